@@ -1,0 +1,272 @@
+//! The endpoint: defaults plus the members `endpoint`, `defaults`, `DEFAULTS`, `merge` and `parse`.
+
+use std::sync::{Arc, LazyLock};
+
+use serde_json::{Map, Value};
+
+use crate::error::Result;
+use crate::merge;
+use crate::options::Options;
+use crate::params::Params;
+use crate::parse;
+use crate::request::Request;
+use crate::route::Route;
+use crate::typed;
+
+/// A request builder holding a set of default options.
+///
+/// `Endpoint::default()` has the GitHub defaults: base URL
+/// `https://api.github.com`, `accept: application/vnd.github.v3+json` and a
+/// `user-agent` of `endpoint-runtime/<version>`. [`Endpoint::defaults`]
+/// layers more defaults on top and returns a new endpoint; the one it came
+/// from never changes. Cloning is cheap (the defaults are shared), and an
+/// endpoint can be used from many threads at once.
+///
+/// | specification | Rust |
+/// | --- | --- |
+/// | `endpoint(route, options)` | [`Endpoint::endpoint`], or the free function [`endpoint()`](crate::endpoint()) |
+/// | `endpoint(options)` | [`Endpoint::endpoint_options`] |
+/// | `endpoint.defaults(options)` | [`Endpoint::defaults`] |
+/// | `endpoint.DEFAULTS` | [`Endpoint::default_options`] |
+/// | `endpoint.merge(route, options)` / `merge(options)` | [`Endpoint::merge`] / [`Endpoint::merge_options`] |
+/// | `endpoint.parse(merged)` | [`Endpoint::parse`] |
+///
+/// ```
+/// use endpoint_runtime::Endpoint;
+/// use serde_json::json;
+///
+/// let ghe = Endpoint::default().defaults(json!({
+///     "baseUrl": "https://ghe.example.com/api/v3",
+///     "headers": {"authorization": "token secret"},
+/// }))?;
+/// let request = ghe.endpoint("GET /user", ())?;
+/// assert_eq!(request.url, "https://ghe.example.com/api/v3/user");
+/// assert_eq!(request.headers.get("authorization"), Some("token secret"));
+/// assert_eq!(ghe.default_options()["baseUrl"], "https://ghe.example.com/api/v3");
+/// # Ok::<(), endpoint_runtime::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Endpoint {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    /// `DEFAULTS`, as the reference shows them.
+    defaults: Value,
+    /// The defaults prepared for typed requests.
+    prepared: typed::Prepared,
+}
+
+static GLOBAL: LazyLock<Endpoint> =
+    LazyLock::new(|| Endpoint::from_defaults(merge::initial_defaults()));
+
+pub(crate) fn global() -> &'static Endpoint {
+    &GLOBAL
+}
+
+/// Builds a request with the global defaults: `endpoint(route, options)` of
+/// the specification.
+///
+/// ```
+/// use serde_json::json;
+///
+/// let request = endpoint_runtime::endpoint("GET /orgs/{org}/repos", json!({"org": "octokit", "type": "private"}))?;
+/// assert_eq!(request.url, "https://api.github.com/orgs/octokit/repos?type=private");
+/// # Ok::<(), endpoint_runtime::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`Endpoint::endpoint`].
+pub fn endpoint<'o>(route: &str, options: impl Into<Options<'o>>) -> Result<Request> {
+    global().endpoint(route, options)
+}
+
+impl Default for Endpoint {
+    fn default() -> Self {
+        global().clone()
+    }
+}
+
+impl std::fmt::Debug for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endpoint")
+            .field("defaults", &self.inner.defaults)
+            .finish()
+    }
+}
+
+impl Endpoint {
+    /// An endpoint with the GitHub defaults; the same as `Endpoint::default()`.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn from_defaults(defaults: Map<String, Value>) -> Self {
+        let prepared = typed::Prepared::new(&defaults);
+        Endpoint {
+            inner: Arc::new(Inner {
+                defaults: Value::Object(defaults),
+                prepared,
+            }),
+        }
+    }
+
+    fn defaults_map(&self) -> &Map<String, Value> {
+        match &self.inner.defaults {
+            Value::Object(map) => map,
+            _ => unreachable!("defaults are always an object"),
+        }
+    }
+
+    pub(crate) fn prepared(&self) -> &typed::Prepared {
+        &self.inner.prepared
+    }
+
+    /// Builds a request from a route (`"GET /repos/{owner}/{repo}"`, or just a
+    /// URL) and options: `endpoint(route, options)` of the specification.
+    ///
+    /// Options override the route: `{"method": "POST"}` turns `GET /x` into a POST.
+    ///
+    /// ```
+    /// use endpoint_runtime::Endpoint;
+    /// use serde_json::json;
+    ///
+    /// let request = Endpoint::default().endpoint(
+    ///     "GET /repos/{owner}/{repo}/issues",
+    ///     json!({"owner": "octocat", "repo": "hello-world", "labels": ["bug", "ui"]}),
+    /// )?;
+    /// assert_eq!(request.url, "https://api.github.com/repos/octocat/hello-world/issues?labels=bug%2Cui");
+    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Any [`Error`](crate::Error): options that are not an object, a bad
+    /// method, a malformed template, a value that cannot be expanded or
+    /// written into the query, a header that cannot be sent, an unsafe path.
+    pub fn endpoint<'o>(&self, route: &str, options: impl Into<Options<'o>>) -> Result<Request> {
+        let options = options.into();
+        let merged = merge::merge(
+            self.defaults_map(),
+            Some(Route::parse(route)),
+            options.as_map()?,
+        )?;
+        parse::parse(&merged)
+    }
+
+    /// Builds a request from options alone (they carry `method` and `url`):
+    /// `endpoint(options)` of the specification.
+    ///
+    /// ```
+    /// use endpoint_runtime::Endpoint;
+    /// use serde_json::json;
+    ///
+    /// let request = Endpoint::default()
+    ///     .endpoint_options(json!({"method": "DELETE", "url": "/gists/{id}", "id": "aa5a315d"}))?;
+    /// assert_eq!(request.method, "delete");
+    /// assert_eq!(request.url, "https://api.github.com/gists/aa5a315d");
+    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Endpoint::endpoint`].
+    pub fn endpoint_options<'o>(&self, options: impl Into<Options<'o>>) -> Result<Request> {
+        let options = options.into();
+        let merged = merge::merge(self.defaults_map(), None, options.as_map()?)?;
+        parse::parse(&merged)
+    }
+
+    /// A new endpoint whose defaults are these defaults merged with
+    /// `options`: `endpoint.defaults(options)` of the specification.
+    /// Nothing is expanded or checked beyond the options' shape; `self` is
+    /// not changed.
+    ///
+    /// ```
+    /// use endpoint_runtime::Endpoint;
+    /// use serde_json::json;
+    ///
+    /// let base = Endpoint::default();
+    /// let org = base.defaults(json!({"org": "rust-lang", "per_page": 100}))?;
+    /// let request = org.endpoint("GET /orgs/{org}/repos", ())?;
+    /// assert_eq!(request.url, "https://api.github.com/orgs/rust-lang/repos?per_page=100");
+    /// assert!(base.default_options().get("org").is_none());
+    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Option`](crate::Error::Option) when the options or their
+    /// `headers` / `mediaType` have the wrong shape.
+    pub fn defaults<'o>(&self, options: impl Into<Options<'o>>) -> Result<Endpoint> {
+        let options = options.into();
+        let merged = merge::merge(self.defaults_map(), None, options.as_map()?)?;
+        Ok(Endpoint::from_defaults(merged))
+    }
+
+    /// The current default options, as the reference's `DEFAULTS` shows them.
+    pub fn default_options(&self) -> &Value {
+        &self.inner.defaults
+    }
+
+    /// Merges the defaults, the route and the options without parsing:
+    /// `endpoint.merge(route, options)` of the specification. The URL keeps
+    /// its placeholders and the method its case.
+    ///
+    /// ```
+    /// use endpoint_runtime::Endpoint;
+    /// use serde_json::json;
+    ///
+    /// let merged = Endpoint::default().merge("GET /orgs/:org/repos", json!({"org": "octokit"}))?;
+    /// assert_eq!(merged["url"], "/orgs/:org/repos");
+    /// assert_eq!(merged["method"], "GET");
+    /// assert_eq!(merged["org"], "octokit");
+    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Endpoint::defaults`].
+    pub fn merge<'o>(&self, route: &str, options: impl Into<Options<'o>>) -> Result<Value> {
+        let options = options.into();
+        merge::merge(
+            self.defaults_map(),
+            Some(Route::parse(route)),
+            options.as_map()?,
+        )
+        .map(Value::Object)
+    }
+
+    /// [`Endpoint::merge`] without a route: `endpoint.merge(options)`.
+    ///
+    /// # Errors
+    /// As [`Endpoint::defaults`].
+    pub fn merge_options<'o>(&self, options: impl Into<Options<'o>>) -> Result<Value> {
+        let options = options.into();
+        merge::merge(self.defaults_map(), None, options.as_map()?).map(Value::Object)
+    }
+
+    /// Turns merged options (shaped like [`Endpoint::merge`]'s result) into a
+    /// request: `endpoint.parse(merged)` of the specification. The endpoint's
+    /// defaults are not used; `endpoint(o)` equals `parse(merge(o))`.
+    ///
+    /// # Errors
+    /// As [`Endpoint::endpoint`].
+    pub fn parse(&self, merged: &Value) -> Result<Request> {
+        match merged {
+            Value::Object(map) => {
+                crate::options::check_depth(map)?;
+                parse::parse(map)
+            }
+            _ => Err(crate::Error::Option {
+                key: "options".into(),
+                reason: "must be an object",
+            }),
+        }
+    }
+
+    /// The request of a typed route (see [`crate::typed::to_request`]).
+    pub(crate) fn typed_request<P: Params + ?Sized>(
+        &self,
+        route: &typed::Route,
+        params: &P,
+    ) -> Result<Request> {
+        typed::build(self, route, params)
+    }
+}

@@ -1,0 +1,224 @@
+//! The one error type of the crate.
+
+use std::fmt;
+
+/// Everything that can go wrong while building a request.
+///
+/// Every variant names what was wrong: the option key, the header, the
+/// template fragment and its byte offset, the path segment. No input makes the
+/// builder panic; bad input is one of these.
+///
+/// ```
+/// use endpoint_runtime::{Endpoint, Error};
+/// use serde_json::json;
+///
+/// let err = Endpoint::default()
+///     .endpoint("GET /repos/{owner}/{repo}", json!({"owner": "..", "repo": "r"}))
+///     .unwrap_err();
+/// assert!(matches!(err, Error::UnsafePath { .. }));
+/// assert_eq!(
+///     err.to_string(),
+///     "path segment `..` of `/repos/../r` comes from a parameter and would change the path"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The method is missing, not a string, or not an HTTP method token
+    /// (RFC 9110: letters, digits and ``!#$%&'*+-.^_`|~``).
+    #[error("invalid method {method}: {reason}")]
+    Method {
+        /// The method as given (JSON text when it was not a string).
+        method: String,
+        /// Why it was refused.
+        reason: &'static str,
+    },
+
+    /// The URL template does not follow RFC 6570 (or the `:name` / `<name>` rules).
+    #[error(transparent)]
+    Template(#[from] TemplateError),
+
+    /// A value cannot be expanded into the URL template.
+    #[error("cannot expand `{variable}`: {reason}")]
+    Expansion {
+        /// The template variable.
+        variable: String,
+        /// Why its value does not fit.
+        reason: &'static str,
+    },
+
+    /// A path segment produced by a parameter decodes to `.` or `..`.
+    #[error(
+        "path segment `{segment}` of `{path}` comes from a parameter and would change the path"
+    )]
+    UnsafePath {
+        /// The segment as it appears in the URL.
+        segment: String,
+        /// The expanded path it belongs to.
+        path: String,
+    },
+
+    /// The expanded URL is neither a path starting with `/` nor an absolute
+    /// `http(s)://` URL, and gluing it onto the base URL would change its host
+    /// or last segment.
+    #[error(
+        "url `{url}` is neither a path starting with `/` nor an absolute http(s) URL; it cannot be joined to the base URL `{base_url}`"
+    )]
+    UrlForm {
+        /// The expanded URL.
+        url: String,
+        /// The base URL it would have been glued onto.
+        base_url: String,
+    },
+
+    /// An option has the wrong shape (options not an object, `headers` not an
+    /// object, `mediaType.previews` not a list of strings, ...).
+    #[error("option `{key}` {reason}")]
+    Option {
+        /// The option key, as a path such as `mediaType.previews`.
+        key: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+
+    /// A header name is not an HTTP token.
+    #[error("header name {name:?} is not an HTTP token")]
+    HeaderName {
+        /// The name as given.
+        name: String,
+    },
+
+    /// A header value cannot be sent (CR, LF or NUL; an object or a list).
+    #[error("header `{name}`: {reason}")]
+    HeaderValue {
+        /// The (lowercased) header name.
+        name: String,
+        /// Why the value was refused.
+        reason: &'static str,
+    },
+
+    /// A parameter cannot be written into the query string.
+    #[error("query parameter `{key}`: {reason}")]
+    Query {
+        /// The parameter key.
+        key: String,
+        /// Why it was refused.
+        reason: &'static str,
+    },
+
+    /// A value is nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH).
+    #[error("option `{key}` is nested deeper than {limit} levels")]
+    TooDeep {
+        /// The top-level option key that holds the value.
+        key: String,
+        /// The limit.
+        limit: usize,
+    },
+
+    /// A typed parameter could not be serialized.
+    #[error("parameter `{key}` cannot be serialized: {message}")]
+    Serialize {
+        /// The parameter's name on the wire.
+        key: String,
+        /// serde's message.
+        message: String,
+    },
+
+    /// A request could not be converted into another crate's type.
+    #[error("cannot convert the request: {0}")]
+    Convert(String),
+
+    /// The destination host differs from the base URL's host while credentials would be sent.
+    #[error(
+        "refusing to send credentials header `{header}` to `{host}`, which is not the base URL's host `{base_host}`"
+    )]
+    CredentialsHost {
+        /// The credential header that would leak.
+        header: String,
+        /// The host the request goes to.
+        host: String,
+        /// The base URL's host.
+        base_host: String,
+    },
+}
+
+/// A URL template that does not parse.
+///
+/// `position` is the byte offset of the offending fragment in the template as
+/// written; [`TemplateError::column`] turns it into a 1-based character column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateError {
+    /// What is wrong.
+    pub kind: TemplateErrorKind,
+    /// The offending fragment, as written (for example `{=x}`).
+    pub fragment: String,
+    /// Byte offset of `fragment` in the template.
+    pub position: usize,
+    /// The whole template.
+    pub template: String,
+}
+
+impl TemplateError {
+    /// The 1-based column (in characters) where the offending fragment starts.
+    pub fn column(&self) -> usize {
+        self.template
+            .get(..self.position)
+            .map_or(self.position, |before| before.chars().count())
+            + 1
+    }
+}
+
+impl fmt::Display for TemplateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} in `{}` at column {} of URL template `{}`",
+            self.kind,
+            self.fragment,
+            self.column(),
+            self.template
+        )
+    }
+}
+
+impl std::error::Error for TemplateError {}
+
+/// The kinds of malformed URL template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TemplateErrorKind {
+    /// A `{` without its `}`.
+    UnclosedExpression,
+    /// A `}` outside an expression.
+    StrayClosingBrace,
+    /// A `{` inside an expression.
+    NestedBrace,
+    /// `{}` or an operator with no variable.
+    EmptyExpression,
+    /// An operator reserved by RFC 6570 for future use (`=`, `,`, `!`, `@`, `|`).
+    ReservedOperator(char),
+    /// A variable name that RFC 6570 (with `-` allowed) rejects.
+    InvalidVariableName,
+    /// A prefix modifier out of range (`{x:0}`, `{x:10000}`, `{x:}`, `{x:01}`).
+    InvalidPrefix,
+    /// A prefix and an explode modifier on the same variable (`{x:3*}`).
+    PrefixWithExplode,
+}
+
+impl fmt::Display for TemplateErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnclosedExpression => f.write_str("unclosed expression"),
+            Self::StrayClosingBrace => f.write_str("stray `}`"),
+            Self::NestedBrace => f.write_str("`{` inside an expression"),
+            Self::EmptyExpression => f.write_str("empty expression"),
+            Self::ReservedOperator(op) => write!(f, "reserved operator `{op}`"),
+            Self::InvalidVariableName => f.write_str("invalid variable name"),
+            Self::InvalidPrefix => f.write_str("prefix length must be 1 to 9999"),
+            Self::PrefixWithExplode => f.write_str("a variable cannot have both a prefix and `*`"),
+        }
+    }
+}
+
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,484 @@
+//! Headers: lowercase names, validated values, and the `accept` header
+//! composed from `mediaType.format` and `mediaType.previews`.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+
+/// An ordered list of headers with lowercase, unique names.
+///
+/// Order is deterministic: defaults first, then the call's headers, then the
+/// ones the builder adds (`content-type`, `content-length`). Setting a name
+/// that is already present replaces its value in place.
+///
+/// ```
+/// use endpoint_runtime::Headers;
+///
+/// let mut headers = Headers::new();
+/// headers.insert("accept", "application/json");
+/// headers.insert("x-trace", "1");
+/// headers.insert("accept", "text/plain");
+/// assert_eq!(headers.get("accept"), Some("text/plain"));
+/// assert_eq!(headers.iter().map(|(name, _)| name).collect::<Vec<_>>(), ["accept", "x-trace"]);
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct Headers {
+    entries: Vec<(Cow<'static, str>, Cow<'static, str>)>,
+}
+
+impl Headers {
+    /// No headers.
+    pub const fn new() -> Self {
+        Headers {
+            entries: Vec::new(),
+        }
+    }
+
+    /// Room for `capacity` headers.
+    pub fn with_capacity(capacity: usize) -> Self {
+        Headers {
+            entries: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// The value of `name` (which must be lowercase), if set.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.position(name).map(|i| &*self.entries[i].1)
+    }
+
+    /// Whether `name` (lowercase) is set.
+    pub fn contains(&self, name: &str) -> bool {
+        self.position(name).is_some()
+    }
+
+    /// Sets `name` to `value`, replacing an earlier value in its position.
+    ///
+    /// The name is used as given: callers pass lowercase HTTP tokens. The
+    /// builder validates what reaches it from options; this method does not.
+    pub fn insert(
+        &mut self,
+        name: impl Into<Cow<'static, str>>,
+        value: impl Into<Cow<'static, str>>,
+    ) {
+        let name = name.into();
+        let value = value.into();
+        match self.position(&name) {
+            Some(i) => self.entries[i].1 = value,
+            None => self.entries.push((name, value)),
+        }
+    }
+
+    /// Removes `name`, returning its value.
+    pub fn remove(&mut self, name: &str) -> Option<Cow<'static, str>> {
+        self.position(name).map(|i| self.entries.remove(i).1)
+    }
+
+    /// The headers in order, as `(name, value)`.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + '_ {
+        self.entries.iter().map(|(n, v)| (&**n, &**v))
+    }
+
+    /// How many headers there are.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The headers as a JSON object of strings.
+    pub fn to_json(&self) -> Value {
+        Value::Object(
+            self.iter()
+                .map(|(n, v)| (n.to_owned(), Value::String(v.to_owned())))
+                .collect(),
+        )
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
+        self.entries.iter().position(|(n, _)| n == name)
+    }
+}
+
+impl fmt::Debug for Headers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a Headers {
+    type Item = (&'a str, &'a str);
+    type IntoIter = Box<dyn ExactSizeIterator<Item = (&'a str, &'a str)> + 'a>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+/// Whether `byte` is an RFC 9110 `tchar`.
+pub(crate) const fn is_tchar(byte: u8) -> bool {
+    matches!(byte,
+        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9'
+        | b'!' | b'#' | b'$' | b'%' | b'&' | b'\'' | b'*' | b'+' | b'-' | b'.' | b'^' | b'_' | b'`' | b'|' | b'~')
+}
+
+/// Whether `text` is a non-empty RFC 9110 token (a method or a header name).
+pub(crate) fn is_token(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(is_tchar)
+}
+
+/// Lowercases a header name the way the reference does (Unicode lowercasing),
+/// borrowing when it already is lowercase.
+pub(crate) fn lowercase_name(name: &str) -> Cow<'_, str> {
+    if name
+        .bytes()
+        .any(|b| b.is_ascii_uppercase() || !b.is_ascii())
+    {
+        Cow::Owned(name.to_lowercase())
+    } else {
+        Cow::Borrowed(name)
+    }
+}
+
+/// Lowercases the names of a `headers` option object. When two names differ
+/// only in case, the later value wins and the name keeps the first position.
+pub(crate) fn lowercase_object(headers: &Map<String, Value>) -> Map<String, Value> {
+    let mut lowered = Map::with_capacity(headers.len());
+    for (name, value) in headers {
+        match lowercase_name(name) {
+            Cow::Borrowed(name) => lowered.insert(name.to_owned(), value.clone()),
+            Cow::Owned(name) => lowered.insert(name, value.clone()),
+        };
+    }
+    lowered
+}
+
+/// Checks a header value for characters that would split or end the header.
+pub(crate) fn check_value(name: &str, value: &str) -> Result<()> {
+    if value.bytes().any(|b| matches!(b, b'\r' | b'\n' | b'\0')) {
+        return Err(Error::HeaderValue {
+            name: name.to_owned(),
+            reason: "the value contains CR, LF or NUL",
+        });
+    }
+    Ok(())
+}
+
+/// Adds one header from an options object to `headers`: the name is
+/// lowercased and checked, numbers and booleans become text, `null` removes
+/// the header, objects and lists are refused.
+pub(crate) fn insert_json(headers: &mut Headers, name: &str, value: &Value) -> Result<()> {
+    let name = lowercase_name(name);
+    if !is_token(&name) {
+        return Err(Error::HeaderName {
+            name: name.into_owned(),
+        });
+    }
+    let text: Cow<'static, str> = match value {
+        Value::Null => {
+            headers.remove(&name);
+            return Ok(());
+        }
+        Value::String(s) => Cow::Owned(s.clone()),
+        Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
+        Value::Number(n) => Cow::Owned(crate::params::number_text(n)),
+        Value::Array(_) | Value::Object(_) => {
+            return Err(Error::HeaderValue {
+                name: name.into_owned(),
+                reason: "the value is an object or a list, not text",
+            });
+        }
+    };
+    check_value(&name, &text)?;
+    headers.insert(Cow::Owned(name.into_owned()), text);
+    Ok(())
+}
+
+/// The `accept` header composed from `mediaType.format` and
+/// `mediaType.previews` (reference behaviour 5.6), or `None` when it stays
+/// as it is.
+pub(crate) fn compose_accept<'p>(
+    accept: Option<&str>,
+    format: &str,
+    previews: impl ExactSizeIterator<Item = &'p str> + Clone,
+) -> Result<Option<String>> {
+    if let Some(accept) = accept
+        && contains_ignore_ascii_case(accept, "application/octet-stream")
+    {
+        return Ok(None);
+    }
+    if format.is_empty() && previews.len() == 0 {
+        return Ok(None);
+    }
+    check_value("accept", format)?;
+    for preview in previews.clone() {
+        check_value("accept", preview)?;
+    }
+    let formatted: Option<String> = match accept {
+        Some(accept) if !format.is_empty() => Some(apply_format(accept, format)),
+        _ => None,
+    };
+    let current = formatted.as_deref().or(accept);
+    if previews.len() == 0 {
+        return Ok(formatted);
+    }
+    let suffix_format = !format.is_empty();
+    let mut out = String::with_capacity(64 * (previews.len() + 1));
+    let mut push = |name: &str| {
+        if !out.is_empty() {
+            out.push(',');
+        }
+        out.push_str("application/vnd.github.");
+        out.push_str(name);
+        out.push_str("-preview");
+        if suffix_format {
+            out.push('.');
+            out.push_str(format);
+        } else {
+            out.push_str("+json");
+        }
+    };
+    if let Some(current) = current {
+        for name in preview_names(current) {
+            push(name);
+        }
+    }
+    for preview in previews {
+        push(preview);
+    }
+    Ok(Some(out))
+}
+
+fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
+    haystack
+        .as_bytes()
+        .windows(needle.len())
+        .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+const fn is_word(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_'
+}
+
+/// Replaces, in every comma-separated piece of `accept`, an ending
+/// `application/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?` by
+/// `application/vnd.W1[.v3].<format>`.
+fn apply_format(accept: &str, format: &str) -> String {
+    let mut out = String::with_capacity(accept.len() + format.len());
+    for (i, piece) in accept.split(',').enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        match vendor_ending(piece) {
+            Some((start, vendor, v3)) => {
+                out.push_str(&piece[..start]);
+                out.push_str("application/vnd.");
+                out.push_str(vendor);
+                if v3 {
+                    out.push_str(".v3");
+                }
+                out.push('.');
+                out.push_str(format);
+            }
+            None => out.push_str(piece),
+        }
+    }
+    out
+}
+
+/// Finds the leftmost `application/vnd.W1(.v3)?(.W2)?(+json)?` that runs to
+/// the end of `piece`: its start, `W1`, and whether `.v3` was matched.
+fn vendor_ending(piece: &str) -> Option<(usize, &str, bool)> {
+    const PREFIX: &str = "application/vnd.";
+    let bytes = piece.as_bytes();
+    let mut from = 0;
+    while let Some(found) = piece[from..].find(PREFIX) {
+        let start = from + found;
+        from = start + 1;
+        let w1_start = start + PREFIX.len();
+        let mut i = w1_start;
+        while i < bytes.len() && is_word(bytes[i]) {
+            i += 1;
+        }
+        if i == w1_start {
+            continue;
+        }
+        // The regex's greedy `\w+` backtracks; the only way the rest can match
+        // is if W1 ends where a `.`, a `+json` or the end of the piece follows.
+        let vendor = &piece[w1_start..i];
+        if let Some(v3) = match_tail(&piece[i..]) {
+            return Some((start, vendor, v3));
+        }
+    }
+    None
+}
+
+/// Matches `(\.v3)?(\.\w+)?(\+json)?$` against `rest`, returning whether the
+/// `.v3` group took part.
+fn match_tail(rest: &str) -> Option<bool> {
+    let optional_word_then_json = |s: &str| -> bool {
+        let s = match s.strip_prefix('.') {
+            Some(after) => {
+                let n = after.bytes().take_while(|&b| is_word(b)).count();
+                if n == 0 {
+                    return false;
+                }
+                &after[n..]
+            }
+            None => s,
+        };
+        s.is_empty() || s == "+json"
+    };
+    if let Some(after) = rest.strip_prefix(".v3")
+        && optional_word_then_json(after)
+    {
+        return Some(true);
+    }
+    optional_word_then_json(rest).then_some(false)
+}
+
+/// The preview names already written in `accept`: for every maximal run of
+/// `[A-Za-z0-9_-]` that contains `-preview` after its first character, the
+/// part before its last `-preview`.
+fn preview_names(accept: &str) -> impl Iterator<Item = &str> {
+    accept
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .filter_map(|run| {
+            let at = run.rfind("-preview")?;
+            (at > 0).then(|| &run[..at])
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accept(accept: &str, format: &str, previews: &[&str]) -> String {
+        compose_accept(Some(accept), format, previews.iter().copied())
+            .unwrap()
+            .unwrap_or_else(|| accept.to_owned())
+    }
+
+    #[test]
+    fn format_replaces_vendor_ending() {
+        let cases = [
+            (
+                "application/vnd.github.v3+json",
+                "raw",
+                "application/vnd.github.v3.raw",
+            ),
+            (
+                "application/vnd.github.v3+json",
+                "text+json",
+                "application/vnd.github.v3.text+json",
+            ),
+            (
+                "application/vnd.github+json",
+                "raw",
+                "application/vnd.github.raw",
+            ),
+            (
+                "application/vnd.github.v3.full+json, application/json",
+                "html",
+                "application/vnd.github.v3.html, application/json",
+            ),
+            (
+                "application/vnd.acme.v3+json",
+                "raw",
+                "application/vnd.acme.v3.raw",
+            ),
+            ("application/json", "raw", "application/json"),
+            ("text/html", "raw", "text/html"),
+            (
+                "application/vnd.github.v3+json; charset=utf-8",
+                "raw",
+                "application/vnd.github.v3+json; charset=utf-8",
+            ),
+            (
+                "application/vnd.github.squirrel-girl-preview+json",
+                "raw",
+                "application/vnd.github.squirrel-girl-preview+json",
+            ),
+            (
+                "Application/Vnd.GitHub.V3+json",
+                "raw",
+                "Application/Vnd.GitHub.V3+json",
+            ),
+            (
+                "application/vnd.github.v3+json",
+                "$&",
+                "application/vnd.github.v3.$&",
+            ),
+        ];
+        for (before, format, after) in cases {
+            assert_eq!(accept(before, format, &[]), after, "{before} with {format}");
+        }
+    }
+
+    #[test]
+    fn previews_replace_accept() {
+        let default = "application/vnd.github.v3+json";
+        assert_eq!(
+            accept(default, "", &["symmetra"]),
+            "application/vnd.github.symmetra-preview+json"
+        );
+        assert_eq!(
+            accept(default, "", &["mercy", "symmetra"]),
+            "application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json"
+        );
+        assert_eq!(
+            accept(default, "diff", &["mercy"]),
+            "application/vnd.github.mercy-preview.diff"
+        );
+        assert_eq!(
+            accept(
+                "application/vnd.github.squirrel-girl-preview+json",
+                "",
+                &["mercy"]
+            ),
+            "application/vnd.github.squirrel-girl-preview+json,application/vnd.github.mercy-preview+json"
+        );
+        assert_eq!(
+            accept(
+                "application/vnd.foo-preview,application/vnd.bar-preview",
+                "raw",
+                &["symmetra"]
+            ),
+            "application/vnd.github.foo-preview.raw,application/vnd.github.bar-preview.raw,application/vnd.github.symmetra-preview.raw"
+        );
+    }
+
+    #[test]
+    fn octet_stream_is_left_alone() {
+        assert_eq!(
+            compose_accept(Some("Application/Octet-Stream"), "raw", ["x"].into_iter()).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn injection_through_format_is_refused() {
+        assert!(
+            compose_accept(
+                Some("application/vnd.github.v3+json"),
+                "raw\r\nx: y",
+                [].into_iter()
+            )
+            .is_err()
+        );
+        assert!(compose_accept(None, "", ["a\nb"].into_iter()).is_err());
+    }
+
+    #[test]
+    fn tokens() {
+        assert!(is_token("M-SEARCH"));
+        assert!(!is_token(""));
+        assert!(!is_token("GE T"));
+        assert!(!is_token("a:b"));
+    }
+}

@@ -1,0 +1,103 @@
+//! Conversion into the `http` crate's request type (feature `http`), which
+//! reqwest, ureq, hyper and tower accept.
+
+use crate::error::Error;
+use crate::request::Request;
+
+impl TryFrom<Request> for http::Request<Vec<u8>> {
+    type Error = Error;
+
+    /// The method (uppercased: methods are case-sensitive on the wire and
+    /// the standard ones are uppercase), the URI, every header and the body
+    /// bytes: JSON text, or a `data` string as it is.
+    ///
+    /// ```
+    /// use endpoint_runtime::Endpoint;
+    /// use serde_json::json;
+    ///
+    /// let request = Endpoint::default()
+    ///     .endpoint("POST /markdown", json!({"text": "**hi**"}))?;
+    /// let request: http::Request<Vec<u8>> = request.try_into()?;
+    /// assert_eq!(request.method(), http::Method::POST);
+    /// assert_eq!(request.uri(), "https://api.github.com/markdown");
+    /// assert_eq!(request.headers()["content-type"], "application/json; charset=utf-8");
+    /// assert_eq!(request.body(), br#"{"text":"**hi**"}"#);
+    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Convert`] when the URL is not a valid URI, or a header name
+    /// or value is not valid for `http`.
+    fn try_from(request: Request) -> Result<Self, Error> {
+        let method = http::Method::from_bytes(request.method.to_ascii_uppercase().as_bytes())
+            .map_err(|err| Error::Convert(format!("method `{}`: {err}", request.method)))?;
+        let uri = http::Uri::try_from(request.url.as_str())
+            .map_err(|err| Error::Convert(format!("url `{}`: {err}", request.url)))?;
+        let mut builder = http::Request::builder().method(method).uri(uri);
+        let headers = builder
+            .headers_mut()
+            .ok_or_else(|| Error::Convert("the request builder failed".into()))?;
+        headers.reserve(request.headers.len());
+        for (name, value) in request.headers.iter() {
+            let header_name = http::HeaderName::from_bytes(name.as_bytes())
+                .map_err(|err| Error::Convert(format!("header name `{name}`: {err}")))?;
+            let header_value = http::HeaderValue::from_str(value)
+                .map_err(|err| Error::Convert(format!("header `{name}` value: {err}")))?;
+            headers.append(header_name, header_value);
+        }
+        let body = request
+            .body
+            .map(|body| body.into_string().into_bytes())
+            .unwrap_or_default();
+        builder
+            .body(body)
+            .map_err(|err| Error::Convert(err.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Body, Headers};
+
+    fn request(method: &'static str, url: &str) -> Request {
+        Request {
+            method: method.into(),
+            url: url.into(),
+            headers: Headers::new(),
+            body: None,
+            request: None,
+        }
+    }
+
+    #[test]
+    fn custom_methods_and_raw_bodies() {
+        let mut raw = request("m-search", "http://127.0.0.1:8080/x?y=1");
+        raw.headers.insert("content-type", "text/plain");
+        raw.body = Some(Body::Text("hello".into()));
+        let converted: http::Request<Vec<u8>> = raw.try_into().unwrap();
+        assert_eq!(converted.method().as_str(), "M-SEARCH");
+        assert_eq!(converted.uri().path_and_query().unwrap().as_str(), "/x?y=1");
+        assert_eq!(converted.body(), b"hello");
+    }
+
+    #[test]
+    fn invalid_parts_are_errors() {
+        assert!(matches!(
+            http::Request::<Vec<u8>>::try_from(request("get", "not a uri")),
+            Err(Error::Convert(_))
+        ));
+        let mut bad_header = request("get", "https://x.example/");
+        bad_header.headers.insert("bad name", "v");
+        assert!(matches!(
+            http::Request::<Vec<u8>>::try_from(bad_header),
+            Err(Error::Convert(_))
+        ));
+        let mut bad_value = request("get", "https://x.example/");
+        bad_value.headers.insert("x-a", "a\nb");
+        assert!(matches!(
+            http::Request::<Vec<u8>>::try_from(bad_value),
+            Err(Error::Convert(_))
+        ));
+    }
+}

@@ -1,0 +1,109 @@
+//! The result: request options any HTTP client can send.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use crate::headers::Headers;
+
+/// Request options: method, URL, headers, an optional body and the `request`
+/// passthrough. This is the result object of the specification.
+///
+/// ```
+/// use endpoint_runtime::Endpoint;
+/// use serde_json::json;
+///
+/// let request = Endpoint::default().endpoint(
+///     "POST /repos/{owner}/{repo}/issues",
+///     json!({"owner": "octocat", "repo": "hello-world", "title": "Found a bug"}),
+/// )?;
+/// assert_eq!(request.method, "post");
+/// assert_eq!(request.url, "https://api.github.com/repos/octocat/hello-world/issues");
+/// assert_eq!(request.headers.get("content-type"), Some("application/json; charset=utf-8"));
+/// assert_eq!(request.body.as_ref().unwrap().as_str(), r#"{"title":"Found a bug"}"#);
+/// # Ok::<(), endpoint_runtime::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// The HTTP method, lowercase (`"get"`), as the specification rules.
+    pub method: Cow<'static, str>,
+    /// The full URL: base URL, expanded template and query string.
+    pub url: String,
+    /// The headers, names lowercase, in a deterministic order.
+    pub headers: Headers,
+    /// The body, for methods other than GET and HEAD when there is one.
+    pub body: Option<Body>,
+    /// The `request` option, passed through unchanged.
+    pub request: Option<Value>,
+}
+
+impl Request {
+    /// The result object of the specification:
+    /// `{"method", "url", "headers", "body"?, "request"?}`.
+    ///
+    /// ```
+    /// use endpoint_runtime::Endpoint;
+    /// use serde_json::json;
+    ///
+    /// let request = Endpoint::default().endpoint("GET /orgs/{org}/repos", json!({"org": "rust-lang"}))?;
+    /// assert_eq!(request.to_json()["url"], "https://api.github.com/orgs/rust-lang/repos");
+    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// ```
+    pub fn to_json(&self) -> Value {
+        let mut object = Map::with_capacity(5);
+        object.insert("method".into(), Value::String(self.method.to_string()));
+        object.insert("url".into(), Value::String(self.url.clone()));
+        object.insert("headers".into(), self.headers.to_json());
+        if let Some(body) = &self.body {
+            object.insert("body".into(), body.to_json());
+        }
+        if let Some(request) = &self.request {
+            object.insert("request".into(), request.clone());
+        }
+        Value::Object(object)
+    }
+}
+
+/// A request body, ready to send.
+///
+/// A body built from parameters, or a `data` option that is not a string, is
+/// JSON text; a `data` string is sent as it is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Body {
+    /// JSON text (an object of the remaining parameters, or a serialized `data` value).
+    Json(String),
+    /// A `data` string, sent as is (also the empty body of a PUT or PATCH without parameters).
+    Text(String),
+}
+
+impl Body {
+    /// The bytes to send.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.as_str().as_bytes()
+    }
+
+    /// The text to send.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Body::Json(text) | Body::Text(text) => text,
+        }
+    }
+
+    /// The body as the JSON value of the specification's result object.
+    pub fn to_json(&self) -> Value {
+        match self {
+            // The text was written by this crate from a JSON value, so it parses.
+            Body::Json(text) => {
+                serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.clone()))
+            }
+            Body::Text(text) => Value::String(text.clone()),
+        }
+    }
+
+    /// Consumes the body, returning its text.
+    pub fn into_string(self) -> String {
+        match self {
+            Body::Json(text) | Body::Text(text) => text,
+        }
+    }
+}
