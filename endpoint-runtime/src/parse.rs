@@ -32,39 +32,16 @@ pub(crate) struct Input<'a, 't> {
     /// `mediaType.format`, empty for none.
     pub format: &'a str,
     /// `mediaType.previews`.
-    pub previews: Vec<&'a str>,
+    pub previews: Vec<Cow<'a, str>>,
     /// The `request` passthrough.
     pub request: Option<Value>,
 }
 
 /// `parse(merged)`: reads the merged options and builds the request.
 pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
-    let method = match merged.get("method") {
-        Some(Value::String(method)) => method.as_str(),
-        Some(other) => {
-            return Err(Error::Method {
-                method: other.to_string(),
-                reason: "the method must be a string",
-            });
-        }
-        None => {
-            return Err(Error::Method {
-                method: String::new(),
-                reason: "no method was given",
-            });
-        }
-    };
-    let url = match merged.get("url") {
-        None | Some(Value::Null) => "/",
-        Some(Value::String(url)) if url.is_empty() => "/",
-        Some(Value::String(url)) => url.as_str(),
-        Some(_) => return Err(option_error("url", "must be a string")),
-    };
-    let base_url = match merged.get("baseUrl") {
-        None => "",
-        Some(Value::String(base_url)) => base_url.as_str(),
-        Some(_) => return Err(option_error("baseUrl", "must be a string")),
-    };
+    let method = method_of(merged.get("method"))?;
+    let url = url_of(merged.get("url"))?;
+    let base_url = base_url_of(merged.get("baseUrl"))?;
     let mut headers = Headers::new();
     match merged.get("headers") {
         None | Some(Value::Null) => {}
@@ -78,13 +55,16 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
     }
     let (format, previews) = match merged.get("mediaType") {
         None => ("", Vec::new()),
-        Some(Value::Object(media_type)) => media_type_of(media_type)?,
+        Some(Value::Object(media_type)) => (
+            format_of(media_type.get("format"))?,
+            match media_type.get("previews") {
+                None => Vec::new(),
+                Some(previews) => previews_of(previews)?.map(Cow::Borrowed).collect(),
+            },
+        ),
         Some(_) => return Err(option_error("mediaType", "must be an object")),
     };
-    let request = match merged.get("request") {
-        None | Some(Value::Null) => None,
-        Some(request) => Some(request.clone()),
-    };
+    let request = request_of(merged.get("request"));
     let template = Template::parse(url)?;
     let input = Input {
         method,
@@ -98,38 +78,77 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
     build(input, &OptionParams(merged))
 }
 
-fn option_error(key: &str, reason: &'static str) -> Error {
+pub(crate) fn option_error(key: &str, reason: &'static str) -> Error {
     Error::Option {
         key: key.into(),
         reason,
     }
 }
 
-pub(crate) fn media_type_of(media_type: &Map<String, Value>) -> Result<(&str, Vec<&str>)> {
-    let format = match media_type.get("format") {
-        None | Some(Value::Null) => "",
-        Some(Value::String(format)) => format.as_str(),
-        Some(_) => return Err(option_error("mediaType.format", "must be a string")),
-    };
-    let previews = match media_type.get("previews") {
-        None => Vec::new(),
-        Some(Value::Array(list)) => list
-            .iter()
-            .map(|preview| preview.as_str())
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| option_error("mediaType.previews", "must be a list of strings"))?,
-        Some(_) => {
-            return Err(option_error(
-                "mediaType.previews",
-                "must be a list of strings",
-            ));
+/// The `method` option: a string is required.
+pub(crate) fn method_of(method: Option<&Value>) -> Result<&str> {
+    match method {
+        Some(Value::String(method)) => Ok(method),
+        Some(other) => Err(Error::Method {
+            method: other.to_string(),
+            reason: "the method must be a string",
+        }),
+        None => Err(Error::Method {
+            method: String::new(),
+            reason: "no method was given",
+        }),
+    }
+}
+
+/// The `url` option: missing, `null` or empty means `/`.
+pub(crate) fn url_of(url: Option<&Value>) -> Result<&str> {
+    match url {
+        None | Some(Value::Null) => Ok("/"),
+        Some(Value::String(url)) if url.is_empty() => Ok("/"),
+        Some(Value::String(url)) => Ok(url),
+        Some(_) => Err(option_error("url", "must be a string")),
+    }
+}
+
+/// The `baseUrl` option: missing means none.
+pub(crate) fn base_url_of(base_url: Option<&Value>) -> Result<&str> {
+    match base_url {
+        None => Ok(""),
+        Some(Value::String(base_url)) => Ok(base_url),
+        Some(_) => Err(option_error("baseUrl", "must be a string")),
+    }
+}
+
+/// `mediaType.format`: missing or `null` means none.
+pub(crate) fn format_of(format: Option<&Value>) -> Result<&str> {
+    match format {
+        None | Some(Value::Null) => Ok(""),
+        Some(Value::String(format)) => Ok(format),
+        Some(_) => Err(option_error("mediaType.format", "must be a string")),
+    }
+}
+
+/// `mediaType.previews`: a list of strings.
+pub(crate) fn previews_of(previews: &Value) -> Result<impl Iterator<Item = &str> + Clone> {
+    let error = || option_error("mediaType.previews", "must be a list of strings");
+    match previews {
+        Value::Array(list) if list.iter().all(Value::is_string) => {
+            Ok(list.iter().filter_map(Value::as_str))
         }
-    };
-    Ok((format, previews))
+        _ => Err(error()),
+    }
+}
+
+/// The `request` passthrough: present and not `null`.
+pub(crate) fn request_of(request: Option<&Value>) -> Option<Value> {
+    match request {
+        None | Some(Value::Null) => None,
+        Some(request) => Some(request.clone()),
+    }
 }
 
 /// The parameters of merged options: every key but the six reserved ones.
-struct OptionParams<'a>(&'a Map<String, Value>);
+pub(crate) struct OptionParams<'a>(pub &'a Map<String, Value>);
 
 impl Params for OptionParams<'_> {
     fn get(&self, name: &str) -> Result<Option<Param<'_>>> {
@@ -171,7 +190,11 @@ pub(crate) fn build(input: Input<'_, '_>, params: &(impl Params + ?Sized)) -> Re
     template.expand_url(params, &mut url)?;
     join_base_url(&mut url, base_url)?;
 
-    let accept = headers::compose_accept(headers.get("accept"), format, previews.iter().copied())?;
+    let accept = headers::compose_accept(
+        headers.get("accept"),
+        format,
+        previews.iter().map(|preview| &**preview),
+    )?;
     if let Some(accept) = accept {
         headers.insert("accept", accept);
     }
@@ -309,7 +332,10 @@ fn push_query_encoded(out: &mut String, text: &str) {
     let mut start = 0;
     for (i, &byte) in bytes.iter().enumerate() {
         if !query_keeps(byte) {
-            out.push_str(&text[start..i]);
+            // Kept bytes are ASCII, so a non-empty run starts on a char boundary.
+            if start < i {
+                out.push_str(&text[start..i]);
+            }
             out.push('%');
             out.push(char::from(HEX[usize::from(byte >> 4)]));
             out.push(char::from(HEX[usize::from(byte & 0xF)]));
