@@ -31,6 +31,13 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
     fn try_from(request: Request) -> Result<Self, Error> {
         let method = http::Method::from_bytes(request.method.to_ascii_uppercase().as_bytes())
             .map_err(|err| Error::Convert(format!("method `{}`: {err}", request.method)))?;
+        // `http::Uri` lets raw non-ASCII bytes through, which no server reads.
+        if !request.url.is_ascii() {
+            return Err(Error::Convert(format!(
+                "url `{}` holds characters that are not ASCII",
+                request.url
+            )));
+        }
         let uri = http::Uri::try_from(request.url.as_str())
             .map_err(|err| Error::Convert(format!("url `{}`: {err}", request.url)))?;
         let mut builder = http::Request::builder().method(method).uri(uri);
@@ -85,6 +92,10 @@ mod tests {
     fn invalid_parts_are_errors() {
         assert!(matches!(
             http::Request::<Vec<u8>>::try_from(request("get", "not a uri")),
+            Err(Error::Convert(_))
+        ));
+        assert!(matches!(
+            http::Request::<Vec<u8>>::try_from(request("get", "https://x.example/?é=3")),
             Err(Error::Convert(_))
         ));
         let mut bad_header = request("get", "https://x.example/");
