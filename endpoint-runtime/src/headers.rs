@@ -158,6 +158,69 @@ pub(crate) fn lowercase_object(headers: &Map<String, Value>) -> Map<String, Valu
     lowered
 }
 
+/// Headers from `headers` option entries, in order: names lowercased, a
+/// later entry for a name replaces the value of the earlier one in its
+/// position, names checked, numbers and booleans turned into text, `null`s
+/// dropped, objects and lists refused.
+pub(crate) fn from_json<'v>(
+    entries: impl Iterator<Item = (&'v String, &'v Value)>,
+    capacity: usize,
+) -> Result<Headers> {
+    /// Past this many headers, names are found through a hash map.
+    const SCAN_LIMIT: usize = 16;
+    let mut merged: Vec<(Cow<'v, str>, &'v Value)> = Vec::with_capacity(capacity);
+    let mut index: Option<std::collections::HashMap<Cow<'v, str>, usize>> = None;
+    for (name, value) in entries {
+        let name = lowercase_name(name);
+        let found = match &index {
+            Some(index) => index.get(&name).copied(),
+            None => merged.iter().position(|(n, _)| *n == name),
+        };
+        match found {
+            Some(i) => merged[i].1 = value,
+            None => {
+                if let Some(index) = &mut index {
+                    index.insert(name.clone(), merged.len());
+                }
+                merged.push((name, value));
+                if index.is_none() && merged.len() > SCAN_LIMIT {
+                    index = Some(
+                        merged
+                            .iter()
+                            .enumerate()
+                            .map(|(i, (n, _))| (n.clone(), i))
+                            .collect(),
+                    );
+                }
+            }
+        }
+    }
+    let mut headers = Headers::with_capacity(merged.len() + 2);
+    for (name, value) in merged {
+        if !is_token(&name) {
+            return Err(Error::HeaderName {
+                name: name.into_owned(),
+            });
+        }
+        let text: Cow<'static, str> = match value {
+            Value::Null => continue,
+            Value::String(s) => Cow::Owned(s.clone()),
+            Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
+            Value::Number(n) => Cow::Owned(crate::params::number_text(n)),
+            Value::Array(_) | Value::Object(_) => {
+                return Err(Error::HeaderValue {
+                    name: name.into_owned(),
+                    reason: "the value is an object or a list, not text",
+                });
+            }
+        };
+        check_value(&name, &text)?;
+        // Names are unique here, so no lookup is needed.
+        headers.entries.push((Cow::Owned(name.into_owned()), text));
+    }
+    Ok(headers)
+}
+
 /// Checks a header value for characters that would split or end the header.
 pub(crate) fn check_value(name: &str, value: &str) -> Result<()> {
     if value.bytes().any(|b| matches!(b, b'\r' | b'\n' | b'\0')) {
@@ -166,36 +229,6 @@ pub(crate) fn check_value(name: &str, value: &str) -> Result<()> {
             reason: "the value contains CR, LF or NUL",
         });
     }
-    Ok(())
-}
-
-/// Adds one header from an options object to `headers`: the name is
-/// lowercased and checked, numbers and booleans become text, `null` removes
-/// the header, objects and lists are refused.
-pub(crate) fn insert_json(headers: &mut Headers, name: &str, value: &Value) -> Result<()> {
-    let name = lowercase_name(name);
-    if !is_token(&name) {
-        return Err(Error::HeaderName {
-            name: name.into_owned(),
-        });
-    }
-    let text: Cow<'static, str> = match value {
-        Value::Null => {
-            headers.remove(&name);
-            return Ok(());
-        }
-        Value::String(s) => Cow::Owned(s.clone()),
-        Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
-        Value::Number(n) => Cow::Owned(crate::params::number_text(n)),
-        Value::Array(_) | Value::Object(_) => {
-            return Err(Error::HeaderValue {
-                name: name.into_owned(),
-                reason: "the value is an object or a list, not text",
-            });
-        }
-    };
-    check_value(&name, &text)?;
-    headers.insert(Cow::Owned(name.into_owned()), text);
     Ok(())
 }
 

@@ -266,24 +266,12 @@ impl<'a> View<'a> {
             None | Some(Value::Null) => None,
             Some(_) => return Err(parse::option_error("headers", "must be an object")),
         };
-        let capacity = default.map_or(0, Map::len) + call.map_or(0, Map::len) + 2;
-        let mut merged: Vec<(Cow<'a, str>, &'a Value)> = Vec::with_capacity(capacity);
+        let capacity = default.map_or(0, Map::len) + call.map_or(0, Map::len);
         let entries = default
             .into_iter()
             .flatten()
             .chain(call.into_iter().flatten());
-        for (name, value) in entries {
-            let name = headers::lowercase_name(name);
-            match merged.iter_mut().find(|(n, _)| *n == name) {
-                Some(slot) => slot.1 = value,
-                None => merged.push((name, value)),
-            }
-        }
-        let mut headers = Headers::with_capacity(capacity);
-        for (name, value) in merged {
-            headers::insert_json(&mut headers, &name, value)?;
-        }
-        Ok(headers)
+        headers::from_json(entries, capacity)
     }
 
     /// The merged `mediaType.format` and `mediaType.previews`.
@@ -344,7 +332,8 @@ impl Params for ViewParams<'_, '_> {
         template: &Template<'_>,
         f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
     ) -> Result<()> {
-        let skip = |key: &str| is_reserved(key) || template.has_variable(key);
+        let variables = template.variable_set();
+        let skip = |key: &str| is_reserved(key) || variables.contains(key);
         for (key, default) in self.0.defaults {
             if skip(key) {
                 continue;

@@ -1,6 +1,7 @@
 //! Call options: a JSON object, borrowed or owned, or nothing.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -27,7 +28,13 @@ use crate::error::{Error, Result};
 /// # Ok::<(), endpoint_runtime::Error>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Options<'a>(Repr<'a>);
+pub struct Options<'a>(Repr<'a>, DeepFlag);
+
+/// Set when the options were found nested deeper than
+/// [`MAX_DEPTH`](crate::MAX_DEPTH): they are then taken apart without
+/// recursion when dropped, since `serde_json::Value`'s own drop recurses.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct DeepFlag(Cell<bool>);
 
 #[derive(Debug, Clone, Default, PartialEq)]
 enum Repr<'a> {
@@ -44,12 +51,7 @@ impl Options<'static> {
     /// [`Error::Serialize`] when serialization fails; the value is checked to
     /// be an object when it is used.
     pub fn serialize<T: Serialize + ?Sized>(value: &T) -> Result<Self> {
-        serde_json::to_value(value)
-            .map(|value| Options(Repr::Value(Cow::Owned(value))))
-            .map_err(|err| Error::Serialize {
-                key: "options".into(),
-                message: err.to_string(),
-            })
+        to_value(value, "options").map(|value| Options::from(value))
     }
 }
 
@@ -75,8 +77,96 @@ impl<'a> Options<'a> {
                 }
             },
         };
-        check_depth(map)?;
+        check_depth(map).inspect_err(|_| self.1.0.set(true))?;
         Ok(Some(map))
+    }
+}
+
+impl Drop for Options<'_> {
+    fn drop(&mut self) {
+        if !self.1.0.get() {
+            return;
+        }
+        match &mut self.0 {
+            Repr::Value(Cow::Owned(value)) => dismantle(std::mem::take(value)),
+            Repr::Map(Cow::Owned(map)) => dismantle(Value::Object(std::mem::take(map))),
+            _ => {}
+        }
+    }
+}
+
+/// Drops a value of any depth without recursing.
+pub(crate) fn dismantle(value: Value) {
+    let mut stack = vec![value];
+    while let Some(mut value) = stack.pop() {
+        match &mut value {
+            Value::Array(items) => stack.append(items),
+            Value::Object(fields) => {
+                stack.extend(std::mem::take(fields).into_iter().map(|(_, v)| v))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `serde_json::to_value`, refusing values nested deeper than
+/// [`MAX_DEPTH`](crate::MAX_DEPTH) while they are being serialized, before
+/// serde's recursion can reach the end of the stack.
+pub(crate) fn to_value<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Value> {
+    let mut text = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut text, DepthLimit(0));
+    value.serialize(&mut serializer).map_err(|err| {
+        if err.is_io() {
+            Error::TooDeep {
+                key: key.to_owned(),
+                limit: crate::MAX_DEPTH,
+            }
+        } else {
+            Error::Serialize {
+                key: key.to_owned(),
+                message: err.to_string(),
+            }
+        }
+    })?;
+    serde_json::from_slice(&text).map_err(|err| Error::Serialize {
+        key: key.to_owned(),
+        message: err.to_string(),
+    })
+}
+
+/// A JSON formatter that fails past [`MAX_DEPTH`](crate::MAX_DEPTH) + 1
+/// open containers (the options object itself is one).
+struct DepthLimit(usize);
+
+impl DepthLimit {
+    fn open(&mut self) -> std::io::Result<()> {
+        self.0 += 1;
+        if self.0 > crate::MAX_DEPTH + 1 {
+            return Err(std::io::Error::other("nested too deeply"));
+        }
+        Ok(())
+    }
+}
+
+impl serde_json::ser::Formatter for DepthLimit {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.open()?;
+        writer.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.0 -= 1;
+        writer.write_all(b"]")
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.open()?;
+        writer.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.0 -= 1;
+        writer.write_all(b"}")
     }
 }
 
@@ -118,36 +208,36 @@ pub(crate) fn check_depth(map: &Map<String, Value>) -> Result<()> {
 
 impl From<()> for Options<'_> {
     fn from((): ()) -> Self {
-        Options(Repr::None)
+        Options(Repr::None, DeepFlag::default())
     }
 }
 
 impl From<Value> for Options<'_> {
     fn from(value: Value) -> Self {
-        Options(Repr::Value(Cow::Owned(value)))
+        Options(Repr::Value(Cow::Owned(value)), DeepFlag::default())
     }
 }
 
 impl<'a> From<&'a Value> for Options<'a> {
     fn from(value: &'a Value) -> Self {
-        Options(Repr::Value(Cow::Borrowed(value)))
+        Options(Repr::Value(Cow::Borrowed(value)), DeepFlag::default())
     }
 }
 
 impl From<Map<String, Value>> for Options<'_> {
     fn from(map: Map<String, Value>) -> Self {
-        Options(Repr::Map(Cow::Owned(map)))
+        Options(Repr::Map(Cow::Owned(map)), DeepFlag::default())
     }
 }
 
 impl<'a> From<&'a Map<String, Value>> for Options<'a> {
     fn from(map: &'a Map<String, Value>) -> Self {
-        Options(Repr::Map(Cow::Borrowed(map)))
+        Options(Repr::Map(Cow::Borrowed(map)), DeepFlag::default())
     }
 }
 
 impl<'a, T: Into<Options<'a>>> From<Option<T>> for Options<'a> {
     fn from(options: Option<T>) -> Self {
-        options.map_or(Options(Repr::None), Into::into)
+        options.map_or(Options(Repr::None, DeepFlag::default()), Into::into)
     }
 }

@@ -157,12 +157,7 @@ pub(crate) fn write_f64(out: &mut String, x: f64) {
             out.push('.');
             out.push_str(&digits[1..]);
         }
-        let _ = write!(
-            out,
-            "e{}{}",
-            if n > 0 { "+" } else { "-" },
-            (n - 1).abs()
-        );
+        let _ = write!(out, "e{}{}", if n > 0 { "+" } else { "-" }, (n - 1).abs());
     }
 }
 
@@ -196,8 +191,9 @@ impl Params for Map<String, Value> {
         template: &Template<'_>,
         f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
     ) -> Result<()> {
+        let variables = template.variable_set();
         for (key, value) in self {
-            if !template.has_variable(key) {
+            if !variables.contains(key) {
                 f(key, Param::Json(value))?;
             }
         }

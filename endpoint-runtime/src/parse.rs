@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
@@ -42,17 +43,11 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
     let method = method_of(merged.get("method"))?;
     let url = url_of(merged.get("url"))?;
     let base_url = base_url_of(merged.get("baseUrl"))?;
-    let mut headers = Headers::new();
-    match merged.get("headers") {
-        None | Some(Value::Null) => {}
-        Some(Value::Object(given)) => {
-            headers = Headers::with_capacity(given.len() + 2);
-            for (name, value) in given {
-                headers::insert_json(&mut headers, name, value)?;
-            }
-        }
+    let headers = match merged.get("headers") {
+        None | Some(Value::Null) => Headers::new(),
+        Some(Value::Object(given)) => headers::from_json(given.iter(), given.len())?,
         Some(_) => return Err(option_error("headers", "must be an object")),
-    }
+    };
     let (format, previews) = match merged.get("mediaType") {
         None => ("", Vec::new()),
         Some(Value::Object(media_type)) => (
@@ -163,8 +158,9 @@ impl Params for OptionParams<'_> {
         template: &Template<'_>,
         f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
     ) -> Result<()> {
+        let variables = template.variable_set();
         for (key, value) in self.0 {
-            if !is_reserved(key) && !template.has_variable(key) {
+            if !is_reserved(key) && !variables.contains(key) {
                 f(key, Param::Json(value))?;
             }
         }
@@ -451,25 +447,45 @@ fn json_string(bytes: Vec<u8>) -> Result<String> {
 
 fn write_json_str(out: &mut Vec<u8>, text: &str) {
     // Writing to a Vec cannot fail.
-    let _ = serde_json::to_writer(&mut *out, text);
+    let _ = text.serialize(&mut serde_json::Serializer::with_formatter(
+        &mut *out, JsNumbers,
+    ));
 }
 
 /// Writes a parameter value as JSON.
 fn write_json(out: &mut Vec<u8>, key: &str, value: &Param<'_>) -> Result<()> {
+    let mut serializer = serde_json::Serializer::with_formatter(&mut *out, JsNumbers);
     let result = match value {
-        Param::Null => serde_json::to_writer(&mut *out, &()),
-        Param::Bool(b) => serde_json::to_writer(&mut *out, b),
-        Param::U64(n) => serde_json::to_writer(&mut *out, n),
-        Param::I64(n) => serde_json::to_writer(&mut *out, n),
-        Param::F64(n) => serde_json::to_writer(&mut *out, n),
-        Param::Str(s) => serde_json::to_writer(&mut *out, s),
-        Param::Json(v) => serde_json::to_writer(&mut *out, v),
-        Param::Owned(v) => serde_json::to_writer(&mut *out, v),
+        Param::Null => ().serialize(&mut serializer),
+        Param::Bool(b) => b.serialize(&mut serializer),
+        Param::U64(n) => n.serialize(&mut serializer),
+        Param::I64(n) => n.serialize(&mut serializer),
+        Param::F64(n) => n.serialize(&mut serializer),
+        Param::Str(s) => s.serialize(&mut serializer),
+        Param::Json(v) => v.serialize(&mut serializer),
+        Param::Owned(v) => v.serialize(&mut serializer),
     };
     result.map_err(|err| Error::Serialize {
         key: key.to_owned(),
         message: err.to_string(),
     })
+}
+
+/// JSON with numbers written as JavaScript's `JSON.stringify` writes them
+/// (`1e+308`, `0` for `-0`, `1` for `1.0`), so that a body is byte for byte
+/// the reference's.
+struct JsNumbers;
+
+impl serde_json::ser::Formatter for JsNumbers {
+    fn write_f64<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        value: f64,
+    ) -> std::io::Result<()> {
+        let mut text = String::new();
+        crate::params::write_f64(&mut text, value);
+        writer.write_all(text.as_bytes())
+    }
 }
 
 #[cfg(test)]

@@ -24,6 +24,22 @@ use std::borrow::Cow;
 
 pub use crate::error::{TemplateError, TemplateErrorKind};
 
+/// The names of a template's variables (see [`Template::variable_set`]).
+pub(crate) enum VariableSet<'t, 'a> {
+    Scan(&'t Template<'a>),
+    Hashed(std::collections::HashSet<&'t str>),
+}
+
+impl VariableSet<'_, '_> {
+    /// Whether a variable of that name appears in the template.
+    pub(crate) fn contains(&self, name: &str) -> bool {
+        match self {
+            VariableSet::Scan(template) => template.has_variable(name),
+            VariableSet::Hashed(names) => names.contains(name),
+        }
+    }
+}
+
 /// A parsed URL template.
 ///
 /// Literal text is stored already encoded as RFC 6570 section 3.1 prescribes,
@@ -121,7 +137,7 @@ impl<'a> Template<'a> {
     /// The first [`TemplateError`] found. Use [`Template::parse_all`] to get
     /// every error.
     pub fn parse(src: &'a str) -> Result<Self, TemplateError> {
-        parse::parse(src).map_err(|mut errors| errors.swap_remove(0))
+        parse::parse(src, false).map_err(|mut errors| errors.swap_remove(0))
     }
 
     /// Parses a template and reports every error, not just the first.
@@ -129,7 +145,7 @@ impl<'a> Template<'a> {
     /// # Errors
     /// All the [`TemplateError`]s, in the order they occur (never empty).
     pub fn parse_all(src: &'a str) -> Result<Self, Vec<TemplateError>> {
-        parse::parse(src)
+        parse::parse(src, true)
     }
 
     /// A template made of parts known at compile time; this is what the
@@ -156,6 +172,17 @@ impl<'a> Template<'a> {
     /// Whether a variable of that name appears anywhere in the template.
     pub fn has_variable(&self, name: &str) -> bool {
         self.variables().any(|var| var.name == name)
+    }
+
+    /// The variables' names, for many membership tests in a row: a scan of
+    /// the parts for a template with few variables, a hash set otherwise.
+    pub(crate) fn variable_set(&self) -> VariableSet<'_, 'a> {
+        const SCAN_LIMIT: usize = 16;
+        if self.variables().nth(SCAN_LIMIT).is_none() {
+            VariableSet::Scan(self)
+        } else {
+            VariableSet::Hashed(self.variables().map(|var| &*var.name).collect())
+        }
     }
 
     /// Whether the template writes a query string (a literal `?` or a `{?…}`
