@@ -112,6 +112,16 @@ pub(crate) fn merge_value(merged: &mut Map<String, Value>, key: &str, value: Val
     }
 }
 
+/// A call's object deep-merged over a default object, as `merge` merges
+/// one key whose values are both objects.
+pub(crate) fn merged_objects(default: &Map<String, Value>, call: &Map<String, Value>) -> Value {
+    let mut merged = default.clone();
+    for (key, value) in call {
+        merge_value(&mut merged, key, value.clone());
+    }
+    Value::Object(merged)
+}
+
 /// `mediaType.previews` after the deep merge (reference behaviour 4.3): the
 /// defaults' previews the call does not repeat, then the call's own; then the
 /// first `-preview` of every name removed.
@@ -229,14 +239,8 @@ impl<'a> View<'a> {
         let headers = self.headers()?;
         let (format, previews) = self.media_type()?;
         let request = match (self.defaults.get("request"), self.call("request")) {
-            (Some(default @ Value::Object(_)), Some(Value::Object(call))) => {
-                let mut merged = default.clone();
-                if let Value::Object(target) = &mut merged {
-                    for (key, value) in call {
-                        merge_value(target, key, value.clone());
-                    }
-                }
-                Some(merged)
+            (Some(Value::Object(default)), Some(Value::Object(call))) => {
+                Some(merged_objects(default, call))
             }
             (default, call) => parse::request_of(call.or(default)),
         };
@@ -301,14 +305,8 @@ struct ViewParams<'v, 'a>(&'v View<'a>);
 impl ViewParams<'_, '_> {
     fn merged<'p>(default: Option<&'p Value>, call: &'p Value) -> Param<'p> {
         match (default, call) {
-            (Some(default @ Value::Object(_)), Value::Object(incoming)) => {
-                let mut merged = default.clone();
-                if let Value::Object(target) = &mut merged {
-                    for (key, value) in incoming {
-                        merge_value(target, key, value.clone());
-                    }
-                }
-                Param::Owned(merged)
+            (Some(Value::Object(default)), Value::Object(incoming)) => {
+                Param::Owned(merged_objects(default, incoming))
             }
             _ => Param::Json(call),
         }

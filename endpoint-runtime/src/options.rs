@@ -51,7 +51,7 @@ impl Options<'static> {
     /// [`Error::Serialize`] when serialization fails; the value is checked to
     /// be an object when it is used.
     pub fn serialize<T: Serialize + ?Sized>(value: &T) -> Result<Self> {
-        to_value(value, "options").map(|value| Options::from(value))
+        to_value(value, "options").map(Options::from)
     }
 }
 

@@ -221,14 +221,8 @@ impl<'a, P: Params + ?Sized> Layered<'a, P> {
 /// `call` merged over `default` the way `merge` merges one key.
 fn layered_value<'v>(default: &'v Value, call: Param<'v>) -> Param<'v> {
     match (default, call.to_json().as_ref()) {
-        (Value::Object(_), Value::Object(incoming)) => {
-            let mut merged = default.clone();
-            if let Value::Object(target) = &mut merged {
-                for (key, value) in incoming {
-                    merge::merge_value(target, key, value.clone());
-                }
-            }
-            Param::Owned(merged)
+        (Value::Object(default), Value::Object(incoming)) => {
+            Param::Owned(merge::merged_objects(default, incoming))
         }
         _ => call,
     }
