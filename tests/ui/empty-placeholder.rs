@@ -1,0 +1,8 @@
+use endpoint::endpoint;
+
+endpoint! {
+    /// `{}` and `<>`.
+    pub struct Empty = "GET /repos/{}/<>";
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use endpoint::endpoint;
+
+endpoint! {
+    /// Tokens after the route.
+    pub struct GetUser = "GET /user" GetUsers;
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use endpoint::endpoint;
+
+endpoint! {
+    /// A placeholder named like a reserved option key never expands.
+    pub struct Reserved = "GET /proxy/{url}";
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+use endpoint::endpoint;
+
+const ROUTE: &str = "GET /user";
+
+fn main() {
+    let _ = endpoint!(ROUTE);
+}

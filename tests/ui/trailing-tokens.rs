@@ -1,0 +1,5 @@
+use endpoint::endpoint;
+
+fn main() {
+    let _ = endpoint!("GET /user" "GET /users");
+}
