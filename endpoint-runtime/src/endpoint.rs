@@ -331,10 +331,10 @@ impl Endpoint {
     }
 
     /// The request of a typed route (see [`crate::typed::to_request`]).
-    pub(crate) fn typed_request<P: Params + ?Sized>(
+    pub(crate) fn typed_request(
         &self,
         route: &typed::Route,
-        params: &P,
+        params: &dyn Params,
     ) -> Result<Request> {
         self.check_credentials(typed::build(self, route, params)?)
     }

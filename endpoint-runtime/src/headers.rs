@@ -204,7 +204,7 @@ pub(crate) fn from_json<'v>(
         }
         let text: Cow<'static, str> = match value {
             Value::Null => continue,
-            Value::String(s) => Cow::Owned(s.clone()),
+            Value::String(s) => shared_text(s),
             Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
             Value::Number(n) => Cow::Owned(crate::params::number_text(n)),
             Value::Array(_) | Value::Object(_) => {
@@ -216,9 +216,28 @@ pub(crate) fn from_json<'v>(
         };
         check_value(&name, &text)?;
         // Names are unique here, so no lookup is needed.
-        headers.entries.push((Cow::Owned(name.into_owned()), text));
+        headers.entries.push((shared_text(&name), text));
     }
     Ok(headers)
+}
+
+/// Text that is one of the crate's own header names or values is borrowed
+/// from a `'static` string instead of copied, so default headers cost no
+/// allocation per request.
+fn shared_text(text: &str) -> Cow<'static, str> {
+    const KNOWN: [&str; 7] = [
+        "accept",
+        "user-agent",
+        "authorization",
+        "content-type",
+        crate::DEFAULT_ACCEPT,
+        crate::USER_AGENT,
+        "application/json; charset=utf-8",
+    ];
+    match KNOWN.iter().find(|known| **known == text) {
+        Some(known) => Cow::Borrowed(known),
+        None => Cow::Owned(text.to_owned()),
+    }
 }
 
 /// Checks a header value for characters that would split or end the header.
@@ -240,12 +259,12 @@ pub(crate) fn compose_accept<'p>(
     format: &str,
     previews: impl ExactSizeIterator<Item = &'p str> + Clone,
 ) -> Result<Option<String>> {
+    if format.is_empty() && previews.len() == 0 {
+        return Ok(None);
+    }
     if let Some(accept) = accept
         && contains_ignore_ascii_case(accept, "application/octet-stream")
     {
-        return Ok(None);
-    }
-    if format.is_empty() && previews.len() == 0 {
         return Ok(None);
     }
     check_value("accept", format)?;

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
-use crate::headers::{self, Headers};
+use crate::headers;
 use crate::params::{Param, Params};
 use crate::parse::{self, Input};
 use crate::request::Request;
@@ -26,6 +26,18 @@ pub(crate) const RESERVED: [&str; 6] = [
 /// Whether `key` is one of the six reserved option keys.
 pub(crate) fn is_reserved(key: &str) -> bool {
     RESERVED.contains(&key)
+}
+
+/// `map.get(key)`, by a scan of the keys when the map is small: options
+/// objects hold a handful of keys, where comparing a few short strings is
+/// much cheaper than hashing one.
+pub(crate) fn lookup<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
+    const SCAN_LIMIT: usize = 12;
+    if map.len() <= SCAN_LIMIT {
+        map.iter().find_map(|(k, v)| (k == key).then_some(v))
+    } else {
+        map.get(key)
+    }
 }
 
 /// The initial defaults: `method`, `baseUrl`, `headers`, `mediaType`, in that order.
@@ -154,7 +166,7 @@ fn combined_previews<'v>(
     defaults: &'v Map<String, Value>,
     call_previews: Option<&'v Value>,
 ) -> Result<impl Iterator<Item = &'v str>> {
-    let default_list = match defaults.get("mediaType").and_then(|m| m.get("previews")) {
+    let default_list = match lookup(defaults, "mediaType").and_then(|m| m.get("previews")) {
         Some(Value::Array(list)) => list.as_slice(),
         _ => &[],
     };
@@ -216,51 +228,64 @@ impl<'a> View<'a> {
     }
 
     fn call(&self, key: &str) -> Option<&'a Value> {
-        self.options.and_then(|options| options.get(key))
+        self.options.and_then(|options| lookup(options, key))
     }
 
     /// The request, equal to `parse(merge(…))` of the same arguments.
+    ///
+    /// Errors come in the order `parse(merge(…))` finds them: first what
+    /// `merge` refuses (the shapes of `headers` and `mediaType`), then what
+    /// `parse` refuses.
     pub(crate) fn build(&self) -> Result<Request> {
+        let [default_headers, call_headers] = self.header_objects()?;
+        let (format, previews) = self.media_type()?;
         let method = match (self.call("method"), self.route.and_then(|r| r.method)) {
             (Some(method), _) => parse::method_of(Some(method))?,
             (None, Some(method)) => method,
-            (None, None) => parse::method_of(self.defaults.get("method"))?,
+            (None, None) => parse::method_of(lookup(self.defaults, "method"))?,
         };
         let url = match (self.call("url"), self.route) {
             (Some(url), _) => parse::url_of(Some(url))?,
             (None, Some(route)) if route.url.is_empty() => "/",
             (None, Some(route)) => route.url,
-            (None, None) => parse::url_of(self.defaults.get("url"))?,
+            (None, None) => parse::url_of(lookup(self.defaults, "url"))?,
         };
         let base_url = parse::base_url_of(
             self.call("baseUrl")
-                .or_else(|| self.defaults.get("baseUrl")),
+                .or_else(|| lookup(self.defaults, "baseUrl")),
         )?;
-        let headers = self.headers()?;
-        let (format, previews) = self.media_type()?;
-        let request = match (self.defaults.get("request"), self.call("request")) {
+        let capacity = default_headers.map_or(0, Map::len) + call_headers.map_or(0, Map::len);
+        let entries = default_headers
+            .into_iter()
+            .flatten()
+            .chain(call_headers.into_iter().flatten());
+        let headers = headers::from_json(entries, capacity)?;
+        let format = parse::format_of(format)?;
+        let request = match (lookup(self.defaults, "request"), self.call("request")) {
             (Some(Value::Object(default)), Some(Value::Object(call))) => {
                 Some(merged_objects(default, call))
             }
             (default, call) => parse::request_of(call.or(default)),
         };
-        let template = Template::parse(url)?;
-        let input = Input {
-            method,
-            base_url,
-            template: &template,
-            headers,
-            format,
-            previews,
-            request,
-        };
-        parse::build(input, &ViewParams(self))
+        crate::template::with_parsed(url, |template| {
+            let input = Input {
+                method,
+                base_url,
+                template,
+                headers,
+                format,
+                previews,
+                request,
+            };
+            parse::build(input, &ViewParams(self))
+        })?
     }
 
-    /// The merged headers: the defaults', then the call's with names
-    /// lowercased (a later spelling wins and keeps the first position).
-    fn headers(&self) -> Result<Headers> {
-        let default = match self.defaults.get("headers") {
+    /// The `headers` objects of the defaults and of the call, merged later
+    /// by name: the defaults', then the call's with names lowercased (a
+    /// later spelling wins and keeps the first position).
+    fn header_objects(&self) -> Result<[Option<&'a Map<String, Value>>; 2]> {
+        let default = match lookup(self.defaults, "headers") {
             Some(Value::Object(headers)) => Some(headers),
             None | Some(Value::Null) => None,
             Some(_) => return Err(parse::option_error("headers", "must be an object")),
@@ -270,31 +295,26 @@ impl<'a> View<'a> {
             None | Some(Value::Null) => None,
             Some(_) => return Err(parse::option_error("headers", "must be an object")),
         };
-        let capacity = default.map_or(0, Map::len) + call.map_or(0, Map::len);
-        let entries = default
-            .into_iter()
-            .flatten()
-            .chain(call.into_iter().flatten());
-        headers::from_json(entries, capacity)
+        Ok([default, call])
     }
 
-    /// The merged `mediaType.format` and `mediaType.previews`.
-    fn media_type(&self) -> Result<(&'a str, Vec<Cow<'a, str>>)> {
-        let Some(Value::Object(default)) = self.defaults.get("mediaType") else {
+    /// The merged `mediaType.format` (not yet checked) and `mediaType.previews`.
+    fn media_type(&self) -> Result<(Option<&'a Value>, Vec<Cow<'a, str>>)> {
+        let Some(Value::Object(default)) = lookup(self.defaults, "mediaType") else {
             return Err(media_type_error());
         };
         let (format, call_previews) = match self.call("mediaType") {
-            None => (default.get("format"), None),
+            None => (lookup(default, "format"), None),
             Some(Value::Object(call)) => (
-                call.get("format").or_else(|| default.get("format")),
-                call.get("previews"),
+                lookup(call, "format").or_else(|| lookup(default, "format")),
+                lookup(call, "previews"),
             ),
             Some(_) => return Err(media_type_error()),
         };
         let previews = combined_previews(self.defaults, call_previews)?
             .map(strip_preview)
             .collect();
-        Ok((parse::format_of(format)?, previews))
+        Ok((format, previews))
     }
 }
 
@@ -318,7 +338,7 @@ impl Params for ViewParams<'_, '_> {
         if is_reserved(name) {
             return Ok(None);
         }
-        let default = self.0.defaults.get(name);
+        let default = lookup(self.0.defaults, name);
         Ok(match self.0.call(name) {
             Some(call) => Some(Self::merged(default, call)),
             None => default.map(Param::Json),
@@ -342,7 +362,7 @@ impl Params for ViewParams<'_, '_> {
             }
         }
         for (key, call) in self.0.options.into_iter().flatten() {
-            if !skip(key) && !self.0.defaults.contains_key(key) {
+            if !skip(key) && lookup(self.0.defaults, key).is_none() {
                 f(key, Param::Json(call))?;
             }
         }

@@ -60,17 +60,18 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
         Some(_) => return Err(option_error("mediaType", "must be an object")),
     };
     let request = request_of(merged.get("request"));
-    let template = Template::parse(url)?;
-    let input = Input {
-        method,
-        base_url,
-        template: &template,
-        headers,
-        format,
-        previews,
-        request,
-    };
-    build(input, &OptionParams(merged))
+    crate::template::with_parsed(url, |template| {
+        let input = Input {
+            method,
+            base_url,
+            template,
+            headers,
+            format,
+            previews,
+            request,
+        };
+        build(input, &OptionParams(merged))
+    })?
 }
 
 pub(crate) fn option_error(key: &str, reason: &'static str) -> Error {
@@ -169,7 +170,7 @@ impl Params for OptionParams<'_> {
 }
 
 /// The request engine: method, URL, query or body, headers.
-pub(crate) fn build(input: Input<'_, '_>, params: &(impl Params + ?Sized)) -> Result<Request> {
+pub(crate) fn build(input: Input<'_, '_>, params: &dyn Params) -> Result<Request> {
     let Input {
         method,
         base_url,

@@ -36,11 +36,10 @@ pub struct Route {
 ///
 /// # Errors
 /// As [`Endpoint::endpoint`].
-pub fn to_request<P: Params + ?Sized>(
-    endpoint: &Endpoint,
-    route: &Route,
-    params: &P,
-) -> Result<Request> {
+///
+/// `params` is a trait object so that the engine is compiled once, not once
+/// per generated struct.
+pub fn to_request(endpoint: &Endpoint, route: &Route, params: &dyn Params) -> Result<Request> {
     endpoint.typed_request(route, params)
 }
 
@@ -82,7 +81,7 @@ impl Prepared {
         };
         let headers = match merged.get("headers") {
             None | Some(Value::Null) => Ok(Headers::new()),
-            Some(Value::Object(given)) => prepared_headers(given),
+            Some(Value::Object(given)) => headers::from_json(given.iter(), given.len()),
             Some(_) => Err(Error::Option {
                 key: "headers".into(),
                 reason: "must be an object",
@@ -137,39 +136,8 @@ impl Prepared {
     }
 }
 
-/// The default headers, with the crate's own default names and values kept
-/// `'static` so that cloning them per request does not allocate.
-fn prepared_headers(given: &Map<String, Value>) -> Result<Headers> {
-    let prepared = headers::from_json(given.iter(), given.len())?;
-    let mut shared = Headers::with_capacity(prepared.len() + 2);
-    for (name, value) in prepared.iter() {
-        shared.insert(static_text(name), static_text(value));
-    }
-    Ok(shared)
-}
-
-fn static_text(text: &str) -> Cow<'static, str> {
-    const KNOWN: [&str; 7] = [
-        "accept",
-        "user-agent",
-        "authorization",
-        "content-type",
-        crate::DEFAULT_ACCEPT,
-        crate::USER_AGENT,
-        "application/json; charset=utf-8",
-    ];
-    match KNOWN.iter().find(|known| **known == text) {
-        Some(known) => Cow::Borrowed(known),
-        None => Cow::Owned(text.to_owned()),
-    }
-}
-
 /// The engine behind [`to_request`].
-pub(crate) fn build<P: Params + ?Sized>(
-    endpoint: &Endpoint,
-    route: &Route,
-    params: &P,
-) -> Result<Request> {
+pub(crate) fn build(endpoint: &Endpoint, route: &Route, params: &dyn Params) -> Result<Request> {
     let prepared = endpoint.prepared();
     let base_url = prepared.base_url.as_ref().map_err(Clone::clone)?;
     let format = prepared.format.as_ref().map_err(Clone::clone)?;
@@ -195,16 +163,20 @@ pub(crate) fn build<P: Params + ?Sized>(
 /// merges them: the defaults' keys first, a key the call sets keeps its
 /// position, objects merge deeply, an absent (`None`) field leaves the
 /// default in place.
-struct Layered<'a, P: ?Sized> {
+struct Layered<'a> {
     defaults: &'a Map<String, Value>,
-    call: &'a P,
+    call: &'a dyn Params,
     /// The call's remaining parameters, owned: this path runs only for
     /// endpoints whose defaults hold parameters.
     remaining: Vec<(String, Value)>,
 }
 
-impl<'a, P: Params + ?Sized> Layered<'a, P> {
-    fn new(defaults: &'a Map<String, Value>, template: &Template<'_>, call: &'a P) -> Result<Self> {
+impl<'a> Layered<'a> {
+    fn new(
+        defaults: &'a Map<String, Value>,
+        template: &Template<'_>,
+        call: &'a dyn Params,
+    ) -> Result<Self> {
         let mut remaining = Vec::new();
         call.for_each_remaining(template, &mut |key, value| {
             remaining.push((key.to_owned(), value.to_json().into_owned()));
@@ -228,7 +200,7 @@ fn layered_value<'v>(default: &'v Value, call: Param<'v>) -> Param<'v> {
     }
 }
 
-impl<P: Params + ?Sized> Params for Layered<'_, P> {
+impl Params for Layered<'_> {
     fn get(&self, name: &str) -> Result<Option<Param<'_>>> {
         let default = self.defaults.get(name);
         Ok(match (self.call.get(name)?, default) {
@@ -374,6 +346,25 @@ impl<T: FastParam + ?Sized> FastParam for &T {
     #[inline]
     fn param(&self) -> Param<'_> {
         (**self).param()
+    }
+}
+
+/// A list of plain values becomes a JSON list directly, without a trip
+/// through serde; its depth is bounded by its type.
+impl<T: FastParam> FastParam for [T] {
+    fn param(&self) -> Param<'_> {
+        Param::Owned(Value::Array(
+            self.iter()
+                .map(|item| item.param().to_json().into_owned())
+                .collect(),
+        ))
+    }
+}
+
+impl<T: FastParam> FastParam for Vec<T> {
+    #[inline]
+    fn param(&self) -> Param<'_> {
+        self.as_slice().param()
     }
 }
 

@@ -17,8 +17,11 @@
 //! # Ok::<(), endpoint_runtime::Error>(())
 //! ```
 
+mod cache;
 mod expand;
 mod parse;
+
+pub(crate) use cache::with_parsed;
 
 use std::borrow::Cow;
 
