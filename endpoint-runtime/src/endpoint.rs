@@ -313,7 +313,8 @@ impl Endpoint {
 
     /// Turns merged options (shaped like [`Endpoint::merge`]'s result) into a
     /// request: `endpoint.parse(merged)` of the specification. The endpoint's
-    /// defaults are not used; `endpoint(o)` equals `parse(merge(o))`.
+    /// defaults are not used (but its credential host check, when on, is);
+    /// `endpoint(o)` equals `parse(merge(o))`.
     ///
     /// # Errors
     /// As [`Endpoint::endpoint`].
@@ -321,7 +322,7 @@ impl Endpoint {
         match merged {
             Value::Object(map) => {
                 crate::options::check_depth(map)?;
-                parse::parse(map)
+                self.check_credentials(parse::parse(map)?)
             }
             _ => Err(crate::Error::Option {
                 key: "options".into(),
@@ -346,7 +347,9 @@ fn url_host(url: &str) -> Option<&str> {
     if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")) {
         return None;
     }
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    // WHATWG URL parsers, which most clients use, also end the authority
+    // of an http(s) URL at a backslash.
+    let authority = rest.split(['/', '\\', '?', '#']).next().unwrap_or("");
     Some(
         authority
             .rsplit_once('@')
