@@ -213,6 +213,7 @@ impl Endpoint {
         let options = options.into();
         let view = merge::View::new(
             self.defaults_map(),
+            self.prepared(),
             Some(Route::parse(route)),
             options.as_map()?,
         );
@@ -237,7 +238,12 @@ impl Endpoint {
     /// As [`Endpoint::endpoint`].
     pub fn endpoint_options<'o>(&self, options: impl Into<Options<'o>>) -> Result<Request> {
         let options = options.into();
-        let view = merge::View::new(self.defaults_map(), None, options.as_map()?);
+        let view = merge::View::new(
+            self.defaults_map(),
+            self.prepared(),
+            None,
+            options.as_map()?,
+        );
         self.check_credentials(view.build()?)
     }
 

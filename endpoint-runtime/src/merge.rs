@@ -210,6 +210,8 @@ fn strip_preview(name: &str) -> Cow<'_, str> {
 /// in the defaults, so a call copies nothing it does not send.
 pub(crate) struct View<'a> {
     defaults: &'a Map<String, Value>,
+    /// The same defaults, read once.
+    prepared: &'a crate::typed::Prepared,
     route: Option<Route<'a>>,
     options: Option<&'a Map<String, Value>>,
 }
@@ -217,11 +219,13 @@ pub(crate) struct View<'a> {
 impl<'a> View<'a> {
     pub(crate) fn new(
         defaults: &'a Map<String, Value>,
+        prepared: &'a crate::typed::Prepared,
         route: Option<Route<'a>>,
         options: Option<&'a Map<String, Value>>,
     ) -> Self {
         View {
             defaults,
+            prepared,
             route,
             options,
         }
@@ -238,7 +242,17 @@ impl<'a> View<'a> {
     /// `parse` refuses.
     pub(crate) fn build(&self) -> Result<Request> {
         let [default_headers, call_headers] = self.header_objects()?;
-        let (format, previews) = self.media_type()?;
+        let media = match (
+            call_headers,
+            self.call("mediaType"),
+            self.prepared.request_headers(),
+        ) {
+            (None, None, Some(headers)) => Media::Prepared(headers),
+            _ => {
+                let (format, previews) = self.media_type()?;
+                Media::Merged(format, previews)
+            }
+        };
         let method = match (self.call("method"), self.route.and_then(|r| r.method)) {
             (Some(method), _) => parse::method_of(Some(method))?,
             (None, Some(method)) => method,
@@ -254,13 +268,19 @@ impl<'a> View<'a> {
             self.call("baseUrl")
                 .or_else(|| lookup(self.defaults, "baseUrl")),
         )?;
-        let capacity = default_headers.map_or(0, Map::len) + call_headers.map_or(0, Map::len);
-        let entries = default_headers
-            .into_iter()
-            .flatten()
-            .chain(call_headers.into_iter().flatten());
-        let headers = headers::from_json(entries, capacity)?;
-        let format = parse::format_of(format)?;
+        let (headers, format, previews) = match media {
+            Media::Prepared(headers) => (headers.clone(), "", Vec::new()),
+            Media::Merged(format, previews) => {
+                let capacity =
+                    default_headers.map_or(0, Map::len) + call_headers.map_or(0, Map::len);
+                let entries = default_headers
+                    .into_iter()
+                    .flatten()
+                    .chain(call_headers.into_iter().flatten());
+                let headers = headers::from_json(entries, capacity)?;
+                (headers, parse::format_of(format)?, previews)
+            }
+        };
         let request = match (lookup(self.defaults, "request"), self.call("request")) {
             (Some(Value::Object(default)), Some(Value::Object(call))) => {
                 Some(merged_objects(default, call))
@@ -316,6 +336,15 @@ impl<'a> View<'a> {
             .collect();
         Ok((format, previews))
     }
+}
+
+/// Where a [`View`]'s headers and media type come from.
+enum Media<'a> {
+    /// The call sets neither: the endpoint's prepared headers, `accept`
+    /// already composed.
+    Prepared(&'a crate::headers::Headers),
+    /// Merged per call: the format (not yet checked) and the previews.
+    Merged(Option<&'a Value>, Vec<Cow<'a, str>>),
 }
 
 /// The parameters of a [`View`]: the defaults' keys first, with the call's

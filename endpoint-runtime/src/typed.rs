@@ -60,6 +60,11 @@ pub(crate) struct Prepared {
     request: Option<Value>,
     /// The default parameters, in order.
     params: Map<String, Value>,
+    /// The headers of a call that sets no headers and no media type: the
+    /// defaults' headers with the `accept` header already composed from the
+    /// defaults' format and previews. `None` when any of those is invalid,
+    /// so that such a call reports its errors in the usual order.
+    request_headers: Option<Headers>,
 }
 
 impl Prepared {
@@ -114,6 +119,21 @@ impl Prepared {
             .filter(|(key, _)| !is_reserved(key))
             .map(|(key, value)| (key.clone(), value.clone()))
             .collect();
+        let request_headers = match (&headers, &format, &previews) {
+            (Ok(headers), Ok(format), Ok(previews)) => {
+                let accept = headers.get("accept");
+                match headers::compose_accept(accept, format, previews.iter().map(String::as_str)) {
+                    Ok(Some(accept)) => {
+                        let mut headers = headers.clone();
+                        headers.insert("accept", accept);
+                        Some(headers)
+                    }
+                    Ok(None) => Some(headers.clone()),
+                    Err(_) => None,
+                }
+            }
+            _ => None,
+        };
         Prepared {
             base_url,
             headers,
@@ -121,7 +141,14 @@ impl Prepared {
             previews,
             request,
             params,
+            request_headers,
         }
+    }
+
+    /// The headers of a call that sets neither `headers` nor `mediaType`,
+    /// `accept` included; see the field.
+    pub(crate) fn request_headers(&self) -> Option<&Headers> {
+        self.request_headers.as_ref()
     }
 
     fn failed(err: &Error) -> Self {
@@ -132,6 +159,7 @@ impl Prepared {
             previews: Err(err.clone()),
             request: None,
             params: Map::new(),
+            request_headers: None,
         }
     }
 }
@@ -140,15 +168,27 @@ impl Prepared {
 pub(crate) fn build(endpoint: &Endpoint, route: &Route, params: &dyn Params) -> Result<Request> {
     let prepared = endpoint.prepared();
     let base_url = prepared.base_url.as_ref().map_err(Clone::clone)?;
-    let format = prepared.format.as_ref().map_err(Clone::clone)?;
-    let previews = prepared.previews.as_ref().map_err(Clone::clone)?;
+    let (headers, format, previews) = match &prepared.request_headers {
+        Some(headers) => (headers.clone(), "", Vec::new()),
+        None => (
+            prepared.headers.clone()?,
+            prepared.format.as_deref().map_err(Clone::clone)?,
+            prepared
+                .previews
+                .as_ref()
+                .map_err(Clone::clone)?
+                .iter()
+                .map(|p| Cow::Borrowed(p.as_str()))
+                .collect(),
+        ),
+    };
     let input = Input {
         method: route.method,
         base_url,
         template: &route.template,
-        headers: prepared.headers.clone()?,
+        headers,
         format,
-        previews: previews.iter().map(|p| Cow::Borrowed(p.as_str())).collect(),
+        previews,
         request: prepared.request.clone(),
     };
     if prepared.params.is_empty() {

@@ -13,7 +13,7 @@ use crate::error::TemplateError;
 const CAPACITY: usize = 256;
 
 /// Longer templates are parsed every time rather than kept.
-const MAX_LEN: usize = 1024;
+const MAX_LEN: usize = 16 * 1024;
 
 type Cache = HashMap<Box<str>, Rc<Template<'static>>, BuildHasherDefault<Fnv>>;
 
