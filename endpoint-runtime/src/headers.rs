@@ -44,6 +44,14 @@ impl Headers {
         }
     }
 
+    /// A copy with room for the headers a request adds (`content-type`,
+    /// `content-length`), so that adding them does not grow it.
+    pub(crate) fn clone_for_request(&self) -> Self {
+        let mut entries = Vec::with_capacity(self.entries.len() + 2);
+        entries.extend(self.entries.iter().cloned());
+        Headers { entries }
+    }
+
     /// The value of `name` (which must be lowercase), if set.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.position(name).map(|i| &*self.entries[i].1)

@@ -269,7 +269,7 @@ impl<'a> View<'a> {
                 .or_else(|| lookup(self.defaults, "baseUrl")),
         )?;
         let (headers, format, previews) = match media {
-            Media::Prepared(headers) => (headers.clone(), "", Vec::new()),
+            Media::Prepared(headers) => (headers.clone_for_request(), "", Vec::new()),
             Media::Merged(format, previews) => {
                 let capacity =
                     default_headers.map_or(0, Map::len) + call_headers.map_or(0, Map::len);

@@ -182,7 +182,8 @@ pub(crate) fn build(input: Input<'_, '_>, params: &dyn Params) -> Result<Request
     } = input;
     let method = Method::new(method)?;
 
-    let mut url = String::with_capacity(base_url.len() + 64);
+    // Room for a typical path and query without growing.
+    let mut url = String::with_capacity(base_url.len() + 128);
     url.push_str(base_url);
     template.expand_url(params, &mut url)?;
     join_base_url(&mut url, base_url)?;
@@ -407,7 +408,7 @@ fn query_text(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
 /// The body of a request that is not GET or HEAD: the `data` parameter as it
 /// is, or else an object of the remaining parameters, or else none.
 fn build_body(template: &Template<'_>, params: &(impl Params + ?Sized)) -> Result<Option<Body>> {
-    let mut object = Vec::with_capacity(64);
+    let mut object = Vec::with_capacity(256);
     let mut data = None;
     let mut count = 0usize;
     params.for_each_remaining(template, &mut |key, value| {

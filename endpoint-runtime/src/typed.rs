@@ -169,7 +169,7 @@ pub(crate) fn build(endpoint: &Endpoint, route: &Route, params: &dyn Params) -> 
     let prepared = endpoint.prepared();
     let base_url = prepared.base_url.as_ref().map_err(Clone::clone)?;
     let (headers, format, previews) = match &prepared.request_headers {
-        Some(headers) => (headers.clone(), "", Vec::new()),
+        Some(headers) => (headers.clone_for_request(), "", Vec::new()),
         None => (
             prepared.headers.clone()?,
             prepared.format.as_deref().map_err(Clone::clone)?,
