@@ -357,7 +357,7 @@ fn vendor_ending(piece: &str) -> Option<(usize, &str, bool)> {
     const PREFIX: &str = "application/vnd.";
     let bytes = piece.as_bytes();
     let mut from = 0;
-    while let Some(found) = piece[from..].find(PREFIX) {
+    while let Some(found) = find_bytes(&bytes[from..], PREFIX.as_bytes()) {
         let start = from + found;
         from = start + 1;
         let w1_start = start + PREFIX.len();
@@ -376,6 +376,14 @@ fn vendor_ending(piece: &str) -> Option<(usize, &str, bool)> {
         }
     }
     None
+}
+
+/// The first position of `needle` in `haystack`: a plain scan, cheaper than
+/// `str::find`'s searcher on header-sized text.
+fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
 }
 
 /// Matches `(\.v3)?(\.\w+)?(\+json)?$` against `rest`, returning whether the
@@ -409,7 +417,10 @@ fn preview_names(accept: &str) -> impl Iterator<Item = &str> {
     accept
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
         .filter_map(|run| {
-            let at = run.rfind("-preview")?;
+            let at = run
+                .as_bytes()
+                .windows("-preview".len())
+                .rposition(|window| window == b"-preview")?;
             (at > 0).then(|| &run[..at])
         })
 }
