@@ -653,7 +653,7 @@ fn decode_base64(text: &str) -> Option<Vec<u8>> {
         } as u32)
     }
     let symbols: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if symbols.len() % 4 != 0 {
+    if !symbols.len().is_multiple_of(4) {
         return None;
     }
     let mut out = Vec::with_capacity(symbols.len() / 4 * 3);

@@ -738,21 +738,21 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
     }
 
     // `data` is the whole body: other body parameters would be dropped.
-    if !is_query_method {
-        if let Some(data) = declared
+    if !is_query_method
+        && let Some(data) = declared
             .iter()
             .find(|f| f.role == Role::Remaining && f.wire == "data")
+    {
+        for field in declared
+            .iter()
+            .filter(|f| f.role == Role::Remaining && f.wire != "data")
         {
-            for field in declared
-                .iter()
-                .filter(|f| f.role == Role::Remaining && f.wire != "data")
-            {
-                let data_field = if data.ident == "data" {
-                    "`data`".to_owned()
-                } else {
-                    format!("`{}` (the `data` parameter)", data.ident)
-                };
-                cx.error(
+            let data_field = if data.ident == "data" {
+                "`data`".to_owned()
+            } else {
+                format!("`{}` (the `data` parameter)", data.ident)
+            };
+            cx.error(
                     &field.ident,
                     format!(
                         "the field `{}` would go to the body, but {data_field} is the whole body and \
@@ -761,7 +761,6 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
                         field.ident, field.ident
                     ),
                 );
-            }
         }
     }
 
@@ -830,19 +829,20 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
     // Query parameters of a route with a body become a query expression.
     let mut template_text = route.url.clone();
     let mut template = route.template;
-    if !query_appended.is_empty() {
-        if let Some(parsed) = &template {
-            let operator = if parsed.has_query() { '&' } else { '?' };
-            template_text = format!("{}{{{operator}{}}}", route.url, query_appended.join(","));
-            template = match Template::parse_all(&template_text) {
-                Ok(t) => Some(t.into_owned()),
-                Err(_) => {
-                    for field in fields
-                        .iter()
-                        .filter(|f| query_appended.contains(&f.wire) && f.declared)
-                    {
-                        if Template::parse(&format!("{{?{}}}", field.wire)).is_err() {
-                            cx.error(
+    if !query_appended.is_empty()
+        && let Some(parsed) = &template
+    {
+        let operator = if parsed.has_query() { '&' } else { '?' };
+        template_text = format!("{}{{{operator}{}}}", route.url, query_appended.join(","));
+        template = match Template::parse_all(&template_text) {
+            Ok(t) => Some(t.into_owned()),
+            Err(_) => {
+                for field in fields
+                    .iter()
+                    .filter(|f| query_appended.contains(&f.wire) && f.declared)
+                {
+                    if Template::parse(&format!("{{?{}}}", field.wire)).is_err() {
+                        cx.error(
                                 &field.ident,
                                 format!(
                                     "`{}` cannot be a query parameter of a {} route: it is added to the \
@@ -850,12 +850,11 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
                                     field.wire, route.method, field.wire
                                 ),
                             );
-                        }
                     }
-                    None
                 }
-            };
-        }
+                None
+            }
+        };
     }
 
     CheckedItem {
