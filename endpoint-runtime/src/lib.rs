@@ -38,6 +38,7 @@ mod headers;
 #[cfg(feature = "http")]
 mod http;
 mod merge;
+mod names;
 mod options;
 pub mod params;
 mod parse;
@@ -46,6 +47,13 @@ pub mod route;
 pub mod template;
 #[doc(hidden)]
 pub mod typed;
+
+/// What the `endpoint!` macro, its generated code and the project's code
+/// generators share with the runtime. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::names::*;
+}
 
 pub use crate::endpoint::{Endpoint, endpoint};
 pub use crate::error::{Error, Result, TemplateError, TemplateErrorKind};

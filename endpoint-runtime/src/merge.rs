@@ -13,20 +13,7 @@ use crate::request::Request;
 use crate::route::Route;
 use crate::template::Template;
 
-/// The six option keys that are never parameters.
-pub(crate) const RESERVED: [&str; 6] = [
-    "method",
-    "baseUrl",
-    "url",
-    "headers",
-    "request",
-    "mediaType",
-];
-
-/// Whether `key` is one of the six reserved option keys.
-pub(crate) fn is_reserved(key: &str) -> bool {
-    RESERVED.contains(&key)
-}
+pub(crate) use crate::names::is_option_key as is_reserved;
 
 /// `map.get(key)`, by a scan of the keys when the map is small: options
 /// objects hold a handful of keys, where comparing a few short strings is
