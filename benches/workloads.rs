@@ -591,8 +591,12 @@ pub mod handwritten {
 
     fn default_headers(capacity: usize) -> Headers {
         let mut headers = Headers::with_capacity(capacity);
-        headers.insert("accept", DEFAULT_ACCEPT);
-        headers.insert("user-agent", USER_AGENT);
+        headers
+            .insert("accept", DEFAULT_ACCEPT)
+            .expect("a valid header");
+        headers
+            .insert("user-agent", USER_AGENT)
+            .expect("a valid header");
         headers
     }
 
@@ -676,9 +680,11 @@ pub mod handwritten {
             key: "body".into(),
             message: err.to_string(),
         })?;
-        let body = String::from_utf8(body).map_err(|err| Error::Convert(err.to_string()))?;
+        let body = String::from_utf8(body).expect("serde_json writes UTF-8");
         let mut headers = default_headers(3);
-        headers.insert("content-type", "application/json; charset=utf-8");
+        headers
+            .insert("content-type", "application/json; charset=utf-8")
+            .expect("a valid header");
         Ok(Request {
             method: Cow::Borrowed("post"),
             url,
@@ -700,9 +706,15 @@ pub mod handwritten {
         url.push_str("&page=");
         encode::push_u64(&mut url, page.into());
         let mut headers = Headers::with_capacity(3);
-        headers.insert("accept", "application/vnd.github.mercy-preview.raw");
-        headers.insert("user-agent", USER_AGENT);
-        headers.insert("authorization", AUTHORIZATION);
+        headers
+            .insert("accept", "application/vnd.github.mercy-preview.raw")
+            .expect("a valid header");
+        headers
+            .insert("user-agent", USER_AGENT)
+            .expect("a valid header");
+        headers
+            .insert("authorization", AUTHORIZATION)
+            .expect("a valid header");
         Ok(get(url, headers))
     }
 
@@ -783,8 +795,12 @@ pub mod scaling {
             encode::push(&mut url, value, &COMPONENT, false);
         }
         let mut headers = Headers::with_capacity(2);
-        headers.insert("accept", DEFAULT_ACCEPT);
-        headers.insert("user-agent", USER_AGENT);
+        headers
+            .insert("accept", DEFAULT_ACCEPT)
+            .expect("a valid header");
+        headers
+            .insert("user-agent", USER_AGENT)
+            .expect("a valid header");
         Request {
             method: Cow::Borrowed("get"),
             url,
@@ -852,9 +868,15 @@ pub mod scaling {
         serde_json::to_writer(&mut text, &TitleBody { title: TITLE, body })
             .expect("strings serialize");
         let mut headers = Headers::with_capacity(3);
-        headers.insert("accept", DEFAULT_ACCEPT);
-        headers.insert("user-agent", USER_AGENT);
-        headers.insert("content-type", "application/json; charset=utf-8");
+        headers
+            .insert("accept", DEFAULT_ACCEPT)
+            .expect("a valid header");
+        headers
+            .insert("user-agent", USER_AGENT)
+            .expect("a valid header");
+        headers
+            .insert("content-type", "application/json; charset=utf-8")
+            .expect("a valid header");
         Request {
             method: Cow::Borrowed("post"),
             url,
@@ -899,8 +921,12 @@ pub mod scaling {
             assert!(value != "." && value != "..", "unsafe path segment");
         }
         let mut headers = Headers::with_capacity(2);
-        headers.insert("accept", DEFAULT_ACCEPT);
-        headers.insert("user-agent", USER_AGENT);
+        headers
+            .insert("accept", DEFAULT_ACCEPT)
+            .expect("a valid header");
+        headers
+            .insert("user-agent", USER_AGENT)
+            .expect("a valid header");
         Request {
             method: Cow::Borrowed("get"),
             url,

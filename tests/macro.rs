@@ -906,7 +906,8 @@ mod conformance;
 mod conformance_gen {
     use std::fmt::Write as _;
 
-    use endpoint::template::{Operator, Part, Template};
+    use endpoint::__private::{Operator, Part};
+    use endpoint::template::Template;
     use serde_json::{Map, Value};
 
     pub const FIXTURE: &str = concat!(
