@@ -1,16 +1,18 @@
-//! The five benchmark workloads of `shared/bench/reference-bench.js`, with the
+//! The five benchmark workloads of `benches/reference/reference-bench.js`, with the
 //! same inputs, built three ways: `dynamic` (the runtime's `endpoint(route,
 //! options)`, the options value built on every call as the reference's loop
 //! does), `typed` (a struct from `endpoint!` filled in and turned into a
 //! request) and `handwritten` (the fastest correct code for that one call,
 //! building the same `Request` directly: the practical floor).
 //!
-//! Shared by `benches/requests.rs` and `tests/allocations.rs` through
-//! `#[path = "../benches/workloads.rs"] mod workloads;`, together with the
-//! inputs of the `scaling` benchmarks.
+//! Shared by `benches/requests.rs`, `benches/instructions.rs` and
+//! `tests/allocations.rs` through `#[path = "…/support/workloads.rs"] mod
+//! workloads;`, together with the inputs of the `scaling` benchmarks. It lives
+//! in `benches/support/` so that Cargo does not take it for a benchmark of its
+//! own.
 #![allow(
     dead_code,
-    reason = "included by the benchmark and the allocation test, which each use a part"
+    reason = "included by the benchmarks and the allocation test, which each use a part"
 )]
 
 use std::borrow::Cow;
