@@ -34,6 +34,7 @@ pub(crate) fn request(
             headers: resolved.headers,
             format: resolved.format,
             previews: &resolved.previews,
+            accepts: resolved.accepts,
             request: resolved.request,
         };
         build(input, &layers.params())
@@ -59,6 +60,7 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
             headers,
             format,
             previews: &media.previews,
+            accepts: None,
             request,
         };
         build(input, &layers.params())
