@@ -20,7 +20,8 @@ pub(crate) fn request(
     route: Option<Route<'_>>,
     options: Option<&Map<String, Value>>,
 ) -> Result<Request> {
-    let call = CallOptions::begin(Layers::call(defaults, route, options), prepared)?;
+    let layers = Layers::call(defaults, route, options).with_default_params(prepared.has_params());
+    let call = CallOptions::begin(layers, prepared)?;
     let layers = *call.layers();
     let method = layers.method()?;
     let url = layers.url()?;
