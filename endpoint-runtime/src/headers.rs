@@ -234,7 +234,7 @@ pub(crate) fn is_token(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(is_tchar)
 }
 
-/// Lowercases a header name the way the reference does (Unicode lowercasing),
+/// Lowercases a header name as `@octokit/endpoint` does (Unicode lowercasing),
 /// borrowing when it already is lowercase.
 pub(crate) fn lowercase_name(name: &str) -> Cow<'_, str> {
     if name
