@@ -8,7 +8,6 @@
 //! position. Generated code names everything through `::endpoint`, so it
 //! works whatever the user imported, and never parses the route.
 
-use endpoint_runtime::__private::{Modifier, Operator, Part};
 use endpoint_runtime::template::Template;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -304,66 +303,20 @@ fn is_direct(ty: &Type) -> bool {
     }
 }
 
-/// `Plan { method, template, params }`: the route as data.
+/// `Plan { method, template, params }`: the route as data, the template in
+/// its packed form (a string and a list of numbers), which costs the least
+/// to compile.
 fn plan(method: &str, template: &Template<'_>, params: &[&str]) -> TokenStream {
     let method = format_ident!("{method}");
-    let parts = template.parts().iter().map(part_tokens);
-    let names = template.names();
-    let literal_len = template.literal_len();
+    let (text, code) = template.packed();
+    let code = code
+        .iter()
+        .map(|&word| proc_macro2::Literal::u32_unsuffixed(word));
     quote! {
         ::endpoint::__private::Plan {
             method: ::endpoint::__private::Method::#method,
-            template: ::endpoint::__private::static_template(
-                &[#(#parts),*],
-                &[#(::endpoint::__private::Cow::Borrowed(#names)),*],
-                #literal_len,
-            ),
+            template: ::endpoint::__private::static_template(#text, &[#(#code),*]),
             params: &[#(#params),*],
-        }
-    }
-}
-
-fn part_tokens(part: &Part<'_>) -> TokenStream {
-    match part {
-        Part::Literal(text) => {
-            let text: &str = text;
-            quote!(::endpoint::__private::Part::Literal(::endpoint::__private::Cow::Borrowed(#text)))
-        }
-        Part::Expression(expr) => {
-            let operator = match expr.operator {
-                Operator::Simple => quote!(Simple),
-                Operator::Reserved => quote!(Reserved),
-                Operator::Fragment => quote!(Fragment),
-                Operator::Label => quote!(Label),
-                Operator::PathSegment => quote!(PathSegment),
-                Operator::PathParameter => quote!(PathParameter),
-                Operator::Query => quote!(Query),
-                Operator::QueryContinuation => quote!(QueryContinuation),
-            };
-            let in_path = expr.in_path;
-            let variables = expr.variables.iter().map(|var| {
-                let name: &str = &var.name;
-                let slot = var.slot;
-                let modifier = match var.modifier {
-                    Modifier::None => quote!(None),
-                    Modifier::Explode => quote!(Explode),
-                    Modifier::Prefix(n) => quote!(Prefix(#n)),
-                };
-                quote! {
-                    ::endpoint::__private::VarSpec {
-                        name: ::endpoint::__private::Cow::Borrowed(#name),
-                        slot: #slot,
-                        modifier: ::endpoint::__private::Modifier::#modifier,
-                    }
-                }
-            });
-            quote! {
-                ::endpoint::__private::Part::Expression(::endpoint::__private::Expression {
-                    operator: ::endpoint::__private::Operator::#operator,
-                    in_path: #in_path,
-                    variables: ::endpoint::__private::Cow::Borrowed(&[#(#variables),*]),
-                })
-            }
         }
     }
 }

@@ -101,7 +101,7 @@ pub mod __private {
     pub use crate::names::*;
     pub use crate::request::Method;
     pub use crate::template::parts::{
-        Expression, Modifier, Operator, Part, VarSpec, static_template,
+        Expression, Modifier, Operator, Part, Parts, VarSpec, Variables, static_template,
     };
     pub use crate::typed::{Argument, Fields, Plan, argument, serialize};
     pub use crate::url::{is_absolute, url_host};

@@ -141,7 +141,7 @@ impl Params for TypedParams<'_> {
         _template: &Template<'_>,
         f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
     ) -> Result<()> {
-        let first = self.plan.template.names.len();
+        let first = self.plan.template.name_count();
         for (i, name) in self.plan.params.iter().enumerate() {
             if let Some(value) = self.fields.field(first + i)? {
                 f(name, value)?;

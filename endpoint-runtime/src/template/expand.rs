@@ -81,12 +81,12 @@ impl Template<'_> {
         mut spans: Option<&mut Vec<(usize, usize)>>,
     ) -> Result<bool> {
         let mut dots = false;
-        for part in self.parts.iter() {
+        for part in self.parts() {
             match part {
                 Part::Literal(text) => out.push_str(text),
                 Part::Expression(expression) => {
                     let from = out.len();
-                    expand_expression(expression, vars, out)?;
+                    expand_expression(&expression, vars, out)?;
                     let written = out.as_bytes().get(from..).unwrap_or_default();
                     if expression.in_path && may_write_dot(written) {
                         dots = true;
@@ -189,7 +189,7 @@ fn expand_expression(
     let style = style(expression.operator);
     let mut first = true;
     for var in expression.variables.iter() {
-        let name: &str = &var.name;
+        let name: &str = var.name;
         let Some(param) = vars.var(var.slot as usize, name)? else {
             continue;
         };

@@ -41,11 +41,10 @@ use parts::{Part, VarSpec};
 /// in [`Template::names`], by which [`Vars`] may answer.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Template<'a> {
-    pub(crate) parts: Cow<'a, [Part<'a>]>,
-    /// The distinct variable names, in order of first appearance.
-    pub(crate) names: Cow<'a, [Cow<'a, str>]>,
-    /// The length of all literal text, to size an output buffer.
-    pub(crate) literal_len: usize,
+    /// The literal text and the variable names, in order (see [`parts`]).
+    pub(crate) text: Cow<'a, str>,
+    /// The parts, the literal length and the number of names (see [`parts`]).
+    pub(crate) code: Cow<'a, [u32]>,
 }
 
 /// The values a template is expanded with.
@@ -76,16 +75,24 @@ impl<V: Vars + ?Sized> Vars for &V {
 }
 
 /// The names of a template's variables (see [`Template::name_set`]).
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a short-lived value on the stack, built to avoid allocating"
+)]
 pub(crate) enum NameSet<'t> {
-    Scan(&'t [Cow<'t, str>]),
+    /// Up to [`NameSet::SCAN_LIMIT`] names, compared one by one.
+    Scan([&'t str; NameSet::SCAN_LIMIT], usize),
     Hashed(std::collections::HashSet<&'t str>),
 }
 
 impl NameSet<'_> {
+    /// Past this many names, a hash set is quicker than a scan.
+    const SCAN_LIMIT: usize = 16;
+
     /// Whether a variable of that name appears in the template.
     pub(crate) fn contains(&self, name: &str) -> bool {
         match self {
-            NameSet::Scan(names) => names.iter().any(|n| n == name),
+            NameSet::Scan(names, len) => names.get(..*len).unwrap_or_default().contains(&name),
             NameSet::Hashed(names) => names.contains(name),
         }
     }
@@ -111,8 +118,16 @@ impl<'a> Template<'a> {
 
     /// The distinct variable names, in order of first appearance; a name's
     /// index is its slot.
-    pub fn names(&self) -> impl ExactSizeIterator<Item = &str> {
-        self.names.iter().map(|name| &**name)
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        // Slots are given in order of first appearance.
+        let mut next = 0;
+        self.variables()
+            .filter(move |(_, var)| {
+                let first = var.slot == next;
+                next += u32::from(first);
+                first
+            })
+            .map(|(_, var)| var.name)
     }
 
     /// Whether a variable of that name appears anywhere in the template.
@@ -123,20 +138,27 @@ impl<'a> Template<'a> {
     /// A capacity for an output buffer that the expansion seldom outgrows:
     /// the literal text and 16 bytes a variable.
     pub(crate) fn expanded_len_hint(&self) -> usize {
-        self.literal_len + 16 * self.names.len()
+        self.literal_len() + 16 * self.name_count()
     }
 
     /// The slot of the variable `name`.
     pub(crate) fn slot(&self, name: &str) -> Option<usize> {
-        self.names.iter().position(|n| n == name)
+        self.variables()
+            .find(|(_, var)| var.name == name)
+            .map(|(_, var)| var.slot as usize)
     }
 
     /// The variables' names, for many membership tests in a row: a scan for
     /// a template with few variables, a hash set otherwise.
     pub(crate) fn name_set(&self) -> NameSet<'_> {
-        const SCAN_LIMIT: usize = 16;
-        if self.names.len() <= SCAN_LIMIT {
-            NameSet::Scan(&self.names)
+        if self.name_count() <= NameSet::SCAN_LIMIT {
+            let mut names = [""; NameSet::SCAN_LIMIT];
+            let mut len = 0;
+            for (slot, name) in names.iter_mut().zip(self.names()) {
+                *slot = name;
+                len += 1;
+            }
+            NameSet::Scan(names, len)
         } else {
             NameSet::Hashed(self.names().collect())
         }
@@ -154,32 +176,35 @@ impl<'a> Template<'a> {
     /// # Ok::<(), endpoint_runtime::TemplateError>(())
     /// ```
     pub fn path_variables(&self) -> impl Iterator<Item = &str> {
-        let mut seen = vec![false; self.names.len()];
+        let mut seen = vec![false; self.name_count()];
         self.variables()
             .filter(|(in_path, _)| *in_path)
             .filter_map(move |(_, var)| {
                 let slot = var.slot as usize;
                 let first = !std::mem::replace(seen.get_mut(slot)?, true);
-                first.then_some(&*var.name)
+                first.then_some(var.name)
             })
     }
 
     /// Every variable of every expression, in order (repeats included), with
     /// whether its expression is in the path.
-    fn variables(&self) -> impl Iterator<Item = (bool, &VarSpec<'a>)> {
-        self.parts.iter().flat_map(|part| {
-            let (in_path, variables) = match part {
-                Part::Expression(expr) => (expr.in_path, &*expr.variables),
-                Part::Literal(_) => (false, &[][..]),
+    fn variables(&self) -> impl Iterator<Item = (bool, VarSpec<'_>)> {
+        self.parts().flat_map(|part| {
+            let expression = match part {
+                Part::Expression(expression) => Some(expression),
+                Part::Literal(_) => None,
             };
-            variables.iter().map(move |var| (in_path, var))
+            expression.into_iter().flat_map(|expression| {
+                let in_path = expression.in_path;
+                expression.variables.iter().map(move |var| (in_path, var))
+            })
         })
     }
 
     /// Whether the template writes a query string (a literal `?` or a `{?…}`
     /// expression), so that more query parameters continue with `&`.
     pub fn has_query(&self) -> bool {
-        self.parts.iter().any(|part| match part {
+        self.parts().any(|part| match part {
             Part::Literal(text) => text.contains('?'),
             Part::Expression(expr) => expr.operator == parts::Operator::Query,
         })
@@ -187,36 +212,9 @@ impl<'a> Template<'a> {
 
     /// A template that owns all its data.
     pub fn into_owned(self) -> Template<'static> {
-        let parts = self
-            .parts
-            .iter()
-            .map(|part| match part {
-                Part::Literal(text) => Part::Literal(Cow::Owned(text.clone().into_owned())),
-                Part::Expression(expr) => Part::Expression(parts::Expression {
-                    operator: expr.operator,
-                    in_path: expr.in_path,
-                    variables: expr
-                        .variables
-                        .iter()
-                        .map(|var| VarSpec {
-                            name: Cow::Owned(var.name.clone().into_owned()),
-                            slot: var.slot,
-                            modifier: var.modifier,
-                        })
-                        .collect::<Vec<_>>()
-                        .into(),
-                }),
-            })
-            .collect::<Vec<_>>();
-        let names = self
-            .names
-            .iter()
-            .map(|name| Cow::Owned(name.clone().into_owned()))
-            .collect::<Vec<_>>();
         Template {
-            parts: Cow::Owned(parts),
-            names: Cow::Owned(names),
-            literal_len: self.literal_len,
+            text: Cow::Owned(self.text.into_owned()),
+            code: Cow::Owned(self.code.into_owned()),
         }
     }
 }

@@ -4,12 +4,10 @@
 //! The parser keeps going after an error (it resynchronises at the next `}`),
 //! so that a route with several mistakes reports all of them at once.
 
-use std::borrow::Cow;
-
 use std::collections::HashMap;
 
 use super::Template;
-use super::parts::{Expression, Modifier, Operator, Part, VarSpec};
+use super::parts::{Modifier, Operator, Packer, VarSpec};
 use crate::encode::{self, Set};
 use crate::error::{TemplateError, TemplateErrorKind};
 
@@ -19,10 +17,10 @@ use crate::error::{TemplateError, TemplateErrorKind};
 /// Each error holds a copy of the template, so collecting stops once those
 /// copies add up to [`ERROR_TEXT_BUDGET`] (always at least one error); only a
 /// huge template full of mistakes gets there.
-pub(super) fn parse(src: &str, all_errors: bool) -> Result<Template<'_>, Vec<TemplateError>> {
+pub(super) fn parse(src: &str, all_errors: bool) -> Result<Template<'static>, Vec<TemplateError>> {
     let mut parser = Parser {
         src,
-        parts: Vec::new(),
+        packer: Packer::default(),
         names: Vec::new(),
         slots: None,
         errors: Vec::new(),
@@ -31,19 +29,7 @@ pub(super) fn parse(src: &str, all_errors: bool) -> Result<Template<'_>, Vec<Tem
     };
     parser.run();
     if parser.errors.is_empty() {
-        let literal_len = parser
-            .parts
-            .iter()
-            .map(|part| match part {
-                Part::Literal(text) => text.len(),
-                Part::Expression(_) => 0,
-            })
-            .sum();
-        Ok(Template {
-            parts: Cow::Owned(parser.parts),
-            names: Cow::Owned(parser.names),
-            literal_len,
-        })
+        Ok(parser.packer.finish())
     } else {
         Err(parser.errors)
     }
@@ -55,9 +41,10 @@ const ERROR_TEXT_BUDGET: usize = 1 << 20;
 
 struct Parser<'a> {
     src: &'a str,
-    parts: Vec<Part<'a>>,
+    /// The parsed template, written as it is read.
+    packer: Packer,
     /// The distinct variable names, in order: a name's index is its slot.
-    names: Vec<Cow<'a, str>>,
+    names: Vec<&'a str>,
     /// The slots by name, once there are too many names to scan.
     slots: Option<HashMap<&'a str, u32>>,
     errors: Vec<TemplateError>,
@@ -147,15 +134,14 @@ impl<'a> Parser<'a> {
         }
         let end = stop + 1;
         let content = self.src.get(start + 1..stop).unwrap_or_default();
-        match self.parse_expression(content) {
-            Ok(expression) => self.parts.push(Part::Expression(expression)),
-            Err(kind) => self.error(kind, start, end),
+        if let Err(kind) = self.parse_expression(content) {
+            self.error(kind, start, end);
         }
         end
     }
 
-    /// Parses the text between `{` and `}`.
-    fn parse_expression(&mut self, content: &'a str) -> Result<Expression<'a>, TemplateErrorKind> {
+    /// Parses the text between `{` and `}` and appends the expression.
+    fn parse_expression(&mut self, content: &'a str) -> Result<(), TemplateErrorKind> {
         let (operator, list) = match content.as_bytes().first() {
             None => return Err(TemplateErrorKind::EmptyExpression),
             Some(&b) => match operator_of(b) {
@@ -177,15 +163,13 @@ impl<'a> Parser<'a> {
             .map(parse_varspec)
             .collect::<Result<Vec<_>, _>>()?;
         for var in &mut variables {
-            if let Cow::Borrowed(name) = var.name {
-                var.slot = self.slot(name);
-            }
+            var.slot = self.slot(var.name);
         }
-        Ok(Expression {
-            operator,
-            in_path: self.in_path,
-            variables: Cow::Owned(variables),
-        })
+        if self.errors.is_empty() {
+            self.packer
+                .expression(operator, self.in_path, variables.into_iter());
+        }
+        Ok(())
     }
 
     /// Pushes the literal text `start..end`, encoded, merging it with a
@@ -195,36 +179,24 @@ impl<'a> Parser<'a> {
             // The template is refused: its parts are not needed any more.
             return;
         }
-        let Some(text) = self.src.get(start..end).filter(|text| !text.is_empty()) else {
-            return;
-        };
-        if let Some(Part::Literal(previous)) = self.parts.last_mut() {
-            encode::encode(previous.to_mut(), text, Set::Reserved);
-            return;
-        }
-        let literal = if encode::needs_encoding(text, Set::Reserved) {
-            let mut encoded = String::with_capacity(text.len() + 8);
-            encode::encode(&mut encoded, text, Set::Reserved);
-            Cow::Owned(encoded)
-        } else {
-            Cow::Borrowed(text)
-        };
-        self.parts.push(Part::Literal(literal));
+        let text = self.src.get(start..end).unwrap_or_default();
+        self.packer
+            .literal(|out| encode::encode(out, text, Set::Reserved));
     }
 
     /// Pushes the simple expression `{name}` for a `:name` or `<name>` placeholder.
     fn push_placeholder(&mut self, start: usize, end: usize) {
         let name = self.src.get(start..end).unwrap_or_default();
         let slot = self.slot(name);
-        self.parts.push(Part::Expression(Expression {
-            operator: Operator::Simple,
-            in_path: self.in_path,
-            variables: Cow::Owned(vec![VarSpec {
-                name: Cow::Borrowed(name),
+        if self.errors.is_empty() {
+            let var = VarSpec {
+                name,
                 slot,
                 modifier: Modifier::None,
-            }]),
-        }));
+            };
+            self.packer
+                .expression(Operator::Simple, self.in_path, std::iter::once(var));
+        }
     }
 
     /// The slot of `name`, a new one for a name not seen yet.
@@ -233,23 +205,18 @@ impl<'a> Parser<'a> {
         const SCAN_LIMIT: usize = 16;
         let found = match &self.slots {
             Some(slots) => slots.get(name).map(|&slot| slot as usize),
-            None => self.names.iter().position(|n| n == name),
+            None => self.names.iter().position(|n| *n == name),
         };
         if let Some(slot) = found {
             return slot as u32;
         }
         let slot = self.names.len() as u32;
-        self.names.push(Cow::Borrowed(name));
+        self.names.push(name);
         if let Some(slots) = &mut self.slots {
             slots.insert(name, slot);
         } else if self.names.len() > SCAN_LIMIT {
-            let mut slots = HashMap::with_capacity(2 * self.names.len());
-            for (i, name) in self.names.iter().enumerate() {
-                if let Cow::Borrowed(name) = name {
-                    slots.insert(*name, i as u32);
-                }
-            }
-            self.slots = Some(slots);
+            let slots = self.names.iter().enumerate();
+            self.slots = Some(slots.map(|(i, name)| (*name, i as u32)).collect());
         }
         slot
     }
@@ -333,7 +300,7 @@ fn parse_varspec(spec: &str) -> Result<VarSpec<'_>, TemplateErrorKind> {
         }
     };
     Ok(VarSpec {
-        name: Cow::Borrowed(name),
+        name,
         slot: 0,
         modifier,
     })
@@ -381,6 +348,7 @@ fn is_varname(name: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::parts::Part;
     use super::*;
 
     /// The template written back with every placeholder as the `{…}` it stands for.
@@ -396,7 +364,7 @@ mod tests {
                         if i > 0 {
                             out.push(',');
                         }
-                        out.push_str(&var.name);
+                        out.push_str(var.name);
                         match var.modifier {
                             Modifier::None => {}
                             Modifier::Prefix(n) => out.push_str(&format!(":{n}")),
@@ -485,26 +453,26 @@ mod tests {
     #[test]
     fn placeholder_is_a_simple_expression() {
         let template = Template::parse("/a/:x/<y>").unwrap();
-        let expected = |name, slot| {
-            Part::Expression(Expression {
-                operator: Operator::Simple,
-                in_path: true,
-                variables: Cow::Owned(vec![VarSpec {
-                    name: Cow::Borrowed(name),
-                    slot,
-                    modifier: Modifier::None,
-                }]),
-            })
-        };
-        assert_eq!(
-            template.parts(),
-            [
-                Part::Literal(Cow::Borrowed("/a/")),
-                expected("x", 0),
-                Part::Literal(Cow::Borrowed("/")),
-                expected("y", 1),
-            ]
-        );
+        let parts: Vec<_> = template.parts().collect();
+        assert_eq!(parts.len(), 4, "{parts:?}");
+        assert_eq!(parts[0], Part::Literal("/a/"));
+        assert_eq!(parts[2], Part::Literal("/"));
+        for (part, (name, slot)) in [(parts[1], ("x", 0)), (parts[3], ("y", 1))] {
+            let Part::Expression(expression) = part else {
+                panic!("{part:?}");
+            };
+            assert_eq!(expression.operator, Operator::Simple);
+            assert!(expression.in_path);
+            let variables: Vec<_> = expression.variables.iter().collect();
+            let expected = VarSpec {
+                name,
+                slot,
+                modifier: Modifier::None,
+            };
+            assert_eq!(variables, [expected]);
+        }
+        assert_eq!(template.literal_len(), 4);
+        assert_eq!(template.name_count(), 2);
     }
 
     #[test]
@@ -528,21 +496,35 @@ mod tests {
     }
 
     #[test]
-    fn literal_text_is_borrowed_and_merged() {
+    fn literal_text_is_merged() {
         let template = Template::parse("/repos/a:b/x?y=1").unwrap();
-        assert!(matches!(
-            template.parts(),
-            [Part::Literal(Cow::Borrowed("/repos/a:b/x?y=1"))]
-        ));
+        let parts: Vec<_> = template.parts().collect();
+        assert_eq!(parts, [Part::Literal("/repos/a:b/x?y=1")]);
         // `<1a>` is literal text: one part with its neighbours.
         let template = Template::parse("/x/<1a>/y{z}").unwrap();
-        match template.parts() {
-            [Part::Literal(Cow::Owned(text)), Part::Expression(_)] => {
-                assert_eq!(text, "/x/%3C1a%3E/y");
-            }
-            parts => panic!("{parts:?}"),
+        match template.parts().collect::<Vec<_>>()[..] {
+            [Part::Literal(text), Part::Expression(_)] => assert_eq!(text, "/x/%3C1a%3E/y"),
+            ref parts => panic!("{parts:?}"),
         }
-        assert!(Template::parse("").unwrap().parts().is_empty());
+        assert_eq!(Template::parse("").unwrap().parts().count(), 0);
+    }
+
+    #[test]
+    fn the_packed_form_round_trips() {
+        let template = Template::parse("/a b/{x:3}/:z{?x,y*}").unwrap();
+        let (text, code) = template.packed();
+        let copy = static_template_of(text, code);
+        assert_eq!(copy, template);
+        assert_eq!(render(&copy), "/a%20b/{x:3}/{z}{?x,y*}");
+    }
+
+    /// [`super::super::parts::static_template`] with leaked data, as if the
+    /// macro had written it.
+    fn static_template_of(text: &str, code: &[u32]) -> Template<'static> {
+        super::super::parts::static_template(
+            Box::leak(text.to_owned().into_boxed_str()),
+            Box::leak(code.to_vec().into_boxed_slice()),
+        )
     }
 
     #[test]
