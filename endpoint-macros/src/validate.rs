@@ -658,16 +658,6 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
             .as_ref()
             .map_or(def.ident.span(), |(_, span)| *span);
 
-        if RESERVED.contains(&wire.as_str()) {
-            cx.error_at(
-                wire_span,
-                format!(
-                    "`{wire}` is a reserved option name, not a parameter: a parameter cannot be called {}",
-                    reserved_list()
-                ),
-            );
-        }
-
         let is_var = var_names.contains(wire.as_str());
         let role = if let Some(body) = options.body {
             if is_query_method {
@@ -699,6 +689,20 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
         } else {
             Role::Remaining
         };
+
+        // A body property may have an option's name: the typed path writes
+        // it into the JSON body, where no option is read.
+        let to_body = role == Role::Remaining && !is_query_method;
+        if RESERVED.contains(&wire.as_str()) && !to_body {
+            cx.error_at(
+                wire_span,
+                format!(
+                    "`{wire}` is a reserved option name, not a parameter: a path or query parameter \
+                     cannot be called {} (a body property can)",
+                    reserved_list()
+                ),
+            );
+        }
 
         if role == Role::Template && optional && vars.iter().any(|v| v.name == wire && v.in_path) {
             cx.error(
@@ -1217,7 +1221,7 @@ mod tests {
     #[test]
     fn reserved_and_duplicates() {
         let errors = item_errors(quote! {
-            struct S = "POST /x/{url}" {
+            struct S = "GET /x/{url}" {
                 method: String,
                 #[endpoint(rename = "baseUrl")] base_url: String,
                 a: u32,
