@@ -50,9 +50,18 @@ pub mod typed;
 
 /// What the `endpoint!` macro, its generated code and the project's code
 /// generators share with the runtime. Not a public API.
+///
+/// Generated code names these items as `::endpoint::__private::…`: the
+/// facade re-exports this module, and so does any crate of generated
+/// requests that depends on the runtime directly (`endpoint-github`).
 #[doc(hidden)]
 pub mod __private {
     pub use crate::names::*;
+    pub use crate::params::{Param, Params};
+    pub use crate::template::{Expression, Modifier, Operator, Part, Template, VarSpec};
+    pub use crate::typed::*;
+    pub use crate::{Endpoint, Error, Request, Result};
+    pub use std::borrow::Cow;
 }
 
 pub use crate::endpoint::{Endpoint, endpoint};
