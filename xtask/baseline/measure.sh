@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Debug compile time of the 1,223 GitHub routes: the `endpoint!` test target,
-# the `endpoint!` definitions alone, and the hand-written `format!` baseline.
+# Debug compile time of the 1,223 GitHub routes: the `endpoint-github` crate,
+# the test target of its checks, the flat `endpoint!` definitions alone, and the
+# hand-written `format!` baseline.
 # Each run touches the one file that changed and rebuilds only that crate
 # (dependencies are built first, once). Usage: xtask/baseline/measure.sh [RUNS]
 set -euo pipefail
@@ -12,6 +13,7 @@ export CARGO_INCREMENTAL=0
 
 # Warm up: every dependency built, so that a run compiles only its own crate.
 (cd "$root" && cargo test --no-run --test github_routes -q)
+(cd "$root" && cargo build -q -p endpoint-github)
 (cd "$root/xtask/baseline/macro" && cargo build -q)
 (cd "$root/xtask/baseline/format" && cargo build -q)
 
@@ -31,7 +33,9 @@ measure() { # label dir touched-file cargo-args...
 }
 
 for _ in $(seq "$runs"); do
-    measure "test github_routes (macro+checks)" "$root" "$root/tests/github_routes.rs" \
+    measure "endpoint-github" "$root" "$root/endpoint-github/src/lib.rs" \
+        build -p endpoint-github
+    measure "test github_routes (checks)" "$root" "$root/tests/github_routes.rs" \
         test --no-run --test github_routes
     measure "endpoint! definitions only" "$root/xtask/baseline/macro" \
         "$root/xtask/baseline/macro/src/lib.rs" build
