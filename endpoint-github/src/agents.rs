@@ -761,8 +761,6 @@ endpoint! {
 }
 
 string_enum! {
-    /// Which type of organization repositories have access to the organization secret.
-    ///
     /// The values of `visibility` of [`CreateOrUpdateOrgSecret`], [`CreateOrgVariable`] and [`UpdateOrgVariable`].
     pub enum Visibility {
         /// `all`

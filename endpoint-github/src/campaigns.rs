@@ -177,8 +177,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// If specified, only campaigns with this state will be returned.
-    ///
     /// The values of `state` of [`ListOrgCampaigns`] and [`UpdateCampaign`].
     pub enum State {
         /// `open`

@@ -387,8 +387,6 @@ endpoint! {
 }
 
 string_enum! {
-    /// The current status.
-    ///
     /// The values of `status` of [`Create`], [`ListForSuite`] and [`ListForRef`].
     pub enum Status {
         /// `queued`

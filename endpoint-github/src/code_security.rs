@@ -927,8 +927,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// The enablement status of secret scanning non provider patterns
-    ///
     /// The values of `secret_scanning_non_provider_patterns` of [`CreateConfigurationForEnterprise`], [`UpdateEnterpriseConfiguration`], [`CreateConfiguration`] and [`UpdateConfiguration`].
     pub enum SecretScanningNonProviderPatterns {
         /// `enabled`

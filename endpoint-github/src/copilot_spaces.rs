@@ -762,8 +762,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// The type of actor (user or team).
-    ///
     /// The values of `actor_type` of [`AddCollaboratorForOrg`], [`RemoveCollaboratorForOrg`], [`UpdateCollaboratorForOrg`], [`AddCollaboratorForUser`], [`RemoveCollaboratorForUser`] and [`UpdateCollaboratorForUser`].
     pub enum ActorType {
         /// `User`

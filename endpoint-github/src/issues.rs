@@ -1733,8 +1733,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// Indicates the state of the issues to return.
-    ///
     /// The values of `state` of [`List`], [`ListForOrg`], [`ListForRepo`], [`ListMilestones`] and [`ListForAuthenticatedUser`].
     pub enum State {
         /// `open`
@@ -1761,8 +1759,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// The direction to sort the results by.
-    ///
     /// The values of `direction` of [`List`], [`ListForOrg`], [`ListForRepo`], [`ListCommentsForRepo`], [`ListMilestones`] and [`ListForAuthenticatedUser`].
     pub enum Direction {
         /// `asc`
@@ -1785,8 +1781,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// The open or closed state of the issue.
-    ///
     /// The values of `state` of [`Update`], [`CreateMilestone`] and [`UpdateMilestone`].
     pub enum UpdateState {
         /// `open`

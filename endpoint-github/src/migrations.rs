@@ -586,8 +586,6 @@ endpoint! {
 pub type ListReposForUser = ListReposForAuthenticatedUser;
 
 string_enum! {
-    /// Exclude attributes from the API response to improve performance
-    ///
     /// The values of `exclude` of [`ListForOrg`], [`StartForOrg`], [`GetStatusForOrg`] and [`StartForAuthenticatedUser`].
     pub enum Exclude {
         /// `repositories`

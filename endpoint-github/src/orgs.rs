@@ -2652,8 +2652,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// Filter members returned in the list.
-    ///
     /// The values of `filter` of [`ListMembers`] and [`ListOutsideCollaborators`].
     pub enum Filter {
         /// `2fa_disabled`
@@ -2714,8 +2712,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// Action to apply to the requests.
-    ///
     /// The values of `action` of [`ReviewPatGrantRequestsInBulk`] and [`ReviewPatGrantRequest`].
     pub enum Action {
         /// `approve`

@@ -1037,8 +1037,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// The direction of the sort.
-    ///
     /// The values of `direction` of [`List`], [`ListReviewCommentsForRepo`] and [`ListReviewComments`].
     pub enum Direction {
         /// `asc`

@@ -383,8 +383,6 @@ endpoint! {
 }
 
 string_enum! {
-    /// Returns a single [reaction type](https://docs.github.com/rest/reactions/reactions#about-reactions).
-    ///
     /// The values of `content` of [`ListForCommitComment`], [`CreateForCommitComment`], [`ListForIssueComment`], [`CreateForIssueComment`], [`ListForIssue`], [`CreateForIssue`], [`ListForPullRequestReviewComment`] and [`CreateForPullRequestReviewComment`].
     pub enum Content {
         /// `+1`
@@ -407,8 +405,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// Returns a single [reaction type](https://docs.github.com/rest/reactions/reactions#about-reactions).
-    ///
     /// The values of `content` of [`ListForRelease`] and [`CreateForRelease`].
     pub enum ListForReleaseContent {
         /// `+1`

@@ -4530,7 +4530,7 @@ endpoint! {
     ///
     /// **Notes:**
     /// *   GitHub renames asset filenames that have special characters, non-alphanumeric characters, and leading or trailing periods. The "[List release assets](https://docs.github.com/rest/releases/assets#list-release-assets)"
-    ///   endpoint lists the renamed filenames. For more information and help, contact [GitHub Support](https://support.github.com/contact?tags=dotcom-rest-api).
+    ///     endpoint lists the renamed filenames. For more information and help, contact [GitHub Support](https://support.github.com/contact?tags=dotcom-rest-api).
     /// *   To find the `release_id` query the [`GET /repos/{owner}/{repo}/releases/latest` endpoint](https://docs.github.com/rest/releases/releases#get-the-latest-release).
     /// *   If you upload an asset with the same filename as another uploaded asset, you'll receive an error and must delete the old file before you can re-upload the new asset.
     ///
@@ -5534,8 +5534,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// The order to sort by.
-    ///
     /// The values of `direction` of [`ListForOrg`], [`ListActivities`], [`ListForAuthenticatedUser`] and [`ListForUser`].
     pub enum Direction {
         /// `asc`
@@ -5848,8 +5846,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// The process in which the Page will be built.
-    ///
     /// The values of `build_type` of [`CreatePagesSite`] and [`UpdateInformationAboutPagesSite`].
     pub enum BuildType {
         /// `legacy`

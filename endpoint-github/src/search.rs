@@ -32,7 +32,7 @@ endpoint! {
     /// *   Only the _default branch_ is considered. In most cases, this will be the `master` branch.
     /// *   Only files smaller than 384 KB are searchable.
     /// *   You must always include at least one search term when searching source code. For example, searching for [`language:go`](https://github.com/search?utf8=%E2%9C%93&q=language%3Ago&type=Code) is not valid, while [`amazing
-    ///   language:go`](https://github.com/search?utf8=%E2%9C%93&q=amazing+language%3Ago&type=Code) is.
+    ///     language:go`](https://github.com/search?utf8=%E2%9C%93&q=amazing+language%3Ago&type=Code) is.
     ///
     /// This endpoint requires you to authenticate and limits you to 10 requests per minute.
     #[derive(Debug, Clone, PartialEq, Default)]
@@ -273,8 +273,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// **This field is closing down.** Determines whether the first search result returned is the highest number of matches (`desc`) or lowest number of matches (`asc`).
-    ///
     /// The values of `order` of [`Code`], [`Commits`], [`IssuesAndPullRequests`], [`Labels`], [`Repos`] and [`Users`].
     pub enum Order {
         /// `desc`

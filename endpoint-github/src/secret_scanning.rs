@@ -586,8 +586,6 @@ endpoint! {
 }
 
 string_enum! {
-    /// Set to `open` or `resolved` to only list secret scanning alerts in a specific state.
-    ///
     /// The values of `state` of [`ListAlertsForOrg`], [`ListAlertsForRepo`] and [`UpdateAlert`].
     pub enum State {
         /// `open`

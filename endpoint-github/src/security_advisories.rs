@@ -483,8 +483,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// Filter by the state of the repository advisories.
-    ///
     /// The values of `state` of [`ListOrgRepositoryAdvisories`] and [`ListRepositoryAdvisories`].
     pub enum State {
         /// `triage`

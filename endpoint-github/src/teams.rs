@@ -912,8 +912,6 @@ string_enum! {
 }
 
 string_enum! {
-    /// **Closing down notice**.
-    ///
     /// The values of `permission` of [`UpdateInOrg`], [`UpdateLegacy`] and [`AddOrUpdateRepoPermissionsLegacy`].
     pub enum Permission {
         /// `pull`

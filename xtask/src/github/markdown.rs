@@ -149,22 +149,29 @@ fn lists(prose: &str) -> String {
     out
 }
 
-/// The width of a list item's marker and indentation (`  - ` → 4), if the
-/// line starts one.
+/// The column where a list item's text starts (`  - a` → 4, `*   a` → 4),
+/// if the line starts a list item.
 fn list_marker(line: &str) -> Option<usize> {
     let leading = line.len() - line.trim_start().len();
     let rest = &line[leading..];
-    let marker = if rest.starts_with("- ") || rest.starts_with("* ") || rest.starts_with("+ ") {
-        2
+    let marker = if rest.starts_with(['-', '*', '+']) {
+        1
     } else {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if digits > 0 && (rest[digits..].starts_with(". ") || rest[digits..].starts_with(") ")) {
-            digits + 2
+        if digits > 0 && rest[digits..].starts_with(['.', ')']) {
+            digits + 1
         } else {
             return None;
         }
     };
-    Some(leading + marker)
+    let after = &rest[marker..];
+    let spaces = after.len() - after.trim_start_matches(' ').len();
+    if spaces == 0 || spaces == after.len() {
+        return None;
+    }
+    // More than four spaces start indented code inside the item: the text
+    // then starts one space after the marker.
+    Some(leading + marker + if spaces > 4 { 1 } else { spaces })
 }
 
 /// Whether a line starts a block of its own (not a lazy continuation).

@@ -415,19 +415,27 @@ pub fn type_name(scope: &Scope<'_>, ty: &Ty) -> String {
 
 /// One `string_enum!` definition.
 fn render_enum(out: &mut String, scope: &Scope<'_>, enum_type: &EnumType) {
-    let (first_struct, first_wire) = &enum_type.users[0];
-    let description = scope
-        .requests
+    let first_wire = &enum_type.users[0].1;
+    // The fields' description, when they all say the same.
+    let descriptions: Vec<String> = enum_type
+        .users
         .iter()
-        .find(|request| &request.struct_name == first_struct)
-        .and_then(|request| {
-            let field = request.fields.iter().find(|f| &f.wire == first_wire)?;
+        .filter_map(|(struct_name, wire)| {
+            let request = scope
+                .requests
+                .iter()
+                .find(|request| &request.struct_name == struct_name)?;
+            let field = request.fields.iter().find(|f| &f.wire == wire)?;
             Some(markdown::first_sentence(
                 field.description,
                 request.op.docs_url.as_deref(),
             ))
         })
-        .unwrap_or_default();
+        .collect();
+    let description = match descriptions.split_first() {
+        Some((first, rest)) if rest.iter().all(|d| d == first) => first.clone(),
+        _ => String::new(),
+    };
     let mut users: Vec<String> = Vec::new();
     for (name, _) in &enum_type.users {
         let link = format!("[`{name}`]");
