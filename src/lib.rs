@@ -26,8 +26,8 @@
 pub use endpoint_macros::endpoint;
 pub use endpoint_runtime::{
     Body, DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint, Error, Headers, MAX_DEPTH, Options, Request,
-    Result, TemplateError, TemplateErrorKind, USER_AGENT, endpoint, params, route, template,
-    typed::TypedRequest,
+    Result, Source, TemplateError, TemplateErrorKind, TypedRequest, USER_AGENT, endpoint, route,
+    template,
 };
 
 /// GitHub's REST API as typed requests: the `endpoint-github` crate, one

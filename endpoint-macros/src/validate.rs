@@ -8,8 +8,9 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Display;
 
+use endpoint_runtime::__private::{Operator, Part};
 use endpoint_runtime::route::Route;
-use endpoint_runtime::template::{Operator, Part, Template, TemplateError, TemplateErrorKind};
+use endpoint_runtime::template::{Template, TemplateError, TemplateErrorKind};
 use proc_macro2::Span;
 use quote::ToTokens;
 use syn::ext::IdentExt;
@@ -886,9 +887,6 @@ pub(crate) struct ExprField {
     pub wire: String,
     /// The value: the argument, or the captured variable.
     pub value: syn::Expr,
-    /// Whether the value is borrowed (a variable or another place, a literal)
-    /// rather than taken and serialized at once (a call: a temporary).
-    pub by_ref: bool,
 }
 
 /// The expression form after the checks.
@@ -901,52 +899,6 @@ pub(crate) struct CheckedExpr {
     pub template: Option<Template<'static>>,
     /// One field per placeholder, in template order.
     pub fields: Vec<ExprField>,
-}
-
-/// A place that is not a temporary: a local variable (a lowercase single
-/// identifier: an uppercase one is taken for a constant), a field, an index or
-/// a dereference of one. The expression form borrows these, as `format!` does;
-/// a temporary borrowed inside the macro's block would not outlive the block
-/// under Rust 2024's tail-expression rules.
-pub(crate) fn is_local_place(expr: &syn::Expr) -> bool {
-    match expr {
-        syn::Expr::Path(path) => {
-            path.qself.is_none()
-                && path.path.leading_colon.is_none()
-                && path.path.segments.len() == 1
-                && path.path.segments[0].arguments.is_none()
-                && !path.path.segments[0]
-                    .ident
-                    .unraw()
-                    .to_string()
-                    .starts_with(|c: char| c.is_ascii_uppercase())
-        }
-        syn::Expr::Field(field) => is_local_place(&field.base),
-        syn::Expr::Index(index) => {
-            is_local_place(&index.expr)
-                && (matches!(&*index.index, syn::Expr::Lit(_)) || is_local_place(&index.index))
-        }
-        syn::Expr::Unary(unary) => {
-            matches!(unary.op, syn::UnOp::Deref(_)) && is_local_place(&unary.expr)
-        }
-        syn::Expr::Paren(paren) => is_local_place(&paren.expr),
-        syn::Expr::Group(group) => is_local_place(&group.expr),
-        _ => false,
-    }
-}
-
-/// A value the expression form can borrow for as long as its result lives: a
-/// place ([`is_local_place`]) or a literal (a promoted constant).
-pub(crate) fn is_borrowable(expr: &syn::Expr) -> bool {
-    match expr {
-        syn::Expr::Lit(_) => true,
-        syn::Expr::Unary(unary) if matches!(unary.op, syn::UnOp::Neg(_)) => {
-            matches!(&*unary.expr, syn::Expr::Lit(_))
-        }
-        syn::Expr::Paren(paren) => is_borrowable(&paren.expr),
-        syn::Expr::Group(group) => is_borrowable(&group.expr),
-        expr => is_local_place(expr),
-    }
 }
 
 /// Checks the expression form: the route, then arguments against placeholders.
@@ -988,11 +940,11 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
             .args
             .iter()
             .find(|arg| arg.name.unraw() == key || arg.name.unraw() == var.name);
-        let (value, by_ref) = match arg {
-            Some(arg) => (arg.value.clone(), is_borrowable(&arg.value)),
+        let value = match arg {
+            Some(arg) => arg.value.clone(),
             None if capturable => {
                 let ident = Ident::new(&var.name, span);
-                (syn::parse_quote_spanned!(span=> #ident), true)
+                syn::parse_quote_spanned!(span=> #ident)
             }
             None => {
                 cx.error(
@@ -1010,7 +962,6 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
             ident,
             wire: var.name.clone(),
             value,
-            by_ref,
         });
     }
     if route.template.is_some() {
@@ -1412,41 +1363,6 @@ mod tests {
                 error.contains(&format!("at column {column} ")),
                 "{errors:?}"
             );
-        }
-    }
-
-    #[test]
-    fn places_are_borrowed() {
-        for place in [
-            "name",
-            "self.name",
-            "args.owner.login",
-            "v[0]",
-            "*s",
-            "(name)",
-            "r#type",
-        ] {
-            assert!(is_local_place(&syn::parse_str(place).unwrap()), "{place}");
-        }
-        for value in [
-            "\"octocat\"",
-            "1",
-            "String::from(\"x\")",
-            "f()",
-            "CONST",
-            "m::x",
-            "&x",
-            "x.len()",
-            "{ x }",
-            "v[f()]",
-        ] {
-            assert!(!is_local_place(&syn::parse_str(value).unwrap()), "{value}");
-        }
-        for value in ["\"octocat\"", "1", "-1", "(2.5)", "name", "v[i]"] {
-            assert!(is_borrowable(&syn::parse_str(value).unwrap()), "{value}");
-        }
-        for value in ["f()", "&x", "-x", "CONST", "format!(\"x\")"] {
-            assert!(!is_borrowable(&syn::parse_str(value).unwrap()), "{value}");
         }
     }
 

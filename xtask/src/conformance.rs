@@ -14,8 +14,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use endpoint_runtime::__private::{METHODS, OPTION_KEYS};
-use endpoint_runtime::template::{Operator, Part, Template};
+use endpoint_runtime::__private::{METHODS, OPTION_KEYS, Operator, Part};
+use endpoint_runtime::template::Template;
 use serde_json::{Map, Value};
 
 use crate::generated::{File, Output};

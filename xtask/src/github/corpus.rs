@@ -9,17 +9,14 @@ use serde_json::Value;
 
 use super::model::{Kind, Location, Operation, Schema};
 
-/// The route corpus, relative to the workspace root.
-const CORPUS: &str = "tests/fixtures/github-routes/routes.json";
+use crate::CORPUS;
 
 /// Compares `operations` with the corpus, operation by operation.
 pub fn check(root: &Path, operations: &[Operation]) -> Result<(), String> {
-    let path = root.join(CORPUS);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|err| format!("reading {}: {err}", path.display()))?;
-    let corpus: Value =
-        serde_json::from_str(&text).map_err(|err| format!("{}: {err}", path.display()))?;
-    let corpus = corpus.as_array().ok_or("routes.json is not an array")?;
+    let corpus = crate::read_corpus(root)?;
+    let corpus = corpus
+        .as_array()
+        .ok_or_else(|| format!("{CORPUS} is not an array"))?;
     if corpus.len() != operations.len() {
         return Err(format!(
             "the extract has {} operations, the corpus {}",

@@ -182,7 +182,7 @@ use endpoint_runtime::__private;
 
 mod string_enum;
 
-pub use endpoint_runtime::{Endpoint, Error, Request, Result, typed::TypedRequest};
+pub use endpoint_runtime::{Endpoint, Error, Request, Result, TypedRequest};
 pub use string_enum::UnknownValue;
 "#,
     );

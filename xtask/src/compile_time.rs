@@ -1,0 +1,405 @@
+//! `cargo run -p xtask -- compile-time [--runs N]`: what `endpoint!` costs at
+//! compile time, next to the same routes written by hand with `format!`.
+//!
+//! From `tests/fixtures/github-routes/routes.json` it generates four crates
+//! into `target/compile-time/` (a workspace of their own, not part of this
+//! one):
+//!
+//! - `routes-path-macro`: the path-only operations as `endpoint!` structs.
+//!   Path-only means at least one parameter and every parameter in the path;
+//!   the first [`PATH_ONLY`] of them in corpus order (all of them, and the
+//!   report says how many, if there are fewer);
+//! - `routes-path-format`: the same operations as hand-written structs whose
+//!   `to_request()` builds the URL with `format!` and percent-encoding;
+//! - `routes-all-macro` and `routes-all-format`: the same for all 1,223
+//!   operations.
+//!
+//! The `endpoint!` crates depend on this repository's `endpoint` by path; the
+//! `format!` crates on `serde` and `serde_json` only, with the hand-written
+//! helpers of `xtask/baseline/format/`. Both sides come from the same plans
+//! (`crate::plan`), so they have the same structs and fields.
+//!
+//! The measurement: debug builds with `CARGO_INCREMENTAL=0`, every crate and
+//! its dependencies built once first (each crate alone, with the dependency
+//! features it asks for); then, `--runs` times (3 by default), for
+//! each crate in turn: touch `src/lib.rs` and `cargo build -p <crate>`, which
+//! compiles that crate alone, from scratch. The report gives the median wall
+//! time and the median user + system CPU time of each crate and the ratios
+//! `endpoint!` ÷ `format!`. A run that compiled anything besides the touched
+//! crate is flagged.
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Instant, SystemTime};
+
+use serde_json::Value;
+
+use crate::{Location, Operation, report, tools};
+
+/// How many path-only operations the small pair of crates holds.
+const PATH_ONLY: usize = 400;
+
+/// The default number of measured builds per crate.
+const RUNS: usize = 3;
+
+/// The hand-written crate root of the `format!` crates.
+const FORMAT_LIB: &str = include_str!("../baseline/format/lib.rs");
+
+/// The hand-written helpers of the `format!` crates.
+const FORMAT_SUPPORT: &str = include_str!("../baseline/format/support.rs");
+
+const USAGE: &str = "usage: cargo run -p xtask -- compile-time [--runs N]\n  \
+     --runs N  measured builds per crate (3 by default); the median is reported";
+
+/// How a crate writes its routes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Macro,
+    Format,
+}
+
+/// One generated crate.
+struct Crate {
+    name: &'static str,
+    style: Style,
+    /// Whether it holds every operation (else the path-only ones).
+    all: bool,
+}
+
+/// The four crates, measured in this order in every run.
+const CRATES: [Crate; 4] = [
+    Crate {
+        name: "routes-path-macro",
+        style: Style::Macro,
+        all: false,
+    },
+    Crate {
+        name: "routes-path-format",
+        style: Style::Format,
+        all: false,
+    },
+    Crate {
+        name: "routes-all-macro",
+        style: Style::Macro,
+        all: true,
+    },
+    Crate {
+        name: "routes-all-format",
+        style: Style::Format,
+        all: true,
+    },
+];
+
+/// One measured build.
+struct Build {
+    wall: f64,
+    /// User + system CPU seconds of cargo and the compilers it ran (`None`
+    /// where `/proc/self/stat` cannot be read).
+    cpu: Option<f64>,
+    /// The packages cargo compiled.
+    compiled: Vec<String>,
+}
+
+/// The `compile-time` task.
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    let runs = match args {
+        [] => RUNS,
+        [flag, value] if flag == "--runs" => value
+            .parse::<usize>()
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(|| format!("--runs {value}: not a positive number"))?,
+        _ => return Err(USAGE.to_owned()),
+    };
+    let root = crate::workspace_root();
+    let dir = tools::target_dir(&root)?.join("compile-time");
+    let path_only = generate(&root, &dir)?;
+
+    let target = dir.join("target");
+    let cargo = |args: &[&str]| {
+        let mut command = tools::cargo();
+        command
+            .args(args)
+            .current_dir(&dir)
+            .env("CARGO_INCREMENTAL", "0")
+            .env("CARGO_TARGET_DIR", &target);
+        command
+    };
+    // Each crate alone, as it is measured: its dependencies' features are
+    // those it asks for, not the union of the four crates'.
+    eprintln!(
+        "building the four crates and their dependencies once in {}",
+        dir.display()
+    );
+    for krate in &CRATES {
+        tools::run(
+            &mut cargo(&["build", "-p", krate.name]),
+            &format!("cargo build -p {}", krate.name),
+        )?;
+    }
+
+    let mut builds: Vec<Vec<Build>> = CRATES.iter().map(|_| Vec::new()).collect();
+    for run in 1..=runs {
+        for (krate, builds) in CRATES.iter().zip(&mut builds) {
+            touch(&dir.join(krate.name).join("src/lib.rs"))?;
+            let build = measure(&mut cargo(&["build", "-p", krate.name]), krate.name)?;
+            eprintln!(
+                "run {run}/{runs} {:<20} wall {:7.2} s  user+sys {:>7} s  compiled: {}",
+                krate.name,
+                build.wall,
+                build.cpu.map_or("?".to_owned(), |cpu| format!("{cpu:.2}")),
+                build.compiled.join(" ")
+            );
+            builds.push(build);
+        }
+    }
+
+    let unclean: Vec<String> = CRATES
+        .iter()
+        .zip(&builds)
+        .flat_map(|(krate, builds)| {
+            builds
+                .iter()
+                .filter(|build| build.compiled != [krate.name])
+                .map(|build| format!("{}: compiled {}", krate.name, build.compiled.join(" ")))
+        })
+        .collect();
+    let wall = |i: usize| report::median(&builds[i].iter().map(|b| b.wall).collect::<Vec<_>>());
+    let cpu = |i: usize| {
+        let cpu: Option<Vec<f64>> = builds[i].iter().map(|b| b.cpu).collect();
+        cpu.and_then(|cpu| report::median(&cpu))
+    };
+    let seconds = |value: Option<f64>| value.map_or("—".to_owned(), |s| format!("{s:.2}"));
+    let rows: Vec<Vec<String>> = [(0, 1, path_only), (2, 3, crate::EXPECTED_OPERATIONS)]
+        .into_iter()
+        .map(|(macro_crate, format_crate, operations)| {
+            let label = if operations == crate::EXPECTED_OPERATIONS {
+                format!("all {} operations", report::grouped(operations as u64))
+            } else {
+                format!("{operations} path-only operations")
+            };
+            vec![
+                label,
+                seconds(wall(macro_crate)),
+                seconds(wall(format_crate)),
+                report::ratio(wall(macro_crate), wall(format_crate)),
+                seconds(cpu(macro_crate)),
+                seconds(cpu(format_crate)),
+                report::ratio(cpu(macro_crate), cpu(format_crate)),
+            ]
+        })
+        .collect();
+
+    let runs_text = if runs == 1 {
+        "one build".to_owned()
+    } else {
+        format!("median of {runs} builds")
+    };
+    println!(
+        "{}, {}, {}: debug builds, `touch src/lib.rs && CARGO_INCREMENTAL=0 cargo build -p \
+         <crate>` in `{}`, dependencies built first, the four crates in turn in each run; \
+         {runs_text} per crate, in seconds.\n",
+        report::machine(),
+        report::now(),
+        tools::rustc_version(),
+        report::relative(&dir, &root),
+    );
+    if path_only < PATH_ONLY {
+        println!(
+            "The corpus has only {path_only} path-only operations (at least one parameter, \
+             all in the path), fewer than {PATH_ONLY}: all of them are used.\n"
+        );
+    }
+    print!(
+        "{}",
+        report::markdown(
+            &[
+                "routes",
+                "`endpoint!` wall",
+                "`format!` wall",
+                "wall ratio",
+                "`endpoint!` user+sys",
+                "`format!` user+sys",
+                "user+sys ratio",
+            ],
+            &rows,
+        )
+    );
+    if unclean.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "some builds compiled more than their crate, so they are not clean measurements:\n  {}",
+            unclean.join("\n  ")
+        ))
+    }
+}
+
+/// Writes the workspace of the four crates into `dir` and returns how many
+/// path-only operations the small pair holds.
+fn generate(root: &Path, dir: &Path) -> Result<usize, String> {
+    let operations = crate::corpus_operations(root)?;
+    let all = operations
+        .iter()
+        .map(crate::plan)
+        .collect::<Result<Vec<_>, _>>()?;
+    crate::check_unique(&all)?;
+    let path_only = operations
+        .iter()
+        .filter(|op| is_path_only(op))
+        .take(PATH_ONLY)
+        .map(crate::plan)
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let members: Vec<String> = CRATES.iter().map(|c| format!("{:?}", c.name)).collect();
+    write(
+        &dir.join("Cargo.toml"),
+        &format!(
+            "# Generated by `cargo run -p xtask -- compile-time`: the crates of the\n\
+             # compile-time comparison, a workspace of their own.\n\
+             [workspace]\nmembers = [{}]\nresolver = \"3\"\n",
+            members.join(", ")
+        ),
+    )?;
+    // The versions of the main workspace's lock file; cargo drops the rest.
+    let lock = std::fs::read_to_string(root.join("Cargo.lock"))
+        .map_err(|err| format!("reading Cargo.lock: {err}"))?;
+    write(&dir.join("Cargo.lock"), &lock)?;
+
+    for krate in &CRATES {
+        let plans = if krate.all { &all } else { &path_only };
+        let src = dir.join(krate.name).join("src");
+        let what = if krate.all {
+            format!("all {} operations", plans.len())
+        } else {
+            format!("{} path-only operations", plans.len())
+        };
+        match krate.style {
+            Style::Macro => {
+                let endpoint = toml_string(&root.display().to_string());
+                write(
+                    &dir.join(krate.name).join("Cargo.toml"),
+                    &manifest(
+                        krate.name,
+                        &format!("endpoint = {{ path = {endpoint} }}\n"),
+                        "",
+                    ),
+                )?;
+                write(
+                    &src.join("lib.rs"),
+                    &format!(
+                        "//! The GitHub REST API's {what} as `endpoint!` structs, for the \
+                         compile-time\n//! comparison with `{}`. Generated by \
+                         `cargo run -p xtask -- compile-time`.\n\n\
+                         mod routes;\n\npub use routes::*;\n",
+                        krate.name.replace("macro", "format")
+                    ),
+                )?;
+                write(&src.join("routes.rs"), &crate::render_routes(plans))?;
+            }
+            Style::Format => {
+                let features = if krate.all {
+                    "[features]\ndefault = [\"all-operations\"]\nall-operations = []\n"
+                } else {
+                    "[features]\nall-operations = []\n"
+                };
+                write(
+                    &dir.join(krate.name).join("Cargo.toml"),
+                    &manifest(krate.name, "serde = \"1.0.200\"\n", features),
+                )?;
+                write(&src.join("lib.rs"), FORMAT_LIB)?;
+                write(&src.join("support.rs"), FORMAT_SUPPORT)?;
+                write(&src.join("routes.rs"), &crate::render_baseline(plans))?;
+            }
+        }
+    }
+    Ok(path_only.len())
+}
+
+/// Whether every parameter of `op` is a path parameter, and it has some.
+fn is_path_only(op: &Operation) -> bool {
+    !op.params.is_empty() && op.params.iter().all(|p| p.location == Location::Path)
+}
+
+/// The manifest of a generated crate: `serde_json` as the main workspace has
+/// it, plus `dependencies` and `extra` sections.
+fn manifest(name: &str, dependencies: &str, extra: &str) -> String {
+    format!(
+        "# Generated by `cargo run -p xtask -- compile-time`.\n\
+         [package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+         [dependencies]\n{dependencies}\
+         serde_json = {{ version = \"1.0.120\", features = [\"preserve_order\"] }}\n\n{extra}"
+    )
+}
+
+/// A TOML basic string.
+fn toml_string(text: &str) -> String {
+    Value::String(text.to_owned()).to_string()
+}
+
+/// Writes `contents` to `path` unless it holds them already, creating the
+/// directories.
+fn write(path: &Path, contents: &str) -> Result<(), String> {
+    if std::fs::read_to_string(path).is_ok_and(|current| current == contents) {
+        return Ok(());
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|err| format!("creating {}: {err}", parent.display()))?;
+    }
+    std::fs::write(path, contents).map_err(|err| format!("writing {}: {err}", path.display()))
+}
+
+/// Sets the modification time of `path` to now, so that cargo rebuilds its crate.
+fn touch(path: &Path) -> Result<(), String> {
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .and_then(|file| file.set_modified(SystemTime::now()))
+        .map_err(|err| format!("touching {}: {err}", path.display()))
+}
+
+/// Runs one build and measures it: wall time, the CPU time of the child
+/// processes (which include the compilers cargo waited for), and the packages
+/// cargo reports compiling.
+fn measure(command: &mut std::process::Command, name: &str) -> Result<Build, String> {
+    let cpu_before = children_cpu_seconds();
+    let start = Instant::now();
+    let output = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|err| format!("cargo build -p {name}: {err}"))?;
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = children_cpu_seconds()
+        .zip(cpu_before)
+        .map(|(after, before)| after - before);
+    let log = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        return Err(format!("cargo build -p {name} failed:\n{log}"));
+    }
+    let compiled = log
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("Compiling "))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .map(str::to_owned)
+        .collect();
+    Ok(Build {
+        wall,
+        cpu,
+        compiled,
+    })
+}
+
+/// User + system CPU seconds of this process's waited-for children and their
+/// descendants (`cutime` + `cstime` of `/proc/self/stat`, in clock ticks of
+/// 1/100 s, the `USER_HZ` of Linux's `/proc`).
+fn children_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name, which is in parentheses and may
+    // hold spaces: state is field 3, cutime 16, cstime 17.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
+    Some((ticks(16)? + ticks(17)?) as f64 / 100.0)
+}
