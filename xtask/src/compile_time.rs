@@ -1,9 +1,10 @@
-//! `cargo run -p xtask -- compile-time [--runs N]`: what `endpoint!` costs at
-//! compile time, next to the same routes written by hand with `format!`.
+//! `cargo run -p xtask -- compile-time [--runs N] [--github]`: what
+//! `endpoint!` costs at compile time, next to the same routes written by hand
+//! with `format!`.
 //!
-//! From `tests/fixtures/github-routes/routes.json` it generates four crates
-//! into `target/compile-time/` (a workspace of their own, not part of this
-//! one):
+//! It generates crates into `target/compile-time/` (a workspace of their own,
+//! not part of this one). From `tests/fixtures/github-routes/routes.json`,
+//! four crates of flat structs:
 //!
 //! - `routes-path-macro`: the path-only operations as `endpoint!` structs.
 //!   Path-only means at least one parameter and every parameter in the path;
@@ -14,10 +15,19 @@
 //! - `routes-all-macro` and `routes-all-format`: the same for all 1,223
 //!   operations.
 //!
-//! The `endpoint!` crates depend on this repository's `endpoint` by path; the
+//! With `--github`, instead, the pair of the `endpoint-github` crate:
+//!
+//! - `github-macro`: a copy of `endpoint-github/src/`, the crate as it is
+//!   committed (modules, enums, aliases, documentation, one feature per
+//!   module, all on);
+//! - `github-format`: the same modules, structs, enums, aliases and
+//!   documentation from the same plan ([`crate::github::render`] in its
+//!   `format!` style), each struct with a hand-written `to_request()`.
+//!
+//! The `endpoint!` crates depend on this repository's crates by path; the
 //! `format!` crates on `serde` and `serde_json` only, with the hand-written
-//! helpers of `xtask/baseline/format/`. Both sides come from the same plans
-//! (`crate::plan`), so they have the same structs and fields.
+//! helpers of `xtask/baseline/format/`. Both sides of a pair come from the
+//! same plans, so they have the same structs and fields.
 //!
 //! The measurement: debug builds with `CARGO_INCREMENTAL=0`, every crate and
 //! its dependencies built once first (each crate alone, with the dependency
@@ -48,8 +58,10 @@ const FORMAT_LIB: &str = include_str!("../baseline/format/lib.rs");
 /// The hand-written helpers of the `format!` crates.
 const FORMAT_SUPPORT: &str = include_str!("../baseline/format/support.rs");
 
-const USAGE: &str = "usage: cargo run -p xtask -- compile-time [--runs N]\n  \
-     --runs N  measured builds per crate (3 by default); the median is reported";
+const USAGE: &str = "usage: cargo run -p xtask -- compile-time [--runs N] [--github]\n  \
+     --runs N  measured builds per crate (3 by default); the median is reported\n  \
+     --github  endpoint-github against the same structs with format!, instead of the\n            \
+     flat routes of the corpus";
 
 /// How a crate writes its routes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -58,35 +70,60 @@ enum Style {
     Format,
 }
 
+/// Which operations a crate holds, and how.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Operations {
+    /// The path-only operations of the corpus, flat.
+    PathOnly,
+    /// Every operation of the corpus, flat.
+    All,
+    /// Every operation, in the modules of `endpoint-github`.
+    GitHub,
+}
+
 /// One generated crate.
 struct Crate {
     name: &'static str,
     style: Style,
-    /// Whether it holds every operation (else the path-only ones).
-    all: bool,
+    operations: Operations,
 }
 
-/// The four crates, measured in this order in every run.
-const CRATES: [Crate; 4] = [
+/// The crates of the route corpus, measured in this order in every run: an
+/// `endpoint!` crate, then its `format!` twin.
+const ROUTE_CRATES: [Crate; 4] = [
     Crate {
         name: "routes-path-macro",
         style: Style::Macro,
-        all: false,
+        operations: Operations::PathOnly,
     },
     Crate {
         name: "routes-path-format",
         style: Style::Format,
-        all: false,
+        operations: Operations::PathOnly,
     },
     Crate {
         name: "routes-all-macro",
         style: Style::Macro,
-        all: true,
+        operations: Operations::All,
     },
     Crate {
         name: "routes-all-format",
         style: Style::Format,
-        all: true,
+        operations: Operations::All,
+    },
+];
+
+/// The crates of `--github`.
+const GITHUB_CRATES: [Crate; 2] = [
+    Crate {
+        name: "github-macro",
+        style: Style::Macro,
+        operations: Operations::GitHub,
+    },
+    Crate {
+        name: "github-format",
+        style: Style::Format,
+        operations: Operations::GitHub,
     },
 ];
 
@@ -102,18 +139,31 @@ struct Build {
 
 /// The `compile-time` task.
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let runs = match args {
-        [] => RUNS,
-        [flag, value] if flag == "--runs" => value
-            .parse::<usize>()
-            .ok()
-            .filter(|n| *n > 0)
-            .ok_or_else(|| format!("--runs {value}: not a positive number"))?,
-        _ => return Err(USAGE.to_owned()),
+    let mut runs = RUNS;
+    let mut github = false;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--github" => github = true,
+            "--runs" => {
+                let value = args.next().ok_or_else(|| USAGE.to_owned())?;
+                runs = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or_else(|| format!("--runs {value}: not a positive number"))?;
+            }
+            _ => return Err(USAGE.to_owned()),
+        }
+    }
+    let crates: &[Crate] = if github {
+        &GITHUB_CRATES
+    } else {
+        &ROUTE_CRATES
     };
     let root = crate::workspace_root();
     let dir = tools::target_dir(&root)?.join("compile-time");
-    let path_only = generate(&root, &dir)?;
+    let path_only = generate(&root, &dir, crates)?;
 
     let target = dir.join("target");
     let cargo = |args: &[&str]| {
@@ -126,21 +176,21 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         command
     };
     // Each crate alone, as it is measured: its dependencies' features are
-    // those it asks for, not the union of the four crates'.
+    // those it asks for, not the union of all the crates'.
     eprintln!(
-        "building the four crates and their dependencies once in {}",
+        "building the crates and their dependencies once in {}",
         dir.display()
     );
-    for krate in &CRATES {
+    for krate in crates {
         tools::run(
             &mut cargo(&["build", "-p", krate.name]),
             &format!("cargo build -p {}", krate.name),
         )?;
     }
 
-    let mut builds: Vec<Vec<Build>> = CRATES.iter().map(|_| Vec::new()).collect();
+    let mut builds: Vec<Vec<Build>> = crates.iter().map(|_| Vec::new()).collect();
     for run in 1..=runs {
-        for (krate, builds) in CRATES.iter().zip(&mut builds) {
+        for (krate, builds) in crates.iter().zip(&mut builds) {
             touch(&dir.join(krate.name).join("src/lib.rs"))?;
             let build = measure(&mut cargo(&["build", "-p", krate.name]), krate.name)?;
             eprintln!(
@@ -154,7 +204,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         }
     }
 
-    let unclean: Vec<String> = CRATES
+    let unclean: Vec<String> = crates
         .iter()
         .zip(&builds)
         .flat_map(|(krate, builds)| {
@@ -170,13 +220,15 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         cpu.and_then(|cpu| report::median(&cpu))
     };
     let seconds = |value: Option<f64>| value.map_or("—".to_owned(), |s| format!("{s:.2}"));
-    let rows: Vec<Vec<String>> = [(0, 1, path_only), (2, 3, crate::EXPECTED_OPERATIONS)]
-        .into_iter()
-        .map(|(macro_crate, format_crate, operations)| {
-            let label = if operations == crate::EXPECTED_OPERATIONS {
-                format!("all {} operations", report::grouped(operations as u64))
-            } else {
-                format!("{operations} path-only operations")
+    // The crates come in pairs: an `endpoint!` crate, then its `format!` twin.
+    let rows: Vec<Vec<String>> = (0..crates.len() / 2)
+        .map(|pair| {
+            let (macro_crate, format_crate) = (2 * pair, 2 * pair + 1);
+            let all = report::grouped(crate::EXPECTED_OPERATIONS as u64);
+            let label = match crates[macro_crate].operations {
+                Operations::PathOnly => format!("{path_only} path-only operations"),
+                Operations::All => format!("all {all} operations"),
+                Operations::GitHub => format!("`endpoint-github`, all {all} operations"),
             };
             vec![
                 label,
@@ -197,14 +249,15 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     };
     println!(
         "{}, {}, {}: debug builds, `touch src/lib.rs && CARGO_INCREMENTAL=0 cargo build -p \
-         <crate>` in `{}`, dependencies built first, the four crates in turn in each run; \
+         <crate>` in `{}`, dependencies built first, the crates in turn in each run; \
          {runs_text} per crate, in seconds.\n",
         report::machine(),
         report::now(),
         tools::rustc_version(),
         report::relative(&dir, &root),
     );
-    if path_only < PATH_ONLY {
+    let path_only_measured = crates.iter().any(|c| c.operations == Operations::PathOnly);
+    if path_only_measured && path_only < PATH_ONLY {
         println!(
             "The corpus has only {path_only} path-only operations (at least one parameter, \
              all in the path), fewer than {PATH_ONLY}: all of them are used.\n"
@@ -235,9 +288,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     }
 }
 
-/// Writes the workspace of the four crates into `dir` and returns how many
-/// path-only operations the small pair holds.
-fn generate(root: &Path, dir: &Path) -> Result<usize, String> {
+/// Writes the workspace of `crates` into `dir` and returns how many
+/// path-only operations the small pair of the route corpus holds.
+fn generate(root: &Path, dir: &Path, crates: &[Crate]) -> Result<usize, String> {
     let operations = crate::corpus_operations(root)?;
     let all = operations
         .iter()
@@ -251,7 +304,7 @@ fn generate(root: &Path, dir: &Path) -> Result<usize, String> {
         .map(crate::plan)
         .collect::<Result<Vec<_>, _>>()?;
 
-    let members: Vec<String> = CRATES.iter().map(|c| format!("{:?}", c.name)).collect();
+    let members: Vec<String> = crates.iter().map(|c| format!("{:?}", c.name)).collect();
     write(
         &dir.join("Cargo.toml"),
         &format!(
@@ -266,16 +319,29 @@ fn generate(root: &Path, dir: &Path) -> Result<usize, String> {
         .map_err(|err| format!("reading Cargo.lock: {err}"))?;
     write(&dir.join("Cargo.lock"), &lock)?;
 
-    for krate in &CRATES {
-        let plans = if krate.all { &all } else { &path_only };
+    // The plan of `endpoint-github`, made once for both of its crates.
+    let mut github = None;
+    for krate in crates {
         let src = dir.join(krate.name).join("src");
-        let what = if krate.all {
-            format!("all {} operations", plans.len())
-        } else {
-            format!("{} path-only operations", plans.len())
+        let plans = match krate.operations {
+            Operations::PathOnly => &path_only,
+            Operations::All => &all,
+            Operations::GitHub => {
+                let twin = match github.take() {
+                    Some(twin) => twin,
+                    None => crate::github::format_twin(root)?,
+                };
+                generate_github(root, &dir.join(krate.name), krate, &twin)?;
+                github = Some(twin);
+                continue;
+            }
         };
         match krate.style {
             Style::Macro => {
+                let what = match krate.operations {
+                    Operations::PathOnly => format!("{} path-only operations", plans.len()),
+                    _ => format!("all {} operations", plans.len()),
+                };
                 let endpoint = toml_string(&root.display().to_string());
                 write(
                     &dir.join(krate.name).join("Cargo.toml"),
@@ -298,7 +364,7 @@ fn generate(root: &Path, dir: &Path) -> Result<usize, String> {
                 write(&src.join("routes.rs"), &crate::render_routes(plans))?;
             }
             Style::Format => {
-                let features = if krate.all {
+                let features = if krate.operations == Operations::All {
                     "[features]\ndefault = [\"all-operations\"]\nall-operations = []\n"
                 } else {
                     "[features]\nall-operations = []\n"
@@ -314,6 +380,63 @@ fn generate(root: &Path, dir: &Path) -> Result<usize, String> {
         }
     }
     Ok(path_only.len())
+}
+
+/// Writes one crate of `--github` into `dir`: `endpoint-github/src/` as it
+/// is committed, or its `format!` twin with the crate's hand-written
+/// `string_enum.rs`; both with the crate's features.
+fn generate_github(
+    root: &Path,
+    dir: &Path,
+    krate: &Crate,
+    twin: &crate::github::FormatTwin,
+) -> Result<(), String> {
+    let features = format!("[features]\n{}", twin.features);
+    let crate_src = root.join("endpoint-github/src");
+    let src = dir.join("src");
+    match krate.style {
+        Style::Macro => {
+            let path = |name: &str| toml_string(&root.join(name).display().to_string());
+            write(
+                &dir.join("Cargo.toml"),
+                &manifest(
+                    krate.name,
+                    &format!(
+                        "endpoint-runtime = {{ path = {}, default-features = false }}\n\
+                         endpoint-macros = {{ path = {} }}\n\
+                         serde = {{ version = \"1.0.200\", features = [\"derive\"] }}\n",
+                        path("endpoint-runtime"),
+                        path("endpoint-macros")
+                    ),
+                    &features,
+                ),
+            )?;
+            let entries = std::fs::read_dir(&crate_src)
+                .map_err(|err| format!("reading {}: {err}", crate_src.display()))?;
+            for entry in entries {
+                let entry =
+                    entry.map_err(|err| format!("reading {}: {err}", crate_src.display()))?;
+                let text = std::fs::read_to_string(entry.path())
+                    .map_err(|err| format!("reading {}: {err}", entry.path().display()))?;
+                write(&src.join(entry.file_name()), &text)?;
+            }
+        }
+        Style::Format => {
+            write(
+                &dir.join("Cargo.toml"),
+                &manifest(krate.name, "serde = \"1.0.200\"\n", &features),
+            )?;
+            let string_enum = crate_src.join("string_enum.rs");
+            let text = std::fs::read_to_string(&string_enum)
+                .map_err(|err| format!("reading {}: {err}", string_enum.display()))?;
+            write(&src.join("string_enum.rs"), &text)?;
+            write(&src.join("support.rs"), FORMAT_SUPPORT)?;
+            for (name, text) in &twin.files {
+                write(&src.join(name), text)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Whether every parameter of `op` is a path parameter, and it has some.

@@ -46,6 +46,7 @@ mod compile_time;
 mod conformance;
 mod generated;
 mod github;
+mod handwritten;
 mod instructions;
 mod report;
 mod tools;
@@ -589,9 +590,9 @@ fn render_baseline(plans: &[Plan<'_>]) -> String {
     out.push_str(GENERATED_HEADER);
     out.push_str(
         "//! The operations of the `endpoint!` crate beside this one, written by hand: `format!`\n\
-         //! and percent-encoded path segments, no macro. Only for the compile-time comparison.\n\n\
-         use crate::support::{Body, JsonBody, Query, Request, segment, segment_value};\n",
+         //! and percent-encoded path segments, no macro. Only for the compile-time comparison.\n\n",
     );
+    out.push_str(handwritten::IMPORTS);
     for plan in plans {
         out.push('\n');
         for line in doc_lines(plan) {
@@ -606,111 +607,47 @@ fn render_baseline(plans: &[Plan<'_>]) -> String {
             let _ = writeln!(out, "pub {}: {},", field.ident, field.rust_type());
         }
         out.push_str("}\n\n");
-        let _ = writeln!(
-            out,
-            "impl {} {{\n/// The request.\npub fn to_request(&self) -> Request {{",
-            plan.struct_name
+        let fields = plan
+            .fields
+            .iter()
+            .map(|field| handwritten::Field {
+                ident: &field.ident,
+                wire: &field.wire,
+                role: match (field.place, &field.ty) {
+                    (Place::AutoPath | Place::TypedPath, Ty::Int) => {
+                        handwritten::Role::Path(handwritten::Segment::Integer)
+                    }
+                    (Place::AutoPath | Place::TypedPath, Ty::Json) => {
+                        handwritten::Role::Path(handwritten::Segment::Value)
+                    }
+                    (Place::AutoPath | Place::TypedPath, _) => {
+                        handwritten::Role::Path(handwritten::Segment::Text)
+                    }
+                    (Place::Query, _) => handwritten::Role::Query,
+                    (Place::Body, _) => handwritten::Role::Body,
+                    (Place::Data, ty) => handwritten::Role::Data {
+                        text: *ty == Ty::Str,
+                    },
+                },
+                optional: field.optional,
+            })
+            .collect();
+        handwritten::render_impl(
+            &mut out,
+            &handwritten::Operation {
+                struct_name: &plan.struct_name,
+                method: &plan.op.method,
+                path: &plan.op.url,
+                base: if plan.op.server.is_some() {
+                    "crate::UPLOADS_URL"
+                } else {
+                    "crate::BASE_URL"
+                },
+                fields,
+            },
         );
-        // The URL: literal pieces with `{}` for placeholders.
-        let (pattern, args) = url_pattern(plan);
-        let base = if plan.op.server.is_some() {
-            "UPLOADS_URL"
-        } else {
-            "BASE_URL"
-        };
-        let binding = if plan.fields.iter().any(|f| f.place == Place::Query) {
-            "let mut url"
-        } else {
-            "let url"
-        };
-        if args.is_empty() {
-            let _ = writeln!(
-                out,
-                "{binding} = format!(\"{{}}{pattern}\", crate::{base});"
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                "{binding} = format!(\"{{}}{pattern}\", crate::{base}, {});",
-                args.join(", ")
-            );
-        }
-        let query: Vec<&Field> = plan
-            .fields
-            .iter()
-            .filter(|f| f.place == Place::Query)
-            .collect();
-        if !query.is_empty() {
-            out.push_str("let mut query = Query::new(&mut url);\n");
-            for field in query {
-                let method = if field.optional { "opt" } else { "push" };
-                let _ = writeln!(
-                    out,
-                    "query.{method}({:?}, &self.{});",
-                    field.wire, field.ident
-                );
-            }
-        }
-        let method = plan.op.method.to_ascii_lowercase();
-        let body: Vec<&Field> = plan
-            .fields
-            .iter()
-            .filter(|f| f.place == Place::Body)
-            .collect();
-        let data = plan.fields.iter().find(|f| f.place == Place::Data);
-        let body_expr = if let Some(data) = data {
-            match (&data.ty, data.optional) {
-                (Ty::Str, false) => format!("Some(Body::Text(self.{}.clone()))", data.ident),
-                (Ty::Str, true) => format!("self.{}.clone().map(Body::Text)", data.ident),
-                (_, false) => format!("Some(Body::Json(self.{}.to_string()))", data.ident),
-                (_, true) => format!(
-                    "self.{}.as_ref().map(|data| Body::Json(data.to_string()))",
-                    data.ident
-                ),
-            }
-        } else if !body.is_empty() {
-            out.push_str("let mut body = JsonBody::new();\n");
-            for field in body {
-                let method = if field.optional { "opt" } else { "field" };
-                let _ = writeln!(
-                    out,
-                    "body.{method}({:?}, &self.{});",
-                    field.wire, field.ident
-                );
-            }
-            "body.finish()".to_owned()
-        } else {
-            "None".to_owned()
-        };
-        let _ = writeln!(out, "Request::new({method:?}, url, {body_expr})\n}}\n}}");
     }
     out
-}
-
-/// The `format!` pattern of an operation's URL and its arguments.
-fn url_pattern(plan: &Plan<'_>) -> (String, Vec<String>) {
-    let mut pattern = String::new();
-    let mut args = Vec::new();
-    let mut rest = plan.op.url.as_str();
-    while let Some(start) = rest.find('{') {
-        pattern.push_str(&rest[..start]);
-        let end = rest[start..].find('}').map_or(rest.len(), |i| start + i);
-        let name = &rest[start + 1..end];
-        let field = plan
-            .fields
-            .iter()
-            .find(|f| f.wire == name && matches!(f.place, Place::AutoPath | Place::TypedPath));
-        pattern.push_str("{}");
-        args.push(match field {
-            Some(field) if field.ty == Ty::Int => format!("self.{}", field.ident),
-            Some(field) if field.ty == Ty::Json => format!("segment_value(&self.{})", field.ident),
-            Some(field) => format!("segment(&self.{})", field.ident),
-            None => format!("segment({name:?})"),
-        });
-        rest = &rest[(end + 1).min(rest.len())..];
-    }
-    pattern.push_str(rest);
-    (pattern, args)
 }
 
 #[cfg(test)]

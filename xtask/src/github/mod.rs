@@ -54,7 +54,7 @@ pub fn generate(root: &Path) -> Result<Output, String> {
         files.push(File::rust(
             root,
             src.join(format!("{}.rs", scope.module)),
-            &render::scope(scope, &api.tags),
+            &render::scope(scope, &api.tags, render::Style::Macro),
         )?);
     }
     files.push(File::rust(
@@ -65,5 +65,33 @@ pub fn generate(root: &Path) -> Result<Output, String> {
     Ok(Output {
         files,
         owned: vec![(src, HAND_WRITTEN)],
+    })
+}
+
+/// The `format!` twin of the crate, for `compile-time --github`.
+pub struct FormatTwin {
+    /// The generated sources, by file name under `src/`: the crate root and
+    /// one module per scope (the hand-written `string_enum.rs` and
+    /// `support.rs` are copied besides).
+    pub files: Vec<(String, String)>,
+    /// The `[features]` entries, the same as the crate's.
+    pub features: String,
+}
+
+/// The same modules, structs, enums and aliases as the crate, from the same
+/// plan, each struct with a hand-written `to_request()` using `format!`.
+pub fn format_twin(root: &Path) -> Result<FormatTwin, String> {
+    let api = model::load(root)?;
+    let scopes = plan::plan(&api.operations)?;
+    let mut files = vec![("lib.rs".to_owned(), render::format_lib(&scopes))];
+    for scope in &scopes {
+        files.push((
+            format!("{}.rs", scope.module),
+            render::scope(scope, &api.tags, render::Style::Format),
+        ));
+    }
+    Ok(FormatTwin {
+        files,
+        features: render::features(&scopes, &api.tags),
     })
 }
