@@ -111,6 +111,67 @@ fn the_checks_cover_the_corpus() {
     assert_eq!(checked, corpus);
 }
 
+/// Every struct implements `Default`: the fields left out are `None`, and
+/// send nothing.
+#[test]
+fn default_fills_the_fields_left_out() -> Result<(), Error> {
+    let list = gh::issues::ListForRepo {
+        owner: "o".into(),
+        repo: "r".into(),
+        per_page: Some(100),
+        ..Default::default()
+    };
+    assert_eq!(list.state, None);
+    assert_eq!(list.labels, None);
+    let request = list.to_request()?;
+    assert_eq!(request.method, "get");
+    assert_eq!(
+        request.url,
+        "https://api.github.com/repos/o/r/issues?per_page=100"
+    );
+    assert_eq!(request.body, None);
+    Ok(())
+}
+
+/// The three ways to build one request give the same one: GitHub's
+/// operation from `endpoint-github`, a struct of one's own from
+/// `endpoint!`, and the dynamic runtime.
+#[test]
+fn the_three_ways_agree() -> Result<(), Error> {
+    endpoint::endpoint! {
+        struct ListIssues = "GET /repos/{owner}/{repo}/issues" {
+            state: Option<String>,
+            labels: Option<String>,
+        }
+    }
+    let github = gh::issues::ListForRepo {
+        owner: "octocat".into(),
+        repo: "hello-world".into(),
+        state: Some(gh::issues::State::Open),
+        labels: Some("bug".into()),
+        ..Default::default()
+    }
+    .to_request()?;
+    let own = ListIssues {
+        owner: "octocat".into(),
+        repo: "hello-world".into(),
+        state: Some("open".into()),
+        labels: Some("bug".into()),
+    }
+    .to_request()?;
+    let dynamic = Endpoint::default().endpoint(
+        "GET /repos/{owner}/{repo}/issues",
+        json!({"owner": "octocat", "repo": "hello-world", "state": "open", "labels": "bug"}),
+    )?;
+    assert_eq!(
+        github.url,
+        "https://api.github.com/repos/octocat/hello-world/issues?state=open&labels=bug"
+    );
+    assert_eq!(github, own);
+    assert_eq!(github, dynamic);
+    Ok(())
+}
+
 /// The hazards, with the expected requests written out, so that the checks
 /// cannot pass by both sides dropping the same parameter.
 #[test]
