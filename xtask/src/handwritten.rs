@@ -53,8 +53,9 @@ pub(crate) struct Operation<'a> {
     pub method: &'a str,
     /// The path with `{name}` placeholders.
     pub path: &'a str,
-    /// The expression of the base URL (`crate::BASE_URL`).
-    pub base: &'a str,
+    /// Whether the operation goes to its own server, `crate::UPLOADS_URL`,
+    /// instead of `crate::BASE_URL`.
+    pub uploads: bool,
     pub fields: Vec<Field<'a>>,
 }
 
@@ -73,11 +74,12 @@ pub(crate) fn render_impl(out: &mut String, op: &Operation<'_>) {
     let has_query = op.fields.iter().any(|f| f.role == Role::Query);
     let binding = if has_query { "let mut url" } else { "let url" };
     let args: String = args.iter().map(|arg| format!(", {arg}")).collect();
-    let _ = writeln!(
-        out,
-        "{binding} = format!(\"{{}}{pattern}\", {}{args});",
-        op.base
-    );
+    let base = if op.uploads {
+        "crate::UPLOADS_URL"
+    } else {
+        "crate::BASE_URL"
+    };
+    let _ = writeln!(out, "{binding} = format!(\"{{}}{pattern}\", {base}{args});");
     if has_query {
         out.push_str("let mut query = Query::new(&mut url);\n");
         for field in op.fields.iter().filter(|f| f.role == Role::Query) {
@@ -158,7 +160,7 @@ mod tests {
             struct_name: "Update",
             method: "PATCH",
             path: "/repos/{owner}/{repo}/issues/{issue_number}",
-            base: "crate::BASE_URL",
+            uploads: false,
             fields: vec![
                 Field {
                     ident: "owner",

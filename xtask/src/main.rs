@@ -169,12 +169,16 @@ struct Param {
     deprecated: bool,
 }
 
+/// Reads a JSON file.
+fn read_json(path: &Path) -> Result<Value, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|err| format!("reading {}: {err}", path.display()))?;
+    serde_json::from_str(&text).map_err(|err| format!("{}: {err}", path.display()))
+}
+
 /// The route corpus as JSON.
 fn read_corpus(root: &Path) -> Result<Value, String> {
-    let path = root.join(CORPUS);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|err| format!("reading {}: {err}", path.display()))?;
-    serde_json::from_str(&text).map_err(|err| format!("{CORPUS}: {err}"))
+    read_json(&root.join(CORPUS))
 }
 
 /// The operations of the route corpus, all [`EXPECTED_OPERATIONS`] of them.
@@ -638,11 +642,7 @@ fn render_baseline(plans: &[Plan<'_>]) -> String {
                 struct_name: &plan.struct_name,
                 method: &plan.op.method,
                 path: &plan.op.url,
-                base: if plan.op.server.is_some() {
-                    "crate::UPLOADS_URL"
-                } else {
-                    "crate::BASE_URL"
-                },
+                uploads: plan.op.server.is_some(),
                 fields,
             },
         );

@@ -53,10 +53,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         );
     };
     let path = Path::new(package).join(SPEC_FILE);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|err| format!("reading {}: {err}", path.display()))?;
-    let spec: Value =
-        serde_json::from_str(&text).map_err(|err| format!("{}: {err}", path.display()))?;
+    let spec = crate::read_json(&path)?;
     let version = spec
         .pointer("/info/version")
         .and_then(Value::as_str)

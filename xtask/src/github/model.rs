@@ -194,10 +194,7 @@ pub struct Api {
 /// Reads the extract.
 pub fn load(root: &Path) -> Result<Api, String> {
     let path = root.join(super::extract::EXTRACT);
-    let source = std::fs::read_to_string(&path)
-        .map_err(|err| format!("reading {}: {err}", path.display()))?;
-    let spec: Value =
-        serde_json::from_str(&source).map_err(|err| format!("{}: {err}", path.display()))?;
+    let spec = crate::read_json(&path)?;
     let paths = spec
         .get("paths")
         .and_then(Value::as_object)
@@ -235,6 +232,17 @@ fn text(object: &Value, key: &str) -> String {
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_owned()
+}
+
+/// The former `key` of an `x-octokit` change (`before.operationId`,
+/// `before.name`).
+fn before(change: &Value, key: &str) -> Result<String, String> {
+    change
+        .get("before")
+        .and_then(|before| before.get(key))
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| format!("an x-octokit change without before.{key}: {change}"))
 }
 
 fn flag(object: &Value, key: &str) -> bool {
@@ -286,20 +294,12 @@ fn read_operation(path: &str, method: &str, operation: &Value) -> Result<Operati
         match text(change, "type").as_str() {
             "OPERATION" => renamed_from.push(Rename {
                 date,
-                before: change
-                    .pointer("/before/operationId")
-                    .and_then(Value::as_str)
-                    .ok_or("an OPERATION change without before.operationId")?
-                    .to_owned(),
+                before: before(change, "operationId")?,
                 parameter: None,
             }),
             "PARAMETER" => renamed_params.push(Rename {
                 date,
-                before: change
-                    .pointer("/before/name")
-                    .and_then(Value::as_str)
-                    .ok_or("a PARAMETER change without before.name")?
-                    .to_owned(),
+                before: before(change, "name")?,
                 parameter: Some(text(change, "parameter")),
             }),
             other => return Err(format!("an x-octokit change of type {other:?}")),

@@ -506,11 +506,7 @@ fn handwritten_operation<'a>(request: &'a Request<'_>) -> handwritten::Operation
         struct_name: &request.struct_name,
         method: &request.op.method,
         path: &request.op.path,
-        base: if request.op.server.is_some() {
-            "crate::UPLOADS_URL"
-        } else {
-            "crate::BASE_URL"
-        },
+        uploads: request.op.server.is_some(),
         fields,
     }
 }
