@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::encode::{self, Set};
 use crate::error::{Error, Result};
-use crate::headers::{self, Headers};
+use crate::headers::{self, AcceptCache, Headers};
 use crate::number::{self, JsNumbers};
 use crate::params::Params;
 use crate::request::{Body, Method, Request};
@@ -34,6 +34,8 @@ pub(crate) struct Input<'a, 't> {
     pub format: &'a str,
     /// `mediaType.previews`.
     pub previews: &'a [Cow<'a, str>],
+    /// The endpoint's composed `accept` headers, if it keeps them.
+    pub accepts: Option<&'a AcceptCache>,
     /// The `request` passthrough.
     pub request: Option<Value>,
 }
@@ -47,20 +49,25 @@ pub(crate) fn build(input: Input<'_, '_>, params: &dyn Params) -> Result<Request
         mut headers,
         format,
         previews,
+        accepts,
         request,
     } = input;
 
-    let mut url = String::with_capacity(base_url.len() + template.literal_len + 64);
+    // Room for the base URL, the expansion and a short query.
+    let mut url = String::with_capacity(base_url.len() + template.expanded_len_hint() + 64);
     url.push_str(base_url);
     template.expand_url(params, &mut url)?;
     join_base_url(&mut url, base_url)?;
 
     if !format.is_empty() || !previews.is_empty() {
-        let accept = headers::compose_accept(
-            headers.get("accept"),
-            format,
-            previews.iter().map(|preview| &**preview),
-        )?;
+        let accept = match accepts {
+            Some(cache) => cache.compose(headers.get("accept"), format, previews)?,
+            None => headers::compose_accept(
+                headers.get("accept"),
+                format,
+                previews.iter().map(|preview| &**preview),
+            )?,
+        };
         if let Some(accept) = accept {
             headers.set("accept", accept);
         }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::error::Result;
-use crate::headers::{self, Headers};
+use crate::headers::{AcceptCache, Headers};
 use crate::layers::{Layers, Media, format_text, lookup};
 use crate::names::is_option_key;
 
@@ -43,6 +43,11 @@ pub(crate) struct Ready {
     /// The headers, `accept` composed from the format and previews; shared
     /// by every request until one changes them.
     pub headers: Headers,
+    /// The headers with `accept` as the defaults give it, for calls that set
+    /// their own `mediaType`.
+    pub raw_headers: Headers,
+    /// The `accept` headers composed for those calls.
+    pub accepts: AcceptCache,
     pub request: Option<Value>,
 }
 
@@ -59,20 +64,25 @@ impl Prepared {
         let layers = Layers::call(defaults, None, None);
         let media = layers.media().ok()?;
         let base_url = layers.base_url().ok()?.to_owned();
-        let mut headers = layers.headers().ok()?;
+        let raw_headers = layers.headers().ok()?.into_shared();
         let format = format_text(media.format).ok()?;
-        let accept = headers::compose_accept(
-            headers.get("accept"),
-            format,
-            media.previews.iter().map(|preview| &**preview),
-        )
-        .ok()?;
-        if let Some(accept) = accept {
-            headers.set("accept", accept);
-        }
+        let accepts = AcceptCache::default();
+        let accept = accepts
+            .compose(raw_headers.get("accept"), format, &media.previews)
+            .ok()?;
+        let headers = match accept {
+            Some(accept) => {
+                let mut headers = raw_headers.clone();
+                headers.set("accept", accept);
+                headers.into_shared()
+            }
+            None => raw_headers.clone(),
+        };
         Some(Ready {
             base_url,
-            headers: headers.into_shared(),
+            headers,
+            raw_headers,
+            accepts,
             request: layers.request(),
         })
     }
@@ -99,10 +109,16 @@ pub(crate) fn base_url(defaults: &Map<String, Value>) -> Option<&str> {
 pub(crate) struct CallOptions<'a> {
     layers: Layers<'a>,
     source: Source<'a>,
+    accepts: Option<&'a AcceptCache>,
 }
 
 enum Source<'a> {
+    /// The call sets neither `headers` nor `mediaType`.
     Prepared(&'a Ready),
+    /// The call sets `mediaType` but no `headers`: the defaults' headers,
+    /// with `accept` composed for the call's media type.
+    Media(&'a Ready, Media<'a>),
+    /// Anything else: read through the layers.
     Read(Media<'a>),
 }
 
@@ -112,6 +128,8 @@ pub(crate) struct Resolved<'a> {
     /// `mediaType.format`, when `accept` is still to be composed.
     pub format: &'a str,
     pub previews: Vec<Cow<'a, str>>,
+    /// Where `accept` is composed, when the endpoint has a cache.
+    pub accepts: Option<&'a AcceptCache>,
     pub request: Option<Value>,
 }
 
@@ -127,9 +145,14 @@ impl<'a> CallOptions<'a> {
             prepared.ready(),
         ) {
             (None, None, Some(ready)) => Source::Prepared(ready),
+            (None, Some(_), Some(ready)) => Source::Media(ready, layers.media()?),
             _ => Source::Read(layers.media()?),
         };
-        Ok(CallOptions { layers, source })
+        Ok(CallOptions {
+            layers,
+            source,
+            accepts: prepared.ready().map(|ready| &ready.accepts),
+        })
     }
 
     pub(crate) fn layers(&self) -> &Layers<'a> {
@@ -141,6 +164,11 @@ impl<'a> CallOptions<'a> {
     pub(crate) fn finish(self) -> Result<Resolved<'a>> {
         let (headers, format, previews) = match self.source {
             Source::Prepared(ready) => (ready.headers.clone(), "", Vec::new()),
+            Source::Media(ready, media) => (
+                ready.raw_headers.clone(),
+                format_text(media.format)?,
+                media.previews,
+            ),
             Source::Read(media) => {
                 let headers = self.layers.headers()?;
                 (headers, format_text(media.format)?, media.previews)
@@ -150,6 +178,7 @@ impl<'a> CallOptions<'a> {
             headers,
             format,
             previews,
+            accepts: self.accepts,
             request: self.layers.request(),
         })
     }

@@ -20,7 +20,8 @@ pub(crate) fn request(
     route: Option<Route<'_>>,
     options: Option<&Map<String, Value>>,
 ) -> Result<Request> {
-    let call = CallOptions::begin(Layers::call(defaults, route, options), prepared)?;
+    let layers = Layers::call(defaults, route, options).with_default_params(prepared.has_params());
+    let call = CallOptions::begin(layers, prepared)?;
     let layers = *call.layers();
     let method = layers.method()?;
     let url = layers.url()?;
@@ -34,6 +35,7 @@ pub(crate) fn request(
             headers: resolved.headers,
             format: resolved.format,
             previews: &resolved.previews,
+            accepts: resolved.accepts,
             request: resolved.request,
         };
         build(input, &layers.params())
@@ -59,6 +61,7 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
             headers,
             format,
             previews: &media.previews,
+            accepts: None,
             request,
         };
         build(input, &layers.params())

@@ -52,7 +52,7 @@ pub struct Endpoint {
 }
 
 struct Inner {
-    /// `DEFAULTS`, as the reference shows them.
+    /// `DEFAULTS`, as `@octokit/endpoint` shows them.
     defaults: Value,
     /// The host of the defaults' `baseUrl`, when credentials must stay on it.
     credential_host: Option<Option<String>>,
@@ -125,7 +125,7 @@ impl Endpoint {
 
     /// A new endpoint that refuses to send credentials anywhere but the host
     /// of its base URL (`true`), or that allows it again (`false`, the
-    /// default, as in the reference).
+    /// default, as in `@octokit/endpoint`).
     ///
     /// With the check on, a request that carries an `authorization`,
     /// `proxy-authorization` or `cookie` header and whose URL's host is not
@@ -270,7 +270,7 @@ impl Endpoint {
         ))
     }
 
-    /// The current default options, as the reference's `DEFAULTS` shows them.
+    /// The current default options, as `@octokit/endpoint`'s `DEFAULTS` shows them.
     pub fn default_options(&self) -> &Value {
         &self.inner.defaults
     }

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serde_json::{Map, Value};
 
@@ -234,7 +234,7 @@ pub(crate) fn is_token(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(is_tchar)
 }
 
-/// Lowercases a header name the way the reference does (Unicode lowercasing),
+/// Lowercases a header name as `@octokit/endpoint` does (Unicode lowercasing),
 /// borrowing when it already is lowercase.
 pub(crate) fn lowercase_name(name: &str) -> Cow<'_, str> {
     if name
@@ -406,6 +406,66 @@ pub(crate) fn compose_accept<'p>(
         push(preview);
     }
     Ok(Some(out))
+}
+
+/// The `accept` headers an endpoint composed before, by what each was
+/// composed from: the calls on one endpoint repeat a few media types, and
+/// looking one up is cheaper than composing it again.
+#[derive(Default)]
+pub(crate) struct AcceptCache {
+    entries: Mutex<Vec<ComposedAccept>>,
+}
+
+/// One [`compose_accept`] result and its inputs.
+struct ComposedAccept {
+    accept: Option<String>,
+    format: String,
+    previews: Vec<String>,
+    composed: Option<String>,
+}
+
+impl ComposedAccept {
+    fn composed_from(&self, accept: Option<&str>, format: &str, previews: &[Cow<'_, str>]) -> bool {
+        self.accept.as_deref() == accept
+            && self.format == format
+            && self.previews.len() == previews.len()
+            && self.previews.iter().zip(previews).all(|(a, b)| *a == **b)
+    }
+}
+
+impl AcceptCache {
+    /// How many results are kept; later ones are composed every time.
+    const CAPACITY: usize = 8;
+
+    /// [`compose_accept`], answered from the cache when it was asked before.
+    pub(crate) fn compose(
+        &self,
+        accept: Option<&str>,
+        format: &str,
+        previews: &[Cow<'_, str>],
+    ) -> Result<Option<String>> {
+        // A poisoned lock only means another thread panicked while holding
+        // it; the entries are whole either way, but composing is never wrong.
+        if let Ok(entries) = self.entries.lock()
+            && let Some(hit) = entries
+                .iter()
+                .find(|entry| entry.composed_from(accept, format, previews))
+        {
+            return Ok(hit.composed.clone());
+        }
+        let composed = compose_accept(accept, format, previews.iter().map(|p| &**p))?;
+        if let Ok(mut entries) = self.entries.lock()
+            && entries.len() < Self::CAPACITY
+        {
+            entries.push(ComposedAccept {
+                accept: accept.map(str::to_owned),
+                format: format.to_owned(),
+                previews: previews.iter().map(|p| p.to_string()).collect(),
+                composed: composed.clone(),
+            });
+        }
+        Ok(composed)
+    }
 }
 
 fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {

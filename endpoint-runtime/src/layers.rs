@@ -31,6 +31,9 @@ pub(crate) struct Layers<'a> {
     /// Whether the layers are merged here (a call on an endpoint), rather
     /// than `defaults` being options merged already (`parse(merged)`).
     merging: bool,
+    /// Whether `defaults` may hold parameters besides the options; when it
+    /// does not, a parameter is looked up in the call alone.
+    default_params: bool,
 }
 
 /// `mediaType`, read: the format (not yet checked) and the previews.
@@ -47,6 +50,7 @@ impl<'a> Layers<'a> {
             route: None,
             call: None,
             merging: false,
+            default_params: true,
         }
     }
 
@@ -61,6 +65,25 @@ impl<'a> Layers<'a> {
             route,
             call,
             merging: true,
+            default_params: true,
+        }
+    }
+
+    /// The same layers, told whether the defaults hold parameters (an
+    /// endpoint knows it from reading them once).
+    pub(crate) fn with_default_params(self, default_params: bool) -> Self {
+        Layers {
+            default_params,
+            ..self
+        }
+    }
+
+    /// The defaults' value of a parameter (not an option).
+    fn default_param(&self, key: &str) -> Option<&'a Value> {
+        if self.default_params {
+            self.default_value(key)
+        } else {
+            None
         }
     }
 
@@ -360,7 +383,7 @@ impl Vars for LayerParams<'_, '_> {
         }
         Ok(layer(
             self.0.call_value(name).map(Param::Json),
-            self.0.default_value(name),
+            self.0.default_param(name),
         ))
     }
 }
@@ -372,9 +395,11 @@ impl Params for LayerParams<'_, '_> {
         f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
     ) -> Result<()> {
         let variables = template.name_set();
-        for_each_default_param(self.0.defaults, &variables, |key| self.0.call_value(key), f)?;
+        if self.0.default_params {
+            for_each_default_param(self.0.defaults, &variables, |key| self.0.call_value(key), f)?;
+        }
         for (key, call) in self.0.call.into_iter().flatten() {
-            if is_remaining(key, &variables) && self.0.default_value(key).is_none() {
+            if is_remaining(key, &variables) && self.0.default_param(key).is_none() {
                 f(key, Param::Json(call))?;
             }
         }

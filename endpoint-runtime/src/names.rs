@@ -15,7 +15,11 @@ pub const OPTION_KEYS: [&str; 6] = [
 
 /// Whether `key` is one of [`OPTION_KEYS`].
 pub fn is_option_key(key: &str) -> bool {
-    OPTION_KEYS.contains(&key)
+    // A `match` compares the length first; kept equal to `OPTION_KEYS` by a test.
+    matches!(
+        key,
+        "method" | "baseUrl" | "url" | "headers" | "request" | "mediaType"
+    )
 }
 
 /// The methods a route checked at compile time may use, uppercase.
@@ -125,4 +129,19 @@ pub fn is_identifier(name: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_keys_are_the_listed_ones() {
+        for key in OPTION_KEYS {
+            assert!(is_option_key(key), "{key}");
+        }
+        for key in ["data", "Method", "url ", "", "owner", "mediatype"] {
+            assert!(!is_option_key(key), "{key}");
+        }
+    }
 }

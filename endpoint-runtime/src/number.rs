@@ -1,5 +1,5 @@
 //! Numbers as JavaScript writes them, so that URLs, headers and bodies hold
-//! the same text as the reference's: `Number.prototype.toString` (which
+//! the same text as `@octokit/endpoint`'s: `Number.prototype.toString` (which
 //! `JSON.stringify` uses too).
 
 use std::fmt::Write as _;
@@ -104,7 +104,7 @@ pub(crate) fn number_text(n: &Number) -> String {
 
 /// A `serde_json` formatter that writes floating-point numbers as
 /// `JSON.stringify` does (`1e+308`, `0` for `-0`, `1` for `1.0`), so that a
-/// body is byte for byte the reference's.
+/// body is byte for byte `@octokit/endpoint`'s.
 pub(crate) struct JsNumbers;
 
 impl serde_json::ser::Formatter for JsNumbers {

@@ -165,40 +165,29 @@ impl serde_json::ser::Formatter for DepthLimit {
     }
 }
 
-/// Refuses values nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH), without
-/// recursing, so that every later recursive step is safe.
+/// Refuses values nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH), so
+/// that every later recursive step is safe. The walk itself recurses at most
+/// `MAX_DEPTH` levels, however deep the value is.
 pub(crate) fn check_depth(map: &Map<String, Value>) -> Result<()> {
-    let mut stack: Vec<(&Value, usize)> = Vec::new();
     for (key, value) in map {
-        if !matches!(value, Value::Array(_) | Value::Object(_)) {
-            continue;
-        }
-        stack.push((value, 1));
-        while let Some((value, depth)) = stack.pop() {
-            if depth > crate::MAX_DEPTH {
-                return Err(Error::TooDeep {
-                    key: key.clone(),
-                    limit: crate::MAX_DEPTH,
-                });
-            }
-            match value {
-                Value::Array(items) => stack.extend(
-                    items
-                        .iter()
-                        .filter(|v| matches!(v, Value::Array(_) | Value::Object(_)))
-                        .map(|v| (v, depth + 1)),
-                ),
-                Value::Object(fields) => stack.extend(
-                    fields
-                        .values()
-                        .filter(|v| matches!(v, Value::Array(_) | Value::Object(_)))
-                        .map(|v| (v, depth + 1)),
-                ),
-                _ => {}
-            }
+        if !within_depth(value, 1) {
+            return Err(Error::TooDeep {
+                key: key.clone(),
+                limit: crate::MAX_DEPTH,
+            });
         }
     }
     Ok(())
+}
+
+/// Whether `value`, found at `depth`, nests no deeper than the limit.
+fn within_depth(value: &Value, depth: usize) -> bool {
+    let below = |child: &Value| within_depth(child, depth + 1);
+    match value {
+        Value::Array(items) => depth <= crate::MAX_DEPTH && items.iter().all(below),
+        Value::Object(fields) => depth <= crate::MAX_DEPTH && fields.values().all(below),
+        _ => true,
+    }
 }
 
 impl From<()> for Options<'_> {

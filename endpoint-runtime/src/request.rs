@@ -130,7 +130,7 @@ impl Method {
     /// `options`.
     pub const OPTIONS: Method = Method(Cow::Borrowed("options"));
 
-    /// A method as given in options: uppercased as the reference does
+    /// A method as given in options: uppercased as `@octokit/endpoint` does
     /// (Unicode), then required to be an HTTP token, then lowercased.
     pub(crate) fn parse(given: &str) -> Result<Self> {
         const KNOWN: [Method; 7] = [

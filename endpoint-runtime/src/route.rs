@@ -1,6 +1,6 @@
 //! Route strings: `"<METHOD> <url>"`, or just a URL.
 
-/// A route string split into its method and URL, as the reference splits it.
+/// A route string split into its method and URL, as `@octokit/endpoint` splits it.
 ///
 /// The string is split at single spaces. When there is a second piece and it
 /// is not empty, the first piece is the method and the second the URL (later

@@ -90,6 +90,7 @@ pub(crate) fn request(
             headers: resolved.headers,
             format: resolved.format,
             previews: &resolved.previews,
+            accepts: resolved.accepts,
             request: resolved.request,
         };
         return build_with_defaults(input, defaults, prepared, &typed);
@@ -101,6 +102,7 @@ pub(crate) fn request(
         headers: ready.headers.clone(),
         format: "",
         previews: &[],
+        accepts: None,
         request: ready.request.clone(),
     };
     build_with_defaults(input, defaults, prepared, &typed)

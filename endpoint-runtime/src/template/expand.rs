@@ -36,7 +36,7 @@ impl Template<'_> {
     /// inside a list or map, or a prefix modifier (`{x:3}`) on a list or map.
     /// Whatever `vars` fails with when it produces a value.
     pub fn expand(&self, vars: &(impl Vars + ?Sized), out: &mut String) -> Result<()> {
-        out.reserve(self.literal_len + 16 * self.names.len());
+        out.reserve(self.expanded_len_hint());
         self.expand_parts(vars, out, None).map(drop)
     }
 
@@ -63,7 +63,7 @@ impl Template<'_> {
     /// # Errors
     /// As [`Template::expand`], and [`Error::UnsafePath`].
     pub fn expand_url(&self, vars: &(impl Vars + ?Sized), out: &mut String) -> Result<()> {
-        out.reserve(self.literal_len + 16 * self.names.len());
+        out.reserve(self.expanded_len_hint());
         if self.expand_parts(vars, out, None)? {
             self.check_path(vars)
         } else {

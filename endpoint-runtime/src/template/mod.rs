@@ -120,6 +120,12 @@ impl<'a> Template<'a> {
         self.slot(name).is_some()
     }
 
+    /// A capacity for an output buffer that the expansion seldom outgrows:
+    /// the literal text and 16 bytes a variable.
+    pub(crate) fn expanded_len_hint(&self) -> usize {
+        self.literal_len + 16 * self.names.len()
+    }
+
     /// The slot of the variable `name`.
     pub(crate) fn slot(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name)

@@ -351,8 +351,8 @@ fn prefix_length(digits: &[u8]) -> Option<u16> {
     )
 }
 
-/// RFC 6570 `varname` with `-` as a name character (rule j):
-/// `varchar *( ["."] varchar )`, `varchar = ALPHA / DIGIT / "_" / "-" / pct-encoded`.
+/// RFC 6570 `varname`, with `-` also a name character as `@octokit/endpoint`
+/// accepts it: `varchar *( ["."] varchar )`, `varchar = ALPHA / DIGIT / "_" / "-" / pct-encoded`.
 fn is_varname(name: &[u8]) -> bool {
     // True at the start and after a dot: a dot may not come next.
     let mut after_dot = true;
