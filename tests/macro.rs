@@ -947,309 +947,30 @@ mod serialization {
 /// Typed requests equal dynamic requests on the conformance records.
 ///
 /// `macro/conformance.rs` holds one `endpoint!` struct per record of
-/// `tests/fixtures/conformance/cases.jsonl` that a typed struct can express
-/// (see [`conformance_gen::expressible`]); it is generated from the fixture by
-/// the test `conformance_cases_are_up_to_date`, which fails when the fixture
-/// and the file disagree. Regenerate it with
-/// `ENDPOINT_REGENERATE=1 cargo test --test macro conformance`.
+/// `tests/fixtures/conformance/cases.jsonl` that a typed struct can express,
+/// and the reason for each one it cannot; it is generated from the fixture by
+/// `cargo run -p xtask -- conformance`, and `cargo run -p xtask -- generate
+/// --check` fails when the two disagree.
 #[path = "macro/conformance.rs"]
-#[rustfmt::skip]
 mod conformance;
 
-mod conformance_gen {
-    use std::fmt::Write as _;
+mod conformance_checks {
+    use super::*;
+    use serde_json::Map;
 
-    use endpoint::__private::{Operator, Part};
-    use endpoint::template::Template;
-    use serde_json::{Map, Value};
-
-    pub const FIXTURE: &str = concat!(
+    const FIXTURE: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/conformance/cases.jsonl"
     );
-    pub const GENERATED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/macro/conformance.rs");
-
-    const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-    const RESERVED: [&str; 6] = [
-        "method",
-        "url",
-        "baseUrl",
-        "headers",
-        "mediaType",
-        "request",
-    ];
 
     /// The records, in file order.
-    pub fn records() -> Vec<Map<String, Value>> {
+    fn records() -> Vec<Map<String, Value>> {
         std::fs::read_to_string(FIXTURE)
             .expect("the conformance fixture")
             .lines()
             .filter(|line| !line.trim().is_empty())
             .map(|line| serde_json::from_str(line).expect("a JSON record"))
             .collect()
-    }
-
-    /// A record a typed struct can express: the route the struct is declared
-    /// with, and its parameters.
-    pub struct Typed {
-        pub route: String,
-        /// `(wire name, how the field is declared)`, in the options' order,
-        /// then the placeholders the options leave out.
-        pub fields: Vec<(String, FieldKind)>,
-    }
-
-    #[derive(Clone, Copy, PartialEq, Eq)]
-    pub enum FieldKind {
-        /// In the options: `Value`, set from them.
-        Given,
-        /// A path placeholder that is not in the options: `Value::Null`, which
-        /// expands like a missing value.
-        AbsentPath,
-        /// A query or fragment placeholder that is not in the options: `None`.
-        AbsentOptional,
-    }
-
-    /// The placeholders of a template, with whether each is in the path (the
-    /// macro's rule: before any `?`/`#` and outside `{?…}`, `{&…}`, `{#…}`).
-    fn placeholders(template: &Template<'_>) -> Vec<(String, bool)> {
-        let mut out: Vec<(String, bool)> = Vec::new();
-        let mut past_path = false;
-        for part in template.parts() {
-            match part {
-                Part::Literal(text) => past_path |= text.contains(['?', '#']),
-                Part::Expression(expr) => {
-                    let not_path = matches!(
-                        expr.operator,
-                        Operator::Query | Operator::QueryContinuation | Operator::Fragment
-                    );
-                    for var in expr.variables.iter() {
-                        let in_path = !past_path && !not_path;
-                        match out.iter_mut().find(|(name, _)| *name == var.name) {
-                            Some((_, path)) => *path |= in_path,
-                            None => out.push((var.name.to_string(), in_path)),
-                        }
-                    }
-                    past_path |= not_path;
-                }
-            }
-        }
-        out
-    }
-
-    /// `<…>` and `>` that are not a valid `<name>` placeholder: the macro refuses them.
-    fn has_stray_angle(url: &str) -> bool {
-        let mut rest = url;
-        while let Some(start) = rest.find(['<', '>']) {
-            let tail = &rest[start..];
-            if !tail.starts_with('<') {
-                return true;
-            }
-            let Some(end) = tail.find('>') else {
-                return true;
-            };
-            let name = &tail[1..end];
-            let valid = name
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if !valid {
-                return true;
-            }
-            rest = &tail[end + 1..];
-        }
-        false
-    }
-
-    /// Whether a typed struct expresses the record, and how; `Err` says why not.
-    pub fn expressible(record: &Map<String, Value>) -> Result<Typed, &'static str> {
-        let op = record["op"].as_str().unwrap_or("");
-        if op != "endpoint" && op != "defaults_endpoint" {
-            return Err("not an endpoint call");
-        }
-        let empty = Map::new();
-        let options = match &record["options"] {
-            Value::Null => &empty,
-            Value::Object(map) => map,
-            _ => return Err("options are not an object"),
-        };
-        let defaults: Vec<&Map<String, Value>> = record["defaults"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_object)
-            .collect();
-        let in_defaults = |key: &str| defaults.iter().any(|d| d.contains_key(key));
-        let (route, params): (String, Vec<(&String, &Value)>) = match &record["route"] {
-            Value::String(route) => (route.clone(), options.iter().collect()),
-            Value::Null => {
-                let Some(url) = options.get("url").and_then(Value::as_str) else {
-                    return Err("no url");
-                };
-                let route = match options.get("method") {
-                    None => url.to_owned(),
-                    Some(Value::String(method)) => format!("{method} {url}"),
-                    Some(_) => return Err("method is not a string"),
-                };
-                let params = options
-                    .iter()
-                    .filter(|(k, _)| *k != "method" && *k != "url")
-                    .collect();
-                (route, params)
-            }
-            _ => return Err("route is not a string"),
-        };
-        if params
-            .iter()
-            .any(|(key, _)| RESERVED.contains(&key.as_str()))
-        {
-            return Err("the call sets options that are not parameters");
-        }
-        let pieces: Vec<&str> = route.split(' ').collect();
-        let (method, url) = match pieces.as_slice() {
-            [url] => {
-                if in_defaults("method") {
-                    return Err("the method comes from the defaults");
-                }
-                ("GET", *url)
-            }
-            [method, url] if !url.is_empty() => (*method, *url),
-            _ => return Err("the route is not `METHOD url`"),
-        };
-        if !METHODS.contains(&method) {
-            return Err("a method the macro refuses");
-        }
-        let lower = url.to_ascii_lowercase();
-        if !(url.starts_with('/') || lower.starts_with("http://") || lower.starts_with("https://"))
-        {
-            return Err("a URL the macro refuses");
-        }
-        if has_stray_angle(url) {
-            return Err("a `<` or `>` the macro refuses");
-        }
-        let Ok(template) = Template::parse(url) else {
-            return Err("a template that does not parse");
-        };
-        let vars = placeholders(&template);
-        if vars
-            .iter()
-            .any(|(name, _)| RESERVED.contains(&name.as_str()))
-        {
-            return Err("a placeholder named like a reserved option");
-        }
-        let is_var = |key: &str| vars.iter().any(|(name, _)| name == key);
-        if !matches!(method, "GET" | "HEAD")
-            && params.iter().any(|(key, _)| *key == "data")
-            && params.iter().any(|(key, _)| *key != "data" && !is_var(key))
-        {
-            return Err("`data` and other body parameters, which the macro refuses");
-        }
-        let mut fields: Vec<(String, FieldKind)> = params
-            .iter()
-            .map(|(key, _)| ((*key).clone(), FieldKind::Given))
-            .collect();
-        for (name, in_path) in &vars {
-            if params.iter().any(|(key, _)| *key == name) {
-                continue;
-            }
-            if *in_path {
-                if in_defaults(name) {
-                    return Err("a path placeholder only the defaults fill");
-                }
-                fields.push((name.clone(), FieldKind::AbsentPath));
-            } else {
-                fields.push((name.clone(), FieldKind::AbsentOptional));
-            }
-        }
-        Ok(Typed { route, fields })
-    }
-
-    /// The text of `macro/conformance.rs`.
-    pub fn generate() -> String {
-        let mut structs = String::new();
-        let mut cases = String::new();
-        for (index, record) in records().iter().enumerate() {
-            let Ok(typed) = expressible(record) else {
-                continue;
-            };
-            let id = record["id"].as_str().expect("an id");
-            let name = format!("Case{index}");
-            let _ = write!(
-                structs,
-                "endpoint! {{\n    /// `{id}`\n    pub struct {name} = {:?}",
-                typed.route
-            );
-            if typed.fields.is_empty() {
-                structs.push_str(";\n}\n\n");
-                let _ = writeln!(cases, "    ({id:?}, |ep, _| {name}.to_request_with(ep)),");
-                continue;
-            }
-            structs.push_str(" {\n");
-            let mut init = String::new();
-            for (i, (wire, kind)) in typed.fields.iter().enumerate() {
-                let ty = if *kind == FieldKind::AbsentOptional {
-                    "Option<Value>"
-                } else {
-                    "Value"
-                };
-                let _ = writeln!(
-                    structs,
-                    "        #[endpoint(rename = {wire:?})]\n        pub p{i}: {ty},"
-                );
-                let value = match kind {
-                    FieldKind::Given => format!("o[{wire:?}].clone()"),
-                    FieldKind::AbsentPath => "Value::Null".to_owned(),
-                    FieldKind::AbsentOptional => "None".to_owned(),
-                };
-                let _ = write!(init, " p{i}: {value},");
-            }
-            structs.push_str("    }\n}\n\n");
-            let o = if typed
-                .fields
-                .iter()
-                .any(|(_, kind)| *kind == FieldKind::Given)
-            {
-                "o"
-            } else {
-                "_"
-            };
-            let _ = writeln!(
-                cases,
-                "    ({id:?}, |ep, {o}| {name} {{{init} }}.to_request_with(ep)),"
-            );
-        }
-        format!(
-            "// @generated by `ENDPOINT_REGENERATE=1 cargo test --test macro conformance` from\n\
-             // `tests/fixtures/conformance/cases.jsonl`. Do not edit by hand.\n\
-             //! One `endpoint!` struct per conformance record that a typed struct can express.\n\n\
-             use endpoint::{{Endpoint, Request, Result, endpoint}};\n\
-             use serde_json::{{Map, Value}};\n\n\
-             /// A typed call: the endpoint with the record's defaults, and its options.\n\
-             pub type Call = fn(&Endpoint, &Map<String, Value>) -> Result<Request>;\n\n\
-             {structs}\
-             /// Every expressible record's id and its typed call.\n\
-             pub const CASES: &[(&str, Call)] = &[\n{cases}];\n"
-        )
-    }
-}
-
-mod conformance_checks {
-    use super::conformance_gen::{self, GENERATED};
-    use super::*;
-    use serde_json::Map;
-
-    #[test]
-    fn conformance_cases_are_up_to_date() {
-        let generated = conformance_gen::generate();
-        if std::env::var_os("ENDPOINT_REGENERATE").is_some() {
-            std::fs::write(GENERATED, &generated).expect("write the generated cases");
-            return;
-        }
-        let current = std::fs::read_to_string(GENERATED).unwrap_or_default();
-        assert!(
-            current == generated,
-            "tests/macro/conformance.rs is stale: run `ENDPOINT_REGENERATE=1 cargo test --test macro conformance`"
-        );
     }
 
     /// The endpoint of a record: the plain builder with each `defaults` applied.
@@ -1283,7 +1004,7 @@ mod conformance_checks {
 
     #[test]
     fn typed_requests_equal_dynamic_requests_on_the_conformance_records() {
-        let records = conformance_gen::records();
+        let records = records();
         let mut failures = Vec::new();
         let mut checked = 0;
         for (id, call) in conformance::CASES {
@@ -1322,13 +1043,26 @@ mod conformance_checks {
 
     #[test]
     fn every_record_is_generated_or_refused() {
-        // Every record is either generated or refused for a stated reason.
-        let records = conformance_gen::records();
-        let generated = conformance::CASES.len();
-        let refused = records
+        // Every record is either generated or refused for a stated reason,
+        // in the fixture's order.
+        let ids: Vec<&str> = conformance::CASES
             .iter()
-            .filter(|r| conformance_gen::expressible(r).is_err())
-            .count();
-        assert_eq!(generated + refused, records.len());
+            .map(|(id, _)| *id)
+            .chain(conformance::REFUSED.iter().map(|(id, _)| *id))
+            .collect();
+        let records = records();
+        let mut expected: Vec<&str> = records
+            .iter()
+            .map(|r| r["id"].as_str().expect("an id"))
+            .collect();
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(sorted, expected);
+        assert!(
+            conformance::REFUSED
+                .iter()
+                .all(|(_, reason)| !reason.is_empty())
+        );
     }
 }

@@ -96,6 +96,10 @@ pub const DEFAULT_ACCEPT: &str = "application/vnd.github.v3+json";
 /// What the `endpoint!` macro, its generated code and the project's code
 /// generators share with the runtime. Not a public API: it changes with the
 /// macro.
+///
+/// Generated code names these items as `::endpoint::__private::…`: the
+/// facade re-exports this module, and so does any crate of generated
+/// requests that depends on the runtime directly (`endpoint-github`).
 #[doc(hidden)]
 pub mod __private {
     pub use crate::names::*;
@@ -106,6 +110,8 @@ pub mod __private {
     pub use crate::typed::{Argument, Fields, Plan, argument, serialize};
     pub use crate::url::{is_absolute, url_host};
     pub use crate::value::{List, Param, ToParam};
+    pub use crate::{Endpoint, Request, Result, TypedRequest};
     pub use serde;
     pub use serde_json;
+    pub use std::borrow::Cow;
 }

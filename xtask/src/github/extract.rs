@@ -1,0 +1,346 @@
+//! `github-extract`: the part of GitHub's OpenAPI description that the
+//! `github` generator reads, taken from the published npm package.
+//!
+//! `cargo run -p xtask -- github-extract <package>` reads
+//! `<package>/generated/api.github.com.json` of an unpacked
+//! `@octokit/openapi` tarball (`npm pack @octokit/openapi@23.0.2`, then
+//! `tar xzf`; `<package>` is the `package/` directory) and writes
+//! [`EXTRACT`]. The extract keeps the description's shape (`openapi`,
+//! `info`, `servers`, `tags` with their names and descriptions, then
+//! `paths`, methods and operations) with every `$ref` resolved and only
+//! these keys:
+//!
+//! - operations: `operationId`, `summary`, `description`, `externalDocs.url`,
+//!   `deprecated`, `servers`, `parameters`, `requestBody`, `x-octokit`;
+//! - parameters: `name`, `in`, `description`, `required`, `deprecated`,
+//!   `x-multi-segment`, `schema`;
+//! - request bodies: `required` and, per media type, the schema;
+//! - schemas: `type`, `enum`, `nullable`, `items`, `oneOf`, `anyOf`,
+//!   `allOf`, `additionalProperties` (as `true`) everywhere; `properties`
+//!   and `required` only for a request body (and its `oneOf`/`anyOf`/`allOf`
+//!   alternatives), whose properties also keep `description` and
+//!   `deprecated`. Nested objects are reduced to `type: object`.
+//!
+//! Path-level parameters are merged into each operation (an operation's own
+//! parameter wins over a path-level one of the same name and location).
+
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+/// The extract, relative to the workspace root.
+pub const EXTRACT: &str = "endpoint-github/openapi/api.github.com.json";
+
+/// The package the extract comes from, and the file inside it.
+pub const PACKAGE: &str = "@octokit/openapi";
+/// The version of [`PACKAGE`] the generated crate is built from.
+pub const VERSION: &str = "23.0.2";
+/// The description inside the unpacked package.
+const SPEC_FILE: &str = "generated/api.github.com.json";
+
+/// How deeply schemas are followed; the description nests far less.
+const MAX_DEPTH: usize = 32;
+
+/// The HTTP methods of path items, in the order they are kept.
+const METHODS: [&str; 7] = ["get", "put", "post", "delete", "options", "head", "patch"];
+
+/// Runs the task: `args` is the unpacked package directory.
+pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
+    let [package] = args else {
+        return Err(
+            "usage: cargo run -p xtask -- github-extract <unpacked @octokit/openapi package>"
+                .into(),
+        );
+    };
+    let path = Path::new(package).join(SPEC_FILE);
+    let spec = crate::read_json(&path)?;
+    let version = spec
+        .pointer("/info/version")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    if version != VERSION {
+        return Err(format!(
+            "{} is version {version:?}; the generator is written for {PACKAGE} {VERSION}",
+            path.display()
+        ));
+    }
+    let extract = Extractor { spec: &spec }.extract()?;
+    let mut out = serde_json::to_string_pretty(&extract).map_err(|err| err.to_string())?;
+    out.push('\n');
+    let target = root.join(EXTRACT);
+    std::fs::write(&target, out).map_err(|err| format!("writing {}: {err}", target.display()))?;
+    let operations: usize = extract["paths"]
+        .as_object()
+        .map(|paths| {
+            paths
+                .values()
+                .filter_map(Value::as_object)
+                .map(Map::len)
+                .sum()
+        })
+        .unwrap_or(0);
+    println!("wrote {} ({operations} operations)", target.display());
+    Ok(())
+}
+
+/// What a schema is part of: decides which keys it keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Level {
+    /// A request body's schema, or one of its alternatives.
+    Body,
+    /// A property of a request body.
+    Property,
+    /// Anything else: a parameter's schema, items, alternatives.
+    Nested,
+}
+
+/// Resolves references against the whole description.
+struct Extractor<'a> {
+    spec: &'a Value,
+}
+
+impl Extractor<'_> {
+    /// The extract: `openapi`, `info`, `servers` and the reduced `paths`.
+    fn extract(&self) -> Result<Value, String> {
+        let mut out = Map::new();
+        for key in ["openapi", "info", "servers"] {
+            if let Some(value) = self.spec.get(key) {
+                out.insert(key.into(), value.clone());
+            }
+        }
+        let tags: Vec<Value> = self
+            .spec
+            .get("tags")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(|tag| {
+                let mut kept = Map::new();
+                for key in ["name", "description"] {
+                    if let Some(value) = tag.get(key) {
+                        kept.insert(key.into(), value.clone());
+                    }
+                }
+                Value::Object(kept)
+            })
+            .collect();
+        out.insert("tags".into(), Value::Array(tags));
+        let paths = self
+            .spec
+            .get("paths")
+            .and_then(Value::as_object)
+            .ok_or("the description has no `paths`")?;
+        let mut reduced = Map::new();
+        for (path, item) in paths {
+            let item = self.resolve(item)?;
+            let shared = item
+                .get("parameters")
+                .and_then(Value::as_array)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            let mut methods = Map::new();
+            for method in METHODS {
+                if let Some(operation) = item.get(method) {
+                    let operation = self
+                        .operation(operation, shared)
+                        .map_err(|err| format!("{method} {path}: {err}"))?;
+                    methods.insert(method.into(), operation);
+                }
+            }
+            reduced.insert(path.clone(), Value::Object(methods));
+        }
+        out.insert("paths".into(), Value::Object(reduced));
+        Ok(Value::Object(out))
+    }
+
+    /// Follows `$ref`s until a value that is not a reference.
+    fn resolve<'v>(&'v self, mut value: &'v Value) -> Result<&'v Value, String> {
+        for _ in 0..MAX_DEPTH {
+            let Some(reference) = value.get("$ref").and_then(Value::as_str) else {
+                return Ok(value);
+            };
+            let pointer = reference
+                .strip_prefix('#')
+                .ok_or_else(|| format!("external reference {reference}"))?;
+            value = self
+                .spec
+                .pointer(pointer)
+                .ok_or_else(|| format!("unresolved reference {reference}"))?;
+        }
+        Err("a reference cycle".into())
+    }
+
+    /// One operation with the kept keys.
+    fn operation(&self, operation: &Value, shared: &[Value]) -> Result<Value, String> {
+        let mut out = Map::new();
+        for key in ["operationId", "summary", "description"] {
+            if let Some(value) = operation.get(key) {
+                out.insert(key.into(), value.clone());
+            }
+        }
+        if let Some(url) = operation.pointer("/externalDocs/url") {
+            out.insert(
+                "externalDocs".into(),
+                Value::Object(Map::from_iter([("url".into(), url.clone())])),
+            );
+        }
+        for key in ["deprecated", "servers"] {
+            if let Some(value) = operation.get(key) {
+                out.insert(key.into(), value.clone());
+            }
+        }
+        let own = operation
+            .get("parameters")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let mut parameters = Vec::new();
+        let key =
+            |parameter: &Value| (parameter.get("name").cloned(), parameter.get("in").cloned());
+        let own_resolved = own
+            .iter()
+            .map(|p| self.resolve(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        for parameter in shared {
+            let parameter = self.resolve(parameter)?;
+            if !own_resolved.iter().any(|p| key(p) == key(parameter)) {
+                parameters.push(self.parameter(parameter)?);
+            }
+        }
+        for parameter in own_resolved {
+            parameters.push(self.parameter(parameter)?);
+        }
+        if !parameters.is_empty() {
+            out.insert("parameters".into(), Value::Array(parameters));
+        }
+        if let Some(body) = operation.get("requestBody") {
+            out.insert(
+                "requestBody".into(),
+                self.request_body(self.resolve(body)?)?,
+            );
+        }
+        if let Some(octokit) = operation.get("x-octokit")
+            && octokit.as_object().is_some_and(|map| !map.is_empty())
+        {
+            out.insert("x-octokit".into(), octokit.clone());
+        }
+        Ok(Value::Object(out))
+    }
+
+    /// One parameter with the kept keys.
+    fn parameter(&self, parameter: &Value) -> Result<Value, String> {
+        let mut out = Map::new();
+        for key in [
+            "name",
+            "in",
+            "description",
+            "required",
+            "deprecated",
+            "x-multi-segment",
+        ] {
+            if let Some(value) = parameter.get(key) {
+                out.insert(key.into(), value.clone());
+            }
+        }
+        if let Some(schema) = parameter.get("schema") {
+            out.insert("schema".into(), self.schema(schema, Level::Nested, 0)?);
+        }
+        Ok(Value::Object(out))
+    }
+
+    /// A request body: `required` and each media type's schema.
+    fn request_body(&self, body: &Value) -> Result<Value, String> {
+        let mut out = Map::new();
+        if let Some(required) = body.get("required") {
+            out.insert("required".into(), required.clone());
+        }
+        let mut content = Map::new();
+        for (media_type, entry) in body
+            .get("content")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let mut reduced = Map::new();
+            if let Some(schema) = entry.get("schema") {
+                reduced.insert("schema".into(), self.schema(schema, Level::Body, 0)?);
+            }
+            content.insert(media_type.clone(), Value::Object(reduced));
+        }
+        out.insert("content".into(), Value::Object(content));
+        Ok(Value::Object(out))
+    }
+
+    /// A schema with the keys its level keeps.
+    fn schema(&self, schema: &Value, level: Level, depth: usize) -> Result<Value, String> {
+        if depth > MAX_DEPTH {
+            return Err("a schema nested too deeply".into());
+        }
+        let schema = self.resolve(schema)?;
+        let mut out = Map::new();
+        let has_properties = schema.get("properties").is_some();
+        match schema.get("type") {
+            Some(kind) => {
+                out.insert("type".into(), kind.clone());
+            }
+            None if has_properties && level != Level::Body => {
+                out.insert("type".into(), Value::from("object"));
+            }
+            None => {}
+        }
+        if level == Level::Property {
+            for key in ["description", "deprecated"] {
+                if let Some(value) = schema.get(key) {
+                    out.insert(key.into(), value.clone());
+                }
+            }
+        }
+        for key in ["enum", "nullable"] {
+            if let Some(value) = schema.get(key) {
+                out.insert(key.into(), value.clone());
+            }
+        }
+        if let Some(items) = schema.get("items") {
+            out.insert(
+                "items".into(),
+                self.schema(items, Level::Nested, depth + 1)?,
+            );
+        }
+        let alternatives = if level == Level::Body {
+            Level::Body
+        } else {
+            Level::Nested
+        };
+        for key in ["oneOf", "anyOf", "allOf"] {
+            if let Some(list) = schema.get(key).and_then(Value::as_array) {
+                let list = list
+                    .iter()
+                    .map(|alternative| self.schema(alternative, alternatives, depth + 1))
+                    .collect::<Result<Vec<_>, _>>()?;
+                out.insert(key.into(), Value::Array(list));
+            }
+        }
+        if level == Level::Body {
+            if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+                let mut reduced = Map::new();
+                for (name, property) in properties {
+                    reduced.insert(
+                        name.clone(),
+                        self.schema(property, Level::Property, depth + 1)?,
+                    );
+                }
+                out.insert("properties".into(), Value::Object(reduced));
+            }
+            if let Some(required) = schema.get("required") {
+                out.insert("required".into(), required.clone());
+            }
+        }
+        if schema
+            .get("additionalProperties")
+            .is_some_and(|value| value != &Value::Bool(false))
+        {
+            out.insert("additionalProperties".into(), Value::Bool(true));
+        }
+        Ok(Value::Object(out))
+    }
+}

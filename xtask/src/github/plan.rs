@@ -1,0 +1,533 @@
+//! Names and types: the operations grouped into scopes, each operation a
+//! struct, each parameter a field, each string enum a Rust enum.
+//!
+//! - A scope is the part of the operationId before `/` (`code-scanning`):
+//!   module `code_scanning`, feature `code-scanning`.
+//! - A struct is named after the rest, in PascalCase
+//!   (`list-alerts-for-repo` → `ListAlertsForRepo`).
+//! - A field is named by [`FieldName::of`], as `endpoint!` names
+//!   placeholders; a body property that has the name of a path parameter is
+//!   `new_<name>` (`#[endpoint(body, rename = "name")]`), a query parameter
+//!   of a method with a body `#[endpoint(query)]`.
+//! - A string enum is named after the struct and the field
+//!   (`ListForRepoState`), or after the field alone (`Direction`) when every
+//!   parameter of that name in the scope has the same values and several
+//!   structs share it.
+//! - A renamed operation (`x-octokit.changes`) keeps its former name as a
+//!   deprecated alias in the former scope, unless the former name now
+//!   stands for several operations.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
+
+use super::model::{Kind, Location, Operation, Rename, Schema};
+
+/// The type of a field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ty {
+    Str,
+    Int,
+    Num,
+    Bool,
+    Vec(Box<Ty>),
+    Json,
+    /// A string enum of the scope, by index into [`Scope::enums`].
+    Enum(usize),
+}
+
+/// One field of a struct.
+#[derive(Clone, Debug)]
+pub struct Field<'a> {
+    /// The identifier as written (`r#ref`, `new_name`).
+    pub ident: String,
+    /// The parameter's name on the wire.
+    pub wire: String,
+    pub location: Location,
+    pub ty: Ty,
+    pub optional: bool,
+    /// The arguments of `#[endpoint(...)]`, if any.
+    pub attrs: Vec<String>,
+    pub description: &'a str,
+    pub deprecated: bool,
+    /// `x-multi-segment`: the value may hold `/`.
+    pub multi_segment: bool,
+    pub schema: &'a Schema,
+    /// The parameter's former name, from `x-octokit.changes`.
+    pub renamed_from: Option<&'a Rename>,
+}
+
+/// One operation as a struct.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    pub op: &'a Operation,
+    pub struct_name: String,
+    /// The route of the `endpoint!` definition (a full URL for an operation
+    /// with its own server).
+    pub route: String,
+    pub fields: Vec<Field<'a>>,
+    /// Former names kept as aliases (in this scope or another one).
+    pub aliases: Vec<Alias>,
+}
+
+impl Request<'_> {
+    /// Whether a body property cannot be a plain option of the dynamic API:
+    /// it shares its name with a path parameter or with an option key.
+    pub fn body_via_data(&self) -> bool {
+        self.fields.iter().any(|field| {
+            field.location == Location::Body
+                && (field.attrs.iter().any(|attr| attr == "body")
+                    || OPTION_KEYS.contains(&field.wire.as_str()))
+        })
+    }
+
+    /// The route the dynamic runtime is given for the same request: query
+    /// parameters of a method with a body are a `{?…}` expression there.
+    pub fn dynamic_route(&self) -> String {
+        let query: Vec<&str> = self
+            .fields
+            .iter()
+            .filter(|field| field.attrs.iter().any(|attr| attr == "query"))
+            .map(|field| field.wire.as_str())
+            .collect();
+        if query.is_empty() {
+            self.route.clone()
+        } else {
+            format!("{}{{?{}}}", self.route, query.join(","))
+        }
+    }
+}
+
+/// A former name of an operation, kept as a deprecated type alias.
+#[derive(Clone, Debug)]
+pub struct Alias {
+    /// The scope the alias is defined in (the former operationId's).
+    pub scope: String,
+    pub name: String,
+    /// The former operationId.
+    pub former_id: String,
+    pub date: String,
+}
+
+/// A string enum of a scope.
+#[derive(Clone, Debug)]
+pub struct EnumType {
+    pub name: String,
+    /// `(variant, wire value)`, in the description's order.
+    pub variants: Vec<(String, String)>,
+    /// `(struct, wire name)` of every field of this type.
+    pub users: Vec<(String, String)>,
+}
+
+/// One scope: a module and a feature.
+#[derive(Clone, Debug)]
+pub struct Scope<'a> {
+    /// The scope as in the operationIds, also the feature's name.
+    pub name: String,
+    pub module: String,
+    pub requests: Vec<Request<'a>>,
+    pub enums: Vec<EnumType>,
+    /// Aliases defined in this module, with the struct they stand for and
+    /// that struct's scope.
+    pub aliases: Vec<(Alias, String, String)>,
+    /// Former operationIds of this scope that now stand for several
+    /// operations, so that no alias can keep them.
+    pub split: Vec<(String, Vec<String>)>,
+}
+
+/// Groups the operations into scopes and names everything.
+pub fn plan(operations: &[Operation]) -> Result<Vec<Scope<'_>>, String> {
+    let mut scopes: BTreeMap<&str, Vec<&Operation>> = BTreeMap::new();
+    for op in operations {
+        scopes.entry(op.scope()).or_default().push(op);
+    }
+    let mut planned = Vec::new();
+    for (name, ops) in scopes {
+        let module = FieldName::of(name);
+        if module.raw {
+            return Err(format!("the scope `{name}` is a Rust keyword"));
+        }
+        let mut requests = Vec::new();
+        for op in ops {
+            requests.push(request(op).map_err(|err| format!("{}: {err}", op.id))?);
+        }
+        let mut scope = Scope {
+            name: name.to_owned(),
+            module: module.ident,
+            requests,
+            enums: Vec::new(),
+            aliases: Vec::new(),
+            split: Vec::new(),
+        };
+        name_enums(&mut scope)?;
+        planned.push(scope);
+    }
+    place_aliases(&mut planned)?;
+    for scope in &planned {
+        check_names(scope)?;
+    }
+    Ok(planned)
+}
+
+/// PascalCase of a kebab-case or snake_case name, for types and variants:
+/// `+` is `Plus`, a leading `-` before a digit `Minus`, a leading digit is
+/// spelled out (`2fa` → `TwoFa`), apostrophes are dropped, other
+/// punctuation separates words; an all-uppercase word is capitalized
+/// (`PR_TITLE` → `PrTitle`).
+pub fn pascal_case(text: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_ascii_alphanumeric() => word.push(c),
+            '\'' => {}
+            '+' => {
+                words.extend((!word.is_empty()).then(|| std::mem::take(&mut word)));
+                words.push("Plus".into());
+            }
+            '-' if word.is_empty() && chars.peek().is_some_and(char::is_ascii_digit) => {
+                words.push("Minus".into());
+            }
+            _ => words.extend((!word.is_empty()).then(|| std::mem::take(&mut word))),
+        }
+    }
+    words.extend((!word.is_empty()).then_some(word));
+    let mut out = String::new();
+    for word in words {
+        let word = if word.len() > 1 && !word.chars().any(|c| c.is_ascii_lowercase()) {
+            word.to_ascii_lowercase()
+        } else {
+            word
+        };
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            match first.to_digit(10) {
+                Some(digit) if out.is_empty() => {
+                    out.push_str(DIGITS[digit as usize]);
+                    let rest: String = chars.collect();
+                    let mut rest_chars = rest.chars();
+                    if let Some(next) = rest_chars.next() {
+                        out.push(next.to_ascii_uppercase());
+                        out.extend(rest_chars);
+                    }
+                }
+                _ => {
+                    out.push(first.to_ascii_uppercase());
+                    out.extend(chars);
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push_str("Empty");
+    }
+    out
+}
+
+/// Digits spelled out, for names that start with one.
+const DIGITS: [&str; 10] = [
+    "Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
+];
+
+/// The struct of one operation.
+fn request(op: &Operation) -> Result<Request<'_>, String> {
+    let path_names: BTreeSet<&str> = op
+        .params
+        .iter()
+        .filter(|param| param.location == Location::Path)
+        .map(|param| param.name.as_str())
+        .collect();
+    let has_body = !matches!(op.method.as_str(), "GET" | "HEAD");
+    let mut fields = Vec::new();
+    for param in &op.params {
+        let name = FieldName::of(&param.name);
+        let mut ident = name.to_string();
+        let mut attrs = Vec::new();
+        let mut optional = !param.required;
+        match param.location {
+            Location::Path => {}
+            Location::Query => {
+                if has_body {
+                    attrs.push("query".to_owned());
+                }
+            }
+            Location::Body | Location::Data => {
+                // A body that may be left out makes its properties optional.
+                optional |= op.body_required == Some(false);
+                if param.location == Location::Body && path_names.contains(param.name.as_str()) {
+                    ident = format!("new_{}", name.ident);
+                    attrs.push("body".to_owned());
+                }
+            }
+        }
+        if ident.trim_start_matches("r#") != param.name {
+            attrs.push(format!("rename = {:?}", param.name));
+        }
+        let renamed_from = op
+            .renamed_params
+            .iter()
+            .find(|rename| rename.parameter.as_deref() == Some(param.name.as_str()));
+        fields.push(Field {
+            ident,
+            wire: param.name.clone(),
+            location: param.location,
+            ty: base_type(&param.schema),
+            optional,
+            attrs,
+            description: &param.description,
+            deprecated: param.deprecated,
+            multi_segment: param.multi_segment,
+            schema: &param.schema,
+            renamed_from,
+        });
+    }
+    let mut seen = BTreeSet::new();
+    for field in &fields {
+        if !seen.insert(field.ident.as_str()) {
+            return Err(format!("two fields named `{}`", field.ident));
+        }
+    }
+    let route = match &op.server {
+        Some(server) => format!("{} {server}{}", op.method, op.path),
+        None => format!("{} {}", op.method, op.path),
+    };
+    Ok(Request {
+        op,
+        struct_name: pascal_case(op.name()),
+        route,
+        fields,
+        aliases: Vec::new(),
+    })
+}
+
+/// The Rust type of a schema, with `Ty::Enum(usize::MAX)` standing for a
+/// string enum until [`name_enums`] gives it its place.
+fn base_type(schema: &Schema) -> Ty {
+    match schema.kind {
+        Kind::String if schema.string_enum().is_some() => Ty::Enum(usize::MAX),
+        Kind::String => Ty::Str,
+        Kind::Integer => Ty::Int,
+        Kind::Number => Ty::Num,
+        Kind::Boolean => Ty::Bool,
+        Kind::Array => Ty::Vec(Box::new(schema.items.as_deref().map_or(
+            Ty::Json,
+            |items| match base_type(items) {
+                Ty::Vec(_) => Ty::Json,
+                ty => ty,
+            },
+        ))),
+        Kind::Object | Kind::Any => Ty::Json,
+    }
+}
+
+/// The enum values of a field's type (of its items, for a `Vec`).
+fn enum_values(field: &Field<'_>) -> Option<Vec<String>> {
+    match &field.ty {
+        Ty::Enum(_) => field.schema.string_enum(),
+        Ty::Vec(item) if **item == Ty::Enum(usize::MAX) => {
+            field.schema.items.as_deref().and_then(Schema::string_enum)
+        }
+        _ => None,
+    }
+}
+
+/// The values of an enum field, and the requests (by index) that have a
+/// field of that name with these values.
+type ValueList<'a> = (&'a [String], Vec<usize>);
+
+/// Names the string enums of a scope and points the fields at them.
+fn name_enums(scope: &mut Scope<'_>) -> Result<(), String> {
+    // Every enum field: (request, field, values).
+    let mut uses: Vec<(usize, usize, Vec<String>)> = Vec::new();
+    for (r, request) in scope.requests.iter().enumerate() {
+        for (f, field) in request.fields.iter().enumerate() {
+            if let Some(values) = enum_values(field) {
+                uses.push((r, f, values));
+            }
+        }
+    }
+    // Per wire name, the distinct value lists and the structs that use
+    // each, in order of first use.
+    let mut by_wire: BTreeMap<&str, Vec<ValueList<'_>>> = BTreeMap::new();
+    for (r, f, values) in &uses {
+        let wire = scope.requests[*r].fields[*f].wire.as_str();
+        let lists = by_wire.entry(wire).or_default();
+        match lists
+            .iter_mut()
+            .find(|(known, _)| *known == values.as_slice())
+        {
+            Some((_, users)) => users.push(*r),
+            None => lists.push((values, vec![*r])),
+        }
+    }
+    let struct_names: BTreeSet<&str> = scope
+        .requests
+        .iter()
+        .map(|request| request.struct_name.as_str())
+        .collect();
+    // The name of each (wire, values): the list most structs use is named
+    // after the field when several do; another list that several structs
+    // use after its first struct; the others after their struct.
+    let mut names: BTreeMap<(&str, &[String]), String> = BTreeMap::new();
+    for (wire, lists) in &by_wire {
+        let plain = pascal_case(wire);
+        let most = lists
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, (_, users))| (users.len(), std::cmp::Reverse(*i)))
+            .map(|(i, _)| i);
+        for (i, (values, users)) in lists.iter().enumerate() {
+            if users.len() > 1 && Some(i) == most && !struct_names.contains(plain.as_str()) {
+                names.insert((wire, values), plain.clone());
+            } else if users.len() > 1 {
+                let first = &scope.requests[users[0]].struct_name;
+                names.insert((wire, values), format!("{first}{plain}"));
+            }
+        }
+    }
+    let mut enums: Vec<EnumType> = Vec::new();
+    let mut assignments = Vec::new();
+    for (r, f, values) in &uses {
+        let request = &scope.requests[*r];
+        let wire = request.fields[*f].wire.clone();
+        let name = names
+            .get(&(wire.as_str(), values.as_slice()))
+            .cloned()
+            .unwrap_or_else(|| format!("{}{}", request.struct_name, pascal_case(&wire)));
+        let index = match enums.iter().position(|e| e.name == name) {
+            Some(index) => index,
+            None => {
+                let mut variants = Vec::new();
+                for value in values {
+                    let variant = pascal_case(value);
+                    if variants.iter().any(|(known, _)| *known == variant) {
+                        return Err(format!(
+                            "{name}: two values are the variant `{variant}` ({values:?})"
+                        ));
+                    }
+                    variants.push((variant, value.clone()));
+                }
+                enums.push(EnumType {
+                    name,
+                    variants,
+                    users: Vec::new(),
+                });
+                enums.len() - 1
+            }
+        };
+        enums[index]
+            .users
+            .push((request.struct_name.clone(), wire.clone()));
+        assignments.push((*r, *f, index));
+    }
+    for (r, f, index) in assignments {
+        let field = &mut scope.requests[r].fields[f];
+        field.ty = match &field.ty {
+            Ty::Vec(_) => Ty::Vec(Box::new(Ty::Enum(index))),
+            _ => Ty::Enum(index),
+        };
+    }
+    scope.enums = enums;
+    Ok(())
+}
+
+/// Puts each former operationId in its scope as an alias, or records it as
+/// split when several operations had that name.
+fn place_aliases(scopes: &mut [Scope<'_>]) -> Result<(), String> {
+    let mut former: BTreeMap<String, Vec<(usize, usize, &Rename)>> = BTreeMap::new();
+    let operations: Vec<(usize, usize, &Operation)> = scopes
+        .iter()
+        .enumerate()
+        .flat_map(|(s, scope)| {
+            scope
+                .requests
+                .iter()
+                .enumerate()
+                .map(move |(r, request)| (s, r, request.op))
+        })
+        .collect();
+    for (s, r, op) in &operations {
+        for rename in &op.renamed_from {
+            former
+                .entry(rename.before.clone())
+                .or_default()
+                .push((*s, *r, rename));
+        }
+    }
+    for (former_id, targets) in former {
+        let (former_scope, former_name) = former_id
+            .split_once('/')
+            .ok_or_else(|| format!("the former operationId `{former_id}` has no scope"))?;
+        let home = scopes
+            .iter()
+            .position(|scope| scope.name == former_scope)
+            .ok_or_else(|| format!("`{former_id}`: no scope `{former_scope}` to keep it in"))?;
+        if let [(s, r, rename)] = targets.as_slice() {
+            let alias = Alias {
+                scope: former_scope.to_owned(),
+                name: pascal_case(former_name),
+                former_id: former_id.clone(),
+                date: rename.date.clone(),
+            };
+            let target = (
+                scopes[*s].requests[*r].struct_name.clone(),
+                scopes[*s].name.clone(),
+            );
+            scopes[*s].requests[*r].aliases.push(alias.clone());
+            scopes[home].aliases.push((alias, target.0, target.1));
+        } else {
+            let now: Vec<String> = targets
+                .iter()
+                .map(|(s, r, _)| scopes[*s].requests[*r].op.id.clone())
+                .collect();
+            scopes[home].split.push((former_id.clone(), now));
+        }
+    }
+    Ok(())
+}
+
+/// Names the prelude, the crate's macros or another item of the module
+/// already stand for.
+const TAKEN: [&str; 12] = [
+    "Option", "Some", "None", "Result", "Ok", "Err", "String", "Vec", "Box", "Default", "Clone",
+    "Debug",
+];
+
+/// Refuses a scope whose type names collide.
+fn check_names(scope: &Scope<'_>) -> Result<(), String> {
+    let mut names = BTreeSet::new();
+    let all = scope
+        .requests
+        .iter()
+        .map(|request| &request.struct_name)
+        .chain(scope.enums.iter().map(|e| &e.name))
+        .chain(scope.aliases.iter().map(|(alias, _, _)| &alias.name));
+    for name in all {
+        if TAKEN.contains(&name.as_str()) || !names.insert(name.as_str()) {
+            return Err(format!("{}: the name `{name}` is taken", scope.name));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pascal_case_names() {
+        assert_eq!(pascal_case("list-alerts-for-repo"), "ListAlertsForRepo");
+        assert_eq!(pascal_case("not_planned"), "NotPlanned");
+        assert_eq!(pascal_case("+1"), "Plus1");
+        assert_eq!(pascal_case("-1"), "Minus1");
+        assert_eq!(pascal_case("reactions--1"), "ReactionsMinus1");
+        assert_eq!(pascal_case("reactions-+1"), "ReactionsPlus1");
+        assert_eq!(pascal_case("2fa_disabled"), "TwoFaDisabled");
+        assert_eq!(pascal_case("won't fix"), "WontFix");
+        assert_eq!(pascal_case("master /docs"), "MasterDocs");
+        assert_eq!(pascal_case("PR_TITLE"), "PrTitle");
+        assert_eq!(pascal_case("BundlePricing"), "BundlePricing");
+        assert_eq!(pascal_case(""), "Empty");
+    }
+}
