@@ -188,6 +188,41 @@ impl<'a> Template<'a> {
         }
     }
 
+    /// The variables of the path, in order (repeats included): those before
+    /// the query and the fragment, which start at a literal `?` or `#` or at a
+    /// `{?…}`, `{&…}` or `{#…}` expression.
+    ///
+    /// Without a value, a path variable leaves a gap in the URL's path (an
+    /// empty segment); the other variables may simply be left out. The
+    /// `endpoint!` macro makes the former required fields.
+    ///
+    /// ```
+    /// use endpoint_runtime::template::Template;
+    ///
+    /// let template = Template::parse("/repos/{owner}/{repo}/issues{?state}{#top}")?;
+    /// assert_eq!(template.path_variables().collect::<Vec<_>>(), ["owner", "repo"]);
+    /// # Ok::<(), endpoint_runtime::TemplateError>(())
+    /// ```
+    pub fn path_variables(&self) -> impl Iterator<Item = &str> {
+        let path_end = self
+            .parts
+            .iter()
+            .position(|part| match part {
+                Part::Literal(text) => text.contains(['?', '#']),
+                Part::Expression(expr) => {
+                    expr.operator.is_query() || expr.operator == Operator::Fragment
+                }
+            })
+            .unwrap_or(self.parts.len());
+        self.parts[..path_end]
+            .iter()
+            .flat_map(|part| match part {
+                Part::Expression(expr) => expr.variables.iter(),
+                Part::Literal(_) => [].iter(),
+            })
+            .map(|var| &*var.name)
+    }
+
     /// Whether the template writes a query string (a literal `?` or a `{?…}`
     /// expression), so that more query parameters continue with `&`.
     pub fn has_query(&self) -> bool {
@@ -221,5 +256,34 @@ impl<'a> Template<'a> {
         Template {
             parts: Cow::Owned(parts),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path_variables(src: &str) -> Vec<String> {
+        let template = Template::parse(src).unwrap();
+        template.path_variables().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn path_variables_stop_at_the_query_and_the_fragment() {
+        assert_eq!(
+            path_variables("/repos/{owner}/:repo/<n>"),
+            ["owner", "repo", "n"]
+        );
+        assert_eq!(
+            path_variables("/x{/a,b}{.c}{;d}{+e}/{a}"),
+            ["a", "b", "c", "d", "e", "a"]
+        );
+        assert_eq!(path_variables("/x/{a}?b={b}"), ["a"]);
+        assert_eq!(path_variables("/x/{a}#{b}"), ["a"]);
+        assert_eq!(path_variables("/x/{a}{?b}/{c}"), ["a"]);
+        assert_eq!(path_variables("/x/{a}{&b}"), ["a"]);
+        assert_eq!(path_variables("/x/{a}{#b}/{c}"), ["a"]);
+        assert!(path_variables("{?a}/{b}").is_empty());
+        assert!(path_variables("/user").is_empty());
     }
 }
