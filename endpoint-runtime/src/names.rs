@@ -4,13 +4,15 @@
 
 /// The option keys that are never parameters: `merge` and `parse` read them
 /// as options, so a parameter of that name cannot travel in the options.
+///
+/// In the order the `endpoint!` macro's documentation and messages name them.
 pub const OPTION_KEYS: [&str; 6] = [
     "method",
-    "baseUrl",
     "url",
+    "baseUrl",
     "headers",
-    "request",
     "mediaType",
+    "request",
 ];
 
 /// Whether `key` is one of [`OPTION_KEYS`].
