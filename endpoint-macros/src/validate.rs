@@ -8,6 +8,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Display;
 
+use endpoint_runtime::__private::{FieldName, METHODS, OPTION_KEYS, is_identifier, is_option_key};
 use endpoint_runtime::route::Route;
 use endpoint_runtime::template::{Operator, Part, Template, TemplateError, TemplateErrorKind};
 use proc_macro2::Span;
@@ -17,19 +18,6 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Ident, LitStr, Type, Visibility};
 
 use crate::parse::{ExprDef, ItemDef};
-
-/// The methods a route may name, uppercase.
-pub(crate) const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-
-/// Option keys that are never parameters (`data` is one: it is the raw body).
-pub(crate) const RESERVED: [&str; 6] = [
-    "method",
-    "url",
-    "baseUrl",
-    "headers",
-    "mediaType",
-    "request",
-];
 
 /// Collects errors, like serde_derive's `Ctxt`: every check runs, and all the
 /// problems are reported together.
@@ -416,7 +404,7 @@ pub(crate) fn angle_placeholder_errors(url: &str) -> Vec<(String, usize, &'stati
                                 i + 1,
                                 ": a placeholder needs a name",
                             ));
-                        } else if !is_placeholder_name(name) {
+                        } else if !is_identifier(name) {
                             errors.push((
                                 format!("invalid placeholder name in `{fragment}`"),
                                 i + 1,
@@ -452,73 +440,14 @@ pub(crate) fn angle_placeholder_errors(url: &str) -> Vec<(String, usize, &'stati
     errors
 }
 
-/// The name rule of `:name` and `<name>`: `[A-Za-z_][A-Za-z0-9_]*`.
-fn is_placeholder_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// Strict and reserved keywords: a field with such a name is written `r#name`.
-const KEYWORDS: &[&str] = &[
-    "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
-    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
-    "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
-    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
-    "virtual", "yield", "try", "gen",
-];
-
-/// Keywords that cannot even be raw identifiers.
-const NOT_RAW: &[&str] = &["self", "Self", "super", "crate", "_"];
-
-/// The Rust field name of a template variable: the name itself when it is a
-/// snake_case identifier (a keyword becomes `r#name`), otherwise a snake_case
-/// identifier (`enterprise-team` → `enterprise_team`, `a.b` → `a_b`,
-/// `perPage` → `per_page`), so that generated fields never warn. The second value
-/// tells whether the name is the variable's own (so that the expression form
-/// may capture a variable of that name).
-pub(crate) fn field_ident(wire: &str, span: Span) -> (Ident, bool) {
-    if is_placeholder_name(wire) && !wire.contains(|c: char| c.is_ascii_uppercase()) {
-        if NOT_RAW.contains(&wire) {
-            return (Ident::new(&format!("{wire}_"), span), false);
-        }
-        if KEYWORDS.contains(&wire) {
-            return (Ident::new_raw(wire, span), false);
-        }
-        return (Ident::new(wire, span), true);
-    }
-    let mut snake = String::new();
-    let mut previous_lower = false;
-    for c in wire.chars() {
-        if c.is_ascii_alphanumeric() {
-            if c.is_ascii_uppercase() && previous_lower {
-                snake.push('_');
-            }
-            previous_lower = c.is_ascii_lowercase();
-            snake.push(c.to_ascii_lowercase());
-        } else {
-            if !snake.ends_with('_') {
-                snake.push('_');
-            }
-            previous_lower = false;
-        }
-    }
-    let snake = snake.trim_matches('_');
-    let snake = if snake.is_empty() || snake.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("_{snake}")
+/// The Rust field of a placeholder or parameter: [`FieldName::of`] its wire
+/// name, as an identifier at `span` (raw for a keyword).
+pub(crate) fn field_ident(name: &FieldName, span: Span) -> Ident {
+    if name.raw {
+        Ident::new_raw(&name.ident, span)
     } else {
-        snake.to_owned()
-    };
-    let ident = if snake == "_" || NOT_RAW.contains(&snake.as_str()) {
-        Ident::new(&format!("{snake}_"), span)
-    } else if KEYWORDS.contains(&snake.as_str()) {
-        Ident::new_raw(&snake, span)
-    } else {
-        Ident::new(&snake, span)
-    };
-    (ident, false)
+        Ident::new(&name.ident, span)
+    }
 }
 
 /// `Option<T>`, by its last path segment (so `std::option::Option<T>` too).
@@ -609,7 +538,7 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
     let span = lit.span();
 
     for var in &vars {
-        if RESERVED.contains(&var.name.as_str()) {
+        if is_option_key(&var.name) {
             cx.error(
                 lit,
                 format!(
@@ -650,7 +579,7 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
             wire
         } else {
             vars.iter()
-                .find(|var| field_ident(&var.name, span).0.unraw() == ident_name)
+                .find(|var| FieldName::of(&var.name).ident == ident_name)
                 .map_or(wire, |var| var.name.clone())
         };
         let wire_span = options
@@ -658,7 +587,7 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
             .as_ref()
             .map_or(def.ident.span(), |(_, span)| *span);
 
-        if RESERVED.contains(&wire.as_str()) {
+        if is_option_key(&wire) {
             cx.error_at(
                 wire_span,
                 format!(
@@ -774,7 +703,7 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
         {
             continue;
         }
-        let (ident, _) = field_ident(&var.name, span);
+        let ident = field_ident(&FieldName::of(&var.name), span);
         let key = ident.unraw().to_string();
         if let Some(other) = generated_names.insert(key.clone(), var.name.clone()) {
             cx.error(
@@ -866,7 +795,7 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
 }
 
 fn reserved_list() -> String {
-    let names = RESERVED.map(|name| format!("`{name}`"));
+    let names = OPTION_KEYS.map(|name| format!("`{name}`"));
     format!(
         "{} or {}",
         names[..names.len() - 1].join(", "),
@@ -966,7 +895,7 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
 
     let mut fields = Vec::new();
     for var in &vars {
-        if RESERVED.contains(&var.name.as_str()) {
+        if is_option_key(&var.name) {
             cx.error(
                 lit,
                 format!(
@@ -978,7 +907,8 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
                 ),
             );
         }
-        let (ident, capturable) = field_ident(&var.name, span);
+        let name = FieldName::of(&var.name);
+        let ident = field_ident(&name, span);
         let key = ident.unraw().to_string();
         let arg = def
             .args
@@ -986,7 +916,7 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
             .find(|arg| arg.name.unraw() == key || arg.name.unraw() == var.name);
         let (value, by_ref) = match arg {
             Some(arg) => (arg.value.clone(), is_borrowable(&arg.value)),
-            None if capturable => {
+            None if name.same_as_wire => {
                 let ident = Ident::new(&var.name, span);
                 (syn::parse_quote_spanned!(span=> #ident), true)
             }
@@ -1152,6 +1082,12 @@ mod tests {
 
     #[test]
     fn field_idents() {
+        // The identifier, and whether a variable of the placeholder's own name
+        // may be captured.
+        let field_ident = |wire: &str, span: Span| {
+            let name = FieldName::of(wire);
+            (field_ident(&name, span), name.same_as_wire)
+        };
         let span = Span::call_site();
         assert_eq!(field_ident("owner", span).0.to_string(), "owner");
         assert!(field_ident("owner", span).1);
