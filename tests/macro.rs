@@ -906,6 +906,7 @@ mod conformance;
 mod conformance_gen {
     use std::fmt::Write as _;
 
+    use endpoint::__private::{METHODS, is_identifier, is_option_key};
     use endpoint::template::{Operator, Part, Template};
     use serde_json::{Map, Value};
 
@@ -914,16 +915,6 @@ mod conformance_gen {
         "/tests/fixtures/conformance/cases.jsonl"
     );
     pub const GENERATED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/macro/conformance.rs");
-
-    const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-    const RESERVED: [&str; 6] = [
-        "method",
-        "url",
-        "baseUrl",
-        "headers",
-        "mediaType",
-        "request",
-    ];
 
     /// The records, in file order.
     pub fn records() -> Vec<Map<String, Value>> {
@@ -993,13 +984,7 @@ mod conformance_gen {
             let Some(end) = tail.find('>') else {
                 return true;
             };
-            let name = &tail[1..end];
-            let valid = name
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if !valid {
+            if !is_identifier(&tail[1..end]) {
                 return true;
             }
             rest = &tail[end + 1..];
@@ -1045,10 +1030,7 @@ mod conformance_gen {
             }
             _ => return Err("route is not a string"),
         };
-        if params
-            .iter()
-            .any(|(key, _)| RESERVED.contains(&key.as_str()))
-        {
+        if params.iter().any(|(key, _)| is_option_key(key)) {
             return Err("the call sets options that are not parameters");
         }
         let pieces: Vec<&str> = route.split(' ').collect();
@@ -1077,10 +1059,7 @@ mod conformance_gen {
             return Err("a template that does not parse");
         };
         let vars = placeholders(&template);
-        if vars
-            .iter()
-            .any(|(name, _)| RESERVED.contains(&name.as_str()))
-        {
+        if vars.iter().any(|(name, _)| is_option_key(name)) {
             return Err("a placeholder named like a reserved option");
         }
         let is_var = |key: &str| vars.iter().any(|(name, _)| name == key);
