@@ -907,7 +907,7 @@ mod conformance_gen {
     use std::fmt::Write as _;
 
     use endpoint::__private::{METHODS, is_identifier, is_option_key};
-    use endpoint::template::{Operator, Part, Template};
+    use endpoint::template::Template;
     use serde_json::{Map, Value};
 
     pub const FIXTURE: &str = concat!(
@@ -947,27 +947,13 @@ mod conformance_gen {
     }
 
     /// The placeholders of a template, with whether each is in the path (the
-    /// macro's rule: before any `?`/`#` and outside `{?…}`, `{&…}`, `{#…}`).
+    /// macro's rule: the path ends at the query or the fragment).
     fn placeholders(template: &Template<'_>) -> Vec<(String, bool)> {
         let mut out: Vec<(String, bool)> = Vec::new();
-        let mut past_path = false;
-        for part in template.parts() {
-            match part {
-                Part::Literal(text) => past_path |= text.contains(['?', '#']),
-                Part::Expression(expr) => {
-                    let not_path = matches!(
-                        expr.operator,
-                        Operator::Query | Operator::QueryContinuation | Operator::Fragment
-                    );
-                    for var in expr.variables.iter() {
-                        let in_path = !past_path && !not_path;
-                        match out.iter_mut().find(|(name, _)| *name == var.name) {
-                            Some((_, path)) => *path |= in_path,
-                            None => out.push((var.name.to_string(), in_path)),
-                        }
-                    }
-                    past_path |= not_path;
-                }
+        for var in template.variables() {
+            if !out.iter().any(|(name, _)| *name == var.name) {
+                let in_path = template.path_variables().any(|name| name == var.name);
+                out.push((var.name.to_string(), in_path));
             }
         }
         out

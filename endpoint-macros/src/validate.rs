@@ -10,7 +10,7 @@ use std::fmt::Display;
 
 use endpoint_runtime::__private::{FieldName, METHODS, OPTION_KEYS, is_identifier, is_option_key};
 use endpoint_runtime::route::Route;
-use endpoint_runtime::template::{Operator, Part, Template, TemplateError, TemplateErrorKind};
+use endpoint_runtime::template::{Template, TemplateError, TemplateErrorKind};
 use proc_macro2::Span;
 use quote::ToTokens;
 use syn::ext::IdentExt;
@@ -87,33 +87,12 @@ pub(crate) struct Placeholder {
 /// The distinct variables of a template, in order of first appearance.
 pub(crate) fn placeholders(template: &Template<'_>) -> Vec<Placeholder> {
     let mut out: Vec<Placeholder> = Vec::new();
-    let mut past_path = false;
-    for part in template.parts() {
-        match part {
-            Part::Literal(text) => {
-                if text.contains(['?', '#']) {
-                    past_path = true;
-                }
-            }
-            Part::Expression(expr) => {
-                let not_path = matches!(
-                    expr.operator,
-                    Operator::Query | Operator::QueryContinuation | Operator::Fragment
-                );
-                for var in expr.variables.iter() {
-                    let in_path = !past_path && !not_path;
-                    match out.iter_mut().find(|p| p.name == var.name) {
-                        Some(p) => p.in_path |= in_path,
-                        None => out.push(Placeholder {
-                            name: var.name.to_string(),
-                            in_path,
-                        }),
-                    }
-                }
-                if not_path {
-                    past_path = true;
-                }
-            }
+    for var in template.variables() {
+        if !out.iter().any(|p| p.name == var.name) {
+            out.push(Placeholder {
+                name: var.name.to_string(),
+                in_path: template.path_variables().any(|name| name == var.name),
+            });
         }
     }
     out
