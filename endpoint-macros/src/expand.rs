@@ -12,7 +12,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use crate::parse::{ExprDef, Input, ItemDef};
+use crate::ast::{ExprDef, Input, ItemDef};
 use crate::validate::{self, CheckedExpr, CheckedItem, Ctxt, Field, Role};
 
 /// Expands one `endpoint!` invocation. Never panics: malformed input and

@@ -5,14 +5,14 @@
 //! generated code names the runtime as `::endpoint`. The macro's
 //! documentation, with the three forms, is on [`endpoint!`](macro@endpoint).
 //!
-//! The work is done on `proc_macro2` token streams, in three steps: `parse`
+//! The work is done on `proc_macro2` token streams, in three steps: `ast`
 //! (the input, as written), `validate` (route, template, fields; every error
 //! collected) and `expand` (the generated code).
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod ast;
 mod expand;
-mod parse;
 mod validate;
 
 #[doc = include_str!("../README.md")]

@@ -17,7 +17,7 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Attribute, Ident, LitStr, Type, Visibility};
 
-use crate::parse::{ExprDef, ItemDef};
+use crate::ast::{ExprDef, ItemDef};
 
 /// Collects errors, like serde_derive's `Ctxt`: every check runs, and all the
 /// problems are reported together.

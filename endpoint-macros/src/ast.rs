@@ -3,8 +3,9 @@
 //! (`"ROUTE", name = value, …`).
 //!
 //! Nothing here looks inside the route string or the `#[endpoint(…)]`
-//! attributes: that is `validate`'s job, which reports every problem at once.
-//! Only input that is not shaped like either form at all is refused here.
+//! attributes (`route` and `attr` do, and `valid` reports every problem at
+//! once). Only input that is not shaped like either form at all is refused
+//! here.
 
 use proc_macro2::Span;
 use syn::parse::{Parse, ParseStream};
@@ -42,7 +43,7 @@ pub(crate) struct ItemDef {
 pub(crate) struct FieldDef {
     /// Attributes other than `#[endpoint(…)]`, passed through.
     pub attrs: Vec<Attribute>,
-    /// The `#[endpoint(…)]` attributes, read by `validate`.
+    /// The `#[endpoint(…)]` attributes, read by `attr`.
     pub options: Vec<Attribute>,
     /// Visibility, as declared.
     pub vis: Visibility,
