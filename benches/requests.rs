@@ -1,7 +1,8 @@
 //! Request-building throughput (`cargo bench --bench requests`).
 //!
 //! - `dynamic/<workload>`, `typed/<workload>` and `handwritten/<workload>` for the five
-//!   workloads of `shared/bench/reference-bench.js`, with its inputs (see `workloads.rs`);
+//!   workloads of `benches/reference/reference-bench.js`, with its inputs (see
+//!   `support/workloads.rs`);
 //!   the three requests of each workload are asserted equal once before timing;
 //!   `typed_owned/<workload>` is the typed call with the macro's default owned field
 //!   types (`String`, `Vec<String>`) filled in on every call.
@@ -12,7 +13,7 @@
 //! Short runs on a shared machine:
 //! `cargo bench --bench requests -- --warm-up-time 1 --measurement-time 3 --noplot`.
 
-#[path = "../benches/workloads.rs"]
+#[path = "support/workloads.rs"]
 mod workloads;
 
 use std::hint::black_box;

@@ -9,7 +9,7 @@
 //! bound, so that a regression fails. A reallocation (a `String` or `Vec`
 //! growing) counts as an allocation; frees are not counted.
 
-#[path = "../benches/workloads.rs"]
+#[path = "../benches/support/workloads.rs"]
 mod workloads;
 
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -461,6 +461,59 @@ mod placement {
             #[endpoint(query)]
             pub page: u32,
         }
+
+        /// Body properties named like options (a webhook's `url`).
+        pub struct UpdateHookConfig = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config" {
+            pub hook_id: u64,
+            pub url: Option<String>,
+            #[endpoint(rename = "baseUrl")]
+            pub base_url: Option<String>,
+            pub content_type: Option<String>,
+        }
+    }
+
+    #[test]
+    fn body_properties_named_like_options() {
+        let update = UpdateHookConfig {
+            owner: "o".into(),
+            repo: "r".into(),
+            hook_id: 7,
+            url: Some("https://example.com/hook".into()),
+            base_url: Some("b".into()),
+            content_type: Some("json".into()),
+        };
+        let typed = update.to_request().unwrap();
+        assert_eq!(typed.url, "https://api.github.com/repos/o/r/hooks/7/config");
+        assert_eq!(
+            body_json(&typed),
+            Some(
+                json!({"url": "https://example.com/hook", "baseUrl": "b", "content_type": "json"})
+            )
+        );
+        // The dynamic API would read `url` and `baseUrl` as options; it says
+        // the same with the body in `data`.
+        let dynamic = Endpoint::default()
+            .endpoint(
+                "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config",
+                json!({"owner": "o", "repo": "r", "hook_id": 7, "data": {
+                    "url": "https://example.com/hook", "baseUrl": "b", "content_type": "json"
+                }}),
+            )
+            .unwrap();
+        assert_eq!(typed, dynamic);
+
+        // Left out, it is simply not in the body.
+        let typed = UpdateHookConfig {
+            owner: "o".into(),
+            repo: "r".into(),
+            hook_id: 7,
+            url: None,
+            base_url: None,
+            content_type: Some("json".into()),
+        }
+        .to_request()
+        .unwrap();
+        assert_eq!(body_json(&typed), Some(json!({"content_type": "json"})));
     }
 
     #[test]
@@ -949,14 +1002,13 @@ mod conformance_gen {
     /// The placeholders of a template, with whether each is in the path (the
     /// macro's rule: the path ends at the query or the fragment).
     fn placeholders(template: &Template<'_>) -> Vec<(String, bool)> {
-        let mut out: Vec<(String, bool)> = Vec::new();
-        for var in template.variables() {
-            if !out.iter().any(|(name, _)| *name == var.name) {
-                let in_path = template.path_variables().any(|name| name == var.name);
-                out.push((var.name.to_string(), in_path));
-            }
-        }
-        out
+        template
+            .names()
+            .map(|name| {
+                let in_path = template.path_variables().any(|path| path == name);
+                (name.to_owned(), in_path)
+            })
+            .collect()
     }
 
     /// `<…>` and `>` that are not a valid `<name>` placeholder: the macro refuses them.

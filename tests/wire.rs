@@ -1171,7 +1171,7 @@ fn non_ascii_urls_are_refused_by_the_conversion() {
         assert!(!request.url.is_ascii(), "{}", request.url);
         let converted = http::Request::<Vec<u8>>::try_from(request);
         assert!(
-            matches!(converted, Err(endpoint::Error::Convert(_))),
+            matches!(converted, Err(endpoint::Error::Convert { .. })),
             "{route} {options}: {converted:?}"
         );
     }

@@ -1,14 +1,18 @@
 //! Code generation: the checked input turned into a struct, its inherent
-//! `to_request` / `to_request_with`, and the runtime's `Params` and
+//! `to_request` / `to_request_with`, and the runtime's `Fields` and
 //! `TypedRequest` traits.
 //!
-//! Generated code names everything through `::endpoint::__private`, so it
-//! works whatever the user imported. The template is emitted in parsed form
-//! (`Template::from_static`): the generated code never parses the route.
+//! What the macro knows is emitted as data: the route's plan (method, parsed
+//! template, the names of the other parameters) is a constant, and the one
+//! function per struct, `Fields::field`, hands the runtime each field by
+//! position. Generated code names everything through `::endpoint`, so it
+//! works whatever the user imported, and never parses the route.
 
-use endpoint_runtime::template::{Modifier, Operator, Part, Template};
+use endpoint_runtime::__private::{Modifier, Operator, Part};
+use endpoint_runtime::template::Template;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
+use syn::Type;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
@@ -124,79 +128,198 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
     let definition = struct_definition(def, &checked.fields);
     let ident = &def.ident;
     let (impl_generics, ty_generics, where_clause) = def.generics.split_for_impl();
-    let route = route_static(&checked.method, template);
-    let methods = inherent_items(&checked.method, &checked.template_text, &route);
-    let params = params_impl(&checked.fields);
-    let probe_fallback = probe_fallback();
     let response = match &def.response {
         Some(ty) => quote!(#ty),
         None => quote!(::endpoint::__private::serde_json::Value),
     };
-    let typed = typed_request_items(&checked.method, &checked.template_text, &response);
-    let assertions = checked
+    let params: Vec<&str> = checked
         .fields
         .iter()
-        .filter(|field| field.declared)
-        .map(|field| {
-            let ty = &field.ty;
-            quote_spanned!(ty.span()=> ::endpoint::__private::assert_serialize::<#ty>();)
-        });
+        .filter(|field| field.role == Role::Remaining)
+        .map(|field| field.wire.as_str())
+        .collect();
+    let plan = plan(&checked.method, template, &params);
+    let field = field_fn(&field_arms(checked, template));
+    let (method, template_text) = (&checked.method, &checked.template_text);
+    let inherent = inherent_items(method, template_text);
     quote! {
         #definition
 
         impl #impl_generics #ident #ty_generics #where_clause {
-            #methods
+            #inherent
         }
 
-        const _: () = {
-            #[allow(unused_imports)]
-            use ::endpoint::__private::{ViaFast as _, ViaSerialize as _};
+        impl #impl_generics ::endpoint::__private::Fields for #ident #ty_generics #where_clause {
+            #field
+        }
 
-            #probe_fallback
-
-            impl #impl_generics ::endpoint::__private::Params for #ident #ty_generics #where_clause {
-                #params
-            }
-
-            impl #impl_generics ::endpoint::__private::TypedRequest for #ident #ty_generics #where_clause {
-                #typed
-            }
-
-            // Each declared type must be `Serialize`; the error points at the field.
-            #[allow(dead_code, clippy::all)]
-            fn __endpoint_assert_serialize #impl_generics () #where_clause {
-                #(#assertions)*
-            }
-        };
+        impl #impl_generics ::endpoint::__private::TypedRequest for #ident #ty_generics #where_clause {
+            type Response = #response;
+            const METHOD: &'static str = #method;
+            const TEMPLATE: &'static str = #template_text;
+            const PLAN: &'static ::endpoint::__private::Plan = &#plan;
+        }
     }
 }
 
-/// The last resort of the autoref probe, below `ViaFast` and `ViaSerialize`:
-/// it only applies to a type that is not `Serialize`, which the
-/// `assert_serialize` check already refuses with an error at the field. Without
-/// it, that one mistake would also give a second, confusing error at the probe.
-fn probe_fallback() -> TokenStream {
+/// `Fields::field`, with its arms.
+fn field_fn(arms: &[TokenStream]) -> TokenStream {
     quote! {
-        #[allow(dead_code)]
-        trait __EndpointNotSerialize<'a> {
-            fn endpoint_param(self, key: &str) -> ::endpoint::__private::Result<::endpoint::__private::Param<'a>>;
-        }
-        impl<'a, T: ?::core::marker::Sized> __EndpointNotSerialize<'a> for ::endpoint::__private::Probe<'a, T> {
-            fn endpoint_param(self, _key: &str) -> ::endpoint::__private::Result<::endpoint::__private::Param<'a>> {
-                ::core::result::Result::Ok(::endpoint::__private::Param::Null)
-            }
+        #[inline]
+        fn field(
+            &self,
+            index: usize,
+        ) -> ::endpoint::__private::Result<::core::option::Option<::endpoint::__private::Param<'_>>> {
+            ::core::result::Result::Ok(match index {
+                #(#arms,)*
+                _ => ::core::option::Option::None,
+            })
         }
     }
 }
 
-/// `static ROUTE: Route = …;` with the parsed template.
-fn route_static(method: &str, template: &Template<'_>) -> TokenStream {
+/// The arms of `Fields::field`: the template's variables by slot, then the
+/// other parameters in declaration order.
+fn field_arms(checked: &CheckedItem, template: &Template<'_>) -> Vec<TokenStream> {
+    let by_slot = template.names().map(|name| {
+        checked
+            .fields
+            .iter()
+            .find(|field| field.role == Role::Template && field.wire == name)
+    });
+    let remaining = checked
+        .fields
+        .iter()
+        .filter(|field| field.role == Role::Remaining)
+        .map(Some);
+    by_slot
+        .chain(remaining)
+        .enumerate()
+        .filter_map(|(index, field)| {
+            let value = field_value(field?);
+            Some(quote!(#index => #value))
+        })
+        .collect()
+}
+
+/// A field's value for the runtime, an `Option<Param>`: strings, numbers,
+/// booleans, JSON values and lists of them directly, other types through
+/// serde. The conversion is chosen from the type as written.
+fn field_value(field: &Field) -> TokenStream {
+    let ident = &field.ident;
+    let wire = &field.wire;
+    let ty = if field.optional {
+        option_inner(&field.ty).unwrap_or(&field.ty)
+    } else {
+        &field.ty
+    };
+    let direct = is_direct(ty);
+    // A type error (not `Serialize`) points at the field's type.
+    let convert = |value: TokenStream| {
+        if direct {
+            quote_spanned!(ty.span()=> ::endpoint::__private::ToParam::to_param(#value))
+        } else {
+            quote_spanned!(ty.span()=> ::endpoint::__private::serialize(#value, #wire)?)
+        }
+    };
+    let span = ty.span();
+    if field.optional {
+        let value = convert(quote_spanned!(span=> value));
+        quote! {
+            match &self.#ident {
+                ::core::option::Option::Some(value) => ::core::option::Option::Some(#value),
+                ::core::option::Option::None => ::core::option::Option::None,
+            }
+        }
+    } else {
+        let value = convert(quote_spanned!(span=> &self.#ident));
+        quote!(::core::option::Option::Some(#value))
+    }
+}
+
+/// The `T` of `Option<T>`.
+fn option_inner(ty: &Type) -> Option<&Type> {
+    match ty {
+        Type::Group(group) => option_inner(&group.elem),
+        Type::Paren(paren) => option_inner(&paren.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let last = path.path.segments.last()?;
+            if last.ident != "Option" {
+                return None;
+            }
+            single_type_argument(&last.arguments)
+        }
+        _ => None,
+    }
+}
+
+fn single_type_argument(arguments: &syn::PathArguments) -> Option<&Type> {
+    let syn::PathArguments::AngleBracketed(args) = arguments else {
+        return None;
+    };
+    let mut types = args.args.iter().filter_map(|arg| match arg {
+        syn::GenericArgument::Type(ty) => Some(ty),
+        _ => None,
+    });
+    let ty = types.next()?;
+    types.next().is_none().then_some(ty)
+}
+
+/// Whether the runtime converts values of `ty` directly (`ToParam`): the
+/// string types, the integers, `f64`, `bool`, `serde_json::Value`, and
+/// references, `Option`s, `Vec`s, arrays and slice references of those.
+fn is_direct(ty: &Type) -> bool {
+    const SCALARS: [&str; 14] = [
+        "String", "str", "bool", "f64", "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32",
+        "i64", "isize",
+    ];
+    match ty {
+        Type::Group(group) => is_direct(&group.elem),
+        Type::Paren(paren) => is_direct(&paren.elem),
+        Type::Array(array) => is_direct(&array.elem),
+        Type::Reference(reference) => match &*reference.elem {
+            Type::Slice(slice) => is_direct(&slice.elem),
+            elem => is_direct(elem),
+        },
+        Type::Path(path) if path.qself.is_none() => {
+            let segments = &path.path.segments;
+            let Some(last) = segments.last() else {
+                return false;
+            };
+            let name = last.ident.to_string();
+            match (&last.arguments, name.as_str()) {
+                (syn::PathArguments::None, name) if SCALARS.contains(&name) => true,
+                (syn::PathArguments::None, "Value") => {
+                    segments.len() == 2 && segments[0].ident == "serde_json"
+                }
+                (args, "Option" | "Vec" | "Box") => single_type_argument(args)
+                    .is_some_and(|inner| !matches!(inner, Type::Slice(_)) && is_direct(inner)),
+                (args, "Cow" | "Arc") => {
+                    matches!(single_type_argument(args), Some(Type::Path(inner)) if inner.path.is_ident("str"))
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// `Plan { method, template, params }`: the route as data.
+fn plan(method: &str, template: &Template<'_>, params: &[&str]) -> TokenStream {
+    let method = format_ident!("{method}");
     let parts = template.parts().iter().map(part_tokens);
+    let names = template.names();
+    let literal_len = template.literal_len();
     quote! {
-        static ROUTE: ::endpoint::__private::Route = ::endpoint::__private::Route {
-            method: #method,
-            template: ::endpoint::__private::Template::from_static(&[#(#parts),*]),
-        };
+        ::endpoint::__private::Plan {
+            method: ::endpoint::__private::Method::#method,
+            template: ::endpoint::__private::static_template(
+                &[#(#parts),*],
+                &[#(::endpoint::__private::Cow::Borrowed(#names)),*],
+                #literal_len,
+            ),
+            params: &[#(#params),*],
+        }
     }
 }
 
@@ -217,23 +340,27 @@ fn part_tokens(part: &Part<'_>) -> TokenStream {
                 Operator::Query => quote!(Query),
                 Operator::QueryContinuation => quote!(QueryContinuation),
             };
+            let in_path = expr.in_path;
             let variables = expr.variables.iter().map(|var| {
                 let name: &str = &var.name;
+                let slot = var.slot;
                 let modifier = match var.modifier {
-                    Modifier::None => quote!(::endpoint::__private::Modifier::None),
-                    Modifier::Explode => quote!(::endpoint::__private::Modifier::Explode),
-                    Modifier::Prefix(n) => quote!(::endpoint::__private::Modifier::Prefix(#n)),
+                    Modifier::None => quote!(None),
+                    Modifier::Explode => quote!(Explode),
+                    Modifier::Prefix(n) => quote!(Prefix(#n)),
                 };
                 quote! {
                     ::endpoint::__private::VarSpec {
                         name: ::endpoint::__private::Cow::Borrowed(#name),
-                        modifier: #modifier,
+                        slot: #slot,
+                        modifier: ::endpoint::__private::Modifier::#modifier,
                     }
                 }
             });
             quote! {
                 ::endpoint::__private::Part::Expression(::endpoint::__private::Expression {
                     operator: ::endpoint::__private::Operator::#operator,
+                    in_path: #in_path,
                     variables: ::endpoint::__private::Cow::Borrowed(&[#(#variables),*]),
                 })
             }
@@ -241,8 +368,9 @@ fn part_tokens(part: &Part<'_>) -> TokenStream {
     }
 }
 
-/// `METHOD`, `TEMPLATE`, `to_request` and `to_request_with`.
-fn inherent_items(method: &str, template_text: &str, route: &TokenStream) -> TokenStream {
+/// `METHOD`, `TEMPLATE`, `to_request` and `to_request_with`, so that using
+/// a struct needs no import.
+fn inherent_items(method: &str, template_text: &str) -> TokenStream {
     let method_doc = format!(" The HTTP method of the route: `{method}`.");
     let template_doc = format!(" The URL template of the route: `{template_text}`.");
     quote! {
@@ -258,7 +386,7 @@ fn inherent_items(method: &str, template_text: &str, route: &TokenStream) -> Tok
         /// query string, or a parameter whose serialization fails.
         #[inline]
         pub fn to_request(&self) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
-            self.to_request_with(::endpoint::__private::global())
+            ::endpoint::__private::TypedRequest::to_request(self)
         }
 
         /// Builds the request with the defaults of `endpoint` (base URL,
@@ -266,116 +394,12 @@ fn inherent_items(method: &str, template_text: &str, route: &TokenStream) -> Tok
         ///
         /// # Errors
         /// As `to_request`, and whatever the defaults make invalid.
+        #[inline]
         pub fn to_request_with(
             &self,
             endpoint: &::endpoint::__private::Endpoint,
         ) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
-            #route
-            ::endpoint::__private::to_request(endpoint, &ROUTE, self)
-        }
-    }
-}
-
-/// The body of `impl TypedRequest`, delegating to the inherent methods.
-fn typed_request_items(method: &str, template_text: &str, response: &TokenStream) -> TokenStream {
-    quote! {
-        type Response = #response;
-        const METHOD: &'static str = #method;
-        const TEMPLATE: &'static str = #template_text;
-        #[inline]
-        fn to_request_with(
-            &self,
-            endpoint: &::endpoint::__private::Endpoint,
-        ) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
-            <Self>::to_request_with(self, endpoint)
-        }
-    }
-}
-
-/// The value of a field for the runtime, through the autoref probe: a
-/// `Result<Param>`.
-fn probe_call(value: TokenStream, wire: &str) -> TokenStream {
-    quote!((&&::endpoint::__private::Probe(#value)).endpoint_param(#wire))
-}
-
-/// [`probe_call`], with its error returned.
-fn probe(value: TokenStream, wire: &str) -> TokenStream {
-    let call = probe_call(value, wire);
-    quote!(#call?)
-}
-
-/// The body of `impl Params`: `get` for the template variables,
-/// `for_each_remaining` for the others, in declaration order.
-fn params_impl(fields: &[Field]) -> TokenStream {
-    let field_ref = |ident: &syn::Ident| quote!(&self.#ident);
-    let arms: Vec<TokenStream> = fields
-        .iter()
-        .filter(|field| field.role == Role::Template)
-        .map(|field| {
-            let ident = &field.ident;
-            let wire = &field.wire;
-            let value = if field.optional {
-                let probe = probe(quote!(value), wire);
-                quote! {
-                    match &self.#ident {
-                        ::core::option::Option::Some(value) => ::core::option::Option::Some(#probe),
-                        ::core::option::Option::None => ::core::option::Option::None,
-                    }
-                }
-            } else {
-                let probe = probe(field_ref(ident), wire);
-                quote!(::core::option::Option::Some(#probe))
-            };
-            quote!(#wire => #value)
-        })
-        .collect();
-    let get_body = if arms.is_empty() {
-        quote! {
-            let _ = name;
-            ::core::result::Result::Ok(::core::option::Option::None)
-        }
-    } else {
-        quote! {
-            ::core::result::Result::Ok(match name {
-                #(#arms,)*
-                _ => ::core::option::Option::None,
-            })
-        }
-    };
-    let remaining = fields
-        .iter()
-        .filter(|field| field.role == Role::Remaining)
-        .map(|field| {
-            let ident = &field.ident;
-            let wire = &field.wire;
-            if field.optional {
-                let probe = probe(quote!(value), wire);
-                quote! {
-                    if let ::core::option::Option::Some(value) = &self.#ident {
-                        f(#wire, #probe)?;
-                    }
-                }
-            } else {
-                let probe = probe(field_ref(ident), wire);
-                quote!(f(#wire, #probe)?;)
-            }
-        });
-    quote! {
-        fn get(
-            &self,
-            name: &str,
-        ) -> ::endpoint::__private::Result<::core::option::Option<::endpoint::__private::Param<'_>>> {
-            #get_body
-        }
-
-        fn for_each_remaining(
-            &self,
-            _template: &::endpoint::__private::Template<'_>,
-            f: &mut dyn ::core::ops::FnMut(&str, ::endpoint::__private::Param<'_>) -> ::endpoint::__private::Result<()>,
-        ) -> ::endpoint::__private::Result<()> {
-            let _ = &f;
-            #(#remaining)*
-            ::core::result::Result::Ok(())
+            ::endpoint::__private::TypedRequest::to_request_with(self, endpoint)
         }
     }
 }
@@ -392,114 +416,63 @@ fn expression(def: &ExprDef) -> TokenStream {
     }
 }
 
-/// A value of a hidden struct that holds each placeholder's value, ready
-/// for the runtime: variables, other places and literals are borrowed (with
-/// the fast path for strings and numbers), other values are taken and
-/// serialized at once, so that the value holds no borrow of a temporary and
-/// can be kept in a `let` or used at once. A serialization error is kept and
-/// returned by `to_request`.
+/// A value of a hidden struct that holds each placeholder's value,
+/// serialized where the macro is used: a variable or another place, or a
+/// literal, is borrowed for that (as `format!` does); anything else is
+/// evaluated there. The value holds no borrow and can be kept in a `let`; a
+/// serialization error is kept and returned by `to_request`.
 fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStream {
     let ident = format_ident!("__Endpoint");
-    let route = route_static(&checked.method, template);
-    let methods = inherent_items(&checked.method, &checked.template_text, &route);
-    let typed = typed_request_items(
-        &checked.method,
-        &checked.template_text,
-        &quote!(::endpoint::__private::serde_json::Value),
-    );
-    let probe_fallback = probe_fallback();
-    let names: Vec<_> = checked.fields.iter().map(|field| &field.ident).collect();
-    let wires: Vec<_> = checked.fields.iter().map(|field| &field.wire).collect();
+    let plan = plan(&checked.method, template, &[]);
+    let (method, template_text) = (&checked.method, &checked.template_text);
+    let inherent = inherent_items(method, template_text);
+    let fields: Vec<_> = checked.fields.iter().map(|field| &field.ident).collect();
     let values = checked.fields.iter().map(|field| {
         let value = &field.value;
         let wire = &field.wire;
-        let span = value.span();
-        if field.by_ref {
-            let check = quote_spanned!(span=> __endpoint_serialize(__value););
-            let probe = probe_call(quote!(__value), wire);
-            quote! {{
-                let __value = &(#value);
-                #check
-                #probe
-            }}
-        } else {
-            let to_value = quote_spanned!(span=> ::endpoint::__private::serde_json::to_value(&__value));
-            quote! {{
-                let __value = #value;
-                match #to_value {
-                    ::core::result::Result::Ok(json) => ::core::result::Result::Ok(::endpoint::__private::Param::Owned(json)),
-                    ::core::result::Result::Err(err) => ::core::result::Result::Err(::endpoint::__private::Error::Serialize {
-                        key: ::std::string::String::from(#wire),
-                        message: ::std::string::ToString::to_string(&err),
-                    }),
-                }
-            }}
-        }
+        // A value that is not `Serialize` gets its error here, at the value.
+        quote_spanned!(value.span()=> ::endpoint::__private::serialize(&(#value), #wire))
     });
-    let (lifetime, struct_fields, construct) = if names.is_empty() {
-        (quote!(), quote!(;), quote!(#ident))
+    let arms: Vec<_> = template
+        .names()
+        .enumerate()
+        .filter_map(|(index, name)| {
+            let field = checked.fields.iter().find(|field| field.wire == name)?;
+            let ident = &field.ident;
+            Some(quote! {
+                #index => ::core::option::Option::Some(::endpoint::__private::argument(&self.#ident)?)
+            })
+        })
+        .collect();
+    let field = field_fn(&arms);
+    let definition = if fields.is_empty() {
+        quote!(struct #ident;)
     } else {
-        (
-            quote!(<'__a>),
-            quote!({ #(#names: ::endpoint::__private::Result<::endpoint::__private::Param<'__a>>,)* }),
-            quote!(#ident { #(#names: #values,)* }),
-        )
+        quote!(struct #ident { #(#fields: ::endpoint::__private::Argument,)* })
     };
-    let get_body = if names.is_empty() {
-        quote! {
-            let _ = name;
-            ::core::result::Result::Ok(::core::option::Option::None)
-        }
+    let construct = if fields.is_empty() {
+        quote!(#ident)
     } else {
-        quote! {
-            let value = match name {
-                #(#wires => &self.#names,)*
-                _ => return ::core::result::Result::Ok(::core::option::Option::None),
-            };
-            match value {
-                ::core::result::Result::Ok(::endpoint::__private::Param::Owned(json)) => {
-                    ::core::result::Result::Ok(::core::option::Option::Some(::endpoint::__private::Param::Json(json)))
-                }
-                ::core::result::Result::Ok(param) => ::core::result::Result::Ok(::core::option::Option::Some(param.clone())),
-                ::core::result::Result::Err(err) => ::core::result::Result::Err(err.clone()),
-            }
-        }
+        quote!(#ident { #(#fields: #values,)* })
     };
     quote! {
         {
-            struct #ident #lifetime #struct_fields
+            #definition
 
-            impl #lifetime #ident #lifetime {
-                #methods
+            impl #ident {
+                #inherent
             }
 
-            impl #lifetime ::endpoint::__private::Params for #ident #lifetime {
-                fn get(
-                    &self,
-                    name: &str,
-                ) -> ::endpoint::__private::Result<::core::option::Option<::endpoint::__private::Param<'_>>> {
-                    #get_body
-                }
-
-                fn for_each_remaining(
-                    &self,
-                    _template: &::endpoint::__private::Template<'_>,
-                    _f: &mut dyn ::core::ops::FnMut(&str, ::endpoint::__private::Param<'_>) -> ::endpoint::__private::Result<()>,
-                ) -> ::endpoint::__private::Result<()> {
-                    ::core::result::Result::Ok(())
-                }
+            impl ::endpoint::__private::Fields for #ident {
+                #field
             }
 
-            impl #lifetime ::endpoint::__private::TypedRequest for #ident #lifetime {
-                #typed
+            impl ::endpoint::__private::TypedRequest for #ident {
+                type Response = ::endpoint::__private::serde_json::Value;
+                const METHOD: &'static str = #method;
+                const TEMPLATE: &'static str = #template_text;
+                const PLAN: &'static ::endpoint::__private::Plan = &#plan;
             }
-
-            #[allow(unused_imports)]
-            use ::endpoint::__private::{ViaFast as _, ViaSerialize as _};
-            #probe_fallback
-            // The error for a value that is not `Serialize` points at it.
-            #[allow(dead_code)]
-            fn __endpoint_serialize<T: ?::core::marker::Sized + ::endpoint::__private::serde::Serialize>(_: &T) {}
 
             #construct
         }
@@ -585,8 +558,16 @@ mod tests {
             out.contains("name : :: endpoint :: __private :: Cow :: Borrowed (\"owner\")"),
             "{out}"
         );
+        // Fields by position, strings without serde.
         assert!(
-            out.contains("\"owner\" => :: core :: option :: Option :: Some"),
+            out.contains(
+                "0usize => :: core :: option :: Option :: Some (:: endpoint :: __private :: ToParam :: to_param (& self . owner))"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("slot : 1u32"), "{out}");
+        assert!(
+            out.contains("method : :: endpoint :: __private :: Method :: GET"),
             "{out}"
         );
         assert!(
@@ -604,7 +585,11 @@ mod tests {
         let out = expand(quote!(pub struct GetUser = "GET /user" -> User;));
         assert!(out.contains("pub struct GetUser ;"), "{out}");
         assert!(out.contains("type Response = User"), "{out}");
-        assert!(out.contains("let _ = name ;"), "{out}");
+        assert!(out.contains("params : & []"), "{out}");
+        assert!(
+            out.contains("_ => :: core :: option :: Option :: None"),
+            "{out}"
+        );
     }
 
     #[test]
@@ -638,18 +623,19 @@ mod tests {
             }
         });
         assert!(!out.contains("compile_error"), "{out}");
-        assert!(out.contains("\"state\" => match & self . state"), "{out}");
+        assert!(out.contains("2usize => match & self . state"), "{out}");
+        assert!(out.contains("3usize => match & self . per_page"), "{out}");
         assert!(
-            out.contains("if let :: core :: option :: Option :: Some (value) = & self . per_page"),
+            out.contains("params : & [\"per_page\" , \"labels\"]"),
             "{out}"
         );
-        assert!(out.contains("f (\"labels\" ,"), "{out}");
+        // Lists of strings and integers are read directly, not serialized.
+        assert!(!out.contains("serialize"), "{out}");
+        let out = expand(quote!(pub struct S = "POST /x" { extra: my::Thing }));
         assert!(
-            out.contains("assert_serialize :: < Vec < String > >"),
+            out.contains("0usize => :: core :: option :: Option :: Some (:: endpoint :: __private :: serialize (& self . extra , \"extra\") ?)"),
             "{out}"
         );
-        // Generated fields are not checked: they are `String`s.
-        assert!(!out.contains("assert_serialize :: < :: std"), "{out}");
     }
 
     #[test]
@@ -662,7 +648,7 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("unreachable"), "{out}");
-        assert!(!out.contains("Params for"), "{out}");
+        assert!(!out.contains("Fields for"), "{out}");
     }
 
     #[test]
@@ -675,13 +661,22 @@ mod tests {
     fn expression_form() {
         let out = expand(quote!("GET /repos/<owner>/<repo>", owner = "octocat"));
         assert!(!out.contains("compile_error"), "{out}");
-        assert!(out.contains("struct __Endpoint < '__a >"), "{out}");
-        assert!(out.contains("let __value = & (\"octocat\")"), "{out}");
-        assert!(out.contains("let __value = & (repo)"), "{out}");
-        assert!(out.contains("Probe (__value)"), "{out}");
+        assert!(out.contains("struct __Endpoint {"), "{out}");
+        assert!(
+            out.contains(
+                "owner : :: endpoint :: __private :: serialize (& (\"octocat\") , \"owner\")"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("repo : :: endpoint :: __private :: serialize (& (repo) , \"repo\")"),
+            "{out}"
+        );
         let out = expand(quote!("GET /repos/<owner>", owner = format!("x")));
-        assert!(out.contains("let __value = format ! (\"x\")"), "{out}");
-        assert!(out.contains("serde_json :: to_value (& __value)"), "{out}");
+        assert!(
+            out.contains("serialize (& (format ! (\"x\")) , \"owner\")"),
+            "{out}"
+        );
 
         let out = expand(quote!("GET /user"));
         assert!(out.contains("struct __Endpoint ;"), "{out}");

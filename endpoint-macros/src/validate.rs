@@ -86,16 +86,13 @@ pub(crate) struct Placeholder {
 
 /// The distinct variables of a template, in order of first appearance.
 pub(crate) fn placeholders(template: &Template<'_>) -> Vec<Placeholder> {
-    let mut out: Vec<Placeholder> = Vec::new();
-    for var in template.variables() {
-        if !out.iter().any(|p| p.name == var.name) {
-            out.push(Placeholder {
-                name: var.name.to_string(),
-                in_path: template.path_variables().any(|name| name == var.name),
-            });
-        }
-    }
-    out
+    template
+        .names()
+        .map(|name| Placeholder {
+            name: name.to_owned(),
+            in_path: template.path_variables().any(|path| path == name),
+        })
+        .collect()
 }
 
 /// Where a field's value goes.
@@ -566,16 +563,6 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
             .as_ref()
             .map_or(def.ident.span(), |(_, span)| *span);
 
-        if is_option_key(&wire) {
-            cx.error_at(
-                wire_span,
-                format!(
-                    "`{wire}` is a reserved option name, not a parameter: a parameter cannot be called {}",
-                    reserved_list()
-                ),
-            );
-        }
-
         let is_var = var_names.contains(wire.as_str());
         let role = if let Some(body) = options.body {
             if is_query_method {
@@ -607,6 +594,20 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
         } else {
             Role::Remaining
         };
+
+        // A body property may have an option's name: the typed path writes
+        // it into the JSON body, where no option is read.
+        let to_body = role == Role::Remaining && !is_query_method;
+        if is_option_key(&wire) && !to_body {
+            cx.error_at(
+                wire_span,
+                format!(
+                    "`{wire}` is a reserved option name, not a parameter: a path or query parameter \
+                     cannot be called {} (a body property can)",
+                    reserved_list()
+                ),
+            );
+        }
 
         if role == Role::Template && optional && vars.iter().any(|v| v.name == wire && v.in_path) {
             cx.error(
@@ -790,9 +791,6 @@ pub(crate) struct ExprField {
     pub wire: String,
     /// The value: the argument, or the captured variable.
     pub value: syn::Expr,
-    /// Whether the value is borrowed (a variable or another place, a literal)
-    /// rather than taken and serialized at once (a call: a temporary).
-    pub by_ref: bool,
 }
 
 /// The expression form after the checks.
@@ -805,52 +803,6 @@ pub(crate) struct CheckedExpr {
     pub template: Option<Template<'static>>,
     /// One field per placeholder, in template order.
     pub fields: Vec<ExprField>,
-}
-
-/// A place that is not a temporary: a local variable (a lowercase single
-/// identifier: an uppercase one is taken for a constant), a field, an index or
-/// a dereference of one. The expression form borrows these, as `format!` does;
-/// a temporary borrowed inside the macro's block would not outlive the block
-/// under Rust 2024's tail-expression rules.
-pub(crate) fn is_local_place(expr: &syn::Expr) -> bool {
-    match expr {
-        syn::Expr::Path(path) => {
-            path.qself.is_none()
-                && path.path.leading_colon.is_none()
-                && path.path.segments.len() == 1
-                && path.path.segments[0].arguments.is_none()
-                && !path.path.segments[0]
-                    .ident
-                    .unraw()
-                    .to_string()
-                    .starts_with(|c: char| c.is_ascii_uppercase())
-        }
-        syn::Expr::Field(field) => is_local_place(&field.base),
-        syn::Expr::Index(index) => {
-            is_local_place(&index.expr)
-                && (matches!(&*index.index, syn::Expr::Lit(_)) || is_local_place(&index.index))
-        }
-        syn::Expr::Unary(unary) => {
-            matches!(unary.op, syn::UnOp::Deref(_)) && is_local_place(&unary.expr)
-        }
-        syn::Expr::Paren(paren) => is_local_place(&paren.expr),
-        syn::Expr::Group(group) => is_local_place(&group.expr),
-        _ => false,
-    }
-}
-
-/// A value the expression form can borrow for as long as its result lives: a
-/// place ([`is_local_place`]) or a literal (a promoted constant).
-pub(crate) fn is_borrowable(expr: &syn::Expr) -> bool {
-    match expr {
-        syn::Expr::Lit(_) => true,
-        syn::Expr::Unary(unary) if matches!(unary.op, syn::UnOp::Neg(_)) => {
-            matches!(&*unary.expr, syn::Expr::Lit(_))
-        }
-        syn::Expr::Paren(paren) => is_borrowable(&paren.expr),
-        syn::Expr::Group(group) => is_borrowable(&group.expr),
-        expr => is_local_place(expr),
-    }
 }
 
 /// Checks the expression form: the route, then arguments against placeholders.
@@ -893,11 +845,11 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
             .args
             .iter()
             .find(|arg| arg.name.unraw() == key || arg.name.unraw() == var.name);
-        let (value, by_ref) = match arg {
-            Some(arg) => (arg.value.clone(), is_borrowable(&arg.value)),
+        let value = match arg {
+            Some(arg) => arg.value.clone(),
             None if name.same_as_wire => {
                 let ident = Ident::new(&var.name, span);
-                (syn::parse_quote_spanned!(span=> #ident), true)
+                syn::parse_quote_spanned!(span=> #ident)
             }
             None => {
                 cx.error(
@@ -915,7 +867,6 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
             ident,
             wire: var.name.clone(),
             value,
-            by_ref,
         });
     }
     if route.template.is_some() {
@@ -1132,7 +1083,7 @@ mod tests {
     #[test]
     fn reserved_and_duplicates() {
         let errors = item_errors(quote! {
-            struct S = "POST /x/{url}" {
+            struct S = "GET /x/{url}" {
                 method: String,
                 #[endpoint(rename = "baseUrl")] base_url: String,
                 a: u32,
@@ -1323,41 +1274,6 @@ mod tests {
                 error.contains(&format!("at column {column} ")),
                 "{errors:?}"
             );
-        }
-    }
-
-    #[test]
-    fn places_are_borrowed() {
-        for place in [
-            "name",
-            "self.name",
-            "args.owner.login",
-            "v[0]",
-            "*s",
-            "(name)",
-            "r#type",
-        ] {
-            assert!(is_local_place(&syn::parse_str(place).unwrap()), "{place}");
-        }
-        for value in [
-            "\"octocat\"",
-            "1",
-            "String::from(\"x\")",
-            "f()",
-            "CONST",
-            "m::x",
-            "&x",
-            "x.len()",
-            "{ x }",
-            "v[f()]",
-        ] {
-            assert!(!is_local_place(&syn::parse_str(value).unwrap()), "{value}");
-        }
-        for value in ["\"octocat\"", "1", "-1", "(2.5)", "name", "v[i]"] {
-            assert!(is_borrowable(&syn::parse_str(value).unwrap()), "{value}");
-        }
-        for value in ["f()", "&x", "-x", "CONST", "format!(\"x\")"] {
-            assert!(!is_borrowable(&syn::parse_str(value).unwrap()), "{value}");
         }
     }
 

@@ -4,14 +4,15 @@ use std::sync::{Arc, LazyLock};
 
 use serde_json::{Map, Value};
 
-use crate::error::Result;
+use crate::defaults::{self, Prepared};
+use crate::dynamic;
+use crate::error::{Error, Result};
 use crate::merge;
-use crate::options::Options;
-use crate::params::Params;
-use crate::parse;
+use crate::options::{Options, check_depth};
 use crate::request::Request;
 use crate::route::Route;
-use crate::typed;
+use crate::typed::{self, Fields, Plan};
+use crate::url::url_host;
 
 /// A request builder holding a set of default options.
 ///
@@ -55,12 +56,11 @@ struct Inner {
     defaults: Value,
     /// The host of the defaults' `baseUrl`, when credentials must stay on it.
     credential_host: Option<Option<String>>,
-    /// The defaults prepared for typed requests.
-    prepared: typed::Prepared,
+    /// The defaults, read once.
+    prepared: Prepared,
 }
 
-static GLOBAL: LazyLock<Endpoint> =
-    LazyLock::new(|| Endpoint::from_defaults(merge::initial_defaults()));
+static GLOBAL: LazyLock<Endpoint> = LazyLock::new(|| Endpoint::from_defaults(defaults::initial()));
 
 pub(crate) fn global() -> &'static Endpoint {
     &GLOBAL
@@ -108,11 +108,9 @@ impl Endpoint {
     }
 
     fn with_inner(defaults: Map<String, Value>, credential_host_check: bool) -> Self {
-        let prepared = typed::Prepared::new(&defaults);
+        let prepared = Prepared::new(&defaults);
         let credential_host = credential_host_check.then(|| {
-            defaults
-                .get("baseUrl")
-                .and_then(Value::as_str)
+            defaults::base_url(&defaults)
                 .and_then(url_host)
                 .map(str::to_ascii_lowercase)
         });
@@ -170,7 +168,7 @@ impl Endpoint {
         if host == *base_host {
             return Ok(request);
         }
-        Err(crate::Error::CredentialsHost {
+        Err(Error::CredentialsHost {
             header: (*header).to_owned(),
             host: host.unwrap_or_default(),
             base_host: base_host.clone().unwrap_or_default(),
@@ -182,10 +180,6 @@ impl Endpoint {
             Value::Object(map) => map,
             _ => unreachable!("defaults are always an object"),
         }
-    }
-
-    pub(crate) fn prepared(&self) -> &typed::Prepared {
-        &self.inner.prepared
     }
 
     /// Builds a request from a route (`"GET /repos/{owner}/{repo}"`, or just a
@@ -211,13 +205,13 @@ impl Endpoint {
     /// written into the query, a header that cannot be sent, an unsafe path.
     pub fn endpoint<'o>(&self, route: &str, options: impl Into<Options<'o>>) -> Result<Request> {
         let options = options.into();
-        let view = merge::View::new(
+        let request = dynamic::request(
             self.defaults_map(),
-            self.prepared(),
+            &self.inner.prepared,
             Some(Route::parse(route)),
             options.as_map()?,
-        );
-        self.check_credentials(view.build()?)
+        )?;
+        self.check_credentials(request)
     }
 
     /// Builds a request from options alone (they carry `method` and `url`):
@@ -238,13 +232,13 @@ impl Endpoint {
     /// As [`Endpoint::endpoint`].
     pub fn endpoint_options<'o>(&self, options: impl Into<Options<'o>>) -> Result<Request> {
         let options = options.into();
-        let view = merge::View::new(
+        let request = dynamic::request(
             self.defaults_map(),
-            self.prepared(),
+            &self.inner.prepared,
             None,
             options.as_map()?,
-        );
-        self.check_credentials(view.build()?)
+        )?;
+        self.check_credentials(request)
     }
 
     /// A new endpoint whose defaults are these defaults merged with
@@ -327,38 +321,16 @@ impl Endpoint {
     pub fn parse(&self, merged: &Value) -> Result<Request> {
         match merged {
             Value::Object(map) => {
-                crate::options::check_depth(map)?;
-                self.check_credentials(parse::parse(map)?)
+                check_depth(map)?;
+                self.check_credentials(dynamic::parse(map)?)
             }
-            _ => Err(crate::Error::Option {
-                key: "options".into(),
-                reason: "must be an object",
-            }),
+            _ => Err(Error::option("options", "must be an object")),
         }
     }
 
-    /// The request of a typed route (see [`crate::typed::to_request`]).
-    pub(crate) fn typed_request(
-        &self,
-        route: &typed::Route,
-        params: &dyn Params,
-    ) -> Result<Request> {
-        self.check_credentials(typed::build(self, route, params)?)
+    /// The request of a typed route with these defaults.
+    pub(crate) fn typed_request(&self, plan: &Plan, fields: &dyn Fields) -> Result<Request> {
+        let request = typed::request(self.defaults_map(), &self.inner.prepared, plan, fields)?;
+        self.check_credentials(request)
     }
-}
-
-/// The host (and port) of an absolute `http(s)://` URL, without user info.
-fn url_host(url: &str) -> Option<&str> {
-    let (scheme, rest) = url.split_once("://")?;
-    if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")) {
-        return None;
-    }
-    // WHATWG URL parsers, which most clients use, also end the authority
-    // of an http(s) URL at a backslash.
-    let authority = rest.split(['/', '\\', '?', '#']).next().unwrap_or("");
-    Some(
-        authority
-            .rsplit_once('@')
-            .map_or(authority, |(_, host)| host),
-    )
 }

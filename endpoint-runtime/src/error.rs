@@ -1,6 +1,7 @@
 //! The one error type of the crate.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// Everything that can go wrong while building a request.
 ///
@@ -125,8 +126,14 @@ pub enum Error {
     },
 
     /// A request could not be converted into another crate's type.
-    #[error("cannot convert the request: {0}")]
-    Convert(String),
+    #[error("cannot convert the request: {what}")]
+    Convert {
+        /// What could not be converted, and why.
+        what: String,
+        /// The underlying error, when there is one.
+        #[source]
+        source: Option<Source>,
+    },
 
     /// The destination host differs from the base URL's host while credentials would be sent.
     #[error(
@@ -140,6 +147,65 @@ pub enum Error {
         /// The base URL's host.
         base_host: String,
     },
+}
+
+impl Error {
+    /// [`Error::Option`]: option `key` has the wrong shape.
+    pub(crate) fn option(key: &str, reason: &'static str) -> Self {
+        Error::Option {
+            key: key.to_owned(),
+            reason,
+        }
+    }
+
+    /// [`Error::Convert`] with the error that caused it.
+    pub(crate) fn convert(
+        what: impl fmt::Display,
+        source: impl std::error::Error + Send + Sync + 'static,
+    ) -> Self {
+        Error::Convert {
+            what: format!("{what}: {source}"),
+            source: Some(Source(Arc::new(source))),
+        }
+    }
+
+    /// [`Error::Convert`] without an underlying error.
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
+    pub(crate) fn cannot_convert(what: impl Into<String>) -> Self {
+        Error::Convert {
+            what: what.into(),
+            source: None,
+        }
+    }
+}
+
+/// The error underneath an [`Error::Convert`], shared so that [`Error`]
+/// stays `Clone`. Two sources are equal when their messages are.
+#[derive(Clone)]
+pub struct Source(Arc<dyn std::error::Error + Send + Sync>);
+
+impl fmt::Debug for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl std::error::Error for Source {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl PartialEq for Source {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
 }
 
 /// A URL template that does not parse.

@@ -3,100 +3,172 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 
-/// An ordered list of headers with lowercase, unique names.
+/// One header: its lowercase name and its value.
+type Entry = (Cow<'static, str>, Cow<'static, str>);
+
+/// An ordered list of headers with lowercase, unique names and values that
+/// can be sent: every name is an HTTP token, no value holds CR, LF or NUL.
 ///
 /// Order is deterministic: defaults first, then the call's headers, then the
 /// ones the builder adds (`content-type`, `content-length`). Setting a name
-/// that is already present replaces its value in place.
+/// that is already present replaces its value in place. Names are looked up
+/// case-insensitively, as HTTP compares them.
+///
+/// An endpoint's default headers are shared by the requests built from it:
+/// cloning them costs no allocation until a request changes them.
 ///
 /// ```
 /// use endpoint_runtime::Headers;
 ///
 /// let mut headers = Headers::new();
-/// headers.insert("accept", "application/json");
-/// headers.insert("x-trace", "1");
-/// headers.insert("accept", "text/plain");
-/// assert_eq!(headers.get("accept"), Some("text/plain"));
+/// headers.insert("Accept", "application/json")?;
+/// headers.insert("x-trace", "1")?;
+/// headers.insert("accept", "text/plain")?;
+/// assert_eq!(headers.get("ACCEPT"), Some("text/plain"));
 /// assert_eq!(headers.iter().map(|(name, _)| name).collect::<Vec<_>>(), ["accept", "x-trace"]);
+/// assert!(headers.insert("x-injected", "a\r\nb: c").is_err());
+/// # Ok::<(), endpoint_runtime::Error>(())
 /// ```
-#[derive(Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Default)]
 pub struct Headers {
-    entries: Vec<(Cow<'static, str>, Cow<'static, str>)>,
+    repr: Repr,
+}
+
+#[derive(Clone)]
+enum Repr {
+    Own(Vec<Entry>),
+    Shared(Arc<[Entry]>),
+}
+
+impl Default for Repr {
+    fn default() -> Self {
+        Repr::Own(Vec::new())
+    }
 }
 
 impl Headers {
     /// No headers.
     pub const fn new() -> Self {
         Headers {
-            entries: Vec::new(),
+            repr: Repr::Own(Vec::new()),
         }
     }
 
     /// Room for `capacity` headers.
     pub fn with_capacity(capacity: usize) -> Self {
         Headers {
-            entries: Vec::with_capacity(capacity),
+            repr: Repr::Own(Vec::with_capacity(capacity)),
         }
     }
 
-    /// A copy with room for the headers a request adds (`content-type`,
-    /// `content-length`), so that adding them does not grow it.
-    pub(crate) fn clone_for_request(&self) -> Self {
-        let mut entries = Vec::with_capacity(self.entries.len() + 2);
-        entries.extend(self.entries.iter().cloned());
-        Headers { entries }
+    fn entries(&self) -> &[Entry] {
+        match &self.repr {
+            Repr::Own(entries) => entries,
+            Repr::Shared(entries) => entries,
+        }
     }
 
-    /// The value of `name` (which must be lowercase), if set.
+    /// The entries, to change: shared ones are copied first, with room for
+    /// the headers a request adds (`content-type`, `content-length`).
+    fn entries_mut(&mut self) -> &mut Vec<Entry> {
+        if let Repr::Shared(shared) = &self.repr {
+            let mut entries = Vec::with_capacity(shared.len() + 2);
+            entries.extend(shared.iter().cloned());
+            self.repr = Repr::Own(entries);
+        }
+        match &mut self.repr {
+            Repr::Own(entries) => entries,
+            Repr::Shared(_) => unreachable!("made owned above"),
+        }
+    }
+
+    /// The same headers, shared by every clone from now on.
+    pub(crate) fn into_shared(self) -> Headers {
+        match self.repr {
+            Repr::Own(entries) => Headers {
+                repr: Repr::Shared(entries.into()),
+            },
+            shared @ Repr::Shared(_) => Headers { repr: shared },
+        }
+    }
+
+    /// The value of `name` (in any letter case), if set.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.position(name).map(|i| &*self.entries[i].1)
+        self.position(name).map(|i| &*self.entries()[i].1)
     }
 
-    /// Whether `name` (lowercase) is set.
+    /// Whether `name` (in any letter case) is set.
     pub fn contains(&self, name: &str) -> bool {
         self.position(name).is_some()
     }
 
-    /// Sets `name` to `value`, replacing an earlier value in its position.
+    /// Sets `name` to `value`, replacing an earlier value in its position,
+    /// and returns that earlier value. The name is lowercased.
     ///
-    /// The name is used as given: callers pass lowercase HTTP tokens. The
-    /// builder validates what reaches it from options; this method does not.
+    /// # Errors
+    /// [`Error::HeaderName`] when the name is not an HTTP token,
+    /// [`Error::HeaderValue`] when the value holds CR, LF or NUL.
     pub fn insert(
         &mut self,
         name: impl Into<Cow<'static, str>>,
         value: impl Into<Cow<'static, str>>,
-    ) {
+    ) -> Result<Option<Cow<'static, str>>> {
+        let mut name = name.into();
+        if !is_token(&name) {
+            return Err(Error::HeaderName {
+                name: name.into_owned(),
+            });
+        }
+        if name.bytes().any(|b| b.is_ascii_uppercase()) {
+            name = Cow::Owned(name.to_ascii_lowercase());
+        }
+        let value = value.into();
+        check_value(&name, &value)?;
+        Ok(self.set(name, value))
+    }
+
+    /// [`Headers::insert`] for a name and value this crate has checked.
+    pub(crate) fn set(
+        &mut self,
+        name: impl Into<Cow<'static, str>>,
+        value: impl Into<Cow<'static, str>>,
+    ) -> Option<Cow<'static, str>> {
         let name = name.into();
         let value = value.into();
         match self.position(&name) {
-            Some(i) => self.entries[i].1 = value,
-            None => self.entries.push((name, value)),
+            Some(i) => Some(std::mem::replace(&mut self.entries_mut()[i].1, value)),
+            None => {
+                self.entries_mut().push((name, value));
+                None
+            }
         }
     }
 
-    /// Removes `name`, returning its value.
+    /// Removes `name` (in any letter case), returning its value.
     pub fn remove(&mut self, name: &str) -> Option<Cow<'static, str>> {
-        self.position(name).map(|i| self.entries.remove(i).1)
+        let i = self.position(name)?;
+        Some(self.entries_mut().remove(i).1)
     }
 
     /// The headers in order, as `(name, value)`.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + '_ {
-        self.entries.iter().map(|(n, v)| (&**n, &**v))
+        self.entries().iter().map(|(n, v)| (&**n, &**v))
     }
 
     /// How many headers there are.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries().len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.entries().is_empty()
     }
 
     /// The headers as a JSON object of strings.
@@ -109,7 +181,23 @@ impl Headers {
     }
 
     fn position(&self, name: &str) -> Option<usize> {
-        self.entries.iter().position(|(n, _)| n == name)
+        self.entries()
+            .iter()
+            .position(|(n, _)| n.eq_ignore_ascii_case(name))
+    }
+}
+
+impl PartialEq for Headers {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries() == other.entries()
+    }
+}
+
+impl Eq for Headers {}
+
+impl std::hash::Hash for Headers {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.entries().hash(state);
     }
 }
 
@@ -121,10 +209,16 @@ impl fmt::Debug for Headers {
 
 impl<'a> IntoIterator for &'a Headers {
     type Item = (&'a str, &'a str);
-    type IntoIter = Box<dyn ExactSizeIterator<Item = (&'a str, &'a str)> + 'a>;
+    type IntoIter =
+        std::iter::Map<std::slice::Iter<'a, Entry>, fn(&'a Entry) -> (&'a str, &'a str)>;
 
     fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
+        fn pair(entry: &Entry) -> (&str, &str) {
+            (&entry.0, &entry.1)
+        }
+        self.entries()
+            .iter()
+            .map(pair as fn(&'a Entry) -> (&'a str, &'a str))
     }
 }
 
@@ -214,7 +308,7 @@ pub(crate) fn from_json<'v>(
             Value::Null => continue,
             Value::String(s) => shared_text(s),
             Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
-            Value::Number(n) => Cow::Owned(crate::params::number_text(n)),
+            Value::Number(n) => Cow::Owned(crate::number::number_text(n)),
             Value::Array(_) | Value::Object(_) => {
                 return Err(Error::HeaderValue {
                     name: name.into_owned(),
@@ -224,7 +318,7 @@ pub(crate) fn from_json<'v>(
         };
         check_value(&name, &text)?;
         // Names are unique here, so no lookup is needed.
-        headers.entries.push((shared_text(&name), text));
+        headers.entries_mut().push((shared_text(&name), text));
     }
     Ok(headers)
 }

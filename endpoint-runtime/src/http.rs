@@ -30,26 +30,26 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
     /// or value is not valid for `http`.
     fn try_from(request: Request) -> Result<Self, Error> {
         let method = http::Method::from_bytes(request.method.to_ascii_uppercase().as_bytes())
-            .map_err(|err| Error::Convert(format!("method `{}`: {err}", request.method)))?;
+            .map_err(|err| Error::convert(format_args!("method `{}`", request.method), err))?;
         // `http::Uri` lets raw non-ASCII bytes through, which no server reads.
         if !request.url.is_ascii() {
-            return Err(Error::Convert(format!(
+            return Err(Error::cannot_convert(format!(
                 "url `{}` holds characters that are not ASCII",
                 request.url
             )));
         }
         let uri = http::Uri::try_from(request.url.as_str())
-            .map_err(|err| Error::Convert(format!("url `{}`: {err}", request.url)))?;
+            .map_err(|err| Error::convert(format_args!("url `{}`", request.url), err))?;
         let mut builder = http::Request::builder().method(method).uri(uri);
         let headers = builder
             .headers_mut()
-            .ok_or_else(|| Error::Convert("the request builder failed".into()))?;
+            .ok_or_else(|| Error::cannot_convert("the request builder failed"))?;
         headers.reserve(request.headers.len());
         for (name, value) in request.headers.iter() {
             let header_name = http::HeaderName::from_bytes(name.as_bytes())
-                .map_err(|err| Error::Convert(format!("header name `{name}`: {err}")))?;
+                .map_err(|err| Error::convert(format_args!("header name `{name}`"), err))?;
             let header_value = http::HeaderValue::from_str(value)
-                .map_err(|err| Error::Convert(format!("header `{name}` value: {err}")))?;
+                .map_err(|err| Error::convert(format_args!("header `{name}` value"), err))?;
             headers.append(header_name, header_value);
         }
         let body = request
@@ -58,7 +58,7 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
             .unwrap_or_default();
         builder
             .body(body)
-            .map_err(|err| Error::Convert(err.to_string()))
+            .map_err(|err| Error::convert("the request", err))
     }
 }
 
@@ -80,7 +80,7 @@ mod tests {
     #[test]
     fn custom_methods_and_raw_bodies() {
         let mut raw = request("m-search", "http://127.0.0.1:8080/x?y=1");
-        raw.headers.insert("content-type", "text/plain");
+        raw.headers.insert("content-type", "text/plain").unwrap();
         raw.body = Some(Body::Text("hello".into()));
         let converted: http::Request<Vec<u8>> = raw.try_into().unwrap();
         assert_eq!(converted.method().as_str(), "M-SEARCH");
@@ -92,23 +92,21 @@ mod tests {
     fn invalid_parts_are_errors() {
         assert!(matches!(
             http::Request::<Vec<u8>>::try_from(request("get", "not a uri")),
-            Err(Error::Convert(_))
+            Err(Error::Convert { .. })
         ));
         assert!(matches!(
             http::Request::<Vec<u8>>::try_from(request("get", "https://x.example/?é=3")),
-            Err(Error::Convert(_))
+            Err(Error::Convert { .. })
         ));
-        let mut bad_header = request("get", "https://x.example/");
-        bad_header.headers.insert("bad name", "v");
+        // Headers that `http` would refuse cannot get into a request at all.
+        let mut headers = request("get", "https://x.example/").headers;
         assert!(matches!(
-            http::Request::<Vec<u8>>::try_from(bad_header),
-            Err(Error::Convert(_))
+            headers.insert("bad name", "v"),
+            Err(Error::HeaderName { .. })
         ));
-        let mut bad_value = request("get", "https://x.example/");
-        bad_value.headers.insert("x-a", "a\nb");
         assert!(matches!(
-            http::Request::<Vec<u8>>::try_from(bad_value),
-            Err(Error::Convert(_))
+            headers.insert("x-a", "a\nb"),
+            Err(Error::HeaderValue { .. })
         ));
     }
 }

@@ -1,5 +1,8 @@
-//! The request-options builder behind [`endpoint`](https://docs.rs/endpoint): it turns a REST
-//! route plus parameters into request options that any HTTP client can send.
+//! The request-options builder behind [`endpoint`](https://docs.rs/endpoint):
+//! it turns a REST route plus parameters into request options that any HTTP
+//! client can send. It is a Rust port of `@octokit/endpoint` 6.0.12, the
+//! JavaScript library behind Octokit, and builds the same requests from the
+//! same options, except where this crate is stricter (see [`Endpoint`]).
 //!
 //! ```
 //! use endpoint_runtime::Endpoint;
@@ -18,48 +21,61 @@
 //! # Ok::<(), endpoint_runtime::Error>(())
 //! ```
 //!
-//! The pieces, named after the specification:
+//! # Layers
 //!
-//! - [`route`]: `"<METHOD> <url>"` strings;
-//! - [`template`]: RFC 6570 URL templates plus `:name` and `<name>` placeholders;
-//! - [`merge`](Endpoint::merge): defaults and call options combined, unparsed;
-//! - [`parse`](Endpoint::parse): merged options turned into a [`Request`];
-//! - [`headers`](Headers): lowercase names, validated values, the composed `accept` header;
-//! - [`Request`]: the result.
+//! Each module imports only from the ones above it in this list:
+//!
+//! 1. `error`: the [`Error`] type;
+//! 2. `names`, `url`, `encode`, `number`, `route`: leaf rules (shared names,
+//!    URL scanning, percent-encoding, JavaScript number text, route strings);
+//! 3. `value`: one parameter value, [`Param`](template::Param);
+//! 4. [`template`]: RFC 6570 parsing and expansion, knowing values only
+//!    through [`Vars`](template::Vars);
+//! 5. `params`: parameter sources, the template's variables and the rest;
+//! 6. `headers`, `request`: [`Headers`] and the result, [`Request`];
+//! 7. `build`: the one function that writes a request;
+//! 8. `options`, `layers`: call options, and the one reader of merged options;
+//! 9. `merge`: merged options as an object;
+//! 10. `defaults`: an endpoint's defaults, read once;
+//! 11. `dynamic`, `typed`: the entry points for JSON options and for structs
+//!     from `endpoint!`;
+//! 12. `endpoint`, `typed_request`: [`Endpoint`] and [`TypedRequest`];
+//! 13. `http`: conversion into `http::Request`.
 //!
 //! It makes no network calls. With the `http` feature (on by default) a
 //! [`Request`] converts into an `http::Request<Vec<u8>>`.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod build;
+mod defaults;
+mod dynamic;
+mod encode;
 mod endpoint;
 mod error;
 mod headers;
 #[cfg(feature = "http")]
 mod http;
+mod layers;
 mod merge;
 mod names;
+mod number;
 mod options;
-pub mod params;
-mod parse;
+mod params;
 mod request;
 pub mod route;
 pub mod template;
-#[doc(hidden)]
-pub mod typed;
-
-/// What the `endpoint!` macro, its generated code and the project's code
-/// generators share with the runtime. Not a public API.
-#[doc(hidden)]
-pub mod __private {
-    pub use crate::names::*;
-}
+mod typed;
+mod typed_request;
+mod url;
+mod value;
 
 pub use crate::endpoint::{Endpoint, endpoint};
-pub use crate::error::{Error, Result, TemplateError, TemplateErrorKind};
+pub use crate::error::{Error, Result, Source, TemplateError, TemplateErrorKind};
 pub use crate::headers::Headers;
 pub use crate::options::Options;
 pub use crate::request::{Body, Request};
+pub use crate::typed_request::TypedRequest;
 
 /// How deeply option values may nest (objects and lists inside each other)
 /// before a call is refused with [`Error::TooDeep`].
@@ -76,3 +92,20 @@ pub const DEFAULT_BASE_URL: &str = "https://api.github.com";
 
 /// The default `accept` header.
 pub const DEFAULT_ACCEPT: &str = "application/vnd.github.v3+json";
+
+/// What the `endpoint!` macro, its generated code and the project's code
+/// generators share with the runtime. Not a public API: it changes with the
+/// macro.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::names::*;
+    pub use crate::request::Method;
+    pub use crate::template::parts::{
+        Expression, Modifier, Operator, Part, VarSpec, static_template,
+    };
+    pub use crate::typed::{Argument, Fields, Plan, argument, serialize};
+    pub use crate::url::{is_absolute, url_host};
+    pub use crate::value::{List, Param, ToParam};
+    pub use serde;
+    pub use serde_json;
+}

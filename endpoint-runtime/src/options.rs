@@ -69,12 +69,7 @@ impl<'a> Options<'a> {
             Repr::Value(value) => match &**value {
                 Value::Null => return Ok(None),
                 Value::Object(map) => map,
-                _ => {
-                    return Err(Error::Option {
-                        key: "options".into(),
-                        reason: "must be an object",
-                    });
-                }
+                _ => return Err(Error::option("options", "must be an object")),
             },
         };
         check_depth(map).inspect_err(|_| self.1.0.set(true))?;

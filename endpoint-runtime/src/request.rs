@@ -4,6 +4,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
+use crate::error::{Error, Result};
 use crate::headers::Headers;
 
 /// Request options: method, URL, headers, an optional body and the `request`
@@ -105,5 +106,86 @@ impl Body {
         match self {
             Body::Json(text) | Body::Text(text) => text,
         }
+    }
+}
+
+/// The method of a request being built: lowercase, as the specification
+/// rules, and an HTTP token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Method(Cow<'static, str>);
+
+impl Method {
+    /// `get`.
+    pub const GET: Method = Method(Cow::Borrowed("get"));
+    /// `head`.
+    pub const HEAD: Method = Method(Cow::Borrowed("head"));
+    /// `post`.
+    pub const POST: Method = Method(Cow::Borrowed("post"));
+    /// `put`.
+    pub const PUT: Method = Method(Cow::Borrowed("put"));
+    /// `patch`.
+    pub const PATCH: Method = Method(Cow::Borrowed("patch"));
+    /// `delete`.
+    pub const DELETE: Method = Method(Cow::Borrowed("delete"));
+    /// `options`.
+    pub const OPTIONS: Method = Method(Cow::Borrowed("options"));
+
+    /// A method as given in options: uppercased as the reference does
+    /// (Unicode), then required to be an HTTP token, then lowercased.
+    pub(crate) fn parse(given: &str) -> Result<Self> {
+        const KNOWN: [Method; 7] = [
+            Method::GET,
+            Method::POST,
+            Method::PUT,
+            Method::PATCH,
+            Method::DELETE,
+            Method::HEAD,
+            Method::OPTIONS,
+        ];
+        if let Some(known) = KNOWN
+            .iter()
+            .find(|known| known.0.eq_ignore_ascii_case(given))
+        {
+            return Ok(known.clone());
+        }
+        let upper: Cow<'_, str> = if given.is_ascii() {
+            Cow::Borrowed(given)
+        } else {
+            Cow::Owned(given.to_uppercase())
+        };
+        if !crate::headers::is_token(&upper) {
+            return Err(Error::Method {
+                method: given.to_owned(),
+                reason: "not an HTTP method token",
+            });
+        }
+        Ok(Method(Cow::Owned(upper.to_ascii_lowercase())))
+    }
+
+    /// GET and HEAD send parameters in the query string; the others in a body.
+    pub(crate) fn has_query(&self) -> bool {
+        matches!(&*self.0, "get" | "head")
+    }
+
+    /// PUT and PATCH without a body still send `body: ""`.
+    pub(crate) fn empty_body_is_text(&self) -> bool {
+        matches!(&*self.0, "put" | "patch")
+    }
+
+    pub(crate) fn into_lowercase(self) -> Cow<'static, str> {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn methods() {
+        assert_eq!(Method::parse("GET").unwrap(), Method::GET);
+        assert_eq!(&*Method::parse("M-SEARCH").unwrap().0, "m-search");
+        assert!(Method::parse("").is_err());
+        assert!(Method::parse("GE T").is_err());
     }
 }

@@ -8,8 +8,7 @@
 //! left unchanged, and output that cannot carry an injected header or leave
 //! the URI character set.
 
-use endpoint::params::{Param, Params};
-use endpoint::template::Template;
+use endpoint::template::{Param, Template, Vars};
 use endpoint::{Endpoint, Error, Request};
 use serde_json::{Map, Value};
 
@@ -63,17 +62,9 @@ impl AnyName {
     }
 }
 
-impl Params for AnyName {
-    fn get(&self, name: &str) -> endpoint::Result<Option<Param<'_>>> {
+impl Vars for AnyName {
+    fn var(&self, _slot: usize, name: &str) -> endpoint::Result<Option<Param<'_>>> {
         Ok(Some(Param::Json(self.value(name))))
-    }
-
-    fn for_each_remaining(
-        &self,
-        _template: &Template<'_>,
-        _f: &mut dyn FnMut(&str, Param<'_>) -> endpoint::Result<()>,
-    ) -> endpoint::Result<()> {
-        Ok(())
     }
 }
 
@@ -153,8 +144,11 @@ pub fn template(data: &[u8]) {
         format!("{template:?}"),
         "into_owned changed {src:?}"
     );
-    for var in template.variables() {
-        assert!(template.has_variable(&var.name));
+    for name in template.names() {
+        assert!(template.has_variable(name));
+    }
+    for name in template.path_variables() {
+        assert!(template.has_variable(name));
     }
     let _ = template.has_query();
 
@@ -182,7 +176,7 @@ fn check_template_error(src: &str, err: &endpoint::TemplateError) {
     assert!(err.column() <= src.chars().count() + 1);
 }
 
-fn check_expansion(src: &str, template: &Template<'_>, vars: &(impl Params + ?Sized)) {
+fn check_expansion(src: &str, template: &Template<'_>, vars: &(impl Vars + ?Sized)) {
     const PREFIX: &str = "https://example.com/base";
     let mut plain = String::from(PREFIX);
     let plain_result = template.expand(vars, &mut plain);

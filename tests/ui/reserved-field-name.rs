@@ -1,8 +1,8 @@
 use endpoint::endpoint;
 
 endpoint! {
-    /// Parameters named like the reserved option keys.
-    pub struct Reserved = "POST /x" {
+    /// Query parameters named like the reserved option keys.
+    pub struct Reserved = "GET /x" {
         method: String,
         url: String,
         #[endpoint(rename = "baseUrl")]
@@ -11,6 +11,13 @@ endpoint! {
         #[endpoint(rename = "mediaType")]
         media_type: String,
         request: String,
+    }
+
+    /// A query parameter of a route with a body; a body property may be called `url`.
+    pub struct ReservedQuery = "POST /x" {
+        #[endpoint(query)]
+        url: String,
+        headers: String,
     }
 }
 

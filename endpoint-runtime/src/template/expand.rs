@@ -1,14 +1,17 @@
-//! Template expansion (RFC 6570 section 3.2, level 4) and the path-safety
-//! check of rule i.
+//! Template expansion (RFC 6570 section 3.2, level 4).
 
 use serde_json::{Map, Value};
 
-use super::{Expression, Modifier, Operator, Part, Template};
+use super::Template;
+use super::Vars;
+use super::parts::{Expression, Modifier, Operator, Part};
+use crate::encode::{self, Set};
 use crate::error::{Error, Result};
-use crate::params::{Param, Params};
+use crate::url;
+use crate::value::{Items, Param, json_param};
 
 impl Template<'_> {
-    /// Expands the template with `params`, appending to `out` (RFC 6570).
+    /// Expands the template with `vars`, appending to `out` (RFC 6570).
     ///
     /// A variable that is missing or `null` is undefined, as is an empty list
     /// or map, a list whose items are all `null` and a map whose values are
@@ -31,28 +34,14 @@ impl Template<'_> {
     /// # Errors
     /// [`Error::Expansion`] for values RFC 6570 cannot expand: a list or map
     /// inside a list or map, or a prefix modifier (`{x:3}`) on a list or map.
-    /// Whatever `params` fails with when it produces a value.
-    pub fn expand(&self, params: &(impl Params + ?Sized), out: &mut String) -> Result<()> {
-        let estimate = self
-            .parts
-            .iter()
-            .map(|part| match part {
-                Part::Literal(text) => text.len(),
-                Part::Expression(_) => 16,
-            })
-            .sum();
-        out.reserve(estimate);
-        for part in self.parts.iter() {
-            match part {
-                Part::Literal(text) => out.push_str(text),
-                Part::Expression(expression) => expand_expression(expression, params, out)?,
-            }
-        }
-        Ok(())
+    /// Whatever `vars` fails with when it produces a value.
+    pub fn expand(&self, vars: &(impl Vars + ?Sized), out: &mut String) -> Result<()> {
+        out.reserve(self.literal_len + 16 * self.names.len());
+        self.expand_parts(vars, out, None).map(drop)
     }
 
-    /// [`Template::expand`] for a request URL: the appended text is also
-    /// checked for path segments that parameters turn into `.` or `..`.
+    /// [`Template::expand`] for a request URL, which also refuses path
+    /// segments that parameters turn into `.` or `..`.
     ///
     /// The path is the appended text before the first `?` or `#`, after the
     /// `scheme://authority` of an `http://` or `https://` URL. A segment of it
@@ -73,48 +62,75 @@ impl Template<'_> {
     ///
     /// # Errors
     /// As [`Template::expand`], and [`Error::UnsafePath`].
-    pub fn expand_url(&self, params: &(impl Params + ?Sized), out: &mut String) -> Result<()> {
-        let start = out.len();
-        self.expand(params, out)?;
-        if has_dot_segment(out.get(start..).unwrap_or_default()) {
-            self.check_dot_segments(params)
+    pub fn expand_url(&self, vars: &(impl Vars + ?Sized), out: &mut String) -> Result<()> {
+        out.reserve(self.literal_len + 16 * self.names.len());
+        if self.expand_parts(vars, out, None)? {
+            self.check_path(vars)
         } else {
             Ok(())
         }
     }
 
-    /// The slow path of [`Template::expand_url`]: expands again, this time
-    /// recording which bytes the expressions wrote, and refuses a dot segment
-    /// that holds any of them.
-    fn check_dot_segments(&self, params: &(impl Params + ?Sized)) -> Result<()> {
-        let mut text = String::new();
-        let mut spans = Vec::new();
+    /// Expands every part; returns whether an expression in the path wrote a
+    /// `.`, a `%2E` or a `%` that may start one with the text after it,
+    /// without which no segment it touches can be a dot segment. With `spans`, records the byte ranges that expressions wrote.
+    fn expand_parts(
+        &self,
+        vars: &(impl Vars + ?Sized),
+        out: &mut String,
+        mut spans: Option<&mut Vec<(usize, usize)>>,
+    ) -> Result<bool> {
+        let mut dots = false;
         for part in self.parts.iter() {
             match part {
-                Part::Literal(literal) => text.push_str(literal),
+                Part::Literal(text) => out.push_str(text),
                 Part::Expression(expression) => {
-                    let from = text.len();
-                    expand_expression(expression, params, &mut text)?;
-                    if text.len() > from {
-                        spans.push((from, text.len()));
+                    let from = out.len();
+                    expand_expression(expression, vars, out)?;
+                    let written = out.as_bytes().get(from..).unwrap_or_default();
+                    if expression.in_path && may_write_dot(written) {
+                        dots = true;
+                    }
+                    if let Some(spans) = spans.as_deref_mut()
+                        && !written.is_empty()
+                    {
+                        spans.push((from, out.len()));
                     }
                 }
             }
         }
-        let path = path_range(&text);
-        for (a, b) in segments(&text, path) {
-            let segment = text.get(a..b).unwrap_or_default();
-            if is_dot_segment(segment.as_bytes())
-                && spans.iter().any(|&(from, to)| from < b && a < to)
-            {
-                return Err(Error::UnsafePath {
-                    segment: segment.to_owned(),
-                    path: text.get(path.0..path.1).unwrap_or_default().to_owned(),
-                });
-            }
-        }
-        Ok(())
+        Ok(dots)
     }
+
+    /// The slow path of [`Template::expand_url`]: expands again, recording
+    /// which bytes the expressions wrote, and refuses a dot segment that
+    /// holds any of them.
+    fn check_path(&self, vars: &(impl Vars + ?Sized)) -> Result<()> {
+        let mut text = String::new();
+        let mut spans = Vec::new();
+        self.expand_parts(vars, &mut text, Some(&mut spans))?;
+        match url::unsafe_segment(&text, &spans) {
+            Some((segment, path)) => Err(Error::UnsafePath {
+                segment: segment.to_owned(),
+                path: path.to_owned(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Whether expanded text can be part of a dot segment: it holds a `.`, or
+/// a `%` that is not the start of an escape other than `%2E`.
+fn may_write_dot(written: &[u8]) -> bool {
+    written.iter().enumerate().any(|(i, &b)| match b {
+        b'.' => true,
+        b'%' => !matches!(
+            (written.get(i + 1), written.get(i + 2)),
+            (Some(a), Some(b)) if a.is_ascii_hexdigit() && b.is_ascii_hexdigit()
+                && !(*a == b'2' && b.eq_ignore_ascii_case(&b'e'))
+        ),
+        _ => false,
+    })
 }
 
 /// What an operator writes (RFC 6570 appendix A).
@@ -127,8 +143,8 @@ struct Style {
     named: bool,
     /// Written after the name when the value is empty.
     if_empty: &'static str,
-    /// Whether reserved characters and `%XX` triplets are kept.
-    reserved: bool,
+    /// What values keep unencoded.
+    set: Set,
 }
 
 const fn style(operator: Operator) -> Style {
@@ -147,7 +163,11 @@ const fn style(operator: Operator) -> Style {
         separator,
         named,
         if_empty,
-        reserved,
+        set: if reserved {
+            Set::Reserved
+        } else {
+            Set::Unreserved
+        },
     }
 }
 
@@ -163,52 +183,32 @@ fn expansion_error(variable: &str, reason: &'static str) -> Error {
 
 fn expand_expression(
     expression: &Expression<'_>,
-    params: &(impl Params + ?Sized),
+    vars: &(impl Vars + ?Sized),
     out: &mut String,
 ) -> Result<()> {
     let style = style(expression.operator);
     let mut first = true;
     for var in expression.variables.iter() {
         let name: &str = &var.name;
-        let Some(param) = params.get(name)? else {
+        let Some(param) = vars.var(var.slot as usize, name)? else {
             continue;
         };
         let value = param.resolve();
+        if let Some(items) = value.items() {
+            if !items_defined(name, items)? {
+                continue;
+            }
+            if let Modifier::Prefix(_) = var.modifier {
+                return Err(expansion_error(name, PREFIX_ON_COMPOSITE));
+            }
+            start_variable(&style, &mut first, out);
+            expand_list(&style, name, items, var.modifier == Modifier::Explode, out);
+            continue;
+        }
         match value {
             Param::Null => {}
-            Param::Json(Value::Array(items)) => {
-                if !composite_defined(name, items.iter())? {
-                    continue;
-                }
-                if let Modifier::Prefix(_) = var.modifier {
-                    return Err(expansion_error(name, PREFIX_ON_COMPOSITE));
-                }
-                start_variable(&style, &mut first, out);
-                let items = items.iter().filter(|item| !item.is_null());
-                if var.modifier == Modifier::Explode {
-                    for (i, item) in items.enumerate() {
-                        if i > 0 {
-                            out.push(style.separator);
-                        }
-                        if style.named {
-                            write_name(&style, name, is_empty(item), out);
-                        }
-                        write_json(item, style.reserved, out);
-                    }
-                } else {
-                    if style.named {
-                        write_name(&style, name, false, out);
-                    }
-                    for (i, item) in items.enumerate() {
-                        if i > 0 {
-                            out.push(',');
-                        }
-                        write_json(item, style.reserved, out);
-                    }
-                }
-            }
             Param::Json(Value::Object(map)) => {
-                if !composite_defined(name, map.values())? {
+                if !values_defined(name, map)? {
                     continue;
                 }
                 if let Modifier::Prefix(_) = var.modifier {
@@ -223,25 +223,40 @@ fn expand_expression(
                     Modifier::Prefix(n) => Some(usize::from(n)),
                     Modifier::None | Modifier::Explode => None,
                 };
-                if let Param::Str(s) = scalar {
-                    if style.named {
-                        write_name(&style, name, s.is_empty(), out);
-                    }
-                    let s = match prefix {
-                        Some(n) => truncate_chars(s, n),
-                        None => s,
-                    };
-                    encode_into(out, s, style.reserved);
-                } else {
-                    if style.named {
-                        write_name(&style, name, false, out);
-                    }
-                    write_number_or_bool(&scalar, prefix, style.reserved, out);
+                if style.named {
+                    let empty = matches!(scalar, Param::Str(s) if s.is_empty());
+                    write_name(&style, name, empty, out);
                 }
+                write_scalar(&scalar, prefix, style.set, out);
             }
         }
     }
     Ok(())
+}
+
+fn expand_list(style: &Style, name: &str, items: Items<'_>, explode: bool, out: &mut String) {
+    let items = items.iter().filter(|item| !matches!(item, Param::Null));
+    if explode {
+        for (i, item) in items.enumerate() {
+            if i > 0 {
+                out.push(style.separator);
+            }
+            if style.named {
+                write_name(style, name, matches!(item, Param::Str("")), out);
+            }
+            write_scalar(&item, None, style.set, out);
+        }
+    } else {
+        if style.named {
+            write_name(style, name, false, out);
+        }
+        for (i, item) in items.enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_scalar(&item, None, style.set, out);
+        }
+    }
 }
 
 fn expand_map(
@@ -257,13 +272,13 @@ fn expand_map(
             if i > 0 {
                 out.push(style.separator);
             }
-            encode_into(out, key, style.reserved);
-            if style.named && is_empty(value) {
+            encode::encode(out, key, style.set);
+            if style.named && matches!(value, Value::String(s) if s.is_empty()) {
                 out.push_str(style.if_empty);
             } else {
                 out.push('=');
             }
-            write_json(value, style.reserved, out);
+            write_scalar(&json_param(value), None, style.set, out);
         }
     } else {
         if style.named {
@@ -273,18 +288,34 @@ fn expand_map(
             if i > 0 {
                 out.push(',');
             }
-            encode_into(out, key, style.reserved);
+            encode::encode(out, key, style.set);
             out.push(',');
-            write_json(value, style.reserved, out);
+            write_scalar(&json_param(value), None, style.set, out);
         }
     }
 }
 
-/// Whether a list's items or a map's values hold anything but `null`;
-/// a list or map among them is an error.
-fn composite_defined<'v>(name: &str, values: impl Iterator<Item = &'v Value>) -> Result<bool> {
+/// Whether a list holds anything but `null`; a list or map among its items
+/// is an error.
+fn items_defined(name: &str, items: Items<'_>) -> Result<bool> {
     let mut defined = false;
-    for value in values {
+    for item in items.iter() {
+        match item {
+            Param::Null => {}
+            item if item.items().is_some() || matches!(item, Param::Json(_) | Param::Owned(_)) => {
+                return Err(expansion_error(name, NESTED));
+            }
+            _ => defined = true,
+        }
+    }
+    Ok(defined)
+}
+
+/// Whether a map's values hold anything but `null`; a list or map among
+/// them is an error.
+fn values_defined(name: &str, map: &Map<String, Value>) -> Result<bool> {
+    let mut defined = false;
+    for value in map.values() {
         match value {
             Value::Null => {}
             Value::Array(_) | Value::Object(_) => return Err(expansion_error(name, NESTED)),
@@ -314,74 +345,31 @@ fn write_name(style: &Style, name: &str, empty: bool, out: &mut String) {
     }
 }
 
-fn is_empty(value: &Value) -> bool {
-    matches!(value, Value::String(s) if s.is_empty())
-}
-
-/// Writes a scalar item of a list or map.
-fn write_json(value: &Value, reserved: bool, out: &mut String) {
-    match value {
-        Value::String(s) => encode_into(out, s, reserved),
-        Value::Number(_) | Value::Bool(_) => {
-            write_number_or_bool(&Param::Json(value), None, reserved, out);
-        }
-        Value::Null | Value::Array(_) | Value::Object(_) => {}
+/// Writes a scalar (string, number, boolean), cut to `prefix` code points.
+fn write_scalar(value: &Param<'_>, prefix: Option<usize>, set: Set, out: &mut String) {
+    if let Param::Str(s) = value {
+        let s = match prefix {
+            Some(n) => truncate_chars(s, n),
+            None => s,
+        };
+        encode::encode(out, s, set);
+        return;
     }
-}
-
-/// Writes a number or boolean, whose text is ASCII, cut to `prefix` characters.
-fn write_number_or_bool(
-    value: &Param<'_>,
-    prefix: Option<usize>,
-    reserved: bool,
-    out: &mut String,
-) {
+    // Numbers and booleans: ASCII text, where only the `+` of a float's
+    // exponent (`1e+21`) may need encoding.
     let at = out.len();
-    let mut float = false;
-    match value.resolve() {
-        Param::U64(n) => push_u64(out, n),
-        Param::I64(n) => {
-            if n < 0 {
-                out.push('-');
-            }
-            push_u64(out, n.unsigned_abs());
-        }
-        Param::Bool(b) => out.push_str(if b { "true" } else { "false" }),
-        other => float = other.write_scalar(out),
-    }
+    let float = matches!(value, Param::F64(_));
+    value.write_scalar(out);
     if let Some(n) = prefix {
         out.truncate(at + n.min(out.len() - at));
     }
-    // Only the `+` of a float's exponent (`1e+21`) may need encoding.
     if float
         && out
             .get(at..)
-            .is_some_and(|text| needs_encoding(text, reserved))
+            .is_some_and(|text| encode::needs_encoding(text, set))
     {
         let text = out.split_off(at);
-        encode_into(out, &text, reserved);
-    }
-}
-
-/// Writes an integer without going through `fmt`, which is slow on this path.
-fn push_u64(out: &mut String, mut n: u64) {
-    // Least significant digit first; `u64::MAX` has 20 digits.
-    let mut digits = [0u8; 20];
-    let mut len = 0;
-    loop {
-        if let Some(digit) = digits.get_mut(len) {
-            // `n % 10` is below 10.
-            *digit = b'0' + (n % 10) as u8;
-        }
-        len += 1;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.reserve(len);
-    for &digit in digits.iter().take(len).rev() {
-        out.push(char::from(digit));
+        encode::encode(out, &text, set);
     }
 }
 
@@ -391,232 +379,6 @@ fn truncate_chars(s: &str, n: usize) -> &str {
         Some((end, _)) => s.get(..end).unwrap_or(s),
         None => s,
     }
-}
-
-/// Bit set for bytes copied as they are by every expansion (RFC 3986 unreserved).
-const UNRESERVED: u8 = 1;
-/// Bit set for bytes that `+`, `#` and literal text also copy (RFC 3986 reserved).
-const RESERVED: u8 = 2;
-
-/// Bit set for `.` and `%`, the bytes a dot segment is written with.
-const DOT_OR_PERCENT: u8 = 4;
-/// Bit set for `?` and `#`, where a URL's path ends.
-const QUERY_OR_FRAGMENT: u8 = 8;
-
-/// The class of every byte; bytes of neither [`UNRESERVED`] nor [`RESERVED`]
-/// are percent-encoded.
-static CLASS: [u8; 256] = {
-    let mut table = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
-            table[b] = UNRESERVED;
-        } else if matches!(
-            c,
-            b':' | b'/'
-                | b'?'
-                | b'#'
-                | b'['
-                | b']'
-                | b'@'
-                | b'!'
-                | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b';'
-                | b'='
-        ) {
-            table[b] = RESERVED;
-        }
-        if matches!(c, b'.' | b'%') {
-            table[b] |= DOT_OR_PERCENT;
-        }
-        if matches!(c, b'?' | b'#') {
-            table[b] |= QUERY_OR_FRAGMENT;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// `%00%01…%FF`: the escape of byte `b` is `PERCENT[3 * b..3 * b + 3]`.
-const PERCENT: &str = {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    const BYTES: [u8; 768] = {
-        let mut bytes = [0u8; 768];
-        let mut b = 0;
-        while b < 256 {
-            bytes[3 * b] = b'%';
-            bytes[3 * b + 1] = HEX[b >> 4];
-            bytes[3 * b + 2] = HEX[b & 0x0F];
-            b += 1;
-        }
-        bytes
-    };
-    match std::str::from_utf8(&BYTES) {
-        Ok(text) => text,
-        Err(_) => panic!("the escapes are ASCII"),
-    }
-};
-
-const fn mask(reserved: bool) -> u8 {
-    if reserved {
-        UNRESERVED | RESERVED
-    } else {
-        UNRESERVED
-    }
-}
-
-/// Whether `bytes[i]` starts a `%XX` triplet.
-fn is_triplet(bytes: &[u8], i: usize) -> bool {
-    bytes.get(i) == Some(&b'%')
-        && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-        && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
-}
-
-/// Whether [`encode_into`] would change `s`.
-pub(super) fn needs_encoding(s: &str, reserved: bool) -> bool {
-    let mask = mask(reserved);
-    let bytes = s.as_bytes();
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if CLASS[usize::from(b)] & mask != 0 {
-            i += 1;
-        } else if reserved && is_triplet(bytes, i) {
-            i += 3;
-        } else {
-            return true;
-        }
-    }
-    false
-}
-
-/// Appends `s` percent-encoded: unreserved characters are copied, and with
-/// `reserved` also reserved characters and `%XX` triplets; every other byte
-/// becomes `%XX` with uppercase hex (so a lone `%` becomes `%25`).
-///
-/// This is the encoding of simple expansion (`reserved == false`), and of
-/// `+`, `#` and literal template text (`reserved == true`).
-pub(super) fn encode_into(out: &mut String, s: &str, reserved: bool) {
-    let mask = mask(reserved);
-    let bytes = s.as_bytes();
-    out.reserve(bytes.len());
-    // Start of the run of bytes copied as they are, not yet written.
-    let mut run = 0;
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if CLASS[usize::from(b)] & mask != 0 {
-            i += 1;
-            continue;
-        }
-        if reserved && is_triplet(bytes, i) {
-            i += 3;
-            continue;
-        }
-        if run < i {
-            // The run is ASCII, so both ends are character boundaries.
-            out.push_str(s.get(run..i).unwrap_or_default());
-        }
-        let escape = 3 * usize::from(b);
-        out.push_str(PERCENT.get(escape..escape + 3).unwrap_or_default());
-        i += 1;
-        run = i;
-    }
-    if run < bytes.len() {
-        out.push_str(s.get(run..).unwrap_or_default());
-    }
-}
-
-/// The byte range of the path in an expanded URL: before the first `?` or
-/// `#`, after the `scheme://authority` of an `http://` or `https://` URL.
-fn path_range(url: &str) -> (usize, usize) {
-    let bytes = url.as_bytes();
-    let scheme_len = if starts_with_ignore_case(bytes, b"http://") {
-        7
-    } else if starts_with_ignore_case(bytes, b"https://") {
-        8
-    } else {
-        0
-    };
-    let start = if scheme_len == 0 {
-        0
-    } else {
-        let authority = bytes.get(scheme_len..).unwrap_or_default();
-        scheme_len
-            + authority
-                .iter()
-                .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-                .unwrap_or(authority.len())
-    };
-    let path = bytes.get(start..).unwrap_or_default();
-    let end = start
-        + path
-            .iter()
-            .position(|&b| matches!(b, b'?' | b'#'))
-            .unwrap_or(path.len());
-    (start, end)
-}
-
-fn starts_with_ignore_case(bytes: &[u8], prefix: &[u8]) -> bool {
-    bytes
-        .get(..prefix.len())
-        .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
-}
-
-/// Whether some path segment of `url` decodes to `.` or `..`, wherever its
-/// characters come from. Cheap, and false for nearly every URL.
-fn has_dot_segment(url: &str) -> bool {
-    let bytes = url.as_bytes();
-    // A dot segment needs a `.` or a `%` before the first `?` or `#`; most
-    // URLs are ruled out by this one scan.
-    let first = bytes
-        .iter()
-        .find(|&&b| CLASS[usize::from(b)] & (DOT_OR_PERCENT | QUERY_OR_FRAGMENT) != 0);
-    if first.is_none_or(|&b| CLASS[usize::from(b)] & DOT_OR_PERCENT == 0) {
-        return false;
-    }
-    let (start, end) = path_range(url);
-    bytes
-        .get(start..end)
-        .unwrap_or_default()
-        .split(|&b| b == b'/')
-        .any(is_dot_segment)
-}
-
-/// The byte ranges of the `/`-separated segments of `url[path.0..path.1]`.
-fn segments(url: &str, path: (usize, usize)) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let (start, end) = path;
-    let bytes = url.as_bytes().get(start..end).unwrap_or_default();
-    let mut from = start;
-    bytes.split(|&b| b == b'/').map(move |segment| {
-        let range = (from, from + segment.len());
-        from += segment.len() + 1;
-        range
-    })
-}
-
-/// Whether a segment decodes to `.` or `..` (each dot written `.`, `%2E` or `%2e`).
-fn is_dot_segment(segment: &[u8]) -> bool {
-    let mut dots = 0;
-    let mut rest = segment;
-    while !rest.is_empty() {
-        rest = match rest {
-            [b'.', tail @ ..] => tail,
-            [b'%', b'2', b'E' | b'e', tail @ ..] => tail,
-            _ => return false,
-        };
-        dots += 1;
-        if dots > 2 {
-            return false;
-        }
-    }
-    dots > 0
 }
 
 #[cfg(test)]
@@ -967,42 +729,5 @@ mod tests {
             .expand_url(&vars(json!({"v": "a"})), &mut out)
             .unwrap();
         assert_eq!(out, "/..//a");
-    }
-
-    #[test]
-    fn dot_segments() {
-        for segment in [".", "..", "%2E", "%2e", ".%2E", "%2e%2E", "%2E."] {
-            assert!(is_dot_segment(segment.as_bytes()), "{segment}");
-        }
-        for segment in [
-            "",
-            "...",
-            "%2E%2E%2E",
-            "%2",
-            "%2F",
-            ".a",
-            "a.",
-            "%2E%2",
-            "%252E",
-        ] {
-            assert!(!is_dot_segment(segment.as_bytes()), "{segment}");
-        }
-    }
-
-    #[test]
-    fn encoding_table() {
-        let mut out = String::new();
-        encode_into(&mut out, "aZ09-._~ :/?#[]@!$&'()*+,;=%é\u{0}", false);
-        assert_eq!(
-            out,
-            "aZ09-._~%20%3A%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D%25%C3%A9%00"
-        );
-        out.clear();
-        encode_into(&mut out, "aZ09-._~ :/?#[]@!$&'()*+,;=%é%41%4", true);
-        assert_eq!(out, "aZ09-._~%20:/?#[]@!$&'()*+,;=%25%C3%A9%41%254");
-        assert!(!needs_encoding("abc/def", true));
-        assert!(needs_encoding("abc/def", false));
-        assert!(needs_encoding("%", true));
-        assert!(!needs_encoding("%41", true));
     }
 }

@@ -6,8 +6,11 @@
 
 use std::borrow::Cow;
 
-use super::expand::{encode_into, needs_encoding};
-use super::{Expression, Modifier, Operator, Part, Template, VarSpec};
+use std::collections::HashMap;
+
+use super::Template;
+use super::parts::{Expression, Modifier, Operator, Part, VarSpec};
+use crate::encode::{self, Set};
 use crate::error::{TemplateError, TemplateErrorKind};
 
 /// Parses `src` into a [`Template`], or returns the errors in source order:
@@ -20,14 +23,26 @@ pub(super) fn parse(src: &str, all_errors: bool) -> Result<Template<'_>, Vec<Tem
     let mut parser = Parser {
         src,
         parts: Vec::new(),
+        names: Vec::new(),
+        slots: None,
         errors: Vec::new(),
         in_path: true,
         all_errors,
     };
     parser.run();
     if parser.errors.is_empty() {
+        let literal_len = parser
+            .parts
+            .iter()
+            .map(|part| match part {
+                Part::Literal(text) => text.len(),
+                Part::Expression(_) => 0,
+            })
+            .sum();
         Ok(Template {
             parts: Cow::Owned(parser.parts),
+            names: Cow::Owned(parser.names),
+            literal_len,
         })
     } else {
         Err(parser.errors)
@@ -41,6 +56,10 @@ const ERROR_TEXT_BUDGET: usize = 1 << 20;
 struct Parser<'a> {
     src: &'a str,
     parts: Vec<Part<'a>>,
+    /// The distinct variable names, in order: a name's index is its slot.
+    names: Vec<Cow<'a, str>>,
+    /// The slots by name, once there are too many names to scan.
+    slots: Option<HashMap<&'a str, u32>>,
     errors: Vec<TemplateError>,
     /// Still in the path: no literal `?` or `#` and no `{?…}`, `{&…}` or
     /// `{#…}` expression seen yet, so a `:name` placeholder may start here.
@@ -147,21 +166,24 @@ impl<'a> Parser<'a> {
                 None => (Operator::Simple, content),
             },
         };
-        if matches!(
-            operator,
-            Operator::Query | Operator::QueryContinuation | Operator::Fragment
-        ) {
+        if operator.ends_path() {
             self.in_path = false;
         }
         if list.is_empty() {
             return Err(TemplateErrorKind::EmptyExpression);
         }
-        let variables = list
+        let mut variables = list
             .split(',')
             .map(parse_varspec)
             .collect::<Result<Vec<_>, _>>()?;
+        for var in &mut variables {
+            if let Cow::Borrowed(name) = var.name {
+                var.slot = self.slot(name);
+            }
+        }
         Ok(Expression {
             operator,
+            in_path: self.in_path,
             variables: Cow::Owned(variables),
         })
     }
@@ -177,12 +199,12 @@ impl<'a> Parser<'a> {
             return;
         };
         if let Some(Part::Literal(previous)) = self.parts.last_mut() {
-            encode_into(previous.to_mut(), text, true);
+            encode::encode(previous.to_mut(), text, Set::Reserved);
             return;
         }
-        let literal = if needs_encoding(text, true) {
+        let literal = if encode::needs_encoding(text, Set::Reserved) {
             let mut encoded = String::with_capacity(text.len() + 8);
-            encode_into(&mut encoded, text, true);
+            encode::encode(&mut encoded, text, Set::Reserved);
             Cow::Owned(encoded)
         } else {
             Cow::Borrowed(text)
@@ -193,13 +215,43 @@ impl<'a> Parser<'a> {
     /// Pushes the simple expression `{name}` for a `:name` or `<name>` placeholder.
     fn push_placeholder(&mut self, start: usize, end: usize) {
         let name = self.src.get(start..end).unwrap_or_default();
+        let slot = self.slot(name);
         self.parts.push(Part::Expression(Expression {
             operator: Operator::Simple,
+            in_path: self.in_path,
             variables: Cow::Owned(vec![VarSpec {
                 name: Cow::Borrowed(name),
+                slot,
                 modifier: Modifier::None,
             }]),
         }));
+    }
+
+    /// The slot of `name`, a new one for a name not seen yet.
+    fn slot(&mut self, name: &'a str) -> u32 {
+        /// Past this many names, slots are found through a hash map.
+        const SCAN_LIMIT: usize = 16;
+        let found = match &self.slots {
+            Some(slots) => slots.get(name).map(|&slot| slot as usize),
+            None => self.names.iter().position(|n| n == name),
+        };
+        if let Some(slot) = found {
+            return slot as u32;
+        }
+        let slot = self.names.len() as u32;
+        self.names.push(Cow::Borrowed(name));
+        if let Some(slots) = &mut self.slots {
+            slots.insert(name, slot);
+        } else if self.names.len() > SCAN_LIMIT {
+            let mut slots = HashMap::with_capacity(2 * self.names.len());
+            for (i, name) in self.names.iter().enumerate() {
+                if let Cow::Borrowed(name) = name {
+                    slots.insert(*name, i as u32);
+                }
+            }
+            self.slots = Some(slots);
+        }
+        slot
     }
 
     /// Whether enough errors are collected: each one holds a copy of the
@@ -282,6 +334,7 @@ fn parse_varspec(spec: &str) -> Result<VarSpec<'_>, TemplateErrorKind> {
     };
     Ok(VarSpec {
         name: Cow::Borrowed(name),
+        slot: 0,
         modifier,
     })
 }
@@ -432,11 +485,13 @@ mod tests {
     #[test]
     fn placeholder_is_a_simple_expression() {
         let template = Template::parse("/a/:x/<y>").unwrap();
-        let expected = |name| {
+        let expected = |name, slot| {
             Part::Expression(Expression {
                 operator: Operator::Simple,
+                in_path: true,
                 variables: Cow::Owned(vec![VarSpec {
                     name: Cow::Borrowed(name),
+                    slot,
                     modifier: Modifier::None,
                 }]),
             })
@@ -445,9 +500,9 @@ mod tests {
             template.parts(),
             [
                 Part::Literal(Cow::Borrowed("/a/")),
-                expected("x"),
+                expected("x", 0),
                 Part::Literal(Cow::Borrowed("/")),
-                expected("y"),
+                expected("y", 1),
             ]
         );
     }

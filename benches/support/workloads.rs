@@ -1,16 +1,18 @@
-//! The five benchmark workloads of `shared/bench/reference-bench.js`, with the
+//! The five benchmark workloads of `benches/reference/reference-bench.js`, with the
 //! same inputs, built three ways: `dynamic` (the runtime's `endpoint(route,
 //! options)`, the options value built on every call as the reference's loop
 //! does), `typed` (a struct from `endpoint!` filled in and turned into a
 //! request) and `handwritten` (the fastest correct code for that one call,
 //! building the same `Request` directly: the practical floor).
 //!
-//! Shared by `benches/requests.rs` and `tests/allocations.rs` through
-//! `#[path = "../benches/workloads.rs"] mod workloads;`, together with the
-//! inputs of the `scaling` benchmarks.
+//! Shared by `benches/requests.rs`, `benches/instructions.rs` and
+//! `tests/allocations.rs` through `#[path = "…/support/workloads.rs"] mod
+//! workloads;`, together with the inputs of the `scaling` benchmarks. It lives
+//! in `benches/support/` so that Cargo does not take it for a benchmark of its
+//! own.
 #![allow(
     dead_code,
-    reason = "included by the benchmark and the allocation test, which each use a part"
+    reason = "included by the benchmarks and the allocation test, which each use a part"
 )]
 
 use std::borrow::Cow;
@@ -591,8 +593,12 @@ pub mod handwritten {
 
     fn default_headers(capacity: usize) -> Headers {
         let mut headers = Headers::with_capacity(capacity);
-        headers.insert("accept", DEFAULT_ACCEPT);
-        headers.insert("user-agent", USER_AGENT);
+        headers
+            .insert("accept", DEFAULT_ACCEPT)
+            .expect("a valid header");
+        headers
+            .insert("user-agent", USER_AGENT)
+            .expect("a valid header");
         headers
     }
 
@@ -676,9 +682,11 @@ pub mod handwritten {
             key: "body".into(),
             message: err.to_string(),
         })?;
-        let body = String::from_utf8(body).map_err(|err| Error::Convert(err.to_string()))?;
+        let body = String::from_utf8(body).expect("serde_json writes UTF-8");
         let mut headers = default_headers(3);
-        headers.insert("content-type", "application/json; charset=utf-8");
+        headers
+            .insert("content-type", "application/json; charset=utf-8")
+            .expect("a valid header");
         Ok(Request {
             method: Cow::Borrowed("post"),
             url,
@@ -700,9 +708,15 @@ pub mod handwritten {
         url.push_str("&page=");
         encode::push_u64(&mut url, page.into());
         let mut headers = Headers::with_capacity(3);
-        headers.insert("accept", "application/vnd.github.mercy-preview.raw");
-        headers.insert("user-agent", USER_AGENT);
-        headers.insert("authorization", AUTHORIZATION);
+        headers
+            .insert("accept", "application/vnd.github.mercy-preview.raw")
+            .expect("a valid header");
+        headers
+            .insert("user-agent", USER_AGENT)
+            .expect("a valid header");
+        headers
+            .insert("authorization", AUTHORIZATION)
+            .expect("a valid header");
         Ok(get(url, headers))
     }
 
@@ -783,8 +797,12 @@ pub mod scaling {
             encode::push(&mut url, value, &COMPONENT, false);
         }
         let mut headers = Headers::with_capacity(2);
-        headers.insert("accept", DEFAULT_ACCEPT);
-        headers.insert("user-agent", USER_AGENT);
+        headers
+            .insert("accept", DEFAULT_ACCEPT)
+            .expect("a valid header");
+        headers
+            .insert("user-agent", USER_AGENT)
+            .expect("a valid header");
         Request {
             method: Cow::Borrowed("get"),
             url,
@@ -852,9 +870,15 @@ pub mod scaling {
         serde_json::to_writer(&mut text, &TitleBody { title: TITLE, body })
             .expect("strings serialize");
         let mut headers = Headers::with_capacity(3);
-        headers.insert("accept", DEFAULT_ACCEPT);
-        headers.insert("user-agent", USER_AGENT);
-        headers.insert("content-type", "application/json; charset=utf-8");
+        headers
+            .insert("accept", DEFAULT_ACCEPT)
+            .expect("a valid header");
+        headers
+            .insert("user-agent", USER_AGENT)
+            .expect("a valid header");
+        headers
+            .insert("content-type", "application/json; charset=utf-8")
+            .expect("a valid header");
         Request {
             method: Cow::Borrowed("post"),
             url,
@@ -899,8 +923,12 @@ pub mod scaling {
             assert!(value != "." && value != "..", "unsafe path segment");
         }
         let mut headers = Headers::with_capacity(2);
-        headers.insert("accept", DEFAULT_ACCEPT);
-        headers.insert("user-agent", USER_AGENT);
+        headers
+            .insert("accept", DEFAULT_ACCEPT)
+            .expect("a valid header");
+        headers
+            .insert("user-agent", USER_AGENT)
+            .expect("a valid header");
         Request {
             method: Cow::Borrowed("get"),
             url,

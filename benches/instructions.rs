@@ -1,0 +1,138 @@
+//! One workload call, repeated: the program that `cargo run -p xtask --
+//! instructions` runs under callgrind to count instructions per call, and
+//! natively to count allocations per call.
+//!
+//! `instructions <kind> <workload> <calls>` builds the fixture, makes one
+//! warm-up call, then makes `<calls>` calls of `<kind>/<workload>` (the kinds
+//! and workloads of `benches/requests.rs`), each result through
+//! [`std::hint::black_box`], and prints one line:
+//! `calls <n> allocations <count> bytes <bytes>`, the heap allocations of those
+//! calls. Run for two numbers of calls, the difference of the two instruction
+//! counts divided by the difference of the calls is the cost of one call:
+//! start-up, the fixture and the warm-up cancel out.
+//!
+//! The counting allocator adds a few instructions per allocation (two relaxed
+//! atomic additions) to every kind alike.
+//!
+//! Run by `cargo bench` without arguments, it makes each call once and says
+//! how to use it.
+
+#[path = "support/workloads.rs"]
+mod workloads;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use workloads::{Fixture, KINDS, WORKLOADS, calls};
+
+/// `System`, counting allocations (a reallocation counts as one) and their bytes.
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+static BYTES: AtomicU64 = AtomicU64::new(0);
+
+fn record(size: usize) {
+    ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+    BYTES.fetch_add(size as u64, Ordering::Relaxed);
+}
+
+// SAFETY: every method forwards to `System` with the caller's arguments
+// unchanged, so `System`'s guarantees hold; the counting touches only atomics,
+// which neither allocate nor unwind.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        record(layout.size());
+        // SAFETY: forwarded as is; the caller upholds `alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        record(layout.size());
+        // SAFETY: forwarded as is; the caller upholds `alloc_zeroed`'s contract.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        record(new_size);
+        // SAFETY: forwarded as is; `ptr` was allocated by this allocator, that
+        // is by `System`, with `layout`, as the caller guarantees.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded as is; `ptr` was allocated by `System` with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+const USAGE: &str = "usage: instructions <kind> <workload> <calls>\n\
+                     (run by `cargo run -p xtask -- instructions`)";
+
+fn main() -> ExitCode {
+    // `cargo bench` passes `--bench`; any other flag is not ours either.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|arg| !arg.starts_with("--"))
+        .collect();
+    match args.as_slice() {
+        [] => {
+            let fixture = Fixture::new();
+            workloads::assert_all_equal(&fixture);
+            println!("every call builds the expected request\n{USAGE}");
+            ExitCode::SUCCESS
+        }
+        [kind, workload, count] => match run(kind, workload, count) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("error: {message}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Makes `count` calls of `kind/workload` after one warm-up call and prints
+/// the allocations of those calls.
+fn run(kind: &str, workload: &str, count: &str) -> Result<(), String> {
+    let index = KINDS
+        .iter()
+        .position(|known| *known == kind)
+        .ok_or_else(|| format!("unknown kind `{kind}` (one of {})", KINDS.join(", ")))?;
+    if !WORKLOADS.contains(&workload) {
+        return Err(format!(
+            "unknown workload `{workload}` (one of {})",
+            WORKLOADS.join(", ")
+        ));
+    }
+    let count: u64 = count
+        .parse()
+        .map_err(|_| format!("`{count}` is not a number of calls"))?;
+    let call = calls(workload)[index];
+    let fixture = Fixture::new();
+    let request = call(&fixture).map_err(|err| format!("{kind}/{workload}: {err}"))?;
+    if request.url != workloads::expected_url(workload) {
+        return Err(format!("{kind}/{workload}: unexpected URL {}", request.url));
+    }
+    drop(request);
+
+    let (allocations, bytes) = (
+        ALLOCATIONS.load(Ordering::Relaxed),
+        BYTES.load(Ordering::Relaxed),
+    );
+    for _ in 0..count {
+        drop(black_box(call(black_box(&fixture))));
+    }
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - allocations;
+    let bytes = BYTES.load(Ordering::Relaxed) - bytes;
+    println!("calls {count} allocations {allocations} bytes {bytes}");
+    Ok(())
+}

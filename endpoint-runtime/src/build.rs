@@ -1,0 +1,337 @@
+//! The builder: one function that writes a [`Request`] from the options a
+//! call resolved to ([`Input`]) and its parameters ([`Params`]): method, URL
+//! (base URL, expanded template, query string), headers and body.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::encode::{self, Set};
+use crate::error::{Error, Result};
+use crate::headers::{self, Headers};
+use crate::number::{self, JsNumbers};
+use crate::params::Params;
+use crate::request::{Body, Method, Request};
+use crate::template::Template;
+use crate::url;
+use crate::value::Param;
+
+/// The content type of a JSON body, set when the caller set none.
+pub(crate) const JSON_CONTENT_TYPE: &str = "application/json; charset=utf-8";
+
+/// Everything [`build`] needs besides the parameters.
+pub(crate) struct Input<'a, 't> {
+    pub method: Method,
+    /// The base URL, joined to a path URL.
+    pub base_url: &'a str,
+    /// The parsed URL template.
+    pub template: &'a Template<'t>,
+    /// The headers: lowercase names, values validated.
+    pub headers: Headers,
+    /// `mediaType.format`, empty for none; `accept` is composed from it and
+    /// `previews` (both empty when `headers` already hold the composed one).
+    pub format: &'a str,
+    /// `mediaType.previews`.
+    pub previews: &'a [Cow<'a, str>],
+    /// The `request` passthrough.
+    pub request: Option<Value>,
+}
+
+/// Builds the request.
+pub(crate) fn build(input: Input<'_, '_>, params: &dyn Params) -> Result<Request> {
+    let Input {
+        method,
+        base_url,
+        template,
+        mut headers,
+        format,
+        previews,
+        request,
+    } = input;
+
+    let mut url = String::with_capacity(base_url.len() + template.literal_len + 64);
+    url.push_str(base_url);
+    template.expand_url(params, &mut url)?;
+    join_base_url(&mut url, base_url)?;
+
+    if !format.is_empty() || !previews.is_empty() {
+        let accept = headers::compose_accept(
+            headers.get("accept"),
+            format,
+            previews.iter().map(|preview| &**preview),
+        )?;
+        if let Some(accept) = accept {
+            headers.set("accept", accept);
+        }
+    }
+
+    let mut body = None;
+    if method.has_query() {
+        append_query(&mut url, template, params)?;
+    } else {
+        body = build_body(template, params)?;
+        match &body {
+            Some(_) => {
+                if headers.get("content-type").is_none_or(str::is_empty) {
+                    headers.set("content-type", JSON_CONTENT_TYPE);
+                }
+            }
+            None => {
+                headers.set("content-length", "0");
+                if method.empty_body_is_text() {
+                    body = Some(Body::Text(String::new()));
+                }
+            }
+        }
+    }
+
+    Ok(Request {
+        method: method.into_lowercase(),
+        url,
+        headers,
+        body,
+        request,
+    })
+}
+
+/// `url` holds the base URL followed by the expanded template; makes it the
+/// final URL. An absolute expanded URL replaces the base URL; a path is
+/// appended to it (without doubling the `/`); anything else is refused unless
+/// the base URL is empty or ends with `/`, since gluing it on would change
+/// the base URL's host or last segment.
+fn join_base_url(url: &mut String, base_url: &str) -> Result<()> {
+    let start = base_url.len();
+    let expanded = url.get(start..).unwrap_or_default();
+    if url::is_absolute(expanded) {
+        url.drain(..start);
+    } else if expanded.starts_with('/') {
+        url.drain(base_url.trim_end_matches('/').len()..start);
+    } else if !(base_url.is_empty() || base_url.ends_with('/')) {
+        return Err(Error::UrlForm {
+            url: expanded.to_owned(),
+            base_url: base_url.to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// Appends the remaining parameters to the query string of a GET or HEAD URL.
+fn append_query(url: &mut String, template: &Template<'_>, params: &dyn Params) -> Result<()> {
+    let mut separator = if url.contains('?') { '&' } else { '?' };
+    params.for_each_remaining(template, &mut |key, value| {
+        let value = value.resolve();
+        if matches!(value, Param::Null) {
+            return Ok(());
+        }
+        url.push(separator);
+        separator = '&';
+        url.push_str(key);
+        url.push('=');
+        write_query_value(url, key, &value)
+    })
+}
+
+/// Writes one query value: text conversion (lists joined with `,`, `null`
+/// items empty, nested lists flattened), then percent-encoding as
+/// `encodeURIComponent` does. `q` keeps its `+` signs.
+fn write_query_value(url: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
+    match value {
+        Param::Str(text) if key != "q" => encode::encode(url, text, Set::Component),
+        Param::U64(n) => number::push_u64(url, *n),
+        Param::I64(n) => number::push_i64(url, *n),
+        Param::Bool(b) => url.push_str(if *b { "true" } else { "false" }),
+        _ => {
+            let mut text = String::new();
+            query_text(&mut text, key, value)?;
+            if key == "q" {
+                for (i, part) in text.split('+').enumerate() {
+                    if i > 0 {
+                        url.push('+');
+                    }
+                    encode::encode(url, part, Set::Component);
+                }
+            } else {
+                encode::encode(url, &text, Set::Component);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The text of a query value before encoding.
+fn query_text(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
+    if value.write_scalar(out) {
+        return Ok(());
+    }
+    let value = value.resolve();
+    if let Some(items) = value.items() {
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            query_text(out, key, &item)?;
+        }
+        return Ok(());
+    }
+    match value {
+        Param::Null => Ok(()),
+        _ => Err(Error::Query {
+            key: key.to_owned(),
+            reason: "an object cannot be written into a query string",
+        }),
+    }
+}
+
+/// The body of a request that is not GET or HEAD: the `data` parameter as it
+/// is, or else an object of the remaining parameters, or else none.
+fn build_body(template: &Template<'_>, params: &dyn Params) -> Result<Option<Body>> {
+    let mut object = Vec::new();
+    let mut data = None;
+    params.for_each_remaining(template, &mut |key, value| {
+        if key == "data" {
+            data = Some(data_body(&value)?);
+        } else if data.is_none() {
+            if object.is_empty() {
+                object.reserve(256);
+                object.push(b'{');
+            } else {
+                object.push(b',');
+            }
+            write_json(&mut object, key, &Param::Str(key))?;
+            object.push(b':');
+            write_json(&mut object, key, &value)?;
+        }
+        Ok(())
+    })?;
+    if data.is_some() {
+        return Ok(data);
+    }
+    if object.is_empty() {
+        return Ok(None);
+    }
+    object.push(b'}');
+    Ok(Some(Body::Json(json_string(object)?)))
+}
+
+/// The body for a `data` parameter: a string as it is, anything else as JSON.
+fn data_body(value: &Param<'_>) -> Result<Body> {
+    if let Param::Str(text) = value.resolve() {
+        return Ok(Body::Text(text.to_owned()));
+    }
+    let mut buffer = Vec::new();
+    write_json(&mut buffer, "data", value)?;
+    Ok(Body::Json(json_string(buffer)?))
+}
+
+fn json_string(bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|err| Error::convert("the JSON body", err))
+}
+
+/// Writes a parameter value as JSON, numbers as JavaScript writes them.
+fn write_json(out: &mut Vec<u8>, key: &str, value: &Param<'_>) -> Result<()> {
+    value
+        .serialize(&mut serde_json::Serializer::with_formatter(
+            &mut *out, JsNumbers,
+        ))
+        .map_err(|err| Error::Serialize {
+            key: key.to_owned(),
+            message: err.to_string(),
+        })
+}
+
+impl Serialize for Param<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        match self {
+            Param::Null => serializer.serialize_unit(),
+            Param::Bool(b) => serializer.serialize_bool(*b),
+            Param::U64(n) => serializer.serialize_u64(*n),
+            Param::I64(n) => serializer.serialize_i64(*n),
+            Param::F64(n) => serializer.serialize_f64(*n),
+            Param::Str(s) => serializer.serialize_str(s),
+            Param::List(list) => {
+                let mut seq = serializer.serialize_seq(Some(list.len()))?;
+                for i in 0..list.len() {
+                    seq.serialize_element(&list.item(i))?;
+                }
+                seq.end()
+            }
+            Param::Json(v) => v.serialize(serializer),
+            Param::Owned(v) => v.serialize(serializer),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_url_join() {
+        let join = |base: &str, expanded: &str| {
+            let mut url = format!("{base}{expanded}");
+            join_base_url(&mut url, base).map(|()| url)
+        };
+        assert_eq!(
+            join("https://ghe.example/api/v3//", "/user").unwrap(),
+            "https://ghe.example/api/v3/user"
+        );
+        assert_eq!(
+            join("https://api.github.com", "HTTP://example.com/a").unwrap(),
+            "HTTP://example.com/a"
+        );
+        assert_eq!(join("", "x").unwrap(), "x");
+        assert_eq!(
+            join("https://ghe.example.com/api/v3/", "repos/x").unwrap(),
+            "https://ghe.example.com/api/v3/repos/x"
+        );
+        assert!(matches!(
+            join("https://api.github.com", ".evil.example/x"),
+            Err(Error::UrlForm { .. })
+        ));
+        assert!(matches!(
+            join("https://api.github.com", "GET"),
+            Err(Error::UrlForm { .. })
+        ));
+    }
+
+    #[test]
+    fn query_values() {
+        let text = |key: &str, value: serde_json::Value| {
+            let mut url = String::new();
+            write_query_value(&mut url, key, &Param::Json(&value).resolve()).map(|()| url)
+        };
+        assert_eq!(
+            text("l", serde_json::json!(["a", "b c", null])).unwrap(),
+            "a%2Cb%20c%2C"
+        );
+        assert_eq!(
+            text("l", serde_json::json!([["a"], ["b", ["c"]]])).unwrap(),
+            "a%2Cb%2Cc"
+        );
+        assert_eq!(
+            text(
+                "q",
+                serde_json::json!("repo:octokit/rest.js is:open+label:bug")
+            )
+            .unwrap(),
+            "repo%3Aoctokit%2Frest.js%20is%3Aopen+label%3Abug"
+        );
+        assert_eq!(
+            text("q", serde_json::json!("location:Jyväskylä")).unwrap(),
+            "location%3AJyv%C3%A4skyl%C3%A4"
+        );
+        assert_eq!(text("x", serde_json::json!("!*'()")).unwrap(), "!*'()");
+        assert_eq!(text("x", serde_json::json!(1e21)).unwrap(), "1e%2B21");
+        assert_eq!(text("x", serde_json::json!(1.5)).unwrap(), "1.5");
+        assert!(matches!(
+            text("x", serde_json::json!({"a": 1})),
+            Err(Error::Query { .. })
+        ));
+        assert!(matches!(
+            text("x", serde_json::json!([{"a": 1}])),
+            Err(Error::Query { .. })
+        ));
+    }
+}

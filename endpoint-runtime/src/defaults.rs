@@ -1,0 +1,156 @@
+//! An endpoint's defaults: the initial ones, and the defaults read once into
+//! what every call starts from, so that a call reads no JSON it does not set.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use crate::error::Result;
+use crate::headers::{self, Headers};
+use crate::layers::{Layers, Media, format_text, lookup};
+use crate::names::is_option_key;
+
+/// The initial defaults: `method`, `baseUrl`, `headers`, `mediaType`, in that order.
+pub(crate) fn initial() -> Map<String, Value> {
+    let mut headers = Map::with_capacity(2);
+    headers.insert("accept".into(), crate::DEFAULT_ACCEPT.into());
+    headers.insert("user-agent".into(), crate::USER_AGENT.into());
+    let mut media_type = Map::with_capacity(2);
+    media_type.insert("format".into(), "".into());
+    media_type.insert("previews".into(), Value::Array(Vec::new()));
+    let mut defaults = Map::with_capacity(4);
+    defaults.insert("method".into(), "GET".into());
+    defaults.insert("baseUrl".into(), crate::DEFAULT_BASE_URL.into());
+    defaults.insert("headers".into(), Value::Object(headers));
+    defaults.insert("mediaType".into(), Value::Object(media_type));
+    defaults
+}
+
+/// An endpoint's defaults, read once: what a call that sets no `baseUrl`,
+/// `headers` or `mediaType` gets from them.
+pub(crate) struct Prepared {
+    /// `None` when any of the defaults is invalid (a `baseUrl` that is not a
+    /// string, a header that cannot be sent, a bad format): such a call then
+    /// reads them the slow way, which reports the error where it belongs.
+    ready: Option<Ready>,
+    /// Whether the defaults hold parameters besides the options.
+    has_params: bool,
+}
+
+/// Valid defaults, ready to use.
+pub(crate) struct Ready {
+    pub base_url: String,
+    /// The headers, `accept` composed from the format and previews; shared
+    /// by every request until one changes them.
+    pub headers: Headers,
+    pub request: Option<Value>,
+}
+
+impl Prepared {
+    pub(crate) fn new(defaults: &Map<String, Value>) -> Self {
+        Prepared {
+            ready: Self::read(defaults),
+            has_params: defaults.keys().any(|key| !is_option_key(key)),
+        }
+    }
+
+    fn read(defaults: &Map<String, Value>) -> Option<Ready> {
+        // The defaults as a call with no options reads them.
+        let layers = Layers::call(defaults, None, None);
+        let media = layers.media().ok()?;
+        let base_url = layers.base_url().ok()?.to_owned();
+        let mut headers = layers.headers().ok()?;
+        let format = format_text(media.format).ok()?;
+        let accept = headers::compose_accept(
+            headers.get("accept"),
+            format,
+            media.previews.iter().map(|preview| &**preview),
+        )
+        .ok()?;
+        if let Some(accept) = accept {
+            headers.set("accept", accept);
+        }
+        Some(Ready {
+            base_url,
+            headers: headers.into_shared(),
+            request: layers.request(),
+        })
+    }
+
+    /// The defaults, when they are all valid.
+    pub(crate) fn ready(&self) -> Option<&Ready> {
+        self.ready.as_ref()
+    }
+
+    /// Whether the defaults hold parameters besides the options.
+    pub(crate) fn has_params(&self) -> bool {
+        self.has_params
+    }
+}
+
+/// The `baseUrl` of `defaults`, if it is a string.
+pub(crate) fn base_url(defaults: &Map<String, Value>) -> Option<&str> {
+    lookup(defaults, "baseUrl").and_then(Value::as_str)
+}
+
+/// The options of a call on an endpoint, read over its prepared defaults:
+/// headers and media type from the defaults when the call sets neither,
+/// read through its layers otherwise.
+pub(crate) struct CallOptions<'a> {
+    layers: Layers<'a>,
+    source: Source<'a>,
+}
+
+enum Source<'a> {
+    Prepared(&'a Ready),
+    Read(Media<'a>),
+}
+
+/// What a call resolved to, besides its method, URL and parameters.
+pub(crate) struct Resolved<'a> {
+    pub headers: Headers,
+    /// `mediaType.format`, when `accept` is still to be composed.
+    pub format: &'a str,
+    pub previews: Vec<Cow<'a, str>>,
+    pub request: Option<Value>,
+}
+
+impl<'a> CallOptions<'a> {
+    /// Starts reading a call: what `merge` would refuse (the shapes of
+    /// `headers` and `mediaType`, the previews) is refused first, so that
+    /// errors come in the order `parse(merge(…))` finds them.
+    pub(crate) fn begin(layers: Layers<'a>, prepared: &'a Prepared) -> Result<Self> {
+        let [_, call_headers] = layers.header_layers()?;
+        let source = match (
+            call_headers,
+            layers.call_value("mediaType"),
+            prepared.ready(),
+        ) {
+            (None, None, Some(ready)) => Source::Prepared(ready),
+            _ => Source::Read(layers.media()?),
+        };
+        Ok(CallOptions { layers, source })
+    }
+
+    pub(crate) fn layers(&self) -> &Layers<'a> {
+        &self.layers
+    }
+
+    /// The headers, the media type and the `request` passthrough, read in
+    /// `parse`'s order (after the method, the URL and the base URL).
+    pub(crate) fn finish(self) -> Result<Resolved<'a>> {
+        let (headers, format, previews) = match self.source {
+            Source::Prepared(ready) => (ready.headers.clone(), "", Vec::new()),
+            Source::Read(media) => {
+                let headers = self.layers.headers()?;
+                (headers, format_text(media.format)?, media.previews)
+            }
+        };
+        Ok(Resolved {
+            headers,
+            format,
+            previews,
+            request: self.layers.request(),
+        })
+    }
+}

@@ -1,0 +1,202 @@
+//! Percent-encoding, with the three byte sets the builder needs:
+//!
+//! - [`Set::Unreserved`]: RFC 3986 unreserved characters (`A–Z a–z 0–9 - . _ ~`),
+//!   what RFC 6570 simple expansion and the `.`, `/`, `;`, `?`, `&`
+//!   operators keep;
+//! - [`Set::Reserved`]: unreserved and reserved characters, and `%XX`
+//!   triplets, what `{+var}`, `{#var}` and literal template text keep;
+//! - [`Set::Component`]: JavaScript's `encodeURIComponent` (`A–Z a–z 0–9
+//!   - _ . ! ~ * ' ( )`), what a query parameter appended by the builder keeps.
+//!
+//! Every other byte becomes `%XX` with uppercase hex.
+
+/// A set of bytes copied as they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Set {
+    /// RFC 3986 unreserved characters.
+    Unreserved,
+    /// Unreserved and reserved characters, and `%XX` triplets.
+    Reserved,
+    /// `encodeURIComponent`'s characters.
+    Component,
+}
+
+impl Set {
+    const fn bit(self) -> u8 {
+        match self {
+            Set::Unreserved => UNRESERVED,
+            Set::Reserved => RESERVED,
+            Set::Component => COMPONENT,
+        }
+    }
+}
+
+const UNRESERVED: u8 = 1;
+const RESERVED: u8 = 2;
+const COMPONENT: u8 = 4;
+
+/// For every byte, the sets that keep it.
+static CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let unreserved = c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~');
+        let reserved = matches!(
+            c,
+            b':' | b'/'
+                | b'?'
+                | b'#'
+                | b'['
+                | b']'
+                | b'@'
+                | b'!'
+                | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b';'
+                | b'='
+        );
+        let component = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')'
+            );
+        if unreserved {
+            table[b] |= UNRESERVED | RESERVED;
+        }
+        if reserved {
+            table[b] |= RESERVED;
+        }
+        if component {
+            table[b] |= COMPONENT;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// `%00%01…%FF`: the escape of byte `b` is `PERCENT[3 * b..3 * b + 3]`.
+const PERCENT: &str = {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    const BYTES: [u8; 768] = {
+        let mut bytes = [0u8; 768];
+        let mut b = 0;
+        while b < 256 {
+            bytes[3 * b] = b'%';
+            bytes[3 * b + 1] = HEX[b >> 4];
+            bytes[3 * b + 2] = HEX[b & 0x0F];
+            b += 1;
+        }
+        bytes
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("the escapes are ASCII"),
+    }
+};
+
+/// Whether `bytes[i]` starts a `%XX` triplet.
+fn is_triplet(bytes: &[u8], i: usize) -> bool {
+    bytes.get(i) == Some(&b'%')
+        && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+        && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+}
+
+/// Whether [`encode`] would change `text`.
+pub(crate) fn needs_encoding(text: &str, set: Set) -> bool {
+    let bit = set.bit();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if CLASS[usize::from(b)] & bit != 0 {
+            i += 1;
+        } else if set == Set::Reserved && is_triplet(bytes, i) {
+            i += 3;
+        } else {
+            return true;
+        }
+    }
+    false
+}
+
+/// Appends `text` to `out`, percent-encoding every byte that `set` does not keep.
+pub(crate) fn encode(out: &mut String, text: &str, set: Set) {
+    let bit = set.bit();
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len());
+    // Start of the run of bytes copied as they are, not yet written.
+    let mut run = 0;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if CLASS[usize::from(b)] & bit != 0 {
+            i += 1;
+            continue;
+        }
+        if set == Set::Reserved && is_triplet(bytes, i) {
+            i += 3;
+            continue;
+        }
+        if run < i {
+            // Kept bytes are ASCII, so both ends of the run are character boundaries.
+            out.push_str(text.get(run..i).unwrap_or_default());
+        }
+        let escape = 3 * usize::from(b);
+        out.push_str(PERCENT.get(escape..escape + 3).unwrap_or_default());
+        i += 1;
+        run = i;
+    }
+    if run < bytes.len() {
+        out.push_str(text.get(run..).unwrap_or_default());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encoded(text: &str, set: Set) -> String {
+        let mut out = String::new();
+        encode(&mut out, text, set);
+        assert_eq!(needs_encoding(text, set), out != text, "{text:?}");
+        out
+    }
+
+    #[test]
+    fn the_three_sets() {
+        assert_eq!(encoded("a b/c%2F!", Set::Unreserved), "a%20b%2Fc%252F%21");
+        assert_eq!(encoded("a b/c%2F!%", Set::Reserved), "a%20b/c%2F!%25");
+        assert_eq!(encoded("a b/c!*'()~", Set::Component), "a%20b%2Fc!*'()~");
+        assert_eq!(encoded("Jyväskylä", Set::Component), "Jyv%C3%A4skyl%C3%A4");
+    }
+
+    #[test]
+    fn encoding_table() {
+        let mut out = String::new();
+        encode(
+            &mut out,
+            "aZ09-._~ :/?#[]@!$&'()*+,;=%é\u{0}",
+            Set::Unreserved,
+        );
+        assert_eq!(
+            out,
+            "aZ09-._~%20%3A%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D%25%C3%A9%00"
+        );
+        out.clear();
+        encode(
+            &mut out,
+            "aZ09-._~ :/?#[]@!$&'()*+,;=%é%41%4",
+            Set::Reserved,
+        );
+        assert_eq!(out, "aZ09-._~%20:/?#[]@!$&'()*+,;=%25%C3%A9%41%254");
+        assert!(!needs_encoding("abc/def", Set::Reserved));
+        assert!(needs_encoding("abc/def", Set::Unreserved));
+        assert!(needs_encoding("%", Set::Reserved));
+        assert!(!needs_encoding("%41", Set::Reserved));
+    }
+}

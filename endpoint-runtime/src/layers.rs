@@ -1,0 +1,383 @@
+//! The options of a call, read where they live: the one reader of merged
+//! options.
+//!
+//! A call's merged options are the defaults with the route and the call's
+//! options merged over them. Rather than building that merged object,
+//! [`Layers`] reads each option from the layer that holds it, and reads it
+//! the way `merge` would have merged it (objects deeply, `headers` by
+//! lowercase name, `mediaType.previews` as lists). With a single layer that
+//! is already merged, it is `parse(merged)`; the endpoint's defaults read
+//! once through it are the cache that typed and dynamic calls start from.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+use crate::headers::{self, Headers};
+use crate::names::is_option_key;
+use crate::params::{Params, is_remaining};
+use crate::route::Route;
+use crate::template::{NameSet, Template, Vars};
+use crate::value::Param;
+
+/// The layers of one call's options.
+#[derive(Clone, Copy)]
+pub(crate) struct Layers<'a> {
+    /// The bottom layer: an endpoint's defaults, or the whole merged options.
+    defaults: &'a Map<String, Value>,
+    route: Option<Route<'a>>,
+    call: Option<&'a Map<String, Value>>,
+    /// Whether the layers are merged here (a call on an endpoint), rather
+    /// than `defaults` being options merged already (`parse(merged)`).
+    merging: bool,
+}
+
+/// `mediaType`, read: the format (not yet checked) and the previews.
+pub(crate) struct Media<'a> {
+    pub format: Option<&'a Value>,
+    pub previews: Vec<Cow<'a, str>>,
+}
+
+impl<'a> Layers<'a> {
+    /// Options merged already: what `parse(merged)` reads.
+    pub(crate) fn merged(merged: &'a Map<String, Value>) -> Self {
+        Layers {
+            defaults: merged,
+            route: None,
+            call: None,
+            merging: false,
+        }
+    }
+
+    /// A call: `defaults`, with `route` and `call` merged over them.
+    pub(crate) fn call(
+        defaults: &'a Map<String, Value>,
+        route: Option<Route<'a>>,
+        call: Option<&'a Map<String, Value>>,
+    ) -> Self {
+        Layers {
+            defaults,
+            route,
+            call,
+            merging: true,
+        }
+    }
+
+    /// The call's own value for `key`.
+    pub(crate) fn call_value(&self, key: &str) -> Option<&'a Value> {
+        self.call.and_then(|options| lookup(options, key))
+    }
+
+    fn default_value(&self, key: &str) -> Option<&'a Value> {
+        lookup(self.defaults, key)
+    }
+
+    /// The value of a plain option: the call's, else the defaults'.
+    fn value(&self, key: &str) -> Option<&'a Value> {
+        self.call_value(key).or_else(|| self.default_value(key))
+    }
+
+    /// `method`: the call's option, else the route's, else the defaults'.
+    /// The text is checked to be a method when the request is built.
+    pub(crate) fn method(&self) -> Result<&'a str> {
+        match (self.call_value("method"), self.route.and_then(|r| r.method)) {
+            (None, Some(method)) => Ok(method),
+            (call, _) => method_text(call.or_else(|| self.default_value("method"))),
+        }
+    }
+
+    /// `url`: the call's option, else the route's, else the defaults'.
+    /// Missing, `null` or empty means `/`.
+    pub(crate) fn url(&self) -> Result<&'a str> {
+        let url = match (self.call_value("url"), self.route) {
+            (None, Some(route)) => return Ok(if route.url.is_empty() { "/" } else { route.url }),
+            (call, _) => call.or_else(|| self.default_value("url")),
+        };
+        match url {
+            None | Some(Value::Null) => Ok("/"),
+            Some(Value::String(url)) if url.is_empty() => Ok("/"),
+            Some(Value::String(url)) => Ok(url),
+            Some(_) => Err(Error::option("url", "must be a string")),
+        }
+    }
+
+    /// `baseUrl`: missing means none.
+    pub(crate) fn base_url(&self) -> Result<&'a str> {
+        match self.value("baseUrl") {
+            None => Ok(""),
+            Some(Value::String(base_url)) => Ok(base_url),
+            Some(_) => Err(Error::option("baseUrl", "must be a string")),
+        }
+    }
+
+    /// The `headers` objects of the defaults and of the call, each checked
+    /// to be an object (or `null`, or missing).
+    pub(crate) fn header_layers(&self) -> Result<[Option<&'a Map<String, Value>>; 2]> {
+        let object = |value: Option<&'a Value>| match value {
+            Some(Value::Object(headers)) => Ok(Some(headers)),
+            None | Some(Value::Null) => Ok(None),
+            Some(_) => Err(Error::option("headers", "must be an object")),
+        };
+        Ok([
+            object(self.default_value("headers"))?,
+            object(self.call_value("headers"))?,
+        ])
+    }
+
+    /// The headers: the defaults', then the call's over them by lowercase
+    /// name (a later spelling wins and keeps the first position), checked.
+    pub(crate) fn headers(&self) -> Result<Headers> {
+        let [defaults, call] = self.header_layers()?;
+        let capacity = defaults.map_or(0, Map::len) + call.map_or(0, Map::len);
+        let entries = defaults
+            .into_iter()
+            .flatten()
+            .chain(call.into_iter().flatten());
+        headers::from_json(entries, capacity)
+    }
+
+    /// `mediaType`, with the previews as `merge` leaves them: on a call, the
+    /// defaults' previews that the call does not repeat, then the call's,
+    /// each without its first `-preview`; for merged options, as they are.
+    ///
+    /// # Errors
+    /// `mediaType` or the call's `mediaType` is not an object, or the
+    /// previews are not a list of strings.
+    pub(crate) fn media(&self) -> Result<Media<'a>> {
+        let media_type_error = || Error::option("mediaType", "must be an object");
+        let defaults = match self.default_value("mediaType") {
+            Some(Value::Object(media_type)) => Some(media_type),
+            None if !self.merging => None,
+            _ => return Err(media_type_error()),
+        };
+        if !self.merging {
+            let format = defaults.and_then(|m| m.get("format"));
+            // `parse` reads the format before the previews.
+            format_text(format)?;
+            let previews = match defaults.and_then(|m| m.get("previews")) {
+                None => Vec::new(),
+                Some(Value::Array(list)) if list.iter().all(Value::is_string) => list
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .map(Cow::Borrowed)
+                    .collect(),
+                Some(_) => return Err(previews_error()),
+            };
+            return Ok(Media { format, previews });
+        }
+        let defaults = defaults.ok_or_else(media_type_error)?;
+        let (format, call_previews) = match self.call_value("mediaType") {
+            None => (lookup(defaults, "format"), None),
+            Some(Value::Object(call)) => (
+                lookup(call, "format").or_else(|| lookup(defaults, "format")),
+                lookup(call, "previews"),
+            ),
+            Some(_) => return Err(media_type_error()),
+        };
+        let previews = combined_previews(lookup(defaults, "previews"), call_previews)?
+            .map(strip_preview)
+            .collect();
+        Ok(Media { format, previews })
+    }
+
+    /// `request`: objects in both layers merge deeply; `null` means none.
+    pub(crate) fn request(&self) -> Option<Value> {
+        match (self.default_value("request"), self.call_value("request")) {
+            (Some(Value::Object(default)), Some(Value::Object(call))) => {
+                Some(Value::Object(merged_objects(default, call)))
+            }
+            (default, call) => match call.or(default) {
+                None | Some(Value::Null) => None,
+                Some(request) => Some(request.clone()),
+            },
+        }
+    }
+
+    /// The parameters: every key that is not an option key.
+    pub(crate) fn params(&self) -> LayerParams<'_, 'a> {
+        LayerParams(self)
+    }
+}
+
+/// `mediaType.format`: missing or `null` means none.
+pub(crate) fn format_text(format: Option<&Value>) -> Result<&str> {
+    match format {
+        None | Some(Value::Null) => Ok(""),
+        Some(Value::String(format)) => Ok(format),
+        Some(_) => Err(Error::option("mediaType.format", "must be a string")),
+    }
+}
+
+pub(crate) fn previews_error() -> Error {
+    Error::option("mediaType.previews", "must be a list of strings")
+}
+
+/// The `method` option: a string is required.
+fn method_text(method: Option<&Value>) -> Result<&str> {
+    match method {
+        Some(Value::String(method)) => Ok(method),
+        Some(other) => Err(Error::Method {
+            method: other.to_string(),
+            reason: "the method must be a string",
+        }),
+        None => Err(Error::Method {
+            method: String::new(),
+            reason: "no method was given",
+        }),
+    }
+}
+
+/// `map.get(key)`, by a scan of the keys when the map is small: options
+/// objects hold a handful of keys, where comparing a few short strings is
+/// much cheaper than hashing one.
+pub(crate) fn lookup<'m>(map: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
+    const SCAN_LIMIT: usize = 12;
+    if map.len() <= SCAN_LIMIT {
+        map.iter().find_map(|(k, v)| (k == key).then_some(v))
+    } else {
+        map.get(key)
+    }
+}
+
+/// Deep merge of one call value into the merged options: objects merge key
+/// by key, recursively; anything else replaces (lists included). A key the
+/// call overrides keeps its position.
+pub(crate) fn merge_value(merged: &mut Map<String, Value>, key: &str, value: Value) {
+    match (merged.get_mut(key), value) {
+        (Some(Value::Object(existing)), Value::Object(incoming)) => {
+            for (k, v) in incoming {
+                merge_value(existing, &k, v);
+            }
+        }
+        (Some(slot), value) => *slot = value,
+        (None, value) => {
+            merged.insert(key.to_owned(), value);
+        }
+    }
+}
+
+/// A call's object deep-merged over a default object, as `merge` merges
+/// one key whose values are both objects.
+pub(crate) fn merged_objects(
+    default: &Map<String, Value>,
+    call: &Map<String, Value>,
+) -> Map<String, Value> {
+    let mut merged = default.clone();
+    for (key, value) in call {
+        merge_value(&mut merged, key, value.clone());
+    }
+    merged
+}
+
+/// The merged preview names before stripping: the defaults' previews that
+/// the call's list does not contain, followed by the call's list (or the
+/// defaults' list again when the call gives none).
+pub(crate) fn combined_previews<'v>(
+    default_previews: Option<&'v Value>,
+    call_previews: Option<&'v Value>,
+) -> Result<impl Iterator<Item = &'v str>> {
+    let default_list = match default_previews {
+        Some(Value::Array(list)) => list.as_slice(),
+        _ => &[],
+    };
+    let call_list = match call_previews {
+        Some(Value::Array(list)) => Some(list.as_slice()),
+        Some(_) => return Err(previews_error()),
+        None => None,
+    };
+    let (kept, call): (&[Value], &[Value]) = match call_list {
+        Some(call) if !default_list.is_empty() => (default_list, call),
+        Some(call) => (&[], call),
+        None => (&[], default_list),
+    };
+    let all = kept
+        .iter()
+        .filter(move |preview| !call.contains(preview))
+        .chain(call);
+    if all.clone().any(|preview| !preview.is_string()) {
+        return Err(previews_error());
+    }
+    Ok(all.filter_map(Value::as_str))
+}
+
+/// Removes the first occurrence of `-preview`.
+pub(crate) fn strip_preview(name: &str) -> Cow<'_, str> {
+    match name.find("-preview") {
+        Some(at) => Cow::Owned([&name[..at], &name[at + "-preview".len()..]].concat()),
+        None => Cow::Borrowed(name),
+    }
+}
+
+/// The parameters of [`Layers`]: the defaults' keys first, with the call's
+/// values over them (objects merged deeply), then the call's own keys.
+pub(crate) struct LayerParams<'l, 'a>(&'l Layers<'a>);
+
+/// A call's value over a default one, as `merge` merges one key: two
+/// objects merge deeply; otherwise the call's value replaces the default.
+pub(crate) fn layered<'p>(default: &'p Value, call: Param<'p>) -> Param<'p> {
+    let merged = match (default, call.to_json().as_ref()) {
+        (Value::Object(default), Value::Object(call)) => Some(merged_objects(default, call)),
+        _ => None,
+    };
+    merged.map_or(call, |merged| Param::Owned(Value::Object(merged)))
+}
+
+/// A call's parameter over the defaults' parameter of the same name.
+pub(crate) fn layer<'p>(call: Option<Param<'p>>, default: Option<&'p Value>) -> Option<Param<'p>> {
+    match (call, default) {
+        (Some(call), Some(default)) => Some(layered(default, call)),
+        (Some(call), None) => Some(call),
+        (None, default) => default.map(Param::Json),
+    }
+}
+
+/// The defaults' remaining parameters, in order, each with the call's
+/// value (`call_value`) over it: the first part of a layered call's
+/// remaining parameters, which `merge` puts before the call's own.
+pub(crate) fn for_each_default_param<'v>(
+    defaults: &'v Map<String, Value>,
+    variables: &NameSet<'_>,
+    call_value: impl Fn(&str) -> Option<&'v Value>,
+    f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
+) -> Result<()> {
+    for (key, default) in defaults {
+        if is_remaining(key, variables) {
+            let value = match call_value(key) {
+                Some(call) => layered(default, Param::Json(call)),
+                None => Param::Json(default),
+            };
+            f(key, value)?;
+        }
+    }
+    Ok(())
+}
+
+impl Vars for LayerParams<'_, '_> {
+    fn var(&self, _slot: usize, name: &str) -> Result<Option<Param<'_>>> {
+        if is_option_key(name) {
+            return Ok(None);
+        }
+        Ok(layer(
+            self.0.call_value(name).map(Param::Json),
+            self.0.default_value(name),
+        ))
+    }
+}
+
+impl Params for LayerParams<'_, '_> {
+    fn for_each_remaining(
+        &self,
+        template: &Template<'_>,
+        f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
+    ) -> Result<()> {
+        let variables = template.name_set();
+        for_each_default_param(self.0.defaults, &variables, |key| self.0.call_value(key), f)?;
+        for (key, call) in self.0.call.into_iter().flatten() {
+            if is_remaining(key, &variables) && self.0.default_value(key).is_none() {
+                f(key, Param::Json(call))?;
+            }
+        }
+        Ok(())
+    }
+}

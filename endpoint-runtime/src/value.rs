@@ -1,0 +1,370 @@
+//! One parameter value, as the template expander, the query encoder and the
+//! body writer read it.
+//!
+//! A [`Param`] is a borrowed view, so that a typed struct's `String` field,
+//! its `Vec<String>` and a dynamic `serde_json::Value` reach the builder the
+//! same way, without being copied or converted to JSON first.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde_json::{Number, Value};
+
+use crate::number;
+
+/// One parameter value.
+#[derive(Clone)]
+#[non_exhaustive]
+pub enum Param<'a> {
+    /// `null`: undefined in a template, left out of a query, kept in a body.
+    Null,
+    /// A boolean.
+    Bool(bool),
+    /// An unsigned integer.
+    U64(u64),
+    /// A signed integer.
+    I64(i64),
+    /// A floating-point number.
+    F64(f64),
+    /// A string.
+    Str(&'a str),
+    /// A list of values that are not JSON yet (a typed `Vec<String>`).
+    List(&'a dyn List),
+    /// Any JSON value, borrowed.
+    Json(&'a Value),
+    /// Any JSON value, owned (a typed field serialized through serde).
+    Owned(Value),
+}
+
+/// A list whose items are read one by one, without building a JSON array.
+pub trait List {
+    /// How many items there are.
+    fn len(&self) -> usize;
+
+    /// Whether there are none.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The item at `index` (below [`List::len`]).
+    fn item(&self, index: usize) -> Param<'_>;
+}
+
+/// Types whose parameter value is read directly, without serde: strings,
+/// integers, `f64`, booleans, JSON values, and lists and options of those.
+pub trait ToParam {
+    /// The value.
+    fn to_param(&self) -> Param<'_>;
+}
+
+/// The items of a list value, JSON or not.
+#[derive(Clone, Copy)]
+pub(crate) enum Items<'a> {
+    Json(&'a [Value]),
+    List(&'a dyn List),
+}
+
+impl<'a> Items<'a> {
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Items::Json(items) => items.len(),
+            Items::List(list) => list.len(),
+        }
+    }
+
+    /// The item at `index`, JSON scalars seen through.
+    pub(crate) fn get(&self, index: usize) -> Param<'a> {
+        match *self {
+            Items::Json(items) => items.get(index).map_or(Param::Null, json_param),
+            Items::List(list) => list.item(index).resolve_owned(),
+        }
+    }
+
+    pub(crate) fn iter(self) -> impl Iterator<Item = Param<'a>> {
+        (0..self.len()).map(move |i| self.get(i))
+    }
+}
+
+/// A JSON value as a parameter, scalars seen through.
+pub(crate) fn json_param(value: &Value) -> Param<'_> {
+    match value {
+        Value::Null => Param::Null,
+        Value::Bool(b) => Param::Bool(*b),
+        Value::String(s) => Param::Str(s),
+        Value::Number(n) => number_param(n),
+        Value::Array(_) | Value::Object(_) => Param::Json(value),
+    }
+}
+
+fn number_param(n: &Number) -> Param<'static> {
+    if let Some(u) = n.as_u64() {
+        Param::U64(u)
+    } else if let Some(i) = n.as_i64() {
+        Param::I64(i)
+    } else {
+        Param::F64(n.as_f64().unwrap_or(f64::NAN))
+    }
+}
+
+impl<'a> Param<'a> {
+    /// The value as JSON, borrowed where it already is JSON.
+    pub fn to_json(&self) -> Cow<'_, Value> {
+        match self {
+            Param::Null => Cow::Owned(Value::Null),
+            Param::Bool(b) => Cow::Owned(Value::Bool(*b)),
+            Param::U64(n) => Cow::Owned(Value::from(*n)),
+            Param::I64(n) => Cow::Owned(Value::from(*n)),
+            Param::F64(n) => Cow::Owned(Value::from(*n)),
+            Param::Str(s) => Cow::Owned(Value::String((*s).to_owned())),
+            Param::List(list) => Cow::Owned(Value::Array(
+                (0..list.len())
+                    .map(|i| list.item(i).to_json().into_owned())
+                    .collect(),
+            )),
+            Param::Json(v) => Cow::Borrowed(*v),
+            Param::Owned(v) => Cow::Borrowed(v),
+        }
+    }
+
+    /// The same value with JSON scalars seen through: `Json(Value::String(s))`
+    /// becomes `Str(s)`, a JSON number becomes `U64`, `I64` or `F64`, and so
+    /// on. Lists and objects stay as they are.
+    pub fn resolve(&self) -> Param<'_> {
+        match self {
+            Param::Json(v) => json_param(v),
+            Param::Owned(v) => json_param(v),
+            other => other.shallow(),
+        }
+    }
+
+    /// [`Param::resolve`] for a value that borrows nothing of its own.
+    fn resolve_owned(self) -> Param<'a> {
+        match self {
+            Param::Json(v) => json_param(v),
+            // An owned item of a list cannot be borrowed past the call; lists
+            // of plain values never produce one.
+            Param::Owned(v) => Param::Owned(v),
+            other => other,
+        }
+    }
+
+    fn shallow(&self) -> Param<'_> {
+        match self {
+            Param::Null => Param::Null,
+            Param::Bool(b) => Param::Bool(*b),
+            Param::U64(n) => Param::U64(*n),
+            Param::I64(n) => Param::I64(*n),
+            Param::F64(n) => Param::F64(*n),
+            Param::Str(s) => Param::Str(s),
+            Param::List(list) => Param::List(*list),
+            Param::Json(v) => Param::Json(v),
+            Param::Owned(v) => Param::Json(v),
+        }
+    }
+
+    /// Whether the value is `null`.
+    pub fn is_null(&self) -> bool {
+        matches!(self.resolve(), Param::Null)
+    }
+
+    /// The items, when the value is a list.
+    pub(crate) fn items(&self) -> Option<Items<'_>> {
+        match self {
+            Param::List(list) => Some(Items::List(*list)),
+            Param::Json(Value::Array(items)) => Some(Items::Json(items)),
+            Param::Owned(Value::Array(items)) => Some(Items::Json(items)),
+            _ => None,
+        }
+    }
+
+    /// Appends the text of a scalar (string, number, boolean) to `out` and
+    /// returns `true`; returns `false` for `null`, lists and objects.
+    pub fn write_scalar(&self, out: &mut String) -> bool {
+        match self.resolve() {
+            Param::Str(s) => out.push_str(s),
+            Param::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+            Param::U64(n) => number::push_u64(out, n),
+            Param::I64(n) => number::push_i64(out, n),
+            Param::F64(n) => number::push_f64(out, n),
+            Param::Null | Param::List(_) | Param::Json(_) | Param::Owned(_) => return false,
+        }
+        true
+    }
+}
+
+impl fmt::Debug for Param<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Param::Null => f.write_str("Null"),
+            Param::Bool(b) => f.debug_tuple("Bool").field(b).finish(),
+            Param::U64(n) => f.debug_tuple("U64").field(n).finish(),
+            Param::I64(n) => f.debug_tuple("I64").field(n).finish(),
+            Param::F64(n) => f.debug_tuple("F64").field(n).finish(),
+            Param::Str(s) => f.debug_tuple("Str").field(s).finish(),
+            Param::List(_) => f.debug_tuple("List").field(&self.to_json()).finish(),
+            Param::Json(v) => f.debug_tuple("Json").field(v).finish(),
+            Param::Owned(v) => f.debug_tuple("Owned").field(v).finish(),
+        }
+    }
+}
+
+/// Two values are equal when their JSON is.
+impl PartialEq for Param<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_json() == other.to_json()
+    }
+}
+
+impl<T: ToParam, const N: usize> List for [T; N] {
+    fn len(&self) -> usize {
+        N
+    }
+
+    fn item(&self, index: usize) -> Param<'_> {
+        self.get(index).map_or(Param::Null, ToParam::to_param)
+    }
+}
+
+impl<T: ToParam, const N: usize> ToParam for [T; N] {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::List(self)
+    }
+}
+
+impl<T: ToParam> List for Vec<T> {
+    fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+
+    fn item(&self, index: usize) -> Param<'_> {
+        self.as_slice()
+            .get(index)
+            .map_or(Param::Null, ToParam::to_param)
+    }
+}
+
+impl<T: ToParam> ToParam for Vec<T> {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::List(self)
+    }
+}
+
+impl<T: ToParam> List for &[T] {
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+
+    fn item(&self, index: usize) -> Param<'_> {
+        self.get(index).map_or(Param::Null, ToParam::to_param)
+    }
+}
+
+impl<T: ToParam> ToParam for &[T] {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::List(self)
+    }
+}
+
+impl ToParam for str {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::Str(self)
+    }
+}
+
+impl ToParam for String {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::Str(self)
+    }
+}
+
+impl ToParam for Cow<'_, str> {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::Str(self)
+    }
+}
+
+impl ToParam for std::sync::Arc<str> {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::Str(self)
+    }
+}
+
+impl ToParam for bool {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::Bool(*self)
+    }
+}
+
+impl ToParam for f64 {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::F64(*self)
+    }
+}
+
+impl ToParam for Value {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::Json(self)
+    }
+}
+
+impl<T: ToParam + ?Sized> ToParam for &T {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        (**self).to_param()
+    }
+}
+
+impl<T: ToParam + ?Sized> ToParam for Box<T> {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        (**self).to_param()
+    }
+}
+
+/// `None` inside a list is `null`; an absent optional field is left out
+/// before it gets here.
+impl<T: ToParam> ToParam for Option<T> {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        self.as_ref().map_or(Param::Null, ToParam::to_param)
+    }
+}
+
+macro_rules! to_param_integers {
+    ($variant:ident as $wide:ty: $($ty:ty)*) => {$(
+        impl ToParam for $ty {
+            #[inline]
+            fn to_param(&self) -> Param<'_> {
+                Param::$variant(<$wide>::from(*self))
+            }
+        }
+    )*};
+}
+
+to_param_integers!(U64 as u64: u8 u16 u32 u64);
+to_param_integers!(I64 as i64: i8 i16 i32 i64);
+
+impl ToParam for usize {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        // `usize` is at most 64 bits on every supported target.
+        Param::U64(*self as u64)
+    }
+}
+
+impl ToParam for isize {
+    #[inline]
+    fn to_param(&self) -> Param<'_> {
+        Param::I64(*self as i64)
+    }
+}

@@ -1,0 +1,245 @@
+//! `cargo run -p xtask -- bench [--quick] [--iterations N]`: the reference and
+//! the Rust benchmarks of the five workloads, run one after the other, printed
+//! as one markdown table of nanoseconds per call and ratios.
+//!
+//! 1. The reference, `node reference-bench.js N` in `benches/reference/`
+//!    (`@octokit/endpoint` 6.0.12; `npm ci` first when `node_modules/` is
+//!    missing). Without `node` the reference column stays empty and the task
+//!    says why.
+//! 2. `cargo bench --bench requests` filtered to `dynamic/…`, `typed/…` and
+//!    `handwritten/…` of the five workloads; the median of each comes from
+//!    criterion's `target/criterion/<kind>/<workload>/new/estimates.json`,
+//!    which must have been written by this run.
+//!
+//! Criterion's output and the reference's go to standard error; the table
+//! goes to standard output.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+use std::time::SystemTime;
+
+use serde_json::Value;
+
+use crate::{report, tools};
+
+/// The workloads of `benches/reference/reference-bench.js` and
+/// `benches/support/workloads.rs`, in their order.
+pub(crate) const WORKLOADS: [&str; 5] = [
+    "get_path",
+    "get_query",
+    "post_body",
+    "defaults_preview",
+    "template_ops",
+];
+
+/// The three ways the Rust benchmarks build each workload's request.
+pub(crate) const KINDS: [&str; 3] = ["dynamic", "typed", "handwritten"];
+
+/// The reference's default number of timed calls per workload.
+const ITERATIONS: u64 = 200_000;
+
+/// The reference's number of calls with `--quick`.
+const QUICK_ITERATIONS: u64 = 50_000;
+
+const USAGE: &str = "usage: cargo run -p xtask -- bench [--quick] [--iterations N]\n  \
+     --quick         criterion measures 1 s per benchmark (after 1 s of warm-up) instead of 3 s,\n                  \
+     and the reference makes 50,000 calls per workload\n  \
+     --iterations N  the reference's number of calls per workload (200,000 by default)";
+
+/// The options of the task.
+struct Options {
+    quick: bool,
+    iterations: u64,
+}
+
+impl Options {
+    fn parse(args: &[String]) -> Result<Self, String> {
+        let mut quick = false;
+        let mut iterations = None;
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--quick" => quick = true,
+                "--iterations" => {
+                    let value = args.next().ok_or(USAGE)?;
+                    let value = value
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| format!("--iterations {value}: not a positive number"))?;
+                    iterations = Some(value);
+                }
+                _ => return Err(USAGE.to_owned()),
+            }
+        }
+        let default = if quick { QUICK_ITERATIONS } else { ITERATIONS };
+        Ok(Options {
+            quick,
+            iterations: iterations.unwrap_or(default),
+        })
+    }
+}
+
+/// The `bench` task.
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    let options = Options::parse(args)?;
+    let root = crate::workspace_root();
+    let target = tools::target_dir(&root)?;
+
+    let iterations = options.iterations.to_string();
+    let node_args = ["reference-bench.js", iterations.as_str()];
+    let (reference, reference_run) = match reference(&root, &node_args) {
+        Ok((figures, node)) => (figures, format!(", node {node}")),
+        Err(message) => {
+            eprintln!("note: {message}");
+            (BTreeMap::new(), format!("; not run: {message}"))
+        }
+    };
+
+    let filter = format!("^({})/({})$", KINDS.join("|"), WORKLOADS.join("|"));
+    let mut bench_args = vec!["bench", "--bench", "requests", "--", filter.as_str()];
+    if options.quick {
+        bench_args.extend(["--warm-up-time", "1", "--measurement-time", "1"]);
+    }
+    bench_args.push("--noplot");
+    let started = SystemTime::now();
+    eprintln!("running {}", tools::shell_words("cargo", &bench_args));
+    tools::run(
+        tools::cargo().args(&bench_args).current_dir(&root),
+        "cargo bench --bench requests",
+    )?;
+    let criterion = target.join("criterion");
+    let mut rust = BTreeMap::new();
+    let mut missing = Vec::new();
+    for kind in KINDS {
+        for workload in WORKLOADS {
+            let path = criterion
+                .join(kind)
+                .join(workload)
+                .join("new/estimates.json");
+            match median_ns(&path, started) {
+                Ok(median) => {
+                    rust.insert((kind, workload), median);
+                }
+                Err(message) => missing.push(format!("{kind}/{workload}: {message}")),
+            }
+        }
+    }
+
+    let rows: Vec<Vec<String>> = WORKLOADS
+        .iter()
+        .map(|&workload| {
+            let reference = reference.get(workload).copied();
+            let [dynamic, typed, handwritten] =
+                KINDS.map(|kind| rust.get(&(kind, workload)).copied());
+            vec![
+                format!("`{workload}`"),
+                report::whole(reference),
+                report::whole(dynamic),
+                report::whole(typed),
+                report::whole(handwritten),
+                report::ratio(reference, dynamic),
+                report::ratio(reference, typed),
+                report::ratio(typed, handwritten),
+            ]
+        })
+        .collect();
+    println!(
+        "{}, {}, {}: median ns per call; first the reference, `cd benches/reference && {}` \
+         (`@octokit/endpoint` 6.0.12{reference_run}), then `{}`.\n",
+        report::machine(),
+        report::now(),
+        tools::rustc_version(),
+        tools::shell_words("node", &node_args),
+        tools::shell_words("cargo", &bench_args),
+    );
+    print!(
+        "{}",
+        report::markdown(
+            &[
+                "workload",
+                "reference",
+                "dynamic",
+                "typed",
+                "handwritten",
+                "reference ÷ dynamic",
+                "reference ÷ typed",
+                "typed ÷ handwritten",
+            ],
+            &rows,
+        )
+    );
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "no figure from this run for:\n  {}",
+            missing.join("\n  ")
+        ))
+    }
+}
+
+/// Runs the reference benchmark (installing its dependencies first when
+/// needed) and returns nanoseconds per call by workload, with the version of
+/// `node`.
+fn reference(root: &Path, node_args: &[&str]) -> Result<(BTreeMap<String, f64>, String), String> {
+    let node = tools::version("node")
+        .ok_or("`node` is not on PATH, so the reference was not run (the Rust columns were)")?;
+    let dir = root.join("benches/reference");
+    if !dir.join("node_modules").is_dir() {
+        if tools::version("npm").is_none() {
+            return Err(format!(
+                "`npm` is not on PATH, so the reference's dependencies in {} could not be \
+                 installed (`npm ci`)",
+                dir.display()
+            ));
+        }
+        eprintln!("running npm ci in {}", dir.display());
+        tools::run(
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(&dir),
+            "npm ci in benches/reference",
+        )?;
+    }
+    eprintln!("running {}", tools::shell_words("node", node_args));
+    let output = tools::output(
+        Command::new("node").args(node_args).current_dir(&dir),
+        "node reference-bench.js",
+    )?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    eprint!("{text}");
+    let mut figures = BTreeMap::new();
+    for line in text.lines().filter(|line| line.starts_with('{')) {
+        let record: Value = serde_json::from_str(line)
+            .map_err(|err| format!("reference output `{line}`: {err}"))?;
+        let workload = record.get("workload").and_then(Value::as_str);
+        let ns = record.get("ns_per_call").and_then(Value::as_f64);
+        if let (Some(workload), Some(ns)) = (workload, ns) {
+            figures.insert(workload.to_owned(), ns);
+        }
+    }
+    if let Some(workload) = WORKLOADS.iter().find(|w| !figures.contains_key(**w)) {
+        return Err(format!("the reference printed no figure for `{workload}`"));
+    }
+    Ok((figures, node))
+}
+
+/// The median of a criterion `estimates.json`, in nanoseconds, refusing a
+/// file older than `since` (left over from an earlier run).
+fn median_ns(path: &Path, since: SystemTime) -> Result<f64, String> {
+    let modified = std::fs::metadata(path)
+        .and_then(|metadata| metadata.modified())
+        .map_err(|err| format!("{}: {err}", path.display()))?;
+    if modified < since {
+        return Err(format!("{} is from an earlier run", path.display()));
+    }
+    let text = std::fs::read_to_string(path).map_err(|err| format!("{}: {err}", path.display()))?;
+    let estimates: Value =
+        serde_json::from_str(&text).map_err(|err| format!("{}: {err}", path.display()))?;
+    estimates
+        .pointer("/median/point_estimate")
+        .and_then(Value::as_f64)
+        .ok_or_else(|| format!("{}: no median.point_estimate", path.display()))
+}

@@ -1,0 +1,109 @@
+//! The programs the measuring commands run (`cargo`, `node`, `npm`,
+//! `valgrind`): finding them, running them with their output kept apart from
+//! the printed tables, and asking `cargo` where the build output goes.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// `cargo`: the one that runs this task (`$CARGO`), else the one on `PATH`.
+pub(crate) fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo")))
+}
+
+/// The first line `program --version` prints, or `None` when the program
+/// cannot be run (not on `PATH`).
+pub(crate) fn version(program: &str) -> Option<String> {
+    let output = Command::new(program)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    if !output.status.success() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    Some(text.lines().next().unwrap_or_default().trim().to_owned())
+}
+
+/// What `rustc --version` prints (`$RUSTC` when set).
+pub(crate) fn rustc_version() -> String {
+    Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| OsString::from("rustc")))
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|output| output.status.success())
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+        .unwrap_or_else(|| "rustc (version unknown)".to_owned())
+}
+
+/// Runs `command`, its standard output sent to standard error so that only
+/// the tables reach standard output; an error names `what` failed.
+pub(crate) fn run(command: &mut Command, what: &str) -> Result<(), String> {
+    let status = command
+        .stdin(Stdio::null())
+        .stdout(std::io::stderr())
+        .status()
+        .map_err(|err| format!("{what}: {err}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{what} failed ({status})"))
+    }
+}
+
+/// Runs `command` and returns what it printed; its standard error passes
+/// through to this program's.
+pub(crate) fn output(command: &mut Command, what: &str) -> Result<Output, String> {
+    let output = command
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|err| format!("{what}: {err}"))?;
+    if output.status.success() {
+        Ok(output)
+    } else {
+        Err(format!("{what} failed ({})", output.status))
+    }
+}
+
+/// The workspace's target directory, as `cargo metadata` reports it (so that
+/// `CARGO_TARGET_DIR` and configuration are honoured).
+pub(crate) fn target_dir(root: &Path) -> Result<PathBuf, String> {
+    let output = output(
+        cargo()
+            .args(["metadata", "--format-version", "1", "--no-deps"])
+            .current_dir(root),
+        "cargo metadata",
+    )?;
+    let metadata: Value = serde_json::from_slice(&output.stdout)
+        .map_err(|err| format!("cargo metadata output: {err}"))?;
+    metadata
+        .get("target_directory")
+        .and_then(Value::as_str)
+        .map(PathBuf::from)
+        .ok_or_else(|| "cargo metadata has no target_directory".to_owned())
+}
+
+/// `program args…` as one would type it, arguments with shell-special
+/// characters in single quotes.
+pub(crate) fn shell_words(program: &str, args: &[&str]) -> String {
+    let mut line = program.to_owned();
+    for arg in args {
+        line.push(' ');
+        if arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,".contains(c))
+        {
+            line.push_str(arg);
+        } else {
+            line.push('\'');
+            line.push_str(&arg.replace('\'', r"'\''"));
+            line.push('\'');
+        }
+    }
+    line
+}
