@@ -100,17 +100,17 @@ fn check_route_text(route: &str) -> (CheckedRoute, Vec<String>) {
         }
         None => ("GET".to_owned(), 0),
     };
-    let url = split.url;
-    let url_ok = match split.method {
+    let (url, url_ok) = match split.method {
         None => {
-            let error = missing_url(route, url);
+            let error = missing_url(route, split.url);
             let ok = error.is_none();
             errors.extend(error);
-            ok
+            (split.url, ok)
         }
         Some(_) => {
-            errors.extend(text_after_url(route, url_start + url.len()));
-            true
+            let url_end = url_end(route, url_start);
+            errors.extend(text_after_url(route, url_end));
+            (&route[url_start..url_end], true)
         }
     };
     let column_offset = route[..url_start].chars().count();
@@ -152,6 +152,41 @@ fn missing_url(route: &str, url: &str) -> Option<String> {
     }
     looks_like_method(url)
         .then(|| format!("the route `{route}` has a method but no URL: expected `{url} /path`"))
+}
+
+/// Where the URL that starts at `start` ends: at the first space, as the
+/// runtime splits a route, unless that space is inside a `{…}` or `<…>`
+/// placeholder that closes after it. Such a space is a mistake in the
+/// placeholder's name, which is reported as such rather than as text after a
+/// URL cut in the middle of a placeholder.
+fn url_end(route: &str, start: usize) -> usize {
+    let mut open: Option<char> = None;
+    for (offset, c) in route[start..].char_indices() {
+        let at = start + offset;
+        match (c, open) {
+            (' ', Some(open)) if closes_after(&route[at..], open) => {}
+            (' ', _) => return at,
+            ('{', _) => open = Some('{'),
+            ('}', _) => open = None,
+            ('<', None) => open = Some('<'),
+            ('>', Some('<')) => open = None,
+            _ => {}
+        }
+    }
+    route.len()
+}
+
+/// Whether the placeholder opened by `open` (`{` or `<`) closes in `rest`
+/// before anything that would end it otherwise: another brace for `{`;
+/// a character that cannot be in a `<name>` for `<`. Spaces do not end it.
+fn closes_after(rest: &str, open: char) -> bool {
+    let ends: &[char] = match open {
+        '{' => &['{', '}'],
+        _ => &['<', '>', '{', '}', '/', '?', '#', '&', '='],
+    };
+    let close = if open == '{' { '}' } else { '>' };
+    rest.find(ends)
+        .is_some_and(|at| rest[at..].starts_with(close))
 }
 
 /// Text after the URL, which ends at `url_end`: the runtime ignores it, so
@@ -218,13 +253,30 @@ fn template_error_message(err: &TemplateError, column_offset: usize) -> String {
         TemplateErrorKind::ReservedOperator(_) => {
             ": RFC 6570 reserves `=`, `,`, `!`, `@` and `|`; the operators are `+`, `#`, `.`, `/`, `;`, `?` and `&`"
         }
-        TemplateErrorKind::InvalidVariableName => VARIABLE_NAME_HINT,
+        TemplateErrorKind::InvalidVariableName => {
+            if let Some(space) = err.fragment.find(' ') {
+                return format!(
+                    "{} at column {} of the route{VARIABLE_NAME_HINT}",
+                    space_in_name("variable", &err.fragment),
+                    column + err.fragment[..space].chars().count()
+                );
+            }
+            VARIABLE_NAME_HINT
+        }
         _ => "",
     };
     format!(
         "{} in `{}` at column {column} of the route{hint}",
         err.kind, err.fragment
     )
+}
+
+/// That the name of the placeholder `fragment` (a `variable` in `{…}`, a
+/// `placeholder` in `<…>`) has a space in it. A route's URL ends at its first
+/// space; one inside a placeholder that closes after it is taken for a
+/// typing mistake in the name.
+fn space_in_name(what: &str, fragment: &str) -> String {
+    format!("the {what} name in `{fragment}` contains a space")
 }
 
 fn looks_like_method(s: &str) -> bool {
@@ -342,10 +394,11 @@ fn angle_placeholder(
 ) -> (Option<(String, usize, &'static str)>, usize) {
     let byte = chars[i].0;
     // The placeholder ends at the next `>`, unless something that cannot be
-    // inside one comes first.
+    // inside one comes first. (A space can be inside one only when the URL
+    // was read past it, for the placeholder closes after it; see `url_end`.)
     let end = chars[i + 1..]
         .iter()
-        .position(|&(_, c)| matches!(c, '>' | '<' | '{' | '}' | '/' | '?' | '#' | '&' | '=' | ' '))
+        .position(|&(_, c)| matches!(c, '>' | '<' | '{' | '}' | '/' | '?' | '#' | '&' | '='))
         .map(|offset| i + 1 + offset);
     match end {
         Some(end) if chars[end].1 == '>' => {
@@ -356,6 +409,12 @@ fn angle_placeholder(
                     format!("empty placeholder `{fragment}`"),
                     i + 1,
                     ": a placeholder needs a name",
+                ))
+            } else if let Some(space) = name.find(' ') {
+                Some((
+                    space_in_name("placeholder", fragment),
+                    i + 2 + name[..space].chars().count(),
+                    ANGLE_NAME_HINT,
                 ))
             } else if !is_identifier(name) {
                 Some((
@@ -370,8 +429,9 @@ fn angle_placeholder(
         }
         _ => {
             let stop = end.map_or(url.len(), |end| chars[end].0);
+            let fragment = url[byte..stop].split(' ').next().unwrap_or_default();
             let error = (
-                format!("unterminated placeholder `{}`", &url[byte..stop]),
+                format!("unterminated placeholder `{fragment}`"),
                 i + 1,
                 ": expected `>`",
             );
@@ -475,6 +535,56 @@ mod tests {
         assert!(route_errors("GET x/y")[0].contains("must be a path starting with `/`"));
         assert!(route_errors("GET /x y")[0].contains("unexpected `y` after the URL at column 8"));
         assert!(route_errors(" /x")[0].contains("starts with a space"));
+    }
+
+    #[test]
+    fn spaces_in_placeholder_names() {
+        assert_eq!(
+            route_errors("GET /repos/{own er}/x"),
+            [
+                "the variable name in `{own er}` contains a space at column 16 of the route: a name \
+                 is made of letters, digits, `_`, `-` and `%XX` escapes, with single dots between them"
+            ]
+        );
+        assert_eq!(
+            route_errors("GET /repos/<own er>/x"),
+            [
+                "the placeholder name in `<own er>` contains a space at column 16 of the route: a \
+                 `<name>` placeholder is a letter or `_` followed by letters, digits and `_`"
+            ]
+        );
+        // Each error in turn contains its needle.
+        for (route, needles) in [
+            (
+                "GET /x{?a, b}/{c d} y",
+                &[
+                    "unexpected `y` after the URL at column 21",
+                    "name in `{?a, b}` contains a space at column 11 ",
+                    "name in `{c d}` contains a space at column 17 ",
+                ][..],
+            ),
+            // A placeholder that does not close after the space: the URL ends there.
+            (
+                "GET /x/{a b",
+                &[
+                    "unexpected `b` after the URL",
+                    "unclosed expression in `{a`",
+                ],
+            ),
+            (
+                "GET /x/<a b/c>",
+                &[
+                    "unexpected `b/c>` after the URL",
+                    "unterminated placeholder `<a`",
+                ],
+            ),
+        ] {
+            let errors = route_errors(route);
+            assert_eq!(errors.len(), needles.len(), "{errors:?}");
+            for (error, needle) in errors.iter().zip(needles) {
+                assert!(error.contains(needle), "{needle}: {errors:?}");
+            }
+        }
     }
 
     #[test]
