@@ -139,7 +139,7 @@ fn declared_field(
     }
     let optional = option_inner(&def.ty).is_some();
     let wire = wire_name(scope, &attrs, &ident_name);
-    let role = role(cx, scope, &attrs, &wire);
+    let role = role(cx, scope, &attrs, &def.ident, &wire);
     let wire_span = attrs
         .rename
         .as_ref()
@@ -201,9 +201,9 @@ fn check_wire_name(cx: &mut Ctxt, scope: &Scope<'_>, role: Role, wire: &str, spa
     }
 }
 
-/// Where a declared field goes: the attributes decide, then whether its wire
-/// name is a placeholder.
-fn role(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, wire: &str) -> Role {
+/// Where the declared field `ident` goes: the attributes decide, then
+/// whether its wire name is a placeholder.
+fn role(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, ident: &Ident, wire: &str) -> Role {
     let is_var = scope.is_var(wire);
     let is_query_method = scope.route.is_query_method();
     if let Some(body) = attrs.body {
@@ -211,8 +211,9 @@ fn role(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, wire: &str) -> Rol
             cx.error_at(
                 body,
                 format!(
-                    "`#[endpoint(body)]` on a {} route: GET and HEAD requests have no body, their \
-                     parameters go to the query string",
+                    "`#[endpoint(body)]` on a {} route: the field `{ident}` cannot go to a body, \
+                     as GET and HEAD requests have none; without `body`, it goes to the query \
+                     string",
                     scope.route.method
                 ),
             );
@@ -560,6 +561,12 @@ mod tests {
         let errors = item_errors(quote!(struct S = "GET /x" { #[endpoint(body)] a: u32 }));
         assert!(
             errors[0].contains("`#[endpoint(body)]` on a GET route"),
+            "{errors:?}"
+        );
+        assert!(errors[0].contains("the field `a`"), "{errors:?}");
+        let errors = item_errors(quote!(struct S = "HEAD /x" { #[endpoint(body)] r#type: u32 }));
+        assert!(
+            errors[0].contains("on a HEAD route: the field `r#type` cannot go to a body"),
             "{errors:?}"
         );
         let errors = item_errors(quote!(struct S = "GET /x/{a}" { #[endpoint(query)] a: u32 }));
