@@ -15,22 +15,23 @@ use syn::Type;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use crate::parse::{ExprDef, Input, ItemDef};
-use crate::validate::{self, CheckedExpr, CheckedItem, Ctxt, Field, Role};
+use crate::ast::{ExprDef, Input, ItemDef, option_inner, single_type_argument};
+use crate::capture::{CheckedExpr, check_expr};
+use crate::ctxt::Ctxt;
+use crate::valid::{CheckedItem, Field, Role, check_item};
 
-/// Expands one `endpoint!` invocation. Never panics: malformed input and
-/// invalid routes become `compile_error!`s.
-pub(crate) fn endpoint(input: TokenStream) -> TokenStream {
-    match syn::parse2::<Input>(input) {
-        Err(err) => err.to_compile_error(),
-        Ok(Input::Items(items)) => items.iter().map(item).collect(),
-        Ok(Input::Expr(def)) => expression(&def),
+/// Expands one `endpoint!` invocation. Never panics: invalid routes and
+/// fields become `compile_error!`s.
+pub(crate) fn endpoint(input: &Input) -> TokenStream {
+    match input {
+        Input::Items(items) => items.iter().map(item).collect(),
+        Input::Expr(def) => expression(def),
     }
 }
 
 fn item(def: &ItemDef) -> TokenStream {
     let mut cx = Ctxt::default();
-    let checked = validate::check_item(&mut cx, def);
+    let checked = check_item(&mut cx, def);
     match (cx.check(), &checked.template) {
         (Ok(()), Some(template)) => item_impl(def, &checked, template),
         (Err(err), _) => {
@@ -236,34 +237,6 @@ fn field_value(field: &Field) -> TokenStream {
     }
 }
 
-/// The `T` of `Option<T>`.
-fn option_inner(ty: &Type) -> Option<&Type> {
-    match ty {
-        Type::Group(group) => option_inner(&group.elem),
-        Type::Paren(paren) => option_inner(&paren.elem),
-        Type::Path(path) if path.qself.is_none() => {
-            let last = path.path.segments.last()?;
-            if last.ident != "Option" {
-                return None;
-            }
-            single_type_argument(&last.arguments)
-        }
-        _ => None,
-    }
-}
-
-fn single_type_argument(arguments: &syn::PathArguments) -> Option<&Type> {
-    let syn::PathArguments::AngleBracketed(args) = arguments else {
-        return None;
-    };
-    let mut types = args.args.iter().filter_map(|arg| match arg {
-        syn::GenericArgument::Type(ty) => Some(ty),
-        _ => None,
-    });
-    let ty = types.next()?;
-    types.next().is_none().then_some(ty)
-}
-
 /// Whether the runtime converts values of `ty` directly (`ToParam`): the
 /// string types, the integers, `f64`, `bool`, `serde_json::Value`, and
 /// references, `Option`s, `Vec`s, arrays and slice references of those.
@@ -359,7 +332,7 @@ fn inherent_items(method: &str, template_text: &str) -> TokenStream {
 
 fn expression(def: &ExprDef) -> TokenStream {
     let mut cx = Ctxt::default();
-    let checked = validate::check_expr(&mut cx, def);
+    let checked = check_expr(&mut cx, def);
     match (cx.check(), &checked.template) {
         (Ok(()), Some(template)) => expression_impl(&checked, template),
         (result, _) => {
@@ -470,8 +443,13 @@ fn expression_fallback(
 mod tests {
     use super::*;
 
+    /// What the macro emits for `tokens`, parsed as the entry point parses
+    /// them (input of neither form is a `compile_error!`).
     fn expand(tokens: TokenStream) -> String {
-        endpoint(tokens).to_string()
+        match syn::parse2::<Input>(tokens) {
+            Ok(input) => endpoint(&input).to_string(),
+            Err(err) => err.to_compile_error().to_string(),
+        }
     }
 
     #[test]

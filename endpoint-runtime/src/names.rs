@@ -1,16 +1,19 @@
 //! Names shared by the runtime, the `endpoint!` macro and the code generators:
 //! the option keys that are never parameters, the methods a checked route may
-//! use, and how a parameter's wire name becomes a Rust field name.
+//! use and which of them send parameters in the query string, and how a
+//! parameter's wire name becomes a Rust field name.
 
 /// The option keys that are never parameters: `merge` and `parse` read them
 /// as options, so a parameter of that name cannot travel in the options.
+///
+/// In the order the `endpoint!` macro's documentation and messages name them.
 pub const OPTION_KEYS: [&str; 6] = [
     "method",
-    "baseUrl",
     "url",
+    "baseUrl",
     "headers",
-    "request",
     "mediaType",
+    "request",
 ];
 
 /// Whether `key` is one of [`OPTION_KEYS`].
@@ -24,6 +27,20 @@ pub fn is_option_key(key: &str) -> bool {
 
 /// The methods a route checked at compile time may use, uppercase.
 pub const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/// Whether a request of `method` (in any letter case) sends its parameters
+/// in the query string: GET and HEAD, which have no body. The other methods
+/// send them in a JSON body.
+///
+/// ```
+/// use endpoint_runtime::__private::sends_query;
+///
+/// assert!(sends_query("GET") && sends_query("head"));
+/// assert!(!sends_query("POST") && !sends_query("DELETE"));
+/// ```
+pub fn sends_query(method: &str) -> bool {
+    method.eq_ignore_ascii_case("get") || method.eq_ignore_ascii_case("head")
+}
 
 /// Strict and reserved Rust keywords (2024 edition): a field of that name is
 /// written as a raw identifier (`r#type`).

@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::headers::Headers;
+use crate::names::sends_query;
 
 /// Request options: method, URL, headers, an optional body and the `request`
 /// passthrough. This is the result object of the specification.
@@ -164,7 +165,7 @@ impl Method {
 
     /// GET and HEAD send parameters in the query string; the others in a body.
     pub(crate) fn has_query(&self) -> bool {
-        matches!(&*self.0, "get" | "head")
+        sends_query(&self.0)
     }
 
     /// PUT and PATCH without a body still send `body: ""`.

@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use endpoint_runtime::__private::{METHODS, OPTION_KEYS, Operator, Part};
+use endpoint_runtime::__private::{METHODS, OPTION_KEYS};
 use endpoint_runtime::template::Template;
 use serde_json::{Map, Value};
 
@@ -64,31 +64,16 @@ enum FieldKind {
     AbsentOptional,
 }
 
-/// The placeholders of a template, with whether each is in the path (the
-/// macro's rule: before any `?`/`#` and outside `{?…}`, `{&…}`, `{#…}`).
+/// The placeholders of a template, with whether each is in the path, as the
+/// runtime's parser (and so the macro) sees it.
 fn placeholders(template: &Template<'_>) -> Vec<(String, bool)> {
-    let mut out: Vec<(String, bool)> = Vec::new();
-    let mut past_path = false;
-    for part in template.parts() {
-        match part {
-            Part::Literal(text) => past_path |= text.contains(['?', '#']),
-            Part::Expression(expr) => {
-                let not_path = matches!(
-                    expr.operator,
-                    Operator::Query | Operator::QueryContinuation | Operator::Fragment
-                );
-                for var in expr.variables.iter() {
-                    let in_path = !past_path && !not_path;
-                    match out.iter_mut().find(|(name, _)| *name == var.name) {
-                        Some((_, path)) => *path |= in_path,
-                        None => out.push((var.name.to_string(), in_path)),
-                    }
-                }
-                past_path |= not_path;
-            }
-        }
-    }
-    out
+    template
+        .names()
+        .map(|name| {
+            let in_path = template.path_variables().any(|path| path == name);
+            (name.to_owned(), in_path)
+        })
+        .collect()
 }
 
 /// `<…>` and `>` that are not a valid `<name>` placeholder: the macro refuses them.

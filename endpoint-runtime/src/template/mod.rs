@@ -218,3 +218,32 @@ impl<'a> Template<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path_variables(src: &str) -> Vec<String> {
+        let template = Template::parse(src).unwrap();
+        template.path_variables().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn path_variables_stop_at_the_query_and_the_fragment() {
+        assert_eq!(
+            path_variables("/repos/{owner}/:repo/<n>"),
+            ["owner", "repo", "n"]
+        );
+        assert_eq!(
+            path_variables("/x{/a,b}{.c}{;d}{+e}/{a}"),
+            ["a", "b", "c", "d", "e"]
+        );
+        assert_eq!(path_variables("/x/{a}?b={b}"), ["a"]);
+        assert_eq!(path_variables("/x/{a}#{b}"), ["a"]);
+        assert_eq!(path_variables("/x/{a}{?b}/{c}"), ["a"]);
+        assert_eq!(path_variables("/x/{a}{&b}"), ["a"]);
+        assert_eq!(path_variables("/x/{a}{#b}/{c}"), ["a"]);
+        assert!(path_variables("{?a}/{b}").is_empty());
+        assert!(path_variables("/user").is_empty());
+    }
+}

@@ -3,8 +3,9 @@
 //! (`"ROUTE", name = value, …`).
 //!
 //! Nothing here looks inside the route string or the `#[endpoint(…)]`
-//! attributes: that is `validate`'s job, which reports every problem at once.
-//! Only input that is not shaped like either form at all is refused here.
+//! attributes (`route` and `attr` do, and `valid` reports every problem at
+//! once). Only input that is not shaped like either form at all is refused
+//! here.
 
 use proc_macro2::Span;
 use syn::parse::{Parse, ParseStream};
@@ -42,7 +43,7 @@ pub(crate) struct ItemDef {
 pub(crate) struct FieldDef {
     /// Attributes other than `#[endpoint(…)]`, passed through.
     pub attrs: Vec<Attribute>,
-    /// The `#[endpoint(…)]` attributes, read by `validate`.
+    /// The `#[endpoint(…)]` attributes, read by `attr`.
     pub options: Vec<Attribute>,
     /// Visibility, as declared.
     pub vis: Visibility,
@@ -251,10 +252,58 @@ impl Parse for NamedArg {
     }
 }
 
+/// The `T` of a type written `Option<T>` (by its last path segment, so
+/// `std::option::Option<T>` too), looking through parentheses.
+pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
+    match ty {
+        Type::Group(group) => option_inner(&group.elem),
+        Type::Paren(paren) => option_inner(&paren.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let last = path.path.segments.last()?;
+            if last.ident != "Option" {
+                return None;
+            }
+            single_type_argument(&last.arguments)
+        }
+        _ => None,
+    }
+}
+
+/// The one type argument of `Name<T>`, if there is exactly one.
+pub(crate) fn single_type_argument(arguments: &syn::PathArguments) -> Option<&Type> {
+    let syn::PathArguments::AngleBracketed(args) = arguments else {
+        return None;
+    };
+    let mut types = args.args.iter().filter_map(|arg| match arg {
+        syn::GenericArgument::Type(ty) => Some(ty),
+        _ => None,
+    });
+    let ty = types.next()?;
+    types.next().is_none().then_some(ty)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use quote::quote;
+
+    #[test]
+    fn options() {
+        let is_option = |ty: Type| option_inner(&ty).is_some();
+        assert!(is_option(syn::parse_quote!(Option<u32>)));
+        assert!(is_option(syn::parse_quote!(
+            std::option::Option<Vec<String>>
+        )));
+        assert!(!is_option(syn::parse_quote!(Vec<Option<u32>>)));
+        assert!(!is_option(syn::parse_quote!(Option)));
+        assert!(!is_option(syn::parse_quote!(u32)));
+        let inner = option_inner(&syn::parse_quote!((Option<Vec<u8>>)))
+            .map(quote::ToTokens::to_token_stream);
+        assert_eq!(
+            inner.map(|ty| ty.to_string()).as_deref(),
+            Some("Vec < u8 >")
+        );
+    }
 
     fn parse(tokens: proc_macro2::TokenStream) -> syn::Result<Input> {
         syn::parse2(tokens)
