@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::error::Result;
+use crate::github;
 use crate::headers::{AcceptCache, Headers};
 use crate::layers::{Layers, Media, format_text, lookup};
 use crate::names::is_option_key;
@@ -13,14 +14,14 @@ use crate::names::is_option_key;
 /// The initial defaults: `method`, `baseUrl`, `headers`, `mediaType`, in that order.
 pub(crate) fn initial() -> Map<String, Value> {
     let mut headers = Map::with_capacity(2);
-    headers.insert("accept".into(), crate::DEFAULT_ACCEPT.into());
-    headers.insert("user-agent".into(), crate::USER_AGENT.into());
+    headers.insert("accept".into(), github::DEFAULT_ACCEPT.into());
+    headers.insert("user-agent".into(), github::USER_AGENT.into());
     let mut media_type = Map::with_capacity(2);
     media_type.insert("format".into(), "".into());
     media_type.insert("previews".into(), Value::Array(Vec::new()));
     let mut defaults = Map::with_capacity(4);
     defaults.insert("method".into(), "GET".into());
-    defaults.insert("baseUrl".into(), crate::DEFAULT_BASE_URL.into());
+    defaults.insert("baseUrl".into(), github::DEFAULT_BASE_URL.into());
     defaults.insert("headers".into(), Value::Object(headers));
     defaults.insert("mediaType".into(), Value::Object(media_type));
     defaults

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
+use crate::github;
 
 /// One header: its lowercase name and its value.
 type Entry = (Cow<'static, str>, Cow<'static, str>);
@@ -332,8 +333,8 @@ fn shared_text(text: &str) -> Cow<'static, str> {
         "user-agent",
         "authorization",
         "content-type",
-        crate::DEFAULT_ACCEPT,
-        crate::USER_AGENT,
+        github::DEFAULT_ACCEPT,
+        github::USER_AGENT,
         "application/json; charset=utf-8",
     ];
     match KNOWN.iter().find(|known| **known == text) {

@@ -26,8 +26,9 @@
 //! Each module imports only from the ones above it in this list:
 //!
 //! 1. `error`: the [`Error`] type;
-//! 2. `names`, `url`, `encode`, `number`, `route`: leaf rules (shared names,
-//!    URL scanning, percent-encoding, JavaScript number text, route strings);
+//! 2. `names`, `github`, `url`, `encode`, `number`, `route`: leaf rules (shared
+//!    names, GitHub's default values, URL scanning, percent-encoding,
+//!    JavaScript number text, route strings);
 //! 3. `value`: one parameter value, [`Param`](template::Param);
 //! 4. [`template`]: RFC 6570 parsing and expansion, knowing values only
 //!    through [`Vars`](template::Vars);
@@ -53,6 +54,7 @@ mod dynamic;
 mod encode;
 mod endpoint;
 mod error;
+mod github;
 mod headers;
 #[cfg(feature = "http")]
 mod http;
@@ -72,26 +74,12 @@ mod value;
 
 pub use crate::endpoint::{Endpoint, endpoint};
 pub use crate::error::{Error, Result, Source, TemplateError, TemplateErrorKind};
+pub use crate::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, USER_AGENT};
 pub use crate::headers::Headers;
+pub use crate::options::MAX_DEPTH;
 pub use crate::options::Options;
 pub use crate::request::{Body, Request};
 pub use crate::typed_request::TypedRequest;
-
-/// How deeply option values may nest (objects and lists inside each other)
-/// before a call is refused with [`Error::TooDeep`].
-///
-/// The limit keeps every recursive step (merging, writing a body) far from
-/// the stack's end; it is below `serde_json`'s own parsing limit of 128.
-pub const MAX_DEPTH: usize = 100;
-
-/// The crate's default `user-agent`: `endpoint-runtime/<version>`.
-pub const USER_AGENT: &str = concat!(env!("CARGO_PKG_NAME"), "/", env!("CARGO_PKG_VERSION"));
-
-/// The default base URL.
-pub const DEFAULT_BASE_URL: &str = "https://api.github.com";
-
-/// The default `accept` header.
-pub const DEFAULT_ACCEPT: &str = "application/vnd.github.v3+json";
 
 /// What the `endpoint!` macro, its generated code and the project's code
 /// generators share with the runtime. Not a public API: it changes with the

@@ -8,6 +8,13 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 
+/// How deeply option values may nest (objects and lists inside each other)
+/// before a call is refused with [`Error::TooDeep`].
+///
+/// The limit keeps every recursive step (merging, writing a body) far from
+/// the stack's end; it is below `serde_json`'s own parsing limit of 128.
+pub const MAX_DEPTH: usize = 100;
+
 /// The options of a call: a JSON object (borrowed or owned), or none.
 ///
 /// Every method of [`Endpoint`](crate::Endpoint) that takes options accepts
@@ -31,7 +38,7 @@ use crate::error::{Error, Result};
 pub struct Options<'a>(Repr<'a>, DeepFlag);
 
 /// Set when the options were found nested deeper than
-/// [`MAX_DEPTH`](crate::MAX_DEPTH): they are then taken apart without
+/// [`MAX_DEPTH`]: they are then taken apart without
 /// recursion when dropped, since `serde_json::Value`'s own drop recurses.
 #[derive(Debug, Clone, Default, PartialEq)]
 struct DeepFlag(Cell<bool>);
@@ -61,7 +68,7 @@ impl<'a> Options<'a> {
     /// # Errors
     /// [`Error::Option`] when the options are not an object, or
     /// [`Error::TooDeep`] when a value nests deeper than
-    /// [`MAX_DEPTH`](crate::MAX_DEPTH).
+    /// [`MAX_DEPTH`].
     pub(crate) fn as_map(&self) -> Result<Option<&Map<String, Value>>> {
         let map = match &self.0 {
             Repr::None => return Ok(None),
@@ -105,7 +112,7 @@ pub(crate) fn dismantle(value: Value) {
 }
 
 /// `serde_json::to_value`, refusing values nested deeper than
-/// [`MAX_DEPTH`](crate::MAX_DEPTH) while they are being serialized, before
+/// [`MAX_DEPTH`] while they are being serialized, before
 /// serde's recursion can reach the end of the stack.
 pub(crate) fn to_value<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Value> {
     let mut text = Vec::new();
@@ -114,7 +121,7 @@ pub(crate) fn to_value<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Va
         if err.is_io() {
             Error::TooDeep {
                 key: key.to_owned(),
-                limit: crate::MAX_DEPTH,
+                limit: MAX_DEPTH,
             }
         } else {
             Error::Serialize {
@@ -129,14 +136,14 @@ pub(crate) fn to_value<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Va
     })
 }
 
-/// A JSON formatter that fails past [`MAX_DEPTH`](crate::MAX_DEPTH) + 1
+/// A JSON formatter that fails past [`MAX_DEPTH`] + 1
 /// open containers (the options object itself is one).
 struct DepthLimit(usize);
 
 impl DepthLimit {
     fn open(&mut self) -> std::io::Result<()> {
         self.0 += 1;
-        if self.0 > crate::MAX_DEPTH + 1 {
+        if self.0 > MAX_DEPTH + 1 {
             return Err(std::io::Error::other("nested too deeply"));
         }
         Ok(())
@@ -165,7 +172,7 @@ impl serde_json::ser::Formatter for DepthLimit {
     }
 }
 
-/// Refuses values nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH), so
+/// Refuses values nested deeper than [`MAX_DEPTH`], so
 /// that every later recursive step is safe. The walk itself recurses at most
 /// `MAX_DEPTH` levels, however deep the value is.
 pub(crate) fn check_depth(map: &Map<String, Value>) -> Result<()> {
@@ -173,7 +180,7 @@ pub(crate) fn check_depth(map: &Map<String, Value>) -> Result<()> {
         if !within_depth(value, 1) {
             return Err(Error::TooDeep {
                 key: key.clone(),
-                limit: crate::MAX_DEPTH,
+                limit: MAX_DEPTH,
             });
         }
     }
@@ -184,8 +191,8 @@ pub(crate) fn check_depth(map: &Map<String, Value>) -> Result<()> {
 fn within_depth(value: &Value, depth: usize) -> bool {
     let below = |child: &Value| within_depth(child, depth + 1);
     match value {
-        Value::Array(items) => depth <= crate::MAX_DEPTH && items.iter().all(below),
-        Value::Object(fields) => depth <= crate::MAX_DEPTH && fields.values().all(below),
+        Value::Array(items) => depth <= MAX_DEPTH && items.iter().all(below),
+        Value::Object(fields) => depth <= MAX_DEPTH && fields.values().all(below),
         _ => true,
     }
 }

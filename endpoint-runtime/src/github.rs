@@ -1,0 +1,11 @@
+//! GitHub's defaults: what `Endpoint::default()` sends when the options
+//! say nothing else.
+
+/// The crate's default `user-agent`: `endpoint-runtime/<version>`.
+pub const USER_AGENT: &str = concat!(env!("CARGO_PKG_NAME"), "/", env!("CARGO_PKG_VERSION"));
+
+/// The default base URL.
+pub const DEFAULT_BASE_URL: &str = "https://api.github.com";
+
+/// The default `accept` header.
+pub const DEFAULT_ACCEPT: &str = "application/vnd.github.v3+json";
