@@ -31,7 +31,7 @@ use serde_json::{Map, Value};
 use crate::error::Result;
 pub use crate::error::{TemplateError, TemplateErrorKind};
 pub use crate::value::Param;
-use parts::{Part, VarSpec};
+use parts::{Names, Part, VarSpec};
 
 /// A parsed URL template.
 ///
@@ -75,13 +75,9 @@ impl<V: Vars + ?Sized> Vars for &V {
 }
 
 /// The names of a template's variables (see [`Template::name_set`]).
-#[expect(
-    clippy::large_enum_variant,
-    reason = "a short-lived value on the stack, built to avoid allocating"
-)]
 pub(crate) enum NameSet<'t> {
     /// Up to [`NameSet::SCAN_LIMIT`] names, compared one by one.
-    Scan([&'t str; NameSet::SCAN_LIMIT], usize),
+    Scan(Names<'t>),
     Hashed(std::collections::HashSet<&'t str>),
 }
 
@@ -92,7 +88,7 @@ impl NameSet<'_> {
     /// Whether a variable of that name appears in the template.
     pub(crate) fn contains(&self, name: &str) -> bool {
         match self {
-            NameSet::Scan(names, len) => names.get(..*len).unwrap_or_default().contains(&name),
+            NameSet::Scan(names) => names.position(name).is_some(),
             NameSet::Hashed(names) => names.contains(name),
         }
     }
@@ -118,16 +114,8 @@ impl<'a> Template<'a> {
 
     /// The distinct variable names, in order of first appearance; a name's
     /// index is its slot.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        // Slots are given in order of first appearance.
-        let mut next = 0;
-        self.variables()
-            .filter(move |(_, var)| {
-                let first = var.slot == next;
-                next += u32::from(first);
-                first
-            })
-            .map(|(_, var)| var.name)
+    pub fn names(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.name_list().iter()
     }
 
     /// Whether a variable of that name appears anywhere in the template.
@@ -143,22 +131,14 @@ impl<'a> Template<'a> {
 
     /// The slot of the variable `name`.
     pub(crate) fn slot(&self, name: &str) -> Option<usize> {
-        self.variables()
-            .find(|(_, var)| var.name == name)
-            .map(|(_, var)| var.slot as usize)
+        self.name_list().position(name)
     }
 
     /// The variables' names, for many membership tests in a row: a scan for
     /// a template with few variables, a hash set otherwise.
     pub(crate) fn name_set(&self) -> NameSet<'_> {
         if self.name_count() <= NameSet::SCAN_LIMIT {
-            let mut names = [""; NameSet::SCAN_LIMIT];
-            let mut len = 0;
-            for (slot, name) in names.iter_mut().zip(self.names()) {
-                *slot = name;
-                len += 1;
-            }
-            NameSet::Scan(names, len)
+            NameSet::Scan(self.name_list())
         } else {
             NameSet::Hashed(self.names().collect())
         }

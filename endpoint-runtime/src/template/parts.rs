@@ -10,10 +10,11 @@
 //!
 //! # The code
 //!
-//! `code[0]` is the length of the literal text and `code[1]` the number of
-//! distinct variable names; then come the parts, in order. The text holds
-//! each literal's (encoded) text and each variable's name, in the order the
-//! code mentions them, so an item gives only its length.
+//! `code[0]` is the length of the literal text and `code[1]` the number `n`
+//! of distinct variable names; `n` pairs follow, each name's start and
+//! length in the text, in slot order; then come the parts, in order. The
+//! text holds each literal's (encoded) text and each variable's name, in the
+//! order the parts mention them, so a part gives only its length.
 //!
 //! | item | words |
 //! | --- | --- |
@@ -30,8 +31,8 @@ const EXPRESSION: u32 = 1;
 const VARIABLE: u32 = 2;
 const TAG: u32 = 3;
 
-/// Where the parts start in the code.
-pub(super) const HEADER: usize = 2;
+/// The words before the names' index.
+const HEADER: usize = 2;
 
 /// One piece of a [`Template`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -206,7 +207,8 @@ pub(super) struct Packer {
     text: String,
     code: Vec<u32>,
     literal_len: usize,
-    names: u32,
+    /// Where each name first appears in the text, and its length, by slot.
+    names: Vec<[u32; 2]>,
     /// The code index of the literal just pushed, which more text extends.
     open_literal: Option<usize>,
 }
@@ -249,10 +251,13 @@ impl Packer {
         self.code.push(0);
         let names_start = self.text.len();
         for var in variables {
+            if var.slot as usize == self.names.len() {
+                self.names
+                    .push([self.text.len() as u32, var.name.len() as u32]);
+            }
             self.text.push_str(var.name);
             self.code.push((var.name.len() as u32) << 2 | VARIABLE);
             self.code.push(var.slot << 16 | var.modifier.encode());
-            self.names = self.names.max(var.slot + 1);
         }
         if let Some(word) = self.code.get_mut(names_len) {
             *word = (self.text.len() - names_start) as u32;
@@ -260,8 +265,9 @@ impl Packer {
     }
 
     pub(super) fn finish(mut self) -> Template<'static> {
-        let mut code = Vec::with_capacity(HEADER + self.code.len());
-        code.extend([self.literal_len as u32, self.names]);
+        let mut code = Vec::with_capacity(HEADER + 2 * self.names.len() + self.code.len());
+        code.extend([self.literal_len as u32, self.names.len() as u32]);
+        code.extend(self.names.iter().flatten());
         code.append(&mut self.code);
         Template {
             text: Cow::Owned(self.text),
@@ -276,7 +282,10 @@ impl<'a> Template<'a> {
     pub fn parts(&self) -> Parts<'_> {
         Parts {
             text: &self.text,
-            code: self.code.get(HEADER..).unwrap_or_default(),
+            code: self
+                .code
+                .get(HEADER + 2 * self.name_count()..)
+                .unwrap_or_default(),
         }
     }
 
@@ -295,6 +304,45 @@ impl<'a> Template<'a> {
     /// The number of distinct variable names.
     pub(crate) fn name_count(&self) -> usize {
         self.code.get(1).map_or(0, |&count| count as usize)
+    }
+
+    /// The distinct variable names, in slot order.
+    pub(crate) fn name_list(&self) -> Names<'_> {
+        let index = self.code.get(HEADER..HEADER + 2 * self.name_count());
+        Names {
+            text: &self.text,
+            index: index.unwrap_or_default(),
+        }
+    }
+}
+
+/// The distinct variable names of a [`Template`], in slot order.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Names<'t> {
+    text: &'t str,
+    /// `[start, len]` pairs.
+    index: &'t [u32],
+}
+
+impl<'t> Names<'t> {
+    pub(crate) fn len(&self) -> usize {
+        self.index.len() / 2
+    }
+
+    pub(crate) fn get(&self, slot: usize) -> Option<&'t str> {
+        let [start, len] = *self.index.get(2 * slot..2 * slot + 2)? else {
+            return None;
+        };
+        self.text.get(start as usize..(start + len) as usize)
+    }
+
+    pub(crate) fn iter(self) -> impl ExactSizeIterator<Item = &'t str> {
+        (0..self.len()).map(move |slot| self.get(slot).unwrap_or_default())
+    }
+
+    /// The slot of `name`.
+    pub(crate) fn position(&self, name: &str) -> Option<usize> {
+        (0..self.len()).find(|&slot| self.get(slot) == Some(name))
     }
 }
 
