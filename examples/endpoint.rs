@@ -27,178 +27,148 @@
 //!
 //! Exit status: 0 on success, 1 when the request cannot be built, 2 for bad
 //! arguments (and 1 in `--jsonl` mode only when stdin cannot be read).
+//!
+//! The arguments are read with clap. [`run`] is the whole program but for
+//! the process around it, so that the test suite runs it in-process.
 
 #[path = "../tests/support/ops.rs"]
 mod ops;
 
+use std::ffi::OsString;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 
+use clap::Parser;
 use endpoint::{Endpoint, Request};
 use serde_json::{Map, Value};
 
-const USAGE: &str = "\
-Build request options from a REST route and parameters.
+/// The command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "endpoint",
+    about = "Build request options from a REST route and parameters.",
+    override_usage = "endpoint [OPTIONS] <ROUTE> [PARAM]...\n       endpoint --jsonl < records.jsonl",
+    after_help = "Example:\n  endpoint 'GET /repos/{owner}/{repo}' owner=octocat repo=hello-world -H 'Authorization: token x'"
+)]
+struct Cli {
+    /// "<METHOD> <url>" or just a url, e.g. 'GET /repos/{owner}/{repo}'
+    #[arg(value_name = "ROUTE", required_unless_present = "jsonl")]
+    route: Option<String>,
 
-Usage:
-  endpoint [OPTIONS] <ROUTE> [PARAM]...
-  endpoint --jsonl < records.jsonl
+    /// key=value (a string) or key:=JSON (any JSON value)
+    #[arg(value_name = "PARAM", value_parser = parse_param)]
+    params: Vec<(String, Value)>,
 
-Arguments:
-  <ROUTE>            \"<METHOD> <url>\" or just a url, e.g. 'GET /repos/{owner}/{repo}'
-  [PARAM]...         key=value (a string) or key:=JSON (any JSON value)
+    /// Add a header (repeatable)
+    #[arg(short = 'H', long = "header", value_name = "NAME: VALUE", value_parser = parse_header)]
+    headers: Vec<(String, String)>,
 
-Options:
-  -H, --header <NAME: VALUE>  add a header (repeatable)
-      --base-url <URL>        set baseUrl
-      --data <JSON>           set the raw request body (the `data` option)
-      --curl                  print a curl command line instead of JSON
-      --jsonl                 run conformance records read from stdin, one a line
-  -h, --help                  print this help
-      --                      treat every later argument as ROUTE or PARAM
+    /// Set baseUrl
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
 
-Example:
-  endpoint 'GET /repos/{owner}/{repo}' owner=octocat repo=hello-world -H 'Authorization: token x'
-";
+    /// Set the raw request body (the `data` option)
+    #[arg(long, value_name = "JSON", value_parser = parse_json)]
+    data: Option<Value>,
+
+    /// Print a curl command line instead of JSON
+    #[arg(long)]
+    curl: bool,
+
+    /// Run conformance records read from stdin, one a line
+    #[arg(long, conflicts_with_all = ["route", "params", "headers", "base_url", "data", "curl"])]
+    jsonl: bool,
+}
+
+impl Cli {
+    /// The route and the options object the arguments make.
+    fn into_options(self) -> Result<(String, Map<String, Value>), String> {
+        let route = self.route.ok_or("missing ROUTE")?;
+        let mut options: Map<String, Value> = self.params.into_iter().collect();
+        if !self.headers.is_empty() {
+            match options
+                .entry("headers")
+                .or_insert_with(|| Value::Object(Map::new()))
+            {
+                Value::Object(given) => given.extend(
+                    self.headers
+                        .into_iter()
+                        .map(|(name, value)| (name, Value::String(value))),
+                ),
+                _ => return Err("`headers` must be a JSON object to add -H headers to it".into()),
+            }
+        }
+        if let Some(base_url) = self.base_url {
+            options.insert("baseUrl".into(), Value::String(base_url));
+        }
+        if let Some(data) = self.data {
+            options.insert("data".into(), data);
+        }
+        Ok((route, options))
+    }
+}
 
 fn main() -> ExitCode {
-    let command = match parse_args(std::env::args().skip(1)) {
-        Ok(command) => command,
-        Err(message) => {
-            eprintln!("error: {message}\n\nRun with --help for usage.");
-            return ExitCode::from(2);
+    let args: Vec<OsString> = std::env::args_os().collect();
+    ExitCode::from(run(
+        &args,
+        &mut io::stdin().lock(),
+        &mut io::stdout().lock(),
+        &mut io::stderr().lock(),
+    ))
+}
+
+/// The program: reads the command line `args` (the program's name first)
+/// and, in `--jsonl` mode, `stdin`; writes the result to `out` and errors to
+/// `err`; returns the exit status.
+pub fn run(
+    args: &[OsString],
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        // Help, or bad arguments (exit status 2).
+        Err(error) => {
+            let text = error.render().to_string();
+            let written = if error.use_stderr() {
+                write!(err, "{text}")
+            } else {
+                write!(out, "{text}")
+            };
+            return match written {
+                Ok(()) => u8::try_from(error.exit_code()).unwrap_or(2),
+                Err(_) => 1,
+            };
         }
     };
-    match command {
-        Command::Help => print(USAGE.trim_end()),
-        Command::Jsonl => match run_jsonl() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("error: {err}");
-                ExitCode::FAILURE
+    if cli.jsonl {
+        return match run_jsonl(stdin, out) {
+            Ok(()) => 0,
+            Err(error) => {
+                let _ = writeln!(err, "error: {error}");
+                1
             }
-        },
-        Command::Build {
-            route,
-            options,
-            curl,
-        } => match guarded(|| Endpoint::default().endpoint(&route, options)) {
-            Ok(request) if curl => print(&curl_command(&request)),
-            Ok(request) => print(&pretty(&request.to_json())),
-            Err(err) => {
-                eprintln!("error: {err}");
-                ExitCode::FAILURE
-            }
-        },
-    }
-}
-
-/// What the arguments ask for.
-#[derive(Debug)]
-enum Command {
-    Help,
-    Jsonl,
-    Build {
-        route: String,
-        options: Map<String, Value>,
-        curl: bool,
-    },
-}
-
-fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
-    let mut args = args.into_iter();
-    let mut route = None;
-    let mut params = Map::new();
-    let mut headers = Map::new();
-    let mut base_url = None;
-    let mut data = None;
-    let mut curl = false;
-    let mut jsonl = false;
-    let mut only_positional = false;
-
-    while let Some(arg) = args.next() {
-        if only_positional || !arg.starts_with('-') || arg == "-" {
-            if route.is_none() {
-                route = Some(arg);
-            } else {
-                let (key, value) = parse_param(&arg)?;
-                params.insert(key, value);
-            }
-            continue;
-        }
-        let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = |name: &str| {
-            inline
-                .clone()
-                .or_else(|| args.next())
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match flag {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--" => only_positional = true,
-            "--curl" => curl = true,
-            "--jsonl" => jsonl = true,
-            "-H" | "--header" => {
-                let header = value(flag)?;
-                let (name, value) = header
-                    .split_once(':')
-                    .ok_or_else(|| format!("header {header:?} is not of the form 'Name: value'"))?;
-                let name = name.trim();
-                if name.is_empty() {
-                    return Err(format!("header {header:?} has no name"));
-                }
-                headers.insert(name.to_owned(), Value::String(value.trim().to_owned()));
-            }
-            "--base-url" => base_url = Some(value(flag)?),
-            "--data" => {
-                let json = value(flag)?;
-                data = Some(
-                    serde_json::from_str(&json)
-                        .map_err(|err| format!("--data {json:?} is not JSON: {err}"))?,
-                );
-            }
-            _ => return Err(format!("unknown option {arg:?}")),
-        }
-    }
-
-    if jsonl {
-        return match route {
-            None if !curl
-                && params.is_empty()
-                && headers.is_empty()
-                && base_url.is_none()
-                && data.is_none() =>
-            {
-                Ok(Command::Jsonl)
-            }
-            _ => Err("--jsonl takes no other argument".into()),
         };
     }
-    let route = route.ok_or("missing ROUTE")?;
-    if !headers.is_empty() {
-        match params
-            .entry("headers")
-            .or_insert_with(|| Value::Object(Map::new()))
-        {
-            Value::Object(given) => given.extend(headers),
-            _ => return Err("`headers` must be a JSON object to add -H headers to it".into()),
+    let curl = cli.curl;
+    let (route, options) = match cli.into_options() {
+        Ok(parsed) => parsed,
+        Err(message) => {
+            let _ = writeln!(err, "error: {message}\n\nRun with --help for usage.");
+            return 2;
+        }
+    };
+    match guarded(|| Endpoint::default().endpoint(&route, options)) {
+        Ok(request) if curl => print(out, &curl_command(&request)),
+        Ok(request) => print(out, &pretty(&request.to_json())),
+        Err(message) => {
+            let _ = writeln!(err, "error: {message}");
+            1
         }
     }
-    if let Some(base_url) = base_url {
-        params.insert("baseUrl".into(), Value::String(base_url));
-    }
-    if let Some(data) = data {
-        params.insert("data".into(), data);
-    }
-    Ok(Command::Build {
-        route,
-        options: params,
-        curl,
-    })
 }
 
 /// `key=value` (a string) or `key:=JSON`.
@@ -207,17 +177,30 @@ fn parse_param(arg: &str) -> Result<(String, Value), String> {
         .split_once('=')
         .ok_or_else(|| format!("parameter {arg:?} is neither key=value nor key:=JSON"))?;
     let (key, value) = match key.strip_suffix(':') {
-        Some(key) => {
-            let json = serde_json::from_str(value)
-                .map_err(|err| format!("parameter {arg:?}: {value:?} is not JSON: {err}"))?;
-            (key, json)
-        }
+        Some(key) => (key, parse_json(value)?),
         None => (key, Value::String(value.to_owned())),
     };
     if key.is_empty() {
         return Err(format!("parameter {arg:?} has no key"));
     }
     Ok((key.to_owned(), value))
+}
+
+/// `Name: value`.
+fn parse_header(header: &str) -> Result<(String, String), String> {
+    let (name, value) = header
+        .split_once(':')
+        .ok_or_else(|| format!("header {header:?} is not of the form 'Name: value'"))?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(format!("header {header:?} has no name"));
+    }
+    Ok((name.to_owned(), value.trim().to_owned()))
+}
+
+/// Any JSON value.
+fn parse_json(json: &str) -> Result<Value, String> {
+    serde_json::from_str(json).map_err(|err| format!("{json:?} is not JSON: {err}"))
 }
 
 /// The request as a `curl` command line.
@@ -250,10 +233,9 @@ fn shell_quote(word: &str) -> String {
     }
 }
 
-/// Runs the records read from stdin; see the module documentation.
-fn run_jsonl() -> io::Result<()> {
-    let mut input = io::stdin().lock();
-    let mut output = BufWriter::new(io::stdout().lock());
+/// Runs the records read from `input`; see the module documentation.
+fn run_jsonl(input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
+    let mut output = BufWriter::new(output);
     let mut line = Vec::new();
     let mut number = 0;
     loop {
@@ -301,11 +283,10 @@ fn pretty(value: &Value) -> String {
     serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
 }
 
-/// Prints a line to stdout; a closed stdout is not a panic but exit status 1.
-fn print(text: &str) -> ExitCode {
-    let mut stdout = io::stdout().lock();
-    match writeln!(stdout, "{text}").and_then(|()| stdout.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::FAILURE,
+/// Prints a line to `out`; a closed stdout is not a panic but exit status 1.
+fn print(out: &mut dyn Write, text: &str) -> u8 {
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(_) => 1,
     }
 }

@@ -1,25 +1,26 @@
-//! A small typed GitHub client built on `endpoint!` declarations.
+//! A small typed GitHub client on `endpoint::client`.
 //!
 //! Each operation is one `endpoint!` declaration: the route, its parameters
-//! and the type its JSON answer deserializes into. A [`GitHub`] value holds an
-//! [`Endpoint`] with the client's defaults (base URL, token, API version) and
-//! a ureq agent; [`GitHub::send`] turns any declared request into an
-//! `http::Request`, sends it and decodes the answer into the declared type.
+//! and the type its JSON answer deserializes into. The blocking client of
+//! `endpoint::client::ureq` sends them with the client's defaults (base URL,
+//! token, API version), decodes the answers, explains GitHub's refusals and
+//! follows the pages of a list.
 //!
 //! ```text
 //! $ export GITHUB_TOKEN=ghp_…            # optional: anonymous without it
-//! $ cargo run -q --example github_client -- repo rust-lang/rust
-//! $ cargo run -q --example github_client -- issues rust-lang/rust --state open --labels C-bug,T-compiler --per-page 5
-//! $ cargo run -q --example github_client -- create-issue me/sandbox "Found a bug" "Steps to reproduce: …"
-//! $ cargo run -q --example github_client -- contents rust-lang/rust src/README.md --ref master
-//! $ cargo run -q --example github_client -- --base-url https://ghe.example.com/api/v3 repo team/app
+//! $ cargo run -q --features ureq --example github_client -- repo rust-lang/rust
+//! $ cargo run -q --features ureq --example github_client -- issues rust-lang/rust --state open --labels C-bug,T-compiler --per-page 5
+//! $ cargo run -q --features ureq --example github_client -- issues rust-lang/cargo --all --per-page 100
+//! $ cargo run -q --features ureq --example github_client -- create-issue me/sandbox "Found a bug" "Steps to reproduce: …"
+//! $ cargo run -q --features ureq --example github_client -- contents rust-lang/rust src/README.md --ref master
+//! $ cargo run -q --features ureq --example github_client -- --base-url https://ghe.example.com/api/v3 repo team/app
 //! ```
 //!
 //! Commands:
 //!
 //! - `repo OWNER/REPO`: the repository's name, description, URL and counts;
-//! - `issues OWNER/REPO [--state open|closed|all] [--labels a,b] [--per-page N]`:
-//!   one line per issue (pull requests are marked);
+//! - `issues OWNER/REPO [--state open|closed|all] [--labels a,b] [--per-page N] [--all]`:
+//!   one line per issue (pull requests are marked); `--all` follows every page;
 //! - `create-issue OWNER/REPO TITLE [BODY]`: opens an issue and prints its number and URL;
 //! - `contents OWNER/REPO PATH [--ref REF]`: a file's text, or a directory's listing.
 //!
@@ -30,17 +31,16 @@
 //! Exit status: 0 on success, 1 when the request fails (the message names
 //! the request and GitHub's own message), 2 for bad arguments.
 //!
-//! It sends with ureq and rustls, so it talks to `https://api.github.com`
-//! as well as to the loopback fake of GitHub the test suite runs it against.
+//! [`run`] is the whole program but for the process around it, so that the
+//! test suite runs it in-process against a loopback fake of GitHub.
 
-use std::fmt;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use endpoint::{Endpoint, TypedRequest, endpoint};
+use endpoint::client::ureq::Client;
+use endpoint::{Endpoint, endpoint};
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
 const USAGE: &str = "\
@@ -50,12 +50,13 @@ Usage: github_client [--base-url URL] COMMAND
 
 Commands:
   repo OWNER/REPO
-  issues OWNER/REPO [--state open|closed|all] [--labels a,b] [--per-page N]
+  issues OWNER/REPO [--state open|closed|all] [--labels a,b] [--per-page N] [--all]
   create-issue OWNER/REPO TITLE [BODY]
   contents OWNER/REPO PATH [--ref REF]
 
 Options:
   --base-url URL   the API's base URL (default https://api.github.com)
+  --all            (issues) follow every page
   -h, --help       this text
 
 Environment:
@@ -63,9 +64,6 @@ Environment:
 
 /// The API version the response types below follow.
 const API_VERSION: &str = "2022-11-28";
-
-/// The largest answer the client reads.
-const MAX_ANSWER: u64 = 10 << 20;
 
 // ---------------------------------------------------------------------------
 // Response types
@@ -210,178 +208,29 @@ endpoint! {
 // The client
 // ---------------------------------------------------------------------------
 
-/// A GitHub API client: an [`Endpoint`] holding the defaults every request
-/// shares, and an HTTP agent.
-pub struct GitHub {
-    endpoint: Endpoint,
+/// A client for the API at `base_url`, authenticated with `token` when
+/// given, sending with `agent`.
+///
+/// # Errors
+/// When the defaults are refused (a token with a line break, for example).
+pub fn github(
+    base_url: &str,
+    token: Option<&str>,
     agent: ureq::Agent,
-}
-
-impl GitHub {
-    /// A client for the API at `base_url`, authenticated with `token` when given.
-    ///
-    /// # Errors
-    /// [`ClientError::Build`] when the defaults are refused (a token with a
-    /// line break, for example).
-    pub fn new(base_url: &str, token: Option<&str>) -> Result<Self, ClientError> {
-        let mut headers = Map::new();
-        headers.insert("x-github-api-version".into(), API_VERSION.into());
-        if let Some(token) = token {
-            headers.insert("authorization".into(), format!("token {token}").into());
-        }
-        let endpoint = Endpoint::default()
-            .defaults(json!({
-                "baseUrl": base_url.trim_end_matches('/'),
-                "headers": headers,
-            }))
-            .map_err(ClientError::Build)?
-            // The token goes to the base URL's host and nowhere else.
-            .with_credential_host_check(true);
-        let agent = ureq::Agent::config_builder()
-            // GitHub explains its refusals in the body: read them.
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(30)))
-            .build()
-            .into();
-        Ok(GitHub { endpoint, agent })
+) -> Result<Client, endpoint::Error> {
+    let mut headers = Map::new();
+    headers.insert("x-github-api-version".into(), API_VERSION.into());
+    if let Some(token) = token {
+        headers.insert("authorization".into(), format!("token {token}").into());
     }
-
-    /// Sends a declared request and decodes the answer into its response type.
-    ///
-    /// # Errors
-    /// A [`ClientError`] naming the request: it could not be built or sent,
-    /// GitHub refused it, or the answer does not fit the response type.
-    pub fn send<R>(&self, route: &R) -> Result<R::Response, ClientError>
-    where
-        R: TypedRequest,
-        R::Response: DeserializeOwned,
-    {
-        let request = route
-            .to_request_with(&self.endpoint)
-            .map_err(ClientError::Build)?;
-        let what = format!("{} {}", request.method.to_ascii_uppercase(), request.url);
-        let request = http::Request::<Vec<u8>>::try_from(request).map_err(ClientError::Build)?;
-        let response = self
-            .agent
-            .run(request)
-            .map_err(|source| ClientError::Transport {
-                request: what.clone(),
-                source,
-            })?;
-        let status = response.status();
-        let body = response
-            .into_body()
-            .with_config()
-            .limit(MAX_ANSWER)
-            .read_to_vec()
-            .map_err(|source| ClientError::Transport {
-                request: what.clone(),
-                source,
-            })?;
-        if !status.is_success() {
-            return Err(ClientError::Status {
-                request: what,
-                status,
-                message: github_message(&body),
-            });
-        }
-        serde_json::from_slice(&body).map_err(|source| ClientError::Decode {
-            request: what,
-            type_name: std::any::type_name::<R::Response>(),
-            source,
-        })
-    }
-}
-
-/// GitHub's explanation in an error answer: its `message` (and the first
-/// validation error), or the start of the body.
-fn github_message(body: &[u8]) -> String {
-    #[derive(Deserialize)]
-    struct GitHubError {
-        message: String,
-        #[serde(default)]
-        errors: Vec<Value>,
-    }
-    match serde_json::from_slice::<GitHubError>(body) {
-        Ok(GitHubError { message, errors }) => match errors.first() {
-            Some(Value::Object(first)) => match first.get("message").or(first.get("code")) {
-                Some(Value::String(detail)) => format!("{message} ({detail})"),
-                _ => message,
-            },
-            _ => message,
-        },
-        Err(_) => {
-            let text = String::from_utf8_lossy(body);
-            let text = text.trim();
-            match text.char_indices().nth(200) {
-                Some((cut, _)) => format!("{}…", &text[..cut]),
-                None if text.is_empty() => "(empty answer)".into(),
-                None => text.to_owned(),
-            }
-        }
-    }
-}
-
-/// Why a request failed.
-#[derive(Debug)]
-pub enum ClientError {
-    /// The request could not be built or converted.
-    Build(endpoint::Error),
-    /// It could not be sent, or its answer could not be read.
-    Transport {
-        /// `METHOD url`.
-        request: String,
-        /// ureq's error.
-        source: ureq::Error,
-    },
-    /// GitHub answered with an error status.
-    Status {
-        /// `METHOD url`.
-        request: String,
-        /// The status.
-        status: http::StatusCode,
-        /// GitHub's message.
-        message: String,
-    },
-    /// The answer does not fit the declared response type.
-    Decode {
-        /// `METHOD url`.
-        request: String,
-        /// The response type.
-        type_name: &'static str,
-        /// serde's error.
-        source: serde_json::Error,
-    },
-}
-
-impl fmt::Display for ClientError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ClientError::Build(err) => write!(f, "cannot build the request: {err}"),
-            ClientError::Transport { request, source } => write!(f, "{request}: {source}"),
-            ClientError::Status {
-                request,
-                status,
-                message,
-            } => write!(f, "{request}: GitHub answered {status}: {message}"),
-            ClientError::Decode {
-                request,
-                type_name,
-                source,
-            } => write!(f, "{request}: the answer is not a `{type_name}`: {source}"),
-        }
-    }
-}
-
-impl std::error::Error for ClientError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ClientError::Build(err) => Some(err),
-            ClientError::Transport { source, .. } => Some(source),
-            ClientError::Status { .. } => None,
-            ClientError::Decode { source, .. } => Some(source),
-        }
-    }
+    let endpoint = Endpoint::default()
+        .defaults(json!({
+            "baseUrl": base_url.trim_end_matches('/'),
+            "headers": headers,
+        }))?
+        // The token goes to the base URL's host and nowhere else.
+        .with_credential_host_check(true);
+    Ok(Client::with_agent(endpoint, agent))
 }
 
 // ---------------------------------------------------------------------------
@@ -397,6 +246,7 @@ enum Command {
         state: Option<String>,
         labels: Option<Vec<String>>,
         per_page: Option<u32>,
+        all: bool,
     },
     CreateIssue {
         repo: RepoName,
@@ -452,6 +302,7 @@ fn parse_args(args: &[String]) -> Result<Option<Cli>, String> {
         };
         match arg.as_str() {
             "-h" | "--help" => return Ok(None),
+            "--all" => flags.push(("--all", String::new())),
             "--base-url" => base_url = value_of("--base-url")?,
             flag @ ("--state" | "--labels" | "--per-page" | "--ref") => {
                 flags.push((flag, value_of(flag)?));
@@ -467,7 +318,7 @@ fn parse_args(args: &[String]) -> Result<Option<Cli>, String> {
         return Err("no command given".into());
     };
     let allowed: &[&str] = match name {
-        "issues" => &["--state", "--labels", "--per-page"],
+        "issues" => &["--state", "--labels", "--per-page", "--all"],
         "contents" => &["--ref"],
         _ => &[],
     };
@@ -505,6 +356,7 @@ fn parse_args(args: &[String]) -> Result<Option<Cli>, String> {
                     _ => Err(format!("--per-page `{n}` is not a number from 1 to 100")),
                 })
                 .transpose()?,
+            all: flag("--all").is_some(),
         },
         ("create-issue", [repo, title]) => Command::CreateIssue {
             repo: RepoName::parse(repo)?,
@@ -530,14 +382,14 @@ fn parse_args(args: &[String]) -> Result<Option<Cli>, String> {
 }
 
 /// Runs `command`, writing its result to `out`.
-fn run(
-    github: &GitHub,
+fn execute(
+    github: &Client,
     command: Command,
-    out: &mut impl Write,
+    out: &mut dyn Write,
 ) -> Result<(), Box<dyn std::error::Error>> {
     match command {
         Command::Repo(RepoName { owner, repo }) => {
-            let repo = github.send(&GetRepo { owner, repo })?;
+            let repo = github.send(&GetRepo { owner, repo })?.body;
             writeln!(out, "{}", repo.full_name)?;
             if let Some(description) = repo.description.filter(|d| !d.is_empty()) {
                 writeln!(out, "  {description}")?;
@@ -561,14 +413,20 @@ fn run(
             state,
             labels,
             per_page,
+            all,
         } => {
-            let issues = github.send(&ListIssues {
+            let route = ListIssues {
                 owner,
                 repo,
                 state,
                 labels,
                 per_page,
-            })?;
+            };
+            let issues = if all {
+                github.paginate::<Issue>(&route).collect::<Result<_, _>>()?
+            } else {
+                github.send(&route)?.body
+            };
             if issues.is_empty() {
                 writeln!(out, "no issues")?;
             }
@@ -596,24 +454,29 @@ fn run(
             title,
             body,
         } => {
-            let issue = github.send(&CreateIssue {
-                owner,
-                repo,
-                title,
-                body,
-            })?;
+            let issue = github
+                .send(&CreateIssue {
+                    owner,
+                    repo,
+                    title,
+                    body,
+                })?
+                .body;
             writeln!(out, "created #{}: {}", issue.number, issue.html_url)?;
         }
         Command::Contents {
             repo: RepoName { owner, repo },
             path,
             r#ref,
-        } => match github.send(&GetContents {
-            owner,
-            repo,
-            path,
-            r#ref,
-        })? {
+        } => match github
+            .send(&GetContents {
+                owner,
+                repo,
+                path,
+                r#ref,
+            })?
+            .body
+        {
             Contents::Directory(entries) => {
                 for entry in entries {
                     writeln!(out, "{:<9} {:>8}  {}", entry.kind, entry.size, entry.path)?;
@@ -675,31 +538,55 @@ fn decode_base64(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let cli = match parse_args(&args) {
+/// The program: reads `args` (without the program's name), sends with
+/// `agent` and `token`, writes the result to `out` and errors to `err`, and
+/// returns the exit status.
+pub fn run(
+    args: &[String],
+    token: Option<&str>,
+    agent: ureq::Agent,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let cli = match parse_args(args) {
         Ok(Some(cli)) => cli,
         Ok(None) => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
+            return if writeln!(out, "{USAGE}").is_ok() {
+                0
+            } else {
+                1
+            };
         }
         Err(message) => {
-            eprintln!("error: {message}\n\n{USAGE}");
-            return ExitCode::from(2);
+            let _ = writeln!(err, "error: {message}\n\n{USAGE}");
+            return 2;
         }
     };
-    let token = std::env::var("GITHUB_TOKEN")
-        .ok()
-        .map(|token| token.trim().to_owned())
-        .filter(|token| !token.is_empty());
-    let result = GitHub::new(&cli.base_url, token.as_deref())
+    let token = token.map(str::trim).filter(|token| !token.is_empty());
+    let result = github(&cli.base_url, token, agent)
         .map_err(Into::into)
-        .and_then(|github| run(&github, cli.command, &mut std::io::stdout().lock()));
+        .and_then(|github| execute(&github, cli.command, out));
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::FAILURE
+        Ok(()) => 0,
+        Err(message) => {
+            let _ = writeln!(err, "error: {message}");
+            1
         }
     }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let token = std::env::var("GITHUB_TOKEN").ok();
+    let agent = ureq::Agent::config_builder()
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into();
+    ExitCode::from(run(
+        &args,
+        token.as_deref(),
+        agent,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+    ))
 }

@@ -20,8 +20,14 @@
 //! assert_eq!(typed.url, "https://api.github.com/repos/octocat/hello-world");
 //! # Ok::<(), endpoint::Error>(())
 //! ```
+//!
+//! With the `ureq` or `reqwest` feature, [`client`] sends requests and reads
+//! their answers: typed decoding, GitHub's errors, pagination, rate limits.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
+
+#[cfg(any(feature = "ureq", feature = "reqwest"))]
+pub mod client;
 
 pub use endpoint_macros::endpoint;
 pub use endpoint_runtime::{

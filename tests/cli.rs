@@ -1,39 +1,45 @@
-//! The command-line example, `examples/endpoint.rs`, run through
-//! `cargo run --example endpoint`: JSON and `curl` output, parameters,
-//! headers, the raw body, exit statuses, and the `--jsonl` mode.
+//! The command-line example, `examples/endpoint.rs`, run in-process (its
+//! `run` function, the whole program but for the process around it): JSON
+//! and `curl` output, parameters, headers, the raw body, exit statuses, and
+//! the `--jsonl` mode.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "../examples/endpoint.rs"]
+#[allow(dead_code)]
+mod example;
+
+use std::ffi::OsString;
 
 use serde_json::{Value, json};
 
+/// What a run of the example gave.
+struct Output {
+    code: u8,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
 /// Runs the example with `args`, feeding it `stdin`.
 fn endpoint(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO"))
-        .args(["run", "-q", "--example", "endpoint", "--"])
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cargo runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin is written");
-    child.wait_with_output().expect("cargo finishes")
+    let args: Vec<OsString> = std::iter::once("endpoint")
+        .chain(args.iter().copied())
+        .map(OsString::from)
+        .collect();
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let code = example::run(&args, &mut stdin.as_bytes(), &mut stdout, &mut stderr);
+    Output {
+        code,
+        stdout,
+        stderr,
+    }
 }
 
 /// Runs the example, which must succeed, and returns its stdout.
 fn stdout_of(args: &[&str]) -> String {
     let output = endpoint(args, "");
-    assert!(
-        output.status.success(),
-        "{args:?}: {}\n{}",
-        output.status,
+    assert_eq!(
+        output.code,
+        0,
+        "{args:?}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout).expect("stdout is UTF-8")
@@ -45,8 +51,7 @@ fn request_of(args: &[&str]) -> Value {
     serde_json::from_str(&stdout).unwrap_or_else(|err| panic!("{args:?}: {err}:\n{stdout}"))
 }
 
-/// The example's `error: …` lines on stderr (`cargo run` may print compiler
-/// warnings before them).
+/// The example's `error: …` lines on stderr.
 fn error_lines(output: &Output) -> impl Iterator<Item = &str> {
     std::str::from_utf8(&output.stderr)
         .expect("stderr is UTF-8")
@@ -175,7 +180,7 @@ fn bad_arguments_exit_with_status_2() {
         &[],
     ] {
         let output = endpoint(args, "");
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(output.code, 2, "{args:?}");
         assert!(error_lines(&output).next().is_some(), "{args:?}");
         assert!(output.stdout.is_empty(), "{args:?}");
     }
@@ -184,7 +189,7 @@ fn bad_arguments_exit_with_status_2() {
 #[test]
 fn request_errors_exit_with_status_1() {
     let output = endpoint(&["GET /repos/{owner}/{repo}", "owner=..", "repo=r"], "");
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.code, 1);
     assert!(
         error_lines(&output).any(|line| line.contains("`..`")),
         "{}",
@@ -204,8 +209,9 @@ fn jsonl_runs_every_line() {
         "\n",
     );
     let output = endpoint(&["--jsonl"], input);
-    assert!(
-        output.status.success(),
+    assert_eq!(
+        output.code,
+        0,
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );

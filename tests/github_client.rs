@@ -1,138 +1,34 @@
-//! Runs `examples/github_client.rs` (through `cargo run --example
-//! github_client`) against a loopback fake of the GitHub API, so that the
-//! example keeps compiling and working: its output, its exit status, and
-//! what the fake received (method, path and query, token, body).
+//! Runs `examples/github_client.rs` in-process (its `run` function, the
+//! whole program but for the process around it) against a loopback fake of
+//! the GitHub API, so that the example keeps compiling and working: its
+//! output, its exit status, and what the fake received (method, path and
+//! query, token, body).
 
-use std::process::{Command, Output};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+#[path = "support/server.rs"]
+mod server;
+
+#[path = "../examples/github_client.rs"]
+#[allow(dead_code)]
+mod example;
 
 use serde_json::{Value, json};
 
-/// The longest the fake runs, even if its test never stops it.
-const SERVER_LIFETIME: Duration = Duration::from_secs(300);
-/// The largest request body the fake reads.
-const MAX_BODY: u64 = 1 << 20;
+use server::{Answer, Received, Server};
+
 /// The token the tests give the example.
 const TOKEN: &str = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
 
-/// A request as the fake received it.
-#[derive(Debug, Clone)]
-struct Received {
-    method: String,
-    url: String,
-    /// Names lowercased.
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-impl Received {
-    fn header(&self, name: &str) -> Option<&str> {
-        let mut values = self.headers.iter().filter(|(n, _)| n == name);
-        let value = values.next().map(|(_, v)| v.as_str());
-        assert!(values.next().is_none(), "`{name}` sent twice: {self:#?}");
-        value
-    }
-}
-
 /// A loopback server answering like GitHub for the repository
 /// `octocat/hello-world` (and `octocat/broken`, whose answers are wrong).
-struct FakeGitHub {
-    port: u16,
-    received: Receiver<Received>,
-    stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
-}
-
-impl FakeGitHub {
-    fn start() -> FakeGitHub {
-        let server = tiny_http::Server::http("127.0.0.1:0").expect("a loopback port is free");
-        let port = server.server_addr().to_ip().expect("an IP listener").port();
-        let (sender, received) = mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let stopping = Arc::clone(&stop);
-        let thread = std::thread::spawn(move || {
-            let deadline = Instant::now() + SERVER_LIFETIME;
-            while !stopping.load(Ordering::SeqCst) && Instant::now() < deadline {
-                let mut request = match server.recv_timeout(Duration::from_millis(20)) {
-                    Ok(Some(request)) => request,
-                    Ok(None) => continue,
-                    Err(_) => break,
-                };
-                let mut body = Vec::new();
-                let _ = std::io::Read::read_to_end(
-                    &mut std::io::Read::take(request.as_reader(), MAX_BODY),
-                    &mut body,
-                );
-                let record = Received {
-                    method: request.method().to_string(),
-                    url: request.url().to_owned(),
-                    headers: request
-                        .headers()
-                        .iter()
-                        .map(|h| {
-                            (
-                                h.field.as_str().as_str().to_ascii_lowercase(),
-                                h.value.as_str().to_owned(),
-                            )
-                        })
-                        .collect(),
-                    body,
-                };
-                let (status, answer) = answer(&record);
-                // Recorded before the answer leaves, so that once the example
-                // has exited, everything it sent is in the channel.
-                if sender.send(record).is_err() {
-                    break;
-                }
-                let content_type = tiny_http::Header::from_bytes(
-                    "content-type",
-                    "application/json; charset=utf-8",
-                )
-                .expect("a valid header");
-                let _ = request.respond(
-                    tiny_http::Response::from_string(answer.to_string())
-                        .with_status_code(status)
-                        .with_header(content_type),
-                );
-            }
-        });
-        FakeGitHub {
-            port,
-            received,
-            stop,
-            thread: Some(thread),
+fn fake_github() -> Server {
+    Server::start(|request| {
+        let (status, body) = answer(request);
+        let mut answer = Answer::json(status, &body);
+        if let Some(link) = issues_link(request) {
+            answer = answer.with_header("link", &link);
         }
-    }
-
-    fn base_url(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
-    }
-
-    /// Everything received so far.
-    fn requests(&self) -> Vec<Received> {
-        self.received.try_iter().collect()
-    }
-
-    /// The one request received so far.
-    fn only_request(&self) -> Received {
-        match &self.requests()[..] {
-            [request] => request.clone(),
-            requests => panic!("expected one request, got {requests:#?}"),
-        }
-    }
-}
-
-impl Drop for FakeGitHub {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
+        answer
+    })
 }
 
 /// The fake's answers, shaped like GitHub's (abridged).
@@ -149,6 +45,15 @@ fn answer(request: &Received) -> (u16, Value) {
     match (request.method.as_str(), path) {
         ("GET", "/repos/octocat/hello-world") => (200, repository()),
         ("GET", "/repos/octocat/broken") => (200, json!({"id": 1, "name": "broken"})),
+        ("GET", "/repos/octocat/paged/issues") => (200, paged_issues(1)),
+        ("GET", "/repositories/42/issues") => {
+            let page = query
+                .split('&')
+                .find_map(|pair| pair.strip_prefix("page="))
+                .and_then(|page| page.parse().ok())
+                .unwrap_or(1);
+            (200, paged_issues(page))
+        }
         ("GET", "/repos/octocat/hello-world/issues") => {
             let mut issues = vec![
                 issue(1347, "Found a bug", "open", &["bug", "ui"], false),
@@ -205,6 +110,45 @@ fn answer(request: &Received) -> (u16, Value) {
         ),
         _ => (404, not_found),
     }
+}
+
+/// Page `page` of the 5 issues of `octocat/paged`, 2 a page, newest first.
+fn paged_issues(page: u64) -> Value {
+    let last = 5u64.saturating_sub((page - 1) * 2);
+    let issues = (last.saturating_sub(1).max(1)..=last)
+        .rev()
+        .map(|number| issue(number, &format!("Issue {number}"), "open", &[], false))
+        .collect();
+    Value::Array(issues)
+}
+
+/// The `link` header of a page of `octocat/paged`'s issues, pointing at the
+/// server itself (GitHub's links are absolute, and name the repository by
+/// its id).
+fn issues_link(request: &Received) -> Option<String> {
+    let page = match request.url.as_str() {
+        "/repos/octocat/paged/issues?per_page=2" => 1,
+        "/repositories/42/issues?per_page=2&page=2" => 2,
+        "/repositories/42/issues?per_page=2&page=3" => 3,
+        _ => return None,
+    };
+    let base = format!(
+        "http://{}/repositories/42/issues?per_page=2",
+        request.header("host")
+    );
+    let link = |page: u64, rel: &str| format!("<{base}&page={page}>; rel=\"{rel}\"");
+    let mut links = Vec::new();
+    if page > 1 {
+        links.push(link(page - 1, "prev"));
+    }
+    if page < 3 {
+        links.push(link(page + 1, "next"));
+        links.push(link(3, "last"));
+    }
+    if page > 1 {
+        links.push(link(1, "first"));
+    }
+    Some(links.join(", "))
 }
 
 fn repository() -> Value {
@@ -270,84 +214,82 @@ fn issue(number: u64, title: &str, state: &str, labels: &[&str], pull_request: b
     issue
 }
 
-/// Runs the example with `args` after `--base-url`, with `GITHUB_TOKEN` set
-/// to `token` (or unset), and no proxy settings.
+/// What a run of the example gave.
+struct Output {
+    code: u8,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Runs the example with `args` after `--base-url`, with `token` as
+/// `GITHUB_TOKEN` (or none), and no proxy.
 fn github_client(base_url: &str, token: Option<&str>, args: &[&str]) -> Output {
-    let mut command = Command::new(env!("CARGO"));
-    command
-        .args(["run", "-q", "--example", "github_client", "--"])
-        .args(["--base-url", base_url])
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"));
-    for proxy in [
-        "http_proxy",
-        "HTTP_PROXY",
-        "https_proxy",
-        "HTTPS_PROXY",
-        "all_proxy",
-        "ALL_PROXY",
-    ] {
-        command.env_remove(proxy);
+    let args: Vec<String> = ["--base-url", base_url]
+        .iter()
+        .chain(args)
+        .map(|arg| (*arg).to_owned())
+        .collect();
+    let agent = ureq::Agent::config_builder().proxy(None).build().into();
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let code = example::run(&args, token, agent, &mut stdout, &mut stderr);
+    Output {
+        code,
+        stdout,
+        stderr,
     }
-    match token {
-        Some(token) => command.env("GITHUB_TOKEN", token),
-        None => command.env_remove("GITHUB_TOKEN"),
-    };
-    command.output().expect("cargo runs")
 }
 
 /// The example's stdout, after checking that it succeeded.
 fn succeeded(args: &[&str], output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "{args:?}: {}\nstderr: {}",
-        output.status,
+    assert_eq!(
+        output.code,
+        0,
+        "{args:?}\nstderr: {}",
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
 }
 
-/// The example's stderr from its `error: ` line on (cargo may print
-/// compiler warnings before it), after checking that it failed with `code`.
-fn failed(args: &[&str], output: &Output, code: i32) -> String {
+/// The example's stderr, which starts with `error: `, after checking that
+/// it failed with `code`.
+fn failed(args: &[&str], output: &Output, code: u8) -> String {
     assert_eq!(
-        output.status.code(),
-        Some(code),
+        output.code,
+        code,
         "{args:?}\nstdout: {}\nstderr: {}",
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
     let stderr = String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8");
-    let start = if stderr.starts_with("error: ") {
-        0
-    } else {
-        stderr.find("\nerror: ").map_or_else(
-            || panic!("{args:?}: no error line in {stderr}"),
-            |at| at + 1,
-        )
-    };
-    stderr[start..].to_owned()
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    stderr
 }
 
 /// Checks the headers every request of the example carries.
 fn assert_client_headers(request: &Received, token: Option<&str>) {
     let expected = token.map(|token| format!("token {token}"));
     assert_eq!(
-        request.header("authorization"),
+        request.optional_header("authorization"),
         expected.as_deref(),
         "{request:#?}"
     );
     assert_eq!(
-        request.header("accept"),
+        request.optional_header("accept"),
         Some("application/vnd.github.v3+json")
     );
-    assert_eq!(request.header("user-agent"), Some(endpoint::USER_AGENT));
-    assert_eq!(request.header("x-github-api-version"), Some("2022-11-28"));
+    assert_eq!(
+        request.optional_header("user-agent"),
+        Some(endpoint::USER_AGENT)
+    );
+    assert_eq!(
+        request.optional_header("x-github-api-version"),
+        Some("2022-11-28")
+    );
 }
 
 #[test]
 fn repo_shows_the_repository() {
-    let github = FakeGitHub::start();
+    let github = fake_github();
     let args = ["repo", "octocat/hello-world"];
     let stdout = succeeded(
         &args,
@@ -370,7 +312,7 @@ fn repo_shows_the_repository() {
 
 #[test]
 fn issues_sends_the_filters_as_query_parameters() {
-    let github = FakeGitHub::start();
+    let github = fake_github();
     let args = [
         "issues",
         "octocat/hello-world",
@@ -418,8 +360,51 @@ fn issues_sends_the_filters_as_query_parameters() {
 }
 
 #[test]
+fn issues_all_follows_every_page() {
+    let github = fake_github();
+    let args = ["issues", "octocat/paged", "--per-page", "2", "--all"];
+    let stdout = succeeded(
+        &args,
+        &github_client(&github.base_url(), Some(TOKEN), &args),
+    );
+    assert_eq!(
+        stdout,
+        "#5 open Issue 5 by @octocat\n\
+         #4 open Issue 4 by @octocat\n\
+         #3 open Issue 3 by @octocat\n\
+         #2 open Issue 2 by @octocat\n\
+         #1 open Issue 1 by @octocat\n"
+    );
+    let requests = github.requests();
+    let targets: Vec<&str> = requests.iter().map(|r| r.url.as_str()).collect();
+    assert_eq!(
+        targets,
+        [
+            "/repos/octocat/paged/issues?per_page=2",
+            "/repositories/42/issues?per_page=2&page=2",
+            "/repositories/42/issues?per_page=2&page=3",
+        ]
+    );
+    for request in &requests {
+        assert_client_headers(request, Some(TOKEN));
+    }
+
+    // Without `--all`, only the first page.
+    let args = ["issues", "octocat/paged", "--per-page", "2"];
+    let stdout = succeeded(
+        &args,
+        &github_client(&github.base_url(), Some(TOKEN), &args),
+    );
+    assert_eq!(
+        stdout,
+        "#5 open Issue 5 by @octocat\n#4 open Issue 4 by @octocat\n"
+    );
+    assert_eq!(github.requests().len(), 1);
+}
+
+#[test]
 fn create_issue_posts_json() {
-    let github = FakeGitHub::start();
+    let github = fake_github();
     let args = [
         "create-issue",
         "octocat/hello-world",
@@ -439,7 +424,7 @@ fn create_issue_posts_json() {
     assert_eq!(request.url, "/repos/octocat/hello-world/issues");
     assert_client_headers(&request, Some(TOKEN));
     assert_eq!(
-        request.header("content-type"),
+        request.optional_header("content-type"),
         Some("application/json; charset=utf-8")
     );
     assert_eq!(
@@ -458,7 +443,7 @@ fn create_issue_posts_json() {
 
 #[test]
 fn contents_prints_a_file_or_lists_a_directory() {
-    let github = FakeGitHub::start();
+    let github = fake_github();
     let args = [
         "contents",
         "octocat/hello-world",
@@ -497,7 +482,7 @@ fn contents_prints_a_file_or_lists_a_directory() {
 
 #[test]
 fn without_a_token_no_authorization_is_sent() {
-    let github = FakeGitHub::start();
+    let github = fake_github();
     let args = ["repo", "octocat/hello-world"];
     succeeded(&args, &github_client(&github.base_url(), None, &args));
     assert_client_headers(&github.only_request(), None);
@@ -508,7 +493,7 @@ fn without_a_token_no_authorization_is_sent() {
 
 #[test]
 fn failures_name_the_request_and_github_s_message() {
-    let github = FakeGitHub::start();
+    let github = fake_github();
     let base_url = github.base_url();
 
     let args = ["repo", "octocat/missing"];
@@ -534,7 +519,7 @@ fn failures_name_the_request_and_github_s_message() {
     let stderr = failed(&args, &github_client(&base_url, Some(TOKEN), &args), 1);
     assert!(
         stderr.starts_with(&format!(
-            "error: GET {base_url}/repos/octocat/broken: the answer is not a `github_client::Repository`: missing field"
+            "error: GET {base_url}/repos/octocat/broken: the answer is not a `github_client::example::Repository`: missing field"
         )),
         "{stderr}"
     );

@@ -10,172 +10,34 @@
 //! and body literally. Beyond the request's own headers a client may add only
 //! `host` and `content-length`, and both are checked.
 //!
-//! Each test starts its own server on a free loopback port and stops it
-//! when it ends; the server also stops by itself after [`SERVER_LIFETIME`].
+//! Each test starts its own server (`tests/support/server.rs`) on a free
+//! loopback port and stops it when it ends.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+#[path = "support/server.rs"]
+mod server;
 
 use endpoint::{Endpoint, Request, USER_AGENT, endpoint};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-/// The longest a test server runs, even if its test never stops it.
-const SERVER_LIFETIME: Duration = Duration::from_secs(60);
-/// How long a test waits for a request to reach the server, and a client for an answer.
-const WAIT: Duration = Duration::from_secs(10);
-/// The largest request body the server reads.
-const MAX_BODY: u64 = 1 << 20;
+use server::{Answer, Received, Server, WAIT};
 
-// ---------------------------------------------------------------------------
-// The server
-// ---------------------------------------------------------------------------
-
-/// A request as the server received it.
-#[derive(Debug, Clone, PartialEq)]
-struct Received {
-    /// The method, as sent (`GET`).
-    method: String,
-    /// The request target: path and query (`/repos/o/r/issues?state=open`).
-    url: String,
-    /// Every header, in order, names lowercased, values as sent.
-    headers: Vec<(String, String)>,
-    /// The body bytes.
-    body: Vec<u8>,
+/// Sends `request` with `client` to `server` and returns what the server
+/// received, after checking that the client read the server's answer.
+fn exchange(server: &Server, client: Client, request: &Request) -> Received {
+    let http_request = http::Request::<Vec<u8>>::try_from(request.clone())
+        .unwrap_or_else(|err| panic!("{}: cannot convert {request:?}: {err}", client.name));
+    let (status, body) = (client.send)(http_request);
+    assert_eq!(status, 200, "{}: status", client.name);
+    assert_eq!(body, br#"{"ok":true}"#, "{}: answer", client.name);
+    let received = server.next();
+    assert_arrived_intact(&received, request, server.port(), client);
+    received
 }
 
-impl Received {
-    /// The values of every header called `name`.
-    fn all(&self, name: &str) -> Vec<&str> {
-        self.headers
-            .iter()
-            .filter(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-            .collect()
-    }
-
-    /// The value of header `name`, which must have been sent exactly once.
-    fn header(&self, name: &str) -> &str {
-        match self.all(name)[..] {
-            [value] => value,
-            ref values => panic!("header `{name}` arrived {} times: {self:#?}", values.len()),
-        }
-    }
-
-    fn body_json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|err| {
-            panic!(
-                "the body is not JSON ({err}): {:?}",
-                String::from_utf8_lossy(&self.body)
-            )
-        })
-    }
-}
-
-/// A loopback HTTP server that records every request and answers `200`
-/// with a small JSON body.
-struct Server {
-    port: u16,
-    received: Receiver<Received>,
-    stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
-}
-
-impl Server {
-    fn start() -> Server {
-        let server = tiny_http::Server::http("127.0.0.1:0").expect("a loopback port is free");
-        let port = server.server_addr().to_ip().expect("an IP listener").port();
-        let (sender, received) = mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let stopping = Arc::clone(&stop);
-        let thread = std::thread::spawn(move || {
-            let deadline = Instant::now() + SERVER_LIFETIME;
-            while !stopping.load(Ordering::SeqCst) && Instant::now() < deadline {
-                let mut request = match server.recv_timeout(Duration::from_millis(20)) {
-                    Ok(Some(request)) => request,
-                    Ok(None) => continue,
-                    Err(_) => break,
-                };
-                let mut body = Vec::new();
-                let read = std::io::Read::read_to_end(
-                    &mut std::io::Read::take(request.as_reader(), MAX_BODY),
-                    &mut body,
-                );
-                let record = Received {
-                    method: request.method().to_string(),
-                    url: request.url().to_owned(),
-                    headers: request
-                        .headers()
-                        .iter()
-                        .map(|h| {
-                            (
-                                h.field.as_str().as_str().to_ascii_lowercase(),
-                                h.value.as_str().to_owned(),
-                            )
-                        })
-                        .collect(),
-                    body,
-                };
-                let (status, answer) = match read {
-                    Ok(_) => (200, r#"{"ok":true}"#),
-                    Err(_) => (400, r#"{"message":"unreadable body"}"#),
-                };
-                if sender.send(record).is_err() {
-                    break;
-                }
-                let content_type =
-                    tiny_http::Header::from_bytes("content-type", "application/json")
-                        .expect("a valid header");
-                let _ = request.respond(
-                    tiny_http::Response::from_string(answer)
-                        .with_status_code(status)
-                        .with_header(content_type),
-                );
-            }
-        });
-        Server {
-            port,
-            received,
-            stop,
-            thread: Some(thread),
-        }
-    }
-
-    fn base_url(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
-    }
-
-    /// The next request the server received.
-    fn next(&self) -> Received {
-        self.received
-            .recv_timeout(WAIT)
-            .expect("the server received a request")
-    }
-
-    /// Sends `request` with `client` and returns what the server received,
-    /// after checking that the client read the server's answer.
-    fn exchange(&self, client: Client, request: &Request) -> Received {
-        let http_request = http::Request::<Vec<u8>>::try_from(request.clone())
-            .unwrap_or_else(|err| panic!("{}: cannot convert {request:?}: {err}", client.name));
-        let (status, body) = (client.send)(http_request);
-        assert_eq!(status, 200, "{}: status", client.name);
-        assert_eq!(body, br#"{"ok":true}"#, "{}: answer", client.name);
-        let received = self.next();
-        assert_arrived_intact(&received, request, self.port, client);
-        received
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
+/// A server that answers `200 {"ok":true}` to everything.
+fn ok_server() -> Server {
+    Server::start(|_| Answer::json(200, &json!({"ok": true})))
 }
 
 // ---------------------------------------------------------------------------
@@ -183,13 +45,13 @@ impl Drop for Server {
 // ---------------------------------------------------------------------------
 
 /// An answer as a client read it: the status and the body.
-type Answer = (u16, Vec<u8>);
+type ClientAnswer = (u16, Vec<u8>);
 
 /// A real HTTP client: sends a request, returns the answer's status and body.
 #[derive(Clone, Copy)]
 struct Client {
     name: &'static str,
-    send: fn(http::Request<Vec<u8>>) -> Answer,
+    send: fn(http::Request<Vec<u8>>) -> ClientAnswer,
     /// Whether the client writes `'` in a query as `%27`. reqwest parses
     /// the URI again with the `url` crate, whose (WHATWG) query encode set
     /// for http(s) holds `'`; the builder leaves `'` as the reference's
@@ -211,7 +73,7 @@ const CLIENTS: [Client; 2] = [
 ];
 
 /// ureq 3 takes an `http::Request` as it is.
-fn send_ureq(request: http::Request<Vec<u8>>) -> Answer {
+fn send_ureq(request: http::Request<Vec<u8>>) -> ClientAnswer {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .proxy(None)
@@ -229,7 +91,7 @@ fn send_ureq(request: http::Request<Vec<u8>>) -> Answer {
 }
 
 /// reqwest converts an `http::Request` into its own request type.
-fn send_reqwest(request: http::Request<Vec<u8>>) -> Answer {
+fn send_reqwest(request: http::Request<Vec<u8>>) -> ClientAnswer {
     let client = reqwest::blocking::Client::builder()
         .no_proxy()
         .redirect(reqwest::redirect::Policy::none())
@@ -328,7 +190,7 @@ fn github(server: &Server) -> Endpoint {
 fn exchange_all(server: &Server, request: &Request) -> Vec<(&'static str, Received)> {
     CLIENTS
         .iter()
-        .map(|client| (client.name, server.exchange(*client, request)))
+        .map(|client| (client.name, exchange(server, *client, request)))
         .collect()
 }
 
@@ -343,8 +205,8 @@ fn exchange_both(
     CLIENTS
         .iter()
         .map(|client| {
-            let from_dynamic = server.exchange(*client, dynamic);
-            let from_typed = server.exchange(*client, typed);
+            let from_dynamic = exchange(server, *client, dynamic);
+            let from_typed = exchange(server, *client, typed);
             assert_eq!(
                 from_typed, from_dynamic,
                 "{}: the typed request differs on the wire from the dynamic one",
@@ -461,7 +323,7 @@ endpoint! {
 
 #[test]
 fn get_with_query_parameters() {
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let dynamic = github
         .endpoint(
@@ -542,7 +404,7 @@ fn get_with_query_parameters() {
 fn encoded_characters_survive_both_clients() {
     // reqwest re-parses the URI with the `url` crate; nothing may be
     // decoded or re-encoded on the way.
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let dynamic = github
         .endpoint(
@@ -580,7 +442,7 @@ fn encoded_characters_survive_both_clients() {
 
 #[test]
 fn head_sends_a_query_and_no_body() {
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let dynamic = github
         .endpoint(
@@ -607,7 +469,7 @@ fn head_sends_a_query_and_no_body() {
                 client.name
             );
             let got = server.next();
-            assert_arrived_intact(&got, request, server.port, client);
+            assert_arrived_intact(&got, request, server.port(), client);
             assert_eq!(got.method, "HEAD", "{}", client.name);
             assert_eq!(got.url, "/repos/o/r?ref=main", "{}", client.name);
             assert_eq!(got.header("authorization"), "token secret-token");
@@ -618,7 +480,7 @@ fn head_sends_a_query_and_no_body() {
 
 #[test]
 fn post_sends_the_remaining_parameters_as_json() {
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let title = "Found a bug — \"quoted\" ✓";
     let dynamic = github
@@ -675,7 +537,7 @@ fn post_sends_the_remaining_parameters_as_json() {
 
 #[test]
 fn patch_sends_json() {
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let dynamic = github
         .endpoint(
@@ -708,7 +570,7 @@ fn patch_sends_json() {
 
 #[test]
 fn put_sends_json_to_a_reserved_path() {
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let dynamic = github
         .endpoint(
@@ -752,7 +614,7 @@ fn put_sends_json_to_a_reserved_path() {
 
 #[test]
 fn put_without_parameters_sends_an_empty_body_with_its_length() {
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let dynamic = github
         .endpoint(
@@ -778,7 +640,7 @@ fn put_without_parameters_sends_an_empty_body_with_its_length() {
 
 #[test]
 fn delete_sends_json_or_nothing() {
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let dynamic = github
         .endpoint(
@@ -829,7 +691,7 @@ fn delete_sends_json_or_nothing() {
 
 #[test]
 fn raw_data_is_sent_as_given_with_its_own_content_type() {
-    let server = Server::start();
+    let server = ok_server();
     let text = "# Title\n\n**bold** — ünïcödé\r\n{\"not\": \"json\"";
     let dynamic = github(&server)
         .endpoint(
@@ -862,7 +724,7 @@ fn raw_data_is_sent_as_given_with_its_own_content_type() {
 #[test]
 fn raw_data_beside_query_parameters() {
     // Rule 6 of the specification: query parameters in the template, the body in `data`.
-    let server = Server::start();
+    let server = ok_server();
     let uploads = github(&server)
         .defaults(json!({"headers": {"content-type": "text/plain"}}))
         .unwrap();
@@ -902,7 +764,7 @@ fn raw_data_beside_query_parameters() {
 
 #[test]
 fn data_that_is_not_a_string_is_sent_as_json() {
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let dynamic = github
         .endpoint(
@@ -930,7 +792,7 @@ fn data_that_is_not_a_string_is_sent_as_json() {
 
 #[test]
 fn previews_and_format_compose_the_accept_header() {
-    let server = Server::start();
+    let server = ok_server();
     let mercy = github(&server)
         .defaults(json!({"mediaType": {"previews": ["mercy"]}}))
         .unwrap();
@@ -1017,7 +879,7 @@ fn previews_and_format_compose_the_accept_header() {
 
 #[test]
 fn authorization_comes_from_defaults_and_calls_override_it() {
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let dynamic = github.endpoint("GET /user", ()).unwrap();
     let typed = GetUser.to_request_with(&github).unwrap();
@@ -1064,7 +926,7 @@ fn authorization_comes_from_defaults_and_calls_override_it() {
 
 #[test]
 fn a_full_url_in_the_route_is_used_as_given() {
-    let server = Server::start();
+    let server = ok_server();
     let url = format!("{}/api/v3/meta?x=1", server.base_url());
     let request = Endpoint::default()
         .endpoint(&format!("GET {url}"), json!({"y": "2"}))
@@ -1095,7 +957,7 @@ fn a_full_url_in_the_route_is_used_as_given() {
 
 #[test]
 fn endpoint_options_reach_the_server() {
-    let server = Server::start();
+    let server = ok_server();
     let github = github(&server);
     let dynamic = github
         .endpoint_options(
@@ -1158,7 +1020,7 @@ fn non_ascii_urls_are_refused_by_the_conversion() {
     // is used as given, so the builder can produce a URL with raw non-ASCII
     // text. A request line must be ASCII (RFC 9112), and `http::Uri` is
     // lenient about it: the conversion has to refuse such a URL itself.
-    let server = Server::start();
+    let server = ok_server();
     let cases = [
         ("GET /search", json!({"é": "3"})),
         (

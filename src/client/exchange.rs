@@ -1,0 +1,508 @@
+//! One call: the request, the redirects it follows, and its final answer.
+
+use std::time::SystemTime;
+
+use http::header::{self, HeaderName};
+use http::{HeaderMap, Method, StatusCode, Uri};
+use serde::de::DeserializeOwned;
+
+use super::decode::decode;
+use super::error::{ApiError, Error};
+use super::{MAX_REDIRECTS, Response};
+
+/// The headers that carry credentials: they go only to the origin of the
+/// call's first request.
+const CREDENTIALS: [HeaderName; 3] = [
+    header::AUTHORIZATION,
+    header::PROXY_AUTHORIZATION,
+    header::COOKIE,
+];
+
+/// Scheme, host (lowercase) and port: where credentials may go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Origin {
+    scheme: String,
+    host: String,
+    port: Option<u16>,
+}
+
+impl Origin {
+    fn of(uri: &Uri) -> Origin {
+        let scheme = uri.scheme_str().unwrap_or_default().to_ascii_lowercase();
+        let port = uri.port_u16().or(match scheme.as_str() {
+            "http" => Some(80),
+            "https" => Some(443),
+            _ => None,
+        });
+        Origin {
+            scheme,
+            host: uri.host().unwrap_or_default().to_ascii_lowercase(),
+            port,
+        }
+    }
+}
+
+/// A call in progress: the request to send next, and where credentials may go.
+#[derive(Debug, Clone)]
+pub(crate) struct Exchange {
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Vec<u8>,
+    origin: Origin,
+    redirects: usize,
+}
+
+/// What to do with an answer.
+pub(crate) enum Step {
+    /// Send [`Exchange::request`] again: a redirect was followed.
+    Follow,
+    /// The call is over.
+    Done(Answer),
+}
+
+impl Exchange {
+    /// A call sending `request`.
+    pub(crate) fn new(request: endpoint_runtime::Request) -> Result<Exchange, Error> {
+        let (parts, body) = http::Request::<Vec<u8>>::try_from(request)?.into_parts();
+        Ok(Exchange {
+            origin: Origin::of(&parts.uri),
+            method: parts.method,
+            uri: parts.uri,
+            headers: parts.headers,
+            body,
+            redirects: 0,
+        })
+    }
+
+    /// A GET of `url` (a `Link` target, resolved against `base`) with the
+    /// headers of `first`, sending its credentials only if `url` has the
+    /// same origin.
+    pub(crate) fn get_link(first: &Exchange, base: &str, url: &str) -> Result<Exchange, Error> {
+        let uri = base
+            .parse::<Uri>()
+            .ok()
+            .and_then(|base| resolve(&base, url))
+            .ok_or_else(|| Error::Redirect {
+                method: Method::GET,
+                url: base.to_owned(),
+                reason: format!("the next page's link `{url}` is not a URL"),
+            })?;
+        let mut headers = first.headers.clone();
+        drop_body_headers(&mut headers);
+        if Origin::of(&uri) != first.origin {
+            drop_credentials(&mut headers);
+        }
+        Ok(Exchange {
+            method: Method::GET,
+            uri,
+            headers,
+            body: Vec::new(),
+            origin: first.origin.clone(),
+            redirects: 0,
+        })
+    }
+
+    /// The request to send now.
+    pub(crate) fn request(&self) -> http::Request<Vec<u8>> {
+        let mut request = http::Request::new(self.body.clone());
+        *request.method_mut() = self.method.clone();
+        *request.uri_mut() = self.uri.clone();
+        *request.headers_mut() = self.headers.clone();
+        request
+    }
+
+    /// The URL of the request to send now.
+    pub(crate) fn url(&self) -> String {
+        self.uri.to_string()
+    }
+
+    /// A transport failure of the request sent now.
+    pub(crate) fn transport_error(
+        &self,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Error {
+        Error::Transport {
+            method: self.method.clone(),
+            url: self.url(),
+            source: source.into(),
+        }
+    }
+
+    /// Takes the answer to the request sent now: follows a redirect (301,
+    /// 302, 303, 307, 308 with a `location`), or ends the call.
+    ///
+    /// The rules are those of reqwest's (and browsers') policy: 301, 302 and
+    /// 303 turn every method but HEAD into a GET without a body; 307 and 308
+    /// send the same method and body again. Credentials are dropped once a
+    /// redirect leaves the first request's origin (scheme, host and port), so
+    /// that they reach no host the endpoint did not build the request for.
+    pub(crate) fn receive(&mut self, answer: http::Response<Vec<u8>>) -> Result<Step, Error> {
+        let status = answer.status();
+        let keeps_method = match status {
+            StatusCode::TEMPORARY_REDIRECT | StatusCode::PERMANENT_REDIRECT => true,
+            StatusCode::MOVED_PERMANENTLY | StatusCode::FOUND | StatusCode::SEE_OTHER => false,
+            _ => return Ok(Step::Done(self.answer(answer))),
+        };
+        let Some(location) = answer.headers().get(header::LOCATION) else {
+            return Ok(Step::Done(self.answer(answer)));
+        };
+        let redirect_error = |reason: String| Error::Redirect {
+            method: self.method.clone(),
+            url: self.url(),
+            reason,
+        };
+        if self.redirects == MAX_REDIRECTS {
+            return Err(redirect_error(format!(
+                "more than {MAX_REDIRECTS} redirects"
+            )));
+        }
+        let next = location
+            .to_str()
+            .ok()
+            .and_then(|location| resolve(&self.uri, location))
+            .ok_or_else(|| {
+                redirect_error(format!(
+                    "{status} to `{}`, which is not a URL",
+                    String::from_utf8_lossy(location.as_bytes())
+                ))
+            })?;
+        if !keeps_method && self.method != Method::HEAD {
+            self.method = Method::GET;
+            self.body.clear();
+            drop_body_headers(&mut self.headers);
+        }
+        if Origin::of(&next) != self.origin {
+            drop_credentials(&mut self.headers);
+        }
+        self.uri = next;
+        self.redirects += 1;
+        Ok(Step::Follow)
+    }
+
+    fn answer(&self, answer: http::Response<Vec<u8>>) -> Answer {
+        let (parts, body) = answer.into_parts();
+        Answer {
+            method: self.method.clone(),
+            url: self.url(),
+            status: parts.status,
+            headers: parts.headers,
+            body,
+            received: SystemTime::now(),
+        }
+    }
+}
+
+fn drop_credentials(headers: &mut HeaderMap) {
+    for name in &CREDENTIALS {
+        headers.remove(name);
+    }
+}
+
+fn drop_body_headers(headers: &mut HeaderMap) {
+    for name in [
+        header::CONTENT_TYPE,
+        header::CONTENT_LENGTH,
+        header::CONTENT_ENCODING,
+    ] {
+        headers.remove(name);
+    }
+}
+
+/// The final answer of a call.
+#[derive(Debug)]
+pub(crate) struct Answer {
+    pub(crate) method: Method,
+    pub(crate) url: String,
+    pub(crate) status: StatusCode,
+    pub(crate) headers: HeaderMap,
+    pub(crate) body: Vec<u8>,
+    pub(crate) received: SystemTime,
+}
+
+impl Answer {
+    /// A 2xx answer decoded into `T`, or the error for any other.
+    pub(crate) fn into_response<T: DeserializeOwned>(self) -> Result<Response<T>, Error> {
+        if !self.status.is_success() {
+            return Err(self.into_error());
+        }
+        match decode(&self.headers, &self.body) {
+            Ok(body) => Ok(Response {
+                status: self.status,
+                headers: self.headers,
+                url: self.url,
+                body,
+            }),
+            Err(source) => Err(self.decode_error::<T>(source)),
+        }
+    }
+
+    /// The error for an answer that is not 2xx.
+    pub(crate) fn into_error(self) -> Error {
+        let received = self.received;
+        Error::from_answer(
+            ApiError::new(self.method, self.url, self.status, self.headers, self.body),
+            received,
+        )
+    }
+
+    /// The error for an answer that does not fit `T`.
+    pub(crate) fn decode_error<T>(&self, source: serde_json::Error) -> Error {
+        Error::Decode {
+            method: self.method.clone(),
+            url: self.url.clone(),
+            type_name: std::any::type_name::<T>(),
+            source,
+        }
+    }
+}
+
+/// Resolves a URI reference against `base` (RFC 3986, section 5.2); `None`
+/// when the result is not an absolute `http(s)` URI. A fragment is dropped:
+/// it is never sent.
+pub(crate) fn resolve(base: &Uri, reference: &str) -> Option<Uri> {
+    let reference = reference.trim();
+    let reference = reference
+        .split_once('#')
+        .map_or(reference, |(kept, _)| kept);
+    let scheme = base.scheme_str()?;
+    let authority = base.authority()?.as_str();
+    let has_scheme = reference
+        .find(':')
+        .is_some_and(|colon| !reference[..colon].contains(['/', '?']));
+    let target = if has_scheme {
+        reference.to_owned()
+    } else if reference.starts_with("//") {
+        format!("{scheme}:{reference}")
+    } else {
+        let (path, query) = match reference.split_once('?') {
+            Some((path, query)) => (path, Some(query)),
+            None => (reference, None),
+        };
+        let base_path = base.path();
+        let path = if path.is_empty() {
+            base_path.to_owned()
+        } else if path.starts_with('/') {
+            remove_dot_segments(path)
+        } else {
+            let directory = &base_path[..base_path.rfind('/').map_or(0, |slash| slash + 1)];
+            remove_dot_segments(&format!("{directory}{path}"))
+        };
+        let query = match query {
+            Some(query) => Some(query),
+            None if reference.is_empty() => base.query(),
+            None => None,
+        };
+        match query {
+            Some(query) => format!("{scheme}://{authority}{path}?{query}"),
+            None => format!("{scheme}://{authority}{path}"),
+        }
+    };
+    let uri = target.parse::<Uri>().ok()?;
+    let http = matches!(uri.scheme_str(), Some(s) if s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+    (http && uri.authority().is_some()).then_some(uri)
+}
+
+/// RFC 3986, section 5.2.4.
+fn remove_dot_segments(path: &str) -> String {
+    let mut output: Vec<&str> = Vec::new();
+    let segments: Vec<&str> = path.split('/').collect();
+    let last = segments.len() - 1;
+    for (index, segment) in segments.iter().enumerate() {
+        match *segment {
+            "." => {
+                if index == last {
+                    output.push("");
+                }
+            }
+            ".." => {
+                if output.len() > 1 {
+                    output.pop();
+                }
+                if index == last {
+                    output.push("");
+                }
+            }
+            segment => output.push(segment),
+        }
+    }
+    let joined = output.join("/");
+    if joined.starts_with('/') {
+        joined
+    } else {
+        format!("/{joined}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resolved(base: &str, reference: &str) -> Option<String> {
+        resolve(&base.parse().unwrap(), reference).map(|uri| uri.to_string())
+    }
+
+    #[test]
+    fn references_resolve_against_the_base() {
+        let base = "https://api.github.com/repos/o/r/issues?page=2";
+        for (reference, expected) in [
+            (
+                "https://api.github.com/repositories/1/issues?page=3",
+                "https://api.github.com/repositories/1/issues?page=3",
+            ),
+            ("HTTP://Other.example/x", "http://Other.example/x"),
+            ("//uploads.github.com/a", "https://uploads.github.com/a"),
+            (
+                "/repositories/1000",
+                "https://api.github.com/repositories/1000",
+            ),
+            ("?page=3", "https://api.github.com/repos/o/r/issues?page=3"),
+            ("", "https://api.github.com/repos/o/r/issues?page=2"),
+            ("pulls#top", "https://api.github.com/repos/o/r/pulls"),
+            ("../../x/./y", "https://api.github.com/repos/x/y"),
+            ("../../../../..", "https://api.github.com/"),
+            ("/a/b/..", "https://api.github.com/a/"),
+            ("/a/./b/.", "https://api.github.com/a/b/"),
+        ] {
+            assert_eq!(
+                resolved(base, reference).as_deref(),
+                Some(expected),
+                "{reference}"
+            );
+        }
+        assert_eq!(resolved(base, "ftp://files.example/x"), None);
+        assert_eq!(resolved(base, "mailto:a@example.com"), None);
+        assert_eq!(resolved(base, "https://a b/"), None);
+    }
+
+    fn exchange(method: Method, url: &str) -> Exchange {
+        let mut options =
+            serde_json::json!({"headers": {"authorization": "token t", "cookie": "c=1"}});
+        if method != Method::GET {
+            options["x"] = 1.into();
+        }
+        let request = endpoint_runtime::Endpoint::default()
+            .endpoint(&format!("{method} {url}"), options)
+            .unwrap();
+        Exchange::new(request).unwrap()
+    }
+
+    fn redirect(status: u16, location: &str) -> http::Response<Vec<u8>> {
+        http::Response::builder()
+            .status(status)
+            .header("location", location)
+            .body(Vec::new())
+            .unwrap()
+    }
+
+    #[test]
+    fn redirects_keep_or_change_the_method_and_drop_credentials_elsewhere() {
+        let mut patch = exchange(Method::PATCH, "https://api.github.com/repos/o/old");
+        assert!(matches!(
+            patch.receive(redirect(307, "/repositories/1")).unwrap(),
+            Step::Follow
+        ));
+        let request = patch.request();
+        assert_eq!(request.method(), Method::PATCH);
+        assert_eq!(request.uri(), "https://api.github.com/repositories/1");
+        assert_eq!(request.body(), br#"{"x":1}"#);
+        assert_eq!(request.headers()["authorization"], "token t");
+        assert_eq!(
+            request.headers()["content-type"],
+            "application/json; charset=utf-8"
+        );
+
+        let mut post = exchange(Method::POST, "https://api.github.com/x");
+        post.receive(redirect(302, "https://api.github.com:8443/y"))
+            .unwrap();
+        let request = post.request();
+        assert_eq!(request.method(), Method::GET);
+        assert!(request.body().is_empty());
+        assert!(request.headers().get("content-type").is_none());
+        // Another port is another origin.
+        assert!(request.headers().get("authorization").is_none());
+        assert!(request.headers().get("cookie").is_none());
+        assert_eq!(
+            request.headers()["accept"],
+            "application/vnd.github.v3+json"
+        );
+
+        let mut get = exchange(Method::GET, "https://api.github.com/x");
+        get.receive(redirect(301, "https://codeload.github.com/a"))
+            .unwrap();
+        assert!(get.request().headers().get("authorization").is_none());
+        // Coming back does not bring the credentials back.
+        get.receive(redirect(301, "https://api.github.com/b"))
+            .unwrap();
+        assert!(get.request().headers().get("authorization").is_none());
+
+        let mut downgrade = exchange(Method::GET, "https://api.github.com/x");
+        downgrade
+            .receive(redirect(308, "http://api.github.com/x"))
+            .unwrap();
+        assert!(downgrade.request().headers().get("authorization").is_none());
+    }
+
+    #[test]
+    fn answers_that_end_the_call() {
+        let mut get = exchange(Method::GET, "https://api.github.com/x");
+        let Step::Done(answer) = get
+            .receive(
+                http::Response::builder()
+                    .status(304)
+                    .header("location", "/y")
+                    .body(Vec::new())
+                    .unwrap(),
+            )
+            .unwrap()
+        else {
+            panic!("a 304 is not followed");
+        };
+        assert_eq!(answer.status, 304);
+        let Step::Done(answer) = get
+            .receive(
+                http::Response::builder()
+                    .status(301)
+                    .body(Vec::new())
+                    .unwrap(),
+            )
+            .unwrap()
+        else {
+            panic!("a redirect without a location is not followed");
+        };
+        assert_eq!(answer.url, "https://api.github.com/x");
+
+        let err = get.receive(redirect(301, "ftp://x/")).err().unwrap();
+        assert!(matches!(err, Error::Redirect { .. }), "{err}");
+        for _ in 0..MAX_REDIRECTS {
+            get.receive(redirect(302, "/again")).unwrap();
+        }
+        let err = get.receive(redirect(302, "/again")).err().unwrap();
+        assert_eq!(
+            err.to_string(),
+            "GET https://api.github.com/again: more than 10 redirects"
+        );
+    }
+
+    #[test]
+    fn links_are_fetched_with_the_first_request_s_headers() {
+        let first = exchange(Method::GET, "https://ghe.example/api/v3/repos/o/r/issues");
+        let next = Exchange::get_link(
+            &first,
+            "https://ghe.example/api/v3/repos/o/r/issues",
+            "https://ghe.example/api/v3/repositories/1/issues?page=2",
+        )
+        .unwrap();
+        let request = next.request();
+        assert_eq!(
+            request.uri(),
+            "https://ghe.example/api/v3/repositories/1/issues?page=2"
+        );
+        assert_eq!(request.headers()["authorization"], "token t");
+        let elsewhere =
+            Exchange::get_link(&first, "https://ghe.example/x", "https://other.example/p2")
+                .unwrap();
+        assert!(elsewhere.request().headers().get("authorization").is_none());
+        assert!(Exchange::get_link(&first, "https://ghe.example/x", "ftp://x/").is_err());
+    }
+}

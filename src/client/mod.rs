@@ -1,0 +1,123 @@
+//! Sending requests and reading their answers: a blocking client on ureq
+//! (feature `ureq`) and an async one on reqwest (feature `reqwest`).
+//!
+//! Both take any [`TypedRequest`](crate::TypedRequest) (a struct declared
+//! with `endpoint!`) or a dynamic [`Request`](crate::Request), send it with
+//! the defaults of their [`Endpoint`](crate::Endpoint) (base URL, token,
+//! previews), and decode the answer:
+//!
+//! - a 2xx answer becomes a [`Response`] whose body is the route's
+//!   `Response` type (`serde_json::Value` unless the struct declares
+//!   `-> Type`). An empty answer (204) decodes as `()`, `Option` or `Null`;
+//!   a `mediaType.format` answer (`raw`, `html`, `diff`) as text (`String`,
+//!   or a `Value` string) or as [`Bytes`];
+//! - any other status is an [`Error::Status`] holding the status, the
+//!   headers and GitHub's `message`, `documentation_url` and `errors`
+//!   ([`ApiError`]), or an [`Error::RateLimited`] that says when to retry;
+//!   a failure to reach the server is an [`Error::Transport`];
+//! - redirects are followed by this module, alike for both backends: 301,
+//!   302 and 303 as a GET, 307 and 308 with the same method and body, at
+//!   most [`MAX_REDIRECTS`] in a row, and credentials (`authorization`,
+//!   `proxy-authorization`, `cookie`) are never sent to another origin than
+//!   the first request's, which the endpoint built (and checked, with
+//!   [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check));
+//! - `paginate` follows `Link: <…>; rel="next"` from page to page and yields
+//!   every item of every page, also from answers that wrap their list
+//!   (`{"total_count", "items"}`, `check_runs`, `workflow_runs`,
+//!   `repositories`, …), keeping `total_count` readable. The link is used as
+//!   given. A 409 (the commits of an empty repository) is an empty list;
+//! - every answer's rate-limit headers are readable as a [`RateLimit`].
+//!
+//! ```no_run
+//! # #[cfg(feature = "ureq")] {
+//! use endpoint::client::ureq::Client;
+//! use endpoint::{Endpoint, endpoint};
+//! use serde::Deserialize;
+//! use serde_json::json;
+//!
+//! #[derive(Debug, Deserialize)]
+//! struct Issue {
+//!     number: u64,
+//!     title: String,
+//! }
+//!
+//! endpoint! {
+//!     /// List a repository's issues.
+//!     struct ListIssues = "GET /repos/{owner}/{repo}/issues" -> Vec<Issue> {
+//!         per_page: Option<u32>,
+//!     }
+//! }
+//!
+//! let github = Endpoint::default()
+//!     .defaults(json!({"headers": {"authorization": "token ghp_…"}}))?
+//!     .with_credential_host_check(true);
+//! let client = Client::new(github);
+//! let route = ListIssues { owner: "rust-lang".into(), repo: "rust".into(), per_page: Some(100) };
+//!
+//! // The first page, decoded as the route declares.
+//! let page = client.send(&route)?;
+//! println!("{} issues, {:?} requests left", page.body.len(), page.rate_limit().remaining);
+//!
+//! // Every page.
+//! for issue in client.paginate::<Issue>(&route) {
+//!     let issue = issue?;
+//!     println!("#{} {}", issue.number, issue.title);
+//! }
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The async client has the same methods, `async`, and its `paginate`
+//! returns a `futures_core::Stream`.
+
+mod decode;
+mod error;
+mod exchange;
+mod link;
+mod paginate;
+mod rate_limit;
+#[cfg(feature = "reqwest")]
+pub mod reqwest;
+#[cfg(feature = "ureq")]
+pub mod ureq;
+
+use http::{HeaderMap, StatusCode};
+
+pub use decode::Bytes;
+pub use error::{ApiError, Error};
+pub use link::Link;
+pub use rate_limit::{RateLimit, RateLimitKind};
+
+/// The most redirects one call follows in a row (as reqwest and ureq do by
+/// default); one more is an [`Error::Redirect`].
+pub const MAX_REDIRECTS: usize = 10;
+
+/// The largest answer body a client reads; a larger one is an
+/// [`Error::Transport`].
+pub const MAX_ANSWER_BYTES: u64 = 100 << 20;
+
+/// A 2xx answer: its status, headers, final URL (after redirects) and
+/// decoded body.
+#[derive(Debug, Clone)]
+pub struct Response<T> {
+    /// The status.
+    pub status: StatusCode,
+    /// Every header of the answer.
+    pub headers: HeaderMap,
+    /// The URL that answered: the request's, or where redirects led.
+    pub url: String,
+    /// The body, decoded.
+    pub body: T,
+}
+
+impl<T> Response<T> {
+    /// The rate-limit headers of the answer.
+    pub fn rate_limit(&self) -> RateLimit {
+        RateLimit::from_headers(&self.headers)
+    }
+
+    /// The decoded body alone.
+    pub fn into_body(self) -> T {
+        self.body
+    }
+}

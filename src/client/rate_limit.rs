@@ -1,0 +1,304 @@
+//! GitHub's rate-limit headers, and when a refusal says to retry.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use http::{HeaderMap, StatusCode};
+
+/// The rate-limit headers of an answer. Every field is `None` when its
+/// header is missing or unreadable.
+///
+/// ```
+/// use endpoint::client::RateLimit;
+/// use std::time::{Duration, UNIX_EPOCH};
+///
+/// let mut headers = http::HeaderMap::new();
+/// headers.insert("x-ratelimit-limit", "5000".parse()?);
+/// headers.insert("x-ratelimit-remaining", "4999".parse()?);
+/// headers.insert("x-ratelimit-reset", "1507651200".parse()?);
+/// headers.insert("x-ratelimit-resource", "core".parse()?);
+/// let limit = RateLimit::from_headers(&headers);
+/// assert_eq!(limit.remaining, Some(4999));
+/// assert_eq!(limit.reset, Some(UNIX_EPOCH + Duration::from_secs(1507651200)));
+/// assert_eq!(limit.retry_after, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RateLimit {
+    /// `x-ratelimit-limit`: requests allowed per window.
+    pub limit: Option<u64>,
+    /// `x-ratelimit-remaining`: requests left in the window.
+    pub remaining: Option<u64>,
+    /// `x-ratelimit-used`: requests made in the window.
+    pub used: Option<u64>,
+    /// `x-ratelimit-reset`: when the window resets (the header holds Unix
+    /// seconds).
+    pub reset: Option<SystemTime>,
+    /// `x-ratelimit-resource`: the limit's pool (`core`, `search`, …).
+    pub resource: Option<String>,
+    /// `retry-after`: how long to wait, from delay-seconds, or from an
+    /// HTTP-date measured from the answer's `date` header (or from now when
+    /// it has none).
+    pub retry_after: Option<Duration>,
+}
+
+impl RateLimit {
+    /// Reads the rate-limit headers of an answer.
+    pub fn from_headers(headers: &HeaderMap) -> RateLimit {
+        let text = |name: &str| {
+            headers
+                .get(name)
+                .and_then(|value| value.to_str().ok())
+                .map(str::trim)
+        };
+        let number = |name: &str| text(name).and_then(|value| value.parse::<u64>().ok());
+        RateLimit {
+            limit: number("x-ratelimit-limit"),
+            remaining: number("x-ratelimit-remaining"),
+            used: number("x-ratelimit-used"),
+            reset: number("x-ratelimit-reset")
+                .and_then(|seconds| UNIX_EPOCH.checked_add(Duration::from_secs(seconds))),
+            resource: text("x-ratelimit-resource").map(str::to_owned),
+            retry_after: text("retry-after")
+                .and_then(|value| retry_after(value, text("date").and_then(http_date))),
+        }
+    }
+}
+
+/// Which rate limit refused a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RateLimitKind {
+    /// The primary limit: no request left in the window
+    /// (`x-ratelimit-remaining: 0`) until `x-ratelimit-reset`.
+    Primary,
+    /// A secondary limit (too many requests at once, or too fast), with a
+    /// `retry-after` or GitHub's message saying so.
+    Secondary,
+}
+
+/// How long GitHub asks to wait after a secondary limit that names no
+/// time: at least a minute.
+pub(crate) const SECONDARY_WAIT: Duration = Duration::from_secs(60);
+
+/// When an answer is a rate-limit refusal (403 or 429 with no request
+/// left, a `retry-after`, or a message naming a secondary limit): which
+/// limit, and when to retry (measured from `received`).
+pub(crate) fn refusal(
+    status: StatusCode,
+    limit: &RateLimit,
+    message: Option<&str>,
+    received: SystemTime,
+) -> Option<(RateLimitKind, Option<SystemTime>)> {
+    if status != StatusCode::FORBIDDEN && status != StatusCode::TOO_MANY_REQUESTS {
+        return None;
+    }
+    if let Some(wait) = limit.retry_after {
+        return Some((RateLimitKind::Secondary, received.checked_add(wait)));
+    }
+    if limit.remaining == Some(0) {
+        return Some((RateLimitKind::Primary, limit.reset));
+    }
+    let secondary = message.is_some_and(|message| {
+        message
+            .to_ascii_lowercase()
+            .contains("secondary rate limit")
+    });
+    secondary.then(|| {
+        (
+            RateLimitKind::Secondary,
+            received.checked_add(SECONDARY_WAIT),
+        )
+    })
+}
+
+/// `retry-after`: delay-seconds, or an HTTP-date measured from `now`
+/// (the answer's date when known).
+fn retry_after(value: &str, date: Option<SystemTime>) -> Option<Duration> {
+    if let Ok(seconds) = value.parse::<u64>() {
+        return Some(Duration::from_secs(seconds));
+    }
+    let at = http_date(value)?;
+    let now = date.unwrap_or_else(SystemTime::now);
+    Some(at.duration_since(now).unwrap_or(Duration::ZERO))
+}
+
+/// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form RFC 9110
+/// requires senders to use.
+fn http_date(value: &str) -> Option<SystemTime> {
+    let rest = value.split_once(", ")?.1;
+    let mut parts = rest.split(' ');
+    let day: u64 = parts.next()?.parse().ok()?;
+    let month = parts.next()?;
+    let year: u64 = parts.next()?.parse().ok()?;
+    let time = parts.next()?;
+    if parts.next()? != "GMT" || parts.next().is_some() {
+        return None;
+    }
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let month = MONTHS.iter().position(|name| *name == month)? as u64 + 1;
+    let mut clock = time.split(':').map(|part| part.parse::<u64>().ok());
+    let (hour, minute, second) = (clock.next()??, clock.next()??, clock.next()??);
+    if clock.next().is_some() || !(1..=31).contains(&day) || hour > 23 || minute > 59 || second > 60
+    {
+        return None;
+    }
+    let days = days_from_civil(year, month, day)?;
+    let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second;
+    UNIX_EPOCH.checked_add(Duration::from_secs(seconds))
+}
+
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar
+/// (Howard Hinnant's algorithm), for years from 1970 on.
+fn days_from_civil(year: u64, month: u64, day: u64) -> Option<u64> {
+    let year = if month <= 2 {
+        year.checked_sub(1)?
+    } else {
+        year
+    };
+    let era = year / 400;
+    let year_of_era = year - era * 400;
+    let month_index = (month + 9) % 12;
+    let day_of_year = (153 * month_index + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    (era * 146_097 + day_of_era).checked_sub(719_468)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        pairs
+            .iter()
+            .map(|(name, value)| {
+                (
+                    http::HeaderName::from_static(name),
+                    value.parse().expect("a header value"),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_header() {
+        let limit = RateLimit::from_headers(&headers(&[
+            ("x-ratelimit-limit", "5000"),
+            ("x-ratelimit-remaining", "0"),
+            ("x-ratelimit-used", "5000"),
+            ("x-ratelimit-reset", "1700000000"),
+            ("x-ratelimit-resource", "search"),
+            ("retry-after", " 30 "),
+        ]));
+        assert_eq!(
+            limit,
+            RateLimit {
+                limit: Some(5000),
+                remaining: Some(0),
+                used: Some(5000),
+                reset: Some(UNIX_EPOCH + Duration::from_secs(1_700_000_000)),
+                resource: Some("search".into()),
+                retry_after: Some(Duration::from_secs(30)),
+            }
+        );
+        assert_eq!(
+            RateLimit::from_headers(&HeaderMap::new()),
+            RateLimit::default()
+        );
+        let bad = RateLimit::from_headers(&headers(&[
+            ("x-ratelimit-limit", "-1"),
+            ("x-ratelimit-reset", "soon"),
+            ("retry-after", "later"),
+        ]));
+        assert_eq!(bad, RateLimit::default());
+    }
+
+    #[test]
+    fn http_dates() {
+        assert_eq!(
+            http_date("Sun, 06 Nov 1994 08:49:37 GMT"),
+            Some(UNIX_EPOCH + Duration::from_secs(784_111_777))
+        );
+        assert_eq!(
+            http_date("Tue, 10 Oct 2017 16:00:00 GMT"),
+            Some(UNIX_EPOCH + Duration::from_secs(1_507_651_200))
+        );
+        assert_eq!(
+            http_date("Thu, 29 Feb 2024 00:00:00 GMT"),
+            Some(UNIX_EPOCH + Duration::from_secs(1_709_164_800))
+        );
+        for bad in [
+            "",
+            "Sun, 06 Nov 1994 08:49:37 UTC",
+            "Sun, 06 Foo 1994 08:49:37 GMT",
+            "Sun, 32 Nov 1994 08:49:37 GMT",
+            "Sun, 06 Nov 1994 24:00:00 GMT",
+            "Sun, 06 Nov 1994 08:49 GMT",
+            "Sunday, 06-Nov-94 08:49:37 GMT",
+        ] {
+            assert_eq!(http_date(bad), None, "{bad}");
+        }
+        // A date is measured from the answer's own date.
+        let limit = RateLimit::from_headers(&headers(&[
+            ("date", "Tue, 10 Oct 2017 16:00:00 GMT"),
+            ("retry-after", "Tue, 10 Oct 2017 16:01:30 GMT"),
+        ]));
+        assert_eq!(limit.retry_after, Some(Duration::from_secs(90)));
+    }
+
+    #[test]
+    fn refusals() {
+        let received = UNIX_EPOCH + Duration::from_secs(1_000);
+        let primary = RateLimit {
+            remaining: Some(0),
+            reset: Some(UNIX_EPOCH + Duration::from_secs(2_000)),
+            ..RateLimit::default()
+        };
+        assert_eq!(
+            refusal(StatusCode::FORBIDDEN, &primary, None, received),
+            Some((RateLimitKind::Primary, primary.reset))
+        );
+        assert_eq!(
+            refusal(StatusCode::NOT_FOUND, &primary, None, received),
+            None
+        );
+        let secondary = RateLimit {
+            retry_after: Some(Duration::from_secs(5)),
+            remaining: Some(10),
+            ..RateLimit::default()
+        };
+        assert_eq!(
+            refusal(StatusCode::TOO_MANY_REQUESTS, &secondary, None, received),
+            Some((
+                RateLimitKind::Secondary,
+                Some(UNIX_EPOCH + Duration::from_secs(1_005))
+            ))
+        );
+        let message = "You have exceeded a secondary rate limit. Please wait.";
+        assert_eq!(
+            refusal(
+                StatusCode::FORBIDDEN,
+                &RateLimit::default(),
+                Some(message),
+                received
+            ),
+            Some((
+                RateLimitKind::Secondary,
+                Some(UNIX_EPOCH + Duration::from_secs(1_060))
+            ))
+        );
+        // A plain 403 is no rate limit.
+        assert_eq!(
+            refusal(
+                StatusCode::FORBIDDEN,
+                &RateLimit {
+                    remaining: Some(4999),
+                    ..RateLimit::default()
+                },
+                Some("Resource not accessible by integration"),
+                received
+            ),
+            None
+        );
+    }
+}

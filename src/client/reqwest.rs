@@ -1,0 +1,230 @@
+//! The async client, on reqwest 0.13 (feature `reqwest`).
+//!
+//! reqwest is used without default features: to reach `https://` URLs,
+//! enable a TLS feature of reqwest in your own manifest (`rustls` or
+//! `native-tls`; Cargo merges features), or hand over a client built your
+//! way with [`Client::with_client`].
+
+use std::fmt;
+use std::future::Future;
+use std::marker::PhantomData;
+use std::pin::Pin;
+use std::task::{Context, Poll, ready};
+
+use futures_core::Stream;
+use serde::de::DeserializeOwned;
+
+use super::exchange::{Answer, Exchange, Step};
+use super::paginate::PageState;
+use super::rate_limit::RateLimit;
+use super::{Error, MAX_ANSWER_BYTES, Response};
+use crate::{Endpoint, Request, TypedRequest};
+
+/// An async client: an [`Endpoint`] and a reqwest client.
+///
+/// Cloning is cheap: the endpoint and reqwest's connection pool are shared.
+///
+/// ```no_run
+/// use endpoint::client::reqwest::Client;
+/// use endpoint::Endpoint;
+/// use serde_json::{json, Value};
+///
+/// # async fn run() -> Result<(), endpoint::client::Error> {
+/// let client = Client::new(Endpoint::default())?;
+/// let request = client.endpoint().endpoint(
+///     "GET /repos/{owner}/{repo}",
+///     json!({"owner": "rust-lang", "repo": "rust"}),
+/// )?;
+/// let repo = client.execute::<Value>(request).await?.body;
+/// println!("{}", repo["full_name"]);
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Debug, Clone)]
+pub struct Client {
+    endpoint: Endpoint,
+    client: ::reqwest::Client,
+}
+
+impl Client {
+    /// A client for `endpoint` with a reqwest client that follows no
+    /// redirect itself (this client does).
+    ///
+    /// # Errors
+    /// [`Error::Setup`] when reqwest cannot set up its client.
+    pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
+        let client = ::reqwest::Client::builder()
+            .redirect(::reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|err| Error::Setup(err.into()))?;
+        Ok(Client::with_client(endpoint, client))
+    }
+
+    /// A client for `endpoint` sending with `client` (for its timeouts,
+    /// proxy, TLS settings). Build it with
+    /// `redirect(reqwest::redirect::Policy::none())`, so that redirects are
+    /// followed by this client's rules (reqwest's own policy would also drop
+    /// credentials on the way to another host).
+    pub fn with_client(endpoint: Endpoint, client: ::reqwest::Client) -> Client {
+        Client { endpoint, client }
+    }
+
+    /// The same client with other defaults (another base URL, a
+    /// `mediaType.format`), sharing the reqwest client.
+    pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
+        Client::with_client(endpoint, self.client.clone())
+    }
+
+    /// The endpoint whose defaults every request gets.
+    pub fn endpoint(&self) -> &Endpoint {
+        &self.endpoint
+    }
+
+    /// Sends a typed request and decodes the answer into its `Response` type.
+    ///
+    /// # Errors
+    /// [`Error::Build`] when the request cannot be built, then as
+    /// [`Client::execute`].
+    pub async fn send<R>(&self, route: &R) -> Result<Response<R::Response>, Error>
+    where
+        R: TypedRequest,
+        R::Response: DeserializeOwned,
+    {
+        let request = route.to_request_with(&self.endpoint)?;
+        self.execute(request).await
+    }
+
+    /// Sends a request built already (by [`Endpoint::endpoint`], say) and
+    /// decodes the answer into `T`.
+    ///
+    /// # Errors
+    /// [`Error::Transport`] when the server cannot be reached,
+    /// [`Error::Status`] or [`Error::RateLimited`] for an answer that is not
+    /// 2xx, [`Error::Redirect`] for redirects that cannot be followed,
+    /// [`Error::Decode`] when a 2xx answer does not fit `T`.
+    pub async fn execute<T: DeserializeOwned>(
+        &self,
+        request: Request,
+    ) -> Result<Response<T>, Error> {
+        self.run(Exchange::new(request)?).await?.into_response()
+    }
+
+    /// Every item of every page of a typed list request, in order; see
+    /// [`Pages`].
+    pub fn paginate<T: DeserializeOwned>(&self, route: &impl TypedRequest) -> Pages<'_, T> {
+        Pages::new(self, route.to_request_with(&self.endpoint))
+    }
+
+    /// Every item of every page, from a request built already.
+    pub fn paginate_request<T: DeserializeOwned>(&self, request: Request) -> Pages<'_, T> {
+        Pages::new(self, Ok(request))
+    }
+
+    /// Sends the call's requests until its final answer.
+    async fn run(&self, mut exchange: Exchange) -> Result<Answer, Error> {
+        loop {
+            let answer = self
+                .transport(exchange.request())
+                .await
+                .map_err(|source| exchange.transport_error(source))?;
+            if let Step::Done(answer) = exchange.receive(answer)? {
+                return Ok(answer);
+            }
+        }
+    }
+
+    async fn transport(
+        &self,
+        request: http::Request<Vec<u8>>,
+    ) -> Result<http::Response<Vec<u8>>, Box<dyn std::error::Error + Send + Sync>> {
+        let request = ::reqwest::Request::try_from(request)?;
+        let mut response = self.client.execute(request).await?;
+        let mut body = Vec::new();
+        while let Some(chunk) = response.chunk().await? {
+            if (body.len() + chunk.len()) as u64 > MAX_ANSWER_BYTES {
+                return Err(format!("the answer is larger than {MAX_ANSWER_BYTES} bytes").into());
+            }
+            body.extend_from_slice(&chunk);
+        }
+        let mut answer = http::Response::new(body);
+        *answer.status_mut() = response.status();
+        *answer.headers_mut() = std::mem::take(response.headers_mut());
+        Ok(answer)
+    }
+}
+
+/// The page being fetched.
+type PageFuture<'c> = Pin<Box<dyn Future<Output = Result<Answer, Error>> + Send + 'c>>;
+
+/// The items of every page, as a [`Stream`]: page after page until one has
+/// no `Link: <…>; rel="next"`.
+///
+/// An error (a page that cannot be fetched, or a refusal) is the last item;
+/// an item that does not fit `T` is an error item, and the others still
+/// come.
+pub struct Pages<'c, T> {
+    client: &'c Client,
+    state: PageState,
+    fetching: Option<PageFuture<'c>>,
+    item: PhantomData<fn() -> T>,
+}
+
+impl<'c, T> Pages<'c, T> {
+    fn new(client: &'c Client, first: Result<Request, endpoint_runtime::Error>) -> Self {
+        Pages {
+            client,
+            state: PageState::new(first),
+            fetching: None,
+            item: PhantomData,
+        }
+    }
+
+    /// `total_count` of the pages read so far (search results, check runs,
+    /// workflow runs…).
+    pub fn total_count(&self) -> Option<u64> {
+        self.state.total_count()
+    }
+
+    /// `incomplete_results` of the pages read so far (search results).
+    pub fn incomplete_results(&self) -> Option<bool> {
+        self.state.incomplete_results()
+    }
+
+    /// The rate-limit headers of the page read last.
+    pub fn rate_limit(&self) -> Option<&RateLimit> {
+        self.state.rate_limit()
+    }
+}
+
+impl<T> fmt::Debug for Pages<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pages")
+            .field("client", &self.client)
+            .field("state", &self.state)
+            .field("fetching", &self.fetching.is_some())
+            .finish()
+    }
+}
+
+impl<T: DeserializeOwned> Stream for Pages<'_, T> {
+    type Item = Result<T, Error>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        loop {
+            if let Some(fetching) = this.fetching.as_mut() {
+                let answer = ready!(fetching.as_mut().poll(cx));
+                this.fetching = None;
+                this.state.receive(answer);
+            }
+            if let Some(item) = this.state.pop() {
+                return Poll::Ready(Some(item));
+            }
+            let Some(exchange) = this.state.next_exchange() else {
+                return Poll::Ready(this.state.pop());
+            };
+            let client = this.client;
+            this.fetching = Some(Box::pin(client.run(exchange)));
+        }
+    }
+}

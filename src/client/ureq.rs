@@ -1,0 +1,180 @@
+//! The blocking client, on ureq 3 (feature `ureq`).
+
+use std::marker::PhantomData;
+
+use serde::de::DeserializeOwned;
+
+use super::exchange::{Answer, Exchange, Step};
+use super::paginate::PageState;
+use super::rate_limit::RateLimit;
+use super::{Error, MAX_ANSWER_BYTES, Response};
+use crate::{Endpoint, Request, TypedRequest};
+
+/// A blocking client: an [`Endpoint`] and a ureq agent.
+///
+/// Cloning is cheap: the endpoint and the agent's connection pool are
+/// shared.
+///
+/// ```no_run
+/// use endpoint::client::ureq::Client;
+/// use endpoint::Endpoint;
+/// use serde_json::{json, Value};
+///
+/// let client = Client::new(Endpoint::default());
+/// let request = client.endpoint().endpoint(
+///     "GET /repos/{owner}/{repo}",
+///     json!({"owner": "rust-lang", "repo": "rust"}),
+/// )?;
+/// let repo = client.execute::<Value>(request)?.body;
+/// println!("{}", repo["full_name"]);
+/// # Ok::<(), endpoint::client::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Client {
+    endpoint: Endpoint,
+    agent: ::ureq::Agent,
+}
+
+impl Client {
+    /// A client for `endpoint` with a ureq agent of default settings
+    /// (rustls, proxies from the environment, no timeout).
+    pub fn new(endpoint: Endpoint) -> Client {
+        Client::with_agent(endpoint, ::ureq::Agent::new_with_defaults())
+    }
+
+    /// A client for `endpoint` sending with `agent` (for its timeouts,
+    /// proxy, TLS settings). Whatever the agent's settings, it follows no
+    /// redirect itself (this client does) and hands every status over.
+    pub fn with_agent(endpoint: Endpoint, agent: ::ureq::Agent) -> Client {
+        Client { endpoint, agent }
+    }
+
+    /// The same client with other defaults (another base URL, a
+    /// `mediaType.format`), sharing the agent.
+    pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
+        Client::with_agent(endpoint, self.agent.clone())
+    }
+
+    /// The endpoint whose defaults every request gets.
+    pub fn endpoint(&self) -> &Endpoint {
+        &self.endpoint
+    }
+
+    /// Sends a typed request and decodes the answer into its `Response` type.
+    ///
+    /// # Errors
+    /// [`Error::Build`] when the request cannot be built, then as
+    /// [`Client::execute`].
+    pub fn send<R>(&self, route: &R) -> Result<Response<R::Response>, Error>
+    where
+        R: TypedRequest,
+        R::Response: DeserializeOwned,
+    {
+        self.execute(route.to_request_with(&self.endpoint)?)
+    }
+
+    /// Sends a request built already (by [`Endpoint::endpoint`], say) and
+    /// decodes the answer into `T`.
+    ///
+    /// # Errors
+    /// [`Error::Transport`] when the server cannot be reached,
+    /// [`Error::Status`] or [`Error::RateLimited`] for an answer that is not
+    /// 2xx, [`Error::Redirect`] for redirects that cannot be followed,
+    /// [`Error::Decode`] when a 2xx answer does not fit `T`.
+    pub fn execute<T: DeserializeOwned>(&self, request: Request) -> Result<Response<T>, Error> {
+        self.run(Exchange::new(request)?)?.into_response()
+    }
+
+    /// Every item of every page of a typed list request, in order; see
+    /// [`Pages`].
+    pub fn paginate<T: DeserializeOwned>(&self, route: &impl TypedRequest) -> Pages<'_, T> {
+        Pages::new(self, route.to_request_with(&self.endpoint))
+    }
+
+    /// Every item of every page, from a request built already.
+    pub fn paginate_request<T: DeserializeOwned>(&self, request: Request) -> Pages<'_, T> {
+        Pages::new(self, Ok(request))
+    }
+
+    /// Sends the call's requests until its final answer.
+    fn run(&self, mut exchange: Exchange) -> Result<Answer, Error> {
+        loop {
+            let answer = self
+                .transport(exchange.request())
+                .map_err(|source| exchange.transport_error(source))?;
+            if let Step::Done(answer) = exchange.receive(answer)? {
+                return Ok(answer);
+            }
+        }
+    }
+
+    fn transport(
+        &self,
+        request: http::Request<Vec<u8>>,
+    ) -> Result<http::Response<Vec<u8>>, ::ureq::Error> {
+        let request = self
+            .agent
+            .configure_request(request)
+            .http_status_as_error(false)
+            .max_redirects(0)
+            .build();
+        let (parts, mut body) = self.agent.run(request)?.into_parts();
+        let body = body.with_config().limit(MAX_ANSWER_BYTES).read_to_vec()?;
+        Ok(http::Response::from_parts(parts, body))
+    }
+}
+
+/// The items of every page, as an [`Iterator`]: page after page until one
+/// has no `Link: <…>; rel="next"`.
+///
+/// An error (a page that cannot be fetched, or a refusal) is the last item;
+/// an item that does not fit `T` is an error item, and the others still
+/// come.
+#[derive(Debug)]
+pub struct Pages<'c, T> {
+    client: &'c Client,
+    state: PageState,
+    item: PhantomData<fn() -> T>,
+}
+
+impl<'c, T> Pages<'c, T> {
+    fn new(client: &'c Client, first: Result<Request, endpoint_runtime::Error>) -> Self {
+        Pages {
+            client,
+            state: PageState::new(first),
+            item: PhantomData,
+        }
+    }
+
+    /// `total_count` of the pages read so far (search results, check runs,
+    /// workflow runs…).
+    pub fn total_count(&self) -> Option<u64> {
+        self.state.total_count()
+    }
+
+    /// `incomplete_results` of the pages read so far (search results).
+    pub fn incomplete_results(&self) -> Option<bool> {
+        self.state.incomplete_results()
+    }
+
+    /// The rate-limit headers of the page read last.
+    pub fn rate_limit(&self) -> Option<&RateLimit> {
+        self.state.rate_limit()
+    }
+}
+
+impl<T: DeserializeOwned> Iterator for Pages<'_, T> {
+    type Item = Result<T, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(item) = self.state.pop() {
+                return Some(item);
+            }
+            let Some(exchange) = self.state.next_exchange() else {
+                return self.state.pop();
+            };
+            self.state.receive(self.client.run(exchange));
+        }
+    }
+}

@@ -1,0 +1,497 @@
+//! What `endpoint::client` does beyond the recorded scenarios, through both
+//! clients against a loopback server answering like GitHub: rate-limit
+//! refusals, pagination of wrapped lists and its end cases, links on a
+//! GitHub Enterprise base URL, redirects to another host, transport and
+//! decoding failures, and the credential host check.
+
+#[path = "support/backends.rs"]
+mod backends;
+#[path = "support/server.rs"]
+mod server;
+
+use std::time::{Duration, UNIX_EPOCH};
+
+use endpoint::client::{Error, RateLimitKind};
+use endpoint::{Endpoint, endpoint};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use backends::{BACKENDS, Backend};
+use server::{Answer, Received, Server};
+
+const TOKEN: &str = "token ghp_secret";
+
+/// Runs `test` once per backend, each time against a fresh server
+/// answering with `answer`, with a client whose endpoint sends to that
+/// server (under `base_path`) with a token kept on its host.
+fn with_each_backend(
+    base_path: &str,
+    answer: fn(&Received) -> Answer,
+    test: impl Fn(&Backend, &Server),
+) {
+    for name in BACKENDS {
+        eprintln!("with {name}");
+        let server = Server::start(answer);
+        let endpoint = Endpoint::default()
+            .defaults(json!({
+                "baseUrl": format!("{}{base_path}", server.base_url()),
+                "headers": {"authorization": TOKEN},
+            }))
+            .expect("valid defaults")
+            .with_credential_host_check(true);
+        test(&Backend::new(name, endpoint), &server);
+    }
+}
+
+/// `http://<host header>`: where the client reached the server.
+fn origin(request: &Received) -> String {
+    format!("http://{}", request.header("host"))
+}
+
+/// The value of query parameter `name`.
+fn query<'r>(request: &'r Received, name: &str) -> Option<&'r str> {
+    let (_, query) = request.url.split_once('?')?;
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
+}
+
+fn not_found() -> Answer {
+    Answer::json(404, &json!({"message": "Not Found"}))
+}
+
+#[derive(Debug, Deserialize)]
+struct CheckRun {
+    id: u64,
+}
+
+endpoint! {
+    /// The check runs of a commit: a list wrapped in `check_runs`.
+    struct ListCheckRuns = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs" {
+        per_page: Option<u32>,
+    }
+
+    /// A repository's commits.
+    struct ListCommits = "GET /repos/{owner}/{repo}/commits" -> Vec<Value>;
+
+    /// A repository's issues.
+    struct ListIssues = "GET /repos/{owner}/{repo}/issues" -> Vec<Value>;
+
+    /// The rate limit itself.
+    struct GetRateLimit = "GET /rate_limit";
+
+    /// A repository, with the one field this test reads.
+    struct GetRepo = "GET /repos/{owner}/{repo}" -> Repo;
+}
+
+#[derive(Debug, Deserialize)]
+struct Repo {
+    #[allow(dead_code)]
+    id: u64,
+}
+
+#[test]
+fn rate_limit_refusals_say_when_to_retry() {
+    with_each_backend(
+        "",
+        |request| match query(request, "case") {
+            Some("primary") => Answer::json(
+                403,
+                &json!({"message": "API rate limit exceeded for user ID 1."}),
+            )
+            .with_header("x-ratelimit-limit", "5000")
+            .with_header("x-ratelimit-remaining", "0")
+            .with_header("x-ratelimit-reset", "1700000000"),
+            Some("secondary") => Answer::json(
+                429,
+                &json!({"message": "You have exceeded a secondary rate limit."}),
+            )
+            .with_header("retry-after", "30"),
+            Some("message") => Answer::json(
+                403,
+                &json!({"message": "You have exceeded a secondary rate limit. Please wait."}),
+            ),
+            Some("forbidden") => Answer::json(403, &json!({"message": "Must have admin rights"}))
+                .with_header("x-ratelimit-remaining", "4999"),
+            _ => Answer::json(200, &json!({"resources": {}}))
+                .with_header("x-ratelimit-remaining", "4998")
+                .with_header("x-ratelimit-reset", "1700000000"),
+        },
+        |backend, _| {
+            let call = |case: &str| backend.call::<Value>("GET /rate_limit", json!({"case": case}));
+            let error = call("primary").unwrap_err();
+            let Error::RateLimited {
+                kind,
+                retry_at,
+                answer,
+            } = &error
+            else {
+                panic!("expected a rate limit, got {error:?}");
+            };
+            assert_eq!(*kind, RateLimitKind::Primary);
+            assert_eq!(
+                *retry_at,
+                Some(UNIX_EPOCH + Duration::from_secs(1_700_000_000))
+            );
+            assert_eq!(answer.rate_limit().limit, Some(5000));
+            assert_eq!(error.status(), Some(http::StatusCode::FORBIDDEN));
+
+            let error = call("secondary").unwrap_err();
+            let Error::RateLimited {
+                kind,
+                retry_at,
+                answer,
+            } = &error
+            else {
+                panic!("expected a rate limit, got {error:?}");
+            };
+            assert_eq!(*kind, RateLimitKind::Secondary);
+            assert!(retry_at.is_some());
+            assert_eq!(
+                answer.rate_limit().retry_after,
+                Some(Duration::from_secs(30))
+            );
+            assert!(
+                error
+                    .to_string()
+                    .ends_with("secondary rate limit, retry in 30 s"),
+                "{error}"
+            );
+
+            let error = call("message").unwrap_err();
+            assert!(
+                matches!(
+                    error,
+                    Error::RateLimited {
+                        kind: RateLimitKind::Secondary,
+                        ..
+                    }
+                ),
+                "{error:?}"
+            );
+            assert!(error.to_string().ends_with("retry in 60 s"), "{error}");
+
+            let error = call("forbidden").unwrap_err();
+            assert!(matches!(error, Error::Status(_)), "{error:?}");
+
+            let fine = backend.send(&GetRateLimit).unwrap();
+            assert_eq!(fine.rate_limit().remaining, Some(4998));
+            assert_eq!(
+                fine.rate_limit().reset,
+                Some(UNIX_EPOCH + Duration::from_secs(1_700_000_000))
+            );
+        },
+    );
+}
+
+#[test]
+fn wrapped_lists_are_paginated_with_their_total_count() {
+    with_each_backend(
+        "",
+        |request| {
+            let base = format!(
+                "{}/repos/o/r/commits/abc/check-runs?per_page=2",
+                origin(request)
+            );
+            match query(request, "page") {
+                None => Answer::json(
+                    200,
+                    &json!({"total_count": 3, "check_runs": [{"id": 1}, {"id": 2}]}),
+                )
+                // Several links, odd spacing, quoted and bare parameters.
+                .with_header(
+                    "link",
+                    &format!(
+                        "<{base}&page=2>;rel=\"next\" ; title=\"page 2, of 2\",\t<{base}&page=2> ; rel=last"
+                    ),
+                ),
+                Some("2") => Answer::json(200, &json!({"total_count": 3, "check_runs": [{"id": 3}]}))
+                    .with_header("link", &format!("<{base}&page=1>; rel=\"prev first\"")),
+                _ => not_found(),
+            }
+        },
+        |backend, server| {
+            let route = ListCheckRuns {
+                owner: "o".into(),
+                repo: "r".into(),
+                r#ref: "abc".into(),
+                per_page: Some(2),
+            };
+            let pages = backend.paginate::<CheckRun>(&route);
+            assert_eq!(pages.total_count, Some(3));
+            let ids: Vec<u64> = pages.ok().iter().map(|run| run.id).collect();
+            assert_eq!(ids, [1, 2, 3]);
+            let targets: Vec<String> = server.requests().into_iter().map(|r| r.url).collect();
+            assert_eq!(
+                targets,
+                [
+                    "/repos/o/r/commits/abc/check-runs?per_page=2",
+                    "/repos/o/r/commits/abc/check-runs?per_page=2&page=2",
+                ]
+            );
+        },
+    );
+}
+
+#[test]
+fn enterprise_links_are_used_as_given() {
+    with_each_backend(
+        "/api/v3",
+        |request| match request.url.as_str() {
+            "/api/v3/repos/o/r/issues" => Answer::json(200, &json!([{"number": 2}])).with_header(
+                "link",
+                &format!(
+                    "<{}/api/v3/repositories/7/issues?page=2>; rel=\"next\"",
+                    origin(request)
+                ),
+            ),
+            "/api/v3/repositories/7/issues?page=2" => Answer::json(200, &json!([{"number": 1}])),
+            _ => not_found(),
+        },
+        |backend, server| {
+            let route = ListIssues {
+                owner: "o".into(),
+                repo: "r".into(),
+            };
+            let issues = backend.paginate::<Value>(&route).ok();
+            assert_eq!(issues, [json!({"number": 2}), json!({"number": 1})]);
+            let requests = server.requests();
+            assert_eq!(requests[1].url, "/api/v3/repositories/7/issues?page=2");
+            assert_eq!(requests[1].header("authorization"), TOKEN);
+            assert_eq!(
+                requests[1].header("accept"),
+                "application/vnd.github.v3+json"
+            );
+        },
+    );
+}
+
+#[test]
+fn pagination_end_cases() {
+    with_each_backend(
+        "",
+        |request| match request.url.as_str() {
+            "/repos/o/empty/commits" => {
+                Answer::json(409, &json!({"message": "Git Repository is empty."}))
+            }
+            "/repos/o/r/issues" => Answer::json(200, &json!([{"number": 1}, {"number": 2}]))
+                .with_header(
+                    "link",
+                    &format!(
+                        "<{}/repositories/1/issues?page=2>; rel=\"next\"",
+                        origin(request)
+                    ),
+                ),
+            "/repositories/1/issues?page=2" => {
+                Answer::json(502, &json!({"message": "Server Error"}))
+            }
+            _ => not_found(),
+        },
+        |backend, server| {
+            // The commits of an empty repository: an empty list.
+            let commits = backend.paginate::<Value>(&ListCommits {
+                owner: "o".into(),
+                repo: "empty".into(),
+            });
+            assert!(commits.items.is_empty());
+            // ... but a 409 outside pagination is a refusal.
+            let error = backend
+                .send(&ListCommits {
+                    owner: "o".into(),
+                    repo: "empty".into(),
+                })
+                .unwrap_err();
+            assert_eq!(error.status(), Some(http::StatusCode::CONFLICT));
+
+            // A page that fails ends the items with its error.
+            let items = backend
+                .paginate::<Value>(&ListIssues {
+                    owner: "o".into(),
+                    repo: "r".into(),
+                })
+                .items;
+            assert_eq!(items.len(), 3);
+            assert!(items[0].is_ok() && items[1].is_ok());
+            let error = items[2].as_ref().unwrap_err();
+            assert_eq!(error.status(), Some(http::StatusCode::BAD_GATEWAY));
+            assert_eq!(
+                error
+                    .api_error()
+                    .and_then(|answer| answer.message.as_deref()),
+                Some("Server Error")
+            );
+            assert_eq!(server.requests().len(), 4);
+        },
+    );
+}
+
+#[test]
+fn redirects_to_another_host_drop_the_credentials() {
+    with_each_backend(
+        "",
+        |request| {
+            let localhost = origin(request).replace("127.0.0.1", "localhost");
+            match request.url.as_str() {
+                "/upload" => Answer::json(307, &json!({"message": "Temporary Redirect"}))
+                    .with_header("location", &format!("{localhost}/elsewhere")),
+                "/form" => Answer::json(303, &json!({"message": "See Other"}))
+                    .with_header("location", "/result"),
+                "/elsewhere" | "/result" => Answer::json(200, &json!({"ok": true})),
+                _ => not_found(),
+            }
+        },
+        |backend, server| {
+            let moved = backend
+                .call::<Value>("POST /upload", json!({"name": "a.txt"}))
+                .unwrap();
+            assert_eq!(moved.body, json!({"ok": true}));
+            assert!(moved.url.starts_with("http://localhost:"), "{}", moved.url);
+            let requests = server.requests();
+            let (first, second) = (&requests[0], &requests[1]);
+            assert_eq!(first.header("authorization"), TOKEN);
+            assert_eq!(second.method, "POST");
+            assert_eq!(second.url, "/elsewhere");
+            assert_eq!(second.body, br#"{"name":"a.txt"}"#);
+            assert_eq!(
+                second.header("content-type"),
+                "application/json; charset=utf-8"
+            );
+            assert!(second.all("authorization").is_empty(), "{second:#?}");
+            assert_eq!(second.header("user-agent"), endpoint::USER_AGENT);
+
+            // 303: a GET without the body, on the same host with the token.
+            backend
+                .call::<Value>("POST /form", json!({"x": 1}))
+                .unwrap();
+            let requests = server.requests();
+            assert_eq!(requests[1].method, "GET");
+            assert_eq!(requests[1].url, "/result");
+            assert!(requests[1].body.is_empty());
+            assert!(requests[1].all("content-type").is_empty());
+            assert_eq!(requests[1].header("authorization"), TOKEN);
+        },
+    );
+}
+
+#[test]
+fn endless_redirects_stop() {
+    with_each_backend(
+        "",
+        |_| Answer::json(302, &json!({})).with_header("location", "/again"),
+        |backend, server| {
+            let error = backend.call::<Value>("GET /start", json!({})).unwrap_err();
+            assert!(matches!(error, Error::Redirect { .. }), "{error:?}");
+            assert!(
+                error
+                    .to_string()
+                    .ends_with("/again: more than 10 redirects"),
+                "{error}"
+            );
+            assert_eq!(server.requests().len(), 11);
+        },
+    );
+}
+
+#[test]
+fn answers_that_do_not_fit_and_empty_answers() {
+    with_each_backend(
+        "",
+        |request| match request.method.as_str() {
+            "GET" => Answer::json(200, &json!({"id": "not a number"})),
+            _ => Answer {
+                status: 204,
+                headers: Vec::new(),
+                body: Vec::new(),
+            },
+        },
+        |backend, server| {
+            let error = backend
+                .send(&GetRepo {
+                    owner: "o".into(),
+                    repo: "r".into(),
+                })
+                .unwrap_err();
+            let message = error.to_string();
+            assert!(
+                message.starts_with(&format!(
+                    "GET {}/repos/o/r: the answer is not a `client::Repo`: invalid type",
+                    server.base_url()
+                )),
+                "{message}"
+            );
+            let deleted = backend
+                .call::<Value>("DELETE /repos/o/r", json!({}))
+                .unwrap();
+            assert_eq!(deleted.status, 204);
+            assert_eq!(deleted.body, Value::Null);
+            let deleted = backend
+                .call::<Option<Repo>>("DELETE /repos/o/r", json!({}))
+                .unwrap();
+            assert!(deleted.body.is_none());
+        },
+    );
+}
+
+#[test]
+fn failures_to_send_are_transport_errors_and_nothing_leaves_for_another_host() {
+    with_each_backend(
+        "",
+        |_| Answer::json(200, &json!({})),
+        |backend, server| {
+            // The credential host check refuses before anything is sent.
+            let elsewhere = format!("GET http://localhost:{}/collect", server.port());
+            let error = backend.call::<Value>(&elsewhere, json!({})).unwrap_err();
+            assert!(
+                matches!(error, Error::Build(endpoint::Error::CredentialsHost { .. })),
+                "{error:?}"
+            );
+            assert!(server.requests().is_empty());
+        },
+    );
+    for name in BACKENDS {
+        let server = Server::start(|_| Answer::json(200, &json!({})));
+        let base_url = server.base_url();
+        drop(server);
+        let endpoint = Endpoint::default()
+            .defaults(json!({"baseUrl": base_url}))
+            .unwrap();
+        let error = Backend::new(name, endpoint)
+            .call::<Value>("GET /user", json!({}))
+            .unwrap_err();
+        let Error::Transport { method, url, .. } = &error else {
+            panic!("{name}: expected a transport error, got {error:?}");
+        };
+        assert_eq!(method, http::Method::GET);
+        assert_eq!(*url, format!("{base_url}/user"));
+        assert!(
+            error
+                .to_string()
+                .starts_with(&format!("GET {base_url}/user: "))
+        );
+    }
+}
+
+#[test]
+fn default_clients_send_too() {
+    let server = Server::start(|request| Answer::json(200, &json!({"path": request.url})));
+    let endpoint = Endpoint::default()
+        .defaults(json!({"baseUrl": server.base_url()}))
+        .unwrap();
+    let blocking = endpoint::client::ureq::Client::new(endpoint.clone());
+    let answer = blocking
+        .execute::<Value>(endpoint.endpoint("GET /zen", json!({})).unwrap())
+        .unwrap();
+    assert_eq!(answer.body, json!({"path": "/zen"}));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let nonblocking = endpoint::client::reqwest::Client::new(endpoint.clone()).unwrap();
+    let answer = runtime
+        .block_on(
+            nonblocking.execute::<Value>(endpoint.endpoint("GET /octocat", json!({})).unwrap()),
+        )
+        .unwrap();
+    assert_eq!(answer.body, json!({"path": "/octocat"}));
+    assert_eq!(answer.into_body(), json!({"path": "/octocat"}));
+}

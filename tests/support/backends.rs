@@ -1,0 +1,181 @@
+//! Both clients of `endpoint::client` behind one blocking interface, so that
+//! a test is written once and runs with each backend: the blocking ureq
+//! client as it is, the async reqwest client on a tokio runtime.
+#![allow(dead_code)]
+
+use std::future::poll_fn;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use endpoint::client::{Error, Response, reqwest, ureq};
+use endpoint::{Endpoint, Request, TypedRequest};
+use futures_core::Stream;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// The backends, by name.
+pub const BACKENDS: [&str; 2] = ["ureq", "reqwest"];
+
+/// One client of either backend.
+#[derive(Clone)]
+pub enum Backend {
+    /// The blocking client.
+    Ureq(ureq::Client),
+    /// The async client, and the runtime it runs on.
+    Reqwest(reqwest::Client, Arc<tokio::runtime::Runtime>),
+}
+
+/// Every item of every page, and what the pages said about the whole.
+pub struct Paged<T> {
+    /// The items (and the error that ended the pages, if one did).
+    pub items: Vec<Result<T, Error>>,
+    /// `total_count`, when the pages had one.
+    pub total_count: Option<u64>,
+    /// `incomplete_results`, when the pages had one.
+    pub incomplete_results: Option<bool>,
+}
+
+impl<T> Paged<T> {
+    /// The items, which must all be there.
+    pub fn ok(self) -> Vec<T> {
+        self.items
+            .into_iter()
+            .map(|item| item.unwrap_or_else(|err| panic!("an item failed: {err}")))
+            .collect()
+    }
+}
+
+impl Backend {
+    /// The backend called `name`, for `endpoint`, with no proxy.
+    pub fn new(name: &str, endpoint: Endpoint) -> Backend {
+        match name {
+            "ureq" => {
+                let agent = ::ureq::Agent::config_builder()
+                    .proxy(None)
+                    .timeout_global(Some(super::server::WAIT))
+                    .build()
+                    .into();
+                Backend::Ureq(ureq::Client::with_agent(endpoint, agent))
+            }
+            "reqwest" => {
+                let client = ::reqwest::Client::builder()
+                    .no_proxy()
+                    .redirect(::reqwest::redirect::Policy::none())
+                    .timeout(super::server::WAIT)
+                    .build()
+                    .expect("a reqwest client");
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a tokio runtime");
+                Backend::Reqwest(
+                    reqwest::Client::with_client(endpoint, client),
+                    Arc::new(runtime),
+                )
+            }
+            other => panic!("no backend `{other}`"),
+        }
+    }
+
+    /// The backend's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Backend::Ureq(_) => "ureq",
+            Backend::Reqwest(..) => "reqwest",
+        }
+    }
+
+    /// The client's endpoint.
+    pub fn endpoint(&self) -> &Endpoint {
+        match self {
+            Backend::Ureq(client) => client.endpoint(),
+            Backend::Reqwest(client, _) => client.endpoint(),
+        }
+    }
+
+    /// The same client with other defaults.
+    pub fn with_endpoint(&self, endpoint: Endpoint) -> Backend {
+        match self {
+            Backend::Ureq(client) => Backend::Ureq(client.with_endpoint(endpoint)),
+            Backend::Reqwest(client, runtime) => {
+                Backend::Reqwest(client.with_endpoint(endpoint), Arc::clone(runtime))
+            }
+        }
+    }
+
+    /// The same client with its defaults merged with `options`.
+    pub fn with_defaults(&self, options: Value) -> Backend {
+        let endpoint = self.endpoint().defaults(options).expect("valid defaults");
+        self.with_endpoint(endpoint)
+    }
+
+    /// `send`.
+    pub fn send<R>(&self, route: &R) -> Result<Response<R::Response>, Error>
+    where
+        R: TypedRequest + Sync,
+        R::Response: DeserializeOwned,
+    {
+        match self {
+            Backend::Ureq(client) => client.send(route),
+            Backend::Reqwest(client, runtime) => runtime.block_on(client.send(route)),
+        }
+    }
+
+    /// `execute`.
+    pub fn execute<T: DeserializeOwned>(&self, request: Request) -> Result<Response<T>, Error> {
+        match self {
+            Backend::Ureq(client) => client.execute(request),
+            Backend::Reqwest(client, runtime) => runtime.block_on(client.execute(request)),
+        }
+    }
+
+    /// A dynamic request: `route` and `options` built by the client's
+    /// endpoint, then executed.
+    pub fn call<T: DeserializeOwned>(
+        &self,
+        route: &str,
+        options: Value,
+    ) -> Result<Response<T>, Error> {
+        let request = self.endpoint().endpoint(route, options)?;
+        self.execute(request)
+    }
+
+    /// `paginate`, every item collected.
+    pub fn paginate<T: DeserializeOwned>(&self, route: &impl TypedRequest) -> Paged<T> {
+        match self {
+            Backend::Ureq(client) => drain(client.paginate(route)),
+            Backend::Reqwest(client, runtime) => runtime.block_on(stream(client.paginate(route))),
+        }
+    }
+
+    /// `paginate_request`, every item collected.
+    pub fn paginate_request<T: DeserializeOwned>(&self, request: Request) -> Paged<T> {
+        match self {
+            Backend::Ureq(client) => drain(client.paginate_request(request)),
+            Backend::Reqwest(client, runtime) => {
+                runtime.block_on(stream(client.paginate_request(request)))
+            }
+        }
+    }
+}
+
+fn drain<T: DeserializeOwned>(mut pages: ureq::Pages<'_, T>) -> Paged<T> {
+    let items = pages.by_ref().collect();
+    Paged {
+        items,
+        total_count: pages.total_count(),
+        incomplete_results: pages.incomplete_results(),
+    }
+}
+
+async fn stream<T: DeserializeOwned>(mut pages: reqwest::Pages<'_, T>) -> Paged<T> {
+    let mut items = Vec::new();
+    while let Some(item) = poll_fn(|cx| Pin::new(&mut pages).poll_next(cx)).await {
+        items.push(item);
+    }
+    Paged {
+        items,
+        total_count: pages.total_count(),
+        incomplete_results: pages.incomplete_results(),
+    }
+}

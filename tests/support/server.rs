@@ -1,0 +1,427 @@
+//! The test suite's one loopback HTTP server.
+//!
+//! It listens on `127.0.0.1` (a free port), records every request it
+//! receives, and answers either with a function of the request
+//! ([`Server::start`]) or by replaying recorded exchanges in order
+//! ([`Server::replay`]): a replayed answer is given only to a request that
+//! matches its recording (method, path and query, body, and the headers the
+//! recording names); any other request gets a 500 whose message says what
+//! differed, and [`Server::finish`] fails the test with every difference.
+//! Absolute URLs of the recorded hosts in `link` and `location` headers are
+//! rewritten to the server's own address as it serves them, as a replay proxy
+//! would.
+//!
+//! Each server stops when it is dropped, and by itself after
+//! [`SERVER_LIFETIME`].
+#![allow(dead_code)]
+
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+use std::io::Read;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// The longest a server runs, even if its test never stops it.
+pub const SERVER_LIFETIME: Duration = Duration::from_secs(300);
+/// How long a test waits for a request to reach the server.
+pub const WAIT: Duration = Duration::from_secs(10);
+/// The largest request body the server reads.
+const MAX_BODY: u64 = 1 << 20;
+/// Answer headers that describe the recorded connection, not the answer:
+/// the server writes its own.
+const CONNECTION_HEADERS: [&str; 4] = [
+    "connection",
+    "content-length",
+    "transfer-encoding",
+    "keep-alive",
+];
+
+/// A request as the server received it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Received {
+    /// The method, as sent (`GET`).
+    pub method: String,
+    /// The request target: path and query (`/repos/o/r/issues?state=open`).
+    pub url: String,
+    /// Every header, in order, names lowercased, values as sent.
+    pub headers: Vec<(String, String)>,
+    /// The body bytes.
+    pub body: Vec<u8>,
+}
+
+impl Received {
+    /// The values of every header called `name`.
+    pub fn all(&self, name: &str) -> Vec<&str> {
+        self.headers
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    }
+
+    /// The value of header `name`, which must have been sent exactly once.
+    pub fn header(&self, name: &str) -> &str {
+        match self.all(name)[..] {
+            [value] => value,
+            ref values => panic!("header `{name}` arrived {} times: {self:#?}", values.len()),
+        }
+    }
+
+    /// The value of header `name`, which must have been sent at most once.
+    pub fn optional_header(&self, name: &str) -> Option<&str> {
+        match self.all(name)[..] {
+            [] => None,
+            [value] => Some(value),
+            ref values => panic!("header `{name}` arrived {} times: {self:#?}", values.len()),
+        }
+    }
+
+    /// The body as JSON.
+    pub fn body_json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|err| {
+            panic!(
+                "the body is not JSON ({err}): {:?}",
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+}
+
+/// An answer to send.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// The status.
+    pub status: u16,
+    /// The headers, in order.
+    pub headers: Vec<(String, String)>,
+    /// The body bytes.
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    /// A JSON answer (`content-type: application/json; charset=utf-8`).
+    pub fn json(status: u16, body: &Value) -> Answer {
+        Answer {
+            status,
+            headers: vec![(
+                "content-type".into(),
+                "application/json; charset=utf-8".into(),
+            )],
+            body: body.to_string().into_bytes(),
+        }
+    }
+
+    /// The same answer with one more header.
+    pub fn with_header(mut self, name: &str, value: &str) -> Answer {
+        self.headers.push((name.to_owned(), value.to_owned()));
+        self
+    }
+}
+
+/// What a recorded request's body must be.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExpectedBody {
+    /// No body at all.
+    Empty,
+    /// JSON equal to this value (key order and spacing aside).
+    Json(Value),
+    /// Exactly these bytes.
+    Raw(Vec<u8>),
+}
+
+/// A recorded request: what an incoming request must match.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expected {
+    /// The method (compared without regard to case).
+    pub method: String,
+    /// The path and query, exactly.
+    pub target: String,
+    /// Headers to check: `Some(value)` must arrive once with that value,
+    /// `None` must not arrive.
+    pub headers: Vec<(String, Option<String>)>,
+    /// The body.
+    pub body: ExpectedBody,
+}
+
+impl Expected {
+    /// Every way `received` differs from this recording.
+    pub fn differences(&self, received: &Received) -> Vec<String> {
+        let mut differences = Vec::new();
+        if !received.method.eq_ignore_ascii_case(&self.method) {
+            differences.push(format!(
+                "method: recorded {}, received {}",
+                self.method, received.method
+            ));
+        }
+        if received.url != self.target {
+            differences.push(format!(
+                "path and query: recorded `{}`, received `{}`",
+                self.target, received.url
+            ));
+        }
+        for (name, value) in &self.headers {
+            let got = received.all(name);
+            let same = match value {
+                Some(value) => got == [value.as_str()],
+                None => got.is_empty(),
+            };
+            if !same {
+                differences.push(format!(
+                    "header `{name}`: recorded {value:?}, received {got:?}"
+                ));
+            }
+        }
+        let same_body = match &self.body {
+            ExpectedBody::Empty => received.body.is_empty(),
+            ExpectedBody::Raw(bytes) => received.body == *bytes,
+            ExpectedBody::Json(value) => {
+                serde_json::from_slice::<Value>(&received.body)
+                    .ok()
+                    .as_ref()
+                    == Some(value)
+            }
+        };
+        if !same_body {
+            differences.push(format!(
+                "body: recorded {:?}, received {:?}",
+                self.body,
+                String::from_utf8_lossy(&received.body)
+            ));
+        }
+        differences
+    }
+}
+
+/// One recorded request and its answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exchange {
+    /// What the request must be.
+    pub request: Expected,
+    /// What to answer.
+    pub answer: Answer,
+}
+
+/// A recorded origin (`https://api.github.com`) and the loopback host name
+/// that stands in for it (`127.0.0.1`, or `localhost` for a second host).
+pub type Origin = (&'static str, &'static str);
+
+/// The state of a replay: the exchanges not yet served, and every request
+/// that matched none.
+#[derive(Debug, Default)]
+struct Replay {
+    remaining: VecDeque<Exchange>,
+    served: usize,
+    mismatches: Vec<String>,
+}
+
+type Respond = Box<dyn FnMut(&Received) -> Answer + Send>;
+
+/// A loopback HTTP server; see the module documentation.
+pub struct Server {
+    port: u16,
+    received: Receiver<Received>,
+    replay: Option<Arc<Mutex<Replay>>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Server {
+    /// A server answering every request with `answer(request)`.
+    pub fn start(answer: impl FnMut(&Received) -> Answer + Send + 'static) -> Server {
+        Server::serve(None, |_| Box::new(answer))
+    }
+
+    /// A server replaying `exchanges` in order, standing in for each
+    /// recorded origin of `origins` on its own port.
+    pub fn replay(exchanges: Vec<Exchange>, origins: &[Origin]) -> Server {
+        let state = Arc::new(Mutex::new(Replay {
+            remaining: exchanges.into(),
+            ..Replay::default()
+        }));
+        let origins = origins.to_vec();
+        let replay = Arc::clone(&state);
+        Server::serve(Some(state), move |port| {
+            let rewrites: Vec<(String, String)> = origins
+                .iter()
+                .map(|(recorded, host)| ((*recorded).to_owned(), format!("http://{host}:{port}")))
+                .collect();
+            Box::new(move |received: &Received| {
+                let mut replay = replay.lock().unwrap_or_else(PoisonError::into_inner);
+                replay.answer(received, &rewrites)
+            })
+        })
+    }
+
+    fn serve(replay: Option<Arc<Mutex<Replay>>>, respond: impl FnOnce(u16) -> Respond) -> Server {
+        let server = tiny_http::Server::http("127.0.0.1:0").expect("a loopback port is free");
+        let port = server.server_addr().to_ip().expect("an IP listener").port();
+        let mut respond = respond(port);
+        let (sender, received) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopping = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            let deadline = Instant::now() + SERVER_LIFETIME;
+            while !stopping.load(Ordering::SeqCst) && Instant::now() < deadline {
+                let mut request = match server.recv_timeout(Duration::from_millis(20)) {
+                    Ok(Some(request)) => request,
+                    Ok(None) => continue,
+                    Err(_) => break,
+                };
+                let mut body = Vec::new();
+                let read = request.as_reader().take(MAX_BODY).read_to_end(&mut body);
+                let record = Received {
+                    method: request.method().to_string(),
+                    url: request.url().to_owned(),
+                    headers: request
+                        .headers()
+                        .iter()
+                        .map(|h| {
+                            (
+                                h.field.as_str().as_str().to_ascii_lowercase(),
+                                h.value.as_str().to_owned(),
+                            )
+                        })
+                        .collect(),
+                    body,
+                };
+                let answer = match read {
+                    Ok(_) => respond(&record),
+                    Err(_) => Answer::json(400, &serde_json::json!({"message": "unreadable body"})),
+                };
+                // Recorded before the answer leaves, so that once a client
+                // has its answer, the request is in the channel.
+                if sender.send(record).is_err() {
+                    break;
+                }
+                let mut response =
+                    tiny_http::Response::from_data(answer.body).with_status_code(answer.status);
+                for (name, value) in &answer.headers {
+                    if let Ok(header) =
+                        tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes())
+                    {
+                        response.add_header(header);
+                    }
+                }
+                let _ = request.respond(response);
+            }
+        });
+        Server {
+            port,
+            received,
+            replay,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// The server's port.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// `http://127.0.0.1:<port>`.
+    pub fn base_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// The next request the server received, waiting for it.
+    pub fn next(&self) -> Received {
+        self.received
+            .recv_timeout(WAIT)
+            .expect("the server received a request")
+    }
+
+    /// Every request received and not yet taken.
+    pub fn requests(&self) -> Vec<Received> {
+        self.received.try_iter().collect()
+    }
+
+    /// The one request received and not yet taken.
+    pub fn only_request(&self) -> Received {
+        match &self.requests()[..] {
+            [request] => request.clone(),
+            requests => panic!("expected one request, got {requests:#?}"),
+        }
+    }
+
+    /// Ends a replay: fails the test when a request matched no recording,
+    /// or when recorded exchanges were never asked for. Returns how many
+    /// were served.
+    pub fn finish(self) -> usize {
+        let Some(replay) = &self.replay else {
+            return 0;
+        };
+        let replay = replay.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut report = String::new();
+        for mismatch in &replay.mismatches {
+            let _ = writeln!(report, "{mismatch}");
+        }
+        for left in &replay.remaining {
+            let _ = writeln!(
+                report,
+                "never requested: {} {}",
+                left.request.method, left.request.target
+            );
+        }
+        assert!(report.is_empty(), "the replay failed:\n{report}");
+        replay.served
+    }
+}
+
+impl Replay {
+    /// The next recorded answer when `received` matches its request;
+    /// otherwise a 500 naming the differences, which are also kept.
+    fn answer(&mut self, received: &Received, rewrites: &[(String, String)]) -> Answer {
+        let Some(next) = self.remaining.pop_front() else {
+            return self.mismatch(received, &["no recorded exchange is left".to_owned()]);
+        };
+        let differences = next.request.differences(received);
+        if !differences.is_empty() {
+            self.remaining.push_front(next);
+            return self.mismatch(received, &differences);
+        }
+        self.served += 1;
+        let mut answer = next.answer;
+        answer
+            .headers
+            .retain(|(name, _)| !CONNECTION_HEADERS.contains(&name.as_str()));
+        for (name, value) in &mut answer.headers {
+            if name == "link" || name == "location" {
+                for (recorded, served) in rewrites {
+                    *value = value.replace(recorded.as_str(), served);
+                }
+            }
+        }
+        answer
+    }
+}
+
+impl Replay {
+    /// Keeps the differences of a request that matched no recording, and
+    /// answers it with a 500 naming them.
+    fn mismatch(&mut self, received: &Received, differences: &[String]) -> Answer {
+        let message = format!(
+            "request {} ({} {}) does not match the recording: {}",
+            self.served + self.mismatches.len() + 1,
+            received.method,
+            received.url,
+            differences.join("; ")
+        );
+        self.mismatches.push(message.clone());
+        Answer::json(500, &serde_json::json!({ "message": message }))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
