@@ -35,6 +35,15 @@ fn requests(c: &mut Criterion) {
         }
         group.finish();
     }
+    // Not a way of building a request: the `json!` options of each dynamic
+    // call alone, built and dropped, the share of `dynamic` that the caller's
+    // JSON costs.
+    let mut group = c.benchmark_group("options");
+    for workload in WORKLOADS {
+        let options = workloads::dynamic::options(workload);
+        group.bench_function(workload, |b| b.iter(options));
+    }
+    group.finish();
     // Not one of the three ways: the typed calls with the macro's default
     // owned field types, to show what copying the inputs costs.
     let mut group = c.benchmark_group("typed_owned");

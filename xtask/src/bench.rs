@@ -6,7 +6,8 @@
 //!    (`@octokit/endpoint` 6.0.12; `npm ci` first when `node_modules/` is
 //!    missing). Without `node` the reference column stays empty and the task
 //!    says why.
-//! 2. `cargo bench --bench requests` filtered to `dynamic/…`, `typed/…` and
+//! 2. `cargo bench --bench requests` filtered to `dynamic/…`, `options/…`
+//!    (the `json!` options of a dynamic call alone), `typed/…` and
 //!    `handwritten/…` of the five workloads; the median of each comes from
 //!    criterion's `target/criterion/<kind>/<workload>/new/estimates.json`,
 //!    which must have been written by this run.
@@ -35,6 +36,10 @@ pub(crate) const WORKLOADS: [&str; 5] = [
 
 /// The three ways the Rust benchmarks build each workload's request.
 pub(crate) const KINDS: [&str; 3] = ["dynamic", "typed", "handwritten"];
+
+/// The benchmark groups the table reads: the three ways, and the `json!`
+/// options of a dynamic call alone (built and dropped).
+const GROUPS: [&str; 4] = ["dynamic", "options", "typed", "handwritten"];
 
 /// The reference's default number of timed calls per workload.
 const ITERATIONS: u64 = 200_000;
@@ -97,7 +102,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         }
     };
 
-    let filter = format!("^({})/({})$", KINDS.join("|"), WORKLOADS.join("|"));
+    let filter = format!("^({})/({})$", GROUPS.join("|"), WORKLOADS.join("|"));
     let mut bench_args = vec!["bench", "--bench", "requests", "--", filter.as_str()];
     if options.quick {
         bench_args.extend(["--warm-up-time", "1", "--measurement-time", "1"]);
@@ -112,7 +117,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let criterion = target.join("criterion");
     let mut rust = BTreeMap::new();
     let mut missing = Vec::new();
-    for kind in KINDS {
+    for kind in GROUPS {
         for workload in WORKLOADS {
             let path = criterion
                 .join(kind)
@@ -131,12 +136,13 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         .iter()
         .map(|&workload| {
             let reference = reference.get(workload).copied();
-            let [dynamic, typed, handwritten] =
-                KINDS.map(|kind| rust.get(&(kind, workload)).copied());
+            let [dynamic, options, typed, handwritten] =
+                GROUPS.map(|kind| rust.get(&(kind, workload)).copied());
             vec![
                 format!("`{workload}`"),
                 report::whole(reference),
                 report::whole(dynamic),
+                report::whole(options),
                 report::whole(typed),
                 report::whole(handwritten),
                 report::ratio(reference, dynamic),
@@ -161,6 +167,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 "workload",
                 "reference",
                 "dynamic",
+                "its `json!` options",
                 "typed",
                 "handwritten",
                 "reference ÷ dynamic",
