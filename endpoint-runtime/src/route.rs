@@ -27,10 +27,14 @@ impl<'a> Route<'a> {
     /// Splits a route string. Any string is accepted; the method is checked
     /// only when a request is built.
     pub fn parse(route: &'a str) -> Self {
-        let mut pieces = route.split(' ');
-        let first = pieces.next().unwrap_or("");
-        match pieces.next() {
-            Some(url) if !url.is_empty() => Route {
+        // A byte scan: cheaper than `split(' ')` on route-sized text.
+        let piece = |text: &'a str| match text.bytes().position(|b| b == b' ') {
+            Some(end) => (text.get(..end).unwrap_or(text), text.get(end + 1..)),
+            None => (text, None),
+        };
+        let (first, rest) = piece(route);
+        match rest.map(piece) {
+            Some((url, _)) if !url.is_empty() => Route {
                 method: Some(first),
                 url,
             },
