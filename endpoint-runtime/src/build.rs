@@ -60,17 +60,20 @@ pub(crate) fn build(input: Input<'_, '_>, params: &dyn Params) -> Result<Request
     join_base_url(&mut url, base_url)?;
 
     if !format.is_empty() || !previews.is_empty() {
-        let accept = match accepts {
-            Some(cache) => cache.compose(headers.get("accept"), format, previews)?,
-            None => headers::compose_accept(
-                headers.get("accept"),
-                format,
-                previews.iter().map(|preview| &**preview),
-            )?,
+        headers = match accepts {
+            Some(cache) => cache.with_accept(headers, format, previews)?,
+            None => {
+                let accept = headers::compose_accept(
+                    headers.get("accept"),
+                    format,
+                    previews.iter().map(|preview| &**preview),
+                )?;
+                if let Some(accept) = accept {
+                    headers.set("accept", accept);
+                }
+                headers
+            }
         };
-        if let Some(accept) = accept {
-            headers.set("accept", accept);
-        }
     }
 
     let mut body = None;

@@ -47,8 +47,10 @@ pub(crate) struct Ready {
     /// The headers with `accept` as the defaults give it, for calls that set
     /// their own `mediaType`.
     pub raw_headers: Headers,
-    /// The `accept` headers composed for those calls.
+    /// The headers composed for those calls.
     pub accepts: AcceptCache,
+    /// The previews, as a call that sets none reads them.
+    pub previews: Vec<Cow<'static, str>>,
     pub request: Option<Value>,
 }
 
@@ -68,22 +70,24 @@ impl Prepared {
         let raw_headers = layers.headers().ok()?.into_shared();
         let format = format_text(media.format).ok()?;
         let accepts = AcceptCache::default();
-        let accept = accepts
-            .compose(raw_headers.get("accept"), format, &media.previews)
-            .ok()?;
-        let headers = match accept {
-            Some(accept) => {
-                let mut headers = raw_headers.clone();
-                headers.set("accept", accept);
-                headers.into_shared()
-            }
-            None => raw_headers.clone(),
+        let headers = if format.is_empty() && media.previews.is_empty() {
+            raw_headers.clone()
+        } else {
+            accepts
+                .with_accept(raw_headers.clone(), format, &media.previews)
+                .ok()?
         };
+        let previews = media
+            .previews
+            .iter()
+            .map(|preview| Cow::Owned(preview.to_string()))
+            .collect();
         Some(Ready {
             base_url,
             headers,
             raw_headers,
             accepts,
+            previews,
             request: layers.request(),
         })
     }
@@ -128,7 +132,7 @@ pub(crate) struct Resolved<'a> {
     pub headers: Headers,
     /// `mediaType.format`, when `accept` is still to be composed.
     pub format: &'a str,
-    pub previews: Vec<Cow<'a, str>>,
+    pub previews: Cow<'a, [Cow<'a, str>]>,
     /// Where `accept` is composed, when the endpoint has a cache.
     pub accepts: Option<&'a AcceptCache>,
     pub request: Option<Value>,
@@ -146,7 +150,9 @@ impl<'a> CallOptions<'a> {
             prepared.ready(),
         ) {
             (None, None, Some(ready)) => Source::Prepared(ready),
-            (None, Some(_), Some(ready)) => Source::Media(ready, layers.media()?),
+            (None, Some(_), Some(ready)) => {
+                Source::Media(ready, layers.media_over(Some(&ready.previews))?)
+            }
             _ => Source::Read(layers.media()?),
         };
         Ok(CallOptions {
@@ -164,7 +170,7 @@ impl<'a> CallOptions<'a> {
     /// `parse`'s order (after the method, the URL and the base URL).
     pub(crate) fn finish(self) -> Result<Resolved<'a>> {
         let (headers, format, previews) = match self.source {
-            Source::Prepared(ready) => (ready.headers.clone(), "", Vec::new()),
+            Source::Prepared(ready) => (ready.headers.clone(), "", Cow::Borrowed(&[][..])),
             Source::Media(ready, media) => (
                 ready.raw_headers.clone(),
                 format_text(media.format)?,

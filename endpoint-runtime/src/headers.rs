@@ -89,6 +89,14 @@ impl Headers {
         }
     }
 
+    /// Whether both are the same shared headers (clones of one another).
+    fn same_shared(&self, other: &Headers) -> bool {
+        match (&self.repr, &other.repr) {
+            (Repr::Shared(a), Repr::Shared(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
     /// The same headers, shared by every clone from now on.
     pub(crate) fn into_shared(self) -> Headers {
         match self.repr {
@@ -409,25 +417,26 @@ pub(crate) fn compose_accept<'p>(
     Ok(Some(out))
 }
 
-/// The `accept` headers an endpoint composed before, by what each was
-/// composed from: the calls on one endpoint repeat a few media types, and
-/// looking one up is cheaper than composing it again.
+/// Headers with `accept` composed for a media type, kept by an endpoint
+/// for the media types its calls ask for: the calls on one endpoint repeat
+/// a few of them, and handing out shared headers costs less than copying the
+/// defaults' headers and composing `accept` again.
 #[derive(Default)]
 pub(crate) struct AcceptCache {
     entries: Mutex<Vec<ComposedAccept>>,
 }
 
-/// One [`compose_accept`] result and its inputs.
+/// Shared headers, the format and previews, and the headers composed from them.
 struct ComposedAccept {
-    accept: Option<String>,
+    base: Headers,
     format: String,
     previews: Vec<String>,
-    composed: Option<String>,
+    composed: Headers,
 }
 
 impl ComposedAccept {
-    fn composed_from(&self, accept: Option<&str>, format: &str, previews: &[Cow<'_, str>]) -> bool {
-        self.accept.as_deref() == accept
+    fn composed_from(&self, base: &Headers, format: &str, previews: &[Cow<'_, str>]) -> bool {
+        self.base.same_shared(base)
             && self.format == format
             && self.previews.len() == previews.len()
             && self.previews.iter().zip(previews).all(|(a, b)| *a == **b)
@@ -438,28 +447,40 @@ impl AcceptCache {
     /// How many results are kept; later ones are composed every time.
     const CAPACITY: usize = 8;
 
-    /// [`compose_accept`], answered from the cache when it was asked before.
-    pub(crate) fn compose(
+    /// `headers` with `accept` composed from `format` and `previews`
+    /// ([`compose_accept`]), from the cache when `headers` are shared
+    /// headers it has seen with the same media type.
+    pub(crate) fn with_accept(
         &self,
-        accept: Option<&str>,
+        mut headers: Headers,
         format: &str,
         previews: &[Cow<'_, str>],
-    ) -> Result<Option<String>> {
-        // A poisoned lock only means another thread panicked while holding
-        // it; the entries are whole either way, but composing is never wrong.
-        if let Ok(entries) = self.entries.lock()
+    ) -> Result<Headers> {
+        let shared = matches!(headers.repr, Repr::Shared(_));
+        // A poisoned lock only means that another thread panicked while
+        // holding it; composing again is never wrong.
+        if shared
+            && let Ok(entries) = self.entries.lock()
             && let Some(hit) = entries
                 .iter()
-                .find(|entry| entry.composed_from(accept, format, previews))
+                .find(|entry| entry.composed_from(&headers, format, previews))
         {
             return Ok(hit.composed.clone());
         }
-        let composed = compose_accept(accept, format, previews.iter().map(|p| &**p))?;
+        let base = headers.clone();
+        let accept = compose_accept(headers.get("accept"), format, previews.iter().map(|p| &**p))?;
+        if let Some(accept) = accept {
+            headers.set("accept", accept);
+        }
+        if !shared {
+            return Ok(headers);
+        }
+        let composed = headers.into_shared();
         if let Ok(mut entries) = self.entries.lock()
             && entries.len() < Self::CAPACITY
         {
             entries.push(ComposedAccept {
-                accept: accept.map(str::to_owned),
+                base,
                 format: format.to_owned(),
                 previews: previews.iter().map(|p| p.to_string()).collect(),
                 composed: composed.clone(),
@@ -706,5 +727,34 @@ mod tests {
         assert!(!is_token(""));
         assert!(!is_token("GE T"));
         assert!(!is_token("a:b"));
+    }
+
+    #[test]
+    fn the_accept_cache_answers_as_composing_does() {
+        let mut base = Headers::new();
+        base.set("accept", crate::github::DEFAULT_ACCEPT);
+        base.set("authorization", "token t");
+        let base = base.into_shared();
+        let cache = AcceptCache::default();
+        let previews = [Cow::Borrowed("symmetra")];
+        for (format, previews) in [("raw", &[][..]), ("", &previews[..]), ("raw", &[][..])] {
+            let cached = cache.with_accept(base.clone(), format, previews).unwrap();
+            let mut composed = base.clone();
+            let accept = compose_accept(
+                composed.get("accept"),
+                format,
+                previews.iter().map(|p| &**p),
+            );
+            if let Some(accept) = accept.unwrap() {
+                composed.set("accept", accept);
+            }
+            assert_eq!(cached, composed, "{format:?} {previews:?}");
+        }
+        assert_eq!(cache.entries.lock().unwrap().len(), 2);
+        // Headers that are not shared are composed, not kept.
+        let own = Headers::with_capacity(1);
+        assert!(cache.with_accept(own, "diff", &[]).is_ok());
+        assert_eq!(cache.entries.lock().unwrap().len(), 2);
+        assert!(cache.with_accept(base, "a\nb", &[]).is_err());
     }
 }

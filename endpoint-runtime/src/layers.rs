@@ -39,7 +39,7 @@ pub(crate) struct Layers<'a> {
 /// `mediaType`, read: the format (not yet checked) and the previews.
 pub(crate) struct Media<'a> {
     pub format: Option<&'a Value>,
-    pub previews: Vec<Cow<'a, str>>,
+    pub previews: Cow<'a, [Cow<'a, str>]>,
 }
 
 impl<'a> Layers<'a> {
@@ -168,6 +168,16 @@ impl<'a> Layers<'a> {
     /// `mediaType` or the call's `mediaType` is not an object, or the
     /// previews are not a list of strings.
     pub(crate) fn media(&self) -> Result<Media<'a>> {
+        self.media_over(None)
+    }
+
+    /// [`Layers::media`], given the defaults' previews as `media` returns
+    /// them for a call that sets none (an endpoint keeps them read), which
+    /// are then borrowed rather than read again.
+    pub(crate) fn media_over(
+        &self,
+        default_previews: Option<&'a [Cow<'static, str>]>,
+    ) -> Result<Media<'a>> {
         let media_type_error = || Error::option("mediaType", "must be an object");
         let defaults = match self.default_value("mediaType") {
             Some(Value::Object(media_type)) => Some(media_type),
@@ -187,6 +197,7 @@ impl<'a> Layers<'a> {
                     .collect(),
                 Some(_) => return Err(previews_error()),
             };
+            let previews = Cow::Owned(previews);
             return Ok(Media { format, previews });
         }
         let defaults = defaults.ok_or_else(media_type_error)?;
@@ -198,9 +209,14 @@ impl<'a> Layers<'a> {
             ),
             Some(_) => return Err(media_type_error()),
         };
-        let previews = combined_previews(lookup(defaults, "previews"), call_previews)?
-            .map(strip_preview)
-            .collect();
+        let previews = match (call_previews, default_previews) {
+            (None, Some(previews)) => Cow::Borrowed(previews),
+            _ => Cow::Owned(
+                combined_previews(lookup(defaults, "previews"), call_previews)?
+                    .map(strip_preview)
+                    .collect(),
+            ),
+        };
         Ok(Media { format, previews })
     }
 
