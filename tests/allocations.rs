@@ -90,7 +90,7 @@ fn count<T>(f: impl FnOnce() -> T) -> ((u64, u64), T) {
 const LIMITS: [(&str, [u64; 4]); 5] = [
     ("get_path", [7, 1, 2, 3]),
     ("get_query", [14, 1, 2, 5]),
-    ("post_body", [21, 3, 3, 11]),
+    ("post_body", [20, 2, 3, 10]),
     ("defaults_preview", [15, 1, 2, 3]),
     ("template_ops", [16, 1, 2, 7]),
 ];

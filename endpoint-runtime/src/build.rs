@@ -9,16 +9,13 @@ use serde_json::Value;
 
 use crate::encode::{self, Set};
 use crate::error::{Error, Result};
-use crate::headers::{self, AcceptCache, Headers};
+use crate::headers::{self, AcceptCache, BodyHeader, BodyHeaders, Headers};
 use crate::number::{self, JsNumbers};
 use crate::params::Params;
 use crate::request::{Body, Method, Request};
 use crate::template::Template;
 use crate::url;
 use crate::value::Param;
-
-/// The content type of a JSON body, set when the caller set none.
-pub(crate) const JSON_CONTENT_TYPE: &str = "application/json; charset=utf-8";
 
 /// Everything [`build`] needs besides the parameters.
 pub(crate) struct Input<'a, 't> {
@@ -36,6 +33,9 @@ pub(crate) struct Input<'a, 't> {
     pub previews: &'a [Cow<'a, str>],
     /// The endpoint's composed `accept` headers, if it keeps them.
     pub accepts: Option<&'a AcceptCache>,
+    /// The endpoint's prepared headers with a body header added, if
+    /// `headers` may be those prepared headers.
+    pub body_headers: Option<&'a BodyHeaders>,
     /// The `request` passthrough.
     pub request: Option<Value>,
 }
@@ -50,6 +50,7 @@ pub(crate) fn build(input: Input<'_, '_>, params: &dyn Params) -> Result<Request
         format,
         previews,
         accepts,
+        body_headers,
         request,
     } = input;
 
@@ -81,19 +82,16 @@ pub(crate) fn build(input: Input<'_, '_>, params: &dyn Params) -> Result<Request
         append_query(&mut url, template, params)?;
     } else {
         body = build_body(template, params)?;
-        match &body {
-            Some(_) => {
-                if headers.get("content-type").is_none_or(str::is_empty) {
-                    headers.set("content-type", JSON_CONTENT_TYPE);
-                }
-            }
+        let header = match &body {
+            Some(_) => BodyHeader::Json,
             None => {
-                headers.set("content-length", "0");
                 if method.empty_body_is_text() {
                     body = Some(Body::Text(String::new()));
                 }
+                BodyHeader::Empty
             }
-        }
+        };
+        headers = BodyHeaders::add(body_headers, headers, header);
     }
 
     Ok(Request {

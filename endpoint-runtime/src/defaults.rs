@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::error::Result;
 use crate::github;
-use crate::headers::{AcceptCache, Headers};
+use crate::headers::{AcceptCache, BodyHeaders, Headers};
 use crate::layers::{Layers, Media, format_text, lookup};
 use crate::names::is_option_key;
 
@@ -51,6 +51,8 @@ pub(crate) struct Ready {
     pub accepts: AcceptCache,
     /// The previews, as a call that sets none reads them.
     pub previews: Vec<Cow<'static, str>>,
+    /// `headers` with what a request with or without a body adds.
+    pub body_headers: BodyHeaders,
     pub request: Option<Value>,
 }
 
@@ -84,6 +86,7 @@ impl Prepared {
             .collect();
         Some(Ready {
             base_url,
+            body_headers: BodyHeaders::new(headers.clone()),
             headers,
             raw_headers,
             accepts,
@@ -135,6 +138,8 @@ pub(crate) struct Resolved<'a> {
     pub previews: Cow<'a, [Cow<'a, str>]>,
     /// Where `accept` is composed, when the endpoint has a cache.
     pub accepts: Option<&'a AcceptCache>,
+    /// The prepared headers with a body header, when the call uses them.
+    pub body_headers: Option<&'a BodyHeaders>,
     pub request: Option<Value>,
 }
 
@@ -169,6 +174,10 @@ impl<'a> CallOptions<'a> {
     /// The headers, the media type and the `request` passthrough, read in
     /// `parse`'s order (after the method, the URL and the base URL).
     pub(crate) fn finish(self) -> Result<Resolved<'a>> {
+        let body_headers = match self.source {
+            Source::Prepared(ready) => Some(&ready.body_headers),
+            Source::Media(..) | Source::Read(_) => None,
+        };
         let (headers, format, previews) = match self.source {
             Source::Prepared(ready) => (ready.headers.clone(), "", Cow::Borrowed(&[][..])),
             Source::Media(ready, media) => (
@@ -186,6 +195,7 @@ impl<'a> CallOptions<'a> {
             format,
             previews,
             accepts: self.accepts,
+            body_headers,
             request: self.layers.request(),
         })
     }

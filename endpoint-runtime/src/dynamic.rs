@@ -36,6 +36,7 @@ pub(crate) fn request(
             format: resolved.format,
             previews: &resolved.previews,
             accepts: resolved.accepts,
+            body_headers: resolved.body_headers,
             request: resolved.request,
         };
         build(input, &layers.params())
@@ -62,6 +63,7 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
             format,
             previews: &media.previews,
             accepts: None,
+            body_headers: None,
             request,
         };
         build(input, &layers.params())

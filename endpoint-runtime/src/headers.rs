@@ -343,7 +343,7 @@ fn shared_text(text: &str) -> Cow<'static, str> {
         "content-type",
         github::DEFAULT_ACCEPT,
         github::USER_AGENT,
-        "application/json; charset=utf-8",
+        JSON_CONTENT_TYPE,
     ];
     match KNOWN.iter().find(|known| **known == text) {
         Some(known) => Cow::Borrowed(known),
@@ -415,6 +415,68 @@ pub(crate) fn compose_accept<'p>(
         push(preview);
     }
     Ok(Some(out))
+}
+
+/// The content type of a JSON body, set when the caller set none.
+pub(crate) const JSON_CONTENT_TYPE: &str = "application/json; charset=utf-8";
+
+/// What the builder adds to the headers of a request that is not GET or HEAD.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BodyHeader {
+    /// A JSON body: `content-type: application/json; charset=utf-8`, unless
+    /// the headers hold a content type already.
+    Json,
+    /// No body: `content-length: 0`.
+    Empty,
+}
+
+impl BodyHeader {
+    /// `headers` with this header added.
+    fn add(self, mut headers: Headers) -> Headers {
+        match self {
+            BodyHeader::Json => {
+                if headers.get("content-type").is_none_or(str::is_empty) {
+                    headers.set("content-type", JSON_CONTENT_TYPE);
+                }
+            }
+            BodyHeader::Empty => {
+                headers.set("content-length", "0");
+            }
+        }
+        headers
+    }
+}
+
+/// An endpoint's prepared headers with each [`BodyHeader`] added, made
+/// once, so that a request with a body does not copy them to add one.
+pub(crate) struct BodyHeaders {
+    base: Headers,
+    json: Headers,
+    empty: Headers,
+}
+
+impl BodyHeaders {
+    /// The variants of `base`, which are shared from now on.
+    pub(crate) fn new(base: Headers) -> Self {
+        let base = base.into_shared();
+        BodyHeaders {
+            json: BodyHeader::Json.add(base.clone()).into_shared(),
+            empty: BodyHeader::Empty.add(base.clone()).into_shared(),
+            base,
+        }
+    }
+
+    /// `headers` with `header` added: a prepared variant when `headers` are
+    /// the prepared headers, else a copy with the header set.
+    pub(crate) fn add(this: Option<&Self>, headers: Headers, header: BodyHeader) -> Headers {
+        match this {
+            Some(prepared) if prepared.base.same_shared(&headers) => match header {
+                BodyHeader::Json => prepared.json.clone(),
+                BodyHeader::Empty => prepared.empty.clone(),
+            },
+            _ => header.add(headers),
+        }
+    }
 }
 
 /// Headers with `accept` composed for a media type, kept by an endpoint

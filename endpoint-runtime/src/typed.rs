@@ -91,6 +91,7 @@ pub(crate) fn request(
             format: resolved.format,
             previews: &resolved.previews,
             accepts: resolved.accepts,
+            body_headers: resolved.body_headers,
             request: resolved.request,
         };
         return build_with_defaults(input, defaults, prepared, &typed);
@@ -103,6 +104,7 @@ pub(crate) fn request(
         format: "",
         previews: &[],
         accepts: None,
+        body_headers: Some(&ready.body_headers),
         request: ready.request.clone(),
     };
     build_with_defaults(input, defaults, prepared, &typed)
