@@ -342,7 +342,11 @@ impl<'t> Names<'t> {
 
     /// The slot of `name`.
     pub(crate) fn position(&self, name: &str) -> Option<usize> {
-        (0..self.len()).find(|&slot| self.get(slot) == Some(name))
+        let text = self.text.as_bytes();
+        self.index.chunks_exact(2).position(|pair| {
+            let (start, len) = (pair[0] as usize, pair[1] as usize);
+            len == name.len() && text.get(start..start + len) == Some(name.as_bytes())
+        })
     }
 }
 
