@@ -112,10 +112,18 @@ pub(crate) fn needs_encoding(text: &str, set: Set) -> bool {
 pub(crate) fn encode(out: &mut String, text: &str, set: Set) {
     let bit = set.bit();
     let bytes = text.as_bytes();
-    out.reserve(bytes.len());
+    // Most values need no escape: find the first byte that may, in a tight loop.
+    let Some(first) = bytes
+        .iter()
+        .position(|&b| CLASS[usize::from(b)] & bit == 0)
+    else {
+        out.push_str(text);
+        return;
+    };
+    out.reserve(bytes.len() + 8);
     // Start of the run of bytes copied as they are, not yet written.
     let mut run = 0;
-    let mut i = 0;
+    let mut i = first;
     while let Some(&b) = bytes.get(i) {
         if CLASS[usize::from(b)] & bit != 0 {
             i += 1;
