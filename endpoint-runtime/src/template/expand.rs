@@ -194,6 +194,17 @@ fn expand_expression(
             continue;
         };
         let value = param.resolve();
+        // The common case first: a string without a prefix modifier.
+        if let Param::Str(text) = value
+            && !matches!(var.modifier, Modifier::Prefix(_))
+        {
+            start_variable(&style, &mut first, out);
+            if style.named {
+                write_name(&style, name, text.is_empty(), out);
+            }
+            encode::encode(out, text, style.set);
+            continue;
+        }
         if let Some(items) = value.items() {
             if !items_defined(name, items)? {
                 continue;
