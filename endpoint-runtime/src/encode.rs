@@ -113,10 +113,7 @@ pub(crate) fn encode(out: &mut String, text: &str, set: Set) {
     let bit = set.bit();
     let bytes = text.as_bytes();
     // Most values need no escape: find the first byte that may, in a tight loop.
-    let Some(first) = bytes
-        .iter()
-        .position(|&b| CLASS[usize::from(b)] & bit == 0)
-    else {
+    let Some(first) = bytes.iter().position(|&b| CLASS[usize::from(b)] & bit == 0) else {
         out.push_str(text);
         return;
     };
