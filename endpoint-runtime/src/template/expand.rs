@@ -122,6 +122,10 @@ impl Template<'_> {
 /// Whether expanded text can be part of a dot segment: it holds a `.`, or
 /// a `%` that is not the start of an escape other than `%2E`.
 fn may_write_dot(written: &[u8]) -> bool {
+    // Most values hold neither byte: a tight loop finds that out first.
+    if !written.iter().any(|&b| b == b'.' || b == b'%') {
+        return false;
+    }
     written.iter().enumerate().any(|(i, &b)| match b {
         b'.' => true,
         b'%' => !matches!(
