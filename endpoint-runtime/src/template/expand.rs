@@ -151,6 +151,18 @@ struct Style {
     set: Set,
 }
 
+/// The [`Style`] of each operator, by its position in [`Operator`].
+static STYLES: [Style; 8] = [
+    style(Operator::Simple),
+    style(Operator::Reserved),
+    style(Operator::Fragment),
+    style(Operator::Label),
+    style(Operator::PathSegment),
+    style(Operator::PathParameter),
+    style(Operator::Query),
+    style(Operator::QueryContinuation),
+];
+
 const fn style(operator: Operator) -> Style {
     let (first, separator, named, if_empty, reserved) = match operator {
         Operator::Simple => ("", ',', false, "", false),
@@ -190,7 +202,7 @@ fn expand_expression(
     vars: &(impl Vars + ?Sized),
     out: &mut String,
 ) -> Result<()> {
-    let style = style(expression.operator);
+    let style = &STYLES[expression.operator as usize];
     let mut first = true;
     for var in expression.variables.iter() {
         let name: &str = var.name;
@@ -202,9 +214,9 @@ fn expand_expression(
         if let Param::Str(text) = value
             && !matches!(var.modifier, Modifier::Prefix(_))
         {
-            start_variable(&style, &mut first, out);
+            start_variable(style, &mut first, out);
             if style.named {
-                write_name(&style, name, text.is_empty(), out);
+                write_name(style, name, text.is_empty(), out);
             }
             encode::encode(out, text, style.set);
             continue;
@@ -216,8 +228,8 @@ fn expand_expression(
             if let Modifier::Prefix(_) = var.modifier {
                 return Err(expansion_error(name, PREFIX_ON_COMPOSITE));
             }
-            start_variable(&style, &mut first, out);
-            expand_list(&style, name, items, var.modifier == Modifier::Explode, out);
+            start_variable(style, &mut first, out);
+            expand_list(style, name, items, var.modifier == Modifier::Explode, out);
             continue;
         }
         match value {
@@ -229,18 +241,18 @@ fn expand_expression(
                 if let Modifier::Prefix(_) = var.modifier {
                     return Err(expansion_error(name, PREFIX_ON_COMPOSITE));
                 }
-                start_variable(&style, &mut first, out);
-                expand_map(&style, name, map, var.modifier == Modifier::Explode, out);
+                start_variable(style, &mut first, out);
+                expand_map(style, name, map, var.modifier == Modifier::Explode, out);
             }
             scalar => {
-                start_variable(&style, &mut first, out);
+                start_variable(style, &mut first, out);
                 let prefix = match var.modifier {
                     Modifier::Prefix(n) => Some(usize::from(n)),
                     Modifier::None | Modifier::Explode => None,
                 };
                 if style.named {
                     let empty = matches!(scalar, Param::Str(s) if s.is_empty());
-                    write_name(&style, name, empty, out);
+                    write_name(style, name, empty, out);
                 }
                 write_scalar(&scalar, prefix, style.set, out);
             }
@@ -401,6 +413,27 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn each_operator_has_its_style() {
+        let operators = [
+            Operator::Simple,
+            Operator::Reserved,
+            Operator::Fragment,
+            Operator::Label,
+            Operator::PathSegment,
+            Operator::PathParameter,
+            Operator::Query,
+            Operator::QueryContinuation,
+        ];
+        for operator in operators {
+            let (listed, expected) = (&STYLES[operator as usize], style(operator));
+            assert_eq!(listed.first, expected.first, "{operator:?}");
+            assert_eq!(listed.separator, expected.separator, "{operator:?}");
+            assert_eq!(listed.named, expected.named, "{operator:?}");
+            assert_eq!(listed.set, expected.set, "{operator:?}");
+        }
+    }
 
     fn vars(value: Value) -> Map<String, Value> {
         match value {
