@@ -206,9 +206,12 @@ fn build_body(template: &Template<'_>, params: &dyn Params) -> Result<Option<Bod
             } else {
                 object.push(b',');
             }
-            write_json(&mut object, key, &Param::Str(key))?;
+            push_json_str(&mut object, key);
             object.push(b':');
-            write_json(&mut object, key, &value)?;
+            match value.resolve() {
+                Param::Str(text) => push_json_str(&mut object, text),
+                value => write_json(&mut object, key, &value)?,
+            }
         }
         Ok(())
     })?;
@@ -234,6 +237,20 @@ fn data_body(value: &Param<'_>) -> Result<Body> {
 
 fn json_string(bytes: Vec<u8>) -> Result<String> {
     String::from_utf8(bytes).map_err(|err| Error::convert("the JSON body", err))
+}
+
+/// Writes a JSON string as `serde_json` does, without its machinery when
+/// no character needs an escape (the usual key or text).
+fn push_json_str(out: &mut Vec<u8>, text: &str) {
+    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.reserve(text.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    } else {
+        // Writing into a `Vec` cannot fail.
+        let _ = serde_json::to_writer(&mut *out, text);
+    }
 }
 
 /// Writes a parameter value as JSON, numbers as JavaScript writes them.
