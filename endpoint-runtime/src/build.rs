@@ -293,6 +293,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn json_strings_are_written_as_serde_json_writes_them() {
+        for text in [
+            "",
+            "plain",
+            "a\"b",
+            "back\\slash",
+            "tab\t",
+            "\u{1}",
+            "\u{7f}",
+            "é日😀",
+            "\u{2028}",
+        ] {
+            let mut out = Vec::new();
+            push_json_str(&mut out, text);
+            assert_eq!(out, serde_json::to_vec(text).unwrap(), "{text:?}");
+        }
+    }
+
+    #[test]
     fn base_url_join() {
         let join = |base: &str, expanded: &str| {
             let mut url = format!("{base}{expanded}");
