@@ -126,14 +126,17 @@ fn join_base_url(url: &mut String, base_url: &str) -> Result<()> {
 
 /// Appends the remaining parameters to the query string of a GET or HEAD URL.
 fn append_query(url: &mut String, template: &Template<'_>, params: &dyn Params) -> Result<()> {
-    let mut separator = if url.contains('?') { '&' } else { '?' };
+    // Whether the URL has a query string already is asked once, and only
+    // when there is a parameter to add.
+    let mut first = true;
     params.for_each_remaining(template, &mut |key, value| {
         let value = value.resolve();
         if matches!(value, Param::Null) {
             return Ok(());
         }
+        let separator = if first && !url.contains('?') { '?' } else { '&' };
+        first = false;
         url.push(separator);
-        separator = '&';
         url.push_str(key);
         url.push('=');
         write_query_value(url, key, &value)
