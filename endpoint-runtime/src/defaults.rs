@@ -151,7 +151,7 @@ impl<'a> CallOptions<'a> {
         let [_, call_headers] = layers.header_layers()?;
         let source = match (
             call_headers,
-            layers.call_value("mediaType"),
+            layers.call_option("mediaType"),
             prepared.ready(),
         ) {
             (None, None, Some(ready)) => Source::Prepared(ready),

@@ -28,6 +28,9 @@ pub(crate) struct Layers<'a> {
     defaults: &'a Map<String, Value>,
     route: Option<Route<'a>>,
     call: Option<&'a Map<String, Value>>,
+    /// Whether the call's options hold any option key: most hold parameters
+    /// only, and then no option needs to be looked up in them.
+    call_has_options: bool,
     /// Whether the layers are merged here (a call on an endpoint), rather
     /// than `defaults` being options merged already (`parse(merged)`).
     merging: bool,
@@ -49,6 +52,7 @@ impl<'a> Layers<'a> {
             defaults: merged,
             route: None,
             call: None,
+            call_has_options: false,
             merging: false,
             default_params: true,
         }
@@ -64,6 +68,7 @@ impl<'a> Layers<'a> {
             defaults,
             route,
             call,
+            call_has_options: call.is_some_and(|call| call.keys().any(|key| is_option_key(key))),
             merging: true,
             default_params: true,
         }
@@ -92,19 +97,28 @@ impl<'a> Layers<'a> {
         self.call.and_then(|options| lookup(options, key))
     }
 
+    /// The call's own value for the option key `key`.
+    pub(crate) fn call_option(&self, key: &str) -> Option<&'a Value> {
+        if self.call_has_options {
+            self.call_value(key)
+        } else {
+            None
+        }
+    }
+
     fn default_value(&self, key: &str) -> Option<&'a Value> {
         lookup(self.defaults, key)
     }
 
     /// The value of a plain option: the call's, else the defaults'.
     fn value(&self, key: &str) -> Option<&'a Value> {
-        self.call_value(key).or_else(|| self.default_value(key))
+        self.call_option(key).or_else(|| self.default_value(key))
     }
 
     /// `method`: the call's option, else the route's, else the defaults'.
     /// The text is checked to be a method when the request is built.
     pub(crate) fn method(&self) -> Result<&'a str> {
-        match (self.call_value("method"), self.route.and_then(|r| r.method)) {
+        match (self.call_option("method"), self.route.and_then(|r| r.method)) {
             (None, Some(method)) => Ok(method),
             (call, _) => method_text(call.or_else(|| self.default_value("method"))),
         }
@@ -113,7 +127,7 @@ impl<'a> Layers<'a> {
     /// `url`: the call's option, else the route's, else the defaults'.
     /// Missing, `null` or empty means `/`.
     pub(crate) fn url(&self) -> Result<&'a str> {
-        let url = match (self.call_value("url"), self.route) {
+        let url = match (self.call_option("url"), self.route) {
             (None, Some(route)) => return Ok(if route.url.is_empty() { "/" } else { route.url }),
             (call, _) => call.or_else(|| self.default_value("url")),
         };
@@ -144,7 +158,7 @@ impl<'a> Layers<'a> {
         };
         Ok([
             object(self.default_value("headers"))?,
-            object(self.call_value("headers"))?,
+            object(self.call_option("headers"))?,
         ])
     }
 
@@ -201,7 +215,7 @@ impl<'a> Layers<'a> {
             return Ok(Media { format, previews });
         }
         let defaults = defaults.ok_or_else(media_type_error)?;
-        let (format, call_previews) = match self.call_value("mediaType") {
+        let (format, call_previews) = match self.call_option("mediaType") {
             None => (lookup(defaults, "format"), None),
             Some(Value::Object(call)) => (
                 lookup(call, "format").or_else(|| lookup(defaults, "format")),
@@ -222,7 +236,7 @@ impl<'a> Layers<'a> {
 
     /// `request`: objects in both layers merge deeply; `null` means none.
     pub(crate) fn request(&self) -> Option<Value> {
-        match (self.default_value("request"), self.call_value("request")) {
+        match (self.default_value("request"), self.call_option("request")) {
             (Some(Value::Object(default)), Some(Value::Object(call))) => {
                 Some(Value::Object(merged_objects(default, call)))
             }
