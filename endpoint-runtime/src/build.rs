@@ -18,19 +18,25 @@ use crate::url;
 use crate::value::Param;
 
 /// Everything [`build`] needs besides the parameters.
-pub(crate) struct Input<'a, 't> {
+pub(crate) struct Input<'a, 'r, 't> {
     pub method: Method,
     /// The base URL, joined to a path URL.
     pub base_url: &'a str,
     /// The parsed URL template.
-    pub template: &'a Template<'t>,
+    pub template: &'r Template<'t>,
+    /// The call's other options.
+    pub options: Resolved<'a>,
+}
+
+/// What a call's options resolved to, besides its method, base URL and URL.
+pub(crate) struct Resolved<'a> {
     /// The headers: lowercase names, values validated.
     pub headers: Headers,
     /// `mediaType.format`, empty for none; `accept` is composed from it and
     /// `previews` (both empty when `headers` already hold the composed one).
     pub format: &'a str,
     /// `mediaType.previews`.
-    pub previews: &'a [Cow<'a, str>],
+    pub previews: Cow<'a, [Cow<'a, str>]>,
     /// The endpoint's composed `accept` headers, if it keeps them.
     pub accepts: Option<&'a AcceptCache>,
     /// The endpoint's prepared headers with a body header added, if
@@ -41,17 +47,20 @@ pub(crate) struct Input<'a, 't> {
 }
 
 /// Builds the request.
-pub(crate) fn build(input: Input<'_, '_>, params: &dyn Params) -> Result<Request> {
+pub(crate) fn build(input: Input<'_, '_, '_>, params: &dyn Params) -> Result<Request> {
     let Input {
         method,
         base_url,
         template,
-        mut headers,
-        format,
-        previews,
-        accepts,
-        body_headers,
-        request,
+        options:
+            Resolved {
+                mut headers,
+                format,
+                previews,
+                accepts,
+                body_headers,
+                request,
+            },
     } = input;
 
     // Room for the base URL, the expansion and a short query.
@@ -62,7 +71,7 @@ pub(crate) fn build(input: Input<'_, '_>, params: &dyn Params) -> Result<Request
 
     if !format.is_empty() || !previews.is_empty() {
         headers = match accepts {
-            Some(cache) => cache.with_accept(headers, format, previews)?,
+            Some(cache) => cache.with_accept(headers, format, &previews)?,
             None => {
                 let accept = headers::compose_accept(
                     headers.get("accept"),
@@ -134,7 +143,11 @@ fn append_query(url: &mut String, template: &Template<'_>, params: &dyn Params) 
         if matches!(value, Param::Null) {
             return Ok(());
         }
-        let separator = if first && !url.contains('?') { '?' } else { '&' };
+        let separator = if first && !url.contains('?') {
+            '?'
+        } else {
+            '&'
+        };
         first = false;
         url.push(separator);
         url.push_str(key);

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
+use crate::build::Resolved;
 use crate::error::Result;
 use crate::github;
 use crate::headers::{AcceptCache, BodyHeaders, Headers};
@@ -128,19 +129,6 @@ enum Source<'a> {
     Media(&'a Ready, Media<'a>),
     /// Anything else: read through the layers.
     Read(Media<'a>),
-}
-
-/// What a call resolved to, besides its method, URL and parameters.
-pub(crate) struct Resolved<'a> {
-    pub headers: Headers,
-    /// `mediaType.format`, when `accept` is still to be composed.
-    pub format: &'a str,
-    pub previews: Cow<'a, [Cow<'a, str>]>,
-    /// Where `accept` is composed, when the endpoint has a cache.
-    pub accepts: Option<&'a AcceptCache>,
-    /// The prepared headers with a body header, when the call uses them.
-    pub body_headers: Option<&'a BodyHeaders>,
-    pub request: Option<Value>,
 }
 
 impl<'a> CallOptions<'a> {

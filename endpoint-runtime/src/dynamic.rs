@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::build::{Input, build};
+use crate::build::{Input, Resolved, build};
 use crate::defaults::{CallOptions, Prepared};
 use crate::error::Result;
 use crate::layers::{Layers, format_text};
@@ -32,12 +32,7 @@ pub(crate) fn request(
             method: Method::parse(method)?,
             base_url,
             template,
-            headers: resolved.headers,
-            format: resolved.format,
-            previews: &resolved.previews,
-            accepts: resolved.accepts,
-            body_headers: resolved.body_headers,
-            request: resolved.request,
+            options: resolved,
         };
         build(input, &layers.params())
     })?
@@ -59,12 +54,14 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
             method: Method::parse(method)?,
             base_url,
             template,
-            headers,
-            format,
-            previews: &media.previews,
-            accepts: None,
-            body_headers: None,
-            request,
+            options: Resolved {
+                headers,
+                format,
+                previews: media.previews,
+                accepts: None,
+                body_headers: None,
+                request,
+            },
         };
         build(input, &layers.params())
     })?

@@ -118,7 +118,10 @@ impl<'a> Layers<'a> {
     /// `method`: the call's option, else the route's, else the defaults'.
     /// The text is checked to be a method when the request is built.
     pub(crate) fn method(&self) -> Result<&'a str> {
-        match (self.call_option("method"), self.route.and_then(|r| r.method)) {
+        match (
+            self.call_option("method"),
+            self.route.and_then(|r| r.method),
+        ) {
             (None, Some(method)) => Ok(method),
             (call, _) => method_text(call.or_else(|| self.default_value("method"))),
         }

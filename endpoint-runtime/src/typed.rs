@@ -7,9 +7,11 @@
 //! is parsed when a request is built.
 
 use serde::Serialize;
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
-use crate::build::{Input, build};
+use crate::build::{Input, Resolved, build};
 use crate::defaults::{CallOptions, Prepared};
 use crate::error::Result;
 use crate::layers::{Layers, for_each_default_param, layer, lookup};
@@ -87,12 +89,7 @@ pub(crate) fn request(
             method: plan.method.clone(),
             base_url,
             template: &plan.template,
-            headers: resolved.headers,
-            format: resolved.format,
-            previews: &resolved.previews,
-            accepts: resolved.accepts,
-            body_headers: resolved.body_headers,
-            request: resolved.request,
+            options: resolved,
         };
         return build_with_defaults(input, defaults, prepared, &typed);
     };
@@ -100,18 +97,20 @@ pub(crate) fn request(
         method: plan.method.clone(),
         base_url: &ready.base_url,
         template: &plan.template,
-        headers: ready.headers.clone(),
-        format: "",
-        previews: &[],
-        accepts: None,
-        body_headers: Some(&ready.body_headers),
-        request: ready.request.clone(),
+        options: Resolved {
+            headers: ready.headers.clone(),
+            format: "",
+            previews: Cow::Borrowed(&[]),
+            accepts: None,
+            body_headers: Some(&ready.body_headers),
+            request: ready.request.clone(),
+        },
     };
     build_with_defaults(input, defaults, prepared, &typed)
 }
 
 fn build_with_defaults(
-    input: Input<'_, '_>,
+    input: Input<'_, '_, '_>,
     defaults: &Map<String, Value>,
     prepared: &Prepared,
     typed: &TypedParams<'_>,

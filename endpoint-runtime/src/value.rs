@@ -225,13 +225,6 @@ impl<T: ToParam, const N: usize> List for [T; N] {
     }
 }
 
-impl<T: ToParam, const N: usize> ToParam for [T; N] {
-    #[inline]
-    fn to_param(&self) -> Param<'_> {
-        Param::List(self)
-    }
-}
-
 impl<T: ToParam> List for Vec<T> {
     fn len(&self) -> usize {
         self.as_slice().len()
@@ -241,13 +234,6 @@ impl<T: ToParam> List for Vec<T> {
         self.as_slice()
             .get(index)
             .map_or(Param::Null, ToParam::to_param)
-    }
-}
-
-impl<T: ToParam> ToParam for Vec<T> {
-    #[inline]
-    fn to_param(&self) -> Param<'_> {
-        Param::List(self)
     }
 }
 
@@ -261,60 +247,27 @@ impl<T: ToParam> List for &[T] {
     }
 }
 
-impl<T: ToParam> ToParam for &[T] {
-    #[inline]
-    fn to_param(&self) -> Param<'_> {
-        Param::List(self)
-    }
+/// `ToParam` impls that wrap the value in one variant: `by_ref` passes
+/// `self`, `by_copy` passes `*self`; generic parameters go in brackets.
+macro_rules! to_param {
+    ($($variant:ident $how:ident: $([$($generics:tt)*] $ty:ty),* ;)*) => {$($(
+        impl<$($generics)*> ToParam for $ty {
+            #[inline]
+            fn to_param(&self) -> Param<'_> {
+                Param::$variant(to_param!(@$how self))
+            }
+        }
+    )*)*};
+    (@by_ref $self:ident) => { $self };
+    (@by_copy $self:ident) => { *$self };
 }
 
-impl ToParam for str {
-    #[inline]
-    fn to_param(&self) -> Param<'_> {
-        Param::Str(self)
-    }
-}
-
-impl ToParam for String {
-    #[inline]
-    fn to_param(&self) -> Param<'_> {
-        Param::Str(self)
-    }
-}
-
-impl ToParam for Cow<'_, str> {
-    #[inline]
-    fn to_param(&self) -> Param<'_> {
-        Param::Str(self)
-    }
-}
-
-impl ToParam for std::sync::Arc<str> {
-    #[inline]
-    fn to_param(&self) -> Param<'_> {
-        Param::Str(self)
-    }
-}
-
-impl ToParam for bool {
-    #[inline]
-    fn to_param(&self) -> Param<'_> {
-        Param::Bool(*self)
-    }
-}
-
-impl ToParam for f64 {
-    #[inline]
-    fn to_param(&self) -> Param<'_> {
-        Param::F64(*self)
-    }
-}
-
-impl ToParam for Value {
-    #[inline]
-    fn to_param(&self) -> Param<'_> {
-        Param::Json(self)
-    }
+to_param! {
+    List by_ref: [T: ToParam, const N: usize] [T; N], [T: ToParam] Vec<T>, [T: ToParam] &[T];
+    Str by_ref: [] str, [] String, [] Cow<'_, str>, [] std::sync::Arc<str>;
+    Bool by_copy: [] bool;
+    F64 by_copy: [] f64;
+    Json by_ref: [] Value;
 }
 
 impl<T: ToParam + ?Sized> ToParam for &T {
