@@ -99,27 +99,12 @@ fn item_fallback(def: &ItemDef, checked: &CheckedItem) -> TokenStream {
     let definition = struct_definition(def, &checked.fields);
     let ident = &def.ident;
     let (impl_generics, ty_generics, where_clause) = def.generics.split_for_impl();
-    let method = &checked.method;
-    let template = &checked.template_text;
+    let items = fallback_items(&checked.method, &checked.template_text);
     quote! {
         #definition
         #[allow(dead_code, unused_variables, clippy::all)]
         impl #impl_generics #ident #ty_generics #where_clause {
-            /// The HTTP method of the route.
-            pub const METHOD: &'static str = #method;
-            /// The URL template of the route.
-            pub const TEMPLATE: &'static str = #template;
-            /// Not available: the route has errors.
-            pub fn to_request(&self) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
-                ::core::unreachable!()
-            }
-            /// Not available: the route has errors.
-            pub fn to_request_with(
-                &self,
-                endpoint: &::endpoint::__private::Endpoint,
-            ) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
-                ::core::unreachable!()
-            }
+            #items
         }
     }
 }
@@ -405,13 +390,34 @@ fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStrea
     }
 }
 
+/// The items of a request type whose route has errors: its constants, and
+/// methods that are never reached, since the crate does not compile.
+fn fallback_items(method: &str, template: &str) -> TokenStream {
+    quote! {
+        /// The HTTP method of the route.
+        pub const METHOD: &'static str = #method;
+        /// The URL template of the route.
+        pub const TEMPLATE: &'static str = #template;
+        /// Not available: the route has errors.
+        pub fn to_request(&self) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
+            ::core::unreachable!()
+        }
+        /// Not available: the route has errors.
+        pub fn to_request_with(
+            &self,
+            endpoint: &::endpoint::__private::Endpoint,
+        ) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
+            ::core::unreachable!()
+        }
+    }
+}
+
 fn expression_fallback(
     def: &ExprDef,
     checked: &CheckedExpr,
     errors: Option<TokenStream>,
 ) -> TokenStream {
-    let method = &checked.method;
-    let template = &checked.template_text;
+    let items = fallback_items(&checked.method, &checked.template_text);
     // Use the arguments, so that an error in the route is the only message.
     let values = def.args.iter().map(|arg| &arg.value);
     let span = Span::call_site();
@@ -422,17 +428,7 @@ fn expression_fallback(
             struct __Endpoint;
             #[allow(dead_code, unused_variables, clippy::all)]
             impl __Endpoint {
-                pub const METHOD: &'static str = #method;
-                pub const TEMPLATE: &'static str = #template;
-                pub fn to_request(&self) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
-                    ::core::unreachable!()
-                }
-                pub fn to_request_with(
-                    &self,
-                    endpoint: &::endpoint::__private::Endpoint,
-                ) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
-                    ::core::unreachable!()
-                }
+                #items
             }
             __Endpoint
         }
