@@ -222,11 +222,19 @@ fn build_body(template: &Template<'_>, params: &dyn Params) -> Result<Option<Bod
             } else {
                 object.push(b',');
             }
-            push_json_str(&mut object, key);
+            if !push_plain_json_str(&mut object, key) {
+                write_json(&mut object, key, &Param::Str(key))?;
+            }
             object.push(b':');
             match value.resolve() {
-                Param::Str(text) => push_json_str(&mut object, text),
-                value => write_json(&mut object, key, &value)?,
+                Param::Str(text) if push_plain_json_str(&mut object, text) => {}
+                value => {
+                    if let Param::Str(text) = value {
+                        // Room for a long text and some escapes, at once.
+                        object.reserve(text.len() + text.len() / 8 + 2);
+                    }
+                    write_json(&mut object, key, &value)?;
+                }
             }
         }
         Ok(())
@@ -255,18 +263,19 @@ fn json_string(bytes: Vec<u8>) -> Result<String> {
     String::from_utf8(bytes).map_err(|err| Error::convert("the JSON body", err))
 }
 
-/// Writes a JSON string as `serde_json` does, without its machinery when
-/// no character needs an escape (the usual key or text).
-fn push_json_str(out: &mut Vec<u8>, text: &str) {
-    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+/// Writes a short JSON string that needs no escape (the usual key or text)
+/// as `serde_json` would, without its machinery; returns whether it did.
+/// Anything else is left to `serde_json`, which reads a long string once.
+fn push_plain_json_str(out: &mut Vec<u8>, text: &str) -> bool {
+    const SHORT: usize = 256;
+    let plain = text.len() <= SHORT && text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\');
+    if plain {
         out.reserve(text.len() + 2);
         out.push(b'"');
         out.extend_from_slice(text.as_bytes());
         out.push(b'"');
-    } else {
-        // Writing into a `Vec` cannot fail.
-        let _ = serde_json::to_writer(&mut *out, text);
     }
+    plain
 }
 
 /// Writes a parameter value as JSON, numbers as JavaScript writes them.
@@ -310,6 +319,7 @@ mod tests {
 
     #[test]
     fn json_strings_are_written_as_serde_json_writes_them() {
+        let long = "x".repeat(300);
         for text in [
             "",
             "plain",
@@ -320,9 +330,13 @@ mod tests {
             "\u{7f}",
             "é日😀",
             "\u{2028}",
+            &long,
         ] {
             let mut out = Vec::new();
-            push_json_str(&mut out, text);
+            if !push_plain_json_str(&mut out, text) {
+                assert!(out.is_empty(), "{text:?}");
+                write_json(&mut out, "key", &Param::Str(text)).unwrap();
+            }
             assert_eq!(out, serde_json::to_vec(text).unwrap(), "{text:?}");
         }
     }
