@@ -1,47 +1,32 @@
-//! A small typed GitHub client on `endpoint::client`.
-//!
-//! Each operation is one `endpoint!` declaration: the route, its parameters
-//! and the type its JSON answer deserializes into. The blocking client of
-//! `endpoint::client::ureq` sends them with the client's defaults (base URL,
-//! token, API version), decodes the answers, explains GitHub's refusals and
-//! follows the pages of a list.
+//! A small GitHub client: the typed requests of `endpoint::github`, sent by
+//! the blocking client of `endpoint::client::ureq`, which adds the defaults
+//! (base URL, token, API version), decodes the answers, explains GitHub's
+//! refusals and follows the pages of a list.
 //!
 //! ```text
 //! $ export GITHUB_TOKEN=ghp_…            # optional: anonymous without it
-//! $ cargo run -q --features ureq --example github_client -- repo rust-lang/rust
-//! $ cargo run -q --features ureq --example github_client -- issues rust-lang/rust --state open --labels C-bug,T-compiler --per-page 5
-//! $ cargo run -q --features ureq --example github_client -- issues rust-lang/cargo --all --per-page 100
-//! $ cargo run -q --features ureq --example github_client -- create-issue me/sandbox "Found a bug" "Steps to reproduce: …"
-//! $ cargo run -q --features ureq --example github_client -- contents rust-lang/rust src/README.md --ref master
-//! $ cargo run -q --features ureq --example github_client -- --base-url https://ghe.example.com/api/v3 repo team/app
+//! $ cargo run -q --features github,ureq --example github_client -- repo rust-lang/rust
+//! $ cargo run -q --features github,ureq --example github_client -- issues rust-lang/cargo --labels C-bug --per-page 100 --all
+//! $ cargo run -q --features github,ureq --example github_client -- contents rust-lang/rust src/README.md --ref main
 //! ```
 //!
-//! Commands:
-//!
-//! - `repo OWNER/REPO`: the repository's name, description, URL and counts;
-//! - `issues OWNER/REPO [--state open|closed|all] [--labels a,b] [--per-page N] [--all]`:
-//!   one line per issue (pull requests are marked); `--all` follows every page;
-//! - `create-issue OWNER/REPO TITLE [BODY]`: opens an issue and prints its number and URL;
-//! - `contents OWNER/REPO PATH [--ref REF]`: a file's text, or a directory's listing.
-//!
-//! The token, read from `GITHUB_TOKEN`, is sent as `authorization: token …`
-//! and only to the base URL's host. The base URL comes from `--base-url`
-//! (default `https://api.github.com`).
-//!
 //! Exit status: 0 on success, 1 when the request fails (the message names
-//! the request and GitHub's own message), 2 for bad arguments.
-//!
-//! [`run`] is the whole program but for the process around it, so that the
-//! test suite runs it in-process against a loopback fake of GitHub.
+//! the request and GitHub's own message), 2 for bad arguments. [`run`] is
+//! the whole program but for the process around it, so that the test suite
+//! runs it in-process against a loopback fake of GitHub.
 
+use std::error::Error as StdError;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use endpoint::client::ureq::Client;
-use endpoint::{Endpoint, endpoint};
+use base64::prelude::{BASE64_STANDARD, Engine as _};
+use endpoint::client::{Error, ureq::Client};
+use endpoint::github::{issues, repos};
+use endpoint::{Endpoint, TypedRequest, endpoint};
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
 
 const USAGE: &str = "\
 A small typed GitHub client.
@@ -49,493 +34,243 @@ A small typed GitHub client.
 Usage: github_client [--base-url URL] COMMAND
 
 Commands:
-  repo OWNER/REPO
+  repo OWNER/REPO                       the repository's description and counts
   issues OWNER/REPO [--state open|closed|all] [--labels a,b] [--per-page N] [--all]
-  create-issue OWNER/REPO TITLE [BODY]
-  contents OWNER/REPO PATH [--ref REF]
+                                        one line per issue; --all follows every page
+  create-issue OWNER/REPO TITLE [BODY]  opens an issue
+  contents OWNER/REPO PATH [--ref REF]  a file's text, or a directory's listing
 
 Options:
   --base-url URL   the API's base URL (default https://api.github.com)
-  --all            (issues) follow every page
   -h, --help       this text
 
 Environment:
   GITHUB_TOKEN     sent as `authorization: token …` when set";
 
-/// The API version the response types below follow.
-const API_VERSION: &str = "2022-11-28";
-
-// ---------------------------------------------------------------------------
-// Response types
-// ---------------------------------------------------------------------------
-
-/// A repository (the fields this client shows).
-#[derive(Debug, Deserialize)]
+/// A repository: the fields `repo` prints. The other answers are read as
+/// `serde_json::Value`, the `Response` of the structs of `endpoint::github`.
+#[derive(Deserialize)]
 pub struct Repository {
-    /// `owner/name`.
-    pub full_name: String,
-    /// The one-line description.
-    pub description: Option<String>,
-    /// The repository's page.
-    pub html_url: String,
-    /// The default branch.
-    pub default_branch: String,
-    /// Whether it is private.
-    pub private: bool,
-    /// The main language, when GitHub detected one.
-    pub language: Option<String>,
-    /// Stars.
-    pub stargazers_count: u64,
-    /// Forks.
-    pub forks_count: u64,
-    /// Open issues and pull requests.
-    pub open_issues_count: u64,
-}
-
-/// An issue or a pull request (the issues API lists both).
-#[derive(Debug, Deserialize)]
-pub struct Issue {
-    /// The number within the repository.
-    pub number: u64,
-    /// The title.
-    pub title: String,
-    /// `open` or `closed`.
-    pub state: String,
-    /// The issue's page.
-    pub html_url: String,
-    /// Who opened it.
-    pub user: User,
-    /// Its labels.
-    #[serde(default)]
-    pub labels: Vec<Label>,
-    /// Present when the issue is a pull request.
-    pub pull_request: Option<Value>,
-}
-
-/// A GitHub account.
-#[derive(Debug, Deserialize)]
-pub struct User {
-    /// The login.
-    pub login: String,
-}
-
-/// An issue label.
-#[derive(Debug, Deserialize)]
-pub struct Label {
-    /// The label's name.
-    pub name: String,
-}
-
-/// What `GET /repos/{owner}/{repo}/contents/{+path}` answers: a directory's
-/// entries, or one file.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-pub enum Contents {
-    /// The entries of a directory.
-    Directory(Vec<Entry>),
-    /// A file, a symlink or a submodule.
-    File(File),
-}
-
-/// A directory entry.
-#[derive(Debug, Deserialize)]
-pub struct Entry {
-    /// `file`, `dir`, `symlink` or `submodule`.
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// The path from the repository's root.
-    pub path: String,
-    /// The size in bytes (0 for directories).
-    pub size: u64,
-}
-
-/// A file and its content.
-#[derive(Debug, Deserialize)]
-pub struct File {
-    /// `file`, `symlink` or `submodule`.
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// The path from the repository's root.
-    pub path: String,
-    /// The size in bytes.
-    pub size: u64,
-    /// `base64`, or `none` for files too large for this API.
-    pub encoding: Option<String>,
-    /// The content, base64 in lines of 60 characters.
-    pub content: Option<String>,
-}
-
-// ---------------------------------------------------------------------------
-// Operations
-// ---------------------------------------------------------------------------
-
-endpoint! {
-    /// Get a repository.
-    pub struct GetRepo = "GET /repos/{owner}/{repo}" -> Repository;
+    full_name: String,
+    description: Option<String>,
+    html_url: String,
+    default_branch: String,
+    private: bool,
+    language: Option<String>,
+    stargazers_count: u64,
+    forks_count: u64,
+    open_issues_count: u64,
 }
 
 endpoint! {
-    /// List a repository's issues and pull requests.
-    pub struct ListIssues = "GET /repos/{owner}/{repo}/issues" -> Vec<Issue> {
-        /// `open` (GitHub's default), `closed` or `all`.
-        pub state: Option<String>,
-        /// Only issues that carry every one of these labels.
-        pub labels: Option<Vec<String>>,
-        /// Results per page (at most 100).
-        pub per_page: Option<u32>,
-    }
-}
-
-endpoint! {
-    /// Create an issue.
-    pub struct CreateIssue = "POST /repos/{owner}/{repo}/issues" -> Issue {
-        /// The title.
-        pub title: String,
-        /// The text, in Markdown.
-        pub body: Option<String>,
-    }
-}
-
-endpoint! {
-    /// Get a file or a directory; `{+path}` keeps the path's slashes.
-    pub struct GetContents = "GET /repos/{owner}/{repo}/contents/{+path}" -> Contents {
+    /// `repos::GetContent`, but with `{+path}`: the path's slashes stay
+    /// slashes, where `{path}` would send them as `%2F`.
+    pub struct GetContent = "GET /repos/{owner}/{repo}/contents/{+path}" {
         /// A branch, tag or commit (the default branch when absent).
         pub r#ref: Option<String>,
     }
 }
 
-// ---------------------------------------------------------------------------
-// The client
-// ---------------------------------------------------------------------------
-
-/// A client for the API at `base_url`, authenticated with `token` when
-/// given, sending with `agent`.
-///
-/// # Errors
-/// When the defaults are refused (a token with a line break, for example).
-pub fn github(
-    base_url: &str,
-    token: Option<&str>,
-    agent: ureq::Agent,
-) -> Result<Client, endpoint::Error> {
-    let mut headers = Map::new();
-    headers.insert("x-github-api-version".into(), API_VERSION.into());
-    if let Some(token) = token {
-        headers.insert("authorization".into(), format!("token {token}").into());
-    }
-    let endpoint = Endpoint::default()
-        .defaults(json!({
-            "baseUrl": base_url.trim_end_matches('/'),
-            "headers": headers,
-        }))?
-        // The token goes to the base URL's host and nowhere else.
-        .with_credential_host_check(true);
-    Ok(Client::with_agent(endpoint, agent))
-}
-
-// ---------------------------------------------------------------------------
-// Command line
-// ---------------------------------------------------------------------------
-
-/// What to do.
-#[derive(Debug)]
+/// The request that the command line asks for (and, for issues, whether to
+/// follow every page).
 enum Command {
-    Repo(RepoName),
-    Issues {
-        repo: RepoName,
-        state: Option<String>,
-        labels: Option<Vec<String>>,
-        per_page: Option<u32>,
-        all: bool,
-    },
-    CreateIssue {
-        repo: RepoName,
-        title: String,
-        body: Option<String>,
-    },
-    Contents {
-        repo: RepoName,
-        path: String,
-        r#ref: Option<String>,
-    },
+    Repo(repos::Get),
+    Issues(issues::ListForRepo, bool),
+    CreateIssue(issues::Create),
+    Contents(GetContent),
 }
 
-/// `OWNER/REPO`.
-#[derive(Debug)]
-struct RepoName {
-    owner: String,
-    repo: String,
-}
-
-impl RepoName {
-    fn parse(text: &str) -> Result<Self, String> {
-        match text.split_once('/') {
-            Some((owner, repo)) if !owner.is_empty() && !repo.is_empty() && !repo.contains('/') => {
-                Ok(RepoName {
-                    owner: owner.into(),
-                    repo: repo.into(),
-                })
-            }
-            _ => Err(format!("`{text}` is not OWNER/REPO")),
-        }
-    }
-}
-
-/// The parsed command line.
-#[derive(Debug)]
-struct Cli {
-    base_url: String,
-    command: Command,
-}
-
-/// Reads the command line; `Ok(None)` asks for the help text.
-fn parse_args(args: &[String]) -> Result<Option<Cli>, String> {
-    let mut base_url = endpoint::DEFAULT_BASE_URL.to_owned();
-    let mut positional = Vec::new();
-    let mut flags: Vec<(&str, String)> = Vec::new();
-    let mut args = args.iter();
+/// Reads the command line into the base URL and the command; `Ok(None)`
+/// asks for the help text.
+fn parse_args(args: &[String]) -> Result<Option<(String, Command)>, String> {
+    let (mut words, mut flags) = (Vec::new(), Vec::new());
+    let mut args = args.iter().map(String::as_str);
     while let Some(arg) = args.next() {
-        let mut value_of = |flag: &str| {
-            args.next()
-                .cloned()
-                .ok_or_else(|| format!("`{flag}` needs a value"))
-        };
-        match arg.as_str() {
+        match arg {
             "-h" | "--help" => return Ok(None),
-            "--all" => flags.push(("--all", String::new())),
-            "--base-url" => base_url = value_of("--base-url")?,
-            flag @ ("--state" | "--labels" | "--per-page" | "--ref") => {
-                flags.push((flag, value_of(flag)?));
+            "--all" => flags.push((arg, "")),
+            "--base-url" | "--state" | "--labels" | "--per-page" | "--ref" => {
+                flags.push((arg, args.next().ok_or(format!("`{arg}` needs a value"))?));
             }
-            flag if flag.starts_with("--") => return Err(format!("unknown option `{flag}`")),
-            _ => positional.push(arg.as_str()),
+            _ if arg.starts_with("--") => return Err(format!("unknown option `{arg}`")),
+            _ => words.push(arg),
         }
     }
+    let flag = |name: &str| flags.iter().rfind(|flag| flag.0 == name).map(|flag| flag.1);
+    let base_url = flag("--base-url").unwrap_or(endpoint::DEFAULT_BASE_URL);
     if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
         return Err(format!("--base-url `{base_url}` is not an http(s) URL"));
     }
-    let Some((&name, rest)) = positional.split_first() else {
+    let Some((&name, words)) = words.split_first() else {
         return Err("no command given".into());
     };
-    let allowed: &[&str] = match name {
-        "issues" => &["--state", "--labels", "--per-page", "--all"],
-        "contents" => &["--ref"],
-        _ => &[],
-    };
-    if let Some((flag, _)) = flags.iter().find(|(flag, _)| !allowed.contains(flag)) {
-        return Err(format!("`{flag}` does not apply to `{name}`"));
-    }
-    let flag = |name: &str| {
-        flags
-            .iter()
-            .rev()
-            .find(|(flag, _)| *flag == name)
-            .map(|(_, value)| value.clone())
-    };
-    let command = match (name, rest) {
-        ("repo", [repo]) => Command::Repo(RepoName::parse(repo)?),
-        ("issues", [repo]) => Command::Issues {
-            repo: RepoName::parse(repo)?,
-            state: match flag("--state") {
-                Some(state) if !matches!(state.as_str(), "open" | "closed" | "all") => {
-                    return Err(format!("--state `{state}` is not open, closed or all"));
-                }
-                state => state,
-            },
-            labels: flag("--labels").map(|labels| {
-                labels
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|label| !label.is_empty())
-                    .map(String::from)
-                    .collect()
-            }),
-            per_page: flag("--per-page")
-                .map(|n| match n.parse::<u32>() {
-                    Ok(n @ 1..=100) => Ok(n),
-                    _ => Err(format!("--per-page `{n}` is not a number from 1 to 100")),
-                })
-                .transpose()?,
-            all: flag("--all").is_some(),
-        },
-        ("create-issue", [repo, title]) => Command::CreateIssue {
-            repo: RepoName::parse(repo)?,
-            title: (*title).into(),
-            body: None,
-        },
-        ("create-issue", [repo, title, body]) => Command::CreateIssue {
-            repo: RepoName::parse(repo)?,
-            title: (*title).into(),
-            body: Some((*body).into()),
-        },
-        ("contents", [repo, path]) => Command::Contents {
-            repo: RepoName::parse(repo)?,
-            path: path.trim_start_matches('/').into(),
-            r#ref: flag("--ref"),
-        },
-        ("repo" | "issues" | "create-issue" | "contents", _) => {
-            return Err(format!("wrong arguments for `{name}`"));
-        }
+    let (arity, allowed): (_, &[_]) = match name {
+        "repo" => (1..=1, &["--base-url"]),
+        "issues" => (
+            1..=1,
+            &["--base-url", "--state", "--labels", "--per-page", "--all"],
+        ),
+        "create-issue" => (2..=3, &["--base-url"]),
+        "contents" => (2..=2, &["--base-url", "--ref"]),
         _ => return Err(format!("unknown command `{name}`")),
     };
-    Ok(Some(Cli { base_url, command }))
+    if let Some((flag, _)) = flags.iter().find(|flag| !allowed.contains(&flag.0)) {
+        return Err(format!("`{flag}` does not apply to `{name}`"));
+    }
+    if !arity.contains(&words.len()) {
+        return Err(format!("wrong arguments for `{name}`"));
+    }
+    let (owner, repo) = match words[0].split_once('/') {
+        Some((owner, repo)) if !owner.is_empty() && !repo.is_empty() && !repo.contains('/') => {
+            (owner.to_owned(), repo.to_owned())
+        }
+        _ => return Err(format!("`{}` is not OWNER/REPO", words[0])),
+    };
+    let command = match name {
+        "repo" => Command::Repo(repos::Get { owner, repo }),
+        "issues" => {
+            let state = flag("--state").map(|state| {
+                let error = format!("--state `{state}` is not open, closed or all");
+                state.parse().map_err(|_| error)
+            });
+            let per_page = flag("--per-page").map(|n| match n.parse() {
+                Ok(n @ 1..=100) => Ok(n),
+                _ => Err(format!("--per-page `{n}` is not a number from 1 to 100")),
+            });
+            // GitHub takes the labels as one comma-separated list.
+            let labels = flag("--labels").map(|labels| {
+                let labels = labels.split(',').map(str::trim).filter(|l| !l.is_empty());
+                labels.collect::<Vec<_>>().join(",")
+            });
+            let route = issues::ListForRepo {
+                owner,
+                repo,
+                state: state.transpose()?,
+                labels: labels.filter(|labels| !labels.is_empty()),
+                per_page: per_page.transpose()?,
+                ..Default::default()
+            };
+            Command::Issues(route, flag("--all").is_some())
+        }
+        "create-issue" => Command::CreateIssue(issues::Create {
+            owner,
+            repo,
+            title: words[1].into(),
+            body: words.get(2).map(|body| (*body).to_owned()),
+            ..Default::default()
+        }),
+        _ => Command::Contents(GetContent {
+            owner,
+            repo,
+            path: words[1].trim_start_matches('/').into(),
+            r#ref: flag("--ref").map(String::from),
+        }),
+    };
+    Ok(Some((base_url.trim_end_matches('/').to_owned(), command)))
 }
 
-/// Runs `command`, writing its result to `out`.
+/// Sends `route` and decodes the answer into `T` rather than the route's
+/// own `Response`.
+fn send_as<T: DeserializeOwned>(github: &Client, route: &impl TypedRequest) -> Result<T, Error> {
+    Ok(github
+        .execute(route.to_request_with(github.endpoint())?)?
+        .body)
+}
+
+/// A JSON string's text, or nothing.
+fn text(value: &Value) -> &str {
+    value.as_str().unwrap_or_default()
+}
+
+/// Sends the command's request, writing its result to `out`.
 fn execute(
     github: &Client,
     command: Command,
     out: &mut dyn Write,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<(), Box<dyn StdError>> {
     match command {
-        Command::Repo(RepoName { owner, repo }) => {
-            let repo = github.send(&GetRepo { owner, repo })?.body;
+        Command::Repo(route) => {
+            let repo: Repository = send_as(github, &route)?;
             writeln!(out, "{}", repo.full_name)?;
             if let Some(description) = repo.description.filter(|d| !d.is_empty()) {
                 writeln!(out, "  {description}")?;
             }
+            let visibility = if repo.private { "private" } else { "public" };
+            let language = repo.language.as_deref().unwrap_or("unknown");
+            let branch = repo.default_branch;
             writeln!(out, "  {}", repo.html_url)?;
             writeln!(
                 out,
-                "  {} · default branch {} · language {}",
-                if repo.private { "private" } else { "public" },
-                repo.default_branch,
-                repo.language.as_deref().unwrap_or("unknown"),
+                "  {visibility} · default branch {branch} · language {language}"
             )?;
+            let (stars, forks) = (repo.stargazers_count, repo.forks_count);
+            let issues = repo.open_issues_count;
             writeln!(
                 out,
-                "  stars {} · forks {} · open issues {}",
-                repo.stargazers_count, repo.forks_count, repo.open_issues_count
+                "  stars {stars} · forks {forks} · open issues {issues}"
             )?;
         }
-        Command::Issues {
-            repo: RepoName { owner, repo },
-            state,
-            labels,
-            per_page,
-            all,
-        } => {
-            let route = ListIssues {
-                owner,
-                repo,
-                state,
-                labels,
-                per_page,
-            };
-            let issues = if all {
-                github.paginate::<Issue>(&route).collect::<Result<_, _>>()?
+        Command::Issues(route, all) => {
+            let issues: Vec<Value> = if all {
+                github.paginate(&route).collect::<Result<_, _>>()?
             } else {
-                github.send(&route)?.body
+                send_as(github, &route)?
             };
             if issues.is_empty() {
                 writeln!(out, "no issues")?;
             }
-            for issue in issues {
-                let kind = if issue.pull_request.is_some() {
-                    " (pull request)"
-                } else {
-                    ""
-                };
-                let labels: Vec<&str> = issue.labels.iter().map(|l| l.name.as_str()).collect();
+            for issue in &issues {
+                let (number, state, title) = (
+                    &issue["number"],
+                    text(&issue["state"]),
+                    text(&issue["title"]),
+                );
+                let kind = issue["pull_request"]
+                    .as_object()
+                    .map_or("", |_| " (pull request)");
+                let labels = issue["labels"].as_array().into_iter().flatten();
+                let labels: Vec<&str> = labels.map(|label| text(&label["name"])).collect();
                 let labels = if labels.is_empty() {
                     String::new()
                 } else {
                     format!(" [{}]", labels.join(", "))
                 };
-                writeln!(
-                    out,
-                    "#{} {} {}{kind}{labels} by @{}",
-                    issue.number, issue.state, issue.title, issue.user.login
-                )?;
+                let login = text(&issue["user"]["login"]);
+                writeln!(out, "#{number} {state} {title}{kind}{labels} by @{login}")?;
             }
         }
-        Command::CreateIssue {
-            repo: RepoName { owner, repo },
-            title,
-            body,
-        } => {
-            let issue = github
-                .send(&CreateIssue {
-                    owner,
-                    repo,
-                    title,
-                    body,
-                })?
-                .body;
-            writeln!(out, "created #{}: {}", issue.number, issue.html_url)?;
+        Command::CreateIssue(route) => {
+            let issue = github.send(&route)?.body;
+            let (number, url) = (&issue["number"], text(&issue["html_url"]));
+            writeln!(out, "created #{number}: {url}")?;
         }
-        Command::Contents {
-            repo: RepoName { owner, repo },
-            path,
-            r#ref,
-        } => match github
-            .send(&GetContents {
-                owner,
-                repo,
-                path,
-                r#ref,
-            })?
-            .body
-        {
-            Contents::Directory(entries) => {
-                for entry in entries {
-                    writeln!(out, "{:<9} {:>8}  {}", entry.kind, entry.size, entry.path)?;
+        // A directory answers a list of entries, a file one object.
+        Command::Contents(route) => match github.send(&route)?.body {
+            Value::Array(entries) => {
+                for entry in &entries {
+                    let (kind, path) = (text(&entry["type"]), text(&entry["path"]));
+                    let size = entry["size"].as_u64().unwrap_or(0);
+                    writeln!(out, "{kind:<9} {size:>8}  {path}")?;
                 }
             }
-            Contents::File(file) => match (file.encoding.as_deref(), &file.content) {
-                (Some("base64"), Some(content)) => {
-                    let bytes = decode_base64(content).ok_or_else(|| {
-                        format!("`{}`: the content is not valid base64", file.path)
-                    })?;
-                    out.write_all(&bytes)?;
-                }
-                _ => {
-                    return Err(format!(
-                        "`{}` is a {} of {} bytes whose content this API does not return \
-                         (too large, or not a file)",
-                        file.path, file.kind, file.size
-                    )
-                    .into());
-                }
-            },
+            file => {
+                let (path, kind, size) = (text(&file["path"]), text(&file["type"]), &file["size"]);
+                let content = match (file["encoding"].as_str(), file["content"].as_str()) {
+                    (Some("base64"), Some(content)) => content,
+                    _ => Err(format!(
+                        "`{path}` is a {kind} of {size} bytes whose content this API does not return"
+                    ))?,
+                };
+                // GitHub breaks the base64 text into lines.
+                let content: String = content.split_whitespace().collect();
+                let bytes = BASE64_STANDARD
+                    .decode(content)
+                    .map_err(|err| format!("`{path}`: {err}"))?;
+                out.write_all(&bytes)?;
+            }
         },
     }
     Ok(())
-}
-
-/// Standard base64 with padding, as GitHub sends it (line breaks allowed).
-fn decode_base64(text: &str) -> Option<Vec<u8>> {
-    fn value(byte: u8) -> Option<u32> {
-        Some(match byte {
-            b'A'..=b'Z' => byte - b'A',
-            b'a'..=b'z' => byte - b'a' + 26,
-            b'0'..=b'9' => byte - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        } as u32)
-    }
-    let symbols: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if !symbols.len().is_multiple_of(4) {
-        return None;
-    }
-    let mut out = Vec::with_capacity(symbols.len() / 4 * 3);
-    let quads = symbols.chunks_exact(4);
-    let last = quads.len().saturating_sub(1);
-    for (i, quad) in quads.enumerate() {
-        let padding = quad.iter().rev().take_while(|&&b| b == b'=').count();
-        if padding > 2 || (padding > 0 && i != last) {
-            return None;
-        }
-        let mut bits = 0u32;
-        for &byte in &quad[..4 - padding] {
-            bits = (bits << 6) | value(byte)?;
-        }
-        bits <<= 6 * padding as u32;
-        let bytes = bits.to_be_bytes();
-        out.extend_from_slice(&bytes[1..4 - padding]);
-    }
-    Some(out)
 }
 
 /// The program: reads `args` (without the program's name), sends with
@@ -548,45 +283,35 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let cli = match parse_args(args) {
-        Ok(Some(cli)) => cli,
-        Ok(None) => {
-            return if writeln!(out, "{USAGE}").is_ok() {
-                0
-            } else {
-                1
-            };
-        }
+    let (base_url, command) = match parse_args(args) {
+        Ok(Some(parsed)) => parsed,
+        Ok(None) => return u8::from(writeln!(out, "{USAGE}").is_err()),
         Err(message) => {
             let _ = writeln!(err, "error: {message}\n\n{USAGE}");
             return 2;
         }
     };
-    let token = token.map(str::trim).filter(|token| !token.is_empty());
-    let result = github(&cli.base_url, token, agent)
-        .map_err(Into::into)
-        .and_then(|github| execute(&github, cli.command, out));
-    match result {
-        Ok(()) => 0,
-        Err(message) => {
-            let _ = writeln!(err, "error: {message}");
-            1
-        }
+    let mut headers = json!({"x-github-api-version": "2022-11-28"});
+    if let Some(token) = token.map(str::trim).filter(|token| !token.is_empty()) {
+        headers["authorization"] = format!("token {token}").into();
     }
+    let result = Endpoint::default()
+        .defaults(json!({"baseUrl": base_url, "headers": headers}))
+        // The token goes to the base URL's host and nowhere else.
+        .map(|endpoint| Client::with_agent(endpoint.with_credential_host_check(true), agent))
+        .map_err(Into::into)
+        .and_then(|github| execute(&github, command, out));
+    if let Err(message) = result {
+        let _ = writeln!(err, "error: {message}");
+        return 1;
+    }
+    0
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let token = std::env::var("GITHUB_TOKEN").ok();
-    let agent = ureq::Agent::config_builder()
-        .timeout_global(Some(Duration::from_secs(30)))
-        .build()
-        .into();
-    ExitCode::from(run(
-        &args,
-        token.as_deref(),
-        agent,
-        &mut std::io::stdout().lock(),
-        &mut std::io::stderr().lock(),
-    ))
+    let config = ureq::Agent::config_builder().timeout_global(Some(Duration::from_secs(30)));
+    let (agent, mut out, mut err) = (config.build().into(), std::io::stdout(), std::io::stderr());
+    ExitCode::from(run(&args, token.as_deref(), agent, &mut out, &mut err))
 }

@@ -121,6 +121,15 @@ impl Backend {
         }
     }
 
+    /// `send`, the answer decoded into `T` rather than the route's
+    /// `Response` (`serde_json::Value` for the structs of `endpoint-github`).
+    pub fn send_as<T: DeserializeOwned>(
+        &self,
+        route: &impl TypedRequest,
+    ) -> Result<Response<T>, Error> {
+        self.execute(route.to_request_with(self.endpoint())?)
+    }
+
     /// `execute`.
     pub fn execute<T: DeserializeOwned>(&self, request: Request) -> Result<Response<T>, Error> {
         match self {
