@@ -136,7 +136,11 @@ impl<'a> CallOptions<'a> {
     /// `headers` and `mediaType`, the previews) is refused first, so that
     /// errors come in the order `parse(merge(…))` finds them.
     pub(crate) fn begin(layers: Layers<'a>, prepared: &'a Prepared) -> Result<Self> {
-        let [_, call_headers] = layers.header_layers()?;
+        // Valid defaults and a call without option keys: nothing to check.
+        let call_headers = match prepared.ready() {
+            Some(_) if !layers.call_has_options() => None,
+            _ => layers.header_layers()?[1],
+        };
         let source = match (
             call_headers,
             layers.call_option("mediaType"),
@@ -162,6 +166,11 @@ impl<'a> CallOptions<'a> {
     /// The headers, the media type and the `request` passthrough, read in
     /// `parse`'s order (after the method, the URL and the base URL).
     pub(crate) fn finish(self) -> Result<Resolved<'a>> {
+        // A call that sets no option keeps the defaults' passthrough as read.
+        let request = match self.source {
+            Source::Prepared(ready) if !self.layers.call_has_options() => ready.request.clone(),
+            _ => self.layers.request(),
+        };
         let body_headers = match self.source {
             Source::Prepared(ready) => Some(&ready.body_headers),
             Source::Media(..) | Source::Read(_) => None,
@@ -184,7 +193,7 @@ impl<'a> CallOptions<'a> {
             previews,
             accepts: self.accepts,
             body_headers,
-            request: self.layers.request(),
+            request,
         })
     }
 }

@@ -97,6 +97,11 @@ impl<'a> Layers<'a> {
         self.call.and_then(|options| lookup(options, key))
     }
 
+    /// Whether the call's options hold any option key.
+    pub(crate) fn call_has_options(&self) -> bool {
+        self.call_has_options
+    }
+
     /// The call's own value for the option key `key`.
     pub(crate) fn call_option(&self, key: &str) -> Option<&'a Value> {
         if self.call_has_options {
