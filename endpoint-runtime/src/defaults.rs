@@ -107,6 +107,20 @@ impl Prepared {
     }
 }
 
+impl Ready {
+    /// What a call that sets none of the options resolves to.
+    pub(crate) fn resolved(&self) -> Resolved<'_> {
+        Resolved {
+            headers: self.headers.clone(),
+            format: "",
+            previews: Cow::Borrowed(&[]),
+            accepts: None,
+            body_headers: Some(&self.body_headers),
+            request: self.request.clone(),
+        }
+    }
+}
+
 /// The `baseUrl` of `defaults`, if it is a string.
 pub(crate) fn base_url(defaults: &Map<String, Value>) -> Option<&str> {
     lookup(defaults, "baseUrl").and_then(Value::as_str)
@@ -166,24 +180,22 @@ impl<'a> CallOptions<'a> {
     /// The headers, the media type and the `request` passthrough, read in
     /// `parse`'s order (after the method, the URL and the base URL).
     pub(crate) fn finish(self) -> Result<Resolved<'a>> {
-        // A call that sets no option keeps the defaults' passthrough as read.
-        let request = match self.source {
-            Source::Prepared(ready) if !self.layers.call_has_options() => ready.request.clone(),
-            _ => self.layers.request(),
-        };
-        let body_headers = match self.source {
-            Source::Prepared(ready) => Some(&ready.body_headers),
-            Source::Media(..) | Source::Read(_) => None,
-        };
+        let layers = self.layers;
         let (headers, format, previews) = match self.source {
-            Source::Prepared(ready) => (ready.headers.clone(), "", Cow::Borrowed(&[][..])),
+            Source::Prepared(ready) => {
+                let mut resolved = ready.resolved();
+                if layers.call_has_options() {
+                    resolved.request = layers.request();
+                }
+                return Ok(resolved);
+            }
             Source::Media(ready, media) => (
                 ready.raw_headers.clone(),
                 format_text(media.format)?,
                 media.previews,
             ),
             Source::Read(media) => {
-                let headers = self.layers.headers()?;
+                let headers = layers.headers()?;
                 (headers, format_text(media.format)?, media.previews)
             }
         };
@@ -192,8 +204,8 @@ impl<'a> CallOptions<'a> {
             format,
             previews,
             accepts: self.accepts,
-            body_headers,
-            request,
+            body_headers: None,
+            request: layers.request(),
         })
     }
 }

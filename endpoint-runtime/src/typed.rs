@@ -7,11 +7,10 @@
 //! is parsed when a request is built.
 
 use serde::Serialize;
-use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use crate::build::{Input, Resolved, build};
+use crate::build::{Input, build};
 use crate::defaults::{CallOptions, Prepared};
 use crate::error::Result;
 use crate::layers::{Layers, for_each_default_param, layer, lookup};
@@ -79,32 +78,21 @@ pub(crate) fn request(
     fields: &dyn Fields,
 ) -> Result<Request> {
     let typed = TypedParams { plan, fields };
-    let Some(ready) = prepared.ready() else {
-        // Invalid defaults: read them as a call that sets nothing, which
-        // reports their errors in order.
-        let call = CallOptions::begin(Layers::call(defaults, None, None), prepared)?;
-        let base_url = call.layers().base_url()?;
-        let resolved = call.finish()?;
-        let input = Input {
-            method: plan.method.clone(),
-            base_url,
-            template: &plan.template,
-            options: resolved,
-        };
-        return build_with_defaults(input, defaults, prepared, &typed);
+    let (base_url, options) = match prepared.ready() {
+        Some(ready) => (ready.base_url.as_str(), ready.resolved()),
+        None => {
+            // Invalid defaults: read them as a call that sets nothing, which
+            // reports their errors in order.
+            let call = CallOptions::begin(Layers::call(defaults, None, None), prepared)?;
+            let base_url = call.layers().base_url()?;
+            (base_url, call.finish()?)
+        }
     };
     let input = Input {
         method: plan.method.clone(),
-        base_url: &ready.base_url,
+        base_url,
         template: &plan.template,
-        options: Resolved {
-            headers: ready.headers.clone(),
-            format: "",
-            previews: Cow::Borrowed(&[]),
-            accepts: None,
-            body_headers: Some(&ready.body_headers),
-            request: ready.request.clone(),
-        },
+        options,
     };
     build_with_defaults(input, defaults, prepared, &typed)
 }
