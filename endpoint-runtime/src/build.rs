@@ -72,17 +72,7 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &dyn Params) -> Result<Req
     if !format.is_empty() || !previews.is_empty() {
         headers = match accepts {
             Some(cache) => cache.with_accept(headers, format, &previews)?,
-            None => {
-                let accept = headers::compose_accept(
-                    headers.get("accept"),
-                    format,
-                    previews.iter().map(|preview| &**preview),
-                )?;
-                if let Some(accept) = accept {
-                    headers.set("accept", accept);
-                }
-                headers
-            }
+            None => headers::with_accept(headers, format, &previews)?,
         };
     }
 

@@ -514,35 +514,28 @@ impl AcceptCache {
     /// headers it has seen with the same media type.
     pub(crate) fn with_accept(
         &self,
-        mut headers: Headers,
+        headers: Headers,
         format: &str,
         previews: &[Cow<'_, str>],
     ) -> Result<Headers> {
-        let shared = matches!(headers.repr, Repr::Shared(_));
+        if !matches!(headers.repr, Repr::Shared(_)) {
+            return with_accept(headers, format, previews);
+        }
         // A poisoned lock only means that another thread panicked while
         // holding it; composing again is never wrong.
-        if shared
-            && let Ok(entries) = self.entries.lock()
+        if let Ok(entries) = self.entries.lock()
             && let Some(hit) = entries
                 .iter()
                 .find(|entry| entry.composed_from(&headers, format, previews))
         {
             return Ok(hit.composed.clone());
         }
-        let base = headers.clone();
-        let accept = compose_accept(headers.get("accept"), format, previews.iter().map(|p| &**p))?;
-        if let Some(accept) = accept {
-            headers.set("accept", accept);
-        }
-        if !shared {
-            return Ok(headers);
-        }
-        let composed = headers.into_shared();
+        let composed = with_accept(headers.clone(), format, previews)?.into_shared();
         if let Ok(mut entries) = self.entries.lock()
             && entries.len() < Self::CAPACITY
         {
             entries.push(ComposedAccept {
-                base,
+                base: headers,
                 format: format.to_owned(),
                 previews: previews.iter().map(|p| p.to_string()).collect(),
                 composed: composed.clone(),
@@ -550,6 +543,20 @@ impl AcceptCache {
         }
         Ok(composed)
     }
+}
+
+/// `headers` with `accept` composed from `format` and `previews`
+/// ([`compose_accept`]).
+pub(crate) fn with_accept(
+    mut headers: Headers,
+    format: &str,
+    previews: &[Cow<'_, str>],
+) -> Result<Headers> {
+    let accept = compose_accept(headers.get("accept"), format, previews.iter().map(|p| &**p))?;
+    if let Some(accept) = accept {
+        headers.set("accept", accept);
+    }
+    Ok(headers)
 }
 
 fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
