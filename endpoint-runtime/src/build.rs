@@ -4,13 +4,13 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
 use serde_json::Value;
 
 use crate::encode::{self, Set};
 use crate::error::{Error, Result};
 use crate::headers::{self, AcceptCache, BodyHeader, BodyHeaders, Headers};
-use crate::number::{self, JsNumbers};
+use crate::json;
+use crate::number;
 use crate::params::Params;
 use crate::request::{Body, Method, Request};
 use crate::template::Template;
@@ -200,7 +200,7 @@ fn query_text(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
 /// The body of a request that is not GET or HEAD: the `data` parameter as it
 /// is, or else an object of the remaining parameters, or else none.
 fn build_body(template: &Template<'_>, params: &dyn Params) -> Result<Option<Body>> {
-    let mut object = Vec::new();
+    let mut object = String::new();
     let mut data = None;
     params.for_each_remaining(template, &mut |key, value| {
         if key == "data" {
@@ -208,24 +208,13 @@ fn build_body(template: &Template<'_>, params: &dyn Params) -> Result<Option<Bod
         } else if data.is_none() {
             if object.is_empty() {
                 object.reserve(256);
-                object.push(b'{');
+                object.push('{');
             } else {
-                object.push(b',');
+                object.push(',');
             }
-            if !push_plain_json_str(&mut object, key) {
-                write_json(&mut object, key, &Param::Str(key))?;
-            }
-            object.push(b':');
-            match value.resolve() {
-                Param::Str(text) if push_plain_json_str(&mut object, text) => {}
-                value => {
-                    if let Param::Str(text) = value {
-                        // Room for a long text and some escapes, at once.
-                        object.reserve(text.len() + text.len() / 8 + 2);
-                    }
-                    write_json(&mut object, key, &value)?;
-                }
-            }
+            json::push_str(&mut object, key);
+            object.push(':');
+            json::push_value(&mut object, key, &value)?;
         }
         Ok(())
     })?;
@@ -235,8 +224,8 @@ fn build_body(template: &Template<'_>, params: &dyn Params) -> Result<Option<Bod
     if object.is_empty() {
         return Ok(None);
     }
-    object.push(b'}');
-    Ok(Some(Body::Json(json_string(object)?)))
+    object.push('}');
+    Ok(Some(Body::Json(object)))
 }
 
 /// The body for a `data` parameter: a string as it is, anything else as JSON.
@@ -244,92 +233,12 @@ fn data_body(value: &Param<'_>) -> Result<Body> {
     if let Param::Str(text) = value.resolve() {
         return Ok(Body::Text(text.to_owned()));
     }
-    let mut buffer = Vec::new();
-    write_json(&mut buffer, "data", value)?;
-    Ok(Body::Json(json_string(buffer)?))
-}
-
-fn json_string(bytes: Vec<u8>) -> Result<String> {
-    String::from_utf8(bytes).map_err(|err| Error::convert("the JSON body", err))
-}
-
-/// Writes a short JSON string that needs no escape (the usual key or text)
-/// as `serde_json` would, without its machinery; returns whether it did.
-/// Anything else is left to `serde_json`, which reads a long string once.
-fn push_plain_json_str(out: &mut Vec<u8>, text: &str) -> bool {
-    const SHORT: usize = 256;
-    let plain = text.len() <= SHORT && text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\');
-    if plain {
-        out.reserve(text.len() + 2);
-        out.push(b'"');
-        out.extend_from_slice(text.as_bytes());
-        out.push(b'"');
-    }
-    plain
-}
-
-/// Writes a parameter value as JSON, numbers as JavaScript writes them.
-fn write_json(out: &mut Vec<u8>, key: &str, value: &Param<'_>) -> Result<()> {
-    value
-        .serialize(&mut serde_json::Serializer::with_formatter(
-            &mut *out, JsNumbers,
-        ))
-        .map_err(|err| Error::Serialize {
-            key: key.to_owned(),
-            message: err.to_string(),
-        })
-}
-
-impl Serialize for Param<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeSeq;
-        match self {
-            Param::Null => serializer.serialize_unit(),
-            Param::Bool(b) => serializer.serialize_bool(*b),
-            Param::U64(n) => serializer.serialize_u64(*n),
-            Param::I64(n) => serializer.serialize_i64(*n),
-            Param::F64(n) => serializer.serialize_f64(*n),
-            Param::Str(s) => serializer.serialize_str(s),
-            Param::List(list) => {
-                let mut seq = serializer.serialize_seq(Some(list.len()))?;
-                for i in 0..list.len() {
-                    seq.serialize_element(&list.item(i))?;
-                }
-                seq.end()
-            }
-            Param::Json(v) => v.serialize(serializer),
-            Param::Owned(v) => v.serialize(serializer),
-        }
-    }
+    json::to_string("data", value).map(Body::Json)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn json_strings_are_written_as_serde_json_writes_them() {
-        let long = "x".repeat(300);
-        for text in [
-            "",
-            "plain",
-            "a\"b",
-            "back\\slash",
-            "tab\t",
-            "\u{1}",
-            "\u{7f}",
-            "é日😀",
-            "\u{2028}",
-            &long,
-        ] {
-            let mut out = Vec::new();
-            if !push_plain_json_str(&mut out, text) {
-                assert!(out.is_empty(), "{text:?}");
-                write_json(&mut out, "key", &Param::Str(text)).unwrap();
-            }
-            assert_eq!(out, serde_json::to_vec(text).unwrap(), "{text:?}");
-        }
-    }
 
     #[test]
     fn base_url_join() {

@@ -107,7 +107,7 @@ pub enum Error {
         reason: &'static str,
     },
 
-    /// A value is nested deeper than [`MAX_DEPTH`](crate::options::MAX_DEPTH).
+    /// A value is nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH).
     #[error("option `{key}` is nested deeper than {limit} levels")]
     TooDeep {
         /// The top-level option key that holds the value.

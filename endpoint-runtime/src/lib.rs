@@ -29,7 +29,8 @@
 //! 2. `names`, `github`, `url`, `encode`, `number`, `route`: leaf rules (shared
 //!    names, GitHub's default values, URL scanning, percent-encoding,
 //!    JavaScript number text, route strings);
-//! 3. `value`: one parameter value, [`Param`](template::Param);
+//! 3. `value`: one parameter value, [`Param`](template::Param), and `json`:
+//!    its JSON text, as `JSON.stringify` writes it;
 //! 4. [`template`]: RFC 6570 parsing and expansion, knowing values only
 //!    through [`Vars`](template::Vars);
 //! 5. `params`: parameter sources, the template's variables and the rest;
@@ -58,6 +59,7 @@ mod github;
 mod headers;
 #[cfg(feature = "http")]
 mod http;
+mod json;
 mod layers;
 mod merge;
 mod names;
@@ -76,10 +78,10 @@ pub use crate::endpoint::{Endpoint, endpoint};
 pub use crate::error::{Error, Result, Source, TemplateError, TemplateErrorKind};
 pub use crate::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, USER_AGENT};
 pub use crate::headers::Headers;
-pub use crate::options::MAX_DEPTH;
 pub use crate::options::Options;
 pub use crate::request::{Body, Request};
 pub use crate::typed_request::TypedRequest;
+pub use crate::value::MAX_DEPTH;
 
 /// What the `endpoint!` macro, its generated code and the project's code
 /// generators share with the runtime. Not a public API: it changes with the

@@ -102,23 +102,6 @@ pub(crate) fn number_text(n: &Number) -> String {
     out
 }
 
-/// A `serde_json` formatter that writes floating-point numbers as
-/// `JSON.stringify` does (`1e+308`, `0` for `-0`, `1` for `1.0`), so that a
-/// body is byte for byte `@octokit/endpoint`'s.
-pub(crate) struct JsNumbers;
-
-impl serde_json::ser::Formatter for JsNumbers {
-    fn write_f64<W: ?Sized + std::io::Write>(
-        &mut self,
-        writer: &mut W,
-        value: f64,
-    ) -> std::io::Result<()> {
-        let mut text = String::new();
-        push_f64(&mut text, value);
-        writer.write_all(text.as_bytes())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,13 +7,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
-
-/// How deeply option values may nest (objects and lists inside each other)
-/// before a call is refused with [`Error::TooDeep`].
-///
-/// The limit keeps every recursive step (merging, writing a body) far from
-/// the stack's end; it is below `serde_json`'s own parsing limit of 128.
-pub const MAX_DEPTH: usize = 100;
+use crate::value::MAX_DEPTH;
 
 /// The options of a call: a JSON object (borrowed or owned), or none.
 ///

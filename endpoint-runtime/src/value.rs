@@ -12,6 +12,13 @@ use serde_json::{Number, Value};
 
 use crate::number;
 
+/// How deeply option values may nest (objects and lists inside each other)
+/// before a call is refused with [`Error::TooDeep`](crate::Error::TooDeep).
+///
+/// The limit keeps every recursive step (merging, writing a body) far from
+/// the stack's end; it is below `serde_json`'s own parsing limit of 128.
+pub const MAX_DEPTH: usize = 100;
+
 /// One parameter value.
 #[derive(Clone)]
 #[non_exhaustive]

@@ -1,0 +1,261 @@
+//! JSON text of parameter values, as `JSON.stringify` writes it and, byte
+//! for byte, as `serde_json` does: compact, strings escaped with the short
+//! escapes (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`) and `\u00xx` for the
+//! other control characters, numbers as JavaScript writes them (`1e+21`, `0`
+//! for `-0`), `null` for a number that is not finite.
+//!
+//! A request body is written straight into its `String` by these functions:
+//! no serializer, no intermediate bytes to check for UTF-8 afterwards.
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+use crate::number;
+use crate::value::{Items, MAX_DEPTH, Param, json_param};
+
+/// Appends `text` as a JSON string.
+pub(crate) fn push_str(out: &mut String, text: &str) {
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push('"');
+    // Start of the run of bytes copied as they are, not yet written.
+    let mut run = 0;
+    let mut i = next_escape(bytes, 0);
+    while let Some(&byte) = bytes.get(i) {
+        // Bytes that need an escape are ASCII: both ends of the run are
+        // character boundaries.
+        out.push_str(text.get(run..i).unwrap_or_default());
+        push_escape(out, byte);
+        run = i + 1;
+        i = next_escape(bytes, run);
+    }
+    out.push_str(text.get(run..).unwrap_or_default());
+    out.push('"');
+}
+
+/// Appends `value` as JSON.
+///
+/// # Errors
+/// [`Error::TooDeep`], naming `key`, for lists and objects nested deeper than
+/// [`MAX_DEPTH`] (values that reach the builder have been checked already;
+/// this keeps the recursion bounded whatever the caller passes).
+pub(crate) fn push_value(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
+    write(out, value, 1).map_err(|TooDeep| Error::TooDeep {
+        key: key.to_owned(),
+        limit: MAX_DEPTH,
+    })
+}
+
+/// `value` as JSON text.
+///
+/// # Errors
+/// As [`push_value`].
+pub(crate) fn to_string(key: &str, value: &Param<'_>) -> Result<String> {
+    let mut out = String::new();
+    push_value(&mut out, key, value)?;
+    Ok(out)
+}
+
+/// A list or object nested deeper than [`MAX_DEPTH`].
+struct TooDeep;
+
+/// Writes `value`, found at `depth` (a parameter's own value is at 1).
+fn write(out: &mut String, value: &Param<'_>, depth: usize) -> Result<(), TooDeep> {
+    let value = value.resolve();
+    if let Some(items) = value.items() {
+        return write_items(out, items, depth);
+    }
+    match value {
+        Param::Null => out.push_str("null"),
+        Param::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        Param::U64(n) => number::push_u64(out, n),
+        Param::I64(n) => number::push_i64(out, n),
+        Param::F64(x) if x.is_finite() => number::push_f64(out, x),
+        Param::F64(_) => out.push_str("null"),
+        Param::Str(text) => push_str(out, text),
+        Param::Json(Value::Object(map)) => write_object(out, map, depth)?,
+        // `resolve` leaves only lists and objects as JSON values.
+        Param::List(_) | Param::Json(_) | Param::Owned(_) => out.push_str("null"),
+    }
+    Ok(())
+}
+
+fn write_items(out: &mut String, items: Items<'_>, depth: usize) -> Result<(), TooDeep> {
+    if depth > MAX_DEPTH {
+        return Err(TooDeep);
+    }
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write(out, &item, depth + 1)?;
+    }
+    out.push(']');
+    Ok(())
+}
+
+fn write_object(out: &mut String, map: &Map<String, Value>, depth: usize) -> Result<(), TooDeep> {
+    if depth > MAX_DEPTH {
+        return Err(TooDeep);
+    }
+    out.push('{');
+    for (i, (key, value)) in map.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_str(out, key);
+        out.push(':');
+        write(out, &json_param(value), depth + 1)?;
+    }
+    out.push('}');
+    Ok(())
+}
+
+/// Eight ones, one per byte of a word.
+const ONES: u64 = u64::from_ne_bytes([1; 8]);
+/// The high bit of every byte of a word.
+const HIGHS: u64 = ONES * 0x80;
+
+/// Whether any byte of `word` is below `n` (at most 128): the classic
+/// borrow test, exact about whether there is one.
+const fn any_below(word: u64, n: u8) -> bool {
+    word.wrapping_sub(ONES * n as u64) & !word & HIGHS != 0
+}
+
+/// Whether any byte of `word` is `byte`.
+const fn any_equal(word: u64, byte: u8) -> bool {
+    any_below(word ^ (ONES * byte as u64), 1)
+}
+
+/// Whether a JSON string must escape `byte`.
+const fn needs_escape(byte: u8) -> bool {
+    byte < 0x20 || byte == b'"' || byte == b'\\'
+}
+
+/// The index of the first byte at or after `from` that needs an escape, or
+/// the length: eight bytes at a time while none does.
+fn next_escape(bytes: &[u8], from: usize) -> usize {
+    let rest = bytes.get(from..).unwrap_or_default();
+    let mut i = from;
+    for chunk in rest.chunks_exact(8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_ne_bytes(word);
+        if any_below(word, 0x20) || any_equal(word, b'"') || any_equal(word, b'\\') {
+            break;
+        }
+        i += 8;
+    }
+    while let Some(&byte) = bytes.get(i) {
+        if needs_escape(byte) {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// Appends the escape of a byte that [`needs_escape`].
+fn push_escape(out: &mut String, byte: u8) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let short = match byte {
+        b'"' => "\\\"",
+        b'\\' => "\\\\",
+        0x08 => "\\b",
+        0x0C => "\\f",
+        b'\n' => "\\n",
+        b'\r' => "\\r",
+        b'\t' => "\\t",
+        _ => {
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(byte >> 4)]));
+            out.push(char::from(HEX[usize::from(byte & 0x0F)]));
+            return;
+        }
+    };
+    out.push_str(short);
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn text(value: &Value) -> String {
+        to_string("key", &Param::Json(value)).unwrap()
+    }
+
+    #[test]
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        let every_ascii: String = (0u8..0x80).map(char::from).collect();
+        let long = format!("{}\"{}", "x".repeat(300), "y".repeat(17));
+        for text in [
+            "",
+            "plain",
+            "eight!!!",
+            "a\"b",
+            "back\\slash",
+            "tab\t",
+            "\u{1}",
+            "\u{7f}",
+            "é日😀",
+            "é\"日\n😀\\",
+            "\u{2028}",
+            &every_ascii,
+            &long,
+        ] {
+            let mut out = String::new();
+            push_str(&mut out, text);
+            assert_eq!(out, serde_json::to_string(text).unwrap(), "{text:?}");
+        }
+        // Every escape at every position of a word.
+        for at in 0..17 {
+            for byte in (0u8..0x20).chain([b'"', b'\\', b'a', 0x7f]) {
+                let mut text = "x".repeat(16);
+                text.insert(at, char::from(byte));
+                let mut out = String::new();
+                push_str(&mut out, &text);
+                assert_eq!(out, serde_json::to_string(&text).unwrap(), "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn values_are_written_compactly() {
+        let value = json!({
+            "s": "x\"y", "n": [1, -2, 1.5, 1e21, 0.1, null, true, false],
+            "o": {"a": {}, "b": [], "c": [[1], {"d": "e"}]}, "u": u64::MAX, "i": i64::MIN,
+        });
+        assert_eq!(
+            text(&value),
+            serde_json::to_string(&value)
+                .unwrap()
+                .replace("1e21", "1e+21")
+        );
+        assert_eq!(text(&json!(-0.0)), "0");
+        assert_eq!(text(&json!(100.0)), "100");
+        let mut out = String::new();
+        push_value(&mut out, "k", &Param::F64(f64::NAN)).unwrap();
+        push_value(&mut out, "k", &Param::F64(f64::NEG_INFINITY)).unwrap();
+        assert_eq!(out, "nullnull");
+    }
+
+    #[test]
+    fn nesting_is_bounded() {
+        let mut deep = json!(1);
+        for _ in 0..MAX_DEPTH {
+            deep = json!([deep]);
+        }
+        assert!(to_string("k", &Param::Json(&deep)).is_ok());
+        let deeper = json!({ "x": deep });
+        assert_eq!(
+            to_string("k", &Param::Json(&deeper)),
+            Err(Error::TooDeep {
+                key: "k".into(),
+                limit: MAX_DEPTH
+            })
+        );
+    }
+}
