@@ -13,6 +13,7 @@ use crate::json;
 use crate::number;
 use crate::params::Params;
 use crate::request::{Body, Method, Request};
+use crate::scan;
 use crate::template::Template;
 use crate::url;
 use crate::value::Param;
@@ -133,7 +134,7 @@ fn append_query(url: &mut String, template: &Template<'_>, params: &dyn Params) 
         if matches!(value, Param::Null) {
             return Ok(());
         }
-        let separator = if first && !url.contains('?') {
+        let separator = if first && !scan::contains(url.as_bytes(), b'?') {
             '?'
         } else {
             '&'

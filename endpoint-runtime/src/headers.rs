@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::github;
+use crate::scan;
 
 /// One header: its lowercase name and its value.
 type Entry = (Cow<'static, str>, Cow<'static, str>);
@@ -353,7 +354,11 @@ fn shared_text(text: &str) -> Cow<'static, str> {
 
 /// Checks a header value for characters that would split or end the header.
 pub(crate) fn check_value(name: &str, value: &str) -> Result<()> {
-    if value.bytes().any(|b| matches!(b, b'\r' | b'\n' | b'\0')) {
+    let forbidden = |b| matches!(b, b'\r' | b'\n' | b'\0');
+    let word_hit = |word| {
+        scan::any_equal(word, b'\r') || scan::any_equal(word, b'\n') || scan::any_below(word, 1)
+    };
+    if scan::find(value.as_bytes(), 0, word_hit, forbidden) < value.len() {
         return Err(Error::HeaderValue {
             name: name.to_owned(),
             reason: "the value contains CR, LF or NUL",

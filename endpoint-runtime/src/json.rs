@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::number;
+use crate::scan::{self, any_below, any_equal};
 use crate::value::{Items, MAX_DEPTH, Param, json_param};
 
 /// Appends `text` as a JSON string.
@@ -112,48 +113,16 @@ fn write_object(out: &mut String, map: &Map<String, Value>, depth: usize) -> Res
     Ok(())
 }
 
-/// Eight ones, one per byte of a word.
-const ONES: u64 = u64::from_ne_bytes([1; 8]);
-/// The high bit of every byte of a word.
-const HIGHS: u64 = ONES * 0x80;
-
-/// Whether any byte of `word` is below `n` (at most 128): the classic
-/// borrow test, exact about whether there is one.
-const fn any_below(word: u64, n: u8) -> bool {
-    word.wrapping_sub(ONES * n as u64) & !word & HIGHS != 0
-}
-
-/// Whether any byte of `word` is `byte`.
-const fn any_equal(word: u64, byte: u8) -> bool {
-    any_below(word ^ (ONES * byte as u64), 1)
-}
-
 /// Whether a JSON string must escape `byte`.
 const fn needs_escape(byte: u8) -> bool {
     byte < 0x20 || byte == b'"' || byte == b'\\'
 }
 
 /// The index of the first byte at or after `from` that needs an escape, or
-/// the length: eight bytes at a time while none does.
+/// the length.
 fn next_escape(bytes: &[u8], from: usize) -> usize {
-    let rest = bytes.get(from..).unwrap_or_default();
-    let mut i = from;
-    for chunk in rest.chunks_exact(8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let word = u64::from_ne_bytes(word);
-        if any_below(word, 0x20) || any_equal(word, b'"') || any_equal(word, b'\\') {
-            break;
-        }
-        i += 8;
-    }
-    while let Some(&byte) = bytes.get(i) {
-        if needs_escape(byte) {
-            break;
-        }
-        i += 1;
-    }
-    i
+    let word_hit = |word| any_below(word, 0x20) || any_equal(word, b'"') || any_equal(word, b'\\');
+    scan::find(bytes, from, word_hit, needs_escape)
 }
 
 /// Appends the escape of a byte that [`needs_escape`].

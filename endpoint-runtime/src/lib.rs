@@ -26,9 +26,9 @@
 //! Each module imports only from the ones above it in this list:
 //!
 //! 1. `error`: the [`Error`] type;
-//! 2. `names`, `github`, `url`, `encode`, `number`, `route`: leaf rules (shared
-//!    names, GitHub's default values, URL scanning, percent-encoding,
-//!    JavaScript number text, route strings);
+//! 2. `names`, `github`, `scan`, `url`, `encode`, `number`, `route`: leaf rules
+//!    (shared names, GitHub's default values, byte scans a word at a time, URL
+//!    scanning, percent-encoding, JavaScript number text, route strings);
 //! 3. `value`: one parameter value, [`Param`](template::Param), and `json`:
 //!    its JSON text, as `JSON.stringify` writes it;
 //! 4. [`template`]: RFC 6570 parsing and expansion, knowing values only
@@ -68,6 +68,7 @@ mod options;
 mod params;
 mod request;
 pub mod route;
+mod scan;
 pub mod template;
 mod typed;
 mod typed_request;

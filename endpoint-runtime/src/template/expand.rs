@@ -222,14 +222,16 @@ fn expand_expression(
             continue;
         }
         if let Some(items) = value.items() {
-            if !items_defined(name, items)? {
+            if let Modifier::Prefix(_) = var.modifier {
+                // An error unless the list is undefined; which error, the
+                // whole list decides.
+                if items_defined(name, items)? {
+                    return Err(expansion_error(name, PREFIX_ON_COMPOSITE));
+                }
                 continue;
             }
-            if let Modifier::Prefix(_) = var.modifier {
-                return Err(expansion_error(name, PREFIX_ON_COMPOSITE));
-            }
-            start_variable(style, &mut first, out);
-            expand_list(style, name, items, var.modifier == Modifier::Explode, out);
+            let explode = var.modifier == Modifier::Explode;
+            expand_list(style, name, items, explode, &mut first, out)?;
             continue;
         }
         match value {
@@ -261,29 +263,42 @@ fn expand_expression(
     Ok(())
 }
 
-fn expand_list(style: &Style, name: &str, items: Items<'_>, explode: bool, out: &mut String) {
-    let items = items.iter().filter(|item| !matches!(item, Param::Null));
-    if explode {
-        for (i, item) in items.enumerate() {
-            if i > 0 {
-                out.push(style.separator);
-            }
-            if style.named {
-                write_name(style, name, matches!(item, Param::Str("")), out);
-            }
-            write_scalar(&item, None, style.set, out);
+/// Writes a list's items, in one pass: nothing at all for a list whose
+/// items are all `null` (it is undefined), an error for a list or map among
+/// them.
+fn expand_list(
+    style: &Style,
+    name: &str,
+    items: Items<'_>,
+    explode: bool,
+    first: &mut bool,
+    out: &mut String,
+) -> Result<()> {
+    let mut defined = false;
+    for item in items.iter() {
+        if matches!(item, Param::Null) {
+            continue;
         }
-    } else {
-        if style.named {
-            write_name(style, name, false, out);
+        if item.items().is_some() || matches!(item, Param::Json(_) | Param::Owned(_)) {
+            return Err(expansion_error(name, NESTED));
         }
-        for (i, item) in items.enumerate() {
-            if i > 0 {
-                out.push(',');
+        if !defined {
+            start_variable(style, first, out);
+            if style.named && !explode {
+                write_name(style, name, false, out);
             }
-            write_scalar(&item, None, style.set, out);
+        } else if explode {
+            out.push(style.separator);
+        } else {
+            out.push(',');
         }
+        defined = true;
+        if explode && style.named {
+            write_name(style, name, matches!(item, Param::Str("")), out);
+        }
+        write_scalar(&item, None, style.set, out);
     }
+    Ok(())
 }
 
 fn expand_map(
