@@ -381,7 +381,7 @@ pub(crate) fn layered<'p>(default: &'p Value, call: Param<'p>) -> Param<'p> {
         (Value::Object(default), Value::Object(call)) => Some(merged_objects(default, call)),
         _ => None,
     };
-    merged.map_or(call, |merged| Param::Owned(Value::Object(merged)))
+    merged.map_or(call, |merged| Param::Owned(Box::new(Value::Object(merged))))
 }
 
 /// A call's parameter over the defaults' parameter of the same name.

@@ -51,7 +51,7 @@ pub trait Fields {
 /// # Errors
 /// As [`Fields::field`].
 pub fn serialize<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Param<'static>> {
-    crate::options::to_value(value, key).map(Param::Owned)
+    crate::options::to_value(value, key).map(|value| Param::Owned(Box::new(value)))
 }
 
 /// A value of the expression form (`endpoint!("GET /x/{a}", a = …)`),
