@@ -45,8 +45,38 @@ pub struct Headers {
 #[derive(Clone)]
 enum Repr {
     Own(Vec<Entry>),
+    /// Shared by the requests of an endpoint, counted.
     Shared(Arc<[Entry]>),
+    /// One of [`STATIC_SETS`]: shared by every endpoint that has them, uncounted.
+    Static(&'static [Entry]),
 }
+
+const fn entry(name: &'static str, value: &'static str) -> Entry {
+    (Cow::Borrowed(name), Cow::Borrowed(value))
+}
+
+/// The crate's default headers.
+static DEFAULTS: [Entry; 2] = [
+    entry("accept", github::DEFAULT_ACCEPT),
+    entry("user-agent", github::USER_AGENT),
+];
+/// The default headers with [`BodyHeader::Json`] added.
+static DEFAULTS_JSON: [Entry; 3] = [
+    entry("accept", github::DEFAULT_ACCEPT),
+    entry("user-agent", github::USER_AGENT),
+    entry("content-type", JSON_CONTENT_TYPE),
+];
+/// The default headers with [`BodyHeader::Empty`] added.
+static DEFAULTS_EMPTY: [Entry; 3] = [
+    entry("accept", github::DEFAULT_ACCEPT),
+    entry("user-agent", github::USER_AGENT),
+    entry("content-length", "0"),
+];
+
+/// Headers that most endpoints prepare (those of `Endpoint::default()`):
+/// shared as statics, so that handing them to a request costs no atomic
+/// reference count, here or when the request is dropped.
+static STATIC_SETS: [&[Entry]; 3] = [&DEFAULTS, &DEFAULTS_JSON, &DEFAULTS_EMPTY];
 
 impl Default for Repr {
     fn default() -> Self {
@@ -73,39 +103,50 @@ impl Headers {
         match &self.repr {
             Repr::Own(entries) => entries,
             Repr::Shared(entries) => entries,
+            Repr::Static(entries) => entries,
         }
     }
 
     /// The entries, to change: shared ones are copied first, with room for
     /// the headers a request adds (`content-type`, `content-length`).
     fn entries_mut(&mut self) -> &mut Vec<Entry> {
-        if let Repr::Shared(shared) = &self.repr {
+        if self.is_shared() {
+            let shared = self.entries();
             let mut entries = Vec::with_capacity(shared.len() + 2);
             entries.extend(shared.iter().cloned());
             self.repr = Repr::Own(entries);
         }
         match &mut self.repr {
             Repr::Own(entries) => entries,
-            Repr::Shared(_) => unreachable!("made owned above"),
+            Repr::Shared(_) | Repr::Static(_) => unreachable!("made owned above"),
         }
+    }
+
+    /// Whether these headers are shared (copied before a change).
+    fn is_shared(&self) -> bool {
+        !matches!(self.repr, Repr::Own(_))
     }
 
     /// Whether both are the same shared headers (clones of one another).
     fn same_shared(&self, other: &Headers) -> bool {
         match (&self.repr, &other.repr) {
             (Repr::Shared(a), Repr::Shared(b)) => Arc::ptr_eq(a, b),
+            (Repr::Static(a), Repr::Static(b)) => std::ptr::eq(*a, *b),
             _ => false,
         }
     }
 
-    /// The same headers, shared by every clone from now on.
+    /// The same headers, shared by every clone from now on: one of the
+    /// static sets when they are equal to it.
     pub(crate) fn into_shared(self) -> Headers {
-        match self.repr {
-            Repr::Own(entries) => Headers {
-                repr: Repr::Shared(entries.into()),
+        let repr = match self.repr {
+            Repr::Own(entries) => match STATIC_SETS.iter().find(|set| ***set == entries[..]) {
+                Some(set) => Repr::Static(set),
+                None => Repr::Shared(entries.into()),
             },
-            shared @ Repr::Shared(_) => Headers { repr: shared },
-        }
+            shared => shared,
+        };
+        Headers { repr }
     }
 
     /// The value of `name` (in any letter case), if set.
@@ -523,7 +564,7 @@ impl AcceptCache {
         format: &str,
         previews: &[Cow<'_, str>],
     ) -> Result<Headers> {
-        if !matches!(headers.repr, Repr::Shared(_)) {
+        if !headers.is_shared() {
             return with_accept(headers, format, previews);
         }
         // A poisoned lock only means that another thread panicked while
@@ -678,6 +719,29 @@ fn preview_names(accept: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn default_headers_are_shared_as_statics() {
+        let mut headers = Headers::new();
+        headers.insert("accept", github::DEFAULT_ACCEPT).unwrap();
+        headers.insert("user-agent", github::USER_AGENT).unwrap();
+        let shared = headers.clone().into_shared();
+        assert!(matches!(shared.repr, Repr::Static(_)));
+        assert!(shared.same_shared(&shared.clone()));
+        assert_eq!(shared, headers);
+        let prepared = BodyHeaders::new(headers.clone());
+        let json = BodyHeaders::add(Some(&prepared), shared.clone(), BodyHeader::Json);
+        assert!(matches!(json.repr, Repr::Static(_)));
+        assert_eq!(json.get("content-type"), Some(JSON_CONTENT_TYPE));
+        // A change copies them; the statics stay as they are.
+        let mut changed = shared.clone();
+        changed.insert("accept", "text/plain").unwrap();
+        assert_eq!(changed.get("accept"), Some("text/plain"));
+        assert_eq!(shared.get("accept"), Some(github::DEFAULT_ACCEPT));
+        // Other headers are counted shares.
+        headers.insert("x-other", "1").unwrap();
+        assert!(matches!(headers.into_shared().repr, Repr::Shared(_)));
+    }
 
     fn accept(accept: &str, format: &str, previews: &[&str]) -> String {
         compose_accept(Some(accept), format, previews.iter().copied())
