@@ -44,7 +44,7 @@ pub(crate) struct Resolved<'a> {
     /// `headers` may be those prepared headers.
     pub body_headers: Option<&'a BodyHeaders>,
     /// The `request` passthrough.
-    pub request: Option<Value>,
+    pub request: Option<Box<Value>>,
 }
 
 /// Builds the request.

@@ -54,7 +54,7 @@ pub(crate) struct Ready {
     pub previews: Vec<Cow<'static, str>>,
     /// `headers` with what a request with or without a body adds.
     pub body_headers: BodyHeaders,
-    pub request: Option<Value>,
+    pub request: Option<Box<Value>>,
 }
 
 impl Prepared {
@@ -92,7 +92,7 @@ impl Prepared {
             raw_headers,
             accepts,
             previews,
-            request: layers.request(),
+            request: layers.request().map(Box::new),
         })
     }
 
@@ -185,7 +185,7 @@ impl<'a> CallOptions<'a> {
             Source::Prepared(ready) => {
                 let mut resolved = ready.resolved();
                 if layers.call_has_options() {
-                    resolved.request = layers.request();
+                    resolved.request = layers.request().map(Box::new);
                 }
                 return Ok(resolved);
             }
@@ -205,7 +205,7 @@ impl<'a> CallOptions<'a> {
             previews,
             accepts: self.accepts,
             body_headers: None,
-            request: layers.request(),
+            request: layers.request().map(Box::new),
         })
     }
 }

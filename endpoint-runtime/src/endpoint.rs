@@ -152,27 +152,17 @@ impl Endpoint {
     }
 
     /// Refuses `request` when the credential host check is on and it would
-    /// carry credentials to another host.
-    pub(crate) fn check_credentials(&self, request: Request) -> Result<Request> {
-        let Some(base_host) = &self.inner.credential_host else {
-            return Ok(request);
+    /// carry credentials to another host; passes it through otherwise (by
+    /// value, so that every entry point ends in one call).
+    #[inline]
+    pub(crate) fn check_credentials(&self, request: Result<Request>) -> Result<Request> {
+        let Ok(request) = request else {
+            return request;
         };
-        const CREDENTIALS: [&str; 3] = ["authorization", "proxy-authorization", "cookie"];
-        let Some(header) = CREDENTIALS
-            .iter()
-            .find(|name| request.headers.contains(name))
-        else {
-            return Ok(request);
-        };
-        let host = url_host(&request.url).map(str::to_ascii_lowercase);
-        if host == *base_host {
-            return Ok(request);
+        match &self.inner.credential_host {
+            None => Ok(request),
+            Some(base_host) => credentials_to(base_host, &request).map(|()| request),
         }
-        Err(Error::CredentialsHost {
-            header: (*header).to_owned(),
-            host: host.unwrap_or_default(),
-            base_host: base_host.clone().unwrap_or_default(),
-        })
     }
 
     fn defaults_map(&self) -> &Map<String, Value> {
@@ -210,7 +200,7 @@ impl Endpoint {
             &self.inner.prepared,
             Some(Route::parse(route)),
             options.as_map()?,
-        )?;
+        );
         self.check_credentials(request)
     }
 
@@ -237,7 +227,7 @@ impl Endpoint {
             &self.inner.prepared,
             None,
             options.as_map()?,
-        )?;
+        );
         self.check_credentials(request)
     }
 
@@ -322,7 +312,7 @@ impl Endpoint {
         match merged {
             Value::Object(map) => {
                 check_depth(map)?;
-                self.check_credentials(dynamic::parse(map)?)
+                self.check_credentials(dynamic::parse(map))
             }
             _ => Err(Error::option("options", "must be an object")),
         }
@@ -330,7 +320,28 @@ impl Endpoint {
 
     /// The request of a typed route with these defaults.
     pub(crate) fn typed_request(&self, plan: &Plan, fields: &dyn Fields) -> Result<Request> {
-        let request = typed::request(self.defaults_map(), &self.inner.prepared, plan, fields)?;
+        let request = typed::request(self.defaults_map(), &self.inner.prepared, plan, fields);
         self.check_credentials(request)
     }
+}
+
+/// Refuses `request` if it carries credentials to another host than
+/// `base_host` (the base URL's host, `None` when it has none).
+fn credentials_to(base_host: &Option<String>, request: &Request) -> Result<()> {
+    const CREDENTIALS: [&str; 3] = ["authorization", "proxy-authorization", "cookie"];
+    let Some(header) = CREDENTIALS
+        .iter()
+        .find(|name| request.headers.contains(name))
+    else {
+        return Ok(());
+    };
+    let host = url_host(&request.url).map(str::to_ascii_lowercase);
+    if host == *base_host {
+        return Ok(());
+    }
+    Err(Error::CredentialsHost {
+        header: (*header).to_owned(),
+        host: host.unwrap_or_default(),
+        base_host: base_host.clone().unwrap_or_default(),
+    })
 }

@@ -35,8 +35,9 @@ pub struct Request {
     pub headers: Headers,
     /// The body, for methods other than GET and HEAD when there is one.
     pub body: Option<Body>,
-    /// The `request` option, passed through unchanged.
-    pub request: Option<Value>,
+    /// The `request` option, passed through unchanged. Boxed: it is seldom
+    /// set, and a `Request` that stays small is cheap to move.
+    pub request: Option<Box<Value>>,
 }
 
 impl Request {
@@ -60,7 +61,7 @@ impl Request {
             object.insert("body".into(), body.to_json());
         }
         if let Some(request) = &self.request {
-            object.insert("request".into(), request.clone());
+            object.insert("request".into(), Value::clone(request));
         }
         Value::Object(object)
     }
