@@ -48,7 +48,7 @@ pub(crate) struct Resolved<'a> {
 }
 
 /// Builds the request.
-pub(crate) fn build(input: Input<'_, '_, '_>, params: &dyn Params) -> Result<Request> {
+pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -> Result<Request> {
     let Input {
         method,
         base_url,
@@ -125,7 +125,11 @@ fn join_base_url(url: &mut String, base_url: &str) -> Result<()> {
 }
 
 /// Appends the remaining parameters to the query string of a GET or HEAD URL.
-fn append_query(url: &mut String, template: &Template<'_>, params: &dyn Params) -> Result<()> {
+fn append_query(
+    url: &mut String,
+    template: &Template<'_>,
+    params: &(impl Params + ?Sized),
+) -> Result<()> {
     // Whether the URL has a query string already is asked once, and only
     // when there is a parameter to add.
     let mut first = true;
@@ -200,7 +204,7 @@ fn query_text(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
 
 /// The body of a request that is not GET or HEAD: the `data` parameter as it
 /// is, or else an object of the remaining parameters, or else none.
-fn build_body(template: &Template<'_>, params: &dyn Params) -> Result<Option<Body>> {
+fn build_body(template: &Template<'_>, params: &(impl Params + ?Sized)) -> Result<Option<Body>> {
     let mut object = String::new();
     let mut data = None;
     params.for_each_remaining(template, &mut |key, value| {
