@@ -115,6 +115,13 @@ fn path_value_dotdot_through_every_path_operator() {
     assert_unsafe(build("GET /x{/list}", json!({"list": [".."]})), "..");
     // `{.x}` of "." writes the segment `..`.
     assert_unsafe(build("GET /x/{.x}", json!({"x": "."})), "..");
+    // The operator's own `.`: `{.x}` of "" writes the segment `.`, and
+    // `{.x}` of a list of empty strings writes `..`.
+    assert_unsafe(build("GET /x/{.x}", json!({"x": ""})), ".");
+    assert_unsafe(build("GET /x/{.x}", json!({"x": [""]})), ".");
+    assert_unsafe(build("GET /x/{.x*}", json!({"x": ["", ""]})), "..");
+    // A `%2E` kept by reserved expansion, among other text.
+    assert_unsafe(build("GET /a/{+x}", json!({"x": "b/%2E%2e/c"})), "%2E%2e");
     // From the defaults, too.
     let ep = Endpoint::default()
         .defaults(json!({"owner": ".."}))

@@ -114,7 +114,11 @@ fn join_base_url(url: &mut String, base_url: &str) -> Result<()> {
     if url::is_absolute(expanded) {
         url.drain(..start);
     } else if expanded.starts_with('/') {
-        url.drain(base_url.trim_end_matches('/').len()..start);
+        // Most base URLs end without a `/`: then there is nothing to take out.
+        let end = base_url.trim_end_matches('/').len();
+        if end < start {
+            url.drain(end..start);
+        }
     } else if !(base_url.is_empty() || base_url.ends_with('/')) {
         return Err(Error::UrlForm {
             url: expanded.to_owned(),

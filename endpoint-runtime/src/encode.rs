@@ -34,6 +34,9 @@ impl Set {
 const UNRESERVED: u8 = 1;
 const RESERVED: u8 = 2;
 const COMPONENT: u8 = 4;
+/// `.` and `%`, the bytes of a dot segment (`.`, `%2E`), which [`encode`]
+/// reports.
+const DOT: u8 = 8;
 
 /// For every byte, the sets that keep it.
 static CLASS: [u8; 256] = {
@@ -76,6 +79,9 @@ static CLASS: [u8; 256] = {
         if component {
             table[b] |= COMPONENT;
         }
+        if c == b'.' || c == b'%' {
+            table[b] |= DOT;
+        }
         b += 1;
     }
     table
@@ -108,21 +114,44 @@ pub(crate) fn needs_encoding(text: &str, set: Set) -> bool {
     false
 }
 
-/// Appends `text` to `out`, percent-encoding every byte that `set` does not keep.
+/// Appends `text` to `out`, percent-encoding every byte that `set` does not
+/// keep.
 pub(crate) fn encode(out: &mut String, text: &str, set: Set) {
+    write(out, text, set, false);
+}
+
+/// [`encode`], for a value written into a URL's path: also returns whether
+/// `text` holds a `.` or a `%`, the bytes that can make a dot segment (`.`,
+/// `..`, `%2E`), found in the same pass.
+pub(crate) fn encode_noting_dots(out: &mut String, text: &str, set: Set) -> bool {
+    write(out, text, set, true)
+}
+
+#[inline(always)]
+fn write(out: &mut String, text: &str, set: Set, note_dots: bool) -> bool {
     let bit = set.bit();
     let bytes = text.as_bytes();
-    // Most values need no escape: find the first byte that may, in a tight loop.
-    let Some(first) = bytes.iter().position(|&b| CLASS[usize::from(b)] & bit == 0) else {
+    // Most values need no escape (and hold no dot): find the first byte that
+    // may, in a tight loop.
+    let mask = if note_dots { bit | DOT } else { bit };
+    let Some(first) = bytes
+        .iter()
+        .position(|&b| CLASS[usize::from(b)] & mask != bit)
+    else {
         out.push_str(text);
-        return;
+        return false;
     };
     out.reserve(bytes.len() + 8);
     // Start of the run of bytes copied as they are, not yet written.
     let mut run = 0;
     let mut i = first;
+    let mut dotted = false;
     while let Some(&b) = bytes.get(i) {
-        if CLASS[usize::from(b)] & bit != 0 {
+        let class = CLASS[usize::from(b)];
+        if note_dots {
+            dotted |= class & DOT != 0;
+        }
+        if class & bit != 0 {
             i += 1;
             continue;
         }
@@ -144,6 +173,7 @@ pub(crate) fn encode(out: &mut String, text: &str, set: Set) {
     if run < bytes.len() {
         out.push_str(text.get(run..).unwrap_or_default());
     }
+    dotted
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::Template;
 use super::Vars;
-use super::parts::{Expression, Modifier, Operator, Part};
+use super::parts::{Expression, Modifier, Operator, Part, VarSpec};
 use crate::encode::{self, Set};
 use crate::error::{Error, Result};
 use crate::url;
@@ -71,9 +71,9 @@ impl Template<'_> {
         }
     }
 
-    /// Expands every part; returns whether an expression in the path wrote a
-    /// `.`, a `%2E` or a `%` that may start one with the text after it,
-    /// without which no segment it touches can be a dot segment. With `spans`, records the byte ranges that expressions wrote.
+    /// Expands every part; returns whether an expression in the path may have
+    /// written a `.`, a `%2E` or a `%` that may start one with the text after
+    /// it, without which no segment it touches can be a dot segment. With `spans`, records the byte ranges that expressions wrote.
     fn expand_parts(
         &self,
         vars: &(impl Vars + ?Sized),
@@ -86,11 +86,10 @@ impl Template<'_> {
                 Part::Literal(text) => out.push_str(text),
                 Part::Expression(expression) => {
                     let from = out.len();
-                    expand_expression(&expression, vars, out)?;
-                    let written = out.as_bytes().get(from..).unwrap_or_default();
-                    if expression.in_path && may_write_dot(written) {
+                    if expand_expression(&expression, vars, out)? {
                         dots = true;
                     }
+                    let written = out.as_bytes().get(from..).unwrap_or_default();
                     if let Some(spans) = spans.as_deref_mut()
                         && !written.is_empty()
                     {
@@ -149,6 +148,9 @@ struct Style {
     if_empty: &'static str,
     /// What values keep unencoded.
     set: Set,
+    /// Whether the operator writes text of its own that may hold a `.` or a
+    /// `%` (the `.` of `{.x}`, the names of `{;x}`).
+    writes_dots: bool,
 }
 
 /// The [`Style`] of each operator, by its position in [`Operator`].
@@ -179,6 +181,7 @@ const fn style(operator: Operator) -> Style {
         separator,
         named,
         if_empty,
+        writes_dots: matches!(operator, Operator::Label | Operator::PathParameter),
         set: if reserved {
             Set::Reserved
         } else {
@@ -197,20 +200,27 @@ fn expansion_error(variable: &str, reason: &'static str) -> Error {
     }
 }
 
+/// Expands one expression; returns whether it is in the path and may have
+/// written a piece of a dot segment (see [`may_write_dot`]).
 fn expand_expression(
     expression: &Expression<'_>,
     vars: &(impl Vars + ?Sized),
     out: &mut String,
-) -> Result<()> {
+) -> Result<bool> {
     let style = &STYLES[expression.operator as usize];
     let mut first = true;
+    let mut dots = false;
     for var in expression.variables.iter() {
         let name: &str = var.name;
         let Some(param) = vars.var(var.slot as usize, name)? else {
             continue;
         };
         let value = param.resolve();
-        // The common case first: a string without a prefix modifier.
+        let from = out.len();
+        // The common case first: a string without a prefix modifier. The
+        // encoder tells whether it holds a `.` or a `%`; for the operators
+        // that write nothing else that could, that answers the question
+        // without a second look at the text.
         if let Param::Str(text) = value
             && !matches!(var.modifier, Modifier::Prefix(_))
         {
@@ -218,46 +228,66 @@ fn expand_expression(
             if style.named {
                 write_name(style, name, text.is_empty(), out);
             }
-            encode::encode(out, text, style.set);
+            if !expression.in_path {
+                encode::encode(out, text, style.set);
+            } else if encode::encode_noting_dots(out, text, style.set) | style.writes_dots {
+                dots |= may_write_dot(out.as_bytes().get(from..).unwrap_or_default());
+            }
             continue;
         }
-        if let Some(items) = value.items() {
+        expand_value(style, var, value, &mut first, out)?;
+        if expression.in_path {
+            dots |= may_write_dot(out.as_bytes().get(from..).unwrap_or_default());
+        }
+    }
+    Ok(dots)
+}
+
+/// Expands a variable's value other than a plain string.
+#[inline]
+fn expand_value(
+    style: &Style,
+    var: VarSpec<'_>,
+    value: Param<'_>,
+    first: &mut bool,
+    out: &mut String,
+) -> Result<()> {
+    let name = var.name;
+    if let Some(items) = value.items() {
+        if let Modifier::Prefix(_) = var.modifier {
+            // An error unless the list is undefined; which error, the
+            // whole list decides.
+            if items_defined(name, items)? {
+                return Err(expansion_error(name, PREFIX_ON_COMPOSITE));
+            }
+            return Ok(());
+        }
+        let explode = var.modifier == Modifier::Explode;
+        return expand_list(style, name, items, explode, first, out);
+    }
+    match value {
+        Param::Null => {}
+        Param::Json(Value::Object(map)) => {
+            if !values_defined(name, map)? {
+                return Ok(());
+            }
             if let Modifier::Prefix(_) = var.modifier {
-                // An error unless the list is undefined; which error, the
-                // whole list decides.
-                if items_defined(name, items)? {
-                    return Err(expansion_error(name, PREFIX_ON_COMPOSITE));
-                }
-                continue;
+                return Err(expansion_error(name, PREFIX_ON_COMPOSITE));
             }
-            let explode = var.modifier == Modifier::Explode;
-            expand_list(style, name, items, explode, &mut first, out)?;
-            continue;
+            start_variable(style, first, out);
+            expand_map(style, name, map, var.modifier == Modifier::Explode, out);
         }
-        match value {
-            Param::Null => {}
-            Param::Json(Value::Object(map)) => {
-                if !values_defined(name, map)? {
-                    continue;
-                }
-                if let Modifier::Prefix(_) = var.modifier {
-                    return Err(expansion_error(name, PREFIX_ON_COMPOSITE));
-                }
-                start_variable(style, &mut first, out);
-                expand_map(style, name, map, var.modifier == Modifier::Explode, out);
+        scalar => {
+            start_variable(style, first, out);
+            let prefix = match var.modifier {
+                Modifier::Prefix(n) => Some(usize::from(n)),
+                Modifier::None | Modifier::Explode => None,
+            };
+            if style.named {
+                let empty = matches!(scalar, Param::Str(s) if s.is_empty());
+                write_name(style, name, empty, out);
             }
-            scalar => {
-                start_variable(style, &mut first, out);
-                let prefix = match var.modifier {
-                    Modifier::Prefix(n) => Some(usize::from(n)),
-                    Modifier::None | Modifier::Explode => None,
-                };
-                if style.named {
-                    let empty = matches!(scalar, Param::Str(s) if s.is_empty());
-                    write_name(style, name, empty, out);
-                }
-                write_scalar(&scalar, prefix, style.set, out);
-            }
+            write_scalar(&scalar, prefix, style.set, out);
         }
     }
     Ok(())
