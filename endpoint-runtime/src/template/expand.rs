@@ -139,13 +139,13 @@ fn may_write_dot(written: &[u8]) -> bool {
 /// What an operator writes (RFC 6570 appendix A).
 struct Style {
     /// Written before the first defined variable.
-    first: &'static str,
+    first: Option<char>,
     /// Written between defined variables and exploded items.
     separator: char,
     /// Whether the variable name is written (`name=value`).
     named: bool,
     /// Written after the name when the value is empty.
-    if_empty: &'static str,
+    if_empty: Option<char>,
     /// What values keep unencoded.
     set: Set,
     /// Whether the operator writes text of its own that may hold a `.` or a
@@ -167,14 +167,14 @@ static STYLES: [Style; 8] = [
 
 const fn style(operator: Operator) -> Style {
     let (first, separator, named, if_empty, reserved) = match operator {
-        Operator::Simple => ("", ',', false, "", false),
-        Operator::Reserved => ("", ',', false, "", true),
-        Operator::Fragment => ("#", ',', false, "", true),
-        Operator::Label => (".", '.', false, "", false),
-        Operator::PathSegment => ("/", '/', false, "", false),
-        Operator::PathParameter => (";", ';', true, "", false),
-        Operator::Query => ("?", '&', true, "=", false),
-        Operator::QueryContinuation => ("&", '&', true, "=", false),
+        Operator::Simple => (None, ',', false, None, false),
+        Operator::Reserved => (None, ',', false, None, true),
+        Operator::Fragment => (Some('#'), ',', false, None, true),
+        Operator::Label => (Some('.'), '.', false, None, false),
+        Operator::PathSegment => (Some('/'), '/', false, None, false),
+        Operator::PathParameter => (Some(';'), ';', true, None, false),
+        Operator::Query => (Some('?'), '&', true, Some('='), false),
+        Operator::QueryContinuation => (Some('&'), '&', true, Some('='), false),
     };
     Style {
         first,
@@ -326,7 +326,10 @@ fn expand_list(
         if explode && style.named {
             write_name(style, name, matches!(item, Param::Str("")), out);
         }
-        write_scalar(&item, None, style.set, out);
+        match item {
+            Param::Str(text) => encode::encode(out, text, style.set),
+            scalar => write_scalar(&scalar, None, style.set, out),
+        }
     }
     Ok(())
 }
@@ -346,7 +349,7 @@ fn expand_map(
             }
             encode::encode(out, key, style.set);
             if style.named && matches!(value, Value::String(s) if s.is_empty()) {
-                out.push_str(style.if_empty);
+                out.extend(style.if_empty);
             } else {
                 out.push('=');
             }
@@ -397,9 +400,10 @@ fn values_defined(name: &str, map: &Map<String, Value>) -> Result<bool> {
     Ok(defined)
 }
 
+#[inline]
 fn start_variable(style: &Style, first: &mut bool, out: &mut String) {
     if *first {
-        out.push_str(style.first);
+        out.extend(style.first);
         *first = false;
     } else {
         out.push(style.separator);
@@ -411,7 +415,7 @@ fn write_name(style: &Style, name: &str, empty: bool, out: &mut String) {
     // A variable name is made of characters that need no encoding.
     out.push_str(name);
     if empty {
-        out.push_str(style.if_empty);
+        out.extend(style.if_empty);
     } else {
         out.push('=');
     }
