@@ -159,6 +159,7 @@ impl Error {
     }
 
     /// [`Error::Convert`] with the error that caused it.
+    #[cfg(feature = "http")]
     pub(crate) fn convert(
         what: impl fmt::Display,
         source: impl std::error::Error + Send + Sync + 'static,
