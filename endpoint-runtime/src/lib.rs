@@ -29,20 +29,20 @@
 //! 2. `names`, `github`, `scan`, `url`, `encode`, `number`, `route`: leaf rules
 //!    (shared names, GitHub's default values, byte scans a word at a time, URL
 //!    scanning, percent-encoding, JavaScript number text, route strings);
-//! 3. `value`: one parameter value, [`Param`](template::Param), and `json`:
-//!    its JSON text, as `JSON.stringify` writes it;
-//! 4. [`template`]: RFC 6570 parsing and expansion, knowing values only
+//! 3. `value`: one parameter value, [`Param`](template::Param);
+//! 4. `json`: a value's JSON text, as `JSON.stringify` writes it;
+//! 5. [`template`]: RFC 6570 parsing and expansion, knowing values only
 //!    through [`Vars`](template::Vars);
-//! 5. `params`: parameter sources, the template's variables and the rest;
-//! 6. `headers`, `request`: [`Headers`] and the result, [`Request`];
-//! 7. `build`: the one function that writes a request;
-//! 8. `options`, `layers`: call options, and the one reader of merged options;
-//! 9. `merge`: merged options as an object;
-//! 10. `defaults`: an endpoint's defaults, read once;
-//! 11. `dynamic`, `typed`: the entry points for JSON options and for structs
+//! 6. `params`: parameter sources, the template's variables and the rest;
+//! 7. `headers`, `request`: [`Headers`] and the result, [`Request`];
+//! 8. `build`: the one function that writes a request;
+//! 9. `options`, `layers`: call options, and the one reader of merged options;
+//! 10. `merge`: merged options as an object;
+//! 11. `defaults`: an endpoint's defaults, read once;
+//! 12. `dynamic`, `typed`: the entry points for JSON options and for structs
 //!     from `endpoint!`;
-//! 12. `endpoint`, `typed_request`: [`Endpoint`] and [`TypedRequest`];
-//! 13. `http`: conversion into `http::Request`.
+//! 13. `endpoint`, `typed_request`: [`Endpoint`] and [`TypedRequest`];
+//! 14. `http`: conversion into `http::Request`.
 //!
 //! It makes no network calls. With the `http` feature (on by default) a
 //! [`Request`] converts into an `http::Request<Vec<u8>>`.
