@@ -1,5 +1,7 @@
 //! Route strings: `"<METHOD> <url>"`, or just a URL.
 
+use crate::scan;
+
 /// A route string split into its method and URL, as `@octokit/endpoint` splits it.
 ///
 /// The string is split at single spaces. When there is a second piece and it
@@ -27,10 +29,13 @@ impl<'a> Route<'a> {
     /// Splits a route string. Any string is accepted; the method is checked
     /// only when a request is built.
     pub fn parse(route: &'a str) -> Self {
-        // A byte scan: cheaper than `split(' ')` on route-sized text.
-        let piece = |text: &'a str| match text.bytes().position(|b| b == b' ') {
-            Some(end) => (text.get(..end).unwrap_or(text), text.get(end + 1..)),
-            None => (text, None),
+        // A scan a word at a time: cheaper than `split(' ')` on route-sized text.
+        let piece = |text: &'a str| {
+            let bytes = text.as_bytes();
+            match scan::find(bytes, 0, |word| scan::any_equal(word, b' '), |b| b == b' ') {
+                end if end < bytes.len() => (text.get(..end).unwrap_or(text), text.get(end + 1..)),
+                _ => (text, None),
+            }
         };
         let (first, rest) = piece(route);
         match rest.map(piece) {
