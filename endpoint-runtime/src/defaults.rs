@@ -92,7 +92,7 @@ impl Prepared {
             raw_headers,
             accepts,
             previews,
-            request: layers.request().map(Box::new),
+            request: layers.request(),
         })
     }
 
@@ -185,7 +185,7 @@ impl<'a> CallOptions<'a> {
             Source::Prepared(ready) => {
                 let mut resolved = ready.resolved();
                 if layers.call_has_options() {
-                    resolved.request = layers.request().map(Box::new);
+                    resolved.request = layers.request();
                 }
                 return Ok(resolved);
             }
@@ -205,7 +205,7 @@ impl<'a> CallOptions<'a> {
             previews,
             accepts: self.accepts,
             body_headers: None,
-            request: layers.request().map(Box::new),
+            request: layers.request(),
         })
     }
 }

@@ -48,7 +48,7 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
     let headers = layers.headers()?;
     let media = layers.media()?;
     let format = format_text(media.format)?;
-    let request = layers.request().map(Box::new);
+    let request = layers.request();
     with_parsed(url, |template| {
         let input = Input {
             method: Method::parse(method)?,

@@ -243,14 +243,15 @@ impl<'a> Layers<'a> {
     }
 
     /// `request`: objects in both layers merge deeply; `null` means none.
-    pub(crate) fn request(&self) -> Option<Value> {
+    /// Boxed, as a [`Request`](crate::Request) holds it.
+    pub(crate) fn request(&self) -> Option<Box<Value>> {
         match (self.default_value("request"), self.call_option("request")) {
             (Some(Value::Object(default)), Some(Value::Object(call))) => {
-                Some(Value::Object(merged_objects(default, call)))
+                Some(Box::new(Value::Object(merged_objects(default, call))))
             }
             (default, call) => match call.or(default) {
                 None | Some(Value::Null) => None,
-                Some(request) => Some(request.clone()),
+                Some(request) => Some(Box::new(request.clone())),
             },
         }
     }
