@@ -142,7 +142,7 @@ fn append_query(
         if matches!(value, Param::Null) {
             return Ok(());
         }
-        let separator = if first && !scan::contains(url.as_bytes(), b'?') {
+        let separator = if first && scan::position(url.as_bytes(), b'?').is_none() {
             '?'
         } else {
             '&'

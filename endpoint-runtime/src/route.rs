@@ -30,12 +30,9 @@ impl<'a> Route<'a> {
     /// only when a request is built.
     pub fn parse(route: &'a str) -> Self {
         // A scan a word at a time: cheaper than `split(' ')` on route-sized text.
-        let piece = |text: &'a str| {
-            let bytes = text.as_bytes();
-            match scan::find(bytes, 0, |word| scan::any_equal(word, b' '), |b| b == b' ') {
-                end if end < bytes.len() => (text.get(..end).unwrap_or(text), text.get(end + 1..)),
-                _ => (text, None),
-            }
+        let piece = |text: &'a str| match scan::position(text.as_bytes(), b' ') {
+            Some(end) => (text.get(..end).unwrap_or(text), text.get(end + 1..)),
+            None => (text, None),
         };
         let (first, rest) = piece(route);
         match rest.map(piece) {

@@ -1,7 +1,7 @@
 //! Finding bytes in text eight at a time: the scans that most text passes
-//! without a hit (a JSON string without escapes, an expanded value without
-//! a `.`, a header value without CR, LF or NUL, a URL without `?`) test a
-//! whole word per step and look at single bytes only around a hit.
+//! without a hit (a JSON string without escapes, a header value without CR,
+//! LF or NUL, a URL without `?`, a route's one space) test a whole word per
+//! step and look at single bytes only around a hit.
 
 /// Eight ones, one per byte of a word.
 const ONES: u64 = u64::from_ne_bytes([1; 8]);
@@ -48,10 +48,11 @@ pub(crate) fn find(
     i
 }
 
-/// Whether `bytes` holds `byte`.
+/// The index of the first `byte` in `bytes`.
 #[inline]
-pub(crate) fn contains(bytes: &[u8], byte: u8) -> bool {
-    find(bytes, 0, |word| any_equal(word, byte), |b| b == byte) < bytes.len()
+pub(crate) fn position(bytes: &[u8], byte: u8) -> Option<usize> {
+    let at = find(bytes, 0, |word| any_equal(word, byte), |b| b == byte);
+    (at < bytes.len()).then_some(at)
 }
 
 #[cfg(test)]
@@ -82,7 +83,7 @@ mod tests {
                 if at < len {
                     text[at] = b'?';
                 }
-                assert_eq!(contains(&text, b'?'), at < len);
+                assert_eq!(position(&text, b'?'), (at < len).then_some(at));
                 let found = find(&text, 0, |w| any_equal(w, b'?'), |b| b == b'?');
                 assert_eq!(found, at.min(len));
                 assert_eq!(
