@@ -73,7 +73,8 @@ impl Template<'_> {
 
     /// Expands every part; returns whether an expression in the path may have
     /// written a `.`, a `%2E` or a `%` that may start one with the text after
-    /// it, without which no segment it touches can be a dot segment. With `spans`, records the byte ranges that expressions wrote.
+    /// it, without which no segment it touches can be a dot segment. With
+    /// `spans`, records the byte ranges that expressions wrote.
     fn expand_parts(
         &self,
         vars: &(impl Vars + ?Sized),
@@ -309,7 +310,7 @@ fn expand_list(
         if matches!(item, Param::Null) {
             continue;
         }
-        if item.items().is_some() || matches!(item, Param::Json(_) | Param::Owned(_)) {
+        if is_composite(&item) {
             return Err(expansion_error(name, NESTED));
         }
         if !defined {
@@ -326,6 +327,7 @@ fn expand_list(
         if explode && style.named {
             write_name(style, name, matches!(item, Param::Str("")), out);
         }
+        // Strings first, as in `expand_expression`: no prefix to cut.
         match item {
             Param::Str(text) => encode::encode(out, text, style.set),
             scalar => write_scalar(&scalar, None, style.set, out),
@@ -377,13 +379,16 @@ fn items_defined(name: &str, items: Items<'_>) -> Result<bool> {
     for item in items.iter() {
         match item {
             Param::Null => {}
-            item if item.items().is_some() || matches!(item, Param::Json(_) | Param::Owned(_)) => {
-                return Err(expansion_error(name, NESTED));
-            }
+            item if is_composite(&item) => return Err(expansion_error(name, NESTED)),
             _ => defined = true,
         }
     }
     Ok(defined)
+}
+
+/// Whether a list's item is a list or a map itself, which cannot be expanded.
+fn is_composite(item: &Param<'_>) -> bool {
+    item.items().is_some() || matches!(item, Param::Json(_) | Param::Owned(_))
 }
 
 /// Whether a map's values hold anything but `null`; a list or map among
