@@ -4,8 +4,8 @@
 //!
 //! What the macro knows is emitted as data: the route's plan (method, parsed
 //! template, the names of the other parameters) is a constant, and the one
-//! function per struct, `Fields::field`, hands the runtime each field by
-//! position. Generated code names everything through `::endpoint`, so it
+//! function per struct, `Fields::with_fields`, hands the runtime every field
+//! at once, by position, in one array. Generated code names everything through `::endpoint`, so it
 //! works whatever the user imported, and never parses the route.
 
 use endpoint_runtime::template::Template;
@@ -124,7 +124,7 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
         .map(|field| field.wire.as_str())
         .collect();
     let plan = plan(&checked.method, template, &params);
-    let field = field_fn(&field_arms(checked, template));
+    let field = with_fields_fn(&field_values(checked, template));
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
     quote! {
@@ -147,25 +147,23 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
     }
 }
 
-/// `Fields::field`, with its arms.
-fn field_fn(arms: &[TokenStream]) -> TokenStream {
+/// `Fields::with_fields`, with the value of each position.
+fn with_fields_fn(values: &[TokenStream]) -> TokenStream {
     quote! {
         #[inline]
-        fn field(
+        fn with_fields(
             &self,
-            index: usize,
-        ) -> ::endpoint::__private::Result<::core::option::Option<::endpoint::__private::Param<'_>>> {
-            ::core::result::Result::Ok(match index {
-                #(#arms,)*
-                _ => ::core::option::Option::None,
-            })
+            build: &mut ::endpoint::__private::FieldsBuild<'_>,
+        ) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
+            build(&[#(#values),*])
         }
     }
 }
 
-/// The arms of `Fields::field`: the template's variables by slot, then the
-/// other parameters in declaration order.
-fn field_arms(checked: &CheckedItem, template: &Template<'_>) -> Vec<TokenStream> {
+/// The values of `Fields::with_fields`: the template's variables by slot
+/// (`None` for a variable without a field), then the other parameters in
+/// declaration order.
+fn field_values(checked: &CheckedItem, template: &Template<'_>) -> Vec<TokenStream> {
     let by_slot = template.names().map(|name| {
         checked
             .fields
@@ -179,10 +177,9 @@ fn field_arms(checked: &CheckedItem, template: &Template<'_>) -> Vec<TokenStream
         .map(Some);
     by_slot
         .chain(remaining)
-        .enumerate()
-        .filter_map(|(index, field)| {
-            let value = field_value(field?);
-            Some(quote!(#index => #value))
+        .map(|field| match field {
+            Some(field) => field_value(field),
+            None => quote!(::core::option::Option::None),
         })
         .collect()
 }
@@ -344,18 +341,17 @@ fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStrea
         // A value that is not `Serialize` gets its error here, at the value.
         quote_spanned!(value.span()=> ::endpoint::__private::serialize(&(#value), #wire))
     });
-    let arms: Vec<_> = template
+    let by_slot: Vec<_> = template
         .names()
-        .enumerate()
-        .filter_map(|(index, name)| {
-            let field = checked.fields.iter().find(|field| field.wire == name)?;
-            let ident = &field.ident;
-            Some(quote! {
-                #index => ::core::option::Option::Some(::endpoint::__private::argument(&self.#ident)?)
-            })
+        .map(|name| match checked.fields.iter().find(|field| field.wire == name) {
+            Some(field) => {
+                let ident = &field.ident;
+                quote!(::core::option::Option::Some(::endpoint::__private::argument(&self.#ident)?))
+            }
+            None => quote!(::core::option::Option::None),
         })
         .collect();
-    let field = field_fn(&arms);
+    let field = with_fields_fn(&by_slot);
     let definition = if fields.is_empty() {
         quote!(struct #ident;)
     } else {
@@ -475,10 +471,11 @@ mod tests {
         );
         // The parsed form, packed, never the route text to parse.
         assert!(out.contains(&packed("/repos/<owner>/<repo>")), "{out}");
-        // Fields by position, strings without serde.
+        // Fields by position, in one array, strings without serde.
         assert!(
             out.contains(
-                "0usize => :: core :: option :: Option :: Some (:: endpoint :: __private :: ToParam :: to_param (& self . owner))"
+                "build (& [:: core :: option :: Option :: Some (:: endpoint :: __private :: ToParam :: to_param (& self . owner)) , \
+                 :: core :: option :: Option :: Some (:: endpoint :: __private :: ToParam :: to_param (& self . repo))])"
             ),
             "{out}"
         );
@@ -512,10 +509,7 @@ mod tests {
         assert!(out.contains("pub struct GetUser ;"), "{out}");
         assert!(out.contains("type Response = User"), "{out}");
         assert!(out.contains("params : & []"), "{out}");
-        assert!(
-            out.contains("_ => :: core :: option :: Option :: None"),
-            "{out}"
-        );
+        assert!(out.contains("build (& [])"), "{out}");
     }
 
     #[test]
@@ -543,8 +537,19 @@ mod tests {
             }
         });
         assert!(!out.contains("compile_error"), "{out}");
-        assert!(out.contains("2usize => match & self . state"), "{out}");
-        assert!(out.contains("3usize => match & self . per_page"), "{out}");
+        // The variables by slot, then the other parameters as declared.
+        let positions: Vec<usize> = [
+            "build (& [",
+            "to_param (& self . owner)",
+            "to_param (& self . repo)",
+            "match & self . state",
+            "match & self . per_page",
+            "to_param (& self . labels)",
+        ]
+        .iter()
+        .map(|text| out.find(text).unwrap_or_else(|| panic!("{text} in {out}")))
+        .collect();
+        assert!(positions.is_sorted(), "{out}");
         assert!(
             out.contains("params : & [\"per_page\" , \"labels\"]"),
             "{out}"
@@ -553,7 +558,7 @@ mod tests {
         assert!(!out.contains("serialize"), "{out}");
         let out = expand(quote!(pub struct S = "POST /x" { extra: my::Thing }));
         assert!(
-            out.contains("0usize => :: core :: option :: Option :: Some (:: endpoint :: __private :: serialize (& self . extra , \"extra\") ?)"),
+            out.contains("build (& [:: core :: option :: Option :: Some (:: endpoint :: __private :: serialize (& self . extra , \"extra\") ?)])"),
             "{out}"
         );
     }

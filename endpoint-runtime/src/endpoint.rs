@@ -11,8 +11,9 @@ use crate::merge;
 use crate::options::{Options, check_depth};
 use crate::request::Request;
 use crate::route::Route;
-use crate::typed::{self, Fields, Plan};
+use crate::typed::{self, Plan};
 use crate::url::url_host;
+use crate::value::Param;
 
 /// A request builder holding a set of default options.
 ///
@@ -319,7 +320,11 @@ impl Endpoint {
     }
 
     /// The request of a typed route with these defaults.
-    pub(crate) fn typed_request(&self, plan: &Plan, fields: &dyn Fields) -> Result<Request> {
+    pub(crate) fn typed_request(
+        &self,
+        plan: &Plan,
+        fields: &[Option<Param<'_>>],
+    ) -> Result<Request> {
         let request = typed::request(self.defaults_map(), &self.inner.prepared, plan, fields);
         self.check_credentials(request)
     }

@@ -3,8 +3,9 @@
 //!
 //! The macro knows which field fills which template variable, and which
 //! fields remain for the query or the body. It emits that as a [`Plan`] and
-//! one accessor, [`Fields::field`]; nothing is looked up by name and nothing
-//! is parsed when a request is built.
+//! one function, [`Fields::with_fields`], that hands the builder every field
+//! in one array; nothing is looked up by name and nothing is parsed when a
+//! request is built.
 
 use serde::Serialize;
 
@@ -37,19 +38,26 @@ pub struct Plan {
 /// order of [`Template::names`]), then the other parameters (in the order of
 /// [`Plan::params`]).
 pub trait Fields {
-    /// The value at `index`; `None` for an absent (`None`) optional field.
+    /// Calls `build` with every field's value, in that order; `None` for an
+    /// absent (`None`) optional field and for a variable without a field.
+    ///
+    /// The values are written once, into one array, and read by position:
+    /// the builder asks no accessor, field by field, for them.
     ///
     /// # Errors
-    /// [`Error::Serialize`](crate::Error::Serialize) or
-    /// [`Error::TooDeep`](crate::Error::TooDeep) when a field of a type
+    /// What `build` returns, or [`Error::Serialize`](crate::Error::Serialize)
+    /// or [`Error::TooDeep`](crate::Error::TooDeep) when a field of a type
     /// without a direct conversion cannot be serialized.
-    fn field(&self, index: usize) -> Result<Option<Param<'_>>>;
+    fn with_fields(&self, build: &mut FieldsBuild<'_>) -> Result<Request>;
 }
+
+/// What [`Fields::with_fields`] hands the fields to.
+pub type FieldsBuild<'b> = dyn FnMut(&[Option<Param<'_>>]) -> Result<Request> + 'b;
 
 /// A field of a type without a direct conversion, through serde (depth-limited).
 ///
 /// # Errors
-/// As [`Fields::field`].
+/// As [`Fields::with_fields`].
 pub fn serialize<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Param<'static>> {
     crate::options::to_value(value, key).map(|value| Param::Owned(Box::new(value)))
 }
@@ -63,11 +71,7 @@ pub type Argument = Result<Param<'static>>;
 /// # Errors
 /// The argument's own serialization error.
 pub fn argument(argument: &Argument) -> Result<Param<'_>> {
-    match argument {
-        Ok(Param::Owned(value)) => Ok(Param::Json(value)),
-        Ok(param) => Ok(param.clone()),
-        Err(err) => Err(err.clone()),
-    }
+    argument.as_ref().map(Param::borrowed).map_err(Clone::clone)
 }
 
 /// The request of a typed route on an endpoint's defaults.
@@ -75,7 +79,7 @@ pub(crate) fn request(
     defaults: &Map<String, Value>,
     prepared: &Prepared,
     plan: &Plan,
-    fields: &dyn Fields,
+    fields: &[Option<Param<'_>>],
 ) -> Result<Request> {
     let typed = TypedParams { plan, fields };
     let (base_url, options) = match prepared.ready() {
@@ -101,7 +105,7 @@ fn build_with_defaults(
     input: Input<'_, '_, '_>,
     defaults: &Map<String, Value>,
     prepared: &Prepared,
-    typed: &TypedParams<'_>,
+    typed: &TypedParams<'_, '_>,
 ) -> Result<Request> {
     if prepared.has_params() {
         let layered = Layered::new(defaults, input.template, typed)?;
@@ -112,28 +116,33 @@ fn build_with_defaults(
 }
 
 /// A struct's fields as parameters.
-struct TypedParams<'a> {
+struct TypedParams<'a, 'v> {
     plan: &'a Plan,
-    fields: &'a dyn Fields,
+    fields: &'a [Option<Param<'v>>],
 }
 
-impl Vars for TypedParams<'_> {
+impl Vars for TypedParams<'_, '_> {
     #[inline]
     fn var(&self, slot: usize, _name: &str) -> Result<Option<Param<'_>>> {
-        self.fields.field(slot)
+        Ok(self
+            .fields
+            .get(slot)
+            .and_then(Option::as_ref)
+            .map(Param::borrowed))
     }
 }
 
-impl Params for TypedParams<'_> {
+impl Params for TypedParams<'_, '_> {
     fn for_each_remaining(
         &self,
         _template: &Template<'_>,
         f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
     ) -> Result<()> {
         let first = self.plan.template.name_count();
-        for (i, name) in self.plan.params.iter().enumerate() {
-            if let Some(value) = self.fields.field(first + i)? {
-                f(name, value)?;
+        let values = self.fields.get(first..).unwrap_or_default();
+        for (name, value) in self.plan.params.iter().zip(values) {
+            if let Some(value) = value {
+                f(name, value.borrowed())?;
             }
         }
         Ok(())
@@ -146,7 +155,7 @@ impl Params for TypedParams<'_> {
 /// default in place.
 struct Layered<'a> {
     defaults: &'a Map<String, Value>,
-    call: &'a TypedParams<'a>,
+    call: &'a TypedParams<'a, 'a>,
     /// The call's remaining parameters, owned: this path runs only for
     /// endpoints whose defaults hold parameters.
     remaining: Vec<(String, Value)>,
@@ -156,7 +165,7 @@ impl<'a> Layered<'a> {
     fn new(
         defaults: &'a Map<String, Value>,
         template: &Template<'_>,
-        call: &'a TypedParams<'a>,
+        call: &'a TypedParams<'a, 'a>,
     ) -> Result<Self> {
         let mut remaining = Vec::new();
         call.for_each_remaining(template, &mut |key, value| {

@@ -55,7 +55,7 @@ pub trait TypedRequest: Fields {
     where
         Self: Sized,
     {
-        endpoint.typed_request(Self::PLAN, self)
+        self.with_fields(&mut |fields| endpoint.typed_request(Self::PLAN, fields))
     }
 
     /// Builds the request with the global defaults (those of
@@ -67,6 +67,6 @@ pub trait TypedRequest: Fields {
     where
         Self: Sized,
     {
-        global().typed_request(Self::PLAN, self)
+        self.to_request_with(global())
     }
 }

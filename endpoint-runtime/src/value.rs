@@ -141,7 +141,7 @@ impl<'a> Param<'a> {
         match self {
             Param::Json(v) => json_param(v),
             Param::Owned(v) => json_param(v),
-            other => other.shallow(),
+            other => other.borrowed(),
         }
     }
 
@@ -156,7 +156,9 @@ impl<'a> Param<'a> {
         }
     }
 
-    fn shallow(&self) -> Param<'_> {
+    /// The same value, borrowed from this one (an owned JSON value as
+    /// [`Param::Json`]).
+    pub(crate) fn borrowed(&self) -> Param<'_> {
         match self {
             Param::Null => Param::Null,
             Param::Bool(b) => Param::Bool(*b),
