@@ -657,6 +657,44 @@ mod defaults {
             pub name: String,
             pub private: Option<bool>,
         }
+
+        /// A search whose filter object explodes into the query.
+        pub struct Search = "GET /search{?filter*}" {
+            pub filter: Value,
+        }
+
+        /// The same search, its filter a type of its own (through serde).
+        pub struct SearchFilter = "GET /search{?filter*}" {
+            pub filter: Filter,
+        }
+    }
+
+    #[derive(Serialize)]
+    pub struct Filter {
+        b: String,
+        c: String,
+    }
+
+    #[test]
+    fn object_variables_merge_deeply_over_defaults() {
+        let ep = Endpoint::default()
+            .defaults(json!({"filter": {"a": "1", "b": "x"}}))
+            .unwrap();
+        let route = "GET /search{?filter*}";
+        let options = json!({"filter": {"b": "2", "c": "3"}});
+        let dynamic = ep.endpoint(route, options.clone());
+        assert_eq!(
+            dynamic.as_ref().map(|request| request.url.as_str()),
+            Ok("https://api.github.com/search?a=1&b=2&c=3")
+        );
+        assert_eq!(dynamic, ep.parse(&ep.merge(route, options).unwrap()));
+        let filter = json!({"b": "2", "c": "3"});
+        assert_eq!(Search { filter }.to_request_with(&ep), dynamic);
+        let filter = Filter {
+            b: "2".into(),
+            c: "3".into(),
+        };
+        assert_eq!(SearchFilter { filter }.to_request_with(&ep), dynamic);
     }
 
     #[test]

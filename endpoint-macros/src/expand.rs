@@ -147,14 +147,33 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
     }
 }
 
+/// A field's value for `Fields::with_fields`: an `Option<Param>`, and the
+/// statement that makes what it borrows, for a value serialized through serde.
+struct FieldValue {
+    serialized: Option<TokenStream>,
+    value: TokenStream,
+}
+
+impl FieldValue {
+    fn direct(value: TokenStream) -> Self {
+        FieldValue {
+            serialized: None,
+            value,
+        }
+    }
+}
+
 /// `Fields::with_fields`, with the value of each position.
-fn with_fields_fn(values: &[TokenStream]) -> TokenStream {
+fn with_fields_fn(values: &[FieldValue]) -> TokenStream {
+    let serialized = values.iter().filter_map(|value| value.serialized.as_ref());
+    let values = values.iter().map(|value| &value.value);
     quote! {
         #[inline]
         fn with_fields(
             &self,
             build: &mut ::endpoint::__private::FieldsBuild<'_>,
         ) -> ::endpoint::__private::Result<::endpoint::__private::Request> {
+            #(#serialized)*
             build(&[#(#values),*])
         }
     }
@@ -163,7 +182,7 @@ fn with_fields_fn(values: &[TokenStream]) -> TokenStream {
 /// The values of `Fields::with_fields`: the template's variables by slot
 /// (`None` for a variable without a field), then the other parameters in
 /// declaration order.
-fn field_values(checked: &CheckedItem, template: &Template<'_>) -> Vec<TokenStream> {
+fn field_values(checked: &CheckedItem, template: &Template<'_>) -> Vec<FieldValue> {
     let by_slot = template.names().map(|name| {
         checked
             .fields
@@ -177,17 +196,19 @@ fn field_values(checked: &CheckedItem, template: &Template<'_>) -> Vec<TokenStre
         .map(Some);
     by_slot
         .chain(remaining)
-        .map(|field| match field {
-            Some(field) => field_value(field),
-            None => quote!(::core::option::Option::None),
+        .enumerate()
+        .map(|(index, field)| match field {
+            Some(field) => field_value(field, index),
+            None => FieldValue::direct(quote!(::core::option::Option::None)),
         })
         .collect()
 }
 
-/// A field's value for the runtime, an `Option<Param>`: strings, numbers,
-/// booleans, JSON values and lists of them directly, other types through
-/// serde. The conversion is chosen from the type as written.
-fn field_value(field: &Field) -> TokenStream {
+/// A field's value for the runtime: strings, numbers, booleans, JSON values
+/// and lists of them directly, other types through serde, into a local
+/// (`__serialized{index}`) that the value borrows. The conversion is chosen
+/// from the type as written.
+fn field_value(field: &Field, index: usize) -> FieldValue {
     let ident = &field.ident;
     let wire = &field.wire;
     let ty = if field.optional {
@@ -195,27 +216,51 @@ fn field_value(field: &Field) -> TokenStream {
     } else {
         &field.ty
     };
-    let direct = is_direct(ty);
-    // A type error (not `Serialize`) points at the field's type.
-    let convert = |value: TokenStream| {
-        if direct {
-            quote_spanned!(ty.span()=> ::endpoint::__private::ToParam::to_param(#value))
-        } else {
-            quote_spanned!(ty.span()=> ::endpoint::__private::serialize(#value, #wire)?)
-        }
-    };
     let span = ty.span();
-    if field.optional {
-        let value = convert(quote_spanned!(span=> value));
-        quote! {
-            match &self.#ident {
-                ::core::option::Option::Some(value) => ::core::option::Option::Some(#value),
-                ::core::option::Option::None => ::core::option::Option::None,
+    let some = quote!(::core::option::Option::Some);
+    let none = quote!(::core::option::Option::None);
+    if is_direct(ty) {
+        let convert =
+            |value| quote_spanned!(span=> ::endpoint::__private::ToParam::to_param(#value));
+        return FieldValue::direct(if field.optional {
+            let value = convert(quote_spanned!(span=> value));
+            quote! {
+                match &self.#ident {
+                    #some(value) => #some(#value),
+                    #none => #none,
+                }
             }
+        } else {
+            let value = convert(quote_spanned!(span=> &self.#ident));
+            quote!(#some(#value))
+        });
+    }
+    // A type error (not `Serialize`) points at the field's type.
+    let serialize = |value| quote_spanned!(span=> ::endpoint::__private::serialize(#value, #wire)?);
+    let local = format_ident!("__serialized{index}");
+    let json = quote!(::endpoint::__private::Param::Json);
+    if field.optional {
+        let value = serialize(quote_spanned!(span=> value));
+        FieldValue {
+            serialized: Some(quote! {
+                let #local = match &self.#ident {
+                    #some(value) => #some(#value),
+                    #none => #none,
+                };
+            }),
+            value: quote! {
+                match &#local {
+                    #some(value) => #some(#json(value)),
+                    #none => #none,
+                }
+            },
         }
     } else {
-        let value = convert(quote_spanned!(span=> &self.#ident));
-        quote!(::core::option::Option::Some(#value))
+        let value = serialize(quote_spanned!(span=> &self.#ident));
+        FieldValue {
+            serialized: Some(quote!(let #local = #value;)),
+            value: quote!(#some(#json(&#local))),
+        }
     }
 }
 
@@ -346,9 +391,9 @@ fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStrea
         .map(|name| match checked.fields.iter().find(|field| field.wire == name) {
             Some(field) => {
                 let ident = &field.ident;
-                quote!(::core::option::Option::Some(::endpoint::__private::argument(&self.#ident)?))
+                FieldValue::direct(quote!(::core::option::Option::Some(::endpoint::__private::argument(&self.#ident)?)))
             }
-            None => quote!(::core::option::Option::None),
+            None => FieldValue::direct(quote!(::core::option::Option::None)),
         })
         .collect();
     let field = with_fields_fn(&by_slot);
@@ -558,7 +603,8 @@ mod tests {
         assert!(!out.contains("serialize"), "{out}");
         let out = expand(quote!(pub struct S = "POST /x" { extra: my::Thing }));
         assert!(
-            out.contains("build (& [:: core :: option :: Option :: Some (:: endpoint :: __private :: serialize (& self . extra , \"extra\") ?)])"),
+            out.contains("let __serialized0 = :: endpoint :: __private :: serialize (& self . extra , \"extra\") ? ; \
+                 build (& [:: core :: option :: Option :: Some (:: endpoint :: __private :: Param :: Json (& __serialized0))])"),
             "{out}"
         );
     }

@@ -34,7 +34,7 @@ pub(crate) fn request(
             template,
             options: resolved,
         };
-        build(input, &layers.params())
+        build(input, &layers.params(template))
     })?
 }
 
@@ -63,6 +63,6 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
                 request,
             },
         };
-        build(input, &layers.params())
+        build(input, &layers.params(template))
     })?
 }

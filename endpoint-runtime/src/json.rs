@@ -76,7 +76,7 @@ fn write(out: &mut String, value: &Param<'_>, depth: usize) -> Result<(), TooDee
         Param::Str(text) => push_str(out, text),
         Param::Json(Value::Object(map)) => write_object(out, map, depth)?,
         // `resolve` leaves only lists and objects as JSON values.
-        Param::List(_) | Param::Json(_) | Param::Owned(_) => out.push_str("null"),
+        Param::List(_) | Param::Json(_) => out.push_str("null"),
     }
     Ok(())
 }

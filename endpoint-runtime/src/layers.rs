@@ -256,9 +256,27 @@ impl<'a> Layers<'a> {
         }
     }
 
-    /// The parameters: every key that is not an option key.
-    pub(crate) fn params(&self) -> LayerParams<'_, 'a> {
-        LayerParams(self)
+    /// The parameters: every key that is not an option key, for expanding
+    /// `template` and sending the rest.
+    pub(crate) fn params(&self, template: &Template<'_>) -> LayerParams<'_, 'a> {
+        let merged = if self.default_params {
+            merged_vars(template, |_, name| {
+                if is_option_key(name) {
+                    (None, None)
+                } else {
+                    (
+                        self.call_value(name).map(Param::Json),
+                        self.default_param(name),
+                    )
+                }
+            })
+        } else {
+            Vec::new()
+        };
+        LayerParams {
+            layers: self,
+            merged,
+        }
     }
 }
 
@@ -373,25 +391,53 @@ pub(crate) fn strip_preview(name: &str) -> Cow<'_, str> {
 
 /// The parameters of [`Layers`]: the defaults' keys first, with the call's
 /// values over them (objects merged deeply), then the call's own keys.
-pub(crate) struct LayerParams<'l, 'a>(&'l Layers<'a>);
+pub(crate) struct LayerParams<'l, 'a> {
+    layers: &'l Layers<'a>,
+    /// The template variables merged from two objects (see [`merged_vars`]).
+    merged: Vec<(usize, Value)>,
+}
 
 /// A call's value over a default one, as `merge` merges one key: two
 /// objects merge deeply; otherwise the call's value replaces the default.
-pub(crate) fn layered<'p>(default: &'p Value, call: Param<'p>) -> Param<'p> {
-    let merged = match (default, call.to_json().as_ref()) {
-        (Value::Object(default), Value::Object(call)) => Some(merged_objects(default, call)),
-        _ => None,
-    };
-    merged.map_or(call, |merged| Param::Owned(Box::new(Value::Object(merged))))
+pub(crate) fn layered<'v>(default: &'v Value, call: &'v Value) -> Cow<'v, Value> {
+    match (default, call) {
+        (Value::Object(default), Value::Object(call)) => {
+            Cow::Owned(Value::Object(merged_objects(default, call)))
+        }
+        _ => Cow::Borrowed(call),
+    }
 }
 
-/// A call's parameter over the defaults' parameter of the same name.
-pub(crate) fn layer<'p>(call: Option<Param<'p>>, default: Option<&'p Value>) -> Option<Param<'p>> {
-    match (call, default) {
-        (Some(call), Some(default)) => Some(layered(default, call)),
-        (Some(call), None) => Some(call),
-        (None, default) => default.map(Param::Json),
+/// The variables of `template` whose value in the call and in the defaults
+/// (`values(slot, name)`) are both objects, deep-merged, by slot: the only
+/// variables whose value is neither layer's own, made once per call.
+pub(crate) fn merged_vars<'p>(
+    template: &Template<'_>,
+    mut values: impl FnMut(usize, &str) -> (Option<Param<'p>>, Option<&'p Value>),
+) -> Vec<(usize, Value)> {
+    let mut merged = Vec::new();
+    for (slot, name) in template.names().enumerate() {
+        if let (Some(Param::Json(call @ Value::Object(_))), Some(default)) = values(slot, name)
+            && let Cow::Owned(value) = layered(default, call)
+        {
+            merged.push((slot, value));
+        }
     }
+    merged
+}
+
+/// A call's variable over the defaults' one: the call's value, or else the
+/// default's, unless both are objects, which [`merged_vars`] merged.
+pub(crate) fn layer<'p>(
+    slot: usize,
+    call: Option<Param<'p>>,
+    default: Option<&'p Value>,
+    merged: &'p [(usize, Value)],
+) -> Option<Param<'p>> {
+    if let Some((_, value)) = merged.iter().find(|(at, _)| *at == slot) {
+        return Some(Param::Json(value));
+    }
+    call.or(default.map(Param::Json))
 }
 
 /// The defaults' remaining parameters, in order, each with the call's
@@ -406,23 +452,25 @@ pub(crate) fn for_each_default_param<'v>(
     for (key, default) in defaults {
         if is_remaining(key, variables) {
             let value = match call_value(key) {
-                Some(call) => layered(default, Param::Json(call)),
-                None => Param::Json(default),
+                Some(call) => layered(default, call),
+                None => Cow::Borrowed(default),
             };
-            f(key, value)?;
+            f(key, Param::Json(&value))?;
         }
     }
     Ok(())
 }
 
 impl Vars for LayerParams<'_, '_> {
-    fn var(&self, _slot: usize, name: &str) -> Result<Option<Param<'_>>> {
+    fn var(&self, slot: usize, name: &str) -> Result<Option<Param<'_>>> {
         if is_option_key(name) {
             return Ok(None);
         }
         Ok(layer(
-            self.0.call_value(name).map(Param::Json),
-            self.0.default_param(name),
+            slot,
+            self.layers.call_value(name).map(Param::Json),
+            self.layers.default_param(name),
+            &self.merged,
         ))
     }
 }
@@ -434,11 +482,16 @@ impl Params for LayerParams<'_, '_> {
         f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
     ) -> Result<()> {
         let variables = template.name_set();
-        if self.0.default_params {
-            for_each_default_param(self.0.defaults, &variables, |key| self.0.call_value(key), f)?;
+        if self.layers.default_params {
+            for_each_default_param(
+                self.layers.defaults,
+                &variables,
+                |key| self.layers.call_value(key),
+                f,
+            )?;
         }
-        for (key, call) in self.0.call.into_iter().flatten() {
-            if is_remaining(key, &variables) && self.0.default_param(key).is_none() {
+        for (key, call) in self.layers.call.into_iter().flatten() {
+            if is_remaining(key, &variables) && self.layers.default_param(key).is_none() {
                 f(key, Param::Json(call))?;
             }
         }

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 use crate::build::{Input, build};
 use crate::defaults::{CallOptions, Prepared};
 use crate::error::Result;
-use crate::layers::{Layers, for_each_default_param, layer, lookup};
+use crate::layers::{Layers, for_each_default_param, layer, lookup, merged_vars};
 use crate::names::is_option_key;
 use crate::params::Params;
 use crate::request::{Method, Request};
@@ -54,24 +54,26 @@ pub trait Fields {
 /// What [`Fields::with_fields`] hands the fields to.
 pub type FieldsBuild<'b> = dyn FnMut(&[Option<Param<'_>>]) -> Result<Request> + 'b;
 
-/// A field of a type without a direct conversion, through serde (depth-limited).
+/// A field of a type without a direct conversion, through serde
+/// (depth-limited), into a local of [`Fields::with_fields`] that the field's
+/// [`Param::Json`] borrows.
 ///
 /// # Errors
 /// As [`Fields::with_fields`].
-pub fn serialize<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Param<'static>> {
-    crate::options::to_value(value, key).map(|value| Param::Owned(Box::new(value)))
+pub fn serialize<T: Serialize + ?Sized>(value: &T, key: &str) -> Result<Value> {
+    crate::options::to_value(value, key)
 }
 
 /// A value of the expression form (`endpoint!("GET /x/{a}", a = …)`),
 /// serialized where the macro is used.
-pub type Argument = Result<Param<'static>>;
+pub type Argument = Result<Value>;
 
 /// An [`Argument`], borrowed for the builder.
 ///
 /// # Errors
 /// The argument's own serialization error.
 pub fn argument(argument: &Argument) -> Result<Param<'_>> {
-    argument.as_ref().map(Param::borrowed).map_err(Clone::clone)
+    argument.as_ref().map(Param::Json).map_err(Clone::clone)
 }
 
 /// The request of a typed route on an endpoint's defaults.
@@ -121,14 +123,17 @@ struct TypedParams<'a, 'v> {
     fields: &'a [Option<Param<'v>>],
 }
 
+impl<'v> TypedParams<'_, 'v> {
+    /// The value of the variable at `slot`.
+    fn typed_var(&self, slot: usize) -> Option<Param<'v>> {
+        self.fields.get(slot).copied().flatten()
+    }
+}
+
 impl Vars for TypedParams<'_, '_> {
     #[inline]
     fn var(&self, slot: usize, _name: &str) -> Result<Option<Param<'_>>> {
-        Ok(self
-            .fields
-            .get(slot)
-            .and_then(Option::as_ref)
-            .map(Param::borrowed))
+        Ok(self.typed_var(slot))
     }
 }
 
@@ -141,8 +146,8 @@ impl Params for TypedParams<'_, '_> {
         let first = self.plan.template.name_count();
         let values = self.fields.get(first..).unwrap_or_default();
         for (name, value) in self.plan.params.iter().zip(values) {
-            if let Some(value) = value {
-                f(name, value.borrowed())?;
+            if let Some(value) = *value {
+                f(name, value)?;
             }
         }
         Ok(())
@@ -159,6 +164,8 @@ struct Layered<'a> {
     /// The call's remaining parameters, owned: this path runs only for
     /// endpoints whose defaults hold parameters.
     remaining: Vec<(String, Value)>,
+    /// The template variables merged from two objects (see [`merged_vars`]).
+    merged: Vec<(usize, Value)>,
 }
 
 impl<'a> Layered<'a> {
@@ -172,25 +179,39 @@ impl<'a> Layered<'a> {
             remaining.push((key.to_owned(), value.to_json().into_owned()));
             Ok(())
         })?;
+        let merged = merged_vars(template, |slot, name| {
+            (call.typed_var(slot), default_param(defaults, name))
+        });
         Ok(Layered {
             defaults,
             call,
             remaining,
+            merged,
         })
     }
 
     fn default(&self, key: &str) -> Option<&'a Value> {
-        if is_option_key(key) {
-            None
-        } else {
-            lookup(self.defaults, key)
-        }
+        default_param(self.defaults, key)
+    }
+}
+
+/// The defaults' value of a parameter (not an option key).
+fn default_param<'v>(defaults: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
+    if is_option_key(key) {
+        None
+    } else {
+        lookup(defaults, key)
     }
 }
 
 impl Vars for Layered<'_> {
     fn var(&self, slot: usize, name: &str) -> Result<Option<Param<'_>>> {
-        Ok(layer(self.call.var(slot, name)?, self.default(name)))
+        Ok(layer(
+            slot,
+            self.call.typed_var(slot),
+            self.default(name),
+            &self.merged,
+        ))
     }
 }
 

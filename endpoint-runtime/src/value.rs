@@ -19,8 +19,9 @@ use crate::number;
 /// the stack's end; it is below `serde_json`'s own parsing limit of 128.
 pub const MAX_DEPTH: usize = 100;
 
-/// One parameter value.
-#[derive(Clone)]
+/// One parameter value: a borrowed view, three words long and `Copy`, so
+/// that reading one is a copy and not a match on its kind.
+#[derive(Clone, Copy)]
 #[non_exhaustive]
 pub enum Param<'a> {
     /// `null`: undefined in a template, left out of a query, kept in a body.
@@ -37,11 +38,8 @@ pub enum Param<'a> {
     Str(&'a str),
     /// A list of values that are not JSON yet (a typed `Vec<String>`).
     List(&'a dyn List),
-    /// Any JSON value, borrowed.
+    /// Any JSON value.
     Json(&'a Value),
-    /// Any JSON value, owned (a typed field serialized through serde); boxed,
-    /// so that every `Param` stays three words long.
-    Owned(Box<Value>),
 }
 
 /// A list whose items are read one by one, without building a JSON array.
@@ -84,7 +82,7 @@ impl<'a> Items<'a> {
     pub(crate) fn get(&self, index: usize) -> Param<'a> {
         match *self {
             Items::Json(items) => items.get(index).map_or(Param::Null, json_param),
-            Items::List(list) => list.item(index).resolve_owned(),
+            Items::List(list) => list.item(index).resolve(),
         }
     }
 
@@ -130,45 +128,16 @@ impl<'a> Param<'a> {
                     .collect(),
             )),
             Param::Json(v) => Cow::Borrowed(*v),
-            Param::Owned(v) => Cow::Borrowed(v),
         }
     }
 
     /// The same value with JSON scalars seen through: `Json(Value::String(s))`
     /// becomes `Str(s)`, a JSON number becomes `U64`, `I64` or `F64`, and so
     /// on. Lists and objects stay as they are.
-    pub fn resolve(&self) -> Param<'_> {
-        match self {
+    pub fn resolve(&self) -> Param<'a> {
+        match *self {
             Param::Json(v) => json_param(v),
-            Param::Owned(v) => json_param(v),
-            other => other.borrowed(),
-        }
-    }
-
-    /// [`Param::resolve`] for a value that borrows nothing of its own.
-    fn resolve_owned(self) -> Param<'a> {
-        match self {
-            Param::Json(v) => json_param(v),
-            // An owned item of a list cannot be borrowed past the call; lists
-            // of plain values never produce one.
-            Param::Owned(v) => Param::Owned(v),
             other => other,
-        }
-    }
-
-    /// The same value, borrowed from this one (an owned JSON value as
-    /// [`Param::Json`]).
-    pub(crate) fn borrowed(&self) -> Param<'_> {
-        match self {
-            Param::Null => Param::Null,
-            Param::Bool(b) => Param::Bool(*b),
-            Param::U64(n) => Param::U64(*n),
-            Param::I64(n) => Param::I64(*n),
-            Param::F64(n) => Param::F64(*n),
-            Param::Str(s) => Param::Str(s),
-            Param::List(list) => Param::List(*list),
-            Param::Json(v) => Param::Json(v),
-            Param::Owned(v) => Param::Json(v),
         }
     }
 
@@ -182,10 +151,6 @@ impl<'a> Param<'a> {
         match self {
             Param::List(list) => Some(Items::List(*list)),
             Param::Json(Value::Array(items)) => Some(Items::Json(items)),
-            Param::Owned(value) => match &**value {
-                Value::Array(items) => Some(Items::Json(items)),
-                _ => None,
-            },
             _ => None,
         }
     }
@@ -199,7 +164,7 @@ impl<'a> Param<'a> {
             Param::U64(n) => number::push_u64(out, n),
             Param::I64(n) => number::push_i64(out, n),
             Param::F64(n) => number::push_f64(out, n),
-            Param::Null | Param::List(_) | Param::Json(_) | Param::Owned(_) => return false,
+            Param::Null | Param::List(_) | Param::Json(_) => return false,
         }
         true
     }
@@ -216,7 +181,6 @@ impl fmt::Debug for Param<'_> {
             Param::Str(s) => f.debug_tuple("Str").field(s).finish(),
             Param::List(_) => f.debug_tuple("List").field(&self.to_json()).finish(),
             Param::Json(v) => f.debug_tuple("Json").field(v).finish(),
-            Param::Owned(v) => f.debug_tuple("Owned").field(v).finish(),
         }
     }
 }
@@ -342,20 +306,10 @@ mod tests {
     #[test]
     fn a_param_is_three_words() {
         // Parameters are read, resolved and passed by value on every
-        // variable of every request: a large JSON value stays behind a box.
+        // variable of every request.
         assert_eq!(
             std::mem::size_of::<Param<'_>>(),
             3 * std::mem::size_of::<usize>()
         );
-    }
-
-    #[test]
-    fn owned_values_resolve_like_borrowed_ones() {
-        let list = serde_json::json!(["a", 1]);
-        let owned = Param::Owned(Box::new(list.clone()));
-        assert_eq!(owned.resolve(), Param::Json(&list).resolve());
-        assert_eq!(owned.items().map(|items| items.len()), Some(2));
-        let text = Param::Owned(Box::new(Value::String("x".into())));
-        assert!(matches!(text.resolve(), Param::Str("x")));
     }
 }

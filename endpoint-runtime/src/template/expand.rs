@@ -388,7 +388,7 @@ fn items_defined(name: &str, items: Items<'_>) -> Result<bool> {
 
 /// Whether a list's item is a list or a map itself, which cannot be expanded.
 fn is_composite(item: &Param<'_>) -> bool {
-    item.items().is_some() || matches!(item, Param::Json(_) | Param::Owned(_))
+    item.items().is_some() || matches!(item, Param::Json(_))
 }
 
 /// Whether a map's values hold anything but `null`; a list or map among
