@@ -6,26 +6,39 @@ use std::fmt::Write as _;
 
 use serde_json::Number;
 
-/// Appends an unsigned integer, without going through `fmt` (slow on this path).
+/// Appends an unsigned integer, without going through `fmt` (slow on this
+/// path): two digits at a time, from the right, into a buffer that is then
+/// appended whole.
 pub(crate) fn push_u64(out: &mut String, mut n: u64) {
-    // Least significant digit first; `u64::MAX` has 20 digits.
-    let mut digits = [0u8; 20];
-    let mut len = 0;
-    loop {
-        if let Some(digit) = digits.get_mut(len) {
-            // `n % 10` is below 10.
-            *digit = b'0' + (n % 10) as u8;
-        }
-        len += 1;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+    /// `00` to `99`.
+    const PAIRS: &[u8; 200] = b"\
+        0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
+    // `u64::MAX` has 20 digits.
+    let mut digits = [b'0'; 20];
+    let mut start = digits.len();
+    let mut put_pair = |pair: u64, start: &mut usize| {
+        let at = usize::try_from(pair).unwrap_or_default() * 2;
+        *start -= 2;
+        digits[*start..*start + 2].copy_from_slice(&PAIRS[at..at + 2]);
+    };
+    while n >= 100 {
+        put_pair(n % 100, &mut start);
+        n /= 100;
     }
-    out.reserve(len);
-    for &digit in digits.iter().take(len).rev() {
-        out.push(char::from(digit));
+    if n >= 10 {
+        put_pair(n, &mut start);
+    } else {
+        start -= 1;
+        digits[start] = b'0' + n as u8;
     }
+    // ASCII digits, pushed as `char`s: cheaper than checking them as UTF-8.
+    let digits = &digits[start..];
+    out.reserve(digits.len());
+    out.extend(digits.iter().map(|&digit| char::from(digit)));
 }
 
 /// Appends a signed integer.
@@ -136,5 +149,10 @@ mod tests {
         out.push(' ');
         push_u64(&mut out, 0);
         assert_eq!(out, "-9223372036854775808 18446744073709551615 0");
+        for n in (0..=1000).chain([9_999, 10_000, 123_456_789, 10u64.pow(19)]) {
+            let mut out = String::new();
+            push_u64(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
     }
 }
