@@ -408,7 +408,9 @@ fn values_defined(name: &str, map: &Map<String, Value>) -> Result<bool> {
 #[inline]
 fn start_variable(style: &Style, first: &mut bool, out: &mut String) {
     if *first {
-        out.extend(style.first);
+        if let Some(first) = style.first {
+            out.push(first);
+        }
         *first = false;
     } else {
         out.push(style.separator);
