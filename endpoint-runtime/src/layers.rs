@@ -276,6 +276,7 @@ impl<'a> Layers<'a> {
         LayerParams {
             layers: self,
             merged,
+            call_vars: CallVars::new(self.call, template),
         }
     }
 }
@@ -395,6 +396,62 @@ pub(crate) struct LayerParams<'l, 'a> {
     layers: &'l Layers<'a>,
     /// The template variables merged from two objects (see [`merged_vars`]).
     merged: Vec<(usize, Value)>,
+    call_vars: CallVars<'a>,
+}
+
+/// The call's values of a template's variables, by slot, and which of the
+/// call's keys they are, found in one pass over the call's keys: a variable
+/// is then not looked up by name, nor is every other key compared with each
+/// variable's name again.
+enum CallVars<'a> {
+    /// A template of up to [`CallVars::SLOTS`] variables, a call of up to 64
+    /// keys (bit `i` of `keys` is set when the call's `i`-th key is a
+    /// variable).
+    Found {
+        values: [Option<&'a Value>; CallVars::SLOTS],
+        keys: u64,
+    },
+    /// Anything larger: variables are looked up by name.
+    ByName,
+}
+
+impl<'a> CallVars<'a> {
+    const SLOTS: usize = 8;
+
+    fn new(call: Option<&'a Map<String, Value>>, template: &Template<'_>) -> Self {
+        let names = template.name_list();
+        let mut values = [None; Self::SLOTS];
+        let mut keys = 0;
+        match call {
+            Some(call) if names.len() > Self::SLOTS || call.len() > 64 => return CallVars::ByName,
+            Some(call) => {
+                for (i, (key, value)) in call.iter().enumerate() {
+                    if let Some(slot) = names.position(key) {
+                        values[slot] = Some(value);
+                        keys |= 1 << i;
+                    }
+                }
+            }
+            None => {}
+        }
+        CallVars::Found { values, keys }
+    }
+
+    /// The call's value of the variable at `slot`, named `name`.
+    fn value(&self, layers: &Layers<'a>, slot: usize, name: &str) -> Option<&'a Value> {
+        match self {
+            CallVars::Found { values, .. } => values.get(slot).copied().flatten(),
+            CallVars::ByName => layers.call_value(name),
+        }
+    }
+
+    /// Whether the call's `index`-th key, `key`, is a variable of the template.
+    fn is_variable(&self, index: usize, key: &str, variables: &NameSet<'_>) -> bool {
+        match self {
+            CallVars::Found { keys, .. } => keys >> index & 1 == 1,
+            CallVars::ByName => variables.contains(key),
+        }
+    }
 }
 
 /// A call's value over a default one, as `merge` merges one key: two
@@ -468,7 +525,9 @@ impl Vars for LayerParams<'_, '_> {
         }
         Ok(layer(
             slot,
-            self.layers.call_value(name).map(Param::Json),
+            self.call_vars
+                .value(self.layers, slot, name)
+                .map(Param::Json),
             self.layers.default_param(name),
             &self.merged,
         ))
@@ -490,8 +549,13 @@ impl Params for LayerParams<'_, '_> {
                 f,
             )?;
         }
-        for (key, call) in self.layers.call.into_iter().flatten() {
-            if is_remaining(key, &variables) && self.layers.default_param(key).is_none() {
+        // A call without option keys needs no key checked for being one.
+        let options = self.layers.call_has_options;
+        for (index, (key, call)) in self.layers.call.into_iter().flatten().enumerate() {
+            let left_out = self.call_vars.is_variable(index, key, &variables)
+                || (options && is_option_key(key))
+                || self.layers.default_param(key).is_some();
+            if !left_out {
                 f(key, Param::Json(call))?;
             }
         }
