@@ -1,7 +1,8 @@
 //! Properties of the builder, checked on random input (proptest, bounded so
 //! that the file runs in seconds in a debug build):
 //!
-//! - `endpoint(o) == parse(merge(o))`;
+//! - `endpoint(o) == parse(merge(o))` (and, for templates and calls past the
+//!   builder's one-pass limits, on fixed input);
 //! - a typed request equals the dynamic one for random parameter values;
 //! - the defaults and the call's options are never changed;
 //! - `defaults(a).defaults(b)` equals one layer holding the merged options;
@@ -234,6 +235,55 @@ proptest! {
         let built = ep.endpoint_options(&with_route);
         let parsed = ep.merge_options(&with_route).and_then(|merged| ep.parse(&merged));
         prop_assert_eq!(built, parsed);
+    }
+}
+
+/// Templates past the eight variables, and calls past the 64 keys, that the
+/// builder finds in one pass (it looks them up by name then) agree with
+/// `parse(merge(..))` as the small ones do.
+#[test]
+fn many_variables_and_many_keys() {
+    let ep = Endpoint::default()
+        .defaults(json!({"v3": "d3", "x1": "default"}))
+        .unwrap();
+    for variables in [2, 8, 9, 12] {
+        for extra in [0, 3, 70] {
+            let path: String = (0..variables).map(|i| format!("/{{v{i}}}")).collect();
+            let route = format!("GET /x{path}");
+            let mut options = Map::new();
+            for i in (0..variables).rev().step_by(2) {
+                options.insert(format!("v{i}"), json!(format!("value {i}")));
+            }
+            for i in 0..extra {
+                options.insert(format!("x{i}"), json!(i));
+            }
+            options.insert("headers".into(), json!({"x-a": "b"}));
+            let context = format!("{variables} variables, {extra} other keys");
+            let built = ep.endpoint(&route, &options);
+            let parsed = ep.merge(&route, &options).and_then(|m| ep.parse(&m));
+            assert_eq!(built, parsed, "{context}");
+            let request = built.unwrap();
+            let last = variables - 1;
+            assert!(
+                request.url.contains(&format!("/value%20{last}")),
+                "{context}: {}",
+                request.url
+            );
+            let v3 = if variables > 3 && last % 2 == 0 {
+                "/d3"
+            } else {
+                ""
+            };
+            assert!(request.url.contains(v3), "{context}: {}", request.url);
+            let x1 = if extra > 1 { "x1=1" } else { "x1=default" };
+            assert!(request.url.contains(x1), "{context}: {}", request.url);
+            assert!(
+                !request.url.contains("headers"),
+                "{context}: {}",
+                request.url
+            );
+            assert_eq!(request.headers.get("x-a"), Some("b"), "{context}");
+        }
     }
 }
 
