@@ -279,6 +279,48 @@ mod tests {
     }
 
     #[test]
+    fn a_query_mark_from_the_base_url_or_the_template() {
+        let ep = crate::Endpoint::default()
+            .defaults(serde_json::json!({"baseUrl": "https://x.example/api?key=1"}))
+            .unwrap();
+        let url = |route: &str, o: &str| {
+            let params = serde_json::json!({"o": o, "p": "b"});
+            ep.endpoint(route, params).unwrap().url
+        };
+        // The base URL's `?` counts; a value's is encoded.
+        assert_eq!(
+            url("GET /r/{o}", "a?"),
+            "https://x.example/api?key=1/r/a%3F&p=b"
+        );
+        // An absolute URL replaces the base URL and its `?`.
+        assert_eq!(
+            url("GET https://y.example/{o}", "a"),
+            "https://y.example/a?p=b"
+        );
+        // A literal `?`, a query expression, a reserved or fragment value.
+        assert_eq!(
+            url("GET https://y.example/{o}?x=1", "a"),
+            "https://y.example/a?x=1&p=b"
+        );
+        assert_eq!(
+            url("GET https://y.example/{?o}", "a"),
+            "https://y.example/?o=a&p=b"
+        );
+        assert_eq!(
+            url("GET https://y.example/{+o}", "a?c"),
+            "https://y.example/a?c&p=b"
+        );
+        assert_eq!(
+            url("GET https://y.example/{#o}", "a?c"),
+            "https://y.example/#a?c&p=b"
+        );
+        assert_eq!(
+            url("GET https://y.example/{&o}", "a"),
+            "https://y.example/&o=a?p=b"
+        );
+    }
+
+    #[test]
     fn query_values() {
         let text = |key: &str, value: serde_json::Value| {
             let mut url = String::new();
