@@ -49,35 +49,10 @@ pub(crate) fn find(
 }
 
 /// The index of the first `byte` in `bytes`.
-///
-/// Most searches find nothing (a URL without a `?` yet): past the whole
-/// words, the last eight bytes are read as one more word, overlapping the
-/// words already passed, so that the bytes are looked at one by one only
-/// in a word that holds `byte`.
 #[inline]
 pub(crate) fn position(bytes: &[u8], byte: u8) -> Option<usize> {
-    let hit = |word: u64| any_equal(word, byte);
-    let mut start = 0;
-    let mut words = bytes.chunks_exact(8);
-    for chunk in &mut words {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        if hit(u64::from_ne_bytes(word)) {
-            break;
-        }
-        start += 8;
-    }
-    if start == bytes.len() {
-        return None;
-    }
-    if start + 8 > bytes.len()
-        && let Some(last) = bytes.last_chunk::<8>()
-        && !hit(u64::from_ne_bytes(*last))
-    {
-        return None;
-    }
-    let rest = bytes.get(start..).unwrap_or_default();
-    rest.iter().position(|&b| b == byte).map(|at| start + at)
+    let at = find(bytes, 0, |word| any_equal(word, byte), |b| b == byte);
+    (at < bytes.len()).then_some(at)
 }
 
 #[cfg(test)]
