@@ -676,6 +676,27 @@ mod defaults {
     }
 
     #[test]
+    fn a_base_url_with_a_query_string() {
+        let ep = Endpoint::default()
+            .defaults(json!({"baseUrl": "https://x.example/api?key=1"}))
+            .unwrap();
+        let list = ListOrgRepos {
+            org: "o".into(),
+            r#type: Some("all".into()),
+            per_page: None,
+        };
+        let typed = list.to_request_with(&ep);
+        assert_eq!(
+            typed,
+            ep.endpoint("GET /orgs/{org}/repos", json!({"org": "o", "type": "all"}))
+        );
+        assert_eq!(
+            typed.unwrap().url,
+            "https://x.example/api?key=1/orgs/o/repos&type=all"
+        );
+    }
+
+    #[test]
     fn object_variables_merge_deeply_over_defaults() {
         let ep = Endpoint::default()
             .defaults(json!({"filter": {"a": "1", "b": "x"}}))

@@ -292,6 +292,17 @@ mod tests {
             url("GET /r/{o}", "a?"),
             "https://x.example/api?key=1/r/a%3F&p=b"
         );
+        // A base URL the call gives instead.
+        let params = serde_json::json!({"baseUrl": "https://z.example/v?k", "o": "a", "p": "b"});
+        assert_eq!(
+            ep.endpoint("GET /r/{o}", params).unwrap().url,
+            "https://z.example/v?k/r/a&p=b"
+        );
+        let params = serde_json::json!({"baseUrl": "https://z.example/v", "o": "a", "p": "b"});
+        assert_eq!(
+            ep.endpoint("GET /r/{o}", params).unwrap().url,
+            "https://z.example/v/r/a?p=b"
+        );
         // An absolute URL replaces the base URL and its `?`.
         assert_eq!(
             url("GET https://y.example/{o}", "a"),
