@@ -259,25 +259,15 @@ impl<'a> Layers<'a> {
     /// The parameters: every key that is not an option key, for expanding
     /// `template` and sending the rest.
     pub(crate) fn params(&self, template: &Template<'_>) -> LayerParams<'_, 'a> {
-        let merged = if self.default_params {
-            merged_vars(template, |_, name| {
-                if is_option_key(name) {
-                    (None, None)
-                } else {
-                    (
-                        self.call_value(name).map(Param::Json),
-                        self.default_param(name),
-                    )
-                }
-            })
-        } else {
-            Vec::new()
-        };
-        LayerParams {
+        let mut params = LayerParams {
             layers: self,
-            merged,
+            merged: Vec::new(),
             call_vars: CallVars::new(self.call, template),
+        };
+        if self.default_params {
+            params.merged = merged_vars(template, |slot, name| params.values(slot, name));
         }
+        params
     }
 }
 
@@ -518,19 +508,26 @@ pub(crate) fn for_each_default_param<'v>(
     Ok(())
 }
 
-impl Vars for LayerParams<'_, '_> {
-    fn var(&self, slot: usize, name: &str) -> Result<Option<Param<'_>>> {
+impl<'a> LayerParams<'_, 'a> {
+    /// The call's and the defaults' values of the variable at `slot`,
+    /// `name`; none for a name that is an option key.
+    fn values(&self, slot: usize, name: &str) -> (Option<Param<'a>>, Option<&'a Value>) {
         if is_option_key(name) {
-            return Ok(None);
+            return (None, None);
         }
-        Ok(layer(
-            slot,
+        (
             self.call_vars
                 .value(self.layers, slot, name)
                 .map(Param::Json),
             self.layers.default_param(name),
-            &self.merged,
-        ))
+        )
+    }
+}
+
+impl Vars for LayerParams<'_, '_> {
+    fn var(&self, slot: usize, name: &str) -> Result<Option<Param<'_>>> {
+        let (call, default) = self.values(slot, name);
+        Ok(layer(slot, call, default, &self.merged))
     }
 }
 
