@@ -90,7 +90,7 @@ mod tests {
                     find(&text, at.min(len), |w| any_equal(w, b'?'), |b| b == b'?'),
                     at.min(len)
                 );
-                // A second hit after the first, in the overlapping last word.
+                // A second hit after the first: the first is the one found.
                 if at + 1 < len {
                     text[len - 1] = b'?';
                     assert_eq!(position(&text, b'?'), Some(at));
