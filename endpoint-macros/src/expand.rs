@@ -5,8 +5,9 @@
 //! What the macro knows is emitted as data: the route's plan (method, parsed
 //! template, the names of the other parameters) is a constant, and the one
 //! function per struct, `Fields::with_fields`, hands the runtime every field
-//! at once, by position, in one array. Generated code names everything through `::endpoint`, so it
-//! works whatever the user imported, and never parses the route.
+//! at once, by position, in one array. Generated code names everything
+//! through `::endpoint`, so it works whatever the user imported, and never
+//! parses the route.
 
 use endpoint_runtime::template::Template;
 use proc_macro2::{Span, TokenStream};
@@ -211,56 +212,62 @@ fn field_values(checked: &CheckedItem, template: &Template<'_>) -> Vec<FieldValu
 fn field_value(field: &Field, index: usize) -> FieldValue {
     let ident = &field.ident;
     let wire = &field.wire;
-    let ty = if field.optional {
+    let optional = field.optional;
+    let ty = if optional {
         option_inner(&field.ty).unwrap_or(&field.ty)
     } else {
         &field.ty
     };
     let span = ty.span();
-    let some = quote!(::core::option::Option::Some);
-    let none = quote!(::core::option::Option::None);
+    let place = quote_spanned!(span=> &self.#ident);
     if is_direct(ty) {
-        let convert =
+        let to_param =
             |value| quote_spanned!(span=> ::endpoint::__private::ToParam::to_param(#value));
-        return FieldValue::direct(if field.optional {
-            let value = convert(quote_spanned!(span=> value));
-            quote! {
-                match &self.#ident {
-                    #some(value) => #some(#value),
-                    #none => #none,
-                }
-            }
-        } else {
-            let value = convert(quote_spanned!(span=> &self.#ident));
-            quote!(#some(#value))
-        });
+        return FieldValue::direct(option_value(place, optional, span, to_param));
     }
     // A type error (not `Serialize`) points at the field's type.
     let serialize = |value| quote_spanned!(span=> ::endpoint::__private::serialize(#value, #wire)?);
+    let serialized = map_optional(place, optional, span, serialize);
     let local = format_ident!("__serialized{index}");
-    let json = quote!(::endpoint::__private::Param::Json);
-    if field.optional {
-        let value = serialize(quote_spanned!(span=> value));
-        FieldValue {
-            serialized: Some(quote! {
-                let #local = match &self.#ident {
-                    #some(value) => #some(#value),
-                    #none => #none,
-                };
-            }),
-            value: quote! {
-                match &#local {
-                    #some(value) => #some(#json(value)),
-                    #none => #none,
-                }
-            },
+    let json = |value| quote!(::endpoint::__private::Param::Json(#value));
+    FieldValue {
+        serialized: Some(quote!(let #local = #serialized;)),
+        value: option_value(quote!(&#local), optional, span, json),
+    }
+}
+
+/// `convert` applied to the value at `place` (a reference to a field, or to
+/// its `Option` when `optional`, converted inside it).
+fn map_optional(
+    place: TokenStream,
+    optional: bool,
+    span: Span,
+    convert: impl Fn(TokenStream) -> TokenStream,
+) -> TokenStream {
+    if !optional {
+        return convert(place);
+    }
+    let value = convert(quote_spanned!(span=> value));
+    quote! {
+        match #place {
+            ::core::option::Option::Some(value) => ::core::option::Option::Some(#value),
+            ::core::option::Option::None => ::core::option::Option::None,
         }
+    }
+}
+
+/// [`map_optional`] as an `Option` in every case: the array's element.
+fn option_value(
+    place: TokenStream,
+    optional: bool,
+    span: Span,
+    convert: impl Fn(TokenStream) -> TokenStream,
+) -> TokenStream {
+    let value = map_optional(place, optional, span, convert);
+    if optional {
+        value
     } else {
-        let value = serialize(quote_spanned!(span=> &self.#ident));
-        FieldValue {
-            serialized: Some(quote!(let #local = #value;)),
-            value: quote!(#some(#json(&#local))),
-        }
+        quote!(::core::option::Option::Some(#value))
     }
 }
 
