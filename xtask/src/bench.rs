@@ -75,25 +75,13 @@ impl Options {
         while let Some(arg) = args.next() {
             match arg.as_str() {
                 "--quick" => quick = true,
-                "--reference-runs" => {
+                flag @ "--reference-runs" => {
                     let value = args.next().ok_or(USAGE)?;
-                    let value = value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|n| *n > 0)
-                        .ok_or_else(|| {
-                            format!("--reference-runs {value}: not a positive number")
-                        })?;
-                    reference_runs = Some(value);
+                    reference_runs = Some(crate::positive(flag, value)?);
                 }
-                "--iterations" => {
+                flag @ "--iterations" => {
                     let value = args.next().ok_or(USAGE)?;
-                    let value = value
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|n| *n > 0)
-                        .ok_or_else(|| format!("--iterations {value}: not a positive number"))?;
-                    iterations = Some(value);
+                    iterations = Some(crate::positive(flag, value)?);
                 }
                 _ => return Err(USAGE.to_owned()),
             }

@@ -145,13 +145,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--github" => github = true,
-            "--runs" => {
+            flag @ "--runs" => {
                 let value = args.next().ok_or_else(|| USAGE.to_owned())?;
-                runs = value
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .ok_or_else(|| format!("--runs {value}: not a positive number"))?;
+                runs = crate::positive(flag, value)?;
             }
             _ => return Err(USAGE.to_owned()),
         }

@@ -31,11 +31,7 @@ const USAGE: &str = "usage: cargo run -p xtask -- instructions [--calls K]\n  \
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let calls = match args {
         [] => CALLS,
-        [flag, value] if flag == "--calls" => value
-            .parse::<u64>()
-            .ok()
-            .filter(|n| *n > 0)
-            .ok_or_else(|| format!("--calls {value}: not a positive number"))?,
+        [flag, value] if flag == "--calls" => crate::positive(flag, value)?,
         _ => return Err(USAGE.to_owned()),
     };
     let root = crate::workspace_root();

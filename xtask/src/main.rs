@@ -76,6 +76,18 @@ tasks:
   compile-time [--runs N] [--github]
                                     debug build time of endpoint! against format!";
 
+/// The value of a numeric option (`--runs 3`), which must be positive.
+fn positive<T: std::str::FromStr + PartialOrd + Default>(
+    flag: &str,
+    value: &str,
+) -> Result<T, String> {
+    value
+        .parse::<T>()
+        .ok()
+        .filter(|n| *n > T::default())
+        .ok_or_else(|| format!("{flag} {value}: not a positive number"))
+}
+
 /// Dispatches the task named by the first argument.
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
