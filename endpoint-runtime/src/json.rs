@@ -15,13 +15,28 @@ use crate::scan::{self, any_below, any_equal};
 use crate::value::{Items, MAX_DEPTH, Param, json_param};
 
 /// Appends `text` as a JSON string.
+#[inline]
 pub(crate) fn push_str(out: &mut String, text: &str) {
     let bytes = text.as_bytes();
+    let first = next_escape(bytes, 0);
     out.reserve(bytes.len() + 2);
     out.push('"');
+    // Most strings need no escape: they are copied whole.
+    if first == bytes.len() {
+        out.push_str(text);
+    } else {
+        push_escaped(out, text, first);
+    }
+    out.push('"');
+}
+
+/// Appends `text`, whose first byte to escape is at `first`, escaped.
+#[inline(never)]
+fn push_escaped(out: &mut String, text: &str, first: usize) {
+    let bytes = text.as_bytes();
     // Start of the run of bytes copied as they are, not yet written.
     let mut run = 0;
-    let mut i = next_escape(bytes, 0);
+    let mut i = first;
     while let Some(&byte) = bytes.get(i) {
         // Bytes that need an escape are ASCII: both ends of the run are
         // character boundaries.
@@ -31,7 +46,6 @@ pub(crate) fn push_str(out: &mut String, text: &str) {
         i = next_escape(bytes, run);
     }
     out.push_str(text.get(run..).unwrap_or_default());
-    out.push('"');
 }
 
 /// Appends `value` as JSON.
@@ -113,9 +127,21 @@ fn write_object(out: &mut String, map: &Map<String, Value>, depth: usize) -> Res
     Ok(())
 }
 
+/// Whether a JSON string must escape a byte, for every byte: one load per
+/// byte where three comparisons would do.
+static ESCAPED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = b < 0x20 || b == b'"' as usize || b == b'\\' as usize;
+        b += 1;
+    }
+    table
+};
+
 /// Whether a JSON string must escape `byte`.
-const fn needs_escape(byte: u8) -> bool {
-    byte < 0x20 || byte == b'"' || byte == b'\\'
+fn needs_escape(byte: u8) -> bool {
+    ESCAPED[usize::from(byte)]
 }
 
 /// The index of the first byte at or after `from` that needs an escape, or
