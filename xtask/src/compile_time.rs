@@ -44,7 +44,8 @@ use std::time::{Instant, SystemTime};
 
 use serde_json::Value;
 
-use crate::{Location, Operation, report, tools};
+use crate::routes;
+use crate::{report, tools};
 
 /// How many path-only operations the small pair of crates holds.
 const PATH_ONLY: usize = 400;
@@ -220,7 +221,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let rows: Vec<Vec<String>> = (0..crates.len() / 2)
         .map(|pair| {
             let (macro_crate, format_crate) = (2 * pair, 2 * pair + 1);
-            let all = report::grouped(crate::EXPECTED_OPERATIONS as u64);
+            let all = report::grouped(routes::EXPECTED_OPERATIONS as u64);
             let label = match crates[macro_crate].operations {
                 Operations::PathOnly => format!("{path_only} path-only operations"),
                 Operations::All => format!("all {all} operations"),
@@ -287,17 +288,17 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
 /// Writes the workspace of `crates` into `dir` and returns how many
 /// path-only operations the small pair of the route corpus holds.
 fn generate(root: &Path, dir: &Path, crates: &[Crate]) -> Result<usize, String> {
-    let operations = crate::corpus_operations(root)?;
+    let operations = routes::corpus_operations(root)?;
     let all = operations
         .iter()
-        .map(crate::plan)
+        .map(routes::plan)
         .collect::<Result<Vec<_>, _>>()?;
-    crate::check_unique(&all)?;
+    routes::check_unique(&all)?;
     let path_only = operations
         .iter()
-        .filter(|op| is_path_only(op))
+        .filter(|op| op.is_path_only())
         .take(PATH_ONLY)
-        .map(crate::plan)
+        .map(routes::plan)
         .collect::<Result<Vec<_>, _>>()?;
 
     let members: Vec<String> = crates.iter().map(|c| format!("{:?}", c.name)).collect();
@@ -357,7 +358,7 @@ fn generate(root: &Path, dir: &Path, crates: &[Crate]) -> Result<usize, String> 
                         krate.name.replace("macro", "format")
                     ),
                 )?;
-                write(&src.join("routes.rs"), &crate::render_routes(plans))?;
+                write(&src.join("routes.rs"), &routes::render_routes(plans))?;
             }
             Style::Format => {
                 let features = if krate.operations == Operations::All {
@@ -371,7 +372,7 @@ fn generate(root: &Path, dir: &Path, crates: &[Crate]) -> Result<usize, String> 
                 )?;
                 write(&src.join("lib.rs"), FORMAT_LIB)?;
                 write(&src.join("support.rs"), FORMAT_SUPPORT)?;
-                write(&src.join("routes.rs"), &crate::render_baseline(plans))?;
+                write(&src.join("routes.rs"), &routes::render_baseline(plans))?;
             }
         }
     }
@@ -433,11 +434,6 @@ fn generate_github(
         }
     }
     Ok(())
-}
-
-/// Whether every parameter of `op` is a path parameter, and it has some.
-fn is_path_only(op: &Operation) -> bool {
-    !op.params.is_empty() && op.params.iter().all(|p| p.location == Location::Path)
 }
 
 /// The manifest of a generated crate: `serde_json` as the main workspace has

@@ -9,11 +9,11 @@ use serde_json::Value;
 
 use super::model::{Kind, Location, Operation, Schema};
 
-use crate::CORPUS;
+use crate::routes::{self, CORPUS};
 
 /// Compares `operations` with the corpus, operation by operation.
 pub fn check(root: &Path, operations: &[Operation]) -> Result<(), String> {
-    let corpus = crate::read_corpus(root)?;
+    let corpus = routes::read_corpus(root)?;
     let corpus = corpus
         .as_array()
         .ok_or_else(|| format!("{CORPUS} is not an array"))?;

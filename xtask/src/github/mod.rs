@@ -18,8 +18,8 @@ pub mod render;
 
 use std::path::Path;
 
-use crate::EXPECTED_OPERATIONS;
 use crate::generated::{File, Output};
+use crate::routes::EXPECTED_OPERATIONS;
 
 /// The crate's directory, relative to the workspace root.
 const CRATE: &str = "endpoint-github";
