@@ -24,7 +24,7 @@ use std::time::SystemTime;
 
 use serde_json::Value;
 
-use crate::{report, tools};
+use crate::{report, tools, workspace};
 
 /// The workloads of `benches/reference/reference-bench.js` and
 /// `benches/support/workloads.rs`, in their order.
@@ -77,11 +77,11 @@ impl Options {
                 "--quick" => quick = true,
                 flag @ "--reference-runs" => {
                     let value = args.next().ok_or(USAGE)?;
-                    reference_runs = Some(crate::positive(flag, value)?);
+                    reference_runs = Some(workspace::positive(flag, value)?);
                 }
                 flag @ "--iterations" => {
                     let value = args.next().ok_or(USAGE)?;
-                    iterations = Some(crate::positive(flag, value)?);
+                    iterations = Some(workspace::positive(flag, value)?);
                 }
                 _ => return Err(USAGE.to_owned()),
             }
@@ -102,7 +102,7 @@ impl Options {
 /// The `bench` task.
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let options = Options::parse(args)?;
-    let root = crate::workspace_root();
+    let root = workspace::root();
     let target = tools::target_dir(&root)?;
 
     let iterations = options.iterations.to_string();

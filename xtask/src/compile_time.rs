@@ -44,8 +44,7 @@ use std::time::{Instant, SystemTime};
 
 use serde_json::Value;
 
-use crate::routes;
-use crate::{report, tools};
+use crate::{report, routes, tools, workspace};
 
 /// How many path-only operations the small pair of crates holds.
 const PATH_ONLY: usize = 400;
@@ -148,7 +147,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             "--github" => github = true,
             flag @ "--runs" => {
                 let value = args.next().ok_or_else(|| USAGE.to_owned())?;
-                runs = crate::positive(flag, value)?;
+                runs = workspace::positive(flag, value)?;
             }
             _ => return Err(USAGE.to_owned()),
         }
@@ -158,7 +157,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     } else {
         &ROUTE_CRATES
     };
-    let root = crate::workspace_root();
+    let root = workspace::root();
     let dir = tools::target_dir(&root)?.join("compile-time");
     let path_only = generate(&root, &dir, crates)?;
 

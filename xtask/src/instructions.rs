@@ -19,7 +19,7 @@ use std::process::Command;
 use serde_json::Value;
 
 use crate::bench::{KINDS, WORKLOADS};
-use crate::{report, tools};
+use crate::{report, tools, workspace};
 
 /// The default number of calls whose cost is measured (K).
 const CALLS: u64 = 1_000;
@@ -31,10 +31,10 @@ const USAGE: &str = "usage: cargo run -p xtask -- instructions [--calls K]\n  \
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let calls = match args {
         [] => CALLS,
-        [flag, value] if flag == "--calls" => crate::positive(flag, value)?,
+        [flag, value] if flag == "--calls" => workspace::positive(flag, value)?,
         _ => return Err(USAGE.to_owned()),
     };
-    let root = crate::workspace_root();
+    let root = workspace::root();
     let target = tools::target_dir(&root)?;
     let program = build(&root)?;
     let out_dir = target.join("instructions");

@@ -30,10 +30,8 @@
 //!   `format!`; with `--github`, `endpoint-github` and the same structs with
 //!   `format!` ([`github::render`]).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
-
-use serde_json::Value;
 
 use generated::Output;
 
@@ -47,6 +45,7 @@ mod instructions;
 mod report;
 mod routes;
 mod tools;
+mod workspace;
 
 /// The tasks and their arguments.
 const USAGE: &str = "usage: cargo run -p xtask -- <task>
@@ -61,22 +60,10 @@ tasks:
   compile-time [--runs N] [--github]
                                     debug build time of endpoint! against format!";
 
-/// The value of a numeric option (`--runs 3`), which must be positive.
-pub(crate) fn positive<T: std::str::FromStr + PartialOrd + Default>(
-    flag: &str,
-    value: &str,
-) -> Result<T, String> {
-    value
-        .parse::<T>()
-        .ok()
-        .filter(|n| *n > T::default())
-        .ok_or_else(|| format!("{flag} {value}: not a positive number"))
-}
-
 /// Dispatches the task named by the first argument.
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let root = workspace_root();
+    let root = workspace::root();
     let Some(task) = args.first().map(String::as_str) else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
@@ -122,19 +109,4 @@ fn generate(root: &Path) -> Result<Output, String> {
     let mut output = github::generate(root)?;
     output.extend(conformance::generate(root)?);
     Ok(output)
-}
-
-/// The workspace root: the parent of this crate's directory.
-pub(crate) fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives inside the workspace")
-        .to_path_buf()
-}
-
-/// Reads a JSON file.
-pub(crate) fn read_json(path: &Path) -> Result<Value, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|err| format!("reading {}: {err}", path.display()))?;
-    serde_json::from_str(&text).map_err(|err| format!("{}: {err}", path.display()))
 }

@@ -15,7 +15,8 @@ use std::path::Path;
 use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
 use serde_json::{Map, Value};
 
-use crate::{handwritten, read_json};
+use crate::handwritten;
+use crate::workspace::read_json;
 
 /// The number of operations in `@octokit/openapi` 23.0.2; a different count
 /// means the fixture changed and the generated files must be reviewed.

@@ -53,7 +53,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         );
     };
     let path = Path::new(package).join(SPEC_FILE);
-    let spec = crate::read_json(&path)?;
+    let spec = crate::workspace::read_json(&path)?;
     let version = spec
         .pointer("/info/version")
         .and_then(Value::as_str)

@@ -194,7 +194,7 @@ pub struct Api {
 /// Reads the extract.
 pub fn load(root: &Path) -> Result<Api, String> {
     let path = root.join(super::extract::EXTRACT);
-    let spec = crate::read_json(&path)?;
+    let spec = crate::workspace::read_json(&path)?;
     let paths = spec
         .get("paths")
         .and_then(Value::as_object)
