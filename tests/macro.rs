@@ -8,10 +8,22 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 /// Asserts that `typed` is what the dynamic runtime builds from `route` and
-/// `params`, and returns it.
+/// `params` with the default endpoint, and returns it.
 #[track_caller]
 fn same_as_dynamic(typed: Result<Request, Error>, route: &str, params: Value) -> Request {
-    let dynamic = Endpoint::default().endpoint(route, params.clone());
+    same_as_dynamic_on(&Endpoint::default(), typed, route, params)
+}
+
+/// [`same_as_dynamic`] on the endpoint `ep` (its defaults layered under the
+/// call).
+#[track_caller]
+fn same_as_dynamic_on(
+    ep: &Endpoint,
+    typed: Result<Request, Error>,
+    route: &str,
+    params: Value,
+) -> Request {
+    let dynamic = ep.endpoint(route, params.clone());
     assert_eq!(
         typed, dynamic,
         "typed and dynamic differ for {route} with {params}"
@@ -685,13 +697,14 @@ mod defaults {
             r#type: Some("all".into()),
             per_page: None,
         };
-        let typed = list.to_request_with(&ep);
-        assert_eq!(
-            typed,
-            ep.endpoint("GET /orgs/{org}/repos", json!({"org": "o", "type": "all"}))
+        let typed = same_as_dynamic_on(
+            &ep,
+            list.to_request_with(&ep),
+            "GET /orgs/{org}/repos",
+            json!({"org": "o", "type": "all"}),
         );
         assert_eq!(
-            typed.unwrap().url,
+            typed.url,
             "https://x.example/api?key=1/orgs/o/repos&type=all"
         );
     }
@@ -730,15 +743,12 @@ mod defaults {
             owner: "o".into(),
             repo: "r".into(),
         };
-        let typed = get.to_request_with(&ghe);
-        assert_eq!(
-            typed,
-            ghe.endpoint(
-                "GET /repos/{owner}/{repo}",
-                json!({"owner": "o", "repo": "r"})
-            )
+        let typed = same_as_dynamic_on(
+            &ghe,
+            get.to_request_with(&ghe),
+            "GET /repos/{owner}/{repo}",
+            json!({"owner": "o", "repo": "r"}),
         );
-        let typed = typed.unwrap();
         assert_eq!(typed.url, "https://ghe.example.com/api/v3/repos/o/r");
         assert_eq!(typed.headers.get("authorization"), Some("token secret"));
     }
@@ -752,16 +762,14 @@ mod defaults {
             owner: "o".into(),
             repo: "r".into(),
         };
-        let typed = get.to_request_with(&ep);
-        assert_eq!(
-            typed,
-            ep.endpoint(
-                "GET /repos/{owner}/{repo}",
-                json!({"owner": "o", "repo": "r"})
-            )
+        let typed = same_as_dynamic_on(
+            &ep,
+            get.to_request_with(&ep),
+            "GET /repos/{owner}/{repo}",
+            json!({"owner": "o", "repo": "r"}),
         );
         assert_eq!(
-            typed.unwrap().headers.get("accept"),
+            typed.headers.get("accept"),
             Some("application/vnd.github.mercy-preview.raw")
         );
     }
@@ -776,16 +784,14 @@ mod defaults {
             r#type: Some("public".into()),
             per_page: None,
         };
-        let typed = list.to_request_with(&ep);
-        assert_eq!(
-            typed,
-            ep.endpoint(
-                "GET /orgs/{org}/repos",
-                json!({"org": "octokit", "type": "public"})
-            )
+        let typed = same_as_dynamic_on(
+            &ep,
+            list.to_request_with(&ep),
+            "GET /orgs/{org}/repos",
+            json!({"org": "octokit", "type": "public"}),
         );
         assert_eq!(
-            typed.unwrap().url,
+            typed.url,
             "https://api.github.com/orgs/octokit/repos?per_page=100&private=true&type=public"
         );
         let create = CreateRepo {
@@ -793,13 +799,11 @@ mod defaults {
             name: "new".into(),
             private: Some(false),
         };
-        let typed = create.to_request_with(&ep);
-        assert_eq!(
-            typed,
-            ep.endpoint(
-                "POST /orgs/{org}/repos",
-                json!({"org": "octokit", "name": "new", "private": false})
-            )
+        same_as_dynamic_on(
+            &ep,
+            create.to_request_with(&ep),
+            "POST /orgs/{org}/repos",
+            json!({"org": "octokit", "name": "new", "private": false}),
         );
     }
 }
