@@ -161,6 +161,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 report::whole(handwritten),
                 report::ratio(reference, dynamic),
                 report::ratio(reference, typed),
+                report::ratio(reference, handwritten),
                 report::ratio(typed, handwritten),
             ]
         })
@@ -191,6 +192,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 "handwritten",
                 "reference ÷ dynamic",
                 "reference ÷ typed",
+                "reference ÷ handwritten",
                 "typed ÷ handwritten",
             ],
             &rows,
