@@ -384,6 +384,18 @@ pub(crate) fn check_unique(plans: &[Plan<'_>]) -> Result<(), String> {
 // Rendering
 // ---------------------------------------------------------------------------
 
+/// Writes the doc comment of a generated struct, each `///` line after
+/// `indent`.
+fn write_doc(out: &mut String, plan: &Plan<'_>, indent: &str) {
+    for line in doc_lines(plan) {
+        if line.is_empty() {
+            let _ = writeln!(out, "{indent}///");
+        } else {
+            let _ = writeln!(out, "{indent}/// {line}");
+        }
+    }
+}
+
 /// The doc comment lines of a generated struct (without `///`).
 fn doc_lines(plan: &Plan<'_>) -> Vec<String> {
     let op = plan.op;
@@ -452,13 +464,7 @@ pub(crate) fn render_routes(plans: &[Plan<'_>]) -> String {
     );
     for plan in plans {
         out.push_str("\nendpoint! {\n");
-        for line in doc_lines(plan) {
-            if line.is_empty() {
-                out.push_str("    ///\n");
-            } else {
-                let _ = writeln!(out, "    /// {line}");
-            }
-        }
+        write_doc(&mut out, plan, "    ");
         let declared: Vec<&Field> = plan.fields.iter().filter(|f| f.declared()).collect();
         if declared.is_empty() {
             let _ = writeln!(
@@ -498,13 +504,7 @@ pub(crate) fn render_baseline(plans: &[Plan<'_>]) -> String {
     out.push_str(handwritten::IMPORTS);
     for plan in plans {
         out.push('\n');
-        for line in doc_lines(plan) {
-            if line.is_empty() {
-                out.push_str("///\n");
-            } else {
-                let _ = writeln!(out, "/// {line}");
-            }
-        }
+        write_doc(&mut out, plan, "");
         let _ = writeln!(out, "pub struct {} {{", plan.struct_name);
         for field in &plan.fields {
             let _ = writeln!(out, "pub {}: {},", field.ident, field.rust_type());
