@@ -4,8 +4,9 @@
 //!
 //! `instructions <kind> <workload> <calls>` builds the fixture, makes one
 //! warm-up call, then makes `<calls>` calls of `<kind>/<workload>` (the kinds
-//! and workloads of `benches/requests.rs`), each result through
-//! [`std::hint::black_box`], and prints one line:
+//! and workloads of `benches/requests.rs`, and `options`, the `json!` options
+//! of a dynamic call alone), each result through [`std::hint::black_box`],
+//! and prints one line:
 //! `calls <n> allocations <count> bytes <bytes>`, the heap allocations of those
 //! calls. Run for two numbers of calls, the difference of the two instruction
 //! counts divided by the difference of the calls is the cost of one call:
@@ -100,13 +101,14 @@ fn main() -> ExitCode {
     }
 }
 
+/// What `kind` may be besides the three ways of building a request: the
+/// `json!` options of a dynamic call alone, built and dropped (as in the
+/// `options/…` group of `benches/requests.rs`).
+const OPTIONS: &str = "options";
+
 /// Makes `count` calls of `kind/workload` after one warm-up call and prints
 /// the allocations of those calls.
 fn run(kind: &str, workload: &str, count: &str) -> Result<(), String> {
-    let index = KINDS
-        .iter()
-        .position(|known| *known == kind)
-        .ok_or_else(|| format!("unknown kind `{kind}` (one of {})", KINDS.join(", ")))?;
     if !WORKLOADS.contains(&workload) {
         return Err(format!(
             "unknown workload `{workload}` (one of {})",
@@ -116,23 +118,44 @@ fn run(kind: &str, workload: &str, count: &str) -> Result<(), String> {
     let count: u64 = count
         .parse()
         .map_err(|_| format!("`{count}` is not a number of calls"))?;
-    let call = calls(workload)[index];
-    let fixture = Fixture::new();
-    let request = call(&fixture).map_err(|err| format!("{kind}/{workload}: {err}"))?;
-    if request.url != workloads::expected_url(workload) {
-        return Err(format!("{kind}/{workload}: unexpected URL {}", request.url));
-    }
-    drop(request);
+    let (allocations, bytes) = if kind == OPTIONS {
+        let options = workloads::dynamic::options(workload);
+        drop(options());
+        counted(count, || drop(black_box(options())))
+    } else {
+        let index = KINDS
+            .iter()
+            .position(|known| *known == kind)
+            .ok_or_else(|| {
+                format!(
+                    "unknown kind `{kind}` (one of {}, {OPTIONS})",
+                    KINDS.join(", ")
+                )
+            })?;
+        let call = calls(workload)[index];
+        let fixture = Fixture::new();
+        let request = call(&fixture).map_err(|err| format!("{kind}/{workload}: {err}"))?;
+        if request.url != workloads::expected_url(workload) {
+            return Err(format!("{kind}/{workload}: unexpected URL {}", request.url));
+        }
+        drop(request);
+        counted(count, || drop(black_box(call(black_box(&fixture)))))
+    };
+    println!("calls {count} allocations {allocations} bytes {bytes}");
+    Ok(())
+}
 
+/// Calls `f` `count` times; returns the allocations and bytes of those calls.
+fn counted(count: u64, f: impl Fn()) -> (u64, u64) {
     let (allocations, bytes) = (
         ALLOCATIONS.load(Ordering::Relaxed),
         BYTES.load(Ordering::Relaxed),
     );
     for _ in 0..count {
-        drop(black_box(call(black_box(&fixture))));
+        f();
     }
-    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - allocations;
-    let bytes = BYTES.load(Ordering::Relaxed) - bytes;
-    println!("calls {count} allocations {allocations} bytes {bytes}");
-    Ok(())
+    (
+        ALLOCATIONS.load(Ordering::Relaxed) - allocations,
+        BYTES.load(Ordering::Relaxed) - bytes,
+    )
 }

@@ -1,6 +1,9 @@
 //! `cargo run -p xtask -- instructions [--calls K]`: instructions and heap
-//! allocations per call of every workload built every way, figures that do
-//! not depend on the machine's load.
+//! allocations per call of every workload built every way, and of the
+//! `json!` options of its dynamic call alone, figures that do not depend on
+//! the machine's load. A dynamic call less its options is the runtime's own
+//! share, the figure to set beside the typed call, which builds the same
+//! request from no options at all.
 //!
 //! The bench target `benches/instructions.rs` (built with the bench profile)
 //! makes one warm-up call of one `<kind>/<workload>` and then a given number
@@ -18,7 +21,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::bench::{KINDS, WORKLOADS};
+use crate::bench::{GROUPS, WORKLOADS};
 use crate::{report, tools, workspace};
 
 /// The default number of calls whose cost is measured (K).
@@ -52,8 +55,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     for workload in WORKLOADS {
         let mut instruction_row = vec![format!("`{workload}`")];
         let mut allocation_row = vec![format!("`{workload}`")];
-        let mut per_call = Vec::new();
-        for kind in KINDS {
+        let mut per_call = [None; GROUPS.len()];
+        for (kind, figure) in GROUPS.into_iter().zip(&mut per_call) {
             eprintln!("measuring {kind}/{workload}");
             let (count, bytes) = allocations_of(&program, kind, workload, calls)?;
             allocation_row.push(format!(
@@ -68,10 +71,16 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 None => None,
             };
             instruction_row.push(report::whole(ir));
-            per_call.push(ir);
+            *figure = ir;
         }
-        instruction_row.push(report::ratio(per_call[0], per_call[1]));
-        instruction_row.push(report::ratio(per_call[1], per_call[2]));
+        // `dynamic` less its `json!` options: the runtime's own share.
+        let [dynamic, options, typed, handwritten] = per_call;
+        let runtime = dynamic
+            .zip(options)
+            .map(|(dynamic, options)| dynamic - options);
+        instruction_row.insert(3, report::whole(runtime));
+        instruction_row.push(report::ratio(runtime, typed));
+        instruction_row.push(report::ratio(typed, handwritten));
         instructions.push(instruction_row);
         allocations.push(allocation_row);
     }
@@ -101,9 +110,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                     &[
                         "workload",
                         "dynamic",
+                        "its `json!` options",
+                        "dynamic − options",
                         "typed",
                         "handwritten",
-                        "dynamic ÷ typed",
+                        "(dynamic − options) ÷ typed",
                         "typed ÷ handwritten",
                     ],
                     &instructions,
@@ -116,7 +127,13 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     print!(
         "{}",
         report::markdown(
-            &["workload", "dynamic", "typed", "handwritten"],
+            &[
+                "workload",
+                "dynamic",
+                "its `json!` options",
+                "typed",
+                "handwritten"
+            ],
             &allocations
         )
     );
