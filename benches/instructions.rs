@@ -12,8 +12,8 @@
 //! counts divided by the difference of the calls is the cost of one call:
 //! start-up, the fixture and the warm-up cancel out.
 //!
-//! The counting allocator adds a few instructions per allocation (two relaxed
-//! atomic additions) to every kind alike.
+//! The counting allocator (`support/counting.rs`) adds a few instructions per
+//! allocation to every kind alike.
 //!
 //! Run by `cargo bench` without arguments, it makes each call once and says
 //! how to use it.
@@ -21,55 +21,16 @@
 #[path = "support/workloads.rs"]
 mod workloads;
 
-use std::alloc::{GlobalAlloc, Layout, System};
+#[path = "support/counting.rs"]
+mod counting;
+
 use std::hint::black_box;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use workloads::{Fixture, KINDS, WORKLOADS, calls};
 
-/// `System`, counting allocations (a reallocation counts as one) and their bytes.
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-static BYTES: AtomicU64 = AtomicU64::new(0);
-
-fn record(size: usize) {
-    ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-    BYTES.fetch_add(size as u64, Ordering::Relaxed);
-}
-
-// SAFETY: every method forwards to `System` with the caller's arguments
-// unchanged, so `System`'s guarantees hold; the counting touches only atomics,
-// which neither allocate nor unwind.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: forwarded as is; the caller upholds `alloc`'s contract.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: forwarded as is; the caller upholds `alloc_zeroed`'s contract.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size);
-        // SAFETY: forwarded as is; `ptr` was allocated by this allocator, that
-        // is by `System`, with `layout`, as the caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded as is; `ptr` was allocated by `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 const USAGE: &str = "usage: instructions <kind> <workload> <calls>\n\
                      (run by `cargo run -p xtask -- instructions`)";
@@ -147,15 +108,10 @@ fn run(kind: &str, workload: &str, count: &str) -> Result<(), String> {
 
 /// Calls `f` `count` times; returns the allocations and bytes of those calls.
 fn counted(count: u64, f: impl Fn()) -> (u64, u64) {
-    let (allocations, bytes) = (
-        ALLOCATIONS.load(Ordering::Relaxed),
-        BYTES.load(Ordering::Relaxed),
-    );
-    for _ in 0..count {
-        f();
-    }
-    (
-        ALLOCATIONS.load(Ordering::Relaxed) - allocations,
-        BYTES.load(Ordering::Relaxed) - bytes,
-    )
+    counting::count(|| {
+        for _ in 0..count {
+            f();
+        }
+    })
+    .0
 }

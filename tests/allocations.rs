@@ -8,61 +8,19 @@
 //! value that `json!` builds on every call (its share is printed too). Typed
 //! requests make at most one allocation more than the hand-written code. A
 //! reallocation (a `String` or `Vec` growing) counts as an allocation; frees
-//! are not counted.
+//! are not counted (`benches/support/counting.rs`).
 
 #[path = "../benches/support/workloads.rs"]
 mod workloads;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+#[path = "../benches/support/counting.rs"]
+mod counting;
 
+use counting::count;
 use workloads::{Fixture, KINDS, WORKLOADS, calls, owned_call};
 
-/// `System`, counting allocations and allocated bytes of the current thread.
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-    static BYTES: Cell<u64> = const { Cell::new(0) };
-}
-
-fn record(size: usize) {
-    // `try_with`: the thread's counters may already be gone while it exits.
-    let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + 1));
-    let _ = BYTES.try_with(|bytes| bytes.set(bytes.get() + size as u64));
-}
-
-// SAFETY: every method forwards to `System` with the caller's arguments
-// unchanged, so `System`'s guarantees hold; the counting itself touches only
-// const-initialised thread-local `Cell`s, which neither allocate nor unwind.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: forwarded as is; the caller upholds `alloc`'s contract.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: forwarded as is; the caller upholds `alloc_zeroed`'s contract.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size);
-        // SAFETY: forwarded as is; `ptr` was allocated by this allocator, that
-        // is by `System`, with `layout`, as the caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded as is; `ptr` was allocated by `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 /// Allocations and bytes of one call, after a warm-up call (lazy statics,
 /// thread-locals). The result is dropped outside the counted region.
@@ -71,18 +29,6 @@ fn measure(call: workloads::Call, fixture: &Fixture) -> (u64, u64) {
     let (counted, request) = count(|| call(fixture));
     drop(request.expect("measured call"));
     counted
-}
-
-/// Allocations and bytes of `f`, whose result is returned to be dropped
-/// outside the counted region.
-fn count<T>(f: impl FnOnce() -> T) -> ((u64, u64), T) {
-    let (allocations, bytes) = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
-    let out = f();
-    let counted = (
-        ALLOCATIONS.with(Cell::get) - allocations,
-        BYTES.with(Cell::get) - bytes,
-    );
-    (counted, out)
 }
 
 /// Upper bounds per workload: `[dynamic, typed, handwritten, typed_owned]`
