@@ -216,7 +216,7 @@ fn build_body(template: &Template<'_>, params: &(impl Params + ?Sized)) -> Resul
             data = Some(data_body(&value)?);
         } else if data.is_none() {
             if object.is_empty() {
-                object = String::with_capacity(256);
+                object.reserve(256);
                 object.push('{');
             } else {
                 object.push(',');
