@@ -9,6 +9,8 @@
 
 use std::fmt::Write as _;
 
+use crate::field_type::Ty;
+
 /// How a path parameter is written into the URL.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Segment {
@@ -20,6 +22,18 @@ pub(crate) enum Segment {
     Value,
     /// A string enum, its wire value percent-encoded.
     Enum,
+}
+
+impl Segment {
+    /// How a path parameter of type `ty` is written.
+    pub(crate) fn of(ty: &Ty) -> Segment {
+        match ty {
+            Ty::Str => Segment::Text,
+            Ty::Int => Segment::Integer,
+            Ty::Enum(_) => Segment::Enum,
+            Ty::Num | Ty::Bool | Ty::Vec(_) | Ty::Json => Segment::Value,
+        }
+    }
 }
 
 /// Where a field goes.
@@ -34,6 +48,15 @@ pub(crate) enum Role {
     Data {
         text: bool,
     },
+}
+
+impl Role {
+    /// The raw body of type `ty`: text for a `String`, else JSON.
+    pub(crate) fn data(ty: &Ty) -> Role {
+        Role::Data {
+            text: *ty == Ty::Str,
+        }
+    }
 }
 
 /// One field of the struct.

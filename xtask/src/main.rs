@@ -38,6 +38,7 @@ use generated::Output;
 mod bench;
 mod compile_time;
 mod conformance;
+mod field_type;
 mod generated;
 mod github;
 mod handwritten;

@@ -15,7 +15,8 @@ use std::path::Path;
 use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
 use serde_json::{Map, Value};
 
-use crate::handwritten;
+use crate::field_type::Ty;
+use crate::handwritten::{self, Role, Segment};
 use crate::workspace::read_json;
 
 /// The number of operations in `@octokit/openapi` 23.0.2; a different count
@@ -163,31 +164,6 @@ fn parse_param(value: &Value) -> Result<Param, String> {
 // Planning: fields and types
 // ---------------------------------------------------------------------------
 
-/// A field type of a generated struct.
-#[derive(Clone, Debug, PartialEq)]
-enum Ty {
-    Str,
-    Int,
-    Num,
-    Bool,
-    Vec(Box<Ty>),
-    Json,
-}
-
-impl Ty {
-    /// The Rust type.
-    fn rust(&self) -> String {
-        match self {
-            Ty::Str => "String".into(),
-            Ty::Int => "i64".into(),
-            Ty::Num => "f64".into(),
-            Ty::Bool => "bool".into(),
-            Ty::Vec(item) => format!("Vec<{}>", item.rust()),
-            Ty::Json => "serde_json::Value".into(),
-        }
-    }
-}
-
 /// What a field carries.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Place {
@@ -222,11 +198,9 @@ struct Field {
 impl Field {
     /// The Rust type, with `Option` when optional.
     fn rust_type(&self) -> String {
-        if self.optional {
-            format!("Option<{}>", self.ty.rust())
-        } else {
-            self.ty.rust()
-        }
+        self.ty.rust_field(self.optional, &|_| {
+            unreachable!("the route corpus plans no string enums")
+        })
     }
 
     /// Whether the macro needs a declaration for this field.
@@ -516,21 +490,11 @@ pub(crate) fn render_baseline(plans: &[Plan<'_>]) -> String {
             .map(|field| handwritten::Field {
                 ident: &field.ident,
                 wire: &field.wire,
-                role: match (field.place, &field.ty) {
-                    (Place::AutoPath | Place::TypedPath, Ty::Int) => {
-                        handwritten::Role::Path(handwritten::Segment::Integer)
-                    }
-                    (Place::AutoPath | Place::TypedPath, Ty::Json) => {
-                        handwritten::Role::Path(handwritten::Segment::Value)
-                    }
-                    (Place::AutoPath | Place::TypedPath, _) => {
-                        handwritten::Role::Path(handwritten::Segment::Text)
-                    }
-                    (Place::Query, _) => handwritten::Role::Query,
-                    (Place::Body, _) => handwritten::Role::Body,
-                    (Place::Data, ty) => handwritten::Role::Data {
-                        text: *ty == Ty::Str,
-                    },
+                role: match field.place {
+                    Place::AutoPath | Place::TypedPath => Role::Path(Segment::of(&field.ty)),
+                    Place::Query => Role::Query,
+                    Place::Body => Role::Body,
+                    Place::Data => Role::data(&field.ty),
                 },
                 optional: field.optional,
             })

@@ -22,19 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
 
 use super::model::{Kind, Location, Operation, Rename, Schema};
-
-/// The type of a field.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Ty {
-    Str,
-    Int,
-    Num,
-    Bool,
-    Vec(Box<Ty>),
-    Json,
-    /// A string enum of the scope, by index into [`Scope::enums`].
-    Enum(usize),
-}
+use crate::field_type::Ty;
 
 /// One field of a struct.
 #[derive(Clone, Debug)]

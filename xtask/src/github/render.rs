@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 
 use super::markdown;
 use super::model::Location;
-use super::plan::{EnumType, Field, Request, Scope, Ty};
+use super::plan::{EnumType, Field, Request, Scope};
 use crate::handwritten;
 
 /// How a module's structs build their requests.
@@ -488,16 +488,11 @@ fn handwritten_operation<'a>(request: &'a Request<'_>) -> handwritten::Operation
         .map(|field| handwritten::Field {
             ident: &field.ident,
             wire: &field.wire,
-            role: match (field.location, &field.ty) {
-                (Location::Path, Ty::Str) => Role::Path(Segment::Text),
-                (Location::Path, Ty::Int) => Role::Path(Segment::Integer),
-                (Location::Path, Ty::Enum(_)) => Role::Path(Segment::Enum),
-                (Location::Path, _) => Role::Path(Segment::Value),
-                (Location::Query, _) => Role::Query,
-                (Location::Body, _) => Role::Body,
-                (Location::Data, ty) => Role::Data {
-                    text: *ty == Ty::Str,
-                },
+            role: match field.location {
+                Location::Path => Role::Path(Segment::of(&field.ty)),
+                Location::Query => Role::Query,
+                Location::Body => Role::Body,
+                Location::Data => Role::data(&field.ty),
             },
             optional: field.optional,
         })
@@ -542,25 +537,12 @@ fn field_doc(field: &Field<'_>, page: Option<&str>) -> String {
 
 /// The Rust type of a field, with `Option` when it is optional.
 fn rust_type(scope: &Scope<'_>, field: &Field<'_>) -> String {
-    let ty = type_name(scope, &field.ty);
-    if field.optional {
-        format!("Option<{ty}>")
-    } else {
-        ty
-    }
+    field.ty.rust_field(field.optional, &enum_name(scope))
 }
 
-/// The Rust type of `ty`, within its scope's module.
-pub fn type_name(scope: &Scope<'_>, ty: &Ty) -> String {
-    match ty {
-        Ty::Str => "String".into(),
-        Ty::Int => "i64".into(),
-        Ty::Num => "f64".into(),
-        Ty::Bool => "bool".into(),
-        Ty::Vec(item) => format!("Vec<{}>", type_name(scope, item)),
-        Ty::Json => "serde_json::Value".into(),
-        Ty::Enum(index) => scope.enums[*index].name.clone(),
-    }
+/// The name of a string enum of `scope`, by its index.
+fn enum_name<'s>(scope: &'s Scope<'_>) -> impl Fn(usize) -> String + 's {
+    |index| scope.enums[index].name.clone()
 }
 
 /// One `string_enum!` definition.
