@@ -4,7 +4,7 @@
 //! `segment_value`, `Query`, `JsonBody`, `Body`, `Request`).
 //!
 //! Both `format!` baselines use it: the flat structs of the route corpus
-//! (`render_baseline` in `main.rs`) and the modules of `endpoint-github`
+//! (`render_baseline` in `routes.rs`) and the modules of `endpoint-github`
 //! ([`crate::github::render`]), so the two differ only in their structs.
 
 use std::fmt::Write as _;
