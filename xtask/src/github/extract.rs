@@ -23,7 +23,18 @@
 //!
 //! Path-level parameters are merged into each operation (an operation's own
 //! parameter wins over a path-level one of the same name and location).
+//!
+//! The answers, for the response models: each operation's 2xx `responses`
+//! (a `$ref` to a shared response resolved), each with its media types'
+//! `schema` and `examples` (each example's `value`, references resolved);
+//! and `components.schemas`, the component schemas those answers reach.
+//! Answer schemas keep their `$ref`s to component schemas (a model is
+//! named after its component) and the keys a model needs: `type`,
+//! `format`, `enum`, `nullable`, `items`, `properties`, `required`,
+//! `additionalProperties`, `oneOf`, `anyOf`, `allOf`, `discriminator`,
+//! `title`, `description` and `deprecated`.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -40,6 +51,23 @@ const SPEC_FILE: &str = "generated/api.github.com.json";
 
 /// How deeply schemas are followed; the description nests far less.
 const MAX_DEPTH: usize = 32;
+
+/// The keys an answer's schema keeps (besides `$ref`, `properties`,
+/// `items`, `additionalProperties` and the alternatives, followed).
+const MODEL_KEYS: [&str; 9] = [
+    "type",
+    "format",
+    "enum",
+    "nullable",
+    "required",
+    "discriminator",
+    "title",
+    "description",
+    "deprecated",
+];
+
+/// Where component schemas are referenced from.
+const COMPONENT_SCHEMAS: &str = "#/components/schemas/";
 
 /// The HTTP methods of path items, in the order they are kept.
 const METHODS: [&str; 7] = ["get", "put", "post", "delete", "options", "head", "patch"];
@@ -64,7 +92,11 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
             path.display()
         ));
     }
-    let extract = Extractor { spec: &spec }.extract()?;
+    let extract = Extractor {
+        spec: &spec,
+        components: Default::default(),
+    }
+    .extract()?;
     let mut out = serde_json::to_string_pretty(&extract).map_err(|err| err.to_string())?;
     out.push('\n');
     let target = root.join(EXTRACT);
@@ -97,6 +129,9 @@ enum Level {
 /// Resolves references against the whole description.
 struct Extractor<'a> {
     spec: &'a Value,
+    /// The component schemas the answers reference, found while reading
+    /// them.
+    components: std::cell::RefCell<BTreeSet<String>>,
 }
 
 impl Extractor<'_> {
@@ -150,6 +185,7 @@ impl Extractor<'_> {
             reduced.insert(path.clone(), Value::Object(methods));
         }
         out.insert("paths".into(), Value::Object(reduced));
+        out.insert("components".into(), self.components()?);
         Ok(Value::Object(out))
     }
 
@@ -218,6 +254,15 @@ impl Extractor<'_> {
                 "requestBody".into(),
                 self.request_body(self.resolve(body)?)?,
             );
+        }
+        if let Some(responses) = operation.get("responses").and_then(Value::as_object) {
+            let mut kept = Map::new();
+            for (status, response) in responses {
+                if status.starts_with('2') {
+                    kept.insert(status.clone(), self.response(self.resolve(response)?)?);
+                }
+            }
+            out.insert("responses".into(), Value::Object(kept));
         }
         if let Some(octokit) = operation.get("x-octokit")
             && octokit.as_object().is_some_and(|map| !map.is_empty())
@@ -342,5 +387,124 @@ impl Extractor<'_> {
             out.insert("additionalProperties".into(), Value::Bool(true));
         }
         Ok(Value::Object(out))
+    }
+
+    /// A 2xx answer: per media type, its schema and its examples' values.
+    fn response(&self, response: &Value) -> Result<Value, String> {
+        let mut content = Map::new();
+        for (media_type, entry) in response
+            .get("content")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let mut kept = Map::new();
+            if let Some(schema) = entry.get("schema") {
+                kept.insert("schema".into(), self.model_schema(schema, 0)?);
+            }
+            let mut examples = Map::new();
+            for (name, example) in entry
+                .get("examples")
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+            {
+                if let Some(value) = self.resolve(example)?.get("value") {
+                    examples.insert(name.clone(), value.clone());
+                }
+            }
+            if !examples.is_empty() {
+                kept.insert("examples".into(), Value::Object(examples));
+            }
+            content.insert(media_type.clone(), Value::Object(kept));
+        }
+        let mut out = Map::new();
+        if !content.is_empty() {
+            out.insert("content".into(), Value::Object(content));
+        }
+        Ok(Value::Object(out))
+    }
+
+    /// An answer's schema with the keys a model needs; a reference to a
+    /// component schema is kept (and the component noted).
+    fn model_schema(&self, schema: &Value, depth: usize) -> Result<Value, String> {
+        if depth > MAX_DEPTH {
+            return Err("a schema nested too deeply".into());
+        }
+        if let Some(reference) = schema.get("$ref").and_then(Value::as_str)
+            && let Some(name) = reference.strip_prefix(COMPONENT_SCHEMAS)
+        {
+            self.components.borrow_mut().insert(name.to_owned());
+            return Ok(Value::Object(Map::from_iter([(
+                "$ref".into(),
+                Value::from(reference),
+            )])));
+        }
+        let schema = self.resolve(schema)?;
+        let mut out = Map::new();
+        for key in MODEL_KEYS {
+            if let Some(value) = schema.get(key) {
+                out.insert(key.into(), value.clone());
+            }
+        }
+        if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+            let mut kept = Map::new();
+            for (name, property) in properties {
+                kept.insert(name.clone(), self.model_schema(property, depth + 1)?);
+            }
+            out.insert("properties".into(), Value::Object(kept));
+        }
+        for key in ["items", "additionalProperties"] {
+            match schema.get(key) {
+                Some(nested @ Value::Object(_)) => {
+                    out.insert(key.into(), self.model_schema(nested, depth + 1)?);
+                }
+                Some(other) => {
+                    out.insert(key.into(), other.clone());
+                }
+                None => {}
+            }
+        }
+        for key in ["oneOf", "anyOf", "allOf"] {
+            if let Some(list) = schema.get(key).and_then(Value::as_array) {
+                let list = list
+                    .iter()
+                    .map(|alternative| self.model_schema(alternative, depth + 1))
+                    .collect::<Result<Vec<_>, _>>()?;
+                out.insert(key.into(), Value::Array(list));
+            }
+        }
+        Ok(Value::Object(out))
+    }
+
+    /// `components.schemas`: every component the answers reach, directly
+    /// or through other components, in name order.
+    fn components(&self) -> Result<Value, String> {
+        let mut done = BTreeMap::new();
+        loop {
+            let pending: Vec<String> = self
+                .components
+                .borrow()
+                .iter()
+                .filter(|name| !done.contains_key(*name))
+                .cloned()
+                .collect();
+            if pending.is_empty() {
+                break;
+            }
+            for name in pending {
+                let schema = self
+                    .spec
+                    .pointer(&format!("/components/schemas/{name}"))
+                    .ok_or_else(|| format!("unresolved component schema `{name}`"))?;
+                let kept = self.model_schema(schema, 0)?;
+                done.insert(name, kept);
+            }
+        }
+        let schemas: Map<String, Value> = done.into_iter().collect();
+        Ok(Value::Object(Map::from_iter([(
+            "schemas".into(),
+            Value::Object(schemas),
+        )])))
     }
 }
