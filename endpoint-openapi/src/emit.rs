@@ -1,0 +1,340 @@
+//! Emitting: planned types as tokens, formatted by `prettyplease`.
+//!
+//! Every type derives `Debug`, `Clone`, `PartialEq`, `Serialize` and
+//! `Deserialize` (no `deny_unknown_fields`: a key the plan does not know is
+//! skipped); a struct is `#[non_exhaustive]`, so that a field added later is
+//! not a breaking change. An open enum goes through the support crate's
+//! `open_enum!`; a union is `#[serde(untagged)]`, tried in order, with a last
+//! `Other` variant that keeps any other JSON value.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::ident::ident;
+use crate::plan::{Body, Type, TypeDef};
+
+/// Where the emitted code finds what it names.
+#[derive(Clone, Debug)]
+pub struct Paths {
+    /// The crate with the `model` module (`Timestamp`, `Uri`, `Paginated`)
+    /// and `__private::open_enum!`: `::endpoint_runtime` or `::endpoint`.
+    pub support: TokenStream,
+    /// The `serde` crate.
+    pub serde: TokenStream,
+    /// The `serde_json` crate.
+    pub serde_json: TokenStream,
+}
+
+impl Default for Paths {
+    fn default() -> Self {
+        Paths {
+            support: quote!(::endpoint),
+            serde: quote!(::serde),
+            serde_json: quote!(::serde_json),
+        }
+    }
+}
+
+/// The source of a module holding `types`: `header` (comments, inner
+/// docs) then every type, formatted.
+///
+/// # Errors
+/// Tokens that do not parse as a file (a bug of this crate).
+pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, String> {
+    let mut out = header.to_owned();
+    for def in types {
+        if !out.is_empty() && !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+        match &def.body {
+            // A macro's body is not formatted by `prettyplease`: the enum
+            // inside is formatted as an item (its `Name = "value"` variants
+            // parse as discriminants), then wrapped.
+            Body::Enum(_) => {
+                let support = paths.support.to_string().replace(' ', "");
+                out.push_str(&format!("{support}::__private::open_enum! {{\n"));
+                for line in format(open_enum_body(def))?.lines() {
+                    if !line.is_empty() {
+                        out.push_str("    ");
+                    }
+                    out.push_str(line);
+                    out.push('\n');
+                }
+                out.push_str("}\n");
+            }
+            _ => out.push_str(&format(item(def, types, paths))?),
+        }
+    }
+    Ok(out)
+}
+
+fn format(tokens: TokenStream) -> Result<String, String> {
+    let file: syn::File = syn::parse2(tokens).map_err(|err| format!("emitted tokens: {err}"))?;
+    Ok(prettyplease::unparse(&file))
+}
+
+/// The Rust spelling of a type expression, with planned types under
+/// `prefix` (`crate::models::`), for code written as text.
+pub fn type_text(ty: &Type, types: &[TypeDef], prefix: &str, paths: &Paths) -> String {
+    let tokens = type_tokens(ty, types, paths);
+    let text = tokens.to_string();
+    // Token spacing (`Vec < Issue >`) to the usual spelling, and planned
+    // names under the prefix.
+    let mut out = String::new();
+    for token in text.split(' ') {
+        let is_planned = types.iter().any(|t| t.name == token);
+        if is_planned {
+            out.push_str(prefix);
+        }
+        out.push_str(token);
+    }
+    out
+}
+
+fn type_tokens(ty: &Type, types: &[TypeDef], paths: &Paths) -> TokenStream {
+    let Paths {
+        support,
+        serde_json,
+        ..
+    } = paths;
+    match ty {
+        Type::Named(id) => {
+            let name = ident(&types[*id].name);
+            quote!(#name)
+        }
+        Type::String => quote!(String),
+        Type::Timestamp => quote!(#support::model::Timestamp),
+        Type::Uri => quote!(#support::model::Uri),
+        Type::Integer => quote!(i64),
+        Type::Number => quote!(f64),
+        Type::Boolean => quote!(bool),
+        Type::Json => quote!(#serde_json::Value),
+        Type::JsonObject => quote!(#serde_json::Map<String, #serde_json::Value>),
+        Type::Vec(inner) => {
+            let inner = type_tokens(inner, types, paths);
+            quote!(Vec<#inner>)
+        }
+        Type::Map(inner) => {
+            let inner = type_tokens(inner, types, paths);
+            quote!(::std::collections::BTreeMap<String, #inner>)
+        }
+        Type::Option(inner) => {
+            let inner = type_tokens(inner, types, paths);
+            quote!(Option<#inner>)
+        }
+        Type::Box(inner) => {
+            let inner = type_tokens(inner, types, paths);
+            quote!(Box<#inner>)
+        }
+        Type::Unit => quote!(()),
+    }
+}
+
+fn docs(doc: Option<&str>) -> TokenStream {
+    let Some(doc) = doc else {
+        return TokenStream::new();
+    };
+    let lines = doc.lines().map(|line| {
+        let line = if line.is_empty() {
+            String::new()
+        } else {
+            format!(" {line}")
+        };
+        quote!(#[doc = #line])
+    });
+    quote!(#(#lines)*)
+}
+
+fn cfg(def: &TypeDef) -> TokenStream {
+    if def.features.is_empty() {
+        return TokenStream::new();
+    }
+    let features = def.features.iter();
+    quote!(#[cfg(any(#(feature = #features),*))])
+}
+
+/// What `open_enum!` takes: the enum with each value as its variant's
+/// "discriminant".
+fn open_enum_body(def: &TypeDef) -> TokenStream {
+    let Body::Enum(variants) = &def.body else {
+        return TokenStream::new();
+    };
+    let name = ident(&def.name);
+    let doc = docs(def.doc.as_deref());
+    let cfg = cfg(def);
+    let deprecated = def.deprecated.then(|| quote!(#[deprecated]));
+    let variants = variants.iter().map(|variant| {
+        let name = ident(&variant.name);
+        let value = &variant.value;
+        let doc = format!(" `{value}`");
+        quote!(#[doc = #doc] #name = #value,)
+    });
+    quote! {
+        #doc #cfg #deprecated
+        pub enum #name { #(#variants)* }
+    }
+}
+
+fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
+    let name = ident(&def.name);
+    let doc = docs(def.doc.as_deref());
+    let cfg = cfg(def);
+    let deprecated = def.deprecated.then(|| quote!(#[deprecated]));
+    let Paths { support, serde, .. } = paths;
+    let serde_str = serde.to_string().replace(' ', "");
+    let serde_crate = (serde_str != "::serde").then(|| {
+        let path = serde_str.trim_start_matches("::");
+        quote!(#[serde(crate = #path)])
+    });
+    let derive = quote!(#[derive(Debug, Clone, PartialEq, #serde::Serialize, #serde::Deserialize)]);
+    match &def.body {
+        Body::Struct(fields) => {
+            let fields = fields.iter().map(|field| {
+                let name = ident(&field.name);
+                let ty = type_tokens(&field.ty, types, paths);
+                let doc = docs(field.doc.as_deref());
+                let deprecated = field.deprecated.then(|| quote!(#[deprecated]));
+                let key = &field.key;
+                let rename = (field.name.trim_start_matches("r#") != key)
+                    .then(|| quote!(#[serde(rename = #key)]));
+                quote!(#doc #deprecated #rename pub #name: #ty,)
+            });
+            let page = def.page.as_ref().map(|page| {
+                let items_field = match &def.body {
+                    Body::Struct(fields) => fields.iter().find(|f| f.name == page.items),
+                    _ => None,
+                }
+                .expect("a page's items field is one of its fields");
+                let items = ident(&page.items);
+                let (item, into_items) = match &items_field.ty {
+                    Type::Option(inner) => (inner.as_ref(), quote!(self.#items.unwrap_or_default())),
+                    other => (other, quote!(self.#items)),
+                };
+                let item = match item {
+                    Type::Vec(inner) => type_tokens(inner, types, paths),
+                    other => type_tokens(other, types, paths),
+                };
+                let counted = |field: &Option<String>, method: &str, ty: TokenStream| {
+                    field.as_ref().map(|field| {
+                        let found = match &def.body {
+                            Body::Struct(fields) => fields.iter().find(|f| &f.name == field),
+                            _ => None,
+                        }
+                        .expect("a page's field is one of its fields");
+                        let field = ident(field);
+                        let method = format_ident!("{method}");
+                        let value = match found.ty {
+                            Type::Option(_) => quote!(self.#field),
+                            _ => quote!(Some(self.#field)),
+                        };
+                        quote!(fn #method(&self) -> Option<#ty> { #value })
+                    })
+                };
+                let total = counted(&page.total_count, "total_count", quote!(i64));
+                let incomplete =
+                    counted(&page.incomplete_results, "incomplete_results", quote!(bool));
+                quote! {
+                    #cfg
+                    impl #support::model::Paginated for #name {
+                        type Item = #item;
+                        fn into_items(self) -> Vec<Self::Item> { #into_items }
+                        #total
+                        #incomplete
+                    }
+                }
+            });
+            quote! {
+                #doc #cfg #deprecated
+                #derive
+                #serde_crate
+                #[non_exhaustive]
+                pub struct #name { #(#fields)* }
+                #page
+            }
+        }
+        Body::Enum(_) => {
+            let body = open_enum_body(def);
+            quote!(#support::__private::open_enum! { #body })
+        }
+        Body::Union(variants) => {
+            let variants = variants.iter().map(|variant| {
+                let name = ident(&variant.name);
+                let ty = type_tokens(&variant.ty, types, paths);
+                quote!(#name(#ty),)
+            });
+            let serde_json = &paths.serde_json;
+            quote! {
+                #doc #cfg #deprecated
+                #derive
+                #serde_crate
+                #[serde(untagged)]
+                pub enum #name {
+                    #(#variants)*
+                    /// Any other value, kept as it was.
+                    Other(#serde_json::Value),
+                }
+            }
+        }
+        Body::Alias(ty) => {
+            let ty = type_tokens(ty, types, paths);
+            quote!(#doc #cfg pub type #name = #ty;)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::plan::{Plain, TypeSpace};
+    use crate::schema::Schema;
+    use serde_json::json;
+
+    #[test]
+    fn a_struct_an_enum_and_a_page() {
+        let components: BTreeMap<String, Schema> = [(
+            "issue".to_owned(),
+            Schema::read(
+                &json!({"type": "object", "description": "An issue.", "required": ["id"], "properties": {
+                    "id": {"type": "integer"}, "type": {"type": "string"},
+                    "+1": {"type": "integer"},
+                    "state": {"type": "string", "enum": ["open"]}}}),
+                "issue",
+            )
+            .unwrap(),
+        )]
+        .into();
+        let mut space = TypeSpace::new(&components, &Plain);
+        let page = Schema::read(
+            &json!({"type": "object", "required": ["total_count", "items"], "properties": {
+                "total_count": {"type": "integer"},
+                "items": {"type": "array", "items": {"$ref": "#/components/schemas/issue"}}}}),
+            "page",
+        )
+        .unwrap();
+        let Type::Named(id) = space.root(&page, "SearchIssues", Some("search")).unwrap() else {
+            panic!()
+        };
+        space.mark_page(id, "items").unwrap();
+        let types = space.finish();
+        let source = module("// header\n", &types, &Paths::default()).unwrap();
+        for expected in [
+            "// header\n",
+            "/// An issue.\n#[cfg(any(feature = \"search\"))]\n#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]\n#[non_exhaustive]\npub struct Issue {",
+            "    pub id: i64,\n",
+            "    pub r#type: Option<String>,\n",
+            "    #[serde(rename = \"+1\")]\n    pub plus_1: Option<i64>,\n",
+            "::endpoint::__private::open_enum! {",
+            "Open = \"open\"",
+            "impl ::endpoint::model::Paginated for SearchIssues {\n    type Item = Issue;\n    fn into_items(self) -> Vec<Self::Item> {\n        self.items\n    }\n    fn total_count(&self) -> Option<i64> {\n        Some(self.total_count)\n    }\n}",
+        ] {
+            assert!(source.contains(expected), "missing {expected:?} in\n{source}");
+        }
+        let page = Type::Vec(Box::new(Type::Named(0)).clone());
+        assert_eq!(
+            type_text(&page, &types, "crate::models::", &Paths::default()),
+            "Vec<crate::models::Issue>"
+        );
+    }
+}

@@ -1,0 +1,171 @@
+//! Identifiers: every name the emitted code uses goes through here, so that
+//! it is a valid Rust identifier (`r#type`, no leading digit, no `-`).
+
+/// Words that need `r#` as a field name.
+const KEYWORDS: [&str; 50] = [
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do",
+    "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in",
+    "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
+    "return", "static", "struct", "trait", "true", "try", "type", "typeof", "union", "unsafe",
+    "unsized", "use", "virtual", "where", "while", "yield", "macro_rules",
+];
+
+/// Words that cannot be raw identifiers either.
+const NOT_RAW: [&str; 5] = ["self", "Self", "super", "crate", "_"];
+
+/// The words of a name: split at anything that is not a letter or digit,
+/// and before an upper-case letter that follows a lower-case one or
+/// starts a capitalised word (`HTTPServer` → `HTTP`, `Server`). `+` and a
+/// leading `-` are words of their own (`plus`, `minus`), so that `+1` and
+/// `-1` stay apart.
+pub fn words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let chars: Vec<char> = name.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let sign = match c {
+            '+' => Some("plus"),
+            '-' if i == 0 => Some("minus"),
+            _ => None,
+        };
+        if let Some(sign) = sign {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            words.push(sign.to_owned());
+            continue;
+        }
+        if !c.is_ascii_alphanumeric() {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            continue;
+        }
+        if c.is_ascii_uppercase() && !word.is_empty() {
+            let previous = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
+            if previous.is_ascii_lowercase()
+                || previous.is_ascii_digit()
+                || (previous.is_ascii_uppercase() && next_lower)
+            {
+                words.push(std::mem::take(&mut word));
+            }
+        }
+        word.push(c);
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// `UpperCamelCase`, for types and variants (`simple-user` → `SimpleUser`,
+/// `+1` → `Plus1`); a name with no letters or digits is `Empty`.
+pub fn pascal(name: &str) -> String {
+    let mut out = String::new();
+    for word in words(name) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            out.push(first.to_ascii_uppercase());
+            out.extend(chars.map(|c| c.to_ascii_lowercase()));
+        }
+    }
+    if out.is_empty() {
+        return "Empty".into();
+    }
+    if out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, 'V');
+    }
+    if NOT_RAW.contains(&out.as_str()) {
+        out.push('_');
+    }
+    out
+}
+
+/// `snake_case`, for fields (`html_url`, `+1` → `plus_1`); a keyword is
+/// written raw (`r#type`) and a leading digit gets a `_`.
+pub fn snake(name: &str) -> String {
+    let mut out = words(name)
+        .iter()
+        .map(|word| word.to_ascii_lowercase())
+        .collect::<Vec<_>>()
+        .join("_");
+    if out.is_empty() {
+        return "empty".into();
+    }
+    if out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    if NOT_RAW.contains(&out.as_str()) {
+        out.push('_');
+    } else if KEYWORDS.contains(&out.as_str()) {
+        out.insert_str(0, "r#");
+    }
+    out
+}
+
+/// The identifier `name` (raw or not) as a token.
+pub fn ident(name: &str) -> proc_macro2::Ident {
+    match name.strip_prefix("r#") {
+        Some(raw) => proc_macro2::Ident::new_raw(raw, proc_macro2::Span::call_site()),
+        None => proc_macro2::Ident::new(name, proc_macro2::Span::call_site()),
+    }
+}
+
+/// `name` itself when `taken` says no, else `name2`, `name3`, … (or
+/// `name_2` for snake case names).
+pub fn unique(name: String, mut taken: impl FnMut(&str) -> bool) -> String {
+    if !taken(&name) {
+        return name;
+    }
+    let separator = if name.contains('_') || name.starts_with(|c: char| c.is_ascii_lowercase()) {
+        "_"
+    } else {
+        ""
+    };
+    (2..)
+        .map(|n| format!("{name}{separator}{n}"))
+        .find(|candidate| !taken(candidate))
+        .expect("an unbounded range")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cases() {
+        assert_eq!(pascal("simple-user"), "SimpleUser");
+        assert_eq!(pascal("nullable-simple-user"), "NullableSimpleUser");
+        assert_eq!(pascal("HTTPServer"), "HttpServer");
+        assert_eq!(pascal("pull_request_review"), "PullRequestReview");
+        assert_eq!(pascal("APPROVED"), "Approved");
+        assert_eq!(pascal("+1"), "Plus1");
+        assert_eq!(pascal("-1"), "Minus1");
+        assert_eq!(pascal("3-day"), "V3Day");
+        assert_eq!(pascal(""), "Empty");
+        assert_eq!(pascal("self"), "Self_");
+        assert_eq!(snake("html_url"), "html_url");
+        assert_eq!(snake("type"), "r#type");
+        assert_eq!(snake("+1"), "plus_1");
+        assert_eq!(snake("-1"), "minus_1");
+        assert_eq!(snake("@odata.type"), "odata_type");
+        assert_eq!(snake("self"), "self_");
+        assert_eq!(snake("createdAt"), "created_at");
+        assert_eq!(snake("2fa"), "_2fa");
+    }
+
+    #[test]
+    fn unique_names() {
+        let taken = ["Issue", "Issue2", "user_id"];
+        assert_eq!(unique("Issue".into(), |n| taken.contains(&n)), "Issue3");
+        assert_eq!(unique("user_id".into(), |n| taken.contains(&n)), "user_id_2");
+        assert_eq!(unique("Label".into(), |n| taken.contains(&n)), "Label");
+    }
+
+    #[test]
+    fn raw_idents() {
+        assert_eq!(ident("r#type").to_string(), "r#type");
+        assert_eq!(ident("login").to_string(), "login");
+    }
+}

@@ -1,0 +1,45 @@
+//! OpenAPI schemas to Rust types, in three stages that can each be used and
+//! tested alone:
+//!
+//! 1. [`schema`] reads a JSON schema of a description into plain data, with
+//!    references to component schemas kept by name; [`overlay`] first
+//!    applies a checked-in Overlay document of corrections to the
+//!    description;
+//! 2. [`plan`] turns schemas into a [`TypeSpace`](plan::TypeSpace) of named
+//!    types, where every decision is made: names (through a
+//!    [`Policy`](plan::Policy) of the caller's), which fields are `Option`,
+//!    which are boxed, which enums stay open, which features enable a type;
+//! 3. [`emit`] writes the planned types as tokens and formats them with
+//!    `prettyplease`.
+//!
+//! Nothing here is specific to one API: a description's own choices (names,
+//! corrections) are the caller's policy and overlay.
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use endpoint_openapi::{emit, plan, schema::Schema};
+//! use serde_json::json;
+//!
+//! let components: BTreeMap<String, Schema> = [(
+//!     "pet".to_owned(),
+//!     Schema::read(&json!({
+//!         "type": "object",
+//!         "required": ["id", "name"],
+//!         "properties": {"id": {"type": "integer"}, "name": {"type": "string"}, "tag": {"type": "string"}}
+//!     }), "pet")?,
+//! )].into();
+//! let mut space = plan::TypeSpace::new(&components, &plan::Plain);
+//! space.component("pet")?;
+//! let types = space.finish();
+//! let source = emit::module("", &types, &emit::Paths::default())?;
+//! assert!(source.contains("pub struct Pet {\n    pub id: i64,\n    pub name: String,\n    pub tag: Option<String>,\n}"));
+//! # Ok::<(), String>(())
+//! ```
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod emit;
+pub mod ident;
+pub mod overlay;
+pub mod plan;
+pub mod schema;

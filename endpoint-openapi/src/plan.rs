@@ -1,0 +1,841 @@
+//! Planning: schemas into a space of named Rust types, every decision made
+//! here (names, which fields are `Option`, which are boxed, which features
+//! enable a type) so that emitting is a plain walk.
+//!
+//! The rules:
+//!
+//! - one type per component schema, named by the [`Policy`]; two components
+//!   given the same name are one type when their schemas differ only in
+//!   `nullable` (a `nullable-*` twin), and a reference to the nullable one is
+//!   an `Option`;
+//! - a field is plain only when its property is required and does not
+//!   allow `null`; every other field is an `Option`;
+//! - an inline object, string enum or union is a type named after its
+//!   parent and its property (`Issue` + `pull_request` →
+//!   `IssuePullRequest`; array items add `Item`);
+//! - `allOf` is merged into one object (properties in order, `required`
+//!   of every part); `oneOf`/`anyOf` whose alternatives are all one type is
+//!   that type, otherwise a union tried in order whose last variant keeps
+//!   any other value;
+//! - a string enum is open: an unknown value is kept, never an error;
+//! - integers are `i64`, numbers `f64`, `date-time` a
+//!   [`Type::Timestamp`], `uri` a [`Type::Uri`]; an object with only
+//!   `additionalProperties` a map; anything unconstrained a JSON value;
+//! - a field that leads back to its own type without a `Vec` or map in
+//!   between is boxed.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::ident;
+use crate::schema::{Additional, Kind, Object, Property, Schema};
+
+/// GitHub's, or any description's, choices: how components and fields are
+/// named and how descriptions become documentation.
+pub trait Policy {
+    /// The type name of a component (`simple-user` → `SimpleUser`).
+    fn type_name(&self, component: &str) -> String {
+        ident::pascal(component)
+    }
+
+    /// The field name of a property (`html_url`, `type` → `r#type`).
+    fn field_name(&self, property: &str) -> String {
+        ident::snake(property)
+    }
+
+    /// The documentation of a description's text (Markdown).
+    fn doc(&self, text: &str) -> String {
+        text.to_owned()
+    }
+}
+
+/// The default policy: names as [`ident`] makes them, descriptions as
+/// they are.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Plain;
+
+impl Policy for Plain {}
+
+/// A type expression: what a field, an item or an answer is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Type {
+    /// A planned type, by its index in [`TypeSpace::types`].
+    Named(usize),
+    /// `String`.
+    String,
+    /// A `date-time`, kept as text.
+    Timestamp,
+    /// A `uri`, kept as text.
+    Uri,
+    /// `i64`.
+    Integer,
+    /// `f64`.
+    Number,
+    /// `bool`.
+    Boolean,
+    /// Any JSON value.
+    Json,
+    /// Any JSON object.
+    JsonObject,
+    /// A list.
+    Vec(Box<Type>),
+    /// An object of arbitrary keys.
+    Map(Box<Type>),
+    /// `null` or missing allowed.
+    Option(Box<Type>),
+    /// Boxed, to break a cycle.
+    Box(Box<Type>),
+    /// No body.
+    Unit,
+}
+
+impl Type {
+    /// `Option` of the type, not doubled.
+    pub fn optional(self) -> Type {
+        match self {
+            Type::Option(_) => self,
+            other => Type::Option(Box::new(other)),
+        }
+    }
+
+    /// The type inside any `Option` and `Box`.
+    pub fn core(&self) -> &Type {
+        match self {
+            Type::Option(inner) | Type::Box(inner) => inner.core(),
+            other => other,
+        }
+    }
+
+    /// Every planned type named in the expression, with whether it is held
+    /// directly (not inside a `Vec` or map).
+    fn named(&self, direct: bool, out: &mut Vec<(usize, bool)>) {
+        match self {
+            Type::Named(id) => out.push((*id, direct)),
+            Type::Option(inner) | Type::Box(inner) => inner.named(direct, out),
+            Type::Vec(inner) | Type::Map(inner) => inner.named(false, out),
+            _ => {}
+        }
+    }
+}
+
+/// A planned type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeDef {
+    /// Its Rust name, unique in the space.
+    pub name: String,
+    /// Its documentation.
+    pub doc: Option<String>,
+    /// Whether the schema is deprecated.
+    pub deprecated: bool,
+    /// What it is.
+    pub body: Body,
+    /// The features that enable it: those of the roots that reach it
+    /// (empty when no root names a feature).
+    pub features: BTreeSet<String>,
+    /// For a page of a list: the field that holds the items.
+    pub page: Option<Page>,
+}
+
+/// What a planned type is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    /// A struct of named fields.
+    Struct(Vec<Field>),
+    /// An open string enum: these values, and any other kept as text.
+    Enum(Vec<Variant>),
+    /// One of several types, tried in order; any other value is kept.
+    Union(Vec<UnionVariant>),
+    /// Another name for a type expression.
+    Alias(Type),
+}
+
+/// A struct field.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    /// The Rust name (`r#type`).
+    pub name: String,
+    /// The JSON key.
+    pub key: String,
+    /// Its type, `Option` and `Box` included.
+    pub ty: Type,
+    /// Its documentation.
+    pub doc: Option<String>,
+    /// Whether the property is deprecated.
+    pub deprecated: bool,
+}
+
+/// A value of an open string enum.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variant {
+    /// The Rust name.
+    pub name: String,
+    /// The value as the JSON spells it.
+    pub value: String,
+}
+
+/// An alternative of a union.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnionVariant {
+    /// The Rust name.
+    pub name: String,
+    /// What it holds.
+    pub ty: Type,
+}
+
+/// A page of a list: a struct with the list in `items` and, when it has
+/// one, its `total_count` and `incomplete_results`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    /// The field that holds the list.
+    pub items: String,
+    /// The field that holds the total count, if any.
+    pub total_count: Option<String>,
+    /// The field that says whether the results are incomplete, if any.
+    pub incomplete_results: Option<String>,
+}
+
+/// The planned types of a description.
+pub struct TypeSpace<'a> {
+    components: &'a BTreeMap<String, Schema>,
+    policy: &'a dyn Policy,
+    /// Every planned type, by index.
+    pub types: Vec<TypeDef>,
+    names: HashMap<String, usize>,
+    /// Each component's type, and whether a reference to it is nullable.
+    by_component: HashMap<String, (usize, bool)>,
+    /// The features of each root type expression's types.
+    roots: Vec<(Type, Option<String>)>,
+}
+
+impl<'a> TypeSpace<'a> {
+    /// An empty space over `components` (by component name).
+    pub fn new(components: &'a BTreeMap<String, Schema>, policy: &'a dyn Policy) -> Self {
+        TypeSpace {
+            components,
+            policy,
+            types: Vec::new(),
+            names: HashMap::new(),
+            by_component: HashMap::new(),
+            roots: Vec::new(),
+        }
+    }
+
+    /// Plans `schema` (an answer, a request body) and the types it reaches;
+    /// an inline object, enum or union is named `name`. `feature`, when
+    /// given, is one of the features that enable every type it reaches.
+    ///
+    /// # Errors
+    /// A reference to a component that does not exist.
+    pub fn root(
+        &mut self,
+        schema: &Schema,
+        name: &str,
+        feature: Option<&str>,
+    ) -> Result<Type, String> {
+        let ty = self.resolve(schema, name)?;
+        self.roots.push((ty.clone(), feature.map(str::to_owned)));
+        Ok(ty)
+    }
+
+    /// Plans every component, whether an answer reaches it or not.
+    ///
+    /// # Errors
+    /// As [`TypeSpace::root`].
+    pub fn all_components(&mut self, feature: Option<&str>) -> Result<(), String> {
+        for name in self.components.keys() {
+            let ty = self.component(name)?;
+            self.roots.push((ty, feature.map(str::to_owned)));
+        }
+        Ok(())
+    }
+
+    /// The type of `component` (an `Option` when the component is
+    /// nullable), planning it on first use.
+    ///
+    /// # Errors
+    /// A component that does not exist.
+    pub fn component(&mut self, component: &str) -> Result<Type, String> {
+        if let Some(&(id, nullable)) = self.by_component.get(component) {
+            let ty = Type::Named(id);
+            return Ok(if nullable { ty.optional() } else { ty });
+        }
+        let schema = self
+            .components
+            .get(component)
+            .ok_or_else(|| format!("no component schema `{component}`"))?;
+        let name = self.policy.type_name(component);
+        // A nullable twin: the same name, the same schema but for `nullable`.
+        if let Some(&id) = self.names.get(&name)
+            && let Some(twin) = self
+                .by_component
+                .iter()
+                .find(|(_, (other, _))| *other == id)
+                .map(|(twin, _)| twin.clone())
+        {
+            let mut a = schema.clone();
+            let mut b = self.components[&twin].clone();
+            a.nullable = false;
+            b.nullable = false;
+            if a == b {
+                self.by_component.insert(component.to_owned(), (id, schema.nullable));
+                let ty = Type::Named(id);
+                return Ok(if schema.nullable { ty.optional() } else { ty });
+            }
+        }
+        let id = self.reserve(name, schema);
+        self.by_component
+            .insert(component.to_owned(), (id, schema.nullable));
+        let mut plain = schema.clone();
+        plain.nullable = false;
+        let name = self.types[id].name.clone();
+        let body = match self.define(&plain, &name)? {
+            Defined::Body(body, page) => {
+                self.types[id].page = page;
+                body
+            }
+            Defined::Type(ty) => Body::Alias(ty),
+        };
+        self.types[id].body = body;
+        let ty = Type::Named(id);
+        Ok(if schema.nullable { ty.optional() } else { ty })
+    }
+
+    /// Marks a planned struct as a page of a list, its items in field
+    /// `items` (a JSON key); `total_count` and `incomplete_results` are
+    /// found by their keys.
+    ///
+    /// # Errors
+    /// A type that is not a struct, or has no such field.
+    pub fn mark_page(&mut self, id: usize, items: &str) -> Result<(), String> {
+        let def = &mut self.types[id];
+        let Body::Struct(fields) = &def.body else {
+            return Err(format!("`{}` is not a struct", def.name));
+        };
+        let find = |key: &str| fields.iter().find(|f| f.key == key).map(|f| f.name.clone());
+        let items = find(items).ok_or_else(|| format!("`{}` has no `{items}`", def.name))?;
+        def.page = Some(Page {
+            items,
+            total_count: find("total_count"),
+            incomplete_results: find("incomplete_results"),
+        });
+        Ok(())
+    }
+
+    /// Finishes the plan: boxes the fields that close a cycle, and gives each
+    /// type the features of the roots that reach it.
+    pub fn finish(mut self) -> Vec<TypeDef> {
+        self.box_cycles();
+        self.spread_features();
+        self.types
+    }
+
+    fn reserve(&mut self, name: String, schema: &Schema) -> usize {
+        let name = ident::unique(name, |candidate| self.names.contains_key(candidate));
+        let id = self.types.len();
+        self.names.insert(name.clone(), id);
+        self.types.push(TypeDef {
+            name,
+            doc: self.doc_of(schema),
+            deprecated: schema.deprecated,
+            body: Body::Alias(Type::Json),
+            features: BTreeSet::new(),
+            page: None,
+        });
+        id
+    }
+
+    fn doc_of(&self, schema: &Schema) -> Option<String> {
+        let text = match (&schema.title, &schema.description) {
+            (Some(title), Some(description)) if title != description => {
+                format!("{title}\n\n{description}")
+            }
+            (_, Some(text)) | (Some(text), None) => text.clone(),
+            (None, None) => return None,
+        };
+        let doc = self.policy.doc(text.trim());
+        (!doc.is_empty()).then_some(doc)
+    }
+
+    /// The type of `schema`; a new type named `name` when it needs one.
+    fn resolve(&mut self, schema: &Schema, name: &str) -> Result<Type, String> {
+        let ty = match &schema.kind {
+            Kind::Ref(component) => self.component(component)?,
+            _ => match self.define(schema, name)? {
+                Defined::Type(ty) => ty,
+                Defined::Body(body, page) => {
+                    let id = self.reserve(name.to_owned(), schema);
+                    self.types[id].body = body;
+                    self.types[id].page = page;
+                    Type::Named(id)
+                }
+            },
+        };
+        Ok(if schema.nullable { ty.optional() } else { ty })
+    }
+
+    /// What `schema` is: a type expression, or the body of a new type named
+    /// `name`.
+    fn define(&mut self, schema: &Schema, name: &str) -> Result<Defined, String> {
+        Ok(match &schema.kind {
+            Kind::Ref(component) => Defined::Type(self.component(component)?),
+            Kind::String { values: Some(values), .. } if !values.is_empty() => {
+                Defined::Body(Body::Enum(variants(values)), None)
+            }
+            Kind::String { format, .. } => Defined::Type(match format.as_deref() {
+                Some("date-time") => Type::Timestamp,
+                Some("uri") => Type::Uri,
+                _ => Type::String,
+            }),
+            Kind::Integer => Defined::Type(Type::Integer),
+            Kind::Number => Defined::Type(Type::Number),
+            Kind::Boolean => Defined::Type(Type::Boolean),
+            Kind::Any => Defined::Type(Type::Json),
+            Kind::Array(items) => {
+                Defined::Type(Type::Vec(Box::new(self.resolve(items, &format!("{name}Item"))?)))
+            }
+            Kind::Object(object) => self.object(object, name)?,
+            Kind::AllOf(parts) => match parts.as_slice() {
+                [] => Defined::Type(Type::Json),
+                [one] => self.define_part(one, name)?,
+                _ => match self.merge(parts)? {
+                    Some(object) => self.object(&object, name)?,
+                    None => self.define_part(&parts[0], name)?,
+                },
+            },
+            Kind::OneOf(alternatives) => self.union(alternatives, name)?,
+        })
+    }
+
+    /// A lone `allOf` part, with its own `nullable`.
+    fn define_part(&mut self, part: &Schema, name: &str) -> Result<Defined, String> {
+        Ok(match self.define(part, name)? {
+            Defined::Type(ty) if part.nullable => Defined::Type(ty.optional()),
+            other => other,
+        })
+    }
+
+    /// The object of every part of an `allOf`, or `None` when a part is not
+    /// an object.
+    fn merge(&self, parts: &[Schema]) -> Result<Option<Object>, String> {
+        let mut merged = Object::default();
+        for part in parts {
+            let object = match &part.kind {
+                Kind::Ref(component) => {
+                    let schema = self
+                        .components
+                        .get(component)
+                        .ok_or_else(|| format!("no component schema `{component}`"))?;
+                    match &schema.kind {
+                        Kind::Object(object) => object.clone(),
+                        Kind::AllOf(inner) => match self.merge(inner)? {
+                            Some(object) => object,
+                            None => return Ok(None),
+                        },
+                        _ => return Ok(None),
+                    }
+                }
+                Kind::Object(object) => object.clone(),
+                Kind::AllOf(inner) => match self.merge(inner)? {
+                    Some(object) => object,
+                    None => return Ok(None),
+                },
+                _ => return Ok(None),
+            };
+            for property in object.properties {
+                match merged
+                    .properties
+                    .iter_mut()
+                    .find(|p| p.name == property.name)
+                {
+                    Some(existing) => {
+                        existing.required |= property.required;
+                        if !matches!(property.schema.kind, Kind::Any) {
+                            existing.schema = property.schema;
+                        }
+                    }
+                    None => merged.properties.push(property),
+                }
+            }
+            if merged.additional == Additional::None {
+                merged.additional = object.additional;
+            }
+        }
+        Ok(Some(merged))
+    }
+
+    fn object(&mut self, object: &Object, name: &str) -> Result<Defined, String> {
+        if object.properties.is_empty() {
+            return Ok(Defined::Type(match &object.additional {
+                Additional::Typed(values) => {
+                    Type::Map(Box::new(self.resolve(values, &format!("{name}Value"))?))
+                }
+                _ => Type::JsonObject,
+            }));
+        }
+        let mut fields: Vec<Field> = Vec::new();
+        for Property {
+            name: key,
+            schema,
+            required,
+        } in &object.properties
+        {
+            let mut ty = self.resolve(schema, &format!("{name}{}", ident::pascal(key)))?;
+            if !required {
+                ty = ty.optional();
+            }
+            let field_name = ident::unique(self.policy.field_name(key), |candidate| {
+                fields.iter().any(|f| f.name == candidate)
+            });
+            fields.push(Field {
+                name: field_name,
+                key: key.clone(),
+                ty,
+                doc: self.doc_of(schema),
+                deprecated: schema.deprecated,
+            });
+        }
+        Ok(Defined::Body(Body::Struct(fields), None))
+    }
+
+    fn union(&mut self, alternatives: &[Schema], name: &str) -> Result<Defined, String> {
+        let mut types: Vec<Type> = Vec::new();
+        let mut nullable = false;
+        for (i, alternative) in alternatives.iter().enumerate() {
+            let hint = match &alternative.title {
+                Some(title) => format!("{name}{}", ident::pascal(title)),
+                None => format!("{name}{}", i + 1),
+            };
+            let ty = self.resolve(alternative, &hint)?;
+            if let Type::Option(inner) = ty {
+                nullable = true;
+                types.push(*inner);
+            } else {
+                types.push(ty);
+            }
+        }
+        types.dedup();
+        let wrap = |ty: Type| if nullable { ty.optional() } else { ty };
+        if let [one] = types.as_slice() {
+            return Ok(Defined::Type(wrap(one.clone())));
+        }
+        if types.iter().all(|t| t == &types[0]) {
+            return Ok(Defined::Type(wrap(types[0].clone())));
+        }
+        let mut variants: Vec<UnionVariant> = Vec::new();
+        for ty in types {
+            let base = match &ty {
+                Type::Named(id) => self.types[*id].name.clone(),
+                other => kind_name(other).to_owned(),
+            };
+            let variant = ident::unique(base, |c| variants.iter().any(|v| v.name == c));
+            variants.push(UnionVariant { name: variant, ty });
+        }
+        Ok(Defined::Body(Body::Union(variants), None))
+    }
+
+    /// Boxes every field or variant that holds, directly, a type from which
+    /// its own type is reached again directly.
+    fn box_cycles(&mut self) {
+        let direct: Vec<Vec<usize>> = self
+            .types
+            .iter()
+            .map(|def| {
+                let mut out = Vec::new();
+                for ty in def_types(def) {
+                    ty.named(true, &mut out);
+                }
+                out.into_iter().filter(|(_, d)| *d).map(|(id, _)| id).collect()
+            })
+            .collect();
+        let reaches = |from: usize, to: usize| -> bool {
+            let mut seen = vec![false; direct.len()];
+            let mut stack = vec![from];
+            while let Some(at) = stack.pop() {
+                if at == to {
+                    return true;
+                }
+                if !std::mem::replace(&mut seen[at], true) {
+                    stack.extend(&direct[at]);
+                }
+            }
+            false
+        };
+        let mut boxed: Vec<(usize, usize)> = Vec::new();
+        for (id, def) in self.types.iter().enumerate() {
+            let tys: Vec<&Type> = def_types(def);
+            for (slot, ty) in tys.into_iter().enumerate() {
+                let mut named = Vec::new();
+                ty.named(true, &mut named);
+                if named.iter().any(|&(target, d)| d && reaches(target, id)) {
+                    boxed.push((id, slot));
+                }
+            }
+        }
+        for (id, slot) in boxed {
+            if let Some(ty) = def_types_mut(&mut self.types[id]).into_iter().nth(slot) {
+                *ty = box_direct(std::mem::replace(ty, Type::Unit));
+            }
+        }
+    }
+
+    fn spread_features(&mut self) {
+        let edges: Vec<Vec<usize>> = self
+            .types
+            .iter()
+            .map(|def| {
+                let mut out = Vec::new();
+                for ty in def_types(def) {
+                    ty.named(true, &mut out);
+                }
+                out.into_iter().map(|(id, _)| id).collect()
+            })
+            .collect();
+        for (root, feature) in std::mem::take(&mut self.roots) {
+            let Some(feature) = feature else { continue };
+            let mut start = Vec::new();
+            root.named(true, &mut start);
+            let mut stack: Vec<usize> = start.into_iter().map(|(id, _)| id).collect();
+            while let Some(at) = stack.pop() {
+                if self.types[at].features.insert(feature.clone()) {
+                    stack.extend(&edges[at]);
+                }
+            }
+        }
+    }
+}
+
+/// What [`TypeSpace::define`] found.
+enum Defined {
+    Type(Type),
+    Body(Body, Option<Page>),
+}
+
+/// The type expressions a definition holds, in order.
+fn def_types(def: &TypeDef) -> Vec<&Type> {
+    match &def.body {
+        Body::Struct(fields) => fields.iter().map(|f| &f.ty).collect(),
+        Body::Union(variants) => variants.iter().map(|v| &v.ty).collect(),
+        Body::Alias(ty) => vec![ty],
+        Body::Enum(_) => Vec::new(),
+    }
+}
+
+fn def_types_mut(def: &mut TypeDef) -> Vec<&mut Type> {
+    match &mut def.body {
+        Body::Struct(fields) => fields.iter_mut().map(|f| &mut f.ty).collect(),
+        Body::Union(variants) => variants.iter_mut().map(|v| &mut v.ty).collect(),
+        Body::Alias(ty) => vec![ty],
+        Body::Enum(_) => Vec::new(),
+    }
+}
+
+/// `Box` inside any `Option`: `Option<Box<T>>`.
+fn box_direct(ty: Type) -> Type {
+    match ty {
+        Type::Option(inner) => Type::Option(Box::new(box_direct(*inner))),
+        Type::Box(_) => ty,
+        other => Type::Box(Box::new(other)),
+    }
+}
+
+/// The name of a union variant holding `ty`.
+fn kind_name(ty: &Type) -> &'static str {
+    match ty {
+        Type::String => "String",
+        Type::Timestamp => "Timestamp",
+        Type::Uri => "Uri",
+        Type::Integer => "Integer",
+        Type::Number => "Number",
+        Type::Boolean => "Boolean",
+        Type::Vec(_) => "List",
+        Type::Map(_) | Type::JsonObject => "Object",
+        Type::Json => "Json",
+        Type::Unit => "Empty",
+        Type::Named(_) | Type::Option(_) | Type::Box(_) => "Value",
+    }
+}
+
+/// The variants of an open enum: each value's name in `UpperCamelCase`,
+/// made unique (`approved` and `APPROVED` are `Approved` and
+/// `ApprovedUpper`).
+fn variants(values: &[String]) -> Vec<Variant> {
+    let mut out: Vec<Variant> = Vec::new();
+    for value in values {
+        if out.iter().any(|v| &v.value == value) {
+            continue;
+        }
+        let mut name = ident::pascal(value);
+        if out.iter().any(|v| v.name == name) && value.chars().any(|c| c.is_ascii_uppercase()) {
+            name.push_str("Upper");
+        }
+        let name = ident::unique(name, |c| out.iter().any(|v| v.name == c) || c == "Unknown");
+        out.push(Variant {
+            name,
+            value: value.clone(),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn components(value: serde_json::Value) -> BTreeMap<String, Schema> {
+        value
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(name, schema)| (name.clone(), Schema::read(schema, name).unwrap()))
+            .collect()
+    }
+
+    fn named<'s>(types: &'s [TypeDef], name: &str) -> &'s TypeDef {
+        types.iter().find(|t| t.name == name).unwrap()
+    }
+
+    fn fields(def: &TypeDef) -> Vec<(&str, &Type)> {
+        let Body::Struct(fields) = &def.body else {
+            panic!("{} is not a struct", def.name)
+        };
+        fields.iter().map(|f| (f.name.as_str(), &f.ty)).collect()
+    }
+
+    #[test]
+    fn required_and_nullable_decide_option() {
+        let components = components(json!({
+            "simple-user": {"type": "object", "required": ["login"], "properties": {
+                "login": {"type": "string"}, "name": {"type": "string", "nullable": true}}},
+            "nullable-simple-user": {"type": "object", "nullable": true, "required": ["login"], "properties": {
+                "login": {"type": "string"}, "name": {"type": "string", "nullable": true}}},
+            "issue": {"type": "object", "required": ["id", "user", "assignee", "created_at"], "properties": {
+                "id": {"type": "integer", "format": "int64"},
+                "user": {"$ref": "#/components/schemas/simple-user"},
+                "assignee": {"$ref": "#/components/schemas/nullable-simple-user"},
+                "created_at": {"type": "string", "format": "date-time"},
+                "html_url": {"type": "string", "format": "uri"},
+                "state": {"type": "string", "enum": ["open", "closed"]},
+                "pull_request": {"type": "object", "properties": {"url": {"type": "string"}}}}}
+        }));
+        let mut space = TypeSpace::new(&components, &Github);
+        let issue = space.component("issue").unwrap();
+        let types = space.finish();
+        assert_eq!(types.len(), 4, "{types:#?}");
+        let user = types.iter().position(|t| t.name == "SimpleUser").unwrap();
+        let state = types.iter().position(|t| t.name == "IssueState").unwrap();
+        let pr = types.iter().position(|t| t.name == "IssuePullRequest").unwrap();
+        assert_eq!(issue, Type::Named(types.iter().position(|t| t.name == "Issue").unwrap()));
+        assert_eq!(
+            fields(named(&types, "Issue")),
+            [
+                ("id", &Type::Integer),
+                ("user", &Type::Named(user)),
+                ("assignee", &Type::Named(user).optional()),
+                ("created_at", &Type::Timestamp),
+                ("html_url", &Type::Uri.optional()),
+                ("state", &Type::Named(state).optional()),
+                ("pull_request", &Type::Named(pr).optional()),
+            ]
+        );
+        assert_eq!(
+            named(&types, "IssueState").body,
+            Body::Enum(vec![
+                Variant { name: "Open".into(), value: "open".into() },
+                Variant { name: "Closed".into(), value: "closed".into() },
+            ])
+        );
+    }
+
+    struct Github;
+    impl Policy for Github {
+        fn type_name(&self, component: &str) -> String {
+            ident::pascal(component.strip_prefix("nullable-").unwrap_or(component))
+        }
+    }
+
+    #[test]
+    fn nullable_twins_are_one_type_and_different_schemas_two() {
+        let components = components(json!({
+            "milestone": {"type": "object", "properties": {"id": {"type": "integer"}}},
+            "nullable-milestone": {"type": "object", "nullable": true, "properties": {"id": {"type": "integer"}}},
+            "team": {"type": "object", "properties": {"id": {"type": "integer"}}},
+            "nullable-team": {"type": "object", "nullable": true, "properties": {"slug": {"type": "string"}}}
+        }));
+        let mut space = TypeSpace::new(&components, &Github);
+        assert_eq!(space.component("milestone").unwrap(), Type::Named(0));
+        assert_eq!(space.component("nullable-milestone").unwrap(), Type::Named(0).optional());
+        space.component("team").unwrap();
+        assert_eq!(space.component("nullable-team").unwrap(), Type::Named(2).optional());
+        let names: Vec<_> = space.finish().into_iter().map(|t| t.name).collect();
+        assert_eq!(names, ["Milestone", "Team", "Team2"]);
+    }
+
+    #[test]
+    fn all_of_merges_and_one_of_unites() {
+        let components = components(json!({
+            "base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}},
+            "full": {"allOf": [{"$ref": "#/components/schemas/base"},
+                               {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}]},
+            "label": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/base"}]},
+            "same": {"anyOf": [{"type": "string"}, {"type": "string", "nullable": true}]}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.all_components(None).unwrap();
+        let types = space.finish();
+        assert_eq!(
+            fields(named(&types, "Full")),
+            [("id", &Type::Integer), ("name", &Type::String)]
+        );
+        let Body::Union(variants) = &named(&types, "Label").body else { panic!() };
+        let names: Vec<_> = variants.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(names, ["String", "Base"]);
+        assert_eq!(named(&types, "Same").body, Body::Alias(Type::String.optional()));
+    }
+
+    #[test]
+    fn cycles_are_boxed_and_lists_are_not() {
+        let components = components(json!({
+            "node": {"type": "object", "properties": {
+                "parent": {"$ref": "#/components/schemas/node"},
+                "children": {"type": "array", "items": {"$ref": "#/components/schemas/node"}}}}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.component("node").unwrap();
+        let types = space.finish();
+        assert_eq!(
+            fields(&types[0]),
+            [
+                ("parent", &Type::Option(Box::new(Type::Box(Box::new(Type::Named(0)))))),
+                ("children", &Type::Vec(Box::new(Type::Named(0))).optional()),
+            ]
+        );
+    }
+
+    #[test]
+    fn features_spread_from_roots() {
+        let components = components(json!({
+            "a": {"type": "object", "properties": {"b": {"$ref": "#/components/schemas/b"}}},
+            "b": {"type": "object", "properties": {"x": {"type": "integer"}}}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        let a = Schema::read(&json!({"$ref": "#/components/schemas/a"}), "r").unwrap();
+        let b = Schema::read(&json!({"type": "array", "items": {"$ref": "#/components/schemas/b"}}), "r").unwrap();
+        space.root(&a, "GetA", Some("alpha")).unwrap();
+        space.root(&b, "ListB", Some("beta")).unwrap();
+        let types = space.finish();
+        assert_eq!(named(&types, "A").features, BTreeSet::from(["alpha".to_owned()]));
+        assert_eq!(
+            named(&types, "B").features,
+            BTreeSet::from(["alpha".to_owned(), "beta".to_owned()])
+        );
+    }
+
+    #[test]
+    fn enum_values_in_two_cases() {
+        let names: Vec<_> = variants(&["approved".into(), "APPROVED".into(), "unknown".into()])
+            .into_iter()
+            .map(|v| v.name)
+            .collect();
+        assert_eq!(names, ["Approved", "ApprovedUpper", "Unknown2"]);
+    }
+}
