@@ -20,7 +20,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetActionsCacheRetentionLimitForEnterprise = "GET /enterprises/{enterprise}/actions/cache/retention-limit" {
+    pub struct GetActionsCacheRetentionLimitForEnterprise = "GET /enterprises/{enterprise}/actions/cache/retention-limit" -> crate::models::ActionsCacheRetentionLimitForEnterprise {
         /// The slug version of the enterprise name.
         pub enterprise: String,
     }
@@ -36,7 +36,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetActionsCacheRetentionLimitForEnterprise = "PUT /enterprises/{enterprise}/actions/cache/retention-limit" {
+    pub struct SetActionsCacheRetentionLimitForEnterprise = "PUT /enterprises/{enterprise}/actions/cache/retention-limit" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -55,7 +55,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetActionsCacheStorageLimitForEnterprise = "GET /enterprises/{enterprise}/actions/cache/storage-limit" {
+    pub struct GetActionsCacheStorageLimitForEnterprise = "GET /enterprises/{enterprise}/actions/cache/storage-limit" -> crate::models::ActionsCacheStorageLimitForEnterprise {
         /// The slug version of the enterprise name.
         pub enterprise: String,
     }
@@ -71,7 +71,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetActionsCacheStorageLimitForEnterprise = "PUT /enterprises/{enterprise}/actions/cache/storage-limit" {
+    pub struct SetActionsCacheStorageLimitForEnterprise = "PUT /enterprises/{enterprise}/actions/cache/storage-limit" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -90,7 +90,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:organization` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetActionsCacheRetentionLimitForOrganization = "GET /organizations/{org}/actions/cache/retention-limit" {
+    pub struct GetActionsCacheRetentionLimitForOrganization = "GET /organizations/{org}/actions/cache/retention-limit" -> crate::models::ActionsCacheRetentionLimitForOrganization {
         /// The organization name.
         pub org: String,
     }
@@ -106,7 +106,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:organization` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetActionsCacheRetentionLimitForOrganization = "PUT /organizations/{org}/actions/cache/retention-limit" {
+    pub struct SetActionsCacheRetentionLimitForOrganization = "PUT /organizations/{org}/actions/cache/retention-limit" -> () {
         /// The organization name.
         pub org: String,
 
@@ -125,7 +125,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:organization` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetActionsCacheStorageLimitForOrganization = "GET /organizations/{org}/actions/cache/storage-limit" {
+    pub struct GetActionsCacheStorageLimitForOrganization = "GET /organizations/{org}/actions/cache/storage-limit" -> crate::models::ActionsCacheStorageLimitForOrganization {
         /// The organization name.
         pub org: String,
     }
@@ -141,7 +141,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:organization` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetActionsCacheStorageLimitForOrganization = "PUT /organizations/{org}/actions/cache/storage-limit" {
+    pub struct SetActionsCacheStorageLimitForOrganization = "PUT /organizations/{org}/actions/cache/storage-limit" -> () {
         /// The organization name.
         pub org: String,
 
@@ -160,7 +160,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetActionsCacheUsageForOrg = "GET /orgs/{org}/actions/cache/usage" {
+    pub struct GetActionsCacheUsageForOrg = "GET /orgs/{org}/actions/cache/usage" -> crate::models::ActionsCacheUsageOrgEnterprise {
         /// The organization name.
         pub org: String,
     }
@@ -176,7 +176,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetActionsCacheUsageByRepoForOrg = "GET /orgs/{org}/actions/cache/usage-by-repository" {
+    pub struct GetActionsCacheUsageByRepoForOrg = "GET /orgs/{org}/actions/cache/usage-by-repository" -> crate::models::ActionsGetActionsCacheUsageByRepoForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -197,7 +197,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `manage_runner:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListHostedRunnersForOrg = "GET /orgs/{org}/actions/hosted-runners" {
+    pub struct ListHostedRunnersForOrg = "GET /orgs/{org}/actions/hosted-runners" -> crate::models::ActionsListHostedRunnersForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -217,7 +217,7 @@ endpoint! {
     /// Creates a GitHub-hosted runner for an organization.
     /// OAuth tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateHostedRunnerForOrg = "POST /orgs/{org}/actions/hosted-runners" {
+    pub struct CreateHostedRunnerForOrg = "POST /orgs/{org}/actions/hosted-runners" -> crate::models::ActionsHostedRunner {
         /// The organization name.
         pub org: String,
 
@@ -253,7 +253,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCustomImagesForOrg = "GET /orgs/{org}/actions/hosted-runners/images/custom" {
+    pub struct ListCustomImagesForOrg = "GET /orgs/{org}/actions/hosted-runners/images/custom" -> crate::models::ActionsListCustomImagesForOrgResponse {
         /// The organization name.
         pub org: String,
     }
@@ -268,7 +268,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteCustomImageFromOrg = "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}" {
+    pub struct DeleteCustomImageFromOrg = "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -286,7 +286,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCustomImageForOrg = "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}" {
+    pub struct GetCustomImageForOrg = "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}" -> crate::models::ActionsHostedRunnerCustomImage {
         /// The organization name.
         pub org: String,
 
@@ -304,7 +304,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCustomImageVersionsForOrg = "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions" {
+    pub struct ListCustomImageVersionsForOrg = "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions" -> crate::models::ActionsListCustomImageVersionsForOrgResponse {
         /// Image definition ID of custom image
         pub image_definition_id: i64,
 
@@ -322,7 +322,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteCustomImageVersionFromOrg = "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}" {
+    pub struct DeleteCustomImageVersionFromOrg = "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -343,7 +343,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCustomImageVersionForOrg = "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}" {
+    pub struct GetCustomImageVersionForOrg = "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}" -> crate::models::ActionsHostedRunnerCustomImageVersion {
         /// The organization name.
         pub org: String,
 
@@ -362,7 +362,7 @@ endpoint! {
     ///
     /// Get the list of GitHub-owned images available for GitHub-hosted runners for an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetHostedRunnersGithubOwnedImagesForOrg = "GET /orgs/{org}/actions/hosted-runners/images/github-owned" {
+    pub struct GetHostedRunnersGithubOwnedImagesForOrg = "GET /orgs/{org}/actions/hosted-runners/images/github-owned" -> crate::models::ActionsGetHostedRunnersGithubOwnedImagesForOrgResponse {
         /// The organization name.
         pub org: String,
     }
@@ -375,7 +375,7 @@ endpoint! {
     ///
     /// Get the list of partner images available for GitHub-hosted runners for an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetHostedRunnersPartnerImagesForOrg = "GET /orgs/{org}/actions/hosted-runners/images/partner" {
+    pub struct GetHostedRunnersPartnerImagesForOrg = "GET /orgs/{org}/actions/hosted-runners/images/partner" -> crate::models::ActionsGetHostedRunnersPartnerImagesForOrgResponse {
         /// The organization name.
         pub org: String,
     }
@@ -388,7 +388,7 @@ endpoint! {
     ///
     /// Get the GitHub-hosted runners limits for an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetHostedRunnersLimitsForOrg = "GET /orgs/{org}/actions/hosted-runners/limits" {
+    pub struct GetHostedRunnersLimitsForOrg = "GET /orgs/{org}/actions/hosted-runners/limits" -> crate::models::ActionsHostedRunnerLimits {
         /// The organization name.
         pub org: String,
     }
@@ -401,7 +401,7 @@ endpoint! {
     ///
     /// Get the list of machine specs available for GitHub-hosted runners for an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetHostedRunnersMachineSpecsForOrg = "GET /orgs/{org}/actions/hosted-runners/machine-sizes" {
+    pub struct GetHostedRunnersMachineSpecsForOrg = "GET /orgs/{org}/actions/hosted-runners/machine-sizes" -> crate::models::ActionsGetHostedRunnersMachineSpecsForOrgResponse {
         /// The organization name.
         pub org: String,
     }
@@ -414,7 +414,7 @@ endpoint! {
     ///
     /// Get the list of platforms available for GitHub-hosted runners for an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetHostedRunnersPlatformsForOrg = "GET /orgs/{org}/actions/hosted-runners/platforms" {
+    pub struct GetHostedRunnersPlatformsForOrg = "GET /orgs/{org}/actions/hosted-runners/platforms" -> crate::models::ActionsGetHostedRunnersPlatformsForOrgResponse {
         /// The organization name.
         pub org: String,
     }
@@ -427,7 +427,7 @@ endpoint! {
     ///
     /// Deletes a GitHub-hosted runner for an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteHostedRunnerForOrg = "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}" {
+    pub struct DeleteHostedRunnerForOrg = "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}" -> crate::models::ActionsHostedRunner {
         /// The organization name.
         pub org: String,
 
@@ -445,7 +445,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetHostedRunnerForOrg = "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}" {
+    pub struct GetHostedRunnerForOrg = "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}" -> crate::models::ActionsHostedRunner {
         /// The organization name.
         pub org: String,
 
@@ -462,7 +462,7 @@ endpoint! {
     /// Updates a GitHub-hosted runner for an organization.
     /// OAuth app tokens and personal access tokens (classic) need the `manage_runners:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateHostedRunnerForOrg = "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}" {
+    pub struct UpdateHostedRunnerForOrg = "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}" -> crate::models::ActionsHostedRunner {
         /// The organization name.
         pub org: String,
 
@@ -507,7 +507,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubActionsPermissionsOrganization = "GET /orgs/{org}/actions/permissions" {
+    pub struct GetGithubActionsPermissionsOrganization = "GET /orgs/{org}/actions/permissions" -> crate::models::ActionsOrganizationPermissions {
         /// The organization name.
         pub org: String,
     }
@@ -522,7 +522,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetGithubActionsPermissionsOrganization = "PUT /orgs/{org}/actions/permissions" {
+    pub struct SetGithubActionsPermissionsOrganization = "PUT /orgs/{org}/actions/permissions" -> () {
         /// The organization name.
         pub org: String,
 
@@ -546,7 +546,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetArtifactAndLogRetentionSettingsOrganization = "GET /orgs/{org}/actions/permissions/artifact-and-log-retention" {
+    pub struct GetArtifactAndLogRetentionSettingsOrganization = "GET /orgs/{org}/actions/permissions/artifact-and-log-retention" -> crate::models::ActionsArtifactAndLogRetentionResponse {
         /// The organization name.
         pub org: String,
     }
@@ -561,7 +561,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetArtifactAndLogRetentionSettingsOrganization = "PUT /orgs/{org}/actions/permissions/artifact-and-log-retention" {
+    pub struct SetArtifactAndLogRetentionSettingsOrganization = "PUT /orgs/{org}/actions/permissions/artifact-and-log-retention" -> () {
         /// The organization name.
         pub org: String,
 
@@ -579,7 +579,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetForkPrContributorApprovalPermissionsOrganization = "GET /orgs/{org}/actions/permissions/fork-pr-contributor-approval" {
+    pub struct GetForkPrContributorApprovalPermissionsOrganization = "GET /orgs/{org}/actions/permissions/fork-pr-contributor-approval" -> crate::models::ActionsForkPrContributorApproval {
         /// The organization name.
         pub org: String,
     }
@@ -594,7 +594,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetForkPrContributorApprovalPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/fork-pr-contributor-approval" {
+    pub struct SetForkPrContributorApprovalPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/fork-pr-contributor-approval" -> () {
         /// The organization name.
         pub org: String,
 
@@ -610,7 +610,7 @@ endpoint! {
     ///
     /// Gets the settings for whether workflows from fork pull requests can run on private repositories in an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPrivateRepoForkPrWorkflowsSettingsOrganization = "GET /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos" {
+    pub struct GetPrivateRepoForkPrWorkflowsSettingsOrganization = "GET /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos" -> crate::models::ActionsForkPrWorkflowsPrivateRepos {
         /// The organization name.
         pub org: String,
     }
@@ -623,7 +623,7 @@ endpoint! {
     ///
     /// Sets the settings for whether workflows from fork pull requests can run on private repositories in an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetPrivateRepoForkPrWorkflowsSettingsOrganization = "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos" {
+    pub struct SetPrivateRepoForkPrWorkflowsSettingsOrganization = "PUT /orgs/{org}/actions/permissions/fork-pr-workflows-private-repos" -> () {
         /// The organization name.
         pub org: String,
 
@@ -650,7 +650,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelectedRepositoriesEnabledGithubActionsOrganization = "GET /orgs/{org}/actions/permissions/repositories" {
+    pub struct ListSelectedRepositoriesEnabledGithubActionsOrganization = "GET /orgs/{org}/actions/permissions/repositories" -> crate::models::ActionsListSelectedRepositoriesEnabledGithubActionsOrganizationResponse {
         /// The organization name.
         pub org: String,
 
@@ -672,7 +672,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSelectedRepositoriesEnabledGithubActionsOrganization = "PUT /orgs/{org}/actions/permissions/repositories" {
+    pub struct SetSelectedRepositoriesEnabledGithubActionsOrganization = "PUT /orgs/{org}/actions/permissions/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -690,7 +690,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DisableSelectedRepositoryGithubActionsOrganization = "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}" {
+    pub struct DisableSelectedRepositoryGithubActionsOrganization = "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -708,7 +708,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct EnableSelectedRepositoryGithubActionsOrganization = "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}" {
+    pub struct EnableSelectedRepositoryGithubActionsOrganization = "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -726,7 +726,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllowedActionsOrganization = "GET /orgs/{org}/actions/permissions/selected-actions" {
+    pub struct GetAllowedActionsOrganization = "GET /orgs/{org}/actions/permissions/selected-actions" -> crate::models::SelectedActions {
         /// The organization name.
         pub org: String,
     }
@@ -741,7 +741,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetAllowedActionsOrganization = "PUT /orgs/{org}/actions/permissions/selected-actions" {
+    pub struct SetAllowedActionsOrganization = "PUT /orgs/{org}/actions/permissions/selected-actions" -> () {
         /// The organization name.
         pub org: String,
 
@@ -765,7 +765,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSelfHostedRunnersPermissionsOrganization = "GET /orgs/{org}/actions/permissions/self-hosted-runners" {
+    pub struct GetSelfHostedRunnersPermissionsOrganization = "GET /orgs/{org}/actions/permissions/self-hosted-runners" -> crate::models::SelfHostedRunnersSettings {
         /// The organization name.
         pub org: String,
     }
@@ -780,7 +780,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSelfHostedRunnersPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners" {
+    pub struct SetSelfHostedRunnersPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners" -> () {
         /// The organization name.
         pub org: String,
 
@@ -798,7 +798,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelectedRepositoriesSelfHostedRunnersOrganization = "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories" {
+    pub struct ListSelectedRepositoriesSelfHostedRunnersOrganization = "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories" -> crate::models::ActionsListSelectedRepositoriesSelfHostedRunnersOrganizationResponse {
         /// The organization name.
         pub org: String,
 
@@ -819,7 +819,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSelectedRepositoriesSelfHostedRunnersOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories" {
+    pub struct SetSelectedRepositoriesSelfHostedRunnersOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -837,7 +837,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DisableSelectedRepositorySelfHostedRunnersOrganization = "DELETE /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}" {
+    pub struct DisableSelectedRepositorySelfHostedRunnersOrganization = "DELETE /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -855,7 +855,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope or the "Actions policies" fine-grained permission to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct EnableSelectedRepositorySelfHostedRunnersOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}" {
+    pub struct EnableSelectedRepositorySelfHostedRunnersOrganization = "PUT /orgs/{org}/actions/permissions/self-hosted-runners/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -875,7 +875,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubActionsDefaultWorkflowPermissionsOrganization = "GET /orgs/{org}/actions/permissions/workflow" {
+    pub struct GetGithubActionsDefaultWorkflowPermissionsOrganization = "GET /orgs/{org}/actions/permissions/workflow" -> crate::models::ActionsGetDefaultWorkflowPermissions {
         /// The organization name.
         pub org: String,
     }
@@ -892,7 +892,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetGithubActionsDefaultWorkflowPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/workflow" {
+    pub struct SetGithubActionsDefaultWorkflowPermissionsOrganization = "PUT /orgs/{org}/actions/permissions/workflow" -> () {
         /// The organization name.
         pub org: String,
 
@@ -913,7 +913,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelfHostedRunnerGroupsForOrg = "GET /orgs/{org}/actions/runner-groups" {
+    pub struct ListSelfHostedRunnerGroupsForOrg = "GET /orgs/{org}/actions/runner-groups" -> crate::models::ActionsListSelfHostedRunnerGroupsForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -937,7 +937,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateSelfHostedRunnerGroupForOrg = "POST /orgs/{org}/actions/runner-groups" {
+    pub struct CreateSelfHostedRunnerGroupForOrg = "POST /orgs/{org}/actions/runner-groups" -> crate::models::RunnerGroupsOrg {
         /// The organization name.
         pub org: String,
 
@@ -976,7 +976,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSelfHostedRunnerGroupFromOrg = "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}" {
+    pub struct DeleteSelfHostedRunnerGroupFromOrg = "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -994,7 +994,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSelfHostedRunnerGroupForOrg = "GET /orgs/{org}/actions/runner-groups/{runner_group_id}" {
+    pub struct GetSelfHostedRunnerGroupForOrg = "GET /orgs/{org}/actions/runner-groups/{runner_group_id}" -> crate::models::RunnerGroupsOrg {
         /// The organization name.
         pub org: String,
 
@@ -1012,7 +1012,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateSelfHostedRunnerGroupForOrg = "PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}" {
+    pub struct UpdateSelfHostedRunnerGroupForOrg = "PATCH /orgs/{org}/actions/runner-groups/{runner_group_id}" -> crate::models::RunnerGroupsOrg {
         /// The organization name.
         pub org: String,
 
@@ -1048,7 +1048,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListGithubHostedRunnersInGroupForOrg = "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners" {
+    pub struct ListGithubHostedRunnersInGroupForOrg = "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners" -> crate::models::ActionsListGithubHostedRunnersInGroupForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -1072,7 +1072,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoAccessToSelfHostedRunnerGroupInOrg = "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories" {
+    pub struct ListRepoAccessToSelfHostedRunnerGroupInOrg = "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories" -> crate::models::ActionsListRepoAccessToSelfHostedRunnerGroupInOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -1096,7 +1096,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetRepoAccessToSelfHostedRunnerGroupInOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories" {
+    pub struct SetRepoAccessToSelfHostedRunnerGroupInOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1117,7 +1117,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveRepoAccessToSelfHostedRunnerGroupInOrg = "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}" {
+    pub struct RemoveRepoAccessToSelfHostedRunnerGroupInOrg = "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1138,7 +1138,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddRepoAccessToSelfHostedRunnerGroupInOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}" {
+    pub struct AddRepoAccessToSelfHostedRunnerGroupInOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1159,7 +1159,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelfHostedRunnersInGroupForOrg = "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners" {
+    pub struct ListSelfHostedRunnersInGroupForOrg = "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners" -> crate::models::ActionsListSelfHostedRunnersInGroupForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -1183,7 +1183,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSelfHostedRunnersInGroupForOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners" {
+    pub struct SetSelfHostedRunnersInGroupForOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1204,7 +1204,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveSelfHostedRunnerFromGroupForOrg = "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}" {
+    pub struct RemoveSelfHostedRunnerFromGroupForOrg = "DELETE /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1225,7 +1225,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddSelfHostedRunnerToGroupForOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}" {
+    pub struct AddSelfHostedRunnerToGroupForOrg = "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/runners/{runner_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1248,7 +1248,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelfHostedRunnersForOrg = "GET /orgs/{org}/actions/runners" {
+    pub struct ListSelfHostedRunnersForOrg = "GET /orgs/{org}/actions/runners" -> crate::models::ActionsListSelfHostedRunnersForOrgResponse {
         /// The name of a self-hosted runner.
         pub name: Option<String>,
 
@@ -1274,7 +1274,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.  If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRunnerApplicationsForOrg = "GET /orgs/{org}/actions/runners/downloads" {
+    pub struct ListRunnerApplicationsForOrg = "GET /orgs/{org}/actions/runners/downloads" -> Vec<crate::models::RunnerApplication> {
         /// The organization name.
         pub org: String,
     }
@@ -1291,7 +1291,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GenerateRunnerJitconfigForOrg = "POST /orgs/{org}/actions/runners/generate-jitconfig" {
+    pub struct GenerateRunnerJitconfigForOrg = "POST /orgs/{org}/actions/runners/generate-jitconfig" -> crate::models::ActionsGenerateRunnerJitconfigForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -1326,7 +1326,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRegistrationTokenForOrg = "POST /orgs/{org}/actions/runners/registration-token" {
+    pub struct CreateRegistrationTokenForOrg = "POST /orgs/{org}/actions/runners/registration-token" -> crate::models::AuthenticationToken {
         /// The organization name.
         pub org: String,
     }
@@ -1349,7 +1349,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRemoveTokenForOrg = "POST /orgs/{org}/actions/runners/remove-token" {
+    pub struct CreateRemoveTokenForOrg = "POST /orgs/{org}/actions/runners/remove-token" -> crate::models::AuthenticationToken {
         /// The organization name.
         pub org: String,
     }
@@ -1366,7 +1366,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSelfHostedRunnerFromOrg = "DELETE /orgs/{org}/actions/runners/{runner_id}" {
+    pub struct DeleteSelfHostedRunnerFromOrg = "DELETE /orgs/{org}/actions/runners/{runner_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1386,7 +1386,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSelfHostedRunnerForOrg = "GET /orgs/{org}/actions/runners/{runner_id}" {
+    pub struct GetSelfHostedRunnerForOrg = "GET /orgs/{org}/actions/runners/{runner_id}" -> crate::models::Runner {
         /// The organization name.
         pub org: String,
 
@@ -1407,7 +1407,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveAllCustomLabelsFromSelfHostedRunnerForOrg = "DELETE /orgs/{org}/actions/runners/{runner_id}/labels" {
+    pub struct RemoveAllCustomLabelsFromSelfHostedRunnerForOrg = "DELETE /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -1427,7 +1427,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListLabelsForSelfHostedRunnerForOrg = "GET /orgs/{org}/actions/runners/{runner_id}/labels" {
+    pub struct ListLabelsForSelfHostedRunnerForOrg = "GET /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -1447,7 +1447,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddCustomLabelsToSelfHostedRunnerForOrg = "POST /orgs/{org}/actions/runners/{runner_id}/labels" {
+    pub struct AddCustomLabelsToSelfHostedRunnerForOrg = "POST /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsAddCustomLabelsToSelfHostedRunnerForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -1471,7 +1471,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetCustomLabelsForSelfHostedRunnerForOrg = "PUT /orgs/{org}/actions/runners/{runner_id}/labels" {
+    pub struct SetCustomLabelsForSelfHostedRunnerForOrg = "PUT /orgs/{org}/actions/runners/{runner_id}/labels" -> crate::models::ActionsSetCustomLabelsForSelfHostedRunnerForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -1498,7 +1498,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveCustomLabelFromSelfHostedRunnerForOrg = "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}" {
+    pub struct RemoveCustomLabelFromSelfHostedRunnerForOrg = "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}" -> crate::models::ActionsRemoveCustomLabelFromSelfHostedRunnerForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -1522,7 +1522,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgSecrets = "GET /orgs/{org}/actions/secrets" {
+    pub struct ListOrgSecrets = "GET /orgs/{org}/actions/secrets" -> crate::models::ActionsListOrgSecretsResponse {
         /// The organization name.
         pub org: String,
 
@@ -1546,7 +1546,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgPublicKey = "GET /orgs/{org}/actions/secrets/public-key" {
+    pub struct GetOrgPublicKey = "GET /orgs/{org}/actions/secrets/public-key" -> crate::models::ActionsPublicKey {
         /// The organization name.
         pub org: String,
     }
@@ -1563,7 +1563,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteOrgSecret = "DELETE /orgs/{org}/actions/secrets/{secret_name}" {
+    pub struct DeleteOrgSecret = "DELETE /orgs/{org}/actions/secrets/{secret_name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1583,7 +1583,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgSecret = "GET /orgs/{org}/actions/secrets/{secret_name}" {
+    pub struct GetOrgSecret = "GET /orgs/{org}/actions/secrets/{secret_name}" -> crate::models::OrganizationActionsSecret {
         /// The organization name.
         pub org: String,
 
@@ -1673,7 +1673,7 @@ endpoint! {
     /// puts Base64.strict_encode64(encrypted_secret)
     /// ```
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/actions/secrets/{secret_name}" {
+    pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/actions/secrets/{secret_name}" -> Option<crate::models::EmptyObject> {
         /// The organization name.
         pub org: String,
 
@@ -1706,7 +1706,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelectedReposForOrgSecret = "GET /orgs/{org}/actions/secrets/{secret_name}/repositories" {
+    pub struct ListSelectedReposForOrgSecret = "GET /orgs/{org}/actions/secrets/{secret_name}/repositories" -> crate::models::ActionsListSelectedReposForOrgSecretResponse {
         /// The organization name.
         pub org: String,
 
@@ -1734,7 +1734,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories" {
+    pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1759,7 +1759,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveSelectedRepoFromOrgSecret = "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}" {
+    pub struct RemoveSelectedRepoFromOrgSecret = "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1784,7 +1784,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddSelectedRepoToOrgSecret = "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}" {
+    pub struct AddSelectedRepoToOrgSecret = "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1807,7 +1807,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgVariables = "GET /orgs/{org}/actions/variables" {
+    pub struct ListOrgVariables = "GET /orgs/{org}/actions/variables" -> crate::models::ActionsListOrgVariablesResponse {
         /// The organization name.
         pub org: String,
 
@@ -1830,7 +1830,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrgVariable = "POST /orgs/{org}/actions/variables" {
+    pub struct CreateOrgVariable = "POST /orgs/{org}/actions/variables" -> crate::models::EmptyObject {
         /// The organization name.
         pub org: String,
 
@@ -1859,7 +1859,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteOrgVariable = "DELETE /orgs/{org}/actions/variables/{name}" {
+    pub struct DeleteOrgVariable = "DELETE /orgs/{org}/actions/variables/{name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1879,7 +1879,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgVariable = "GET /orgs/{org}/actions/variables/{name}" {
+    pub struct GetOrgVariable = "GET /orgs/{org}/actions/variables/{name}" -> crate::models::OrganizationActionsVariable {
         /// The organization name.
         pub org: String,
 
@@ -1899,7 +1899,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateOrgVariable = "PATCH /orgs/{org}/actions/variables/{name}" {
+    pub struct UpdateOrgVariable = "PATCH /orgs/{org}/actions/variables/{name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1935,7 +1935,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelectedReposForOrgVariable = "GET /orgs/{org}/actions/variables/{name}/repositories" {
+    pub struct ListSelectedReposForOrgVariable = "GET /orgs/{org}/actions/variables/{name}/repositories" -> crate::models::ActionsListSelectedReposForOrgVariableResponse {
         /// The organization name.
         pub org: String,
 
@@ -1963,7 +1963,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSelectedReposForOrgVariable = "PUT /orgs/{org}/actions/variables/{name}/repositories" {
+    pub struct SetSelectedReposForOrgVariable = "PUT /orgs/{org}/actions/variables/{name}/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1988,7 +1988,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveSelectedRepoFromOrgVariable = "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}" {
+    pub struct RemoveSelectedRepoFromOrgVariable = "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2012,7 +2012,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddSelectedRepoToOrgVariable = "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}" {
+    pub struct AddSelectedRepoToOrgVariable = "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2035,7 +2035,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListArtifactsForRepo = "GET /repos/{owner}/{repo}/actions/artifacts" {
+    pub struct ListArtifactsForRepo = "GET /repos/{owner}/{repo}/actions/artifacts" -> crate::models::ActionsListArtifactsForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2061,7 +2061,7 @@ endpoint! {
     /// Deletes an artifact for a workflow run.
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteArtifact = "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}" {
+    pub struct DeleteArtifact = "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2084,7 +2084,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetArtifact = "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}" {
+    pub struct GetArtifact = "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}" -> crate::models::Artifact {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2106,7 +2106,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DownloadArtifact = "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}" {
+    pub struct DownloadArtifact = "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2131,7 +2131,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:repository` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetActionsCacheRetentionLimitForRepository = "GET /repos/{owner}/{repo}/actions/cache/retention-limit" {
+    pub struct GetActionsCacheRetentionLimitForRepository = "GET /repos/{owner}/{repo}/actions/cache/retention-limit" -> crate::models::ActionsCacheRetentionLimitForRepository {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2150,7 +2150,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:repository` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetActionsCacheRetentionLimitForRepository = "PUT /repos/{owner}/{repo}/actions/cache/retention-limit" {
+    pub struct SetActionsCacheRetentionLimitForRepository = "PUT /repos/{owner}/{repo}/actions/cache/retention-limit" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2172,7 +2172,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:repository` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetActionsCacheStorageLimitForRepository = "GET /repos/{owner}/{repo}/actions/cache/storage-limit" {
+    pub struct GetActionsCacheStorageLimitForRepository = "GET /repos/{owner}/{repo}/actions/cache/storage-limit" -> crate::models::ActionsCacheStorageLimitForRepository {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2191,7 +2191,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:repository` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetActionsCacheStorageLimitForRepository = "PUT /repos/{owner}/{repo}/actions/cache/storage-limit" {
+    pub struct SetActionsCacheStorageLimitForRepository = "PUT /repos/{owner}/{repo}/actions/cache/storage-limit" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2215,7 +2215,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetActionsCacheUsage = "GET /repos/{owner}/{repo}/actions/cache/usage" {
+    pub struct GetActionsCacheUsage = "GET /repos/{owner}/{repo}/actions/cache/usage" -> crate::models::ActionsCacheUsageByRepository {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2233,7 +2233,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteActionsCacheByKey = "DELETE /repos/{owner}/{repo}/actions/caches" {
+    pub struct DeleteActionsCacheByKey = "DELETE /repos/{owner}/{repo}/actions/caches" -> crate::models::ActionsCacheList {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2259,7 +2259,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetActionsCacheList = "GET /repos/{owner}/{repo}/actions/caches" {
+    pub struct GetActionsCacheList = "GET /repos/{owner}/{repo}/actions/caches" -> crate::models::ActionsCacheList {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2295,7 +2295,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteActionsCacheById = "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}" {
+    pub struct DeleteActionsCacheById = "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2316,7 +2316,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListConcurrencyGroupsForRepository = "GET /repos/{owner}/{repo}/actions/concurrency_groups" {
+    pub struct ListConcurrencyGroupsForRepository = "GET /repos/{owner}/{repo}/actions/concurrency_groups" -> crate::models::ConcurrencyGroupList {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2351,7 +2351,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetConcurrencyGroupForRepository = "GET /repos/{owner}/{repo}/actions/concurrency_groups/{concurrency_group_name}" {
+    pub struct GetConcurrencyGroupForRepository = "GET /repos/{owner}/{repo}/actions/concurrency_groups/{concurrency_group_name}" -> crate::models::ConcurrencyGroup {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2380,7 +2380,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetJobForWorkflowRun = "GET /repos/{owner}/{repo}/actions/jobs/{job_id}" {
+    pub struct GetJobForWorkflowRun = "GET /repos/{owner}/{repo}/actions/jobs/{job_id}" -> crate::models::Job {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2404,7 +2404,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DownloadJobLogsForWorkflowRun = "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs" {
+    pub struct DownloadJobLogsForWorkflowRun = "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2425,7 +2425,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ReRunJobForWorkflowRun = "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun" {
+    pub struct ReRunJobForWorkflowRun = "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2452,7 +2452,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCustomOidcSubClaimForRepo = "GET /repos/{owner}/{repo}/actions/oidc/customization/sub" {
+    pub struct GetCustomOidcSubClaimForRepo = "GET /repos/{owner}/{repo}/actions/oidc/customization/sub" -> crate::models::OidcCustomSubRepo {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2470,7 +2470,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetCustomOidcSubClaimForRepo = "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub" {
+    pub struct SetCustomOidcSubClaimForRepo = "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2500,7 +2500,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoOrganizationSecrets = "GET /repos/{owner}/{repo}/actions/organization-secrets" {
+    pub struct ListRepoOrganizationSecrets = "GET /repos/{owner}/{repo}/actions/organization-secrets" -> crate::models::ActionsListRepoOrganizationSecretsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2526,7 +2526,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoOrganizationVariables = "GET /repos/{owner}/{repo}/actions/organization-variables" {
+    pub struct ListRepoOrganizationVariables = "GET /repos/{owner}/{repo}/actions/organization-variables" -> crate::models::ActionsListRepoOrganizationVariablesResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2552,7 +2552,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `actions/get-repo-permissions` on 2020-11-10; `GetRepoPermissions` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubActionsPermissionsRepository = "GET /repos/{owner}/{repo}/actions/permissions" {
+    pub struct GetGithubActionsPermissionsRepository = "GET /repos/{owner}/{repo}/actions/permissions" -> crate::models::ActionsRepositoryPermissions {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2570,7 +2570,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetGithubActionsPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions" {
+    pub struct SetGithubActionsPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2599,7 +2599,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWorkflowAccessToRepository = "GET /repos/{owner}/{repo}/actions/permissions/access" {
+    pub struct GetWorkflowAccessToRepository = "GET /repos/{owner}/{repo}/actions/permissions/access" -> crate::models::ActionsWorkflowAccessToRepository {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2619,7 +2619,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetWorkflowAccessToRepository = "PUT /repos/{owner}/{repo}/actions/permissions/access" {
+    pub struct SetWorkflowAccessToRepository = "PUT /repos/{owner}/{repo}/actions/permissions/access" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2640,7 +2640,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetArtifactAndLogRetentionSettingsRepository = "GET /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention" {
+    pub struct GetArtifactAndLogRetentionSettingsRepository = "GET /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention" -> crate::models::ActionsArtifactAndLogRetentionResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2658,7 +2658,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetArtifactAndLogRetentionSettingsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention" {
+    pub struct SetArtifactAndLogRetentionSettingsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/artifact-and-log-retention" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2679,7 +2679,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetForkPrContributorApprovalPermissionsRepository = "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval" {
+    pub struct GetForkPrContributorApprovalPermissionsRepository = "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval" -> crate::models::ActionsForkPrContributorApproval {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2697,7 +2697,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetForkPrContributorApprovalPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval" {
+    pub struct SetForkPrContributorApprovalPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2718,7 +2718,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPrivateRepoForkPrWorkflowsSettingsRepository = "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos" {
+    pub struct GetPrivateRepoForkPrWorkflowsSettingsRepository = "GET /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos" -> crate::models::ActionsForkPrWorkflowsPrivateRepos {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2736,7 +2736,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetPrivateRepoForkPrWorkflowsSettingsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos" {
+    pub struct SetPrivateRepoForkPrWorkflowsSettingsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2766,7 +2766,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllowedActionsRepository = "GET /repos/{owner}/{repo}/actions/permissions/selected-actions" {
+    pub struct GetAllowedActionsRepository = "GET /repos/{owner}/{repo}/actions/permissions/selected-actions" -> crate::models::SelectedActions {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2784,7 +2784,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetAllowedActionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions" {
+    pub struct SetAllowedActionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2813,7 +2813,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubActionsDefaultWorkflowPermissionsRepository = "GET /repos/{owner}/{repo}/actions/permissions/workflow" {
+    pub struct GetGithubActionsDefaultWorkflowPermissionsRepository = "GET /repos/{owner}/{repo}/actions/permissions/workflow" -> crate::models::ActionsGetDefaultWorkflowPermissions {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2833,7 +2833,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetGithubActionsDefaultWorkflowPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/workflow" {
+    pub struct SetGithubActionsDefaultWorkflowPermissionsRepository = "PUT /repos/{owner}/{repo}/actions/permissions/workflow" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2859,7 +2859,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelfHostedRunnersForRepo = "GET /repos/{owner}/{repo}/actions/runners" {
+    pub struct ListSelfHostedRunnersForRepo = "GET /repos/{owner}/{repo}/actions/runners" -> crate::models::ActionsListSelfHostedRunnersForRepoResponse {
         /// The name of a self-hosted runner.
         pub name: Option<String>,
 
@@ -2888,7 +2888,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRunnerApplicationsForRepo = "GET /repos/{owner}/{repo}/actions/runners/downloads" {
+    pub struct ListRunnerApplicationsForRepo = "GET /repos/{owner}/{repo}/actions/runners/downloads" -> Vec<crate::models::RunnerApplication> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2908,7 +2908,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the`repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GenerateRunnerJitconfigForRepo = "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig" {
+    pub struct GenerateRunnerJitconfigForRepo = "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig" -> crate::models::ActionsGenerateRunnerJitconfigForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2946,7 +2946,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRegistrationTokenForRepo = "POST /repos/{owner}/{repo}/actions/runners/registration-token" {
+    pub struct CreateRegistrationTokenForRepo = "POST /repos/{owner}/{repo}/actions/runners/registration-token" -> crate::models::AuthenticationToken {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2972,7 +2972,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRemoveTokenForRepo = "POST /repos/{owner}/{repo}/actions/runners/remove-token" {
+    pub struct CreateRemoveTokenForRepo = "POST /repos/{owner}/{repo}/actions/runners/remove-token" -> crate::models::AuthenticationToken {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2992,7 +2992,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSelfHostedRunnerFromRepo = "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}" {
+    pub struct DeleteSelfHostedRunnerFromRepo = "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3015,7 +3015,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSelfHostedRunnerForRepo = "GET /repos/{owner}/{repo}/actions/runners/{runner_id}" {
+    pub struct GetSelfHostedRunnerForRepo = "GET /repos/{owner}/{repo}/actions/runners/{runner_id}" -> crate::models::Runner {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3039,7 +3039,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveAllCustomLabelsFromSelfHostedRunnerForRepo = "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" {
+    pub struct RemoveAllCustomLabelsFromSelfHostedRunnerForRepo = "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3062,7 +3062,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListLabelsForSelfHostedRunnerForRepo = "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" {
+    pub struct ListLabelsForSelfHostedRunnerForRepo = "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsListLabelsForSelfHostedRunnerForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3085,7 +3085,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddCustomLabelsToSelfHostedRunnerForRepo = "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" {
+    pub struct AddCustomLabelsToSelfHostedRunnerForRepo = "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsAddCustomLabelsToSelfHostedRunnerForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3112,7 +3112,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetCustomLabelsForSelfHostedRunnerForRepo = "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" {
+    pub struct SetCustomLabelsForSelfHostedRunnerForRepo = "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels" -> crate::models::ActionsSetCustomLabelsForSelfHostedRunnerForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3142,7 +3142,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveCustomLabelFromSelfHostedRunnerForRepo = "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}" {
+    pub struct RemoveCustomLabelFromSelfHostedRunnerForRepo = "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}" -> crate::models::ActionsRemoveCustomLabelFromSelfHostedRunnerForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3170,7 +3170,7 @@ endpoint! {
     ///
     /// This endpoint will return up to 1,000 results for each search when using the following parameters: `actor`, `branch`, `check_suite_id`, `created`, `event`, `head_sha`, `status`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListWorkflowRunsForRepo = "GET /repos/{owner}/{repo}/actions/runs" {
+    pub struct ListWorkflowRunsForRepo = "GET /repos/{owner}/{repo}/actions/runs" -> crate::models::ActionsListWorkflowRunsForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3220,7 +3220,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteWorkflowRun = "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}" {
+    pub struct DeleteWorkflowRun = "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3243,7 +3243,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWorkflowRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}" {
+    pub struct GetWorkflowRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}" -> crate::models::WorkflowRun {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3267,7 +3267,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetReviewsForRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals" {
+    pub struct GetReviewsForRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals" -> Vec<crate::models::EnvironmentApprovals> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3288,7 +3288,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ApproveWorkflowRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve" {
+    pub struct ApproveWorkflowRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3311,7 +3311,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListWorkflowRunArtifacts = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts" {
+    pub struct ListWorkflowRunArtifacts = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts" -> crate::models::ActionsListWorkflowRunArtifactsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3346,7 +3346,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWorkflowRunAttempt = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}" {
+    pub struct GetWorkflowRunAttempt = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}" -> crate::models::WorkflowRun {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3376,7 +3376,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint  with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListJobsForWorkflowRunAttempt = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs" {
+    pub struct ListJobsForWorkflowRunAttempt = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs" -> crate::models::ActionsListJobsForWorkflowRunAttemptResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3409,7 +3409,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DownloadWorkflowRunAttemptLogs = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs" {
+    pub struct DownloadWorkflowRunAttemptLogs = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3433,7 +3433,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CancelWorkflowRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel" {
+    pub struct CancelWorkflowRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3470,7 +3470,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListConcurrencyGroupsForWorkflowRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/concurrency_groups" {
+    pub struct ListConcurrencyGroupsForWorkflowRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/concurrency_groups" -> crate::models::ConcurrencyGroupRunList {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3503,7 +3503,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ReviewCustomGatesForRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule" {
+    pub struct ReviewCustomGatesForRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3534,7 +3534,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ForceCancelWorkflowRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel" {
+    pub struct ForceCancelWorkflowRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3558,7 +3558,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListJobsForWorkflowRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs" {
+    pub struct ListJobsForWorkflowRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs" -> crate::models::ActionsListJobsForWorkflowRunResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3588,7 +3588,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteWorkflowRunLogs = "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs" {
+    pub struct DeleteWorkflowRunLogs = "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3612,7 +3612,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DownloadWorkflowRunLogs = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs" {
+    pub struct DownloadWorkflowRunLogs = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3635,7 +3635,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPendingDeploymentsForRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments" {
+    pub struct GetPendingDeploymentsForRun = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments" -> Vec<crate::models::PendingDeployment> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3658,7 +3658,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ReviewPendingDeploymentsForRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments" {
+    pub struct ReviewPendingDeploymentsForRun = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments" -> Vec<crate::models::Deployment> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3688,7 +3688,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ReRunWorkflow = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun" {
+    pub struct ReRunWorkflow = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3712,7 +3712,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ReRunWorkflowFailedJobs = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs" {
+    pub struct ReRunWorkflowFailedJobs = "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3741,7 +3741,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWorkflowRunUsage = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing" {
+    pub struct GetWorkflowRunUsage = "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing" -> crate::models::WorkflowRunUsage {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3765,7 +3765,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoSecrets = "GET /repos/{owner}/{repo}/actions/secrets" {
+    pub struct ListRepoSecrets = "GET /repos/{owner}/{repo}/actions/secrets" -> crate::models::ActionsListRepoSecretsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3792,7 +3792,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoPublicKey = "GET /repos/{owner}/{repo}/actions/secrets/public-key" {
+    pub struct GetRepoPublicKey = "GET /repos/{owner}/{repo}/actions/secrets/public-key" -> crate::models::ActionsPublicKey {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3812,7 +3812,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRepoSecret = "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}" {
+    pub struct DeleteRepoSecret = "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3835,7 +3835,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoSecret = "GET /repos/{owner}/{repo}/actions/secrets/{secret_name}" {
+    pub struct GetRepoSecret = "GET /repos/{owner}/{repo}/actions/secrets/{secret_name}" -> crate::models::ActionsSecret {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3859,7 +3859,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}" {
+    pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}" -> Option<crate::models::EmptyObject> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3888,7 +3888,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoVariables = "GET /repos/{owner}/{repo}/actions/variables" {
+    pub struct ListRepoVariables = "GET /repos/{owner}/{repo}/actions/variables" -> crate::models::ActionsListRepoVariablesResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3914,7 +3914,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRepoVariable = "POST /repos/{owner}/{repo}/actions/variables" {
+    pub struct CreateRepoVariable = "POST /repos/{owner}/{repo}/actions/variables" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3940,7 +3940,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRepoVariable = "DELETE /repos/{owner}/{repo}/actions/variables/{name}" {
+    pub struct DeleteRepoVariable = "DELETE /repos/{owner}/{repo}/actions/variables/{name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3963,7 +3963,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoVariable = "GET /repos/{owner}/{repo}/actions/variables/{name}" {
+    pub struct GetRepoVariable = "GET /repos/{owner}/{repo}/actions/variables/{name}" -> crate::models::ActionsVariable {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3986,7 +3986,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateRepoVariable = "PATCH /repos/{owner}/{repo}/actions/variables/{name}" {
+    pub struct UpdateRepoVariable = "PATCH /repos/{owner}/{repo}/actions/variables/{name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4018,7 +4018,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoWorkflows = "GET /repos/{owner}/{repo}/actions/workflows" {
+    pub struct ListRepoWorkflows = "GET /repos/{owner}/{repo}/actions/workflows" -> crate::models::ActionsListRepoWorkflowsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4045,7 +4045,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWorkflow = "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}" {
+    pub struct GetWorkflow = "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}" -> crate::models::Workflow {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4066,7 +4066,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DisableWorkflow = "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable" {
+    pub struct DisableWorkflow = "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4089,7 +4089,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateWorkflowDispatch = "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches" {
+    pub struct CreateWorkflowDispatch = "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches" -> Option<crate::models::WorkflowDispatchResponse> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4119,7 +4119,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct EnableWorkflow = "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable" {
+    pub struct EnableWorkflow = "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4144,7 +4144,7 @@ endpoint! {
     ///
     /// This endpoint will return up to 1,000 results for each search when using the following parameters: `actor`, `branch`, `check_suite_id`, `created`, `event`, `head_sha`, `status`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListWorkflowRuns = "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs" {
+    pub struct ListWorkflowRuns = "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs" -> crate::models::ActionsListWorkflowRunsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4202,7 +4202,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWorkflowUsage = "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing" {
+    pub struct GetWorkflowUsage = "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing" -> crate::models::WorkflowUsage {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4226,7 +4226,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListEnvironmentSecrets = "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets" {
+    pub struct ListEnvironmentSecrets = "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets" -> crate::models::ActionsListEnvironmentSecretsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4256,7 +4256,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetEnvironmentPublicKey = "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key" {
+    pub struct GetEnvironmentPublicKey = "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key" -> crate::models::ActionsPublicKey {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4279,7 +4279,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteEnvironmentSecret = "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}" {
+    pub struct DeleteEnvironmentSecret = "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4305,7 +4305,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetEnvironmentSecret = "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}" {
+    pub struct GetEnvironmentSecret = "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}" -> crate::models::ActionsSecret {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4332,7 +4332,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateEnvironmentSecret = "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}" {
+    pub struct CreateOrUpdateEnvironmentSecret = "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}" -> Option<crate::models::EmptyObject> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4364,7 +4364,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListEnvironmentVariables = "GET /repos/{owner}/{repo}/environments/{environment_name}/variables" {
+    pub struct ListEnvironmentVariables = "GET /repos/{owner}/{repo}/environments/{environment_name}/variables" -> crate::models::ActionsListEnvironmentVariablesResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4393,7 +4393,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateEnvironmentVariable = "POST /repos/{owner}/{repo}/environments/{environment_name}/variables" {
+    pub struct CreateEnvironmentVariable = "POST /repos/{owner}/{repo}/environments/{environment_name}/variables" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4422,7 +4422,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteEnvironmentVariable = "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}" {
+    pub struct DeleteEnvironmentVariable = "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4448,7 +4448,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetEnvironmentVariable = "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}" {
+    pub struct GetEnvironmentVariable = "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}" -> crate::models::ActionsVariable {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4474,7 +4474,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateEnvironmentVariable = "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}" {
+    pub struct UpdateEnvironmentVariable = "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 

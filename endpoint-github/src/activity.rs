@@ -15,7 +15,7 @@ endpoint! {
     /// > **Note:**
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublicEvents = "GET /events" {
+    pub struct ListPublicEvents = "GET /events" -> Vec<crate::models::Event> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -44,7 +44,7 @@ endpoint! {
     /// > **Note:**
     /// > Private feeds are only returned when [authenticating via Basic Auth](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) since current feed URIs use the older, non revocable auth tokens.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetFeeds = "GET /feeds";
+    pub struct GetFeeds = "GET /feeds" -> crate::models::Feed;
 }
 
 endpoint! {
@@ -55,7 +55,7 @@ endpoint! {
     /// > **Note:**
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublicEventsForRepoNetwork = "GET /networks/{owner}/{repo}/events" {
+    pub struct ListPublicEventsForRepoNetwork = "GET /networks/{owner}/{repo}/events" -> Vec<crate::models::Event> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -77,7 +77,7 @@ endpoint! {
     ///
     /// List all notifications for the current user, sorted by most recently updated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListNotificationsForAuthenticatedUser = "GET /notifications" {
+    pub struct ListNotificationsForAuthenticatedUser = "GET /notifications" -> Vec<crate::models::Thread> {
         /// If `true`, show notifications marked as read.
         pub all: Option<bool>,
 
@@ -105,7 +105,7 @@ endpoint! {
     ///
     /// Marks all notifications as "read" for the current user. If the number of notifications is too large to complete in one request, you will receive a `202 Accepted` status and GitHub will run an asynchronous process to mark notifications as "read." To check whether any "unread" notifications remain, you can use the [List notifications for the authenticated user](https://docs.github.com/rest/activity/notifications#list-notifications-for-the-authenticated-user) endpoint and pass the query parameter `all=false`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct MarkNotificationsAsRead = "PUT /notifications" {
+    pub struct MarkNotificationsAsRead = "PUT /notifications" -> Option<crate::models::ActivityMarkNotificationsAsReadResponse> {
         /// Describes the last point that notifications were checked.
         pub last_read_at: Option<String>,
 
@@ -121,7 +121,7 @@ endpoint! {
     ///
     /// Marks a thread as "done." Marking a thread as "done" is equivalent to marking a notification in your notification inbox on GitHub as done: <https://github.com/notifications>.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct MarkThreadAsDone = "DELETE /notifications/threads/{thread_id}" {
+    pub struct MarkThreadAsDone = "DELETE /notifications/threads/{thread_id}" -> () {
         /// The unique identifier of the notification thread.
         pub thread_id: i64,
     }
@@ -134,7 +134,7 @@ endpoint! {
     ///
     /// Gets information about a notification thread.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetThread = "GET /notifications/threads/{thread_id}" {
+    pub struct GetThread = "GET /notifications/threads/{thread_id}" -> crate::models::Thread {
         /// The unique identifier of the notification thread.
         pub thread_id: i64,
     }
@@ -147,7 +147,7 @@ endpoint! {
     ///
     /// Marks a thread as "read." Marking a thread as "read" is equivalent to clicking a notification in your notification inbox on GitHub: <https://github.com/notifications>.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct MarkThreadAsRead = "PATCH /notifications/threads/{thread_id}" {
+    pub struct MarkThreadAsRead = "PATCH /notifications/threads/{thread_id}" -> () {
         /// The unique identifier of the notification thread.
         pub thread_id: i64,
     }
@@ -160,7 +160,7 @@ endpoint! {
     ///
     /// Mutes all future notifications for a conversation until you comment on the thread or get an **@mention**. If you are watching the repository of the thread, you will still receive notifications. To ignore future notifications for a repository you are watching, use the [Set a thread subscription](https://docs.github.com/rest/activity/notifications#set-a-thread-subscription) endpoint and set `ignore` to `true`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteThreadSubscription = "DELETE /notifications/threads/{thread_id}/subscription" {
+    pub struct DeleteThreadSubscription = "DELETE /notifications/threads/{thread_id}/subscription" -> () {
         /// The unique identifier of the notification thread.
         pub thread_id: i64,
     }
@@ -175,7 +175,7 @@ endpoint! {
     ///
     /// Note that subscriptions are only generated if a user is participating in a conversation--for example, they've replied to the thread, were **@mentioned**, or manually subscribe to a thread.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetThreadSubscriptionForAuthenticatedUser = "GET /notifications/threads/{thread_id}/subscription" {
+    pub struct GetThreadSubscriptionForAuthenticatedUser = "GET /notifications/threads/{thread_id}/subscription" -> crate::models::ThreadSubscription {
         /// The unique identifier of the notification thread.
         pub thread_id: i64,
     }
@@ -192,7 +192,7 @@ endpoint! {
     ///
     /// Unsubscribing from a conversation in a repository that you are not watching is functionally equivalent to the [Delete a thread subscription](https://docs.github.com/rest/activity/notifications#delete-a-thread-subscription) endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetThreadSubscription = "PUT /notifications/threads/{thread_id}/subscription" {
+    pub struct SetThreadSubscription = "PUT /notifications/threads/{thread_id}/subscription" -> crate::models::ThreadSubscription {
         /// The unique identifier of the notification thread.
         pub thread_id: i64,
 
@@ -209,7 +209,7 @@ endpoint! {
     /// > **Note:**
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublicOrgEvents = "GET /orgs/{org}/events" {
+    pub struct ListPublicOrgEvents = "GET /orgs/{org}/events" -> Vec<crate::models::Event> {
         /// The organization name.
         pub org: String,
 
@@ -229,7 +229,7 @@ endpoint! {
     /// > **Note:**
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoEvents = "GET /repos/{owner}/{repo}/events" {
+    pub struct ListRepoEvents = "GET /repos/{owner}/{repo}/events" -> Vec<crate::models::Event> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -251,7 +251,7 @@ endpoint! {
     ///
     /// Lists all notifications for the current user in the specified repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoNotificationsForAuthenticatedUser = "GET /repos/{owner}/{repo}/notifications" {
+    pub struct ListRepoNotificationsForAuthenticatedUser = "GET /repos/{owner}/{repo}/notifications" -> Vec<crate::models::Thread> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -285,7 +285,7 @@ endpoint! {
     ///
     /// Marks all notifications in a repository as "read" for the current user. If the number of notifications is too large to complete in one request, you will receive a `202 Accepted` status and GitHub will run an asynchronous process to mark notifications as "read." To check whether any "unread" notifications remain, you can use the [List repository notifications for the authenticated user](https://docs.github.com/rest/activity/notifications#list-repository-notifications-for-the-authenticated-user) endpoint and pass the query parameter `all=false`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct MarkRepoNotificationsAsRead = "PUT /repos/{owner}/{repo}/notifications" {
+    pub struct MarkRepoNotificationsAsRead = "PUT /repos/{owner}/{repo}/notifications" -> Option<crate::models::ActivityMarkRepoNotificationsAsReadResponse> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -308,7 +308,7 @@ endpoint! {
     ///
     /// - **`application/vnd.github.star+json`**: Includes a timestamp of when the star was created.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListStargazersForRepo = "GET /repos/{owner}/{repo}/stargazers" {
+    pub struct ListStargazersForRepo = "GET /repos/{owner}/{repo}/stargazers" -> crate::models::ActivityListStargazersForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -330,7 +330,7 @@ endpoint! {
     ///
     /// Gets the current number of users who have starred the repository. Users who previously starred the repository but later removed their star are not included.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetStargazerCountForRepo = "GET /repos/{owner}/{repo}/stargazers/count" {
+    pub struct GetStargazerCountForRepo = "GET /repos/{owner}/{repo}/stargazers/count" -> crate::models::ActivityGetStargazerCountForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -346,7 +346,7 @@ endpoint! {
     ///
     /// Lists the people watching the specified repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListWatchersForRepo = "GET /repos/{owner}/{repo}/subscribers" {
+    pub struct ListWatchersForRepo = "GET /repos/{owner}/{repo}/subscribers" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -368,7 +368,7 @@ endpoint! {
     ///
     /// This endpoint should only be used to stop watching a repository. To control whether or not you wish to receive notifications from a repository, [set the repository's subscription manually](https://docs.github.com/rest/activity/watching#set-a-repository-subscription).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRepoSubscription = "DELETE /repos/{owner}/{repo}/subscription" {
+    pub struct DeleteRepoSubscription = "DELETE /repos/{owner}/{repo}/subscription" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -384,7 +384,7 @@ endpoint! {
     ///
     /// Gets information about whether the authenticated user is subscribed to the repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoSubscription = "GET /repos/{owner}/{repo}/subscription" {
+    pub struct GetRepoSubscription = "GET /repos/{owner}/{repo}/subscription" -> crate::models::RepositorySubscription {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -400,7 +400,7 @@ endpoint! {
     ///
     /// If you would like to watch a repository, set `subscribed` to `true`. If you would like to ignore notifications made within a repository, set `ignored` to `true`. If you would like to stop watching a repository, [delete the repository's subscription](https://docs.github.com/rest/activity/watching#delete-a-repository-subscription) completely.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetRepoSubscription = "PUT /repos/{owner}/{repo}/subscription" {
+    pub struct SetRepoSubscription = "PUT /repos/{owner}/{repo}/subscription" -> crate::models::RepositorySubscription {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -426,7 +426,7 @@ endpoint! {
     ///
     /// - **`application/vnd.github.star+json`**: Includes a timestamp of when the star was created.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReposStarredByAuthenticatedUser = "GET /user/starred" {
+    pub struct ListReposStarredByAuthenticatedUser = "GET /user/starred" -> crate::models::ActivityListReposStarredByAuthenticatedUserResponse {
         /// The property to sort the results by.
         pub sort: Option<Sort>,
 
@@ -448,7 +448,7 @@ endpoint! {
     ///
     /// Unstar a repository that the authenticated user has previously starred.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UnstarRepoForAuthenticatedUser = "DELETE /user/starred/{owner}/{repo}" {
+    pub struct UnstarRepoForAuthenticatedUser = "DELETE /user/starred/{owner}/{repo}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -464,7 +464,7 @@ endpoint! {
     ///
     /// Whether the authenticated user has starred the repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckRepoIsStarredByAuthenticatedUser = "GET /user/starred/{owner}/{repo}" {
+    pub struct CheckRepoIsStarredByAuthenticatedUser = "GET /user/starred/{owner}/{repo}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -480,7 +480,7 @@ endpoint! {
     ///
     /// Note that you'll need to set `Content-Length` to zero when calling out to this endpoint. For more information, see "[HTTP method](https://docs.github.com/rest/guides/getting-started-with-the-rest-api#http-method)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct StarRepoForAuthenticatedUser = "PUT /user/starred/{owner}/{repo}" {
+    pub struct StarRepoForAuthenticatedUser = "PUT /user/starred/{owner}/{repo}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -496,7 +496,7 @@ endpoint! {
     ///
     /// Lists repositories the authenticated user is watching.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListWatchedReposForAuthenticatedUser = "GET /user/subscriptions" {
+    pub struct ListWatchedReposForAuthenticatedUser = "GET /user/subscriptions" -> Vec<crate::models::MinimalRepository> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -515,7 +515,7 @@ endpoint! {
     /// > **Note:**
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListEventsForAuthenticatedUser = "GET /users/{username}/events" {
+    pub struct ListEventsForAuthenticatedUser = "GET /users/{username}/events" -> Vec<crate::models::Event> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -537,7 +537,7 @@ endpoint! {
     /// > **Note:**
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgEventsForAuthenticatedUser = "GET /users/{username}/events/orgs/{org}" {
+    pub struct ListOrgEventsForAuthenticatedUser = "GET /users/{username}/events/orgs/{org}" -> Vec<crate::models::Event> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -560,7 +560,7 @@ endpoint! {
     /// > **Note:**
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublicEventsForUser = "GET /users/{username}/events/public" {
+    pub struct ListPublicEventsForUser = "GET /users/{username}/events/public" -> Vec<crate::models::Event> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -583,7 +583,7 @@ endpoint! {
     /// > **Note:**
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReceivedEventsForUser = "GET /users/{username}/received_events" {
+    pub struct ListReceivedEventsForUser = "GET /users/{username}/received_events" -> Vec<crate::models::Event> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -603,7 +603,7 @@ endpoint! {
     /// > **Note:**
     /// > This API is not built to serve real-time use cases. Depending on the time of day, event latency can be anywhere from 30s to 6h.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReceivedPublicEventsForUser = "GET /users/{username}/received_events/public" {
+    pub struct ListReceivedPublicEventsForUser = "GET /users/{username}/received_events/public" -> Vec<crate::models::Event> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -626,7 +626,7 @@ endpoint! {
     ///
     /// - **`application/vnd.github.star+json`**: Includes a timestamp of when the star was created.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReposStarredByUser = "GET /users/{username}/starred" {
+    pub struct ListReposStarredByUser = "GET /users/{username}/starred" -> crate::models::ActivityListReposStarredByUserResponse {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -651,7 +651,7 @@ endpoint! {
     ///
     /// Lists repositories a user is watching.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReposWatchedByUser = "GET /users/{username}/subscriptions" {
+    pub struct ListReposWatchedByUser = "GET /users/{username}/subscriptions" -> Vec<crate::models::MinimalRepository> {
         /// The handle for the GitHub user account.
         pub username: String,
 

@@ -30,7 +30,7 @@ endpoint! {
     ///
     /// GitHub App installation access tokens are not supported for this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListTasksForRepo = "GET /agents/repos/{owner}/{repo}/tasks" {
+    pub struct ListTasksForRepo = "GET /agents/repos/{owner}/{repo}/tasks" -> crate::models::AgentTasksListTasksForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -88,7 +88,7 @@ endpoint! {
     ///
     /// GitHub App installation access tokens are not supported for this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateTaskInRepo = "POST /agents/repos/{owner}/{repo}/tasks" {
+    pub struct CreateTaskInRepo = "POST /agents/repos/{owner}/{repo}/tasks" -> crate::models::AgentTasksCreateTaskInRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -138,7 +138,7 @@ endpoint! {
     ///
     /// GitHub App installation access tokens are not supported for this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTaskByRepoAndId = "GET /agents/repos/{owner}/{repo}/tasks/{task_id}" {
+    pub struct GetTaskByRepoAndId = "GET /agents/repos/{owner}/{repo}/tasks/{task_id}" -> crate::models::AgentTasksGetTaskByRepoAndIdResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -173,7 +173,7 @@ endpoint! {
     ///
     /// GitHub App installation access tokens are not supported for this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListTasks = "GET /agents/tasks" {
+    pub struct ListTasks = "GET /agents/tasks" -> crate::models::AgentTasksListTasksResponse {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -220,7 +220,7 @@ endpoint! {
     ///
     /// GitHub App installation access tokens are not supported for this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTaskById = "GET /agents/tasks/{task_id}" {
+    pub struct GetTaskById = "GET /agents/tasks/{task_id}" -> crate::models::AgentTasksGetTaskByIdResponse {
         /// The unique identifier of the task.
         pub task_id: String,
     }

@@ -19,7 +19,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgSecrets = "GET /orgs/{org}/agents/secrets" {
+    pub struct ListOrgSecrets = "GET /orgs/{org}/agents/secrets" -> crate::models::AgentsListOrgSecretsResponse {
         /// The organization name.
         pub org: String,
 
@@ -43,7 +43,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgPublicKey = "GET /orgs/{org}/agents/secrets/public-key" {
+    pub struct GetOrgPublicKey = "GET /orgs/{org}/agents/secrets/public-key" -> crate::models::ActionsPublicKey {
         /// The organization name.
         pub org: String,
     }
@@ -60,7 +60,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteOrgSecret = "DELETE /orgs/{org}/agents/secrets/{secret_name}" {
+    pub struct DeleteOrgSecret = "DELETE /orgs/{org}/agents/secrets/{secret_name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -80,7 +80,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgSecret = "GET /orgs/{org}/agents/secrets/{secret_name}" {
+    pub struct GetOrgSecret = "GET /orgs/{org}/agents/secrets/{secret_name}" -> crate::models::OrganizationActionsSecret {
         /// The organization name.
         pub org: String,
 
@@ -101,7 +101,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/agents/secrets/{secret_name}" {
+    pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/agents/secrets/{secret_name}" -> Option<crate::models::EmptyObject> {
         /// The organization name.
         pub org: String,
 
@@ -134,7 +134,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelectedReposForOrgSecret = "GET /orgs/{org}/agents/secrets/{secret_name}/repositories" {
+    pub struct ListSelectedReposForOrgSecret = "GET /orgs/{org}/agents/secrets/{secret_name}/repositories" -> crate::models::AgentsListSelectedReposForOrgSecretResponse {
         /// The organization name.
         pub org: String,
 
@@ -162,7 +162,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories" {
+    pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -187,7 +187,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveSelectedRepoFromOrgSecret = "DELETE /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}" {
+    pub struct RemoveSelectedRepoFromOrgSecret = "DELETE /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -212,7 +212,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddSelectedRepoToOrgSecret = "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}" {
+    pub struct AddSelectedRepoToOrgSecret = "PUT /orgs/{org}/agents/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -236,7 +236,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgVariables = "GET /orgs/{org}/agents/variables" {
+    pub struct ListOrgVariables = "GET /orgs/{org}/agents/variables" -> crate::models::AgentsListOrgVariablesResponse {
         /// The organization name.
         pub org: String,
 
@@ -259,7 +259,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrgVariable = "POST /orgs/{org}/agents/variables" {
+    pub struct CreateOrgVariable = "POST /orgs/{org}/agents/variables" -> crate::models::EmptyObject {
         /// The organization name.
         pub org: String,
 
@@ -288,7 +288,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteOrgVariable = "DELETE /orgs/{org}/agents/variables/{name}" {
+    pub struct DeleteOrgVariable = "DELETE /orgs/{org}/agents/variables/{name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -308,7 +308,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgVariable = "GET /orgs/{org}/agents/variables/{name}" {
+    pub struct GetOrgVariable = "GET /orgs/{org}/agents/variables/{name}" -> crate::models::OrganizationActionsVariable {
         /// The organization name.
         pub org: String,
 
@@ -328,7 +328,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateOrgVariable = "PATCH /orgs/{org}/agents/variables/{name}" {
+    pub struct UpdateOrgVariable = "PATCH /orgs/{org}/agents/variables/{name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -364,7 +364,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelectedReposForOrgVariable = "GET /orgs/{org}/agents/variables/{name}/repositories" {
+    pub struct ListSelectedReposForOrgVariable = "GET /orgs/{org}/agents/variables/{name}/repositories" -> crate::models::AgentsListSelectedReposForOrgVariableResponse {
         /// The organization name.
         pub org: String,
 
@@ -392,7 +392,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSelectedReposForOrgVariable = "PUT /orgs/{org}/agents/variables/{name}/repositories" {
+    pub struct SetSelectedReposForOrgVariable = "PUT /orgs/{org}/agents/variables/{name}/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -417,7 +417,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, the `repo` scope is also required.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveSelectedRepoFromOrgVariable = "DELETE /orgs/{org}/agents/variables/{name}/repositories/{repository_id}" {
+    pub struct RemoveSelectedRepoFromOrgVariable = "DELETE /orgs/{org}/agents/variables/{name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -441,7 +441,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint. If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddSelectedRepoToOrgVariable = "PUT /orgs/{org}/agents/variables/{name}/repositories/{repository_id}" {
+    pub struct AddSelectedRepoToOrgVariable = "PUT /orgs/{org}/agents/variables/{name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -465,7 +465,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoOrganizationSecrets = "GET /repos/{owner}/{repo}/agents/organization-secrets" {
+    pub struct ListRepoOrganizationSecrets = "GET /repos/{owner}/{repo}/agents/organization-secrets" -> crate::models::AgentsListRepoOrganizationSecretsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -491,7 +491,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoOrganizationVariables = "GET /repos/{owner}/{repo}/agents/organization-variables" {
+    pub struct ListRepoOrganizationVariables = "GET /repos/{owner}/{repo}/agents/organization-variables" -> crate::models::AgentsListRepoOrganizationVariablesResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -518,7 +518,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoSecrets = "GET /repos/{owner}/{repo}/agents/secrets" {
+    pub struct ListRepoSecrets = "GET /repos/{owner}/{repo}/agents/secrets" -> crate::models::AgentsListRepoSecretsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -545,7 +545,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoPublicKey = "GET /repos/{owner}/{repo}/agents/secrets/public-key" {
+    pub struct GetRepoPublicKey = "GET /repos/{owner}/{repo}/agents/secrets/public-key" -> crate::models::ActionsPublicKey {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -565,7 +565,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRepoSecret = "DELETE /repos/{owner}/{repo}/agents/secrets/{secret_name}" {
+    pub struct DeleteRepoSecret = "DELETE /repos/{owner}/{repo}/agents/secrets/{secret_name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -588,7 +588,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoSecret = "GET /repos/{owner}/{repo}/agents/secrets/{secret_name}" {
+    pub struct GetRepoSecret = "GET /repos/{owner}/{repo}/agents/secrets/{secret_name}" -> crate::models::ActionsSecret {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -612,7 +612,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/agents/secrets/{secret_name}" {
+    pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/agents/secrets/{secret_name}" -> Option<crate::models::EmptyObject> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -641,7 +641,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoVariables = "GET /repos/{owner}/{repo}/agents/variables" {
+    pub struct ListRepoVariables = "GET /repos/{owner}/{repo}/agents/variables" -> crate::models::AgentsListRepoVariablesResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -667,7 +667,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRepoVariable = "POST /repos/{owner}/{repo}/agents/variables" {
+    pub struct CreateRepoVariable = "POST /repos/{owner}/{repo}/agents/variables" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -693,7 +693,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRepoVariable = "DELETE /repos/{owner}/{repo}/agents/variables/{name}" {
+    pub struct DeleteRepoVariable = "DELETE /repos/{owner}/{repo}/agents/variables/{name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -716,7 +716,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoVariable = "GET /repos/{owner}/{repo}/agents/variables/{name}" {
+    pub struct GetRepoVariable = "GET /repos/{owner}/{repo}/agents/variables/{name}" -> crate::models::ActionsVariable {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -739,7 +739,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateRepoVariable = "PATCH /repos/{owner}/{repo}/agents/variables/{name}" {
+    pub struct UpdateRepoVariable = "PATCH /repos/{owner}/{repo}/agents/variables/{name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 

@@ -16,7 +16,7 @@ endpoint! {
     ///
     /// Under normal conditions, you can expect API data to appear within 4–6 hours after making a request. During incidents or periods of unusually high volume, it may take longer to show up.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRouteStatsByActor = "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}" {
+    pub struct GetRouteStatsByActor = "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}" -> crate::models::ApiInsightsRouteStats {
         /// The organization name.
         pub org: String,
 
@@ -58,7 +58,7 @@ endpoint! {
     ///
     /// Under normal conditions, you can expect API data to appear within 4–6 hours after making a request. During incidents or periods of unusually high volume, it may take longer to show up.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSubjectStats = "GET /orgs/{org}/insights/api/subject-stats" {
+    pub struct GetSubjectStats = "GET /orgs/{org}/insights/api/subject-stats" -> crate::models::ApiInsightsSubjectStats {
         /// The organization name.
         pub org: String,
 
@@ -94,7 +94,7 @@ endpoint! {
     ///
     /// Under normal conditions, you can expect API data to appear within 4–6 hours after making a request. During incidents or periods of unusually high volume, it may take longer to show up.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSummaryStats = "GET /orgs/{org}/insights/api/summary-stats" {
+    pub struct GetSummaryStats = "GET /orgs/{org}/insights/api/summary-stats" -> crate::models::ApiInsightsSummaryStats {
         /// The organization name.
         pub org: String,
 
@@ -115,7 +115,7 @@ endpoint! {
     ///
     /// Under normal conditions, you can expect API data to appear within 4–6 hours after making a request. During incidents or periods of unusually high volume, it may take longer to show up.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSummaryStatsByUser = "GET /orgs/{org}/insights/api/summary-stats/users/{user_id}" {
+    pub struct GetSummaryStatsByUser = "GET /orgs/{org}/insights/api/summary-stats/users/{user_id}" -> crate::models::ApiInsightsSummaryStats {
         /// The organization name.
         pub org: String,
 
@@ -139,7 +139,7 @@ endpoint! {
     ///
     /// Under normal conditions, you can expect API data to appear within 4–6 hours after making a request. During incidents or periods of unusually high volume, it may take longer to show up.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSummaryStatsByActor = "GET /orgs/{org}/insights/api/summary-stats/{actor_type}/{actor_id}" {
+    pub struct GetSummaryStatsByActor = "GET /orgs/{org}/insights/api/summary-stats/{actor_type}/{actor_id}" -> crate::models::ApiInsightsSummaryStats {
         /// The organization name.
         pub org: String,
 
@@ -166,7 +166,7 @@ endpoint! {
     ///
     /// Under normal conditions, you can expect API data to appear within 4–6 hours after making a request. During incidents or periods of unusually high volume, it may take longer to show up.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTimeStats = "GET /orgs/{org}/insights/api/time-stats" {
+    pub struct GetTimeStats = "GET /orgs/{org}/insights/api/time-stats" -> crate::models::ApiInsightsTimeStats {
         /// The organization name.
         pub org: String,
 
@@ -190,7 +190,7 @@ endpoint! {
     ///
     /// Under normal conditions, you can expect API data to appear within 4–6 hours after making a request. During incidents or periods of unusually high volume, it may take longer to show up.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTimeStatsByUser = "GET /orgs/{org}/insights/api/time-stats/users/{user_id}" {
+    pub struct GetTimeStatsByUser = "GET /orgs/{org}/insights/api/time-stats/users/{user_id}" -> crate::models::ApiInsightsTimeStats {
         /// The organization name.
         pub org: String,
 
@@ -217,7 +217,7 @@ endpoint! {
     ///
     /// Under normal conditions, you can expect API data to appear within 4–6 hours after making a request. During incidents or periods of unusually high volume, it may take longer to show up.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTimeStatsByActor = "GET /orgs/{org}/insights/api/time-stats/{actor_type}/{actor_id}" {
+    pub struct GetTimeStatsByActor = "GET /orgs/{org}/insights/api/time-stats/{actor_type}/{actor_id}" -> crate::models::ApiInsightsTimeStats {
         /// The organization name.
         pub org: String,
 
@@ -247,7 +247,7 @@ endpoint! {
     ///
     /// Under normal conditions, you can expect API data to appear within 4–6 hours after making a request. During incidents or periods of unusually high volume, it may take longer to show up.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetUserStats = "GET /orgs/{org}/insights/api/user-stats/{user_id}" {
+    pub struct GetUserStats = "GET /orgs/{org}/insights/api/user-stats/{user_id}" -> crate::models::ApiInsightsUserStats {
         /// The organization name.
         pub org: String,
 

@@ -19,7 +19,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAuthenticated = "GET /app";
+    pub struct GetAuthenticated = "GET /app" -> Option<crate::models::Integration>;
 }
 
 endpoint! {
@@ -29,7 +29,7 @@ endpoint! {
     ///
     /// Use this endpoint to complete the handshake necessary when implementing the [GitHub App Manifest flow](https://docs.github.com/apps/building-github-apps/creating-github-apps-from-a-manifest/). When you create a GitHub App with the manifest flow, you receive a temporary `code` used to retrieve the GitHub App's `id`, `pem` (private key), and `webhook_secret`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateFromManifest = "POST /app-manifests/{code}/conversions" {
+    pub struct CreateFromManifest = "POST /app-manifests/{code}/conversions" -> crate::models::AppsCreateFromManifestResponse {
         /// The `code` path parameter.
         pub code: String,
     }
@@ -44,7 +44,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWebhookConfigForApp = "GET /app/hook/config";
+    pub struct GetWebhookConfigForApp = "GET /app/hook/config" -> crate::models::WebhookConfig;
 }
 
 endpoint! {
@@ -56,7 +56,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateWebhookConfigForApp = "PATCH /app/hook/config" {
+    pub struct UpdateWebhookConfigForApp = "PATCH /app/hook/config" -> crate::models::WebhookConfig {
         /// The URL to which the payloads will be delivered.
         pub url: Option<String>,
 
@@ -80,7 +80,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListWebhookDeliveries = "GET /app/hook/deliveries" {
+    pub struct ListWebhookDeliveries = "GET /app/hook/deliveries" -> Vec<crate::models::HookDeliveryItem> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -101,7 +101,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWebhookDelivery = "GET /app/hook/deliveries/{delivery_id}" {
+    pub struct GetWebhookDelivery = "GET /app/hook/deliveries/{delivery_id}" -> crate::models::HookDelivery {
         /// The `delivery_id` path parameter.
         pub delivery_id: i64,
     }
@@ -116,7 +116,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RedeliverWebhookDelivery = "POST /app/hook/deliveries/{delivery_id}/attempts" {
+    pub struct RedeliverWebhookDelivery = "POST /app/hook/deliveries/{delivery_id}/attempts" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The `delivery_id` path parameter.
         pub delivery_id: i64,
     }
@@ -129,7 +129,7 @@ endpoint! {
     ///
     /// Lists all the pending installation requests for the authenticated GitHub App.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListInstallationRequestsForAuthenticatedApp = "GET /app/installation-requests" {
+    pub struct ListInstallationRequestsForAuthenticatedApp = "GET /app/installation-requests" -> Vec<crate::models::IntegrationInstallationRequest> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -147,7 +147,7 @@ endpoint! {
     ///
     /// The permissions the installation has are included under the `permissions` key.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListInstallations = "GET /app/installations" {
+    pub struct ListInstallations = "GET /app/installations" -> Vec<crate::models::AppsListInstallationsResponseItem> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -171,7 +171,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteInstallation = "DELETE /app/installations/{installation_id}" {
+    pub struct DeleteInstallation = "DELETE /app/installations/{installation_id}" -> () {
         /// The unique identifier of the installation.
         pub installation_id: i64,
     }
@@ -186,7 +186,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetInstallation = "GET /app/installations/{installation_id}" {
+    pub struct GetInstallation = "GET /app/installations/{installation_id}" -> crate::models::Installation {
         /// The unique identifier of the installation.
         pub installation_id: i64,
     }
@@ -208,7 +208,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateInstallationAccessToken = "POST /app/installations/{installation_id}/access_tokens" {
+    pub struct CreateInstallationAccessToken = "POST /app/installations/{installation_id}/access_tokens" -> crate::models::InstallationToken {
         /// The unique identifier of the installation.
         pub installation_id: i64,
 
@@ -232,7 +232,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UnsuspendInstallation = "DELETE /app/installations/{installation_id}/suspended" {
+    pub struct UnsuspendInstallation = "DELETE /app/installations/{installation_id}/suspended" -> () {
         /// The unique identifier of the installation.
         pub installation_id: i64,
     }
@@ -247,7 +247,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SuspendInstallation = "PUT /app/installations/{installation_id}/suspended" {
+    pub struct SuspendInstallation = "PUT /app/installations/{installation_id}/suspended" -> () {
         /// The unique identifier of the installation.
         pub installation_id: i64,
     }
@@ -261,7 +261,7 @@ endpoint! {
     /// OAuth and GitHub application owners can revoke a grant for their application and a specific user. You must provide a valid OAuth `access_token` as an input parameter and the grant for the token's owner will be deleted.
     /// Deleting an application's grant will also delete all OAuth tokens associated with the application for the user. Once deleted, the application will have no access to the user's account and will no longer be listed on [the application authorizations settings screen within GitHub](https://github.com/settings/applications#authorized).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAuthorization = "DELETE /applications/{client_id}/grant" {
+    pub struct DeleteAuthorization = "DELETE /applications/{client_id}/grant" -> () {
         /// The client ID of the GitHub app.
         pub client_id: String,
 
@@ -277,7 +277,7 @@ endpoint! {
     ///
     /// OAuth  or GitHub application owners can revoke a single token for an OAuth application or a GitHub application with an OAuth authorization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteToken = "DELETE /applications/{client_id}/token" {
+    pub struct DeleteToken = "DELETE /applications/{client_id}/token" -> () {
         /// The client ID of the GitHub app.
         pub client_id: String,
 
@@ -293,7 +293,7 @@ endpoint! {
     ///
     /// OAuth applications and GitHub applications with OAuth authorizations can use this API method to reset a valid OAuth token without end-user involvement. Applications must save the "token" property in the response because changes take effect immediately. Invalid tokens will return `404 NOT FOUND`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ResetToken = "PATCH /applications/{client_id}/token" {
+    pub struct ResetToken = "PATCH /applications/{client_id}/token" -> crate::models::Authorization {
         /// The client ID of the GitHub app.
         pub client_id: String,
 
@@ -309,7 +309,7 @@ endpoint! {
     ///
     /// OAuth applications and GitHub applications with OAuth authorizations can use this API method for checking OAuth token validity without exceeding the normal rate limits for failed login attempts. Authentication works differently with this particular endpoint. Invalid tokens will return `404 NOT FOUND`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckToken = "POST /applications/{client_id}/token" {
+    pub struct CheckToken = "POST /applications/{client_id}/token" -> crate::models::Authorization {
         /// The client ID of the GitHub app.
         pub client_id: String,
 
@@ -329,7 +329,7 @@ endpoint! {
     ///
     /// Invalid tokens will return `404 NOT FOUND`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ScopeToken = "POST /applications/{client_id}/token/scoped" {
+    pub struct ScopeToken = "POST /applications/{client_id}/token/scoped" -> crate::models::Authorization {
         /// The client ID of the GitHub app.
         pub client_id: String,
 
@@ -361,7 +361,7 @@ endpoint! {
     /// > **Note:**
     /// > The `:app_slug` is just the URL-friendly name of your GitHub App. You can find this on the settings page for your GitHub App (e.g., `https://github.com/settings/apps/:app_slug`).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetBySlug = "GET /apps/{app_slug}" {
+    pub struct GetBySlug = "GET /apps/{app_slug}" -> Option<crate::models::Integration> {
         /// The `app_slug` path parameter.
         pub app_slug: String,
     }
@@ -374,7 +374,7 @@ endpoint! {
     ///
     /// List repositories that an app installation can access.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReposAccessibleToInstallation = "GET /installation/repositories" {
+    pub struct ListReposAccessibleToInstallation = "GET /installation/repositories" -> crate::models::AppsListReposAccessibleToInstallationResponse {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -392,7 +392,7 @@ endpoint! {
     ///
     /// Once an installation token is revoked, the token is invalidated and cannot be used. Other endpoints that require the revoked installation token must have a new installation token to work. You can create a new token using the "[Create an installation access token for an app](https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app)" endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RevokeInstallationAccessToken = "DELETE /installation/token";
+    pub struct RevokeInstallationAccessToken = "DELETE /installation/token" -> ();
 }
 
 endpoint! {
@@ -404,7 +404,7 @@ endpoint! {
     ///
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSubscriptionPlanForAccount = "GET /marketplace_listing/accounts/{account_id}" {
+    pub struct GetSubscriptionPlanForAccount = "GET /marketplace_listing/accounts/{account_id}" -> crate::models::MarketplacePurchase {
         /// account_id parameter
         pub account_id: i64,
     }
@@ -419,7 +419,7 @@ endpoint! {
     ///
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPlans = "GET /marketplace_listing/plans" {
+    pub struct ListPlans = "GET /marketplace_listing/plans" -> Vec<crate::models::MarketplaceListingPlan> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -437,7 +437,7 @@ endpoint! {
     ///
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAccountsForPlan = "GET /marketplace_listing/plans/{plan_id}/accounts" {
+    pub struct ListAccountsForPlan = "GET /marketplace_listing/plans/{plan_id}/accounts" -> Vec<crate::models::MarketplacePurchase> {
         /// The unique identifier of the plan.
         pub plan_id: i64,
 
@@ -464,7 +464,7 @@ endpoint! {
     ///
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSubscriptionPlanForAccountStubbed = "GET /marketplace_listing/stubbed/accounts/{account_id}" {
+    pub struct GetSubscriptionPlanForAccountStubbed = "GET /marketplace_listing/stubbed/accounts/{account_id}" -> crate::models::MarketplacePurchase {
         /// account_id parameter
         pub account_id: i64,
     }
@@ -479,7 +479,7 @@ endpoint! {
     ///
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPlansStubbed = "GET /marketplace_listing/stubbed/plans" {
+    pub struct ListPlansStubbed = "GET /marketplace_listing/stubbed/plans" -> Vec<crate::models::MarketplaceListingPlan> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -497,7 +497,7 @@ endpoint! {
     ///
     /// GitHub Apps must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint. OAuth apps must use [basic authentication](https://docs.github.com/rest/authentication/authenticating-to-the-rest-api#using-basic-authentication) with their client ID and client secret to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAccountsForPlanStubbed = "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts" {
+    pub struct ListAccountsForPlanStubbed = "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts" -> Vec<crate::models::MarketplacePurchase> {
         /// The unique identifier of the plan.
         pub plan_id: i64,
 
@@ -524,7 +524,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgInstallation = "GET /orgs/{org}/installation" {
+    pub struct GetOrgInstallation = "GET /orgs/{org}/installation" -> crate::models::Installation {
         /// The organization name.
         pub org: String,
     }
@@ -539,7 +539,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoInstallation = "GET /repos/{owner}/{repo}/installation" {
+    pub struct GetRepoInstallation = "GET /repos/{owner}/{repo}/installation" -> crate::models::Installation {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -559,7 +559,7 @@ endpoint! {
     ///
     /// You can find the permissions for the installation under the `permissions` key.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListInstallationsForAuthenticatedUser = "GET /user/installations" {
+    pub struct ListInstallationsForAuthenticatedUser = "GET /user/installations" -> crate::models::AppsListInstallationsForAuthenticatedUserResponse {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -579,7 +579,7 @@ endpoint! {
     ///
     /// The access the user has to each repository is included in the hash under the `permissions` key.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListInstallationReposForAuthenticatedUser = "GET /user/installations/{installation_id}/repositories" {
+    pub struct ListInstallationReposForAuthenticatedUser = "GET /user/installations/{installation_id}/repositories" -> crate::models::AppsListInstallationReposForAuthenticatedUserResponse {
         /// The unique identifier of the installation.
         pub installation_id: i64,
 
@@ -602,7 +602,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `apps/remove-repo-from-installation` on 2021-10-05; `RemoveRepoFromInstallation` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveRepoFromInstallationForAuthenticatedUser = "DELETE /user/installations/{installation_id}/repositories/{repository_id}" {
+    pub struct RemoveRepoFromInstallationForAuthenticatedUser = "DELETE /user/installations/{installation_id}/repositories/{repository_id}" -> () {
         /// The unique identifier of the installation.
         pub installation_id: i64,
 
@@ -622,7 +622,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `apps/add-repo-to-installation` on 2021-10-05; `AddRepoToInstallation` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddRepoToInstallationForAuthenticatedUser = "PUT /user/installations/{installation_id}/repositories/{repository_id}" {
+    pub struct AddRepoToInstallationForAuthenticatedUser = "PUT /user/installations/{installation_id}/repositories/{repository_id}" -> () {
         /// The unique identifier of the installation.
         pub installation_id: i64,
 
@@ -638,7 +638,7 @@ endpoint! {
     ///
     /// Lists the active subscriptions for the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSubscriptionsForAuthenticatedUser = "GET /user/marketplace_purchases" {
+    pub struct ListSubscriptionsForAuthenticatedUser = "GET /user/marketplace_purchases" -> Vec<crate::models::UserMarketplacePurchase> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -654,7 +654,7 @@ endpoint! {
     ///
     /// Lists the active subscriptions for the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSubscriptionsForAuthenticatedUserStubbed = "GET /user/marketplace_purchases/stubbed" {
+    pub struct ListSubscriptionsForAuthenticatedUserStubbed = "GET /user/marketplace_purchases/stubbed" -> Vec<crate::models::UserMarketplacePurchase> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -672,7 +672,7 @@ endpoint! {
     ///
     /// You must use a [JWT](https://docs.github.com/apps/building-github-apps/authenticating-with-github-apps/#authenticating-as-a-github-app) to access this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetUserInstallation = "GET /users/{username}/installation" {
+    pub struct GetUserInstallation = "GET /users/{username}/installation" -> crate::models::Installation {
         /// The handle for the GitHub user account.
         pub username: String,
     }

@@ -16,7 +16,7 @@ endpoint! {
     ///
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubBillingAiCreditUsageReportOrg = "GET /organizations/{org}/settings/billing/ai_credit/usage" {
+    pub struct GetGithubBillingAiCreditUsageReportOrg = "GET /organizations/{org}/settings/billing/ai_credit/usage" -> crate::models::BillingAiCreditUsageReportOrg {
         /// The organization name.
         pub org: String,
 
@@ -48,7 +48,7 @@ endpoint! {
     /// Gets all budgets for an organization. The authenticated user must be an organization admin or billing manager.
     /// Each page returns up to 100 budgets.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllBudgetsOrg = "GET /organizations/{org}/settings/billing/budgets" {
+    pub struct GetAllBudgetsOrg = "GET /organizations/{org}/settings/billing/budgets" -> crate::models::GetAllBudgets {
         /// The organization name.
         pub org: String,
 
@@ -74,7 +74,7 @@ endpoint! {
     /// Creates a new budget for an organization. The authenticated user must be an
     /// organization admin or billing manager.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrganizationBudget = "POST /organizations/{org}/settings/billing/budgets" {
+    pub struct CreateOrganizationBudget = "POST /organizations/{org}/settings/billing/budgets" -> crate::models::CreateBudget {
         /// The organization name.
         pub org: String,
 
@@ -111,7 +111,7 @@ endpoint! {
     ///
     /// Deletes a budget by ID for an organization. The authenticated user must be an organization admin or billing manager.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteBudgetOrg = "DELETE /organizations/{org}/settings/billing/budgets/{budget_id}" {
+    pub struct DeleteBudgetOrg = "DELETE /organizations/{org}/settings/billing/budgets/{budget_id}" -> crate::models::DeleteBudget {
         /// The organization name.
         pub org: String,
 
@@ -127,7 +127,7 @@ endpoint! {
     ///
     /// Gets a budget by ID. The authenticated user must be an organization admin or billing manager.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetBudgetOrg = "GET /organizations/{org}/settings/billing/budgets/{budget_id}" {
+    pub struct GetBudgetOrg = "GET /organizations/{org}/settings/billing/budgets/{budget_id}" -> crate::models::GetBudget {
         /// The organization name.
         pub org: String,
 
@@ -143,7 +143,7 @@ endpoint! {
     ///
     /// Updates an existing budget for an organization. The authenticated user must be an organization admin or billing manager.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateBudgetOrg = "PATCH /organizations/{org}/settings/billing/budgets/{budget_id}" {
+    pub struct UpdateBudgetOrg = "PATCH /organizations/{org}/settings/billing/budgets/{budget_id}" -> crate::models::UpdateBudget {
         /// The organization name.
         pub org: String,
 
@@ -185,7 +185,7 @@ endpoint! {
     ///
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubBillingPremiumRequestUsageReportOrg = "GET /organizations/{org}/settings/billing/premium_request/usage" {
+    pub struct GetGithubBillingPremiumRequestUsageReportOrg = "GET /organizations/{org}/settings/billing/premium_request/usage" -> crate::models::BillingPremiumRequestUsageReportOrg {
         /// The organization name.
         pub org: String,
 
@@ -218,7 +218,7 @@ endpoint! {
     ///
     /// **Note:** This endpoint is only available to organizations with access to the enhanced billing platform. For more information, see "[About the enhanced billing platform](https://docs.github.com/billing/using-the-new-billing-platform)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubBillingUsageReportOrg = "GET /organizations/{org}/settings/billing/usage" {
+    pub struct GetGithubBillingUsageReportOrg = "GET /organizations/{org}/settings/billing/usage" -> crate::models::BillingUsageReport {
         /// The organization name.
         pub org: String,
 
@@ -245,7 +245,7 @@ endpoint! {
     ///
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubBillingUsageSummaryReportOrg = "GET /organizations/{org}/settings/billing/usage/summary" {
+    pub struct GetGithubBillingUsageSummaryReportOrg = "GET /organizations/{org}/settings/billing/usage/summary" -> crate::models::BillingUsageSummaryReportOrg {
         /// The organization name.
         pub org: String,
 
@@ -278,7 +278,7 @@ endpoint! {
     ///
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubBillingAiCreditUsageReportUser = "GET /users/{username}/settings/billing/ai_credit/usage" {
+    pub struct GetGithubBillingAiCreditUsageReportUser = "GET /users/{username}/settings/billing/ai_credit/usage" -> crate::models::BillingAiCreditUsageReportUser {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -308,7 +308,7 @@ endpoint! {
     ///
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubBillingPremiumRequestUsageReportUser = "GET /users/{username}/settings/billing/premium_request/usage" {
+    pub struct GetGithubBillingPremiumRequestUsageReportUser = "GET /users/{username}/settings/billing/premium_request/usage" -> crate::models::BillingPremiumRequestUsageReportUser {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -338,7 +338,7 @@ endpoint! {
     ///
     /// **Note:** This endpoint is only available to users with access to the enhanced billing platform.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubBillingUsageReportUser = "GET /users/{username}/settings/billing/usage" {
+    pub struct GetGithubBillingUsageReportUser = "GET /users/{username}/settings/billing/usage" -> crate::models::BillingUsageReportUser {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -365,7 +365,7 @@ endpoint! {
     ///
     /// **Note:** Only data from the past 24 months is accessible via this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGithubBillingUsageSummaryReportUser = "GET /users/{username}/settings/billing/usage/summary" {
+    pub struct GetGithubBillingUsageSummaryReportUser = "GET /users/{username}/settings/billing/usage/summary" -> crate::models::BillingUsageSummaryReportUser {
         /// The handle for the GitHub user account.
         pub username: String,
 

@@ -18,7 +18,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgCampaigns = "GET /orgs/{org}/campaigns" {
+    pub struct ListOrgCampaigns = "GET /orgs/{org}/campaigns" -> Vec<crate::models::CampaignSummary> {
         /// The organization name.
         pub org: String,
 
@@ -53,7 +53,7 @@ endpoint! {
     /// Fine-grained tokens must have the "Code scanning alerts" repository permissions (read) on all repositories included
     /// in the campaign.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateCampaign = "POST /orgs/{org}/campaigns" {
+    pub struct CreateCampaign = "POST /orgs/{org}/campaigns" -> crate::models::CampaignSummary {
         /// The organization name.
         pub org: String,
 
@@ -94,7 +94,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteCampaign = "DELETE /orgs/{org}/campaigns/{campaign_number}" {
+    pub struct DeleteCampaign = "DELETE /orgs/{org}/campaigns/{campaign_number}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -114,7 +114,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCampaignSummary = "GET /orgs/{org}/campaigns/{campaign_number}" {
+    pub struct GetCampaignSummary = "GET /orgs/{org}/campaigns/{campaign_number}" -> crate::models::CampaignSummary {
         /// The organization name.
         pub org: String,
 
@@ -134,7 +134,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateCampaign = "PATCH /orgs/{org}/campaigns/{campaign_number}" {
+    pub struct UpdateCampaign = "PATCH /orgs/{org}/campaigns/{campaign_number}" -> crate::models::CampaignSummary {
         /// The organization name.
         pub org: String,
 

@@ -18,7 +18,7 @@ endpoint! {
     ///
     /// In a check suite, GitHub limits the number of check runs with the same name to 1000. Once these check runs exceed 1000, GitHub will start to automatically delete older check runs.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Create = "POST /repos/{owner}/{repo}/check-runs" {
+    pub struct Create = "POST /repos/{owner}/{repo}/check-runs" -> crate::models::CheckRun {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -69,7 +69,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint on a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /repos/{owner}/{repo}/check-runs/{check_run_id}" {
+    pub struct Get = "GET /repos/{owner}/{repo}/check-runs/{check_run_id}" -> crate::models::CheckRun {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -93,7 +93,7 @@ endpoint! {
     ///
     /// OAuth apps and personal access tokens (classic) cannot use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Update = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}" {
+    pub struct Update = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}" -> crate::models::CheckRun {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -141,7 +141,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint on a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAnnotations = "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations" {
+    pub struct ListAnnotations = "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations" -> Vec<crate::models::CheckAnnotation> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -168,7 +168,7 @@ endpoint! {
     ///
     /// For more information about how to re-run GitHub Actions jobs, see "[Re-run a job from a workflow run](https://docs.github.com/rest/actions/workflow-runs#re-run-a-job-from-a-workflow-run)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RerequestRun = "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest" {
+    pub struct RerequestRun = "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -192,7 +192,7 @@ endpoint! {
     ///
     /// OAuth apps and personal access tokens (classic) cannot use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateSuite = "POST /repos/{owner}/{repo}/check-suites" {
+    pub struct CreateSuite = "POST /repos/{owner}/{repo}/check-suites" -> crate::models::CheckSuite {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -212,7 +212,7 @@ endpoint! {
     /// Changes the default automatic flow when creating check suites. By default, a check suite is automatically created each time code is pushed to a repository. When you disable the automatic creation of check suites, you can manually [Create a check suite](https://docs.github.com/rest/checks/suites#create-a-check-suite).
     /// You must have admin permissions in the repository to set preferences for check suites.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSuitesPreferences = "PATCH /repos/{owner}/{repo}/check-suites/preferences" {
+    pub struct SetSuitesPreferences = "PATCH /repos/{owner}/{repo}/check-suites/preferences" -> crate::models::CheckSuitePreference {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -236,7 +236,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint on a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSuite = "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}" {
+    pub struct GetSuite = "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}" -> crate::models::CheckSuite {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -260,7 +260,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint on a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForSuite = "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs" {
+    pub struct ListForSuite = "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs" -> crate::models::ChecksListForSuiteResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -294,7 +294,7 @@ endpoint! {
     ///
     /// Triggers GitHub to rerequest an existing check suite, without pushing new code to a repository. This endpoint will trigger the [`check_suite` webhook](https://docs.github.com/webhooks/event-payloads/#check_suite) event with the action `rerequested`. When a check suite is `rerequested`, its `status` is reset to `queued` and the `conclusion` is cleared.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RerequestSuite = "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest" {
+    pub struct RerequestSuite = "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest" -> crate::models::EmptyObject {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -320,7 +320,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint on a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForRef = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs" {
+    pub struct ListForRef = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs" -> crate::models::ChecksListForRefResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -362,7 +362,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint on a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSuitesForRef = "GET /repos/{owner}/{repo}/commits/{ref}/check-suites" {
+    pub struct ListSuitesForRef = "GET /repos/{owner}/{repo}/commits/{ref}/check-suites" -> crate::models::ChecksListSuitesForRefResponse {
         /// The account owner of the repository.
         pub owner: String,
 

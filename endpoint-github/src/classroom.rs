@@ -20,7 +20,7 @@ endpoint! {
     /// Gets a GitHub Classroom assignment. Assignment will only be returned if the current user is an administrator of the GitHub Classroom for the assignment.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAnAssignment = "GET /assignments/{assignment_id}" {
+    pub struct GetAnAssignment = "GET /assignments/{assignment_id}" -> crate::models::ClassroomAssignment {
         /// The unique identifier of the classroom assignment.
         pub assignment_id: i64,
     }
@@ -38,7 +38,7 @@ endpoint! {
     /// Lists any assignment repositories that have been created by students accepting a GitHub Classroom assignment. Accepted assignments will only be returned if the current user is an administrator of the GitHub Classroom for the assignment.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAcceptedAssignmentsForAnAssignment = "GET /assignments/{assignment_id}/accepted_assignments" {
+    pub struct ListAcceptedAssignmentsForAnAssignment = "GET /assignments/{assignment_id}/accepted_assignments" -> Vec<crate::models::ClassroomAcceptedAssignment> {
         /// The unique identifier of the classroom assignment.
         pub assignment_id: i64,
 
@@ -62,7 +62,7 @@ endpoint! {
     /// Gets grades for a GitHub Classroom assignment. Grades will only be returned if the current user is an administrator of the GitHub Classroom for the assignment.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAssignmentGrades = "GET /assignments/{assignment_id}/grades" {
+    pub struct GetAssignmentGrades = "GET /assignments/{assignment_id}/grades" -> Vec<crate::models::ClassroomAssignmentGrade> {
         /// The unique identifier of the classroom assignment.
         pub assignment_id: i64,
     }
@@ -80,7 +80,7 @@ endpoint! {
     /// Lists GitHub Classroom classrooms for the current user. Classrooms will only be returned if the current user is an administrator of one or more GitHub Classrooms.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListClassrooms = "GET /classrooms" {
+    pub struct ListClassrooms = "GET /classrooms" -> Vec<crate::models::SimpleClassroom> {
         /// The page number of the results to fetch.
         pub page: Option<i64>,
 
@@ -101,7 +101,7 @@ endpoint! {
     /// Gets a GitHub Classroom classroom for the current user. Classroom will only be returned if the current user is an administrator of the GitHub Classroom.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAClassroom = "GET /classrooms/{classroom_id}" {
+    pub struct GetAClassroom = "GET /classrooms/{classroom_id}" -> crate::models::Classroom {
         /// The unique identifier of the classroom.
         pub classroom_id: i64,
     }
@@ -119,7 +119,7 @@ endpoint! {
     /// Lists GitHub Classroom assignments for a classroom. Assignments will only be returned if the current user is an administrator of the GitHub Classroom.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAssignmentsForAClassroom = "GET /classrooms/{classroom_id}/assignments" {
+    pub struct ListAssignmentsForAClassroom = "GET /classrooms/{classroom_id}/assignments" -> Vec<crate::models::SimpleClassroomAssignment> {
         /// The unique identifier of the classroom.
         pub classroom_id: i64,
 

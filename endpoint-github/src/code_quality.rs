@@ -16,7 +16,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListFindingsForRepo = "GET /repos/{owner}/{repo}/code-quality/findings" {
+    pub struct ListFindingsForRepo = "GET /repos/{owner}/{repo}/code-quality/findings" -> Vec<crate::models::CodeQualityFinding> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -49,7 +49,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetFinding = "GET /repos/{owner}/{repo}/code-quality/findings/{finding_number}" {
+    pub struct GetFinding = "GET /repos/{owner}/{repo}/code-quality/findings/{finding_number}" -> crate::models::CodeQualityFinding {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -70,7 +70,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSetup = "GET /repos/{owner}/{repo}/code-quality/setup" {
+    pub struct GetSetup = "GET /repos/{owner}/{repo}/code-quality/setup" -> crate::models::CodeQualitySetup {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -88,7 +88,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateSetup = "PATCH /repos/{owner}/{repo}/code-quality/setup" {
+    pub struct UpdateSetup = "PATCH /repos/{owner}/{repo}/code-quality/setup" -> crate::models::CodeQualityUpdateSetupResponse {
         /// The account owner of the repository.
         pub owner: String,
 

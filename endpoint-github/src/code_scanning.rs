@@ -21,7 +21,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` or `repo`s cope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAlertsForOrg = "GET /orgs/{org}/code-scanning/alerts" {
+    pub struct ListAlertsForOrg = "GET /orgs/{org}/code-scanning/alerts" -> Vec<crate::models::CodeScanningOrganizationAlertItems> {
         /// The organization name.
         pub org: String,
 
@@ -76,7 +76,7 @@ endpoint! {
     /// for the default branch or for the specified Git reference
     /// (if you used `ref` in the request).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAlertsForRepo = "GET /repos/{owner}/{repo}/code-scanning/alerts" {
+    pub struct ListAlertsForRepo = "GET /repos/{owner}/{repo}/code-scanning/alerts" -> Vec<crate::models::CodeScanningAlertItems> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -118,7 +118,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAlert = "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}" {
+    pub struct GetAlert = "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}" -> crate::models::CodeScanningAlert {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -140,7 +140,7 @@ endpoint! {
     /// Updates the status of a single code scanning alert.
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}" {
+    pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}" -> crate::models::CodeScanningAlert {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -176,7 +176,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAutofix = "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix" {
+    pub struct GetAutofix = "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix" -> crate::models::CodeScanningAutofix {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -201,7 +201,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateAutofix = "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix" {
+    pub struct CreateAutofix = "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix" -> crate::models::CodeScanningAutofix {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -224,7 +224,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CommitAutofix = "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits" {
+    pub struct CommitAutofix = "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits" -> crate::models::CodeScanningAutofixCommitsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -253,7 +253,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `code-scanning/list-alerts-instances` on 2021-04-30; `ListAlertsInstances` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAlertInstances = "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances" {
+    pub struct ListAlertInstances = "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances" -> Vec<crate::models::CodeScanningAlertInstanceList> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -298,7 +298,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRecentAnalyses = "GET /repos/{owner}/{repo}/code-scanning/analyses" {
+    pub struct ListRecentAnalyses = "GET /repos/{owner}/{repo}/code-scanning/analyses" -> Vec<crate::models::CodeScanningAnalysis> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -404,7 +404,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAnalysis = "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}" {
+    pub struct DeleteAnalysis = "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}" -> crate::models::CodeScanningAnalysisDeletion {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -443,7 +443,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAnalysis = "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}" {
+    pub struct GetAnalysis = "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}" -> crate::models::CodeScanningGetAnalysisResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -464,7 +464,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCodeqlDatabases = "GET /repos/{owner}/{repo}/code-scanning/codeql/databases" {
+    pub struct ListCodeqlDatabases = "GET /repos/{owner}/{repo}/code-scanning/codeql/databases" -> Vec<crate::models::CodeScanningCodeqlDatabase> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -482,7 +482,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteCodeqlDatabase = "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}" {
+    pub struct DeleteCodeqlDatabase = "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -509,7 +509,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCodeqlDatabase = "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}" {
+    pub struct GetCodeqlDatabase = "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}" -> crate::models::CodeScanningCodeqlDatabase {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -535,7 +535,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateVariantAnalysis = "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses" {
+    pub struct CreateVariantAnalysis = "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses" -> crate::models::CodeScanningVariantAnalysis {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -568,7 +568,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetVariantAnalysis = "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}" {
+    pub struct GetVariantAnalysis = "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}" -> crate::models::CodeScanningVariantAnalysis {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -589,7 +589,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetVariantAnalysisRepoTask = "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}" {
+    pub struct GetVariantAnalysisRepoTask = "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}" -> crate::models::CodeScanningVariantAnalysisRepoTask {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -616,7 +616,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetDefaultSetup = "GET /repos/{owner}/{repo}/code-scanning/default-setup" {
+    pub struct GetDefaultSetup = "GET /repos/{owner}/{repo}/code-scanning/default-setup" -> crate::models::CodeScanningDefaultSetup {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -634,7 +634,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateDefaultSetup = "PATCH /repos/{owner}/{repo}/code-scanning/default-setup" {
+    pub struct UpdateDefaultSetup = "PATCH /repos/{owner}/{repo}/code-scanning/default-setup" -> crate::models::CodeScanningUpdateDefaultSetupResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -701,7 +701,7 @@ endpoint! {
     ///
     /// This endpoint is limited to 1,000 requests per hour for each user or app installation calling it.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UploadSarif = "POST /repos/{owner}/{repo}/code-scanning/sarifs" {
+    pub struct UploadSarif = "POST /repos/{owner}/{repo}/code-scanning/sarifs" -> crate::models::CodeScanningSarifsReceipt {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -739,7 +739,7 @@ endpoint! {
     /// Gets information about a SARIF upload, including the status and the URL of the analysis that was uploaded so that you can retrieve details of the analysis. For more information, see "[Get a code scanning analysis for a repository](https://docs.github.com/rest/code-scanning/code-scanning#get-a-code-scanning-analysis-for-a-repository)."
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint with private or public repositories, or the `public_repo` scope to use this endpoint with only public repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSarif = "GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}" {
+    pub struct GetSarif = "GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}" -> crate::models::CodeScanningSarifsStatus {
         /// The account owner of the repository.
         pub owner: String,
 

@@ -18,7 +18,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetConfigurationsForEnterprise = "GET /enterprises/{enterprise}/code-security/configurations" {
+    pub struct GetConfigurationsForEnterprise = "GET /enterprises/{enterprise}/code-security/configurations" -> Vec<crate::models::CodeSecurityConfiguration> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -44,7 +44,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateConfigurationForEnterprise = "POST /enterprises/{enterprise}/code-security/configurations" {
+    pub struct CreateConfigurationForEnterprise = "POST /enterprises/{enterprise}/code-security/configurations" -> crate::models::CodeSecurityConfiguration {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -130,7 +130,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetDefaultConfigurationsForEnterprise = "GET /enterprises/{enterprise}/code-security/configurations/defaults" {
+    pub struct GetDefaultConfigurationsForEnterprise = "GET /enterprises/{enterprise}/code-security/configurations/defaults" -> crate::models::CodeSecurityDefaultConfigurations {
         /// The slug version of the enterprise name.
         pub enterprise: String,
     }
@@ -149,7 +149,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteConfigurationForEnterprise = "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}" {
+    pub struct DeleteConfigurationForEnterprise = "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -169,7 +169,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSingleConfigurationForEnterprise = "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}" {
+    pub struct GetSingleConfigurationForEnterprise = "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}" -> crate::models::CodeSecurityConfiguration {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -189,7 +189,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateEnterpriseConfiguration = "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}" {
+    pub struct UpdateEnterpriseConfiguration = "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}" -> crate::models::CodeSecurityConfiguration {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -280,7 +280,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AttachEnterpriseConfiguration = "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach" {
+    pub struct AttachEnterpriseConfiguration = "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -305,7 +305,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetConfigurationAsDefaultForEnterprise = "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults" {
+    pub struct SetConfigurationAsDefaultForEnterprise = "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults" -> crate::models::CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -328,7 +328,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepositoriesForEnterpriseConfiguration = "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories" {
+    pub struct GetRepositoriesForEnterpriseConfiguration = "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories" -> Vec<crate::models::CodeSecurityConfigurationRepositories> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -360,7 +360,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetConfigurationsForOrg = "GET /orgs/{org}/code-security/configurations" {
+    pub struct GetConfigurationsForOrg = "GET /orgs/{org}/code-security/configurations" -> Vec<crate::models::CodeSecurityConfiguration> {
         /// The organization name.
         pub org: String,
 
@@ -389,7 +389,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateConfiguration = "POST /orgs/{org}/code-security/configurations" {
+    pub struct CreateConfiguration = "POST /orgs/{org}/code-security/configurations" -> crate::models::CodeSecurityConfiguration {
         /// The organization name.
         pub org: String,
 
@@ -484,7 +484,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetDefaultConfigurations = "GET /orgs/{org}/code-security/configurations/defaults" {
+    pub struct GetDefaultConfigurations = "GET /orgs/{org}/code-security/configurations/defaults" -> crate::models::CodeSecurityDefaultConfigurations {
         /// The organization name.
         pub org: String,
     }
@@ -502,7 +502,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DetachConfiguration = "DELETE /orgs/{org}/code-security/configurations/detach" {
+    pub struct DetachConfiguration = "DELETE /orgs/{org}/code-security/configurations/detach" -> () {
         /// The organization name.
         pub org: String,
 
@@ -524,7 +524,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteConfiguration = "DELETE /orgs/{org}/code-security/configurations/{configuration_id}" {
+    pub struct DeleteConfiguration = "DELETE /orgs/{org}/code-security/configurations/{configuration_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -544,7 +544,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetConfiguration = "GET /orgs/{org}/code-security/configurations/{configuration_id}" {
+    pub struct GetConfiguration = "GET /orgs/{org}/code-security/configurations/{configuration_id}" -> crate::models::CodeSecurityConfiguration {
         /// The organization name.
         pub org: String,
 
@@ -564,7 +564,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateConfiguration = "PATCH /orgs/{org}/code-security/configurations/{configuration_id}" {
+    pub struct UpdateConfiguration = "PATCH /orgs/{org}/code-security/configurations/{configuration_id}" -> Option<crate::models::CodeSecurityConfiguration> {
         /// The organization name.
         pub org: String,
 
@@ -664,7 +664,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AttachConfiguration = "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach" {
+    pub struct AttachConfiguration = "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The organization name.
         pub org: String,
 
@@ -692,7 +692,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetConfigurationAsDefault = "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults" {
+    pub struct SetConfigurationAsDefault = "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults" -> crate::models::CodeSecuritySetConfigurationAsDefaultResponse {
         /// The organization name.
         pub org: String,
 
@@ -715,7 +715,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepositoriesForConfiguration = "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories" {
+    pub struct GetRepositoriesForConfiguration = "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories" -> Vec<crate::models::CodeSecurityConfigurationRepositories> {
         /// The organization name.
         pub org: String,
 
@@ -747,7 +747,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetConfigurationForRepository = "GET /repos/{owner}/{repo}/code-security-configuration" {
+    pub struct GetConfigurationForRepository = "GET /repos/{owner}/{repo}/code-security-configuration" -> Option<crate::models::CodeSecurityConfigurationForRepository> {
         /// The account owner of the repository.
         pub owner: String,
 

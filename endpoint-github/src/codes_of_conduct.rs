@@ -12,7 +12,7 @@ endpoint! {
     ///
     /// Returns array of all GitHub's codes of conduct.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllCodesOfConduct = "GET /codes_of_conduct";
+    pub struct GetAllCodesOfConduct = "GET /codes_of_conduct" -> Vec<crate::models::CodeOfConduct>;
 }
 
 endpoint! {
@@ -22,7 +22,7 @@ endpoint! {
     ///
     /// Returns information about the specified GitHub code of conduct.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetConductCode = "GET /codes_of_conduct/{key}" {
+    pub struct GetConductCode = "GET /codes_of_conduct/{key}" -> crate::models::CodeOfConduct {
         /// The `key` path parameter.
         pub key: String,
     }

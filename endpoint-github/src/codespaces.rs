@@ -19,7 +19,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListInOrganization = "GET /orgs/{org}/codespaces" {
+    pub struct ListInOrganization = "GET /orgs/{org}/codespaces" -> crate::models::CodespacesListInOrganizationResponse {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -42,7 +42,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetCodespacesAccess = "PUT /orgs/{org}/codespaces/access" {
+    pub struct SetCodespacesAccess = "PUT /orgs/{org}/codespaces/access" -> () {
         /// The organization name.
         pub org: String,
 
@@ -67,7 +67,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteCodespacesAccessUsers = "DELETE /orgs/{org}/codespaces/access/selected_users" {
+    pub struct DeleteCodespacesAccessUsers = "DELETE /orgs/{org}/codespaces/access/selected_users" -> () {
         /// The organization name.
         pub org: String,
 
@@ -89,7 +89,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetCodespacesAccessUsers = "POST /orgs/{org}/codespaces/access/selected_users" {
+    pub struct SetCodespacesAccessUsers = "POST /orgs/{org}/codespaces/access/selected_users" -> () {
         /// The organization name.
         pub org: String,
 
@@ -108,7 +108,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgSecrets = "GET /orgs/{org}/codespaces/secrets" {
+    pub struct ListOrgSecrets = "GET /orgs/{org}/codespaces/secrets" -> crate::models::CodespacesListOrgSecretsResponse {
         /// The organization name.
         pub org: String,
 
@@ -128,7 +128,7 @@ endpoint! {
     /// Gets a public key for an organization, which is required in order to encrypt secrets. You need to encrypt the value of a secret before you can create or update secrets.
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgPublicKey = "GET /orgs/{org}/codespaces/secrets/public-key" {
+    pub struct GetOrgPublicKey = "GET /orgs/{org}/codespaces/secrets/public-key" -> crate::models::CodespacesPublicKey {
         /// The organization name.
         pub org: String,
     }
@@ -143,7 +143,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteOrgSecret = "DELETE /orgs/{org}/codespaces/secrets/{secret_name}" {
+    pub struct DeleteOrgSecret = "DELETE /orgs/{org}/codespaces/secrets/{secret_name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -161,7 +161,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgSecret = "GET /orgs/{org}/codespaces/secrets/{secret_name}" {
+    pub struct GetOrgSecret = "GET /orgs/{org}/codespaces/secrets/{secret_name}" -> crate::models::CodespacesOrgSecret {
         /// The organization name.
         pub org: String,
 
@@ -180,7 +180,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}" {
+    pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}" -> Option<crate::models::EmptyObject> {
         /// The organization name.
         pub org: String,
 
@@ -211,7 +211,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelectedReposForOrgSecret = "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories" {
+    pub struct ListSelectedReposForOrgSecret = "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories" -> crate::models::CodespacesListSelectedReposForOrgSecretResponse {
         /// The organization name.
         pub org: String,
 
@@ -237,7 +237,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories" {
+    pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -260,7 +260,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveSelectedRepoFromOrgSecret = "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}" {
+    pub struct RemoveSelectedRepoFromOrgSecret = "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -280,7 +280,7 @@ endpoint! {
     /// Adds a repository to an organization development environment secret when the `visibility` for repository access is set to `selected`. The visibility is set when you [Create or update an organization secret](https://docs.github.com/rest/codespaces/organization-secrets#create-or-update-an-organization-secret).
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddSelectedRepoToOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}" {
+    pub struct AddSelectedRepoToOrgSecret = "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -301,7 +301,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCodespacesForUserInOrg = "GET /orgs/{org}/members/{username}/codespaces" {
+    pub struct GetCodespacesForUserInOrg = "GET /orgs/{org}/members/{username}/codespaces" -> crate::models::CodespacesGetCodespacesForUserInOrgResponse {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -325,7 +325,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteFromOrganization = "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}" {
+    pub struct DeleteFromOrganization = "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The organization name.
         pub org: String,
 
@@ -346,7 +346,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct StopInOrganization = "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop" {
+    pub struct StopInOrganization = "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop" -> crate::models::Codespace {
         /// The organization name.
         pub org: String,
 
@@ -367,7 +367,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListInRepositoryForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces" {
+    pub struct ListInRepositoryForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces" -> crate::models::CodespacesListInRepositoryForAuthenticatedUserResponse {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -391,7 +391,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateWithRepoForAuthenticatedUser = "POST /repos/{owner}/{repo}/codespaces" {
+    pub struct CreateWithRepoForAuthenticatedUser = "POST /repos/{owner}/{repo}/codespaces" -> crate::models::Codespace {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -443,7 +443,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListDevcontainersInRepositoryForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces/devcontainers" {
+    pub struct ListDevcontainersInRepositoryForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces/devcontainers" -> crate::models::CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponse {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -467,7 +467,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RepoMachinesForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces/machines" {
+    pub struct RepoMachinesForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces/machines" -> crate::models::CodespacesRepoMachinesForAuthenticatedUserResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -494,7 +494,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct PreFlightWithRepoForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces/new" {
+    pub struct PreFlightWithRepoForAuthenticatedUser = "GET /repos/{owner}/{repo}/codespaces/new" -> crate::models::CodespacesPreFlightWithRepoForAuthenticatedUserResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -518,7 +518,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckPermissionsForDevcontainer = "GET /repos/{owner}/{repo}/codespaces/permissions_check" {
+    pub struct CheckPermissionsForDevcontainer = "GET /repos/{owner}/{repo}/codespaces/permissions_check" -> crate::models::CodespacesPermissionsCheckForDevcontainer {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -543,7 +543,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoSecrets = "GET /repos/{owner}/{repo}/codespaces/secrets" {
+    pub struct ListRepoSecrets = "GET /repos/{owner}/{repo}/codespaces/secrets" -> crate::models::CodespacesListRepoSecretsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -568,7 +568,7 @@ endpoint! {
     ///
     /// If the repository is private, OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoPublicKey = "GET /repos/{owner}/{repo}/codespaces/secrets/public-key" {
+    pub struct GetRepoPublicKey = "GET /repos/{owner}/{repo}/codespaces/secrets/public-key" -> crate::models::CodespacesPublicKey {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -586,7 +586,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint. The associated user must be a repository admin.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRepoSecret = "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}" {
+    pub struct DeleteRepoSecret = "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -607,7 +607,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoSecret = "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}" {
+    pub struct GetRepoSecret = "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}" -> crate::models::RepoCodespacesSecret {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -629,7 +629,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint. The associated user must be a repository admin.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}" {
+    pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}" -> Option<crate::models::EmptyObject> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -656,7 +656,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateWithPrForAuthenticatedUser = "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces" {
+    pub struct CreateWithPrForAuthenticatedUser = "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces" -> crate::models::Codespace {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -707,7 +707,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForAuthenticatedUser = "GET /user/codespaces" {
+    pub struct ListForAuthenticatedUser = "GET /user/codespaces" -> crate::models::CodespacesListForAuthenticatedUserResponse {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -730,7 +730,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateForAuthenticatedUser = "POST /user/codespaces" {
+    pub struct CreateForAuthenticatedUser = "POST /user/codespaces" -> crate::models::Codespace {
         /// Repository id for this codespace
         pub repository_id: Option<i64>,
 
@@ -784,7 +784,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSecretsForAuthenticatedUser = "GET /user/codespaces/secrets" {
+    pub struct ListSecretsForAuthenticatedUser = "GET /user/codespaces/secrets" -> crate::models::CodespacesListSecretsForAuthenticatedUserResponse {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -804,7 +804,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPublicKeyForAuthenticatedUser = "GET /user/codespaces/secrets/public-key";
+    pub struct GetPublicKeyForAuthenticatedUser = "GET /user/codespaces/secrets/public-key" -> crate::models::CodespacesUserPublicKey;
 }
 
 endpoint! {
@@ -818,7 +818,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSecretForAuthenticatedUser = "DELETE /user/codespaces/secrets/{secret_name}" {
+    pub struct DeleteSecretForAuthenticatedUser = "DELETE /user/codespaces/secrets/{secret_name}" -> () {
         /// The name of the secret.
         pub secret_name: String,
     }
@@ -835,7 +835,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSecretForAuthenticatedUser = "GET /user/codespaces/secrets/{secret_name}" {
+    pub struct GetSecretForAuthenticatedUser = "GET /user/codespaces/secrets/{secret_name}" -> crate::models::CodespacesSecret {
         /// The name of the secret.
         pub secret_name: String,
     }
@@ -853,7 +853,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}" {
+    pub struct CreateOrUpdateSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}" -> Option<crate::models::EmptyObject> {
         /// The name of the secret.
         pub secret_name: String,
 
@@ -879,7 +879,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepositoriesForSecretForAuthenticatedUser = "GET /user/codespaces/secrets/{secret_name}/repositories" {
+    pub struct ListRepositoriesForSecretForAuthenticatedUser = "GET /user/codespaces/secrets/{secret_name}/repositories" -> crate::models::CodespacesListRepositoriesForSecretForAuthenticatedUserResponse {
         /// The name of the secret.
         pub secret_name: String,
     }
@@ -896,7 +896,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetRepositoriesForSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}/repositories" {
+    pub struct SetRepositoriesForSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}/repositories" -> () {
         /// The name of the secret.
         pub secret_name: String,
 
@@ -916,7 +916,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveRepositoryForSecretForAuthenticatedUser = "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}" {
+    pub struct RemoveRepositoryForSecretForAuthenticatedUser = "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The name of the secret.
         pub secret_name: String,
 
@@ -936,7 +936,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` or `codespace:secrets` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddRepositoryForSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}" {
+    pub struct AddRepositoryForSecretForAuthenticatedUser = "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The name of the secret.
         pub secret_name: String,
 
@@ -954,7 +954,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteForAuthenticatedUser = "DELETE /user/codespaces/{codespace_name}" {
+    pub struct DeleteForAuthenticatedUser = "DELETE /user/codespaces/{codespace_name}" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The name of the codespace.
         pub codespace_name: String,
     }
@@ -969,7 +969,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetForAuthenticatedUser = "GET /user/codespaces/{codespace_name}" {
+    pub struct GetForAuthenticatedUser = "GET /user/codespaces/{codespace_name}" -> crate::models::Codespace {
         /// The name of the codespace.
         pub codespace_name: String,
     }
@@ -986,7 +986,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateForAuthenticatedUser = "PATCH /user/codespaces/{codespace_name}" {
+    pub struct UpdateForAuthenticatedUser = "PATCH /user/codespaces/{codespace_name}" -> crate::models::Codespace {
         /// The name of the codespace.
         pub codespace_name: String,
 
@@ -1012,7 +1012,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ExportForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/exports" {
+    pub struct ExportForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/exports" -> crate::models::CodespaceExportDetails {
         /// The name of the codespace.
         pub codespace_name: String,
     }
@@ -1027,7 +1027,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetExportDetailsForAuthenticatedUser = "GET /user/codespaces/{codespace_name}/exports/{export_id}" {
+    pub struct GetExportDetailsForAuthenticatedUser = "GET /user/codespaces/{codespace_name}/exports/{export_id}" -> crate::models::CodespaceExportDetails {
         /// The name of the codespace.
         pub codespace_name: String,
 
@@ -1045,7 +1045,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CodespaceMachinesForAuthenticatedUser = "GET /user/codespaces/{codespace_name}/machines" {
+    pub struct CodespaceMachinesForAuthenticatedUser = "GET /user/codespaces/{codespace_name}/machines" -> crate::models::CodespacesCodespaceMachinesForAuthenticatedUserResponse {
         /// The name of the codespace.
         pub codespace_name: String,
     }
@@ -1064,7 +1064,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct PublishForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/publish" {
+    pub struct PublishForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/publish" -> crate::models::CodespaceWithFullRepository {
         /// The name of the codespace.
         pub codespace_name: String,
 
@@ -1085,7 +1085,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct StartForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/start" {
+    pub struct StartForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/start" -> crate::models::Codespace {
         /// The name of the codespace.
         pub codespace_name: String,
     }
@@ -1100,7 +1100,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `codespace` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct StopForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/stop" {
+    pub struct StopForAuthenticatedUser = "POST /user/codespaces/{codespace_name}/stop" -> crate::models::Codespace {
         /// The name of the codespace.
         pub codespace_name: String,
     }

@@ -20,7 +20,7 @@ endpoint! {
     ///
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotEnterpriseOneDayUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-1-day" {
+    pub struct CopilotEnterpriseOneDayUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-1-day" -> crate::models::CopilotUsageMetrics1DayReport {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -42,7 +42,7 @@ endpoint! {
     ///
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotEnterpriseUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-28-day/latest" {
+    pub struct CopilotEnterpriseUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/enterprise-28-day/latest" -> crate::models::CopilotUsageMetrics28DayReport {
         /// The slug version of the enterprise name.
         pub enterprise: String,
     }
@@ -61,7 +61,7 @@ endpoint! {
     ///
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotEnterpriseReposOneDayReport = "GET /enterprises/{enterprise}/copilot/metrics/reports/repos-1-day" {
+    pub struct CopilotEnterpriseReposOneDayReport = "GET /enterprises/{enterprise}/copilot/metrics/reports/repos-1-day" -> Option<crate::models::CopilotUsageMetrics1DayReport> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -83,7 +83,7 @@ endpoint! {
     ///
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotEnterpriseUserTeamsOneDayReport = "GET /enterprises/{enterprise}/copilot/metrics/reports/user-teams-1-day" {
+    pub struct CopilotEnterpriseUserTeamsOneDayReport = "GET /enterprises/{enterprise}/copilot/metrics/reports/user-teams-1-day" -> crate::models::CopilotUsageMetrics1DayReport {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -105,7 +105,7 @@ endpoint! {
     ///
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotUsersOneDayUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/users-1-day" {
+    pub struct CopilotUsersOneDayUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/users-1-day" -> crate::models::CopilotUsageMetrics1DayReport {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -127,7 +127,7 @@ endpoint! {
     ///
     /// Enterprise owners, billing managers, and authorized users with fine-grained "View Enterprise Copilot Metrics" permission can retrieve Copilot metrics reports for the enterprise. OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotUsersUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/users-28-day/latest" {
+    pub struct CopilotUsersUsageMetrics = "GET /enterprises/{enterprise}/copilot/metrics/reports/users-28-day/latest" -> crate::models::CopilotUsageMetrics28DayReport {
         /// The slug version of the enterprise name.
         pub enterprise: String,
     }
@@ -148,7 +148,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetEnterpriseCodingAgentPolicy = "PUT /enterprises/{enterprise}/copilot/policies/coding_agent" {
+    pub struct SetEnterpriseCodingAgentPolicy = "PUT /enterprises/{enterprise}/copilot/policies/coding_agent" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -173,7 +173,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveOrganizationsFromEnterpriseCodingAgentPolicy = "DELETE /enterprises/{enterprise}/copilot/policies/coding_agent/organizations" {
+    pub struct RemoveOrganizationsFromEnterpriseCodingAgentPolicy = "DELETE /enterprises/{enterprise}/copilot/policies/coding_agent/organizations" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -201,7 +201,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:enterprise` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddOrganizationsToEnterpriseCodingAgentPolicy = "POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations" {
+    pub struct AddOrganizationsToEnterpriseCodingAgentPolicy = "POST /enterprises/{enterprise}/copilot/policies/coding_agent/organizations" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -229,7 +229,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCopilotOrganizationDetails = "GET /orgs/{org}/copilot/billing" {
+    pub struct GetCopilotOrganizationDetails = "GET /orgs/{org}/copilot/billing" -> crate::models::CopilotOrganizationDetails {
         /// The organization name.
         pub org: String,
     }
@@ -251,7 +251,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCopilotSeats = "GET /orgs/{org}/copilot/billing/seats" {
+    pub struct ListCopilotSeats = "GET /orgs/{org}/copilot/billing/seats" -> crate::models::CopilotListCopilotSeatsResponse {
         /// The organization name.
         pub org: String,
 
@@ -281,7 +281,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CancelCopilotSeatAssignmentForTeams = "DELETE /orgs/{org}/copilot/billing/selected_teams" {
+    pub struct CancelCopilotSeatAssignmentForTeams = "DELETE /orgs/{org}/copilot/billing/selected_teams" -> crate::models::CopilotCancelCopilotSeatAssignmentForTeamsResponse {
         /// The organization name.
         pub org: String,
 
@@ -309,7 +309,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddCopilotSeatsForTeams = "POST /orgs/{org}/copilot/billing/selected_teams" {
+    pub struct AddCopilotSeatsForTeams = "POST /orgs/{org}/copilot/billing/selected_teams" -> crate::models::CopilotAddCopilotSeatsForTeamsResponse {
         /// The organization name.
         pub org: String,
 
@@ -336,7 +336,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CancelCopilotSeatAssignmentForUsers = "DELETE /orgs/{org}/copilot/billing/selected_users" {
+    pub struct CancelCopilotSeatAssignmentForUsers = "DELETE /orgs/{org}/copilot/billing/selected_users" -> crate::models::CopilotCancelCopilotSeatAssignmentForUsersResponse {
         /// The organization name.
         pub org: String,
 
@@ -364,7 +364,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `admin:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddCopilotSeatsForUsers = "POST /orgs/{org}/copilot/billing/selected_users" {
+    pub struct AddCopilotSeatsForUsers = "POST /orgs/{org}/copilot/billing/selected_users" -> crate::models::CopilotAddCopilotSeatsForUsersResponse {
         /// The organization name.
         pub org: String,
 
@@ -389,7 +389,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCopilotCodingAgentPermissionsOrganization = "GET /orgs/{org}/copilot/coding-agent/permissions" {
+    pub struct GetCopilotCodingAgentPermissionsOrganization = "GET /orgs/{org}/copilot/coding-agent/permissions" -> crate::models::CopilotGetCopilotCodingAgentPermissionsOrganizationResponse {
         /// The organization name.
         pub org: String,
     }
@@ -410,7 +410,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetCopilotCodingAgentPermissionsOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions" {
+    pub struct SetCopilotCodingAgentPermissionsOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions" -> () {
         /// The organization name.
         pub org: String,
 
@@ -434,7 +434,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCopilotCodingAgentSelectedRepositoriesForOrganization = "GET /orgs/{org}/copilot/coding-agent/permissions/repositories" {
+    pub struct ListCopilotCodingAgentSelectedRepositoriesForOrganization = "GET /orgs/{org}/copilot/coding-agent/permissions/repositories" -> crate::models::CopilotListCopilotCodingAgentSelectedRepositoriesForOrganizationResponse {
         /// The organization name.
         pub org: String,
 
@@ -460,7 +460,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetCopilotCodingAgentSelectedRepositoriesForOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories" {
+    pub struct SetCopilotCodingAgentSelectedRepositoriesForOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -483,7 +483,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DisableCopilotCodingAgentForRepositoryInOrganization = "DELETE /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}" {
+    pub struct DisableCopilotCodingAgentForRepositoryInOrganization = "DELETE /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -506,7 +506,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct EnableCopilotCodingAgentForRepositoryInOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}" {
+    pub struct EnableCopilotCodingAgentForRepositoryInOrganization = "PUT /orgs/{org}/copilot/coding-agent/permissions/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -535,7 +535,7 @@ endpoint! {
     /// > * At this time, the API does not support comments. This endpoint will not return any comments in the existing rules.
     /// > * At this time, the API does not support duplicate keys. If your content exclusion configuration contains duplicate keys, the API will return only the last occurrence of that key. For example, if duplicate entries are present, only the final value will be included in the response.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotContentExclusionForOrganization = "GET /orgs/{org}/copilot/content_exclusion" {
+    pub struct CopilotContentExclusionForOrganization = "GET /orgs/{org}/copilot/content_exclusion" -> crate::models::CopilotOrganizationContentExclusionDetails {
         /// The organization name.
         pub org: String,
     }
@@ -561,7 +561,7 @@ endpoint! {
     /// > * At this time, the API does not support comments. When using this endpoint, any existing comments in your rules will be deleted.
     /// > * At this time, the API does not support duplicate keys. If you submit content exclusions through the API with duplicate keys, only the last occurrence will be saved. Earlier entries with the same key will be overwritten.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetCopilotContentExclusionForOrganization = "PUT /orgs/{org}/copilot/content_exclusion" {
+    pub struct SetCopilotContentExclusionForOrganization = "PUT /orgs/{org}/copilot/content_exclusion" -> crate::models::CopilotSetCopilotContentExclusionForOrganizationResponse {
         /// The organization name.
         pub org: String,
 
@@ -585,7 +585,7 @@ endpoint! {
     ///
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotOrganizationOneDayUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/organization-1-day" {
+    pub struct CopilotOrganizationOneDayUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/organization-1-day" -> Option<crate::models::CopilotUsageMetrics1DayReport> {
         /// The organization name.
         pub org: String,
 
@@ -609,7 +609,7 @@ endpoint! {
     ///
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotOrganizationUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/organization-28-day/latest" {
+    pub struct CopilotOrganizationUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/organization-28-day/latest" -> crate::models::CopilotUsageMetrics28DayReport {
         /// The organization name.
         pub org: String,
     }
@@ -630,7 +630,7 @@ endpoint! {
     ///
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotOrganizationReposOneDayReport = "GET /orgs/{org}/copilot/metrics/reports/repos-1-day" {
+    pub struct CopilotOrganizationReposOneDayReport = "GET /orgs/{org}/copilot/metrics/reports/repos-1-day" -> Option<crate::models::CopilotUsageMetrics1DayReport> {
         /// The organization name.
         pub org: String,
 
@@ -654,7 +654,7 @@ endpoint! {
     ///
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotOrganizationUserTeamsOneDayReport = "GET /orgs/{org}/copilot/metrics/reports/user-teams-1-day" {
+    pub struct CopilotOrganizationUserTeamsOneDayReport = "GET /orgs/{org}/copilot/metrics/reports/user-teams-1-day" -> Option<crate::models::CopilotUsageMetrics1DayReport> {
         /// The organization name.
         pub org: String,
 
@@ -678,7 +678,7 @@ endpoint! {
     ///
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotOrganizationUsersOneDayUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/users-1-day" {
+    pub struct CopilotOrganizationUsersOneDayUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/users-1-day" -> Option<crate::models::CopilotUsageMetrics1DayReport> {
         /// The organization name.
         pub org: String,
 
@@ -702,7 +702,7 @@ endpoint! {
     ///
     /// For more information about organization metrics attribution, see [How are metrics attributed across organizations](https://docs.github.com/copilot/concepts/copilot-metrics#how-are-metrics-attributed-across-organizations).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CopilotOrganizationUsersUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/users-28-day/latest" {
+    pub struct CopilotOrganizationUsersUsageMetrics = "GET /orgs/{org}/copilot/metrics/reports/users-28-day/latest" -> crate::models::CopilotUsageMetrics28DayReport {
         /// The organization name.
         pub org: String,
     }
@@ -725,7 +725,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need either the `manage_billing:copilot` or `read:org` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCopilotSeatDetailsForUser = "GET /orgs/{org}/members/{username}/copilot" {
+    pub struct GetCopilotSeatDetailsForUser = "GET /orgs/{org}/members/{username}/copilot" -> crate::models::CopilotSeatDetails {
         /// The organization name.
         pub org: String,
 
@@ -748,7 +748,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCopilotCloudAgentConfiguration = "GET /repos/{owner}/{repo}/copilot/cloud-agent/configuration" {
+    pub struct GetCopilotCloudAgentConfiguration = "GET /repos/{owner}/{repo}/copilot/cloud-agent/configuration" -> crate::models::CopilotGetCopilotCloudAgentConfigurationResponse {
         /// The account owner of the repository.
         pub owner: String,
 

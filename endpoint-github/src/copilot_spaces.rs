@@ -20,7 +20,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in a space; spaces with inaccessible resources are omitted from the response.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForOrg = "GET /orgs/{org}/copilot-spaces" {
+    pub struct ListForOrg = "GET /orgs/{org}/copilot-spaces" -> crate::models::CopilotSpacesListForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -48,7 +48,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by the submitted resources.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateForOrg = "POST /orgs/{org}/copilot-spaces" {
+    pub struct CreateForOrg = "POST /orgs/{org}/copilot-spaces" -> crate::models::CopilotSpace {
         /// The organization name.
         pub org: String,
 
@@ -84,7 +84,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteForOrg = "DELETE /orgs/{org}/copilot-spaces/{space_number}" {
+    pub struct DeleteForOrg = "DELETE /orgs/{org}/copilot-spaces/{space_number}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -106,7 +106,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}" {
+    pub struct GetForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}" -> crate::models::CopilotSpace {
         /// The organization name.
         pub org: String,
 
@@ -128,7 +128,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space, including any being added or updated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}" {
+    pub struct UpdateForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}" -> crate::models::CopilotSpace {
         /// The organization name.
         pub org: String,
 
@@ -167,7 +167,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCollaboratorsForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}/collaborators" {
+    pub struct ListCollaboratorsForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}/collaborators" -> crate::models::CopilotSpacesListCollaboratorsForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -190,7 +190,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddCollaboratorForOrg = "POST /orgs/{org}/copilot-spaces/{space_number}/collaborators" {
+    pub struct AddCollaboratorForOrg = "POST /orgs/{org}/copilot-spaces/{space_number}/collaborators" -> crate::models::CopilotSpaceCollaborator {
         /// The organization name.
         pub org: String,
 
@@ -219,7 +219,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveCollaboratorForOrg = "DELETE /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" {
+    pub struct RemoveCollaboratorForOrg = "DELETE /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -245,7 +245,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateCollaboratorForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" {
+    pub struct UpdateCollaboratorForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" -> Option<crate::models::CopilotSpaceCollaborator> {
         /// The organization name.
         pub org: String,
 
@@ -275,7 +275,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListResourcesForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}/resources" {
+    pub struct ListResourcesForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}/resources" -> crate::models::CopilotSpacesListResourcesForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -301,7 +301,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space, including the resource being created.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateResourceForOrg = "POST /orgs/{org}/copilot-spaces/{space_number}/resources" {
+    pub struct CreateResourceForOrg = "POST /orgs/{org}/copilot-spaces/{space_number}/resources" -> crate::models::CopilotSpaceResource {
         /// The organization name.
         pub org: String,
 
@@ -328,7 +328,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteResourceForOrg = "DELETE /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}" {
+    pub struct DeleteResourceForOrg = "DELETE /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -352,7 +352,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetResourceForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}" {
+    pub struct GetResourceForOrg = "GET /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> crate::models::CopilotSpaceResource {
         /// The organization name.
         pub org: String,
 
@@ -376,7 +376,7 @@ endpoint! {
     ///
     /// Fine-grained tokens and GitHub App user access tokens must have been granted access to the organization that owns the space. They must also have been granted access to every repository referenced by resources in the space, including the resource being updated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateResourceForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}" {
+    pub struct UpdateResourceForOrg = "PUT /orgs/{org}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> crate::models::CopilotSpaceResource {
         /// The organization name.
         pub org: String,
 
@@ -402,7 +402,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForUser = "GET /users/{username}/copilot-spaces" {
+    pub struct ListForUser = "GET /users/{username}/copilot-spaces" -> crate::models::CopilotSpacesListForUserResponse {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -428,7 +428,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateForUser = "POST /users/{username}/copilot-spaces" {
+    pub struct CreateForUser = "POST /users/{username}/copilot-spaces" -> crate::models::CopilotSpace {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -460,7 +460,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteForUser = "DELETE /users/{username}/copilot-spaces/{space_number}" {
+    pub struct DeleteForUser = "DELETE /users/{username}/copilot-spaces/{space_number}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -481,7 +481,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetForUser = "GET /users/{username}/copilot-spaces/{space_number}" {
+    pub struct GetForUser = "GET /users/{username}/copilot-spaces/{space_number}" -> crate::models::CopilotSpace {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -501,7 +501,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateForUser = "PUT /users/{username}/copilot-spaces/{space_number}" {
+    pub struct UpdateForUser = "PUT /users/{username}/copilot-spaces/{space_number}" -> crate::models::CopilotSpace {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -538,7 +538,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCollaboratorsForUser = "GET /users/{username}/copilot-spaces/{space_number}/collaborators" {
+    pub struct ListCollaboratorsForUser = "GET /users/{username}/copilot-spaces/{space_number}/collaborators" -> crate::models::CopilotSpacesListCollaboratorsForUserResponse {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -558,7 +558,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddCollaboratorForUser = "POST /users/{username}/copilot-spaces/{space_number}/collaborators" {
+    pub struct AddCollaboratorForUser = "POST /users/{username}/copilot-spaces/{space_number}/collaborators" -> crate::models::CopilotSpaceCollaborator {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -585,7 +585,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveCollaboratorForUser = "DELETE /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" {
+    pub struct RemoveCollaboratorForUser = "DELETE /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -609,7 +609,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateCollaboratorForUser = "PUT /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" {
+    pub struct UpdateCollaboratorForUser = "PUT /users/{username}/copilot-spaces/{space_number}/collaborators/{actor_type}/{actor_identifier}" -> Option<crate::models::CopilotSpaceCollaborator> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -637,7 +637,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListResourcesForUser = "GET /users/{username}/copilot-spaces/{space_number}/resources" {
+    pub struct ListResourcesForUser = "GET /users/{username}/copilot-spaces/{space_number}/resources" -> crate::models::CopilotSpacesListResourcesForUserResponse {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -661,7 +661,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateResourceForUser = "POST /users/{username}/copilot-spaces/{space_number}/resources" {
+    pub struct CreateResourceForUser = "POST /users/{username}/copilot-spaces/{space_number}/resources" -> crate::models::CopilotSpaceResource {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -686,7 +686,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteResourceForUser = "DELETE /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}" {
+    pub struct DeleteResourceForUser = "DELETE /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -708,7 +708,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetResourceForUser = "GET /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}" {
+    pub struct GetResourceForUser = "GET /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> crate::models::CopilotSpaceResource {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -730,7 +730,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateResourceForUser = "PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}" {
+    pub struct UpdateResourceForUser = "PUT /users/{username}/copilot-spaces/{space_number}/resources/{space_resource_id}" -> crate::models::CopilotSpaceResource {
         /// The handle for the GitHub user account.
         pub username: String,
 

@@ -28,7 +28,7 @@ endpoint! {
     /// > **Note:**
     /// > Any authenticated requests will return a 403.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Revoke = "POST /credentials/revoke" {
+    pub struct Revoke = "POST /credentials/revoke" -> ::serde_json::Map<String,::serde_json::Value> {
         /// A list of credentials to be revoked, up to 1000 per request.
         pub credentials: Vec<String>,
     }

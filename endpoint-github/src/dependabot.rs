@@ -20,7 +20,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAlertsForEnterprise = "GET /enterprises/{enterprise}/dependabot/alerts" {
+    pub struct ListAlertsForEnterprise = "GET /enterprises/{enterprise}/dependabot/alerts" -> Vec<crate::models::DependabotAlertWithRepository> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -80,7 +80,7 @@ endpoint! {
     ///
     /// The authenticated user must be an enterprise owner to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RepositoryAccessForEnterprise = "GET /enterprises/{enterprise}/dependabot/repository-access" {
+    pub struct RepositoryAccessForEnterprise = "GET /enterprises/{enterprise}/dependabot/repository-access" -> crate::models::DependabotRepositoryAccessDetails {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -109,7 +109,7 @@ endpoint! {
     /// }
     /// ```
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateRepositoryAccessForEnterprise = "PATCH /enterprises/{enterprise}/dependabot/repository-access" {
+    pub struct UpdateRepositoryAccessForEnterprise = "PATCH /enterprises/{enterprise}/dependabot/repository-access" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -132,7 +132,7 @@ endpoint! {
     ///
     /// The authenticated user must be an enterprise owner to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetRepositoryAccessDefaultLevelForEnterprise = "PUT /enterprises/{enterprise}/dependabot/repository-access/default-level" {
+    pub struct SetRepositoryAccessDefaultLevelForEnterprise = "PUT /enterprises/{enterprise}/dependabot/repository-access/default-level" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -152,7 +152,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAlertsForOrg = "GET /orgs/{org}/dependabot/alerts" {
+    pub struct ListAlertsForOrg = "GET /orgs/{org}/dependabot/alerts" -> Vec<crate::models::DependabotAlertWithRepository> {
         /// The organization name.
         pub org: String,
 
@@ -222,7 +222,7 @@ endpoint! {
     /// >    This operation supports both server-to-server and user-to-server access.
     /// Unauthorized users will not see the existence of this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RepositoryAccessForOrg = "GET /orgs/{org}/dependabot/repository-access" {
+    pub struct RepositoryAccessForOrg = "GET /orgs/{org}/dependabot/repository-access" -> crate::models::DependabotRepositoryAccessDetails {
         /// The organization name.
         pub org: String,
 
@@ -253,7 +253,7 @@ endpoint! {
     /// }
     /// ```
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateRepositoryAccessForOrg = "PATCH /orgs/{org}/dependabot/repository-access" {
+    pub struct UpdateRepositoryAccessForOrg = "PATCH /orgs/{org}/dependabot/repository-access" -> () {
         /// The organization name.
         pub org: String,
 
@@ -278,7 +278,7 @@ endpoint! {
     ///
     /// This operation supports both server-to-server and user-to-server access.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetRepositoryAccessDefaultLevel = "PUT /orgs/{org}/dependabot/repository-access/default-level" {
+    pub struct SetRepositoryAccessDefaultLevel = "PUT /orgs/{org}/dependabot/repository-access/default-level" -> () {
         /// The organization name.
         pub org: String,
 
@@ -297,7 +297,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgSecrets = "GET /orgs/{org}/dependabot/secrets" {
+    pub struct ListOrgSecrets = "GET /orgs/{org}/dependabot/secrets" -> crate::models::DependabotListOrgSecretsResponse {
         /// The organization name.
         pub org: String,
 
@@ -319,7 +319,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgPublicKey = "GET /orgs/{org}/dependabot/secrets/public-key" {
+    pub struct GetOrgPublicKey = "GET /orgs/{org}/dependabot/secrets/public-key" -> crate::models::DependabotPublicKey {
         /// The organization name.
         pub org: String,
     }
@@ -334,7 +334,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteOrgSecret = "DELETE /orgs/{org}/dependabot/secrets/{secret_name}" {
+    pub struct DeleteOrgSecret = "DELETE /orgs/{org}/dependabot/secrets/{secret_name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -352,7 +352,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgSecret = "GET /orgs/{org}/dependabot/secrets/{secret_name}" {
+    pub struct GetOrgSecret = "GET /orgs/{org}/dependabot/secrets/{secret_name}" -> crate::models::OrganizationDependabotSecret {
         /// The organization name.
         pub org: String,
 
@@ -442,7 +442,7 @@ endpoint! {
     /// puts Base64.strict_encode64(encrypted_secret)
     /// ```
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/dependabot/secrets/{secret_name}" {
+    pub struct CreateOrUpdateOrgSecret = "PUT /orgs/{org}/dependabot/secrets/{secret_name}" -> Option<crate::models::EmptyObject> {
         /// The organization name.
         pub org: String,
 
@@ -473,7 +473,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSelectedReposForOrgSecret = "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories" {
+    pub struct ListSelectedReposForOrgSecret = "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories" -> crate::models::DependabotListSelectedReposForOrgSecretResponse {
         /// The organization name.
         pub org: String,
 
@@ -499,7 +499,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories" {
+    pub struct SetSelectedReposForOrgSecret = "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -522,7 +522,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveSelectedRepoFromOrgSecret = "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}" {
+    pub struct RemoveSelectedRepoFromOrgSecret = "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -545,7 +545,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddSelectedRepoToOrgSecret = "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}" {
+    pub struct AddSelectedRepoToOrgSecret = "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -564,7 +564,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAlertsForRepo = "GET /repos/{owner}/{repo}/dependabot/alerts" {
+    pub struct ListAlertsForRepo = "GET /repos/{owner}/{repo}/dependabot/alerts" -> Vec<crate::models::DependabotAlert> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -628,7 +628,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAlert = "GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}" {
+    pub struct GetAlert = "GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}" -> crate::models::DependabotAlert {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -649,7 +649,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}" {
+    pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}" -> crate::models::DependabotAlert {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -686,7 +686,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoSecrets = "GET /repos/{owner}/{repo}/dependabot/secrets" {
+    pub struct ListRepoSecrets = "GET /repos/{owner}/{repo}/dependabot/secrets" -> crate::models::DependabotListRepoSecretsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -712,7 +712,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint if the repository is private.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoPublicKey = "GET /repos/{owner}/{repo}/dependabot/secrets/public-key" {
+    pub struct GetRepoPublicKey = "GET /repos/{owner}/{repo}/dependabot/secrets/public-key" -> crate::models::DependabotPublicKey {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -730,7 +730,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRepoSecret = "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}" {
+    pub struct DeleteRepoSecret = "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -751,7 +751,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoSecret = "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}" {
+    pub struct GetRepoSecret = "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}" -> crate::models::DependabotSecret {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -773,7 +773,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}" {
+    pub struct CreateOrUpdateRepoSecret = "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}" -> Option<crate::models::EmptyObject> {
         /// The account owner of the repository.
         pub owner: String,
 

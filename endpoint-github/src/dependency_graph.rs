@@ -12,7 +12,7 @@ endpoint! {
     ///
     /// Gets the diff of the dependency changes between two commits of a repository, based on the changes to the dependency manifests made in those commits.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DiffRange = "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}" {
+    pub struct DiffRange = "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}" -> crate::models::DependencyGraphDiff {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -34,7 +34,7 @@ endpoint! {
     ///
     /// Exports the software bill of materials (SBOM) for a repository in SPDX JSON format.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ExportSbom = "GET /repos/{owner}/{repo}/dependency-graph/sbom" {
+    pub struct ExportSbom = "GET /repos/{owner}/{repo}/dependency-graph/sbom" -> crate::models::DependencyGraphSpdxSbom {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -53,7 +53,7 @@ endpoint! {
     /// The generated SBOM report may be retained for up to one week from the original request.
     /// The temporary download URL returned by this endpoint expires separately, and its expiry is set when the fetch request is made.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct FetchSbomReport = "GET /repos/{owner}/{repo}/dependency-graph/sbom/fetch-report/{sbom_uuid}" {
+    pub struct FetchSbomReport = "GET /repos/{owner}/{repo}/dependency-graph/sbom/fetch-report/{sbom_uuid}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -72,7 +72,7 @@ endpoint! {
     ///
     /// Triggers a job to generate a software bill of materials (SBOM) for a repository in SPDX JSON format.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GenerateSbomReport = "GET /repos/{owner}/{repo}/dependency-graph/sbom/generate-report" {
+    pub struct GenerateSbomReport = "GET /repos/{owner}/{repo}/dependency-graph/sbom/generate-report" -> crate::models::DependencyGraphGenerateSbomReportResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -92,7 +92,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRepositorySnapshot = "POST /repos/{owner}/{repo}/dependency-graph/snapshots" {
+    pub struct CreateRepositorySnapshot = "POST /repos/{owner}/{repo}/dependency-graph/snapshots" -> crate::models::DependencyGraphCreateRepositorySnapshotResponse {
         /// The account owner of the repository.
         pub owner: String,
 

@@ -12,5 +12,5 @@ endpoint! {
     ///
     /// Lists all the emojis available to use on GitHub.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /emojis";
+    pub struct Get = "GET /emojis" -> ::std::collections::BTreeMap<String,String>;
 }

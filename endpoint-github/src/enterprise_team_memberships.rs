@@ -12,7 +12,7 @@ endpoint! {
     ///
     /// Lists all team members in an enterprise team.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct List = "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships" {
+    pub struct List = "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships" -> Vec<crate::models::SimpleUser> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -35,7 +35,7 @@ endpoint! {
     ///
     /// Add multiple team members to an enterprise team.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct BulkAdd = "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add" {
+    pub struct BulkAdd = "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add" -> Vec<crate::models::SimpleUser> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -55,7 +55,7 @@ endpoint! {
     ///
     /// Remove multiple team members from an enterprise team.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct BulkRemove = "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove" {
+    pub struct BulkRemove = "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove" -> Vec<crate::models::SimpleUser> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -75,7 +75,7 @@ endpoint! {
     ///
     /// Remove membership of a specific user from a particular team in an enterprise.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Remove = "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}" {
+    pub struct Remove = "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -95,7 +95,7 @@ endpoint! {
     ///
     /// Returns whether the user is a member of the enterprise team.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}" {
+    pub struct Get = "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}" -> crate::models::SimpleUser {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -115,7 +115,7 @@ endpoint! {
     ///
     /// Add a team member to an enterprise team.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Add = "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}" {
+    pub struct Add = "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}" -> crate::models::SimpleUser {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 

@@ -12,7 +12,7 @@ endpoint! {
     ///
     /// Get all organizations assigned to an enterprise team
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAssignments = "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations" {
+    pub struct GetAssignments = "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations" -> Vec<crate::models::OrganizationSimple> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -35,7 +35,7 @@ endpoint! {
     ///
     /// Assign an enterprise team to multiple organizations.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct BulkAdd = "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add" {
+    pub struct BulkAdd = "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add" -> Vec<crate::models::OrganizationSimple> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -55,7 +55,7 @@ endpoint! {
     ///
     /// Unassign an enterprise team from multiple organizations.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct BulkRemove = "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove" {
+    pub struct BulkRemove = "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -75,7 +75,7 @@ endpoint! {
     ///
     /// Unassign an enterprise team from an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Delete = "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}" {
+    pub struct Delete = "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -95,7 +95,7 @@ endpoint! {
     ///
     /// Check if an enterprise team is assigned to an organization
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAssignment = "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}" {
+    pub struct GetAssignment = "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}" -> crate::models::OrganizationSimple {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -115,7 +115,7 @@ endpoint! {
     ///
     /// Assign an enterprise team to an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Add = "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}" {
+    pub struct Add = "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}" -> crate::models::OrganizationSimple {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 

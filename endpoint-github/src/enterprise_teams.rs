@@ -14,7 +14,7 @@ endpoint! {
     ///
     /// List all teams in the enterprise for the authenticated user
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct List = "GET /enterprises/{enterprise}/teams" {
+    pub struct List = "GET /enterprises/{enterprise}/teams" -> Vec<crate::models::EnterpriseTeam> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -33,7 +33,7 @@ endpoint! {
     ///
     /// To create an enterprise team, the authenticated user must be an owner of the enterprise.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Create = "POST /enterprises/{enterprise}/teams" {
+    pub struct Create = "POST /enterprises/{enterprise}/teams" -> crate::models::EnterpriseTeam {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -66,7 +66,7 @@ endpoint! {
     ///
     /// If you are an enterprise owner, deleting an enterprise team will delete all of its IdP mappings as well.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Delete = "DELETE /enterprises/{enterprise}/teams/{team_slug}" {
+    pub struct Delete = "DELETE /enterprises/{enterprise}/teams/{team_slug}" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -82,7 +82,7 @@ endpoint! {
     ///
     /// Gets a team using the team's slug. To create the slug, GitHub replaces special characters in the name string, changes all words to lowercase, and replaces spaces with a `-` separator and adds the "ent:" prefix. For example, "My TEam Näme" would become `ent:my-team-name`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /enterprises/{enterprise}/teams/{team_slug}" {
+    pub struct Get = "GET /enterprises/{enterprise}/teams/{team_slug}" -> crate::models::EnterpriseTeam {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -98,7 +98,7 @@ endpoint! {
     ///
     /// To edit a team, the authenticated user must be an enterprise owner.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Update = "PATCH /enterprises/{enterprise}/teams/{team_slug}" {
+    pub struct Update = "PATCH /enterprises/{enterprise}/teams/{team_slug}" -> crate::models::EnterpriseTeam {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 

@@ -12,7 +12,7 @@ endpoint! {
     ///
     /// Lists the authenticated user's gists or if called anonymously, this endpoint returns all public gists:
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct List = "GET /gists" {
+    pub struct List = "GET /gists" -> Vec<crate::models::BaseGist> {
         /// Only show results that were last updated after the given time.
         pub since: Option<String>,
 
@@ -34,7 +34,7 @@ endpoint! {
     /// > **Note:**
     /// > Don't name your files "gistfile" with a numerical suffix. This is the format of the automatic naming scheme that Gist uses internally.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Create = "POST /gists" {
+    pub struct Create = "POST /gists" -> crate::models::GistSimple {
         /// Description of the gist
         pub description: Option<String>,
 
@@ -55,7 +55,7 @@ endpoint! {
     ///
     /// Note: With [pagination](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api), you can fetch up to 3000 gists. For example, you can fetch 100 pages with 30 gists per page or 30 pages with 100 gists per page.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublic = "GET /gists/public" {
+    pub struct ListPublic = "GET /gists/public" -> Vec<crate::models::BaseGist> {
         /// Only show results that were last updated after the given time.
         pub since: Option<String>,
 
@@ -74,7 +74,7 @@ endpoint! {
     ///
     /// List the authenticated user's starred gists:
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListStarred = "GET /gists/starred" {
+    pub struct ListStarred = "GET /gists/starred" -> Vec<crate::models::BaseGist> {
         /// Only show results that were last updated after the given time.
         pub since: Option<String>,
 
@@ -91,7 +91,7 @@ endpoint! {
     ///
     /// `DELETE /gists/{gist_id}` ([GitHub docs](https://docs.github.com/rest/gists/gists#delete-a-gist))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Delete = "DELETE /gists/{gist_id}" {
+    pub struct Delete = "DELETE /gists/{gist_id}" -> () {
         /// The unique identifier of the gist.
         pub gist_id: String,
     }
@@ -108,7 +108,7 @@ endpoint! {
     ///
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /gists/{gist_id}" {
+    pub struct Get = "GET /gists/{gist_id}" -> crate::models::GistSimple {
         /// The unique identifier of the gist.
         pub gist_id: String,
     }
@@ -121,7 +121,7 @@ endpoint! {
     ///
     /// Allows you to update a gist's description and to update, delete, or rename gist files. Files from the previous version of the gist that aren't explicitly changed during an edit are unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Update = "PATCH /gists/{gist_id}" {
+    pub struct Update = "PATCH /gists/{gist_id}" -> crate::models::GistSimple {
         /// The unique identifier of the gist.
         pub gist_id: String,
 
@@ -144,7 +144,7 @@ endpoint! {
     ///
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListComments = "GET /gists/{gist_id}/comments" {
+    pub struct ListComments = "GET /gists/{gist_id}/comments" -> Vec<crate::models::GistComment> {
         /// The unique identifier of the gist.
         pub gist_id: String,
 
@@ -167,7 +167,7 @@ endpoint! {
     ///
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateComment = "POST /gists/{gist_id}/comments" {
+    pub struct CreateComment = "POST /gists/{gist_id}/comments" -> crate::models::GistComment {
         /// The unique identifier of the gist.
         pub gist_id: String,
 
@@ -181,7 +181,7 @@ endpoint! {
     ///
     /// `DELETE /gists/{gist_id}/comments/{comment_id}` ([GitHub docs](https://docs.github.com/rest/gists/comments#delete-a-gist-comment))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteComment = "DELETE /gists/{gist_id}/comments/{comment_id}" {
+    pub struct DeleteComment = "DELETE /gists/{gist_id}/comments/{comment_id}" -> () {
         /// The unique identifier of the gist.
         pub gist_id: String,
 
@@ -201,7 +201,7 @@ endpoint! {
     ///
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetComment = "GET /gists/{gist_id}/comments/{comment_id}" {
+    pub struct GetComment = "GET /gists/{gist_id}/comments/{comment_id}" -> crate::models::GistComment {
         /// The unique identifier of the gist.
         pub gist_id: String,
 
@@ -221,7 +221,7 @@ endpoint! {
     ///
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateComment = "PATCH /gists/{gist_id}/comments/{comment_id}" {
+    pub struct UpdateComment = "PATCH /gists/{gist_id}/comments/{comment_id}" -> crate::models::GistComment {
         /// The unique identifier of the gist.
         pub gist_id: String,
 
@@ -238,7 +238,7 @@ endpoint! {
     ///
     /// `GET /gists/{gist_id}/commits` ([GitHub docs](https://docs.github.com/rest/gists/gists#list-gist-commits))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCommits = "GET /gists/{gist_id}/commits" {
+    pub struct ListCommits = "GET /gists/{gist_id}/commits" -> Vec<crate::models::GistCommit> {
         /// The unique identifier of the gist.
         pub gist_id: String,
 
@@ -255,7 +255,7 @@ endpoint! {
     ///
     /// `GET /gists/{gist_id}/forks` ([GitHub docs](https://docs.github.com/rest/gists/gists#list-gist-forks))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForks = "GET /gists/{gist_id}/forks" {
+    pub struct ListForks = "GET /gists/{gist_id}/forks" -> Vec<crate::models::GistSimple> {
         /// The unique identifier of the gist.
         pub gist_id: String,
 
@@ -272,7 +272,7 @@ endpoint! {
     ///
     /// `POST /gists/{gist_id}/forks` ([GitHub docs](https://docs.github.com/rest/gists/gists#fork-a-gist))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Fork = "POST /gists/{gist_id}/forks" {
+    pub struct Fork = "POST /gists/{gist_id}/forks" -> crate::models::BaseGist {
         /// The unique identifier of the gist.
         pub gist_id: String,
     }
@@ -283,7 +283,7 @@ endpoint! {
     ///
     /// `DELETE /gists/{gist_id}/star` ([GitHub docs](https://docs.github.com/rest/gists/gists#unstar-a-gist))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Unstar = "DELETE /gists/{gist_id}/star" {
+    pub struct Unstar = "DELETE /gists/{gist_id}/star" -> () {
         /// The unique identifier of the gist.
         pub gist_id: String,
     }
@@ -294,7 +294,7 @@ endpoint! {
     ///
     /// `GET /gists/{gist_id}/star` ([GitHub docs](https://docs.github.com/rest/gists/gists#check-if-a-gist-is-starred))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckIsStarred = "GET /gists/{gist_id}/star" {
+    pub struct CheckIsStarred = "GET /gists/{gist_id}/star" -> () {
         /// The unique identifier of the gist.
         pub gist_id: String,
     }
@@ -307,7 +307,7 @@ endpoint! {
     ///
     /// Note that you'll need to set `Content-Length` to zero when calling out to this endpoint. For more information, see "[HTTP method](https://docs.github.com/rest/guides/getting-started-with-the-rest-api#http-method)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Star = "PUT /gists/{gist_id}/star" {
+    pub struct Star = "PUT /gists/{gist_id}/star" -> () {
         /// The unique identifier of the gist.
         pub gist_id: String,
     }
@@ -324,7 +324,7 @@ endpoint! {
     ///
     /// - **`application/vnd.github.raw+json`**: Returns the raw markdown. This is the default if you do not pass any specific media type.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRevision = "GET /gists/{gist_id}/{sha}" {
+    pub struct GetRevision = "GET /gists/{gist_id}/{sha}" -> crate::models::GistSimple {
         /// The unique identifier of the gist.
         pub gist_id: String,
 
@@ -340,7 +340,7 @@ endpoint! {
     ///
     /// Lists public gists for the specified user:
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForUser = "GET /users/{username}/gists" {
+    pub struct ListForUser = "GET /users/{username}/gists" -> Vec<crate::models::BaseGist> {
         /// The handle for the GitHub user account.
         pub username: String,
 

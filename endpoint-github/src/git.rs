@@ -12,7 +12,7 @@ endpoint! {
     ///
     /// `POST /repos/{owner}/{repo}/git/blobs` ([GitHub docs](https://docs.github.com/rest/git/blobs#create-a-blob))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateBlob = "POST /repos/{owner}/{repo}/git/blobs" {
+    pub struct CreateBlob = "POST /repos/{owner}/{repo}/git/blobs" -> crate::models::ShortBlob {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -41,7 +41,7 @@ endpoint! {
     ///
     /// **Note** This endpoint supports blobs up to 100 megabytes in size.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetBlob = "GET /repos/{owner}/{repo}/git/blobs/{file_sha}" {
+    pub struct GetBlob = "GET /repos/{owner}/{repo}/git/blobs/{file_sha}" -> crate::models::Blob {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -90,7 +90,7 @@ endpoint! {
     /// | `invalid` | The signature could not be cryptographically verified using the key whose key-id was found in the signature. |
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateCommit = "POST /repos/{owner}/{repo}/git/commits" {
+    pub struct CreateCommit = "POST /repos/{owner}/{repo}/git/commits" -> crate::models::GitCommit {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -156,7 +156,7 @@ endpoint! {
     /// | `invalid` | The signature could not be cryptographically verified using the key whose key-id was found in the signature. |
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCommit = "GET /repos/{owner}/{repo}/git/commits/{commit_sha}" {
+    pub struct GetCommit = "GET /repos/{owner}/{repo}/git/commits/{commit_sha}" -> crate::models::GitCommit {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -182,7 +182,7 @@ endpoint! {
     ///
     /// If you request matching references for a branch named `feature` but the branch `feature` doesn't exist, the response can still include other matching head refs that start with the word `feature`, such as `featureA` and `featureB`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListMatchingRefs = "GET /repos/{owner}/{repo}/git/matching-refs/{ref}" {
+    pub struct ListMatchingRefs = "GET /repos/{owner}/{repo}/git/matching-refs/{ref}" -> Vec<crate::models::GitRef> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -204,7 +204,7 @@ endpoint! {
     /// > **Note:**
     /// > You need to explicitly [request a pull request](https://docs.github.com/rest/pulls/pulls#get-a-pull-request) to trigger a test merge commit, which checks the mergeability of pull requests. For more information, see "[Checking mergeability of pull requests](https://docs.github.com/rest/guides/getting-started-with-the-git-database-api#checking-mergeability-of-pull-requests)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRef = "GET /repos/{owner}/{repo}/git/ref/{ref}" {
+    pub struct GetRef = "GET /repos/{owner}/{repo}/git/ref/{ref}" -> crate::models::GitRef {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -223,7 +223,7 @@ endpoint! {
     ///
     /// Creates a reference for your repository. You are unable to create new references for empty repositories, even if the commit SHA-1 hash used exists. Empty repositories are repositories without branches.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRef = "POST /repos/{owner}/{repo}/git/refs" {
+    pub struct CreateRef = "POST /repos/{owner}/{repo}/git/refs" -> crate::models::GitRef {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -245,7 +245,7 @@ endpoint! {
     ///
     /// Deletes the provided reference.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRef = "DELETE /repos/{owner}/{repo}/git/refs/{ref}" {
+    pub struct DeleteRef = "DELETE /repos/{owner}/{repo}/git/refs/{ref}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -264,7 +264,7 @@ endpoint! {
     ///
     /// Updates the provided reference to point to a new SHA. For more information, see "[Git References](https://git-scm.com/book/en/v2/Git-Internals-Git-References)" in the Git documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateRef = "PATCH /repos/{owner}/{repo}/git/refs/{ref}" {
+    pub struct UpdateRef = "PATCH /repos/{owner}/{repo}/git/refs/{ref}" -> crate::models::GitRef {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -319,7 +319,7 @@ endpoint! {
     /// | `invalid` | The signature could not be cryptographically verified using the key whose key-id was found in the signature. |
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateTag = "POST /repos/{owner}/{repo}/git/tags" {
+    pub struct CreateTag = "POST /repos/{owner}/{repo}/git/tags" -> crate::models::GitTag {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -378,7 +378,7 @@ endpoint! {
     /// | `invalid` | The signature could not be cryptographically verified using the key whose key-id was found in the signature. |
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTag = "GET /repos/{owner}/{repo}/git/tags/{tag_sha}" {
+    pub struct GetTag = "GET /repos/{owner}/{repo}/git/tags/{tag_sha}" -> crate::models::GitTag {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -401,7 +401,7 @@ endpoint! {
     ///
     /// Returns an error if you try to delete a file that does not exist.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateTree = "POST /repos/{owner}/{repo}/git/trees" {
+    pub struct CreateTree = "POST /repos/{owner}/{repo}/git/trees" -> crate::models::GitTree {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -428,7 +428,7 @@ endpoint! {
     /// > **Note:**
     /// > The limit for the `tree` array is 100,000 entries with a maximum size of 7 MB when using the `recursive` parameter.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTree = "GET /repos/{owner}/{repo}/git/trees/{tree_sha}" {
+    pub struct GetTree = "GET /repos/{owner}/{repo}/git/trees/{tree_sha}" -> crate::models::GitTree {
         /// The account owner of the repository.
         pub owner: String,
 

@@ -12,7 +12,7 @@ endpoint! {
     ///
     /// List all templates available to pass as an option when [creating a repository](https://docs.github.com/rest/repos/repos#create-a-repository-for-the-authenticated-user).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllTemplates = "GET /gitignore/templates";
+    pub struct GetAllTemplates = "GET /gitignore/templates" -> Vec<String>;
 }
 
 endpoint! {
@@ -26,7 +26,7 @@ endpoint! {
     ///
     /// - **`application/vnd.github.raw+json`**: Returns the raw .gitignore contents.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTemplate = "GET /gitignore/templates/{name}" {
+    pub struct GetTemplate = "GET /gitignore/templates/{name}" -> crate::models::GitignoreTemplate {
         /// The `name` path parameter.
         pub name: String,
     }

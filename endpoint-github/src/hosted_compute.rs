@@ -16,7 +16,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:network_configurations` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListNetworkConfigurationsForOrg = "GET /orgs/{org}/settings/network-configurations" {
+    pub struct ListNetworkConfigurationsForOrg = "GET /orgs/{org}/settings/network-configurations" -> crate::models::HostedComputeListNetworkConfigurationsForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -37,7 +37,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:network_configurations` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateNetworkConfigurationForOrg = "POST /orgs/{org}/settings/network-configurations" {
+    pub struct CreateNetworkConfigurationForOrg = "POST /orgs/{org}/settings/network-configurations" -> crate::models::NetworkConfiguration {
         /// The organization name.
         pub org: String,
 
@@ -67,7 +67,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:network_configurations` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteNetworkConfigurationFromOrg = "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}" {
+    pub struct DeleteNetworkConfigurationFromOrg = "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -85,7 +85,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:network_configurations` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetNetworkConfigurationForOrg = "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}" {
+    pub struct GetNetworkConfigurationForOrg = "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}" -> crate::models::NetworkConfiguration {
         /// The organization name.
         pub org: String,
 
@@ -103,7 +103,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:network_configurations` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateNetworkConfigurationForOrg = "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}" {
+    pub struct UpdateNetworkConfigurationForOrg = "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}" -> crate::models::NetworkConfiguration {
         /// The organization name.
         pub org: String,
 
@@ -136,7 +136,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:network_configurations` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetNetworkSettingsForOrg = "GET /orgs/{org}/settings/network-settings/{network_settings_id}" {
+    pub struct GetNetworkSettingsForOrg = "GET /orgs/{org}/settings/network-settings/{network_settings_id}" -> crate::models::NetworkSettings {
         /// The organization name.
         pub org: String,
 

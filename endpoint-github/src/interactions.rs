@@ -17,7 +17,7 @@ endpoint! {
     ///
     /// Removes all interaction restrictions from public repositories in the given organization. You must be an organization owner to remove restrictions.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveRestrictionsForOrg = "DELETE /orgs/{org}/interaction-limits" {
+    pub struct RemoveRestrictionsForOrg = "DELETE /orgs/{org}/interaction-limits" -> () {
         /// The organization name.
         pub org: String,
     }
@@ -30,7 +30,7 @@ endpoint! {
     ///
     /// Shows which type of GitHub user can interact with this organization and when the restriction expires. If there is no restrictions, you will see an empty response.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRestrictionsForOrg = "GET /orgs/{org}/interaction-limits" {
+    pub struct GetRestrictionsForOrg = "GET /orgs/{org}/interaction-limits" -> crate::models::InteractionsGetRestrictionsForOrgResponse {
         /// The organization name.
         pub org: String,
     }
@@ -43,7 +43,7 @@ endpoint! {
     ///
     /// Temporarily restricts interactions to a certain type of GitHub user in any public repository in the given organization. You must be an organization owner to set these restrictions. Setting the interaction limit at the organization level will overwrite any interaction limits that are set for individual repositories owned by the organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetRestrictionsForOrg = "PUT /orgs/{org}/interaction-limits" {
+    pub struct SetRestrictionsForOrg = "PUT /orgs/{org}/interaction-limits" -> crate::models::InteractionLimitResponse {
         /// The organization name.
         pub org: String,
 
@@ -66,7 +66,7 @@ endpoint! {
     ///
     /// Only users with admin access to the organization can view the cap configuration.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPullRequestCreationCapForOrg = "GET /orgs/{org}/interaction-limits/pulls/creation-cap" {
+    pub struct GetPullRequestCreationCapForOrg = "GET /orgs/{org}/interaction-limits/pulls/creation-cap" -> crate::models::InteractionsGetPullRequestCreationCapForOrgResponse {
         /// The organization name.
         pub org: String,
     }
@@ -83,7 +83,7 @@ endpoint! {
     ///
     /// Only users with admin access to the organization can configure the cap.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdatePullRequestCreationCapForOrg = "PATCH /orgs/{org}/interaction-limits/pulls/creation-cap" {
+    pub struct UpdatePullRequestCreationCapForOrg = "PATCH /orgs/{org}/interaction-limits/pulls/creation-cap" -> crate::models::InteractionsUpdatePullRequestCreationCapForOrgResponse {
         /// The organization name.
         pub org: String,
 
@@ -102,7 +102,7 @@ endpoint! {
     ///
     /// Removes all interaction restrictions from the given repository. You must have owner or admin access to remove restrictions. If the interaction limit is set for the user or organization that owns this repository, you will receive a `409 Conflict` response and will not be able to use this endpoint to change the interaction limit for a single repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveRestrictionsForRepo = "DELETE /repos/{owner}/{repo}/interaction-limits" {
+    pub struct RemoveRestrictionsForRepo = "DELETE /repos/{owner}/{repo}/interaction-limits" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -118,7 +118,7 @@ endpoint! {
     ///
     /// Shows which type of GitHub user can interact with this repository and when the restriction expires. If there are no restrictions, you will see an empty response.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRestrictionsForRepo = "GET /repos/{owner}/{repo}/interaction-limits" {
+    pub struct GetRestrictionsForRepo = "GET /repos/{owner}/{repo}/interaction-limits" -> crate::models::InteractionsGetRestrictionsForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -134,7 +134,7 @@ endpoint! {
     ///
     /// Temporarily restricts interactions to a certain type of GitHub user within the given repository. You must have owner or admin access to set these restrictions. If an interaction limit is set for the user or organization that owns this repository, you will receive a `409 Conflict` response and will not be able to use this endpoint to change the interaction limit for a single repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetRestrictionsForRepo = "PUT /repos/{owner}/{repo}/interaction-limits" {
+    pub struct SetRestrictionsForRepo = "PUT /repos/{owner}/{repo}/interaction-limits" -> crate::models::InteractionLimitResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -160,7 +160,7 @@ endpoint! {
     /// Only users with maintainer permissions can modify the bypass list.
     /// You can remove a maximum of 100 users per request.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemovePullRequestBypassListForRepo = "DELETE /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" {
+    pub struct RemovePullRequestBypassListForRepo = "DELETE /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -183,7 +183,7 @@ endpoint! {
     ///
     /// Only users with maintainer permissions can view the bypass list.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPullRequestBypassListForRepo = "GET /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" {
+    pub struct GetPullRequestBypassListForRepo = "GET /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -205,7 +205,7 @@ endpoint! {
     /// You can add a maximum of 100 users per request.
     /// The bypass list can only hold a maximum of 100 users.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetPullRequestBypassListForRepo = "PUT /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" {
+    pub struct SetPullRequestBypassListForRepo = "PUT /repos/{owner}/{repo}/interaction-limits/pulls/bypass-list" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -227,7 +227,7 @@ endpoint! {
     ///
     /// Only users with admin access to the repository can view the cap configuration.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPullRequestCreationCapForRepo = "GET /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap" {
+    pub struct GetPullRequestCreationCapForRepo = "GET /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap" -> crate::models::InteractionsGetPullRequestCreationCapForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -246,7 +246,7 @@ endpoint! {
     ///
     /// Only users with admin access to the repository can configure the cap.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdatePullRequestCreationCapForRepo = "PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap" {
+    pub struct UpdatePullRequestCreationCapForRepo = "PATCH /repos/{owner}/{repo}/interaction-limits/pulls/creation-cap" -> crate::models::InteractionsUpdatePullRequestCreationCapForRepoResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -270,7 +270,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `interactions/remove-restrictions-for-your-public-repos` on 2021-02-02; `RemoveRestrictionsForYourPublicRepos` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveRestrictionsForAuthenticatedUser = "DELETE /user/interaction-limits";
+    pub struct RemoveRestrictionsForAuthenticatedUser = "DELETE /user/interaction-limits" -> ();
 }
 
 endpoint! {
@@ -282,7 +282,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `interactions/get-restrictions-for-your-public-repos` on 2021-02-02; `GetRestrictionsForYourPublicRepos` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRestrictionsForAuthenticatedUser = "GET /user/interaction-limits";
+    pub struct GetRestrictionsForAuthenticatedUser = "GET /user/interaction-limits" -> Option<crate::models::InteractionsGetRestrictionsForAuthenticatedUserResponse>;
 }
 
 endpoint! {
@@ -294,7 +294,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `interactions/set-restrictions-for-your-public-repos` on 2021-02-02; `SetRestrictionsForYourPublicRepos` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetRestrictionsForAuthenticatedUser = "PUT /user/interaction-limits" {
+    pub struct SetRestrictionsForAuthenticatedUser = "PUT /user/interaction-limits" -> crate::models::InteractionLimitResponse {
         /// The type of GitHub user that can comment, open issues, or create pull requests while the interaction limit is in effect.
         pub limit: Limit,
 

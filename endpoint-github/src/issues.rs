@@ -26,7 +26,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct List = "GET /issues" {
+    pub struct List = "GET /issues" -> Vec<crate::models::Issue> {
         /// Indicates which sorts of issues to return.
         pub filter: Option<Filter>,
 
@@ -82,7 +82,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForOrg = "GET /orgs/{org}/issues" {
+    pub struct ListForOrg = "GET /orgs/{org}/issues" -> Vec<crate::models::Issue> {
         /// The organization name.
         pub org: String,
 
@@ -122,7 +122,7 @@ endpoint! {
     ///
     /// Lists the [available assignees](https://docs.github.com/articles/assigning-issues-and-pull-requests-to-other-github-users/) for issues in a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAssignees = "GET /repos/{owner}/{repo}/assignees" {
+    pub struct ListAssignees = "GET /repos/{owner}/{repo}/assignees" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -148,7 +148,7 @@ endpoint! {
     ///
     /// Otherwise a `404` status code is returned.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckUserCanBeAssigned = "GET /repos/{owner}/{repo}/assignees/{assignee}" {
+    pub struct CheckUserCanBeAssigned = "GET /repos/{owner}/{repo}/assignees/{assignee}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -177,7 +177,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForRepo = "GET /repos/{owner}/{repo}/issues" {
+    pub struct ListForRepo = "GET /repos/{owner}/{repo}/issues" -> Vec<crate::models::Issue> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -242,7 +242,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Create = "POST /repos/{owner}/{repo}/issues" {
+    pub struct Create = "POST /repos/{owner}/{repo}/issues" -> crate::models::Issue {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -291,7 +291,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCommentsForRepo = "GET /repos/{owner}/{repo}/issues/comments" {
+    pub struct ListCommentsForRepo = "GET /repos/{owner}/{repo}/issues/comments" -> Vec<crate::models::IssueComment> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -322,7 +322,7 @@ endpoint! {
     ///
     /// You can use the REST API to delete comments on issues and pull requests. Every pull request is an issue, but not every issue is a pull request.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteComment = "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}" {
+    pub struct DeleteComment = "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -348,7 +348,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetComment = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}" {
+    pub struct GetComment = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}" -> crate::models::IssueComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -374,7 +374,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateComment = "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}" {
+    pub struct UpdateComment = "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}" -> crate::models::IssueComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -396,7 +396,7 @@ endpoint! {
     ///
     /// You can use the REST API to unpin comments on issues.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UnpinComment = "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/pin" {
+    pub struct UnpinComment = "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/pin" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -422,7 +422,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct PinComment = "PUT /repos/{owner}/{repo}/issues/comments/{comment_id}/pin" {
+    pub struct PinComment = "PUT /repos/{owner}/{repo}/issues/comments/{comment_id}/pin" -> crate::models::IssueComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -441,7 +441,7 @@ endpoint! {
     ///
     /// Lists events for a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListEventsForRepo = "GET /repos/{owner}/{repo}/issues/events" {
+    pub struct ListEventsForRepo = "GET /repos/{owner}/{repo}/issues/events" -> Vec<crate::models::IssueEvent> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -463,7 +463,7 @@ endpoint! {
     ///
     /// Gets a single event by the event id.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetEvent = "GET /repos/{owner}/{repo}/issues/events/{event_id}" {
+    pub struct GetEvent = "GET /repos/{owner}/{repo}/issues/events/{event_id}" -> crate::models::IssueEvent {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -497,7 +497,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /repos/{owner}/{repo}/issues/{issue_number}" {
+    pub struct Get = "GET /repos/{owner}/{repo}/issues/{issue_number}" -> crate::models::Issue {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -523,7 +523,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Update = "PATCH /repos/{owner}/{repo}/issues/{issue_number}" {
+    pub struct Update = "PATCH /repos/{owner}/{repo}/issues/{issue_number}" -> crate::models::IssuesUpdateResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -575,7 +575,7 @@ endpoint! {
     ///
     /// Removes one or more assignees from an issue.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveAssignees = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees" {
+    pub struct RemoveAssignees = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees" -> crate::models::Issue {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -597,7 +597,7 @@ endpoint! {
     ///
     /// Adds up to 10 assignees to an issue. Users already assigned to an issue are not replaced.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddAssignees = "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees" {
+    pub struct AddAssignees = "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees" -> crate::models::Issue {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -623,7 +623,7 @@ endpoint! {
     ///
     /// Otherwise a `404` status code is returned.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckUserCanBeAssignedToIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}" {
+    pub struct CheckUserCanBeAssignedToIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -654,7 +654,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListComments = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments" {
+    pub struct ListComments = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments" -> Vec<crate::models::IssueComment> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -694,7 +694,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateComment = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments" {
+    pub struct CreateComment = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments" -> crate::models::IssueComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -723,7 +723,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's Markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListDependenciesBlockedBy = "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by" {
+    pub struct ListDependenciesBlockedBy = "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by" -> Vec<crate::models::Issue> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -759,7 +759,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's Markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddBlockedByDependency = "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by" {
+    pub struct AddBlockedByDependency = "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by" -> crate::models::Issue {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -791,7 +791,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's Markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveDependencyBlockedBy = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}" {
+    pub struct RemoveDependencyBlockedBy = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}" -> crate::models::Issue {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -820,7 +820,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's Markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListDependenciesBlocking = "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking" {
+    pub struct ListDependenciesBlocking = "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking" -> Vec<crate::models::Issue> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -845,7 +845,7 @@ endpoint! {
     ///
     /// Lists all events for an issue.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListEvents = "GET /repos/{owner}/{repo}/issues/{issue_number}/events" {
+    pub struct ListEvents = "GET /repos/{owner}/{repo}/issues/{issue_number}/events" -> Vec<crate::models::IssueEventForIssue> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -870,7 +870,7 @@ endpoint! {
     ///
     /// Lists all issue field values for an issue.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListIssueFieldValuesForIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" {
+    pub struct ListIssueFieldValuesForIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" -> Vec<crate::models::IssueFieldValue> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -907,7 +907,7 @@ endpoint! {
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications). Creating content too quickly using this endpoint may result in secondary rate limiting. For more information, see "[Rate limits for the API](https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits)"
     /// and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddIssueFieldValues = "POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" {
+    pub struct AddIssueFieldValues = "POST /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" -> Vec<crate::models::IssueFieldValue> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -942,7 +942,7 @@ endpoint! {
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications). Creating content too quickly using this endpoint may result in secondary rate limiting. For more information, see "[Rate limits for the API](https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits)"
     /// and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetIssueFieldValues = "PUT /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" {
+    pub struct SetIssueFieldValues = "PUT /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values" -> Vec<crate::models::IssueFieldValue> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -971,7 +971,7 @@ endpoint! {
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications). Creating content too quickly using this endpoint may result in secondary rate limiting. For more information, see "[Rate limits for the API](https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits)"
     /// and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteIssueFieldValue = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values/{issue_field_id}" {
+    pub struct DeleteIssueFieldValue = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/issue-field-values/{issue_field_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -993,7 +993,7 @@ endpoint! {
     ///
     /// Removes all labels from an issue.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveAllLabels = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels" {
+    pub struct RemoveAllLabels = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1012,7 +1012,7 @@ endpoint! {
     ///
     /// Lists all labels for an issue.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListLabelsOnIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/labels" {
+    pub struct ListLabelsOnIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1037,7 +1037,7 @@ endpoint! {
     ///
     /// Adds labels to an issue.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddLabels = "POST /repos/{owner}/{repo}/issues/{issue_number}/labels" {
+    pub struct AddLabels = "POST /repos/{owner}/{repo}/issues/{issue_number}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1059,7 +1059,7 @@ endpoint! {
     ///
     /// Removes any previous labels and sets the new labels for an issue.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetLabels = "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels" {
+    pub struct SetLabels = "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1081,7 +1081,7 @@ endpoint! {
     ///
     /// Removes the specified label from the issue, and returns the remaining labels on the issue. This endpoint returns a `404 Not Found` status if the label does not exist.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveLabel = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}" {
+    pub struct RemoveLabel = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}" -> Vec<crate::models::Label> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1103,7 +1103,7 @@ endpoint! {
     ///
     /// Users with push access can unlock an issue's conversation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Unlock = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock" {
+    pub struct Unlock = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1124,7 +1124,7 @@ endpoint! {
     ///
     /// Note that, if you choose not to pass any parameters, you'll need to set `Content-Length` to zero when calling out to this endpoint. For more information, see "[HTTP method](https://docs.github.com/rest/guides/getting-started-with-the-rest-api#http-method)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Lock = "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock" {
+    pub struct Lock = "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1153,7 +1153,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetParent = "GET /repos/{owner}/{repo}/issues/{issue_number}/parent" {
+    pub struct GetParent = "GET /repos/{owner}/{repo}/issues/{issue_number}/parent" -> crate::models::Issue {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1180,7 +1180,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveSubIssue = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue" {
+    pub struct RemoveSubIssue = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue" -> crate::models::Issue {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1209,7 +1209,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's Markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSubIssues = "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues" {
+    pub struct ListSubIssues = "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues" -> Vec<crate::models::Issue> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1245,7 +1245,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddSubIssue = "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues" {
+    pub struct AddSubIssue = "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues" -> crate::models::Issue {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1270,7 +1270,7 @@ endpoint! {
     ///
     /// You can use the REST API to reprioritize a sub-issue to a different position in the parent list.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ReprioritizeSubIssue = "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority" {
+    pub struct ReprioritizeSubIssue = "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority" -> crate::models::Issue {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1304,7 +1304,7 @@ endpoint! {
     ///
     /// Requires triage access to the repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSuggestions = "GET /repos/{owner}/{repo}/issues/{issue_number}/suggestions" {
+    pub struct ListSuggestions = "GET /repos/{owner}/{repo}/issues/{issue_number}/suggestions" -> Vec<crate::models::IssueSuggestion> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1337,7 +1337,7 @@ endpoint! {
     ///
     /// Requires triage access to the repository. Approving a suggestion also requires permission to perform the change it applies (for example, setting the issue type, adding a label or assignee, or closing the issue); this only affects fine-grained access tokens and GitHub Apps whose permissions are narrower than the triage role. This endpoint only supports issues, not pull requests.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ApproveSuggestion = "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/approve" {
+    pub struct ApproveSuggestion = "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/approve" -> crate::models::IssueSuggestion {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1361,7 +1361,7 @@ endpoint! {
     ///
     /// Requires triage access to the repository. This endpoint only supports issues, not pull requests.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DismissSuggestion = "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/dismiss" {
+    pub struct DismissSuggestion = "POST /repos/{owner}/{repo}/issues/{issue_number}/suggestions/{suggestion_id}/dismiss" -> crate::models::IssueSuggestion {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1383,7 +1383,7 @@ endpoint! {
     ///
     /// List all timeline events for an issue.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListEventsForTimeline = "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline" {
+    pub struct ListEventsForTimeline = "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline" -> Vec<crate::models::TimelineIssueEvents> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1411,7 +1411,7 @@ endpoint! {
     ///
     /// Lists all labels for a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListLabelsForRepo = "GET /repos/{owner}/{repo}/labels" {
+    pub struct ListLabelsForRepo = "GET /repos/{owner}/{repo}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1433,7 +1433,7 @@ endpoint! {
     ///
     /// Creates a label for the specified repository with the given name and color. The name and color parameters are required. The color must be a valid [hexadecimal color code](http://www.color-hex.com/).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateLabel = "POST /repos/{owner}/{repo}/labels" {
+    pub struct CreateLabel = "POST /repos/{owner}/{repo}/labels" -> crate::models::Label {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1458,7 +1458,7 @@ endpoint! {
     ///
     /// Deletes a label using the given label name.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteLabel = "DELETE /repos/{owner}/{repo}/labels/{name}" {
+    pub struct DeleteLabel = "DELETE /repos/{owner}/{repo}/labels/{name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1477,7 +1477,7 @@ endpoint! {
     ///
     /// Gets a label using the given name.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetLabel = "GET /repos/{owner}/{repo}/labels/{name}" {
+    pub struct GetLabel = "GET /repos/{owner}/{repo}/labels/{name}" -> crate::models::Label {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1496,7 +1496,7 @@ endpoint! {
     ///
     /// Updates a label using the given label name.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateLabel = "PATCH /repos/{owner}/{repo}/labels/{name}" {
+    pub struct UpdateLabel = "PATCH /repos/{owner}/{repo}/labels/{name}" -> crate::models::Label {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1524,7 +1524,7 @@ endpoint! {
     ///
     /// Lists milestones for a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListMilestones = "GET /repos/{owner}/{repo}/milestones" {
+    pub struct ListMilestones = "GET /repos/{owner}/{repo}/milestones" -> Vec<crate::models::Milestone> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1555,7 +1555,7 @@ endpoint! {
     ///
     /// Creates a milestone.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateMilestone = "POST /repos/{owner}/{repo}/milestones" {
+    pub struct CreateMilestone = "POST /repos/{owner}/{repo}/milestones" -> crate::models::Milestone {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1583,7 +1583,7 @@ endpoint! {
     ///
     /// Deletes a milestone using the given milestone number.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteMilestone = "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}" {
+    pub struct DeleteMilestone = "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1602,7 +1602,7 @@ endpoint! {
     ///
     /// Gets a milestone using the given milestone number.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetMilestone = "GET /repos/{owner}/{repo}/milestones/{milestone_number}" {
+    pub struct GetMilestone = "GET /repos/{owner}/{repo}/milestones/{milestone_number}" -> crate::models::Milestone {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1619,7 +1619,7 @@ endpoint! {
     ///
     /// `PATCH /repos/{owner}/{repo}/milestones/{milestone_number}` ([GitHub docs](https://docs.github.com/rest/issues/milestones#update-a-milestone))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateMilestone = "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}" {
+    pub struct UpdateMilestone = "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}" -> crate::models::Milestone {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1650,7 +1650,7 @@ endpoint! {
     ///
     /// Lists labels for issues in a milestone.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListLabelsForMilestone = "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels" {
+    pub struct ListLabelsForMilestone = "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels" -> Vec<crate::models::Label> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1685,7 +1685,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForAuthenticatedUser = "GET /user/issues" {
+    pub struct ListForAuthenticatedUser = "GET /user/issues" -> Vec<crate::models::Issue> {
         /// Indicates which sorts of issues to return.
         pub filter: Option<Filter>,
 

@@ -178,6 +178,9 @@ use endpoint_runtime::__private;
 
 mod string_enum;
 
+pub mod models;
+
+pub use endpoint_runtime::model::{Paginated, Timestamp, Unknown, Uri};
 pub use endpoint_runtime::{Endpoint, Error, Request, Result, TypedRequest};
 pub use string_enum::UnknownValue;
 

@@ -12,7 +12,7 @@ endpoint! {
     ///
     /// Lists the most commonly used licenses on GitHub. For more information, see "[Licensing a repository ](https://docs.github.com/repositories/managing-your-repositorys-settings-and-features/customizing-your-repository/licensing-a-repository)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllCommonlyUsed = "GET /licenses" {
+    pub struct GetAllCommonlyUsed = "GET /licenses" -> Vec<crate::models::LicenseSimple> {
         /// The `featured` query parameter.
         pub featured: Option<bool>,
 
@@ -31,7 +31,7 @@ endpoint! {
     ///
     /// Gets information about a specific license. For more information, see "[Licensing a repository ](https://docs.github.com/repositories/managing-your-repositorys-settings-and-features/customizing-your-repository/licensing-a-repository)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /licenses/{license}" {
+    pub struct Get = "GET /licenses/{license}" -> crate::models::License {
         /// The `license` path parameter.
         pub license: String,
     }
@@ -49,7 +49,7 @@ endpoint! {
     /// - **`application/vnd.github.raw+json`**: Returns the raw contents of the license.
     /// - **`application/vnd.github.html+json`**: Returns the license contents in HTML. Markup languages are rendered to HTML using GitHub's open-source [Markup library](https://github.com/github/markup).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetForRepo = "GET /repos/{owner}/{repo}/license" {
+    pub struct GetForRepo = "GET /repos/{owner}/{repo}/license" -> crate::models::LicenseContent {
         /// The account owner of the repository.
         pub owner: String,
 

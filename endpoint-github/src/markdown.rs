@@ -14,7 +14,7 @@ endpoint! {
     ///
     /// Depending on what is rendered in the Markdown, you may need to provide additional token scopes for labels, such as `issues:read` or `pull_requests:read`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Render = "POST /markdown" {
+    pub struct Render = "POST /markdown" -> String {
         /// The Markdown text to render in HTML.
         pub text: String,
 
@@ -33,7 +33,7 @@ endpoint! {
     ///
     /// You must send Markdown as plain text (using a `Content-Type` header of `text/plain` or `text/x-markdown`) to this endpoint, rather than using JSON format. In raw mode, [GitHub Flavored Markdown](https://github.github.com/gfm/) is not supported and Markdown will be rendered in plain format like a README.md file. Markdown content must be 400 KB or less.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RenderRaw = "POST /markdown/raw" {
+    pub struct RenderRaw = "POST /markdown/raw" -> String {
         /// The request body, sent as it is.
         pub data: Option<String>,
     }

@@ -12,7 +12,7 @@ endpoint! {
     ///
     /// Get Hypermedia links to resources accessible in GitHub's REST API
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Root = "GET /";
+    pub struct Root = "GET /" -> crate::models::Root;
 }
 
 endpoint! {
@@ -29,7 +29,7 @@ endpoint! {
     /// > **Note:**
     /// > This endpoint returns both IPv4 and IPv6 addresses. However, not all features support IPv6. You should refer to the specific documentation for each feature to determine if IPv6 is supported.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /meta";
+    pub struct Get = "GET /meta" -> crate::models::ApiOverview;
 }
 
 endpoint! {
@@ -39,7 +39,7 @@ endpoint! {
     ///
     /// Get the octocat as ASCII art
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOctocat = "GET /octocat" {
+    pub struct GetOctocat = "GET /octocat" -> String {
         /// The words to show in Octocat's speech bubble
         pub s: Option<String>,
     }
@@ -52,7 +52,7 @@ endpoint! {
     ///
     /// Get all supported GitHub API versions.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllVersions = "GET /versions";
+    pub struct GetAllVersions = "GET /versions" -> Vec<String>;
 }
 
 endpoint! {
@@ -62,5 +62,5 @@ endpoint! {
     ///
     /// Get a random sentence from the Zen of GitHub
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetZen = "GET /zen";
+    pub struct GetZen = "GET /zen" -> String;
 }

@@ -19,7 +19,7 @@ endpoint! {
     ///
     /// A list of `repositories` is only returned for export migrations.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForOrg = "GET /orgs/{org}/migrations" {
+    pub struct ListForOrg = "GET /orgs/{org}/migrations" -> Vec<crate::models::Migration> {
         /// The organization name.
         pub org: String,
 
@@ -41,7 +41,7 @@ endpoint! {
     ///
     /// Initiates the generation of a migration archive.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct StartForOrg = "POST /orgs/{org}/migrations" {
+    pub struct StartForOrg = "POST /orgs/{org}/migrations" -> crate::models::Migration {
         /// The organization name.
         pub org: String,
 
@@ -88,7 +88,7 @@ endpoint! {
     /// *   `exported`, which means the migration finished successfully.
     /// *   `failed`, which means the migration failed.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetStatusForOrg = "GET /orgs/{org}/migrations/{migration_id}" {
+    pub struct GetStatusForOrg = "GET /orgs/{org}/migrations/{migration_id}" -> crate::models::Migration {
         /// The organization name.
         pub org: String,
 
@@ -107,7 +107,7 @@ endpoint! {
     ///
     /// Deletes a previous migration archive. Migration archives are automatically deleted after seven days.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteArchiveForOrg = "DELETE /orgs/{org}/migrations/{migration_id}/archive" {
+    pub struct DeleteArchiveForOrg = "DELETE /orgs/{org}/migrations/{migration_id}/archive" -> () {
         /// The organization name.
         pub org: String,
 
@@ -123,7 +123,7 @@ endpoint! {
     ///
     /// Fetches the URL to a migration archive.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DownloadArchiveForOrg = "GET /orgs/{org}/migrations/{migration_id}/archive" {
+    pub struct DownloadArchiveForOrg = "GET /orgs/{org}/migrations/{migration_id}/archive" -> () {
         /// The organization name.
         pub org: String,
 
@@ -139,7 +139,7 @@ endpoint! {
     ///
     /// Unlocks a repository that was locked for migration. You should unlock each migrated repository and [delete them](https://docs.github.com/rest/repos/repos#delete-a-repository) when the migration is complete and you no longer need the source data.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UnlockRepoForOrg = "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock" {
+    pub struct UnlockRepoForOrg = "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock" -> () {
         /// The organization name.
         pub org: String,
 
@@ -158,7 +158,7 @@ endpoint! {
     ///
     /// List all the repositories for this organization migration.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReposForOrg = "GET /orgs/{org}/migrations/{migration_id}/repositories" {
+    pub struct ListReposForOrg = "GET /orgs/{org}/migrations/{migration_id}/repositories" -> Vec<crate::models::MinimalRepository> {
         /// The organization name.
         pub org: String,
 
@@ -184,7 +184,7 @@ endpoint! {
     /// > **Endpoint closing down notice:** Due to very low levels of usage and available alternatives, this endpoint is closing down and will no longer be available from 00:00 UTC on April 12, 2024. For more details and alternatives, see the [changelog](https://gh.io/source-imports-api-deprecation).
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CancelImport = "DELETE /repos/{owner}/{repo}/import" {
+    pub struct CancelImport = "DELETE /repos/{owner}/{repo}/import" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -237,7 +237,7 @@ endpoint! {
     /// *   `large_files_count` - the total number of files larger than 100MB found in the originating repository. To see a list of these files, make a "Get Large Files" request.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetImportStatus = "GET /repos/{owner}/{repo}/import" {
+    pub struct GetImportStatus = "GET /repos/{owner}/{repo}/import" -> crate::models::Import {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -262,7 +262,7 @@ endpoint! {
     /// > **Endpoint closing down notice:** Due to very low levels of usage and available alternatives, this endpoint is closing down and will no longer be available from 00:00 UTC on April 12, 2024. For more details and alternatives, see the [changelog](https://gh.io/source-imports-api-deprecation).
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateImport = "PATCH /repos/{owner}/{repo}/import" {
+    pub struct UpdateImport = "PATCH /repos/{owner}/{repo}/import" -> crate::models::Import {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -296,7 +296,7 @@ endpoint! {
     /// > **Endpoint closing down notice:** Due to very low levels of usage and available alternatives, this endpoint is closing down and will no longer be available from 00:00 UTC on April 12, 2024. For more details and alternatives, see the [changelog](https://gh.io/source-imports-api-deprecation).
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct StartImport = "PUT /repos/{owner}/{repo}/import" {
+    pub struct StartImport = "PUT /repos/{owner}/{repo}/import" -> crate::models::Import {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -333,7 +333,7 @@ endpoint! {
     /// > **Endpoint closing down notice:** Due to very low levels of usage and available alternatives, this endpoint is closing down and will no longer be available from 00:00 UTC on April 12, 2024. For more details and alternatives, see the [changelog](https://gh.io/source-imports-api-deprecation).
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCommitAuthors = "GET /repos/{owner}/{repo}/import/authors" {
+    pub struct GetCommitAuthors = "GET /repos/{owner}/{repo}/import/authors" -> Vec<crate::models::PorterAuthor> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -357,7 +357,7 @@ endpoint! {
     /// > **Endpoint closing down notice:** Due to very low levels of usage and available alternatives, this endpoint is closing down and will no longer be available from 00:00 UTC on April 12, 2024. For more details and alternatives, see the [changelog](https://gh.io/source-imports-api-deprecation).
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct MapCommitAuthor = "PATCH /repos/{owner}/{repo}/import/authors/{author_id}" {
+    pub struct MapCommitAuthor = "PATCH /repos/{owner}/{repo}/import/authors/{author_id}" -> crate::models::PorterAuthor {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -386,7 +386,7 @@ endpoint! {
     /// > **Endpoint closing down notice:** Due to very low levels of usage and available alternatives, this endpoint is closing down and will no longer be available from 00:00 UTC on April 12, 2024. For more details and alternatives, see the [changelog](https://gh.io/source-imports-api-deprecation).
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetLargeFiles = "GET /repos/{owner}/{repo}/import/large_files" {
+    pub struct GetLargeFiles = "GET /repos/{owner}/{repo}/import/large_files" -> Vec<crate::models::PorterLargeFile> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -410,7 +410,7 @@ endpoint! {
     /// > **Endpoint closing down notice:** Due to very low levels of usage and available alternatives, this endpoint is closing down and will no longer be available from 00:00 UTC on April 12, 2024. For more details and alternatives, see the [changelog](https://gh.io/source-imports-api-deprecation).
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetLfsPreference = "PATCH /repos/{owner}/{repo}/import/lfs" {
+    pub struct SetLfsPreference = "PATCH /repos/{owner}/{repo}/import/lfs" -> crate::models::Import {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -429,7 +429,7 @@ endpoint! {
     ///
     /// Lists all migrations a user has started.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForAuthenticatedUser = "GET /user/migrations" {
+    pub struct ListForAuthenticatedUser = "GET /user/migrations" -> Vec<crate::models::Migration> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -445,7 +445,7 @@ endpoint! {
     ///
     /// Initiates the generation of a user migration archive.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct StartForAuthenticatedUser = "POST /user/migrations" {
+    pub struct StartForAuthenticatedUser = "POST /user/migrations" -> crate::models::Migration {
         /// Lock the repositories being migrated at the start of the migration
         pub lock_repositories: Option<bool>,
 
@@ -489,7 +489,7 @@ endpoint! {
     ///
     /// Once the migration has been `exported` you can [download the migration archive](https://docs.github.com/rest/migrations/users#download-a-user-migration-archive).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetStatusForAuthenticatedUser = "GET /user/migrations/{migration_id}" {
+    pub struct GetStatusForAuthenticatedUser = "GET /user/migrations/{migration_id}" -> crate::models::Migration {
         /// The unique identifier of the migration.
         pub migration_id: i64,
 
@@ -505,7 +505,7 @@ endpoint! {
     ///
     /// Deletes a previous migration archive. Downloadable migration archives are automatically deleted after seven days. Migration metadata, which is returned in the [List user migrations](https://docs.github.com/rest/migrations/users#list-user-migrations) and [Get a user migration status](https://docs.github.com/rest/migrations/users#get-a-user-migration-status) endpoints, will continue to be available even after an archive is deleted.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteArchiveForAuthenticatedUser = "DELETE /user/migrations/{migration_id}/archive" {
+    pub struct DeleteArchiveForAuthenticatedUser = "DELETE /user/migrations/{migration_id}/archive" -> () {
         /// The unique identifier of the migration.
         pub migration_id: i64,
     }
@@ -538,7 +538,7 @@ endpoint! {
     ///
     /// The archive will also contain an `attachments` directory that includes all attachment files uploaded to GitHub.com and a `repositories` directory that contains the repository's Git data.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetArchiveForAuthenticatedUser = "GET /user/migrations/{migration_id}/archive" {
+    pub struct GetArchiveForAuthenticatedUser = "GET /user/migrations/{migration_id}/archive" -> () {
         /// The unique identifier of the migration.
         pub migration_id: i64,
     }
@@ -551,7 +551,7 @@ endpoint! {
     ///
     /// Unlocks a repository. You can lock repositories when you [start a user migration](https://docs.github.com/rest/migrations/users#start-a-user-migration). Once the migration is complete you can unlock each repository to begin using it again or [delete the repository](https://docs.github.com/rest/repos/repos#delete-a-repository) if you no longer need the source data. Returns a status of `404 Not Found` if the repository is not locked.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UnlockRepoForAuthenticatedUser = "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock" {
+    pub struct UnlockRepoForAuthenticatedUser = "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock" -> () {
         /// The unique identifier of the migration.
         pub migration_id: i64,
 
@@ -569,7 +569,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `migrations/list-repos-for-user` on 2021-10-05; `ListReposForUser` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReposForAuthenticatedUser = "GET /user/migrations/{migration_id}/repositories" {
+    pub struct ListReposForAuthenticatedUser = "GET /user/migrations/{migration_id}/repositories" -> Vec<crate::models::MinimalRepository> {
         /// The unique identifier of the migration.
         pub migration_id: i64,
 

@@ -14,7 +14,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOidcCustomPropertyInclusionsForEnterprise = "GET /enterprises/{enterprise}/actions/oidc/customization/properties/repo" {
+    pub struct ListOidcCustomPropertyInclusionsForEnterprise = "GET /enterprises/{enterprise}/actions/oidc/customization/properties/repo" -> Vec<crate::models::OidcCustomPropertyInclusion> {
         /// The slug version of the enterprise name.
         pub enterprise: String,
     }
@@ -29,7 +29,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOidcCustomPropertyInclusionForEnterprise = "POST /enterprises/{enterprise}/actions/oidc/customization/properties/repo" {
+    pub struct CreateOidcCustomPropertyInclusionForEnterprise = "POST /enterprises/{enterprise}/actions/oidc/customization/properties/repo" -> crate::models::OidcCustomPropertyInclusion {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -47,7 +47,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:enterprise` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteOidcCustomPropertyInclusionForEnterprise = "DELETE /enterprises/{enterprise}/actions/oidc/customization/properties/repo/{custom_property_name}" {
+    pub struct DeleteOidcCustomPropertyInclusionForEnterprise = "DELETE /enterprises/{enterprise}/actions/oidc/customization/properties/repo/{custom_property_name}" -> () {
         /// The slug version of the enterprise name.
         pub enterprise: String,
 
@@ -65,7 +65,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOidcCustomPropertyInclusionsForOrg = "GET /orgs/{org}/actions/oidc/customization/properties/repo" {
+    pub struct ListOidcCustomPropertyInclusionsForOrg = "GET /orgs/{org}/actions/oidc/customization/properties/repo" -> Vec<crate::models::OidcCustomPropertyInclusion> {
         /// The organization name.
         pub org: String,
     }
@@ -80,7 +80,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOidcCustomPropertyInclusionForOrg = "POST /orgs/{org}/actions/oidc/customization/properties/repo" {
+    pub struct CreateOidcCustomPropertyInclusionForOrg = "POST /orgs/{org}/actions/oidc/customization/properties/repo" -> crate::models::OidcCustomPropertyInclusion {
         /// The organization name.
         pub org: String,
 
@@ -98,7 +98,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteOidcCustomPropertyInclusionForOrg = "DELETE /orgs/{org}/actions/oidc/customization/properties/repo/{custom_property_name}" {
+    pub struct DeleteOidcCustomPropertyInclusionForOrg = "DELETE /orgs/{org}/actions/oidc/customization/properties/repo/{custom_property_name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -116,7 +116,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOidcCustomSubTemplateForOrg = "GET /orgs/{org}/actions/oidc/customization/sub" {
+    pub struct GetOidcCustomSubTemplateForOrg = "GET /orgs/{org}/actions/oidc/customization/sub" -> crate::models::OidcCustomSub {
         /// The organization name.
         pub org: String,
     }
@@ -131,7 +131,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateOidcCustomSubTemplateForOrg = "PUT /orgs/{org}/actions/oidc/customization/sub" {
+    pub struct UpdateOidcCustomSubTemplateForOrg = "PUT /orgs/{org}/actions/oidc/customization/sub" -> crate::models::EmptyObject {
         /// The organization name.
         pub org: String,
 

@@ -20,7 +20,7 @@ endpoint! {
     /// > **Note:**
     /// > Pagination is powered exclusively by the `since` parameter. Use the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers) to get the URL for the next page of organizations.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct List = "GET /organizations" {
+    pub struct List = "GET /organizations" -> Vec<crate::models::OrganizationSimple> {
         /// An organization ID.
         pub since: Option<i64>,
 
@@ -42,7 +42,7 @@ endpoint! {
     ///
     /// <https://docs.github.com/site-policy/github-terms/github-terms-of-service>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Delete = "DELETE /orgs/{org}" {
+    pub struct Delete = "DELETE /orgs/{org}" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The organization name.
         pub org: String,
     }
@@ -63,7 +63,7 @@ endpoint! {
     ///
     /// To see information about an organization's GitHub plan, GitHub Apps need the `Organization plan` permission.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /orgs/{org}" {
+    pub struct Get = "GET /orgs/{org}" -> crate::models::OrganizationFull {
         /// The organization name.
         pub org: String,
     }
@@ -86,7 +86,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` or `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Update = "PATCH /orgs/{org}" {
+    pub struct Update = "PATCH /orgs/{org}" -> crate::models::OrganizationFull {
         /// The organization name.
         pub org: String,
 
@@ -207,7 +207,7 @@ endpoint! {
     /// This allows for a stable tracking of a deployment where the actual
     /// deployed artifact can change over time.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateArtifactDeploymentRecord = "POST /orgs/{org}/artifacts/metadata/deployment-record" {
+    pub struct CreateArtifactDeploymentRecord = "POST /orgs/{org}/artifacts/metadata/deployment-record" -> crate::models::OrgsCreateArtifactDeploymentRecordResponse {
         /// The organization name.
         pub org: String,
 
@@ -263,7 +263,7 @@ endpoint! {
     /// the artifact name and version from the record processed first, since a single artifact (identified by repository and digest) can
     /// only have one name and version.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetClusterDeploymentRecords = "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}" {
+    pub struct SetClusterDeploymentRecords = "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}" -> crate::models::OrgsSetClusterDeploymentRecordsResponse {
         /// The organization name.
         pub org: String,
 
@@ -297,7 +297,7 @@ endpoint! {
     /// deployments immediately, then enqueues a background job for the actual
     /// deployment updates. Use the companion GET endpoint to poll for job status.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateClusterDeploymentRecordsJob = "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs" {
+    pub struct CreateClusterDeploymentRecordsJob = "POST /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs" -> crate::models::OrgsCreateClusterDeploymentRecordsJobResponse {
         /// The organization name.
         pub org: String,
 
@@ -322,7 +322,7 @@ endpoint! {
     ///
     /// Get the status and results of a previously created cluster deployment records job.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetClusterDeploymentRecordsJob = "GET /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}" {
+    pub struct GetClusterDeploymentRecordsJob = "GET /orgs/{org}/artifacts/metadata/deployment-record/cluster/{cluster}/jobs/{job_id}" -> crate::models::OrgsGetClusterDeploymentRecordsJobResponse {
         /// The organization name.
         pub org: String,
 
@@ -343,7 +343,7 @@ endpoint! {
     /// This endpoint will create a new artifact storage record on behalf of any artifact matching the provided digest and
     /// associated with a repository owned by the organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateArtifactStorageRecord = "POST /orgs/{org}/artifacts/metadata/storage-record" {
+    pub struct CreateArtifactStorageRecord = "POST /orgs/{org}/artifacts/metadata/storage-record" -> crate::models::OrgsCreateArtifactStorageRecordResponse {
         /// The organization name.
         pub org: String,
 
@@ -386,7 +386,7 @@ endpoint! {
     ///
     /// List deployment records for an artifact metadata associated with an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListArtifactDeploymentRecords = "GET /orgs/{org}/artifacts/{subject_digest}/metadata/deployment-records" {
+    pub struct ListArtifactDeploymentRecords = "GET /orgs/{org}/artifacts/{subject_digest}/metadata/deployment-records" -> crate::models::OrgsListArtifactDeploymentRecordsResponse {
         /// The organization name.
         pub org: String,
 
@@ -404,7 +404,7 @@ endpoint! {
     ///
     /// Results are filtered by the authenticated user's permissions; records for repositories the user cannot read are omitted. Fine-grained access tokens require the `artifact-metadata:read` permission.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListArtifactStorageRecords = "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records" {
+    pub struct ListArtifactStorageRecords = "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records" -> crate::models::OrgsListArtifactStorageRecordsResponse {
         /// The organization name.
         pub org: String,
 
@@ -424,7 +424,7 @@ endpoint! {
     ///
     /// **Please note:** in order to offer meaningful security benefits, an attestation's signature and timestamps **must** be cryptographically verified, and the identity of the attestation signer **must** be validated. Attestations can be verified using the [GitHub CLI `attestation verify` command](https://cli.github.com/manual/gh_attestation_verify). For more information, see [our guide on how to use artifact attestations to establish a build's provenance](https://docs.github.com/actions/security-guides/using-artifact-attestations-to-establish-provenance-for-builds).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAttestationsBulk = "POST /orgs/{org}/attestations/bulk-list" {
+    pub struct ListAttestationsBulk = "POST /orgs/{org}/attestations/bulk-list" -> crate::models::OrgsListAttestationsBulkResponse {
         /// The number of results per page (max 100).
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -455,7 +455,7 @@ endpoint! {
     ///
     /// Delete artifact attestations in bulk by either subject digests or unique ID.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAttestationsBulk = "POST /orgs/{org}/attestations/delete-request" {
+    pub struct DeleteAttestationsBulk = "POST /orgs/{org}/attestations/delete-request" -> () {
         /// The organization name.
         pub org: String,
 
@@ -474,7 +474,7 @@ endpoint! {
     ///
     /// Delete an artifact attestation by subject digest.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAttestationsBySubjectDigest = "DELETE /orgs/{org}/attestations/digest/{subject_digest}" {
+    pub struct DeleteAttestationsBySubjectDigest = "DELETE /orgs/{org}/attestations/digest/{subject_digest}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -491,7 +491,7 @@ endpoint! {
     /// List repositories owned by the provided organization that have created at least one attested artifact
     /// Results will be sorted in ascending order by repository ID
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAttestationRepositories = "GET /orgs/{org}/attestations/repositories" {
+    pub struct ListAttestationRepositories = "GET /orgs/{org}/attestations/repositories" -> Vec<crate::models::OrgsListAttestationRepositoriesResponseItem> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -516,7 +516,7 @@ endpoint! {
     ///
     /// Delete an artifact attestation by unique ID that is associated with a repository owned by an org.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAttestationsById = "DELETE /orgs/{org}/attestations/{attestation_id}" {
+    pub struct DeleteAttestationsById = "DELETE /orgs/{org}/attestations/{attestation_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -536,7 +536,7 @@ endpoint! {
     ///
     /// **Please note:** in order to offer meaningful security benefits, an attestation's signature and timestamps **must** be cryptographically verified, and the identity of the attestation signer **must** be validated. Attestations can be verified using the [GitHub CLI `attestation verify` command](https://cli.github.com/manual/gh_attestation_verify). For more information, see [our guide on how to use artifact attestations to establish a build's provenance](https://docs.github.com/actions/security-guides/using-artifact-attestations-to-establish-provenance-for-builds).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAttestations = "GET /orgs/{org}/attestations/{subject_digest}" {
+    pub struct ListAttestations = "GET /orgs/{org}/attestations/{subject_digest}" -> crate::models::OrgsListAttestationsResponse {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -564,7 +564,7 @@ endpoint! {
     ///
     /// List the users blocked by an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListBlockedUsers = "GET /orgs/{org}/blocks" {
+    pub struct ListBlockedUsers = "GET /orgs/{org}/blocks" -> Vec<crate::models::SimpleUser> {
         /// The organization name.
         pub org: String,
 
@@ -583,7 +583,7 @@ endpoint! {
     ///
     /// Unblocks the given user on behalf of the specified organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UnblockUser = "DELETE /orgs/{org}/blocks/{username}" {
+    pub struct UnblockUser = "DELETE /orgs/{org}/blocks/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -599,7 +599,7 @@ endpoint! {
     ///
     /// Returns a 204 if the given user is blocked by the given organization. Returns a 404 if the organization is not blocking the user, or if the user account has been identified as spam by GitHub.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckBlockedUser = "GET /orgs/{org}/blocks/{username}" {
+    pub struct CheckBlockedUser = "GET /orgs/{org}/blocks/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -615,7 +615,7 @@ endpoint! {
     ///
     /// Blocks the given user on behalf of the specified organization and returns a 204. If the organization cannot block the given user a 422 is returned.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct BlockUser = "PUT /orgs/{org}/blocks/{username}" {
+    pub struct BlockUser = "PUT /orgs/{org}/blocks/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -631,7 +631,7 @@ endpoint! {
     ///
     /// The return hash contains `failed_at` and `failed_reason` fields which represent the time at which the invitation failed and the reason for the failure.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListFailedInvitations = "GET /orgs/{org}/failed_invitations" {
+    pub struct ListFailedInvitations = "GET /orgs/{org}/failed_invitations" -> Vec<crate::models::OrganizationInvitation> {
         /// The organization name.
         pub org: String,
 
@@ -655,7 +655,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or edit
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListWebhooks = "GET /orgs/{org}/hooks" {
+    pub struct ListWebhooks = "GET /orgs/{org}/hooks" -> Vec<crate::models::OrgHook> {
         /// The organization name.
         pub org: String,
 
@@ -679,7 +679,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or
     /// edit webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateWebhook = "POST /orgs/{org}/hooks" {
+    pub struct CreateWebhook = "POST /orgs/{org}/hooks" -> crate::models::OrgHook {
         /// The organization name.
         pub org: String,
 
@@ -709,7 +709,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or edit
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteWebhook = "DELETE /orgs/{org}/hooks/{hook_id}" {
+    pub struct DeleteWebhook = "DELETE /orgs/{org}/hooks/{hook_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -731,7 +731,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or edit
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWebhook = "GET /orgs/{org}/hooks/{hook_id}" {
+    pub struct GetWebhook = "GET /orgs/{org}/hooks/{hook_id}" -> crate::models::OrgHook {
         /// The organization name.
         pub org: String,
 
@@ -756,7 +756,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or edit
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateWebhook = "PATCH /orgs/{org}/hooks/{hook_id}" {
+    pub struct UpdateWebhook = "PATCH /orgs/{org}/hooks/{hook_id}" -> crate::models::OrgHook {
         /// The organization name.
         pub org: String,
 
@@ -789,7 +789,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or edit
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWebhookConfigForOrg = "GET /orgs/{org}/hooks/{hook_id}/config" {
+    pub struct GetWebhookConfigForOrg = "GET /orgs/{org}/hooks/{hook_id}/config" -> crate::models::WebhookConfig {
         /// The organization name.
         pub org: String,
 
@@ -810,7 +810,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or edit
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateWebhookConfigForOrg = "PATCH /orgs/{org}/hooks/{hook_id}/config" {
+    pub struct UpdateWebhookConfigForOrg = "PATCH /orgs/{org}/hooks/{hook_id}/config" -> crate::models::WebhookConfig {
         /// The organization name.
         pub org: String,
 
@@ -843,7 +843,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or edit
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListWebhookDeliveries = "GET /orgs/{org}/hooks/{hook_id}/deliveries" {
+    pub struct ListWebhookDeliveries = "GET /orgs/{org}/hooks/{hook_id}/deliveries" -> Vec<crate::models::HookDeliveryItem> {
         /// The organization name.
         pub org: String,
 
@@ -873,7 +873,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or edit
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWebhookDelivery = "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}" {
+    pub struct GetWebhookDelivery = "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}" -> crate::models::HookDelivery {
         /// The organization name.
         pub org: String,
 
@@ -897,7 +897,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or edit
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RedeliverWebhookDelivery = "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts" {
+    pub struct RedeliverWebhookDelivery = "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The organization name.
         pub org: String,
 
@@ -922,7 +922,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need `admin:org_hook` scope. OAuth apps cannot list, view, or edit
     /// webhooks that they did not create and users cannot list, view, or edit webhooks that were created by OAuth apps.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct PingWebhook = "POST /orgs/{org}/hooks/{hook_id}/pings" {
+    pub struct PingWebhook = "POST /orgs/{org}/hooks/{hook_id}/pings" -> () {
         /// The organization name.
         pub org: String,
 
@@ -943,7 +943,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:read` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAppInstallations = "GET /orgs/{org}/installations" {
+    pub struct ListAppInstallations = "GET /orgs/{org}/installations" -> crate::models::OrgsListAppInstallationsResponse {
         /// The organization name.
         pub org: String,
 
@@ -965,7 +965,7 @@ endpoint! {
     /// `billing_manager`, or `hiring_manager`. If the invitee is not a GitHub
     /// member, the `login` field in the return hash will be `null`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPendingInvitations = "GET /orgs/{org}/invitations" {
+    pub struct ListPendingInvitations = "GET /orgs/{org}/invitations" -> Vec<crate::models::OrganizationInvitation> {
         /// The organization name.
         pub org: String,
 
@@ -993,7 +993,7 @@ endpoint! {
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications). Creating content too quickly using this endpoint may result in secondary rate limiting. For more information, see "[Rate limits for the API](https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits)"
     /// and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateInvitation = "POST /orgs/{org}/invitations" {
+    pub struct CreateInvitation = "POST /orgs/{org}/invitations" -> crate::models::OrganizationInvitation {
         /// The organization name.
         pub org: String,
 
@@ -1020,7 +1020,7 @@ endpoint! {
     ///
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CancelInvitation = "DELETE /orgs/{org}/invitations/{invitation_id}" {
+    pub struct CancelInvitation = "DELETE /orgs/{org}/invitations/{invitation_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1036,7 +1036,7 @@ endpoint! {
     ///
     /// List all teams associated with an invitation. In order to see invitations in an organization, the authenticated user must be an organization owner.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListInvitationTeams = "GET /orgs/{org}/invitations/{invitation_id}/teams" {
+    pub struct ListInvitationTeams = "GET /orgs/{org}/invitations/{invitation_id}/teams" -> Vec<crate::models::Team> {
         /// The organization name.
         pub org: String,
 
@@ -1058,7 +1058,7 @@ endpoint! {
     ///
     /// Lists all issue fields for an organization. OAuth app tokens and personal access tokens (classic) need the read:org scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListIssueFields = "GET /orgs/{org}/issue-fields" {
+    pub struct ListIssueFields = "GET /orgs/{org}/issue-fields" -> Vec<Option<crate::models::IssueField>> {
         /// The organization name.
         pub org: String,
     }
@@ -1076,7 +1076,7 @@ endpoint! {
     /// To use this endpoint, the authenticated user must be an administrator for the organization. OAuth app tokens and
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateIssueField = "POST /orgs/{org}/issue-fields" {
+    pub struct CreateIssueField = "POST /orgs/{org}/issue-fields" -> Option<crate::models::IssueField> {
         /// The organization name.
         pub org: String,
 
@@ -1109,7 +1109,7 @@ endpoint! {
     /// To use this endpoint, the authenticated user must be an administrator for the organization. OAuth app tokens and
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteIssueField = "DELETE /orgs/{org}/issue-fields/{issue_field_id}" {
+    pub struct DeleteIssueField = "DELETE /orgs/{org}/issue-fields/{issue_field_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1130,7 +1130,7 @@ endpoint! {
     /// To use this endpoint, the authenticated user must be an administrator for the organization. OAuth app tokens and
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateIssueField = "PATCH /orgs/{org}/issue-fields/{issue_field_id}" {
+    pub struct UpdateIssueField = "PATCH /orgs/{org}/issue-fields/{issue_field_id}" -> Option<crate::models::IssueField> {
         /// The organization name.
         pub org: String,
 
@@ -1158,7 +1158,7 @@ endpoint! {
     ///
     /// Lists all issue types for an organization. OAuth app tokens and personal access tokens (classic) need the read:org scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListIssueTypes = "GET /orgs/{org}/issue-types" {
+    pub struct ListIssueTypes = "GET /orgs/{org}/issue-types" -> Vec<Option<crate::models::IssueType>> {
         /// The organization name.
         pub org: String,
     }
@@ -1176,7 +1176,7 @@ endpoint! {
     /// To use this endpoint, the authenticated user must be an administrator for the organization. OAuth app tokens and
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateIssueType = "POST /orgs/{org}/issue-types" {
+    pub struct CreateIssueType = "POST /orgs/{org}/issue-types" -> Option<crate::models::IssueType> {
         /// The organization name.
         pub org: String,
 
@@ -1206,7 +1206,7 @@ endpoint! {
     /// To use this endpoint, the authenticated user must be an administrator for the organization. OAuth app tokens and
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteIssueType = "DELETE /orgs/{org}/issue-types/{issue_type_id}" {
+    pub struct DeleteIssueType = "DELETE /orgs/{org}/issue-types/{issue_type_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1227,7 +1227,7 @@ endpoint! {
     /// To use this endpoint, the authenticated user must be an administrator for the organization. OAuth app tokens and
     /// personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateIssueType = "PUT /orgs/{org}/issue-types/{issue_type_id}" {
+    pub struct UpdateIssueType = "PUT /orgs/{org}/issue-types/{issue_type_id}" -> Option<crate::models::IssueType> {
         /// The organization name.
         pub org: String,
 
@@ -1255,7 +1255,7 @@ endpoint! {
     ///
     /// List all users who are members of an organization. If the authenticated user is also a member of this organization then both concealed and public members will be returned.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListMembers = "GET /orgs/{org}/members" {
+    pub struct ListMembers = "GET /orgs/{org}/members" -> Vec<crate::models::SimpleUser> {
         /// The organization name.
         pub org: String,
 
@@ -1283,7 +1283,7 @@ endpoint! {
     /// > **Note:**
     /// > If a user has both direct membership in the organization as well as indirect membership via an enterprise team, only their direct membership will be removed. Their indirect membership via an enterprise team remains until the user is removed from the enterprise team.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveMember = "DELETE /orgs/{org}/members/{username}" {
+    pub struct RemoveMember = "DELETE /orgs/{org}/members/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1299,7 +1299,7 @@ endpoint! {
     ///
     /// Check if a user is, publicly or privately, a member of the organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckMembershipForUser = "GET /orgs/{org}/members/{username}" {
+    pub struct CheckMembershipForUser = "GET /orgs/{org}/members/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1320,7 +1320,7 @@ endpoint! {
     /// > **Note:**
     /// > If a user has both direct membership in the organization as well as indirect membership via an enterprise team, only their direct membership will be removed. Their indirect membership via an enterprise team remains until the user is removed from the enterprise team.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveMembershipForUser = "DELETE /orgs/{org}/memberships/{username}" {
+    pub struct RemoveMembershipForUser = "DELETE /orgs/{org}/memberships/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1336,7 +1336,7 @@ endpoint! {
     ///
     /// In order to get a user's membership with an organization, the authenticated user must be an organization member. The `state` parameter in the response can be used to identify the user's membership status.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetMembershipForUser = "GET /orgs/{org}/memberships/{username}" {
+    pub struct GetMembershipForUser = "GET /orgs/{org}/memberships/{username}" -> crate::models::OrgMembership {
         /// The organization name.
         pub org: String,
 
@@ -1360,7 +1360,7 @@ endpoint! {
     ///
     /// To prevent abuse, organization owners are limited to creating 50 organization invitations for an organization within a 24 hour period. If the organization is more than one month old or on a paid plan, the limit is 500 invitations per 24 hour period.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetMembershipForUser = "PUT /orgs/{org}/memberships/{username}" {
+    pub struct SetMembershipForUser = "PUT /orgs/{org}/memberships/{username}" -> crate::models::OrgMembership {
         /// The organization name.
         pub org: String,
 
@@ -1388,7 +1388,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrganizationFineGrainedPermissions = "GET /orgs/{org}/organization-fine-grained-permissions" {
+    pub struct ListOrganizationFineGrainedPermissions = "GET /orgs/{org}/organization-fine-grained-permissions" -> Vec<crate::models::OrgsListOrganizationFineGrainedPermissionsResponseItem> {
         /// The organization name.
         pub org: String,
     }
@@ -1408,7 +1408,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgRoles = "GET /orgs/{org}/organization-roles" {
+    pub struct ListOrgRoles = "GET /orgs/{org}/organization-roles" -> crate::models::OrgsListOrgRolesResponse {
         /// The organization name.
         pub org: String,
     }
@@ -1425,7 +1425,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RevokeAllOrgRolesTeam = "DELETE /orgs/{org}/organization-roles/teams/{team_slug}" {
+    pub struct RevokeAllOrgRolesTeam = "DELETE /orgs/{org}/organization-roles/teams/{team_slug}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1445,7 +1445,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RevokeOrgRoleTeam = "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}" {
+    pub struct RevokeOrgRoleTeam = "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1468,7 +1468,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AssignTeamToOrgRole = "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}" {
+    pub struct AssignTeamToOrgRole = "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1491,7 +1491,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RevokeAllOrgRolesUser = "DELETE /orgs/{org}/organization-roles/users/{username}" {
+    pub struct RevokeAllOrgRolesUser = "DELETE /orgs/{org}/organization-roles/users/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1511,7 +1511,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RevokeOrgRoleUser = "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}" {
+    pub struct RevokeOrgRoleUser = "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1534,7 +1534,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AssignUserToOrgRole = "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}" {
+    pub struct AssignUserToOrgRole = "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1560,7 +1560,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgRole = "GET /orgs/{org}/organization-roles/{role_id}" {
+    pub struct GetOrgRole = "GET /orgs/{org}/organization-roles/{role_id}" -> crate::models::OrganizationRole {
         /// The organization name.
         pub org: String,
 
@@ -1580,7 +1580,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgRoleTeams = "GET /orgs/{org}/organization-roles/{role_id}/teams" {
+    pub struct ListOrgRoleTeams = "GET /orgs/{org}/organization-roles/{role_id}/teams" -> Vec<crate::models::TeamRoleAssignment> {
         /// The organization name.
         pub org: String,
 
@@ -1606,7 +1606,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgRoleUsers = "GET /orgs/{org}/organization-roles/{role_id}/users" {
+    pub struct ListOrgRoleUsers = "GET /orgs/{org}/organization-roles/{role_id}/users" -> Vec<crate::models::UserRoleAssignment> {
         /// The organization name.
         pub org: String,
 
@@ -1628,7 +1628,7 @@ endpoint! {
     ///
     /// List all users who are outside collaborators of an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOutsideCollaborators = "GET /orgs/{org}/outside_collaborators" {
+    pub struct ListOutsideCollaborators = "GET /orgs/{org}/outside_collaborators" -> Vec<crate::models::SimpleUser> {
         /// The organization name.
         pub org: String,
 
@@ -1650,7 +1650,7 @@ endpoint! {
     ///
     /// Removing a user from this list will remove them from all the organization's repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveOutsideCollaborator = "DELETE /orgs/{org}/outside_collaborators/{username}" {
+    pub struct RemoveOutsideCollaborator = "DELETE /orgs/{org}/outside_collaborators/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1666,7 +1666,7 @@ endpoint! {
     ///
     /// When an organization member is converted to an outside collaborator, they'll only have access to the repositories that their current team membership allows. The user will no longer be a member of the organization. For more information, see "[Converting an organization member to an outside collaborator](https://docs.github.com/articles/converting-an-organization-member-to-an-outside-collaborator/)". Converting an organization member to an outside collaborator may be restricted by enterprise administrators. For more information, see "[Enforcing repository management policies in your enterprise](https://docs.github.com/admin/policies/enforcing-policies-for-your-enterprise/enforcing-repository-management-policies-in-your-enterprise#enforcing-a-policy-for-inviting-outside-collaborators-to-repositories)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ConvertMemberToOutsideCollaborator = "PUT /orgs/{org}/outside_collaborators/{username}" {
+    pub struct ConvertMemberToOutsideCollaborator = "PUT /orgs/{org}/outside_collaborators/{username}" -> Option<::serde_json::Map<String,::serde_json::Value>> {
         /// The organization name.
         pub org: String,
 
@@ -1687,7 +1687,7 @@ endpoint! {
     ///
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPatGrantRequests = "GET /orgs/{org}/personal-access-token-requests" {
+    pub struct ListPatGrantRequests = "GET /orgs/{org}/personal-access-token-requests" -> Vec<crate::models::OrganizationProgrammaticAccessGrantRequest> {
         /// The organization name.
         pub org: String,
 
@@ -1732,7 +1732,7 @@ endpoint! {
     ///
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ReviewPatGrantRequestsInBulk = "POST /orgs/{org}/personal-access-token-requests" {
+    pub struct ReviewPatGrantRequestsInBulk = "POST /orgs/{org}/personal-access-token-requests" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The organization name.
         pub org: String,
 
@@ -1756,7 +1756,7 @@ endpoint! {
     ///
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ReviewPatGrantRequest = "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}" {
+    pub struct ReviewPatGrantRequest = "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1780,7 +1780,7 @@ endpoint! {
     ///
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPatGrantRequestRepositories = "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories" {
+    pub struct ListPatGrantRequestRepositories = "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories" -> Vec<crate::models::MinimalRepository> {
         /// The organization name.
         pub org: String,
 
@@ -1804,7 +1804,7 @@ endpoint! {
     ///
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPatGrants = "GET /orgs/{org}/personal-access-tokens" {
+    pub struct ListPatGrants = "GET /orgs/{org}/personal-access-tokens" -> Vec<crate::models::OrganizationProgrammaticAccessGrant> {
         /// The organization name.
         pub org: String,
 
@@ -1849,7 +1849,7 @@ endpoint! {
     ///
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdatePatAccesses = "POST /orgs/{org}/personal-access-tokens" {
+    pub struct UpdatePatAccesses = "POST /orgs/{org}/personal-access-tokens" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The organization name.
         pub org: String,
 
@@ -1870,7 +1870,7 @@ endpoint! {
     ///
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdatePatAccess = "POST /orgs/{org}/personal-access-tokens/{pat_id}" {
+    pub struct UpdatePatAccess = "POST /orgs/{org}/personal-access-tokens/{pat_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1891,7 +1891,7 @@ endpoint! {
     ///
     /// Only GitHub Apps can use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPatGrantRepositories = "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories" {
+    pub struct ListPatGrantRepositories = "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories" -> Vec<crate::models::MinimalRepository> {
         /// The organization name.
         pub org: String,
 
@@ -1914,7 +1914,7 @@ endpoint! {
     /// Gets all custom properties defined for an organization.
     /// Organization members can read these properties.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CustomPropertiesForReposGetOrganizationDefinitions = "GET /orgs/{org}/properties/schema" {
+    pub struct CustomPropertiesForReposGetOrganizationDefinitions = "GET /orgs/{org}/properties/schema" -> Vec<crate::models::CustomProperty> {
         /// The organization name.
         pub org: String,
     }
@@ -1935,7 +1935,7 @@ endpoint! {
     ///   - An administrator for the organization.
     ///   - A user, or a user on a team, with the fine-grained permission of `custom_properties_org_definitions_manager` in the organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CustomPropertiesForReposCreateOrUpdateOrganizationDefinitions = "PATCH /orgs/{org}/properties/schema" {
+    pub struct CustomPropertiesForReposCreateOrUpdateOrganizationDefinitions = "PATCH /orgs/{org}/properties/schema" -> Vec<crate::models::CustomProperty> {
         /// The organization name.
         pub org: String,
 
@@ -1955,7 +1955,7 @@ endpoint! {
     ///   - An administrator for the organization.
     ///   - A user, or a user on a team, with the fine-grained permission of `custom_properties_org_definitions_manager` in the organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CustomPropertiesForReposDeleteOrganizationDefinition = "DELETE /orgs/{org}/properties/schema/{custom_property_name}" {
+    pub struct CustomPropertiesForReposDeleteOrganizationDefinition = "DELETE /orgs/{org}/properties/schema/{custom_property_name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -1972,7 +1972,7 @@ endpoint! {
     /// Gets a custom property that is defined for an organization.
     /// Organization members can read these properties.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CustomPropertiesForReposGetOrganizationDefinition = "GET /orgs/{org}/properties/schema/{custom_property_name}" {
+    pub struct CustomPropertiesForReposGetOrganizationDefinition = "GET /orgs/{org}/properties/schema/{custom_property_name}" -> crate::models::CustomProperty {
         /// The organization name.
         pub org: String,
 
@@ -1992,7 +1992,7 @@ endpoint! {
     /// - An administrator for the organization.
     /// - A user, or a user on a team, with the fine-grained permission of `custom_properties_org_definitions_manager` in the organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CustomPropertiesForReposCreateOrUpdateOrganizationDefinition = "PUT /orgs/{org}/properties/schema/{custom_property_name}" {
+    pub struct CustomPropertiesForReposCreateOrUpdateOrganizationDefinition = "PUT /orgs/{org}/properties/schema/{custom_property_name}" -> crate::models::CustomProperty {
         /// The organization name.
         pub org: String,
 
@@ -2030,7 +2030,7 @@ endpoint! {
     /// Lists organization repositories with all of their custom property values.
     /// Organization members can read these properties.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CustomPropertiesForReposGetOrganizationValues = "GET /orgs/{org}/properties/values" {
+    pub struct CustomPropertiesForReposGetOrganizationValues = "GET /orgs/{org}/properties/values" -> Vec<crate::models::OrgRepoCustomPropertyValues> {
         /// The organization name.
         pub org: String,
 
@@ -2061,7 +2061,7 @@ endpoint! {
     ///   - An administrator for the organization.
     ///   - A user, or a user on a team, with the fine-grained permission of `custom_properties_org_values_editor` in the organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CustomPropertiesForReposCreateOrUpdateOrganizationValues = "PATCH /orgs/{org}/properties/values" {
+    pub struct CustomPropertiesForReposCreateOrUpdateOrganizationValues = "PATCH /orgs/{org}/properties/values" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2080,7 +2080,7 @@ endpoint! {
     ///
     /// Members of an organization can choose to have their membership publicized or not.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublicMembers = "GET /orgs/{org}/public_members" {
+    pub struct ListPublicMembers = "GET /orgs/{org}/public_members" -> Vec<crate::models::SimpleUser> {
         /// The organization name.
         pub org: String,
 
@@ -2099,7 +2099,7 @@ endpoint! {
     ///
     /// Removes the public membership for the authenticated user from the specified organization, unless public visibility is enforced by default.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemovePublicMembershipForAuthenticatedUser = "DELETE /orgs/{org}/public_members/{username}" {
+    pub struct RemovePublicMembershipForAuthenticatedUser = "DELETE /orgs/{org}/public_members/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2115,7 +2115,7 @@ endpoint! {
     ///
     /// Check if the provided user is a public member of the organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckPublicMembershipForUser = "GET /orgs/{org}/public_members/{username}" {
+    pub struct CheckPublicMembershipForUser = "GET /orgs/{org}/public_members/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2133,7 +2133,7 @@ endpoint! {
     ///
     /// Note that you'll need to set `Content-Length` to zero when calling out to this endpoint. For more information, see "[HTTP method](https://docs.github.com/rest/guides/getting-started-with-the-rest-api#http-method)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetPublicMembershipForAuthenticatedUser = "PUT /orgs/{org}/public_members/{username}" {
+    pub struct SetPublicMembershipForAuthenticatedUser = "PUT /orgs/{org}/public_members/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2149,7 +2149,7 @@ endpoint! {
     ///
     /// Get the history of an organization ruleset.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgRulesetHistory = "GET /orgs/{org}/rulesets/{ruleset_id}/history" {
+    pub struct GetOrgRulesetHistory = "GET /orgs/{org}/rulesets/{ruleset_id}/history" -> Vec<crate::models::RulesetVersion> {
         /// The organization name.
         pub org: String,
 
@@ -2171,7 +2171,7 @@ endpoint! {
     ///
     /// Get a version of an organization ruleset.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgRulesetVersion = "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}" {
+    pub struct GetOrgRulesetVersion = "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}" -> crate::models::RulesetVersionWithState {
         /// The organization name.
         pub org: String,
 
@@ -2192,7 +2192,7 @@ endpoint! {
     /// > **Closing down notice:** This operation is closing down and will be removed starting January 1, 2026. Please use the "[Organization Roles](https://docs.github.com/rest/orgs/organization-roles)" endpoints instead.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSecurityManagerTeams = "GET /orgs/{org}/security-managers" {
+    pub struct ListSecurityManagerTeams = "GET /orgs/{org}/security-managers" -> Vec<crate::models::TeamSimple> {
         /// The organization name.
         pub org: String,
     }
@@ -2207,7 +2207,7 @@ endpoint! {
     /// > **Closing down notice:** This operation is closing down and will be removed starting January 1, 2026. Please use the "[Organization Roles](https://docs.github.com/rest/orgs/organization-roles)" endpoints instead.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveSecurityManagerTeam = "DELETE /orgs/{org}/security-managers/teams/{team_slug}" {
+    pub struct RemoveSecurityManagerTeam = "DELETE /orgs/{org}/security-managers/teams/{team_slug}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2225,7 +2225,7 @@ endpoint! {
     /// > **Closing down notice:** This operation is closing down and will be removed starting January 1, 2026. Please use the "[Organization Roles](https://docs.github.com/rest/orgs/organization-roles)" endpoints instead.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddSecurityManagerTeam = "PUT /orgs/{org}/security-managers/teams/{team_slug}" {
+    pub struct AddSecurityManagerTeam = "PUT /orgs/{org}/security-managers/teams/{team_slug}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2243,7 +2243,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetImmutableReleasesSettings = "GET /orgs/{org}/settings/immutable-releases" {
+    pub struct GetImmutableReleasesSettings = "GET /orgs/{org}/settings/immutable-releases" -> crate::models::ImmutableReleasesOrganizationSettings {
         /// The organization name.
         pub org: String,
     }
@@ -2258,7 +2258,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetImmutableReleasesSettings = "PUT /orgs/{org}/settings/immutable-releases" {
+    pub struct SetImmutableReleasesSettings = "PUT /orgs/{org}/settings/immutable-releases" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2279,7 +2279,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetImmutableReleasesSettingsRepositories = "GET /orgs/{org}/settings/immutable-releases/repositories" {
+    pub struct GetImmutableReleasesSettingsRepositories = "GET /orgs/{org}/settings/immutable-releases/repositories" -> crate::models::OrgsGetImmutableReleasesSettingsRepositoriesResponse {
         /// The organization name.
         pub org: String,
 
@@ -2300,7 +2300,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetImmutableReleasesSettingsRepositories = "PUT /orgs/{org}/settings/immutable-releases/repositories" {
+    pub struct SetImmutableReleasesSettingsRepositories = "PUT /orgs/{org}/settings/immutable-releases/repositories" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2318,7 +2318,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DisableSelectedRepositoryImmutableReleasesOrganization = "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}" {
+    pub struct DisableSelectedRepositoryImmutableReleasesOrganization = "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2336,7 +2336,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct EnableSelectedRepositoryImmutableReleasesOrganization = "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}" {
+    pub struct EnableSelectedRepositoryImmutableReleasesOrganization = "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2360,7 +2360,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org`, `write:org`, or `repo` scopes to use this endpoint.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct EnableOrDisableSecurityProductOnAllOrgRepos = "POST /orgs/{org}/{security_product}/{enablement}" {
+    pub struct EnableOrDisableSecurityProductOnAllOrgRepos = "POST /orgs/{org}/{security_product}/{enablement}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -2382,7 +2382,7 @@ endpoint! {
     ///
     /// Lists all of the authenticated user's organization memberships.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListMembershipsForAuthenticatedUser = "GET /user/memberships/orgs" {
+    pub struct ListMembershipsForAuthenticatedUser = "GET /user/memberships/orgs" -> Vec<crate::models::OrgMembership> {
         /// Indicates the state of the memberships to return.
         pub state: Option<ListMembershipsForAuthenticatedUserState>,
 
@@ -2401,7 +2401,7 @@ endpoint! {
     ///
     /// If the authenticated user is an active or pending member of the organization, this endpoint will return the user's membership. If the authenticated user is not affiliated with the organization, a `404` is returned. This endpoint will return a `403` if the request is made by a GitHub App that is blocked by the organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetMembershipForAuthenticatedUser = "GET /user/memberships/orgs/{org}" {
+    pub struct GetMembershipForAuthenticatedUser = "GET /user/memberships/orgs/{org}" -> crate::models::OrgMembership {
         /// The organization name.
         pub org: String,
     }
@@ -2414,7 +2414,7 @@ endpoint! {
     ///
     /// Converts the authenticated user to an active member of the organization, if that user has a pending invitation from the organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateMembershipForAuthenticatedUser = "PATCH /user/memberships/orgs/{org}" {
+    pub struct UpdateMembershipForAuthenticatedUser = "PATCH /user/memberships/orgs/{org}" -> crate::models::OrgMembership {
         /// The organization name.
         pub org: String,
 
@@ -2435,7 +2435,7 @@ endpoint! {
     /// > **Note:**
     /// > Requests using a fine-grained access token will receive a `200 Success` response with an empty list.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForAuthenticatedUser = "GET /user/orgs" {
+    pub struct ListForAuthenticatedUser = "GET /user/orgs" -> Vec<crate::models::OrganizationSimple> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -2453,7 +2453,7 @@ endpoint! {
     ///
     /// This method only lists _public_ memberships, regardless of authentication. If you need to fetch all of the organization memberships (public and private) for the authenticated user, use the [List organizations for the authenticated user](https://docs.github.com/rest/orgs/orgs#list-organizations-for-the-authenticated-user) API instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForUser = "GET /users/{username}/orgs" {
+    pub struct ListForUser = "GET /users/{username}/orgs" -> Vec<crate::models::OrganizationSimple> {
         /// The handle for the GitHub user account.
         pub username: String,
 

@@ -19,7 +19,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListDockerMigrationConflictingPackagesForOrganization = "GET /orgs/{org}/docker/conflicts" {
+    pub struct ListDockerMigrationConflictingPackagesForOrganization = "GET /orgs/{org}/docker/conflicts" -> Vec<crate::models::Package> {
         /// The organization name.
         pub org: String,
     }
@@ -34,7 +34,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPackagesForOrganization = "GET /orgs/{org}/packages" {
+    pub struct ListPackagesForOrganization = "GET /orgs/{org}/packages" -> Vec<crate::models::Package> {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -63,7 +63,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeletePackageForOrg = "DELETE /orgs/{org}/packages/{package_type}/{package_name}" {
+    pub struct DeletePackageForOrg = "DELETE /orgs/{org}/packages/{package_type}/{package_name}" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -84,7 +84,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPackageForOrganization = "GET /orgs/{org}/packages/{package_type}/{package_name}" {
+    pub struct GetPackageForOrganization = "GET /orgs/{org}/packages/{package_type}/{package_name}" -> crate::models::Package {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -111,7 +111,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RestorePackageForOrg = "POST /orgs/{org}/packages/{package_type}/{package_name}/restore" {
+    pub struct RestorePackageForOrg = "POST /orgs/{org}/packages/{package_type}/{package_name}/restore" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -138,7 +138,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `packages/get-all-package-versions-for-a-package-owned-by-an-org` on 2021-03-24; `GetAllPackageVersionsForAPackageOwnedByAnOrg` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllPackageVersionsForPackageOwnedByOrg = "GET /orgs/{org}/packages/{package_type}/{package_name}/versions" {
+    pub struct GetAllPackageVersionsForPackageOwnedByOrg = "GET /orgs/{org}/packages/{package_type}/{package_name}/versions" -> Vec<crate::models::PackageVersion> {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -170,7 +170,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeletePackageVersionForOrg = "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}" {
+    pub struct DeletePackageVersionForOrg = "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -194,7 +194,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPackageVersionForOrganization = "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}" {
+    pub struct GetPackageVersionForOrganization = "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}" -> crate::models::PackageVersion {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -224,7 +224,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RestorePackageVersionForOrg = "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore" {
+    pub struct RestorePackageVersionForOrg = "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -248,7 +248,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListDockerMigrationConflictingPackagesForAuthenticatedUser = "GET /user/docker/conflicts";
+    pub struct ListDockerMigrationConflictingPackagesForAuthenticatedUser = "GET /user/docker/conflicts" -> Vec<crate::models::Package>;
 }
 
 endpoint! {
@@ -260,7 +260,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPackagesForAuthenticatedUser = "GET /user/packages" {
+    pub struct ListPackagesForAuthenticatedUser = "GET /user/packages" -> Vec<crate::models::Package> {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -284,7 +284,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeletePackageForAuthenticatedUser = "DELETE /user/packages/{package_type}/{package_name}" {
+    pub struct DeletePackageForAuthenticatedUser = "DELETE /user/packages/{package_type}/{package_name}" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -302,7 +302,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPackageForAuthenticatedUser = "GET /user/packages/{package_type}/{package_name}" {
+    pub struct GetPackageForAuthenticatedUser = "GET /user/packages/{package_type}/{package_name}" -> crate::models::Package {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -324,7 +324,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RestorePackageForAuthenticatedUser = "POST /user/packages/{package_type}/{package_name}/restore" {
+    pub struct RestorePackageForAuthenticatedUser = "POST /user/packages/{package_type}/{package_name}/restore" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -348,7 +348,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `packages/get-all-package-versions-for-a-package-owned-by-the-authenticated-user` on 2021-03-24; `GetAllPackageVersionsForAPackageOwnedByTheAuthenticatedUser` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllPackageVersionsForPackageOwnedByAuthenticatedUser = "GET /user/packages/{package_type}/{package_name}/versions" {
+    pub struct GetAllPackageVersionsForPackageOwnedByAuthenticatedUser = "GET /user/packages/{package_type}/{package_name}/versions" -> Vec<crate::models::PackageVersion> {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -377,7 +377,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeletePackageVersionForAuthenticatedUser = "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}" {
+    pub struct DeletePackageVersionForAuthenticatedUser = "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -398,7 +398,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPackageVersionForAuthenticatedUser = "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}" {
+    pub struct GetPackageVersionForAuthenticatedUser = "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}" -> crate::models::PackageVersion {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -423,7 +423,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RestorePackageVersionForAuthenticatedUser = "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore" {
+    pub struct RestorePackageVersionForAuthenticatedUser = "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -444,7 +444,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListDockerMigrationConflictingPackagesForUser = "GET /users/{username}/docker/conflicts" {
+    pub struct ListDockerMigrationConflictingPackagesForUser = "GET /users/{username}/docker/conflicts" -> Vec<crate::models::Package> {
         /// The handle for the GitHub user account.
         pub username: String,
     }
@@ -459,7 +459,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPackagesForUser = "GET /users/{username}/packages" {
+    pub struct ListPackagesForUser = "GET /users/{username}/packages" -> Vec<crate::models::Package> {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -488,7 +488,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeletePackageForUser = "DELETE /users/{username}/packages/{package_type}/{package_name}" {
+    pub struct DeletePackageForUser = "DELETE /users/{username}/packages/{package_type}/{package_name}" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -509,7 +509,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPackageForUser = "GET /users/{username}/packages/{package_type}/{package_name}" {
+    pub struct GetPackageForUser = "GET /users/{username}/packages/{package_type}/{package_name}" -> crate::models::Package {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -536,7 +536,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RestorePackageForUser = "POST /users/{username}/packages/{package_type}/{package_name}/restore" {
+    pub struct RestorePackageForUser = "POST /users/{username}/packages/{package_type}/{package_name}/restore" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -561,7 +561,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllPackageVersionsForPackageOwnedByUser = "GET /users/{username}/packages/{package_type}/{package_name}/versions" {
+    pub struct GetAllPackageVersionsForPackageOwnedByUser = "GET /users/{username}/packages/{package_type}/{package_name}/versions" -> Vec<crate::models::PackageVersion> {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -584,7 +584,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `delete:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeletePackageVersionForUser = "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}" {
+    pub struct DeletePackageVersionForUser = "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -608,7 +608,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` scope to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPackageVersionForUser = "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}" {
+    pub struct GetPackageVersionForUser = "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}" -> crate::models::PackageVersion {
         /// The type of supported package.
         pub package_type: PackageType,
 
@@ -638,7 +638,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:packages` and `write:packages` scopes to use this endpoint. For more information, see "[About permissions for GitHub Packages](https://docs.github.com/packages/learn-github-packages/about-permissions-for-github-packages#permissions-for-repository-scoped-packages)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RestorePackageVersionForUser = "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore" {
+    pub struct RestorePackageVersionForUser = "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore" -> () {
         /// The type of supported package.
         pub package_type: PackageType,
 

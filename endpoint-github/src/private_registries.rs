@@ -17,7 +17,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgPrivateRegistries = "GET /orgs/{org}/private-registries" {
+    pub struct ListOrgPrivateRegistries = "GET /orgs/{org}/private-registries" -> crate::models::PrivateRegistriesListOrgPrivateRegistriesResponse {
         /// The organization name.
         pub org: String,
 
@@ -39,7 +39,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrgPrivateRegistry = "POST /orgs/{org}/private-registries" {
+    pub struct CreateOrgPrivateRegistry = "POST /orgs/{org}/private-registries" -> crate::models::OrgPrivateRegistryConfigurationWithSelectedRepositories {
         /// The organization name.
         pub org: String,
 
@@ -126,7 +126,7 @@ endpoint! {
     ///
     /// OAuth tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgPublicKey = "GET /orgs/{org}/private-registries/public-key" {
+    pub struct GetOrgPublicKey = "GET /orgs/{org}/private-registries/public-key" -> crate::models::PrivateRegistriesGetOrgPublicKeyResponse {
         /// The organization name.
         pub org: String,
     }
@@ -141,7 +141,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteOrgPrivateRegistry = "DELETE /orgs/{org}/private-registries/{secret_name}" {
+    pub struct DeleteOrgPrivateRegistry = "DELETE /orgs/{org}/private-registries/{secret_name}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -159,7 +159,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgPrivateRegistry = "GET /orgs/{org}/private-registries/{secret_name}" {
+    pub struct GetOrgPrivateRegistry = "GET /orgs/{org}/private-registries/{secret_name}" -> crate::models::OrgPrivateRegistryConfiguration {
         /// The organization name.
         pub org: String,
 
@@ -178,7 +178,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateOrgPrivateRegistry = "PATCH /orgs/{org}/private-registries/{secret_name}" {
+    pub struct UpdateOrgPrivateRegistry = "PATCH /orgs/{org}/private-registries/{secret_name}" -> () {
         /// The organization name.
         pub org: String,
 

@@ -14,7 +14,7 @@ endpoint! {
     ///
     /// List all projects owned by a specific organization accessible by the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForOrg = "GET /orgs/{org}/projectsV2" {
+    pub struct ListForOrg = "GET /orgs/{org}/projectsV2" -> Vec<crate::models::ProjectsV2> {
         /// The organization name.
         pub org: String,
 
@@ -39,7 +39,7 @@ endpoint! {
     ///
     /// Get a specific organization-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetForOrg = "GET /orgs/{org}/projectsV2/{project_number}" {
+    pub struct GetForOrg = "GET /orgs/{org}/projectsV2/{project_number}" -> crate::models::ProjectsV2 {
         /// The project's number.
         pub project_number: i64,
 
@@ -55,7 +55,7 @@ endpoint! {
     ///
     /// Create draft issue item for the specified organization owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateDraftItemForOrg = "POST /orgs/{org}/projectsV2/{project_number}/drafts" {
+    pub struct CreateDraftItemForOrg = "POST /orgs/{org}/projectsV2/{project_number}/drafts" -> crate::models::ProjectsV2ItemSimple {
         /// The organization name.
         pub org: String,
 
@@ -77,7 +77,7 @@ endpoint! {
     ///
     /// List all fields for a specific organization-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListFieldsForOrg = "GET /orgs/{org}/projectsV2/{project_number}/fields" {
+    pub struct ListFieldsForOrg = "GET /orgs/{org}/projectsV2/{project_number}/fields" -> Vec<crate::models::ProjectsV2Field> {
         /// The project's number.
         pub project_number: i64,
 
@@ -100,7 +100,7 @@ endpoint! {
     ///
     /// `POST /orgs/{org}/projectsV2/{project_number}/fields` ([GitHub docs](https://docs.github.com/rest/projects/fields#add-a-field-to-an-organization-owned-project))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddFieldForOrg = "POST /orgs/{org}/projectsV2/{project_number}/fields" {
+    pub struct AddFieldForOrg = "POST /orgs/{org}/projectsV2/{project_number}/fields" -> crate::models::ProjectsV2Field {
         /// The project's number.
         pub project_number: i64,
 
@@ -131,7 +131,7 @@ endpoint! {
     ///
     /// Get a specific field for an organization-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetFieldForOrg = "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}" {
+    pub struct GetFieldForOrg = "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}" -> crate::models::ProjectsV2Field {
         /// The project's number.
         pub project_number: i64,
 
@@ -150,7 +150,7 @@ endpoint! {
     ///
     /// List all items for a specific organization-owned project accessible by the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListItemsForOrg = "GET /orgs/{org}/projectsV2/{project_number}/items" {
+    pub struct ListItemsForOrg = "GET /orgs/{org}/projectsV2/{project_number}/items" -> Vec<crate::models::ProjectsV2ItemWithContent> {
         /// The project's number.
         pub project_number: i64,
 
@@ -181,7 +181,7 @@ endpoint! {
     ///
     /// Add an issue or pull request item to the specified organization owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddItemForOrg = "POST /orgs/{org}/projectsV2/{project_number}/items" {
+    pub struct AddItemForOrg = "POST /orgs/{org}/projectsV2/{project_number}/items" -> crate::models::ProjectsV2ItemSimple {
         /// The organization name.
         pub org: String,
 
@@ -212,7 +212,7 @@ endpoint! {
     ///
     /// Delete a specific item from an organization-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteItemForOrg = "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}" {
+    pub struct DeleteItemForOrg = "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}" -> () {
         /// The project's number.
         pub project_number: i64,
 
@@ -231,7 +231,7 @@ endpoint! {
     ///
     /// Get a specific item from an organization-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgItem = "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}" {
+    pub struct GetOrgItem = "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}" -> crate::models::ProjectsV2ItemWithContent {
         /// The project's number.
         pub project_number: i64,
 
@@ -253,7 +253,7 @@ endpoint! {
     ///
     /// Update a specific item in an organization-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateItemForOrg = "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}" {
+    pub struct UpdateItemForOrg = "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}" -> crate::models::ProjectsV2ItemWithContent {
         /// The project's number.
         pub project_number: i64,
 
@@ -275,7 +275,7 @@ endpoint! {
     ///
     /// Create a new view in an organization-owned project. Views allow you to customize how items in a project are displayed and filtered.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateViewForOrg = "POST /orgs/{org}/projectsV2/{project_number}/views" {
+    pub struct CreateViewForOrg = "POST /orgs/{org}/projectsV2/{project_number}/views" -> crate::models::ProjectsV2View {
         /// The organization name.
         pub org: String,
 
@@ -312,7 +312,7 @@ endpoint! {
     ///
     /// List items in an organization project with the saved view's filter applied.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListViewItemsForOrg = "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items" {
+    pub struct ListViewItemsForOrg = "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items" -> Vec<crate::models::ProjectsV2ItemWithContent> {
         /// The project's number.
         pub project_number: i64,
 
@@ -343,7 +343,7 @@ endpoint! {
     ///
     /// Create draft issue item for the specified user owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateDraftItemForAuthenticatedUser = "POST /user/{user_id}/projectsV2/{project_number}/drafts" {
+    pub struct CreateDraftItemForAuthenticatedUser = "POST /user/{user_id}/projectsV2/{project_number}/drafts" -> crate::models::ProjectsV2ItemSimple {
         /// The unique identifier of the user.
         pub user_id: String,
 
@@ -365,7 +365,7 @@ endpoint! {
     ///
     /// Create a new view in a user-owned project. Views allow you to customize how items in a project are displayed and filtered.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateViewForUser = "POST /users/{user_id}/projectsV2/{project_number}/views" {
+    pub struct CreateViewForUser = "POST /users/{user_id}/projectsV2/{project_number}/views" -> crate::models::ProjectsV2View {
         /// The unique identifier of the user.
         pub user_id: String,
 
@@ -402,7 +402,7 @@ endpoint! {
     ///
     /// List all projects owned by a specific user accessible by the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForUser = "GET /users/{username}/projectsV2" {
+    pub struct ListForUser = "GET /users/{username}/projectsV2" -> Vec<crate::models::ProjectsV2> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -427,7 +427,7 @@ endpoint! {
     ///
     /// Get a specific user-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetForUser = "GET /users/{username}/projectsV2/{project_number}" {
+    pub struct GetForUser = "GET /users/{username}/projectsV2/{project_number}" -> crate::models::ProjectsV2 {
         /// The project's number.
         pub project_number: i64,
 
@@ -443,7 +443,7 @@ endpoint! {
     ///
     /// List all fields for a specific user-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListFieldsForUser = "GET /users/{username}/projectsV2/{project_number}/fields" {
+    pub struct ListFieldsForUser = "GET /users/{username}/projectsV2/{project_number}/fields" -> Vec<crate::models::ProjectsV2Field> {
         /// The project's number.
         pub project_number: i64,
 
@@ -468,7 +468,7 @@ endpoint! {
     ///
     /// Add a field to a specified user owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddFieldForUser = "POST /users/{username}/projectsV2/{project_number}/fields" {
+    pub struct AddFieldForUser = "POST /users/{username}/projectsV2/{project_number}/fields" -> crate::models::ProjectsV2Field {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -496,7 +496,7 @@ endpoint! {
     ///
     /// Get a specific field for a user-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetFieldForUser = "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}" {
+    pub struct GetFieldForUser = "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}" -> crate::models::ProjectsV2Field {
         /// The project's number.
         pub project_number: i64,
 
@@ -515,7 +515,7 @@ endpoint! {
     ///
     /// List all items for a specific user-owned project accessible by the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListItemsForUser = "GET /users/{username}/projectsV2/{project_number}/items" {
+    pub struct ListItemsForUser = "GET /users/{username}/projectsV2/{project_number}/items" -> Vec<crate::models::ProjectsV2ItemWithContent> {
         /// The project's number.
         pub project_number: i64,
 
@@ -546,7 +546,7 @@ endpoint! {
     ///
     /// Add an issue or pull request item to the specified user owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddItemForUser = "POST /users/{username}/projectsV2/{project_number}/items" {
+    pub struct AddItemForUser = "POST /users/{username}/projectsV2/{project_number}/items" -> crate::models::ProjectsV2ItemSimple {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -577,7 +577,7 @@ endpoint! {
     ///
     /// Delete a specific item from a user-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteItemForUser = "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}" {
+    pub struct DeleteItemForUser = "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}" -> () {
         /// The project's number.
         pub project_number: i64,
 
@@ -596,7 +596,7 @@ endpoint! {
     ///
     /// Get a specific item from a user-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetUserItem = "GET /users/{username}/projectsV2/{project_number}/items/{item_id}" {
+    pub struct GetUserItem = "GET /users/{username}/projectsV2/{project_number}/items/{item_id}" -> crate::models::ProjectsV2ItemWithContent {
         /// The project's number.
         pub project_number: i64,
 
@@ -618,7 +618,7 @@ endpoint! {
     ///
     /// Update a specific item in a user-owned project.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateItemForUser = "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}" {
+    pub struct UpdateItemForUser = "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}" -> crate::models::ProjectsV2ItemWithContent {
         /// The project's number.
         pub project_number: i64,
 
@@ -640,7 +640,7 @@ endpoint! {
     ///
     /// List items in a user project with the saved view's filter applied.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListViewItemsForUser = "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items" {
+    pub struct ListViewItemsForUser = "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items" -> Vec<crate::models::ProjectsV2ItemWithContent> {
         /// The project's number.
         pub project_number: i64,
 

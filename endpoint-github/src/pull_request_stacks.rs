@@ -12,7 +12,7 @@ endpoint! {
     ///
     /// Lists pull request stacks in a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct List = "GET /repos/{owner}/{repo}/stacks" {
+    pub struct List = "GET /repos/{owner}/{repo}/stacks" -> Vec<crate::models::PullRequestStackMinimal> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -39,7 +39,7 @@ endpoint! {
     /// request numbers from the bottom of the stack to the top. Each pull request's
     /// base ref must match the previous pull request's head ref.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Create = "POST /repos/{owner}/{repo}/stacks" {
+    pub struct Create = "POST /repos/{owner}/{repo}/stacks" -> crate::models::PullRequestStacksCreateResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -58,7 +58,7 @@ endpoint! {
     ///
     /// Gets a pull request stack by providing its stack number.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /repos/{owner}/{repo}/stacks/{stack_number}" {
+    pub struct Get = "GET /repos/{owner}/{repo}/stacks/{stack_number}" -> crate::models::PullRequestStacksGetResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -80,7 +80,7 @@ endpoint! {
     /// the stack upward. The first new pull request's base ref must match the current
     /// top pull request's head ref.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Add = "POST /repos/{owner}/{repo}/stacks/{stack_number}/add" {
+    pub struct Add = "POST /repos/{owner}/{repo}/stacks/{stack_number}/add" -> crate::models::PullRequestStacksAddResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -105,7 +105,7 @@ endpoint! {
     /// stack is returned with a `200`. When no pull requests remain, the stack is
     /// dissolved and a `204` is returned.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Unstack = "POST /repos/{owner}/{repo}/stacks/{stack_number}/unstack" {
+    pub struct Unstack = "POST /repos/{owner}/{repo}/stacks/{stack_number}/unstack" -> Option<crate::models::PullRequestStacksUnstackResponse> {
         /// The account owner of the repository.
         pub owner: String,
 

@@ -30,7 +30,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct List = "GET /repos/{owner}/{repo}/pulls" {
+    pub struct List = "GET /repos/{owner}/{repo}/pulls" -> Vec<crate::models::PullRequestSimple> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -78,7 +78,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Create = "POST /repos/{owner}/{repo}/pulls" {
+    pub struct Create = "POST /repos/{owner}/{repo}/pulls" -> crate::models::PullRequest {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -126,7 +126,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReviewCommentsForRepo = "GET /repos/{owner}/{repo}/pulls/comments" {
+    pub struct ListReviewCommentsForRepo = "GET /repos/{owner}/{repo}/pulls/comments" -> Vec<crate::models::PullRequestReviewComment> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -157,7 +157,7 @@ endpoint! {
     ///
     /// Deletes a review comment.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteReviewComment = "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}" {
+    pub struct DeleteReviewComment = "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -183,7 +183,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetReviewComment = "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}" {
+    pub struct GetReviewComment = "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}" -> crate::models::PullRequestReviewComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -209,7 +209,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateReviewComment = "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}" {
+    pub struct UpdateReviewComment = "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}" -> crate::models::PullRequestReviewComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -253,7 +253,7 @@ endpoint! {
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     /// - **`application/vnd.github.diff`**: For more information, see "[git-diff](https://git-scm.com/docs/git-diff)" in the Git documentation. If a diff is corrupt, contact us through the [GitHub Support portal](https://support.github.com/). Include the repository name and pull request ID in your message.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /repos/{owner}/{repo}/pulls/{pull_number}" {
+    pub struct Get = "GET /repos/{owner}/{repo}/pulls/{pull_number}" -> crate::models::PullRequest {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -281,7 +281,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Update = "PATCH /repos/{owner}/{repo}/pulls/{pull_number}" {
+    pub struct Update = "PATCH /repos/{owner}/{repo}/pulls/{pull_number}" -> crate::models::PullRequest {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -323,7 +323,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReviewComments = "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments" {
+    pub struct ListReviewComments = "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments" -> Vec<crate::models::PullRequestReviewComment> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -371,7 +371,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateReviewComment = "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments" {
+    pub struct CreateReviewComment = "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments" -> crate::models::PullRequestReviewComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -431,7 +431,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateReplyForReviewComment = "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies" {
+    pub struct CreateReplyForReviewComment = "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies" -> crate::models::PullRequestReviewComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -465,7 +465,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCommits = "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits" {
+    pub struct ListCommits = "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits" -> Vec<crate::models::Commit> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -500,7 +500,7 @@ endpoint! {
     /// - **`application/vnd.github.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListFiles = "GET /repos/{owner}/{repo}/pulls/{pull_number}/files" {
+    pub struct ListFiles = "GET /repos/{owner}/{repo}/pulls/{pull_number}/files" -> Vec<crate::models::DiffEntry> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -525,7 +525,7 @@ endpoint! {
     ///
     /// Checks if a pull request has been merged into the base branch. The HTTP status of the response indicates whether or not the pull request has been merged; the response body is empty.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckIfMerged = "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge" {
+    pub struct CheckIfMerged = "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -545,7 +545,7 @@ endpoint! {
     /// Merges a pull request into the base branch.
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications). Creating content too quickly using this endpoint may result in secondary rate limiting. For more information, see "[Rate limits for the API](https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits)" and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Merge = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge" {
+    pub struct Merge = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge" -> crate::models::PullRequestMergeResult {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -584,7 +584,7 @@ endpoint! {
     ///
     /// If the pull request cannot be merged (e.g. because it is closed, or still a draft) this result will be returned immediately with a 400 response status. Branch protection rules and repository rules are not run at this stage, only basic pull request state checks are performed.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct MergeAsync = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge-async" {
+    pub struct MergeAsync = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge-async" -> crate::models::PullRequestMergeAsyncResult {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -622,7 +622,7 @@ endpoint! {
     ///
     /// The result of an asynchronous merge request is retained for 24 hours after its most recent update. After this window the request expires and this endpoint returns a `404` response for its UUID.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetMergeAsyncResult = "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge-async/{uuid}" {
+    pub struct GetMergeAsyncResult = "GET /repos/{owner}/{repo}/pulls/{pull_number}/merge-async/{uuid}" -> crate::models::PullRequestMergeAsyncResult {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -644,7 +644,7 @@ endpoint! {
     ///
     /// Removes review requests from a pull request for a given set of users and/or teams.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveRequestedReviewers = "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers" {
+    pub struct RemoveRequestedReviewers = "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers" -> crate::models::PullRequestSimple {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -669,7 +669,7 @@ endpoint! {
     ///
     /// Gets the users or teams whose review is requested for a pull request. Once a requested reviewer submits a review, they are no longer considered a requested reviewer. Their review will instead be returned by the [List reviews for a pull request](https://docs.github.com/rest/pulls/reviews#list-reviews-for-a-pull-request) operation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRequestedReviewers = "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers" {
+    pub struct ListRequestedReviewers = "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers" -> crate::models::PullRequestReviewRequest {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -688,7 +688,7 @@ endpoint! {
     ///
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications). Creating content too quickly using this endpoint may result in secondary rate limiting. See "[Secondary rate limits](https://docs.github.com/rest/overview/resources-in-the-rest-api#secondary-rate-limits)" and "[Dealing with secondary rate limits](https://docs.github.com/rest/guides/best-practices-for-integrators#dealing-with-secondary-rate-limits)" for details.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RequestReviewers = "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers" {
+    pub struct RequestReviewers = "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers" -> crate::models::PullRequestSimple {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -720,7 +720,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReviews = "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews" {
+    pub struct ListReviews = "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews" -> Vec<crate::models::PullRequestReview> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -761,7 +761,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateReview = "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews" {
+    pub struct CreateReview = "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews" -> crate::models::PullRequestReview {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -799,7 +799,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeletePendingReview = "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}" {
+    pub struct DeletePendingReview = "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}" -> crate::models::PullRequestReview {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -828,7 +828,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetReview = "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}" {
+    pub struct GetReview = "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}" -> crate::models::PullRequestReview {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -857,7 +857,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateReview = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}" {
+    pub struct UpdateReview = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}" -> crate::models::PullRequestReview {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -889,7 +889,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCommentsForReview = "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments" {
+    pub struct ListCommentsForReview = "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments" -> Vec<crate::models::ReviewComment> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -927,7 +927,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DismissReview = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals" {
+    pub struct DismissReview = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals" -> crate::models::PullRequestReview {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -962,7 +962,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SubmitReview = "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events" {
+    pub struct SubmitReview = "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events" -> crate::models::PullRequestReview {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -991,7 +991,7 @@ endpoint! {
     /// Updates the pull request branch with the latest upstream changes by merging HEAD from the base branch into the pull request branch.
     /// Note: If making a request on behalf of a GitHub App you must also have permissions to write the contents of the head repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateBranch = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch" {
+    pub struct UpdateBranch = "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch" -> crate::models::PullsUpdateBranchResponse {
         /// The account owner of the repository.
         pub owner: String,
 

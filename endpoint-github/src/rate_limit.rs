@@ -27,5 +27,5 @@ endpoint! {
     /// > **Note:**
     /// > The `rate` object is closing down. If you're writing new API client code or updating existing code, you should use the `core` object instead of the `rate` object. The `core` object contains the same information that is present in the `rate` object.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /rate_limit";
+    pub struct Get = "GET /rate_limit" -> crate::models::RateLimitOverview;
 }

@@ -14,7 +14,7 @@ endpoint! {
     ///
     /// List the reactions to a [commit comment](https://docs.github.com/rest/commits/comments#get-a-commit-comment).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForCommitComment = "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions" {
+    pub struct ListForCommitComment = "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions" -> Vec<crate::models::Reaction> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -42,7 +42,7 @@ endpoint! {
     ///
     /// Create a reaction to a [commit comment](https://docs.github.com/rest/commits/comments#get-a-commit-comment). A response with an HTTP `200` status means that you already added the reaction type to this commit comment.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateForCommitComment = "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions" {
+    pub struct CreateForCommitComment = "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -67,7 +67,7 @@ endpoint! {
     ///
     /// Delete a reaction to a [commit comment](https://docs.github.com/rest/commits/comments#get-a-commit-comment).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteForCommitComment = "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}" {
+    pub struct DeleteForCommitComment = "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -89,7 +89,7 @@ endpoint! {
     ///
     /// List the reactions to an [issue comment](https://docs.github.com/rest/issues/comments#get-an-issue-comment).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForIssueComment = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" {
+    pub struct ListForIssueComment = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" -> Vec<crate::models::Reaction> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -117,7 +117,7 @@ endpoint! {
     ///
     /// Create a reaction to an [issue comment](https://docs.github.com/rest/issues/comments#get-an-issue-comment). A response with an HTTP `200` status means that you already added the reaction type to this issue comment.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateForIssueComment = "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" {
+    pub struct CreateForIssueComment = "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -142,7 +142,7 @@ endpoint! {
     ///
     /// Delete a reaction to an [issue comment](https://docs.github.com/rest/issues/comments#get-an-issue-comment).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteForIssueComment = "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}" {
+    pub struct DeleteForIssueComment = "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -164,7 +164,7 @@ endpoint! {
     ///
     /// List the reactions to an [issue](https://docs.github.com/rest/issues/issues#get-an-issue).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions" {
+    pub struct ListForIssue = "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions" -> Vec<crate::models::Reaction> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -192,7 +192,7 @@ endpoint! {
     ///
     /// Create a reaction to an [issue](https://docs.github.com/rest/issues/issues#get-an-issue). A response with an HTTP `200` status means that you already added the reaction type to this issue.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateForIssue = "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions" {
+    pub struct CreateForIssue = "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -217,7 +217,7 @@ endpoint! {
     ///
     /// Delete a reaction to an [issue](https://docs.github.com/rest/issues/issues#get-an-issue).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteForIssue = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}" {
+    pub struct DeleteForIssue = "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -239,7 +239,7 @@ endpoint! {
     ///
     /// List the reactions to a [pull request review comment](https://docs.github.com/rest/pulls/comments#get-a-review-comment-for-a-pull-request).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForPullRequestReviewComment = "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions" {
+    pub struct ListForPullRequestReviewComment = "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions" -> Vec<crate::models::Reaction> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -267,7 +267,7 @@ endpoint! {
     ///
     /// Create a reaction to a [pull request review comment](https://docs.github.com/rest/pulls/comments#get-a-review-comment-for-a-pull-request). A response with an HTTP `200` status means that you already added the reaction type to this pull request review comment.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateForPullRequestReviewComment = "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions" {
+    pub struct CreateForPullRequestReviewComment = "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -292,7 +292,7 @@ endpoint! {
     ///
     /// Delete a reaction to a [pull request review comment](https://docs.github.com/rest/pulls/comments#get-a-review-comment-for-a-pull-request).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteForPullRequestComment = "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}" {
+    pub struct DeleteForPullRequestComment = "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -314,7 +314,7 @@ endpoint! {
     ///
     /// List the reactions to a [release](https://docs.github.com/rest/releases/releases#get-a-release).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForRelease = "GET /repos/{owner}/{repo}/releases/{release_id}/reactions" {
+    pub struct ListForRelease = "GET /repos/{owner}/{repo}/releases/{release_id}/reactions" -> Vec<crate::models::Reaction> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -342,7 +342,7 @@ endpoint! {
     ///
     /// Create a reaction to a [release](https://docs.github.com/rest/releases/releases#get-a-release). A response with a `Status: 200 OK` means that you already added the reaction type to this release.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateForRelease = "POST /repos/{owner}/{repo}/releases/{release_id}/reactions" {
+    pub struct CreateForRelease = "POST /repos/{owner}/{repo}/releases/{release_id}/reactions" -> crate::models::Reaction {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -367,7 +367,7 @@ endpoint! {
     ///
     /// Delete a reaction to a [release](https://docs.github.com/rest/releases/releases#get-a-release).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteForRelease = "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}" {
+    pub struct DeleteForRelease = "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 

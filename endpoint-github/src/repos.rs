@@ -22,7 +22,7 @@ endpoint! {
     /// > **Note:**
     /// > In order to see the `security_and_analysis` block for a repository you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForOrg = "GET /orgs/{org}/repos" {
+    pub struct ListForOrg = "GET /orgs/{org}/repos" -> Vec<crate::models::MinimalRepository> {
         /// The organization name.
         pub org: String,
 
@@ -52,7 +52,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `public_repo` or `repo` scope to create a public repository, and `repo` scope to create a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateInOrg = "POST /orgs/{org}/repos" {
+    pub struct CreateInOrg = "POST /orgs/{org}/repos" -> crate::models::FullRepository {
         /// The organization name.
         pub org: String,
 
@@ -141,7 +141,7 @@ endpoint! {
     ///
     /// Get all the repository rulesets for an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgRulesets = "GET /orgs/{org}/rulesets" {
+    pub struct GetOrgRulesets = "GET /orgs/{org}/rulesets" -> Vec<crate::models::RepositoryRuleset> {
         /// The organization name.
         pub org: String,
 
@@ -163,7 +163,7 @@ endpoint! {
     ///
     /// Create a repository ruleset for an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrgRuleset = "POST /orgs/{org}/rulesets" {
+    pub struct CreateOrgRuleset = "POST /orgs/{org}/rulesets" -> crate::models::RepositoryRuleset {
         /// The organization name.
         pub org: String,
 
@@ -195,7 +195,7 @@ endpoint! {
     /// Lists suites of rule evaluations at the organization level.
     /// For more information, see "[Managing rulesets for repositories in your organization](https://docs.github.com/organizations/managing-organization-settings/managing-rulesets-for-repositories-in-your-organization#viewing-insights-for-rulesets)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgRuleSuites = "GET /orgs/{org}/rulesets/rule-suites" {
+    pub struct GetOrgRuleSuites = "GET /orgs/{org}/rulesets/rule-suites" -> crate::models::RuleSuites {
         /// The organization name.
         pub org: String,
 
@@ -233,7 +233,7 @@ endpoint! {
     /// Gets information about a suite of rule evaluations from within an organization.
     /// For more information, see "[Managing rulesets for repositories in your organization](https://docs.github.com/organizations/managing-organization-settings/managing-rulesets-for-repositories-in-your-organization#viewing-insights-for-rulesets)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgRuleSuite = "GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}" {
+    pub struct GetOrgRuleSuite = "GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}" -> crate::models::RuleSuite {
         /// The organization name.
         pub org: String,
 
@@ -249,7 +249,7 @@ endpoint! {
     ///
     /// Delete a ruleset for an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteOrgRuleset = "DELETE /orgs/{org}/rulesets/{ruleset_id}" {
+    pub struct DeleteOrgRuleset = "DELETE /orgs/{org}/rulesets/{ruleset_id}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -268,7 +268,7 @@ endpoint! {
     /// **Note:** To prevent leaking sensitive information, the `bypass_actors` property is only returned if the user
     /// making the API request has write access to the ruleset.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetOrgRuleset = "GET /orgs/{org}/rulesets/{ruleset_id}" {
+    pub struct GetOrgRuleset = "GET /orgs/{org}/rulesets/{ruleset_id}" -> crate::models::RepositoryRuleset {
         /// The organization name.
         pub org: String,
 
@@ -284,7 +284,7 @@ endpoint! {
     ///
     /// Update a ruleset for an organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateOrgRuleset = "PUT /orgs/{org}/rulesets/{ruleset_id}" {
+    pub struct UpdateOrgRuleset = "PUT /orgs/{org}/rulesets/{ruleset_id}" -> crate::models::RepositoryRuleset {
         /// The organization name.
         pub org: String,
 
@@ -323,7 +323,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `delete_repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Delete = "DELETE /repos/{owner}/{repo}" {
+    pub struct Delete = "DELETE /repos/{owner}/{repo}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -343,7 +343,7 @@ endpoint! {
     /// > - In order to see the `security_and_analysis` block for a repository you must have admin permissions for the repository or be an owner or security manager for the organization that owns the repository. For more information, see "[Managing security managers in your organization](https://docs.github.com/organizations/managing-peoples-access-to-your-organization-with-roles/managing-security-managers-in-your-organization)."
     /// > - To view merge-related settings, you must have the `contents:read` and `contents:write` permissions.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /repos/{owner}/{repo}" {
+    pub struct Get = "GET /repos/{owner}/{repo}" -> crate::models::FullRepository {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -359,7 +359,7 @@ endpoint! {
     ///
     /// **Note**: To edit a repository's topics, use the [Replace all repository topics](https://docs.github.com/rest/repos/repos#replace-all-repository-topics) endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Update = "PATCH /repos/{owner}/{repo}" {
+    pub struct Update = "PATCH /repos/{owner}/{repo}" -> crate::models::FullRepository {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -460,7 +460,7 @@ endpoint! {
     /// For more information about viewing repository activity,
     /// see "[Viewing activity and data for your repository](https://docs.github.com/repositories/viewing-activity-and-data-for-your-repository)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListActivities = "GET /repos/{owner}/{repo}/activity" {
+    pub struct ListActivities = "GET /repos/{owner}/{repo}/activity" -> Vec<crate::models::Activity> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -504,7 +504,7 @@ endpoint! {
     ///
     /// Artifact attestations are meant to be created using the [attest action](https://github.com/actions/attest). For more information, see our guide on [using artifact attestations to establish a build's provenance](https://docs.github.com/actions/security-guides/using-artifact-attestations-to-establish-provenance-for-builds).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateAttestation = "POST /repos/{owner}/{repo}/attestations" {
+    pub struct CreateAttestation = "POST /repos/{owner}/{repo}/attestations" -> crate::models::ReposCreateAttestationResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -527,7 +527,7 @@ endpoint! {
     ///
     /// **Please note:** in order to offer meaningful security benefits, an attestation's signature and timestamps **must** be cryptographically verified, and the identity of the attestation signer **must** be validated. Attestations can be verified using the [GitHub CLI `attestation verify` command](https://cli.github.com/manual/gh_attestation_verify). For more information, see [our guide on how to use artifact attestations to establish a build's provenance](https://docs.github.com/actions/security-guides/using-artifact-attestations-to-establish-provenance-for-builds).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAttestations = "GET /repos/{owner}/{repo}/attestations/{subject_digest}" {
+    pub struct ListAttestations = "GET /repos/{owner}/{repo}/attestations/{subject_digest}" -> crate::models::ReposListAttestationsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -560,7 +560,7 @@ endpoint! {
     ///
     /// Information about autolinks are only available to repository administrators.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAutolinks = "GET /repos/{owner}/{repo}/autolinks" {
+    pub struct ListAutolinks = "GET /repos/{owner}/{repo}/autolinks" -> Vec<crate::models::Autolink> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -576,7 +576,7 @@ endpoint! {
     ///
     /// Users with admin access to the repository can create an autolink.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateAutolink = "POST /repos/{owner}/{repo}/autolinks" {
+    pub struct CreateAutolink = "POST /repos/{owner}/{repo}/autolinks" -> crate::models::Autolink {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -603,7 +603,7 @@ endpoint! {
     ///
     /// Information about autolinks are only available to repository administrators.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAutolink = "DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}" {
+    pub struct DeleteAutolink = "DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -624,7 +624,7 @@ endpoint! {
     ///
     /// Information about autolinks are only available to repository administrators.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAutolink = "GET /repos/{owner}/{repo}/autolinks/{autolink_id}" {
+    pub struct GetAutolink = "GET /repos/{owner}/{repo}/autolinks/{autolink_id}" -> crate::models::Autolink {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -643,7 +643,7 @@ endpoint! {
     ///
     /// Disables Dependabot security updates for a repository. The authenticated user must have admin access to the repository. For more information, see "[Configuring Dependabot security updates](https://docs.github.com/articles/configuring-automated-security-fixes)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DisableAutomatedSecurityFixes = "DELETE /repos/{owner}/{repo}/automated-security-fixes" {
+    pub struct DisableAutomatedSecurityFixes = "DELETE /repos/{owner}/{repo}/automated-security-fixes" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -659,7 +659,7 @@ endpoint! {
     ///
     /// Shows whether Dependabot security updates are enabled, disabled or paused for a repository. The authenticated user must have admin read access to the repository. For more information, see "[Configuring Dependabot security updates](https://docs.github.com/articles/configuring-automated-security-fixes)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckAutomatedSecurityFixes = "GET /repos/{owner}/{repo}/automated-security-fixes" {
+    pub struct CheckAutomatedSecurityFixes = "GET /repos/{owner}/{repo}/automated-security-fixes" -> crate::models::CheckAutomatedSecurityFixes {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -675,7 +675,7 @@ endpoint! {
     ///
     /// Enables Dependabot security updates for a repository. The authenticated user must have admin access to the repository. For more information, see "[Configuring Dependabot security updates](https://docs.github.com/articles/configuring-automated-security-fixes)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct EnableAutomatedSecurityFixes = "PUT /repos/{owner}/{repo}/automated-security-fixes" {
+    pub struct EnableAutomatedSecurityFixes = "PUT /repos/{owner}/{repo}/automated-security-fixes" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -689,7 +689,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/branches` ([GitHub docs](https://docs.github.com/rest/branches/branches#list-branches))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListBranches = "GET /repos/{owner}/{repo}/branches" {
+    pub struct ListBranches = "GET /repos/{owner}/{repo}/branches" -> Vec<crate::models::ShortBranch> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -712,7 +712,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/branches/{branch}` ([GitHub docs](https://docs.github.com/rest/branches/branches#get-a-branch))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetBranch = "GET /repos/{owner}/{repo}/branches/{branch}" {
+    pub struct GetBranch = "GET /repos/{owner}/{repo}/branches/{branch}" -> crate::models::BranchWithProtection {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -731,7 +731,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteBranchProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection" {
+    pub struct DeleteBranchProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -750,7 +750,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetBranchProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection" {
+    pub struct GetBranchProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection" -> crate::models::BranchProtection {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -777,7 +777,7 @@ endpoint! {
     /// > **Note:**
     /// > The list of users, apps, and teams in total is limited to 100 items.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateBranchProtection = "PUT /repos/{owner}/{repo}/branches/{branch}/protection" {
+    pub struct UpdateBranchProtection = "PUT /repos/{owner}/{repo}/branches/{branch}/protection" -> crate::models::ProtectedBranch {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -831,7 +831,7 @@ endpoint! {
     ///
     /// Removing admin enforcement requires admin or owner permissions to the repository and branch protection to be enabled.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAdminBranchProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins" {
+    pub struct DeleteAdminBranchProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -850,7 +850,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAdminBranchProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins" {
+    pub struct GetAdminBranchProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins" -> crate::models::ProtectedBranchAdminEnforced {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -871,7 +871,7 @@ endpoint! {
     ///
     /// Adding admin enforcement requires admin or owner permissions to the repository and branch protection to be enabled.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetAdminBranchProtection = "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins" {
+    pub struct SetAdminBranchProtection = "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins" -> crate::models::ProtectedBranchAdminEnforced {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -890,7 +890,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeletePullRequestReviewProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews" {
+    pub struct DeletePullRequestReviewProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -909,7 +909,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPullRequestReviewProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews" {
+    pub struct GetPullRequestReviewProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews" -> crate::models::ProtectedBranchPullRequestReview {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -933,7 +933,7 @@ endpoint! {
     /// > **Note:**
     /// > Passing new arrays of `users` and `teams` replaces their previous values.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdatePullRequestReviewProtection = "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews" {
+    pub struct UpdatePullRequestReviewProtection = "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews" -> crate::models::ProtectedBranchPullRequestReview {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -972,7 +972,7 @@ endpoint! {
     ///
     /// When authenticated with admin or owner permissions to the repository, you can use this endpoint to disable required signed commits on a branch. You must enable branch protection to require signed commits.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteCommitSignatureProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures" {
+    pub struct DeleteCommitSignatureProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -996,7 +996,7 @@ endpoint! {
     /// > **Note:**
     /// > You must enable branch protection to require signed commits.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCommitSignatureProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures" {
+    pub struct GetCommitSignatureProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures" -> crate::models::ProtectedBranchAdminEnforced {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1017,7 +1017,7 @@ endpoint! {
     ///
     /// When authenticated with admin or owner permissions to the repository, you can use this endpoint to require signed commits on a branch. You must enable branch protection to require signed commits.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateCommitSignatureProtection = "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures" {
+    pub struct CreateCommitSignatureProtection = "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures" -> crate::models::ProtectedBranchAdminEnforced {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1036,7 +1036,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveStatusCheckProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks" {
+    pub struct RemoveStatusCheckProtection = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1055,7 +1055,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetStatusChecksProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks" {
+    pub struct GetStatusChecksProtection = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks" -> crate::models::StatusCheckPolicy {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1078,7 +1078,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `repos/update-status-check-potection` on 2020-09-17; `UpdateStatusCheckPotection` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateStatusCheckProtection = "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks" {
+    pub struct UpdateStatusCheckProtection = "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks" -> crate::models::StatusCheckPolicy {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1107,7 +1107,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveStatusCheckContexts = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" {
+    pub struct RemoveStatusCheckContexts = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1129,7 +1129,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllStatusCheckContexts = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" {
+    pub struct GetAllStatusCheckContexts = "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1148,7 +1148,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddStatusCheckContexts = "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" {
+    pub struct AddStatusCheckContexts = "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1170,7 +1170,7 @@ endpoint! {
     ///
     /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://docs.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetStatusCheckContexts = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" {
+    pub struct SetStatusCheckContexts = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts" -> Vec<String> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1194,7 +1194,7 @@ endpoint! {
     ///
     /// Disables the ability to restrict who can push to this branch.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions" {
+    pub struct DeleteAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1218,7 +1218,7 @@ endpoint! {
     /// > **Note:**
     /// > Users, apps, and teams `restrictions` are only available for organization-owned repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAccessRestrictions = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions" {
+    pub struct GetAccessRestrictions = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions" -> crate::models::BranchRestrictionPolicy {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1239,7 +1239,7 @@ endpoint! {
     ///
     /// Removes the ability of an app to push to this branch. Only GitHub Apps that are installed on the repository and that have been granted write access to the repository contents can be added as authorized actors on a protected branch.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveAppAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" {
+    pub struct RemoveAppAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1263,7 +1263,7 @@ endpoint! {
     ///
     /// Lists the GitHub Apps that have push access to this branch. Only GitHub Apps that are installed on the repository and that have been granted write access to the repository contents can be added as authorized actors on a protected branch.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAppsWithAccessToProtectedBranch = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" {
+    pub struct GetAppsWithAccessToProtectedBranch = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1284,7 +1284,7 @@ endpoint! {
     ///
     /// Grants the specified apps push access for this branch. Only GitHub Apps that are installed on the repository and that have been granted write access to the repository contents can be added as authorized actors on a protected branch.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddAppAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" {
+    pub struct AddAppAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1308,7 +1308,7 @@ endpoint! {
     ///
     /// Replaces the list of apps that have push access to this branch. This removes all apps that previously had push access and grants push access to the new list of apps. Only GitHub Apps that are installed on the repository and that have been granted write access to the repository contents can be added as authorized actors on a protected branch.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetAppAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" {
+    pub struct SetAppAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps" -> Vec<Option<crate::models::Integration>> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1332,7 +1332,7 @@ endpoint! {
     ///
     /// Removes the ability of a team to push to this branch. You can also remove push access for child teams.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveTeamAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" {
+    pub struct RemoveTeamAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1356,7 +1356,7 @@ endpoint! {
     ///
     /// Lists the teams who have push access to this branch. The list includes child teams.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTeamsWithAccessToProtectedBranch = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" {
+    pub struct GetTeamsWithAccessToProtectedBranch = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1377,7 +1377,7 @@ endpoint! {
     ///
     /// Grants the specified teams push access for this branch. You can also give push access to child teams.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddTeamAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" {
+    pub struct AddTeamAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1401,7 +1401,7 @@ endpoint! {
     ///
     /// Replaces the list of teams that have push access to this branch. This removes all teams that previously had push access and grants push access to the new list of teams. Team restrictions include child teams.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetTeamAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" {
+    pub struct SetTeamAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1429,7 +1429,7 @@ endpoint! {
     /// | ------- | --------------------------------------------------------------------------------------------------------------------------------------------- |
     /// | `array` | Usernames of the people who should no longer have push access. **Note**: The list of users, apps, and teams in total is limited to 100 items. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveUserAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" {
+    pub struct RemoveUserAccessRestrictions = "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1453,7 +1453,7 @@ endpoint! {
     ///
     /// Lists the people who have push access to this branch.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetUsersWithAccessToProtectedBranch = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" {
+    pub struct GetUsersWithAccessToProtectedBranch = "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1478,7 +1478,7 @@ endpoint! {
     /// | ------- | ----------------------------------------------------------------------------------------------------------------------------- |
     /// | `array` | Usernames for people who can have push access. **Note**: The list of users, apps, and teams in total is limited to 100 items. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddUserAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" {
+    pub struct AddUserAccessRestrictions = "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1506,7 +1506,7 @@ endpoint! {
     /// | ------- | ----------------------------------------------------------------------------------------------------------------------------- |
     /// | `array` | Usernames for people who can have push access. **Note**: The list of users, apps, and teams in total is limited to 100 items. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetUserAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" {
+    pub struct SetUserAccessRestrictions = "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users" -> Vec<crate::models::SimpleUser> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1535,7 +1535,7 @@ endpoint! {
     ///
     /// In order to rename the default branch, fine-grained access tokens also need the `administration:write` repository permission.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RenameBranch = "POST /repos/{owner}/{repo}/branches/{branch}/rename" {
+    pub struct RenameBranch = "POST /repos/{owner}/{repo}/branches/{branch}/rename" -> crate::models::BranchWithProtection {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1561,7 +1561,7 @@ endpoint! {
     /// For more information about the correct CODEOWNERS syntax,
     /// see "[About code owners](https://docs.github.com/repositories/managing-your-repositorys-settings-and-features/customizing-your-repository/about-code-owners)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CodeownersErrors = "GET /repos/{owner}/{repo}/codeowners/errors" {
+    pub struct CodeownersErrors = "GET /repos/{owner}/{repo}/codeowners/errors" -> crate::models::CodeownersErrors {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1587,7 +1587,7 @@ endpoint! {
     /// The authenticated user must have write, maintain, or admin privileges on the repository to use this endpoint. For organization-owned repositories, the authenticated user needs to be a member of the organization.
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` and `repo` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCollaborators = "GET /repos/{owner}/{repo}/collaborators" {
+    pub struct ListCollaborators = "GET /repos/{owner}/{repo}/collaborators" -> Vec<crate::models::Collaborator> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1636,7 +1636,7 @@ endpoint! {
     ///
     /// For more information on fork permissions, see "[About permissions and visibility of forks](https://docs.github.com/pull-requests/collaborating-with-pull-requests/working-with-forks/about-permissions-and-visibility-of-forks)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveCollaborator = "DELETE /repos/{owner}/{repo}/collaborators/{username}" {
+    pub struct RemoveCollaborator = "DELETE /repos/{owner}/{repo}/collaborators/{username}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1661,7 +1661,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:org` and `repo` scopes to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckCollaborator = "GET /repos/{owner}/{repo}/collaborators/{username}" {
+    pub struct CheckCollaborator = "GET /repos/{owner}/{repo}/collaborators/{username}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1704,7 +1704,7 @@ endpoint! {
     ///
     /// You are limited to sending 50 invitations to a repository per 24 hour period. Note there is no limit if you are inviting organization members to an organization repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddCollaborator = "PUT /repos/{owner}/{repo}/collaborators/{username}" {
+    pub struct AddCollaborator = "PUT /repos/{owner}/{repo}/collaborators/{username}" -> Option<crate::models::RepositoryInvitation> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1734,7 +1734,7 @@ endpoint! {
     /// The calculated permissions are the highest role assigned to the collaborator after considering all sources of grants, including: repo, teams, organization, and enterprise.
     /// There is presently not a way to differentiate between an organization level grant and a repository level grant from this endpoint response.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCollaboratorPermissionLevel = "GET /repos/{owner}/{repo}/collaborators/{username}/permission" {
+    pub struct GetCollaboratorPermissionLevel = "GET /repos/{owner}/{repo}/collaborators/{username}/permission" -> crate::models::RepositoryCollaboratorPermission {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1760,7 +1760,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCommitCommentsForRepo = "GET /repos/{owner}/{repo}/comments" {
+    pub struct ListCommitCommentsForRepo = "GET /repos/{owner}/{repo}/comments" -> Vec<crate::models::CommitComment> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1780,7 +1780,7 @@ endpoint! {
     ///
     /// `DELETE /repos/{owner}/{repo}/comments/{comment_id}` ([GitHub docs](https://docs.github.com/rest/commits/comments#delete-a-commit-comment))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteCommitComment = "DELETE /repos/{owner}/{repo}/comments/{comment_id}" {
+    pub struct DeleteCommitComment = "DELETE /repos/{owner}/{repo}/comments/{comment_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1806,7 +1806,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCommitComment = "GET /repos/{owner}/{repo}/comments/{comment_id}" {
+    pub struct GetCommitComment = "GET /repos/{owner}/{repo}/comments/{comment_id}" -> crate::models::CommitComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1832,7 +1832,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateCommitComment = "PATCH /repos/{owner}/{repo}/comments/{comment_id}" {
+    pub struct UpdateCommitComment = "PATCH /repos/{owner}/{repo}/comments/{comment_id}" -> crate::models::CommitComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1882,7 +1882,7 @@ endpoint! {
     /// | `invalid` | The signature could not be cryptographically verified using the key whose key-id was found in the signature. |
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCommits = "GET /repos/{owner}/{repo}/commits" {
+    pub struct ListCommits = "GET /repos/{owner}/{repo}/commits" -> Vec<crate::models::Commit> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1924,7 +1924,7 @@ endpoint! {
     ///
     /// Returns all branches where the given commit SHA is the HEAD, or latest commit for the branch.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListBranchesForHeadCommit = "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head" {
+    pub struct ListBranchesForHeadCommit = "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head" -> Vec<crate::models::BranchShort> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1950,7 +1950,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCommentsForCommit = "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments" {
+    pub struct ListCommentsForCommit = "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments" -> Vec<crate::models::CommitComment> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -1986,7 +1986,7 @@ endpoint! {
     /// - **`application/vnd.github-commitcomment.html+json`**: Returns HTML rendered from the body's markdown. Response will include `body_html`.
     /// - **`application/vnd.github-commitcomment.full+json`**: Returns raw, text, and HTML representations. Response will include `body`, `body_text`, and `body_html`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateCommitComment = "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments" {
+    pub struct CreateCommitComment = "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments" -> crate::models::CommitComment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2019,7 +2019,7 @@ endpoint! {
     ///
     /// To list the open or merged pull requests associated with a branch, you can set the `commit_sha` parameter to the branch name.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPullRequestsAssociatedWithCommit = "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls" {
+    pub struct ListPullRequestsAssociatedWithCommit = "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls" -> Vec<crate::models::PullRequestSimple> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2083,7 +2083,7 @@ endpoint! {
     /// | `invalid` | The signature could not be cryptographically verified using the key whose key-id was found in the signature. |
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCommit = "GET /repos/{owner}/{repo}/commits/{ref}" {
+    pub struct GetCommit = "GET /repos/{owner}/{repo}/commits/{ref}" -> crate::models::Commit {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2115,7 +2115,7 @@ endpoint! {
     /// *   **pending** if there are no statuses or a context is `pending`
     /// *   **success** if the latest status for all contexts is `success`
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCombinedStatusForRef = "GET /repos/{owner}/{repo}/commits/{ref}/status" {
+    pub struct GetCombinedStatusForRef = "GET /repos/{owner}/{repo}/commits/{ref}/status" -> crate::models::CombinedCommitStatus {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2142,7 +2142,7 @@ endpoint! {
     ///
     /// This resource is also available via a legacy route: `GET /repos/:owner/:repo/statuses/:ref`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCommitStatusesForRef = "GET /repos/{owner}/{repo}/commits/{ref}/statuses" {
+    pub struct ListCommitStatusesForRef = "GET /repos/{owner}/{repo}/commits/{ref}/statuses" -> Vec<crate::models::Status> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2177,7 +2177,7 @@ endpoint! {
     ///
     /// `content_reports_enabled` is only returned for organization-owned repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCommunityProfileMetrics = "GET /repos/{owner}/{repo}/community/profile" {
+    pub struct GetCommunityProfileMetrics = "GET /repos/{owner}/{repo}/community/profile" -> crate::models::CommunityProfile {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2243,7 +2243,7 @@ endpoint! {
     /// | `invalid` | The signature could not be cryptographically verified using the key whose key-id was found in the signature. |
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CompareCommitsWithBasehead = "GET /repos/{owner}/{repo}/compare/{basehead}" {
+    pub struct CompareCommitsWithBasehead = "GET /repos/{owner}/{repo}/compare/{basehead}" -> crate::models::CommitComparison {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2307,7 +2307,7 @@ endpoint! {
     /// | `invalid` | The signature could not be cryptographically verified using the key whose key-id was found in the signature. |
     /// | `valid` | None of the above errors applied, so the signature is considered to be verified. |
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CompareCommits = "GET /repos/{owner}/{repo}/compare/{base}...{head}" {
+    pub struct CompareCommits = "GET /repos/{owner}/{repo}/compare/{base}...{head}" -> crate::models::CommitComparison {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2344,7 +2344,7 @@ endpoint! {
     /// > **Note:**
     /// > If you use this endpoint and the "[Create or update file contents](https://docs.github.com/rest/repos/contents/#create-or-update-file-contents)" endpoint in parallel, the concurrent requests will conflict and you will receive errors. You must use these endpoints serially instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteFile = "DELETE /repos/{owner}/{repo}/contents/{path}" {
+    pub struct DeleteFile = "DELETE /repos/{owner}/{repo}/contents/{path}" -> crate::models::FileCommit {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2402,7 +2402,7 @@ endpoint! {
     ///     string and the `encoding` field will be `"none"`. To get the contents of these larger files, use the `raw` media type.
     ///   - Greater than 100 MB: This endpoint is not supported.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetContent = "GET /repos/{owner}/{repo}/contents/{path}" {
+    pub struct GetContent = "GET /repos/{owner}/{repo}/contents/{path}" -> crate::models::ReposGetContentResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2429,7 +2429,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint. The `workflow` scope is also required in order to modify files in the `.github/workflows` directory.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateFileContents = "PUT /repos/{owner}/{repo}/contents/{path}" {
+    pub struct CreateOrUpdateFileContents = "PUT /repos/{owner}/{repo}/contents/{path}" -> crate::models::FileCommit {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2468,7 +2468,7 @@ endpoint! {
     ///
     /// GitHub identifies contributors by author email address. This endpoint groups contribution counts by GitHub user, which includes all associated email addresses. To improve performance, only the first 500 author email addresses in the repository link to GitHub users. The rest will appear as anonymous contributors without associated GitHub user information.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListContributors = "GET /repos/{owner}/{repo}/contributors" {
+    pub struct ListContributors = "GET /repos/{owner}/{repo}/contributors" -> Option<Vec<crate::models::Contributor>> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2493,7 +2493,7 @@ endpoint! {
     ///
     /// Simple filtering of deployments is available via query parameters:
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListDeployments = "GET /repos/{owner}/{repo}/deployments" {
+    pub struct ListDeployments = "GET /repos/{owner}/{repo}/deployments" -> Vec<crate::models::Deployment> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2574,7 +2574,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repo_deployment` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateDeployment = "POST /repos/{owner}/{repo}/deployments" {
+    pub struct CreateDeployment = "POST /repos/{owner}/{repo}/deployments" -> crate::models::ReposCreateDeploymentResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2626,7 +2626,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repo_deployment` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteDeployment = "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}" {
+    pub struct DeleteDeployment = "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2643,7 +2643,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/deployments/{deployment_id}` ([GitHub docs](https://docs.github.com/rest/deployments/deployments#get-a-deployment))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetDeployment = "GET /repos/{owner}/{repo}/deployments/{deployment_id}" {
+    pub struct GetDeployment = "GET /repos/{owner}/{repo}/deployments/{deployment_id}" -> crate::models::Deployment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2662,7 +2662,7 @@ endpoint! {
     ///
     /// Users with pull access can view deployment statuses for a deployment:
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListDeploymentStatuses = "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses" {
+    pub struct ListDeploymentStatuses = "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses" -> Vec<crate::models::DeploymentStatus> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2689,7 +2689,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo_deployment` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateDeploymentStatus = "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses" {
+    pub struct CreateDeploymentStatus = "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses" -> crate::models::DeploymentStatus {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2729,7 +2729,7 @@ endpoint! {
     ///
     /// Users with pull access can view a deployment status for a deployment:
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetDeploymentStatus = "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}" {
+    pub struct GetDeploymentStatus = "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}" -> crate::models::DeploymentStatus {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2757,7 +2757,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateDispatchEvent = "POST /repos/{owner}/{repo}/dispatches" {
+    pub struct CreateDispatchEvent = "POST /repos/{owner}/{repo}/dispatches" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2783,7 +2783,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllEnvironments = "GET /repos/{owner}/{repo}/environments" {
+    pub struct GetAllEnvironments = "GET /repos/{owner}/{repo}/environments" -> crate::models::ReposGetAllEnvironmentsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2805,7 +2805,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAnEnvironment = "DELETE /repos/{owner}/{repo}/environments/{environment_name}" {
+    pub struct DeleteAnEnvironment = "DELETE /repos/{owner}/{repo}/environments/{environment_name}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2829,7 +2829,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetEnvironment = "GET /repos/{owner}/{repo}/environments/{environment_name}" {
+    pub struct GetEnvironment = "GET /repos/{owner}/{repo}/environments/{environment_name}" -> crate::models::Environment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2856,7 +2856,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateOrUpdateEnvironment = "PUT /repos/{owner}/{repo}/environments/{environment_name}" {
+    pub struct CreateOrUpdateEnvironment = "PUT /repos/{owner}/{repo}/environments/{environment_name}" -> crate::models::Environment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2891,7 +2891,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListDeploymentBranchPolicies = "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies" {
+    pub struct ListDeploymentBranchPolicies = "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies" -> crate::models::ReposListDeploymentBranchPoliciesResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2918,7 +2918,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateDeploymentBranchPolicy = "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies" {
+    pub struct CreateDeploymentBranchPolicy = "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies" -> crate::models::DeploymentBranchPolicy {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2945,7 +2945,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteDeploymentBranchPolicy = "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}" {
+    pub struct DeleteDeploymentBranchPolicy = "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2971,7 +2971,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetDeploymentBranchPolicy = "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}" {
+    pub struct GetDeploymentBranchPolicy = "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}" -> crate::models::DeploymentBranchPolicy {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -2995,7 +2995,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateDeploymentBranchPolicy = "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}" {
+    pub struct UpdateDeploymentBranchPolicy = "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}" -> crate::models::DeploymentBranchPolicy {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3024,7 +3024,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllDeploymentProtectionRules = "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules" {
+    pub struct GetAllDeploymentProtectionRules = "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules" -> crate::models::ReposGetAllDeploymentProtectionRulesResponse {
         /// The name of the environment.
         pub environment_name: String,
 
@@ -3049,7 +3049,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateDeploymentProtectionRule = "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules" {
+    pub struct CreateDeploymentProtectionRule = "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules" -> crate::models::DeploymentProtectionRule {
         /// The name of the environment.
         pub environment_name: String,
 
@@ -3079,7 +3079,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListCustomDeploymentRuleIntegrations = "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps" {
+    pub struct ListCustomDeploymentRuleIntegrations = "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps" -> crate::models::ReposListCustomDeploymentRuleIntegrationsResponse {
         /// The name of the environment.
         pub environment_name: String,
 
@@ -3108,7 +3108,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DisableDeploymentProtectionRule = "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}" {
+    pub struct DisableDeploymentProtectionRule = "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}" -> () {
         /// The name of the environment.
         pub environment_name: String,
 
@@ -3134,7 +3134,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCustomDeploymentProtectionRule = "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}" {
+    pub struct GetCustomDeploymentProtectionRule = "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}" -> crate::models::DeploymentProtectionRule {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3154,7 +3154,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/forks` ([GitHub docs](https://docs.github.com/rest/repos/forks#list-forks))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForks = "GET /repos/{owner}/{repo}/forks" {
+    pub struct ListForks = "GET /repos/{owner}/{repo}/forks" -> Vec<crate::models::MinimalRepository> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3185,7 +3185,7 @@ endpoint! {
     /// > **Note:**
     /// > Although this endpoint works with GitHub Apps, the GitHub App must be installed on the destination account with access to all repositories and on the source account with access to the source repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateFork = "POST /repos/{owner}/{repo}/forks" {
+    pub struct CreateFork = "POST /repos/{owner}/{repo}/forks" -> crate::models::FullRepository {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3210,7 +3210,7 @@ endpoint! {
     ///
     /// Returns the hash algorithm used to store repository objects.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetHashAlgorithm = "GET /repos/{owner}/{repo}/hash-algorithm" {
+    pub struct GetHashAlgorithm = "GET /repos/{owner}/{repo}/hash-algorithm" -> crate::models::RepositoryHashAlgorithm {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3226,7 +3226,7 @@ endpoint! {
     ///
     /// Lists webhooks for a repository. `last response` may return null if there have not been any deliveries within 30 days.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListWebhooks = "GET /repos/{owner}/{repo}/hooks" {
+    pub struct ListWebhooks = "GET /repos/{owner}/{repo}/hooks" -> Vec<crate::models::Hook> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3249,7 +3249,7 @@ endpoint! {
     /// Repositories can have multiple webhooks installed. Each webhook should have a unique `config`. Multiple webhooks can
     /// share the same `config` as long as those webhooks do not have any `events` that overlap.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateWebhook = "POST /repos/{owner}/{repo}/hooks" {
+    pub struct CreateWebhook = "POST /repos/{owner}/{repo}/hooks" -> crate::models::Hook {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3279,7 +3279,7 @@ endpoint! {
     ///
     /// The authenticated user must be a repository owner, or have admin access in the repository, to delete the webhook.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteWebhook = "DELETE /repos/{owner}/{repo}/hooks/{hook_id}" {
+    pub struct DeleteWebhook = "DELETE /repos/{owner}/{repo}/hooks/{hook_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3298,7 +3298,7 @@ endpoint! {
     ///
     /// Returns a webhook configured in a repository. To get only the webhook `config` properties, see "[Get a webhook configuration for a repository](https://docs.github.com/rest/webhooks/repo-config#get-a-webhook-configuration-for-a-repository)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWebhook = "GET /repos/{owner}/{repo}/hooks/{hook_id}" {
+    pub struct GetWebhook = "GET /repos/{owner}/{repo}/hooks/{hook_id}" -> crate::models::Hook {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3317,7 +3317,7 @@ endpoint! {
     ///
     /// Updates a webhook configured in a repository. If you previously had a `secret` set, you must provide the same `secret` or set a new `secret` or the secret will be removed. If you are only updating individual webhook `config` properties, use "[Update a webhook configuration for a repository](https://docs.github.com/rest/webhooks/repo-config#update-a-webhook-configuration-for-a-repository)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateWebhook = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}" {
+    pub struct UpdateWebhook = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}" -> crate::models::Hook {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3353,7 +3353,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:repo_hook` or `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWebhookConfigForRepo = "GET /repos/{owner}/{repo}/hooks/{hook_id}/config" {
+    pub struct GetWebhookConfigForRepo = "GET /repos/{owner}/{repo}/hooks/{hook_id}/config" -> crate::models::WebhookConfig {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3374,7 +3374,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:repo_hook` or `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateWebhookConfigForRepo = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config" {
+    pub struct UpdateWebhookConfigForRepo = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config" -> crate::models::WebhookConfig {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3405,7 +3405,7 @@ endpoint! {
     ///
     /// Returns a list of webhook deliveries for a webhook configured in a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListWebhookDeliveries = "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries" {
+    pub struct ListWebhookDeliveries = "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries" -> Vec<crate::models::HookDeliveryItem> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3433,7 +3433,7 @@ endpoint! {
     ///
     /// Returns a delivery for a webhook configured in a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetWebhookDelivery = "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}" {
+    pub struct GetWebhookDelivery = "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}" -> crate::models::HookDelivery {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3455,7 +3455,7 @@ endpoint! {
     ///
     /// Redeliver a webhook delivery for a webhook configured in a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RedeliverWebhookDelivery = "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts" {
+    pub struct RedeliverWebhookDelivery = "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3477,7 +3477,7 @@ endpoint! {
     ///
     /// This will trigger a [ping event](https://docs.github.com/webhooks/#ping-event) to be sent to the hook.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct PingWebhook = "POST /repos/{owner}/{repo}/hooks/{hook_id}/pings" {
+    pub struct PingWebhook = "POST /repos/{owner}/{repo}/hooks/{hook_id}/pings" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3499,7 +3499,7 @@ endpoint! {
     /// > **Note:**
     /// > Previously `/repos/:owner/:repo/hooks/:hook_id/test`
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct TestPushWebhook = "POST /repos/{owner}/{repo}/hooks/{hook_id}/tests" {
+    pub struct TestPushWebhook = "POST /repos/{owner}/{repo}/hooks/{hook_id}/tests" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3518,7 +3518,7 @@ endpoint! {
     ///
     /// Disables immutable releases for a repository. The authenticated user must have admin access to the repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DisableImmutableReleases = "DELETE /repos/{owner}/{repo}/immutable-releases" {
+    pub struct DisableImmutableReleases = "DELETE /repos/{owner}/{repo}/immutable-releases" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3535,7 +3535,7 @@ endpoint! {
     /// Shows whether immutable releases are enabled or disabled. Also identifies whether immutability is being
     /// enforced by the repository owner.  The authenticated user must have admin read access to the repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckImmutableReleases = "GET /repos/{owner}/{repo}/immutable-releases" {
+    pub struct CheckImmutableReleases = "GET /repos/{owner}/{repo}/immutable-releases" -> crate::models::CheckImmutableReleases {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3551,7 +3551,7 @@ endpoint! {
     ///
     /// Enables immutable releases for a repository. The authenticated user must have admin access to the repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct EnableImmutableReleases = "PUT /repos/{owner}/{repo}/immutable-releases" {
+    pub struct EnableImmutableReleases = "PUT /repos/{owner}/{repo}/immutable-releases" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3567,7 +3567,7 @@ endpoint! {
     ///
     /// When authenticating as a user with admin rights to a repository, this endpoint will list all currently open repository invitations.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListInvitations = "GET /repos/{owner}/{repo}/invitations" {
+    pub struct ListInvitations = "GET /repos/{owner}/{repo}/invitations" -> Vec<crate::models::RepositoryInvitation> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3587,7 +3587,7 @@ endpoint! {
     ///
     /// `DELETE /repos/{owner}/{repo}/invitations/{invitation_id}` ([GitHub docs](https://docs.github.com/rest/collaborators/invitations#delete-a-repository-invitation))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteInvitation = "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}" {
+    pub struct DeleteInvitation = "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3604,7 +3604,7 @@ endpoint! {
     ///
     /// `PATCH /repos/{owner}/{repo}/invitations/{invitation_id}` ([GitHub docs](https://docs.github.com/rest/collaborators/invitations#update-a-repository-invitation))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateInvitation = "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}" {
+    pub struct UpdateInvitation = "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}" -> crate::models::RepositoryInvitation {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3628,7 +3628,7 @@ endpoint! {
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     /// Fine-grained access tokens require the "Metadata" repository permission (read).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListIssueTypes = "GET /repos/{owner}/{repo}/issue-types" {
+    pub struct ListIssueTypes = "GET /repos/{owner}/{repo}/issue-types" -> Vec<Option<crate::models::IssueType>> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3642,7 +3642,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/keys` ([GitHub docs](https://docs.github.com/rest/deploy-keys/deploy-keys#list-deploy-keys))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListDeployKeys = "GET /repos/{owner}/{repo}/keys" {
+    pub struct ListDeployKeys = "GET /repos/{owner}/{repo}/keys" -> Vec<crate::models::DeployKey> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3664,7 +3664,7 @@ endpoint! {
     ///
     /// You can create a read-only deploy key.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateDeployKey = "POST /repos/{owner}/{repo}/keys" {
+    pub struct CreateDeployKey = "POST /repos/{owner}/{repo}/keys" -> crate::models::DeployKey {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3689,7 +3689,7 @@ endpoint! {
     ///
     /// Deploy keys are immutable. If you need to update a key, remove the key and create a new one instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteDeployKey = "DELETE /repos/{owner}/{repo}/keys/{key_id}" {
+    pub struct DeleteDeployKey = "DELETE /repos/{owner}/{repo}/keys/{key_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3706,7 +3706,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/keys/{key_id}` ([GitHub docs](https://docs.github.com/rest/deploy-keys/deploy-keys#get-a-deploy-key))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetDeployKey = "GET /repos/{owner}/{repo}/keys/{key_id}" {
+    pub struct GetDeployKey = "GET /repos/{owner}/{repo}/keys/{key_id}" -> crate::models::DeployKey {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3725,7 +3725,7 @@ endpoint! {
     ///
     /// Lists languages for the specified repository. The value shown for each language is the number of bytes of code written in that language.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListLanguages = "GET /repos/{owner}/{repo}/languages" {
+    pub struct ListLanguages = "GET /repos/{owner}/{repo}/languages" -> crate::models::Language {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3741,7 +3741,7 @@ endpoint! {
     ///
     /// Sync a branch of a forked repository to keep it up-to-date with the upstream repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct MergeUpstream = "POST /repos/{owner}/{repo}/merge-upstream" {
+    pub struct MergeUpstream = "POST /repos/{owner}/{repo}/merge-upstream" -> crate::models::MergedUpstream {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3758,7 +3758,7 @@ endpoint! {
     ///
     /// `POST /repos/{owner}/{repo}/merges` ([GitHub docs](https://docs.github.com/rest/branches/branches#merge-a-branch))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Merge = "POST /repos/{owner}/{repo}/merges" {
+    pub struct Merge = "POST /repos/{owner}/{repo}/merges" -> Option<crate::models::Commit> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3787,7 +3787,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeletePagesSite = "DELETE /repos/{owner}/{repo}/pages" {
+    pub struct DeletePagesSite = "DELETE /repos/{owner}/{repo}/pages" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3805,7 +3805,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPages = "GET /repos/{owner}/{repo}/pages" {
+    pub struct GetPages = "GET /repos/{owner}/{repo}/pages" -> crate::models::Page {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3825,7 +3825,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreatePagesSite = "POST /repos/{owner}/{repo}/pages" {
+    pub struct CreatePagesSite = "POST /repos/{owner}/{repo}/pages" -> crate::models::Page {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3851,7 +3851,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateInformationAboutPagesSite = "PUT /repos/{owner}/{repo}/pages" {
+    pub struct UpdateInformationAboutPagesSite = "PUT /repos/{owner}/{repo}/pages" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3881,7 +3881,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPagesBuilds = "GET /repos/{owner}/{repo}/pages/builds" {
+    pub struct ListPagesBuilds = "GET /repos/{owner}/{repo}/pages/builds" -> Vec<crate::models::PageBuild> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3905,7 +3905,7 @@ endpoint! {
     ///
     /// Build requests are limited to one concurrent build per repository and one concurrent build per requester. If you request a build while another is still in progress, the second request will be queued until the first completes.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RequestPagesBuild = "POST /repos/{owner}/{repo}/pages/builds" {
+    pub struct RequestPagesBuild = "POST /repos/{owner}/{repo}/pages/builds" -> crate::models::PageBuildStatus {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3923,7 +3923,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetLatestPagesBuild = "GET /repos/{owner}/{repo}/pages/builds/latest" {
+    pub struct GetLatestPagesBuild = "GET /repos/{owner}/{repo}/pages/builds/latest" -> crate::models::PageBuild {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3941,7 +3941,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPagesBuild = "GET /repos/{owner}/{repo}/pages/builds/{build_id}" {
+    pub struct GetPagesBuild = "GET /repos/{owner}/{repo}/pages/builds/{build_id}" -> crate::models::PageBuild {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3962,7 +3962,7 @@ endpoint! {
     ///
     /// The authenticated user must have write permission to the repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreatePagesDeployment = "POST /repos/{owner}/{repo}/pages/deployments" {
+    pub struct CreatePagesDeployment = "POST /repos/{owner}/{repo}/pages/deployments" -> crate::models::PageDeployment {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -3995,7 +3995,7 @@ endpoint! {
     ///
     /// The authenticated user must have read permission for the GitHub Pages site.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPagesDeployment = "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}" {
+    pub struct GetPagesDeployment = "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}" -> crate::models::PagesDeploymentStatus {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4016,7 +4016,7 @@ endpoint! {
     ///
     /// The authenticated user must have write permissions for the GitHub Pages site.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CancelPagesDeployment = "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel" {
+    pub struct CancelPagesDeployment = "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4041,7 +4041,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPagesHealthCheck = "GET /repos/{owner}/{repo}/pages/health" {
+    pub struct GetPagesHealthCheck = "GET /repos/{owner}/{repo}/pages/health" -> crate::models::ReposGetPagesHealthCheckResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4057,7 +4057,7 @@ endpoint! {
     ///
     /// Disables private vulnerability reporting for a repository. The authenticated user must have admin access to the repository. For more information, see "[Privately reporting a security vulnerability](https://docs.github.com/code-security/security-advisories/guidance-on-reporting-and-writing/privately-reporting-a-security-vulnerability)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DisablePrivateVulnerabilityReporting = "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting" {
+    pub struct DisablePrivateVulnerabilityReporting = "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4073,7 +4073,7 @@ endpoint! {
     ///
     /// Returns a boolean indicating whether or not private vulnerability reporting is enabled for the repository. For more information, see "[Evaluating the security settings of a repository](https://docs.github.com/code-security/security-advisories/working-with-repository-security-advisories/evaluating-the-security-settings-of-a-repository)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckPrivateVulnerabilityReporting = "GET /repos/{owner}/{repo}/private-vulnerability-reporting" {
+    pub struct CheckPrivateVulnerabilityReporting = "GET /repos/{owner}/{repo}/private-vulnerability-reporting" -> crate::models::ReposCheckPrivateVulnerabilityReportingResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4089,7 +4089,7 @@ endpoint! {
     ///
     /// Enables private vulnerability reporting for a repository. The authenticated user must have admin access to the repository. For more information, see "[Privately reporting a security vulnerability](https://docs.github.com/code-security/security-advisories/guidance-on-reporting-and-writing/privately-reporting-a-security-vulnerability)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct EnablePrivateVulnerabilityReporting = "PUT /repos/{owner}/{repo}/private-vulnerability-reporting" {
+    pub struct EnablePrivateVulnerabilityReporting = "PUT /repos/{owner}/{repo}/private-vulnerability-reporting" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4106,7 +4106,7 @@ endpoint! {
     /// Gets all custom property values that are set for a repository.
     /// Users with read access to the repository can use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CustomPropertiesForReposGetRepositoryValues = "GET /repos/{owner}/{repo}/properties/values" {
+    pub struct CustomPropertiesForReposGetRepositoryValues = "GET /repos/{owner}/{repo}/properties/values" -> Vec<crate::models::CustomPropertyValue> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4125,7 +4125,7 @@ endpoint! {
     ///
     /// Repository admins and other users with the repository-level "edit custom property values" fine-grained permission can use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CustomPropertiesForReposCreateOrUpdateRepositoryValues = "PATCH /repos/{owner}/{repo}/properties/values" {
+    pub struct CustomPropertiesForReposCreateOrUpdateRepositoryValues = "PATCH /repos/{owner}/{repo}/properties/values" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4149,7 +4149,7 @@ endpoint! {
     /// - **`application/vnd.github.raw+json`**: Returns the raw file contents. This is the default if you do not specify a media type.
     /// - **`application/vnd.github.html+json`**: Returns the README in HTML. Markup languages are rendered to HTML using GitHub's open-source [Markup library](https://github.com/github/markup).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetReadme = "GET /repos/{owner}/{repo}/readme" {
+    pub struct GetReadme = "GET /repos/{owner}/{repo}/readme" -> crate::models::ContentFile {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4173,7 +4173,7 @@ endpoint! {
     /// - **`application/vnd.github.raw+json`**: Returns the raw file contents. This is the default if you do not specify a media type.
     /// - **`application/vnd.github.html+json`**: Returns the README in HTML. Markup languages are rendered to HTML using GitHub's open-source [Markup library](https://github.com/github/markup).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetReadmeInDirectory = "GET /repos/{owner}/{repo}/readme/{dir}" {
+    pub struct GetReadmeInDirectory = "GET /repos/{owner}/{repo}/readme/{dir}" -> crate::models::ContentFile {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4197,7 +4197,7 @@ endpoint! {
     ///
     /// Information about published releases are available to everyone. Only users with push access will receive listings for draft releases.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReleases = "GET /repos/{owner}/{repo}/releases" {
+    pub struct ListReleases = "GET /repos/{owner}/{repo}/releases" -> Vec<crate::models::Release> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4226,7 +4226,7 @@ endpoint! {
     ///
     /// This endpoint triggers [notifications](https://docs.github.com/github/managing-subscriptions-and-notifications-on-github/about-notifications). Creating content too quickly using this endpoint may result in secondary rate limiting. For more information, see "[Rate limits for the API](https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits)" and "[Best practices for using the REST API](https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRelease = "POST /repos/{owner}/{repo}/releases" {
+    pub struct CreateRelease = "POST /repos/{owner}/{repo}/releases" -> crate::models::Release {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4267,7 +4267,7 @@ endpoint! {
     ///
     /// `DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}` ([GitHub docs](https://docs.github.com/rest/releases/assets#delete-a-release-asset))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteReleaseAsset = "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}" {
+    pub struct DeleteReleaseAsset = "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4292,7 +4292,7 @@ endpoint! {
     ///   The API will either redirect the client to the location, or stream it directly if possible.
     ///   API clients should handle both a `200` or `302` response.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetReleaseAsset = "GET /repos/{owner}/{repo}/releases/assets/{asset_id}" {
+    pub struct GetReleaseAsset = "GET /repos/{owner}/{repo}/releases/assets/{asset_id}" -> crate::models::ReleaseAsset {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4311,7 +4311,7 @@ endpoint! {
     ///
     /// Users with push access to the repository can edit a release asset.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateReleaseAsset = "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}" {
+    pub struct UpdateReleaseAsset = "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}" -> crate::models::ReleaseAsset {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4339,7 +4339,7 @@ endpoint! {
     ///
     /// Generate a name and body describing a [release](https://docs.github.com/rest/releases/releases#get-a-release). The body content will be markdown formatted and contain information like the changes since last release and users who contributed. The generated release notes are not saved anywhere. They are intended to be generated and used when creating a new release.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GenerateReleaseNotes = "POST /repos/{owner}/{repo}/releases/generate-notes" {
+    pub struct GenerateReleaseNotes = "POST /repos/{owner}/{repo}/releases/generate-notes" -> crate::models::ReleaseNotesContent {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4369,7 +4369,7 @@ endpoint! {
     ///
     /// The latest release is the most recent non-prerelease, non-draft release, sorted by the `created_at` attribute. The `created_at` attribute is the date of the commit used for the release, and not the date when the release was drafted or published.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetLatestRelease = "GET /repos/{owner}/{repo}/releases/latest" {
+    pub struct GetLatestRelease = "GET /repos/{owner}/{repo}/releases/latest" -> crate::models::Release {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4385,7 +4385,7 @@ endpoint! {
     ///
     /// Get a published release with the specified tag.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetReleaseByTag = "GET /repos/{owner}/{repo}/releases/tags/{tag}" {
+    pub struct GetReleaseByTag = "GET /repos/{owner}/{repo}/releases/tags/{tag}" -> crate::models::Release {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4404,7 +4404,7 @@ endpoint! {
     ///
     /// Users with push access to the repository can delete a release.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRelease = "DELETE /repos/{owner}/{repo}/releases/{release_id}" {
+    pub struct DeleteRelease = "DELETE /repos/{owner}/{repo}/releases/{release_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4426,7 +4426,7 @@ endpoint! {
     /// > **Note:**
     /// > This returns an `upload_url` key corresponding to the endpoint for uploading release assets. This key is a hypermedia resource. For more information, see "[Getting started with the REST API](https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#hypermedia)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRelease = "GET /repos/{owner}/{repo}/releases/{release_id}" {
+    pub struct GetRelease = "GET /repos/{owner}/{repo}/releases/{release_id}" -> crate::models::Release {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4450,7 +4450,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `workflow` scope when the resolved target commit modifies workflow files. Fine-grained access tokens and GitHub App installation tokens also need the "Workflows" repository permission (write). The `GITHUB_TOKEN` available to GitHub Actions cannot be authorized for this; for more information, see "[Automatic token authentication](https://docs.github.com/actions/security-guides/automatic-token-authentication#permissions-for-the-github_token)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateRelease = "PATCH /repos/{owner}/{repo}/releases/{release_id}" {
+    pub struct UpdateRelease = "PATCH /repos/{owner}/{repo}/releases/{release_id}" -> crate::models::Release {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4491,7 +4491,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/releases/{release_id}/assets` ([GitHub docs](https://docs.github.com/rest/releases/assets#list-release-assets))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReleaseAssets = "GET /repos/{owner}/{repo}/releases/{release_id}/assets" {
+    pub struct ListReleaseAssets = "GET /repos/{owner}/{repo}/releases/{release_id}/assets" -> Vec<crate::models::ReleaseAsset> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4536,7 +4536,7 @@ endpoint! {
     ///
     /// The request goes to `https://uploads.github.com`, whatever the base URL of the endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UploadReleaseAsset = "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets" {
+    pub struct UploadReleaseAsset = "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets" -> crate::models::ReleaseAsset {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4569,7 +4569,7 @@ endpoint! {
     /// at which they are configured (e.g. repository or organization). Rules in rulesets with "evaluate" or "disabled"
     /// enforcement statuses are not returned.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetBranchRules = "GET /repos/{owner}/{repo}/rules/branches/{branch}" {
+    pub struct GetBranchRules = "GET /repos/{owner}/{repo}/rules/branches/{branch}" -> Vec<crate::models::RepositoryRuleDetailed> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4594,7 +4594,7 @@ endpoint! {
     ///
     /// Get all the rulesets for a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoRulesets = "GET /repos/{owner}/{repo}/rulesets" {
+    pub struct GetRepoRulesets = "GET /repos/{owner}/{repo}/rulesets" -> Vec<crate::models::RepositoryRuleset> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4622,7 +4622,7 @@ endpoint! {
     ///
     /// Create a ruleset for a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRepoRuleset = "POST /repos/{owner}/{repo}/rulesets" {
+    pub struct CreateRepoRuleset = "POST /repos/{owner}/{repo}/rulesets" -> crate::models::RepositoryRuleset {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4657,7 +4657,7 @@ endpoint! {
     /// Lists suites of rule evaluations at the repository level.
     /// For more information, see "[Managing rulesets for a repository](https://docs.github.com/repositories/configuring-branches-and-merges-in-your-repository/managing-rulesets/managing-rulesets-for-a-repository#viewing-insights-for-rulesets)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoRuleSuites = "GET /repos/{owner}/{repo}/rulesets/rule-suites" {
+    pub struct GetRepoRuleSuites = "GET /repos/{owner}/{repo}/rulesets/rule-suites" -> crate::models::RuleSuites {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4695,7 +4695,7 @@ endpoint! {
     /// Gets information about a suite of rule evaluations from within a repository.
     /// For more information, see "[Managing rulesets for a repository](https://docs.github.com/repositories/configuring-branches-and-merges-in-your-repository/managing-rulesets/managing-rulesets-for-a-repository#viewing-insights-for-rulesets)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoRuleSuite = "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}" {
+    pub struct GetRepoRuleSuite = "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}" -> crate::models::RuleSuite {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4714,7 +4714,7 @@ endpoint! {
     ///
     /// Delete a ruleset for a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteRepoRuleset = "DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}" {
+    pub struct DeleteRepoRuleset = "DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4736,7 +4736,7 @@ endpoint! {
     /// **Note:** To prevent leaking sensitive information, the `bypass_actors` property is only returned if the user
     /// making the API request has write access to the ruleset.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoRuleset = "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}" {
+    pub struct GetRepoRuleset = "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}" -> crate::models::RepositoryRuleset {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4758,7 +4758,7 @@ endpoint! {
     ///
     /// Update a ruleset for a repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateRepoRuleset = "PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}" {
+    pub struct UpdateRepoRuleset = "PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}" -> crate::models::RepositoryRuleset {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4795,7 +4795,7 @@ endpoint! {
     ///
     /// Get the history of a repository ruleset.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoRulesetHistory = "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history" {
+    pub struct GetRepoRulesetHistory = "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history" -> Vec<crate::models::RulesetVersion> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4820,7 +4820,7 @@ endpoint! {
     ///
     /// Get a version of a repository ruleset.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepoRulesetVersion = "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}" {
+    pub struct GetRepoRulesetVersion = "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}" -> crate::models::RulesetVersionWithState {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4845,7 +4845,7 @@ endpoint! {
     /// > **Note:**
     /// > This endpoint can only be used for repositories with fewer than 10,000 commits. If the repository contains 10,000 or more commits, a 422 status code will be returned.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCodeFrequencyStats = "GET /repos/{owner}/{repo}/stats/code_frequency" {
+    pub struct GetCodeFrequencyStats = "GET /repos/{owner}/{repo}/stats/code_frequency" -> Option<crate::models::ReposGetCodeFrequencyStatsResponse> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4861,7 +4861,7 @@ endpoint! {
     ///
     /// Returns the last year of commit activity grouped by week. The `days` array is a group of commits per day, starting on `Sunday`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCommitActivityStats = "GET /repos/{owner}/{repo}/stats/commit_activity" {
+    pub struct GetCommitActivityStats = "GET /repos/{owner}/{repo}/stats/commit_activity" -> Option<crate::models::ReposGetCommitActivityStatsResponse> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4885,7 +4885,7 @@ endpoint! {
     /// > **Note:**
     /// > This endpoint will return `0` values for all addition and deletion counts in repositories with 10,000 or more commits.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetContributorsStats = "GET /repos/{owner}/{repo}/stats/contributors" {
+    pub struct GetContributorsStats = "GET /repos/{owner}/{repo}/stats/contributors" -> Option<crate::models::ReposGetContributorsStatsResponse> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4905,7 +4905,7 @@ endpoint! {
     ///
     /// The most recent week is seven days ago at UTC midnight to today at UTC midnight.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetParticipationStats = "GET /repos/{owner}/{repo}/stats/participation" {
+    pub struct GetParticipationStats = "GET /repos/{owner}/{repo}/stats/participation" -> crate::models::ParticipationStats {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4927,7 +4927,7 @@ endpoint! {
     ///
     /// For example, `[2, 14, 25]` indicates that there were 25 total commits, during the 2:00pm hour on Tuesdays. All times are based on the time zone of individual commits.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPunchCardStats = "GET /repos/{owner}/{repo}/stats/punch_card" {
+    pub struct GetPunchCardStats = "GET /repos/{owner}/{repo}/stats/punch_card" -> Option<Vec<crate::models::CodeFrequencyStat>> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4945,7 +4945,7 @@ endpoint! {
     ///
     /// Note: there is a limit of 1000 statuses per `sha` and `context` within a repository. Attempts to create more than 1000 statuses will result in a validation error.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateCommitStatus = "POST /repos/{owner}/{repo}/statuses/{sha}" {
+    pub struct CreateCommitStatus = "POST /repos/{owner}/{repo}/statuses/{sha}" -> crate::models::Status {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4974,7 +4974,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/tags` ([GitHub docs](https://docs.github.com/rest/repos/repos#list-repository-tags))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListTags = "GET /repos/{owner}/{repo}/tags" {
+    pub struct ListTags = "GET /repos/{owner}/{repo}/tags" -> Vec<crate::models::Tag> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5001,7 +5001,7 @@ endpoint! {
     /// > **Note:**
     /// > For private repositories, these links are temporary and expire after five minutes.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DownloadTarballArchive = "GET /repos/{owner}/{repo}/tarball/{ref}" {
+    pub struct DownloadTarballArchive = "GET /repos/{owner}/{repo}/tarball/{ref}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5024,7 +5024,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `public_repo` or `repo` scope to use this endpoint with a public repository, and `repo` scope to use this endpoint with a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListTeams = "GET /repos/{owner}/{repo}/teams" {
+    pub struct ListTeams = "GET /repos/{owner}/{repo}/teams" -> Vec<crate::models::Team> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5044,7 +5044,7 @@ endpoint! {
     ///
     /// `GET /repos/{owner}/{repo}/topics` ([GitHub docs](https://docs.github.com/rest/repos/repos#get-all-repository-topics))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAllTopics = "GET /repos/{owner}/{repo}/topics" {
+    pub struct GetAllTopics = "GET /repos/{owner}/{repo}/topics" -> crate::models::Topic {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5064,7 +5064,7 @@ endpoint! {
     ///
     /// `PUT /repos/{owner}/{repo}/topics` ([GitHub docs](https://docs.github.com/rest/repos/repos#replace-all-repository-topics))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ReplaceAllTopics = "PUT /repos/{owner}/{repo}/topics" {
+    pub struct ReplaceAllTopics = "PUT /repos/{owner}/{repo}/topics" -> crate::models::Topic {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5083,7 +5083,7 @@ endpoint! {
     ///
     /// Get the total number of clones and breakdown per day or week for the last 14 days. Timestamps are aligned to UTC midnight of the beginning of the day or week. Week begins on Monday.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetClones = "GET /repos/{owner}/{repo}/traffic/clones" {
+    pub struct GetClones = "GET /repos/{owner}/{repo}/traffic/clones" -> crate::models::CloneTraffic {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5102,7 +5102,7 @@ endpoint! {
     ///
     /// Get the top 10 popular contents over the last 14 days.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTopPaths = "GET /repos/{owner}/{repo}/traffic/popular/paths" {
+    pub struct GetTopPaths = "GET /repos/{owner}/{repo}/traffic/popular/paths" -> Vec<crate::models::ContentTraffic> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5118,7 +5118,7 @@ endpoint! {
     ///
     /// Get the top 10 referrers over the last 14 days.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetTopReferrers = "GET /repos/{owner}/{repo}/traffic/popular/referrers" {
+    pub struct GetTopReferrers = "GET /repos/{owner}/{repo}/traffic/popular/referrers" -> Vec<crate::models::ReferrerTraffic> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5134,7 +5134,7 @@ endpoint! {
     ///
     /// Get the total number of views and breakdown per day or week for the last 14 days. Timestamps are aligned to UTC midnight of the beginning of the day or week. Week begins on Monday.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetViews = "GET /repos/{owner}/{repo}/traffic/views" {
+    pub struct GetViews = "GET /repos/{owner}/{repo}/traffic/views" -> crate::models::ViewTraffic {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5153,7 +5153,7 @@ endpoint! {
     ///
     /// A transfer request will need to be accepted by the new owner when transferring a personal repository to another user. The response will contain the original `owner`, and the transfer will continue asynchronously. For more details on the requirements to transfer personal and organization-owned repositories, see [about repository transfers](https://docs.github.com/articles/about-repository-transfers/).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Transfer = "POST /repos/{owner}/{repo}/transfer" {
+    pub struct Transfer = "POST /repos/{owner}/{repo}/transfer" -> crate::models::MinimalRepository {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5180,7 +5180,7 @@ endpoint! {
     /// The authenticated user must have admin access to the repository. For more information,
     /// see "[About security alerts for vulnerable dependencies](https://docs.github.com/articles/about-security-alerts-for-vulnerable-dependencies)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DisableVulnerabilityAlerts = "DELETE /repos/{owner}/{repo}/vulnerability-alerts" {
+    pub struct DisableVulnerabilityAlerts = "DELETE /repos/{owner}/{repo}/vulnerability-alerts" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5196,7 +5196,7 @@ endpoint! {
     ///
     /// Shows whether dependency alerts are enabled or disabled for a repository. The authenticated user must have admin read access to the repository. For more information, see "[About security alerts for vulnerable dependencies](https://docs.github.com/articles/about-security-alerts-for-vulnerable-dependencies)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckVulnerabilityAlerts = "GET /repos/{owner}/{repo}/vulnerability-alerts" {
+    pub struct CheckVulnerabilityAlerts = "GET /repos/{owner}/{repo}/vulnerability-alerts" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5212,7 +5212,7 @@ endpoint! {
     ///
     /// Enables dependency alerts and the dependency graph for a repository. The authenticated user must have admin access to the repository. For more information, see "[About security alerts for vulnerable dependencies](https://docs.github.com/articles/about-security-alerts-for-vulnerable-dependencies)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct EnableVulnerabilityAlerts = "PUT /repos/{owner}/{repo}/vulnerability-alerts" {
+    pub struct EnableVulnerabilityAlerts = "PUT /repos/{owner}/{repo}/vulnerability-alerts" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5233,7 +5233,7 @@ endpoint! {
     /// > **Note:**
     /// > For private repositories, these links are temporary and expire after five minutes. If the repository is empty, you will receive a 404 when you follow the redirect.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DownloadZipballArchive = "GET /repos/{owner}/{repo}/zipball/{ref}" {
+    pub struct DownloadZipballArchive = "GET /repos/{owner}/{repo}/zipball/{ref}" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5254,7 +5254,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `public_repo` or `repo` scope to create a public repository, and `repo` scope to create a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateUsingTemplate = "POST /repos/{template_owner}/{template_repo}/generate" {
+    pub struct CreateUsingTemplate = "POST /repos/{template_owner}/{template_repo}/generate" -> crate::models::FullRepository {
         /// The account owner of the template repository.
         pub template_owner: String,
 
@@ -5289,7 +5289,7 @@ endpoint! {
     /// - For GitHub Enterprise Server, this endpoint will only list repositories available to all users on the enterprise.
     /// - Pagination is powered exclusively by the `since` parameter. Use the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers) to get the URL for the next page of repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublic = "GET /repositories" {
+    pub struct ListPublic = "GET /repositories" -> Vec<crate::models::MinimalRepository> {
         /// A repository ID.
         pub since: Option<i64>,
     }
@@ -5304,7 +5304,7 @@ endpoint! {
     ///
     /// The authenticated user has explicit permission to access repositories they own, repositories where they are a collaborator, and repositories that they can access through an organization membership.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForAuthenticatedUser = "GET /user/repos" {
+    pub struct ListForAuthenticatedUser = "GET /user/repos" -> Vec<crate::models::Repository> {
         /// Limit results to repositories with the specified visibility.
         pub visibility: Option<ListForAuthenticatedUserVisibility>,
 
@@ -5343,7 +5343,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `public_repo` or `repo` scope to create a public repository, and `repo` scope to create a private repository.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateForAuthenticatedUser = "POST /user/repos" {
+    pub struct CreateForAuthenticatedUser = "POST /user/repos" -> crate::models::FullRepository {
         /// The name of the repository.
         pub name: String,
 
@@ -5422,7 +5422,7 @@ endpoint! {
     ///
     /// When authenticating as a user, this endpoint will list all currently open repository invitations for that user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListInvitationsForAuthenticatedUser = "GET /user/repository_invitations" {
+    pub struct ListInvitationsForAuthenticatedUser = "GET /user/repository_invitations" -> Vec<crate::models::RepositoryInvitation> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -5438,7 +5438,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `repos/decline-invitation` on 2021-10-05; `DeclineInvitation` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeclineInvitationForAuthenticatedUser = "DELETE /user/repository_invitations/{invitation_id}" {
+    pub struct DeclineInvitationForAuthenticatedUser = "DELETE /user/repository_invitations/{invitation_id}" -> () {
         /// The unique identifier of the invitation.
         pub invitation_id: i64,
     }
@@ -5451,7 +5451,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `repos/accept-invitation` on 2021-10-05; `AcceptInvitation` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AcceptInvitationForAuthenticatedUser = "PATCH /user/repository_invitations/{invitation_id}" {
+    pub struct AcceptInvitationForAuthenticatedUser = "PATCH /user/repository_invitations/{invitation_id}" -> () {
         /// The unique identifier of the invitation.
         pub invitation_id: i64,
     }
@@ -5464,7 +5464,7 @@ endpoint! {
     ///
     /// Lists public repositories for the specified user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForUser = "GET /users/{username}/repos" {
+    pub struct ListForUser = "GET /users/{username}/repos" -> Vec<crate::models::MinimalRepository> {
         /// The handle for the GitHub user account.
         pub username: String,
 

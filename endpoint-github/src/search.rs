@@ -36,7 +36,7 @@ endpoint! {
     ///
     /// This endpoint requires you to authenticate and limits you to 10 requests per minute.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Code = "GET /search/code" {
+    pub struct Code = "GET /search/code" -> crate::models::SearchCodeResponse {
         /// The query contains one or more search keywords and qualifiers.
         pub q: String,
 
@@ -70,7 +70,7 @@ endpoint! {
     ///
     /// `q=repo:octocat/Spoon-Knife+css`
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Commits = "GET /search/commits" {
+    pub struct Commits = "GET /search/commits" -> crate::models::SearchCommitsResponse {
         /// The query contains one or more search keywords and qualifiers.
         pub q: String,
 
@@ -107,7 +107,7 @@ endpoint! {
     /// > **Note:**
     /// > For requests made by GitHub Apps with a user access token, you can't retrieve a combination of issues and pull requests in a single query. Requests that don't include the `is:issue` or `is:pull-request` qualifier will receive an HTTP `422 Unprocessable Entity` response. To get results for both issues and pull requests, you must send separate queries for issues and pull requests. For more information about the `is` qualifier, see "[Searching only issues or pull requests](https://docs.github.com/github/searching-for-information-on-github/searching-issues-and-pull-requests#search-only-issues-or-pull-requests)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct IssuesAndPullRequests = "GET /search/issues" {
+    pub struct IssuesAndPullRequests = "GET /search/issues" -> crate::models::SearchIssuesAndPullRequestsResponse {
         /// The query contains one or more search keywords and qualifiers.
         pub q: String,
 
@@ -146,7 +146,7 @@ endpoint! {
     ///
     /// The labels that best match the query appear first in the search results.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Labels = "GET /search/labels" {
+    pub struct Labels = "GET /search/labels" -> crate::models::SearchLabelsResponse {
         /// The id of the repository.
         pub repository_id: i64,
 
@@ -182,7 +182,7 @@ endpoint! {
     ///
     /// This query searches for repositories with the word `tetris` in the name, the description, or the README. The results are limited to repositories where the primary language is assembly. The results are sorted by stars in descending order, so that the most popular repositories appear first in the search results.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Repos = "GET /search/repositories" {
+    pub struct Repos = "GET /search/repositories" -> crate::models::SearchReposResponse {
         /// The query contains one or more search keywords and qualifiers.
         pub q: String,
 
@@ -215,7 +215,7 @@ endpoint! {
     ///
     /// This query searches for topics with the keyword `ruby` and limits the results to find only topics that are featured. The topics that are the best match for the query appear first in the search results.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Topics = "GET /search/topics" {
+    pub struct Topics = "GET /search/topics" -> crate::models::SearchTopicsResponse {
         /// The query contains one or more search keywords and qualifiers.
         pub q: String,
 
@@ -244,7 +244,7 @@ endpoint! {
     ///
     /// This endpoint does not accept authentication and will only include publicly visible users. As an alternative, you can use the GraphQL API. The GraphQL API requires authentication and will return private users, including Enterprise Managed Users (EMUs), that you are authorized to view. For more information, see "[GraphQL Queries](https://docs.github.com/graphql/reference/queries#search)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Users = "GET /search/users" {
+    pub struct Users = "GET /search/users" -> crate::models::SearchUsersResponse {
         /// The query contains one or more search keywords and qualifiers.
         pub q: String,
 

@@ -18,7 +18,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAlertsForOrg = "GET /orgs/{org}/secret-scanning/alerts" {
+    pub struct ListAlertsForOrg = "GET /orgs/{org}/secret-scanning/alerts" -> Vec<crate::models::OrganizationSecretScanningAlert> {
         /// The organization name.
         pub org: String,
 
@@ -93,7 +93,7 @@ endpoint! {
     ///
     /// Personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct BulkDeleteOrgCustomPatterns = "DELETE /orgs/{org}/secret-scanning/custom-patterns" {
+    pub struct BulkDeleteOrgCustomPatterns = "DELETE /orgs/{org}/secret-scanning/custom-patterns" -> () {
         /// The organization name.
         pub org: String,
 
@@ -114,7 +114,7 @@ endpoint! {
     ///
     /// Personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgCustomPatterns = "GET /orgs/{org}/secret-scanning/custom-patterns" {
+    pub struct ListOrgCustomPatterns = "GET /orgs/{org}/secret-scanning/custom-patterns" -> Vec<crate::models::SecretScanningCustomPattern> {
         /// The organization name.
         pub org: String,
 
@@ -153,7 +153,7 @@ endpoint! {
     ///
     /// Personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct BulkCreateOrgCustomPatterns = "POST /orgs/{org}/secret-scanning/custom-patterns" {
+    pub struct BulkCreateOrgCustomPatterns = "POST /orgs/{org}/secret-scanning/custom-patterns" -> crate::models::SecretScanningBulkCreateOrgCustomPatternsResponse {
         /// The organization name.
         pub org: String,
 
@@ -171,7 +171,7 @@ endpoint! {
     ///
     /// Personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateOrgCustomPattern = "PATCH /orgs/{org}/secret-scanning/custom-patterns/{pattern_id}" {
+    pub struct UpdateOrgCustomPattern = "PATCH /orgs/{org}/secret-scanning/custom-patterns/{pattern_id}" -> crate::models::SecretScanningCustomPattern {
         /// The organization name.
         pub org: String,
 
@@ -207,7 +207,7 @@ endpoint! {
     ///
     /// Personal access tokens (classic) need the `read:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgPatternConfigs = "GET /orgs/{org}/secret-scanning/pattern-configurations" {
+    pub struct ListOrgPatternConfigs = "GET /orgs/{org}/secret-scanning/pattern-configurations" -> crate::models::SecretScanningPatternConfiguration {
         /// The organization name.
         pub org: String,
     }
@@ -222,7 +222,7 @@ endpoint! {
     ///
     /// Personal access tokens (classic) need the `write:org` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateOrgPatternConfigs = "PATCH /orgs/{org}/secret-scanning/pattern-configurations" {
+    pub struct UpdateOrgPatternConfigs = "PATCH /orgs/{org}/secret-scanning/pattern-configurations" -> crate::models::SecretScanningUpdateOrgPatternConfigsResponse {
         /// The organization name.
         pub org: String,
 
@@ -248,7 +248,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAlertsForRepo = "GET /repos/{owner}/{repo}/secret-scanning/alerts" {
+    pub struct ListAlertsForRepo = "GET /repos/{owner}/{repo}/secret-scanning/alerts" -> Vec<crate::models::SecretScanningAlert> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -328,7 +328,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAlert = "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}" {
+    pub struct GetAlert = "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}" -> crate::models::SecretScanningAlertWithMetadata {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -356,7 +356,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}" {
+    pub struct UpdateAlert = "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}" -> crate::models::SecretScanningAlertWithMetadata {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -394,7 +394,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListLocationsForAlert = "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations" {
+    pub struct ListLocationsForAlert = "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations" -> Vec<crate::models::SecretScanningLocation> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -421,7 +421,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct BulkDeleteRepoCustomPatterns = "DELETE /repos/{owner}/{repo}/secret-scanning/custom-patterns" {
+    pub struct BulkDeleteRepoCustomPatterns = "DELETE /repos/{owner}/{repo}/secret-scanning/custom-patterns" -> () {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -445,7 +445,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepoCustomPatterns = "GET /repos/{owner}/{repo}/secret-scanning/custom-patterns" {
+    pub struct ListRepoCustomPatterns = "GET /repos/{owner}/{repo}/secret-scanning/custom-patterns" -> Vec<crate::models::SecretScanningCustomPattern> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -487,7 +487,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct BulkCreateRepoCustomPatterns = "POST /repos/{owner}/{repo}/secret-scanning/custom-patterns" {
+    pub struct BulkCreateRepoCustomPatterns = "POST /repos/{owner}/{repo}/secret-scanning/custom-patterns" -> crate::models::SecretScanningBulkCreateRepoCustomPatternsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -508,7 +508,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateRepoCustomPattern = "PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}" {
+    pub struct UpdateRepoCustomPattern = "PATCH /repos/{owner}/{repo}/secret-scanning/custom-patterns/{pattern_id}" -> crate::models::SecretScanningCustomPattern {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -549,7 +549,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreatePushProtectionBypass = "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses" {
+    pub struct CreatePushProtectionBypass = "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses" -> crate::models::SecretScanningPushProtectionBypass {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -576,7 +576,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `security_events` scope to use this endpoint. If this endpoint is only used with public repositories, the token can use the `public_repo` scope instead.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetScanHistory = "GET /repos/{owner}/{repo}/secret-scanning/scan-history" {
+    pub struct GetScanHistory = "GET /repos/{owner}/{repo}/secret-scanning/scan-history" -> crate::models::SecretScanningScanHistory {
         /// The account owner of the repository.
         pub owner: String,
 

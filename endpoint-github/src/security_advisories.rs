@@ -16,7 +16,7 @@ endpoint! {
     ///
     /// By default, all responses will exclude advisories for malware, because malware are not standard vulnerabilities. To list advisories for malware, you must include the `type` parameter in your request, with the value `malware`. For more information about the different types of security advisories, see "[About the GitHub Advisory database](https://docs.github.com/code-security/security-advisories/global-security-advisories/about-the-github-advisory-database#about-types-of-security-advisories)."
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListGlobalAdvisories = "GET /advisories" {
+    pub struct ListGlobalAdvisories = "GET /advisories" -> Vec<crate::models::GlobalAdvisory> {
         /// If specified, only advisories with this GHSA (GitHub Security Advisory) identifier will be returned.
         pub ghsa_id: Option<String>,
 
@@ -80,7 +80,7 @@ endpoint! {
     ///
     /// Gets a global security advisory using its GitHub Security Advisory (GHSA) identifier.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGlobalAdvisory = "GET /advisories/{ghsa_id}" {
+    pub struct GetGlobalAdvisory = "GET /advisories/{ghsa_id}" -> crate::models::GlobalAdvisory {
         /// The GHSA (GitHub Security Advisory) identifier of the advisory.
         pub ghsa_id: String,
     }
@@ -97,7 +97,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:write` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListOrgRepositoryAdvisories = "GET /orgs/{org}/security-advisories" {
+    pub struct ListOrgRepositoryAdvisories = "GET /orgs/{org}/security-advisories" -> Vec<crate::models::RepositoryAdvisory> {
         /// The organization name.
         pub org: String,
 
@@ -132,7 +132,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:read` scope to to get a published security advisory in a private repository, or any unpublished security advisory that the authenticated user has access to.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListRepositoryAdvisories = "GET /repos/{owner}/{repo}/security-advisories" {
+    pub struct ListRepositoryAdvisories = "GET /repos/{owner}/{repo}/security-advisories" -> Vec<crate::models::RepositoryAdvisory> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -170,7 +170,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:write` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRepositoryAdvisory = "POST /repos/{owner}/{repo}/security-advisories" {
+    pub struct CreateRepositoryAdvisory = "POST /repos/{owner}/{repo}/security-advisories" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -214,7 +214,7 @@ endpoint! {
     /// Report a security vulnerability to the maintainers of the repository.
     /// See "[Privately reporting a security vulnerability](https://docs.github.com/code-security/security-advisories/guidance-on-reporting-and-writing/privately-reporting-a-security-vulnerability)" for more information about private vulnerability reporting.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreatePrivateVulnerabilityReport = "POST /repos/{owner}/{repo}/security-advisories/reports" {
+    pub struct CreatePrivateVulnerabilityReport = "POST /repos/{owner}/{repo}/security-advisories/reports" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -258,7 +258,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:read` scope to to get a published security advisory in a private repository, or any unpublished security advisory that the authenticated user has access to.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetRepositoryAdvisory = "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}" {
+    pub struct GetRepositoryAdvisory = "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -282,7 +282,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:write` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateRepositoryAdvisory = "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}" {
+    pub struct UpdateRepositoryAdvisory = "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}" -> crate::models::RepositoryAdvisory {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -340,7 +340,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` or `repository_advisories:write` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateRepositoryAdvisoryCveRequest = "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve" {
+    pub struct CreateRepositoryAdvisoryCveRequest = "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve" -> ::serde_json::Map<String,::serde_json::Value> {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -362,7 +362,7 @@ endpoint! {
     /// > **Note:**
     /// > Forking a repository happens asynchronously. You may have to wait up to 5 minutes before you can access the fork.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateFork = "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks" {
+    pub struct CreateFork = "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks" -> crate::models::FullRepository {
         /// The account owner of the repository.
         pub owner: String,
 

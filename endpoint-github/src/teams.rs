@@ -17,7 +17,7 @@ endpoint! {
     ///
     /// Lists all teams in an organization that are visible to the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct List = "GET /orgs/{org}/teams" {
+    pub struct List = "GET /orgs/{org}/teams" -> Vec<crate::models::Team> {
         /// The organization name.
         pub org: String,
 
@@ -41,7 +41,7 @@ endpoint! {
     ///
     /// When you create a new team, you automatically become a team maintainer without explicitly adding yourself to the optional array of `maintainers`. For more information, see "[About teams](https://docs.github.com/github/setting-up-and-managing-organizations-and-teams/about-teams)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Create = "POST /orgs/{org}/teams" {
+    pub struct Create = "POST /orgs/{org}/teams" -> crate::models::TeamFull {
         /// The organization name.
         pub org: String,
 
@@ -86,7 +86,7 @@ endpoint! {
     /// > **Note:**
     /// > You can also specify a team by `org_id` and `team_id` using the route `DELETE /organizations/{org_id}/team/{team_id}`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteInOrg = "DELETE /orgs/{org}/teams/{team_slug}" {
+    pub struct DeleteInOrg = "DELETE /orgs/{org}/teams/{team_slug}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -105,7 +105,7 @@ endpoint! {
     /// > **Note:**
     /// > You can also specify a team by `org_id` and `team_id` using the route `GET /organizations/{org_id}/team/{team_id}`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetByName = "GET /orgs/{org}/teams/{team_slug}" {
+    pub struct GetByName = "GET /orgs/{org}/teams/{team_slug}" -> crate::models::TeamFull {
         /// The organization name.
         pub org: String,
 
@@ -124,7 +124,7 @@ endpoint! {
     /// > **Note:**
     /// > You can also specify a team by `org_id` and `team_id` using the route `PATCH /organizations/{org_id}/team/{team_id}`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateInOrg = "PATCH /orgs/{org}/teams/{team_slug}" {
+    pub struct UpdateInOrg = "PATCH /orgs/{org}/teams/{team_slug}" -> crate::models::TeamFull {
         /// The organization name.
         pub org: String,
 
@@ -164,7 +164,7 @@ endpoint! {
     /// > **Note:**
     /// > You can also specify a team by `org_id` and `team_id` using the route `GET /organizations/{org_id}/team/{team_id}/invitations`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPendingInvitationsInOrg = "GET /orgs/{org}/teams/{team_slug}/invitations" {
+    pub struct ListPendingInvitationsInOrg = "GET /orgs/{org}/teams/{team_slug}/invitations" -> Vec<crate::models::OrganizationInvitation> {
         /// The organization name.
         pub org: String,
 
@@ -190,7 +190,7 @@ endpoint! {
     ///
     /// To list members in a team, the team must be visible to the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListMembersInOrg = "GET /orgs/{org}/teams/{team_slug}/members" {
+    pub struct ListMembersInOrg = "GET /orgs/{org}/teams/{team_slug}/members" -> Vec<crate::models::TeamMember> {
         /// The organization name.
         pub org: String,
 
@@ -223,7 +223,7 @@ endpoint! {
     /// > **Note:**
     /// > You can also specify a team by `org_id` and `team_id` using the route `DELETE /organizations/{org_id}/team/{team_id}/memberships/{username}`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveMembershipForUserInOrg = "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}" {
+    pub struct RemoveMembershipForUserInOrg = "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -252,7 +252,7 @@ endpoint! {
     ///
     /// The `role` for organization owners is set to `maintainer`. For more information about `maintainer` roles, see [Create a team](https://docs.github.com/rest/teams/teams#create-a-team).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetMembershipForUserInOrg = "GET /orgs/{org}/teams/{team_slug}/memberships/{username}" {
+    pub struct GetMembershipForUserInOrg = "GET /orgs/{org}/teams/{team_slug}/memberships/{username}" -> crate::models::TeamMembership {
         /// The organization name.
         pub org: String,
 
@@ -283,7 +283,7 @@ endpoint! {
     /// > **Note:**
     /// > You can also specify a team by `org_id` and `team_id` using the route `PUT /organizations/{org_id}/team/{team_id}/memberships/{username}`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddOrUpdateMembershipForUserInOrg = "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}" {
+    pub struct AddOrUpdateMembershipForUserInOrg = "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}" -> crate::models::TeamMembership {
         /// The organization name.
         pub org: String,
 
@@ -310,7 +310,7 @@ endpoint! {
     /// > **Note:**
     /// > You can also specify a team by `org_id` and `team_id` using the route `GET /organizations/{org_id}/team/{team_id}/repos`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReposInOrg = "GET /orgs/{org}/teams/{team_slug}/repos" {
+    pub struct ListReposInOrg = "GET /orgs/{org}/teams/{team_slug}/repos" -> Vec<crate::models::MinimalRepository> {
         /// The organization name.
         pub org: String,
 
@@ -335,7 +335,7 @@ endpoint! {
     /// > **Note:**
     /// > You can also specify a team by `org_id` and `team_id` using the route `DELETE /organizations/{org_id}/team/{team_id}/repos/{owner}/{repo}`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveRepoInOrg = "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}" {
+    pub struct RemoveRepoInOrg = "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -366,7 +366,7 @@ endpoint! {
     /// > **Note:**
     /// > You can also specify a team by `org_id` and `team_id` using the route `GET /organizations/{org_id}/team/{team_id}/repos/{owner}/{repo}`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckPermissionsForRepoInOrg = "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}" {
+    pub struct CheckPermissionsForRepoInOrg = "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}" -> Option<crate::models::TeamRepository> {
         /// The organization name.
         pub org: String,
 
@@ -393,7 +393,7 @@ endpoint! {
     ///
     /// For more information about the permission levels, see "[Repository permission levels for an organization](https://docs.github.com/github/setting-up-and-managing-organizations-and-teams/repository-permission-levels-for-an-organization#permission-levels-for-repositories-owned-by-an-organization)".
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddOrUpdateRepoPermissionsInOrg = "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}" {
+    pub struct AddOrUpdateRepoPermissionsInOrg = "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}" -> () {
         /// The organization name.
         pub org: String,
 
@@ -421,7 +421,7 @@ endpoint! {
     /// > **Note:**
     /// > You can also specify a team by `org_id` and `team_id` using the route `GET /organizations/{org_id}/team/{team_id}/teams`.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListChildInOrg = "GET /orgs/{org}/teams/{team_slug}/teams" {
+    pub struct ListChildInOrg = "GET /orgs/{org}/teams/{team_slug}/teams" -> Vec<crate::models::Team> {
         /// The organization name.
         pub org: String,
 
@@ -449,7 +449,7 @@ endpoint! {
     /// If you are an organization owner, deleting a parent team will delete all of its child teams as well.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteLegacy = "DELETE /teams/{team_id}" {
+    pub struct DeleteLegacy = "DELETE /teams/{team_id}" -> () {
         /// The unique identifier of the team.
         pub team_id: i64,
     }
@@ -464,7 +464,7 @@ endpoint! {
     /// > **Endpoint closing down notice:** This endpoint route is closing down and will be removed from the Teams API. We recommend migrating your existing code to use the [Get a team by name](https://docs.github.com/rest/teams/teams#get-a-team-by-name) endpoint.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetLegacy = "GET /teams/{team_id}" {
+    pub struct GetLegacy = "GET /teams/{team_id}" -> crate::models::TeamFull {
         /// The unique identifier of the team.
         pub team_id: i64,
     }
@@ -484,7 +484,7 @@ endpoint! {
     /// > With nested teams, the `privacy` for parent teams cannot be `secret`.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateLegacy = "PATCH /teams/{team_id}" {
+    pub struct UpdateLegacy = "PATCH /teams/{team_id}" -> crate::models::TeamFull {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -522,7 +522,7 @@ endpoint! {
     /// The return hash contains a `role` field which refers to the Organization Invitation role and will be one of the following values: `direct_member`, `admin`, `billing_manager`, `hiring_manager`, or `reinstate`. If the invitee is not a GitHub member, the `login` field in the return hash will be `null`.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPendingInvitationsLegacy = "GET /teams/{team_id}/invitations" {
+    pub struct ListPendingInvitationsLegacy = "GET /teams/{team_id}/invitations" -> Vec<crate::models::OrganizationInvitation> {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -547,7 +547,7 @@ endpoint! {
     /// Each member includes their `role` on the team (`member` or `maintainer`) and an `inherited` flag indicating whether the membership is inherited from a child team (`true`) or is a direct membership (`false`).
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListMembersLegacy = "GET /teams/{team_id}/members" {
+    pub struct ListMembersLegacy = "GET /teams/{team_id}/members" -> Vec<crate::models::TeamMember> {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -579,7 +579,7 @@ endpoint! {
     /// > When you have team synchronization set up for a team with your organization's identity provider (IdP), you will see an error if you attempt to use the API for making changes to the team's membership. If you have access to manage group membership in your IdP, you can manage GitHub team membership through your identity provider, which automatically adds and removes team members in an organization. For more information, see "[Synchronizing teams between your identity provider and GitHub](https://docs.github.com/articles/synchronizing-teams-between-your-identity-provider-and-github/)."
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveMemberLegacy = "DELETE /teams/{team_id}/members/{username}" {
+    pub struct RemoveMemberLegacy = "DELETE /teams/{team_id}/members/{username}" -> () {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -600,7 +600,7 @@ endpoint! {
     /// To list members in a team, the team must be visible to the authenticated user.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetMemberLegacy = "GET /teams/{team_id}/members/{username}" {
+    pub struct GetMemberLegacy = "GET /teams/{team_id}/members/{username}" -> () {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -628,7 +628,7 @@ endpoint! {
     /// Note that you'll need to set `Content-Length` to zero when calling out to this endpoint. For more information, see "[HTTP method](https://docs.github.com/rest/guides/getting-started-with-the-rest-api#http-method)."
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddMemberLegacy = "PUT /teams/{team_id}/members/{username}" {
+    pub struct AddMemberLegacy = "PUT /teams/{team_id}/members/{username}" -> () {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -653,7 +653,7 @@ endpoint! {
     /// > When you have team synchronization set up for a team with your organization's identity provider (IdP), you will see an error if you attempt to use the API for making changes to the team's membership. If you have access to manage group membership in your IdP, you can manage GitHub team membership through your identity provider, which automatically adds and removes team members in an organization. For more information, see "[Synchronizing teams between your identity provider and GitHub](https://docs.github.com/articles/synchronizing-teams-between-your-identity-provider-and-github/)."
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveMembershipForUserLegacy = "DELETE /teams/{team_id}/memberships/{username}" {
+    pub struct RemoveMembershipForUserLegacy = "DELETE /teams/{team_id}/memberships/{username}" -> () {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -680,7 +680,7 @@ endpoint! {
     /// The `role` for organization owners is set to `maintainer`. For more information about `maintainer` roles, see [Create a team](https://docs.github.com/rest/teams/teams#create-a-team).
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetMembershipForUserLegacy = "GET /teams/{team_id}/memberships/{username}" {
+    pub struct GetMembershipForUserLegacy = "GET /teams/{team_id}/memberships/{username}" -> crate::models::TeamMembership {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -709,7 +709,7 @@ endpoint! {
     /// If the user is already a member of the team, this endpoint will update the role of the team member's role. To update the membership of a team member, the authenticated user must be an organization owner or a team maintainer.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddOrUpdateMembershipForUserLegacy = "PUT /teams/{team_id}/memberships/{username}" {
+    pub struct AddOrUpdateMembershipForUserLegacy = "PUT /teams/{team_id}/memberships/{username}" -> crate::models::TeamMembership {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -730,7 +730,7 @@ endpoint! {
     /// > **Endpoint closing down notice:** This endpoint route is closing down and will be removed from the Teams API. We recommend migrating your existing code to use the new [List team repositories](https://docs.github.com/rest/teams/teams#list-team-repositories) endpoint.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListReposLegacy = "GET /teams/{team_id}/repos" {
+    pub struct ListReposLegacy = "GET /teams/{team_id}/repos" -> Vec<crate::models::MinimalRepository> {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -753,7 +753,7 @@ endpoint! {
     /// If the authenticated user is an organization owner or a team maintainer, they can remove any repositories from the team. To remove a repository from a team as an organization member, the authenticated user must have admin access to the repository and must be able to see the team. NOTE: This does not delete the repository, it just removes it from the team.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct RemoveRepoLegacy = "DELETE /teams/{team_id}/repos/{owner}/{repo}" {
+    pub struct RemoveRepoLegacy = "DELETE /teams/{team_id}/repos/{owner}/{repo}" -> () {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -779,7 +779,7 @@ endpoint! {
     /// You can also get information about the specified repository, including what permissions the team grants on it, by passing the following custom [media type](https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types/) via the `Accept` header:
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckPermissionsForRepoLegacy = "GET /teams/{team_id}/repos/{owner}/{repo}" {
+    pub struct CheckPermissionsForRepoLegacy = "GET /teams/{team_id}/repos/{owner}/{repo}" -> Option<crate::models::TeamRepository> {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -804,7 +804,7 @@ endpoint! {
     /// Note that, if you choose not to pass any parameters, you'll need to set `Content-Length` to zero when calling out to this endpoint. For more information, see "[HTTP method](https://docs.github.com/rest/guides/getting-started-with-the-rest-api#http-method)."
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddOrUpdateRepoPermissionsLegacy = "PUT /teams/{team_id}/repos/{owner}/{repo}" {
+    pub struct AddOrUpdateRepoPermissionsLegacy = "PUT /teams/{team_id}/repos/{owner}/{repo}" -> () {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -828,7 +828,7 @@ endpoint! {
     /// > **Endpoint closing down notice:** This endpoint route is closing down and will be removed from the Teams API. We recommend migrating your existing code to use the new [`List child teams`](https://docs.github.com/rest/teams/teams#list-child-teams) endpoint.
     #[deprecated]
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListChildLegacy = "GET /teams/{team_id}/teams" {
+    pub struct ListChildLegacy = "GET /teams/{team_id}/teams" -> Vec<crate::models::Team> {
         /// The unique identifier of the team.
         pub team_id: i64,
 
@@ -852,7 +852,7 @@ endpoint! {
     ///
     /// When using a fine-grained personal access token, the resource owner of the token must be a single organization, and the response will only include the teams from that organization.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListForAuthenticatedUser = "GET /user/teams" {
+    pub struct ListForAuthenticatedUser = "GET /user/teams" -> Vec<crate::models::TeamFull> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 

@@ -17,7 +17,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope in order for the response to include private profile information.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAuthenticated = "GET /user";
+    pub struct GetAuthenticated = "GET /user" -> crate::models::UsersGetAuthenticatedResponse;
 }
 
 endpoint! {
@@ -27,7 +27,7 @@ endpoint! {
     ///
     /// **Note:** If your email is set to private and you send an `email` parameter as part of this request to update your profile, your privacy settings are still enforced: the email address will not be displayed on your public profile or via the API.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UpdateAuthenticated = "PATCH /user" {
+    pub struct UpdateAuthenticated = "PATCH /user" -> crate::models::PrivateUser {
         /// The new name of the user.
         pub name: Option<String>,
 
@@ -63,7 +63,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/list-blocked-by-authenticated` on 2021-10-05; `ListBlockedByAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListBlockedByAuthenticatedUser = "GET /user/blocks" {
+    pub struct ListBlockedByAuthenticatedUser = "GET /user/blocks" -> Vec<crate::models::SimpleUser> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -79,7 +79,7 @@ endpoint! {
     ///
     /// Unblocks the given user and returns a 204.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Unblock = "DELETE /user/blocks/{username}" {
+    pub struct Unblock = "DELETE /user/blocks/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
     }
@@ -92,7 +92,7 @@ endpoint! {
     ///
     /// Returns a 204 if the given user is blocked by the authenticated user. Returns a 404 if the given user is not blocked by the authenticated user, or if the given user account has been identified as spam by GitHub.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckBlocked = "GET /user/blocks/{username}" {
+    pub struct CheckBlocked = "GET /user/blocks/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
     }
@@ -105,7 +105,7 @@ endpoint! {
     ///
     /// Blocks the given user and returns a 204. If the authenticated user cannot block the given user a 422 is returned.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Block = "PUT /user/blocks/{username}" {
+    pub struct Block = "PUT /user/blocks/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
     }
@@ -120,7 +120,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/set-primary-email-visibility-for-authenticated` on 2021-10-05; `SetPrimaryEmailVisibilityForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct SetPrimaryEmailVisibilityForAuthenticatedUser = "PATCH /user/email/visibility" {
+    pub struct SetPrimaryEmailVisibilityForAuthenticatedUser = "PATCH /user/email/visibility" -> Vec<crate::models::Email> {
         /// Denotes whether an email is publicly visible.
         pub visibility: SetPrimaryEmailVisibilityForAuthenticatedUserVisibility,
     }
@@ -135,7 +135,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/delete-email-for-authenticated` on 2021-10-05; `DeleteEmailForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteEmailForAuthenticatedUser = "DELETE /user/emails" {
+    pub struct DeleteEmailForAuthenticatedUser = "DELETE /user/emails" -> () {
         /// Email addresses associated with the GitHub user account.
         pub emails: Option<Vec<String>>,
     }
@@ -153,7 +153,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/list-emails-for-authenticated` on 2021-10-05; `ListEmailsForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListEmailsForAuthenticatedUser = "GET /user/emails" {
+    pub struct ListEmailsForAuthenticatedUser = "GET /user/emails" -> Vec<crate::models::Email> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -171,7 +171,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/add-email-for-authenticated` on 2021-10-05; `AddEmailForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddEmailForAuthenticatedUser = "POST /user/emails" {
+    pub struct AddEmailForAuthenticatedUser = "POST /user/emails" -> Vec<crate::models::Email> {
         /// Adds one or more email addresses to your GitHub account.
         pub emails: Option<Vec<String>>,
     }
@@ -184,7 +184,7 @@ endpoint! {
     ///
     /// Lists the people following the authenticated user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListFollowersForAuthenticatedUser = "GET /user/followers" {
+    pub struct ListFollowersForAuthenticatedUser = "GET /user/followers" -> Vec<crate::models::SimpleUser> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -202,7 +202,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/list-followed-by-authenticated` on 2021-10-05; `ListFollowedByAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListFollowedByAuthenticatedUser = "GET /user/following" {
+    pub struct ListFollowedByAuthenticatedUser = "GET /user/following" -> Vec<crate::models::SimpleUser> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -218,7 +218,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `user:follow` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Unfollow = "DELETE /user/following/{username}" {
+    pub struct Unfollow = "DELETE /user/following/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
     }
@@ -229,7 +229,7 @@ endpoint! {
     ///
     /// `GET /user/following/{username}` ([GitHub docs](https://docs.github.com/rest/users/followers#check-if-a-person-is-followed-by-the-authenticated-user))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckPersonIsFollowedByAuthenticated = "GET /user/following/{username}" {
+    pub struct CheckPersonIsFollowedByAuthenticated = "GET /user/following/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
     }
@@ -244,7 +244,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `user:follow` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Follow = "PUT /user/following/{username}" {
+    pub struct Follow = "PUT /user/following/{username}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
     }
@@ -261,7 +261,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/list-gpg-keys-for-authenticated` on 2021-10-05; `ListGpgKeysForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListGpgKeysForAuthenticatedUser = "GET /user/gpg_keys" {
+    pub struct ListGpgKeysForAuthenticatedUser = "GET /user/gpg_keys" -> Vec<crate::models::GpgKey> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -281,7 +281,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/create-gpg-key-for-authenticated` on 2021-10-05; `CreateGpgKeyForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateGpgKeyForAuthenticatedUser = "POST /user/gpg_keys" {
+    pub struct CreateGpgKeyForAuthenticatedUser = "POST /user/gpg_keys" -> crate::models::GpgKey {
         /// A descriptive name for the new key.
         pub name: Option<String>,
 
@@ -301,7 +301,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/delete-gpg-key-for-authenticated` on 2021-10-05; `DeleteGpgKeyForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteGpgKeyForAuthenticatedUser = "DELETE /user/gpg_keys/{gpg_key_id}" {
+    pub struct DeleteGpgKeyForAuthenticatedUser = "DELETE /user/gpg_keys/{gpg_key_id}" -> () {
         /// The unique identifier of the GPG key.
         pub gpg_key_id: i64,
     }
@@ -318,7 +318,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/get-gpg-key-for-authenticated` on 2021-10-05; `GetGpgKeyForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetGpgKeyForAuthenticatedUser = "GET /user/gpg_keys/{gpg_key_id}" {
+    pub struct GetGpgKeyForAuthenticatedUser = "GET /user/gpg_keys/{gpg_key_id}" -> crate::models::GpgKey {
         /// The unique identifier of the GPG key.
         pub gpg_key_id: i64,
     }
@@ -335,7 +335,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/list-public-ssh-keys-for-authenticated` on 2021-10-05; `ListPublicSshKeysForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublicSshKeysForAuthenticatedUser = "GET /user/keys" {
+    pub struct ListPublicSshKeysForAuthenticatedUser = "GET /user/keys" -> Vec<crate::models::Key> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -355,7 +355,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/create-public-ssh-key-for-authenticated` on 2021-10-05; `CreatePublicSshKeyForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreatePublicSshKeyForAuthenticatedUser = "POST /user/keys" {
+    pub struct CreatePublicSshKeyForAuthenticatedUser = "POST /user/keys" -> crate::models::Key {
         /// A descriptive name for the new key.
         pub title: Option<String>,
 
@@ -375,7 +375,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/delete-public-ssh-key-for-authenticated` on 2021-10-05; `DeletePublicSshKeyForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeletePublicSshKeyForAuthenticatedUser = "DELETE /user/keys/{key_id}" {
+    pub struct DeletePublicSshKeyForAuthenticatedUser = "DELETE /user/keys/{key_id}" -> () {
         /// The unique identifier of the key.
         pub key_id: i64,
     }
@@ -392,7 +392,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/get-public-ssh-key-for-authenticated` on 2021-10-05; `GetPublicSshKeyForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPublicSshKeyForAuthenticatedUser = "GET /user/keys/{key_id}" {
+    pub struct GetPublicSshKeyForAuthenticatedUser = "GET /user/keys/{key_id}" -> crate::models::Key {
         /// The unique identifier of the key.
         pub key_id: i64,
     }
@@ -411,7 +411,7 @@ endpoint! {
     ///
     /// GitHub renamed this operation from `users/list-public-emails-for-authenticated` on 2021-10-05; `ListPublicEmailsForAuthenticated` is its former name, deprecated.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublicEmailsForAuthenticatedUser = "GET /user/public_emails" {
+    pub struct ListPublicEmailsForAuthenticatedUser = "GET /user/public_emails" -> Vec<crate::models::Email> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -429,7 +429,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSocialAccountForAuthenticatedUser = "DELETE /user/social_accounts" {
+    pub struct DeleteSocialAccountForAuthenticatedUser = "DELETE /user/social_accounts" -> () {
         /// Full URLs for the social media profiles to delete.
         pub account_urls: Vec<String>,
     }
@@ -442,7 +442,7 @@ endpoint! {
     ///
     /// Lists all of your social accounts.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSocialAccountsForAuthenticatedUser = "GET /user/social_accounts" {
+    pub struct ListSocialAccountsForAuthenticatedUser = "GET /user/social_accounts" -> Vec<crate::models::SocialAccount> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -460,7 +460,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `user` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AddSocialAccountForAuthenticatedUser = "POST /user/social_accounts" {
+    pub struct AddSocialAccountForAuthenticatedUser = "POST /user/social_accounts" -> Vec<crate::models::SocialAccount> {
         /// Full URLs for the social media profiles to add.
         pub account_urls: Vec<String>,
     }
@@ -475,7 +475,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:ssh_signing_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSshSigningKeysForAuthenticatedUser = "GET /user/ssh_signing_keys" {
+    pub struct ListSshSigningKeysForAuthenticatedUser = "GET /user/ssh_signing_keys" -> Vec<crate::models::SshSigningKey> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -493,7 +493,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `write:ssh_signing_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CreateSshSigningKeyForAuthenticatedUser = "POST /user/ssh_signing_keys" {
+    pub struct CreateSshSigningKeyForAuthenticatedUser = "POST /user/ssh_signing_keys" -> crate::models::SshSigningKey {
         /// A descriptive name for the new key.
         pub title: Option<String>,
 
@@ -511,7 +511,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `admin:ssh_signing_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteSshSigningKeyForAuthenticatedUser = "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}" {
+    pub struct DeleteSshSigningKeyForAuthenticatedUser = "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}" -> () {
         /// The unique identifier of the SSH signing key.
         pub ssh_signing_key_id: i64,
     }
@@ -526,7 +526,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `read:ssh_signing_key` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSshSigningKeyForAuthenticatedUser = "GET /user/ssh_signing_keys/{ssh_signing_key_id}" {
+    pub struct GetSshSigningKeyForAuthenticatedUser = "GET /user/ssh_signing_keys/{ssh_signing_key_id}" -> crate::models::SshSigningKey {
         /// The unique identifier of the SSH signing key.
         pub ssh_signing_key_id: i64,
     }
@@ -545,7 +545,7 @@ endpoint! {
     ///
     /// The Emails API enables you to list all of your email addresses, and toggle a primary email to be visible publicly. For more information, see [Emails API](https://docs.github.com/rest/users/emails).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetById = "GET /user/{account_id}" {
+    pub struct GetById = "GET /user/{account_id}" -> crate::models::UsersGetByIdResponse {
         /// account_id parameter
         pub account_id: i64,
     }
@@ -560,7 +560,7 @@ endpoint! {
     ///
     /// Note: Pagination is powered exclusively by the `since` parameter. Use the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers) to get the URL for the next page of users.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct List = "GET /users" {
+    pub struct List = "GET /users" -> Vec<crate::models::SimpleUser> {
         /// A user ID.
         pub since: Option<i64>,
 
@@ -582,7 +582,7 @@ endpoint! {
     ///
     /// The Emails API enables you to list all of your email addresses, and toggle a primary email to be visible publicly. For more information, see [Emails API](https://docs.github.com/rest/users/emails).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetByUsername = "GET /users/{username}" {
+    pub struct GetByUsername = "GET /users/{username}" -> crate::models::UsersGetByUsernameResponse {
         /// The handle for the GitHub user account.
         pub username: String,
     }
@@ -599,7 +599,7 @@ endpoint! {
     ///
     /// **Please note:** in order to offer meaningful security benefits, an attestation's signature and timestamps **must** be cryptographically verified, and the identity of the attestation signer **must** be validated. Attestations can be verified using the [GitHub CLI `attestation verify` command](https://cli.github.com/manual/gh_attestation_verify). For more information, see [our guide on how to use artifact attestations to establish a build's provenance](https://docs.github.com/actions/security-guides/using-artifact-attestations-to-establish-provenance-for-builds).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAttestationsBulk = "POST /users/{username}/attestations/bulk-list" {
+    pub struct ListAttestationsBulk = "POST /users/{username}/attestations/bulk-list" -> crate::models::UsersListAttestationsBulkResponse {
         /// The number of results per page (max 100).
         #[endpoint(query)]
         pub per_page: Option<i64>,
@@ -630,7 +630,7 @@ endpoint! {
     ///
     /// Delete artifact attestations in bulk by either subject digests or unique ID.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAttestationsBulk = "POST /users/{username}/attestations/delete-request" {
+    pub struct DeleteAttestationsBulk = "POST /users/{username}/attestations/delete-request" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -649,7 +649,7 @@ endpoint! {
     ///
     /// Delete an artifact attestation by subject digest.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAttestationsBySubjectDigest = "DELETE /users/{username}/attestations/digest/{subject_digest}" {
+    pub struct DeleteAttestationsBySubjectDigest = "DELETE /users/{username}/attestations/digest/{subject_digest}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -665,7 +665,7 @@ endpoint! {
     ///
     /// Delete an artifact attestation by unique ID that is associated with a repository owned by a user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct DeleteAttestationsById = "DELETE /users/{username}/attestations/{attestation_id}" {
+    pub struct DeleteAttestationsById = "DELETE /users/{username}/attestations/{attestation_id}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -685,7 +685,7 @@ endpoint! {
     ///
     /// **Please note:** in order to offer meaningful security benefits, an attestation's signature and timestamps **must** be cryptographically verified, and the identity of the attestation signer **must** be validated. Attestations can be verified using the [GitHub CLI `attestation verify` command](https://cli.github.com/manual/gh_attestation_verify). For more information, see [our guide on how to use artifact attestations to establish a build's provenance](https://docs.github.com/actions/security-guides/using-artifact-attestations-to-establish-provenance-for-builds).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListAttestations = "GET /users/{username}/attestations/{subject_digest}" {
+    pub struct ListAttestations = "GET /users/{username}/attestations/{subject_digest}" -> Option<crate::models::UsersListAttestationsResponse> {
         /// The number of results per page (max 100).
         pub per_page: Option<i64>,
 
@@ -713,7 +713,7 @@ endpoint! {
     ///
     /// Lists the people following the specified user.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListFollowersForUser = "GET /users/{username}/followers" {
+    pub struct ListFollowersForUser = "GET /users/{username}/followers" -> Vec<crate::models::SimpleUser> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -732,7 +732,7 @@ endpoint! {
     ///
     /// Lists the people who the specified user follows.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListFollowingForUser = "GET /users/{username}/following" {
+    pub struct ListFollowingForUser = "GET /users/{username}/following" -> Vec<crate::models::SimpleUser> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -749,7 +749,7 @@ endpoint! {
     ///
     /// `GET /users/{username}/following/{target_user}` ([GitHub docs](https://docs.github.com/rest/users/followers#check-if-a-user-follows-another-user))
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct CheckFollowingForUser = "GET /users/{username}/following/{target_user}" {
+    pub struct CheckFollowingForUser = "GET /users/{username}/following/{target_user}" -> () {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -765,7 +765,7 @@ endpoint! {
     ///
     /// Lists the GPG keys for a user. This information is accessible by anyone.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListGpgKeysForUser = "GET /users/{username}/gpg_keys" {
+    pub struct ListGpgKeysForUser = "GET /users/{username}/gpg_keys" -> Vec<crate::models::GpgKey> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -788,7 +788,7 @@ endpoint! {
     ///
     /// OAuth app tokens and personal access tokens (classic) need the `repo` scope to use this endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetContextForUser = "GET /users/{username}/hovercard" {
+    pub struct GetContextForUser = "GET /users/{username}/hovercard" -> crate::models::Hovercard {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -807,7 +807,7 @@ endpoint! {
     ///
     /// Lists the _verified_ public SSH keys for a user. This is accessible by anyone.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublicKeysForUser = "GET /users/{username}/keys" {
+    pub struct ListPublicKeysForUser = "GET /users/{username}/keys" -> Vec<crate::models::KeySimple> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -826,7 +826,7 @@ endpoint! {
     ///
     /// Lists social media accounts for a user. This endpoint is accessible by anyone.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSocialAccountsForUser = "GET /users/{username}/social_accounts" {
+    pub struct ListSocialAccountsForUser = "GET /users/{username}/social_accounts" -> Vec<crate::models::SocialAccount> {
         /// The handle for the GitHub user account.
         pub username: String,
 
@@ -845,7 +845,7 @@ endpoint! {
     ///
     /// Lists the SSH signing keys for a user. This operation is accessible by anyone.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListSshSigningKeysForUser = "GET /users/{username}/ssh_signing_keys" {
+    pub struct ListSshSigningKeysForUser = "GET /users/{username}/ssh_signing_keys" -> Vec<crate::models::SshSigningKey> {
         /// The handle for the GitHub user account.
         pub username: String,
 

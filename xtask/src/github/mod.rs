@@ -8,6 +8,7 @@
 //! [`plan`] names the modules, structs, fields and enums, [`render`] writes
 //! the crate's sources and [`checks`] the test's checks.
 
+pub mod answers;
 pub mod checks;
 pub mod corpus;
 pub mod extract;
@@ -38,6 +39,14 @@ pub fn generate(root: &Path) -> Result<Output, String> {
     }
     corpus::check(root, &api.operations)?;
     let scopes = plan::plan(&api.operations)?;
+    let answers = answers::plan(root, &api.spec, &scopes)?;
+    let (plain, fields) = answers::plain_fields(&answers.types);
+    println!(
+        "models: {} types, {plain} of {fields} fields plain ({:.1} %), {} corrections",
+        answers.types.len(),
+        100.0 * plain as f64 / fields.max(1) as f64,
+        answers.corrections
+    );
     let src = Path::new(CRATE).join("src");
     let mut files = vec![
         File::text(
@@ -54,9 +63,14 @@ pub fn generate(root: &Path) -> Result<Output, String> {
         files.push(File::rust(
             root,
             src.join(format!("{}.rs", scope.module)),
-            &render::scope(scope, &api.tags, render::Style::Macro),
+            &render::scope(scope, &api.tags, render::Style::Macro, &answers.by_operation),
         )?);
     }
+    files.push(File::rust(
+        root,
+        src.join("models.rs"),
+        &answers::models(&answers)?,
+    )?);
     files.push(File::rust(
         root,
         "tests/github_routes/checks.rs",
@@ -87,7 +101,7 @@ pub fn format_twin(root: &Path) -> Result<FormatTwin, String> {
     for scope in &scopes {
         files.push((
             format!("{}.rs", scope.module),
-            render::scope(scope, &api.tags, render::Style::Format),
+            render::scope(scope, &api.tags, render::Style::Format, &Default::default()),
         ));
     }
     Ok(FormatTwin {

@@ -189,6 +189,8 @@ pub struct Api {
     pub tags: BTreeMap<String, String>,
     /// Every operation, sorted by path, then method.
     pub operations: Vec<Operation>,
+    /// The extract itself, for what is read from it later (the answers).
+    pub spec: Value,
 }
 
 /// Reads the extract.
@@ -223,6 +225,7 @@ pub fn load(root: &Path) -> Result<Api, String> {
             .to_owned(),
         tags,
         operations,
+        spec,
     })
 }
 

@@ -11,7 +11,7 @@
 //! `to_request()` written by hand with `format!` ([`crate::handwritten`])
 //! instead of `endpoint!`, under a crate root of their own ([`format_lib`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use super::markdown;
@@ -195,6 +195,9 @@ use endpoint_runtime::__private;
 
 mod string_enum;
 
+pub mod models;
+
+pub use endpoint_runtime::model::{Paginated, Timestamp, Unknown, Uri};
 pub use endpoint_runtime::{Endpoint, Error, Request, Result, TypedRequest};
 pub use string_enum::UnknownValue;
 "#,
@@ -281,7 +284,12 @@ pub(crate) use query_values;
 }
 
 /// `src/<scope>.rs`, in the crate's style or the `format!` one.
-pub fn scope(scope: &Scope<'_>, tags: &BTreeMap<String, String>, style: Style) -> String {
+pub fn scope(
+    scope: &Scope<'_>,
+    tags: &BTreeMap<String, String>,
+    style: Style,
+    answers: &HashMap<String, String>,
+) -> String {
     let mut out = String::from(match style {
         Style::Macro => HEADER,
         Style::Format => {
@@ -339,7 +347,7 @@ pub fn scope(scope: &Scope<'_>, tags: &BTreeMap<String, String>, style: Style) -
     }
     for request in &scope.requests {
         out.push('\n');
-        render_request(&mut out, scope, request, style);
+        render_request(&mut out, scope, request, style, answers);
     }
     for (alias, target, target_scope) in &scope.aliases {
         out.push('\n');
@@ -392,7 +400,13 @@ fn doc(out: &mut String, marker: &str, text: &str) {
 
 /// One `endpoint!` definition, or in the `format!` style the same struct
 /// and its hand-written `impl`.
-fn render_request(out: &mut String, scope: &Scope<'_>, request: &Request<'_>, style: Style) {
+fn render_request(
+    out: &mut String,
+    scope: &Scope<'_>,
+    request: &Request<'_>,
+    style: Style,
+    answers: &HashMap<String, String>,
+) {
     let op = request.op;
     let page = op.docs_url.as_deref();
     let mut text = markdown::rustdoc(op.summary.trim(), page);
@@ -440,6 +454,9 @@ fn render_request(out: &mut String, scope: &Scope<'_>, request: &Request<'_>, st
     let _ = write!(out, "{indent}pub struct {}", request.struct_name);
     if style == Style::Macro {
         let _ = write!(out, " = {:?}", request.route);
+        if let Some(answer) = answers.get(&op.id) {
+            let _ = write!(out, " -> {answer}");
+        }
     }
     if request.fields.is_empty() {
         out.push_str(";\n");
