@@ -992,7 +992,7 @@ impl ::endpoint_runtime::model::Paginated
         self.repositories
     }
     fn total_count(&self) -> Option<i64> {
-        Some(self.total_count)
+        Some(self.total_count as i64)
     }
 }
 
@@ -1116,7 +1116,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnerGroupsF
         self.runner_groups
     }
     fn total_count(&self) -> Option<i64> {
-        Some(self.total_count)
+        Some(self.total_count as i64)
     }
 }
 
@@ -1134,7 +1134,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListGithubHostedRunnersInGr
         self.runners
     }
     fn total_count(&self) -> Option<i64> {
-        Some(self.total_count)
+        Some(self.total_count as i64)
     }
 }
 
@@ -1965,7 +1965,7 @@ impl ::endpoint_runtime::model::Paginated
         self.repositories
     }
     fn total_count(&self) -> Option<i64> {
-        Some(self.total_count)
+        Some(self.total_count as i64)
     }
 }
 
@@ -2033,7 +2033,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersInGrou
         self.runners
     }
     fn total_count(&self) -> Option<i64> {
-        Some(self.total_count)
+        Some(self.total_count as i64)
     }
 }
 

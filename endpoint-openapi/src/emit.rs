@@ -223,8 +223,14 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                         .expect("a page's field is one of its fields");
                         let field = ident(field);
                         let method = format_ident!("{method}");
-                        let value = match found.ty {
+                        // A count the description calls a `number` is
+                        // still a count.
+                        let value = match &found.ty {
+                            Type::Option(inner) if **inner == Type::Number => {
+                                quote!(self.#field.map(|n| n as i64))
+                            }
                             Type::Option(_) => quote!(self.#field),
+                            Type::Number => quote!(Some(self.#field as i64)),
                             _ => quote!(Some(self.#field)),
                         };
                         quote!(fn #method(&self) -> Option<#ty> { #value })
