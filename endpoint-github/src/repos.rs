@@ -5289,7 +5289,7 @@ endpoint! {
     /// - For GitHub Enterprise Server, this endpoint will only list repositories available to all users on the enterprise.
     /// - Pagination is powered exclusively by the `since` parameter. Use the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers) to get the URL for the next page of repositories.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct ListPublic = "GET /repositories" -> Vec<crate::models::MinimalRepository> {
+    pub struct ListPublic = "GET /repositories" -> Vec<Option<crate::models::MinimalRepository>> {
         /// A repository ID.
         pub since: Option<i64>,
     }

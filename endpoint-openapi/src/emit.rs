@@ -130,6 +130,23 @@ fn type_tokens(ty: &Type, types: &[TypeDef], paths: &Paths) -> TokenStream {
     }
 }
 
+/// How a union variant's documentation names what it holds.
+fn variant_doc(ty: &Type, types: &[TypeDef]) -> String {
+    match ty {
+        Type::Named(id) => format!("[`{}`]", types[*id].name),
+        Type::Option(inner) | Type::Box(inner) => variant_doc(inner, types),
+        Type::String => "a string".into(),
+        Type::Timestamp => "a date and time".into(),
+        Type::Uri => "a URI".into(),
+        Type::Integer => "an integer".into(),
+        Type::Number => "a number".into(),
+        Type::Boolean => "a boolean".into(),
+        Type::Vec(_) => "a list".into(),
+        Type::Map(_) | Type::JsonObject => "an object".into(),
+        Type::Json | Type::Unit => "JSON".into(),
+    }
+}
+
 fn docs(doc: Option<&str>) -> TokenStream {
     let Some(doc) = doc else {
         return TokenStream::new();
@@ -266,7 +283,8 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
             let variants = variants.iter().map(|variant| {
                 let name = ident(&variant.name);
                 let ty = type_tokens(&variant.ty, types, paths);
-                quote!(#name(#ty),)
+                let doc = format!(" The value as {}.", variant_doc(&variant.ty, types));
+                quote!(#[doc = #doc] #name(#ty),)
             });
             let serde_json = &paths.serde_json;
             quote! {
@@ -319,7 +337,7 @@ mod tests {
             "page",
         )
         .unwrap();
-        let Type::Named(id) = space.root(&page, "SearchIssues", Some("search")).unwrap() else {
+        let Type::Named(id) = space.root(&page, "SearchIssues", "A page.", Some("search")).unwrap() else {
             panic!()
         };
         space.mark_page(id, "items").unwrap();
@@ -328,7 +346,7 @@ mod tests {
         for expected in [
             "// header\n",
             "/// An issue.\n#[cfg(any(feature = \"search\"))]\n#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]\n#[non_exhaustive]\npub struct Issue {",
-            "    pub id: i64,\n",
+            "    /// The `id` property.\n    pub id: i64,\n",
             "    pub r#type: Option<String>,\n",
             "    #[serde(rename = \"+1\")]\n    pub plus_1: Option<i64>,\n",
             "::endpoint::__private::open_enum! {",

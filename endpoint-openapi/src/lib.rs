@@ -32,7 +32,8 @@
 //! space.component("pet")?;
 //! let types = space.finish();
 //! let source = emit::module("", &types, &emit::Paths::default())?;
-//! assert!(source.contains("pub struct Pet {\n    pub id: i64,\n    pub name: String,\n    pub tag: Option<String>,\n}"));
+//! assert!(source.contains("pub struct Pet {\n    /// The `id` property.\n    pub id: i64,"));
+//! assert!(source.contains("    pub tag: Option<String>,\n}"));
 //! # Ok::<(), String>(())
 //! ```
 #![warn(missing_docs)]

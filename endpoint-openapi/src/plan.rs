@@ -220,7 +220,8 @@ impl<'a> TypeSpace<'a> {
     }
 
     /// Plans `schema` (an answer, a request body) and the types it reaches;
-    /// an inline object, enum or union is named `name`. `feature`, when
+    /// an inline object, enum or union is named `name`, documented with `doc`
+    /// when the schema says nothing of itself. `feature`, when
     /// given, is one of the features that enable every type it reaches.
     ///
     /// # Errors
@@ -229,9 +230,12 @@ impl<'a> TypeSpace<'a> {
         &mut self,
         schema: &Schema,
         name: &str,
+        doc: &str,
         feature: Option<&str>,
     ) -> Result<Type, String> {
+        let before = self.types.len();
         let ty = self.resolve(schema, name)?;
+        self.document_new(before, &ty, || doc.to_owned());
         self.roots.push((ty.clone(), feature.map(str::to_owned)));
         Ok(ty)
     }
@@ -282,6 +286,9 @@ impl<'a> TypeSpace<'a> {
             }
         }
         let id = self.reserve(name, schema);
+        if self.types[id].doc.is_none() {
+            self.types[id].doc = Some(format!("The `{component}` schema."));
+        }
         self.by_component
             .insert(component.to_owned(), (id, schema.nullable));
         let mut plain = schema.clone();
@@ -326,6 +333,17 @@ impl<'a> TypeSpace<'a> {
         self.box_cycles();
         self.spread_features();
         self.types
+    }
+
+    /// Gives `doc` to the type `ty` names when it was planned after `before`
+    /// and has no documentation of its own.
+    fn document_new(&mut self, before: usize, ty: &Type, doc: impl FnOnce() -> String) {
+        if let Type::Named(id) = ty.core()
+            && *id >= before
+            && self.types[*id].doc.is_none()
+        {
+            self.types[*id].doc = Some(doc());
+        }
     }
 
     fn reserve(&mut self, name: String, schema: &Schema) -> usize {
@@ -390,7 +408,10 @@ impl<'a> TypeSpace<'a> {
             Kind::Boolean => Defined::Type(Type::Boolean),
             Kind::Any => Defined::Type(Type::Json),
             Kind::Array(items) => {
-                Defined::Type(Type::Vec(Box::new(self.resolve(items, &format!("{name}Item"))?)))
+                let before = self.types.len();
+                let item = self.resolve(items, &format!("{name}Item"))?;
+                self.document_new(before, &item, || format!("An item of [`{name}`]."));
+                Defined::Type(Type::Vec(Box::new(item)))
             }
             Kind::Object(object) => self.object(object, name)?,
             Kind::AllOf(parts) => match parts.as_slice() {
@@ -466,7 +487,10 @@ impl<'a> TypeSpace<'a> {
         if object.properties.is_empty() {
             return Ok(Defined::Type(match &object.additional {
                 Additional::Typed(values) => {
-                    Type::Map(Box::new(self.resolve(values, &format!("{name}Value"))?))
+                    let before = self.types.len();
+                    let value = self.resolve(values, &format!("{name}Value"))?;
+                    self.document_new(before, &value, || format!("A value of [`{name}`]."));
+                    Type::Map(Box::new(value))
                 }
                 _ => Type::JsonObject,
             }));
@@ -478,7 +502,9 @@ impl<'a> TypeSpace<'a> {
             required,
         } in &object.properties
         {
+            let before = self.types.len();
             let mut ty = self.resolve(schema, &format!("{name}{}", ident::pascal(key)))?;
+            self.document_new(before, &ty, || format!("The `{key}` of [`{name}`]."));
             if !required {
                 ty = ty.optional();
             }
@@ -489,7 +515,10 @@ impl<'a> TypeSpace<'a> {
                 name: field_name,
                 key: key.clone(),
                 ty,
-                doc: self.doc_of(schema),
+                doc: Some(
+                    self.doc_of(schema)
+                        .unwrap_or_else(|| format!("The `{key}` property.")),
+                ),
                 deprecated: schema.deprecated,
             });
         }
@@ -504,7 +533,9 @@ impl<'a> TypeSpace<'a> {
                 Some(title) => format!("{name}{}", ident::pascal(title)),
                 None => format!("{name}{}", i + 1),
             };
+            let before = self.types.len();
             let ty = self.resolve(alternative, &hint)?;
+            self.document_new(before, &ty, || format!("One of the forms of [`{name}`]."));
             if let Type::Option(inner) = ty {
                 nullable = true;
                 types.push(*inner);
@@ -820,8 +851,8 @@ mod tests {
         let mut space = TypeSpace::new(&components, &Plain);
         let a = Schema::read(&json!({"$ref": "#/components/schemas/a"}), "r").unwrap();
         let b = Schema::read(&json!({"type": "array", "items": {"$ref": "#/components/schemas/b"}}), "r").unwrap();
-        space.root(&a, "GetA", Some("alpha")).unwrap();
-        space.root(&b, "ListB", Some("beta")).unwrap();
+        space.root(&a, "GetA", "", Some("alpha")).unwrap();
+        space.root(&b, "ListB", "", Some("beta")).unwrap();
         let types = space.finish();
         assert_eq!(named(&types, "A").features, BTreeSet::from(["alpha".to_owned()]));
         assert_eq!(

@@ -87,7 +87,11 @@ pub fn plan(root: &Path, spec: &Value, scopes: &[Scope<'_>]) -> Result<Answers, 
                 .and_then(Value::as_object)
                 .ok_or_else(|| format!("{}: no responses", op.id))?;
             let name = format!("{}Response", ident::pascal(&op.id));
-            let ty = answer(&mut space, responses, &name, &scope.name)
+            let doc = format!(
+                "The answer of [`{}::{}`](crate::{}::{}).",
+                scope.module, request.struct_name, scope.module, request.struct_name
+            );
+            let ty = answer(&mut space, responses, &name, &doc, &scope.name)
                 .map_err(|err| format!("{}: {err}", op.id))?;
             answers.push((op.id.clone(), ty));
         }
@@ -122,6 +126,7 @@ fn answer(
     space: &mut TypeSpace<'_>,
     responses: &serde_json::Map<String, Value>,
     name: &str,
+    doc: &str,
     feature: &str,
 ) -> Result<Type, String> {
     let mut json: Vec<Schema> = Vec::new();
@@ -150,8 +155,8 @@ fn answer(
     let ty = match json.len() {
         0 if text => return Ok(Type::String),
         0 => return Ok(Type::Unit),
-        1 => space.root(&json[0], name, Some(feature))?,
-        _ => space.root(&Schema::of(Kind::OneOf(json)), name, Some(feature))?,
+        1 => space.root(&json[0], name, doc, Some(feature))?,
+        _ => space.root(&Schema::of(Kind::OneOf(json)), name, doc, Some(feature))?,
     };
     if let Type::Named(id) = ty
         && let Some(items) = page_items(&space.types[id])
