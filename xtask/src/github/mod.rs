@@ -56,7 +56,7 @@ pub fn generate(root: &Path) -> Result<Output, String> {
         File::rust(
             root,
             src.join("lib.rs"),
-            &render::lib(&scopes, &api.tags, &api.version),
+            &render::lib(&scopes, &api.tags, &api.version, &answers),
         )?,
     ];
     for scope in &scopes {

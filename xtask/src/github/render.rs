@@ -14,6 +14,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
+use super::answers::Answers;
 use super::markdown;
 use super::model::Location;
 use super::plan::{EnumType, Field, Request, Scope};
@@ -92,14 +93,22 @@ pub fn features(scopes: &[Scope<'_>], tags: &BTreeMap<String, String>) -> String
 }
 
 /// `src/lib.rs`.
-pub fn lib(scopes: &[Scope<'_>], tags: &BTreeMap<String, String>, version: &str) -> String {
+pub fn lib(
+    scopes: &[Scope<'_>],
+    tags: &BTreeMap<String, String>,
+    version: &str,
+    answers: &Answers,
+) -> String {
+    let models = answers.types.len();
+    let (plain, fields) = super::answers::plain_fields(&answers.types);
+    let corrections = answers.corrections;
     let operations: usize = scopes.iter().map(|s| s.requests.len()).sum();
     let enums: usize = scopes.iter().map(|s| s.enums.len()).sum();
     let aliases: usize = scopes.iter().map(|s| s.aliases.len()).sum();
     let mut out = String::from(HEADER);
     let _ = write!(
         out,
-        r#"//! GitHub's REST API as typed requests: each of its {operations} operations is a
+        r##"//! GitHub's REST API as typed requests: each of its {operations} operations is a
 //! struct whose `to_request()` gives the method, URL, headers and body to send.
 //!
 //! The structs are `endpoint!` definitions generated from GitHub's OpenAPI
@@ -153,6 +162,54 @@ pub fn lib(scopes: &[Scope<'_>], tags: &BTreeMap<String, String>, version: &str)
 //!   that GitHub renamed keeps its former name as a deprecated type alias
 //!   ({aliases} aliases), so that code written against it still builds.
 //!
+//! ## Answers
+//!
+//! Each struct names its answer, the [`TypedRequest::Response`] a client
+//! decodes: [`repos::Get`] answers a [`models::FullRepository`],
+//! [`issues::ListForRepo`] a `Vec<`[`models::Issue`]`>`, a search a page with
+//! `total_count` and `items` that `paginate` walks item by item, a `204` `()`,
+//! a text answer (`text/html`, a diff) a `String`. The {models} types of
+//! [`models`] are generated from the schemas the answers reach, and decode
+//! what GitHub sends rather than only what its description promises:
+//!
+//! - A field is plain only where the description requires it, does not allow
+//!   `null`, and no known answer contradicts it; every other field is an
+//!   `Option` ({plain} of the {fields} fields are plain). The known
+//!   contradictions are corrected in one file of the generator,
+//!   `openapi/overlay.json` ({corrections} corrections in the OpenAPI
+//!   Overlay format, each with its reason and link).
+//! - A string enum is open: `#[non_exhaustive]`, and a value this version
+//!   does not know is kept as its `Unknown` variant ([`Unknown`]), never an
+//!   error; `as_str`, `Display` and `FromStr` give and read the text.
+//! - Integers are `i64`, numbers `f64`; a `date-time` is a [`Timestamp`] and
+//!   a `uri` a [`Uri`], which keep the text as sent and never fail to
+//!   decode (`Timestamp::to_system_time` parses on demand).
+//! - A key GitHub adds is ignored (no `deny_unknown_fields`). A `oneOf` is an
+//!   enum tried in order, whose last variant keeps any other value; a
+//!   `nullable-*` schema is an `Option` of the same type, not a second type.
+//!
+//! ```
+//! # #[cfg(feature = "issues")] {{
+//! use endpoint_github::models::{{IssueStateReason, Label}};
+//!
+//! let label: Label = serde_json::from_str(
+//!     r#"{{"id": 208045946, "node_id": "MDU6TGFiZWwyMDgwNDU5NDY=",
+//!         "url": "https://api.github.com/repos/octocat/Hello-World/labels/bug",
+//!         "name": "bug", "description": null, "color": "f29513", "default": true,
+//!         "added_later": "ignored"}}"#,
+//! )?;
+//! assert_eq!(label.name, "bug");
+//! assert_eq!(label.description, None);
+//! assert_eq!(label.url.as_str(), "https://api.github.com/repos/octocat/Hello-World/labels/bug");
+//!
+//! let reason: IssueStateReason = serde_json::from_str(r#""not_planned""#)?;
+//! assert_eq!(reason, IssueStateReason::NotPlanned);
+//! let new: IssueStateReason = serde_json::from_str(r#""a_reason_from_tomorrow""#)?;
+//! assert_eq!(new.as_str(), "a_reason_from_tomorrow");
+//! # }}
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+//!
 //! ## Features
 //!
 //! One feature per module, all on by default: with
@@ -161,7 +218,7 @@ pub fn lib(scopes: &[Scope<'_>], tags: &BTreeMap<String, String>, version: &str)
 //!
 //! | module | feature | operations | |
 //! | --- | --- | --- | --- |
-"#
+"##
     );
     for scope in scopes {
         let about = tags
