@@ -9,10 +9,14 @@
 //! `Option`, open enums, the corrections of the description) is said in the
 //! crate's documentation.
 
+// A union holds its alternatives unboxed, as they are decoded: the size of
+// the largest is the price of one allocation less per value.
+#![allow(clippy::large_enum_variant)]
+
 /// Actions cache retention limit for an enterprise
 ///
 /// GitHub Actions cache retention policy for an enterprise.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheRetentionLimitForEnterprise {
@@ -23,7 +27,7 @@ pub struct ActionsCacheRetentionLimitForEnterprise {
 /// Actions cache storage limit for an enterprise
 ///
 /// GitHub Actions cache storage policy for an enterprise.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheStorageLimitForEnterprise {
@@ -34,7 +38,7 @@ pub struct ActionsCacheStorageLimitForEnterprise {
 /// Actions cache retention limit for an organization
 ///
 /// GitHub Actions cache retention policy for an organization.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheRetentionLimitForOrganization {
@@ -45,7 +49,7 @@ pub struct ActionsCacheRetentionLimitForOrganization {
 /// Actions cache storage limit for an organization
 ///
 /// GitHub Actions cache storage policy for an organization.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheStorageLimitForOrganization {
@@ -54,7 +58,7 @@ pub struct ActionsCacheStorageLimitForOrganization {
 }
 
 /// The `actions-cache-usage-org-enterprise` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheUsageOrgEnterprise {
@@ -67,7 +71,7 @@ pub struct ActionsCacheUsageOrgEnterprise {
 /// Actions Cache Usage by repository
 ///
 /// GitHub Actions Cache Usage by repository.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheUsageByRepository {
@@ -80,7 +84,7 @@ pub struct ActionsCacheUsageByRepository {
 }
 
 /// The answer of [`actions::GetActionsCacheUsageByRepoForOrg`](crate::actions::GetActionsCacheUsageByRepoForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetActionsCacheUsageByRepoForOrgResponse {
@@ -89,7 +93,7 @@ pub struct ActionsGetActionsCacheUsageByRepoForOrgResponse {
     /// The `repository_cache_usages` property.
     pub repository_cache_usages: Vec<ActionsCacheUsageByRepository>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsGetActionsCacheUsageByRepoForOrgResponse {
     type Item = ActionsCacheUsageByRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -103,7 +107,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsGetActionsCacheUsageByRepoF
 /// GitHub-hosted hosted runner
 ///
 /// A Github-hosted hosted runner.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunner {
@@ -136,7 +140,7 @@ pub struct ActionsHostedRunner {
 /// GitHub-hosted runner image details.
 ///
 /// Provides details of a hosted runner image
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerPoolImage {
@@ -154,7 +158,7 @@ pub struct ActionsHostedRunnerPoolImage {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The image provider.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsHostedRunnerPoolImageSource {
         /// `github`
         Github = "github",
@@ -168,7 +172,7 @@ pub struct ActionsHostedRunnerPoolImage {
 /// Github-owned VM details.
 ///
 /// Provides details of a particular machine spec.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerMachineSpec {
@@ -184,7 +188,7 @@ pub struct ActionsHostedRunnerMachineSpec {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The status of the runner.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsHostedRunnerStatus {
         /// `Ready`
         Ready = "Ready",
@@ -202,7 +206,7 @@ pub struct ActionsHostedRunnerMachineSpec {
 /// Public IP for a GitHub-hosted larger runners.
 ///
 /// Provides details of Public IP for a GitHub-hosted larger runners
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PublicIp {
@@ -215,7 +219,7 @@ pub struct PublicIp {
 }
 
 /// The answer of [`actions::ListHostedRunnersForOrg`](crate::actions::ListHostedRunnersForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListHostedRunnersForOrgResponse {
@@ -224,7 +228,7 @@ pub struct ActionsListHostedRunnersForOrgResponse {
     /// The `runners` property.
     pub runners: Vec<ActionsHostedRunner>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListHostedRunnersForOrgResponse {
     type Item = ActionsHostedRunner;
     fn into_items(self) -> Vec<Self::Item> {
@@ -238,7 +242,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListHostedRunnersForOrgResp
 /// GitHub-hosted runner custom image details
 ///
 /// Provides details of a custom runner image
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerCustomImage {
@@ -261,7 +265,7 @@ pub struct ActionsHostedRunnerCustomImage {
 }
 
 /// The answer of [`actions::ListCustomImagesForOrg`](crate::actions::ListCustomImagesForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListCustomImagesForOrgResponse {
@@ -270,7 +274,7 @@ pub struct ActionsListCustomImagesForOrgResponse {
     /// The `images` property.
     pub images: Vec<ActionsHostedRunnerCustomImage>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListCustomImagesForOrgResponse {
     type Item = ActionsHostedRunnerCustomImage;
     fn into_items(self) -> Vec<Self::Item> {
@@ -284,7 +288,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListCustomImagesForOrgRespo
 /// GitHub-hosted runner custom image version details.
 ///
 /// Provides details of a hosted runner custom image version
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerCustomImageVersion {
@@ -301,7 +305,7 @@ pub struct ActionsHostedRunnerCustomImageVersion {
 }
 
 /// The answer of [`actions::ListCustomImageVersionsForOrg`](crate::actions::ListCustomImageVersionsForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListCustomImageVersionsForOrgResponse {
@@ -310,7 +314,7 @@ pub struct ActionsListCustomImageVersionsForOrgResponse {
     /// The `image_versions` property.
     pub image_versions: Vec<ActionsHostedRunnerCustomImageVersion>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListCustomImageVersionsForOrgResponse {
     type Item = ActionsHostedRunnerCustomImageVersion;
     fn into_items(self) -> Vec<Self::Item> {
@@ -324,7 +328,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListCustomImageVersionsForO
 /// GitHub-hosted runner image details.
 ///
 /// Provides details of a hosted runner image
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerCuratedImage {
@@ -342,7 +346,7 @@ pub struct ActionsHostedRunnerCuratedImage {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The image provider.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsHostedRunnerCuratedImageSource {
         /// `github`
         Github = "github",
@@ -354,7 +358,7 @@ pub struct ActionsHostedRunnerCuratedImage {
 }
 
 /// The answer of [`actions::GetHostedRunnersGithubOwnedImagesForOrg`](crate::actions::GetHostedRunnersGithubOwnedImagesForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetHostedRunnersGithubOwnedImagesForOrgResponse {
@@ -363,7 +367,7 @@ pub struct ActionsGetHostedRunnersGithubOwnedImagesForOrgResponse {
     /// The `images` property.
     pub images: Vec<ActionsHostedRunnerCuratedImage>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsGetHostedRunnersGithubOwnedImagesForOrgResponse
 {
@@ -377,7 +381,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::GetHostedRunnersPartnerImagesForOrg`](crate::actions::GetHostedRunnersPartnerImagesForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetHostedRunnersPartnerImagesForOrgResponse {
@@ -386,7 +390,7 @@ pub struct ActionsGetHostedRunnersPartnerImagesForOrgResponse {
     /// The `images` property.
     pub images: Vec<ActionsHostedRunnerCuratedImage>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersPartnerImagesForOrgResponse {
     type Item = ActionsHostedRunnerCuratedImage;
     fn into_items(self) -> Vec<Self::Item> {
@@ -398,7 +402,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersPartnerImag
 }
 
 /// The `actions-hosted-runner-limits` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerLimits {
@@ -411,7 +415,7 @@ pub struct ActionsHostedRunnerLimits {
 /// Static public IP Limits for GitHub-hosted Hosted Runners.
 ///
 /// Provides details of static public IP limits for GitHub-hosted Hosted Runners
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerLimitsPublicIps {
@@ -422,7 +426,7 @@ pub struct ActionsHostedRunnerLimitsPublicIps {
 }
 
 /// The answer of [`actions::GetHostedRunnersMachineSpecsForOrg`](crate::actions::GetHostedRunnersMachineSpecsForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetHostedRunnersMachineSpecsForOrgResponse {
@@ -431,7 +435,7 @@ pub struct ActionsGetHostedRunnersMachineSpecsForOrgResponse {
     /// The `machine_specs` property.
     pub machine_specs: Vec<ActionsHostedRunnerMachineSpec>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersMachineSpecsForOrgResponse {
     type Item = ActionsHostedRunnerMachineSpec;
     fn into_items(self) -> Vec<Self::Item> {
@@ -443,7 +447,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersMachineSpec
 }
 
 /// The answer of [`actions::GetHostedRunnersPlatformsForOrg`](crate::actions::GetHostedRunnersPlatformsForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetHostedRunnersPlatformsForOrgResponse {
@@ -452,7 +456,7 @@ pub struct ActionsGetHostedRunnersPlatformsForOrgResponse {
     /// The `platforms` property.
     pub platforms: Vec<String>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersPlatformsForOrgResponse {
     type Item = String;
     fn into_items(self) -> Vec<Self::Item> {
@@ -464,7 +468,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersPlatformsFo
 }
 
 /// The `actions-organization-permissions` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsOrganizationPermissions {
@@ -482,7 +486,7 @@ pub struct ActionsOrganizationPermissions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy that controls the repositories in the organization that are allowed to run GitHub Actions.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum EnabledRepositories {
         /// `all`
         All = "all",
@@ -495,7 +499,7 @@ pub struct ActionsOrganizationPermissions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The permissions policy that controls the actions and reusable workflows that are allowed to run.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum AllowedActions {
         /// `all`
         All = "all",
@@ -507,15 +511,15 @@ pub struct ActionsOrganizationPermissions {
 }
 
 /// The API URL to use to get or set the actions and reusable workflows that are allowed to run, when `allowed_actions` is set to `selected`.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 pub type SelectedActionsUrl = String;
 
 /// Whether actions must be pinned to a full-length commit SHA.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 pub type ShaPinningRequired = bool;
 
 /// The `actions-artifact-and-log-retention-response` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsArtifactAndLogRetentionResponse {
@@ -526,7 +530,7 @@ pub struct ActionsArtifactAndLogRetentionResponse {
 }
 
 /// The `actions-fork-pr-contributor-approval` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsForkPrContributorApproval {
@@ -536,7 +540,7 @@ pub struct ActionsForkPrContributorApproval {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy that controls when fork PR workflows require approval from a maintainer.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsForkPrContributorApprovalApprovalPolicy {
         /// `first_time_contributors_new_to_github`
         FirstTimeContributorsNewToGithub = "first_time_contributors_new_to_github",
@@ -548,7 +552,7 @@ pub struct ActionsForkPrContributorApproval {
 }
 
 /// The `actions-fork-pr-workflows-private-repos` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsForkPrWorkflowsPrivateRepos {
@@ -1116,7 +1120,7 @@ pub struct RepositoryCodeSearchIndexStatus {
 }
 
 /// The answer of [`actions::ListSelectedRepositoriesEnabledGithubActionsOrganization`](crate::actions::ListSelectedRepositoriesEnabledGithubActionsOrganization).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelectedRepositoriesEnabledGithubActionsOrganizationResponse {
@@ -1125,7 +1129,7 @@ pub struct ActionsListSelectedRepositoriesEnabledGithubActionsOrganizationRespon
     /// The `repositories` property.
     pub repositories: Vec<Repository>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsListSelectedRepositoriesEnabledGithubActionsOrganizationResponse
 {
@@ -1139,7 +1143,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The `selected-actions` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SelectedActions {
@@ -1155,7 +1159,7 @@ pub struct SelectedActions {
 }
 
 /// The `self-hosted-runners-settings` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SelfHostedRunnersSettings {
@@ -1167,7 +1171,7 @@ pub struct SelfHostedRunnersSettings {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy that controls whether self-hosted runners can be used by repositories in the organization
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum SelfHostedRunnersSettingsEnabledRepositories {
         /// `all`
         All = "all",
@@ -1179,7 +1183,7 @@ pub struct SelfHostedRunnersSettings {
 }
 
 /// The answer of [`actions::ListSelectedRepositoriesSelfHostedRunnersOrganization`](crate::actions::ListSelectedRepositoriesSelfHostedRunnersOrganization).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelectedRepositoriesSelfHostedRunnersOrganizationResponse {
@@ -1188,7 +1192,7 @@ pub struct ActionsListSelectedRepositoriesSelfHostedRunnersOrganizationResponse 
     /// The `repositories` property.
     pub repositories: Option<Vec<Repository>>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsListSelectedRepositoriesSelfHostedRunnersOrganizationResponse
 {
@@ -1202,7 +1206,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The `actions-get-default-workflow-permissions` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetDefaultWorkflowPermissions {
@@ -1214,7 +1218,7 @@ pub struct ActionsGetDefaultWorkflowPermissions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The default workflow permissions granted to the GITHUB_TOKEN when running workflows.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsDefaultWorkflowPermissions {
         /// `read`
         Read = "read",
@@ -1224,11 +1228,11 @@ pub struct ActionsGetDefaultWorkflowPermissions {
 }
 
 /// Whether GitHub Actions can approve pull requests. Enabling this can be a security risk.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 pub type ActionsCanApprovePullRequestReviews = bool;
 
 /// The `runner-groups-org` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RunnerGroupsOrg {
@@ -1263,7 +1267,7 @@ pub struct RunnerGroupsOrg {
 }
 
 /// The answer of [`actions::ListSelfHostedRunnerGroupsForOrg`](crate::actions::ListSelfHostedRunnerGroupsForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelfHostedRunnerGroupsForOrgResponse {
@@ -1272,7 +1276,7 @@ pub struct ActionsListSelfHostedRunnerGroupsForOrgResponse {
     /// The `runner_groups` property.
     pub runner_groups: Vec<RunnerGroupsOrg>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnerGroupsForOrgResponse {
     type Item = RunnerGroupsOrg;
     fn into_items(self) -> Vec<Self::Item> {
@@ -1284,7 +1288,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnerGroupsF
 }
 
 /// The answer of [`actions::ListGithubHostedRunnersInGroupForOrg`](crate::actions::ListGithubHostedRunnersInGroupForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListGithubHostedRunnersInGroupForOrgResponse {
@@ -1293,7 +1297,7 @@ pub struct ActionsListGithubHostedRunnersInGroupForOrgResponse {
     /// The `runners` property.
     pub runners: Vec<ActionsHostedRunner>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListGithubHostedRunnersInGroupForOrgResponse {
     type Item = ActionsHostedRunner;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2199,7 +2203,7 @@ pub struct SecurityAndAnalysisSecretScanningDelegatedBypass {
     }
 }
 
-/// An item of [`SecurityAndAnalysisSecretScanningDelegatedBypassOptionsReviewers`].
+/// An item of the `reviewers` of [`SecurityAndAnalysisSecretScanningDelegatedBypassOptions`].
 #[cfg(any(
     feature = "actions",
     feature = "activity",
@@ -2254,7 +2258,7 @@ pub struct SecurityAndAnalysisSecretScanningDelegatedBypassOptions {
 }
 
 /// The answer of [`actions::ListRepoAccessToSelfHostedRunnerGroupInOrg`](crate::actions::ListRepoAccessToSelfHostedRunnerGroupInOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoAccessToSelfHostedRunnerGroupInOrgResponse {
@@ -2263,7 +2267,7 @@ pub struct ActionsListRepoAccessToSelfHostedRunnerGroupInOrgResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsListRepoAccessToSelfHostedRunnerGroupInOrgResponse
 {
@@ -2279,7 +2283,7 @@ impl ::endpoint_runtime::model::Paginated
 /// Self hosted runners
 ///
 /// A self hosted runner
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Runner {
@@ -2306,7 +2310,7 @@ pub struct Runner {
 /// Self hosted runner label
 ///
 /// A label for a self hosted runner
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RunnerLabel {
@@ -2320,7 +2324,7 @@ pub struct RunnerLabel {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of label. Read-only labels are applied automatically when the runner is configured.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum RunnerLabelType {
         /// `read-only`
         ReadOnly = "read-only",
@@ -2330,7 +2334,7 @@ pub struct RunnerLabel {
 }
 
 /// The answer of [`actions::ListSelfHostedRunnersInGroupForOrg`](crate::actions::ListSelfHostedRunnersInGroupForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelfHostedRunnersInGroupForOrgResponse {
@@ -2339,7 +2343,7 @@ pub struct ActionsListSelfHostedRunnersInGroupForOrgResponse {
     /// The `runners` property.
     pub runners: Vec<Runner>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersInGroupForOrgResponse {
     type Item = Runner;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2351,7 +2355,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersInGrou
 }
 
 /// The answer of [`actions::ListSelfHostedRunnersForOrg`](crate::actions::ListSelfHostedRunnersForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelfHostedRunnersForOrgResponse {
@@ -2360,7 +2364,7 @@ pub struct ActionsListSelfHostedRunnersForOrgResponse {
     /// The `runners` property.
     pub runners: Vec<Runner>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersForOrgResponse {
     type Item = Runner;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2372,7 +2376,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersForOrg
 }
 
 /// Runner Application
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RunnerApplication {
@@ -2391,7 +2395,7 @@ pub struct RunnerApplication {
 }
 
 /// The answer of [`actions::GenerateRunnerJitconfigForOrg`](crate::actions::GenerateRunnerJitconfigForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGenerateRunnerJitconfigForOrgResponse {
@@ -2402,7 +2406,7 @@ pub struct ActionsGenerateRunnerJitconfigForOrgResponse {
 }
 
 /// Authentication Token
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AuthenticationToken {
@@ -2422,7 +2426,7 @@ pub struct AuthenticationToken {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Describe whether all repositories have been selected or there's a selection involved
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum AuthenticationTokenRepositorySelection {
         /// `all`
         All = "all",
@@ -2432,7 +2436,7 @@ pub struct AuthenticationToken {
 }
 
 /// The answer of [`actions::RemoveAllCustomLabelsFromSelfHostedRunnerForOrg`](crate::actions::RemoveAllCustomLabelsFromSelfHostedRunnerForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForOrgResponse {
@@ -2441,7 +2445,7 @@ pub struct ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForOrgResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForOrgResponse
 {
@@ -2455,7 +2459,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::ListLabelsForSelfHostedRunnerForOrg`](crate::actions::ListLabelsForSelfHostedRunnerForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListLabelsForSelfHostedRunnerForOrgResponse {
@@ -2464,7 +2468,7 @@ pub struct ActionsListLabelsForSelfHostedRunnerForOrgResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListLabelsForSelfHostedRunnerForOrgResponse {
     type Item = RunnerLabel;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2476,7 +2480,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListLabelsForSelfHostedRunn
 }
 
 /// The answer of [`actions::AddCustomLabelsToSelfHostedRunnerForOrg`](crate::actions::AddCustomLabelsToSelfHostedRunnerForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsAddCustomLabelsToSelfHostedRunnerForOrgResponse {
@@ -2485,7 +2489,7 @@ pub struct ActionsAddCustomLabelsToSelfHostedRunnerForOrgResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsAddCustomLabelsToSelfHostedRunnerForOrgResponse
 {
@@ -2499,7 +2503,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::SetCustomLabelsForSelfHostedRunnerForOrg`](crate::actions::SetCustomLabelsForSelfHostedRunnerForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsSetCustomLabelsForSelfHostedRunnerForOrgResponse {
@@ -2508,7 +2512,7 @@ pub struct ActionsSetCustomLabelsForSelfHostedRunnerForOrgResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsSetCustomLabelsForSelfHostedRunnerForOrgResponse
 {
@@ -2522,7 +2526,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::RemoveCustomLabelFromSelfHostedRunnerForOrg`](crate::actions::RemoveCustomLabelFromSelfHostedRunnerForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsRemoveCustomLabelFromSelfHostedRunnerForOrgResponse {
@@ -2531,7 +2535,7 @@ pub struct ActionsRemoveCustomLabelFromSelfHostedRunnerForOrgResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsRemoveCustomLabelFromSelfHostedRunnerForOrgResponse
 {
@@ -2577,7 +2581,7 @@ pub struct OrganizationActionsSecret {
 }
 
 /// The answer of [`actions::ListOrgSecrets`](crate::actions::ListOrgSecrets).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListOrgSecretsResponse {
@@ -2586,7 +2590,7 @@ pub struct ActionsListOrgSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<OrganizationActionsSecret>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListOrgSecretsResponse {
     type Item = OrganizationActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2637,7 +2641,7 @@ pub struct ActionsPublicKey {
 pub type EmptyObject = ::serde_json::Map<String, ::serde_json::Value>;
 
 /// The answer of [`actions::ListSelectedReposForOrgSecret`](crate::actions::ListSelectedReposForOrgSecret).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelectedReposForOrgSecretResponse {
@@ -2646,7 +2650,7 @@ pub struct ActionsListSelectedReposForOrgSecretResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelectedReposForOrgSecretResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2692,7 +2696,7 @@ pub struct OrganizationActionsVariable {
 }
 
 /// The answer of [`actions::ListOrgVariables`](crate::actions::ListOrgVariables).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListOrgVariablesResponse {
@@ -2701,7 +2705,7 @@ pub struct ActionsListOrgVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<OrganizationActionsVariable>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListOrgVariablesResponse {
     type Item = OrganizationActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2713,7 +2717,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListOrgVariablesResponse {
 }
 
 /// The answer of [`actions::ListSelectedReposForOrgVariable`](crate::actions::ListSelectedReposForOrgVariable).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelectedReposForOrgVariableResponse {
@@ -2722,7 +2726,7 @@ pub struct ActionsListSelectedReposForOrgVariableResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelectedReposForOrgVariableResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2736,7 +2740,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelectedReposForOrgVari
 /// Artifact
 ///
 /// An artifact
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Artifact {
@@ -2767,7 +2771,7 @@ pub struct Artifact {
 }
 
 /// The `workflow_run` of [`Artifact`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ArtifactWorkflowRun {
@@ -2784,7 +2788,7 @@ pub struct ArtifactWorkflowRun {
 }
 
 /// The answer of [`actions::ListArtifactsForRepo`](crate::actions::ListArtifactsForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListArtifactsForRepoResponse {
@@ -2793,7 +2797,7 @@ pub struct ActionsListArtifactsForRepoResponse {
     /// The `artifacts` property.
     pub artifacts: Vec<Artifact>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListArtifactsForRepoResponse {
     type Item = Artifact;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2807,7 +2811,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListArtifactsForRepoRespons
 /// Actions cache retention limit for a repository
 ///
 /// GitHub Actions cache retention policy for a repository.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheRetentionLimitForRepository {
@@ -2818,7 +2822,7 @@ pub struct ActionsCacheRetentionLimitForRepository {
 /// Actions cache storage limit for a repository
 ///
 /// GitHub Actions cache storage policy for a repository.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheStorageLimitForRepository {
@@ -2827,7 +2831,7 @@ pub struct ActionsCacheStorageLimitForRepository {
 }
 
 /// Repository actions caches
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheList {
@@ -2836,7 +2840,7 @@ pub struct ActionsCacheList {
     /// Array of caches
     pub actions_caches: Vec<ActionsCacheListActionsCachesItem>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsCacheList {
     type Item = ActionsCacheListActionsCachesItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2847,8 +2851,8 @@ impl ::endpoint_runtime::model::Paginated for ActionsCacheList {
     }
 }
 
-/// An item of [`ActionsCacheListActionsCaches`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `actions_caches` of [`ActionsCacheList`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheListActionsCachesItem {
@@ -2871,7 +2875,7 @@ pub struct ActionsCacheListActionsCachesItem {
 /// Concurrency Group List
 ///
 /// A list of active concurrency groups for a repository.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupList {
@@ -2880,7 +2884,7 @@ pub struct ConcurrencyGroupList {
     /// The `concurrency_groups` property.
     pub concurrency_groups: Vec<ConcurrencyGroupListConcurrencyGroupsItem>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ConcurrencyGroupList {
     type Item = ConcurrencyGroupListConcurrencyGroupsItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2891,8 +2895,8 @@ impl ::endpoint_runtime::model::Paginated for ConcurrencyGroupList {
     }
 }
 
-/// An item of [`ConcurrencyGroupListConcurrencyGroups`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `concurrency_groups` of [`ConcurrencyGroupList`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupListConcurrencyGroupsItem {
@@ -2908,7 +2912,7 @@ pub struct ConcurrencyGroupListConcurrencyGroupsItem {
 ///
 /// A concurrency group with the workflow runs and jobs that are either currently holding
 /// or waiting for the concurrency group lease.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroup {
@@ -2924,7 +2928,7 @@ pub struct ConcurrencyGroup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`ConcurrencyGroupGroupMembersItem`].
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ConcurrencyGroupGroupMembersItemStatus {
         /// `in_progress`
         InProgress = "in_progress",
@@ -2933,8 +2937,8 @@ pub struct ConcurrencyGroup {
     }
 }
 
-/// An item of [`ConcurrencyGroupGroupMembers`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `group_members` of [`ConcurrencyGroup`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupGroupMembersItem {
@@ -2961,7 +2965,7 @@ pub struct ConcurrencyGroupGroupMembersItem {
 /// Job
 ///
 /// Information of a job execution in a workflow run
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Job {
@@ -3015,7 +3019,7 @@ pub struct Job {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The phase of the lifecycle that the job is currently in.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum JobStatus {
         /// `queued`
         Queued = "queued",
@@ -3034,7 +3038,7 @@ pub struct Job {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The outcome of the job.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum JobConclusion {
         /// `success`
         Success = "success",
@@ -3055,7 +3059,7 @@ pub struct Job {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The phase of the lifecycle that the job is currently in.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum JobStepsItemStatus {
         /// `queued`
         Queued = "queued",
@@ -3066,8 +3070,8 @@ pub struct Job {
     }
 }
 
-/// An item of [`JobSteps`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `steps` of [`Job`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct JobStepsItem {
@@ -3086,7 +3090,7 @@ pub struct JobStepsItem {
 }
 
 /// Actions OIDC subject customization for a repository
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OidcCustomSubRepo {
@@ -3116,7 +3120,7 @@ pub struct ActionsSecret {
 }
 
 /// The answer of [`actions::ListRepoOrganizationSecrets`](crate::actions::ListRepoOrganizationSecrets).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoOrganizationSecretsResponse {
@@ -3125,7 +3129,7 @@ pub struct ActionsListRepoOrganizationSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<ActionsSecret>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListRepoOrganizationSecretsResponse {
     type Item = ActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3152,7 +3156,7 @@ pub struct ActionsVariable {
 }
 
 /// The answer of [`actions::ListRepoOrganizationVariables`](crate::actions::ListRepoOrganizationVariables).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoOrganizationVariablesResponse {
@@ -3161,7 +3165,7 @@ pub struct ActionsListRepoOrganizationVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<ActionsVariable>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListRepoOrganizationVariablesResponse {
     type Item = ActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3173,7 +3177,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListRepoOrganizationVariabl
 }
 
 /// The `actions-repository-permissions` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsRepositoryPermissions {
@@ -3188,11 +3192,11 @@ pub struct ActionsRepositoryPermissions {
 }
 
 /// Whether GitHub Actions is enabled on the repository.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 pub type ActionsEnabled = bool;
 
 /// The `actions-workflow-access-to-repository` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsWorkflowAccessToRepository {
@@ -3208,7 +3212,7 @@ pub struct ActionsWorkflowAccessToRepository {
     /// repository.
     ///
     /// `none` means the access is only possible from workflows in this repository. `user` level access allows sharing across user owned private repositories only. `organization` level access allows sharing across the organization.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsWorkflowAccessToRepositoryAccessLevel {
         /// `none`
         None = "none",
@@ -3220,7 +3224,7 @@ pub struct ActionsWorkflowAccessToRepository {
 }
 
 /// The answer of [`actions::ListSelfHostedRunnersForRepo`](crate::actions::ListSelfHostedRunnersForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelfHostedRunnersForRepoResponse {
@@ -3229,7 +3233,7 @@ pub struct ActionsListSelfHostedRunnersForRepoResponse {
     /// The `runners` property.
     pub runners: Vec<Runner>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersForRepoResponse {
     type Item = Runner;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3241,7 +3245,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersForRep
 }
 
 /// The answer of [`actions::GenerateRunnerJitconfigForRepo`](crate::actions::GenerateRunnerJitconfigForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGenerateRunnerJitconfigForRepoResponse {
@@ -3252,7 +3256,7 @@ pub struct ActionsGenerateRunnerJitconfigForRepoResponse {
 }
 
 /// The answer of [`actions::RemoveAllCustomLabelsFromSelfHostedRunnerForRepo`](crate::actions::RemoveAllCustomLabelsFromSelfHostedRunnerForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForRepoResponse {
@@ -3261,7 +3265,7 @@ pub struct ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForRepoResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForRepoResponse
 {
@@ -3275,7 +3279,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::ListLabelsForSelfHostedRunnerForRepo`](crate::actions::ListLabelsForSelfHostedRunnerForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListLabelsForSelfHostedRunnerForRepoResponse {
@@ -3284,7 +3288,7 @@ pub struct ActionsListLabelsForSelfHostedRunnerForRepoResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListLabelsForSelfHostedRunnerForRepoResponse {
     type Item = RunnerLabel;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3296,7 +3300,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListLabelsForSelfHostedRunn
 }
 
 /// The answer of [`actions::AddCustomLabelsToSelfHostedRunnerForRepo`](crate::actions::AddCustomLabelsToSelfHostedRunnerForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsAddCustomLabelsToSelfHostedRunnerForRepoResponse {
@@ -3305,7 +3309,7 @@ pub struct ActionsAddCustomLabelsToSelfHostedRunnerForRepoResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsAddCustomLabelsToSelfHostedRunnerForRepoResponse
 {
@@ -3319,7 +3323,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::SetCustomLabelsForSelfHostedRunnerForRepo`](crate::actions::SetCustomLabelsForSelfHostedRunnerForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsSetCustomLabelsForSelfHostedRunnerForRepoResponse {
@@ -3328,7 +3332,7 @@ pub struct ActionsSetCustomLabelsForSelfHostedRunnerForRepoResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsSetCustomLabelsForSelfHostedRunnerForRepoResponse
 {
@@ -3342,7 +3346,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::RemoveCustomLabelFromSelfHostedRunnerForRepo`](crate::actions::RemoveCustomLabelFromSelfHostedRunnerForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsRemoveCustomLabelFromSelfHostedRunnerForRepoResponse {
@@ -3351,7 +3355,7 @@ pub struct ActionsRemoveCustomLabelFromSelfHostedRunnerForRepoResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsRemoveCustomLabelFromSelfHostedRunnerForRepoResponse
 {
@@ -3367,7 +3371,7 @@ impl ::endpoint_runtime::model::Paginated
 /// Workflow Run
 ///
 /// An invocation of a workflow
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRun {
@@ -3448,7 +3452,7 @@ pub struct WorkflowRun {
 /// Referenced workflow
 ///
 /// A workflow referenced/reused by the initial caller workflow
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReferencedWorkflow {
@@ -3573,7 +3577,7 @@ pub struct SimpleCommitCommitter {
 }
 
 /// The answer of [`actions::ListWorkflowRunsForRepo`](crate::actions::ListWorkflowRunsForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListWorkflowRunsForRepoResponse {
@@ -3582,7 +3586,7 @@ pub struct ActionsListWorkflowRunsForRepoResponse {
     /// The `workflow_runs` property.
     pub workflow_runs: Vec<WorkflowRun>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunsForRepoResponse {
     type Item = WorkflowRun;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3596,7 +3600,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunsForRepoResp
 /// Environment Approval
 ///
 /// An entry in the reviews log for environment deployments
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentApprovals {
@@ -3610,8 +3614,8 @@ pub struct EnvironmentApprovals {
     pub comment: String,
 }
 
-/// An item of [`EnvironmentApprovalsEnvironments`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `environments` of [`EnvironmentApprovals`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentApprovalsEnvironmentsItem {
@@ -3633,7 +3637,7 @@ pub struct EnvironmentApprovalsEnvironmentsItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether deployment to the environment(s) was approved or rejected or pending (with comments)
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum EnvironmentApprovalsState {
         /// `approved`
         Approved = "approved",
@@ -3645,7 +3649,7 @@ pub struct EnvironmentApprovalsEnvironmentsItem {
 }
 
 /// The answer of [`actions::ListWorkflowRunArtifacts`](crate::actions::ListWorkflowRunArtifacts).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListWorkflowRunArtifactsResponse {
@@ -3654,7 +3658,7 @@ pub struct ActionsListWorkflowRunArtifactsResponse {
     /// The `artifacts` property.
     pub artifacts: Vec<Artifact>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunArtifactsResponse {
     type Item = Artifact;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3666,7 +3670,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunArtifactsRes
 }
 
 /// The answer of [`actions::ListJobsForWorkflowRunAttempt`](crate::actions::ListJobsForWorkflowRunAttempt).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListJobsForWorkflowRunAttemptResponse {
@@ -3675,7 +3679,7 @@ pub struct ActionsListJobsForWorkflowRunAttemptResponse {
     /// The `jobs` property.
     pub jobs: Vec<Job>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListJobsForWorkflowRunAttemptResponse {
     type Item = Job;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3689,7 +3693,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListJobsForWorkflowRunAttem
 /// Concurrency Group Run List
 ///
 /// A list of concurrency groups associated with a workflow run.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupRunList {
@@ -3702,7 +3706,7 @@ pub struct ConcurrencyGroupRunList {
     /// The `concurrency_groups` property.
     pub concurrency_groups: Vec<ConcurrencyGroupRunListConcurrencyGroupsItem>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ConcurrencyGroupRunList {
     type Item = ConcurrencyGroupRunListConcurrencyGroupsItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3715,7 +3719,7 @@ impl ::endpoint_runtime::model::Paginated for ConcurrencyGroupRunList {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItem`].
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItemStatus {
         /// `in_progress`
         InProgress = "in_progress",
@@ -3724,8 +3728,8 @@ impl ::endpoint_runtime::model::Paginated for ConcurrencyGroupRunList {
     }
 }
 
-/// An item of [`ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembers`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `group_members` of [`ConcurrencyGroupRunListConcurrencyGroupsItem`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItem {
@@ -3753,8 +3757,8 @@ pub struct ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItem {
     pub status: ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItemStatus,
 }
 
-/// An item of [`ConcurrencyGroupRunListConcurrencyGroups`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `concurrency_groups` of [`ConcurrencyGroupRunList`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupRunListConcurrencyGroupsItem {
@@ -3773,7 +3777,7 @@ pub struct ConcurrencyGroupRunListConcurrencyGroupsItem {
 }
 
 /// The answer of [`actions::ListJobsForWorkflowRun`](crate::actions::ListJobsForWorkflowRun).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListJobsForWorkflowRunResponse {
@@ -3782,7 +3786,7 @@ pub struct ActionsListJobsForWorkflowRunResponse {
     /// The `jobs` property.
     pub jobs: Vec<Job>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListJobsForWorkflowRunResponse {
     type Item = Job;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3796,7 +3800,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListJobsForWorkflowRunRespo
 /// Pending Deployment
 ///
 /// Details of a deployment that is waiting for protection rules to pass
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PendingDeployment {
@@ -3813,7 +3817,7 @@ pub struct PendingDeployment {
 }
 
 /// The `environment` of [`PendingDeployment`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PendingDeploymentEnvironment {
@@ -4061,7 +4065,7 @@ pub struct TeamSimple {
 }
 
 /// The `reviewer` of [`PendingDeploymentReviewersItem`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum PendingDeploymentReviewersItemReviewer {
@@ -4073,8 +4077,8 @@ pub enum PendingDeploymentReviewersItemReviewer {
     Other(::serde_json::Value),
 }
 
-/// An item of [`PendingDeploymentReviewers`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `reviewers` of [`PendingDeployment`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PendingDeploymentReviewersItem {
@@ -4276,7 +4280,7 @@ pub struct IntegrationPermissions {
 }
 
 /// Workflow Run Usage
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsage {
@@ -4286,8 +4290,8 @@ pub struct WorkflowRunUsage {
     pub run_duration_ms: Option<i64>,
 }
 
-/// An item of [`WorkflowRunUsageBillableUbuntuJobRuns`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `job_runs` of [`WorkflowRunUsageBillableUbuntu`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableUbuntuJobRunsItem {
@@ -4298,7 +4302,7 @@ pub struct WorkflowRunUsageBillableUbuntuJobRunsItem {
 }
 
 /// The `UBUNTU` of [`WorkflowRunUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableUbuntu {
@@ -4310,8 +4314,8 @@ pub struct WorkflowRunUsageBillableUbuntu {
     pub job_runs: Option<Vec<WorkflowRunUsageBillableUbuntuJobRunsItem>>,
 }
 
-/// An item of [`WorkflowRunUsageBillableMacosJobRuns`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `job_runs` of [`WorkflowRunUsageBillableMacos`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableMacosJobRunsItem {
@@ -4322,7 +4326,7 @@ pub struct WorkflowRunUsageBillableMacosJobRunsItem {
 }
 
 /// The `MACOS` of [`WorkflowRunUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableMacos {
@@ -4334,8 +4338,8 @@ pub struct WorkflowRunUsageBillableMacos {
     pub job_runs: Option<Vec<WorkflowRunUsageBillableMacosJobRunsItem>>,
 }
 
-/// An item of [`WorkflowRunUsageBillableWindowsJobRuns`].
-#[cfg(any(feature = "actions"))]
+/// An item of the `job_runs` of [`WorkflowRunUsageBillableWindows`].
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableWindowsJobRunsItem {
@@ -4346,7 +4350,7 @@ pub struct WorkflowRunUsageBillableWindowsJobRunsItem {
 }
 
 /// The `WINDOWS` of [`WorkflowRunUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableWindows {
@@ -4359,7 +4363,7 @@ pub struct WorkflowRunUsageBillableWindows {
 }
 
 /// The `billable` of [`WorkflowRunUsage`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillable {
@@ -4375,7 +4379,7 @@ pub struct WorkflowRunUsageBillable {
 }
 
 /// The answer of [`actions::ListRepoSecrets`](crate::actions::ListRepoSecrets).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoSecretsResponse {
@@ -4384,7 +4388,7 @@ pub struct ActionsListRepoSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<ActionsSecret>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListRepoSecretsResponse {
     type Item = ActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4396,7 +4400,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListRepoSecretsResponse {
 }
 
 /// The answer of [`actions::ListRepoVariables`](crate::actions::ListRepoVariables).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoVariablesResponse {
@@ -4405,7 +4409,7 @@ pub struct ActionsListRepoVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<ActionsVariable>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListRepoVariablesResponse {
     type Item = ActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4419,7 +4423,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListRepoVariablesResponse {
 /// Workflow
 ///
 /// A GitHub Actions workflow
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Workflow {
@@ -4449,7 +4453,7 @@ pub struct Workflow {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `state` of [`Workflow`].
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum WorkflowState {
         /// `active`
         Active = "active",
@@ -4465,7 +4469,7 @@ pub struct Workflow {
 }
 
 /// The answer of [`actions::ListRepoWorkflows`](crate::actions::ListRepoWorkflows).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoWorkflowsResponse {
@@ -4474,7 +4478,7 @@ pub struct ActionsListRepoWorkflowsResponse {
     /// The `workflows` property.
     pub workflows: Vec<Workflow>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListRepoWorkflowsResponse {
     type Item = Workflow;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4488,7 +4492,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListRepoWorkflowsResponse {
 /// Workflow Dispatch Response
 ///
 /// Response containing the workflow run ID and URLs.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowDispatchResponse {
@@ -4503,11 +4507,11 @@ pub struct WorkflowDispatchResponse {
 /// Workflow Run ID
 ///
 /// The ID of the workflow run.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 pub type WorkflowRunId = i64;
 
 /// The answer of [`actions::ListWorkflowRuns`](crate::actions::ListWorkflowRuns).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListWorkflowRunsResponse {
@@ -4516,7 +4520,7 @@ pub struct ActionsListWorkflowRunsResponse {
     /// The `workflow_runs` property.
     pub workflow_runs: Vec<WorkflowRun>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunsResponse {
     type Item = WorkflowRun;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4528,7 +4532,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunsResponse {
 }
 
 /// Workflow Usage
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowUsage {
@@ -4537,7 +4541,7 @@ pub struct WorkflowUsage {
 }
 
 /// The `UBUNTU` of [`WorkflowUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowUsageBillableUbuntu {
@@ -4546,7 +4550,7 @@ pub struct WorkflowUsageBillableUbuntu {
 }
 
 /// The `MACOS` of [`WorkflowUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowUsageBillableMacos {
@@ -4555,7 +4559,7 @@ pub struct WorkflowUsageBillableMacos {
 }
 
 /// The `WINDOWS` of [`WorkflowUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowUsageBillableWindows {
@@ -4564,7 +4568,7 @@ pub struct WorkflowUsageBillableWindows {
 }
 
 /// The `billable` of [`WorkflowUsage`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowUsageBillable {
@@ -4580,7 +4584,7 @@ pub struct WorkflowUsageBillable {
 }
 
 /// The answer of [`actions::ListEnvironmentSecrets`](crate::actions::ListEnvironmentSecrets).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListEnvironmentSecretsResponse {
@@ -4589,7 +4593,7 @@ pub struct ActionsListEnvironmentSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<ActionsSecret>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListEnvironmentSecretsResponse {
     type Item = ActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4601,7 +4605,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListEnvironmentSecretsRespo
 }
 
 /// The answer of [`actions::ListEnvironmentVariables`](crate::actions::ListEnvironmentVariables).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListEnvironmentVariablesResponse {
@@ -4610,7 +4614,7 @@ pub struct ActionsListEnvironmentVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<ActionsVariable>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListEnvironmentVariablesResponse {
     type Item = ActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4622,7 +4626,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListEnvironmentVariablesRes
 }
 
 /// Event
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Event {
@@ -4645,7 +4649,7 @@ pub struct Event {
 }
 
 /// Actor
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Actor {
@@ -4664,7 +4668,7 @@ pub struct Actor {
 }
 
 /// The `repo` of [`Event`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EventRepo {
@@ -4677,7 +4681,7 @@ pub struct EventRepo {
 }
 
 /// CreateEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CreateEvent {
@@ -4696,7 +4700,7 @@ pub struct CreateEvent {
 }
 
 /// DeleteEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeleteEvent {
@@ -4711,7 +4715,7 @@ pub struct DeleteEvent {
 }
 
 /// DiscussionEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DiscussionEvent {
@@ -4724,7 +4728,7 @@ pub struct DiscussionEvent {
 /// Discussion
 ///
 /// A Discussion in a repository.
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Discussion {
@@ -4782,7 +4786,7 @@ pub struct Discussion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`DiscussionAnswerChosenBy`].
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum DiscussionAnswerChosenByType {
         /// `Bot`
         Bot = "Bot",
@@ -4794,7 +4798,7 @@ pub struct Discussion {
 }
 
 /// User
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DiscussionAnswerChosenBy {
@@ -4848,7 +4852,7 @@ pub struct DiscussionAnswerChosenBy {
     /// AuthorAssociation
     ///
     /// How the author is associated with the repository.
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum DiscussionAuthorAssociation {
         /// `COLLABORATOR`
         Collaborator = "COLLABORATOR",
@@ -4870,7 +4874,7 @@ pub struct DiscussionAnswerChosenBy {
 }
 
 /// The `category` of [`Discussion`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DiscussionCategory {
@@ -4897,7 +4901,7 @@ pub struct DiscussionCategory {
 }
 
 /// Reactions
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DiscussionReactions {
@@ -4929,7 +4933,7 @@ pub struct DiscussionReactions {
     /// The current state of the discussion.
     /// `converting` means that the discussion is being converted from an issue.
     /// `transferring` means that the discussion is being transferred from another repository.
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum DiscussionState {
         /// `open`
         Open = "open",
@@ -4946,7 +4950,7 @@ pub struct DiscussionReactions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason for the current state
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum DiscussionStateReason {
         /// `resolved`
         Resolved = "resolved",
@@ -4961,7 +4965,7 @@ pub struct DiscussionReactions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`DiscussionUser`].
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum DiscussionUserType {
         /// `Bot`
         Bot = "Bot",
@@ -4973,7 +4977,7 @@ pub struct DiscussionReactions {
 }
 
 /// User
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DiscussionUser {
@@ -5047,7 +5051,7 @@ pub struct Label {
 }
 
 /// IssuesEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesEvent {
@@ -5190,7 +5194,7 @@ pub struct IssueLabelsItem2 {
     pub default: Option<bool>,
 }
 
-/// An item of [`IssueLabels`].
+/// An item of the `labels` of [`Issue`].
 #[cfg(any(feature = "activity", feature = "issues", feature = "projects"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
@@ -5634,7 +5638,7 @@ pub struct IssueFieldValueSingleSelectOption {
     pub color: String,
 }
 
-/// An item of [`IssueFieldValueMultiSelectOptions`].
+/// An item of the `multi_select_options` of [`IssueFieldValue`].
 #[cfg(any(
     feature = "activity",
     feature = "issues",
@@ -5653,7 +5657,7 @@ pub struct IssueFieldValueMultiSelectOptionsItem {
 }
 
 /// IssueCommentEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueCommentEvent {
@@ -5666,7 +5670,7 @@ pub struct IssueCommentEvent {
 }
 
 /// ForkEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ForkEvent {
@@ -5678,7 +5682,7 @@ pub struct ForkEvent {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy controlling who can create pull requests: all or collaborators_only.
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum ForkEventForkeePullRequestCreationPolicy {
         /// `all`
         All = "all",
@@ -5688,7 +5692,7 @@ pub struct ForkEvent {
 }
 
 /// The `forkee` of [`ForkEvent`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ForkEventForkee {
@@ -5859,7 +5863,7 @@ pub struct ForkEventForkee {
 }
 
 /// GollumEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GollumEvent {
@@ -5867,8 +5871,8 @@ pub struct GollumEvent {
     pub pages: Vec<GollumEventPagesItem>,
 }
 
-/// An item of [`GollumEventPages`].
-#[cfg(any(feature = "activity"))]
+/// An item of the `pages` of [`GollumEvent`].
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GollumEventPagesItem {
@@ -5887,7 +5891,7 @@ pub struct GollumEventPagesItem {
 }
 
 /// MemberEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MemberEvent {
@@ -5898,11 +5902,11 @@ pub struct MemberEvent {
 }
 
 /// PublicEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 pub type PublicEvent = ::serde_json::Map<String, ::serde_json::Value>;
 
 /// PushEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PushEvent {
@@ -5919,7 +5923,7 @@ pub struct PushEvent {
 }
 
 /// PullRequestEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestEvent {
@@ -5940,7 +5944,7 @@ pub struct PullRequestEvent {
 }
 
 /// PullRequestReviewCommentEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEvent {
@@ -5954,7 +5958,7 @@ pub struct PullRequestReviewCommentEvent {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`PullRequestReviewCommentEventCommentUser`].
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum PullRequestReviewCommentEventCommentUserType {
         /// `Bot`
         Bot = "Bot",
@@ -5966,7 +5970,7 @@ pub struct PullRequestReviewCommentEvent {
 }
 
 /// User
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentUser {
@@ -6017,7 +6021,7 @@ pub struct PullRequestReviewCommentEventCommentUser {
 }
 
 /// Link
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentLinksHtml {
@@ -6026,7 +6030,7 @@ pub struct PullRequestReviewCommentEventCommentLinksHtml {
 }
 
 /// Link
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentLinksPullRequest {
@@ -6035,7 +6039,7 @@ pub struct PullRequestReviewCommentEventCommentLinksPullRequest {
 }
 
 /// Link
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentLinksSelf_ {
@@ -6044,7 +6048,7 @@ pub struct PullRequestReviewCommentEventCommentLinksSelf_ {
 }
 
 /// The `_links` of [`PullRequestReviewCommentEventComment`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentLinks {
@@ -6058,7 +6062,7 @@ pub struct PullRequestReviewCommentEventCommentLinks {
 }
 
 /// Reactions
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentReactions {
@@ -6087,7 +6091,7 @@ pub struct PullRequestReviewCommentEventCommentReactions {
 }
 
 /// The `comment` of [`PullRequestReviewCommentEvent`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventComment {
@@ -6135,7 +6139,7 @@ pub struct PullRequestReviewCommentEventComment {
 }
 
 /// PullRequestReviewEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewEvent {
@@ -6148,7 +6152,7 @@ pub struct PullRequestReviewEvent {
 }
 
 /// The `html` of [`PullRequestReviewEventReviewLinks`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewEventReviewLinksHtml {
@@ -6157,7 +6161,7 @@ pub struct PullRequestReviewEventReviewLinksHtml {
 }
 
 /// The `pull_request` of [`PullRequestReviewEventReviewLinks`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewEventReviewLinksPullRequest {
@@ -6166,7 +6170,7 @@ pub struct PullRequestReviewEventReviewLinksPullRequest {
 }
 
 /// The `_links` of [`PullRequestReviewEventReview`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewEventReviewLinks {
@@ -6177,7 +6181,7 @@ pub struct PullRequestReviewEventReviewLinks {
 }
 
 /// The `review` of [`PullRequestReviewEvent`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewEventReview {
@@ -6207,7 +6211,7 @@ pub struct PullRequestReviewEventReview {
 }
 
 /// CommitCommentEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitCommentEvent {
@@ -6218,7 +6222,7 @@ pub struct CommitCommentEvent {
 }
 
 /// The `comment` of [`CommitCommentEvent`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitCommentEventComment {
@@ -6251,7 +6255,7 @@ pub struct CommitCommentEventComment {
 }
 
 /// ReleaseEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReleaseEvent {
@@ -6310,7 +6314,7 @@ pub struct ReleaseAsset {
 }
 
 /// The `release` of [`ReleaseEvent`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReleaseEventRelease {
@@ -6371,7 +6375,7 @@ pub struct ReleaseEventRelease {
 }
 
 /// WatchEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WatchEvent {
@@ -6380,7 +6384,7 @@ pub struct WatchEvent {
 }
 
 /// The `payload` of [`Event`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum EventPayload {
@@ -6421,7 +6425,7 @@ pub enum EventPayload {
 }
 
 /// Feed
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Feed {
@@ -6453,7 +6457,7 @@ pub struct Feed {
 /// Link With Type
 ///
 /// Hypermedia Link with Type
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LinkWithType {
@@ -6464,7 +6468,7 @@ pub struct LinkWithType {
 }
 
 /// The `_links` of [`Feed`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FeedLinks {
@@ -6491,7 +6495,7 @@ pub struct FeedLinks {
 }
 
 /// Thread
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Thread {
@@ -6516,7 +6520,7 @@ pub struct Thread {
 }
 
 /// The `subject` of [`Thread`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ThreadSubject {
@@ -6531,7 +6535,7 @@ pub struct ThreadSubject {
 }
 
 /// The answer of [`activity::MarkNotificationsAsRead`](crate::activity::MarkNotificationsAsRead).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActivityMarkNotificationsAsReadResponse {
@@ -6540,7 +6544,7 @@ pub struct ActivityMarkNotificationsAsReadResponse {
 }
 
 /// Thread Subscription
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ThreadSubscription {
@@ -6561,7 +6565,7 @@ pub struct ThreadSubscription {
 }
 
 /// The answer of [`activity::MarkRepoNotificationsAsRead`](crate::activity::MarkRepoNotificationsAsRead).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActivityMarkRepoNotificationsAsReadResponse {
@@ -6572,7 +6576,7 @@ pub struct ActivityMarkRepoNotificationsAsReadResponse {
 }
 
 /// Stargazer
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Stargazer {
@@ -6583,7 +6587,7 @@ pub struct Stargazer {
 }
 
 /// The answer of [`activity::ListStargazersForRepo`](crate::activity::ListStargazersForRepo).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ActivityListStargazersForRepoResponse {
@@ -6596,7 +6600,7 @@ pub enum ActivityListStargazersForRepoResponse {
 }
 
 /// The answer of [`activity::GetStargazerCountForRepo`](crate::activity::GetStargazerCountForRepo).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActivityGetStargazerCountForRepoResponse {
@@ -6607,7 +6611,7 @@ pub struct ActivityGetStargazerCountForRepoResponse {
 /// Repository Invitation
 ///
 /// Repository invitations let you manage who you collaborate with.
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositorySubscription {
@@ -6626,7 +6630,7 @@ pub struct RepositorySubscription {
 }
 
 /// Starred Repository
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct StarredRepository {
@@ -6637,7 +6641,7 @@ pub struct StarredRepository {
 }
 
 /// The answer of [`activity::ListReposStarredByAuthenticatedUser`](crate::activity::ListReposStarredByAuthenticatedUser).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ActivityListReposStarredByAuthenticatedUserResponse {
@@ -6650,7 +6654,7 @@ pub enum ActivityListReposStarredByAuthenticatedUserResponse {
 }
 
 /// The answer of [`activity::ListReposStarredByUser`](crate::activity::ListReposStarredByUser).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ActivityListReposStarredByUserResponse {
@@ -6663,7 +6667,7 @@ pub enum ActivityListReposStarredByUserResponse {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemCreator1 {
@@ -6673,7 +6677,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemCreator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of the task creator
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksForRepoResponseTasksItemCreatorType {
         /// `user`
         User = "user",
@@ -6683,7 +6687,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemCreator1 {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemUserCollaboratorsItem {
@@ -6692,7 +6696,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemUserCollaboratorsItem {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemOwner {
@@ -6701,7 +6705,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemOwner {
 }
 
 /// The repository this task belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
@@ -6711,7 +6715,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of the task, derived from its most recent session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksForRepoResponseTasksItemState {
         /// `queued`
         Queued = "queued",
@@ -6734,7 +6738,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Provider namespace
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemProvider {
         /// `github`
         Github = "github",
@@ -6743,7 +6747,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemType {
         /// `pull`
         Pull = "pull",
@@ -6753,7 +6757,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 }
 
 /// A GitHub resource (pull request, issue, etc.)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData1 {
@@ -6764,7 +6768,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData1 {
 }
 
 /// A Git branch reference
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData2 {
@@ -6775,7 +6779,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData2 {
 }
 
 /// Resource data (shape depends on type)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
@@ -6792,7 +6796,7 @@ pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
 }
 
 /// A resource generated by the task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItem {
@@ -6805,7 +6809,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItem {
 }
 
 /// Custom agent metadata associated with this task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemCustomAgent {
@@ -6813,8 +6817,8 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemCustomAgent {
     pub id: Option<String>,
 }
 
-/// An item of [`AgentTasksListTasksForRepoResponseTasks`].
-#[cfg(any(feature = "agent-tasks"))]
+/// An item of the `tasks` of [`AgentTasksListTasksForRepoResponse`].
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItem {
@@ -6855,7 +6859,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItem {
 }
 
 /// The answer of [`agent_tasks::ListTasksForRepo`](crate::agent_tasks::ListTasksForRepo).
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponse {
@@ -6868,7 +6872,7 @@ pub struct AgentTasksListTasksForRepoResponse {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseCreator1 {
@@ -6878,7 +6882,7 @@ pub struct AgentTasksCreateTaskInRepoResponseCreator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of the task creator
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksCreateTaskInRepoResponseCreatorType {
         /// `user`
         User = "user",
@@ -6888,7 +6892,7 @@ pub struct AgentTasksCreateTaskInRepoResponseCreator1 {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseUserCollaboratorsItem {
@@ -6897,7 +6901,7 @@ pub struct AgentTasksCreateTaskInRepoResponseUserCollaboratorsItem {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseOwner {
@@ -6906,7 +6910,7 @@ pub struct AgentTasksCreateTaskInRepoResponseOwner {
 }
 
 /// The repository this task belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseRepository {
@@ -6916,7 +6920,7 @@ pub struct AgentTasksCreateTaskInRepoResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of the task, derived from its most recent session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksCreateTaskInRepoResponseState {
         /// `queued`
         Queued = "queued",
@@ -6939,7 +6943,7 @@ pub struct AgentTasksCreateTaskInRepoResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Provider namespace
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemProvider {
         /// `github`
         Github = "github",
@@ -6948,7 +6952,7 @@ pub struct AgentTasksCreateTaskInRepoResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemType {
         /// `pull`
         Pull = "pull",
@@ -6958,7 +6962,7 @@ pub struct AgentTasksCreateTaskInRepoResponseRepository {
 }
 
 /// A GitHub resource (pull request, issue, etc.)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData1 {
@@ -6969,7 +6973,7 @@ pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData1 {
 }
 
 /// A Git branch reference
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData2 {
@@ -6980,7 +6984,7 @@ pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData2 {
 }
 
 /// Resource data (shape depends on type)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemData {
@@ -6997,7 +7001,7 @@ pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemData {
 }
 
 /// A resource generated by the task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseArtifactsItem {
@@ -7010,7 +7014,7 @@ pub struct AgentTasksCreateTaskInRepoResponseArtifactsItem {
 }
 
 /// Custom agent metadata associated with this task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseCustomAgent {
@@ -7019,7 +7023,7 @@ pub struct AgentTasksCreateTaskInRepoResponseCustomAgent {
 }
 
 /// The answer of [`agent_tasks::CreateTaskInRepo`](crate::agent_tasks::CreateTaskInRepo).
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponse {
@@ -7059,7 +7063,7 @@ pub struct AgentTasksCreateTaskInRepoResponse {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseCreator1 {
@@ -7069,7 +7073,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseCreator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of the task creator
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseCreatorType {
         /// `user`
         User = "user",
@@ -7079,7 +7083,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseCreator1 {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseUserCollaboratorsItem {
@@ -7088,7 +7092,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseUserCollaboratorsItem {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseOwner {
@@ -7097,7 +7101,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseOwner {
 }
 
 /// The repository this task belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
@@ -7107,7 +7111,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of the task, derived from its most recent session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseState {
         /// `queued`
         Queued = "queued",
@@ -7130,7 +7134,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Provider namespace
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemProvider {
         /// `github`
         Github = "github",
@@ -7139,7 +7143,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemType {
         /// `pull`
         Pull = "pull",
@@ -7149,7 +7153,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
 }
 
 /// A GitHub resource (pull request, issue, etc.)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData1 {
@@ -7160,7 +7164,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData1 {
 }
 
 /// A Git branch reference
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData2 {
@@ -7171,7 +7175,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData2 {
 }
 
 /// Resource data (shape depends on type)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData {
@@ -7188,7 +7192,7 @@ pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData {
 }
 
 /// A resource generated by the task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItem {
@@ -7201,7 +7205,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItem {
 }
 
 /// Custom agent metadata associated with this task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseCustomAgent {
@@ -7210,7 +7214,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseCustomAgent {
 }
 
 /// The user who created this session
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemUser {
@@ -7219,7 +7223,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemUser {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemOwner {
@@ -7228,7 +7232,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemOwner {
 }
 
 /// The repository this session belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository {
@@ -7238,7 +7242,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of a session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseSessionsItemState {
         /// `queued`
         Queued = "queued",
@@ -7261,7 +7265,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Billing unit used for this session. New sessions since June 1, 2026 use `ai_credits`, but older sessions use `premium_requests`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseSessionsItemUsageType {
         /// `ai_credits`
         AiCredits = "ai_credits",
@@ -7271,7 +7275,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository {
 }
 
 /// Structured information about billing units consumed by the session.
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemUsage {
@@ -7282,7 +7286,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemUsage {
 }
 
 /// Error details for a failed session
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemError {
@@ -7291,7 +7295,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemError {
 }
 
 /// Full session details within a task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
@@ -7330,7 +7334,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
 }
 
 /// The answer of [`agent_tasks::GetTaskByRepoAndId`](crate::agent_tasks::GetTaskByRepoAndId).
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponse {
@@ -7372,7 +7376,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemCreator1 {
@@ -7382,7 +7386,7 @@ pub struct AgentTasksListTasksResponseTasksItemCreator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of the task creator
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksResponseTasksItemCreatorType {
         /// `user`
         User = "user",
@@ -7392,7 +7396,7 @@ pub struct AgentTasksListTasksResponseTasksItemCreator1 {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemUserCollaboratorsItem {
@@ -7401,7 +7405,7 @@ pub struct AgentTasksListTasksResponseTasksItemUserCollaboratorsItem {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemOwner {
@@ -7410,7 +7414,7 @@ pub struct AgentTasksListTasksResponseTasksItemOwner {
 }
 
 /// The repository this task belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemRepository {
@@ -7420,7 +7424,7 @@ pub struct AgentTasksListTasksResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of the task, derived from its most recent session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksResponseTasksItemState {
         /// `queued`
         Queued = "queued",
@@ -7443,7 +7447,7 @@ pub struct AgentTasksListTasksResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Provider namespace
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksResponseTasksItemArtifactsItemProvider {
         /// `github`
         Github = "github",
@@ -7452,7 +7456,7 @@ pub struct AgentTasksListTasksResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksResponseTasksItemArtifactsItemType {
         /// `pull`
         Pull = "pull",
@@ -7462,7 +7466,7 @@ pub struct AgentTasksListTasksResponseTasksItemRepository {
 }
 
 /// A GitHub resource (pull request, issue, etc.)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData1 {
@@ -7473,7 +7477,7 @@ pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData1 {
 }
 
 /// A Git branch reference
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData2 {
@@ -7484,7 +7488,7 @@ pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData2 {
 }
 
 /// Resource data (shape depends on type)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AgentTasksListTasksResponseTasksItemArtifactsItemData {
@@ -7501,7 +7505,7 @@ pub enum AgentTasksListTasksResponseTasksItemArtifactsItemData {
 }
 
 /// A resource generated by the task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemArtifactsItem {
@@ -7514,7 +7518,7 @@ pub struct AgentTasksListTasksResponseTasksItemArtifactsItem {
 }
 
 /// Custom agent metadata associated with this task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemCustomAgent {
@@ -7522,8 +7526,8 @@ pub struct AgentTasksListTasksResponseTasksItemCustomAgent {
     pub id: Option<String>,
 }
 
-/// An item of [`AgentTasksListTasksResponseTasks`].
-#[cfg(any(feature = "agent-tasks"))]
+/// An item of the `tasks` of [`AgentTasksListTasksResponse`].
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItem {
@@ -7563,7 +7567,7 @@ pub struct AgentTasksListTasksResponseTasksItem {
 }
 
 /// The answer of [`agent_tasks::ListTasks`](crate::agent_tasks::ListTasks).
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponse {
@@ -7576,7 +7580,7 @@ pub struct AgentTasksListTasksResponse {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseCreator1 {
@@ -7586,7 +7590,7 @@ pub struct AgentTasksGetTaskByIdResponseCreator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of the task creator
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseCreatorType {
         /// `user`
         User = "user",
@@ -7596,7 +7600,7 @@ pub struct AgentTasksGetTaskByIdResponseCreator1 {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseUserCollaboratorsItem {
@@ -7605,7 +7609,7 @@ pub struct AgentTasksGetTaskByIdResponseUserCollaboratorsItem {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseOwner {
@@ -7614,7 +7618,7 @@ pub struct AgentTasksGetTaskByIdResponseOwner {
 }
 
 /// The repository this task belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseRepository {
@@ -7624,7 +7628,7 @@ pub struct AgentTasksGetTaskByIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of the task, derived from its most recent session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseState {
         /// `queued`
         Queued = "queued",
@@ -7647,7 +7651,7 @@ pub struct AgentTasksGetTaskByIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Provider namespace
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseArtifactsItemProvider {
         /// `github`
         Github = "github",
@@ -7656,7 +7660,7 @@ pub struct AgentTasksGetTaskByIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseArtifactsItemType {
         /// `pull`
         Pull = "pull",
@@ -7666,7 +7670,7 @@ pub struct AgentTasksGetTaskByIdResponseRepository {
 }
 
 /// A GitHub resource (pull request, issue, etc.)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseArtifactsItemData1 {
@@ -7677,7 +7681,7 @@ pub struct AgentTasksGetTaskByIdResponseArtifactsItemData1 {
 }
 
 /// A Git branch reference
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseArtifactsItemData2 {
@@ -7688,7 +7692,7 @@ pub struct AgentTasksGetTaskByIdResponseArtifactsItemData2 {
 }
 
 /// Resource data (shape depends on type)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AgentTasksGetTaskByIdResponseArtifactsItemData {
@@ -7705,7 +7709,7 @@ pub enum AgentTasksGetTaskByIdResponseArtifactsItemData {
 }
 
 /// A resource generated by the task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseArtifactsItem {
@@ -7718,7 +7722,7 @@ pub struct AgentTasksGetTaskByIdResponseArtifactsItem {
 }
 
 /// Custom agent metadata associated with this task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseCustomAgent {
@@ -7727,7 +7731,7 @@ pub struct AgentTasksGetTaskByIdResponseCustomAgent {
 }
 
 /// The user who created this session
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItemUser {
@@ -7736,7 +7740,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemUser {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItemOwner {
@@ -7745,7 +7749,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemOwner {
 }
 
 /// The repository this session belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItemRepository {
@@ -7755,7 +7759,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of a session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseSessionsItemState {
         /// `queued`
         Queued = "queued",
@@ -7778,7 +7782,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Billing unit used for this session. New sessions since June 1, 2026 use `ai_credits`, but older sessions use `premium_requests`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseSessionsItemUsageType {
         /// `ai_credits`
         AiCredits = "ai_credits",
@@ -7788,7 +7792,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemRepository {
 }
 
 /// Structured information about billing units consumed by the session.
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItemUsage {
@@ -7799,7 +7803,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemUsage {
 }
 
 /// Error details for a failed session
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItemError {
@@ -7808,7 +7812,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemError {
 }
 
 /// Full session details within a task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItem {
@@ -7847,7 +7851,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItem {
 }
 
 /// The answer of [`agent_tasks::GetTaskById`](crate::agent_tasks::GetTaskById).
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponse {
@@ -7889,7 +7893,7 @@ pub struct AgentTasksGetTaskByIdResponse {
 }
 
 /// The answer of [`agents::ListOrgSecrets`](crate::agents::ListOrgSecrets).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListOrgSecretsResponse {
@@ -7898,7 +7902,7 @@ pub struct AgentsListOrgSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<OrganizationActionsSecret>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListOrgSecretsResponse {
     type Item = OrganizationActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -7910,7 +7914,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListOrgSecretsResponse {
 }
 
 /// The answer of [`agents::ListSelectedReposForOrgSecret`](crate::agents::ListSelectedReposForOrgSecret).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListSelectedReposForOrgSecretResponse {
@@ -7919,7 +7923,7 @@ pub struct AgentsListSelectedReposForOrgSecretResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListSelectedReposForOrgSecretResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -7931,7 +7935,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListSelectedReposForOrgSecre
 }
 
 /// The answer of [`agents::ListOrgVariables`](crate::agents::ListOrgVariables).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListOrgVariablesResponse {
@@ -7940,7 +7944,7 @@ pub struct AgentsListOrgVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<OrganizationActionsVariable>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListOrgVariablesResponse {
     type Item = OrganizationActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -7952,7 +7956,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListOrgVariablesResponse {
 }
 
 /// The answer of [`agents::ListSelectedReposForOrgVariable`](crate::agents::ListSelectedReposForOrgVariable).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListSelectedReposForOrgVariableResponse {
@@ -7961,7 +7965,7 @@ pub struct AgentsListSelectedReposForOrgVariableResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListSelectedReposForOrgVariableResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -7973,7 +7977,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListSelectedReposForOrgVaria
 }
 
 /// The answer of [`agents::ListRepoOrganizationSecrets`](crate::agents::ListRepoOrganizationSecrets).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListRepoOrganizationSecretsResponse {
@@ -7982,7 +7986,7 @@ pub struct AgentsListRepoOrganizationSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<ActionsSecret>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListRepoOrganizationSecretsResponse {
     type Item = ActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -7994,7 +7998,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListRepoOrganizationSecretsR
 }
 
 /// The answer of [`agents::ListRepoOrganizationVariables`](crate::agents::ListRepoOrganizationVariables).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListRepoOrganizationVariablesResponse {
@@ -8003,7 +8007,7 @@ pub struct AgentsListRepoOrganizationVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<ActionsVariable>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListRepoOrganizationVariablesResponse {
     type Item = ActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -8015,7 +8019,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListRepoOrganizationVariable
 }
 
 /// The answer of [`agents::ListRepoSecrets`](crate::agents::ListRepoSecrets).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListRepoSecretsResponse {
@@ -8024,7 +8028,7 @@ pub struct AgentsListRepoSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<ActionsSecret>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListRepoSecretsResponse {
     type Item = ActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -8036,7 +8040,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListRepoSecretsResponse {
 }
 
 /// The answer of [`agents::ListRepoVariables`](crate::agents::ListRepoVariables).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListRepoVariablesResponse {
@@ -8045,7 +8049,7 @@ pub struct AgentsListRepoVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<ActionsVariable>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListRepoVariablesResponse {
     type Item = ActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -8059,11 +8063,11 @@ impl ::endpoint_runtime::model::Paginated for AgentsListRepoVariablesResponse {
 /// Route Stats
 ///
 /// API Insights usage route stats for an actor
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 pub type ApiInsightsRouteStats = Vec<ApiInsightsRouteStatsItem>;
 
 /// An item of [`ApiInsightsRouteStats`].
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiInsightsRouteStatsItem {
@@ -8084,11 +8088,11 @@ pub struct ApiInsightsRouteStatsItem {
 /// Subject Stats
 ///
 /// API Insights usage subject stats for an organization
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 pub type ApiInsightsSubjectStats = Vec<ApiInsightsSubjectStatsItem>;
 
 /// An item of [`ApiInsightsSubjectStats`].
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiInsightsSubjectStatsItem {
@@ -8111,7 +8115,7 @@ pub struct ApiInsightsSubjectStatsItem {
 /// Summary Stats
 ///
 /// API Insights usage summary stats for an organization
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiInsightsSummaryStats {
@@ -8124,11 +8128,11 @@ pub struct ApiInsightsSummaryStats {
 /// Time Stats
 ///
 /// API Insights usage time stats for an organization
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 pub type ApiInsightsTimeStats = Vec<ApiInsightsTimeStatsItem>;
 
 /// An item of [`ApiInsightsTimeStats`].
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiInsightsTimeStatsItem {
@@ -8143,11 +8147,11 @@ pub struct ApiInsightsTimeStatsItem {
 /// User Stats
 ///
 /// API Insights usage stats for a user
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 pub type ApiInsightsUserStats = Vec<ApiInsightsUserStatsItem>;
 
 /// An item of [`ApiInsightsUserStats`].
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiInsightsUserStatsItem {
@@ -8172,7 +8176,7 @@ pub struct ApiInsightsUserStatsItem {
 }
 
 /// The `owner` of [`AppsCreateFromManifestResponse`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AppsCreateFromManifestResponseOwner {
@@ -8185,7 +8189,7 @@ pub enum AppsCreateFromManifestResponseOwner {
 }
 
 /// The set of permissions for the GitHub app
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsCreateFromManifestResponsePermissions {
@@ -8202,7 +8206,7 @@ pub struct AppsCreateFromManifestResponsePermissions {
 }
 
 /// The answer of [`apps::CreateFromManifest`](crate::apps::CreateFromManifest).
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsCreateFromManifestResponse {
@@ -8381,7 +8385,7 @@ pub struct HookDeliveryResponse {
 /// Integration Installation Request
 ///
 /// Request to install an integration on a target
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IntegrationInstallationRequest {
@@ -8398,7 +8402,7 @@ pub struct IntegrationInstallationRequest {
 }
 
 /// The `account` of [`IntegrationInstallationRequest`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum IntegrationInstallationRequestAccount {
@@ -8411,7 +8415,7 @@ pub enum IntegrationInstallationRequestAccount {
 }
 
 /// The `account` of [`AppsListInstallationsResponseItem`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationsResponseItemAccount {
@@ -8471,7 +8475,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Describe whether all repositories have been selected or there's a selection involved
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemRepositorySelection {
         /// `all`
         All = "all",
@@ -8482,7 +8486,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for GitHub Actions workflows, workflow runs, and artifacts.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsActions {
         /// `read`
         Read = "read",
@@ -8493,7 +8497,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for repository creation, deletion, settings, teams, and collaborators creation.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsAdministration {
         /// `read`
         Read = "read",
@@ -8504,7 +8508,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for checks on code.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsChecks {
         /// `read`
         Read = "read",
@@ -8515,7 +8519,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for repository contents, commits, branches, downloads, releases, and merges.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsContents {
         /// `read`
         Read = "read",
@@ -8526,7 +8530,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for deployments and deployment statuses.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsDeployments {
         /// `read`
         Read = "read",
@@ -8537,7 +8541,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for managing repository environments.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsEnvironments {
         /// `read`
         Read = "read",
@@ -8548,7 +8552,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for issues and related comments, assignees, labels, and milestones.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsIssues {
         /// `read`
         Read = "read",
@@ -8559,7 +8563,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to search repositories, list collaborators, and access repository metadata.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsMetadata {
         /// `read`
         Read = "read",
@@ -8570,7 +8574,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for packages published to GitHub Packages.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsPackages {
         /// `read`
         Read = "read",
@@ -8581,7 +8585,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to retrieve Pages statuses, configuration, and builds, as well as create new builds.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsPages {
         /// `read`
         Read = "read",
@@ -8592,7 +8596,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for pull requests and related comments, assignees, labels, milestones, and merges.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsPullRequests {
         /// `read`
         Read = "read",
@@ -8603,7 +8607,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage the post-receive hooks for a repository.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsRepositoryHooks {
         /// `read`
         Read = "read",
@@ -8614,7 +8618,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage repository projects, columns, and cards.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsRepositoryProjects {
         /// `read`
         Read = "read",
@@ -8627,7 +8631,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to view and manage secret scanning alerts.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsSecretScanningAlerts {
         /// `read`
         Read = "read",
@@ -8638,7 +8642,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage repository secrets.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsSecrets {
         /// `read`
         Read = "read",
@@ -8649,7 +8653,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to view and manage security events like code scanning alerts.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsSecurityEvents {
         /// `read`
         Read = "read",
@@ -8660,7 +8664,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage just a single file.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsSingleFile {
         /// `read`
         Read = "read",
@@ -8671,7 +8675,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for commit statuses.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsStatuses {
         /// `read`
         Read = "read",
@@ -8682,7 +8686,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage Dependabot alerts.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsVulnerabilityAlerts {
         /// `read`
         Read = "read",
@@ -8693,7 +8697,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to update GitHub Actions workflow files.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsWorkflows {
         /// `write`
         Write = "write",
@@ -8702,7 +8706,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for organization teams and members.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsMembers {
         /// `read`
         Read = "read",
@@ -8713,7 +8717,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage access to an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationAdministration {
         /// `read`
         Read = "read",
@@ -8724,7 +8728,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for custom repository roles management. This property is in beta and is subject to change.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationCustomRoles {
         /// `read`
         Read = "read",
@@ -8735,7 +8739,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to view and manage announcement banners for an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationAnnouncementBanners {
         /// `read`
         Read = "read",
@@ -8746,7 +8750,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage the post-receive hooks for an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationHooks {
         /// `read`
         Read = "read",
@@ -8757,7 +8761,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for viewing and managing fine-grained personal access token requests to an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationPersonalAccessTokens {
         /// `read`
         Read = "read",
@@ -8768,7 +8772,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for viewing and managing fine-grained personal access tokens that have been approved by an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationPersonalAccessTokenRequests {
         /// `read`
         Read = "read",
@@ -8779,7 +8783,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for viewing an organization's plan.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationPlan {
         /// `read`
         Read = "read",
@@ -8788,7 +8792,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage organization projects and projects beta (where available).
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationProjects {
         /// `read`
         Read = "read",
@@ -8801,7 +8805,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for organization packages published to GitHub Packages.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationPackages {
         /// `read`
         Read = "read",
@@ -8812,7 +8816,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage organization secrets.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationSecrets {
         /// `read`
         Read = "read",
@@ -8823,7 +8827,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to view and manage GitHub Actions self-hosted runners available to an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationSelfHostedRunners {
         /// `read`
         Read = "read",
@@ -8834,7 +8838,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to view and manage users blocked by the organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationUserBlocking {
         /// `read`
         Read = "read",
@@ -8845,7 +8849,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage team discussions and related comments.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsTeamDiscussions {
         /// `read`
         Read = "read",
@@ -8857,7 +8861,7 @@ pub struct AppsListInstallationsResponseItemAccount {
 /// App Permissions
 ///
 /// The permissions granted to the user access token.
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationsResponseItemPermissions {
@@ -8946,7 +8950,7 @@ pub struct AppsListInstallationsResponseItemPermissions {
 /// Simple User
 ///
 /// A GitHub user.
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationsResponseItemSuspendedBy {
@@ -8995,7 +8999,7 @@ pub struct AppsListInstallationsResponseItemSuspendedBy {
 }
 
 /// Installation
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationsResponseItem {
@@ -9848,7 +9852,7 @@ pub struct AppPermissions {
 /// Installation Token
 ///
 /// Authentication token for a GitHub App installed on a user or org.
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InstallationToken {
@@ -9872,7 +9876,7 @@ pub struct InstallationToken {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `repository_selection` of [`InstallationToken`].
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum InstallationTokenRepositorySelection {
         /// `all`
         All = "all",
@@ -9884,7 +9888,7 @@ pub struct InstallationToken {
 /// Authorization
 ///
 /// The authorization for an OAuth app, GitHub App, or a Personal Access Token.
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Authorization {
@@ -9921,7 +9925,7 @@ pub struct Authorization {
 }
 
 /// The `app` of [`Authorization`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AuthorizationApp {
@@ -9934,7 +9938,7 @@ pub struct AuthorizationApp {
 }
 
 /// Scoped Installation
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ScopedInstallation {
@@ -9956,7 +9960,7 @@ pub struct ScopedInstallation {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Describe whether all repositories have been selected or there's a selection involved
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum ScopedInstallationRepositorySelection {
         /// `all`
         All = "all",
@@ -9966,7 +9970,7 @@ pub struct ScopedInstallation {
 }
 
 /// The `permissions` of [`AppsListReposAccessibleToInstallationResponseRepositoriesItem`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissions {
@@ -9984,7 +9988,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy controlling who can create pull requests: all or collaborators_only.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListReposAccessibleToInstallationResponseRepositoriesItemPullRequestCreationPolicy {
         /// `all`
         All = "all",
@@ -9998,7 +10002,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
     ///
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListReposAccessibleToInstallationResponseRepositoriesItemSquashMergeCommitTitle {
         /// `PR_TITLE`
         PrTitle = "PR_TITLE",
@@ -10013,7 +10017,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
     /// - `PR_BODY` - default to the pull request's body.
     /// - `COMMIT_MESSAGES` - default to the branch's commit messages.
     /// - `BLANK` - default to a blank commit message.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListReposAccessibleToInstallationResponseRepositoriesItemSquashMergeCommitMessage {
         /// `PR_BODY`
         PrBody = "PR_BODY",
@@ -10029,7 +10033,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
     ///
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListReposAccessibleToInstallationResponseRepositoriesItemMergeCommitTitle {
         /// `PR_TITLE`
         PrTitle = "PR_TITLE",
@@ -10044,7 +10048,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `PR_BODY` - default to the pull request's body.
     /// - `BLANK` - default to a blank commit message.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListReposAccessibleToInstallationResponseRepositoriesItemMergeCommitMessage {
         /// `PR_BODY`
         PrBody = "PR_BODY",
@@ -10056,7 +10060,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
 }
 
 /// The status of the code search index for this repository
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemCodeSearchIndexStatus {
@@ -10066,8 +10070,8 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemCodeSear
     pub lexical_commit_sha: Option<String>,
 }
 
-/// An item of [`AppsListReposAccessibleToInstallationResponseRepositories`].
-#[cfg(any(feature = "apps"))]
+/// An item of the `repositories` of [`AppsListReposAccessibleToInstallationResponse`].
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
@@ -10297,7 +10301,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
 }
 
 /// The answer of [`apps::ListReposAccessibleToInstallation`](crate::apps::ListReposAccessibleToInstallation).
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListReposAccessibleToInstallationResponse {
@@ -10308,7 +10312,7 @@ pub struct AppsListReposAccessibleToInstallationResponse {
     /// The `repository_selection` property.
     pub repository_selection: Option<String>,
 }
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 impl ::endpoint_runtime::model::Paginated for AppsListReposAccessibleToInstallationResponse {
     type Item = AppsListReposAccessibleToInstallationResponseRepositoriesItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -10320,7 +10324,7 @@ impl ::endpoint_runtime::model::Paginated for AppsListReposAccessibleToInstallat
 }
 
 /// Marketplace Purchase
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MarketplacePurchase {
@@ -10343,7 +10347,7 @@ pub struct MarketplacePurchase {
 }
 
 /// Marketplace Listing Plan
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MarketplaceListingPlan {
@@ -10377,7 +10381,7 @@ pub struct MarketplaceListingPlan {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `price_model` of [`MarketplaceListingPlan`].
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum MarketplaceListingPlanPriceModel {
         /// `FREE`
         Free = "FREE",
@@ -10389,7 +10393,7 @@ pub struct MarketplaceListingPlan {
 }
 
 /// The `marketplace_pending_change` of [`MarketplacePurchase`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MarketplacePurchaseMarketplacePendingChange {
@@ -10406,7 +10410,7 @@ pub struct MarketplacePurchaseMarketplacePendingChange {
 }
 
 /// The `marketplace_purchase` of [`MarketplacePurchase`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MarketplacePurchaseMarketplacePurchase {
@@ -10429,7 +10433,7 @@ pub struct MarketplacePurchaseMarketplacePurchase {
 }
 
 /// The answer of [`apps::ListInstallationsForAuthenticatedUser`](crate::apps::ListInstallationsForAuthenticatedUser).
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationsForAuthenticatedUserResponse {
@@ -10438,7 +10442,7 @@ pub struct AppsListInstallationsForAuthenticatedUserResponse {
     /// The `installations` property.
     pub installations: Vec<Installation>,
 }
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 impl ::endpoint_runtime::model::Paginated for AppsListInstallationsForAuthenticatedUserResponse {
     type Item = Installation;
     fn into_items(self) -> Vec<Self::Item> {
@@ -10450,7 +10454,7 @@ impl ::endpoint_runtime::model::Paginated for AppsListInstallationsForAuthentica
 }
 
 /// The `permissions` of [`AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemPermissions {
@@ -10468,7 +10472,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy controlling who can create pull requests: all or collaborators_only.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemPullRequestCreationPolicy {
         /// `all`
         All = "all",
@@ -10482,7 +10486,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     ///
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemSquashMergeCommitTitle {
         /// `PR_TITLE`
         PrTitle = "PR_TITLE",
@@ -10497,7 +10501,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     /// - `PR_BODY` - default to the pull request's body.
     /// - `COMMIT_MESSAGES` - default to the branch's commit messages.
     /// - `BLANK` - default to a blank commit message.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemSquashMergeCommitMessage {
         /// `PR_BODY`
         PrBody = "PR_BODY",
@@ -10513,7 +10517,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     ///
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemMergeCommitTitle {
         /// `PR_TITLE`
         PrTitle = "PR_TITLE",
@@ -10528,7 +10532,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `PR_BODY` - default to the pull request's body.
     /// - `BLANK` - default to a blank commit message.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemMergeCommitMessage {
         /// `PR_BODY`
         PrBody = "PR_BODY",
@@ -10540,7 +10544,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
 }
 
 /// The status of the code search index for this repository
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemCodeSearchIndexStatus
@@ -10551,8 +10555,8 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     pub lexical_commit_sha: Option<String>,
 }
 
-/// An item of [`AppsListInstallationReposForAuthenticatedUserResponseRepositories`].
-#[cfg(any(feature = "apps"))]
+/// An item of the `repositories` of [`AppsListInstallationReposForAuthenticatedUserResponse`].
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem {
@@ -10787,7 +10791,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
 }
 
 /// The answer of [`apps::ListInstallationReposForAuthenticatedUser`](crate::apps::ListInstallationReposForAuthenticatedUser).
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationReposForAuthenticatedUserResponse {
@@ -10798,7 +10802,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponse {
     /// The `repositories` property.
     pub repositories: Vec<AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem>,
 }
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 impl ::endpoint_runtime::model::Paginated
     for AppsListInstallationReposForAuthenticatedUserResponse
 {
@@ -10812,7 +10816,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// User Marketplace Purchase
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UserMarketplacePurchase {
@@ -10835,7 +10839,7 @@ pub struct UserMarketplacePurchase {
 }
 
 /// Marketplace Account
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MarketplaceAccount {
@@ -10856,7 +10860,7 @@ pub struct MarketplaceAccount {
 }
 
 /// The `billing-ai-credit-usage-report-org` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportOrg {
@@ -10877,7 +10881,7 @@ pub struct BillingAiCreditUsageReportOrg {
 }
 
 /// The `timePeriod` of [`BillingAiCreditUsageReportOrg`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportOrgTimePeriod {
@@ -10889,8 +10893,8 @@ pub struct BillingAiCreditUsageReportOrgTimePeriod {
     pub day: Option<i64>,
 }
 
-/// An item of [`BillingAiCreditUsageReportOrgUsageItems`].
-#[cfg(any(feature = "billing"))]
+/// An item of the `usageItems` of [`BillingAiCreditUsageReportOrg`].
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportOrgUsageItemsItem {
@@ -10927,7 +10931,7 @@ pub struct BillingAiCreditUsageReportOrgUsageItemsItem {
 }
 
 /// The `get_all_budgets` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GetAllBudgets {
@@ -10944,7 +10948,7 @@ pub struct GetAllBudgets {
 }
 
 /// The `budget` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Budget {
@@ -10972,7 +10976,7 @@ pub struct Budget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`BudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum BudgetBudgetType1 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
@@ -10981,7 +10985,7 @@ pub struct Budget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`BudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum BudgetBudgetType2 {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
@@ -10989,7 +10993,7 @@ pub struct Budget {
 }
 
 /// The type of pricing for the budget
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum BudgetBudgetType {
@@ -11003,7 +11007,7 @@ pub enum BudgetBudgetType {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The scope of the budget
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum BudgetBudgetScope {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -11023,7 +11027,7 @@ pub enum BudgetBudgetType {
 }
 
 /// The `budget_alerting` of [`Budget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BudgetBudgetAlerting {
@@ -11034,7 +11038,7 @@ pub struct BudgetBudgetAlerting {
 }
 
 /// Effective user-level budget details returned when the response is scoped with the `user` query parameter.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GetAllBudgetsEffectiveBudget {
@@ -11047,7 +11051,7 @@ pub struct GetAllBudgetsEffectiveBudget {
 }
 
 /// The `create-budget` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CreateBudget {
@@ -11059,7 +11063,7 @@ pub struct CreateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of scope for the budget
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum CreateBudgetBudgetBudgetScope {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -11080,7 +11084,7 @@ pub struct CreateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`CreateBudgetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum CreateBudgetBudgetBudgetType1 {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
@@ -11089,7 +11093,7 @@ pub struct CreateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`CreateBudgetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum CreateBudgetBudgetBudgetType2 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
@@ -11097,7 +11101,7 @@ pub struct CreateBudget {
 }
 
 /// The type of pricing for the budget
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum CreateBudgetBudgetBudgetType {
@@ -11110,7 +11114,7 @@ pub enum CreateBudgetBudgetBudgetType {
 }
 
 /// The `budget_alerting` of [`CreateBudgetBudget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CreateBudgetBudgetBudgetAlerting {
@@ -11121,7 +11125,7 @@ pub struct CreateBudgetBudgetBudgetAlerting {
 }
 
 /// The `budget` of [`CreateBudget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CreateBudgetBudget {
@@ -11144,7 +11148,7 @@ pub struct CreateBudgetBudget {
 }
 
 /// The `delete-budget` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeleteBudget {
@@ -11155,7 +11159,7 @@ pub struct DeleteBudget {
 }
 
 /// The `get-budget` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GetBudget {
@@ -11181,7 +11185,7 @@ pub struct GetBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of scope for the budget
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum GetBudgetBudgetScope {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -11202,7 +11206,7 @@ pub struct GetBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`GetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum GetBudgetBudgetType1 {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
@@ -11211,7 +11215,7 @@ pub struct GetBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`GetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum GetBudgetBudgetType2 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
@@ -11219,7 +11223,7 @@ pub struct GetBudget {
 }
 
 /// The type of pricing for the budget
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum GetBudgetBudgetType {
@@ -11232,7 +11236,7 @@ pub enum GetBudgetBudgetType {
 }
 
 /// The `budget_alerting` of [`GetBudget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GetBudgetBudgetAlerting {
@@ -11243,7 +11247,7 @@ pub struct GetBudgetBudgetAlerting {
 }
 
 /// The `update-budget` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UpdateBudget {
@@ -11255,7 +11259,7 @@ pub struct UpdateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of scope for the budget
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum UpdateBudgetBudgetBudgetScope {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -11276,7 +11280,7 @@ pub struct UpdateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`UpdateBudgetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum UpdateBudgetBudgetBudgetType1 {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
@@ -11285,7 +11289,7 @@ pub struct UpdateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`UpdateBudgetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum UpdateBudgetBudgetBudgetType2 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
@@ -11293,7 +11297,7 @@ pub struct UpdateBudget {
 }
 
 /// The type of pricing for the budget
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum UpdateBudgetBudgetBudgetType {
@@ -11306,7 +11310,7 @@ pub enum UpdateBudgetBudgetBudgetType {
 }
 
 /// The `budget_alerting` of [`UpdateBudgetBudget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UpdateBudgetBudgetBudgetAlerting {
@@ -11317,7 +11321,7 @@ pub struct UpdateBudgetBudgetBudgetAlerting {
 }
 
 /// The `budget` of [`UpdateBudget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UpdateBudgetBudget {
@@ -11344,7 +11348,7 @@ pub struct UpdateBudgetBudget {
 }
 
 /// The `billing-premium-request-usage-report-org` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportOrg {
@@ -11365,7 +11369,7 @@ pub struct BillingPremiumRequestUsageReportOrg {
 }
 
 /// The `timePeriod` of [`BillingPremiumRequestUsageReportOrg`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportOrgTimePeriod {
@@ -11377,8 +11381,8 @@ pub struct BillingPremiumRequestUsageReportOrgTimePeriod {
     pub day: Option<i64>,
 }
 
-/// An item of [`BillingPremiumRequestUsageReportOrgUsageItems`].
-#[cfg(any(feature = "billing"))]
+/// An item of the `usageItems` of [`BillingPremiumRequestUsageReportOrg`].
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportOrgUsageItemsItem {
@@ -11415,7 +11419,7 @@ pub struct BillingPremiumRequestUsageReportOrgUsageItemsItem {
 }
 
 /// The `billing-usage-report` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageReport {
@@ -11424,8 +11428,8 @@ pub struct BillingUsageReport {
     pub usage_items: Option<Vec<BillingUsageReportUsageItemsItem>>,
 }
 
-/// An item of [`BillingUsageReportUsageItems`].
-#[cfg(any(feature = "billing"))]
+/// An item of the `usageItems` of [`BillingUsageReport`].
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageReportUsageItemsItem {
@@ -11461,7 +11465,7 @@ pub struct BillingUsageReportUsageItemsItem {
 }
 
 /// The `billing-usage-summary-report-org` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportOrg {
@@ -11482,7 +11486,7 @@ pub struct BillingUsageSummaryReportOrg {
 }
 
 /// The `timePeriod` of [`BillingUsageSummaryReportOrg`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportOrgTimePeriod {
@@ -11494,8 +11498,8 @@ pub struct BillingUsageSummaryReportOrgTimePeriod {
     pub day: Option<i64>,
 }
 
-/// An item of [`BillingUsageSummaryReportOrgUsageItems`].
-#[cfg(any(feature = "billing"))]
+/// An item of the `usageItems` of [`BillingUsageSummaryReportOrg`].
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportOrgUsageItemsItem {
@@ -11530,7 +11534,7 @@ pub struct BillingUsageSummaryReportOrgUsageItemsItem {
 }
 
 /// The `billing-ai-credit-usage-report-user` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportUser {
@@ -11549,7 +11553,7 @@ pub struct BillingAiCreditUsageReportUser {
 }
 
 /// The `timePeriod` of [`BillingAiCreditUsageReportUser`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportUserTimePeriod {
@@ -11561,8 +11565,8 @@ pub struct BillingAiCreditUsageReportUserTimePeriod {
     pub day: Option<i64>,
 }
 
-/// An item of [`BillingAiCreditUsageReportUserUsageItems`].
-#[cfg(any(feature = "billing"))]
+/// An item of the `usageItems` of [`BillingAiCreditUsageReportUser`].
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportUserUsageItemsItem {
@@ -11599,7 +11603,7 @@ pub struct BillingAiCreditUsageReportUserUsageItemsItem {
 }
 
 /// The `billing-premium-request-usage-report-user` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportUser {
@@ -11618,7 +11622,7 @@ pub struct BillingPremiumRequestUsageReportUser {
 }
 
 /// The `timePeriod` of [`BillingPremiumRequestUsageReportUser`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportUserTimePeriod {
@@ -11630,8 +11634,8 @@ pub struct BillingPremiumRequestUsageReportUserTimePeriod {
     pub day: Option<i64>,
 }
 
-/// An item of [`BillingPremiumRequestUsageReportUserUsageItems`].
-#[cfg(any(feature = "billing"))]
+/// An item of the `usageItems` of [`BillingPremiumRequestUsageReportUser`].
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportUserUsageItemsItem {
@@ -11668,7 +11672,7 @@ pub struct BillingPremiumRequestUsageReportUserUsageItemsItem {
 }
 
 /// The `billing-usage-report-user` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageReportUser {
@@ -11677,8 +11681,8 @@ pub struct BillingUsageReportUser {
     pub usage_items: Option<Vec<BillingUsageReportUserUsageItemsItem>>,
 }
 
-/// An item of [`BillingUsageReportUserUsageItems`].
-#[cfg(any(feature = "billing"))]
+/// An item of the `usageItems` of [`BillingUsageReportUser`].
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageReportUserUsageItemsItem {
@@ -11711,7 +11715,7 @@ pub struct BillingUsageReportUserUsageItemsItem {
 }
 
 /// The `billing-usage-summary-report-user` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportUser {
@@ -11732,7 +11736,7 @@ pub struct BillingUsageSummaryReportUser {
 }
 
 /// The `timePeriod` of [`BillingUsageSummaryReportUser`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportUserTimePeriod {
@@ -11744,8 +11748,8 @@ pub struct BillingUsageSummaryReportUserTimePeriod {
     pub day: Option<i64>,
 }
 
-/// An item of [`BillingUsageSummaryReportUserUsageItems`].
-#[cfg(any(feature = "billing"))]
+/// An item of the `usageItems` of [`BillingUsageSummaryReportUser`].
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportUserUsageItemsItem {
@@ -11782,7 +11786,7 @@ pub struct BillingUsageSummaryReportUserUsageItemsItem {
 /// Campaign summary
 ///
 /// The campaign metadata and alert stats.
-#[cfg(any(feature = "campaigns"))]
+#[cfg(feature = "campaigns")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CampaignSummary {
@@ -11818,7 +11822,7 @@ pub struct CampaignSummary {
     /// Campaign state
     ///
     /// Indicates whether a campaign is open or closed
-    #[cfg(any(feature = "campaigns"))]
+    #[cfg(feature = "campaigns")]
     pub enum CampaignState {
         /// `open`
         Open = "open",
@@ -11828,7 +11832,7 @@ pub struct CampaignSummary {
 }
 
 /// The `alert_stats` of [`CampaignSummary`].
-#[cfg(any(feature = "campaigns"))]
+#[cfg(feature = "campaigns")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CampaignSummaryAlertStats {
@@ -11843,7 +11847,7 @@ pub struct CampaignSummaryAlertStats {
 /// CheckRun
 ///
 /// A check performed on the code of a given code change
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckRun {
@@ -11885,7 +11889,7 @@ pub struct CheckRun {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The phase of the lifecycle that the check is currently in. Statuses of waiting, requested, and pending are reserved for GitHub Actions check runs.
-    #[cfg(any(feature = "checks"))]
+    #[cfg(feature = "checks")]
     pub enum CheckRunStatus {
         /// `queued`
         Queued = "queued",
@@ -11904,7 +11908,7 @@ pub struct CheckRun {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `conclusion` of [`CheckRun`].
-    #[cfg(any(feature = "checks"))]
+    #[cfg(feature = "checks")]
     pub enum CheckRunConclusion {
         /// `success`
         Success = "success",
@@ -11924,7 +11928,7 @@ pub struct CheckRun {
 }
 
 /// The `output` of [`CheckRun`].
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckRunOutput {
@@ -11941,7 +11945,7 @@ pub struct CheckRunOutput {
 }
 
 /// The `check_suite` of [`CheckRun`].
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckRunCheckSuite {
@@ -11952,7 +11956,7 @@ pub struct CheckRunCheckSuite {
 /// Deployment
 ///
 /// A deployment created as the result of an Actions check run from a workflow that references an environment
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeploymentSimple {
@@ -11987,7 +11991,7 @@ pub struct DeploymentSimple {
 }
 
 /// Check Annotation
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckAnnotation {
@@ -12016,7 +12020,7 @@ pub struct CheckAnnotation {
 /// CheckSuite
 ///
 /// A suite of checks performed on the code of a given code change
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckSuite {
@@ -12062,7 +12066,7 @@ pub struct CheckSuite {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The phase of the lifecycle that the check suite is currently in. Statuses of waiting, requested, and pending are reserved for GitHub Actions check suites.
-    #[cfg(any(feature = "checks"))]
+    #[cfg(feature = "checks")]
     pub enum CheckSuiteStatus {
         /// `queued`
         Queued = "queued",
@@ -12081,7 +12085,7 @@ pub struct CheckSuite {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `conclusion` of [`CheckSuite`].
-    #[cfg(any(feature = "checks"))]
+    #[cfg(feature = "checks")]
     pub enum CheckSuiteConclusion {
         /// `success`
         Success = "success",
@@ -12107,7 +12111,7 @@ pub struct CheckSuite {
 /// Check Suite Preference
 ///
 /// Check suite configuration preferences for a repository.
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckSuitePreference {
@@ -12117,8 +12121,8 @@ pub struct CheckSuitePreference {
     pub repository: MinimalRepository,
 }
 
-/// An item of [`CheckSuitePreferencePreferencesAutoTriggerChecks`].
-#[cfg(any(feature = "checks"))]
+/// An item of the `auto_trigger_checks` of [`CheckSuitePreferencePreferences`].
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckSuitePreferencePreferencesAutoTriggerChecksItem {
@@ -12129,7 +12133,7 @@ pub struct CheckSuitePreferencePreferencesAutoTriggerChecksItem {
 }
 
 /// The `preferences` of [`CheckSuitePreference`].
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckSuitePreferencePreferences {
@@ -12138,7 +12142,7 @@ pub struct CheckSuitePreferencePreferences {
 }
 
 /// The answer of [`checks::ListForSuite`](crate::checks::ListForSuite).
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ChecksListForSuiteResponse {
@@ -12147,7 +12151,7 @@ pub struct ChecksListForSuiteResponse {
     /// The `check_runs` property.
     pub check_runs: Vec<CheckRun>,
 }
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 impl ::endpoint_runtime::model::Paginated for ChecksListForSuiteResponse {
     type Item = CheckRun;
     fn into_items(self) -> Vec<Self::Item> {
@@ -12159,7 +12163,7 @@ impl ::endpoint_runtime::model::Paginated for ChecksListForSuiteResponse {
 }
 
 /// The answer of [`checks::ListForRef`](crate::checks::ListForRef).
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ChecksListForRefResponse {
@@ -12168,7 +12172,7 @@ pub struct ChecksListForRefResponse {
     /// The `check_runs` property.
     pub check_runs: Vec<CheckRun>,
 }
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 impl ::endpoint_runtime::model::Paginated for ChecksListForRefResponse {
     type Item = CheckRun;
     fn into_items(self) -> Vec<Self::Item> {
@@ -12180,7 +12184,7 @@ impl ::endpoint_runtime::model::Paginated for ChecksListForRefResponse {
 }
 
 /// The answer of [`checks::ListSuitesForRef`](crate::checks::ListSuitesForRef).
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ChecksListSuitesForRefResponse {
@@ -12189,7 +12193,7 @@ pub struct ChecksListSuitesForRefResponse {
     /// The `check_suites` property.
     pub check_suites: Vec<CheckSuite>,
 }
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 impl ::endpoint_runtime::model::Paginated for ChecksListSuitesForRefResponse {
     type Item = CheckSuite;
     fn into_items(self) -> Vec<Self::Item> {
@@ -12203,7 +12207,7 @@ impl ::endpoint_runtime::model::Paginated for ChecksListSuitesForRefResponse {
 /// Classroom Assignment
 ///
 /// A GitHub Classroom assignment
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ClassroomAssignment {
@@ -12249,7 +12253,7 @@ pub struct ClassroomAssignment {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether it's a group assignment or individual assignment.
-    #[cfg(any(feature = "classroom"))]
+    #[cfg(feature = "classroom")]
     pub enum ClassroomAssignmentType {
         /// `individual`
         Individual = "individual",
@@ -12261,7 +12265,7 @@ pub struct ClassroomAssignment {
 /// Simple Classroom Repository
 ///
 /// A GitHub repository view for Classroom
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleClassroomRepository {
@@ -12282,7 +12286,7 @@ pub struct SimpleClassroomRepository {
 /// Classroom
 ///
 /// A GitHub Classroom classroom
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Classroom {
@@ -12301,7 +12305,7 @@ pub struct Classroom {
 /// Organization Simple for Classroom
 ///
 /// A GitHub organization.
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleClassroomOrganization {
@@ -12322,7 +12326,7 @@ pub struct SimpleClassroomOrganization {
 /// Classroom Accepted Assignment
 ///
 /// A GitHub Classroom accepted assignment
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ClassroomAcceptedAssignment {
@@ -12347,7 +12351,7 @@ pub struct ClassroomAcceptedAssignment {
 /// Simple Classroom User
 ///
 /// A GitHub user simplified for Classroom.
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleClassroomUser {
@@ -12364,7 +12368,7 @@ pub struct SimpleClassroomUser {
 /// Simple Classroom Assignment
 ///
 /// A GitHub Classroom assignment
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleClassroomAssignment {
@@ -12408,7 +12412,7 @@ pub struct SimpleClassroomAssignment {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether it's a Group Assignment or Individual Assignment.
-    #[cfg(any(feature = "classroom"))]
+    #[cfg(feature = "classroom")]
     pub enum SimpleClassroomAssignmentType {
         /// `individual`
         Individual = "individual",
@@ -12420,7 +12424,7 @@ pub struct SimpleClassroomAssignment {
 /// Simple Classroom
 ///
 /// A GitHub Classroom classroom
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleClassroom {
@@ -12437,7 +12441,7 @@ pub struct SimpleClassroom {
 /// Classroom Assignment Grade
 ///
 /// Grade for a student or groups GitHub Classroom assignment
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ClassroomAssignmentGrade {
@@ -12466,7 +12470,7 @@ pub struct ClassroomAssignmentGrade {
 }
 
 /// Code quality finding
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualityFinding {
@@ -12488,7 +12492,7 @@ pub struct CodeQualityFinding {
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of the code quality finding.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualityFindingState {
         /// `open`
         Open = "open",
@@ -12498,7 +12502,7 @@ pub struct CodeQualityFinding {
 }
 
 /// Code quality rule
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualityFindingRule {
@@ -12518,7 +12522,7 @@ pub struct CodeQualityFindingRule {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the rule used to detect the finding.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualityFindingRuleSeverity {
         /// `error`
         Error = "error",
@@ -12533,7 +12537,7 @@ pub struct CodeQualityFindingRule {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The category of the rule used to detect the finding.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualityFindingRuleCategory {
         /// `none`
         None = "none",
@@ -12545,7 +12549,7 @@ pub struct CodeQualityFindingRule {
 }
 
 /// Code quality file location
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualityFindingLocation {
@@ -12562,7 +12566,7 @@ pub struct CodeQualityFindingLocation {
 }
 
 /// Code quality finding message
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualityFindingMessage {
@@ -12573,7 +12577,7 @@ pub struct CodeQualityFindingMessage {
 }
 
 /// Configuration for code quality setup.
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualitySetup {
@@ -12595,7 +12599,7 @@ pub struct CodeQualitySetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Code quality setup has been configured or not.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualitySetupState {
         /// `configured`
         Configured = "configured",
@@ -12605,8 +12609,8 @@ pub struct CodeQualitySetup {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// An item of [`CodeQualitySetupLanguages`].
-    #[cfg(any(feature = "code-quality"))]
+    /// An item of the `languages` of [`CodeQualitySetup`].
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualitySetupLanguagesItem {
         /// `csharp`
         Csharp = "csharp",
@@ -12627,7 +12631,7 @@ pub struct CodeQualitySetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Runner type to be used.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualitySetupRunnerType {
         /// `standard`
         Standard = "standard",
@@ -12638,7 +12642,7 @@ pub struct CodeQualitySetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The frequency of the periodic analysis.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualitySetupSchedule {
         /// `weekly`
         Weekly = "weekly",
@@ -12647,7 +12651,7 @@ pub struct CodeQualitySetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The AI findings configuration for the repository.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualitySetupAiFindingsOption {
         /// `disabled`
         Disabled = "disabled",
@@ -12658,7 +12662,7 @@ pub struct CodeQualitySetup {
 
 /// You can use `run_url` to track the status of the run. This includes a property status and conclusion.
 /// You should not rely on this always being an actions workflow run object.
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualitySetupUpdateResponse {
@@ -12669,7 +12673,7 @@ pub struct CodeQualitySetupUpdateResponse {
 }
 
 /// The answer of [`code_quality::UpdateSetup`](crate::code_quality::UpdateSetup).
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum CodeQualityUpdateSetupResponse {
@@ -12682,7 +12686,7 @@ pub enum CodeQualityUpdateSetupResponse {
 }
 
 /// The `code-scanning-organization-alert-items` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningOrganizationAlertItems {
@@ -12765,12 +12769,12 @@ pub type AlertUrl = ::endpoint_runtime::model::Uri;
 pub type AlertHtmlUrl = ::endpoint_runtime::model::Uri;
 
 /// The REST API URL for fetching the list of instances for an alert.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type AlertInstancesUrl = ::endpoint_runtime::model::Uri;
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of a code scanning alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertState {
         /// `open`
         Open = "open",
@@ -12791,7 +12795,7 @@ pub type AlertDismissedAt = ::endpoint_runtime::model::Timestamp;
 
 ::endpoint_runtime::__private::open_enum! {
     /// **Required when the state is dismissed.** The reason for dismissing or closing the alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertDismissedReason {
         /// `false positive`
         FalsePositive = "false positive",
@@ -12805,11 +12809,11 @@ pub type AlertDismissedAt = ::endpoint_runtime::model::Timestamp;
 }
 
 /// The dismissal comment associated with the dismissal of the alert.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAlertDismissedComment = String;
 
 /// The `code-scanning-alert-rule-summary` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertRuleSummary {
@@ -12835,7 +12839,7 @@ pub struct CodeScanningAlertRuleSummary {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertRuleSummarySeverity {
         /// `none`
         None = "none",
@@ -12850,7 +12854,7 @@ pub struct CodeScanningAlertRuleSummary {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The security severity of the alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertRuleSummarySecuritySeverityLevel {
         /// `low`
         Low = "low",
@@ -12864,7 +12868,7 @@ pub struct CodeScanningAlertRuleSummary {
 }
 
 /// The `code-scanning-analysis-tool` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAnalysisTool {
@@ -12877,19 +12881,19 @@ pub struct CodeScanningAnalysisTool {
 }
 
 /// The name of the tool used to generate the code scanning analysis.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisToolName = String;
 
 /// The version of the tool used to generate the code scanning analysis.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisToolVersion = String;
 
 /// The GUID of the tool used to generate the code scanning analysis, if provided in the uploaded SARIF data.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisToolGuid = String;
 
 /// The `code-scanning-alert-instance` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertInstance {
@@ -12918,23 +12922,23 @@ pub struct CodeScanningAlertInstance {
 
 /// The Git reference, formatted as `refs/pull/<number>/merge`, `refs/pull/<number>/head`,
 /// `refs/heads/<branch name>` or simply `<branch name>`.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningRef = String;
 
 /// Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisAnalysisKey = String;
 
 /// Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAlertEnvironment = String;
 
 /// Identifies the configuration under which the analysis was executed. Used to distinguish between multiple analyses for the same tool and commit, but performed on different languages or different parts of the code.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisCategory = String;
 
 /// The `message` of [`CodeScanningAlertInstance`].
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertInstanceMessage {
@@ -12945,7 +12949,7 @@ pub struct CodeScanningAlertInstanceMessage {
 }
 
 /// Describe a region within a file for the alert.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertLocation {
@@ -12963,7 +12967,7 @@ pub struct CodeScanningAlertLocation {
 
 ::endpoint_runtime::__private::open_enum! {
     /// A classification of the file. For example to identify it as generated.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertClassification {
         /// `source`
         Source = "source",
@@ -13087,7 +13091,7 @@ pub struct SimpleRepository {
 }
 
 /// The `code-scanning-alert-items` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertItems {
@@ -13128,7 +13132,7 @@ pub struct CodeScanningAlertItems {
 }
 
 /// The `code-scanning-alert` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlert {
@@ -13171,7 +13175,7 @@ pub struct CodeScanningAlert {
 }
 
 /// The `code-scanning-alert-rule` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertRule {
@@ -13197,7 +13201,7 @@ pub struct CodeScanningAlertRule {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertRuleSeverity {
         /// `none`
         None = "none",
@@ -13212,7 +13216,7 @@ pub struct CodeScanningAlertRule {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The security severity of the alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertRuleSecuritySeverityLevel {
         /// `low`
         Low = "low",
@@ -13312,7 +13316,7 @@ pub struct PullRequestSimple {
     pub draft: Option<bool>,
 }
 
-/// An item of [`PullRequestSimpleLabels`].
+/// An item of the `labels` of [`PullRequestSimple`].
 #[cfg(any(
     feature = "code-scanning",
     feature = "projects",
@@ -13510,7 +13514,7 @@ pub struct PullRequestStackBase {
 }
 
 /// The `code-scanning-autofix` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAutofix {
@@ -13524,7 +13528,7 @@ pub struct CodeScanningAutofix {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The status of an autofix.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAutofixStatus {
         /// `pending`
         Pending = "pending",
@@ -13538,15 +13542,15 @@ pub struct CodeScanningAutofix {
 }
 
 /// The description of an autofix.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAutofixDescription = String;
 
 /// The start time of an autofix in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAutofixStartedAt = ::endpoint_runtime::model::Timestamp;
 
 /// The `code-scanning-autofix-commits-response` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAutofixCommitsResponse {
@@ -13557,7 +13561,7 @@ pub struct CodeScanningAutofixCommitsResponse {
 }
 
 /// The `code-scanning-alert-instance-list` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertInstanceList {
@@ -13586,7 +13590,7 @@ pub struct CodeScanningAlertInstanceList {
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of a code scanning alert instance.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertInstanceState {
         /// `open`
         Open = "open",
@@ -13596,7 +13600,7 @@ pub struct CodeScanningAlertInstanceList {
 }
 
 /// The `message` of [`CodeScanningAlertInstanceList`].
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertInstanceListMessage {
@@ -13605,7 +13609,7 @@ pub struct CodeScanningAlertInstanceListMessage {
 }
 
 /// The `code-scanning-analysis` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAnalysis {
@@ -13642,29 +13646,29 @@ pub struct CodeScanningAnalysis {
 }
 
 /// The SHA of the commit to which the analysis you are uploading relates.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisCommitSha = String;
 
 /// Identifies the variable values associated with the environment in which this analysis was performed.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisEnvironment = String;
 
 /// The time that the analysis was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisCreatedAt = ::endpoint_runtime::model::Timestamp;
 
 /// The REST API URL of the analysis resource.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisUrl = ::endpoint_runtime::model::Uri;
 
 /// An identifier for the upload.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisSarifId = String;
 
 /// Analysis deletion
 ///
 /// Successful deletion of a code scanning analysis
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAnalysisDeletion {
@@ -13675,7 +13679,7 @@ pub struct CodeScanningAnalysisDeletion {
 }
 
 /// The answer of [`code_scanning::GetAnalysis`](crate::code_scanning::GetAnalysis).
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum CodeScanningGetAnalysisResponse {
@@ -13690,7 +13694,7 @@ pub enum CodeScanningGetAnalysisResponse {
 /// CodeQL Database
 ///
 /// A CodeQL database.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningCodeqlDatabase {
@@ -13719,7 +13723,7 @@ pub struct CodeScanningCodeqlDatabase {
 /// Variant Analysis
 ///
 /// A run of a CodeQL query against one or more repositories.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysis {
@@ -13753,7 +13757,7 @@ pub struct CodeScanningVariantAnalysis {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The language targeted by the CodeQL query
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningVariantAnalysisLanguage {
         /// `actions`
         Actions = "actions",
@@ -13780,7 +13784,7 @@ pub struct CodeScanningVariantAnalysis {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`CodeScanningVariantAnalysis`].
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningVariantAnalysisStatus {
         /// `in_progress`
         InProgress = "in_progress",
@@ -13795,7 +13799,7 @@ pub struct CodeScanningVariantAnalysis {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason for a failure of the variant analysis. This is only available if the variant analysis has failed.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningVariantAnalysisFailureReason {
         /// `no_repos_queried`
         NoReposQueried = "no_repos_queried",
@@ -13807,7 +13811,7 @@ pub struct CodeScanningVariantAnalysis {
 }
 
 /// Repository Identifier
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisRepository {
@@ -13827,7 +13831,7 @@ pub struct CodeScanningVariantAnalysisRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The new status of the CodeQL variant analysis repository task.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningVariantAnalysisStatus2 {
         /// `pending`
         Pending = "pending",
@@ -13844,8 +13848,8 @@ pub struct CodeScanningVariantAnalysisRepository {
     }
 }
 
-/// An item of [`CodeScanningVariantAnalysisScannedRepositories`].
-#[cfg(any(feature = "code-scanning"))]
+/// An item of the `scanned_repositories` of [`CodeScanningVariantAnalysis`].
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisScannedRepositoriesItem {
@@ -13862,7 +13866,7 @@ pub struct CodeScanningVariantAnalysisScannedRepositoriesItem {
 }
 
 /// The `code-scanning-variant-analysis-skipped-repo-group` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisSkippedRepoGroup {
@@ -13873,7 +13877,7 @@ pub struct CodeScanningVariantAnalysisSkippedRepoGroup {
 }
 
 /// The `not_found_repos` of [`CodeScanningVariantAnalysisSkippedRepositories`].
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisSkippedRepositoriesNotFoundRepos {
@@ -13884,7 +13888,7 @@ pub struct CodeScanningVariantAnalysisSkippedRepositoriesNotFoundRepos {
 }
 
 /// Information about repositories that were skipped from processing. This information is only available to the user that initiated the variant analysis.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisSkippedRepositories {
@@ -13899,7 +13903,7 @@ pub struct CodeScanningVariantAnalysisSkippedRepositories {
 }
 
 /// The `code-scanning-variant-analysis-repo-task` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisRepoTask {
@@ -13922,7 +13926,7 @@ pub struct CodeScanningVariantAnalysisRepoTask {
 }
 
 /// Configuration for code scanning default setup.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningDefaultSetup {
@@ -13946,7 +13950,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Code scanning default setup has been configured or not.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupState {
         /// `configured`
         Configured = "configured",
@@ -13956,8 +13960,8 @@ pub struct CodeScanningDefaultSetup {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// An item of [`CodeScanningDefaultSetupLanguages`].
-    #[cfg(any(feature = "code-scanning"))]
+    /// An item of the `languages` of [`CodeScanningDefaultSetup`].
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupLanguagesItem {
         /// `actions`
         Actions = "actions",
@@ -13986,7 +13990,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Runner type to be used.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupRunnerType {
         /// `standard`
         Standard = "standard",
@@ -13997,7 +14001,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// CodeQL query suite to be used.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupQuerySuite {
         /// `default`
         Default = "default",
@@ -14008,7 +14012,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Threat model to be used for code scanning analysis. Use `remote` to analyze only network sources and `remote_and_local` to include local sources like filesystem access, command-line arguments, database reads, environment variable and standard input.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupThreatModel {
         /// `remote`
         Remote = "remote",
@@ -14019,7 +14023,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The frequency of the periodic analysis.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupSchedule {
         /// `weekly`
         Weekly = "weekly",
@@ -14028,7 +14032,7 @@ pub struct CodeScanningDefaultSetup {
 
 /// You can use `run_url` to track the status of the run. This includes a property status and conclusion.
 /// You should not rely on this always being an actions workflow run object.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningDefaultSetupUpdateResponse {
@@ -14039,7 +14043,7 @@ pub struct CodeScanningDefaultSetupUpdateResponse {
 }
 
 /// The answer of [`code_scanning::UpdateDefaultSetup`](crate::code_scanning::UpdateDefaultSetup).
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum CodeScanningUpdateDefaultSetupResponse {
@@ -14052,7 +14056,7 @@ pub enum CodeScanningUpdateDefaultSetupResponse {
 }
 
 /// The `code-scanning-sarifs-receipt` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningSarifsReceipt {
@@ -14063,7 +14067,7 @@ pub struct CodeScanningSarifsReceipt {
 }
 
 /// The `code-scanning-sarifs-status` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningSarifsStatus {
@@ -14077,7 +14081,7 @@ pub struct CodeScanningSarifsStatus {
 
 ::endpoint_runtime::__private::open_enum! {
     /// `pending` files have not yet been processed, while `complete` means results from the SARIF have been stored. `failed` files have either not been processed at all, or could only be partially processed.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningSarifsStatusProcessingStatus {
         /// `pending`
         Pending = "pending",
@@ -14089,7 +14093,7 @@ pub struct CodeScanningSarifsStatus {
 }
 
 /// A code security configuration
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfiguration {
@@ -14171,7 +14175,7 @@ pub struct CodeSecurityConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the code security configuration.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationTargetType {
         /// `global`
         Global = "global",
@@ -14184,7 +14188,7 @@ pub struct CodeSecurityConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of GitHub Advanced Security
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationAdvancedSecurity {
         /// `enabled`
         Enabled = "enabled",
@@ -14199,7 +14203,7 @@ pub struct CodeSecurityConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Dependency Graph
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationDependencyGraph {
         /// `enabled`
         Enabled = "enabled",
@@ -14212,7 +14216,7 @@ pub struct CodeSecurityConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Automatic dependency submission
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationDependencyGraphAutosubmitAction {
         /// `enabled`
         Enabled = "enabled",
@@ -14224,7 +14228,7 @@ pub struct CodeSecurityConfiguration {
 }
 
 /// Feature options for Automatic dependency submission
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
@@ -14234,7 +14238,7 @@ pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Dependabot alerts
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationDependabotAlerts {
         /// `enabled`
         Enabled = "enabled",
@@ -14247,7 +14251,7 @@ pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Dependabot security updates
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationDependabotSecurityUpdates {
         /// `enabled`
         Enabled = "enabled",
@@ -14260,7 +14264,7 @@ pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Dependabot delegated alert dismissal
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationDependabotDelegatedAlertDismissal {
         /// `enabled`
         Enabled = "enabled",
@@ -14272,7 +14276,7 @@ pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
 }
 
 /// Feature options for code scanning
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationCodeScanningOptions {
@@ -14282,7 +14286,7 @@ pub struct CodeSecurityConfigurationCodeScanningOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of code scanning default setup
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationCodeScanningDefaultSetup {
         /// `enabled`
         Enabled = "enabled",
@@ -14295,7 +14299,7 @@ pub struct CodeSecurityConfigurationCodeScanningOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether to use labeled runners or standard GitHub runners.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationCodeScanningDefaultSetupOptionsRunnerType {
         /// `standard`
         Standard = "standard",
@@ -14307,7 +14311,7 @@ pub struct CodeSecurityConfigurationCodeScanningOptions {
 }
 
 /// Feature options for code scanning default setup
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
@@ -14319,7 +14323,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of code scanning delegated alert dismissal
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationCodeScanningDelegatedAlertDismissal {
         /// `enabled`
         Enabled = "enabled",
@@ -14332,7 +14336,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanning {
         /// `enabled`
         Enabled = "enabled",
@@ -14345,7 +14349,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning push protection
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningPushProtection {
         /// `enabled`
         Enabled = "enabled",
@@ -14358,7 +14362,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning delegated bypass
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningDelegatedBypass {
         /// `enabled`
         Enabled = "enabled",
@@ -14371,7 +14375,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the bypass reviewer
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemReviewerType {
         /// `TEAM`
         Team = "TEAM",
@@ -14382,7 +14386,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The bypass mode for the reviewer
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemMode {
         /// `ALWAYS`
         Always = "ALWAYS",
@@ -14391,8 +14395,8 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
     }
 }
 
-/// An item of [`CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewers`].
-#[cfg(any(feature = "code-security"))]
+/// An item of the `reviewers` of [`CodeSecurityConfigurationSecretScanningDelegatedBypassOptions`].
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItem {
@@ -14409,7 +14413,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewer
 }
 
 /// Feature options for secret scanning delegated bypass
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
@@ -14420,7 +14424,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning validity checks
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningValidityChecks {
         /// `enabled`
         Enabled = "enabled",
@@ -14433,7 +14437,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning non-provider patterns
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningNonProviderPatterns {
         /// `enabled`
         Enabled = "enabled",
@@ -14446,7 +14450,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Copilot secret scanning
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningGenericSecrets {
         /// `enabled`
         Enabled = "enabled",
@@ -14459,7 +14463,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning delegated alert dismissal
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningDelegatedAlertDismissal {
         /// `enabled`
         Enabled = "enabled",
@@ -14472,7 +14476,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning extended metadata
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningExtendedMetadata {
         /// `enabled`
         Enabled = "enabled",
@@ -14485,7 +14489,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of private vulnerability reporting
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationPrivateVulnerabilityReporting {
         /// `enabled`
         Enabled = "enabled",
@@ -14498,7 +14502,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enforcement status for a security configuration
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationEnforcement {
         /// `enforced`
         Enforced = "enforced",
@@ -14508,11 +14512,11 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 }
 
 /// A list of default code security configurations
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 pub type CodeSecurityDefaultConfigurations = Vec<CodeSecurityDefaultConfigurationsItem>;
 
 /// An item of [`CodeSecurityDefaultConfigurations`].
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityDefaultConfigurationsItem {
@@ -14524,7 +14528,7 @@ pub struct CodeSecurityDefaultConfigurationsItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Specifies which types of repository this security configuration is applied to by default.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecuritySetConfigurationAsDefaultForEnterpriseResponseDefaultForNewRepos {
         /// `all`
         All = "all",
@@ -14538,7 +14542,7 @@ pub struct CodeSecurityDefaultConfigurationsItem {
 }
 
 /// The answer of [`code_security::SetConfigurationAsDefaultForEnterprise`](crate::code_security::SetConfigurationAsDefaultForEnterprise).
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
@@ -14550,7 +14554,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
 }
 
 /// Repositories associated with a code security configuration and attachment status
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationRepositories {
@@ -14562,7 +14566,7 @@ pub struct CodeSecurityConfigurationRepositories {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The attachment status of the code security configuration on the repository.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationRepositoriesStatus {
         /// `attached`
         Attached = "attached",
@@ -14585,7 +14589,7 @@ pub struct CodeSecurityConfigurationRepositories {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Specifies which types of repository this security configuration is applied to by default.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecuritySetConfigurationAsDefaultResponseDefaultForNewRepos {
         /// `all`
         All = "all",
@@ -14599,7 +14603,7 @@ pub struct CodeSecurityConfigurationRepositories {
 }
 
 /// The answer of [`code_security::SetConfigurationAsDefault`](crate::code_security::SetConfigurationAsDefault).
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecuritySetConfigurationAsDefaultResponse {
@@ -14611,7 +14615,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultResponse {
 }
 
 /// Code security configuration associated with a repository and attachment status
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationForRepository {
@@ -14623,7 +14627,7 @@ pub struct CodeSecurityConfigurationForRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The attachment status of the code security configuration on the repository.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationForRepositoryStatus {
         /// `attached`
         Attached = "attached",
@@ -14647,7 +14651,7 @@ pub struct CodeSecurityConfigurationForRepository {
 /// Codespace
 ///
 /// A codespace.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Codespace {
@@ -14720,7 +14724,7 @@ pub struct Codespace {
 /// Codespace machine
 ///
 /// A description of the machine powering a codespace.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceMachine {
@@ -14742,7 +14746,7 @@ pub struct CodespaceMachine {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether a prebuild is currently available when creating a codespace for this machine and repository. If a branch was not specified as a ref, the default branch will be assumed. Value will be "null" if prebuilds are not supported or prebuild availability could not be determined. Value will be "none" if no prebuild is available. Latest values "ready" and "in_progress" indicate the prebuild availability status.
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespaceMachinePrebuildAvailability {
         /// `none`
         None = "none",
@@ -14755,7 +14759,7 @@ pub struct CodespaceMachine {
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of this codespace.
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespaceState {
         /// `Unknown`
         Unknown2 = "Unknown",
@@ -14795,7 +14799,7 @@ pub struct CodespaceMachine {
 }
 
 /// Details about the codespace's git repository.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceGitStatus {
@@ -14813,7 +14817,7 @@ pub struct CodespaceGitStatus {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The initally assigned location of a new codespace.
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespaceLocation {
         /// `EastUs`
         EastUs = "EastUs",
@@ -14827,7 +14831,7 @@ pub struct CodespaceGitStatus {
 }
 
 /// The `runtime_constraints` of [`Codespace`].
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceRuntimeConstraints {
@@ -14836,7 +14840,7 @@ pub struct CodespaceRuntimeConstraints {
 }
 
 /// The answer of [`codespaces::ListInOrganization`](crate::codespaces::ListInOrganization).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListInOrganizationResponse {
@@ -14845,7 +14849,7 @@ pub struct CodespacesListInOrganizationResponse {
     /// The `codespaces` property.
     pub codespaces: Vec<Codespace>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListInOrganizationResponse {
     type Item = Codespace;
     fn into_items(self) -> Vec<Self::Item> {
@@ -14859,7 +14863,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListInOrganizationRespon
 /// Codespaces Secret
 ///
 /// Secrets for a GitHub Codespace.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesOrgSecret {
@@ -14877,7 +14881,7 @@ pub struct CodespacesOrgSecret {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of repositories in the organization that the secret is visible to
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespacesOrgSecretVisibility {
         /// `all`
         All = "all",
@@ -14889,7 +14893,7 @@ pub struct CodespacesOrgSecret {
 }
 
 /// The answer of [`codespaces::ListOrgSecrets`](crate::codespaces::ListOrgSecrets).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListOrgSecretsResponse {
@@ -14898,7 +14902,7 @@ pub struct CodespacesListOrgSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<CodespacesOrgSecret>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListOrgSecretsResponse {
     type Item = CodespacesOrgSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -14912,7 +14916,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListOrgSecretsResponse {
 /// CodespacesPublicKey
 ///
 /// The public key used for setting Codespaces secrets.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesPublicKey {
@@ -14931,7 +14935,7 @@ pub struct CodespacesPublicKey {
 }
 
 /// The answer of [`codespaces::ListSelectedReposForOrgSecret`](crate::codespaces::ListSelectedReposForOrgSecret).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListSelectedReposForOrgSecretResponse {
@@ -14940,7 +14944,7 @@ pub struct CodespacesListSelectedReposForOrgSecretResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListSelectedReposForOrgSecretResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -14952,7 +14956,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListSelectedReposForOrgS
 }
 
 /// The answer of [`codespaces::GetCodespacesForUserInOrg`](crate::codespaces::GetCodespacesForUserInOrg).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesGetCodespacesForUserInOrgResponse {
@@ -14961,7 +14965,7 @@ pub struct CodespacesGetCodespacesForUserInOrgResponse {
     /// The `codespaces` property.
     pub codespaces: Vec<Codespace>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesGetCodespacesForUserInOrgResponse {
     type Item = Codespace;
     fn into_items(self) -> Vec<Self::Item> {
@@ -14973,7 +14977,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesGetCodespacesForUserInOr
 }
 
 /// The answer of [`codespaces::ListInRepositoryForAuthenticatedUser`](crate::codespaces::ListInRepositoryForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListInRepositoryForAuthenticatedUserResponse {
@@ -14982,7 +14986,7 @@ pub struct CodespacesListInRepositoryForAuthenticatedUserResponse {
     /// The `codespaces` property.
     pub codespaces: Vec<Codespace>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated
     for CodespacesListInRepositoryForAuthenticatedUserResponse
 {
@@ -14995,8 +14999,8 @@ impl ::endpoint_runtime::model::Paginated
     }
 }
 
-/// An item of [`CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponseDevcontainers`].
-#[cfg(any(feature = "codespaces"))]
+/// An item of the `devcontainers` of [`CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponse`].
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponseDevcontainersItem {
@@ -15009,7 +15013,7 @@ pub struct CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponseDe
 }
 
 /// The answer of [`codespaces::ListDevcontainersInRepositoryForAuthenticatedUser`](crate::codespaces::ListDevcontainersInRepositoryForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponse {
@@ -15019,7 +15023,7 @@ pub struct CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponse {
     pub devcontainers:
         Vec<CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponseDevcontainersItem>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated
     for CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponse
 {
@@ -15034,7 +15038,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`codespaces::RepoMachinesForAuthenticatedUser`](crate::codespaces::RepoMachinesForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesRepoMachinesForAuthenticatedUserResponse {
@@ -15043,7 +15047,7 @@ pub struct CodespacesRepoMachinesForAuthenticatedUserResponse {
     /// The `machines` property.
     pub machines: Vec<CodespaceMachine>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesRepoMachinesForAuthenticatedUserResponse {
     type Item = CodespaceMachine;
     fn into_items(self) -> Vec<Self::Item> {
@@ -15055,7 +15059,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesRepoMachinesForAuthentic
 }
 
 /// The `defaults` of [`CodespacesPreFlightWithRepoForAuthenticatedUserResponse`].
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponseDefaults {
@@ -15066,7 +15070,7 @@ pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponseDefaults {
 }
 
 /// The answer of [`codespaces::PreFlightWithRepoForAuthenticatedUser`](crate::codespaces::PreFlightWithRepoForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponse {
@@ -15079,7 +15083,7 @@ pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponse {
 /// Codespaces Permissions Check
 ///
 /// Permission check result for a given devcontainer config.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesPermissionsCheckForDevcontainer {
@@ -15090,7 +15094,7 @@ pub struct CodespacesPermissionsCheckForDevcontainer {
 /// Codespaces Secret
 ///
 /// Set repository secrets for GitHub Codespaces.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepoCodespacesSecret {
@@ -15103,7 +15107,7 @@ pub struct RepoCodespacesSecret {
 }
 
 /// The answer of [`codespaces::ListRepoSecrets`](crate::codespaces::ListRepoSecrets).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListRepoSecretsResponse {
@@ -15112,7 +15116,7 @@ pub struct CodespacesListRepoSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<RepoCodespacesSecret>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListRepoSecretsResponse {
     type Item = RepoCodespacesSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -15124,7 +15128,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListRepoSecretsResponse 
 }
 
 /// The answer of [`codespaces::ListForAuthenticatedUser`](crate::codespaces::ListForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListForAuthenticatedUserResponse {
@@ -15133,7 +15137,7 @@ pub struct CodespacesListForAuthenticatedUserResponse {
     /// The `codespaces` property.
     pub codespaces: Vec<Codespace>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListForAuthenticatedUserResponse {
     type Item = Codespace;
     fn into_items(self) -> Vec<Self::Item> {
@@ -15147,7 +15151,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListForAuthenticatedUser
 /// Codespaces Secret
 ///
 /// Secrets for a GitHub Codespace.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesSecret {
@@ -15165,7 +15169,7 @@ pub struct CodespacesSecret {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of repositories in the organization that the secret is visible to
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespacesSecretVisibility {
         /// `all`
         All = "all",
@@ -15177,7 +15181,7 @@ pub struct CodespacesSecret {
 }
 
 /// The answer of [`codespaces::ListSecretsForAuthenticatedUser`](crate::codespaces::ListSecretsForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListSecretsForAuthenticatedUserResponse {
@@ -15186,7 +15190,7 @@ pub struct CodespacesListSecretsForAuthenticatedUserResponse {
     /// The `secrets` property.
     pub secrets: Vec<CodespacesSecret>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListSecretsForAuthenticatedUserResponse {
     type Item = CodespacesSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -15200,7 +15204,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListSecretsForAuthentica
 /// CodespacesUserPublicKey
 ///
 /// The public key used for setting user Codespaces' Secrets.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesUserPublicKey {
@@ -15211,7 +15215,7 @@ pub struct CodespacesUserPublicKey {
 }
 
 /// The answer of [`codespaces::ListRepositoriesForSecretForAuthenticatedUser`](crate::codespaces::ListRepositoriesForSecretForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListRepositoriesForSecretForAuthenticatedUserResponse {
@@ -15220,7 +15224,7 @@ pub struct CodespacesListRepositoriesForSecretForAuthenticatedUserResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated
     for CodespacesListRepositoriesForSecretForAuthenticatedUserResponse
 {
@@ -15236,7 +15240,7 @@ impl ::endpoint_runtime::model::Paginated
 /// Fetches information about an export of a codespace.
 ///
 /// An export of a codespace. Also, latest export details for a codespace can be fetched with id = latest
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceExportDetails {
@@ -15257,7 +15261,7 @@ pub struct CodespaceExportDetails {
 }
 
 /// The answer of [`codespaces::CodespaceMachinesForAuthenticatedUser`](crate::codespaces::CodespaceMachinesForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesCodespaceMachinesForAuthenticatedUserResponse {
@@ -15266,7 +15270,7 @@ pub struct CodespacesCodespaceMachinesForAuthenticatedUserResponse {
     /// The `machines` property.
     pub machines: Vec<CodespaceMachine>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated
     for CodespacesCodespaceMachinesForAuthenticatedUserResponse
 {
@@ -15282,7 +15286,7 @@ impl ::endpoint_runtime::model::Paginated
 /// Codespace
 ///
 /// A codespace.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceWithFullRepository {
@@ -15702,7 +15706,7 @@ pub struct CodeOfConductSimple {
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of this codespace.
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespaceWithFullRepositoryState {
         /// `Unknown`
         Unknown2 = "Unknown",
@@ -15742,7 +15746,7 @@ pub struct CodeOfConductSimple {
 }
 
 /// Details about the codespace's git repository.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceWithFullRepositoryGitStatus {
@@ -15760,7 +15764,7 @@ pub struct CodespaceWithFullRepositoryGitStatus {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The initally assigned location of a new codespace.
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespaceWithFullRepositoryLocation {
         /// `EastUs`
         EastUs = "EastUs",
@@ -15774,7 +15778,7 @@ pub struct CodespaceWithFullRepositoryGitStatus {
 }
 
 /// The `runtime_constraints` of [`CodespaceWithFullRepository`].
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceWithFullRepositoryRuntimeConstraints {
@@ -15785,7 +15789,7 @@ pub struct CodespaceWithFullRepositoryRuntimeConstraints {
 /// Copilot Metrics 1 Day Report
 ///
 /// Links to download the Copilot usage metrics report for an enterprise/organization for a specific day.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotUsageMetrics1DayReport {
@@ -15798,7 +15802,7 @@ pub struct CopilotUsageMetrics1DayReport {
 /// Copilot Metrics 28 Day Report
 ///
 /// Links to download the latest Copilot usage metrics report for an enterprise/organization.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotUsageMetrics28DayReport {
@@ -15813,7 +15817,7 @@ pub struct CopilotUsageMetrics28DayReport {
 /// Copilot Organization Details
 ///
 /// Information about the seat breakdown and policies set for an organization with a Copilot Business or Copilot Enterprise subscription.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotOrganizationDetails {
@@ -15836,7 +15840,7 @@ pub struct CopilotOrganizationDetails {
 /// Copilot Seat Breakdown
 ///
 /// The breakdown of Copilot Business seats for the organization.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotOrganizationSeatBreakdown {
@@ -15856,7 +15860,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The organization policy for allowing or blocking suggestions matching public code (duplication detection filter).
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsPublicCodeSuggestions {
         /// `allow`
         Allow = "allow",
@@ -15869,7 +15873,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The organization policy for allowing or disallowing Copilot Chat in the IDE.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsIdeChat {
         /// `enabled`
         Enabled = "enabled",
@@ -15882,7 +15886,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The organization policy for allowing or disallowing Copilot features on GitHub.com.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsPlatformChat {
         /// `enabled`
         Enabled = "enabled",
@@ -15895,7 +15899,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The organization policy for allowing or disallowing Copilot CLI.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsCli {
         /// `enabled`
         Enabled = "enabled",
@@ -15908,7 +15912,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The mode of assigning new seats.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsSeatManagementSetting {
         /// `assign_all`
         AssignAll = "assign_all",
@@ -15923,7 +15927,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The Copilot plan of the organization, or the parent enterprise, when applicable.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsPlanType {
         /// `business`
         Business = "business",
@@ -15935,7 +15939,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 /// Copilot Business Seat Detail
 ///
 /// Information about a Copilot Business seat assignment for a user, team, or organization.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSeatDetails {
@@ -16049,7 +16053,7 @@ pub struct EnterpriseTeam {
 }
 
 /// The team through which the assignee is granted access to GitHub Copilot, if applicable.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum CopilotSeatDetailsAssigningTeam {
@@ -16063,7 +16067,7 @@ pub enum CopilotSeatDetailsAssigningTeam {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The Copilot plan of the organization, or the parent enterprise, when applicable.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotSeatDetailsPlanType {
         /// `business`
         Business = "business",
@@ -16075,7 +16079,7 @@ pub enum CopilotSeatDetailsAssigningTeam {
 }
 
 /// The answer of [`copilot::ListCopilotSeats`](crate::copilot::ListCopilotSeats).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotListCopilotSeatsResponse {
@@ -16086,7 +16090,7 @@ pub struct CopilotListCopilotSeatsResponse {
 }
 
 /// The total number of seats set to "pending cancellation" for members of the specified team(s).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotCancelCopilotSeatAssignmentForTeamsResponse {
@@ -16095,7 +16099,7 @@ pub struct CopilotCancelCopilotSeatAssignmentForTeamsResponse {
 }
 
 /// The total number of seats created for members of the specified team(s).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotAddCopilotSeatsForTeamsResponse {
@@ -16104,7 +16108,7 @@ pub struct CopilotAddCopilotSeatsForTeamsResponse {
 }
 
 /// The total number of seats set to "pending cancellation" for the specified users.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotCancelCopilotSeatAssignmentForUsersResponse {
@@ -16113,7 +16117,7 @@ pub struct CopilotCancelCopilotSeatAssignmentForUsersResponse {
 }
 
 /// The total number of seats created for the specified user(s).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotAddCopilotSeatsForUsersResponse {
@@ -16123,7 +16127,7 @@ pub struct CopilotAddCopilotSeatsForUsersResponse {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy for which repositories can use Copilot cloud agent. Can be one of `all`, `selected`, or `none`.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotGetCopilotCodingAgentPermissionsOrganizationResponseEnabledRepositories {
         /// `all`
         All = "all",
@@ -16135,7 +16139,7 @@ pub struct CopilotAddCopilotSeatsForUsersResponse {
 }
 
 /// The answer of [`copilot::GetCopilotCodingAgentPermissionsOrganization`](crate::copilot::GetCopilotCodingAgentPermissionsOrganization).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotGetCopilotCodingAgentPermissionsOrganizationResponse {
@@ -16147,7 +16151,7 @@ pub struct CopilotGetCopilotCodingAgentPermissionsOrganizationResponse {
 }
 
 /// The answer of [`copilot::ListCopilotCodingAgentSelectedRepositoriesForOrganization`](crate::copilot::ListCopilotCodingAgentSelectedRepositoriesForOrganization).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotListCopilotCodingAgentSelectedRepositoriesForOrganizationResponse {
@@ -16156,7 +16160,7 @@ pub struct CopilotListCopilotCodingAgentSelectedRepositoriesForOrganizationRespo
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 impl ::endpoint_runtime::model::Paginated
     for CopilotListCopilotCodingAgentSelectedRepositoriesForOrganizationResponse
 {
@@ -16172,12 +16176,12 @@ impl ::endpoint_runtime::model::Paginated
 /// Copilot Organization Content Exclusion Details
 ///
 /// List all Copilot Content Exclusion rules for an organization.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 pub type CopilotOrganizationContentExclusionDetails =
     ::std::collections::BTreeMap<String, Vec<String>>;
 
 /// The answer of [`copilot::SetCopilotContentExclusionForOrganization`](crate::copilot::SetCopilotContentExclusionForOrganization).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSetCopilotContentExclusionForOrganizationResponse {
@@ -16186,7 +16190,7 @@ pub struct CopilotSetCopilotContentExclusionForOrganizationResponse {
 }
 
 /// The enabled review tools for Copilot cloud agent.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotGetCopilotCloudAgentConfigurationResponseEnabledTools {
@@ -16201,7 +16205,7 @@ pub struct CopilotGetCopilotCloudAgentConfigurationResponseEnabledTools {
 }
 
 /// The answer of [`copilot::GetCopilotCloudAgentConfiguration`](crate::copilot::GetCopilotCloudAgentConfiguration).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotGetCopilotCloudAgentConfigurationResponse {
@@ -16228,7 +16232,7 @@ pub struct CopilotGetCopilotCloudAgentConfigurationResponse {
 /// Space
 ///
 /// A GitHub Copilot Space represents an interactive AI workspace where users can ask questions and get assistance.
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpace {
@@ -16270,7 +16274,7 @@ pub struct CopilotSpace {
     /// - `reader`: Default read permissions
     /// - `writer`: Default write permissions (organization spaces only)
     /// - `admin`: Default admin permissions (organization spaces only)
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceBaseRole {
         /// `reader`
         Reader = "reader",
@@ -16284,7 +16288,7 @@ pub struct CopilotSpace {
 }
 
 /// The user or organization that owns this space.
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum CopilotSpaceOwner {
@@ -16298,7 +16302,7 @@ pub enum CopilotSpaceOwner {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of resource.
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceResourcesAttributesItemResourceType {
         /// `repository`
         Repository = "repository",
@@ -16318,7 +16322,7 @@ pub enum CopilotSpaceOwner {
 }
 
 /// Metadata specific to the resource type.
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpaceResourcesAttributesItemMetadata {
@@ -16344,8 +16348,8 @@ pub struct CopilotSpaceResourcesAttributesItemMetadata {
     pub width: Option<i64>,
 }
 
-/// An item of [`CopilotSpaceResourcesAttributes`].
-#[cfg(any(feature = "copilot-spaces"))]
+/// An item of the `resources_attributes` of [`CopilotSpace`].
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpaceResourcesAttributesItem {
@@ -16364,7 +16368,7 @@ pub struct CopilotSpaceResourcesAttributesItem {
 }
 
 /// The answer of [`copilot_spaces::ListForOrg`](crate::copilot_spaces::ListForOrg).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListForOrgResponse {
@@ -16375,7 +16379,7 @@ pub struct CopilotSpacesListForOrgResponse {
 /// Copilot Space Collaborator
 ///
 /// A collaborator (user or team) of a Copilot Space
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum CopilotSpaceCollaborator {
@@ -16389,7 +16393,7 @@ pub enum CopilotSpaceCollaborator {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The collaborator actor type.
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceCollaborator1ActorType {
         /// `User`
         User = "User",
@@ -16398,7 +16402,7 @@ pub enum CopilotSpaceCollaborator {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The role granted to the collaborator
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceCollaborator1Role {
         /// `reader`
         Reader = "reader",
@@ -16410,7 +16414,7 @@ pub enum CopilotSpaceCollaborator {
 }
 
 /// One of the forms of [`CopilotSpaceCollaborator`].
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpaceCollaborator1 {
@@ -16466,7 +16470,7 @@ pub struct CopilotSpaceCollaborator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The collaborator actor type.
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceCollaborator2ActorType {
         /// `Team`
         Team = "Team",
@@ -16475,7 +16479,7 @@ pub struct CopilotSpaceCollaborator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The role granted to the collaborator
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceCollaborator2Role {
         /// `reader`
         Reader = "reader",
@@ -16488,7 +16492,7 @@ pub struct CopilotSpaceCollaborator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`CopilotSpaceCollaborator2`].
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceCollaborator2Type {
         /// `Team`
         Team = "Team",
@@ -16496,7 +16500,7 @@ pub struct CopilotSpaceCollaborator1 {
 }
 
 /// One of the forms of [`CopilotSpaceCollaborator`].
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpaceCollaborator2 {
@@ -16535,7 +16539,7 @@ pub struct CopilotSpaceCollaborator2 {
 }
 
 /// The answer of [`copilot_spaces::ListCollaboratorsForOrg`](crate::copilot_spaces::ListCollaboratorsForOrg).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListCollaboratorsForOrgResponse {
@@ -16546,7 +16550,7 @@ pub struct CopilotSpacesListCollaboratorsForOrgResponse {
 /// Copilot Space Resource
 ///
 /// A resource attached to a Copilot Space.
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpaceResource {
@@ -16566,7 +16570,7 @@ pub struct CopilotSpaceResource {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the resource.
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceResourceResourceType {
         /// `repository`
         Repository = "repository",
@@ -16586,7 +16590,7 @@ pub struct CopilotSpaceResource {
 }
 
 /// The answer of [`copilot_spaces::ListResourcesForOrg`](crate::copilot_spaces::ListResourcesForOrg).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListResourcesForOrgResponse {
@@ -16595,7 +16599,7 @@ pub struct CopilotSpacesListResourcesForOrgResponse {
 }
 
 /// The answer of [`copilot_spaces::ListForUser`](crate::copilot_spaces::ListForUser).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListForUserResponse {
@@ -16604,7 +16608,7 @@ pub struct CopilotSpacesListForUserResponse {
 }
 
 /// The answer of [`copilot_spaces::ListCollaboratorsForUser`](crate::copilot_spaces::ListCollaboratorsForUser).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListCollaboratorsForUserResponse {
@@ -16613,7 +16617,7 @@ pub struct CopilotSpacesListCollaboratorsForUserResponse {
 }
 
 /// The answer of [`copilot_spaces::ListResourcesForUser`](crate::copilot_spaces::ListResourcesForUser).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListResourcesForUserResponse {
@@ -16622,7 +16626,7 @@ pub struct CopilotSpacesListResourcesForUserResponse {
 }
 
 /// A Dependabot alert.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertWithRepository {
@@ -16666,7 +16670,7 @@ pub struct DependabotAlertWithRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the Dependabot alert.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertWithRepositoryState {
         /// `auto_dismissed`
         AutoDismissed = "auto_dismissed",
@@ -16680,7 +16684,7 @@ pub struct DependabotAlertWithRepository {
 }
 
 /// Details for the vulnerable package.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertPackage {
@@ -16692,7 +16696,7 @@ pub struct DependabotAlertPackage {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The execution scope of the vulnerable dependency.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertWithRepositoryDependencyScope {
         /// `development`
         Development = "development",
@@ -16706,7 +16710,7 @@ pub struct DependabotAlertPackage {
     ///
     /// > **Note:**
     /// > We are rolling out support for dependency relationship across ecosystems. This value will be "unknown" for all dependencies in unsupported ecosystems.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertWithRepositoryDependencyRelationship {
         /// `unknown`
         Unknown2 = "unknown",
@@ -16720,7 +16724,7 @@ pub struct DependabotAlertPackage {
 }
 
 /// Details for the vulnerable dependency.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertWithRepositoryDependency {
@@ -16738,7 +16742,7 @@ pub struct DependabotAlertWithRepositoryDependency {
 }
 
 /// Details for the GitHub Security Advisory.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityAdvisory {
@@ -16777,7 +16781,7 @@ pub struct DependabotAlertSecurityAdvisory {
 }
 
 /// Details pertaining to one vulnerable version range for the advisory.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityVulnerability {
@@ -16793,7 +16797,7 @@ pub struct DependabotAlertSecurityVulnerability {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the vulnerability.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertSecurityVulnerabilitySeverity {
         /// `low`
         Low = "low",
@@ -16807,7 +16811,7 @@ pub struct DependabotAlertSecurityVulnerability {
 }
 
 /// Details pertaining to the package version that patches this vulnerability.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityVulnerabilityFirstPatchedVersion {
@@ -16817,7 +16821,7 @@ pub struct DependabotAlertSecurityVulnerabilityFirstPatchedVersion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the advisory.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertSecurityAdvisorySeverity {
         /// `low`
         Low = "low",
@@ -16832,7 +16836,7 @@ pub struct DependabotAlertSecurityVulnerabilityFirstPatchedVersion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The classification of the advisory.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertSecurityAdvisoryClassification {
         /// `general`
         General = "general",
@@ -16842,7 +16846,7 @@ pub struct DependabotAlertSecurityVulnerabilityFirstPatchedVersion {
 }
 
 /// Details for the advisory pertaining to the Common Vulnerability Scoring System.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityAdvisoryCvss {
@@ -16897,7 +16901,7 @@ pub struct SecurityAdvisoryEpss {
 }
 
 /// A CWE weakness assigned to the advisory.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityAdvisoryCwesItem {
@@ -16909,7 +16913,7 @@ pub struct DependabotAlertSecurityAdvisoryCwesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of advisory identifier.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertSecurityAdvisoryIdentifiersItemType {
         /// `CVE`
         Cve = "CVE",
@@ -16919,7 +16923,7 @@ pub struct DependabotAlertSecurityAdvisoryCwesItem {
 }
 
 /// An advisory identifier.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityAdvisoryIdentifiersItem {
@@ -16930,7 +16934,7 @@ pub struct DependabotAlertSecurityAdvisoryIdentifiersItem {
 }
 
 /// A link to additional advisory information.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityAdvisoryReferencesItem {
@@ -16940,7 +16944,7 @@ pub struct DependabotAlertSecurityAdvisoryReferencesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason that the alert was dismissed.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertWithRepositoryDismissedReason {
         /// `fix_started`
         FixStarted = "fix_started",
@@ -16956,13 +16960,13 @@ pub struct DependabotAlertSecurityAdvisoryReferencesItem {
 }
 
 /// The time that the alert was auto-dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 pub type AlertAutoDismissedAt = ::endpoint_runtime::model::Timestamp;
 
 /// Dependabot alert dismissal request
 ///
 /// Information about an active dismissal request for this Dependabot alert.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertDismissalRequestSimple {
@@ -16980,7 +16984,7 @@ pub struct DependabotAlertDismissalRequestSimple {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current status of the dismissal request.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertDismissalRequestSimpleStatus {
         /// `pending`
         Pending = "pending",
@@ -16994,7 +16998,7 @@ pub struct DependabotAlertDismissalRequestSimple {
 }
 
 /// The user who requested the dismissal.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertDismissalRequestSimpleRequester {
@@ -17007,7 +17011,7 @@ pub struct DependabotAlertDismissalRequestSimpleRequester {
 /// Dependabot Repository Access Details
 ///
 /// Information about repositories that Dependabot is able to access in an organization
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotRepositoryAccessDetails {
@@ -17019,7 +17023,7 @@ pub struct DependabotRepositoryAccessDetails {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The default repository access level for Dependabot updates.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotRepositoryAccessDetailsDefaultLevel {
         /// `public`
         Public = "public",
@@ -17031,7 +17035,7 @@ pub struct DependabotRepositoryAccessDetails {
 /// Dependabot Secret for an Organization
 ///
 /// Secrets for GitHub Dependabot for an organization.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationDependabotSecret {
@@ -17049,7 +17053,7 @@ pub struct OrganizationDependabotSecret {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Visibility of a secret
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum OrganizationDependabotSecretVisibility {
         /// `all`
         All = "all",
@@ -17061,7 +17065,7 @@ pub struct OrganizationDependabotSecret {
 }
 
 /// The answer of [`dependabot::ListOrgSecrets`](crate::dependabot::ListOrgSecrets).
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotListOrgSecretsResponse {
@@ -17070,7 +17074,7 @@ pub struct DependabotListOrgSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<OrganizationDependabotSecret>,
 }
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 impl ::endpoint_runtime::model::Paginated for DependabotListOrgSecretsResponse {
     type Item = OrganizationDependabotSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -17084,7 +17088,7 @@ impl ::endpoint_runtime::model::Paginated for DependabotListOrgSecretsResponse {
 /// DependabotPublicKey
 ///
 /// The public key used for setting Dependabot Secrets.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotPublicKey {
@@ -17095,7 +17099,7 @@ pub struct DependabotPublicKey {
 }
 
 /// The answer of [`dependabot::ListSelectedReposForOrgSecret`](crate::dependabot::ListSelectedReposForOrgSecret).
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotListSelectedReposForOrgSecretResponse {
@@ -17104,7 +17108,7 @@ pub struct DependabotListSelectedReposForOrgSecretResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 impl ::endpoint_runtime::model::Paginated for DependabotListSelectedReposForOrgSecretResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -17116,7 +17120,7 @@ impl ::endpoint_runtime::model::Paginated for DependabotListSelectedReposForOrgS
 }
 
 /// A Dependabot alert.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlert {
@@ -17158,7 +17162,7 @@ pub struct DependabotAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the Dependabot alert.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertState {
         /// `auto_dismissed`
         AutoDismissed = "auto_dismissed",
@@ -17173,7 +17177,7 @@ pub struct DependabotAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The execution scope of the vulnerable dependency.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertDependencyScope {
         /// `development`
         Development = "development",
@@ -17187,7 +17191,7 @@ pub struct DependabotAlert {
     ///
     /// > **Note:**
     /// > We are rolling out support for dependency relationship across ecosystems. This value will be "unknown" for all dependencies in unsupported ecosystems.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertDependencyRelationship {
         /// `unknown`
         Unknown2 = "unknown",
@@ -17201,7 +17205,7 @@ pub struct DependabotAlert {
 }
 
 /// Details for the vulnerable dependency.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertDependency {
@@ -17220,7 +17224,7 @@ pub struct DependabotAlertDependency {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason that the alert was dismissed.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertDismissedReason {
         /// `fix_started`
         FixStarted = "fix_started",
@@ -17238,7 +17242,7 @@ pub struct DependabotAlertDependency {
 /// Dependabot Secret
 ///
 /// Set secrets for Dependabot.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotSecret {
@@ -17251,7 +17255,7 @@ pub struct DependabotSecret {
 }
 
 /// The answer of [`dependabot::ListRepoSecrets`](crate::dependabot::ListRepoSecrets).
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotListRepoSecretsResponse {
@@ -17260,7 +17264,7 @@ pub struct DependabotListRepoSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<DependabotSecret>,
 }
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 impl ::endpoint_runtime::model::Paginated for DependabotListRepoSecretsResponse {
     type Item = DependabotSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -17274,12 +17278,12 @@ impl ::endpoint_runtime::model::Paginated for DependabotListRepoSecretsResponse 
 /// Dependency Graph Diff
 ///
 /// A diff of the dependencies between two commits.
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 pub type DependencyGraphDiff = Vec<DependencyGraphDiffItem>;
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `change_type` of [`DependencyGraphDiffItem`].
-    #[cfg(any(feature = "dependency-graph"))]
+    #[cfg(feature = "dependency-graph")]
     pub enum DependencyGraphDiffItemChangeType {
         /// `added`
         Added = "added",
@@ -17288,8 +17292,8 @@ pub type DependencyGraphDiff = Vec<DependencyGraphDiffItem>;
     }
 }
 
-/// An item of [`DependencyGraphDiffItemVulnerabilities`].
-#[cfg(any(feature = "dependency-graph"))]
+/// An item of the `vulnerabilities` of [`DependencyGraphDiffItem`].
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphDiffItemVulnerabilitiesItem {
@@ -17305,7 +17309,7 @@ pub struct DependencyGraphDiffItemVulnerabilitiesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Where the dependency is utilized. `development` means that the dependency is only utilized in the development environment. `runtime` means that the dependency is utilized at runtime and in the development environment.
-    #[cfg(any(feature = "dependency-graph"))]
+    #[cfg(feature = "dependency-graph")]
     pub enum DependencyGraphDiffItemScope {
         /// `unknown`
         Unknown2 = "unknown",
@@ -17317,7 +17321,7 @@ pub struct DependencyGraphDiffItemVulnerabilitiesItem {
 }
 
 /// An item of [`DependencyGraphDiff`].
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphDiffItem {
@@ -17346,7 +17350,7 @@ pub struct DependencyGraphDiffItem {
 /// Dependency Graph SPDX SBOM
 ///
 /// A schema for the SPDX JSON format returned by the Dependency Graph.
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbom {
@@ -17355,7 +17359,7 @@ pub struct DependencyGraphSpdxSbom {
 }
 
 /// The `creationInfo` of [`DependencyGraphSpdxSbomSbom`].
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbomSbomCreationInfo {
@@ -17365,8 +17369,8 @@ pub struct DependencyGraphSpdxSbomSbomCreationInfo {
     pub creators: Vec<String>,
 }
 
-/// An item of [`DependencyGraphSpdxSbomSbomPackagesItemExternalRefs`].
-#[cfg(any(feature = "dependency-graph"))]
+/// An item of the `externalRefs` of [`DependencyGraphSpdxSbomSbomPackagesItem`].
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbomSbomPackagesItemExternalRefsItem {
@@ -17381,8 +17385,8 @@ pub struct DependencyGraphSpdxSbomSbomPackagesItemExternalRefsItem {
     pub reference_type: String,
 }
 
-/// An item of [`DependencyGraphSpdxSbomSbomPackages`].
-#[cfg(any(feature = "dependency-graph"))]
+/// An item of the `packages` of [`DependencyGraphSpdxSbomSbom`].
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbomSbomPackagesItem {
@@ -17420,8 +17424,8 @@ pub struct DependencyGraphSpdxSbomSbomPackagesItem {
     pub external_refs: Option<Vec<DependencyGraphSpdxSbomSbomPackagesItemExternalRefsItem>>,
 }
 
-/// An item of [`DependencyGraphSpdxSbomSbomRelationships`].
-#[cfg(any(feature = "dependency-graph"))]
+/// An item of the `relationships` of [`DependencyGraphSpdxSbomSbom`].
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbomSbomRelationshipsItem {
@@ -17437,7 +17441,7 @@ pub struct DependencyGraphSpdxSbomSbomRelationshipsItem {
 }
 
 /// The `sbom` of [`DependencyGraphSpdxSbom`].
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbomSbom {
@@ -17467,7 +17471,7 @@ pub struct DependencyGraphSpdxSbomSbom {
 }
 
 /// The answer of [`dependency_graph::GenerateSbomReport`](crate::dependency_graph::GenerateSbomReport).
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphGenerateSbomReportResponse {
@@ -17476,7 +17480,7 @@ pub struct DependencyGraphGenerateSbomReportResponse {
 }
 
 /// The answer of [`dependency_graph::CreateRepositorySnapshot`](crate::dependency_graph::CreateRepositorySnapshot).
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphCreateRepositorySnapshotResponse {
@@ -17491,7 +17495,7 @@ pub struct DependencyGraphCreateRepositorySnapshotResponse {
 }
 
 /// Base Gist
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BaseGist {
@@ -17539,8 +17543,8 @@ pub struct BaseGist {
     pub history: Option<Vec<::serde_json::Value>>,
 }
 
-/// A value of [`BaseGistFiles`].
-#[cfg(any(feature = "gists"))]
+/// A value of the `files` of [`BaseGist`].
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BaseGistFilesValue {
@@ -17559,7 +17563,7 @@ pub struct BaseGistFilesValue {
 }
 
 /// Gist Simple
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistSimple {
@@ -17713,8 +17717,8 @@ pub struct PublicUserPlan {
     pub private_repos: i64,
 }
 
-/// An item of [`GistSimpleForks`].
-#[cfg(any(feature = "gists"))]
+/// An item of the `forks` of [`GistSimple`].
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistSimpleForksItem {
@@ -17731,7 +17735,7 @@ pub struct GistSimpleForksItem {
 }
 
 /// Gist History
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistHistory {
@@ -17748,7 +17752,7 @@ pub struct GistHistory {
 }
 
 /// The `change_status` of [`GistHistory`].
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistHistoryChangeStatus {
@@ -17760,8 +17764,8 @@ pub struct GistHistoryChangeStatus {
     pub deletions: Option<i64>,
 }
 
-/// A value of [`GistSimpleForkOfFiles`].
-#[cfg(any(feature = "gists"))]
+/// A value of the `files` of [`GistSimpleForkOf`].
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistSimpleForkOfFilesValue {
@@ -17778,7 +17782,7 @@ pub struct GistSimpleForkOfFilesValue {
 }
 
 /// Gist
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistSimpleForkOf {
@@ -17826,8 +17830,8 @@ pub struct GistSimpleForkOf {
     pub history: Option<Vec<::serde_json::Value>>,
 }
 
-/// A value of [`GistSimpleFiles`].
-#[cfg(any(feature = "gists"))]
+/// A value of the `files` of [`GistSimple`].
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistSimpleFilesValue {
@@ -17852,7 +17856,7 @@ pub struct GistSimpleFilesValue {
 /// Gist Comment
 ///
 /// A comment made to a gist.
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistComment {
@@ -17875,7 +17879,7 @@ pub struct GistComment {
 }
 
 /// Gist Commit
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistCommit {
@@ -17892,7 +17896,7 @@ pub struct GistCommit {
 }
 
 /// The `change_status` of [`GistCommit`].
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistCommitChangeStatus {
@@ -17905,7 +17909,7 @@ pub struct GistCommitChangeStatus {
 }
 
 /// Short Blob
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ShortBlob {
@@ -17916,7 +17920,7 @@ pub struct ShortBlob {
 }
 
 /// Blob
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Blob {
@@ -17939,7 +17943,7 @@ pub struct Blob {
 /// Git Commit
 ///
 /// Low-level Git commit operations within a repository
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommit {
@@ -17966,7 +17970,7 @@ pub struct GitCommit {
 }
 
 /// Identifying information for the git-user
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommitAuthor {
@@ -17979,7 +17983,7 @@ pub struct GitCommitAuthor {
 }
 
 /// Identifying information for the git-user
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommitCommitter {
@@ -17992,7 +17996,7 @@ pub struct GitCommitCommitter {
 }
 
 /// The `tree` of [`GitCommit`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommitTree {
@@ -18002,8 +18006,8 @@ pub struct GitCommitTree {
     pub url: ::endpoint_runtime::model::Uri,
 }
 
-/// An item of [`GitCommitParents`].
-#[cfg(any(feature = "git"))]
+/// An item of the `parents` of [`GitCommit`].
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommitParentsItem {
@@ -18016,7 +18020,7 @@ pub struct GitCommitParentsItem {
 }
 
 /// The `verification` of [`GitCommit`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommitVerification {
@@ -18035,7 +18039,7 @@ pub struct GitCommitVerification {
 /// Git Reference
 ///
 /// Git references within a repository
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitRef {
@@ -18050,7 +18054,7 @@ pub struct GitRef {
 }
 
 /// The `object` of [`GitRef`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitRefObject {
@@ -18065,7 +18069,7 @@ pub struct GitRefObject {
 /// Git Tag
 ///
 /// Metadata for a Git tag
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitTag {
@@ -18088,7 +18092,7 @@ pub struct GitTag {
 }
 
 /// The `tagger` of [`GitTag`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitTagTagger {
@@ -18101,7 +18105,7 @@ pub struct GitTagTagger {
 }
 
 /// The `object` of [`GitTag`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitTagObject {
@@ -18138,7 +18142,7 @@ pub struct Verification {
 /// Git Tree
 ///
 /// The hierarchy between files in a Git repository.
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitTree {
@@ -18152,8 +18156,8 @@ pub struct GitTree {
     pub tree: Vec<GitTreeTreeItem>,
 }
 
-/// An item of [`GitTreeTree`].
-#[cfg(any(feature = "git"))]
+/// An item of the `tree` of [`GitTree`].
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitTreeTreeItem {
@@ -18172,7 +18176,7 @@ pub struct GitTreeTreeItem {
 }
 
 /// Gitignore Template
-#[cfg(any(feature = "gitignore"))]
+#[cfg(feature = "gitignore")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitignoreTemplate {
@@ -18185,7 +18189,7 @@ pub struct GitignoreTemplate {
 /// Hosted compute network configuration
 ///
 /// A hosted compute network configuration.
-#[cfg(any(feature = "hosted-compute"))]
+#[cfg(feature = "hosted-compute")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct NetworkConfiguration {
@@ -18207,7 +18211,7 @@ pub struct NetworkConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The hosted compute service the network configuration supports.
-    #[cfg(any(feature = "hosted-compute"))]
+    #[cfg(feature = "hosted-compute")]
     pub enum NetworkConfigurationComputeService {
         /// `none`
         None = "none",
@@ -18219,7 +18223,7 @@ pub struct NetworkConfiguration {
 }
 
 /// The answer of [`hosted_compute::ListNetworkConfigurationsForOrg`](crate::hosted_compute::ListNetworkConfigurationsForOrg).
-#[cfg(any(feature = "hosted-compute"))]
+#[cfg(feature = "hosted-compute")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct HostedComputeListNetworkConfigurationsForOrgResponse {
@@ -18228,7 +18232,7 @@ pub struct HostedComputeListNetworkConfigurationsForOrgResponse {
     /// The `network_configurations` property.
     pub network_configurations: Vec<NetworkConfiguration>,
 }
-#[cfg(any(feature = "hosted-compute"))]
+#[cfg(feature = "hosted-compute")]
 impl ::endpoint_runtime::model::Paginated for HostedComputeListNetworkConfigurationsForOrgResponse {
     type Item = NetworkConfiguration;
     fn into_items(self) -> Vec<Self::Item> {
@@ -18242,7 +18246,7 @@ impl ::endpoint_runtime::model::Paginated for HostedComputeListNetworkConfigurat
 /// Hosted compute network settings resource
 ///
 /// A hosted compute network settings resource.
-#[cfg(any(feature = "hosted-compute"))]
+#[cfg(feature = "hosted-compute")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct NetworkSettings {
@@ -18261,7 +18265,7 @@ pub struct NetworkSettings {
 /// Interaction Limits
 ///
 /// Interaction limit settings.
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InteractionLimitResponse {
@@ -18275,7 +18279,7 @@ pub struct InteractionLimitResponse {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of GitHub user that can comment, open issues, or create pull requests while the interaction limit is in effect.
-    #[cfg(any(feature = "interactions"))]
+    #[cfg(feature = "interactions")]
     pub enum InteractionGroup {
         /// `existing_users`
         ExistingUsers = "existing_users",
@@ -18287,7 +18291,7 @@ pub struct InteractionLimitResponse {
 }
 
 /// The answer of [`interactions::GetRestrictionsForOrg`](crate::interactions::GetRestrictionsForOrg).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum InteractionsGetRestrictionsForOrgResponse {
@@ -18300,7 +18304,7 @@ pub enum InteractionsGetRestrictionsForOrgResponse {
 }
 
 /// The answer of [`interactions::GetPullRequestCreationCapForOrg`](crate::interactions::GetPullRequestCreationCapForOrg).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InteractionsGetPullRequestCreationCapForOrgResponse {
@@ -18311,7 +18315,7 @@ pub struct InteractionsGetPullRequestCreationCapForOrgResponse {
 }
 
 /// The answer of [`interactions::UpdatePullRequestCreationCapForOrg`](crate::interactions::UpdatePullRequestCreationCapForOrg).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InteractionsUpdatePullRequestCreationCapForOrgResponse {
@@ -18322,7 +18326,7 @@ pub struct InteractionsUpdatePullRequestCreationCapForOrgResponse {
 }
 
 /// The answer of [`interactions::GetRestrictionsForRepo`](crate::interactions::GetRestrictionsForRepo).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum InteractionsGetRestrictionsForRepoResponse {
@@ -18335,7 +18339,7 @@ pub enum InteractionsGetRestrictionsForRepoResponse {
 }
 
 /// The answer of [`interactions::GetPullRequestCreationCapForRepo`](crate::interactions::GetPullRequestCreationCapForRepo).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InteractionsGetPullRequestCreationCapForRepoResponse {
@@ -18346,7 +18350,7 @@ pub struct InteractionsGetPullRequestCreationCapForRepoResponse {
 }
 
 /// The answer of [`interactions::UpdatePullRequestCreationCapForRepo`](crate::interactions::UpdatePullRequestCreationCapForRepo).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InteractionsUpdatePullRequestCreationCapForRepoResponse {
@@ -18357,7 +18361,7 @@ pub struct InteractionsUpdatePullRequestCreationCapForRepoResponse {
 }
 
 /// The answer of [`interactions::GetRestrictionsForAuthenticatedUser`](crate::interactions::GetRestrictionsForAuthenticatedUser).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum InteractionsGetRestrictionsForAuthenticatedUserResponse {
@@ -18370,7 +18374,7 @@ pub enum InteractionsGetRestrictionsForAuthenticatedUserResponse {
 }
 
 /// Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEvent {
@@ -18435,7 +18439,7 @@ pub struct IssueEvent {
 }
 
 /// Issue Event Label
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventLabel {
@@ -18446,7 +18450,7 @@ pub struct IssueEventLabel {
 }
 
 /// Issue Event Dismissed Review
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventDismissedReview {
@@ -18461,7 +18465,7 @@ pub struct IssueEventDismissedReview {
 }
 
 /// Issue Event Milestone
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventMilestone {
@@ -18470,7 +18474,7 @@ pub struct IssueEventMilestone {
 }
 
 /// Issue Event Project Card
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventProjectCard {
@@ -18489,7 +18493,7 @@ pub struct IssueEventProjectCard {
 }
 
 /// Issue Event Rename
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventRename {
@@ -18502,7 +18506,7 @@ pub struct IssueEventRename {
 /// Issue Type
 ///
 /// The type of issue.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueTypeWebhook {
@@ -18516,7 +18520,7 @@ pub struct IssueTypeWebhook {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The color of the issue type.
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssueTypeWebhookColor {
         /// `gray`
         Gray = "gray",
@@ -18540,7 +18544,7 @@ pub struct IssueTypeWebhook {
 /// Issue Reference
 ///
 /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueReference {
@@ -18563,7 +18567,7 @@ pub struct IssueReference {
 /// Issue Type
 ///
 /// The type of the referenced issue.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueReferenceIssueType {
@@ -18580,7 +18584,7 @@ pub struct IssueReferenceIssueType {
 /// Issue Event Intent
 ///
 /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventIntent {
@@ -18592,7 +18596,7 @@ pub struct IssueEventIntent {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The confidence level the agent had when performing this action.
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssueEventIntentConfidence {
         /// `LOW`
         Low = "LOW",
@@ -18605,7 +18609,7 @@ pub struct IssueEventIntent {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason for the current state
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseStateReason {
         /// `completed`
         Completed = "completed",
@@ -18619,7 +18623,7 @@ pub struct IssueEventIntent {
 }
 
 /// One of the forms of [`IssuesUpdateResponseLabelsItem`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseLabelsItem2 {
@@ -18639,8 +18643,8 @@ pub struct IssuesUpdateResponseLabelsItem2 {
     pub default: Option<bool>,
 }
 
-/// An item of [`IssuesUpdateResponseLabels`].
-#[cfg(any(feature = "issues"))]
+/// An item of the `labels` of [`IssuesUpdateResponse`].
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum IssuesUpdateResponseLabelsItem {
@@ -18653,7 +18657,7 @@ pub enum IssuesUpdateResponseLabelsItem {
 }
 
 /// The `pull_request` of [`IssuesUpdateResponse`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponsePullRequest {
@@ -18671,7 +18675,7 @@ pub struct IssuesUpdateResponsePullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsTypeItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsTypeItemConfidence {
         /// `low`
         Low = "low",
@@ -18684,7 +18688,7 @@ pub struct IssuesUpdateResponsePullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsTypeItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsTypeItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
@@ -18693,8 +18697,8 @@ pub struct IssuesUpdateResponsePullRequest {
     }
 }
 
-/// An item of [`IssuesUpdateResponseSuggestionsType`].
-#[cfg(any(feature = "issues"))]
+/// An item of the `type` of [`IssuesUpdateResponseSuggestions`].
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestionsTypeItem {
@@ -18713,7 +18717,7 @@ pub struct IssuesUpdateResponseSuggestionsTypeItem {
 }
 
 /// The `value` of [`IssuesUpdateResponseSuggestionsIssueFieldValuesItem`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
@@ -18729,7 +18733,7 @@ pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsIssueFieldValuesItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemConfidence {
         /// `low`
         Low = "low",
@@ -18742,7 +18746,7 @@ pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsIssueFieldValuesItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
@@ -18751,8 +18755,8 @@ pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
     }
 }
 
-/// An item of [`IssuesUpdateResponseSuggestionsIssueFieldValues`].
-#[cfg(any(feature = "issues"))]
+/// An item of the `issue_field_values` of [`IssuesUpdateResponseSuggestions`].
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
@@ -18774,7 +18778,7 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsLabelsItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsLabelsItemConfidence {
         /// `low`
         Low = "low",
@@ -18787,7 +18791,7 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsLabelsItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsLabelsItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
@@ -18796,8 +18800,8 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
     }
 }
 
-/// An item of [`IssuesUpdateResponseSuggestionsLabels`].
-#[cfg(any(feature = "issues"))]
+/// An item of the `labels` of [`IssuesUpdateResponseSuggestions`].
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestionsLabelsItem {
@@ -18817,7 +18821,7 @@ pub struct IssuesUpdateResponseSuggestionsLabelsItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsAssigneesItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsAssigneesItemConfidence {
         /// `low`
         Low = "low",
@@ -18830,7 +18834,7 @@ pub struct IssuesUpdateResponseSuggestionsLabelsItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsAssigneesItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsAssigneesItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
@@ -18839,8 +18843,8 @@ pub struct IssuesUpdateResponseSuggestionsLabelsItem {
     }
 }
 
-/// An item of [`IssuesUpdateResponseSuggestionsAssignees`].
-#[cfg(any(feature = "issues"))]
+/// An item of the `assignees` of [`IssuesUpdateResponseSuggestions`].
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
@@ -18860,7 +18864,7 @@ pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsStateItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsStateItemConfidence {
         /// `low`
         Low = "low",
@@ -18873,7 +18877,7 @@ pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsStateItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsStateItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
@@ -18882,8 +18886,8 @@ pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
     }
 }
 
-/// An item of [`IssuesUpdateResponseSuggestionsState`].
-#[cfg(any(feature = "issues"))]
+/// An item of the `state` of [`IssuesUpdateResponseSuggestions`].
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestionsStateItem {
@@ -18911,7 +18915,7 @@ pub struct IssuesUpdateResponseSuggestionsStateItem {
 /// with no pending or ignored suggestions. Items tagged
 /// `ignored` are echoes of the current request's inputs that
 /// were not persisted as pending suggestions.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestions {
@@ -18928,7 +18932,7 @@ pub struct IssuesUpdateResponseSuggestions {
 }
 
 /// The answer of [`issues::Update`](crate::issues::Update).
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponse {
@@ -19022,7 +19026,7 @@ pub struct IssuesUpdateResponse {
 }
 
 /// Issue Event for Issue
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum IssueEventForIssue {
@@ -19083,7 +19087,7 @@ pub enum IssueEventForIssue {
 }
 
 /// Labeled Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LabeledIssueEvent {
@@ -19112,7 +19116,7 @@ pub struct LabeledIssueEvent {
 }
 
 /// The `label` of [`LabeledIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LabeledIssueEventLabel {
@@ -19123,7 +19127,7 @@ pub struct LabeledIssueEventLabel {
 }
 
 /// Unlabeled Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UnlabeledIssueEvent {
@@ -19152,7 +19156,7 @@ pub struct UnlabeledIssueEvent {
 }
 
 /// The `label` of [`UnlabeledIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UnlabeledIssueEventLabel {
@@ -19163,7 +19167,7 @@ pub struct UnlabeledIssueEventLabel {
 }
 
 /// Assigned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AssignedIssueEvent {
@@ -19194,7 +19198,7 @@ pub struct AssignedIssueEvent {
 }
 
 /// Unassigned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UnassignedIssueEvent {
@@ -19223,7 +19227,7 @@ pub struct UnassignedIssueEvent {
 }
 
 /// Milestoned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MilestonedIssueEvent {
@@ -19250,7 +19254,7 @@ pub struct MilestonedIssueEvent {
 }
 
 /// The `milestone` of [`MilestonedIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MilestonedIssueEventMilestone {
@@ -19259,7 +19263,7 @@ pub struct MilestonedIssueEventMilestone {
 }
 
 /// Demilestoned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DemilestonedIssueEvent {
@@ -19286,7 +19290,7 @@ pub struct DemilestonedIssueEvent {
 }
 
 /// The `milestone` of [`DemilestonedIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DemilestonedIssueEventMilestone {
@@ -19295,7 +19299,7 @@ pub struct DemilestonedIssueEventMilestone {
 }
 
 /// Renamed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RenamedIssueEvent {
@@ -19322,7 +19326,7 @@ pub struct RenamedIssueEvent {
 }
 
 /// The `rename` of [`RenamedIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RenamedIssueEventRename {
@@ -19333,7 +19337,7 @@ pub struct RenamedIssueEventRename {
 }
 
 /// Review Requested Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewRequestedIssueEvent {
@@ -19364,7 +19368,7 @@ pub struct ReviewRequestedIssueEvent {
 }
 
 /// Review Request Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewRequestRemovedIssueEvent {
@@ -19395,7 +19399,7 @@ pub struct ReviewRequestRemovedIssueEvent {
 }
 
 /// Review Dismissed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewDismissedIssueEvent {
@@ -19422,7 +19426,7 @@ pub struct ReviewDismissedIssueEvent {
 }
 
 /// The `dismissed_review` of [`ReviewDismissedIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewDismissedIssueEventDismissedReview {
@@ -19437,7 +19441,7 @@ pub struct ReviewDismissedIssueEventDismissedReview {
 }
 
 /// Locked Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LockedIssueEvent {
@@ -19464,7 +19468,7 @@ pub struct LockedIssueEvent {
 }
 
 /// Added to Project Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AddedToProjectIssueEvent {
@@ -19491,7 +19495,7 @@ pub struct AddedToProjectIssueEvent {
 }
 
 /// The `project_card` of [`AddedToProjectIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AddedToProjectIssueEventProjectCard {
@@ -19510,7 +19514,7 @@ pub struct AddedToProjectIssueEventProjectCard {
 }
 
 /// Moved Column in Project Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MovedColumnInProjectIssueEvent {
@@ -19537,7 +19541,7 @@ pub struct MovedColumnInProjectIssueEvent {
 }
 
 /// The `project_card` of [`MovedColumnInProjectIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MovedColumnInProjectIssueEventProjectCard {
@@ -19556,7 +19560,7 @@ pub struct MovedColumnInProjectIssueEventProjectCard {
 }
 
 /// Removed from Project Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RemovedFromProjectIssueEvent {
@@ -19583,7 +19587,7 @@ pub struct RemovedFromProjectIssueEvent {
 }
 
 /// The `project_card` of [`RemovedFromProjectIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RemovedFromProjectIssueEventProjectCard {
@@ -19602,7 +19606,7 @@ pub struct RemovedFromProjectIssueEventProjectCard {
 }
 
 /// Converted Note to Issue Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConvertedNoteToIssueIssueEvent {
@@ -19629,7 +19633,7 @@ pub struct ConvertedNoteToIssueIssueEvent {
 }
 
 /// The `project_card` of [`ConvertedNoteToIssueIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConvertedNoteToIssueIssueEventProjectCard {
@@ -19648,7 +19652,7 @@ pub struct ConvertedNoteToIssueIssueEventProjectCard {
 }
 
 /// Issue Type Added Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueTypeAddedIssueEvent {
@@ -19677,7 +19681,7 @@ pub struct IssueTypeAddedIssueEvent {
 }
 
 /// Issue Type Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueTypeRemovedIssueEvent {
@@ -19706,7 +19710,7 @@ pub struct IssueTypeRemovedIssueEvent {
 }
 
 /// Issue Type Changed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueTypeChangedIssueEvent {
@@ -19737,7 +19741,7 @@ pub struct IssueTypeChangedIssueEvent {
 }
 
 /// Sub-issue Added Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SubIssueAddedIssueEvent {
@@ -19764,7 +19768,7 @@ pub struct SubIssueAddedIssueEvent {
 }
 
 /// Sub-issue Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SubIssueRemovedIssueEvent {
@@ -19791,7 +19795,7 @@ pub struct SubIssueRemovedIssueEvent {
 }
 
 /// Parent-issue Added Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ParentIssueAddedIssueEvent {
@@ -19818,7 +19822,7 @@ pub struct ParentIssueAddedIssueEvent {
 }
 
 /// Parent-issue Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ParentIssueRemovedIssueEvent {
@@ -19845,7 +19849,7 @@ pub struct ParentIssueRemovedIssueEvent {
 }
 
 /// Blocked-by Added Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BlockedByAddedIssueEvent {
@@ -19872,7 +19876,7 @@ pub struct BlockedByAddedIssueEvent {
 }
 
 /// Blocked-by Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BlockedByRemovedIssueEvent {
@@ -19899,7 +19903,7 @@ pub struct BlockedByRemovedIssueEvent {
 }
 
 /// Blocking Added Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BlockingAddedIssueEvent {
@@ -19926,7 +19930,7 @@ pub struct BlockingAddedIssueEvent {
 }
 
 /// Blocking Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BlockingRemovedIssueEvent {
@@ -19955,7 +19959,7 @@ pub struct BlockingRemovedIssueEvent {
 /// Issue Suggestion
 ///
 /// An agent-proposed change to an issue that a maintainer can approve or dismiss.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueSuggestion {
@@ -19989,7 +19993,7 @@ pub struct IssueSuggestion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The kind of change proposed.
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssueSuggestionAction {
         /// `set_type`
         SetType = "set_type",
@@ -20006,7 +20010,7 @@ pub struct IssueSuggestion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The suggestion's lifecycle state.
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssueSuggestionState {
         /// `pending`
         Pending = "pending",
@@ -20024,7 +20028,7 @@ pub struct IssueSuggestion {
 }
 
 /// The proposed value, when applicable. An array for multi-select field suggestions.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum IssueSuggestionTargetValue {
@@ -20042,7 +20046,7 @@ pub enum IssueSuggestionTargetValue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The actor's confidence level in the suggestion.
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssueSuggestionConfidence {
         /// `LOW`
         Low = "LOW",
@@ -20054,7 +20058,7 @@ pub enum IssueSuggestionTargetValue {
 }
 
 /// Timeline Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum TimelineIssueEvents {
@@ -20129,7 +20133,7 @@ pub enum TimelineIssueEvents {
 }
 
 /// Timeline Comment Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommentEvent {
@@ -20172,7 +20176,7 @@ pub struct TimelineCommentEvent {
 }
 
 /// Timeline Cross Referenced Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCrossReferencedEvent {
@@ -20189,7 +20193,7 @@ pub struct TimelineCrossReferencedEvent {
 }
 
 /// The `source` of [`TimelineCrossReferencedEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCrossReferencedEventSource {
@@ -20200,7 +20204,7 @@ pub struct TimelineCrossReferencedEventSource {
 }
 
 /// Timeline Committed Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEvent {
@@ -20229,7 +20233,7 @@ pub struct TimelineCommittedEvent {
 }
 
 /// Identifying information for the git-user
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEventAuthor {
@@ -20242,7 +20246,7 @@ pub struct TimelineCommittedEventAuthor {
 }
 
 /// Identifying information for the git-user
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEventCommitter {
@@ -20255,7 +20259,7 @@ pub struct TimelineCommittedEventCommitter {
 }
 
 /// The `tree` of [`TimelineCommittedEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEventTree {
@@ -20265,8 +20269,8 @@ pub struct TimelineCommittedEventTree {
     pub url: ::endpoint_runtime::model::Uri,
 }
 
-/// An item of [`TimelineCommittedEventParents`].
-#[cfg(any(feature = "issues"))]
+/// An item of the `parents` of [`TimelineCommittedEvent`].
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEventParentsItem {
@@ -20279,7 +20283,7 @@ pub struct TimelineCommittedEventParentsItem {
 }
 
 /// The `verification` of [`TimelineCommittedEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEventVerification {
@@ -20296,7 +20300,7 @@ pub struct TimelineCommittedEventVerification {
 }
 
 /// Timeline Reviewed Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineReviewedEvent {
@@ -20334,7 +20338,7 @@ pub struct TimelineReviewedEvent {
 }
 
 /// The `html` of [`TimelineReviewedEventLinks`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineReviewedEventLinksHtml {
@@ -20343,7 +20347,7 @@ pub struct TimelineReviewedEventLinksHtml {
 }
 
 /// The `pull_request` of [`TimelineReviewedEventLinks`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineReviewedEventLinksPullRequest {
@@ -20352,7 +20356,7 @@ pub struct TimelineReviewedEventLinksPullRequest {
 }
 
 /// The `_links` of [`TimelineReviewedEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineReviewedEventLinks {
@@ -20363,7 +20367,7 @@ pub struct TimelineReviewedEventLinks {
 }
 
 /// Timeline Line Commented Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineLineCommentedEvent {
@@ -20518,7 +20522,7 @@ pub struct PullRequestReviewCommentLinks {
 }
 
 /// Timeline Commit Commented Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommitCommentedEvent {
@@ -20568,7 +20572,7 @@ pub struct CommitComment {
 }
 
 /// Timeline Assigned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineAssignedIssueEvent {
@@ -20597,7 +20601,7 @@ pub struct TimelineAssignedIssueEvent {
 }
 
 /// Timeline Unassigned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineUnassignedIssueEvent {
@@ -20624,7 +20628,7 @@ pub struct TimelineUnassignedIssueEvent {
 }
 
 /// State Change Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct StateChangeIssueEvent {
@@ -20653,7 +20657,7 @@ pub struct StateChangeIssueEvent {
 }
 
 /// License
-#[cfg(any(feature = "licenses"))]
+#[cfg(feature = "licenses")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct License {
@@ -20686,7 +20690,7 @@ pub struct License {
 }
 
 /// License Content
-#[cfg(any(feature = "licenses"))]
+#[cfg(feature = "licenses")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LicenseContent {
@@ -20720,7 +20724,7 @@ pub struct LicenseContent {
 }
 
 /// The `_links` of [`LicenseContent`].
-#[cfg(any(feature = "licenses"))]
+#[cfg(feature = "licenses")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LicenseContentLinks {
@@ -20734,7 +20738,7 @@ pub struct LicenseContentLinks {
 }
 
 /// The `root` schema.
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Root {
@@ -20808,7 +20812,7 @@ pub struct Root {
 }
 
 /// Api Overview
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiOverview {
@@ -20851,7 +20855,7 @@ pub struct ApiOverview {
 }
 
 /// The `ssh_key_fingerprints` of [`ApiOverview`].
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiOverviewSshKeyFingerprints {
@@ -20870,7 +20874,7 @@ pub struct ApiOverviewSshKeyFingerprints {
 }
 
 /// The `actions_inbound` of [`ApiOverviewDomains`].
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiOverviewDomainsActionsInbound {
@@ -20881,7 +20885,7 @@ pub struct ApiOverviewDomainsActionsInbound {
 }
 
 /// The `artifact_attestations` of [`ApiOverviewDomains`].
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiOverviewDomainsArtifactAttestations {
@@ -20892,7 +20896,7 @@ pub struct ApiOverviewDomainsArtifactAttestations {
 }
 
 /// The `domains` of [`ApiOverview`].
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiOverviewDomains {
@@ -20917,7 +20921,7 @@ pub struct ApiOverviewDomains {
 /// Migration
 ///
 /// A migration.
-#[cfg(any(feature = "migrations"))]
+#[cfg(feature = "migrations")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Migration {
@@ -20962,7 +20966,7 @@ pub struct Migration {
 /// Import
 ///
 /// A repository import from an external source.
-#[cfg(any(feature = "migrations"))]
+#[cfg(feature = "migrations")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Import {
@@ -21016,7 +21020,7 @@ pub struct Import {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`Import`].
-    #[cfg(any(feature = "migrations"))]
+    #[cfg(feature = "migrations")]
     pub enum ImportStatus {
         /// `auth`
         Auth = "auth",
@@ -21053,8 +21057,8 @@ pub struct Import {
     }
 }
 
-/// An item of [`ImportProjectChoices`].
-#[cfg(any(feature = "migrations"))]
+/// An item of the `project_choices` of [`Import`].
+#[cfg(feature = "migrations")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ImportProjectChoicesItem {
@@ -21067,7 +21071,7 @@ pub struct ImportProjectChoicesItem {
 }
 
 /// Porter Author
-#[cfg(any(feature = "migrations"))]
+#[cfg(feature = "migrations")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PorterAuthor {
@@ -21088,7 +21092,7 @@ pub struct PorterAuthor {
 }
 
 /// Porter Large File
-#[cfg(any(feature = "migrations"))]
+#[cfg(feature = "migrations")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PorterLargeFile {
@@ -21105,7 +21109,7 @@ pub struct PorterLargeFile {
 /// Actions OIDC Custom Property Inclusion
 ///
 /// An OIDC custom property inclusion for repository properties
-#[cfg(any(feature = "oidc"))]
+#[cfg(feature = "oidc")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OidcCustomPropertyInclusion {
@@ -21117,7 +21121,7 @@ pub struct OidcCustomPropertyInclusion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether the inclusion was defined at the organization or enterprise level
-    #[cfg(any(feature = "oidc"))]
+    #[cfg(feature = "oidc")]
     pub enum OidcCustomPropertyInclusionInclusionSource {
         /// `organization`
         Organization = "organization",
@@ -21127,7 +21131,7 @@ pub struct OidcCustomPropertyInclusion {
 }
 
 /// Actions OIDC Subject customization
-#[cfg(any(feature = "oidc"))]
+#[cfg(feature = "oidc")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OidcCustomSub {
@@ -21138,7 +21142,7 @@ pub struct OidcCustomSub {
 }
 
 /// Organization Full
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationFull {
@@ -21311,7 +21315,7 @@ pub struct OrganizationFull {
 }
 
 /// The `plan` of [`OrganizationFull`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationFullPlan {
@@ -21330,7 +21334,7 @@ pub struct OrganizationFullPlan {
 /// Artifact Deployment Record
 ///
 /// Artifact Metadata Deployment Record
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ArtifactDeploymentRecord {
@@ -21359,8 +21363,8 @@ pub struct ArtifactDeploymentRecord {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// An item of [`ArtifactDeploymentRecordRuntimeRisks`].
-    #[cfg(any(feature = "orgs"))]
+    /// An item of the `runtime_risks` of [`ArtifactDeploymentRecord`].
+    #[cfg(feature = "orgs")]
     pub enum ArtifactDeploymentRecordRuntimeRisksItem {
         /// `critical-resource`
         CriticalResource = "critical-resource",
@@ -21374,7 +21378,7 @@ pub struct ArtifactDeploymentRecord {
 }
 
 /// The answer of [`orgs::CreateArtifactDeploymentRecord`](crate::orgs::CreateArtifactDeploymentRecord).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsCreateArtifactDeploymentRecordResponse {
@@ -21383,7 +21387,7 @@ pub struct OrgsCreateArtifactDeploymentRecordResponse {
     /// The `deployment_records` property.
     pub deployment_records: Option<Vec<ArtifactDeploymentRecord>>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsCreateArtifactDeploymentRecordResponse {
     type Item = ArtifactDeploymentRecord;
     fn into_items(self) -> Vec<Self::Item> {
@@ -21395,7 +21399,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsCreateArtifactDeploymentRecord
 }
 
 /// One of the forms of [`OrgsSetClusterDeploymentRecordsResponse`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsSetClusterDeploymentRecordsResponse1 {
@@ -21407,7 +21411,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponse1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason the deployment failed processing.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrgsSetClusterDeploymentRecordsResponse2ErrorsItemCause {
         /// `unauthorized`
         Unauthorized = "unauthorized",
@@ -21417,7 +21421,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponse1 {
 }
 
 /// The deployment payload that could not be processed.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItemDeployment {
@@ -21439,8 +21443,8 @@ pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItemDeployment {
     pub runtime_risks: Option<Vec<String>>,
 }
 
-/// An item of [`OrgsSetClusterDeploymentRecordsResponse2Errors`].
-#[cfg(any(feature = "orgs"))]
+/// An item of the `errors` of [`OrgsSetClusterDeploymentRecordsResponse2`].
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItem {
@@ -21451,7 +21455,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItem {
 }
 
 /// One of the forms of [`OrgsSetClusterDeploymentRecordsResponse`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsSetClusterDeploymentRecordsResponse2 {
@@ -21464,7 +21468,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponse2 {
 }
 
 /// The answer of [`orgs::SetClusterDeploymentRecords`](crate::orgs::SetClusterDeploymentRecords).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum OrgsSetClusterDeploymentRecordsResponse {
@@ -21477,7 +21481,7 @@ pub enum OrgsSetClusterDeploymentRecordsResponse {
 }
 
 /// The answer of [`orgs::CreateClusterDeploymentRecordsJob`](crate::orgs::CreateClusterDeploymentRecordsJob).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsCreateClusterDeploymentRecordsJobResponse {
@@ -21489,7 +21493,7 @@ pub struct OrgsCreateClusterDeploymentRecordsJobResponse {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current status of the job.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrgsGetClusterDeploymentRecordsJobResponseStatus {
         /// `pending`
         Pending = "pending",
@@ -21503,7 +21507,7 @@ pub struct OrgsCreateClusterDeploymentRecordsJobResponse {
 }
 
 /// The answer of [`orgs::GetClusterDeploymentRecordsJob`](crate::orgs::GetClusterDeploymentRecordsJob).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsGetClusterDeploymentRecordsJobResponse {
@@ -21519,8 +21523,8 @@ pub struct OrgsGetClusterDeploymentRecordsJobResponse {
     pub errors: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
 }
 
-/// An item of [`OrgsCreateArtifactStorageRecordResponseStorageRecords`].
-#[cfg(any(feature = "orgs"))]
+/// An item of the `storage_records` of [`OrgsCreateArtifactStorageRecordResponse`].
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsCreateArtifactStorageRecordResponseStorageRecordsItem {
@@ -21545,7 +21549,7 @@ pub struct OrgsCreateArtifactStorageRecordResponseStorageRecordsItem {
 }
 
 /// The answer of [`orgs::CreateArtifactStorageRecord`](crate::orgs::CreateArtifactStorageRecord).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsCreateArtifactStorageRecordResponse {
@@ -21554,7 +21558,7 @@ pub struct OrgsCreateArtifactStorageRecordResponse {
     /// The `storage_records` property.
     pub storage_records: Option<Vec<OrgsCreateArtifactStorageRecordResponseStorageRecordsItem>>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsCreateArtifactStorageRecordResponse {
     type Item = OrgsCreateArtifactStorageRecordResponseStorageRecordsItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -21566,7 +21570,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsCreateArtifactStorageRecordRes
 }
 
 /// The answer of [`orgs::ListArtifactDeploymentRecords`](crate::orgs::ListArtifactDeploymentRecords).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListArtifactDeploymentRecordsResponse {
@@ -21575,7 +21579,7 @@ pub struct OrgsListArtifactDeploymentRecordsResponse {
     /// The `deployment_records` property.
     pub deployment_records: Option<Vec<ArtifactDeploymentRecord>>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsListArtifactDeploymentRecordsResponse {
     type Item = ArtifactDeploymentRecord;
     fn into_items(self) -> Vec<Self::Item> {
@@ -21586,8 +21590,8 @@ impl ::endpoint_runtime::model::Paginated for OrgsListArtifactDeploymentRecordsR
     }
 }
 
-/// An item of [`OrgsListArtifactStorageRecordsResponseStorageRecords`].
-#[cfg(any(feature = "orgs"))]
+/// An item of the `storage_records` of [`OrgsListArtifactStorageRecordsResponse`].
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListArtifactStorageRecordsResponseStorageRecordsItem {
@@ -21612,7 +21616,7 @@ pub struct OrgsListArtifactStorageRecordsResponseStorageRecordsItem {
 }
 
 /// The answer of [`orgs::ListArtifactStorageRecords`](crate::orgs::ListArtifactStorageRecords).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListArtifactStorageRecordsResponse {
@@ -21621,7 +21625,7 @@ pub struct OrgsListArtifactStorageRecordsResponse {
     /// The `storage_records` property.
     pub storage_records: Option<Vec<OrgsListArtifactStorageRecordsResponseStorageRecordsItem>>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsListArtifactStorageRecordsResponse {
     type Item = OrgsListArtifactStorageRecordsResponseStorageRecordsItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -21633,7 +21637,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsListArtifactStorageRecordsResp
 }
 
 /// The bundle of the attestation.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle {
@@ -21648,8 +21652,8 @@ pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBu
     pub dsse_envelope: Option<::serde_json::Map<String, ::serde_json::Value>>,
 }
 
-/// An item of [`OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValue`].
-#[cfg(any(feature = "orgs"))]
+/// A value of the `attestations_subject_digests` of [`OrgsListAttestationsBulkResponse`].
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
@@ -21662,7 +21666,7 @@ pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
 }
 
 /// Information about the current page.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsBulkResponsePageInfo {
@@ -21677,7 +21681,7 @@ pub struct OrgsListAttestationsBulkResponsePageInfo {
 }
 
 /// The answer of [`orgs::ListAttestationsBulk`](crate::orgs::ListAttestationsBulk).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsBulkResponse {
@@ -21692,8 +21696,8 @@ pub struct OrgsListAttestationsBulkResponse {
     pub page_info: Option<OrgsListAttestationsBulkResponsePageInfo>,
 }
 
-/// An item of [`OrgsListAttestationRepositoriesResponse`].
-#[cfg(any(feature = "orgs"))]
+/// An item of the answer of [`orgs::ListAttestationRepositories`](crate::orgs::ListAttestationRepositories).
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationRepositoriesResponseItem {
@@ -21705,7 +21709,7 @@ pub struct OrgsListAttestationRepositoriesResponseItem {
 
 /// The attestation's Sigstore Bundle.
 /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsResponseAttestationsItemBundle {
@@ -21720,8 +21724,8 @@ pub struct OrgsListAttestationsResponseAttestationsItemBundle {
     pub dsse_envelope: Option<::serde_json::Map<String, ::serde_json::Value>>,
 }
 
-/// An item of [`OrgsListAttestationsResponseAttestations`].
-#[cfg(any(feature = "orgs"))]
+/// An item of the `attestations` of [`OrgsListAttestationsResponse`].
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsResponseAttestationsItem {
@@ -21737,7 +21741,7 @@ pub struct OrgsListAttestationsResponseAttestationsItem {
 }
 
 /// The answer of [`orgs::ListAttestations`](crate::orgs::ListAttestations).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsResponse {
@@ -21777,7 +21781,7 @@ pub struct OrganizationInvitation {
 }
 
 /// Org Hook
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgHook {
@@ -21806,7 +21810,7 @@ pub struct OrgHook {
 }
 
 /// The `config` of [`OrgHook`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgHookConfig {
@@ -21821,7 +21825,7 @@ pub struct OrgHookConfig {
 }
 
 /// The answer of [`orgs::ListAppInstallations`](crate::orgs::ListAppInstallations).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAppInstallationsResponse {
@@ -21830,7 +21834,7 @@ pub struct OrgsListAppInstallationsResponse {
     /// The `installations` property.
     pub installations: Vec<Installation>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsListAppInstallationsResponse {
     type Item = Installation;
     fn into_items(self) -> Vec<Self::Item> {
@@ -21844,7 +21848,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsListAppInstallationsResponse {
 /// Issue Field
 ///
 /// A custom attribute defined at the organization level for attaching structured data to issues.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueField {
@@ -21870,7 +21874,7 @@ pub struct IssueField {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The data type of the issue field.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum IssueFieldDataType {
         /// `text`
         Text = "text",
@@ -21887,7 +21891,7 @@ pub struct IssueField {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The visibility of the issue field. Can be `organization_members_only` (visible only within the organization) or `all` (visible to all users who can see issues).
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum IssueFieldVisibility {
         /// `organization_members_only`
         OrganizationMembersOnly = "organization_members_only",
@@ -21898,7 +21902,7 @@ pub struct IssueField {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The color of the option.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum IssueFieldOptionsItemColor {
         /// `gray`
         Gray = "gray",
@@ -21919,8 +21923,8 @@ pub struct IssueField {
     }
 }
 
-/// An item of [`IssueFieldOptions`].
-#[cfg(any(feature = "orgs"))]
+/// An item of the `options` of [`IssueField`].
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueFieldOptionsItem {
@@ -21941,7 +21945,7 @@ pub struct IssueFieldOptionsItem {
 }
 
 /// Org Membership
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgMembership {
@@ -21968,7 +21972,7 @@ pub struct OrgMembership {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the member in the organization. The `pending` state indicates the user has not yet accepted an invitation.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrgMembershipState {
         /// `active`
         Active = "active",
@@ -21979,7 +21983,7 @@ pub struct OrgMembership {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The user's membership type in the organization.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrgMembershipRole {
         /// `admin`
         Admin = "admin",
@@ -21991,7 +21995,7 @@ pub struct OrgMembership {
 }
 
 /// The `permissions` of [`OrgMembership`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgMembershipPermissions {
@@ -22002,7 +22006,7 @@ pub struct OrgMembershipPermissions {
 /// Organization Fine-Grained Permission
 ///
 /// A fine-grained permission that protects organization resources.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListOrganizationFineGrainedPermissionsResponseItem {
@@ -22015,7 +22019,7 @@ pub struct OrgsListOrganizationFineGrainedPermissionsResponseItem {
 /// Organization Role
 ///
 /// Organization roles
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationRole {
@@ -22041,7 +22045,7 @@ pub struct OrganizationRole {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The system role from which this role inherits permissions.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrganizationRoleBaseRole {
         /// `read`
         Read = "read",
@@ -22058,7 +22062,7 @@ pub struct OrganizationRole {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Source answers the question, "where did this role come from?"
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrganizationRoleSource {
         /// `Organization`
         Organization = "Organization",
@@ -22070,7 +22074,7 @@ pub struct OrganizationRole {
 }
 
 /// The answer of [`orgs::ListOrgRoles`](crate::orgs::ListOrgRoles).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListOrgRolesResponse {
@@ -22079,7 +22083,7 @@ pub struct OrgsListOrgRolesResponse {
     /// The list of organization roles available to the organization.
     pub roles: Option<Vec<OrganizationRole>>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsListOrgRolesResponse {
     type Item = OrganizationRole;
     fn into_items(self) -> Vec<Self::Item> {
@@ -22093,7 +22097,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsListOrgRolesResponse {
 /// A Role Assignment for a Team
 ///
 /// The Relationship a Team has with a role.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamRoleAssignment {
@@ -22137,7 +22141,7 @@ pub struct TeamRoleAssignment {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Determines if the team has a direct, indirect, or mixed relationship to a role
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum TeamRoleAssignmentAssignment {
         /// `direct`
         Direct = "direct",
@@ -22149,7 +22153,7 @@ pub struct TeamRoleAssignment {
 }
 
 /// The `permissions` of [`TeamRoleAssignment`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamRoleAssignmentPermissions {
@@ -22167,7 +22171,7 @@ pub struct TeamRoleAssignmentPermissions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The ownership type of the team
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum TeamRoleAssignmentType {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -22179,7 +22183,7 @@ pub struct TeamRoleAssignmentPermissions {
 /// A Role Assignment for a User
 ///
 /// The Relationship a User has with a role.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UserRoleAssignment {
@@ -22235,7 +22239,7 @@ pub struct UserRoleAssignment {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Determines if the user has a direct, indirect, or mixed relationship to a role
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum UserRoleAssignmentAssignment {
         /// `direct`
         Direct = "direct",
@@ -22249,7 +22253,7 @@ pub struct UserRoleAssignment {
 /// Simple Organization Programmatic Access Grant Request
 ///
 /// Minimal representation of an organization programmatic access grant request for enumerations
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationProgrammaticAccessGrantRequest {
@@ -22281,7 +22285,7 @@ pub struct OrganizationProgrammaticAccessGrantRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of repository selection requested.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrganizationProgrammaticAccessGrantRequestRepositorySelection {
         /// `none`
         None = "none",
@@ -22293,7 +22297,7 @@ pub struct OrganizationProgrammaticAccessGrantRequest {
 }
 
 /// Permissions requested, categorized by type of permission.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationProgrammaticAccessGrantRequestPermissions {
@@ -22308,7 +22312,7 @@ pub struct OrganizationProgrammaticAccessGrantRequestPermissions {
 /// Organization Programmatic Access Grant
 ///
 /// Minimal representation of an organization programmatic access grant for enumerations
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationProgrammaticAccessGrant {
@@ -22338,7 +22342,7 @@ pub struct OrganizationProgrammaticAccessGrant {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of repository selection requested.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrganizationProgrammaticAccessGrantRepositorySelection {
         /// `none`
         None = "none",
@@ -22350,7 +22354,7 @@ pub struct OrganizationProgrammaticAccessGrant {
 }
 
 /// Permissions requested, categorized by type of permission.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationProgrammaticAccessGrantPermissions {
@@ -22365,7 +22369,7 @@ pub struct OrganizationProgrammaticAccessGrantPermissions {
 /// Organization Custom Property
 ///
 /// Custom property defined on an organization
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CustomProperty {
@@ -22394,7 +22398,7 @@ pub struct CustomProperty {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The source type of the property
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum CustomPropertySourceType {
         /// `organization`
         Organization = "organization",
@@ -22405,7 +22409,7 @@ pub struct CustomProperty {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the value for the property
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum CustomPropertyValueType {
         /// `string`
         String = "string",
@@ -22421,7 +22425,7 @@ pub struct CustomProperty {
 }
 
 /// Default value of the property
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum CustomPropertyDefaultValue {
@@ -22435,7 +22439,7 @@ pub enum CustomPropertyDefaultValue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Who can edit the values of the property
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum CustomPropertyValuesEditableBy {
         /// `org_actors`
         OrgActors = "org_actors",
@@ -22447,7 +22451,7 @@ pub enum CustomPropertyDefaultValue {
 /// Organization Repository Custom Property Values
 ///
 /// List of custom property values for a repository
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRepoCustomPropertyValues {
@@ -22542,7 +22546,7 @@ pub struct RulesetVersionWithStateActor {
 /// Check immutable releases organization settings
 ///
 /// Check immutable releases settings for an organization.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ImmutableReleasesOrganizationSettings {
@@ -22554,7 +22558,7 @@ pub struct ImmutableReleasesOrganizationSettings {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy that controls how immutable releases are enforced in the organization.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum ImmutableReleasesOrganizationSettingsEnforcedRepositories {
         /// `all`
         All = "all",
@@ -22566,7 +22570,7 @@ pub struct ImmutableReleasesOrganizationSettings {
 }
 
 /// The answer of [`orgs::GetImmutableReleasesSettingsRepositories`](crate::orgs::GetImmutableReleasesSettingsRepositories).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsGetImmutableReleasesSettingsRepositoriesResponse {
@@ -22575,7 +22579,7 @@ pub struct OrgsGetImmutableReleasesSettingsRepositoriesResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsGetImmutableReleasesSettingsRepositoriesResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -22589,7 +22593,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsGetImmutableReleasesSettingsRe
 /// Package
 ///
 /// A software package
-#[cfg(any(feature = "packages"))]
+#[cfg(feature = "packages")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Package {
@@ -22619,7 +22623,7 @@ pub struct Package {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `package_type` of [`Package`].
-    #[cfg(any(feature = "packages"))]
+    #[cfg(feature = "packages")]
     pub enum PackagePackageType {
         /// `npm`
         Npm = "npm",
@@ -22638,7 +22642,7 @@ pub struct Package {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `visibility` of [`Package`].
-    #[cfg(any(feature = "packages"))]
+    #[cfg(feature = "packages")]
     pub enum PackageVisibility {
         /// `private`
         Private = "private",
@@ -22650,7 +22654,7 @@ pub struct Package {
 /// Package Version
 ///
 /// A version of a software package
-#[cfg(any(feature = "packages"))]
+#[cfg(feature = "packages")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PackageVersion {
@@ -22680,7 +22684,7 @@ pub struct PackageVersion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `package_type` of [`PackageVersionMetadata`].
-    #[cfg(any(feature = "packages"))]
+    #[cfg(feature = "packages")]
     pub enum PackageVersionMetadataPackageType {
         /// `npm`
         Npm = "npm",
@@ -22698,7 +22702,7 @@ pub struct PackageVersion {
 }
 
 /// Container Metadata
-#[cfg(any(feature = "packages"))]
+#[cfg(feature = "packages")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PackageVersionMetadataContainer {
@@ -22707,7 +22711,7 @@ pub struct PackageVersionMetadataContainer {
 }
 
 /// Docker Metadata
-#[cfg(any(feature = "packages"))]
+#[cfg(feature = "packages")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PackageVersionMetadataDocker {
@@ -22716,7 +22720,7 @@ pub struct PackageVersionMetadataDocker {
 }
 
 /// Package Version Metadata
-#[cfg(any(feature = "packages"))]
+#[cfg(feature = "packages")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PackageVersionMetadata {
@@ -22731,7 +22735,7 @@ pub struct PackageVersionMetadata {
 /// Organization private registry
 ///
 /// Private registry configuration for an organization
-#[cfg(any(feature = "private-registries"))]
+#[cfg(feature = "private-registries")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgPrivateRegistryConfiguration {
@@ -22787,7 +22791,7 @@ pub struct OrgPrivateRegistryConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The registry type.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationRegistryType {
         /// `maven_repository`
         MavenRepository = "maven_repository",
@@ -22824,7 +22828,7 @@ pub struct OrgPrivateRegistryConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The authentication type for the private registry.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationAuthType {
         /// `token`
         Token = "token",
@@ -22845,7 +22849,7 @@ pub struct OrgPrivateRegistryConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Which type of organization repositories have access to the private registry.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationVisibility {
         /// `all`
         All = "all",
@@ -22857,7 +22861,7 @@ pub struct OrgPrivateRegistryConfiguration {
 }
 
 /// The answer of [`private_registries::ListOrgPrivateRegistries`](crate::private_registries::ListOrgPrivateRegistries).
-#[cfg(any(feature = "private-registries"))]
+#[cfg(feature = "private-registries")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PrivateRegistriesListOrgPrivateRegistriesResponse {
@@ -22866,7 +22870,7 @@ pub struct PrivateRegistriesListOrgPrivateRegistriesResponse {
     /// The `configurations` property.
     pub configurations: Vec<OrgPrivateRegistryConfiguration>,
 }
-#[cfg(any(feature = "private-registries"))]
+#[cfg(feature = "private-registries")]
 impl ::endpoint_runtime::model::Paginated for PrivateRegistriesListOrgPrivateRegistriesResponse {
     type Item = OrgPrivateRegistryConfiguration;
     fn into_items(self) -> Vec<Self::Item> {
@@ -22880,7 +22884,7 @@ impl ::endpoint_runtime::model::Paginated for PrivateRegistriesListOrgPrivateReg
 /// Organization private registry
 ///
 /// Private registry configuration for an organization
-#[cfg(any(feature = "private-registries"))]
+#[cfg(feature = "private-registries")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
@@ -22938,7 +22942,7 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The registry type.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationWithSelectedRepositoriesRegistryType {
         /// `maven_repository`
         MavenRepository = "maven_repository",
@@ -22975,7 +22979,7 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The authentication type for the private registry.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationWithSelectedRepositoriesAuthType {
         /// `token`
         Token = "token",
@@ -22996,7 +23000,7 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Which type of organization repositories have access to the private registry. `selected` means only the repositories specified by `selected_repository_ids` can access the private registry.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationWithSelectedRepositoriesVisibility {
         /// `all`
         All = "all",
@@ -23008,7 +23012,7 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
 }
 
 /// The answer of [`private_registries::GetOrgPublicKey`](crate::private_registries::GetOrgPublicKey).
-#[cfg(any(feature = "private-registries"))]
+#[cfg(feature = "private-registries")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PrivateRegistriesGetOrgPublicKeyResponse {
@@ -23021,7 +23025,7 @@ pub struct PrivateRegistriesGetOrgPublicKeyResponse {
 /// Projects v2 Project
 ///
 /// A projects v2 project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2 {
@@ -23063,7 +23067,7 @@ pub struct ProjectsV2 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current state of the project.
-    #[cfg(any(feature = "projects"))]
+    #[cfg(feature = "projects")]
     pub enum ProjectsV2State {
         /// `open`
         Open = "open",
@@ -23075,7 +23079,7 @@ pub struct ProjectsV2 {
 /// Projects v2 Status Update
 ///
 /// An status update belonging to a project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2StatusUpdate {
@@ -23103,7 +23107,7 @@ pub struct ProjectsV2StatusUpdate {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current status.
-    #[cfg(any(feature = "projects"))]
+    #[cfg(feature = "projects")]
     pub enum ProjectsV2StatusUpdateStatus {
         /// `INACTIVE`
         Inactive = "INACTIVE",
@@ -23121,7 +23125,7 @@ pub struct ProjectsV2StatusUpdate {
 /// Projects v2 Item
 ///
 /// An item belonging to a project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2ItemSimple {
@@ -23150,7 +23154,7 @@ pub struct ProjectsV2ItemSimple {
 /// Draft Issue
 ///
 /// A draft issue in a project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2DraftIssue {
@@ -23171,7 +23175,7 @@ pub struct ProjectsV2DraftIssue {
 }
 
 /// The content represented by the item.
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ProjectsV2ItemSimpleContent {
@@ -23189,7 +23193,7 @@ pub enum ProjectsV2ItemSimpleContent {
     /// Projects v2 Item Content Type
     ///
     /// The type of content tracked in a project item
-    #[cfg(any(feature = "projects"))]
+    #[cfg(feature = "projects")]
     pub enum ProjectsV2ItemContentType {
         /// `Issue`
         Issue = "Issue",
@@ -23203,7 +23207,7 @@ pub enum ProjectsV2ItemSimpleContent {
 /// Projects v2 Field
 ///
 /// A field inside a projects v2 project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2Field {
@@ -23231,7 +23235,7 @@ pub struct ProjectsV2Field {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The field's data type.
-    #[cfg(any(feature = "projects"))]
+    #[cfg(feature = "projects")]
     pub enum ProjectsV2FieldDataType {
         /// `assignees`
         Assignees = "assignees",
@@ -23269,7 +23273,7 @@ pub struct ProjectsV2Field {
 /// Projects v2 Single Select Option
 ///
 /// An option for a single select field
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2SingleSelectOptions {
@@ -23284,7 +23288,7 @@ pub struct ProjectsV2SingleSelectOptions {
 }
 
 /// The display name of the option, in raw text and HTML formats.
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2SingleSelectOptionsName {
@@ -23295,7 +23299,7 @@ pub struct ProjectsV2SingleSelectOptionsName {
 }
 
 /// The description of the option, in raw text and HTML formats.
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2SingleSelectOptionsDescription {
@@ -23308,7 +23312,7 @@ pub struct ProjectsV2SingleSelectOptionsDescription {
 /// Projects v2 Iteration Setting
 ///
 /// An iteration setting for an iteration field
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2IterationSettings {
@@ -23325,7 +23329,7 @@ pub struct ProjectsV2IterationSettings {
 }
 
 /// The iteration title, in raw text and HTML formats.
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2IterationSettingsTitle {
@@ -23336,7 +23340,7 @@ pub struct ProjectsV2IterationSettingsTitle {
 }
 
 /// Configuration for iteration fields.
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2FieldConfiguration {
@@ -23351,7 +23355,7 @@ pub struct ProjectsV2FieldConfiguration {
 /// Projects v2 Item
 ///
 /// An item belonging to a project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2ItemWithContent {
@@ -23382,7 +23386,7 @@ pub struct ProjectsV2ItemWithContent {
 /// Projects v2 View
 ///
 /// A view inside a projects v2 project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2View {
@@ -23420,7 +23424,7 @@ pub struct ProjectsV2View {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The layout of the view.
-    #[cfg(any(feature = "projects"))]
+    #[cfg(feature = "projects")]
     pub enum ProjectsV2ViewLayout {
         /// `table`
         Table = "table",
@@ -23431,8 +23435,8 @@ pub struct ProjectsV2View {
     }
 }
 
-/// An item of [`ProjectsV2ViewSortByItem`].
-#[cfg(any(feature = "projects"))]
+/// An item of the `sort_by` of [`ProjectsV2View`].
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ProjectsV2ViewSortByItemItem {
@@ -23445,7 +23449,7 @@ pub enum ProjectsV2ViewSortByItemItem {
 }
 
 /// Pull Request Stack Minimal
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackMinimal {
@@ -23468,7 +23472,7 @@ pub struct PullRequestStackMinimal {
 }
 
 /// The `base` of [`PullRequestStackMinimal`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackMinimalBase {
@@ -23478,7 +23482,7 @@ pub struct PullRequestStackMinimalBase {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `state` of [`PullRequestStackMinimalPullRequestsItem`].
-    #[cfg(any(feature = "pull-request-stacks"))]
+    #[cfg(feature = "pull-request-stacks")]
     pub enum PullRequestStackMinimalPullRequestsItemState {
         /// `open`
         Open = "open",
@@ -23488,7 +23492,7 @@ pub struct PullRequestStackMinimalBase {
 }
 
 /// The `head` of [`PullRequestStackMinimalPullRequestsItem`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackMinimalPullRequestsItemHead {
@@ -23498,8 +23502,8 @@ pub struct PullRequestStackMinimalPullRequestsItemHead {
     pub sha: String,
 }
 
-/// An item of [`PullRequestStackMinimalPullRequests`].
-#[cfg(any(feature = "pull-request-stacks"))]
+/// An item of the `pull_requests` of [`PullRequestStackMinimal`].
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackMinimalPullRequestsItem {
@@ -23516,7 +23520,7 @@ pub struct PullRequestStackMinimalPullRequestsItem {
 }
 
 /// The `base` of [`PullRequestStacksCreateResponse`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksCreateResponseBase {
@@ -23525,7 +23529,7 @@ pub struct PullRequestStacksCreateResponseBase {
 }
 
 /// Pull Request Stack Pull Request
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackPullRequest {
@@ -23556,7 +23560,7 @@ pub struct PullRequestStackPullRequest {
 }
 
 /// The `repo` of [`PullRequestStackPullRequestHead`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackPullRequestHeadRepo {
@@ -23569,7 +23573,7 @@ pub struct PullRequestStackPullRequestHeadRepo {
 }
 
 /// The `head` of [`PullRequestStackPullRequest`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackPullRequestHead {
@@ -23582,7 +23586,7 @@ pub struct PullRequestStackPullRequestHead {
 }
 
 /// The `repo` of [`PullRequestStackPullRequestBase`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackPullRequestBaseRepo {
@@ -23595,7 +23599,7 @@ pub struct PullRequestStackPullRequestBaseRepo {
 }
 
 /// The `base` of [`PullRequestStackPullRequest`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackPullRequestBase {
@@ -23609,7 +23613,7 @@ pub struct PullRequestStackPullRequestBase {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `state` of [`PullRequestStackPullRequest`].
-    #[cfg(any(feature = "pull-request-stacks"))]
+    #[cfg(feature = "pull-request-stacks")]
     pub enum PullRequestStackPullRequestState {
         /// `open`
         Open = "open",
@@ -23619,7 +23623,7 @@ pub struct PullRequestStackPullRequestBase {
 }
 
 /// The answer of [`pull_request_stacks::Create`](crate::pull_request_stacks::Create).
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksCreateResponse {
@@ -23642,7 +23646,7 @@ pub struct PullRequestStacksCreateResponse {
 }
 
 /// The `base` of [`PullRequestStacksGetResponse`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksGetResponseBase {
@@ -23651,7 +23655,7 @@ pub struct PullRequestStacksGetResponseBase {
 }
 
 /// The answer of [`pull_request_stacks::Get`](crate::pull_request_stacks::Get).
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksGetResponse {
@@ -23674,7 +23678,7 @@ pub struct PullRequestStacksGetResponse {
 }
 
 /// The `base` of [`PullRequestStacksAddResponse`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksAddResponseBase {
@@ -23683,7 +23687,7 @@ pub struct PullRequestStacksAddResponseBase {
 }
 
 /// The answer of [`pull_request_stacks::Add`](crate::pull_request_stacks::Add).
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksAddResponse {
@@ -23706,7 +23710,7 @@ pub struct PullRequestStacksAddResponse {
 }
 
 /// The `base` of [`PullRequestStacksUnstackResponse`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksUnstackResponseBase {
@@ -23715,7 +23719,7 @@ pub struct PullRequestStacksUnstackResponseBase {
 }
 
 /// The answer of [`pull_request_stacks::Unstack`](crate::pull_request_stacks::Unstack).
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksUnstackResponse {
@@ -23740,7 +23744,7 @@ pub struct PullRequestStacksUnstackResponse {
 /// Pull Request
 ///
 /// Pull requests let you tell others about changes you've pushed to a repository on GitHub. Once a pull request is sent, interested parties can review the set of changes, discuss potential modifications, and even push follow-up commits if necessary.
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequest {
@@ -23847,7 +23851,7 @@ pub struct PullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of this Pull Request. Either `open` or `closed`.
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum PullRequestState {
         /// `open`
         Open = "open",
@@ -23856,8 +23860,8 @@ pub struct PullRequest {
     }
 }
 
-/// An item of [`PullRequestLabels`].
-#[cfg(any(feature = "pulls"))]
+/// An item of the `labels` of [`PullRequest`].
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestLabelsItem {
@@ -23878,7 +23882,7 @@ pub struct PullRequestLabelsItem {
 }
 
 /// The `head` of [`PullRequest`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestHead {
@@ -23895,7 +23899,7 @@ pub struct PullRequestHead {
 }
 
 /// The `base` of [`PullRequest`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestBase {
@@ -23912,7 +23916,7 @@ pub struct PullRequestBase {
 }
 
 /// The `_links` of [`PullRequest`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestLinks {
@@ -24037,7 +24041,7 @@ pub enum CommitCommitter {
     Other(::serde_json::Value),
 }
 
-/// An item of [`CommitParents`].
+/// An item of the `parents` of [`Commit`].
 #[cfg(any(feature = "pulls", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
@@ -24114,7 +24118,7 @@ pub struct DiffEntry {
 }
 
 /// Pull Request Merge Result
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestMergeResult {
@@ -24127,7 +24131,7 @@ pub struct PullRequestMergeResult {
 }
 
 /// Pull Request Merge Async Result
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestMergeAsyncResult {
@@ -24139,7 +24143,7 @@ pub struct PullRequestMergeAsyncResult {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`PullRequestMergeAsyncResult`].
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum PullRequestMergeAsyncResultStatus {
         /// `pending`
         Pending = "pending",
@@ -24154,7 +24158,7 @@ pub struct PullRequestMergeAsyncResult {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `merge_method` of [`PullRequestMergeAsyncResultDetails1`].
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum PullRequestMergeAsyncResultDetails1MergeMethod {
         /// `default`
         Default = "default",
@@ -24169,7 +24173,7 @@ pub struct PullRequestMergeAsyncResult {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `merge_action` of [`PullRequestMergeAsyncResultDetails1`].
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum PullRequestMergeAsyncResultDetails1MergeAction {
         /// `default`
         Default = "default",
@@ -24181,7 +24185,7 @@ pub struct PullRequestMergeAsyncResult {
 }
 
 /// When an asynchronous merge request was created or already existed
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestMergeAsyncResultDetails1 {
@@ -24198,7 +24202,7 @@ pub struct PullRequestMergeAsyncResultDetails1 {
 }
 
 /// When the pull request cannot be merged
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestMergeAsyncResultDetails2 {
@@ -24207,7 +24211,7 @@ pub struct PullRequestMergeAsyncResultDetails2 {
 }
 
 /// When the pull request is already merged
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestMergeAsyncResultDetails3 {
@@ -24218,7 +24222,7 @@ pub struct PullRequestMergeAsyncResultDetails3 {
 }
 
 /// The `details` of [`PullRequestMergeAsyncResult`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum PullRequestMergeAsyncResultDetails {
@@ -24233,7 +24237,7 @@ pub enum PullRequestMergeAsyncResultDetails {
 }
 
 /// Pull Request Review Request
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewRequest {
@@ -24246,7 +24250,7 @@ pub struct PullRequestReviewRequest {
 /// Pull Request Review
 ///
 /// Pull Request Reviews are reviews on pull requests.
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReview {
@@ -24280,7 +24284,7 @@ pub struct PullRequestReview {
 }
 
 /// The `html` of [`PullRequestReviewLinks`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewLinksHtml {
@@ -24289,7 +24293,7 @@ pub struct PullRequestReviewLinksHtml {
 }
 
 /// The `pull_request` of [`PullRequestReviewLinks`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewLinksPullRequest {
@@ -24298,7 +24302,7 @@ pub struct PullRequestReviewLinksPullRequest {
 }
 
 /// The `_links` of [`PullRequestReview`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewLinks {
@@ -24309,7 +24313,7 @@ pub struct PullRequestReviewLinks {
 }
 
 /// Legacy Review Comment
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewComment {
@@ -24375,7 +24379,7 @@ pub struct ReviewComment {
 }
 
 /// The `_links` of [`ReviewComment`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewCommentLinks {
@@ -24390,7 +24394,7 @@ pub struct ReviewCommentLinks {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The side of the first line of the range for a multi-line comment.
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum ReviewCommentSide {
         /// `LEFT`
         Left = "LEFT",
@@ -24401,7 +24405,7 @@ pub struct ReviewCommentLinks {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The side of the first line of the range for a multi-line comment.
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum ReviewCommentStartSide {
         /// `LEFT`
         Left = "LEFT",
@@ -24412,7 +24416,7 @@ pub struct ReviewCommentLinks {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level at which the comment is targeted, can be a diff line or a file.
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum ReviewCommentSubjectType {
         /// `line`
         Line = "line",
@@ -24422,7 +24426,7 @@ pub struct ReviewCommentLinks {
 }
 
 /// The answer of [`pulls::UpdateBranch`](crate::pulls::UpdateBranch).
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullsUpdateBranchResponse {
@@ -24433,7 +24437,7 @@ pub struct PullsUpdateBranchResponse {
 }
 
 /// Rate Limit Overview
-#[cfg(any(feature = "rate-limit"))]
+#[cfg(feature = "rate-limit")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RateLimitOverview {
@@ -24444,7 +24448,7 @@ pub struct RateLimitOverview {
 }
 
 /// Rate Limit
-#[cfg(any(feature = "rate-limit"))]
+#[cfg(feature = "rate-limit")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RateLimit {
@@ -24459,7 +24463,7 @@ pub struct RateLimit {
 }
 
 /// The `resources` of [`RateLimitOverview`].
-#[cfg(any(feature = "rate-limit"))]
+#[cfg(feature = "rate-limit")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RateLimitOverviewResources {
@@ -24492,7 +24496,7 @@ pub struct RateLimitOverviewResources {
 /// Reaction
 ///
 /// Reactions to conversations provide a way to help people express their feelings more simply and effectively.
-#[cfg(any(feature = "reactions"))]
+#[cfg(feature = "reactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Reaction {
@@ -24510,7 +24514,7 @@ pub struct Reaction {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reaction to use
-    #[cfg(any(feature = "reactions"))]
+    #[cfg(feature = "reactions")]
     pub enum ReactionContent {
         /// `+1`
         Plus1 = "+1",
@@ -24534,7 +24538,7 @@ pub struct Reaction {
 /// Repository ruleset
 ///
 /// A set of rules to apply when specified conditions are met.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleset {
@@ -24572,7 +24576,7 @@ pub struct RepositoryRuleset {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The target of the ruleset
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetTarget {
         /// `branch`
         Branch = "branch",
@@ -24587,7 +24591,7 @@ pub struct RepositoryRuleset {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the source of the ruleset
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -24600,7 +24604,7 @@ pub struct RepositoryRuleset {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enforcement level of the ruleset. `evaluate` allows admins to test rules before enforcing them. Admins can view insights on the Rule Insights page (`evaluate` is only available with GitHub Enterprise).
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleEnforcement {
         /// `disabled`
         Disabled = "disabled",
@@ -24614,7 +24618,7 @@ pub struct RepositoryRuleset {
 /// Repository Ruleset Bypass Actor
 ///
 /// An actor that can bypass rules in a ruleset
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetBypassActor {
@@ -24628,7 +24632,7 @@ pub struct RepositoryRulesetBypassActor {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of actor that can bypass a ruleset.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetBypassActorActorType {
         /// `Integration`
         Integration = "Integration",
@@ -24647,7 +24651,7 @@ pub struct RepositoryRulesetBypassActor {
 
 ::endpoint_runtime::__private::open_enum! {
     /// When the specified actor can bypass the ruleset. `pull_request` means that an actor can only bypass rules on pull requests. `pull_request` is not applicable for the `DeployKey` actor type. Also, `pull_request` is only applicable to branch rulesets. When `bypass_mode` is `exempt`, rules will not be run for that actor and a bypass audit entry will not be created.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetBypassActorBypassMode {
         /// `always`
         Always = "always",
@@ -24661,7 +24665,7 @@ pub struct RepositoryRulesetBypassActor {
 ::endpoint_runtime::__private::open_enum! {
     /// The bypass type of the user making the API request for this ruleset. This field is only returned when
     /// querying the repository-level endpoint.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetCurrentUserCanBypass {
         /// `always`
         Always = "always",
@@ -24675,7 +24679,7 @@ pub struct RepositoryRulesetBypassActor {
 }
 
 /// The `self` of [`RepositoryRulesetLinks`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetLinksSelf_ {
@@ -24684,7 +24688,7 @@ pub struct RepositoryRulesetLinksSelf_ {
 }
 
 /// The `html` of [`RepositoryRulesetLinks`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetLinksHtml {
@@ -24693,7 +24697,7 @@ pub struct RepositoryRulesetLinksHtml {
 }
 
 /// The `_links` of [`RepositoryRuleset`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetLinks {
@@ -24707,7 +24711,7 @@ pub struct RepositoryRulesetLinks {
 /// Repository ruleset conditions for ref names
 ///
 /// Parameters for a repository ruleset ref name condition
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetConditions {
@@ -24716,7 +24720,7 @@ pub struct RepositoryRulesetConditions {
 }
 
 /// The `ref_name` of [`RepositoryRulesetConditions`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetConditionsRefName {
@@ -24732,7 +24736,7 @@ pub struct RepositoryRulesetConditionsRefName {
 /// The branch and tag rulesets conditions object should contain both `repository_name` and `ref_name` properties, or both `repository_id` and `ref_name` properties, or both `repository_property` and `ref_name` properties.
 /// The push rulesets conditions object does not require the `ref_name` property.
 /// For repository policy rulesets, the conditions object should only contain the `repository_name`, the `repository_id`, or the `repository_property`.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum OrgRulesetConditions {
@@ -24749,7 +24753,7 @@ pub enum OrgRulesetConditions {
 }
 
 /// The `ref_name` of [`OrgRulesetConditionsRepositoryNameAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryNameAndRefNameRefName {
@@ -24760,7 +24764,7 @@ pub struct OrgRulesetConditionsRepositoryNameAndRefNameRefName {
 }
 
 /// The `repository_name` of [`OrgRulesetConditionsRepositoryNameAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryNameAndRefNameRepositoryName {
@@ -24775,7 +24779,7 @@ pub struct OrgRulesetConditionsRepositoryNameAndRefNameRepositoryName {
 /// repository_name_and_ref_name
 ///
 /// Conditions to target repositories by name and refs by name
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryNameAndRefName {
@@ -24786,7 +24790,7 @@ pub struct OrgRulesetConditionsRepositoryNameAndRefName {
 }
 
 /// The `ref_name` of [`OrgRulesetConditionsRepositoryIdAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryIdAndRefNameRefName {
@@ -24797,7 +24801,7 @@ pub struct OrgRulesetConditionsRepositoryIdAndRefNameRefName {
 }
 
 /// The `repository_id` of [`OrgRulesetConditionsRepositoryIdAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryIdAndRefNameRepositoryId {
@@ -24808,7 +24812,7 @@ pub struct OrgRulesetConditionsRepositoryIdAndRefNameRepositoryId {
 /// repository_id_and_ref_name
 ///
 /// Conditions to target repositories by id and refs by name
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryIdAndRefName {
@@ -24819,7 +24823,7 @@ pub struct OrgRulesetConditionsRepositoryIdAndRefName {
 }
 
 /// The `ref_name` of [`OrgRulesetConditionsRepositoryPropertyAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryPropertyAndRefNameRefName {
@@ -24832,7 +24836,7 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefNameRefName {
 /// Repository ruleset property targeting definition
 ///
 /// Parameters for a targeting a repository property
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetConditionsRepositoryPropertySpec {
@@ -24846,7 +24850,7 @@ pub struct RepositoryRulesetConditionsRepositoryPropertySpec {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The source of the repository property. Defaults to 'custom' if not specified.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetConditionsRepositoryPropertySpecSource {
         /// `custom`
         Custom = "custom",
@@ -24856,7 +24860,7 @@ pub struct RepositoryRulesetConditionsRepositoryPropertySpec {
 }
 
 /// The `repository_property` of [`OrgRulesetConditionsRepositoryPropertyAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryPropertyAndRefNameRepositoryProperty {
@@ -24869,7 +24873,7 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefNameRepositoryProperty {
 /// repository_property_and_ref_name
 ///
 /// Conditions to target repositories by property and refs by name
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryPropertyAndRefName {
@@ -24880,7 +24884,7 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefName {
 }
 
 /// The `conditions` of [`RepositoryRuleset`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum RepositoryRulesetConditions2 {
@@ -24895,7 +24899,7 @@ pub enum RepositoryRulesetConditions2 {
 /// Repository Rule
 ///
 /// A repository rule.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum RepositoryRule {
@@ -24952,7 +24956,7 @@ pub enum RepositoryRule {
 /// creation
 ///
 /// Only allow users with bypass permission to create matching refs.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCreation {
@@ -24962,7 +24966,7 @@ pub struct RepositoryRuleCreation {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCreation`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCreationType {
         /// `creation`
         Creation = "creation",
@@ -24972,7 +24976,7 @@ pub struct RepositoryRuleCreation {
 /// update
 ///
 /// Only allow users with bypass permission to update matching refs.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleUpdate {
@@ -24984,7 +24988,7 @@ pub struct RepositoryRuleUpdate {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleUpdate`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleUpdateType {
         /// `update`
         Update = "update",
@@ -24992,7 +24996,7 @@ pub struct RepositoryRuleUpdate {
 }
 
 /// The `parameters` of [`RepositoryRuleUpdate`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleUpdateParameters {
@@ -25003,7 +25007,7 @@ pub struct RepositoryRuleUpdateParameters {
 /// deletion
 ///
 /// Only allow users with bypass permissions to delete matching refs.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDeletion {
@@ -25013,7 +25017,7 @@ pub struct RepositoryRuleDeletion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDeletion`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDeletionType {
         /// `deletion`
         Deletion = "deletion",
@@ -25023,7 +25027,7 @@ pub struct RepositoryRuleDeletion {
 /// required_linear_history
 ///
 /// Prevent merge commits from being pushed to matching refs.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredLinearHistory {
@@ -25033,7 +25037,7 @@ pub struct RepositoryRuleRequiredLinearHistory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleRequiredLinearHistory`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleRequiredLinearHistoryType {
         /// `required_linear_history`
         RequiredLinearHistory = "required_linear_history",
@@ -25043,7 +25047,7 @@ pub struct RepositoryRuleRequiredLinearHistory {
 /// merge_queue
 ///
 /// Merges must be performed via a merge queue.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMergeQueue {
@@ -25055,7 +25059,7 @@ pub struct RepositoryRuleMergeQueue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleMergeQueue`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleMergeQueueType {
         /// `merge_queue`
         MergeQueue = "merge_queue",
@@ -25064,7 +25068,7 @@ pub struct RepositoryRuleMergeQueue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// When set to ALLGREEN, the merge commit created by merge queue for each PR in the group must pass all required checks to merge. When set to HEADGREEN, only the commit at the head of the merge group, i.e. the commit containing changes from all of the PRs in the group, must pass its required checks to merge.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleMergeQueueParametersGroupingStrategy {
         /// `ALLGREEN`
         Allgreen = "ALLGREEN",
@@ -25075,7 +25079,7 @@ pub struct RepositoryRuleMergeQueue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Method to use when merging changes from queued pull requests.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleMergeQueueParametersMergeMethod {
         /// `MERGE`
         Merge = "MERGE",
@@ -25087,7 +25091,7 @@ pub struct RepositoryRuleMergeQueue {
 }
 
 /// The `parameters` of [`RepositoryRuleMergeQueue`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMergeQueueParameters {
@@ -25110,7 +25114,7 @@ pub struct RepositoryRuleMergeQueueParameters {
 /// required_deployments
 ///
 /// Choose which environments must be successfully deployed to before refs can be pushed into a ref that matches this rule.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredDeployments {
@@ -25122,7 +25126,7 @@ pub struct RepositoryRuleRequiredDeployments {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleRequiredDeployments`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleRequiredDeploymentsType {
         /// `required_deployments`
         RequiredDeployments = "required_deployments",
@@ -25130,7 +25134,7 @@ pub struct RepositoryRuleRequiredDeployments {
 }
 
 /// The `parameters` of [`RepositoryRuleRequiredDeployments`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredDeploymentsParameters {
@@ -25141,7 +25145,7 @@ pub struct RepositoryRuleRequiredDeploymentsParameters {
 /// required_signatures
 ///
 /// Commits pushed to matching refs must have verified signatures.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredSignatures {
@@ -25151,7 +25155,7 @@ pub struct RepositoryRuleRequiredSignatures {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleRequiredSignatures`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleRequiredSignaturesType {
         /// `required_signatures`
         RequiredSignatures = "required_signatures",
@@ -25161,7 +25165,7 @@ pub struct RepositoryRuleRequiredSignatures {
 /// pull_request
 ///
 /// Require all commits be made to a non-target branch and submitted via a pull request before they can be merged.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulePullRequest {
@@ -25173,7 +25177,7 @@ pub struct RepositoryRulePullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRulePullRequest`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulePullRequestType {
         /// `pull_request`
         PullRequest = "pull_request",
@@ -25181,8 +25185,8 @@ pub struct RepositoryRulePullRequest {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// An item of [`RepositoryRulePullRequestParametersAllowedMergeMethods`].
-    #[cfg(any(feature = "repos"))]
+    /// An item of the `allowed_merge_methods` of [`RepositoryRulePullRequestParameters`].
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulePullRequestParametersAllowedMergeMethodsItem {
         /// `merge`
         Merge = "merge",
@@ -25196,7 +25200,7 @@ pub struct RepositoryRulePullRequest {
 /// DismissalRestriction
 ///
 /// Specify people, teams, or apps allowed to dismiss pull request reviews.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsDismissalRestriction {
@@ -25209,7 +25213,7 @@ pub struct RepositoryRuleParamsDismissalRestriction {
 /// Actor
 ///
 /// An actor allowed to dismiss pull request reviews
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsActor {
@@ -25221,7 +25225,7 @@ pub struct RepositoryRuleParamsActor {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the actor
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleParamsActorType {
         /// `User`
         User = "User",
@@ -25237,7 +25241,7 @@ pub struct RepositoryRuleParamsActor {
 /// RequiredReviewerConfiguration
 ///
 /// A reviewing team, and file patterns describing which files they must approve changes to.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsRequiredReviewerConfiguration {
@@ -25252,7 +25256,7 @@ pub struct RepositoryRuleParamsRequiredReviewerConfiguration {
 /// Reviewer
 ///
 /// A required reviewing team
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsReviewer {
@@ -25264,7 +25268,7 @@ pub struct RepositoryRuleParamsReviewer {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the reviewer
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleParamsReviewerType {
         /// `Team`
         Team = "Team",
@@ -25272,7 +25276,7 @@ pub struct RepositoryRuleParamsReviewer {
 }
 
 /// The `parameters` of [`RepositoryRulePullRequest`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulePullRequestParameters {
@@ -25301,7 +25305,7 @@ pub struct RepositoryRulePullRequestParameters {
 /// required_status_checks
 ///
 /// Choose which status checks must pass before the ref is updated. When enabled, commits must first be pushed to another ref where the checks pass.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredStatusChecks {
@@ -25313,7 +25317,7 @@ pub struct RepositoryRuleRequiredStatusChecks {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleRequiredStatusChecks`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleRequiredStatusChecksType {
         /// `required_status_checks`
         RequiredStatusChecks = "required_status_checks",
@@ -25323,7 +25327,7 @@ pub struct RepositoryRuleRequiredStatusChecks {
 /// StatusCheckConfiguration
 ///
 /// Required status check
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsStatusCheckConfiguration {
@@ -25334,7 +25338,7 @@ pub struct RepositoryRuleParamsStatusCheckConfiguration {
 }
 
 /// The `parameters` of [`RepositoryRuleRequiredStatusChecks`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredStatusChecksParameters {
@@ -25349,7 +25353,7 @@ pub struct RepositoryRuleRequiredStatusChecksParameters {
 /// non_fast_forward
 ///
 /// Prevent users with push access from force pushing to refs.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleNonFastForward {
@@ -25359,7 +25363,7 @@ pub struct RepositoryRuleNonFastForward {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleNonFastForward`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleNonFastForwardType {
         /// `non_fast_forward`
         NonFastForward = "non_fast_forward",
@@ -25369,7 +25373,7 @@ pub struct RepositoryRuleNonFastForward {
 /// commit_message_pattern
 ///
 /// Parameters to be used for the commit_message_pattern rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitMessagePattern {
@@ -25381,7 +25385,7 @@ pub struct RepositoryRuleCommitMessagePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCommitMessagePattern`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitMessagePatternType {
         /// `commit_message_pattern`
         CommitMessagePattern = "commit_message_pattern",
@@ -25390,7 +25394,7 @@ pub struct RepositoryRuleCommitMessagePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitMessagePatternParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -25404,7 +25408,7 @@ pub struct RepositoryRuleCommitMessagePattern {
 }
 
 /// The `parameters` of [`RepositoryRuleCommitMessagePattern`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitMessagePatternParameters {
@@ -25421,7 +25425,7 @@ pub struct RepositoryRuleCommitMessagePatternParameters {
 /// commit_author_email_pattern
 ///
 /// Parameters to be used for the commit_author_email_pattern rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitAuthorEmailPattern {
@@ -25433,7 +25437,7 @@ pub struct RepositoryRuleCommitAuthorEmailPattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCommitAuthorEmailPattern`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitAuthorEmailPatternType {
         /// `commit_author_email_pattern`
         CommitAuthorEmailPattern = "commit_author_email_pattern",
@@ -25442,7 +25446,7 @@ pub struct RepositoryRuleCommitAuthorEmailPattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitAuthorEmailPatternParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -25456,7 +25460,7 @@ pub struct RepositoryRuleCommitAuthorEmailPattern {
 }
 
 /// The `parameters` of [`RepositoryRuleCommitAuthorEmailPattern`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitAuthorEmailPatternParameters {
@@ -25473,7 +25477,7 @@ pub struct RepositoryRuleCommitAuthorEmailPatternParameters {
 /// committer_email_pattern
 ///
 /// Parameters to be used for the committer_email_pattern rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitterEmailPattern {
@@ -25485,7 +25489,7 @@ pub struct RepositoryRuleCommitterEmailPattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCommitterEmailPattern`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitterEmailPatternType {
         /// `committer_email_pattern`
         CommitterEmailPattern = "committer_email_pattern",
@@ -25494,7 +25498,7 @@ pub struct RepositoryRuleCommitterEmailPattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitterEmailPatternParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -25508,7 +25512,7 @@ pub struct RepositoryRuleCommitterEmailPattern {
 }
 
 /// The `parameters` of [`RepositoryRuleCommitterEmailPattern`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitterEmailPatternParameters {
@@ -25525,7 +25529,7 @@ pub struct RepositoryRuleCommitterEmailPatternParameters {
 /// branch_name_pattern
 ///
 /// Parameters to be used for the branch_name_pattern rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleBranchNamePattern {
@@ -25537,7 +25541,7 @@ pub struct RepositoryRuleBranchNamePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleBranchNamePattern`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleBranchNamePatternType {
         /// `branch_name_pattern`
         BranchNamePattern = "branch_name_pattern",
@@ -25546,7 +25550,7 @@ pub struct RepositoryRuleBranchNamePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleBranchNamePatternParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -25560,7 +25564,7 @@ pub struct RepositoryRuleBranchNamePattern {
 }
 
 /// The `parameters` of [`RepositoryRuleBranchNamePattern`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleBranchNamePatternParameters {
@@ -25577,7 +25581,7 @@ pub struct RepositoryRuleBranchNamePatternParameters {
 /// tag_name_pattern
 ///
 /// Parameters to be used for the tag_name_pattern rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleTagNamePattern {
@@ -25589,7 +25593,7 @@ pub struct RepositoryRuleTagNamePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleTagNamePattern`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleTagNamePatternType {
         /// `tag_name_pattern`
         TagNamePattern = "tag_name_pattern",
@@ -25598,7 +25602,7 @@ pub struct RepositoryRuleTagNamePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleTagNamePatternParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -25612,7 +25616,7 @@ pub struct RepositoryRuleTagNamePattern {
 }
 
 /// The `parameters` of [`RepositoryRuleTagNamePattern`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleTagNamePatternParameters {
@@ -25629,7 +25633,7 @@ pub struct RepositoryRuleTagNamePatternParameters {
 /// workflows
 ///
 /// Require all changes made to a targeted branch to pass the specified workflows before they can be merged.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleWorkflows {
@@ -25641,7 +25645,7 @@ pub struct RepositoryRuleWorkflows {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleWorkflows`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleWorkflowsType {
         /// `workflows`
         Workflows = "workflows",
@@ -25651,7 +25655,7 @@ pub struct RepositoryRuleWorkflows {
 /// WorkflowFileReference
 ///
 /// A workflow that must run for this rule to pass
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsWorkflowFileReference {
@@ -25666,7 +25670,7 @@ pub struct RepositoryRuleParamsWorkflowFileReference {
 }
 
 /// The `parameters` of [`RepositoryRuleWorkflows`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleWorkflowsParameters {
@@ -25679,7 +25683,7 @@ pub struct RepositoryRuleWorkflowsParameters {
 /// code_scanning
 ///
 /// Choose which tools must provide code scanning results before the reference is updated. When configured, code scanning must be enabled and have results for both the commit and the reference being updated.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCodeScanning {
@@ -25691,7 +25695,7 @@ pub struct RepositoryRuleCodeScanning {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCodeScanning`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCodeScanningType {
         /// `code_scanning`
         CodeScanning = "code_scanning",
@@ -25701,7 +25705,7 @@ pub struct RepositoryRuleCodeScanning {
 /// CodeScanningTool
 ///
 /// A tool that must provide code scanning results for this rule to pass.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsCodeScanningTool {
@@ -25715,7 +25719,7 @@ pub struct RepositoryRuleParamsCodeScanningTool {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity level at which code scanning results that raise alerts block a reference update. For more information on alert severity levels, see "[About code scanning alerts](https://docs.github.com/code-security/code-scanning/managing-code-scanning-alerts/about-code-scanning-alerts#about-alert-severity-and-security-severity-levels)."
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleParamsCodeScanningToolAlertsThreshold {
         /// `none`
         None = "none",
@@ -25730,7 +25734,7 @@ pub struct RepositoryRuleParamsCodeScanningTool {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity level at which code scanning results that raise security alerts block a reference update. For more information on security severity levels, see "[About code scanning alerts](https://docs.github.com/code-security/code-scanning/managing-code-scanning-alerts/about-code-scanning-alerts#about-alert-severity-and-security-severity-levels)."
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleParamsCodeScanningToolSecurityAlertsThreshold {
         /// `none`
         None = "none",
@@ -25746,7 +25750,7 @@ pub struct RepositoryRuleParamsCodeScanningTool {
 }
 
 /// The `parameters` of [`RepositoryRuleCodeScanning`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCodeScanningParameters {
@@ -25757,7 +25761,7 @@ pub struct RepositoryRuleCodeScanningParameters {
 /// copilot_code_review
 ///
 /// Request Copilot code review for new pull requests automatically if the author has access to Copilot code review and their premium requests quota has not reached the limit.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCopilotCodeReview {
@@ -25769,7 +25773,7 @@ pub struct RepositoryRuleCopilotCodeReview {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCopilotCodeReview`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCopilotCodeReviewType {
         /// `copilot_code_review`
         CopilotCodeReview = "copilot_code_review",
@@ -25777,7 +25781,7 @@ pub struct RepositoryRuleCopilotCodeReview {
 }
 
 /// The `parameters` of [`RepositoryRuleCopilotCodeReview`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCopilotCodeReviewParameters {
@@ -25790,7 +25794,7 @@ pub struct RepositoryRuleCopilotCodeReviewParameters {
 /// license_compliance_scanning
 ///
 /// Enforce any added or changed dependencies to comply with the organization's license policy.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleLicenseComplianceScanning {
@@ -25800,7 +25804,7 @@ pub struct RepositoryRuleLicenseComplianceScanning {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleLicenseComplianceScanning`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleLicenseComplianceScanningType {
         /// `license_compliance_scanning`
         LicenseComplianceScanning = "license_compliance_scanning",
@@ -25810,7 +25814,7 @@ pub struct RepositoryRuleLicenseComplianceScanning {
 /// file_path_restriction
 ///
 /// Prevent commits that include changes in specified file and folder paths from being pushed to the commit graph. This includes absolute paths that contain file names.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleFilePathRestriction {
@@ -25822,7 +25826,7 @@ pub struct RepositoryRuleFilePathRestriction {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleFilePathRestriction`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleFilePathRestrictionType {
         /// `file_path_restriction`
         FilePathRestriction = "file_path_restriction",
@@ -25830,7 +25834,7 @@ pub struct RepositoryRuleFilePathRestriction {
 }
 
 /// The `parameters` of [`RepositoryRuleFilePathRestriction`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleFilePathRestrictionParameters {
@@ -25841,7 +25845,7 @@ pub struct RepositoryRuleFilePathRestrictionParameters {
 /// max_file_path_length
 ///
 /// Prevent commits that include file paths that exceed the specified character limit from being pushed to the commit graph.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMaxFilePathLength {
@@ -25853,7 +25857,7 @@ pub struct RepositoryRuleMaxFilePathLength {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleMaxFilePathLength`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleMaxFilePathLengthType {
         /// `max_file_path_length`
         MaxFilePathLength = "max_file_path_length",
@@ -25861,7 +25865,7 @@ pub struct RepositoryRuleMaxFilePathLength {
 }
 
 /// The `parameters` of [`RepositoryRuleMaxFilePathLength`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMaxFilePathLengthParameters {
@@ -25872,7 +25876,7 @@ pub struct RepositoryRuleMaxFilePathLengthParameters {
 /// file_extension_restriction
 ///
 /// Prevent commits that include files with specified file extensions from being pushed to the commit graph.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleFileExtensionRestriction {
@@ -25884,7 +25888,7 @@ pub struct RepositoryRuleFileExtensionRestriction {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleFileExtensionRestriction`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleFileExtensionRestrictionType {
         /// `file_extension_restriction`
         FileExtensionRestriction = "file_extension_restriction",
@@ -25892,7 +25896,7 @@ pub struct RepositoryRuleFileExtensionRestriction {
 }
 
 /// The `parameters` of [`RepositoryRuleFileExtensionRestriction`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleFileExtensionRestrictionParameters {
@@ -25903,7 +25907,7 @@ pub struct RepositoryRuleFileExtensionRestrictionParameters {
 /// max_file_size
 ///
 /// Prevent commits with individual files that exceed the specified limit from being pushed to the commit graph.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMaxFileSize {
@@ -25915,7 +25919,7 @@ pub struct RepositoryRuleMaxFileSize {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleMaxFileSize`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleMaxFileSizeType {
         /// `max_file_size`
         MaxFileSize = "max_file_size",
@@ -25923,7 +25927,7 @@ pub struct RepositoryRuleMaxFileSize {
 }
 
 /// The `parameters` of [`RepositoryRuleMaxFileSize`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMaxFileSizeParameters {
@@ -25934,12 +25938,12 @@ pub struct RepositoryRuleMaxFileSizeParameters {
 /// Rule Suites
 ///
 /// Response
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 pub type RuleSuites = Vec<RuleSuitesItem>;
 
 ::endpoint_runtime::__private::open_enum! {
     /// The result of the rule evaluations for rules with the `active` enforcement status.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuitesItemResult {
         /// `pass`
         Pass = "pass",
@@ -25952,7 +25956,7 @@ pub type RuleSuites = Vec<RuleSuitesItem>;
 
 ::endpoint_runtime::__private::open_enum! {
     /// The result of the rule evaluations for rules with the `active` and `evaluate` enforcement statuses, demonstrating whether rules would pass or fail if all rules in the rule suite were `active`.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuitesItemEvaluationResult {
         /// `pass`
         Pass = "pass",
@@ -25964,7 +25968,7 @@ pub type RuleSuites = Vec<RuleSuitesItem>;
 }
 
 /// An item of [`RuleSuites`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RuleSuitesItem {
@@ -25995,7 +25999,7 @@ pub struct RuleSuitesItem {
 /// Rule Suite
 ///
 /// Response
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RuleSuite {
@@ -26027,7 +26031,7 @@ pub struct RuleSuite {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The result of the rule evaluations for rules with the `active` enforcement status.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuiteResult {
         /// `pass`
         Pass = "pass",
@@ -26040,7 +26044,7 @@ pub struct RuleSuite {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The result of the rule evaluations for rules with the `active` and `evaluate` enforcement statuses, demonstrating whether rules would pass or fail if all rules in the rule suite were `active`. Null if no rules with `evaluate` enforcement status were run.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuiteEvaluationResult {
         /// `pass`
         Pass = "pass",
@@ -26052,7 +26056,7 @@ pub struct RuleSuite {
 }
 
 /// The `rule_source` of [`RuleSuiteRuleEvaluationsItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RuleSuiteRuleEvaluationsItemRuleSource {
@@ -26066,7 +26070,7 @@ pub struct RuleSuiteRuleEvaluationsItemRuleSource {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enforcement level of this rule source.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuiteRuleEvaluationsItemEnforcement {
         /// `active`
         Active = "active",
@@ -26079,7 +26083,7 @@ pub struct RuleSuiteRuleEvaluationsItemRuleSource {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The result of the evaluation of the individual rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuiteRuleEvaluationsItemResult {
         /// `pass`
         Pass = "pass",
@@ -26088,8 +26092,8 @@ pub struct RuleSuiteRuleEvaluationsItemRuleSource {
     }
 }
 
-/// An item of [`RuleSuiteRuleEvaluations`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `rule_evaluations` of [`RuleSuite`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RuleSuiteRuleEvaluationsItem {
@@ -26106,7 +26110,7 @@ pub struct RuleSuiteRuleEvaluationsItem {
 }
 
 /// Activity
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Activity {
@@ -26130,7 +26134,7 @@ pub struct Activity {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the activity that was performed.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum ActivityActivityType {
         /// `push`
         Push = "push",
@@ -26148,7 +26152,7 @@ pub struct Activity {
 }
 
 /// The answer of [`repos::CreateAttestation`](crate::repos::CreateAttestation).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposCreateAttestationResponse {
@@ -26158,7 +26162,7 @@ pub struct ReposCreateAttestationResponse {
 
 /// The attestation's Sigstore Bundle.
 /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposListAttestationsResponseAttestationsItemBundle {
@@ -26173,8 +26177,8 @@ pub struct ReposListAttestationsResponseAttestationsItemBundle {
     pub dsse_envelope: Option<::serde_json::Map<String, ::serde_json::Value>>,
 }
 
-/// An item of [`ReposListAttestationsResponseAttestations`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `attestations` of [`ReposListAttestationsResponse`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposListAttestationsResponseAttestationsItem {
@@ -26190,7 +26194,7 @@ pub struct ReposListAttestationsResponseAttestationsItem {
 }
 
 /// The answer of [`repos::ListAttestations`](crate::repos::ListAttestations).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposListAttestationsResponse {
@@ -26201,7 +26205,7 @@ pub struct ReposListAttestationsResponse {
 /// Autolink reference
 ///
 /// An autolink reference.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Autolink {
@@ -26218,7 +26222,7 @@ pub struct Autolink {
 }
 
 /// Check Dependabot security updates
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckAutomatedSecurityFixes {
@@ -26229,7 +26233,7 @@ pub struct CheckAutomatedSecurityFixes {
 }
 
 /// Short Branch
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ShortBranch {
@@ -26246,7 +26250,7 @@ pub struct ShortBranch {
 }
 
 /// The `commit` of [`ShortBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ShortBranchCommit {
@@ -26257,7 +26261,7 @@ pub struct ShortBranchCommit {
 }
 
 /// Branch Protection
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtection {
@@ -26296,7 +26300,7 @@ pub struct BranchProtection {
 }
 
 /// Protected Branch Required Status Check
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredStatusCheck {
@@ -26314,8 +26318,8 @@ pub struct ProtectedBranchRequiredStatusCheck {
     pub strict: Option<bool>,
 }
 
-/// An item of [`ProtectedBranchRequiredStatusCheckChecks`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `checks` of [`ProtectedBranchRequiredStatusCheck`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredStatusCheckChecksItem {
@@ -26326,7 +26330,7 @@ pub struct ProtectedBranchRequiredStatusCheckChecksItem {
 }
 
 /// Protected Branch Admin Enforced
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchAdminEnforced {
@@ -26337,7 +26341,7 @@ pub struct ProtectedBranchAdminEnforced {
 }
 
 /// Protected Branch Pull Request Review
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchPullRequestReview {
@@ -26359,7 +26363,7 @@ pub struct ProtectedBranchPullRequestReview {
 }
 
 /// The `dismissal_restrictions` of [`ProtectedBranchPullRequestReview`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchPullRequestReviewDismissalRestrictions {
@@ -26378,7 +26382,7 @@ pub struct ProtectedBranchPullRequestReviewDismissalRestrictions {
 }
 
 /// Allow specific users, teams, or apps to bypass pull request requirements.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchPullRequestReviewBypassPullRequestAllowances {
@@ -26391,7 +26395,7 @@ pub struct ProtectedBranchPullRequestReviewBypassPullRequestAllowances {
 }
 
 /// Branch Restriction Policy
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchRestrictionPolicy {
@@ -26411,8 +26415,8 @@ pub struct BranchRestrictionPolicy {
     pub apps: Vec<BranchRestrictionPolicyAppsItem>,
 }
 
-/// An item of [`BranchRestrictionPolicyUsers`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `users` of [`BranchRestrictionPolicy`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchRestrictionPolicyUsersItem {
@@ -26457,7 +26461,7 @@ pub struct BranchRestrictionPolicyUsersItem {
 }
 
 /// The `owner` of [`BranchRestrictionPolicyAppsItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchRestrictionPolicyAppsItemOwner {
@@ -26512,7 +26516,7 @@ pub struct BranchRestrictionPolicyAppsItemOwner {
 }
 
 /// The `permissions` of [`BranchRestrictionPolicyAppsItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchRestrictionPolicyAppsItemPermissions {
@@ -26526,8 +26530,8 @@ pub struct BranchRestrictionPolicyAppsItemPermissions {
     pub single_file: Option<String>,
 }
 
-/// An item of [`BranchRestrictionPolicyApps`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `apps` of [`BranchRestrictionPolicy`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchRestrictionPolicyAppsItem {
@@ -26560,7 +26564,7 @@ pub struct BranchRestrictionPolicyAppsItem {
 }
 
 /// The `required_linear_history` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionRequiredLinearHistory {
@@ -26569,7 +26573,7 @@ pub struct BranchProtectionRequiredLinearHistory {
 }
 
 /// The `allow_force_pushes` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionAllowForcePushes {
@@ -26578,7 +26582,7 @@ pub struct BranchProtectionAllowForcePushes {
 }
 
 /// The `allow_deletions` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionAllowDeletions {
@@ -26587,7 +26591,7 @@ pub struct BranchProtectionAllowDeletions {
 }
 
 /// The `block_creations` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionBlockCreations {
@@ -26596,7 +26600,7 @@ pub struct BranchProtectionBlockCreations {
 }
 
 /// The `required_conversation_resolution` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionRequiredConversationResolution {
@@ -26605,7 +26609,7 @@ pub struct BranchProtectionRequiredConversationResolution {
 }
 
 /// The `required_signatures` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionRequiredSignatures {
@@ -26616,7 +26620,7 @@ pub struct BranchProtectionRequiredSignatures {
 }
 
 /// Whether to set the branch as read-only. If this is true, users will not be able to push to the branch.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionLockBranch {
@@ -26625,7 +26629,7 @@ pub struct BranchProtectionLockBranch {
 }
 
 /// Whether users can pull changes from upstream when the branch is locked. Set to `true` to allow fork syncing. Set to `false` to prevent fork syncing.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionAllowForkSyncing {
@@ -26634,7 +26638,7 @@ pub struct BranchProtectionAllowForkSyncing {
 }
 
 /// Branch With Protection
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchWithProtection {
@@ -26658,7 +26662,7 @@ pub struct BranchWithProtection {
 }
 
 /// The `_links` of [`BranchWithProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchWithProtectionLinks {
@@ -26672,7 +26676,7 @@ pub struct BranchWithProtectionLinks {
 /// Protected Branch
 ///
 /// Branch protections protect branches
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranch {
@@ -26705,7 +26709,7 @@ pub struct ProtectedBranch {
 }
 
 /// Status Check Policy
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct StatusCheckPolicy {
@@ -26721,8 +26725,8 @@ pub struct StatusCheckPolicy {
     pub contexts_url: ::endpoint_runtime::model::Uri,
 }
 
-/// An item of [`StatusCheckPolicyChecks`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `checks` of [`StatusCheckPolicy`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct StatusCheckPolicyChecksItem {
@@ -26733,7 +26737,7 @@ pub struct StatusCheckPolicyChecksItem {
 }
 
 /// The `dismissal_restrictions` of [`ProtectedBranchRequiredPullRequestReviews`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredPullRequestReviewsDismissalRestrictions {
@@ -26752,7 +26756,7 @@ pub struct ProtectedBranchRequiredPullRequestReviewsDismissalRestrictions {
 }
 
 /// The `bypass_pull_request_allowances` of [`ProtectedBranchRequiredPullRequestReviews`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredPullRequestReviewsBypassPullRequestAllowances {
@@ -26765,7 +26769,7 @@ pub struct ProtectedBranchRequiredPullRequestReviewsBypassPullRequestAllowances 
 }
 
 /// The `required_pull_request_reviews` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredPullRequestReviews {
@@ -26788,7 +26792,7 @@ pub struct ProtectedBranchRequiredPullRequestReviews {
 }
 
 /// The `required_signatures` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredSignatures {
@@ -26799,7 +26803,7 @@ pub struct ProtectedBranchRequiredSignatures {
 }
 
 /// The `enforce_admins` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchEnforceAdmins {
@@ -26810,7 +26814,7 @@ pub struct ProtectedBranchEnforceAdmins {
 }
 
 /// The `required_linear_history` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredLinearHistory {
@@ -26819,7 +26823,7 @@ pub struct ProtectedBranchRequiredLinearHistory {
 }
 
 /// The `allow_force_pushes` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchAllowForcePushes {
@@ -26828,7 +26832,7 @@ pub struct ProtectedBranchAllowForcePushes {
 }
 
 /// The `allow_deletions` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchAllowDeletions {
@@ -26837,7 +26841,7 @@ pub struct ProtectedBranchAllowDeletions {
 }
 
 /// The `required_conversation_resolution` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredConversationResolution {
@@ -26846,7 +26850,7 @@ pub struct ProtectedBranchRequiredConversationResolution {
 }
 
 /// The `block_creations` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchBlockCreations {
@@ -26855,7 +26859,7 @@ pub struct ProtectedBranchBlockCreations {
 }
 
 /// Whether to set the branch as read-only. If this is true, users will not be able to push to the branch.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchLockBranch {
@@ -26864,7 +26868,7 @@ pub struct ProtectedBranchLockBranch {
 }
 
 /// Whether users can pull changes from upstream when the branch is locked. Set to `true` to allow fork syncing. Set to `false` to prevent fork syncing.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchAllowForkSyncing {
@@ -26875,7 +26879,7 @@ pub struct ProtectedBranchAllowForkSyncing {
 /// CODEOWNERS errors
 ///
 /// A list of errors found in a repo's CODEOWNERS file
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeownersErrors {
@@ -26883,8 +26887,8 @@ pub struct CodeownersErrors {
     pub errors: Vec<CodeownersErrorsErrorsItem>,
 }
 
-/// An item of [`CodeownersErrorsErrors`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `errors` of [`CodeownersErrors`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeownersErrorsErrorsItem {
@@ -26905,7 +26909,7 @@ pub struct CodeownersErrorsErrorsItem {
 }
 
 /// Collaborator
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Collaborator {
@@ -26958,7 +26962,7 @@ pub struct Collaborator {
 }
 
 /// The `permissions` of [`Collaborator`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CollaboratorPermissions {
@@ -26977,7 +26981,7 @@ pub struct CollaboratorPermissions {
 /// Repository Invitation
 ///
 /// Repository invitations let you manage who you collaborate with.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryInvitation {
@@ -27005,7 +27009,7 @@ pub struct RepositoryInvitation {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The permission associated with the invitation.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryInvitationPermissions {
         /// `read`
         Read = "read",
@@ -27021,7 +27025,7 @@ pub struct RepositoryInvitation {
 }
 
 /// Repository Collaborator Permission
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryCollaboratorPermission {
@@ -27034,7 +27038,7 @@ pub struct RepositoryCollaboratorPermission {
 }
 
 /// Branch Short
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchShort {
@@ -27047,7 +27051,7 @@ pub struct BranchShort {
 }
 
 /// The `commit` of [`BranchShort`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchShortCommit {
@@ -27058,7 +27062,7 @@ pub struct BranchShortCommit {
 }
 
 /// Combined Commit Status
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CombinedCommitStatus {
@@ -27079,7 +27083,7 @@ pub struct CombinedCommitStatus {
 }
 
 /// Simple Commit Status
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleCommitStatus {
@@ -27110,7 +27114,7 @@ pub struct SimpleCommitStatus {
 /// Status
 ///
 /// The status of a commit.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Status {
@@ -27139,7 +27143,7 @@ pub struct Status {
 }
 
 /// Community Profile
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommunityProfile {
@@ -27158,7 +27162,7 @@ pub struct CommunityProfile {
 }
 
 /// Community Health File
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommunityHealthFile {
@@ -27169,7 +27173,7 @@ pub struct CommunityHealthFile {
 }
 
 /// The `files` of [`CommunityProfile`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommunityProfileFiles {
@@ -27190,7 +27194,7 @@ pub struct CommunityProfileFiles {
 }
 
 /// Commit Comparison
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitComparison {
@@ -27224,7 +27228,7 @@ pub struct CommitComparison {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`CommitComparison`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum CommitComparisonStatus {
         /// `diverged`
         Diverged = "diverged",
@@ -27238,7 +27242,7 @@ pub struct CommitComparison {
 }
 
 /// File Commit
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommit {
@@ -27249,7 +27253,7 @@ pub struct FileCommit {
 }
 
 /// The `_links` of [`FileCommitContent`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitContentLinks {
@@ -27263,7 +27267,7 @@ pub struct FileCommitContentLinks {
 }
 
 /// The `content` of [`FileCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitContent {
@@ -27291,7 +27295,7 @@ pub struct FileCommitContent {
 }
 
 /// The `author` of [`FileCommitCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommitAuthor {
@@ -27304,7 +27308,7 @@ pub struct FileCommitCommitAuthor {
 }
 
 /// The `committer` of [`FileCommitCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommitCommitter {
@@ -27317,7 +27321,7 @@ pub struct FileCommitCommitCommitter {
 }
 
 /// The `tree` of [`FileCommitCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommitTree {
@@ -27327,8 +27331,8 @@ pub struct FileCommitCommitTree {
     pub sha: Option<String>,
 }
 
-/// An item of [`FileCommitCommitParents`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `parents` of [`FileCommitCommit`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommitParentsItem {
@@ -27341,7 +27345,7 @@ pub struct FileCommitCommitParentsItem {
 }
 
 /// The `verification` of [`FileCommitCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommitVerification {
@@ -27358,7 +27362,7 @@ pub struct FileCommitCommitVerification {
 }
 
 /// The `commit` of [`FileCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommit {
@@ -27387,12 +27391,12 @@ pub struct FileCommitCommit {
 /// Content Directory
 ///
 /// A list of directory items
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 pub type ContentDirectory = Vec<ContentDirectoryItem>;
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`ContentDirectoryItem`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum ContentDirectoryItemType {
         /// `dir`
         Dir = "dir",
@@ -27406,7 +27410,7 @@ pub type ContentDirectory = Vec<ContentDirectoryItem>;
 }
 
 /// The `_links` of [`ContentDirectoryItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentDirectoryItemLinks {
@@ -27420,7 +27424,7 @@ pub struct ContentDirectoryItemLinks {
 }
 
 /// An item of [`ContentDirectory`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentDirectoryItem {
@@ -27450,7 +27454,7 @@ pub struct ContentDirectoryItem {
 }
 
 /// Content File
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentFile {
@@ -27487,7 +27491,7 @@ pub struct ContentFile {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`ContentFile`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum ContentFileType {
         /// `file`
         File = "file",
@@ -27495,7 +27499,7 @@ pub struct ContentFile {
 }
 
 /// The `_links` of [`ContentFile`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentFileLinks {
@@ -27511,7 +27515,7 @@ pub struct ContentFileLinks {
 /// Symlink Content
 ///
 /// An object describing a symlink
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentSymlink {
@@ -27542,7 +27546,7 @@ pub struct ContentSymlink {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`ContentSymlink`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum ContentSymlinkType {
         /// `symlink`
         Symlink = "symlink",
@@ -27550,7 +27554,7 @@ pub struct ContentSymlink {
 }
 
 /// The `_links` of [`ContentSymlink`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentSymlinkLinks {
@@ -27566,7 +27570,7 @@ pub struct ContentSymlinkLinks {
 /// Submodule Content
 ///
 /// An object describing a submodule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentSubmodule {
@@ -27597,7 +27601,7 @@ pub struct ContentSubmodule {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`ContentSubmodule`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum ContentSubmoduleType {
         /// `submodule`
         Submodule = "submodule",
@@ -27605,7 +27609,7 @@ pub struct ContentSubmodule {
 }
 
 /// The `_links` of [`ContentSubmodule`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentSubmoduleLinks {
@@ -27619,7 +27623,7 @@ pub struct ContentSubmoduleLinks {
 }
 
 /// The answer of [`repos::GetContent`](crate::repos::GetContent).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ReposGetContentResponse {
@@ -27636,7 +27640,7 @@ pub enum ReposGetContentResponse {
 }
 
 /// Contributor
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Contributor {
@@ -27687,7 +27691,7 @@ pub struct Contributor {
 }
 
 /// One of the forms of [`ReposCreateDeploymentResponse`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposCreateDeploymentResponse2 {
@@ -27696,7 +27700,7 @@ pub struct ReposCreateDeploymentResponse2 {
 }
 
 /// The answer of [`repos::CreateDeployment`](crate::repos::CreateDeployment).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ReposCreateDeploymentResponse {
@@ -27711,7 +27715,7 @@ pub enum ReposCreateDeploymentResponse {
 /// Deployment Status
 ///
 /// The status of a deployment.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeploymentStatus {
@@ -27749,7 +27753,7 @@ pub struct DeploymentStatus {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the status.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum DeploymentStatusState {
         /// `error`
         Error = "error",
@@ -27771,7 +27775,7 @@ pub struct DeploymentStatus {
 /// Environment
 ///
 /// Details of a deployment environment
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Environment {
@@ -27796,11 +27800,11 @@ pub struct Environment {
 }
 
 /// The amount of time to delay a job after the job is initially triggered. The time (in minutes) must be an integer between 0 and 43,200 (30 days).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 pub type WaitTimer = i64;
 
 /// One of the forms of [`EnvironmentProtectionRulesItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentProtectionRulesItem1 {
@@ -27815,7 +27819,7 @@ pub struct EnvironmentProtectionRulesItem1 {
 }
 
 /// The `reviewer` of [`EnvironmentProtectionRulesItem2ReviewersItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum EnvironmentProtectionRulesItem2ReviewersItemReviewer {
@@ -27827,8 +27831,8 @@ pub enum EnvironmentProtectionRulesItem2ReviewersItemReviewer {
     Other(::serde_json::Value),
 }
 
-/// An item of [`EnvironmentProtectionRulesItem2Reviewers`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `reviewers` of [`EnvironmentProtectionRulesItem2`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentProtectionRulesItem2ReviewersItem {
@@ -27839,7 +27843,7 @@ pub struct EnvironmentProtectionRulesItem2ReviewersItem {
 }
 
 /// One of the forms of [`EnvironmentProtectionRulesItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentProtectionRulesItem2 {
@@ -27856,7 +27860,7 @@ pub struct EnvironmentProtectionRulesItem2 {
 }
 
 /// One of the forms of [`EnvironmentProtectionRulesItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentProtectionRulesItem3 {
@@ -27868,8 +27872,8 @@ pub struct EnvironmentProtectionRulesItem3 {
     pub r#type: String,
 }
 
-/// An item of [`EnvironmentProtectionRules`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `protection_rules` of [`Environment`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum EnvironmentProtectionRulesItem {
@@ -27884,7 +27888,7 @@ pub enum EnvironmentProtectionRulesItem {
 }
 
 /// The type of deployment branch policy for this environment. To allow all branches to deploy, set to `null`.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeploymentBranchPolicySettings {
@@ -27895,7 +27899,7 @@ pub struct DeploymentBranchPolicySettings {
 }
 
 /// The answer of [`repos::GetAllEnvironments`](crate::repos::GetAllEnvironments).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposGetAllEnvironmentsResponse {
@@ -27904,7 +27908,7 @@ pub struct ReposGetAllEnvironmentsResponse {
     /// The `environments` property.
     pub environments: Option<Vec<Environment>>,
 }
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 impl ::endpoint_runtime::model::Paginated for ReposGetAllEnvironmentsResponse {
     type Item = Environment;
     fn into_items(self) -> Vec<Self::Item> {
@@ -27918,7 +27922,7 @@ impl ::endpoint_runtime::model::Paginated for ReposGetAllEnvironmentsResponse {
 /// Deployment branch policy
 ///
 /// Details of a deployment branch or tag policy.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeploymentBranchPolicy {
@@ -27934,7 +27938,7 @@ pub struct DeploymentBranchPolicy {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether this rule targets a branch or tag.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum DeploymentBranchPolicyType {
         /// `branch`
         Branch = "branch",
@@ -27944,7 +27948,7 @@ pub struct DeploymentBranchPolicy {
 }
 
 /// The answer of [`repos::ListDeploymentBranchPolicies`](crate::repos::ListDeploymentBranchPolicies).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposListDeploymentBranchPoliciesResponse {
@@ -27953,7 +27957,7 @@ pub struct ReposListDeploymentBranchPoliciesResponse {
     /// The `branch_policies` property.
     pub branch_policies: Vec<DeploymentBranchPolicy>,
 }
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 impl ::endpoint_runtime::model::Paginated for ReposListDeploymentBranchPoliciesResponse {
     type Item = DeploymentBranchPolicy;
     fn into_items(self) -> Vec<Self::Item> {
@@ -27965,7 +27969,7 @@ impl ::endpoint_runtime::model::Paginated for ReposListDeploymentBranchPoliciesR
 }
 
 /// Deployment protection rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeploymentProtectionRule {
@@ -27982,7 +27986,7 @@ pub struct DeploymentProtectionRule {
 /// Custom deployment protection rule app
 ///
 /// A GitHub App that is providing a custom deployment protection rule.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CustomDeploymentRuleApp {
@@ -27997,7 +28001,7 @@ pub struct CustomDeploymentRuleApp {
 }
 
 /// The answer of [`repos::GetAllDeploymentProtectionRules`](crate::repos::GetAllDeploymentProtectionRules).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposGetAllDeploymentProtectionRulesResponse {
@@ -28006,7 +28010,7 @@ pub struct ReposGetAllDeploymentProtectionRulesResponse {
     /// The `custom_deployment_protection_rules` property.
     pub custom_deployment_protection_rules: Option<Vec<DeploymentProtectionRule>>,
 }
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 impl ::endpoint_runtime::model::Paginated for ReposGetAllDeploymentProtectionRulesResponse {
     type Item = DeploymentProtectionRule;
     fn into_items(self) -> Vec<Self::Item> {
@@ -28018,7 +28022,7 @@ impl ::endpoint_runtime::model::Paginated for ReposGetAllDeploymentProtectionRul
 }
 
 /// The answer of [`repos::ListCustomDeploymentRuleIntegrations`](crate::repos::ListCustomDeploymentRuleIntegrations).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposListCustomDeploymentRuleIntegrationsResponse {
@@ -28028,7 +28032,7 @@ pub struct ReposListCustomDeploymentRuleIntegrationsResponse {
     pub available_custom_deployment_protection_rule_integrations:
         Option<Vec<CustomDeploymentRuleApp>>,
 }
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 impl ::endpoint_runtime::model::Paginated for ReposListCustomDeploymentRuleIntegrationsResponse {
     type Item = CustomDeploymentRuleApp;
     fn into_items(self) -> Vec<Self::Item> {
@@ -28041,7 +28045,7 @@ impl ::endpoint_runtime::model::Paginated for ReposListCustomDeploymentRuleInteg
 }
 
 /// Repository hash algorithm
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryHashAlgorithm {
@@ -28051,7 +28055,7 @@ pub struct RepositoryHashAlgorithm {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The Git hash algorithm used by this repository.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryHashAlgorithmHashAlgorithm {
         /// `sha1`
         Sha1 = "sha1",
@@ -28063,7 +28067,7 @@ pub struct RepositoryHashAlgorithm {
 /// Webhook
 ///
 /// Webhooks for repositories.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Hook {
@@ -28096,7 +28100,7 @@ pub struct Hook {
 }
 
 /// Hook Response
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct HookResponse {
@@ -28109,7 +28113,7 @@ pub struct HookResponse {
 }
 
 /// Check immutable releases
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckImmutableReleases {
@@ -28122,7 +28126,7 @@ pub struct CheckImmutableReleases {
 /// Deploy Key
 ///
 /// An SSH key granting access to a single repository.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeployKey {
@@ -28149,13 +28153,13 @@ pub struct DeployKey {
 }
 
 /// Language
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 pub type Language = ::std::collections::BTreeMap<String, i64>;
 
 /// Merged upstream
 ///
 /// Results of a successful merge upstream request
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MergedUpstream {
@@ -28169,7 +28173,7 @@ pub struct MergedUpstream {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `merge_type` of [`MergedUpstream`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum MergedUpstreamMergeType {
         /// `merge`
         Merge = "merge",
@@ -28183,7 +28187,7 @@ pub struct MergedUpstream {
 /// GitHub Pages
 ///
 /// The configuration for GitHub Pages for a repository.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Page {
@@ -28215,7 +28219,7 @@ pub struct Page {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The status of the most recent build of the Page.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum PageStatus {
         /// `built`
         Built = "built",
@@ -28228,7 +28232,7 @@ pub struct Page {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state if the domain is verified
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum PageProtectedDomainState {
         /// `pending`
         Pending = "pending",
@@ -28241,7 +28245,7 @@ pub struct Page {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The process in which the Page will be built.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum PageBuildType {
         /// `legacy`
         Legacy = "legacy",
@@ -28251,7 +28255,7 @@ pub struct Page {
 }
 
 /// Pages Source Hash
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesSourceHash {
@@ -28262,7 +28266,7 @@ pub struct PagesSourceHash {
 }
 
 /// Pages Https Certificate
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesHttpsCertificate {
@@ -28278,7 +28282,7 @@ pub struct PagesHttpsCertificate {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `state` of [`PagesHttpsCertificate`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum PagesHttpsCertificateState {
         /// `new`
         New = "new",
@@ -28308,7 +28312,7 @@ pub struct PagesHttpsCertificate {
 }
 
 /// Page Build
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PageBuild {
@@ -28331,7 +28335,7 @@ pub struct PageBuild {
 }
 
 /// The `error` of [`PageBuild`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PageBuildError {
@@ -28340,7 +28344,7 @@ pub struct PageBuildError {
 }
 
 /// Page Build Status
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PageBuildStatus {
@@ -28353,7 +28357,7 @@ pub struct PageBuildStatus {
 /// GitHub Pages
 ///
 /// The GitHub Pages deployment status.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PageDeployment {
@@ -28368,7 +28372,7 @@ pub struct PageDeployment {
 }
 
 /// The ID of the GitHub Pages deployment. This is the Git SHA of the deployed commit.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum PageDeploymentId {
@@ -28381,7 +28385,7 @@ pub enum PageDeploymentId {
 }
 
 /// GitHub Pages deployment status
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesDeploymentStatus {
@@ -28391,7 +28395,7 @@ pub struct PagesDeploymentStatus {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current status of the deployment.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum PagesDeploymentStatusStatus {
         /// `deployment_in_progress`
         DeploymentInProgress = "deployment_in_progress",
@@ -28421,7 +28425,7 @@ pub struct PagesDeploymentStatus {
 }
 
 /// Pages Health Check Status
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesHealthCheck {
@@ -28432,7 +28436,7 @@ pub struct PagesHealthCheck {
 }
 
 /// The `domain` of [`PagesHealthCheck`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesHealthCheckDomain {
@@ -28495,7 +28499,7 @@ pub struct PagesHealthCheckDomain {
 }
 
 /// The `alt_domain` of [`PagesHealthCheck`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesHealthCheckAltDomain {
@@ -28558,7 +28562,7 @@ pub struct PagesHealthCheckAltDomain {
 }
 
 /// The answer of [`repos::GetPagesHealthCheck`](crate::repos::GetPagesHealthCheck).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ReposGetPagesHealthCheckResponse {
@@ -28571,7 +28575,7 @@ pub enum ReposGetPagesHealthCheckResponse {
 }
 
 /// The answer of [`repos::CheckPrivateVulnerabilityReporting`](crate::repos::CheckPrivateVulnerabilityReporting).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposCheckPrivateVulnerabilityReportingResponse {
@@ -28582,7 +28586,7 @@ pub struct ReposCheckPrivateVulnerabilityReportingResponse {
 /// Release
 ///
 /// A release.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Release {
@@ -28641,7 +28645,7 @@ pub struct Release {
 /// Generated Release Notes Content
 ///
 /// Generated name and body describing a release
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReleaseNotesContent {
@@ -28654,7 +28658,7 @@ pub struct ReleaseNotesContent {
 /// Repository Rule
 ///
 /// A repository rule with ruleset details.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum RepositoryRuleDetailed {
@@ -28710,7 +28714,7 @@ pub enum RepositoryRuleDetailed {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed1`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed1Type {
         /// `creation`
         Creation = "creation",
@@ -28719,7 +28723,7 @@ pub enum RepositoryRuleDetailed {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed1RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28729,7 +28733,7 @@ pub enum RepositoryRuleDetailed {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed1 {
@@ -28745,7 +28749,7 @@ pub struct RepositoryRuleDetailed1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed2`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed2Type {
         /// `update`
         Update = "update",
@@ -28753,7 +28757,7 @@ pub struct RepositoryRuleDetailed1 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed2`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed2Parameters {
@@ -28763,7 +28767,7 @@ pub struct RepositoryRuleDetailed2Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed2RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28773,7 +28777,7 @@ pub struct RepositoryRuleDetailed2Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed2 {
@@ -28791,7 +28795,7 @@ pub struct RepositoryRuleDetailed2 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed3`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed3Type {
         /// `deletion`
         Deletion = "deletion",
@@ -28800,7 +28804,7 @@ pub struct RepositoryRuleDetailed2 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed3RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28810,7 +28814,7 @@ pub struct RepositoryRuleDetailed2 {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed3 {
@@ -28826,7 +28830,7 @@ pub struct RepositoryRuleDetailed3 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed4`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed4Type {
         /// `required_linear_history`
         RequiredLinearHistory = "required_linear_history",
@@ -28835,7 +28839,7 @@ pub struct RepositoryRuleDetailed3 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed4RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28845,7 +28849,7 @@ pub struct RepositoryRuleDetailed3 {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed4 {
@@ -28861,7 +28865,7 @@ pub struct RepositoryRuleDetailed4 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed5`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed5Type {
         /// `merge_queue`
         MergeQueue = "merge_queue",
@@ -28870,7 +28874,7 @@ pub struct RepositoryRuleDetailed4 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// When set to ALLGREEN, the merge commit created by merge queue for each PR in the group must pass all required checks to merge. When set to HEADGREEN, only the commit at the head of the merge group, i.e. the commit containing changes from all of the PRs in the group, must pass its required checks to merge.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed5ParametersGroupingStrategy {
         /// `ALLGREEN`
         Allgreen = "ALLGREEN",
@@ -28881,7 +28885,7 @@ pub struct RepositoryRuleDetailed4 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Method to use when merging changes from queued pull requests.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed5ParametersMergeMethod {
         /// `MERGE`
         Merge = "MERGE",
@@ -28893,7 +28897,7 @@ pub struct RepositoryRuleDetailed4 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed5`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed5Parameters {
@@ -28915,7 +28919,7 @@ pub struct RepositoryRuleDetailed5Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed5RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28925,7 +28929,7 @@ pub struct RepositoryRuleDetailed5Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed5 {
@@ -28943,7 +28947,7 @@ pub struct RepositoryRuleDetailed5 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed6`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed6Type {
         /// `required_deployments`
         RequiredDeployments = "required_deployments",
@@ -28951,7 +28955,7 @@ pub struct RepositoryRuleDetailed5 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed6`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed6Parameters {
@@ -28961,7 +28965,7 @@ pub struct RepositoryRuleDetailed6Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed6RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28971,7 +28975,7 @@ pub struct RepositoryRuleDetailed6Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed6 {
@@ -28989,7 +28993,7 @@ pub struct RepositoryRuleDetailed6 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed7`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed7Type {
         /// `required_signatures`
         RequiredSignatures = "required_signatures",
@@ -28998,7 +29002,7 @@ pub struct RepositoryRuleDetailed6 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed7RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29008,7 +29012,7 @@ pub struct RepositoryRuleDetailed6 {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed7 {
@@ -29024,7 +29028,7 @@ pub struct RepositoryRuleDetailed7 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed8`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed8Type {
         /// `pull_request`
         PullRequest = "pull_request",
@@ -29032,8 +29036,8 @@ pub struct RepositoryRuleDetailed7 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// An item of [`RepositoryRuleDetailed8ParametersAllowedMergeMethods`].
-    #[cfg(any(feature = "repos"))]
+    /// An item of the `allowed_merge_methods` of [`RepositoryRuleDetailed8Parameters`].
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed8ParametersAllowedMergeMethodsItem {
         /// `merge`
         Merge = "merge",
@@ -29045,7 +29049,7 @@ pub struct RepositoryRuleDetailed7 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed8`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed8Parameters {
@@ -29073,7 +29077,7 @@ pub struct RepositoryRuleDetailed8Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed8RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29083,7 +29087,7 @@ pub struct RepositoryRuleDetailed8Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed8 {
@@ -29101,7 +29105,7 @@ pub struct RepositoryRuleDetailed8 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed9`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed9Type {
         /// `required_status_checks`
         RequiredStatusChecks = "required_status_checks",
@@ -29109,7 +29113,7 @@ pub struct RepositoryRuleDetailed8 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed9`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed9Parameters {
@@ -29123,7 +29127,7 @@ pub struct RepositoryRuleDetailed9Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed9RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29133,7 +29137,7 @@ pub struct RepositoryRuleDetailed9Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed9 {
@@ -29151,7 +29155,7 @@ pub struct RepositoryRuleDetailed9 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed10`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed10Type {
         /// `non_fast_forward`
         NonFastForward = "non_fast_forward",
@@ -29160,7 +29164,7 @@ pub struct RepositoryRuleDetailed9 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed10RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29170,7 +29174,7 @@ pub struct RepositoryRuleDetailed9 {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed10 {
@@ -29186,7 +29190,7 @@ pub struct RepositoryRuleDetailed10 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed11`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed11Type {
         /// `commit_message_pattern`
         CommitMessagePattern = "commit_message_pattern",
@@ -29195,7 +29199,7 @@ pub struct RepositoryRuleDetailed10 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed11ParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -29209,7 +29213,7 @@ pub struct RepositoryRuleDetailed10 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed11`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed11Parameters {
@@ -29225,7 +29229,7 @@ pub struct RepositoryRuleDetailed11Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed11RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29235,7 +29239,7 @@ pub struct RepositoryRuleDetailed11Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed11 {
@@ -29253,7 +29257,7 @@ pub struct RepositoryRuleDetailed11 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed12`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed12Type {
         /// `commit_author_email_pattern`
         CommitAuthorEmailPattern = "commit_author_email_pattern",
@@ -29262,7 +29266,7 @@ pub struct RepositoryRuleDetailed11 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed12ParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -29276,7 +29280,7 @@ pub struct RepositoryRuleDetailed11 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed12`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed12Parameters {
@@ -29292,7 +29296,7 @@ pub struct RepositoryRuleDetailed12Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed12RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29302,7 +29306,7 @@ pub struct RepositoryRuleDetailed12Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed12 {
@@ -29320,7 +29324,7 @@ pub struct RepositoryRuleDetailed12 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed13`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed13Type {
         /// `committer_email_pattern`
         CommitterEmailPattern = "committer_email_pattern",
@@ -29329,7 +29333,7 @@ pub struct RepositoryRuleDetailed12 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed13ParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -29343,7 +29347,7 @@ pub struct RepositoryRuleDetailed12 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed13`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed13Parameters {
@@ -29359,7 +29363,7 @@ pub struct RepositoryRuleDetailed13Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed13RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29369,7 +29373,7 @@ pub struct RepositoryRuleDetailed13Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed13 {
@@ -29387,7 +29391,7 @@ pub struct RepositoryRuleDetailed13 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed14`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed14Type {
         /// `branch_name_pattern`
         BranchNamePattern = "branch_name_pattern",
@@ -29396,7 +29400,7 @@ pub struct RepositoryRuleDetailed13 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed14ParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -29410,7 +29414,7 @@ pub struct RepositoryRuleDetailed13 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed14`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed14Parameters {
@@ -29426,7 +29430,7 @@ pub struct RepositoryRuleDetailed14Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed14RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29436,7 +29440,7 @@ pub struct RepositoryRuleDetailed14Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed14 {
@@ -29454,7 +29458,7 @@ pub struct RepositoryRuleDetailed14 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed15`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed15Type {
         /// `tag_name_pattern`
         TagNamePattern = "tag_name_pattern",
@@ -29463,7 +29467,7 @@ pub struct RepositoryRuleDetailed14 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed15ParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -29477,7 +29481,7 @@ pub struct RepositoryRuleDetailed14 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed15`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed15Parameters {
@@ -29493,7 +29497,7 @@ pub struct RepositoryRuleDetailed15Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed15RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29503,7 +29507,7 @@ pub struct RepositoryRuleDetailed15Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed15 {
@@ -29521,7 +29525,7 @@ pub struct RepositoryRuleDetailed15 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed16`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed16Type {
         /// `workflows`
         Workflows = "workflows",
@@ -29529,7 +29533,7 @@ pub struct RepositoryRuleDetailed15 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed16`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed16Parameters {
@@ -29541,7 +29545,7 @@ pub struct RepositoryRuleDetailed16Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed16RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29551,7 +29555,7 @@ pub struct RepositoryRuleDetailed16Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed16 {
@@ -29569,7 +29573,7 @@ pub struct RepositoryRuleDetailed16 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed17`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed17Type {
         /// `code_scanning`
         CodeScanning = "code_scanning",
@@ -29577,7 +29581,7 @@ pub struct RepositoryRuleDetailed16 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed17`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed17Parameters {
@@ -29587,7 +29591,7 @@ pub struct RepositoryRuleDetailed17Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed17RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29597,7 +29601,7 @@ pub struct RepositoryRuleDetailed17Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed17 {
@@ -29615,7 +29619,7 @@ pub struct RepositoryRuleDetailed17 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed18`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed18Type {
         /// `copilot_code_review`
         CopilotCodeReview = "copilot_code_review",
@@ -29623,7 +29627,7 @@ pub struct RepositoryRuleDetailed17 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed18`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed18Parameters {
@@ -29635,7 +29639,7 @@ pub struct RepositoryRuleDetailed18Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed18RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29645,7 +29649,7 @@ pub struct RepositoryRuleDetailed18Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed18 {
@@ -29663,7 +29667,7 @@ pub struct RepositoryRuleDetailed18 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed19`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed19Type {
         /// `license_compliance_scanning`
         LicenseComplianceScanning = "license_compliance_scanning",
@@ -29672,7 +29676,7 @@ pub struct RepositoryRuleDetailed18 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed19RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29682,7 +29686,7 @@ pub struct RepositoryRuleDetailed18 {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed19 {
@@ -29698,7 +29702,7 @@ pub struct RepositoryRuleDetailed19 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed20`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed20Type {
         /// `file_path_restriction`
         FilePathRestriction = "file_path_restriction",
@@ -29706,7 +29710,7 @@ pub struct RepositoryRuleDetailed19 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed20`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed20Parameters {
@@ -29716,7 +29720,7 @@ pub struct RepositoryRuleDetailed20Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed20RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29726,7 +29730,7 @@ pub struct RepositoryRuleDetailed20Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed20 {
@@ -29744,7 +29748,7 @@ pub struct RepositoryRuleDetailed20 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed21`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed21Type {
         /// `max_file_path_length`
         MaxFilePathLength = "max_file_path_length",
@@ -29752,7 +29756,7 @@ pub struct RepositoryRuleDetailed20 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed21`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed21Parameters {
@@ -29762,7 +29766,7 @@ pub struct RepositoryRuleDetailed21Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed21RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29772,7 +29776,7 @@ pub struct RepositoryRuleDetailed21Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed21 {
@@ -29790,7 +29794,7 @@ pub struct RepositoryRuleDetailed21 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed22`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed22Type {
         /// `file_extension_restriction`
         FileExtensionRestriction = "file_extension_restriction",
@@ -29798,7 +29802,7 @@ pub struct RepositoryRuleDetailed21 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed22`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed22Parameters {
@@ -29808,7 +29812,7 @@ pub struct RepositoryRuleDetailed22Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed22RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29818,7 +29822,7 @@ pub struct RepositoryRuleDetailed22Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed22 {
@@ -29836,7 +29840,7 @@ pub struct RepositoryRuleDetailed22 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed23`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed23Type {
         /// `max_file_size`
         MaxFileSize = "max_file_size",
@@ -29844,7 +29848,7 @@ pub struct RepositoryRuleDetailed22 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed23`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed23Parameters {
@@ -29854,7 +29858,7 @@ pub struct RepositoryRuleDetailed23Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed23RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29864,7 +29868,7 @@ pub struct RepositoryRuleDetailed23Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed23 {
@@ -29881,11 +29885,11 @@ pub struct RepositoryRuleDetailed23 {
 }
 
 /// Code Frequency Stat
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 pub type CodeFrequencyStat = Vec<i64>;
 
 /// The answer of [`repos::GetCodeFrequencyStats`](crate::repos::GetCodeFrequencyStats).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ReposGetCodeFrequencyStatsResponse {
@@ -29898,7 +29902,7 @@ pub enum ReposGetCodeFrequencyStatsResponse {
 }
 
 /// Commit Activity
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitActivity {
@@ -29911,7 +29915,7 @@ pub struct CommitActivity {
 }
 
 /// The answer of [`repos::GetCommitActivityStats`](crate::repos::GetCommitActivityStats).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ReposGetCommitActivityStatsResponse {
@@ -29924,7 +29928,7 @@ pub enum ReposGetCommitActivityStatsResponse {
 }
 
 /// Contributor Activity
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContributorActivity {
@@ -29936,8 +29940,8 @@ pub struct ContributorActivity {
     pub weeks: Vec<ContributorActivityWeeksItem>,
 }
 
-/// An item of [`ContributorActivityWeeks`].
-#[cfg(any(feature = "repos"))]
+/// An item of the `weeks` of [`ContributorActivity`].
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContributorActivityWeeksItem {
@@ -29952,7 +29956,7 @@ pub struct ContributorActivityWeeksItem {
 }
 
 /// The answer of [`repos::GetContributorsStats`](crate::repos::GetContributorsStats).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum ReposGetContributorsStatsResponse {
@@ -29965,7 +29969,7 @@ pub enum ReposGetContributorsStatsResponse {
 }
 
 /// Participation Stats
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ParticipationStats {
@@ -29976,7 +29980,7 @@ pub struct ParticipationStats {
 }
 
 /// Tag
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Tag {
@@ -29993,7 +29997,7 @@ pub struct Tag {
 }
 
 /// The `commit` of [`Tag`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TagCommit {
@@ -30006,7 +30010,7 @@ pub struct TagCommit {
 /// Topic
 ///
 /// A topic aggregates entities that are related to a subject.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Topic {
@@ -30015,7 +30019,7 @@ pub struct Topic {
 }
 
 /// Clone Traffic
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CloneTraffic {
@@ -30028,7 +30032,7 @@ pub struct CloneTraffic {
 }
 
 /// Traffic
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Traffic {
@@ -30041,7 +30045,7 @@ pub struct Traffic {
 }
 
 /// Content Traffic
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentTraffic {
@@ -30056,7 +30060,7 @@ pub struct ContentTraffic {
 }
 
 /// Referrer Traffic
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReferrerTraffic {
@@ -30069,7 +30073,7 @@ pub struct ReferrerTraffic {
 }
 
 /// View Traffic
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ViewTraffic {
@@ -30082,7 +30086,7 @@ pub struct ViewTraffic {
 }
 
 /// Code Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSearchResultItem {
@@ -30115,11 +30119,11 @@ pub struct CodeSearchResultItem {
 }
 
 /// Search Result Text Matches
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 pub type SearchResultTextMatches = Vec<SearchResultTextMatchesItem>;
 
-/// An item of [`SearchResultTextMatchesItemMatches`].
-#[cfg(any(feature = "search"))]
+/// An item of the `matches` of [`SearchResultTextMatchesItem`].
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchResultTextMatchesItemMatchesItem {
@@ -30130,7 +30134,7 @@ pub struct SearchResultTextMatchesItemMatchesItem {
 }
 
 /// An item of [`SearchResultTextMatches`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchResultTextMatchesItem {
@@ -30147,7 +30151,7 @@ pub struct SearchResultTextMatchesItem {
 }
 
 /// The answer of [`search::Code`](crate::search::Code).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchCodeResponse {
@@ -30158,7 +30162,7 @@ pub struct SearchCodeResponse {
     /// The `items` property.
     pub items: Vec<CodeSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchCodeResponse {
     type Item = CodeSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30173,7 +30177,7 @@ impl ::endpoint_runtime::model::Paginated for SearchCodeResponse {
 }
 
 /// Commit Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitSearchResultItem {
@@ -30204,7 +30208,7 @@ pub struct CommitSearchResultItem {
 }
 
 /// The `author` of [`CommitSearchResultItemCommit`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitSearchResultItemCommitAuthor {
@@ -30217,7 +30221,7 @@ pub struct CommitSearchResultItemCommitAuthor {
 }
 
 /// The `tree` of [`CommitSearchResultItemCommit`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitSearchResultItemCommitTree {
@@ -30228,7 +30232,7 @@ pub struct CommitSearchResultItemCommitTree {
 }
 
 /// The `commit` of [`CommitSearchResultItem`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitSearchResultItemCommit {
@@ -30248,8 +30252,8 @@ pub struct CommitSearchResultItemCommit {
     pub verification: Option<Verification>,
 }
 
-/// An item of [`CommitSearchResultItemParents`].
-#[cfg(any(feature = "search"))]
+/// An item of the `parents` of [`CommitSearchResultItem`].
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitSearchResultItemParentsItem {
@@ -30262,7 +30266,7 @@ pub struct CommitSearchResultItemParentsItem {
 }
 
 /// The answer of [`search::Commits`](crate::search::Commits).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchCommitsResponse {
@@ -30273,7 +30277,7 @@ pub struct SearchCommitsResponse {
     /// The `items` property.
     pub items: Vec<CommitSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchCommitsResponse {
     type Item = CommitSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30288,7 +30292,7 @@ impl ::endpoint_runtime::model::Paginated for SearchCommitsResponse {
 }
 
 /// Issue Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueSearchResultItem {
@@ -30374,8 +30378,8 @@ pub struct IssueSearchResultItem {
     pub reactions: Option<ReactionRollup>,
 }
 
-/// An item of [`IssueSearchResultItemLabels`].
-#[cfg(any(feature = "search"))]
+/// An item of the `labels` of [`IssueSearchResultItem`].
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueSearchResultItemLabelsItem {
@@ -30396,7 +30400,7 @@ pub struct IssueSearchResultItemLabelsItem {
 }
 
 /// The `pull_request` of [`IssueSearchResultItem`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueSearchResultItemPullRequest {
@@ -30414,7 +30418,7 @@ pub struct IssueSearchResultItemPullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of search that was performed. Possible values are `lexical`, `semantic`, or `hybrid`.
-    #[cfg(any(feature = "search"))]
+    #[cfg(feature = "search")]
     pub enum SearchIssuesAndPullRequestsResponseSearchType {
         /// `lexical`
         Lexical = "lexical",
@@ -30426,8 +30430,8 @@ pub struct IssueSearchResultItemPullRequest {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// An item of [`SearchIssuesAndPullRequestsResponseLexicalFallbackReason`].
-    #[cfg(any(feature = "search"))]
+    /// An item of the `lexical_fallback_reason` of [`SearchIssuesAndPullRequestsResponse`].
+    #[cfg(feature = "search")]
     pub enum SearchIssuesAndPullRequestsResponseLexicalFallbackReasonItem {
         /// `no_text_terms`
         NoTextTerms = "no_text_terms",
@@ -30449,7 +30453,7 @@ pub struct IssueSearchResultItemPullRequest {
 }
 
 /// The answer of [`search::IssuesAndPullRequests`](crate::search::IssuesAndPullRequests).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchIssuesAndPullRequestsResponse {
@@ -30467,7 +30471,7 @@ pub struct SearchIssuesAndPullRequestsResponse {
 }
 
 /// Label Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LabelSearchResultItem {
@@ -30492,7 +30496,7 @@ pub struct LabelSearchResultItem {
 }
 
 /// The answer of [`search::Labels`](crate::search::Labels).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchLabelsResponse {
@@ -30503,7 +30507,7 @@ pub struct SearchLabelsResponse {
     /// The `items` property.
     pub items: Vec<LabelSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchLabelsResponse {
     type Item = LabelSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30518,7 +30522,7 @@ impl ::endpoint_runtime::model::Paginated for SearchLabelsResponse {
 }
 
 /// Repo Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepoSearchResultItem {
@@ -30708,7 +30712,7 @@ pub struct RepoSearchResultItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy controlling who can create pull requests: all or collaborators_only.
-    #[cfg(any(feature = "search"))]
+    #[cfg(feature = "search")]
     pub enum RepoSearchResultItemPullRequestCreationPolicy {
         /// `all`
         All = "all",
@@ -30718,7 +30722,7 @@ pub struct RepoSearchResultItem {
 }
 
 /// The `permissions` of [`RepoSearchResultItem`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepoSearchResultItemPermissions {
@@ -30735,7 +30739,7 @@ pub struct RepoSearchResultItemPermissions {
 }
 
 /// The answer of [`search::Repos`](crate::search::Repos).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchReposResponse {
@@ -30746,7 +30750,7 @@ pub struct SearchReposResponse {
     /// The `items` property.
     pub items: Vec<RepoSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchReposResponse {
     type Item = RepoSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30761,7 +30765,7 @@ impl ::endpoint_runtime::model::Paginated for SearchReposResponse {
 }
 
 /// Topic Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TopicSearchResultItem {
@@ -30800,7 +30804,7 @@ pub struct TopicSearchResultItem {
 }
 
 /// The `topic_relation` of [`TopicSearchResultItemRelatedItem`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TopicSearchResultItemRelatedItemTopicRelation {
@@ -30814,8 +30818,8 @@ pub struct TopicSearchResultItemRelatedItemTopicRelation {
     pub relation_type: Option<String>,
 }
 
-/// An item of [`TopicSearchResultItemRelated`].
-#[cfg(any(feature = "search"))]
+/// An item of the `related` of [`TopicSearchResultItem`].
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TopicSearchResultItemRelatedItem {
@@ -30824,7 +30828,7 @@ pub struct TopicSearchResultItemRelatedItem {
 }
 
 /// The `topic_relation` of [`TopicSearchResultItemAliasesItem`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TopicSearchResultItemAliasesItemTopicRelation {
@@ -30838,8 +30842,8 @@ pub struct TopicSearchResultItemAliasesItemTopicRelation {
     pub relation_type: Option<String>,
 }
 
-/// An item of [`TopicSearchResultItemAliases`].
-#[cfg(any(feature = "search"))]
+/// An item of the `aliases` of [`TopicSearchResultItem`].
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TopicSearchResultItemAliasesItem {
@@ -30848,7 +30852,7 @@ pub struct TopicSearchResultItemAliasesItem {
 }
 
 /// The answer of [`search::Topics`](crate::search::Topics).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchTopicsResponse {
@@ -30859,7 +30863,7 @@ pub struct SearchTopicsResponse {
     /// The `items` property.
     pub items: Vec<TopicSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchTopicsResponse {
     type Item = TopicSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30874,7 +30878,7 @@ impl ::endpoint_runtime::model::Paginated for SearchTopicsResponse {
 }
 
 /// User Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UserSearchResultItem {
@@ -30951,7 +30955,7 @@ pub struct UserSearchResultItem {
 }
 
 /// The answer of [`search::Users`](crate::search::Users).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchUsersResponse {
@@ -30962,7 +30966,7 @@ pub struct SearchUsersResponse {
     /// The `items` property.
     pub items: Vec<UserSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchUsersResponse {
     type Item = UserSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30977,7 +30981,7 @@ impl ::endpoint_runtime::model::Paginated for SearchUsersResponse {
 }
 
 /// The `organization-secret-scanning-alert` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationSecretScanningAlert {
@@ -31054,7 +31058,7 @@ pub struct OrganizationSecretScanningAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Sets the state of the secret scanning alert. You must provide `resolution` when you set the state to `resolved`.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningAlertState {
         /// `open`
         Open = "open",
@@ -31065,7 +31069,7 @@ pub struct OrganizationSecretScanningAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// **Required when the `state` is `resolved`.** The reason for resolving the alert.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningAlertResolution {
         /// `false_positive`
         FalsePositive = "false_positive",
@@ -31080,7 +31084,7 @@ pub struct OrganizationSecretScanningAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The token status as of the latest validity check.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum OrganizationSecretScanningAlertValidity {
         /// `active`
         Active = "active",
@@ -31092,7 +31096,7 @@ pub struct OrganizationSecretScanningAlert {
 }
 
 /// Details on the location where the token was initially detected. This can be a commit, wiki commit, issue, discussion, pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum SecretScanningFirstDetectedLocation {
@@ -31127,7 +31131,7 @@ pub enum SecretScanningFirstDetectedLocation {
 }
 
 /// Represents a 'commit' secret scanning location type. This location type shows that a secret was detected inside a commit to a repository.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationCommit {
@@ -31154,7 +31158,7 @@ pub struct SecretScanningLocationCommit {
 }
 
 /// Represents a 'wiki_commit' secret scanning location type. This location type shows that a secret was detected inside a commit to a repository wiki.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationWikiCommit {
@@ -31179,7 +31183,7 @@ pub struct SecretScanningLocationWikiCommit {
 }
 
 /// Represents an 'issue_title' secret scanning location type. This location type shows that a secret was detected in the title of an issue.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationIssueTitle {
@@ -31190,7 +31194,7 @@ pub struct SecretScanningLocationIssueTitle {
 }
 
 /// Represents an 'issue_body' secret scanning location type. This location type shows that a secret was detected in the body of an issue.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationIssueBody {
@@ -31201,7 +31205,7 @@ pub struct SecretScanningLocationIssueBody {
 }
 
 /// Represents an 'issue_comment' secret scanning location type. This location type shows that a secret was detected in a comment on an issue.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationIssueComment {
@@ -31212,7 +31216,7 @@ pub struct SecretScanningLocationIssueComment {
 }
 
 /// Represents a 'discussion_title' secret scanning location type. This location type shows that a secret was detected in the title of a discussion.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationDiscussionTitle {
@@ -31221,7 +31225,7 @@ pub struct SecretScanningLocationDiscussionTitle {
 }
 
 /// Represents a 'discussion_body' secret scanning location type. This location type shows that a secret was detected in the body of a discussion.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationDiscussionBody {
@@ -31230,7 +31234,7 @@ pub struct SecretScanningLocationDiscussionBody {
 }
 
 /// Represents a 'discussion_comment' secret scanning location type. This location type shows that a secret was detected in a comment on a discussion.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationDiscussionComment {
@@ -31239,7 +31243,7 @@ pub struct SecretScanningLocationDiscussionComment {
 }
 
 /// Represents a 'pull_request_title' secret scanning location type. This location type shows that a secret was detected in the title of a pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationPullRequestTitle {
@@ -31250,7 +31254,7 @@ pub struct SecretScanningLocationPullRequestTitle {
 }
 
 /// Represents a 'pull_request_body' secret scanning location type. This location type shows that a secret was detected in the body of a pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationPullRequestBody {
@@ -31261,7 +31265,7 @@ pub struct SecretScanningLocationPullRequestBody {
 }
 
 /// Represents a 'pull_request_comment' secret scanning location type. This location type shows that a secret was detected in a comment on a pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationPullRequestComment {
@@ -31272,7 +31276,7 @@ pub struct SecretScanningLocationPullRequestComment {
 }
 
 /// Represents a 'pull_request_review' secret scanning location type. This location type shows that a secret was detected in a review on a pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationPullRequestReview {
@@ -31283,7 +31287,7 @@ pub struct SecretScanningLocationPullRequestReview {
 }
 
 /// Represents a 'pull_request_review_comment' secret scanning location type. This location type shows that a secret was detected in a review comment on a pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationPullRequestReviewComment {
@@ -31296,7 +31300,7 @@ pub struct SecretScanningLocationPullRequestReviewComment {
 /// Secret Scanning Custom Pattern
 ///
 /// A custom pattern for secret scanning.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningCustomPattern {
@@ -31330,7 +31334,7 @@ pub struct SecretScanningCustomPattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the custom pattern.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningCustomPatternState {
         /// `published`
         Published = "published",
@@ -31340,11 +31344,11 @@ pub struct SecretScanningCustomPattern {
 }
 
 /// The version of the entity. This is used to confirm you're updating the current version of the entity and mitigate unintentionally overriding someone else's update.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 pub type SecretScanningRowVersion = String;
 
 /// The answer of [`secret_scanning::BulkCreateOrgCustomPatterns`](crate::secret_scanning::BulkCreateOrgCustomPatterns).
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningBulkCreateOrgCustomPatternsResponse {
@@ -31355,7 +31359,7 @@ pub struct SecretScanningBulkCreateOrgCustomPatternsResponse {
 /// Secret scanning pattern configuration
 ///
 /// A collection of secret scanning patterns and their settings related to push protection.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningPatternConfiguration {
@@ -31368,7 +31372,7 @@ pub struct SecretScanningPatternConfiguration {
 }
 
 /// The `secret-scanning-pattern-override` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningPatternOverride {
@@ -31400,7 +31404,7 @@ pub struct SecretScanningPatternOverride {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The default push protection setting for this pattern.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningPatternOverrideDefaultSetting {
         /// `disabled`
         Disabled = "disabled",
@@ -31411,7 +31415,7 @@ pub struct SecretScanningPatternOverride {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The push protection setting for this pattern set at the enterprise level. Only present for partner patterns when the organization has a parent enterprise.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningPatternOverrideEnterpriseSetting {
         /// `not-set`
         NotSet = "not-set",
@@ -31424,7 +31428,7 @@ pub struct SecretScanningPatternOverride {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current push protection setting for this pattern. If this is `not-set`, then it inherits either the enterprise setting if it exists or the default setting.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningPatternOverrideSetting {
         /// `not-set`
         NotSet = "not-set",
@@ -31436,7 +31440,7 @@ pub struct SecretScanningPatternOverride {
 }
 
 /// The answer of [`secret_scanning::UpdateOrgPatternConfigs`](crate::secret_scanning::UpdateOrgPatternConfigs).
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningUpdateOrgPatternConfigsResponse {
@@ -31445,7 +31449,7 @@ pub struct SecretScanningUpdateOrgPatternConfigsResponse {
 }
 
 /// The `secret-scanning-alert` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningAlert {
@@ -31520,7 +31524,7 @@ pub struct SecretScanningAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The token status as of the latest validity check.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningAlertValidity {
         /// `active`
         Active = "active",
@@ -31532,7 +31536,7 @@ pub struct SecretScanningAlert {
 }
 
 /// The `secret-scanning-alert-with-metadata` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningAlertWithMetadata {
@@ -31609,7 +31613,7 @@ pub struct SecretScanningAlertWithMetadata {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The token status as of the latest validity check.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningAlertWithMetadataValidity {
         /// `active`
         Active = "active",
@@ -31621,11 +31625,11 @@ pub struct SecretScanningAlertWithMetadata {
 }
 
 /// A list of metadata key/value pairs associated with the secret scanning alert.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 pub type SecretScanningAlertMetadata = Vec<SecretScanningAlertMetadataItem>;
 
 /// An item of [`SecretScanningAlertMetadata`].
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningAlertMetadataItem {
@@ -31636,7 +31640,7 @@ pub struct SecretScanningAlertMetadataItem {
 }
 
 /// The `secret-scanning-location` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocation {
@@ -31648,7 +31652,7 @@ pub struct SecretScanningLocation {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The location type. Because secrets may be found in different types of resources (ie. code, comments, issues, pull requests, discussions), this field identifies the type of resource where the secret was found.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningLocationType {
         /// `commit`
         Commit = "commit",
@@ -31680,7 +31684,7 @@ pub struct SecretScanningLocation {
 }
 
 /// The `details` of [`SecretScanningLocation`].
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum SecretScanningLocationDetails {
@@ -31715,7 +31719,7 @@ pub enum SecretScanningLocationDetails {
 }
 
 /// The answer of [`secret_scanning::BulkCreateRepoCustomPatterns`](crate::secret_scanning::BulkCreateRepoCustomPatterns).
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningBulkCreateRepoCustomPatternsResponse {
@@ -31724,7 +31728,7 @@ pub struct SecretScanningBulkCreateRepoCustomPatternsResponse {
 }
 
 /// The `secret-scanning-push-protection-bypass` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningPushProtectionBypass {
@@ -31738,7 +31742,7 @@ pub struct SecretScanningPushProtectionBypass {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason for bypassing push protection.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningPushProtectionBypassReason {
         /// `false_positive`
         FalsePositive = "false_positive",
@@ -31750,7 +31754,7 @@ pub struct SecretScanningPushProtectionBypass {
 }
 
 /// The `secret-scanning-scan-history` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningScanHistory {
@@ -31768,7 +31772,7 @@ pub struct SecretScanningScanHistory {
 }
 
 /// Information on a single scan performed by secret scanning on the repository
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningScan {
@@ -31787,8 +31791,8 @@ pub struct SecretScanningScan {
     pub started_at: Option<::endpoint_runtime::model::Timestamp>,
 }
 
-/// An item of [`SecretScanningScanHistoryCustomPatternBackfillScans`].
-#[cfg(any(feature = "secret-scanning"))]
+/// An item of the `custom_pattern_backfill_scans` of [`SecretScanningScanHistory`].
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningScanHistoryCustomPatternBackfillScansItem {
@@ -31812,7 +31816,7 @@ pub struct SecretScanningScanHistoryCustomPatternBackfillScansItem {
 }
 
 /// A GitHub Security Advisory.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GlobalAdvisory {
@@ -31867,7 +31871,7 @@ pub struct GlobalAdvisory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of advisory.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum GlobalAdvisoryType {
         /// `reviewed`
         Reviewed = "reviewed",
@@ -31880,7 +31884,7 @@ pub struct GlobalAdvisory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the advisory.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum GlobalAdvisorySeverity {
         /// `critical`
         Critical = "critical",
@@ -31897,7 +31901,7 @@ pub struct GlobalAdvisory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of identifier.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum GlobalAdvisoryIdentifiersItemType {
         /// `CVE`
         Cve = "CVE",
@@ -31906,8 +31910,8 @@ pub struct GlobalAdvisory {
     }
 }
 
-/// An item of [`GlobalAdvisoryIdentifiers`].
-#[cfg(any(feature = "security-advisories"))]
+/// An item of the `identifiers` of [`GlobalAdvisory`].
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GlobalAdvisoryIdentifiersItem {
@@ -31918,7 +31922,7 @@ pub struct GlobalAdvisoryIdentifiersItem {
 }
 
 /// A vulnerability describing the product and its affected versions within a GitHub Security Advisory.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Vulnerability {
@@ -31934,7 +31938,7 @@ pub struct Vulnerability {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The package's language or package management ecosystem.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum SecurityAdvisoryEcosystems {
         /// `rubygems`
         Rubygems = "rubygems",
@@ -31966,7 +31970,7 @@ pub struct Vulnerability {
 }
 
 /// The name of the package affected by the vulnerability.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct VulnerabilityPackage {
@@ -31977,7 +31981,7 @@ pub struct VulnerabilityPackage {
 }
 
 /// The `cvss` of [`GlobalAdvisory`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GlobalAdvisoryCvss {
@@ -31987,8 +31991,8 @@ pub struct GlobalAdvisoryCvss {
     pub score: Option<f64>,
 }
 
-/// An item of [`GlobalAdvisoryCwes`].
-#[cfg(any(feature = "security-advisories"))]
+/// An item of the `cwes` of [`GlobalAdvisory`].
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GlobalAdvisoryCwesItem {
@@ -32000,7 +32004,7 @@ pub struct GlobalAdvisoryCwesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of credit the user is receiving.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum SecurityAdvisoryCreditTypes {
         /// `analyst`
         Analyst = "analyst",
@@ -32025,8 +32029,8 @@ pub struct GlobalAdvisoryCwesItem {
     }
 }
 
-/// An item of [`GlobalAdvisoryCredits`].
-#[cfg(any(feature = "security-advisories"))]
+/// An item of the `credits` of [`GlobalAdvisory`].
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GlobalAdvisoryCreditsItem {
@@ -32037,7 +32041,7 @@ pub struct GlobalAdvisoryCreditsItem {
 }
 
 /// A repository security advisory.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisory {
@@ -32099,7 +32103,7 @@ pub struct RepositoryAdvisory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the advisory.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum RepositoryAdvisorySeverity {
         /// `critical`
         Critical = "critical",
@@ -32114,7 +32118,7 @@ pub struct RepositoryAdvisory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of identifier.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum RepositoryAdvisoryIdentifiersItemType {
         /// `CVE`
         Cve = "CVE",
@@ -32123,8 +32127,8 @@ pub struct RepositoryAdvisory {
     }
 }
 
-/// An item of [`RepositoryAdvisoryIdentifiers`].
-#[cfg(any(feature = "security-advisories"))]
+/// An item of the `identifiers` of [`RepositoryAdvisory`].
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryIdentifiersItem {
@@ -32136,7 +32140,7 @@ pub struct RepositoryAdvisoryIdentifiersItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the advisory.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum RepositoryAdvisoryState {
         /// `published`
         Published = "published",
@@ -32152,7 +32156,7 @@ pub struct RepositoryAdvisoryIdentifiersItem {
 }
 
 /// The `submission` of [`RepositoryAdvisory`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisorySubmission {
@@ -32161,7 +32165,7 @@ pub struct RepositoryAdvisorySubmission {
 }
 
 /// A product affected by the vulnerability detailed in a repository security advisory.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryVulnerability {
@@ -32176,7 +32180,7 @@ pub struct RepositoryAdvisoryVulnerability {
 }
 
 /// The name of the package affected by the vulnerability.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryVulnerabilityPackage {
@@ -32187,7 +32191,7 @@ pub struct RepositoryAdvisoryVulnerabilityPackage {
 }
 
 /// The `cvss` of [`RepositoryAdvisory`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryCvss {
@@ -32197,8 +32201,8 @@ pub struct RepositoryAdvisoryCvss {
     pub score: Option<f64>,
 }
 
-/// An item of [`RepositoryAdvisoryCwes`].
-#[cfg(any(feature = "security-advisories"))]
+/// An item of the `cwes` of [`RepositoryAdvisory`].
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryCwesItem {
@@ -32208,8 +32212,8 @@ pub struct RepositoryAdvisoryCwesItem {
     pub name: String,
 }
 
-/// An item of [`RepositoryAdvisoryCredits`].
-#[cfg(any(feature = "security-advisories"))]
+/// An item of the `credits` of [`RepositoryAdvisory`].
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryCreditsItem {
@@ -32220,7 +32224,7 @@ pub struct RepositoryAdvisoryCreditsItem {
 }
 
 /// A credit given to a user for a repository security advisory.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryCredit {
@@ -32234,7 +32238,7 @@ pub struct RepositoryAdvisoryCredit {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the user's acceptance of the credit.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum RepositoryAdvisoryCreditState {
         /// `accepted`
         Accepted = "accepted",
@@ -32248,7 +32252,7 @@ pub struct RepositoryAdvisoryCredit {
 /// Full Team
 ///
 /// Groups of organization members that gives permissions on specified repositories.
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamFull {
@@ -32300,7 +32304,7 @@ pub struct TeamFull {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of privacy this team should have
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamFullPrivacy {
         /// `closed`
         Closed = "closed",
@@ -32311,7 +32315,7 @@ pub struct TeamFull {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The notification setting the team has set
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamFullNotificationSetting {
         /// `notifications_enabled`
         NotificationsEnabled = "notifications_enabled",
@@ -32321,7 +32325,7 @@ pub struct TeamFull {
 }
 
 /// Team Organization
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamOrganization {
@@ -32426,7 +32430,7 @@ pub struct TeamOrganization {
 }
 
 /// The `plan` of [`TeamOrganization`].
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamOrganizationPlan {
@@ -32443,12 +32447,12 @@ pub struct TeamOrganizationPlan {
 }
 
 /// The [distinguished name](https://www.ldap.com/ldap-dns-and-rdns) (DN) of the LDAP entry to map to a team.
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 pub type LdapDn = String;
 
 ::endpoint_runtime::__private::open_enum! {
     /// The ownership type of the team
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamFullType {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -32460,7 +32464,7 @@ pub type LdapDn = String;
 /// Team Member
 ///
 /// A user that is a member of a team, including their role on the team and whether the membership is inherited from a child team.
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamMember {
@@ -32516,7 +32520,7 @@ pub struct TeamMember {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The member's role on the team. Only present on the `List team members` endpoint, and only when the feature is enabled for the organization.
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamMemberRole {
         /// `member`
         Member = "member",
@@ -32526,7 +32530,7 @@ pub struct TeamMember {
 }
 
 /// Team Membership
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamMembership {
@@ -32540,7 +32544,7 @@ pub struct TeamMembership {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The role of the user in the team.
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamMembershipRole {
         /// `member`
         Member = "member",
@@ -32551,7 +32555,7 @@ pub struct TeamMembership {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the user's membership in the team.
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamMembershipState {
         /// `active`
         Active = "active",
@@ -32563,7 +32567,7 @@ pub struct TeamMembership {
 /// Team Repository
 ///
 /// A team's access to a repository.
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamRepository {
@@ -32748,7 +32752,7 @@ pub struct TeamRepository {
 }
 
 /// The `permissions` of [`TeamRepository`].
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamRepositoryPermissions {
@@ -32765,7 +32769,7 @@ pub struct TeamRepositoryPermissions {
 }
 
 /// Private User
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PrivateUser {
@@ -32858,7 +32862,7 @@ pub struct PrivateUser {
 }
 
 /// The `plan` of [`PrivateUser`].
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PrivateUserPlan {
@@ -32873,7 +32877,7 @@ pub struct PrivateUserPlan {
 }
 
 /// The answer of [`users::GetAuthenticated`](crate::users::GetAuthenticated).
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum UsersGetAuthenticatedResponse {
@@ -32886,7 +32890,7 @@ pub enum UsersGetAuthenticatedResponse {
 }
 
 /// Email
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Email {
@@ -32903,7 +32907,7 @@ pub struct Email {
 /// GPG Key
 ///
 /// A unique encryption key
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GpgKey {
@@ -32939,8 +32943,8 @@ pub struct GpgKey {
     pub raw_key: Option<String>,
 }
 
-/// An item of [`GpgKeyEmails`].
-#[cfg(any(feature = "users"))]
+/// An item of the `emails` of [`GpgKey`].
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GpgKeyEmailsItem {
@@ -32950,8 +32954,8 @@ pub struct GpgKeyEmailsItem {
     pub verified: Option<bool>,
 }
 
-/// An item of [`GpgKeySubkeysItemEmails`].
-#[cfg(any(feature = "users"))]
+/// An item of the `emails` of [`GpgKeySubkeysItem`].
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GpgKeySubkeysItemEmailsItem {
@@ -32961,8 +32965,8 @@ pub struct GpgKeySubkeysItemEmailsItem {
     pub verified: Option<bool>,
 }
 
-/// An item of [`GpgKeySubkeys`].
-#[cfg(any(feature = "users"))]
+/// An item of the `subkeys` of [`GpgKey`].
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GpgKeySubkeysItem {
@@ -32997,7 +33001,7 @@ pub struct GpgKeySubkeysItem {
 }
 
 /// Key
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Key {
@@ -33022,7 +33026,7 @@ pub struct Key {
 /// Social account
 ///
 /// Social media account
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SocialAccount {
@@ -33035,7 +33039,7 @@ pub struct SocialAccount {
 /// SSH Signing Key
 ///
 /// A public SSH key used to sign Git commits
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SshSigningKey {
@@ -33050,7 +33054,7 @@ pub struct SshSigningKey {
 }
 
 /// The answer of [`users::GetById`](crate::users::GetById).
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum UsersGetByIdResponse {
@@ -33063,7 +33067,7 @@ pub enum UsersGetByIdResponse {
 }
 
 /// The answer of [`users::GetByUsername`](crate::users::GetByUsername).
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum UsersGetByUsernameResponse {
@@ -33076,7 +33080,7 @@ pub enum UsersGetByUsernameResponse {
 }
 
 /// The bundle of the attestation.
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle {
@@ -33091,8 +33095,8 @@ pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItemB
     pub dsse_envelope: Option<::serde_json::Map<String, ::serde_json::Value>>,
 }
 
-/// An item of [`UsersListAttestationsBulkResponseAttestationsSubjectDigestsValue`].
-#[cfg(any(feature = "users"))]
+/// A value of the `attestations_subject_digests` of [`UsersListAttestationsBulkResponse`].
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
@@ -33105,7 +33109,7 @@ pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItem 
 }
 
 /// Information about the current page.
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsBulkResponsePageInfo {
@@ -33120,7 +33124,7 @@ pub struct UsersListAttestationsBulkResponsePageInfo {
 }
 
 /// The answer of [`users::ListAttestationsBulk`](crate::users::ListAttestationsBulk).
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsBulkResponse {
@@ -33137,7 +33141,7 @@ pub struct UsersListAttestationsBulkResponse {
 
 /// The attestation's Sigstore Bundle.
 /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsResponse1AttestationsItemBundle {
@@ -33152,8 +33156,8 @@ pub struct UsersListAttestationsResponse1AttestationsItemBundle {
     pub dsse_envelope: Option<::serde_json::Map<String, ::serde_json::Value>>,
 }
 
-/// An item of [`UsersListAttestationsResponse1Attestations`].
-#[cfg(any(feature = "users"))]
+/// An item of the `attestations` of [`UsersListAttestationsResponse1`].
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsResponse1AttestationsItem {
@@ -33169,7 +33173,7 @@ pub struct UsersListAttestationsResponse1AttestationsItem {
 }
 
 /// One of the forms of [`UsersListAttestationsResponse`].
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsResponse1 {
@@ -33178,7 +33182,7 @@ pub struct UsersListAttestationsResponse1 {
 }
 
 /// The answer of [`users::ListAttestations`](crate::users::ListAttestations).
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum UsersListAttestationsResponse {
@@ -33191,7 +33195,7 @@ pub enum UsersListAttestationsResponse {
 }
 
 /// Hovercard
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Hovercard {
@@ -33199,8 +33203,8 @@ pub struct Hovercard {
     pub contexts: Vec<HovercardContextsItem>,
 }
 
-/// An item of [`HovercardContexts`].
-#[cfg(any(feature = "users"))]
+/// An item of the `contexts` of [`Hovercard`].
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct HovercardContextsItem {
@@ -33211,7 +33215,7 @@ pub struct HovercardContextsItem {
 }
 
 /// Key Simple
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct KeySimple {

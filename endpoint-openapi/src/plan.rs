@@ -330,6 +330,7 @@ impl<'a> TypeSpace<'a> {
     /// Finishes the plan: boxes the fields that close a cycle, and gives each
     /// type the features of the roots that reach it.
     pub fn finish(mut self) -> Vec<TypeDef> {
+        self.document_inline();
         self.box_cycles();
         self.spread_features();
         self.types
@@ -338,11 +339,15 @@ impl<'a> TypeSpace<'a> {
     /// Gives `doc` to the type `ty` names when it was planned after `before`
     /// and has no documentation of its own.
     fn document_new(&mut self, before: usize, ty: &Type, doc: impl FnOnce() -> String) {
-        if let Type::Named(id) = ty.core()
-            && *id >= before
-            && self.types[*id].doc.is_none()
+        if let Some((id, how)) = held(ty)
+            && id >= before
+            && self.types[id].doc.is_none()
         {
-            self.types[*id].doc = Some(doc());
+            let doc = doc();
+            self.types[id].doc = Some(match how {
+                "" => doc,
+                how => format!("{how}{}{}", doc[..1].to_lowercase(), &doc[1..]),
+            });
         }
     }
 
@@ -408,10 +413,7 @@ impl<'a> TypeSpace<'a> {
             Kind::Boolean => Defined::Type(Type::Boolean),
             Kind::Any => Defined::Type(Type::Json),
             Kind::Array(items) => {
-                let before = self.types.len();
-                let item = self.resolve(items, &format!("{name}Item"))?;
-                self.document_new(before, &item, || format!("An item of [`{name}`]."));
-                Defined::Type(Type::Vec(Box::new(item)))
+                Defined::Type(Type::Vec(Box::new(self.resolve(items, &format!("{name}Item"))?)))
             }
             Kind::Object(object) => self.object(object, name)?,
             Kind::AllOf(parts) => match parts.as_slice() {
@@ -487,10 +489,7 @@ impl<'a> TypeSpace<'a> {
         if object.properties.is_empty() {
             return Ok(Defined::Type(match &object.additional {
                 Additional::Typed(values) => {
-                    let before = self.types.len();
-                    let value = self.resolve(values, &format!("{name}Value"))?;
-                    self.document_new(before, &value, || format!("A value of [`{name}`]."));
-                    Type::Map(Box::new(value))
+                    Type::Map(Box::new(self.resolve(values, &format!("{name}Value"))?))
                 }
                 _ => Type::JsonObject,
             }));
@@ -502,9 +501,7 @@ impl<'a> TypeSpace<'a> {
             required,
         } in &object.properties
         {
-            let before = self.types.len();
             let mut ty = self.resolve(schema, &format!("{name}{}", ident::pascal(key)))?;
-            self.document_new(before, &ty, || format!("The `{key}` of [`{name}`]."));
             if !required {
                 ty = ty.optional();
             }
@@ -533,9 +530,7 @@ impl<'a> TypeSpace<'a> {
                 Some(title) => format!("{name}{}", ident::pascal(title)),
                 None => format!("{name}{}", i + 1),
             };
-            let before = self.types.len();
             let ty = self.resolve(alternative, &hint)?;
-            self.document_new(before, &ty, || format!("One of the forms of [`{name}`]."));
             if let Type::Option(inner) = ty {
                 nullable = true;
                 types.push(*inner);
@@ -561,6 +556,45 @@ impl<'a> TypeSpace<'a> {
             variants.push(UnionVariant { name: variant, ty });
         }
         Ok(Defined::Body(Body::Union(variants), None))
+    }
+
+    /// Documents each type that has no text of its own by where it stands:
+    /// the first field, list item, map value or union variant that holds it.
+    fn document_inline(&mut self) {
+        for id in 0..self.types.len() {
+            if self.types[id].doc.is_some() {
+                continue;
+            }
+            let doc = self.types.iter().find_map(|parent| {
+                let holds = |ty: &Type| match held(ty) {
+                    Some((held, how)) if held == id => Some(how),
+                    _ => None,
+                };
+                let parent_name = &parent.name;
+                match &parent.body {
+                    Body::Struct(fields) => fields.iter().find_map(|field| {
+                        let key = &field.key;
+                        holds(&field.ty).map(|how| match how {
+                            "" => format!("The `{key}` of [`{parent_name}`]."),
+                            how => format!("{how}the `{key}` of [`{parent_name}`]."),
+                        })
+                    }),
+                    Body::Union(variants) => variants
+                        .iter()
+                        .find_map(|variant| holds(&variant.ty))
+                        .map(|how| match how {
+                            "" => format!("One of the forms of [`{parent_name}`]."),
+                            how => format!("{how}one of the forms of [`{parent_name}`]."),
+                        }),
+                    Body::Alias(ty) => holds(ty).map(|how| match how {
+                        "" => format!("What [`{parent_name}`] names."),
+                        how => format!("{how}[`{parent_name}`]."),
+                    }),
+                    Body::Enum(_) => None,
+                }
+            });
+            self.types[id].doc = doc;
+        }
     }
 
     /// Boxes every field or variant that holds, directly, a type from which
@@ -656,6 +690,19 @@ fn def_types_mut(def: &mut TypeDef) -> Vec<&mut Type> {
         Body::Union(variants) => variants.iter_mut().map(|v| &mut v.ty).collect(),
         Body::Alias(ty) => vec![ty],
         Body::Enum(_) => Vec::new(),
+    }
+}
+
+/// The planned type a type expression holds, through `Option`, `Box`, lists
+/// and maps, with how its documentation says so: `""` for the type itself,
+/// `"An item of "` in a list, `"A value of "` in a map (the outermost).
+fn held(ty: &Type) -> Option<(usize, &'static str)> {
+    match ty {
+        Type::Named(id) => Some((*id, "")),
+        Type::Option(inner) | Type::Box(inner) => held(inner),
+        Type::Vec(inner) => held(inner).map(|(id, _)| (id, "An item of ")),
+        Type::Map(inner) => held(inner).map(|(id, _)| (id, "A value of ")),
+        _ => None,
     }
 }
 
