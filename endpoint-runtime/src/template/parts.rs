@@ -267,11 +267,9 @@ impl Packer {
             }
             self.text.push_str(var.name);
             self.code.push((var.name.len() as u32) << 2 | VARIABLE);
-            self.code.push(
-                var.slot << 16
-                    | u32::from(var.multi_segment) * MULTI_SEGMENT
-                    | var.modifier.encode(),
-            );
+            let multi_segment = if var.multi_segment { MULTI_SEGMENT } else { 0 };
+            self.code
+                .push(var.slot << 16 | multi_segment | var.modifier.encode());
         }
         if let Some(word) = self.code.get_mut(names_len) {
             *word = (self.text.len() - names_start) as u32;
