@@ -23,7 +23,7 @@ use std::time::Duration;
 use base64::prelude::{BASE64_STANDARD, Engine as _};
 use endpoint::client::{Error, ureq::Client};
 use endpoint::github::{issues, repos};
-use endpoint::{Endpoint, TypedRequest, endpoint};
+use endpoint::{Endpoint, TypedRequest};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -62,22 +62,13 @@ pub struct Repository {
     open_issues_count: u64,
 }
 
-endpoint! {
-    /// `repos::GetContent`, but with `{+path}`: the path's slashes stay
-    /// slashes, where `{path}` would send them as `%2F`.
-    pub struct GetContent = "GET /repos/{owner}/{repo}/contents/{+path}" {
-        /// A branch, tag or commit (the default branch when absent).
-        pub r#ref: Option<String>,
-    }
-}
-
 /// The request that the command line asks for (and, for issues, whether to
 /// follow every page).
 enum Command {
     Repo(repos::Get),
     Issues(issues::ListForRepo, bool),
     CreateIssue(issues::Create),
-    Contents(GetContent),
+    Contents(repos::GetContent),
 }
 
 /// Reads the command line into the base URL and the command; `Ok(None)`
@@ -159,10 +150,12 @@ fn parse_args(args: &[String]) -> Result<Option<(String, Command)>, String> {
             body: words.get(2).map(|body| (*body).to_owned()),
             ..Default::default()
         }),
-        _ => Command::Contents(GetContent {
+        // `path` is multi-segment: its `/` are sent as they are, so that it
+        // may name a file in a directory.
+        _ => Command::Contents(repos::GetContent {
             owner,
             repo,
-            path: words[1].trim_start_matches('/').into(),
+            path: words[1].trim_matches('/').into(),
             r#ref: flag("--ref").map(String::from),
         }),
     };

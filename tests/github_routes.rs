@@ -7,7 +7,7 @@
 //! every field and once with only the required ones, and compares
 //! `to_request()` with `Endpoint::default().endpoint(route, options)` for
 //! the same values, where `options` is the JSON object of the wire names.
-//! Two kinds of operation need a different dynamic call, because the
+//! Four kinds of operation need a different dynamic call, because the
 //! dynamic API cannot say the same thing with plain options:
 //!
 //! - a body property named like a path placeholder (`PATCH
@@ -17,7 +17,13 @@
 //! - query parameters of a method that sends its parameters in the body
 //!   (`POST .../releases/{release_id}/assets?name=...`): the dynamic route
 //!   gets a `{?name,label}` expression, as in octokit's route table; the
-//!   typed fields are `#[endpoint(query)]`.
+//!   typed fields are `#[endpoint(query)]`;
+//! - a multi-segment path parameter (`GET .../git/ref/{ref}`, the field
+//!   `#[endpoint(multi_segment)]`): the dynamic route has `{/ref*}` and the
+//!   value is the list of its `/`-separated pieces, which writes the same
+//!   segments;
+//! - the operation on the uploads URL (`#[endpoint(uploads)]`): the dynamic
+//!   route names the default one, `https://uploads.github.com`.
 
 #[path = "github_routes/checks.rs"]
 mod checks;
@@ -266,8 +272,8 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
         "https://api.github.com/orgs/acme/packages/container/app"
     );
 
-    // A raw body, query parameters on a POST and the uploads server, which
-    // a base URL of the endpoint does not change.
+    // A raw body, query parameters on a POST and the uploads URL, which a
+    // base URL of the endpoint does not change, and its uploads URL does.
     let upload = gh::repos::UploadReleaseAsset {
         owner: "octocat".into(),
         repo: "hello".into(),
@@ -285,6 +291,82 @@ fn hazards_reach_the_wire() -> Result<(), Error> {
         );
         assert_eq!(request.body, Some(Body::Text("bytes".into())));
     }
+    let ghe = ghe.with_uploads_url("https://ghe.example.com/api/uploads")?;
+    assert_eq!(
+        upload.to_request_with(&ghe)?.url,
+        "https://ghe.example.com/api/uploads/repos/octocat/hello/releases/1/assets?name=a%20b.zip"
+    );
+    Ok(())
+}
+
+/// Multi-segment path parameters: their `/` reach the wire as they are,
+/// every other reserved character encoded, dot and empty segments refused.
+#[test]
+fn multi_segment_parameters() -> Result<(), Error> {
+    let get_ref = |r#ref: &str| {
+        gh::git::GetRef {
+            owner: "o".into(),
+            repo: "r".into(),
+            r#ref: r#ref.into(),
+        }
+        .to_request()
+    };
+    assert_eq!(
+        get_ref("heads/feature-a")?.url,
+        "https://api.github.com/repos/o/r/git/ref/heads/feature-a"
+    );
+    let content = |path: &str| {
+        gh::repos::GetContent {
+            owner: "o".into(),
+            repo: "r".into(),
+            path: path.into(),
+            r#ref: Some("heads/main".into()),
+        }
+        .to_request()
+    };
+    // `ref` is also a query parameter here: one value, `/` encoded.
+    assert_eq!(
+        content("docs/a b?.md")?.url,
+        "https://api.github.com/repos/o/r/contents/docs/a%20b%3F.md?ref=heads%2Fmain"
+    );
+    assert_eq!(
+        content("")?.url,
+        "https://api.github.com/repos/o/r/contents/?ref=heads%2Fmain"
+    );
+    assert_eq!(
+        content("#[x]%/ü")?.url,
+        "https://api.github.com/repos/o/r/contents/%23%5Bx%5D%25/%C3%BC?ref=heads%2Fmain"
+    );
+    for path in ["..", ".", "docs/../../../user", "docs/./a"] {
+        let err = content(path).unwrap_err();
+        assert!(
+            matches!(&err, Error::Expansion { variable, .. } if variable == "path"),
+            "{path:?}: {err:?}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "cannot expand `path`: a multi-segment value cannot hold a `.` or `..` segment"
+        );
+    }
+    let err = get_ref("heads//main").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot expand `ref`: a multi-segment value cannot hold an empty segment (a leading, \
+         trailing or doubled `/`)"
+    );
+    // On a route with a body, and after the parameter, the path goes on.
+    let request = gh::repos::UpdateBranchProtection {
+        owner: "o".into(),
+        repo: "r".into(),
+        branch: "release/1.x".into(),
+        enforce_admins: true,
+        ..Default::default()
+    }
+    .to_request()?;
+    assert_eq!(
+        request.url,
+        "https://api.github.com/repos/o/r/branches/release/1.x/protection"
+    );
     Ok(())
 }
 

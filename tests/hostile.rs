@@ -254,6 +254,69 @@ fn values_with_slash_question_hash_percent() {
     assert_eq!(request.body, Some(Body::Json(format!(r#"{{"v":"{v}"}}"#))));
 }
 
+/// A multi-segment path value: its `/` separate segments, every other
+/// delimiter is encoded as in `{v}`, and a dot or empty segment is refused
+/// by the parameter's name, whichever operator writes it.
+#[test]
+fn multi_segment_values() {
+    endpoint::endpoint! {
+        struct Contents = "GET /repos/{owner}/{repo}/contents/{path}" {
+            #[endpoint(multi_segment)]
+            path: String,
+        }
+    }
+    let contents = |path: &str| {
+        Contents {
+            owner: "o".into(),
+            repo: "r".into(),
+            path: path.into(),
+        }
+        .to_request()
+    };
+    assert_eq!(
+        contents("a/b?c#d%e [f]").unwrap().url,
+        format!("{BASE}/repos/o/r/contents/a/b%3Fc%23d%25e%20%5Bf%5D")
+    );
+    // `%2E` is text: its `%` is encoded.
+    assert_eq!(
+        contents("%2E%2E/x").unwrap().url,
+        format!("{BASE}/repos/o/r/contents/%252E%252E/x")
+    );
+    for value in ["..", ".", "../admin", "a/../../admin", "a/./b", "a/.."] {
+        match contents(value) {
+            Err(Error::Expansion { variable, reason }) => {
+                assert_eq!(variable, "path", "{value:?}");
+                assert!(reason.contains("`.` or `..`"), "{value:?}: {reason}");
+            }
+            other => panic!("{value:?}: {other:?}"),
+        }
+    }
+    for value in ["/etc/passwd", "a/", "a//b", "/"] {
+        match contents(value) {
+            Err(Error::Expansion { variable, reason }) => {
+                assert_eq!(variable, "path", "{value:?}");
+                assert!(reason.contains("empty segment"), "{value:?}: {reason}");
+            }
+            other => panic!("{value:?}: {other:?}"),
+        }
+    }
+    // Every operator of the path, through the template API.
+    for src in ["/p/{v}", "/p{/v}", "/p{.v}", "/p{;v}", "/p/{+v}"] {
+        let template = Template::parse(src)
+            .unwrap()
+            .with_multi_segment("v")
+            .unwrap();
+        let vars = json!({"v": "a/../b"});
+        let err = template
+            .expand_url(vars.as_object().unwrap(), &mut String::new())
+            .unwrap_err();
+        assert!(
+            matches!(&err, Error::Expansion { variable, .. } if variable == "v"),
+            "{src}: {err:?}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Headers (rule g)
 // ---------------------------------------------------------------------------

@@ -1129,3 +1129,190 @@ mod conformance_checks {
         );
     }
 }
+
+/// `#[endpoint(multi_segment)]` path fields and `#[endpoint(uploads)]`
+/// structs.
+mod segments_and_uploads {
+    use super::*;
+
+    endpoint! {
+        struct GetRef = "GET /repos/{owner}/{repo}/git/ref/{ref}" {
+            #[endpoint(multi_segment)]
+            r#ref: String,
+        }
+
+        struct Labeled = "GET /x/{a}/{b}{?q}" {
+            #[endpoint(multi_segment)]
+            a: String,
+        }
+
+        #[endpoint(uploads)]
+        struct Upload = "POST /repos/{owner}/{repo}/releases/{release_id}/assets" {
+            release_id: u64,
+            #[endpoint(query)]
+            name: String,
+            data: String,
+        }
+    }
+
+    fn get_ref(value: &str) -> Result<Request, Error> {
+        GetRef {
+            owner: "o".into(),
+            repo: "r".into(),
+            r#ref: value.into(),
+        }
+        .to_request()
+    }
+
+    #[test]
+    fn slashes_stay_and_everything_else_is_encoded() {
+        assert_eq!(
+            get_ref("heads/feature-a").unwrap().url,
+            "https://api.github.com/repos/o/r/git/ref/heads/feature-a"
+        );
+        assert_eq!(
+            get_ref("tags/v1 ?#[]%").unwrap().url,
+            "https://api.github.com/repos/o/r/git/ref/tags/v1%20%3F%23%5B%5D%25"
+        );
+        // The same as the dynamic `{/ref*}` with the pieces as a list.
+        same_as_dynamic(
+            get_ref("heads/a b"),
+            "GET /repos/{owner}/{repo}/git/ref{/ref*}",
+            json!({"owner": "o", "repo": "r", "ref": ["heads", "a b"]}),
+        );
+        // Only the marked field keeps its `/`.
+        let request = Labeled {
+            a: "x/y".into(),
+            b: "x/y".into(),
+            q: Some("x/y".into()),
+        }
+        .to_request()
+        .unwrap();
+        assert_eq!(request.url, "https://api.github.com/x/x/y/x%2Fy?q=x%2Fy");
+    }
+
+    #[test]
+    fn dot_and_empty_segments_are_refused_by_name() {
+        for value in ["..", ".", "heads/..", "heads/./main", "../../user"] {
+            let err = get_ref(value).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                "cannot expand `ref`: a multi-segment value cannot hold a `.` or `..` segment",
+                "{value:?}"
+            );
+        }
+        for value in ["/heads", "heads/", "heads//main"] {
+            let err = get_ref(value).unwrap_err();
+            assert!(
+                matches!(&err, Error::Expansion { variable, .. } if variable == "ref"),
+                "{value:?}: {err}"
+            );
+            assert!(err.to_string().contains("empty segment"), "{err}");
+        }
+        // Dots inside a piece are text.
+        assert_eq!(
+            get_ref("heads/v1..v2/.x").unwrap().url,
+            "https://api.github.com/repos/o/r/git/ref/heads/v1..v2/.x"
+        );
+    }
+
+    #[test]
+    fn uploads_go_to_the_uploads_url() {
+        let upload = Upload {
+            owner: "o".into(),
+            repo: "r".into(),
+            release_id: 7,
+            name: "a b.zip".into(),
+            data: "bytes".into(),
+        };
+        let expected = "/repos/o/r/releases/7/assets?name=a%20b.zip";
+        let request = upload.to_request().unwrap();
+        assert_eq!(request.url, format!("https://uploads.github.com{expected}"));
+        assert_eq!(request.body, Some(Body::Text("bytes".into())));
+        // The base URL does not move it; the uploads URL does, and the
+        // endpoints made from that one keep it.
+        let ghe = Endpoint::default()
+            .defaults(json!({"baseUrl": "https://ghe.example/api/v3"}))
+            .unwrap();
+        assert_eq!(
+            upload.to_request_with(&ghe).unwrap().url,
+            format!("https://uploads.github.com{expected}")
+        );
+        let ghe = ghe
+            .with_uploads_url("https://ghe.example/api/uploads/")
+            .unwrap()
+            .defaults(json!({"headers": {"x-a": "1"}}))
+            .unwrap();
+        let request = upload.to_request_with(&ghe).unwrap();
+        assert_eq!(
+            request.url,
+            format!("https://ghe.example/api/uploads{expected}")
+        );
+        assert_eq!(request.headers.get("x-a"), Some("1"));
+        // The same as a dynamic call that gives the uploads URL as its base URL.
+        same_as_dynamic_on(
+            &ghe,
+            Ok(request),
+            "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name}",
+            json!({"baseUrl": ghe.uploads_url(), "owner": "o", "repo": "r", "release_id": 7,
+                   "name": "a b.zip", "data": "bytes"}),
+        );
+        // Other routes keep the base URL.
+        let request = GetRef {
+            owner: "o".into(),
+            repo: "r".into(),
+            r#ref: "heads/a".into(),
+        }
+        .to_request_with(&ghe)
+        .unwrap();
+        assert_eq!(
+            request.url,
+            "https://ghe.example/api/v3/repos/o/r/git/ref/heads/a"
+        );
+        assert!(matches!(
+            Endpoint::default().with_uploads_url("/api/uploads"),
+            Err(Error::Option { .. })
+        ));
+    }
+
+    #[test]
+    fn credentials_go_to_the_uploads_host_when_it_is_trusted() {
+        let upload = Upload {
+            owner: "o".into(),
+            repo: "r".into(),
+            release_id: 7,
+            name: "a".into(),
+            data: String::new(),
+        };
+        let token = json!({"headers": {"authorization": "token t"}});
+        // GitHub's two hosts go together.
+        let github = Endpoint::default()
+            .defaults(token.clone())
+            .unwrap()
+            .with_credential_host_check(true);
+        assert!(upload.to_request_with(&github).is_ok());
+        // Another base URL without an uploads URL of its own: the token
+        // would go to github.com.
+        let ghe = github
+            .defaults(json!({"baseUrl": "https://ghe.example/api/v3"}))
+            .unwrap();
+        assert!(matches!(
+            upload.to_request_with(&ghe),
+            Err(Error::CredentialsHost { .. })
+        ));
+        // With its uploads URL set, it may; other routes still may not
+        // leave the base URL's host.
+        let ghe = ghe
+            .with_uploads_url("https://GHE.example/api/uploads")
+            .unwrap();
+        assert!(upload.to_request_with(&ghe).is_ok());
+        let elsewhere = ghe
+            .with_uploads_url("https://uploads.example/api/uploads")
+            .unwrap();
+        assert!(upload.to_request_with(&elsewhere).is_ok());
+        assert!(matches!(
+            elsewhere.endpoint("GET https://uploads.example/x", ()),
+            Err(Error::CredentialsHost { .. })
+        ));
+    }
+}

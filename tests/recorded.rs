@@ -5,9 +5,10 @@
 //! query, body, `accept`, `authorization` and `content-type`).
 //!
 //! The requests are the structs of `endpoint-github` wherever that crate can
-//! write the recorded request; dynamic ones where it cannot (and, again, in
-//! some scenarios, to compare); and one `endpoint!` struct declared here, to
-//! upload release assets. The answers decode into the types declared here
+//! write the recorded request (the uploads too, on the endpoint's uploads
+//! URL, which the loopback server also stands for); dynamic ones where it
+//! cannot (routes no longer in GitHub's description) and, again, in some
+//! scenarios, to compare. The answers decode into the types declared here
 //! (`Backend::send_as`) or into the structs' own `serde_json::Value`. Every
 //! scenario runs once with the blocking (ureq) client and once with the
 //! async (reqwest) one, each against a fresh server, and must use every
@@ -18,8 +19,8 @@ mod backends;
 #[path = "support/server.rs"]
 mod server;
 
+use endpoint::Endpoint;
 use endpoint::client::{ApiError, Bytes, Error, RateLimitKind};
-use endpoint::{Endpoint, endpoint};
 use endpoint_github::{activity, git, issues, markdown, meta, orgs, repos, search};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -206,35 +207,27 @@ struct FileCommit {
     commit: Value,
 }
 
-endpoint! {
-    /// Upload a release asset. `repos::UploadReleaseAsset` names the uploads
-    /// host in its route (`https://uploads.github.com/…`), as GitHub's
-    /// description does, so no base URL can send it to the loopback server
-    /// that stands in for that host; this route takes the base URL.
-    struct UploadAsset = "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}" -> Asset {
-        release_id: i64,
-        data: String,
-    }
-}
-
-/// The upload endpoint: the uploads host (the same loopback server, given
-/// as its own base URL) and the asset's media type.
+/// The upload endpoint: the uploads URL (the same loopback server) and the
+/// asset's media type.
 fn uploads(backend: &Backend, server: &Server) -> Backend {
-    backend.with_defaults(json!({
-        "baseUrl": server.base_url(),
-        "headers": {"content-type": "text/plain"},
-    }))
+    let endpoint = backend
+        .endpoint()
+        .with_uploads_url(&server.base_url())
+        .expect("an absolute URL")
+        .defaults(json!({"headers": {"content-type": "text/plain"}}))
+        .expect("valid defaults");
+    backend.with_endpoint(endpoint)
 }
 
 /// Uploads `test-upload.txt` to release 1000 of `repo`, as recorded.
 fn upload(uploads: &Backend, repo: &str) -> Result<endpoint::client::Response<Asset>, Error> {
-    uploads.send(&UploadAsset {
+    uploads.send_as::<Asset>(&repos::UploadReleaseAsset {
         owner: ORG.into(),
         repo: repo.into(),
         release_id: 1000,
-        name: Some("test-upload.txt".into()),
+        name: "test-upload.txt".into(),
         label: Some("test".into()),
-        data: "Hello, world!\n".into(),
+        data: Some("Hello, world!\n".into()),
     })
 }
 
@@ -813,14 +806,12 @@ fn mark_notifications_as_read() {
 fn git_refs() {
     replay(&scenario("git-refs"), |backend, _| {
         // The listing of every reference (`GET …/git/refs/`) is no longer in
-        // GitHub's description, and `git::UpdateRef` and `git::DeleteRef`
-        // expand `{ref}` as one segment (`heads%2Ftest`) where the recording
-        // has `heads/test`: these requests are dynamic, with `{+ref}`.
+        // GitHub's description: a dynamic request.
         let refs = |backend: &Backend| -> Vec<Value> {
             backend
                 .call(
-                    "GET /repos/{owner}/{repo}/git/refs/{+namespace}",
-                    json!({"owner": ORG, "repo": "git-refs", "namespace": ""}),
+                    "GET /repos/{owner}/{repo}/git/refs/",
+                    json!({"owner": ORG, "repo": "git-refs"}),
                 )
                 .unwrap()
                 .body
@@ -836,11 +827,15 @@ fn git_refs() {
             .unwrap()
             .body;
         assert_eq!(created["ref"], "refs/heads/test");
-        let updated: Value = backend
-            .call(
-                "PATCH /repos/{owner}/{repo}/git/refs/{+ref}",
-                json!({"owner": ORG, "repo": "git-refs", "ref": "heads/test", "sha": "0000000000000000000000000000000000000001"}),
-            )
+        // `ref` is multi-segment: `heads/test` keeps its `/`, as recorded.
+        let updated = backend
+            .send(&git::UpdateRef {
+                owner: ORG.into(),
+                repo: "git-refs".into(),
+                r#ref: "heads/test".into(),
+                sha: "0000000000000000000000000000000000000001".into(),
+                force: None,
+            })
             .unwrap()
             .body;
         assert_eq!(
@@ -849,10 +844,11 @@ fn git_refs() {
         );
         assert_eq!(refs(backend).len(), 2);
         let deleted = backend
-            .call::<()>(
-                "DELETE /repos/{owner}/{repo}/git/refs/{+ref}",
-                json!({"owner": ORG, "repo": "git-refs", "ref": "heads/test"}),
-            )
+            .send_as::<()>(&git::DeleteRef {
+                owner: ORG.into(),
+                repo: "git-refs".into(),
+                r#ref: "heads/test".into(),
+            })
             .unwrap();
         assert_eq!(deleted.status, 204);
     });

@@ -328,6 +328,9 @@ endpoint! {
         pub repo: String,
 
         /// The commit reference.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
 
         /// Returns check runs with the specified `name`.
@@ -370,6 +373,9 @@ endpoint! {
         pub repo: String,
 
         /// The commit reference.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
 
         /// Filters check suites by GitHub App `id`.

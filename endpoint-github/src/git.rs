@@ -164,6 +164,9 @@ endpoint! {
         pub repo: String,
 
         /// The SHA of the commit.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub commit_sha: String,
     }
 }
@@ -190,6 +193,9 @@ endpoint! {
         pub repo: String,
 
         /// The Git reference.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
     }
 }
@@ -212,6 +218,9 @@ endpoint! {
         pub repo: String,
 
         /// The Git reference.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
     }
 }
@@ -253,6 +262,9 @@ endpoint! {
         pub repo: String,
 
         /// The Git reference.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
     }
 }
@@ -272,6 +284,9 @@ endpoint! {
         pub repo: String,
 
         /// The Git reference.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
 
         /// The SHA1 value to set this reference to
@@ -436,6 +451,9 @@ endpoint! {
         pub repo: String,
 
         /// The SHA1 value or ref (branch or tag) name of the tree.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub tree_sha: String,
 
         /// Setting this parameter to any value returns the objects or subtrees referenced by the tree specified in `:tree_sha`.

@@ -32,7 +32,35 @@
 //!
 //! `to_request_with(&endpoint)` builds the request with an [`Endpoint`]'s
 //! defaults instead (a GitHub Enterprise base URL, an `authorization`
-//! header), and every struct implements [`TypedRequest`].
+//! header), and every struct implements [`TypedRequest`]. The one operation
+//! that GitHub serves on its uploads host, [`repos::UploadReleaseAsset`],
+//! goes to the endpoint's uploads URL ([`Endpoint::uploads_url`],
+//! `https://uploads.github.com` unless set with
+//! [`Endpoint::with_uploads_url`]); GitHub Enterprise Server has both under
+//! its own host:
+//!
+//! ```
+//! # #[cfg(feature = "repos")] {
+//! use endpoint_github::{Endpoint, repos};
+//! use serde_json::json;
+//!
+//! let ghe = Endpoint::default()
+//!     .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))?
+//!     .with_uploads_url("https://ghe.example.com/api/uploads")?;
+//! let upload = repos::UploadReleaseAsset {
+//!     owner: "octocat".into(),
+//!     repo: "hello-world".into(),
+//!     release_id: 1,
+//!     name: "app.zip".into(),
+//!     ..Default::default()
+//! };
+//! assert_eq!(
+//!     upload.to_request_with(&ghe)?.url,
+//!     "https://ghe.example.com/api/uploads/repos/octocat/hello-world/releases/1/assets?name=app.zip"
+//! );
+//! # }
+//! # Ok::<(), endpoint_github::Error>(())
+//! ```
 //!
 //! ## Fields and types
 //!
@@ -41,6 +69,13 @@
 //!   name of a path parameter is `new_<name>` (`new_name` of
 //!   [`actions::UpdateRepoVariable`], where `name` is the variable's current
 //!   name in the path); a raw request body is the field `data`.
+//! - A path parameter that GitHub marks `x-multi-segment` (a Git reference
+//!   `heads/main`, a file path `docs/a.md`: `ref`, `path`, `branch`, …) is
+//!   `#[endpoint(multi_segment)]`: its `/` are sent as they are and
+//!   everything else is percent-encoded, so that
+//!   [`git::GetRef`] with `heads/feature-a` asks for
+//!   `/repos/{owner}/{repo}/git/ref/heads/feature-a`; a `.`, `..` or empty
+//!   segment in it is refused with an error that names the parameter.
 //! - `string` is `String`, `integer` `i64`, `number` `f64`, `boolean` `bool`,
 //!   an array a `Vec`, anything else (objects, unions) `serde_json::Value`.
 //! - A string enum is a Rust enum (241 in all) whose variants are sent

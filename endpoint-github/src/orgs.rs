@@ -409,6 +409,9 @@ endpoint! {
         pub org: String,
 
         /// The parameter should be set to the attestation's subject's SHA256 digest, in the form `sha256:HEX_DIGEST`.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub subject_digest: String,
     }
 }
@@ -479,6 +482,9 @@ endpoint! {
         pub org: String,
 
         /// Subject Digest
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub subject_digest: String,
     }
 }
@@ -550,6 +556,9 @@ endpoint! {
         pub org: String,
 
         /// The parameter should be set to the attestation's subject's SHA256 digest, in the form `sha256:HEX_DIGEST`.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub subject_digest: String,
 
         /// Optional filter for fetching attestations with a given predicate type.

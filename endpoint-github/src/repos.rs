@@ -544,6 +544,9 @@ endpoint! {
         pub after: Option<String>,
 
         /// The parameter should be set to the attestation's subject's SHA256 digest, in the form `sha256:HEX_DIGEST`.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub subject_digest: String,
 
         /// Optional filter for fetching attestations with a given predicate type.
@@ -720,6 +723,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -739,6 +745,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -758,6 +767,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -785,6 +797,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// Require status checks to pass before merging.
@@ -839,6 +854,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -858,6 +876,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -879,6 +900,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -898,6 +922,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -917,6 +944,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -941,6 +971,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// Specify which users, teams, and apps can dismiss pull request reviews.
@@ -980,6 +1013,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1004,6 +1040,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1025,6 +1064,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1044,6 +1086,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1063,6 +1108,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1086,6 +1134,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// Require branches to be up to date before merging.
@@ -1115,6 +1166,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The name of the status checks
@@ -1137,6 +1191,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1156,6 +1213,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The name of the status checks
@@ -1178,6 +1238,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The name of the status checks
@@ -1202,6 +1265,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1226,6 +1292,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1247,6 +1316,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The GitHub Apps that have push access to this branch.
@@ -1271,6 +1343,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1292,6 +1367,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The GitHub Apps that have push access to this branch.
@@ -1316,6 +1394,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The GitHub Apps that have push access to this branch.
@@ -1340,6 +1421,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The slug values for teams
@@ -1364,6 +1448,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1385,6 +1472,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The slug values for teams
@@ -1409,6 +1499,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The slug values for teams
@@ -1437,6 +1530,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The username for users
@@ -1461,6 +1557,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
     }
 }
@@ -1486,6 +1585,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The username for users
@@ -1514,6 +1616,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The username for users
@@ -1543,6 +1648,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The new name of the branch.
@@ -1932,6 +2040,9 @@ endpoint! {
         pub repo: String,
 
         /// The SHA of the commit.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub commit_sha: String,
     }
 }
@@ -1958,6 +2069,9 @@ endpoint! {
         pub repo: String,
 
         /// The SHA of the commit.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub commit_sha: String,
 
         /// The number of results per page (max 100).
@@ -1994,6 +2108,9 @@ endpoint! {
         pub repo: String,
 
         /// The SHA of the commit.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub commit_sha: String,
 
         /// The contents of the comment.
@@ -2027,6 +2144,9 @@ endpoint! {
         pub repo: String,
 
         /// The SHA of the commit.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub commit_sha: String,
 
         /// The number of results per page (max 100).
@@ -2097,6 +2217,9 @@ endpoint! {
         pub per_page: Option<i64>,
 
         /// The commit reference.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
     }
 }
@@ -2123,6 +2246,9 @@ endpoint! {
         pub repo: String,
 
         /// The commit reference.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
 
         /// The number of results per page (max 100).
@@ -2150,6 +2276,9 @@ endpoint! {
         pub repo: String,
 
         /// The commit reference.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
 
         /// The number of results per page (max 100).
@@ -2257,6 +2386,9 @@ endpoint! {
         pub per_page: Option<i64>,
 
         /// The base branch and head branch to compare.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub basehead: String,
     }
 }
@@ -2352,6 +2484,9 @@ endpoint! {
         pub repo: String,
 
         /// path parameter
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub path: String,
 
         /// The commit message.
@@ -2410,6 +2545,9 @@ endpoint! {
         pub repo: String,
 
         /// path parameter
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub path: String,
 
         /// The name of the commit/branch/tag.
@@ -2437,6 +2575,9 @@ endpoint! {
         pub repo: String,
 
         /// path parameter
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub path: String,
 
         /// The commit message.
@@ -4181,6 +4322,9 @@ endpoint! {
         pub repo: String,
 
         /// The alternate path to look for a README file
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub dir: String,
 
         /// The name of the commit/branch/tag.
@@ -4393,6 +4537,9 @@ endpoint! {
         pub repo: String,
 
         /// tag parameter
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub tag: String,
     }
 }
@@ -4512,7 +4659,7 @@ endpoint! {
 endpoint! {
     /// Upload a release asset
     ///
-    /// `POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets` ([GitHub docs](https://docs.github.com/rest/releases/assets#upload-a-release-asset))
+    /// `POST /repos/{owner}/{repo}/releases/{release_id}/assets` ([GitHub docs](https://docs.github.com/rest/releases/assets#upload-a-release-asset))
     ///
     /// This endpoint makes use of a [Hypermedia relation](https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#hypermedia) to determine which URL to access. The endpoint you call to upload release assets is specific to your release. Use the `upload_url` returned in
     /// the response of the [Create a release endpoint](https://docs.github.com/rest/releases/releases#create-a-release) to upload a release asset.
@@ -4534,9 +4681,10 @@ endpoint! {
     /// *   To find the `release_id` query the [`GET /repos/{owner}/{repo}/releases/latest` endpoint](https://docs.github.com/rest/releases/releases#get-the-latest-release).
     /// *   If you upload an asset with the same filename as another uploaded asset, you'll receive an error and must delete the old file before you can re-upload the new asset.
     ///
-    /// The request goes to `https://uploads.github.com`, whatever the base URL of the endpoint.
+    /// The request goes to the endpoint's uploads URL, [`Endpoint::uploads_url`](crate::Endpoint::uploads_url): `https://uploads.github.com` unless set with [`Endpoint::with_uploads_url`](crate::Endpoint::with_uploads_url) (GitHub Enterprise Server: `https://HOST/api/uploads`).
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct UploadReleaseAsset = "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets" -> crate::models::ReleaseAsset {
+    #[endpoint(uploads)]
+    pub struct UploadReleaseAsset = "POST /repos/{owner}/{repo}/releases/{release_id}/assets" -> crate::models::ReleaseAsset {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -4577,6 +4725,9 @@ endpoint! {
         pub repo: String,
 
         /// The name of the branch.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub branch: String,
 
         /// The number of results per page (max 100).
@@ -4953,6 +5104,9 @@ endpoint! {
         pub repo: String,
 
         /// The `sha` path parameter.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub sha: String,
 
         /// The state of the status.
@@ -5009,6 +5163,9 @@ endpoint! {
         pub repo: String,
 
         /// The `ref` path parameter.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
     }
 }
@@ -5241,6 +5398,9 @@ endpoint! {
         pub repo: String,
 
         /// The `ref` path parameter.
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub r#ref: String,
     }
 }

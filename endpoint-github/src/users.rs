@@ -654,6 +654,9 @@ endpoint! {
         pub username: String,
 
         /// Subject Digest
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub subject_digest: String,
     }
 }
@@ -699,6 +702,9 @@ endpoint! {
         pub username: String,
 
         /// Subject Digest
+        ///
+        /// A path of several segments: its `/` are sent as they are, everything else is percent-encoded; a `.`, `..` or empty segment is refused.
+        #[endpoint(multi_segment)]
         pub subject_digest: String,
 
         /// Optional filter for fetching attestations with a given predicate type.

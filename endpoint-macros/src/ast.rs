@@ -25,6 +25,8 @@ pub(crate) enum Input {
 pub(crate) struct ItemDef {
     /// Attributes of the struct (doc comments, derives), passed through.
     pub attrs: Vec<Attribute>,
+    /// The `#[endpoint(…)]` attributes of the struct, read by `attr`.
+    pub options: Vec<Attribute>,
     /// Visibility of the struct.
     pub vis: Visibility,
     /// The struct's name.
@@ -111,7 +113,10 @@ fn parse_route(input: ParseStream<'_>) -> syn::Result<LitStr> {
 
 impl Parse for ItemDef {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        let attrs = input.call(Attribute::parse_outer)?;
+        let all = input.call(Attribute::parse_outer)?;
+        let (options, attrs) = all
+            .into_iter()
+            .partition(|attr| attr.path().is_ident("endpoint"));
         let vis: Visibility = input.parse()?;
         if !input.peek(Token![struct]) {
             return Err(input.error(format!(
@@ -162,6 +167,7 @@ impl Parse for ItemDef {
         };
         Ok(ItemDef {
             attrs,
+            options,
             vis,
             ident,
             generics,
@@ -336,6 +342,7 @@ mod tests {
         assert_eq!(items.len(), 3);
         assert_eq!(items[0].ident, "GetRepo");
         assert_eq!(items[0].attrs.len(), 2);
+        assert!(items[0].options.is_empty());
         assert_eq!(items[0].route.value(), "GET /repos/<owner>/<repo>");
         assert!(items[0].fields.is_empty());
         assert_eq!(items[1].fields.len(), 2);

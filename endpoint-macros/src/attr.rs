@@ -1,9 +1,9 @@
-//! The `#[endpoint(…)]` attributes of a declared field: `rename = "…"`,
-//! `query` and `body`.
+//! The `#[endpoint(…)]` attributes of a declared field (`rename = "…"`,
+//! `query`, `body` and `multi_segment`) and of a struct (`uploads`).
 //!
 //! Only the attributes' own mistakes are found here (an unknown or repeated
-//! option, `query` with `body`); what they mean for the route is `valid`'s
-//! business.
+//! option, `query` with `body`, `multi_segment` with either); what they mean
+//! for the route is `valid`'s business.
 
 use proc_macro2::Span;
 use quote::ToTokens;
@@ -22,6 +22,8 @@ pub(crate) struct FieldAttrs {
     pub query: Option<Span>,
     /// `body`, where it is written.
     pub body: Option<Span>,
+    /// `multi_segment`, where it is written.
+    pub multi_segment: Option<Span>,
 }
 
 impl FieldAttrs {
@@ -36,6 +38,19 @@ impl FieldAttrs {
         }
         if let (Some(_), Some(body)) = (options.query, options.body) {
             cx.error_at(body, "a field cannot be both `query` and `body`");
+        }
+        if let Some(multi_segment) = options.multi_segment {
+            for (other, name) in [(options.query, "query"), (options.body, "body")] {
+                if other.is_some() {
+                    cx.error_at(
+                        multi_segment,
+                        format!(
+                            "a field cannot be both `multi_segment` and `{name}`: \
+                             `multi_segment` is for a placeholder in the URL's path"
+                        ),
+                    );
+                }
+            }
         }
         options
     }
@@ -59,13 +74,18 @@ impl FieldAttrs {
                 cx.error_at(span, "`body` is given twice");
             }
             self.body = Some(span);
+        } else if meta.path.is_ident("multi_segment") {
+            if self.multi_segment.is_some() {
+                cx.error_at(span, "`multi_segment` is given twice");
+            }
+            self.multi_segment = Some(span);
         } else {
             let name = meta.path.to_token_stream().to_string().replace(' ', "");
             cx.error_at(
                 span,
                 format!(
                     "unknown option `{name}` in `#[endpoint(…)]`: expected `rename = \"…\"`, \
-                     `query` or `body`"
+                     `query`, `body` or `multi_segment`"
                 ),
             );
             // Skip its value, if any, so that the next options are read.
@@ -74,6 +94,50 @@ impl FieldAttrs {
             }
         }
         Ok(())
+    }
+}
+
+/// What the `#[endpoint(…)]` attributes of a struct say.
+#[derive(Default)]
+pub(crate) struct ItemAttrs {
+    /// `uploads`, where it is written.
+    pub uploads: Option<Span>,
+}
+
+impl ItemAttrs {
+    /// Reads the `#[endpoint(…)]` attributes of a struct; every mistake is
+    /// recorded in `cx`.
+    pub(crate) fn from_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> Self {
+        let mut options = ItemAttrs::default();
+        for attr in attrs {
+            let read = attr.parse_nested_meta(|meta| {
+                let span = meta.path.span();
+                if meta.path.is_ident("uploads") {
+                    if options.uploads.is_some() {
+                        cx.error_at(span, "`uploads` is given twice");
+                    }
+                    options.uploads = Some(span);
+                } else {
+                    let name = meta.path.to_token_stream().to_string().replace(' ', "");
+                    cx.error_at(
+                        span,
+                        format!(
+                            "unknown option `{name}` in `#[endpoint(…)]` on a struct: expected \
+                             `uploads` (`rename`, `query`, `body` and `multi_segment` are for \
+                             fields)"
+                        ),
+                    );
+                    if meta.input.peek(syn::Token![=]) {
+                        let _: syn::Expr = meta.value()?.parse()?;
+                    }
+                }
+                Ok(())
+            });
+            if let Err(err) = read {
+                cx.push(err);
+            }
+        }
+        options
     }
 }
 
@@ -101,6 +165,33 @@ mod tests {
     }
 
     #[test]
+    fn item_options() {
+        let read = |item: proc_macro2::TokenStream| {
+            check_tokens(item, |cx, item: &crate::ast::ItemDef| {
+                ItemAttrs::from_attrs(cx, &item.options)
+            })
+        };
+        let (attrs, errors) = read(quote!(#[endpoint(uploads)] struct S = "POST /x";));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(attrs.uploads.is_some());
+        let (_, errors) = read(quote!(#[endpoint(uploads, query)] struct S = "POST /x";));
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("unknown option `query` in `#[endpoint(…)]` on a struct")),
+            "{errors:?}"
+        );
+        let (_, errors) =
+            read(quote!(#[endpoint(uploads)] #[endpoint(uploads)] struct S = "POST /x";));
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("`uploads` is given twice")),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
     fn option_errors() {
         let errors = read(quote!(#[endpoint(query, body)] a: u32)).1;
         assert!(
@@ -120,6 +211,16 @@ mod tests {
             errors.iter().any(|e| e.contains("expected string literal")),
             "{errors:?}"
         );
+        let errors = read(quote!(#[endpoint(multi_segment, query)] c: u32)).1;
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("both `multi_segment` and `query`")),
+            "{errors:?}"
+        );
+        let (attrs, errors) = read(quote!(#[endpoint(multi_segment)] c: String));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(attrs.multi_segment.is_some());
         let errors = read(quote!(#[endpoint(body, body)] c: u32)).1;
         assert!(
             errors.iter().any(|e| e.contains("`body` is given twice")),

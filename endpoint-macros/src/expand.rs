@@ -124,7 +124,7 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
         .filter(|field| field.role == Role::Remaining)
         .map(|field| field.wire.as_str())
         .collect();
-    let plan = plan(&checked.method, template, &params);
+    let plan = plan(&checked.method, template, &params, checked.uploads);
     let field = with_fields_fn(&field_values(checked, template));
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
@@ -310,10 +310,10 @@ fn is_direct(ty: &Type) -> bool {
     }
 }
 
-/// `Plan { method, template, params }`: the route as data, the template in
-/// its packed form (a string and a list of numbers), which costs the least
-/// to compile.
-fn plan(method: &str, template: &Template<'_>, params: &[&str]) -> TokenStream {
+/// `Plan { method, template, params, uploads }`: the route as data, the
+/// template in its packed form (a string and a list of numbers), which costs
+/// the least to compile; multi-segment variables are marked in it.
+fn plan(method: &str, template: &Template<'_>, params: &[&str], uploads: bool) -> TokenStream {
     let method = format_ident!("{method}");
     let (text, code) = template.packed();
     let code = code
@@ -324,6 +324,7 @@ fn plan(method: &str, template: &Template<'_>, params: &[&str]) -> TokenStream {
             method: ::endpoint::__private::Method::#method,
             template: ::endpoint::__private::static_template(#text, &[#(#code),*]),
             params: &[#(#params),*],
+            uploads: #uploads,
         }
     }
 }
@@ -383,7 +384,7 @@ fn expression(def: &ExprDef) -> TokenStream {
 /// serialization error is kept and returned by `to_request`.
 fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStream {
     let ident = format_ident!("__Endpoint");
-    let plan = plan(&checked.method, template, &[]);
+    let plan = plan(&checked.method, template, &[], false);
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
     let fields: Vec<_> = checked.fields.iter().map(|field| &field.ident).collect();

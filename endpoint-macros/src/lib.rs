@@ -13,7 +13,7 @@
 //! 1. `ast`: the input, as written (the item form and the expression form);
 //! 2. `ctxt`: the collector of errors, so that every problem is reported at
 //!    once;
-//! 3. `attr`: the `#[endpoint(…)]` attributes of a field;
+//! 3. `attr`: the `#[endpoint(…)]` attributes of a field and of a struct;
 //! 4. `route`: the route string (method, URL, template, `<name>`
 //!    placeholders) and its placeholders' field names;
 //! 5. `valid`, `capture`: the item form's fields against the route, and the

@@ -64,6 +64,9 @@ pub(crate) struct Checked<F> {
     pub template: Option<Template<'static>>,
     /// The fields, in the order the form gives them.
     pub fields: Vec<F>,
+    /// Whether the request goes to the endpoint's uploads URL
+    /// (`#[endpoint(uploads)]`, only in the item form).
+    pub uploads: bool,
 }
 
 /// A template variable: its name and whether it sits in the path.

@@ -15,7 +15,7 @@ use syn::ext::IdentExt;
 use syn::{Attribute, Ident, LitStr, Type, Visibility};
 
 use crate::ast::{FieldDef, ItemDef, option_inner};
-use crate::attr::FieldAttrs;
+use crate::attr::{FieldAttrs, ItemAttrs};
 use crate::ctxt::Ctxt;
 use crate::route::{self, Checked, CheckedRoute, Placeholder, field_ident, option_key_list};
 
@@ -42,6 +42,9 @@ pub(crate) struct Field {
     /// Written by the user (its type is checked to be `Serialize`), as
     /// opposed to generated for a placeholder.
     pub declared: bool,
+    /// `#[endpoint(multi_segment)]`: a path placeholder whose value keeps
+    /// its `/`.
+    pub multi_segment: bool,
 }
 
 /// Where a field's value goes.
@@ -108,17 +111,42 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
         .filter(|f| f.declared && f.role == Role::Template && !scope.is_var(&f.wire))
         .map(|f| f.wire.clone())
         .collect();
-    let (template_text, template) = if query.is_empty() {
+    let (template_text, mut template) = if query.is_empty() {
         (route.url, route.template)
     } else {
         with_query(cx, &route, &query, &fields)
     };
+    for field in fields.iter().filter(|f| f.multi_segment) {
+        template = template.map(|t| t.clone().with_multi_segment(&field.wire).unwrap_or(t));
+    }
+    let uploads = uploads(cx, item, &template_text);
     Checked {
         method: route.method,
         template_text,
         template,
         fields,
+        uploads,
     }
+}
+
+/// Whether the struct says `#[endpoint(uploads)]`, whose route must be a
+/// path: the endpoint's uploads URL comes before it.
+fn uploads(cx: &mut Ctxt, item: &ItemDef, template_text: &str) -> bool {
+    let Some(span) = ItemAttrs::from_attrs(cx, &item.options).uploads else {
+        return false;
+    };
+    if !template_text.starts_with('/') {
+        cx.error_at(
+            span,
+            format!(
+                "`#[endpoint(uploads)]` sends the request to the endpoint's uploads URL, which \
+                 the route's path is joined to: the route `{template_text}` must be a path \
+                 starting with `/`, not a full URL"
+            ),
+        );
+        return false;
+    }
+    true
 }
 
 /// Checks a declared field and works out its wire name and role.
@@ -145,6 +173,23 @@ fn declared_field(
         .as_ref()
         .map_or(def.ident.span(), |(_, span)| *span);
     check_wire_name(cx, scope, role, &wire, wire_span);
+    let multi_segment = match attrs.multi_segment {
+        // With `query` or `body`, `attr` has said what is wrong.
+        Some(_) if attrs.query.is_some() || attrs.body.is_some() => false,
+        Some(span) if !(role == Role::Template && scope.is_path_var(&wire)) => {
+            cx.error_at(
+                span,
+                format!(
+                    "`#[endpoint(multi_segment)]` on `{}`, which is not a placeholder in the \
+                     URL's path: only a path parameter's value is made of segments",
+                    def.ident
+                ),
+            );
+            false
+        }
+        Some(_) => true,
+        None => false,
+    };
     if role == Role::Template && optional && scope.is_path_var(&wire) {
         cx.error(
             &def.ty,
@@ -163,6 +208,7 @@ fn declared_field(
         role,
         optional,
         declared: true,
+        multi_segment,
     }
 }
 
@@ -364,6 +410,7 @@ fn generated_field(var: &Placeholder, ident: Ident, span: Span) -> Field {
         role: Role::Template,
         optional: !var.in_path,
         declared: false,
+        multi_segment: false,
     }
 }
 
@@ -414,6 +461,45 @@ mod tests {
 
     fn item_errors(tokens: proc_macro2::TokenStream) -> Vec<String> {
         item(tokens).1
+    }
+
+    #[test]
+    fn multi_segment_fields() {
+        let (checked, errors) = item(quote! {
+            struct S = "GET /repos/{owner}/git/ref/{ref}" {
+                #[endpoint(multi_segment)] r#ref: String,
+            }
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        let field = checked.fields.iter().find(|f| f.wire == "ref").unwrap();
+        assert!(field.multi_segment);
+        let template = checked.template.unwrap();
+        let marked = Template::parse("/repos/{owner}/git/ref/{ref}")
+            .unwrap()
+            .with_multi_segment("ref")
+            .unwrap();
+        assert_eq!(template, marked);
+
+        let errors = item_errors(quote! {
+            struct S = "GET /x/{a}{?q}" {
+                #[endpoint(multi_segment)] q: Option<String>,
+                #[endpoint(multi_segment)] other: String,
+            }
+        });
+        assert_reported(
+            &errors,
+            &[
+                "`#[endpoint(multi_segment)]` on `q`, which is not a placeholder in the URL's path",
+                "`#[endpoint(multi_segment)]` on `other`, which is not a placeholder",
+            ],
+        );
+        let errors = item_errors(quote! {
+            struct S = "PATCH /x/{a}" {
+                #[endpoint(multi_segment, body, rename = "a")] new_a: String,
+            }
+        });
+        assert_reported(&errors, &["both `multi_segment` and `body`"]);
+        assert_eq!(errors.len(), 1, "{errors:?}");
     }
 
     #[test]

@@ -1,8 +1,10 @@
-//! Percent-encoding, with the three byte sets the builder needs:
+//! Percent-encoding, with the four byte sets the builder needs:
 //!
 //! - [`Set::Unreserved`]: RFC 3986 unreserved characters (`A–Z a–z 0–9 - . _ ~`),
 //!   what RFC 6570 simple expansion and the `.`, `/`, `;`, `?`, `&`
 //!   operators keep;
+//! - [`Set::Segments`]: unreserved characters and `/`, what those operators
+//!   keep of a multi-segment variable's value (its `/` separate segments);
 //! - [`Set::Reserved`]: unreserved and reserved characters, and `%XX`
 //!   triplets, what `{+var}`, `{#var}` and literal template text keep;
 //! - [`Set::Component`]: JavaScript's `encodeURIComponent` (`A–Z a–z 0–9
@@ -15,6 +17,8 @@
 pub(crate) enum Set {
     /// RFC 3986 unreserved characters.
     Unreserved,
+    /// Unreserved characters and `/`.
+    Segments,
     /// Unreserved and reserved characters, and `%XX` triplets.
     Reserved,
     /// `encodeURIComponent`'s characters.
@@ -25,6 +29,7 @@ impl Set {
     const fn bit(self) -> u8 {
         match self {
             Set::Unreserved => UNRESERVED,
+            Set::Segments => SEGMENTS,
             Set::Reserved => RESERVED,
             Set::Component => COMPONENT,
         }
@@ -37,6 +42,7 @@ const COMPONENT: u8 = 4;
 /// `.` and `%`, the bytes of a dot segment (`.`, `%2E`), which [`encode`]
 /// reports.
 const DOT: u8 = 8;
+const SEGMENTS: u8 = 16;
 
 /// For every byte, the sets that keep it.
 static CLASS: [u8; 256] = {
@@ -71,7 +77,10 @@ static CLASS: [u8; 256] = {
                 b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')'
             );
         if unreserved {
-            table[b] |= UNRESERVED | RESERVED;
+            table[b] |= UNRESERVED | RESERVED | SEGMENTS;
+        }
+        if c == b'/' {
+            table[b] |= SEGMENTS;
         }
         if reserved {
             table[b] |= RESERVED;
@@ -188,8 +197,12 @@ mod tests {
     }
 
     #[test]
-    fn the_three_sets() {
+    fn the_four_sets() {
         assert_eq!(encoded("a b/c%2F!", Set::Unreserved), "a%20b%2Fc%252F%21");
+        assert_eq!(
+            encoded("a b/c%2F!?#[]./~", Set::Segments),
+            "a%20b/c%252F%21%3F%23%5B%5D./~"
+        );
         assert_eq!(encoded("a b/c%2F!%", Set::Reserved), "a%20b/c%2F!%25");
         assert_eq!(encoded("a b/c!*'()~", Set::Component), "a%20b%2Fc!*'()~");
         assert_eq!(encoded("Jyväskylä", Set::Component), "Jyv%C3%A4skyl%C3%A4");

@@ -7,12 +7,13 @@ use serde_json::{Map, Value};
 use crate::defaults::{self, Prepared};
 use crate::dynamic;
 use crate::error::{Error, Result};
+use crate::github::{DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
 use crate::merge;
 use crate::options::{Options, check_depth};
 use crate::request::Request;
 use crate::route::Route;
 use crate::typed::{self, Plan};
-use crate::url::url_host;
+use crate::url::{is_absolute, url_host};
 use crate::value::Param;
 
 /// A request builder holding a set of default options.
@@ -47,6 +48,16 @@ use crate::value::Param;
 /// assert_eq!(ghe.default_options()["baseUrl"], "https://ghe.example.com/api/v3");
 /// # Ok::<(), endpoint_runtime::Error>(())
 /// ```
+///
+/// # Extensions
+///
+/// Besides the defaults of the specification, an endpoint has two settings
+/// of its own, kept outside the default options (so that
+/// [`Endpoint::default_options`] shows what `DEFAULTS` would): the
+/// credential host check ([`Endpoint::with_credential_host_check`]) and the
+/// uploads URL ([`Endpoint::with_uploads_url`]), where typed routes declared
+/// `#[endpoint(uploads)]` go instead of the base URL. Endpoints made with
+/// [`Endpoint::defaults`] keep both.
 #[derive(Clone)]
 pub struct Endpoint {
     inner: Arc<Inner>,
@@ -57,6 +68,11 @@ struct Inner {
     defaults: Value,
     /// The host of the defaults' `baseUrl`, when credentials must stay on it.
     credential_host: Option<Option<String>>,
+    /// The host that credentials may go to with a request on the uploads
+    /// URL, when the check is on (see [`Endpoint::with_credential_host_check`]).
+    uploads_credential_host: Option<Option<String>>,
+    /// The uploads URL, when one was set.
+    uploads_url: Option<String>,
     /// The defaults, read once.
     prepared: Prepared,
 }
@@ -94,6 +110,7 @@ impl std::fmt::Debug for Endpoint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Endpoint")
             .field("defaults", &self.inner.defaults)
+            .field("uploads_url", &self.uploads_url())
             .finish()
     }
 }
@@ -105,23 +122,95 @@ impl Endpoint {
     }
 
     fn from_defaults(defaults: Map<String, Value>) -> Self {
-        Self::with_inner(defaults, false)
+        Self::with_inner(defaults, false, None)
     }
 
-    fn with_inner(defaults: Map<String, Value>, credential_host_check: bool) -> Self {
+    fn with_inner(
+        defaults: Map<String, Value>,
+        credential_host_check: bool,
+        uploads_url: Option<String>,
+    ) -> Self {
         let prepared = Prepared::new(&defaults);
-        let credential_host = credential_host_check.then(|| {
-            defaults::base_url(&defaults)
-                .and_then(url_host)
-                .map(str::to_ascii_lowercase)
-        });
+        let host = |url: &str| url_host(url).map(str::to_ascii_lowercase);
+        let credential_host =
+            credential_host_check.then(|| defaults::base_url(&defaults).and_then(host));
+        // The uploads URL's host is trusted when it was set, or when both
+        // URLs are GitHub's; the default uploads host under another base URL
+        // (GitHub Enterprise, without an uploads URL of its own) is not.
+        let uploads_credential_host =
+            credential_host
+                .as_ref()
+                .map(|base_host| match &uploads_url {
+                    Some(url) => host(url),
+                    None if *base_host == host(DEFAULT_BASE_URL) => host(DEFAULT_UPLOADS_URL),
+                    None => base_host.clone(),
+                });
         Endpoint {
             inner: Arc::new(Inner {
                 defaults: Value::Object(defaults),
                 credential_host,
+                uploads_credential_host,
+                uploads_url,
                 prepared,
             }),
         }
+    }
+
+    /// The uploads URL: the base URL of the typed routes declared
+    /// `#[endpoint(uploads)]` (in `endpoint-github`,
+    /// `repos::UploadReleaseAsset`). [`DEFAULT_UPLOADS_URL`]
+    /// (`https://uploads.github.com`) unless set with
+    /// [`Endpoint::with_uploads_url`].
+    ///
+    /// This is an extension: `@octokit/endpoint` has no uploads URL, and the
+    /// dynamic API does not use it. A dynamic request goes there when the
+    /// call gives it as its `baseUrl`.
+    pub fn uploads_url(&self) -> &str {
+        self.inner
+            .uploads_url
+            .as_deref()
+            .unwrap_or(DEFAULT_UPLOADS_URL)
+    }
+
+    /// A new endpoint with the same defaults whose typed routes declared
+    /// `#[endpoint(uploads)]` go to `url` instead of
+    /// [`DEFAULT_UPLOADS_URL`]; see [`Endpoint::uploads_url`]. The endpoints
+    /// made from it with [`Endpoint::defaults`] keep it.
+    ///
+    /// GitHub Enterprise Server serves the API under `https://HOST/api/v3`
+    /// and uploads under `https://HOST/api/uploads`:
+    ///
+    /// ```
+    /// use endpoint_runtime::Endpoint;
+    /// use serde_json::json;
+    ///
+    /// let ghe = Endpoint::default()
+    ///     .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))?
+    ///     .with_uploads_url("https://ghe.example.com/api/uploads")?;
+    /// assert_eq!(ghe.uploads_url(), "https://ghe.example.com/api/uploads");
+    /// assert_eq!(Endpoint::default().uploads_url(), "https://uploads.github.com");
+    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// ```
+    ///
+    /// With the credential host check on, a request on the uploads URL may
+    /// carry credentials to its host: the host of a URL set here, or
+    /// `uploads.github.com` when the base URL is `https://api.github.com`.
+    ///
+    /// # Errors
+    /// [`Error::Option`] (key `uploadsUrl`) when `url` is not an absolute
+    /// `http://` or `https://` URL.
+    pub fn with_uploads_url(&self, url: &str) -> Result<Endpoint> {
+        if !is_absolute(url) {
+            return Err(Error::option(
+                "uploadsUrl",
+                "must be an absolute http:// or https:// URL",
+            ));
+        }
+        Ok(Self::with_inner(
+            self.defaults_map().clone(),
+            self.inner.credential_host.is_some(),
+            Some(url.to_owned()),
+        ))
     }
 
     /// A new endpoint that refuses to send credentials anywhere but the host
@@ -149,7 +238,11 @@ impl Endpoint {
     /// # Ok::<(), endpoint_runtime::Error>(())
     /// ```
     pub fn with_credential_host_check(&self, on: bool) -> Endpoint {
-        Self::with_inner(self.defaults_map().clone(), on)
+        Self::with_inner(
+            self.defaults_map().clone(),
+            on,
+            self.inner.uploads_url.clone(),
+        )
     }
 
     /// Refuses `request` when the credential host check is on and it would
@@ -157,10 +250,20 @@ impl Endpoint {
     /// value, so that every entry point ends in one call).
     #[inline]
     pub(crate) fn check_credentials(&self, request: Result<Request>) -> Result<Request> {
+        Self::check_credentials_on(&self.inner.credential_host, request)
+    }
+
+    /// [`Endpoint::check_credentials`] against `host`, the base URL's or
+    /// the uploads URL's.
+    #[inline]
+    fn check_credentials_on(
+        host: &Option<Option<String>>,
+        request: Result<Request>,
+    ) -> Result<Request> {
         let Ok(request) = request else {
             return request;
         };
-        match &self.inner.credential_host {
+        match host {
             None => Ok(request),
             Some(base_host) => credentials_to(base_host, &request).map(|()| request),
         }
@@ -258,6 +361,7 @@ impl Endpoint {
         Ok(Endpoint::with_inner(
             merged,
             self.inner.credential_host.is_some(),
+            self.inner.uploads_url.clone(),
         ))
     }
 
@@ -325,7 +429,24 @@ impl Endpoint {
         plan: &Plan,
         fields: &[Option<Param<'_>>],
     ) -> Result<Request> {
-        let request = typed::request(self.defaults_map(), &self.inner.prepared, plan, fields);
+        if plan.uploads {
+            let uploads_url = Some(self.uploads_url());
+            let request = typed::request(
+                self.defaults_map(),
+                &self.inner.prepared,
+                uploads_url,
+                plan,
+                fields,
+            );
+            return Self::check_credentials_on(&self.inner.uploads_credential_host, request);
+        }
+        let request = typed::request(
+            self.defaults_map(),
+            &self.inner.prepared,
+            None,
+            plan,
+            fields,
+        );
         self.check_credentials(request)
     }
 }

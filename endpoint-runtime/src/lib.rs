@@ -80,7 +80,7 @@ mod value;
 
 pub use crate::endpoint::{Endpoint, endpoint};
 pub use crate::error::{Error, Result, Source, TemplateError, TemplateErrorKind};
-pub use crate::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, USER_AGENT};
+pub use crate::github::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL, USER_AGENT};
 pub use crate::headers::Headers;
 pub use crate::options::Options;
 pub use crate::request::{Body, Request};

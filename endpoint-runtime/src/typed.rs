@@ -32,6 +32,10 @@ pub struct Plan {
     /// declaration order. The field of `params[i]` is at position
     /// `template.names().len() + i`.
     pub params: &'static [&'static str],
+    /// Whether the request goes to the endpoint's uploads URL
+    /// ([`Endpoint::uploads_url`](crate::Endpoint::uploads_url)) instead of
+    /// its base URL.
+    pub uploads: bool,
 }
 
 /// A struct's fields, by position: first the template's variables (in the
@@ -76,10 +80,12 @@ pub fn argument(argument: &Argument) -> Result<Param<'_>> {
     argument.as_ref().map(Param::Json).map_err(Clone::clone)
 }
 
-/// The request of a typed route on an endpoint's defaults.
+/// The request of a typed route on an endpoint's defaults; with
+/// `uploads_url`, on that URL instead of the defaults' base URL.
 pub(crate) fn request(
     defaults: &Map<String, Value>,
     prepared: &Prepared,
+    uploads_url: Option<&str>,
     plan: &Plan,
     fields: &[Option<Param<'_>>],
 ) -> Result<Request> {
@@ -94,6 +100,7 @@ pub(crate) fn request(
             (base_url, call.finish()?)
         }
     };
+    let base_url = uploads_url.unwrap_or(base_url);
     let input = Input {
         method: plan.method.clone(),
         base_url,

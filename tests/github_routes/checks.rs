@@ -8461,11 +8461,13 @@ fn orgs_list_artifact_deployment_records() -> Outcome {
 }
 
 /// `GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records` (`orgs/list-artifact-storage-records`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn orgs_list_artifact_storage_records() -> Outcome {
     compare(
-        "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records",
+        "GET /orgs/{org}/artifacts{/subject_digest*}/metadata/storage-records",
         "all parameters",
-        r#"{"org":"o-r-g","subject_digest":"s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y"}"#,
+        r#"{"org":"o-r-g","subject_digest":["s-u-b-j-e-c-t-_-d-i-g-e-s-t","x y"]}"#,
         gh::orgs::ListArtifactStorageRecords {
             org: "o-r-g".into(),
             subject_digest: "s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y".into(),
@@ -8534,11 +8536,13 @@ fn orgs_delete_attestations_bulk() -> Outcome {
 }
 
 /// `DELETE /orgs/{org}/attestations/digest/{subject_digest}` (`orgs/delete-attestations-by-subject-digest`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn orgs_delete_attestations_by_subject_digest() -> Outcome {
     compare(
-        "DELETE /orgs/{org}/attestations/digest/{subject_digest}",
+        "DELETE /orgs/{org}/attestations/digest{/subject_digest*}",
         "all parameters",
-        r#"{"org":"o-r-g","subject_digest":"s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y"}"#,
+        r#"{"org":"o-r-g","subject_digest":["s-u-b-j-e-c-t-_-d-i-g-e-s-t","x y"]}"#,
         gh::orgs::DeleteAttestationsBySubjectDigest {
             org: "o-r-g".into(),
             subject_digest: "s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y".into(),
@@ -8589,11 +8593,13 @@ fn orgs_delete_attestations_by_id() -> Outcome {
 }
 
 /// `GET /orgs/{org}/attestations/{subject_digest}` (`orgs/list-attestations`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn orgs_list_attestations() -> Outcome {
     compare(
-        "GET /orgs/{org}/attestations/{subject_digest}",
+        "GET /orgs/{org}/attestations{/subject_digest*}",
         "all parameters",
-        r#"{"per_page":11,"before":"before ä/+&","after":"after ä/+&","org":"o-r-g","subject_digest":"s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y","predicate_type":"predicate_type ä/+&"}"#,
+        r#"{"per_page":11,"before":"before ä/+&","after":"after ä/+&","org":"o-r-g","subject_digest":["s-u-b-j-e-c-t-_-d-i-g-e-s-t","x y"],"predicate_type":"predicate_type ä/+&"}"#,
         gh::orgs::ListAttestations {
             per_page: Some(11),
             before: Some("before ä/+&".into()),
@@ -8605,9 +8611,9 @@ fn orgs_list_attestations() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /orgs/{org}/attestations/{subject_digest}",
+        "GET /orgs/{org}/attestations{/subject_digest*}",
         "required parameters",
-        r#"{"org":"o-r-g","subject_digest":"s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y"}"#,
+        r#"{"org":"o-r-g","subject_digest":["s-u-b-j-e-c-t-_-d-i-g-e-s-t","x y"]}"#,
         gh::orgs::ListAttestations {
             org: "o-r-g".into(),
             subject_digest: "s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y".into(),
@@ -16208,11 +16214,13 @@ fn repos_create_attestation() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/attestations/{subject_digest}` (`repos/list-attestations`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_list_attestations() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/attestations/{subject_digest}",
+        "GET /repos/{owner}/{repo}/attestations{/subject_digest*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","per_page":25,"before":"before ä/+&","after":"after ä/+&","subject_digest":"s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y","predicate_type":"predicate_type ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","per_page":25,"before":"before ä/+&","after":"after ä/+&","subject_digest":["s-u-b-j-e-c-t-_-d-i-g-e-s-t","x y"],"predicate_type":"predicate_type ä/+&"}"#,
         gh::repos::ListAttestations {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16225,9 +16233,9 @@ fn repos_list_attestations() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/attestations/{subject_digest}",
+        "GET /repos/{owner}/{repo}/attestations{/subject_digest*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","subject_digest":"s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","subject_digest":["s-u-b-j-e-c-t-_-d-i-g-e-s-t","x y"]}"#,
         gh::repos::ListAttestations {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16383,11 +16391,13 @@ fn repos_list_branches() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}` (`repos/get-branch`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_branch() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}",
+        "GET /repos/{owner}/{repo}/branches{/branch*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetBranch {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16398,11 +16408,13 @@ fn repos_get_branch() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/branches/{branch}/protection` (`repos/delete-branch-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_delete_branch_protection() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::DeleteBranchProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16413,11 +16425,13 @@ fn repos_delete_branch_protection() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}/protection` (`repos/get-branch-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_branch_protection() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}/protection",
+        "GET /repos/{owner}/{repo}/branches{/branch*}/protection",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetBranchProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16428,11 +16442,13 @@ fn repos_get_branch_protection() -> Outcome {
 }
 
 /// `PUT /repos/{owner}/{repo}/branches/{branch}/protection` (`repos/update-branch-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_update_branch_protection() -> Outcome {
     compare(
-        "PUT /repos/{owner}/{repo}/branches/{branch}/protection",
+        "PUT /repos/{owner}/{repo}/branches{/branch*}/protection",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","required_status_checks":{"key":"value","n":1,"nested":{"ok":true}},"enforce_admins":true,"required_pull_request_reviews":{"key":"value","n":1,"nested":{"ok":true}},"restrictions":{"key":"value","n":1,"nested":{"ok":true}},"required_linear_history":false,"allow_force_pushes":true,"allow_deletions":false,"block_creations":true,"required_conversation_resolution":false,"lock_branch":true,"allow_fork_syncing":false}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"required_status_checks":{"key":"value","n":1,"nested":{"ok":true}},"enforce_admins":true,"required_pull_request_reviews":{"key":"value","n":1,"nested":{"ok":true}},"restrictions":{"key":"value","n":1,"nested":{"ok":true}},"required_linear_history":false,"allow_force_pushes":true,"allow_deletions":false,"block_creations":true,"required_conversation_resolution":false,"lock_branch":true,"allow_fork_syncing":false}"#,
         gh::repos::UpdateBranchProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16452,9 +16468,9 @@ fn repos_update_branch_protection() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "PUT /repos/{owner}/{repo}/branches/{branch}/protection",
+        "PUT /repos/{owner}/{repo}/branches{/branch*}/protection",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","required_status_checks":{"key":"value","n":1,"nested":{"ok":true}},"enforce_admins":true,"required_pull_request_reviews":{"key":"value","n":1,"nested":{"ok":true}},"restrictions":{"key":"value","n":1,"nested":{"ok":true}}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"required_status_checks":{"key":"value","n":1,"nested":{"ok":true}},"enforce_admins":true,"required_pull_request_reviews":{"key":"value","n":1,"nested":{"ok":true}},"restrictions":{"key":"value","n":1,"nested":{"ok":true}}}"#,
         gh::repos::UpdateBranchProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16470,11 +16486,13 @@ fn repos_update_branch_protection() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins` (`repos/delete-admin-branch-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_delete_admin_branch_protection() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/enforce_admins",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::DeleteAdminBranchProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16485,11 +16503,13 @@ fn repos_delete_admin_branch_protection() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins` (`repos/get-admin-branch-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_admin_branch_protection() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins",
+        "GET /repos/{owner}/{repo}/branches{/branch*}/protection/enforce_admins",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetAdminBranchProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16500,11 +16520,13 @@ fn repos_get_admin_branch_protection() -> Outcome {
 }
 
 /// `POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins` (`repos/set-admin-branch-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_set_admin_branch_protection() -> Outcome {
     compare(
-        "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins",
+        "POST /repos/{owner}/{repo}/branches{/branch*}/protection/enforce_admins",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::SetAdminBranchProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16515,11 +16537,13 @@ fn repos_set_admin_branch_protection() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews` (`repos/delete-pull-request-review-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_delete_pull_request_review_protection() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/required_pull_request_reviews",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::DeletePullRequestReviewProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16530,11 +16554,13 @@ fn repos_delete_pull_request_review_protection() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews` (`repos/get-pull-request-review-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_pull_request_review_protection() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
+        "GET /repos/{owner}/{repo}/branches{/branch*}/protection/required_pull_request_reviews",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetPullRequestReviewProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16545,11 +16571,13 @@ fn repos_get_pull_request_review_protection() -> Outcome {
 }
 
 /// `PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews` (`repos/update-pull-request-review-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_update_pull_request_review_protection() -> Outcome {
     compare(
-        "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
+        "PATCH /repos/{owner}/{repo}/branches{/branch*}/protection/required_pull_request_reviews",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","dismissal_restrictions":{"key":"value","n":1,"nested":{"ok":true}},"dismiss_stale_reviews":true,"require_code_owner_reviews":false,"required_approving_review_count":53,"require_last_push_approval":false,"bypass_pull_request_allowances":{"key":"value","n":1,"nested":{"ok":true}}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"dismissal_restrictions":{"key":"value","n":1,"nested":{"ok":true}},"dismiss_stale_reviews":true,"require_code_owner_reviews":false,"required_approving_review_count":53,"require_last_push_approval":false,"bypass_pull_request_allowances":{"key":"value","n":1,"nested":{"ok":true}}}"#,
         gh::repos::UpdatePullRequestReviewProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16566,9 +16594,9 @@ fn repos_update_pull_request_review_protection() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
+        "PATCH /repos/{owner}/{repo}/branches{/branch*}/protection/required_pull_request_reviews",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::UpdatePullRequestReviewProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16580,11 +16608,13 @@ fn repos_update_pull_request_review_protection() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures` (`repos/delete-commit-signature-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_delete_commit_signature_protection() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/required_signatures",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::DeleteCommitSignatureProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16595,11 +16625,13 @@ fn repos_delete_commit_signature_protection() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures` (`repos/get-commit-signature-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_commit_signature_protection() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures",
+        "GET /repos/{owner}/{repo}/branches{/branch*}/protection/required_signatures",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetCommitSignatureProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16610,11 +16642,13 @@ fn repos_get_commit_signature_protection() -> Outcome {
 }
 
 /// `POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures` (`repos/create-commit-signature-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_create_commit_signature_protection() -> Outcome {
     compare(
-        "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures",
+        "POST /repos/{owner}/{repo}/branches{/branch*}/protection/required_signatures",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::CreateCommitSignatureProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16625,11 +16659,13 @@ fn repos_create_commit_signature_protection() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks` (`repos/remove-status-check-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_remove_status_check_protection() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::RemoveStatusCheckProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16640,11 +16676,13 @@ fn repos_remove_status_check_protection() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks` (`repos/get-status-checks-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_status_checks_protection() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+        "GET /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetStatusChecksProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16655,11 +16693,13 @@ fn repos_get_status_checks_protection() -> Outcome {
 }
 
 /// `PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks` (`repos/update-status-check-protection`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_update_status_check_protection() -> Outcome {
     compare(
-        "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+        "PATCH /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","strict":false,"contexts":["contexts-1","contexts-2 ä"],"checks":[{"key":"value","n":1}]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"strict":false,"contexts":["contexts-1","contexts-2 ä"],"checks":[{"key":"value","n":1}]}"#,
         gh::repos::UpdateStatusCheckProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16671,9 +16711,9 @@ fn repos_update_status_check_protection() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+        "PATCH /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::UpdateStatusCheckProtection {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16685,11 +16725,13 @@ fn repos_update_status_check_protection() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts` (`repos/remove-status-check-contexts`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_remove_status_check_contexts() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks/contexts",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","contexts":["contexts-1","contexts-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"contexts":["contexts-1","contexts-2 ä"]}"#,
         gh::repos::RemoveStatusCheckContexts {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16699,9 +16741,9 @@ fn repos_remove_status_check_contexts() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks/contexts",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::RemoveStatusCheckContexts {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16713,11 +16755,13 @@ fn repos_remove_status_check_contexts() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts` (`repos/get-all-status-check-contexts`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_all_status_check_contexts() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+        "GET /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks/contexts",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetAllStatusCheckContexts {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16728,11 +16772,13 @@ fn repos_get_all_status_check_contexts() -> Outcome {
 }
 
 /// `POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts` (`repos/add-status-check-contexts`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_add_status_check_contexts() -> Outcome {
     compare(
-        "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+        "POST /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks/contexts",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","contexts":["contexts-1","contexts-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"contexts":["contexts-1","contexts-2 ä"]}"#,
         gh::repos::AddStatusCheckContexts {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16742,9 +16788,9 @@ fn repos_add_status_check_contexts() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+        "POST /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks/contexts",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::AddStatusCheckContexts {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16756,11 +16802,13 @@ fn repos_add_status_check_contexts() -> Outcome {
 }
 
 /// `PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts` (`repos/set-status-check-contexts`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_set_status_check_contexts() -> Outcome {
     compare(
-        "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+        "PUT /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks/contexts",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","contexts":["contexts-1","contexts-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"contexts":["contexts-1","contexts-2 ä"]}"#,
         gh::repos::SetStatusCheckContexts {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16770,9 +16818,9 @@ fn repos_set_status_check_contexts() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+        "PUT /repos/{owner}/{repo}/branches{/branch*}/protection/required_status_checks/contexts",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::SetStatusCheckContexts {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16784,11 +16832,13 @@ fn repos_set_status_check_contexts() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions` (`repos/delete-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_delete_access_restrictions() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::DeleteAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16799,11 +16849,13 @@ fn repos_delete_access_restrictions() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions` (`repos/get-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_access_restrictions() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions",
+        "GET /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16814,11 +16866,13 @@ fn repos_get_access_restrictions() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps` (`repos/remove-app-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_remove_app_access_restrictions() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/apps",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","apps":["apps-1","apps-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"apps":["apps-1","apps-2 ä"]}"#,
         gh::repos::RemoveAppAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16830,11 +16884,13 @@ fn repos_remove_app_access_restrictions() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps` (`repos/get-apps-with-access-to-protected-branch`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_apps_with_access_to_protected_branch() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+        "GET /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/apps",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetAppsWithAccessToProtectedBranch {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16845,11 +16901,13 @@ fn repos_get_apps_with_access_to_protected_branch() -> Outcome {
 }
 
 /// `POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps` (`repos/add-app-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_add_app_access_restrictions() -> Outcome {
     compare(
-        "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+        "POST /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/apps",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","apps":["apps-1","apps-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"apps":["apps-1","apps-2 ä"]}"#,
         gh::repos::AddAppAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16861,11 +16919,13 @@ fn repos_add_app_access_restrictions() -> Outcome {
 }
 
 /// `PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps` (`repos/set-app-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_set_app_access_restrictions() -> Outcome {
     compare(
-        "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+        "PUT /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/apps",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","apps":["apps-1","apps-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"apps":["apps-1","apps-2 ä"]}"#,
         gh::repos::SetAppAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16877,11 +16937,13 @@ fn repos_set_app_access_restrictions() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams` (`repos/remove-team-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_remove_team_access_restrictions() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/teams",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","teams":["teams-1","teams-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"teams":["teams-1","teams-2 ä"]}"#,
         gh::repos::RemoveTeamAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16891,9 +16953,9 @@ fn repos_remove_team_access_restrictions() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/teams",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::RemoveTeamAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16905,11 +16967,13 @@ fn repos_remove_team_access_restrictions() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams` (`repos/get-teams-with-access-to-protected-branch`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_teams_with_access_to_protected_branch() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+        "GET /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/teams",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetTeamsWithAccessToProtectedBranch {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16920,11 +16984,13 @@ fn repos_get_teams_with_access_to_protected_branch() -> Outcome {
 }
 
 /// `POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams` (`repos/add-team-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_add_team_access_restrictions() -> Outcome {
     compare(
-        "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+        "POST /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/teams",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","teams":["teams-1","teams-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"teams":["teams-1","teams-2 ä"]}"#,
         gh::repos::AddTeamAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16934,9 +17000,9 @@ fn repos_add_team_access_restrictions() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+        "POST /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/teams",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::AddTeamAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16948,11 +17014,13 @@ fn repos_add_team_access_restrictions() -> Outcome {
 }
 
 /// `PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams` (`repos/set-team-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_set_team_access_restrictions() -> Outcome {
     compare(
-        "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+        "PUT /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/teams",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","teams":["teams-1","teams-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"teams":["teams-1","teams-2 ä"]}"#,
         gh::repos::SetTeamAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16962,9 +17030,9 @@ fn repos_set_team_access_restrictions() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+        "PUT /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/teams",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::SetTeamAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16976,11 +17044,13 @@ fn repos_set_team_access_restrictions() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users` (`repos/remove-user-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_remove_user_access_restrictions() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+        "DELETE /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/users",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","users":["users-1","users-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"users":["users-1","users-2 ä"]}"#,
         gh::repos::RemoveUserAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -16992,11 +17062,13 @@ fn repos_remove_user_access_restrictions() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users` (`repos/get-users-with-access-to-protected-branch`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_users_with_access_to_protected_branch() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+        "GET /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/users",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetUsersWithAccessToProtectedBranch {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17007,11 +17079,13 @@ fn repos_get_users_with_access_to_protected_branch() -> Outcome {
 }
 
 /// `POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users` (`repos/add-user-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_add_user_access_restrictions() -> Outcome {
     compare(
-        "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+        "POST /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/users",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","users":["users-1","users-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"users":["users-1","users-2 ä"]}"#,
         gh::repos::AddUserAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17023,11 +17097,13 @@ fn repos_add_user_access_restrictions() -> Outcome {
 }
 
 /// `PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users` (`repos/set-user-access-restrictions`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_set_user_access_restrictions() -> Outcome {
     compare(
-        "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+        "PUT /repos/{owner}/{repo}/branches{/branch*}/protection/restrictions/users",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","users":["users-1","users-2 ä"]}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"users":["users-1","users-2 ä"]}"#,
         gh::repos::SetUserAccessRestrictions {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -17039,11 +17115,13 @@ fn repos_set_user_access_restrictions() -> Outcome {
 }
 
 /// `POST /repos/{owner}/{repo}/branches/{branch}/rename` (`repos/rename-branch`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_rename_branch() -> Outcome {
     compare(
-        "POST /repos/{owner}/{repo}/branches/{branch}/rename",
+        "POST /repos/{owner}/{repo}/branches{/branch*}/rename",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","new_name":"new_name ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"new_name":"new_name ä/+&"}"#,
         gh::repos::RenameBranch {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18425,11 +18503,13 @@ fn repos_list_commits() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head` (`repos/list-branches-for-head-commit`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_list_branches_for_head_commit() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head",
+        "GET /repos/{owner}/{repo}/commits{/commit_sha*}/branches-where-head",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"c-o-m-m-i-t-_-s-h-a/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"]}"#,
         gh::repos::ListBranchesForHeadCommit {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18440,11 +18520,13 @@ fn repos_list_branches_for_head_commit() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/commits/{commit_sha}/comments` (`repos/list-comments-for-commit`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_list_comments_for_commit() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments",
+        "GET /repos/{owner}/{repo}/commits{/commit_sha*}/comments",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"c-o-m-m-i-t-_-s-h-a/x y","per_page":32,"page":39}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"],"per_page":32,"page":39}"#,
         gh::repos::ListCommentsForCommit {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18455,9 +18537,9 @@ fn repos_list_comments_for_commit() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments",
+        "GET /repos/{owner}/{repo}/commits{/commit_sha*}/comments",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"c-o-m-m-i-t-_-s-h-a/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"]}"#,
         gh::repos::ListCommentsForCommit {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18469,11 +18551,13 @@ fn repos_list_comments_for_commit() -> Outcome {
 }
 
 /// `POST /repos/{owner}/{repo}/commits/{commit_sha}/comments` (`repos/create-commit-comment`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_create_commit_comment() -> Outcome {
     compare(
-        "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments",
+        "POST /repos/{owner}/{repo}/commits{/commit_sha*}/comments",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"c-o-m-m-i-t-_-s-h-a/x y","body":"body ä/+&","path":"path ä/+&","position":46,"line":53}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"],"body":"body ä/+&","path":"path ä/+&","position":46,"line":53}"#,
         gh::repos::CreateCommitComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18486,9 +18570,9 @@ fn repos_create_commit_comment() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments",
+        "POST /repos/{owner}/{repo}/commits{/commit_sha*}/comments",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"c-o-m-m-i-t-_-s-h-a/x y","body":"body ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"],"body":"body ä/+&"}"#,
         gh::repos::CreateCommitComment {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18501,11 +18585,13 @@ fn repos_create_commit_comment() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls` (`repos/list-pull-requests-associated-with-commit`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_list_pull_requests_associated_with_commit() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+        "GET /repos/{owner}/{repo}/commits{/commit_sha*}/pulls",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"c-o-m-m-i-t-_-s-h-a/x y","per_page":32,"page":39}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"],"per_page":32,"page":39}"#,
         gh::repos::ListPullRequestsAssociatedWithCommit {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18516,9 +18602,9 @@ fn repos_list_pull_requests_associated_with_commit() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+        "GET /repos/{owner}/{repo}/commits{/commit_sha*}/pulls",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"c-o-m-m-i-t-_-s-h-a/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"]}"#,
         gh::repos::ListPullRequestsAssociatedWithCommit {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18530,11 +18616,13 @@ fn repos_list_pull_requests_associated_with_commit() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/commits/{ref}` (`repos/get-commit`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_commit() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/commits/{ref}",
+        "GET /repos/{owner}/{repo}/commits{/ref*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","page":25,"per_page":32,"ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","page":25,"per_page":32,"ref":["r-e-f","x y"]}"#,
         gh::repos::GetCommit {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18545,9 +18633,9 @@ fn repos_get_commit() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/commits/{ref}",
+        "GET /repos/{owner}/{repo}/commits{/ref*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"]}"#,
         gh::repos::GetCommit {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18559,11 +18647,13 @@ fn repos_get_commit() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/commits/{ref}/check-runs` (`checks/list-for-ref`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn checks_list_for_ref() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+        "GET /repos/{owner}/{repo}/commits{/ref*}/check-runs",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y","check_name":"check_name ä/+&","status":"completed","filter":"all","per_page":53,"page":60,"app_id":67}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"],"check_name":"check_name ä/+&","status":"completed","filter":"all","per_page":53,"page":60,"app_id":67}"#,
         gh::checks::ListForRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18578,9 +18668,9 @@ fn checks_list_for_ref() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+        "GET /repos/{owner}/{repo}/commits{/ref*}/check-runs",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"]}"#,
         gh::checks::ListForRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18592,11 +18682,13 @@ fn checks_list_for_ref() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/commits/{ref}/check-suites` (`checks/list-suites-for-ref`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn checks_list_suites_for_ref() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/commits/{ref}/check-suites",
+        "GET /repos/{owner}/{repo}/commits{/ref*}/check-suites",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y","app_id":32,"check_name":"check_name ä/+&","per_page":46,"page":53}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"],"app_id":32,"check_name":"check_name ä/+&","per_page":46,"page":53}"#,
         gh::checks::ListSuitesForRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18609,9 +18701,9 @@ fn checks_list_suites_for_ref() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/commits/{ref}/check-suites",
+        "GET /repos/{owner}/{repo}/commits{/ref*}/check-suites",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"]}"#,
         gh::checks::ListSuitesForRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18623,11 +18715,13 @@ fn checks_list_suites_for_ref() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/commits/{ref}/status` (`repos/get-combined-status-for-ref`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_combined_status_for_ref() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/commits/{ref}/status",
+        "GET /repos/{owner}/{repo}/commits{/ref*}/status",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y","per_page":32,"page":39}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"],"per_page":32,"page":39}"#,
         gh::repos::GetCombinedStatusForRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18638,9 +18732,9 @@ fn repos_get_combined_status_for_ref() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/commits/{ref}/status",
+        "GET /repos/{owner}/{repo}/commits{/ref*}/status",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"]}"#,
         gh::repos::GetCombinedStatusForRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18652,11 +18746,13 @@ fn repos_get_combined_status_for_ref() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/commits/{ref}/statuses` (`repos/list-commit-statuses-for-ref`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_list_commit_statuses_for_ref() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/commits/{ref}/statuses",
+        "GET /repos/{owner}/{repo}/commits{/ref*}/statuses",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y","per_page":32,"page":39}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"],"per_page":32,"page":39}"#,
         gh::repos::ListCommitStatusesForRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18667,9 +18763,9 @@ fn repos_list_commit_statuses_for_ref() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/commits/{ref}/statuses",
+        "GET /repos/{owner}/{repo}/commits{/ref*}/statuses",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"]}"#,
         gh::repos::ListCommitStatusesForRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18695,11 +18791,13 @@ fn repos_get_community_profile_metrics() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/compare/{basehead}` (`repos/compare-commits-with-basehead`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_compare_commits_with_basehead() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/compare/{basehead}",
+        "GET /repos/{owner}/{repo}/compare{/basehead*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","page":25,"per_page":32,"basehead":"b-a-s-e-h-e-a-d/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","page":25,"per_page":32,"basehead":["b-a-s-e-h-e-a-d","x y"]}"#,
         gh::repos::CompareCommitsWithBasehead {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18710,9 +18808,9 @@ fn repos_compare_commits_with_basehead() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/compare/{basehead}",
+        "GET /repos/{owner}/{repo}/compare{/basehead*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","basehead":"b-a-s-e-h-e-a-d/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","basehead":["b-a-s-e-h-e-a-d","x y"]}"#,
         gh::repos::CompareCommitsWithBasehead {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18755,11 +18853,13 @@ fn repos_compare_commits() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/contents/{path}` (`repos/delete-file`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_delete_file() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/contents/{path}",
+        "DELETE /repos/{owner}/{repo}/contents{/path*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":"p-a-t-h/x y","message":"message ä/+&","sha":"sha ä/+&","branch":"branch ä/+&","committer":{"key":"value","n":1,"nested":{"ok":true}},"author":{"key":"value","n":1,"nested":{"ok":true}}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","sha":"sha ä/+&","branch":"branch ä/+&","committer":{"key":"value","n":1,"nested":{"ok":true}},"author":{"key":"value","n":1,"nested":{"ok":true}}}"#,
         gh::repos::DeleteFile {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18773,9 +18873,9 @@ fn repos_delete_file() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "DELETE /repos/{owner}/{repo}/contents/{path}",
+        "DELETE /repos/{owner}/{repo}/contents{/path*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":"p-a-t-h/x y","message":"message ä/+&","sha":"sha ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","sha":"sha ä/+&"}"#,
         gh::repos::DeleteFile {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18789,11 +18889,13 @@ fn repos_delete_file() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/contents/{path}` (`repos/get-content`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_content() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/contents/{path}",
+        "GET /repos/{owner}/{repo}/contents{/path*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":"p-a-t-h/x y","ref":"ref ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"ref":"ref ä/+&"}"#,
         gh::repos::GetContent {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18803,9 +18905,9 @@ fn repos_get_content() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/contents/{path}",
+        "GET /repos/{owner}/{repo}/contents{/path*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":"p-a-t-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"]}"#,
         gh::repos::GetContent {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18817,11 +18919,13 @@ fn repos_get_content() -> Outcome {
 }
 
 /// `PUT /repos/{owner}/{repo}/contents/{path}` (`repos/create-or-update-file-contents`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_create_or_update_file_contents() -> Outcome {
     compare(
-        "PUT /repos/{owner}/{repo}/contents/{path}",
+        "PUT /repos/{owner}/{repo}/contents{/path*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":"p-a-t-h/x y","message":"message ä/+&","content":"content ä/+&","sha":"sha ä/+&","branch":"branch ä/+&","committer":{"key":"value","n":1,"nested":{"ok":true}},"author":{"key":"value","n":1,"nested":{"ok":true}}}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","content":"content ä/+&","sha":"sha ä/+&","branch":"branch ä/+&","committer":{"key":"value","n":1,"nested":{"ok":true}},"author":{"key":"value","n":1,"nested":{"ok":true}}}"#,
         gh::repos::CreateOrUpdateFileContents {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -18836,9 +18940,9 @@ fn repos_create_or_update_file_contents() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "PUT /repos/{owner}/{repo}/contents/{path}",
+        "PUT /repos/{owner}/{repo}/contents{/path*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":"p-a-t-h/x y","message":"message ä/+&","content":"content ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","path":["p-a-t-h","x y"],"message":"message ä/+&","content":"content ä/+&"}"#,
         gh::repos::CreateOrUpdateFileContents {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20063,11 +20167,13 @@ fn git_create_commit() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/git/commits/{commit_sha}` (`git/get-commit`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn git_get_commit() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/git/commits/{commit_sha}",
+        "GET /repos/{owner}/{repo}/git/commits{/commit_sha*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":"c-o-m-m-i-t-_-s-h-a/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","commit_sha":["c-o-m-m-i-t-_-s-h-a","x y"]}"#,
         gh::git::GetCommit {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20078,11 +20184,13 @@ fn git_get_commit() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/git/matching-refs/{ref}` (`git/list-matching-refs`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn git_list_matching_refs() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/git/matching-refs/{ref}",
+        "GET /repos/{owner}/{repo}/git/matching-refs{/ref*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"]}"#,
         gh::git::ListMatchingRefs {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20093,11 +20201,13 @@ fn git_list_matching_refs() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/git/ref/{ref}` (`git/get-ref`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn git_get_ref() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/git/ref/{ref}",
+        "GET /repos/{owner}/{repo}/git/ref{/ref*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"]}"#,
         gh::git::GetRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20124,11 +20234,13 @@ fn git_create_ref() -> Outcome {
 }
 
 /// `DELETE /repos/{owner}/{repo}/git/refs/{ref}` (`git/delete-ref`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn git_delete_ref() -> Outcome {
     compare(
-        "DELETE /repos/{owner}/{repo}/git/refs/{ref}",
+        "DELETE /repos/{owner}/{repo}/git/refs{/ref*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"]}"#,
         gh::git::DeleteRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20139,11 +20251,13 @@ fn git_delete_ref() -> Outcome {
 }
 
 /// `PATCH /repos/{owner}/{repo}/git/refs/{ref}` (`git/update-ref`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn git_update_ref() -> Outcome {
     compare(
-        "PATCH /repos/{owner}/{repo}/git/refs/{ref}",
+        "PATCH /repos/{owner}/{repo}/git/refs{/ref*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y","sha":"sha ä/+&","force":true}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"],"sha":"sha ä/+&","force":true}"#,
         gh::git::UpdateRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20154,9 +20268,9 @@ fn git_update_ref() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "PATCH /repos/{owner}/{repo}/git/refs/{ref}",
+        "PATCH /repos/{owner}/{repo}/git/refs{/ref*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y","sha":"sha ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"],"sha":"sha ä/+&"}"#,
         gh::git::UpdateRef {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20246,11 +20360,13 @@ fn git_create_tree() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/git/trees/{tree_sha}` (`git/get-tree`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn git_get_tree() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/git/trees/{tree_sha}",
+        "GET /repos/{owner}/{repo}/git/trees{/tree_sha*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tree_sha":"t-r-e-e-_-s-h-a/x y","recursive":"recursive ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tree_sha":["t-r-e-e-_-s-h-a","x y"],"recursive":"recursive ä/+&"}"#,
         gh::git::GetTree {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -20260,9 +20376,9 @@ fn git_get_tree() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/git/trees/{tree_sha}",
+        "GET /repos/{owner}/{repo}/git/trees{/tree_sha*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tree_sha":"t-r-e-e-_-s-h-a/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tree_sha":["t-r-e-e-_-s-h-a","x y"]}"#,
         gh::git::GetTree {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23753,11 +23869,13 @@ fn repos_get_readme() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/readme/{dir}` (`repos/get-readme-in-directory`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_readme_in_directory() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/readme/{dir}",
+        "GET /repos/{owner}/{repo}/readme{/dir*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","dir":"d-i-r/x y","ref":"ref ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","dir":["d-i-r","x y"],"ref":"ref ä/+&"}"#,
         gh::repos::GetReadmeInDirectory {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23767,9 +23885,9 @@ fn repos_get_readme_in_directory() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/readme/{dir}",
+        "GET /repos/{owner}/{repo}/readme{/dir*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","dir":"d-i-r/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","dir":["d-i-r","x y"]}"#,
         gh::repos::GetReadmeInDirectory {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -23947,11 +24065,13 @@ fn repos_get_latest_release() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/releases/tags/{tag}` (`repos/get-release-by-tag`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_release_by_tag() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/releases/tags/{tag}",
+        "GET /repos/{owner}/{repo}/releases/tags{/tag*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag":"t-a-g/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","tag":["t-a-g","x y"]}"#,
         gh::repos::GetReleaseByTag {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24055,9 +24175,11 @@ fn repos_list_release_assets() -> Outcome {
     )
 }
 
-/// `POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets` (`repos/upload-release-asset`).
+/// `POST /repos/{owner}/{repo}/releases/{release_id}/assets` (`repos/upload-release-asset`).
 ///
 /// The query parameters of this operation with a body are a `{?…}` expression on the dynamic side.
+///
+/// The dynamic side names the default uploads URL in its route.
 fn repos_upload_release_asset() -> Outcome {
     compare(
         "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
@@ -24151,11 +24273,13 @@ fn reactions_delete_for_release() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/rules/branches/{branch}` (`repos/get-branch-rules`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_get_branch_rules() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/rules/branches/{branch}",
+        "GET /repos/{owner}/{repo}/rules/branches{/branch*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y","per_page":32,"page":39}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"],"per_page":32,"page":39}"#,
         gh::repos::GetBranchRules {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -24166,9 +24290,9 @@ fn repos_get_branch_rules() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/rules/branches/{branch}",
+        "GET /repos/{owner}/{repo}/rules/branches{/branch*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":"b-r-a-n-c-h/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","branch":["b-r-a-n-c-h","x y"]}"#,
         gh::repos::GetBranchRules {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -25075,11 +25199,13 @@ fn repos_get_punch_card_stats() -> Outcome {
 }
 
 /// `POST /repos/{owner}/{repo}/statuses/{sha}` (`repos/create-commit-status`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_create_commit_status() -> Outcome {
     compare(
-        "POST /repos/{owner}/{repo}/statuses/{sha}",
+        "POST /repos/{owner}/{repo}/statuses{/sha*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","sha":"s-h-a/x y","state":"success","target_url":"target_url ä/+&","description":"description ä/+&","context":"context ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","sha":["s-h-a","x y"],"state":"success","target_url":"target_url ä/+&","description":"description ä/+&","context":"context ä/+&"}"#,
         gh::repos::CreateCommitStatus {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -25092,9 +25218,9 @@ fn repos_create_commit_status() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "POST /repos/{owner}/{repo}/statuses/{sha}",
+        "POST /repos/{owner}/{repo}/statuses{/sha*}",
         "required parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","sha":"s-h-a/x y","state":"success"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","sha":["s-h-a","x y"],"state":"success"}"#,
         gh::repos::CreateCommitStatus {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -25216,11 +25342,13 @@ fn repos_list_tags() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/tarball/{ref}` (`repos/download-tarball-archive`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_download_tarball_archive() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/tarball/{ref}",
+        "GET /repos/{owner}/{repo}/tarball{/ref*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"]}"#,
         gh::repos::DownloadTarballArchive {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -25451,11 +25579,13 @@ fn repos_enable_vulnerability_alerts() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/zipball/{ref}` (`repos/download-zipball-archive`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn repos_download_zipball_archive() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/zipball/{ref}",
+        "GET /repos/{owner}/{repo}/zipball{/ref*}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":"r-e-f/x y"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","ref":["r-e-f","x y"]}"#,
         gh::repos::DownloadZipballArchive {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
@@ -27869,11 +27999,13 @@ fn users_delete_attestations_bulk() -> Outcome {
 }
 
 /// `DELETE /users/{username}/attestations/digest/{subject_digest}` (`users/delete-attestations-by-subject-digest`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn users_delete_attestations_by_subject_digest() -> Outcome {
     compare(
-        "DELETE /users/{username}/attestations/digest/{subject_digest}",
+        "DELETE /users/{username}/attestations/digest{/subject_digest*}",
         "all parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","subject_digest":"s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y"}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","subject_digest":["s-u-b-j-e-c-t-_-d-i-g-e-s-t","x y"]}"#,
         gh::users::DeleteAttestationsBySubjectDigest {
             username: "u-s-e-r-n-a-m-e".into(),
             subject_digest: "s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y".into(),
@@ -27897,11 +28029,13 @@ fn users_delete_attestations_by_id() -> Outcome {
 }
 
 /// `GET /users/{username}/attestations/{subject_digest}` (`users/list-attestations`).
+///
+/// A multi-segment path parameter is a `{/name*}` expression on the dynamic side, its value the list of its `/`-separated pieces.
 fn users_list_attestations() -> Outcome {
     compare(
-        "GET /users/{username}/attestations/{subject_digest}",
+        "GET /users/{username}/attestations{/subject_digest*}",
         "all parameters",
-        r#"{"per_page":11,"before":"before ä/+&","after":"after ä/+&","username":"u-s-e-r-n-a-m-e","subject_digest":"s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y","predicate_type":"predicate_type ä/+&"}"#,
+        r#"{"per_page":11,"before":"before ä/+&","after":"after ä/+&","username":"u-s-e-r-n-a-m-e","subject_digest":["s-u-b-j-e-c-t-_-d-i-g-e-s-t","x y"],"predicate_type":"predicate_type ä/+&"}"#,
         gh::users::ListAttestations {
             per_page: Some(11),
             before: Some("before ä/+&".into()),
@@ -27913,9 +28047,9 @@ fn users_list_attestations() -> Outcome {
         .to_request(),
     )?;
     compare(
-        "GET /users/{username}/attestations/{subject_digest}",
+        "GET /users/{username}/attestations{/subject_digest*}",
         "required parameters",
-        r#"{"username":"u-s-e-r-n-a-m-e","subject_digest":"s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y"}"#,
+        r#"{"username":"u-s-e-r-n-a-m-e","subject_digest":["s-u-b-j-e-c-t-_-d-i-g-e-s-t","x y"]}"#,
         gh::users::ListAttestations {
             username: "u-s-e-r-n-a-m-e".into(),
             subject_digest: "s-u-b-j-e-c-t-_-d-i-g-e-s-t/x y".into(),

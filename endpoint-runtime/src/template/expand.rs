@@ -192,6 +192,9 @@ const fn style(operator: Operator) -> Style {
 }
 
 const NESTED: &str = "a list or map inside a list or map cannot be expanded";
+const DOT_SEGMENT: &str = "a multi-segment value cannot hold a `.` or `..` segment";
+const EMPTY_SEGMENT: &str =
+    "a multi-segment value cannot hold an empty segment (a leading, trailing or doubled `/`)";
 const PREFIX_ON_COMPOSITE: &str = "a prefix modifier cannot apply to a list or map";
 
 fn expansion_error(variable: &str, reason: &'static str) -> Error {
@@ -199,6 +202,29 @@ fn expansion_error(variable: &str, reason: &'static str) -> Error {
         variable: variable.to_owned(),
         reason,
     }
+}
+
+/// The set that a string value of `var` (`text`, after any prefix
+/// modifier) is encoded with: the operator's, which keeps `/` when the
+/// variable is multi-segment. A multi-segment value's `/`-separated pieces
+/// must be neither `.`, `..` nor empty (an empty value is no piece at all).
+fn value_set(style: &Style, var: VarSpec<'_>, text: &str) -> Result<Set> {
+    if !var.multi_segment {
+        return Ok(style.set);
+    }
+    if !text.is_empty() {
+        for piece in text.split('/') {
+            match piece {
+                "" => return Err(expansion_error(var.name, EMPTY_SEGMENT)),
+                "." | ".." => return Err(expansion_error(var.name, DOT_SEGMENT)),
+                _ => {}
+            }
+        }
+    }
+    Ok(match style.set {
+        Set::Unreserved => Set::Segments,
+        set => set,
+    })
 }
 
 /// Expands one expression; returns whether it is in the path and may have
@@ -225,13 +251,14 @@ fn expand_expression(
         if let Param::Str(text) = value
             && !matches!(var.modifier, Modifier::Prefix(_))
         {
+            let set = value_set(style, var, text)?;
             start_variable(style, &mut first, out);
             if style.named {
                 write_name(style, name, text.is_empty(), out);
             }
             if !expression.in_path {
-                encode::encode(out, text, style.set);
-            } else if encode::encode_noting_dots(out, text, style.set) | style.writes_dots {
+                encode::encode(out, text, set);
+            } else if encode::encode_noting_dots(out, text, set) | style.writes_dots {
                 dots |= may_write_dot(out.as_bytes().get(from..).unwrap_or_default());
             }
             continue;
@@ -279,16 +306,22 @@ fn expand_value(
             expand_map(style, name, map, var.modifier == Modifier::Explode, out);
         }
         scalar => {
-            start_variable(style, first, out);
             let prefix = match var.modifier {
                 Modifier::Prefix(n) => Some(usize::from(n)),
                 Modifier::None | Modifier::Explode => None,
             };
+            let set = match scalar {
+                Param::Str(text) => {
+                    value_set(style, var, prefix.map_or(text, |n| truncate_chars(text, n)))?
+                }
+                _ => style.set,
+            };
+            start_variable(style, first, out);
             if style.named {
                 let empty = matches!(scalar, Param::Str(s) if s.is_empty());
                 write_name(style, name, empty, out);
             }
-            write_scalar(&scalar, prefix, style.set, out);
+            write_scalar(&scalar, prefix, set, out);
         }
     }
     Ok(())
@@ -852,5 +885,119 @@ mod tests {
             .expand_url(&vars(json!({"v": "a"})), &mut out)
             .unwrap();
         assert_eq!(out, "/..//a");
+    }
+
+    /// `src` with the variable `name` multi-segment, expanded as a URL.
+    fn expand_multi(src: &str, name: &str, params: Value) -> Result<String> {
+        let template = Template::parse(src)?
+            .with_multi_segment(name)
+            .expect("a variable of the template");
+        let mut out = String::new();
+        template.expand_url(&vars(params), &mut out)?;
+        Ok(out)
+    }
+
+    #[test]
+    fn multi_segment_values_keep_their_slashes_only() {
+        let cases = [
+            ("/r/{ref}", "heads/feature-a", "/r/heads/feature-a"),
+            ("/c/{ref}/x", "docs/a b?.md", "/c/docs/a%20b%3F.md/x"),
+            ("/c/{ref}", "a/%2F/#[]/ü", "/c/a/%252F/%23%5B%5D/%C3%BC"),
+            ("/c/{ref}", "", "/c/"),
+            ("/c/{ref}", "...", "/c/..."),
+            ("/c/{ref}", ".a/b.", "/c/.a/b."),
+            ("/c/{ref:7}", "heads/feature", "/c/heads/f"),
+            ("/c{/ref}", "a b/c", "/c/a%20b/c"),
+            ("/c/{+ref}", "a/b?c", "/c/a/b?c"),
+            ("/c/{ref}", "a/b", "/c/a/b"),
+        ];
+        for (src, value, expected) in cases {
+            assert_eq!(
+                expand_multi(src, "ref", json!({ "ref": value })).unwrap(),
+                expected,
+                "{src} {value:?}"
+            );
+        }
+        // Every occurrence of the variable; other variables as always.
+        assert_eq!(
+            expand_multi(
+                "/{ref}/{other}/{ref}",
+                "ref",
+                json!({"ref": "a/b", "other": "c/d"})
+            )
+            .unwrap(),
+            "/a/b/c%2Fd/a/b"
+        );
+        // Values that are not strings, as always.
+        assert_eq!(
+            expand_multi("/c/{ref}", "ref", json!({"ref": ["a/b", "c"]})).unwrap(),
+            "/c/a%2Fb,c"
+        );
+        assert_eq!(
+            expand_multi("/c/{ref}", "ref", json!({"ref": 12})).unwrap(),
+            "/c/12"
+        );
+        // Without the mark, one segment.
+        assert_eq!(
+            expand("/r/{ref}", json!({"ref": "heads/a"})).unwrap(),
+            "/r/heads%2Fa"
+        );
+    }
+
+    #[test]
+    fn multi_segment_values_cannot_hold_dot_or_empty_segments() {
+        for value in [".", "..", "a/..", "../a", "a/./b", "a/.."] {
+            let err = expand_multi("/c/{path}", "path", json!({ "path": value })).unwrap_err();
+            assert_eq!(err, expansion_error("path", DOT_SEGMENT), "{value:?}");
+        }
+        for value in ["/", "/a", "a/", "a//b"] {
+            let err = expand_multi("/c/{path}", "path", json!({ "path": value })).unwrap_err();
+            assert_eq!(err, expansion_error("path", EMPTY_SEGMENT), "{value:?}");
+        }
+        // After the prefix modifier: the piece the URL would get.
+        let err = expand_multi("/c/{path:4}", "path", json!({"path": "a/../b"})).unwrap_err();
+        assert_eq!(err, expansion_error("path", DOT_SEGMENT));
+        assert_eq!(
+            expand_multi("/c/{path:2}", "path", json!({"path": "ab/../b"})).unwrap(),
+            "/c/ab"
+        );
+        // An escaped dot is text, not a dot segment.
+        assert_eq!(
+            expand_multi("/c/{path}", "path", json!({"path": "%2E%2E/a"})).unwrap(),
+            "/c/%252E%252E/a"
+        );
+    }
+
+    #[test]
+    fn multi_segment_needs_a_variable() {
+        let template = Template::parse("/x/{a}").unwrap();
+        assert!(template.clone().with_multi_segment("b").is_none());
+        let marked = template.clone().with_multi_segment("a").unwrap();
+        assert_ne!(marked, template);
+        let Some(Part::Expression(expression)) = marked.parts().nth(1) else {
+            panic!("an expression");
+        };
+        let var = expression.variables.iter().next().unwrap();
+        assert!(var.multi_segment);
+        assert_eq!(var.modifier, Modifier::None);
+        // The mark survives the packed form.
+        let (text, code) = marked.packed();
+        let copy = Template {
+            text: std::borrow::Cow::Owned(text.to_owned()),
+            code: std::borrow::Cow::Owned(code.to_vec()),
+        };
+        assert_eq!(copy, marked);
+        let prefixed = Template::parse("/x/{a:9999}")
+            .unwrap()
+            .with_multi_segment("a")
+            .unwrap();
+        let Some(Part::Expression(expression)) = prefixed.parts().nth(1) else {
+            panic!("an expression");
+        };
+        let var = expression.variables.iter().next().unwrap();
+        assert_eq!(
+            (var.modifier, var.multi_segment),
+            (Modifier::Prefix(9999), true)
+        );
     }
 }

@@ -181,6 +181,54 @@ impl<'a> Template<'a> {
         })
     }
 
+    /// The template with the variable `name` made multi-segment, or `None`
+    /// when it has no variable of that name.
+    ///
+    /// RFC 6570 has no way to say that a value is a path of several
+    /// segments (a Git reference `heads/main`, a file path `docs/a.md`):
+    /// `{name}` encodes its `/` as `%2F`, and `{+name}` keeps `?`, `#`, `[`
+    /// and the other reserved characters as they are. A multi-segment
+    /// variable is expanded as its operator says, except that a string
+    /// value keeps its `/`: each `/`-separated piece of it is encoded as the
+    /// value of a `{name}` would be. Such a value must not hold a `.` or `..`
+    /// piece, nor an empty one (a leading, trailing or doubled `/`): either
+    /// would change the path the server sees, so it is refused with
+    /// [`Error::Expansion`](crate::Error::Expansion) naming the variable. An
+    /// empty value stays allowed, as for any variable. A value that is not
+    /// a string (a number, a list, a map) is expanded as it would be
+    /// otherwise.
+    ///
+    /// The `endpoint!` macro marks the variable of a field declared
+    /// `#[endpoint(multi_segment)]` this way. The template's text, and so
+    /// its [`Template::parse`] form, cannot say it; with the dynamic API,
+    /// `{/name*}` and the value split at `/` into a list write the same path.
+    ///
+    /// ```
+    /// use endpoint_runtime::{Error, template::Template};
+    /// use serde_json::json;
+    ///
+    /// let template = Template::parse("/repos/{owner}/{repo}/contents/{path}")?
+    ///     .with_multi_segment("path")
+    ///     .expect("a variable of the template");
+    /// let expand = |path: &str| {
+    ///     let vars = json!({"owner": "o", "repo": "r", "path": path});
+    ///     let mut url = String::new();
+    ///     template.expand_url(vars.as_object().unwrap(), &mut url).map(|()| url)
+    /// };
+    /// assert_eq!(expand("docs/a b?.md")?, "/repos/o/r/contents/docs/a%20b%3F.md");
+    /// assert_eq!(
+    ///     expand("docs/../secret").unwrap_err().to_string(),
+    ///     "cannot expand `path`: a multi-segment value cannot hold a `.` or `..` segment"
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_multi_segment(mut self, name: &str) -> Option<Self> {
+        let slot = self.slot(name)?;
+        self.mark_multi_segment(slot);
+        Some(self)
+    }
+
     /// Whether the template writes a query string (a literal `?` or a `{?…}`
     /// expression), so that more query parameters continue with `&`.
     pub fn has_query(&self) -> bool {

@@ -193,6 +193,7 @@ impl<'a> Parser<'a> {
                 name,
                 slot,
                 modifier: Modifier::None,
+                multi_segment: false,
             };
             self.packer
                 .expression(Operator::Simple, self.in_path, std::iter::once(var));
@@ -303,6 +304,7 @@ fn parse_varspec(spec: &str) -> Result<VarSpec<'_>, TemplateErrorKind> {
         name,
         slot: 0,
         modifier,
+        multi_segment: false,
     })
 }
 
@@ -468,6 +470,7 @@ mod tests {
                 name,
                 slot,
                 modifier: Modifier::None,
+                multi_segment: false,
             };
             assert_eq!(variables, [expected]);
         }

@@ -20,7 +20,9 @@
 //! | --- | --- |
 //! | literal | `len << 2` |
 //! | expression | `variables << 6 \| in_path << 5 \| operator << 2 \| 1`, the length of its names, then its variables |
-//! | variable | `name_len << 2 \| 2`, then `slot << 16 \| modifier` (0 none, 1 explode, 2 + N prefix N) |
+//! | variable | `name_len << 2 \| 2`, then `slot << 16 \| multi_segment << 15 \| modifier` (0 none, 1 explode, 2 + N prefix N) |
+//!
+//! `multi_segment` is 0 as parsed; [`Template::with_multi_segment`] sets it.
 
 use std::borrow::Cow;
 
@@ -33,6 +35,10 @@ const TAG: u32 = 3;
 
 /// The words before the names' index.
 const HEADER: usize = 2;
+
+/// The bit of a variable's second word that marks it multi-segment; the
+/// modifier takes the bits below it (at most `2 + 9999`).
+const MULTI_SEGMENT: u32 = 1 << 15;
 
 /// One piece of a [`Template`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +99,8 @@ impl<'t> Iterator for Variables<'t> {
         Some(VarSpec {
             name,
             slot: slot_word >> 16,
-            modifier: Modifier::decode(slot_word & 0xFFFF),
+            modifier: Modifier::decode(slot_word & (MULTI_SEGMENT - 1)),
+            multi_segment: slot_word & MULTI_SEGMENT != 0,
         })
     }
 }
@@ -107,6 +114,9 @@ pub struct VarSpec<'t> {
     pub slot: u32,
     /// Prefix, explode, or neither.
     pub modifier: Modifier,
+    /// Whether a string value keeps its `/` as segment separators (see
+    /// [`Template::with_multi_segment`]).
+    pub multi_segment: bool,
 }
 
 /// The value modifier of a variable.
@@ -257,7 +267,9 @@ impl Packer {
             }
             self.text.push_str(var.name);
             self.code.push((var.name.len() as u32) << 2 | VARIABLE);
-            self.code.push(var.slot << 16 | var.modifier.encode());
+            let multi_segment = if var.multi_segment { MULTI_SEGMENT } else { 0 };
+            self.code
+                .push(var.slot << 16 | multi_segment | var.modifier.encode());
         }
         if let Some(word) = self.code.get_mut(names_len) {
             *word = (self.text.len() - names_start) as u32;
@@ -299,6 +311,31 @@ impl<'a> Template<'a> {
     #[doc(hidden)]
     pub fn literal_len(&self) -> usize {
         self.code.first().map_or(0, |&len| len as usize)
+    }
+
+    /// Sets the multi-segment bit of every occurrence of the variable at
+    /// `slot`.
+    pub(super) fn mark_multi_segment(&mut self, slot: usize) {
+        let start = HEADER + 2 * self.name_count();
+        let code = self.code.to_mut();
+        let mut at = start;
+        while let Some(&word) = code.get(at) {
+            if word & TAG != EXPRESSION {
+                at += 1;
+                continue;
+            }
+            // The expression's word, the length of its names, its variables.
+            let variables = (word >> 6) as usize;
+            let first = at + 2;
+            for i in 0..variables {
+                if let Some(slot_word) = code.get_mut(first + 2 * i + 1)
+                    && (*slot_word >> 16) as usize == slot
+                {
+                    *slot_word |= MULTI_SEGMENT;
+                }
+            }
+            at = first + 2 * variables;
+        }
     }
 
     /// The number of distinct variable names.

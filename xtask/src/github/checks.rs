@@ -10,7 +10,10 @@
 //! body properties go inside `data` when one of them cannot be a plain
 //! option there (it shares its name with a path parameter or an option
 //! key); query parameters of a method with a body are a `{?…}` expression
-//! of the route.
+//! of the route; a multi-segment path parameter `/{name}` is `{/name*}`,
+//! its value split at `/` into a list, which writes the same segments; the
+//! operation on the uploads URL names the default one,
+//! `https://uploads.github.com`, in its route.
 
 use std::fmt::Write as _;
 
@@ -104,11 +107,24 @@ fn render_check(out: &mut String, scope: &Scope<'_>, request: &Request<'_>) {
              cannot be a plain option there.\n",
         );
     }
-    if dynamic_route != request.route {
+    if request
+        .fields
+        .iter()
+        .any(|f| f.attrs.iter().any(|a| a == "query"))
+    {
         out.push_str(
             "///\n/// The query parameters of this operation with a body are a `{?…}` \
              expression on the dynamic side.\n",
         );
+    }
+    if request.fields.iter().any(Field::dynamic_pieces) {
+        out.push_str(
+            "///\n/// A multi-segment path parameter is a `{/name*}` expression on the dynamic \
+             side, its value the list of its `/`-separated pieces.\n",
+        );
+    }
+    if request.uploads {
+        out.push_str("///\n/// The dynamic side names the default uploads URL in its route.\n");
     }
     let _ = writeln!(out, "fn {}() -> Outcome {{", function_name(request));
     let list = variants(request);
@@ -158,7 +174,12 @@ fn dynamic_options(request: &Request<'_>, variant: Variant) -> Value {
         if field.optional && variant == Variant::Required {
             continue;
         }
-        let value = sample(field, index);
+        let mut value = sample(field, index);
+        if field.dynamic_pieces()
+            && let Value::String(text) = &value
+        {
+            value = text.split('/').map(Value::from).collect();
+        }
         if via_data && field.location == Location::Body {
             data.insert(field.wire.clone(), value);
         } else {

@@ -8,7 +8,11 @@
 //! - A field is named by [`FieldName::of`], as `endpoint!` names
 //!   placeholders; a body property that has the name of a path parameter is
 //!   `new_<name>` (`#[endpoint(body, rename = "name")]`), a query parameter
-//!   of a method with a body `#[endpoint(query)]`.
+//!   of a method with a body `#[endpoint(query)]`, a path parameter marked
+//!   `x-multi-segment` `#[endpoint(multi_segment)]` (its `/` are sent as
+//!   they are).
+//! - An operation whose server is GitHub's uploads host has a path as its
+//!   route and `#[endpoint(uploads)]`: it goes to the endpoint's uploads URL.
 //! - A string enum is named after the struct and the field
 //!   (`ListForRepoState`), or after the field alone (`Direction`) when every
 //!   parameter of that name in the scope has the same values and several
@@ -20,6 +24,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
+use endpoint_runtime::DEFAULT_UPLOADS_URL;
 
 use super::model::{Kind, Location, Operation, Rename, Schema};
 use crate::field_type::Ty;
@@ -51,8 +56,11 @@ pub struct Request<'a> {
     pub op: &'a Operation,
     pub struct_name: String,
     /// The route of the `endpoint!` definition (a full URL for an operation
-    /// with its own server).
+    /// with its own server, unless that is the uploads host).
     pub route: String,
+    /// `#[endpoint(uploads)]`: the operation's server is GitHub's uploads
+    /// host, which the endpoint's uploads URL stands for.
+    pub uploads: bool,
     pub fields: Vec<Field<'a>>,
     /// Former names kept as aliases (in this scope or another one).
     pub aliases: Vec<Alias>,
@@ -70,8 +78,20 @@ impl Request<'_> {
     }
 
     /// The route the dynamic runtime is given for the same request: query
-    /// parameters of a method with a body are a `{?…}` expression there.
+    /// parameters of a method with a body are a `{?…}` expression there, a
+    /// multi-segment path parameter `/{name}` is `{/name*}` (its value split
+    /// at `/` into a list, see [`Field::dynamic_pieces`]), and an operation
+    /// on the uploads URL names the default one.
     pub fn dynamic_route(&self) -> String {
+        let mut route = if self.uploads {
+            format!("{} {DEFAULT_UPLOADS_URL}{}", self.op.method, self.op.path)
+        } else {
+            self.route.clone()
+        };
+        for field in self.fields.iter().filter(|field| field.dynamic_pieces()) {
+            let wire = &field.wire;
+            route = route.replace(&format!("/{{{wire}}}"), &format!("{{/{wire}*}}"));
+        }
         let query: Vec<&str> = self
             .fields
             .iter()
@@ -79,10 +99,19 @@ impl Request<'_> {
             .map(|field| field.wire.as_str())
             .collect();
         if query.is_empty() {
-            self.route.clone()
+            route
         } else {
-            format!("{}{{?{}}}", self.route, query.join(","))
+            format!("{route}{{?{}}}", query.join(","))
         }
+    }
+}
+
+impl Field<'_> {
+    /// Whether the field is a multi-segment path parameter whose value the
+    /// dynamic runtime gets as a list of its `/`-separated pieces, for a
+    /// `{/name*}` expression.
+    pub fn dynamic_pieces(&self) -> bool {
+        self.multi_segment && self.location == Location::Path
     }
 }
 
@@ -234,7 +263,11 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
         let mut attrs = Vec::new();
         let mut optional = !param.required;
         match param.location {
-            Location::Path => {}
+            Location::Path => {
+                if param.multi_segment {
+                    attrs.push("multi_segment".to_owned());
+                }
+            }
             Location::Query => {
                 if has_body {
                     attrs.push("query".to_owned());
@@ -276,14 +309,16 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
             return Err(format!("two fields named `{}`", field.ident));
         }
     }
+    let uploads = op.server.as_deref() == Some(DEFAULT_UPLOADS_URL);
     let route = match &op.server {
-        Some(server) => format!("{} {server}{}", op.method, op.path),
-        None => format!("{} {}", op.method, op.path),
+        Some(server) if !uploads => format!("{} {server}{}", op.method, op.path),
+        _ => format!("{} {}", op.method, op.path),
     };
     Ok(Request {
         op,
         struct_name: pascal_case(op.name()),
         route,
+        uploads,
         fields,
         aliases: Vec::new(),
     })

@@ -141,7 +141,35 @@ pub fn lib(
 //!
 //! `to_request_with(&endpoint)` builds the request with an [`Endpoint`]'s
 //! defaults instead (a GitHub Enterprise base URL, an `authorization`
-//! header), and every struct implements [`TypedRequest`].
+//! header), and every struct implements [`TypedRequest`]. The one operation
+//! that GitHub serves on its uploads host, [`repos::UploadReleaseAsset`],
+//! goes to the endpoint's uploads URL ([`Endpoint::uploads_url`],
+//! `https://uploads.github.com` unless set with
+//! [`Endpoint::with_uploads_url`]); GitHub Enterprise Server has both under
+//! its own host:
+//!
+//! ```
+//! # #[cfg(feature = "repos")] {{
+//! use endpoint_github::{{Endpoint, repos}};
+//! use serde_json::json;
+//!
+//! let ghe = Endpoint::default()
+//!     .defaults(json!({{"baseUrl": "https://ghe.example.com/api/v3"}}))?
+//!     .with_uploads_url("https://ghe.example.com/api/uploads")?;
+//! let upload = repos::UploadReleaseAsset {{
+//!     owner: "octocat".into(),
+//!     repo: "hello-world".into(),
+//!     release_id: 1,
+//!     name: "app.zip".into(),
+//!     ..Default::default()
+//! }};
+//! assert_eq!(
+//!     upload.to_request_with(&ghe)?.url,
+//!     "https://ghe.example.com/api/uploads/repos/octocat/hello-world/releases/1/assets?name=app.zip"
+//! );
+//! # }}
+//! # Ok::<(), endpoint_github::Error>(())
+//! ```
 //!
 //! ## Fields and types
 //!
@@ -150,6 +178,13 @@ pub fn lib(
 //!   name of a path parameter is `new_<name>` (`new_name` of
 //!   [`actions::UpdateRepoVariable`], where `name` is the variable's current
 //!   name in the path); a raw request body is the field `data`.
+//! - A path parameter that GitHub marks `x-multi-segment` (a Git reference
+//!   `heads/main`, a file path `docs/a.md`: `ref`, `path`, `branch`, …) is
+//!   `#[endpoint(multi_segment)]`: its `/` are sent as they are and
+//!   everything else is percent-encoded, so that
+//!   [`git::GetRef`] with `heads/feature-a` asks for
+//!   `/repos/{{owner}}/{{repo}}/git/ref/heads/feature-a`; a `.`, `..` or empty
+//!   segment in it is refused with an error that names the parameter.
 //! - `string` is `String`, `integer` `i64`, `number` `f64`, `boolean` `bool`,
 //!   an array a `Vec`, anything else (objects, unions) `serde_json::Value`.
 //! - A string enum is a Rust enum ({enums} in all) whose variants are sent
@@ -477,7 +512,15 @@ fn render_request(
         text.push_str("\n\n");
         text.push_str(&markdown::rustdoc(description, page));
     }
-    if let Some(server) = &op.server {
+    if request.uploads {
+        text.push_str(
+            "\n\nThe request goes to the endpoint's uploads URL, \
+             [`Endpoint::uploads_url`](crate::Endpoint::uploads_url): \
+             `https://uploads.github.com` unless set with \
+             [`Endpoint::with_uploads_url`](crate::Endpoint::with_uploads_url) \
+             (GitHub Enterprise Server: `https://HOST/api/uploads`).",
+        );
+    } else if let Some(server) = &op.server {
         let _ = write!(
             text,
             "\n\nThe request goes to `{server}`, whatever the base URL of the endpoint."
@@ -508,6 +551,9 @@ fn render_request(
         let _ = writeln!(out, "{indent}#[deprecated]");
     }
     let _ = writeln!(out, "{indent}#[derive(Debug, Clone, PartialEq, Default)]");
+    if style == Style::Macro && request.uploads {
+        let _ = writeln!(out, "{indent}#[endpoint(uploads)]");
+    }
     let _ = write!(out, "{indent}pub struct {}", request.struct_name);
     if style == Style::Macro {
         let _ = write!(out, " = {:?}", request.route);
@@ -597,6 +643,12 @@ fn field_doc(field: &Field<'_>, page: Option<&str>) -> String {
             text,
             "\n\nSent as the body property `{0}`; the field `{0}` is the path parameter.",
             field.wire
+        );
+    }
+    if field.attrs.iter().any(|attr| attr == "multi_segment") {
+        text.push_str(
+            "\n\nA path of several segments: its `/` are sent as they are, everything else \
+             is percent-encoded; a `.`, `..` or empty segment is refused.",
         );
     }
     if let Some(rename) = field.renamed_from {
