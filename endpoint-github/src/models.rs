@@ -5177,7 +5177,7 @@ pub struct Issue {
 #[cfg(any(feature = "activity", feature = "issues", feature = "projects"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct IssueLabelsItem2 {
+pub struct IssueLabelsItemObject {
     /// The `id` property.
     pub id: Option<i64>,
     /// The `node_id` property.
@@ -5201,8 +5201,8 @@ pub struct IssueLabelsItem2 {
 pub enum IssueLabelsItem {
     /// The value as a string.
     String(String),
-    /// The value as [`IssueLabelsItem2`].
-    IssueLabelsItem2(IssueLabelsItem2),
+    /// The value as [`IssueLabelsItemObject`].
+    Object(IssueLabelsItemObject),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -6670,7 +6670,7 @@ pub enum ActivityListReposStarredByUserResponse {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksListTasksForRepoResponseTasksItemCreator1 {
+pub struct AgentTasksListTasksForRepoResponseTasksItemCreatorObject {
     /// The unique identifier of the user
     pub id: Option<i64>,
 }
@@ -6760,7 +6760,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData1 {
+pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject {
     /// GitHub resource ID
     pub id: i64,
     /// GraphQL global ID
@@ -6771,7 +6771,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData1 {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData2 {
+pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2 {
     /// Head branch name
     pub head_ref: String,
     /// Base branch name
@@ -6783,14 +6783,10 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData2 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
-    /// The value as [`AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData1`].
-    AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData1(
-        AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData1,
-    ),
-    /// The value as [`AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData2`].
-    AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData2(
-        AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData2,
-    ),
+    /// The value as [`AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject`].
+    Object(AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject),
+    /// The value as [`AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2`].
+    Object2(AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -6831,7 +6827,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItem {
     /// Human-readable name derived from the task prompt
     pub name: Option<String>,
     /// The entity who created this task
-    pub creator: Option<AgentTasksListTasksForRepoResponseTasksItemCreator1>,
+    pub creator: Option<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>,
     /// Type of the task creator
     pub creator_type: Option<AgentTasksListTasksForRepoResponseTasksItemCreatorType>,
     /// User objects of collaborators on this task
@@ -6875,7 +6871,7 @@ pub struct AgentTasksListTasksForRepoResponse {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksCreateTaskInRepoResponseCreator1 {
+pub struct AgentTasksCreateTaskInRepoResponseCreatorObject {
     /// The unique identifier of the user
     pub id: Option<i64>,
 }
@@ -6965,7 +6961,7 @@ pub struct AgentTasksCreateTaskInRepoResponseRepository {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData1 {
+pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject {
     /// GitHub resource ID
     pub id: i64,
     /// GraphQL global ID
@@ -6976,7 +6972,7 @@ pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData1 {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData2 {
+pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject2 {
     /// Head branch name
     pub head_ref: String,
     /// Base branch name
@@ -6988,14 +6984,10 @@ pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData2 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemData {
-    /// The value as [`AgentTasksCreateTaskInRepoResponseArtifactsItemData1`].
-    AgentTasksCreateTaskInRepoResponseArtifactsItemData1(
-        AgentTasksCreateTaskInRepoResponseArtifactsItemData1,
-    ),
-    /// The value as [`AgentTasksCreateTaskInRepoResponseArtifactsItemData2`].
-    AgentTasksCreateTaskInRepoResponseArtifactsItemData2(
-        AgentTasksCreateTaskInRepoResponseArtifactsItemData2,
-    ),
+    /// The value as [`AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject`].
+    Object(AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject),
+    /// The value as [`AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject2`].
+    Object2(AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -7036,7 +7028,7 @@ pub struct AgentTasksCreateTaskInRepoResponse {
     /// Human-readable name derived from the task prompt
     pub name: Option<String>,
     /// The entity who created this task
-    pub creator: Option<AgentTasksCreateTaskInRepoResponseCreator1>,
+    pub creator: Option<AgentTasksCreateTaskInRepoResponseCreatorObject>,
     /// Type of the task creator
     pub creator_type: Option<AgentTasksCreateTaskInRepoResponseCreatorType>,
     /// User objects of collaborators on this task
@@ -7066,7 +7058,7 @@ pub struct AgentTasksCreateTaskInRepoResponse {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksGetTaskByRepoAndIdResponseCreator1 {
+pub struct AgentTasksGetTaskByRepoAndIdResponseCreatorObject {
     /// The unique identifier of the user
     pub id: Option<i64>,
 }
@@ -7156,7 +7148,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData1 {
+pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject {
     /// GitHub resource ID
     pub id: i64,
     /// GraphQL global ID
@@ -7167,7 +7159,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData1 {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData2 {
+pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject2 {
     /// Head branch name
     pub head_ref: String,
     /// Base branch name
@@ -7179,14 +7171,10 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData2 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData {
-    /// The value as [`AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData1`].
-    AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData1(
-        AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData1,
-    ),
-    /// The value as [`AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData2`].
-    AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData2(
-        AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData2,
-    ),
+    /// The value as [`AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject`].
+    Object(AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject),
+    /// The value as [`AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject2`].
+    Object2(AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -7347,7 +7335,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
     /// Human-readable name derived from the task prompt
     pub name: Option<String>,
     /// The entity who created this task
-    pub creator: Option<AgentTasksGetTaskByRepoAndIdResponseCreator1>,
+    pub creator: Option<AgentTasksGetTaskByRepoAndIdResponseCreatorObject>,
     /// Type of the task creator
     pub creator_type: Option<AgentTasksGetTaskByRepoAndIdResponseCreatorType>,
     /// User objects of collaborators on this task
@@ -7379,7 +7367,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksListTasksResponseTasksItemCreator1 {
+pub struct AgentTasksListTasksResponseTasksItemCreatorObject {
     /// The unique identifier of the user
     pub id: Option<i64>,
 }
@@ -7469,7 +7457,7 @@ pub struct AgentTasksListTasksResponseTasksItemRepository {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData1 {
+pub struct AgentTasksListTasksResponseTasksItemArtifactsItemDataObject {
     /// GitHub resource ID
     pub id: i64,
     /// GraphQL global ID
@@ -7480,7 +7468,7 @@ pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData1 {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData2 {
+pub struct AgentTasksListTasksResponseTasksItemArtifactsItemDataObject2 {
     /// Head branch name
     pub head_ref: String,
     /// Base branch name
@@ -7492,14 +7480,10 @@ pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData2 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AgentTasksListTasksResponseTasksItemArtifactsItemData {
-    /// The value as [`AgentTasksListTasksResponseTasksItemArtifactsItemData1`].
-    AgentTasksListTasksResponseTasksItemArtifactsItemData1(
-        AgentTasksListTasksResponseTasksItemArtifactsItemData1,
-    ),
-    /// The value as [`AgentTasksListTasksResponseTasksItemArtifactsItemData2`].
-    AgentTasksListTasksResponseTasksItemArtifactsItemData2(
-        AgentTasksListTasksResponseTasksItemArtifactsItemData2,
-    ),
+    /// The value as [`AgentTasksListTasksResponseTasksItemArtifactsItemDataObject`].
+    Object(AgentTasksListTasksResponseTasksItemArtifactsItemDataObject),
+    /// The value as [`AgentTasksListTasksResponseTasksItemArtifactsItemDataObject2`].
+    Object2(AgentTasksListTasksResponseTasksItemArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -7540,7 +7524,7 @@ pub struct AgentTasksListTasksResponseTasksItem {
     /// Human-readable name derived from the task prompt
     pub name: Option<String>,
     /// The entity who created this task
-    pub creator: Option<AgentTasksListTasksResponseTasksItemCreator1>,
+    pub creator: Option<AgentTasksListTasksResponseTasksItemCreatorObject>,
     /// Type of the task creator
     pub creator_type: Option<AgentTasksListTasksResponseTasksItemCreatorType>,
     /// User objects of collaborators on this task
@@ -7583,7 +7567,7 @@ pub struct AgentTasksListTasksResponse {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksGetTaskByIdResponseCreator1 {
+pub struct AgentTasksGetTaskByIdResponseCreatorObject {
     /// The unique identifier of the user
     pub id: Option<i64>,
 }
@@ -7673,7 +7657,7 @@ pub struct AgentTasksGetTaskByIdResponseRepository {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksGetTaskByIdResponseArtifactsItemData1 {
+pub struct AgentTasksGetTaskByIdResponseArtifactsItemDataObject {
     /// GitHub resource ID
     pub id: i64,
     /// GraphQL global ID
@@ -7684,7 +7668,7 @@ pub struct AgentTasksGetTaskByIdResponseArtifactsItemData1 {
 #[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct AgentTasksGetTaskByIdResponseArtifactsItemData2 {
+pub struct AgentTasksGetTaskByIdResponseArtifactsItemDataObject2 {
     /// Head branch name
     pub head_ref: String,
     /// Base branch name
@@ -7696,14 +7680,10 @@ pub struct AgentTasksGetTaskByIdResponseArtifactsItemData2 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum AgentTasksGetTaskByIdResponseArtifactsItemData {
-    /// The value as [`AgentTasksGetTaskByIdResponseArtifactsItemData1`].
-    AgentTasksGetTaskByIdResponseArtifactsItemData1(
-        AgentTasksGetTaskByIdResponseArtifactsItemData1,
-    ),
-    /// The value as [`AgentTasksGetTaskByIdResponseArtifactsItemData2`].
-    AgentTasksGetTaskByIdResponseArtifactsItemData2(
-        AgentTasksGetTaskByIdResponseArtifactsItemData2,
-    ),
+    /// The value as [`AgentTasksGetTaskByIdResponseArtifactsItemDataObject`].
+    Object(AgentTasksGetTaskByIdResponseArtifactsItemDataObject),
+    /// The value as [`AgentTasksGetTaskByIdResponseArtifactsItemDataObject2`].
+    Object2(AgentTasksGetTaskByIdResponseArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -7864,7 +7844,7 @@ pub struct AgentTasksGetTaskByIdResponse {
     /// Human-readable name derived from the task prompt
     pub name: Option<String>,
     /// The entity who created this task
-    pub creator: Option<AgentTasksGetTaskByIdResponseCreator1>,
+    pub creator: Option<AgentTasksGetTaskByIdResponseCreatorObject>,
     /// Type of the task creator
     pub creator_type: Option<AgentTasksGetTaskByIdResponseCreatorType>,
     /// User objects of collaborators on this task
@@ -10977,7 +10957,7 @@ pub struct Budget {
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`BudgetBudgetType`].
     #[cfg(feature = "billing")]
-    pub enum BudgetBudgetType1 {
+    pub enum BudgetBudgetTypeString {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
     }
@@ -10986,7 +10966,7 @@ pub struct Budget {
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`BudgetBudgetType`].
     #[cfg(feature = "billing")]
-    pub enum BudgetBudgetType2 {
+    pub enum BudgetBudgetTypeString2 {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
     }
@@ -10997,10 +10977,10 @@ pub struct Budget {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum BudgetBudgetType {
-    /// The value as [`BudgetBudgetType1`].
-    BudgetBudgetType1(BudgetBudgetType1),
-    /// The value as [`BudgetBudgetType2`].
-    BudgetBudgetType2(BudgetBudgetType2),
+    /// The value as [`BudgetBudgetTypeString`].
+    String(BudgetBudgetTypeString),
+    /// The value as [`BudgetBudgetTypeString2`].
+    String2(BudgetBudgetTypeString2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -11085,7 +11065,7 @@ pub struct CreateBudget {
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`CreateBudgetBudgetBudgetType`].
     #[cfg(feature = "billing")]
-    pub enum CreateBudgetBudgetBudgetType1 {
+    pub enum CreateBudgetBudgetBudgetTypeString {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
     }
@@ -11094,7 +11074,7 @@ pub struct CreateBudget {
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`CreateBudgetBudgetBudgetType`].
     #[cfg(feature = "billing")]
-    pub enum CreateBudgetBudgetBudgetType2 {
+    pub enum CreateBudgetBudgetBudgetTypeString2 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
     }
@@ -11105,10 +11085,10 @@ pub struct CreateBudget {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum CreateBudgetBudgetBudgetType {
-    /// The value as [`CreateBudgetBudgetBudgetType1`].
-    CreateBudgetBudgetBudgetType1(CreateBudgetBudgetBudgetType1),
-    /// The value as [`CreateBudgetBudgetBudgetType2`].
-    CreateBudgetBudgetBudgetType2(CreateBudgetBudgetBudgetType2),
+    /// The value as [`CreateBudgetBudgetBudgetTypeString`].
+    String(CreateBudgetBudgetBudgetTypeString),
+    /// The value as [`CreateBudgetBudgetBudgetTypeString2`].
+    String2(CreateBudgetBudgetBudgetTypeString2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -11207,7 +11187,7 @@ pub struct GetBudget {
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`GetBudgetBudgetType`].
     #[cfg(feature = "billing")]
-    pub enum GetBudgetBudgetType1 {
+    pub enum GetBudgetBudgetTypeString {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
     }
@@ -11216,7 +11196,7 @@ pub struct GetBudget {
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`GetBudgetBudgetType`].
     #[cfg(feature = "billing")]
-    pub enum GetBudgetBudgetType2 {
+    pub enum GetBudgetBudgetTypeString2 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
     }
@@ -11227,10 +11207,10 @@ pub struct GetBudget {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum GetBudgetBudgetType {
-    /// The value as [`GetBudgetBudgetType1`].
-    GetBudgetBudgetType1(GetBudgetBudgetType1),
-    /// The value as [`GetBudgetBudgetType2`].
-    GetBudgetBudgetType2(GetBudgetBudgetType2),
+    /// The value as [`GetBudgetBudgetTypeString`].
+    String(GetBudgetBudgetTypeString),
+    /// The value as [`GetBudgetBudgetTypeString2`].
+    String2(GetBudgetBudgetTypeString2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -11281,7 +11261,7 @@ pub struct UpdateBudget {
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`UpdateBudgetBudgetBudgetType`].
     #[cfg(feature = "billing")]
-    pub enum UpdateBudgetBudgetBudgetType1 {
+    pub enum UpdateBudgetBudgetBudgetTypeString {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
     }
@@ -11290,7 +11270,7 @@ pub struct UpdateBudget {
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`UpdateBudgetBudgetBudgetType`].
     #[cfg(feature = "billing")]
-    pub enum UpdateBudgetBudgetBudgetType2 {
+    pub enum UpdateBudgetBudgetBudgetTypeString2 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
     }
@@ -11301,10 +11281,10 @@ pub struct UpdateBudget {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum UpdateBudgetBudgetBudgetType {
-    /// The value as [`UpdateBudgetBudgetBudgetType1`].
-    UpdateBudgetBudgetBudgetType1(UpdateBudgetBudgetBudgetType1),
-    /// The value as [`UpdateBudgetBudgetBudgetType2`].
-    UpdateBudgetBudgetBudgetType2(UpdateBudgetBudgetBudgetType2),
+    /// The value as [`UpdateBudgetBudgetBudgetTypeString`].
+    String(UpdateBudgetBudgetBudgetTypeString),
+    /// The value as [`UpdateBudgetBudgetBudgetTypeString2`].
+    String2(UpdateBudgetBudgetBudgetTypeString2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -16383,10 +16363,10 @@ pub struct CopilotSpacesListForOrgResponse {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum CopilotSpaceCollaborator {
-    /// The value as [`CopilotSpaceCollaborator1`].
-    CopilotSpaceCollaborator1(CopilotSpaceCollaborator1),
-    /// The value as [`CopilotSpaceCollaborator2`].
-    CopilotSpaceCollaborator2(CopilotSpaceCollaborator2),
+    /// The value as [`CopilotSpaceCollaboratorObject`].
+    Object(CopilotSpaceCollaboratorObject),
+    /// The value as [`CopilotSpaceCollaboratorObject2`].
+    Object2(CopilotSpaceCollaboratorObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -16394,7 +16374,7 @@ pub enum CopilotSpaceCollaborator {
 ::endpoint_runtime::__private::open_enum! {
     /// The collaborator actor type.
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpaceCollaborator1ActorType {
+    pub enum CopilotSpaceCollaboratorObjectActorType {
         /// `User`
         User = "User",
     }
@@ -16403,7 +16383,7 @@ pub enum CopilotSpaceCollaborator {
 ::endpoint_runtime::__private::open_enum! {
     /// The role granted to the collaborator
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpaceCollaborator1Role {
+    pub enum CopilotSpaceCollaboratorObjectRole {
         /// `reader`
         Reader = "reader",
         /// `writer`
@@ -16417,7 +16397,7 @@ pub enum CopilotSpaceCollaborator {
 #[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct CopilotSpaceCollaborator1 {
+pub struct CopilotSpaceCollaboratorObject {
     /// The `name` property.
     pub name: Option<String>,
     /// The `email` property.
@@ -16463,15 +16443,15 @@ pub struct CopilotSpaceCollaborator1 {
     /// The `user_view_type` property.
     pub user_view_type: Option<String>,
     /// The collaborator actor type.
-    pub actor_type: CopilotSpaceCollaborator1ActorType,
+    pub actor_type: CopilotSpaceCollaboratorObjectActorType,
     /// The role granted to the collaborator
-    pub role: CopilotSpaceCollaborator1Role,
+    pub role: CopilotSpaceCollaboratorObjectRole,
 }
 
 ::endpoint_runtime::__private::open_enum! {
     /// The collaborator actor type.
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpaceCollaborator2ActorType {
+    pub enum CopilotSpaceCollaboratorObjectActorType2 {
         /// `Team`
         Team = "Team",
     }
@@ -16480,7 +16460,7 @@ pub struct CopilotSpaceCollaborator1 {
 ::endpoint_runtime::__private::open_enum! {
     /// The role granted to the collaborator
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpaceCollaborator2Role {
+    pub enum CopilotSpaceCollaboratorObjectRole2 {
         /// `reader`
         Reader = "reader",
         /// `writer`
@@ -16491,9 +16471,9 @@ pub struct CopilotSpaceCollaborator1 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`CopilotSpaceCollaborator2`].
+    /// The `type` of [`CopilotSpaceCollaboratorObject2`].
     #[cfg(feature = "copilot-spaces")]
-    pub enum CopilotSpaceCollaborator2Type {
+    pub enum CopilotSpaceCollaboratorObjectType {
         /// `Team`
         Team = "Team",
     }
@@ -16503,11 +16483,11 @@ pub struct CopilotSpaceCollaborator1 {
 #[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct CopilotSpaceCollaborator2 {
+pub struct CopilotSpaceCollaboratorObject2 {
     /// The collaborator actor type.
-    pub actor_type: CopilotSpaceCollaborator2ActorType,
+    pub actor_type: CopilotSpaceCollaboratorObjectActorType2,
     /// The role granted to the collaborator
-    pub role: CopilotSpaceCollaborator2Role,
+    pub role: CopilotSpaceCollaboratorObjectRole2,
     /// The `id` property.
     pub id: i64,
     /// The `node_id` property.
@@ -16517,7 +16497,7 @@ pub struct CopilotSpaceCollaborator2 {
     /// The `slug` property.
     pub slug: String,
     /// The `type` property.
-    pub r#type: CopilotSpaceCollaborator2Type,
+    pub r#type: CopilotSpaceCollaboratorObjectType,
     /// The `description` property.
     pub description: Option<String>,
     /// The `privacy` property.
@@ -18626,7 +18606,7 @@ pub struct IssueEventIntent {
 #[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct IssuesUpdateResponseLabelsItem2 {
+pub struct IssuesUpdateResponseLabelsItemObject {
     /// The `id` property.
     pub id: Option<i64>,
     /// The `node_id` property.
@@ -18650,8 +18630,8 @@ pub struct IssuesUpdateResponseLabelsItem2 {
 pub enum IssuesUpdateResponseLabelsItem {
     /// The value as a string.
     String(String),
-    /// The value as [`IssuesUpdateResponseLabelsItem2`].
-    IssuesUpdateResponseLabelsItem2(IssuesUpdateResponseLabelsItem2),
+    /// The value as [`IssuesUpdateResponseLabelsItemObject`].
+    Object(IssuesUpdateResponseLabelsItemObject),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -21402,7 +21382,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsCreateArtifactDeploymentRecord
 #[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct OrgsSetClusterDeploymentRecordsResponse1 {
+pub struct OrgsSetClusterDeploymentRecordsResponseObject {
     /// The number of deployment records created
     pub total_count: i64,
     /// The `deployment_records` property.
@@ -21412,7 +21392,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponse1 {
 ::endpoint_runtime::__private::open_enum! {
     /// The reason the deployment failed processing.
     #[cfg(feature = "orgs")]
-    pub enum OrgsSetClusterDeploymentRecordsResponse2ErrorsItemCause {
+    pub enum OrgsSetClusterDeploymentRecordsResponseObjectErrorsItemCause {
         /// `unauthorized`
         Unauthorized = "unauthorized",
         /// `not_found`
@@ -21424,7 +21404,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponse1 {
 #[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItemDeployment {
+pub struct OrgsSetClusterDeploymentRecordsResponseObjectErrorsItemDeployment {
     /// The name of the artifact.
     pub name: Option<String>,
     /// The digest of the artifact.
@@ -21443,28 +21423,28 @@ pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItemDeployment {
     pub runtime_risks: Option<Vec<String>>,
 }
 
-/// An item of the `errors` of [`OrgsSetClusterDeploymentRecordsResponse2`].
+/// An item of the `errors` of [`OrgsSetClusterDeploymentRecordsResponseObject2`].
 #[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItem {
+pub struct OrgsSetClusterDeploymentRecordsResponseObjectErrorsItem {
     /// The reason the deployment failed processing.
-    pub cause: Option<OrgsSetClusterDeploymentRecordsResponse2ErrorsItemCause>,
+    pub cause: Option<OrgsSetClusterDeploymentRecordsResponseObjectErrorsItemCause>,
     /// The deployment payload that could not be processed.
-    pub deployment: Option<OrgsSetClusterDeploymentRecordsResponse2ErrorsItemDeployment>,
+    pub deployment: Option<OrgsSetClusterDeploymentRecordsResponseObjectErrorsItemDeployment>,
 }
 
 /// One of the forms of [`OrgsSetClusterDeploymentRecordsResponse`].
 #[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct OrgsSetClusterDeploymentRecordsResponse2 {
+pub struct OrgsSetClusterDeploymentRecordsResponseObject2 {
     /// The number of deployment records created or updated.
     pub total_count: i64,
     /// The `deployment_records` property.
     pub deployment_records: Option<Vec<ArtifactDeploymentRecord>>,
     /// A list of errors for deployments that could not be processed.
-    pub errors: Option<Vec<OrgsSetClusterDeploymentRecordsResponse2ErrorsItem>>,
+    pub errors: Option<Vec<OrgsSetClusterDeploymentRecordsResponseObjectErrorsItem>>,
 }
 
 /// The answer of [`orgs::SetClusterDeploymentRecords`](crate::orgs::SetClusterDeploymentRecords).
@@ -21472,10 +21452,10 @@ pub struct OrgsSetClusterDeploymentRecordsResponse2 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum OrgsSetClusterDeploymentRecordsResponse {
-    /// The value as [`OrgsSetClusterDeploymentRecordsResponse1`].
-    OrgsSetClusterDeploymentRecordsResponse1(OrgsSetClusterDeploymentRecordsResponse1),
-    /// The value as [`OrgsSetClusterDeploymentRecordsResponse2`].
-    OrgsSetClusterDeploymentRecordsResponse2(OrgsSetClusterDeploymentRecordsResponse2),
+    /// The value as [`OrgsSetClusterDeploymentRecordsResponseObject`].
+    Object(OrgsSetClusterDeploymentRecordsResponseObject),
+    /// The value as [`OrgsSetClusterDeploymentRecordsResponseObject2`].
+    Object2(OrgsSetClusterDeploymentRecordsResponseObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -24157,9 +24137,9 @@ pub struct PullRequestMergeAsyncResult {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `merge_method` of [`PullRequestMergeAsyncResultDetails1`].
+    /// The `merge_method` of [`PullRequestMergeAsyncResultDetailsObject`].
     #[cfg(feature = "pulls")]
-    pub enum PullRequestMergeAsyncResultDetails1MergeMethod {
+    pub enum PullRequestMergeAsyncResultDetailsObjectMergeMethod {
         /// `default`
         Default = "default",
         /// `merge`
@@ -24172,9 +24152,9 @@ pub struct PullRequestMergeAsyncResult {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `merge_action` of [`PullRequestMergeAsyncResultDetails1`].
+    /// The `merge_action` of [`PullRequestMergeAsyncResultDetailsObject`].
     #[cfg(feature = "pulls")]
-    pub enum PullRequestMergeAsyncResultDetails1MergeAction {
+    pub enum PullRequestMergeAsyncResultDetailsObjectMergeAction {
         /// `default`
         Default = "default",
         /// `merge_queue`
@@ -24188,15 +24168,15 @@ pub struct PullRequestMergeAsyncResult {
 #[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct PullRequestMergeAsyncResultDetails1 {
+pub struct PullRequestMergeAsyncResultDetailsObject {
     /// The `message` property.
     pub message: String,
     /// The `uuid` property.
     pub uuid: String,
     /// The `merge_method` property.
-    pub merge_method: PullRequestMergeAsyncResultDetails1MergeMethod,
+    pub merge_method: PullRequestMergeAsyncResultDetailsObjectMergeMethod,
     /// The `merge_action` property.
-    pub merge_action: PullRequestMergeAsyncResultDetails1MergeAction,
+    pub merge_action: PullRequestMergeAsyncResultDetailsObjectMergeAction,
     /// SHA that the pull request head must match for the enqueued merge to proceed.
     pub expected_head_sha: String,
 }
@@ -24205,7 +24185,7 @@ pub struct PullRequestMergeAsyncResultDetails1 {
 #[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct PullRequestMergeAsyncResultDetails2 {
+pub struct PullRequestMergeAsyncResultDetailsObject2 {
     /// The `message` property.
     pub message: String,
 }
@@ -24214,7 +24194,7 @@ pub struct PullRequestMergeAsyncResultDetails2 {
 #[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct PullRequestMergeAsyncResultDetails3 {
+pub struct PullRequestMergeAsyncResultDetailsObject3 {
     /// The `message` property.
     pub message: String,
     /// The `sha` property.
@@ -24226,12 +24206,12 @@ pub struct PullRequestMergeAsyncResultDetails3 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum PullRequestMergeAsyncResultDetails {
-    /// The value as [`PullRequestMergeAsyncResultDetails1`].
-    PullRequestMergeAsyncResultDetails1(PullRequestMergeAsyncResultDetails1),
-    /// The value as [`PullRequestMergeAsyncResultDetails2`].
-    PullRequestMergeAsyncResultDetails2(PullRequestMergeAsyncResultDetails2),
-    /// The value as [`PullRequestMergeAsyncResultDetails3`].
-    PullRequestMergeAsyncResultDetails3(PullRequestMergeAsyncResultDetails3),
+    /// The value as [`PullRequestMergeAsyncResultDetailsObject`].
+    Object(PullRequestMergeAsyncResultDetailsObject),
+    /// The value as [`PullRequestMergeAsyncResultDetailsObject2`].
+    Object2(PullRequestMergeAsyncResultDetailsObject2),
+    /// The value as [`PullRequestMergeAsyncResultDetailsObject3`].
+    Object3(PullRequestMergeAsyncResultDetailsObject3),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -24741,13 +24721,11 @@ pub struct RepositoryRulesetConditionsRefName {
 #[serde(untagged)]
 pub enum OrgRulesetConditions {
     /// The value as [`OrgRulesetConditionsRepositoryNameAndRefName`].
-    OrgRulesetConditionsRepositoryNameAndRefName(OrgRulesetConditionsRepositoryNameAndRefName),
+    RepositoryNameAndRefName(OrgRulesetConditionsRepositoryNameAndRefName),
     /// The value as [`OrgRulesetConditionsRepositoryIdAndRefName`].
-    OrgRulesetConditionsRepositoryIdAndRefName(OrgRulesetConditionsRepositoryIdAndRefName),
+    RepositoryIdAndRefName(OrgRulesetConditionsRepositoryIdAndRefName),
     /// The value as [`OrgRulesetConditionsRepositoryPropertyAndRefName`].
-    OrgRulesetConditionsRepositoryPropertyAndRefName(
-        OrgRulesetConditionsRepositoryPropertyAndRefName,
-    ),
+    RepositoryPropertyAndRefName(OrgRulesetConditionsRepositoryPropertyAndRefName),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -27694,7 +27672,7 @@ pub struct Contributor {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct ReposCreateDeploymentResponse2 {
+pub struct ReposCreateDeploymentResponseObject {
     /// The `message` property.
     pub message: Option<String>,
 }
@@ -27706,8 +27684,8 @@ pub struct ReposCreateDeploymentResponse2 {
 pub enum ReposCreateDeploymentResponse {
     /// The value as [`Deployment`].
     Deployment(Deployment),
-    /// The value as [`ReposCreateDeploymentResponse2`].
-    ReposCreateDeploymentResponse2(ReposCreateDeploymentResponse2),
+    /// The value as [`ReposCreateDeploymentResponseObject`].
+    Object(ReposCreateDeploymentResponseObject),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -27807,7 +27785,7 @@ pub type WaitTimer = i64;
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct EnvironmentProtectionRulesItem1 {
+pub struct EnvironmentProtectionRulesItemObject {
     /// The `id` property.
     pub id: i64,
     /// The `node_id` property.
@@ -27818,11 +27796,11 @@ pub struct EnvironmentProtectionRulesItem1 {
     pub wait_timer: Option<WaitTimer>,
 }
 
-/// The `reviewer` of [`EnvironmentProtectionRulesItem2ReviewersItem`].
+/// The `reviewer` of [`EnvironmentProtectionRulesItemObjectReviewersItem`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
-pub enum EnvironmentProtectionRulesItem2ReviewersItemReviewer {
+pub enum EnvironmentProtectionRulesItemObjectReviewersItemReviewer {
     /// The value as [`SimpleUser`].
     SimpleUser(SimpleUser),
     /// The value as [`Team`].
@@ -27831,22 +27809,22 @@ pub enum EnvironmentProtectionRulesItem2ReviewersItemReviewer {
     Other(::serde_json::Value),
 }
 
-/// An item of the `reviewers` of [`EnvironmentProtectionRulesItem2`].
+/// An item of the `reviewers` of [`EnvironmentProtectionRulesItemObject2`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct EnvironmentProtectionRulesItem2ReviewersItem {
+pub struct EnvironmentProtectionRulesItemObjectReviewersItem {
     /// The `type` property.
     pub r#type: Option<DeploymentReviewerType>,
     /// The `reviewer` property.
-    pub reviewer: Option<EnvironmentProtectionRulesItem2ReviewersItemReviewer>,
+    pub reviewer: Option<EnvironmentProtectionRulesItemObjectReviewersItemReviewer>,
 }
 
 /// One of the forms of [`EnvironmentProtectionRulesItem`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct EnvironmentProtectionRulesItem2 {
+pub struct EnvironmentProtectionRulesItemObject2 {
     /// The `id` property.
     pub id: i64,
     /// The `node_id` property.
@@ -27856,14 +27834,14 @@ pub struct EnvironmentProtectionRulesItem2 {
     /// The `type` property.
     pub r#type: String,
     /// The people or teams that may approve jobs that reference the environment. You can list up to six users or teams as reviewers. The reviewers must have at least read access to the repository. Only one of the required reviewers needs to approve the job for it to proceed.
-    pub reviewers: Option<Vec<EnvironmentProtectionRulesItem2ReviewersItem>>,
+    pub reviewers: Option<Vec<EnvironmentProtectionRulesItemObjectReviewersItem>>,
 }
 
 /// One of the forms of [`EnvironmentProtectionRulesItem`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct EnvironmentProtectionRulesItem3 {
+pub struct EnvironmentProtectionRulesItemObject3 {
     /// The `id` property.
     pub id: i64,
     /// The `node_id` property.
@@ -27877,12 +27855,12 @@ pub struct EnvironmentProtectionRulesItem3 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum EnvironmentProtectionRulesItem {
-    /// The value as [`EnvironmentProtectionRulesItem1`].
-    EnvironmentProtectionRulesItem1(EnvironmentProtectionRulesItem1),
-    /// The value as [`EnvironmentProtectionRulesItem2`].
-    EnvironmentProtectionRulesItem2(EnvironmentProtectionRulesItem2),
-    /// The value as [`EnvironmentProtectionRulesItem3`].
-    EnvironmentProtectionRulesItem3(EnvironmentProtectionRulesItem3),
+    /// The value as [`EnvironmentProtectionRulesItemObject`].
+    Object(EnvironmentProtectionRulesItemObject),
+    /// The value as [`EnvironmentProtectionRulesItemObject2`].
+    Object2(EnvironmentProtectionRulesItemObject2),
+    /// The value as [`EnvironmentProtectionRulesItemObject3`].
+    Object3(EnvironmentProtectionRulesItemObject3),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
@@ -28662,60 +28640,60 @@ pub struct ReleaseNotesContent {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum RepositoryRuleDetailed {
-    /// The value as [`RepositoryRuleDetailed1`].
-    RepositoryRuleDetailed1(RepositoryRuleDetailed1),
-    /// The value as [`RepositoryRuleDetailed2`].
-    RepositoryRuleDetailed2(RepositoryRuleDetailed2),
-    /// The value as [`RepositoryRuleDetailed3`].
-    RepositoryRuleDetailed3(RepositoryRuleDetailed3),
-    /// The value as [`RepositoryRuleDetailed4`].
-    RepositoryRuleDetailed4(RepositoryRuleDetailed4),
-    /// The value as [`RepositoryRuleDetailed5`].
-    RepositoryRuleDetailed5(RepositoryRuleDetailed5),
-    /// The value as [`RepositoryRuleDetailed6`].
-    RepositoryRuleDetailed6(RepositoryRuleDetailed6),
-    /// The value as [`RepositoryRuleDetailed7`].
-    RepositoryRuleDetailed7(RepositoryRuleDetailed7),
-    /// The value as [`RepositoryRuleDetailed8`].
-    RepositoryRuleDetailed8(RepositoryRuleDetailed8),
-    /// The value as [`RepositoryRuleDetailed9`].
-    RepositoryRuleDetailed9(RepositoryRuleDetailed9),
-    /// The value as [`RepositoryRuleDetailed10`].
-    RepositoryRuleDetailed10(RepositoryRuleDetailed10),
-    /// The value as [`RepositoryRuleDetailed11`].
-    RepositoryRuleDetailed11(RepositoryRuleDetailed11),
-    /// The value as [`RepositoryRuleDetailed12`].
-    RepositoryRuleDetailed12(RepositoryRuleDetailed12),
-    /// The value as [`RepositoryRuleDetailed13`].
-    RepositoryRuleDetailed13(RepositoryRuleDetailed13),
-    /// The value as [`RepositoryRuleDetailed14`].
-    RepositoryRuleDetailed14(RepositoryRuleDetailed14),
-    /// The value as [`RepositoryRuleDetailed15`].
-    RepositoryRuleDetailed15(RepositoryRuleDetailed15),
-    /// The value as [`RepositoryRuleDetailed16`].
-    RepositoryRuleDetailed16(RepositoryRuleDetailed16),
-    /// The value as [`RepositoryRuleDetailed17`].
-    RepositoryRuleDetailed17(RepositoryRuleDetailed17),
-    /// The value as [`RepositoryRuleDetailed18`].
-    RepositoryRuleDetailed18(RepositoryRuleDetailed18),
-    /// The value as [`RepositoryRuleDetailed19`].
-    RepositoryRuleDetailed19(RepositoryRuleDetailed19),
-    /// The value as [`RepositoryRuleDetailed20`].
-    RepositoryRuleDetailed20(RepositoryRuleDetailed20),
-    /// The value as [`RepositoryRuleDetailed21`].
-    RepositoryRuleDetailed21(RepositoryRuleDetailed21),
-    /// The value as [`RepositoryRuleDetailed22`].
-    RepositoryRuleDetailed22(RepositoryRuleDetailed22),
-    /// The value as [`RepositoryRuleDetailed23`].
-    RepositoryRuleDetailed23(RepositoryRuleDetailed23),
+    /// The value as [`RepositoryRuleDetailedObject`].
+    Object(RepositoryRuleDetailedObject),
+    /// The value as [`RepositoryRuleDetailedObject2`].
+    Object2(RepositoryRuleDetailedObject2),
+    /// The value as [`RepositoryRuleDetailedObject3`].
+    Object3(RepositoryRuleDetailedObject3),
+    /// The value as [`RepositoryRuleDetailedObject4`].
+    Object4(RepositoryRuleDetailedObject4),
+    /// The value as [`RepositoryRuleDetailedObject5`].
+    Object5(RepositoryRuleDetailedObject5),
+    /// The value as [`RepositoryRuleDetailedObject6`].
+    Object6(RepositoryRuleDetailedObject6),
+    /// The value as [`RepositoryRuleDetailedObject7`].
+    Object7(RepositoryRuleDetailedObject7),
+    /// The value as [`RepositoryRuleDetailedObject8`].
+    Object8(RepositoryRuleDetailedObject8),
+    /// The value as [`RepositoryRuleDetailedObject9`].
+    Object9(RepositoryRuleDetailedObject9),
+    /// The value as [`RepositoryRuleDetailedObject10`].
+    Object10(RepositoryRuleDetailedObject10),
+    /// The value as [`RepositoryRuleDetailedObject11`].
+    Object11(RepositoryRuleDetailedObject11),
+    /// The value as [`RepositoryRuleDetailedObject12`].
+    Object12(RepositoryRuleDetailedObject12),
+    /// The value as [`RepositoryRuleDetailedObject13`].
+    Object13(RepositoryRuleDetailedObject13),
+    /// The value as [`RepositoryRuleDetailedObject14`].
+    Object14(RepositoryRuleDetailedObject14),
+    /// The value as [`RepositoryRuleDetailedObject15`].
+    Object15(RepositoryRuleDetailedObject15),
+    /// The value as [`RepositoryRuleDetailedObject16`].
+    Object16(RepositoryRuleDetailedObject16),
+    /// The value as [`RepositoryRuleDetailedObject17`].
+    Object17(RepositoryRuleDetailedObject17),
+    /// The value as [`RepositoryRuleDetailedObject18`].
+    Object18(RepositoryRuleDetailedObject18),
+    /// The value as [`RepositoryRuleDetailedObject19`].
+    Object19(RepositoryRuleDetailedObject19),
+    /// The value as [`RepositoryRuleDetailedObject20`].
+    Object20(RepositoryRuleDetailedObject20),
+    /// The value as [`RepositoryRuleDetailedObject21`].
+    Object21(RepositoryRuleDetailedObject21),
+    /// The value as [`RepositoryRuleDetailedObject22`].
+    Object22(RepositoryRuleDetailedObject22),
+    /// The value as [`RepositoryRuleDetailedObject23`].
+    Object23(RepositoryRuleDetailedObject23),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed1`].
+    /// The `type` of [`RepositoryRuleDetailedObject`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed1Type {
+    pub enum RepositoryRuleDetailedObjectType {
         /// `creation`
         Creation = "creation",
     }
@@ -28724,7 +28702,7 @@ pub enum RepositoryRuleDetailed {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed1RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -28736,11 +28714,11 @@ pub enum RepositoryRuleDetailed {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed1 {
+pub struct RepositoryRuleDetailedObject {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed1Type,
+    pub r#type: RepositoryRuleDetailedObjectType,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed1RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -28748,19 +28726,19 @@ pub struct RepositoryRuleDetailed1 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed2`].
+    /// The `type` of [`RepositoryRuleDetailedObject2`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed2Type {
+    pub enum RepositoryRuleDetailedObjectType2 {
         /// `update`
         Update = "update",
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed2`].
+/// The `parameters` of [`RepositoryRuleDetailedObject2`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed2Parameters {
+pub struct RepositoryRuleDetailedObjectParameters {
     /// Branch can pull changes from its upstream repository
     pub update_allows_fetch_and_merge: bool,
 }
@@ -28768,7 +28746,7 @@ pub struct RepositoryRuleDetailed2Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed2RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType2 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -28780,13 +28758,13 @@ pub struct RepositoryRuleDetailed2Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed2 {
+pub struct RepositoryRuleDetailedObject2 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed2Type,
+    pub r#type: RepositoryRuleDetailedObjectType2,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed2Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed2RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType2>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -28794,9 +28772,9 @@ pub struct RepositoryRuleDetailed2 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed3`].
+    /// The `type` of [`RepositoryRuleDetailedObject3`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed3Type {
+    pub enum RepositoryRuleDetailedObjectType3 {
         /// `deletion`
         Deletion = "deletion",
     }
@@ -28805,7 +28783,7 @@ pub struct RepositoryRuleDetailed2 {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed3RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType3 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -28817,11 +28795,11 @@ pub struct RepositoryRuleDetailed2 {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed3 {
+pub struct RepositoryRuleDetailedObject3 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed3Type,
+    pub r#type: RepositoryRuleDetailedObjectType3,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed3RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType3>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -28829,9 +28807,9 @@ pub struct RepositoryRuleDetailed3 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed4`].
+    /// The `type` of [`RepositoryRuleDetailedObject4`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed4Type {
+    pub enum RepositoryRuleDetailedObjectType4 {
         /// `required_linear_history`
         RequiredLinearHistory = "required_linear_history",
     }
@@ -28840,7 +28818,7 @@ pub struct RepositoryRuleDetailed3 {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed4RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType4 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -28852,11 +28830,11 @@ pub struct RepositoryRuleDetailed3 {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed4 {
+pub struct RepositoryRuleDetailedObject4 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed4Type,
+    pub r#type: RepositoryRuleDetailedObjectType4,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed4RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType4>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -28864,9 +28842,9 @@ pub struct RepositoryRuleDetailed4 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed5`].
+    /// The `type` of [`RepositoryRuleDetailedObject5`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed5Type {
+    pub enum RepositoryRuleDetailedObjectType5 {
         /// `merge_queue`
         MergeQueue = "merge_queue",
     }
@@ -28875,7 +28853,7 @@ pub struct RepositoryRuleDetailed4 {
 ::endpoint_runtime::__private::open_enum! {
     /// When set to ALLGREEN, the merge commit created by merge queue for each PR in the group must pass all required checks to merge. When set to HEADGREEN, only the commit at the head of the merge group, i.e. the commit containing changes from all of the PRs in the group, must pass its required checks to merge.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed5ParametersGroupingStrategy {
+    pub enum RepositoryRuleDetailedObjectParametersGroupingStrategy {
         /// `ALLGREEN`
         Allgreen = "ALLGREEN",
         /// `HEADGREEN`
@@ -28886,7 +28864,7 @@ pub struct RepositoryRuleDetailed4 {
 ::endpoint_runtime::__private::open_enum! {
     /// Method to use when merging changes from queued pull requests.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed5ParametersMergeMethod {
+    pub enum RepositoryRuleDetailedObjectParametersMergeMethod {
         /// `MERGE`
         Merge = "MERGE",
         /// `SQUASH`
@@ -28896,21 +28874,21 @@ pub struct RepositoryRuleDetailed4 {
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed5`].
+/// The `parameters` of [`RepositoryRuleDetailedObject5`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed5Parameters {
+pub struct RepositoryRuleDetailedObjectParameters2 {
     /// Maximum time for a required status check to report a conclusion. After this much time has elapsed, checks that have not reported a conclusion will be assumed to have failed
     pub check_response_timeout_minutes: i64,
     /// When set to ALLGREEN, the merge commit created by merge queue for each PR in the group must pass all required checks to merge. When set to HEADGREEN, only the commit at the head of the merge group, i.e. the commit containing changes from all of the PRs in the group, must pass its required checks to merge.
-    pub grouping_strategy: RepositoryRuleDetailed5ParametersGroupingStrategy,
+    pub grouping_strategy: RepositoryRuleDetailedObjectParametersGroupingStrategy,
     /// Limit the number of queued pull requests requesting checks and workflow runs at the same time.
     pub max_entries_to_build: i64,
     /// The maximum number of PRs that will be merged together in a group.
     pub max_entries_to_merge: i64,
     /// Method to use when merging changes from queued pull requests.
-    pub merge_method: RepositoryRuleDetailed5ParametersMergeMethod,
+    pub merge_method: RepositoryRuleDetailedObjectParametersMergeMethod,
     /// The minimum number of PRs that will be merged together in a group.
     pub min_entries_to_merge: i64,
     /// The time merge queue should wait after the first PR is added to the queue for the minimum group size to be met. After this time has elapsed, the minimum group size will be ignored and a smaller group will be merged.
@@ -28920,7 +28898,7 @@ pub struct RepositoryRuleDetailed5Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed5RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType5 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -28932,13 +28910,13 @@ pub struct RepositoryRuleDetailed5Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed5 {
+pub struct RepositoryRuleDetailedObject5 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed5Type,
+    pub r#type: RepositoryRuleDetailedObjectType5,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed5Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters2>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed5RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType5>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -28946,19 +28924,19 @@ pub struct RepositoryRuleDetailed5 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed6`].
+    /// The `type` of [`RepositoryRuleDetailedObject6`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed6Type {
+    pub enum RepositoryRuleDetailedObjectType6 {
         /// `required_deployments`
         RequiredDeployments = "required_deployments",
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed6`].
+/// The `parameters` of [`RepositoryRuleDetailedObject6`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed6Parameters {
+pub struct RepositoryRuleDetailedObjectParameters3 {
     /// The environments that must be successfully deployed to before branches can be merged.
     pub required_deployment_environments: Vec<String>,
 }
@@ -28966,7 +28944,7 @@ pub struct RepositoryRuleDetailed6Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed6RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType6 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -28978,13 +28956,13 @@ pub struct RepositoryRuleDetailed6Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed6 {
+pub struct RepositoryRuleDetailedObject6 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed6Type,
+    pub r#type: RepositoryRuleDetailedObjectType6,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed6Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters3>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed6RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType6>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -28992,9 +28970,9 @@ pub struct RepositoryRuleDetailed6 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed7`].
+    /// The `type` of [`RepositoryRuleDetailedObject7`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed7Type {
+    pub enum RepositoryRuleDetailedObjectType7 {
         /// `required_signatures`
         RequiredSignatures = "required_signatures",
     }
@@ -29003,7 +28981,7 @@ pub struct RepositoryRuleDetailed6 {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed7RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType7 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29015,11 +28993,11 @@ pub struct RepositoryRuleDetailed6 {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed7 {
+pub struct RepositoryRuleDetailedObject7 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed7Type,
+    pub r#type: RepositoryRuleDetailedObjectType7,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed7RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType7>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29027,18 +29005,18 @@ pub struct RepositoryRuleDetailed7 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed8`].
+    /// The `type` of [`RepositoryRuleDetailedObject8`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed8Type {
+    pub enum RepositoryRuleDetailedObjectType8 {
         /// `pull_request`
         PullRequest = "pull_request",
     }
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// An item of the `allowed_merge_methods` of [`RepositoryRuleDetailed8Parameters`].
+    /// An item of the `allowed_merge_methods` of [`RepositoryRuleDetailedObjectParameters4`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed8ParametersAllowedMergeMethodsItem {
+    pub enum RepositoryRuleDetailedObjectParametersAllowedMergeMethodsItem {
         /// `merge`
         Merge = "merge",
         /// `squash`
@@ -29048,14 +29026,14 @@ pub struct RepositoryRuleDetailed7 {
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed8`].
+/// The `parameters` of [`RepositoryRuleDetailedObject8`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed8Parameters {
+pub struct RepositoryRuleDetailedObjectParameters4 {
     /// Array of allowed merge methods. Allowed values include `merge`, `squash`, and `rebase`. At least one option must be enabled.
     pub allowed_merge_methods:
-        Option<Vec<RepositoryRuleDetailed8ParametersAllowedMergeMethodsItem>>,
+        Option<Vec<RepositoryRuleDetailedObjectParametersAllowedMergeMethodsItem>>,
     /// New, reviewable commits pushed will dismiss previous pull request review approvals.
     pub dismiss_stale_reviews_on_push: bool,
     /// The `dismissal_restriction` property.
@@ -29078,7 +29056,7 @@ pub struct RepositoryRuleDetailed8Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed8RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType8 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29090,13 +29068,13 @@ pub struct RepositoryRuleDetailed8Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed8 {
+pub struct RepositoryRuleDetailedObject8 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed8Type,
+    pub r#type: RepositoryRuleDetailedObjectType8,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed8Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters4>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed8RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType8>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29104,19 +29082,19 @@ pub struct RepositoryRuleDetailed8 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed9`].
+    /// The `type` of [`RepositoryRuleDetailedObject9`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed9Type {
+    pub enum RepositoryRuleDetailedObjectType9 {
         /// `required_status_checks`
         RequiredStatusChecks = "required_status_checks",
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed9`].
+/// The `parameters` of [`RepositoryRuleDetailedObject9`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed9Parameters {
+pub struct RepositoryRuleDetailedObjectParameters5 {
     /// Allow repositories and branches to be created if a check would otherwise prohibit it.
     pub do_not_enforce_on_create: Option<bool>,
     /// Status checks that are required.
@@ -29128,7 +29106,7 @@ pub struct RepositoryRuleDetailed9Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed9RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType9 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29140,13 +29118,13 @@ pub struct RepositoryRuleDetailed9Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed9 {
+pub struct RepositoryRuleDetailedObject9 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed9Type,
+    pub r#type: RepositoryRuleDetailedObjectType9,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed9Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters5>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed9RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType9>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29154,9 +29132,9 @@ pub struct RepositoryRuleDetailed9 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed10`].
+    /// The `type` of [`RepositoryRuleDetailedObject10`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed10Type {
+    pub enum RepositoryRuleDetailedObjectType10 {
         /// `non_fast_forward`
         NonFastForward = "non_fast_forward",
     }
@@ -29165,7 +29143,7 @@ pub struct RepositoryRuleDetailed9 {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed10RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType10 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29177,11 +29155,11 @@ pub struct RepositoryRuleDetailed9 {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed10 {
+pub struct RepositoryRuleDetailedObject10 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed10Type,
+    pub r#type: RepositoryRuleDetailedObjectType10,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed10RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType10>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29189,9 +29167,9 @@ pub struct RepositoryRuleDetailed10 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed11`].
+    /// The `type` of [`RepositoryRuleDetailedObject11`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed11Type {
+    pub enum RepositoryRuleDetailedObjectType11 {
         /// `commit_message_pattern`
         CommitMessagePattern = "commit_message_pattern",
     }
@@ -29200,7 +29178,7 @@ pub struct RepositoryRuleDetailed10 {
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed11ParametersOperator {
+    pub enum RepositoryRuleDetailedObjectParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
         /// `ends_with`
@@ -29212,17 +29190,17 @@ pub struct RepositoryRuleDetailed10 {
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed11`].
+/// The `parameters` of [`RepositoryRuleDetailedObject11`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed11Parameters {
+pub struct RepositoryRuleDetailedObjectParameters6 {
     /// How this rule appears when configuring it.
     pub name: Option<String>,
     /// If true, the rule will fail if the pattern matches.
     pub negate: Option<bool>,
     /// The operator to use for matching.
-    pub operator: RepositoryRuleDetailed11ParametersOperator,
+    pub operator: RepositoryRuleDetailedObjectParametersOperator,
     /// The pattern to match with.
     pub pattern: String,
 }
@@ -29230,7 +29208,7 @@ pub struct RepositoryRuleDetailed11Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed11RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType11 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29242,13 +29220,13 @@ pub struct RepositoryRuleDetailed11Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed11 {
+pub struct RepositoryRuleDetailedObject11 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed11Type,
+    pub r#type: RepositoryRuleDetailedObjectType11,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed11Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters6>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed11RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType11>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29256,9 +29234,9 @@ pub struct RepositoryRuleDetailed11 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed12`].
+    /// The `type` of [`RepositoryRuleDetailedObject12`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed12Type {
+    pub enum RepositoryRuleDetailedObjectType12 {
         /// `commit_author_email_pattern`
         CommitAuthorEmailPattern = "commit_author_email_pattern",
     }
@@ -29267,7 +29245,7 @@ pub struct RepositoryRuleDetailed11 {
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed12ParametersOperator {
+    pub enum RepositoryRuleDetailedObjectParametersOperator2 {
         /// `starts_with`
         StartsWith = "starts_with",
         /// `ends_with`
@@ -29279,17 +29257,17 @@ pub struct RepositoryRuleDetailed11 {
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed12`].
+/// The `parameters` of [`RepositoryRuleDetailedObject12`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed12Parameters {
+pub struct RepositoryRuleDetailedObjectParameters7 {
     /// How this rule appears when configuring it.
     pub name: Option<String>,
     /// If true, the rule will fail if the pattern matches.
     pub negate: Option<bool>,
     /// The operator to use for matching.
-    pub operator: RepositoryRuleDetailed12ParametersOperator,
+    pub operator: RepositoryRuleDetailedObjectParametersOperator2,
     /// The pattern to match with.
     pub pattern: String,
 }
@@ -29297,7 +29275,7 @@ pub struct RepositoryRuleDetailed12Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed12RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType12 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29309,13 +29287,13 @@ pub struct RepositoryRuleDetailed12Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed12 {
+pub struct RepositoryRuleDetailedObject12 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed12Type,
+    pub r#type: RepositoryRuleDetailedObjectType12,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed12Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters7>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed12RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType12>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29323,9 +29301,9 @@ pub struct RepositoryRuleDetailed12 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed13`].
+    /// The `type` of [`RepositoryRuleDetailedObject13`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed13Type {
+    pub enum RepositoryRuleDetailedObjectType13 {
         /// `committer_email_pattern`
         CommitterEmailPattern = "committer_email_pattern",
     }
@@ -29334,7 +29312,7 @@ pub struct RepositoryRuleDetailed12 {
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed13ParametersOperator {
+    pub enum RepositoryRuleDetailedObjectParametersOperator3 {
         /// `starts_with`
         StartsWith = "starts_with",
         /// `ends_with`
@@ -29346,17 +29324,17 @@ pub struct RepositoryRuleDetailed12 {
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed13`].
+/// The `parameters` of [`RepositoryRuleDetailedObject13`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed13Parameters {
+pub struct RepositoryRuleDetailedObjectParameters8 {
     /// How this rule appears when configuring it.
     pub name: Option<String>,
     /// If true, the rule will fail if the pattern matches.
     pub negate: Option<bool>,
     /// The operator to use for matching.
-    pub operator: RepositoryRuleDetailed13ParametersOperator,
+    pub operator: RepositoryRuleDetailedObjectParametersOperator3,
     /// The pattern to match with.
     pub pattern: String,
 }
@@ -29364,7 +29342,7 @@ pub struct RepositoryRuleDetailed13Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed13RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType13 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29376,13 +29354,13 @@ pub struct RepositoryRuleDetailed13Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed13 {
+pub struct RepositoryRuleDetailedObject13 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed13Type,
+    pub r#type: RepositoryRuleDetailedObjectType13,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed13Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters8>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed13RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType13>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29390,9 +29368,9 @@ pub struct RepositoryRuleDetailed13 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed14`].
+    /// The `type` of [`RepositoryRuleDetailedObject14`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed14Type {
+    pub enum RepositoryRuleDetailedObjectType14 {
         /// `branch_name_pattern`
         BranchNamePattern = "branch_name_pattern",
     }
@@ -29401,7 +29379,7 @@ pub struct RepositoryRuleDetailed13 {
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed14ParametersOperator {
+    pub enum RepositoryRuleDetailedObjectParametersOperator4 {
         /// `starts_with`
         StartsWith = "starts_with",
         /// `ends_with`
@@ -29413,17 +29391,17 @@ pub struct RepositoryRuleDetailed13 {
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed14`].
+/// The `parameters` of [`RepositoryRuleDetailedObject14`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed14Parameters {
+pub struct RepositoryRuleDetailedObjectParameters9 {
     /// How this rule appears when configuring it.
     pub name: Option<String>,
     /// If true, the rule will fail if the pattern matches.
     pub negate: Option<bool>,
     /// The operator to use for matching.
-    pub operator: RepositoryRuleDetailed14ParametersOperator,
+    pub operator: RepositoryRuleDetailedObjectParametersOperator4,
     /// The pattern to match with.
     pub pattern: String,
 }
@@ -29431,7 +29409,7 @@ pub struct RepositoryRuleDetailed14Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed14RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType14 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29443,13 +29421,13 @@ pub struct RepositoryRuleDetailed14Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed14 {
+pub struct RepositoryRuleDetailedObject14 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed14Type,
+    pub r#type: RepositoryRuleDetailedObjectType14,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed14Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters9>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed14RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType14>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29457,9 +29435,9 @@ pub struct RepositoryRuleDetailed14 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed15`].
+    /// The `type` of [`RepositoryRuleDetailedObject15`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed15Type {
+    pub enum RepositoryRuleDetailedObjectType15 {
         /// `tag_name_pattern`
         TagNamePattern = "tag_name_pattern",
     }
@@ -29468,7 +29446,7 @@ pub struct RepositoryRuleDetailed14 {
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed15ParametersOperator {
+    pub enum RepositoryRuleDetailedObjectParametersOperator5 {
         /// `starts_with`
         StartsWith = "starts_with",
         /// `ends_with`
@@ -29480,17 +29458,17 @@ pub struct RepositoryRuleDetailed14 {
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed15`].
+/// The `parameters` of [`RepositoryRuleDetailedObject15`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed15Parameters {
+pub struct RepositoryRuleDetailedObjectParameters10 {
     /// How this rule appears when configuring it.
     pub name: Option<String>,
     /// If true, the rule will fail if the pattern matches.
     pub negate: Option<bool>,
     /// The operator to use for matching.
-    pub operator: RepositoryRuleDetailed15ParametersOperator,
+    pub operator: RepositoryRuleDetailedObjectParametersOperator5,
     /// The pattern to match with.
     pub pattern: String,
 }
@@ -29498,7 +29476,7 @@ pub struct RepositoryRuleDetailed15Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed15RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType15 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29510,13 +29488,13 @@ pub struct RepositoryRuleDetailed15Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed15 {
+pub struct RepositoryRuleDetailedObject15 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed15Type,
+    pub r#type: RepositoryRuleDetailedObjectType15,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed15Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters10>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed15RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType15>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29524,19 +29502,19 @@ pub struct RepositoryRuleDetailed15 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed16`].
+    /// The `type` of [`RepositoryRuleDetailedObject16`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed16Type {
+    pub enum RepositoryRuleDetailedObjectType16 {
         /// `workflows`
         Workflows = "workflows",
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed16`].
+/// The `parameters` of [`RepositoryRuleDetailedObject16`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed16Parameters {
+pub struct RepositoryRuleDetailedObjectParameters11 {
     /// Allow repositories and branches to be created if a check would otherwise prohibit it.
     pub do_not_enforce_on_create: Option<bool>,
     /// Workflows that must pass for this rule to pass.
@@ -29546,7 +29524,7 @@ pub struct RepositoryRuleDetailed16Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed16RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType16 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29558,13 +29536,13 @@ pub struct RepositoryRuleDetailed16Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed16 {
+pub struct RepositoryRuleDetailedObject16 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed16Type,
+    pub r#type: RepositoryRuleDetailedObjectType16,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed16Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters11>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed16RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType16>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29572,19 +29550,19 @@ pub struct RepositoryRuleDetailed16 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed17`].
+    /// The `type` of [`RepositoryRuleDetailedObject17`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed17Type {
+    pub enum RepositoryRuleDetailedObjectType17 {
         /// `code_scanning`
         CodeScanning = "code_scanning",
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed17`].
+/// The `parameters` of [`RepositoryRuleDetailedObject17`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed17Parameters {
+pub struct RepositoryRuleDetailedObjectParameters12 {
     /// Tools that must provide code scanning results for this rule to pass.
     pub code_scanning_tools: Vec<RepositoryRuleParamsCodeScanningTool>,
 }
@@ -29592,7 +29570,7 @@ pub struct RepositoryRuleDetailed17Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed17RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType17 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29604,13 +29582,13 @@ pub struct RepositoryRuleDetailed17Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed17 {
+pub struct RepositoryRuleDetailedObject17 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed17Type,
+    pub r#type: RepositoryRuleDetailedObjectType17,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed17Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters12>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed17RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType17>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29618,19 +29596,19 @@ pub struct RepositoryRuleDetailed17 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed18`].
+    /// The `type` of [`RepositoryRuleDetailedObject18`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed18Type {
+    pub enum RepositoryRuleDetailedObjectType18 {
         /// `copilot_code_review`
         CopilotCodeReview = "copilot_code_review",
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed18`].
+/// The `parameters` of [`RepositoryRuleDetailedObject18`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed18Parameters {
+pub struct RepositoryRuleDetailedObjectParameters13 {
     /// Copilot automatically reviews draft pull requests before they are marked as ready for review.
     pub review_draft_pull_requests: Option<bool>,
     /// Copilot automatically reviews each new push to the pull request.
@@ -29640,7 +29618,7 @@ pub struct RepositoryRuleDetailed18Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed18RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType18 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29652,13 +29630,13 @@ pub struct RepositoryRuleDetailed18Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed18 {
+pub struct RepositoryRuleDetailedObject18 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed18Type,
+    pub r#type: RepositoryRuleDetailedObjectType18,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed18Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters13>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed18RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType18>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29666,9 +29644,9 @@ pub struct RepositoryRuleDetailed18 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed19`].
+    /// The `type` of [`RepositoryRuleDetailedObject19`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed19Type {
+    pub enum RepositoryRuleDetailedObjectType19 {
         /// `license_compliance_scanning`
         LicenseComplianceScanning = "license_compliance_scanning",
     }
@@ -29677,7 +29655,7 @@ pub struct RepositoryRuleDetailed18 {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed19RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType19 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29689,11 +29667,11 @@ pub struct RepositoryRuleDetailed18 {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed19 {
+pub struct RepositoryRuleDetailedObject19 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed19Type,
+    pub r#type: RepositoryRuleDetailedObjectType19,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed19RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType19>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29701,19 +29679,19 @@ pub struct RepositoryRuleDetailed19 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed20`].
+    /// The `type` of [`RepositoryRuleDetailedObject20`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed20Type {
+    pub enum RepositoryRuleDetailedObjectType20 {
         /// `file_path_restriction`
         FilePathRestriction = "file_path_restriction",
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed20`].
+/// The `parameters` of [`RepositoryRuleDetailedObject20`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed20Parameters {
+pub struct RepositoryRuleDetailedObjectParameters14 {
     /// The file paths that are restricted from being pushed to the commit graph.
     pub restricted_file_paths: Vec<String>,
 }
@@ -29721,7 +29699,7 @@ pub struct RepositoryRuleDetailed20Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed20RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType20 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29733,13 +29711,13 @@ pub struct RepositoryRuleDetailed20Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed20 {
+pub struct RepositoryRuleDetailedObject20 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed20Type,
+    pub r#type: RepositoryRuleDetailedObjectType20,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed20Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters14>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed20RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType20>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29747,19 +29725,19 @@ pub struct RepositoryRuleDetailed20 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed21`].
+    /// The `type` of [`RepositoryRuleDetailedObject21`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed21Type {
+    pub enum RepositoryRuleDetailedObjectType21 {
         /// `max_file_path_length`
         MaxFilePathLength = "max_file_path_length",
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed21`].
+/// The `parameters` of [`RepositoryRuleDetailedObject21`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed21Parameters {
+pub struct RepositoryRuleDetailedObjectParameters15 {
     /// The maximum amount of characters allowed in file paths.
     pub max_file_path_length: i64,
 }
@@ -29767,7 +29745,7 @@ pub struct RepositoryRuleDetailed21Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed21RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType21 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29779,13 +29757,13 @@ pub struct RepositoryRuleDetailed21Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed21 {
+pub struct RepositoryRuleDetailedObject21 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed21Type,
+    pub r#type: RepositoryRuleDetailedObjectType21,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed21Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters15>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed21RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType21>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29793,19 +29771,19 @@ pub struct RepositoryRuleDetailed21 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed22`].
+    /// The `type` of [`RepositoryRuleDetailedObject22`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed22Type {
+    pub enum RepositoryRuleDetailedObjectType22 {
         /// `file_extension_restriction`
         FileExtensionRestriction = "file_extension_restriction",
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed22`].
+/// The `parameters` of [`RepositoryRuleDetailedObject22`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed22Parameters {
+pub struct RepositoryRuleDetailedObjectParameters16 {
     /// The file extensions that are restricted from being pushed to the commit graph.
     pub restricted_file_extensions: Vec<String>,
 }
@@ -29813,7 +29791,7 @@ pub struct RepositoryRuleDetailed22Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed22RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType22 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29825,13 +29803,13 @@ pub struct RepositoryRuleDetailed22Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed22 {
+pub struct RepositoryRuleDetailedObject22 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed22Type,
+    pub r#type: RepositoryRuleDetailedObjectType22,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed22Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters16>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed22RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType22>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -29839,19 +29817,19 @@ pub struct RepositoryRuleDetailed22 {
 }
 
 ::endpoint_runtime::__private::open_enum! {
-    /// The `type` of [`RepositoryRuleDetailed23`].
+    /// The `type` of [`RepositoryRuleDetailedObject23`].
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed23Type {
+    pub enum RepositoryRuleDetailedObjectType23 {
         /// `max_file_size`
         MaxFileSize = "max_file_size",
     }
 }
 
-/// The `parameters` of [`RepositoryRuleDetailed23`].
+/// The `parameters` of [`RepositoryRuleDetailedObject23`].
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed23Parameters {
+pub struct RepositoryRuleDetailedObjectParameters17 {
     /// The maximum file size allowed in megabytes. This limit does not apply to Git Large File Storage (Git LFS).
     pub max_file_size: i64,
 }
@@ -29859,7 +29837,7 @@ pub struct RepositoryRuleDetailed23Parameters {
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
     #[cfg(feature = "repos")]
-    pub enum RepositoryRuleDetailed23RulesetSourceType {
+    pub enum RepositoryRuleDetailedObjectRulesetSourceType23 {
         /// `Repository`
         Repository = "Repository",
         /// `Organization`
@@ -29871,13 +29849,13 @@ pub struct RepositoryRuleDetailed23Parameters {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct RepositoryRuleDetailed23 {
+pub struct RepositoryRuleDetailedObject23 {
     /// The `type` property.
-    pub r#type: RepositoryRuleDetailed23Type,
+    pub r#type: RepositoryRuleDetailedObjectType23,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailed23Parameters>,
+    pub parameters: Option<RepositoryRuleDetailedObjectParameters17>,
     /// The type of source for the ruleset that includes this rule.
-    pub ruleset_source_type: Option<RepositoryRuleDetailed23RulesetSourceType>,
+    pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType23>,
     /// The name of the source of the ruleset that includes this rule.
     pub ruleset_source: Option<String>,
     /// The ID of the ruleset that includes this rule.
@@ -33144,7 +33122,7 @@ pub struct UsersListAttestationsBulkResponse {
 #[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct UsersListAttestationsResponse1AttestationsItemBundle {
+pub struct UsersListAttestationsResponseObjectAttestationsItemBundle {
     /// The `mediaType` property.
     #[serde(rename = "mediaType")]
     pub media_type: Option<String>,
@@ -33156,14 +33134,14 @@ pub struct UsersListAttestationsResponse1AttestationsItemBundle {
     pub dsse_envelope: Option<::serde_json::Map<String, ::serde_json::Value>>,
 }
 
-/// An item of the `attestations` of [`UsersListAttestationsResponse1`].
+/// An item of the `attestations` of [`UsersListAttestationsResponseObject`].
 #[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct UsersListAttestationsResponse1AttestationsItem {
+pub struct UsersListAttestationsResponseObjectAttestationsItem {
     /// The attestation's Sigstore Bundle.
     /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-    pub bundle: Option<UsersListAttestationsResponse1AttestationsItemBundle>,
+    pub bundle: Option<UsersListAttestationsResponseObjectAttestationsItemBundle>,
     /// The `repository_id` property.
     pub repository_id: Option<i64>,
     /// The `bundle_url` property.
@@ -33176,9 +33154,9 @@ pub struct UsersListAttestationsResponse1AttestationsItem {
 #[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
-pub struct UsersListAttestationsResponse1 {
+pub struct UsersListAttestationsResponseObject {
     /// The `attestations` property.
-    pub attestations: Option<Vec<UsersListAttestationsResponse1AttestationsItem>>,
+    pub attestations: Option<Vec<UsersListAttestationsResponseObjectAttestationsItem>>,
 }
 
 /// The answer of [`users::ListAttestations`](crate::users::ListAttestations).
@@ -33186,8 +33164,8 @@ pub struct UsersListAttestationsResponse1 {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[serde(untagged)]
 pub enum UsersListAttestationsResponse {
-    /// The value as [`UsersListAttestationsResponse1`].
-    UsersListAttestationsResponse1(UsersListAttestationsResponse1),
+    /// The value as [`UsersListAttestationsResponseObject`].
+    Object(UsersListAttestationsResponseObject),
     /// The value as [`EmptyObject`].
     EmptyObject(EmptyObject),
     /// Any other value, kept as it was.

@@ -523,36 +523,41 @@ impl<'a> TypeSpace<'a> {
     }
 
     fn union(&mut self, alternatives: &[Schema], name: &str) -> Result<Defined, String> {
-        let mut types: Vec<Type> = Vec::new();
+        // Each alternative with the name of its variant: a component's type
+        // name, else its title, else its kind (`Object`, `String`, …); an
+        // inline type is named after the union and that label.
+        let mut types: Vec<(Type, String)> = Vec::new();
         let mut nullable = false;
-        for (i, alternative) in alternatives.iter().enumerate() {
-            let hint = match &alternative.title {
-                Some(title) => format!("{name}{}", ident::pascal(title)),
-                None => format!("{name}{}", i + 1),
+        for alternative in alternatives {
+            let label = match (&alternative.kind, &alternative.title) {
+                (Kind::Ref(_), _) => None,
+                (_, Some(title)) => Some(ident::pascal(title)),
+                (kind, None) => Some(schema_kind_name(kind).to_owned()),
             };
-            let ty = self.resolve(alternative, &hint)?;
+            let hint = format!("{name}{}", label.as_deref().unwrap_or_default());
+            let mut ty = self.resolve(alternative, &hint)?;
             if let Type::Option(inner) = ty {
                 nullable = true;
-                types.push(*inner);
-            } else {
-                types.push(ty);
+                ty = *inner;
+            }
+            let label = match (&ty, label) {
+                (Type::Named(id), None) => self.types[*id].name.clone(),
+                (_, Some(label)) => label,
+                (other, None) => kind_name(other).to_owned(),
+            };
+            if !types.iter().any(|(seen, _)| seen == &ty) {
+                types.push((ty, label));
             }
         }
-        types.dedup();
         let wrap = |ty: Type| if nullable { ty.optional() } else { ty };
-        if let [one] = types.as_slice() {
+        if let [(one, _)] = types.as_slice() {
             return Ok(Defined::Type(wrap(one.clone())));
         }
-        if types.iter().all(|t| t == &types[0]) {
-            return Ok(Defined::Type(wrap(types[0].clone())));
-        }
         let mut variants: Vec<UnionVariant> = Vec::new();
-        for ty in types {
-            let base = match &ty {
-                Type::Named(id) => self.types[*id].name.clone(),
-                other => kind_name(other).to_owned(),
-            };
-            let variant = ident::unique(base, |c| variants.iter().any(|v| v.name == c));
+        for (ty, label) in types {
+            let variant = ident::unique(label, |c| {
+                variants.iter().any(|v| v.name == c) || c == "Other"
+            });
             variants.push(UnionVariant { name: variant, ty });
         }
         Ok(Defined::Body(Body::Union(variants), None))
@@ -712,6 +717,19 @@ fn box_direct(ty: Type) -> Type {
         Type::Option(inner) => Type::Option(Box::new(box_direct(*inner))),
         Type::Box(_) => ty,
         other => Type::Box(Box::new(other)),
+    }
+}
+
+/// The label of an inline alternative of a union, by its kind.
+fn schema_kind_name(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Object(_) | Kind::AllOf(_) => "Object",
+        Kind::String { .. } => "String",
+        Kind::Integer => "Integer",
+        Kind::Number => "Number",
+        Kind::Boolean => "Boolean",
+        Kind::Array(_) => "List",
+        Kind::OneOf(_) | Kind::Any | Kind::Ref(_) => "Value",
     }
 }
 
