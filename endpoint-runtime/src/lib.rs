@@ -28,7 +28,9 @@
 //! 1. `error`: the [`Error`] type;
 //! 2. `names`, `github`, `scan`, `url`, `encode`, `number`, `route`: leaf rules
 //!    (shared names, GitHub's default values, byte scans a word at a time, URL
-//!    scanning, percent-encoding, JavaScript number text, route strings);
+//!    scanning, percent-encoding, JavaScript number text, route strings), and
+//!    [`model`]: the support types of response models (timestamps, URIs, open
+//!    enums, pages), which the requests themselves never use;
 //! 3. `value`: one parameter value, [`Param`](template::Param);
 //! 4. `json`: a value's JSON text, as `JSON.stringify` writes it;
 //! 5. [`template`]: RFC 6570 parsing and expansion, knowing values only
@@ -62,6 +64,7 @@ mod http;
 mod json;
 mod layers;
 mod merge;
+pub mod model;
 mod names;
 mod number;
 mod options;
@@ -93,6 +96,11 @@ pub use crate::value::MAX_DEPTH;
 /// requests that depends on the runtime directly (`endpoint-github`).
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__open_enum as open_enum;
+    pub use crate::model::open_enum::{
+        deserialize as open_enum_deserialize, find as open_enum_find, unknown as open_enum_unknown,
+    };
+    pub use crate::model::paginated::list_key as page_list_key;
     pub use crate::names::*;
     pub use crate::request::Method;
     pub use crate::template::parts::{
