@@ -276,19 +276,31 @@ fn dynamic_page<T: DeserializeOwned>(
             return Err(answer.into_decode_error(operation, "list", failure));
         }
     };
-    // The body, shared by the errors of the items that do not fit.
+    // Decoding takes each item by value, as fast as it goes; for an item
+    // that does not fit, the page is read again (only then) to find the
+    // path, and its body is shared by the errors of such items.
+    let mut again: Option<Vec<Value>> = None;
     let mut body: Option<Arc<[u8]>> = None;
     let items = values
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(index, value)| {
-            T::deserialize(value).map_err(|_| {
-                let failure = match serde_path_to_error::deserialize::<_, T>(value) {
-                    Err(error) => Failure {
+            serde_json::from_value::<T>(value).map_err(|first| {
+                let items = again.get_or_insert_with(|| {
+                    decode::<Value>(&answer.headers, &answer.body)
+                        .ok()
+                        .and_then(|page| page.try_into_items().ok())
+                        .unwrap_or_default()
+                });
+                let failure = match items
+                    .get(index)
+                    .map(serde_path_to_error::deserialize::<_, T>)
+                {
+                    Some(Err(error)) => Failure {
                         path: super::decode::render(error.path()),
                         source: error.into_inner(),
                     },
-                    Ok(_) => Failure::at_root(serde_json::Error::custom("the item does not fit")),
+                    _ => Failure::at_root(first),
                 };
                 let body = body.get_or_insert_with(|| answer.body.as_slice().into());
                 Error::Decode(Box::new(DecodeError::new(
