@@ -96,6 +96,48 @@ impl Client {
     /// response type; a page that does not fit ends the items with an
     /// [`Error::Decode`] naming the path of the value in the page
     /// (`[3].user.login`, `items[3].id`) and the page's URL.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use endpoint::model::Paginated;
+    /// use endpoint::{Endpoint, endpoint};
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize)]
+    /// struct Issue {
+    ///     number: u64,
+    /// }
+    ///
+    /// /// A page of search results: the list wrapped in `items`.
+    /// #[derive(Deserialize)]
+    /// struct Found {
+    ///     total_count: i64,
+    ///     items: Vec<Issue>,
+    /// }
+    ///
+    /// impl Paginated for Found {
+    ///     type Item = Issue;
+    ///     fn into_items(self) -> Vec<Issue> {
+    ///         self.items
+    ///     }
+    ///     fn total_count(&self) -> Option<i64> {
+    ///         Some(self.total_count)
+    ///     }
+    /// }
+    ///
+    /// endpoint! {
+    ///     /// Search issues.
+    ///     struct SearchIssues = "GET /search/issues{?q}" -> Found;
+    /// }
+    ///
+    /// let client = Client::new(Endpoint::default());
+    /// let mut found = client.paginate(&SearchIssues { q: Some("repo:rust-lang/rust ICE".into()) });
+    /// for issue in found.by_ref().take(50) {
+    ///     println!("#{}", issue?.number);
+    /// }
+    /// println!("of {:?}", found.total_count());
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
     pub fn paginate<R>(&self, route: &R) -> Pages<'_, <R::Response as Paginated>::Item>
     where
         R: TypedRequest,
