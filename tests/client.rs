@@ -12,6 +12,7 @@ mod server;
 use std::time::{Duration, UNIX_EPOCH};
 
 use endpoint::client::{Error, RateLimitKind};
+use endpoint::model::Paginated;
 use endpoint::{Endpoint, endpoint};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -65,11 +66,74 @@ struct CheckRun {
     id: u64,
 }
 
+/// A page of check runs: the list wrapped in `check_runs`, beside
+/// `total_count`.
+#[derive(Debug, Deserialize)]
+struct CheckRuns {
+    total_count: i64,
+    check_runs: Vec<CheckRun>,
+}
+
+impl Paginated for CheckRuns {
+    type Item = CheckRun;
+
+    fn into_items(self) -> Vec<CheckRun> {
+        self.check_runs
+    }
+
+    fn total_count(&self) -> Option<i64> {
+        Some(self.total_count)
+    }
+}
+
+#[derive(Debug, PartialEq, Deserialize)]
+struct User {
+    login: String,
+}
+
+#[derive(Debug, PartialEq, Deserialize)]
+struct Issue {
+    number: u64,
+    user: User,
+}
+
+/// A page of search results, as GitHub's search endpoints answer.
+#[derive(Debug, Deserialize)]
+struct IssueSearch {
+    total_count: i64,
+    incomplete_results: bool,
+    items: Vec<Issue>,
+}
+
+impl Paginated for IssueSearch {
+    type Item = Issue;
+
+    fn into_items(self) -> Vec<Issue> {
+        self.items
+    }
+
+    fn total_count(&self) -> Option<i64> {
+        Some(self.total_count)
+    }
+
+    fn incomplete_results(&self) -> Option<bool> {
+        Some(self.incomplete_results)
+    }
+}
+
 endpoint! {
     /// The check runs of a commit: a list wrapped in `check_runs`.
-    struct ListCheckRuns = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs" {
+    struct ListCheckRuns = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs" -> CheckRuns {
         per_page: Option<u32>,
     }
+
+    /// A repository's issues, decoded.
+    struct ListTypedIssues = "GET /repos/{owner}/{repo}/issues" -> Vec<Issue> {
+        per_page: Option<u32>,
+    }
+
+    /// Issues found by a search: a list wrapped in `items`.
+    struct SearchIssues = "GET /search/issues{?q}" -> IssueSearch;
 
     /// A repository's commits.
     struct ListCommits = "GET /repos/{owner}/{repo}/commits" -> Vec<Value>;
@@ -217,7 +281,7 @@ fn wrapped_lists_are_paginated_with_their_total_count() {
                 r#ref: "abc".into(),
                 per_page: Some(2),
             };
-            let pages = backend.paginate::<CheckRun>(&route);
+            let pages = backend.paginate(&route);
             assert_eq!(pages.total_count, Some(3));
             let ids: Vec<u64> = pages.ok().iter().map(|run| run.id).collect();
             assert_eq!(ids, [1, 2, 3]);
@@ -228,6 +292,169 @@ fn wrapped_lists_are_paginated_with_their_total_count() {
                     "/repos/o/r/commits/abc/check-runs?per_page=2",
                     "/repos/o/r/commits/abc/check-runs?per_page=2&page=2",
                 ]
+            );
+        },
+    );
+}
+
+/// Three pages of `count` issues each, linked by `page`, as a list or
+/// wrapped as search results.
+fn issue_pages(request: &Received) -> Answer {
+    let page: u64 = query(request, "page")
+        .map_or(Some(1), |page| page.parse().ok())
+        .unwrap_or(0);
+    if !(1..=3).contains(&page) {
+        return not_found();
+    }
+    let issues: Vec<Value> = (0..2)
+        .map(|i| json!({"number": page * 10 + i, "user": {"login": format!("user{i}")}, "title": "t"}))
+        .collect();
+    let path = request.url.split('?').next().unwrap_or_default();
+    let body = if path == "/search/issues" {
+        json!({"total_count": 6, "incomplete_results": page == 2, "items": issues})
+    } else {
+        json!(issues)
+    };
+    let answer = Answer::json(200, &body);
+    if page == 3 {
+        return answer;
+    }
+    // Every first URL has a query; later ones end with `&page=N`.
+    let base = request.url.split("&page=").next().unwrap_or_default();
+    answer.with_header(
+        "link",
+        &format!(
+            "<{}{base}&page={}>; rel=\"next\"",
+            origin(request),
+            page + 1
+        ),
+    )
+}
+
+#[test]
+fn typed_pages_need_no_turbofish() {
+    with_each_backend("", issue_pages, |backend, server| {
+        let route = ListTypedIssues {
+            owner: "o".into(),
+            repo: "r".into(),
+            per_page: Some(2),
+        };
+        // `-> Vec<Issue>`: the items are `Issue`s.
+        let pages = backend.paginate(&route);
+        assert_eq!(pages.total_count, None);
+        let issues: Vec<Issue> = pages.ok();
+        let numbers: Vec<u64> = issues.iter().map(|issue| issue.number).collect();
+        assert_eq!(numbers, [10, 11, 20, 21, 30, 31]);
+        assert_eq!(issues[1].user.login, "user1");
+        let targets: Vec<String> = server.requests().into_iter().map(|r| r.url).collect();
+        assert_eq!(
+            targets,
+            [
+                "/repos/o/r/issues?per_page=2",
+                "/repos/o/r/issues?per_page=2&page=2",
+                "/repos/o/r/issues?per_page=2&page=3",
+            ]
+        );
+
+        // A search: the items of `items`, and the counts of the pages.
+        let pages = backend.paginate(&SearchIssues {
+            q: Some("is:open".into()),
+        });
+        assert_eq!(pages.total_count, Some(6));
+        assert_eq!(pages.incomplete_results, Some(false));
+        let numbers: Vec<u64> = pages.ok().iter().map(|issue| issue.number).collect();
+        assert_eq!(numbers, [10, 11, 20, 21, 30, 31]);
+    });
+}
+
+#[test]
+fn decode_failures_name_the_path_and_keep_the_body() {
+    const PAGE: &str = r#"[{"number":1,"user":{"login":"a"}},{"number":2,"user":{"login":null}}]"#;
+    with_each_backend(
+        "",
+        |request| {
+            let answer = Answer {
+                status: 200,
+                headers: vec![("content-type".into(), "application/json".into())],
+                body: PAGE.as_bytes().to_vec(),
+            };
+            match query(request, "page") {
+                None => answer.with_header(
+                    "link",
+                    &format!(
+                        "<{}/repos/o/r/issues?page=2>; rel=\"next\"",
+                        origin(request)
+                    ),
+                ),
+                Some(_) => answer,
+            }
+        },
+        |backend, server| {
+            let route = ListTypedIssues {
+                owner: "o".into(),
+                repo: "r".into(),
+                per_page: None,
+            };
+            let error = backend.send(&route).unwrap_err();
+            let decode = error.decode_error().expect("a decode error");
+            assert_eq!(decode.path(), "[1].user.login");
+            assert_eq!(decode.operation(), "GET /repos/{owner}/{repo}/issues");
+            assert_eq!(decode.request_type(), Some("client::ListTypedIssues"));
+            assert_eq!(
+                decode.url(),
+                format!("{}/repos/o/r/issues", server.base_url())
+            );
+            assert_eq!(decode.body(), PAGE.as_bytes());
+            assert!(decode.type_name().ends_with("Vec<client::Issue>"));
+            assert_eq!(
+                error.to_string(),
+                format!(
+                    "GET /repos/{{owner}}/{{repo}}/issues ({}/repos/o/r/issues): the answer does \
+                     not fit `{}` at `[1].user.login`: invalid type: null, expected a string at \
+                     line 1 column 67",
+                    server.base_url(),
+                    decode.type_name()
+                )
+            );
+            // The body is not in the message, nor whole in `Debug`.
+            assert!(!format!("{error:?}").contains("\"login\""), "{error:?}");
+
+            // Paginated: the first page fails, naming its path in the page and its URL;
+            // it is the last item.
+            let pages = backend.paginate(&route);
+            assert_eq!(pages.items.len(), 1);
+            let error = pages.items[0].as_ref().unwrap_err();
+            let decode = error.decode_error().expect("a decode error");
+            assert_eq!(decode.path(), "[1].user.login");
+            assert_eq!(
+                decode.url(),
+                format!("{}/repos/o/r/issues", server.base_url())
+            );
+            assert_eq!(decode.body(), PAGE.as_bytes());
+
+            // A request built already: item by item, the others still come.
+            let request = backend
+                .endpoint()
+                .endpoint(
+                    "GET /repos/{owner}/{repo}/issues",
+                    json!({"owner": "o", "repo": "r"}),
+                )
+                .unwrap();
+            let items = backend.paginate_request::<Issue>(request).items;
+            assert_eq!(items.len(), 4);
+            assert_eq!(items[0].as_ref().unwrap().number, 1);
+            let error = items[1].as_ref().unwrap_err().decode_error().unwrap();
+            assert_eq!(error.path(), "[1].user.login");
+            assert_eq!(
+                error.operation(),
+                format!("GET {}/repos/o/r/issues", server.base_url())
+            );
+            assert_eq!(error.request_type(), None);
+            assert_eq!(error.body(), PAGE.as_bytes());
+            let error = items[3].as_ref().unwrap_err().decode_error().unwrap();
+            assert_eq!(
+                error.url(),
+                format!("{}/repos/o/r/issues?page=2", server.base_url())
             );
         },
     );
@@ -253,7 +480,7 @@ fn enterprise_links_are_used_as_given() {
                 owner: "o".into(),
                 repo: "r".into(),
             };
-            let issues = backend.paginate::<Value>(&route).ok();
+            let issues = backend.paginate(&route).ok();
             assert_eq!(issues, [json!({"number": 2}), json!({"number": 1})]);
             let requests = server.requests();
             assert_eq!(requests[1].url, "/api/v3/repositories/7/issues?page=2");
@@ -289,7 +516,7 @@ fn pagination_end_cases() {
         },
         |backend, server| {
             // The commits of an empty repository: an empty list.
-            let commits = backend.paginate::<Value>(&ListCommits {
+            let commits = backend.paginate(&ListCommits {
                 owner: "o".into(),
                 repo: "empty".into(),
             });
@@ -305,7 +532,7 @@ fn pagination_end_cases() {
 
             // A page that fails ends the items with its error.
             let items = backend
-                .paginate::<Value>(&ListIssues {
+                .paginate(&ListIssues {
                     owner: "o".into(),
                     repo: "r".into(),
                 })
@@ -414,7 +641,23 @@ fn answers_that_do_not_fit_and_empty_answers() {
             let message = error.to_string();
             assert!(
                 message.starts_with(&format!(
-                    "GET {}/repos/o/r: the answer is not a `client::Repo`: invalid type",
+                    "GET /repos/{{owner}}/{{repo}} ({}/repos/o/r): the answer does not fit \
+                     `client::Repo` at `id`: invalid type",
+                    server.base_url()
+                )),
+                "{message}"
+            );
+            // A request built already is named by its URL.
+            let error = backend
+                .call::<Repo>(
+                    "GET /repos/{owner}/{repo}",
+                    json!({"owner": "o", "repo": "r"}),
+                )
+                .unwrap_err();
+            let message = error.to_string();
+            assert!(
+                message.starts_with(&format!(
+                    "GET {}/repos/o/r: the answer does not fit `client::Repo` at `id`: invalid type",
                     server.base_url()
                 )),
                 "{message}"

@@ -519,7 +519,7 @@ fn failures_name_the_request_and_github_s_message() {
     let stderr = failed(&args, &github_client(&base_url, Some(TOKEN), &args), 1);
     assert!(
         stderr.starts_with(&format!(
-            "error: GET {base_url}/repos/octocat/broken: the answer is not a `github_client::example::Repository`: missing field"
+            "error: GET {base_url}/repos/octocat/broken: the answer does not fit `github_client::example::Repository`: missing field"
         )),
         "{stderr}"
     );

@@ -98,7 +98,7 @@ pub use crate::value::MAX_DEPTH;
 pub mod __private {
     pub use crate::__open_enum as open_enum;
     pub use crate::model::open_enum::{
-        deserialize as open_enum_deserialize, find as open_enum_find, unknown as open_enum_unknown,
+        deserialize as open_enum_deserialize, unknown as open_enum_unknown,
     };
     pub use crate::model::paginated::list_key as page_list_key;
     pub use crate::names::*;

@@ -2,12 +2,14 @@
 //! refused, or its answer does not fit.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use http::{HeaderMap, Method, StatusCode};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::decode::{Failure, Operation};
 use super::rate_limit::{self, RateLimit, RateLimitKind};
 
 /// What can go wrong when a client sends a request. Every variant of a
@@ -69,19 +71,10 @@ pub enum Error {
     },
 
     /// A 2xx answer does not fit the expected type (or, while paginating,
-    /// is not a list).
-    #[error("{method} {url}: the answer is not a `{type_name}`: {source}")]
-    Decode {
-        /// The request's method.
-        method: Method,
-        /// Where it went.
-        url: String,
-        /// The type the answer should have been.
-        type_name: &'static str,
-        /// serde's error.
-        #[source]
-        source: serde_json::Error,
-    },
+    /// is not a page of a list): the [`DecodeError`] names the operation,
+    /// the JSON path of the value that does not fit, and keeps the body.
+    #[error(transparent)]
+    Decode(Box<DecodeError>),
 }
 
 impl Error {
@@ -95,6 +88,14 @@ impl Error {
     pub fn api_error(&self) -> Option<&ApiError> {
         match self {
             Error::Status(answer) | Error::RateLimited { answer, .. } => Some(answer),
+            _ => None,
+        }
+    }
+
+    /// The answer that does not fit, for [`Error::Decode`].
+    pub fn decode_error(&self) -> Option<&DecodeError> {
+        match self {
+            Error::Decode(error) => Some(error),
             _ => None,
         }
     }
@@ -142,6 +143,143 @@ fn retry_text(kind: &RateLimitKind, retry_at: &Option<SystemTime>, answer: &ApiE
             Err(_) => "retry now".to_owned(),
         },
         (RateLimitKind::Primary, _, None) => "no reset time given".to_owned(),
+    }
+}
+
+/// A 2xx answer that does not fit the expected type: which operation, which
+/// answer, where in it (the JSON path of the value that does not fit),
+/// serde's error, and the body as received.
+///
+/// Its `Display` names the operation, the path and serde's error (what was
+/// expected, and the line and column), never the body, which
+/// [`DecodeError::body`] gives whole.
+///
+/// ```text
+/// GET /repos/{owner}/{repo}/issues (https://api.github.com/repos/o/r/issues): the answer does not
+/// fit `alloc::vec::Vec<app::Issue>` at `[1].user.login`: invalid type: null, expected a string at
+/// line 1 column 1873
+/// ```
+pub struct DecodeError {
+    operation: String,
+    request_type: Option<&'static str>,
+    method: Method,
+    url: String,
+    type_name: &'static str,
+    path: String,
+    source: serde_json::Error,
+    body: Arc<[u8]>,
+}
+
+impl DecodeError {
+    /// The error for `failure` of the body of `method url`, the answer to
+    /// `operation`, which should have been a `type_name`.
+    pub(crate) fn new(
+        operation: Operation,
+        method: Method,
+        url: String,
+        type_name: &'static str,
+        failure: Failure,
+        body: Arc<[u8]>,
+    ) -> DecodeError {
+        let (operation, request_type) = match operation {
+            Operation::Typed {
+                method,
+                template,
+                request,
+            } => (format!("{method} {template}"), Some(request)),
+            Operation::Dynamic => (format!("{method} {url}"), None),
+        };
+        DecodeError {
+            operation,
+            request_type,
+            method,
+            url,
+            type_name,
+            path: failure.path,
+            source: failure.source,
+            body,
+        }
+    }
+
+    /// What was called: the route of a typed request, method and template
+    /// (`GET /repos/{owner}/{repo}/issues`), or the method and URL of a
+    /// request built already.
+    pub fn operation(&self) -> &str {
+        &self.operation
+    }
+
+    /// The type name of the typed request (`std::any::type_name`), `None`
+    /// for a request built already.
+    pub fn request_type(&self) -> Option<&'static str> {
+        self.request_type
+    }
+
+    /// The method of the request that was answered.
+    pub fn method(&self) -> &Method {
+        &self.method
+    }
+
+    /// The URL that answered (after redirects; a page's own URL).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The type the answer (or the item) should have been.
+    pub fn type_name(&self) -> &'static str {
+        self.type_name
+    }
+
+    /// The JSON path of the value that does not fit, in the body:
+    /// `[1].user.login`, `items[0].id`; empty when the body as a whole does
+    /// not (it is not JSON, or of another kind than expected).
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// serde's error: what was found and what was expected, with the line
+    /// and column.
+    pub fn serde_error(&self) -> &serde_json::Error {
+        &self.source
+    }
+
+    /// The body as received, whole (for a page, the whole page).
+    pub fn body(&self) -> &[u8] {
+        &self.body
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.operation)?;
+        if self.request_type.is_some() {
+            write!(f, " ({})", self.url)?;
+        }
+        write!(f, ": the answer does not fit `{}`", self.type_name)?;
+        if !self.path.is_empty() {
+            write!(f, " at `{}`", self.path)?;
+        }
+        write!(f, ": {}", self.source)
+    }
+}
+
+impl fmt::Debug for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DecodeError")
+            .field("operation", &self.operation)
+            .field("request_type", &self.request_type)
+            .field("method", &self.method)
+            .field("url", &self.url)
+            .field("type_name", &self.type_name)
+            .field("path", &self.path)
+            .field("source", &self.source)
+            .field("body", &format_args!("<{} bytes>", self.body.len()))
+            .finish()
+    }
+}
+
+impl std::error::Error for DecodeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
     }
 }
 

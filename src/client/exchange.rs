@@ -6,8 +6,8 @@ use http::header::{self, HeaderName};
 use http::{HeaderMap, Method, StatusCode, Uri};
 use serde::de::DeserializeOwned;
 
-use super::decode::decode;
-use super::error::{ApiError, Error};
+use super::decode::{Failure, Operation, decode};
+use super::error::{ApiError, DecodeError, Error};
 use super::{MAX_REDIRECTS, Response};
 
 /// The headers that carry credentials: they go only to the origin of the
@@ -221,8 +221,12 @@ pub(crate) struct Answer {
 }
 
 impl Answer {
-    /// A 2xx answer decoded into `T`, or the error for any other.
-    pub(crate) fn into_response<T: DeserializeOwned>(self) -> Result<Response<T>, Error> {
+    /// A 2xx answer to `operation` decoded into `T`, or the error for any
+    /// other.
+    pub(crate) fn into_response<T: DeserializeOwned>(
+        self,
+        operation: Operation,
+    ) -> Result<Response<T>, Error> {
         if !self.status.is_success() {
             return Err(self.into_error());
         }
@@ -233,7 +237,9 @@ impl Answer {
                 url: self.url,
                 body,
             }),
-            Err(source) => Err(self.decode_error::<T>(source)),
+            Err(failure) => {
+                Err(self.into_decode_error(operation, std::any::type_name::<T>(), failure))
+            }
         }
     }
 
@@ -246,14 +252,21 @@ impl Answer {
         )
     }
 
-    /// The error for an answer that does not fit `T`.
-    pub(crate) fn decode_error<T>(&self, source: serde_json::Error) -> Error {
-        Error::Decode {
-            method: self.method.clone(),
-            url: self.url.clone(),
-            type_name: std::any::type_name::<T>(),
-            source,
-        }
+    /// The error for an answer to `operation` that does not fit `type_name`.
+    pub(crate) fn into_decode_error(
+        self,
+        operation: Operation,
+        type_name: &'static str,
+        failure: Failure,
+    ) -> Error {
+        Error::Decode(Box::new(DecodeError::new(
+            operation,
+            self.method,
+            self.url,
+            type_name,
+            failure,
+            self.body.into(),
+        )))
     }
 }
 

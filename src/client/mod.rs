@@ -21,11 +21,19 @@
 //!   `proxy-authorization`, `cookie`) are never sent to another origin than
 //!   the first request's, which the endpoint built (and checked, with
 //!   [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check));
+//! - a 2xx answer that does not fit is an [`Error::Decode`]: its
+//!   [`DecodeError`] names the operation (`GET /repos/{owner}/{repo}/issues`),
+//!   the JSON path of the value that does not fit (`[1].user.login`) and what
+//!   serde expected, and keeps the body. An answer is decoded once, straight
+//!   into its type; only one that fails is decoded again to find the path;
 //! - `paginate` follows `Link: <…>; rel="next"` from page to page and yields
-//!   every item of every page, also from answers that wrap their list
-//!   (`{"total_count", "items"}`, `check_runs`, `workflow_runs`,
-//!   `repositories`, …), keeping `total_count` readable. The link is used as
-//!   given. A 409 (the commits of an empty repository) is an empty list;
+//!   every item of every page, of the type the route's response holds a list
+//!   of ([`Paginated`](crate::model::Paginated)): `T` for `-> Vec<T>`, the
+//!   items of a search's results, of `check_runs`, `workflow_runs`,
+//!   `repositories`, …, keeping `total_count` readable. `paginate_request`
+//!   does the same for a request built already, with items of any type. The
+//!   link is used as given. A 409 (the commits of an empty repository) is an
+//!   empty list;
 //! - every answer's rate-limit headers are readable as a [`RateLimit`].
 //!
 //! ```no_run
@@ -58,8 +66,8 @@
 //! let page = client.send(&route)?;
 //! println!("{} issues, {:?} requests left", page.body.len(), page.rate_limit().remaining);
 //!
-//! // Every page.
-//! for issue in client.paginate::<Issue>(&route) {
+//! // Every page: the items are `Issue`s, as the route's `Vec<Issue>` holds.
+//! for issue in client.paginate(&route) {
 //!     let issue = issue?;
 //!     println!("#{} {}", issue.number, issue.title);
 //! }
@@ -84,7 +92,7 @@ pub mod ureq;
 use http::{HeaderMap, StatusCode};
 
 pub use decode::Bytes;
-pub use error::{ApiError, Error};
+pub use error::{ApiError, DecodeError, Error};
 pub use link::Link;
 pub use rate_limit::{RateLimit, RateLimitKind};
 

@@ -7,17 +7,18 @@
 
 use std::fmt;
 use std::future::Future;
-use std::marker::PhantomData;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
 use futures_core::Stream;
 use serde::de::DeserializeOwned;
 
+use super::decode::Operation;
 use super::exchange::{Answer, Exchange, Step};
 use super::paginate::PageState;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
+use crate::model::Paginated;
 use crate::{Endpoint, Request, TypedRequest};
 
 /// An async client: an [`Endpoint`] and a reqwest client.
@@ -90,8 +91,10 @@ impl Client {
         R: TypedRequest,
         R::Response: DeserializeOwned,
     {
-        let request = route.to_request_with(&self.endpoint)?;
-        self.execute(request).await
+        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?;
+        self.run(exchange)
+            .await?
+            .into_response(Operation::of::<R>())
     }
 
     /// Sends a request built already (by [`Endpoint::endpoint`], say) and
@@ -106,18 +109,42 @@ impl Client {
         &self,
         request: Request,
     ) -> Result<Response<T>, Error> {
-        self.run(Exchange::new(request)?).await?.into_response()
+        self.run(Exchange::new(request)?)
+            .await?
+            .into_response(Operation::Dynamic)
     }
 
     /// Every item of every page of a typed list request, in order; see
     /// [`Pages`].
-    pub fn paginate<T: DeserializeOwned>(&self, route: &impl TypedRequest) -> Pages<'_, T> {
-        Pages::new(self, route.to_request_with(&self.endpoint))
+    ///
+    /// The items are of the type the route's response type holds a list of
+    /// ([`Paginated::Item`]): `T` for a route declared `-> Vec<T>`, the item
+    /// type of a search's results. Each page is decoded straight into the
+    /// response type; a page that does not fit ends the items with an
+    /// [`Error::Decode`] naming the path of the value in the page
+    /// (`[3].user.login`, `items[3].id`) and the page's URL.
+    pub fn paginate<R>(&self, route: &R) -> Pages<'_, <R::Response as Paginated>::Item>
+    where
+        R: TypedRequest,
+        R::Response: Paginated + DeserializeOwned,
+    {
+        let first = route.to_request_with(&self.endpoint);
+        Pages::new(
+            self,
+            PageState::typed::<R::Response>(first, Operation::of::<R>()),
+        )
     }
 
-    /// Every item of every page, from a request built already.
+    /// Every item of every page, from a request built already, each item
+    /// decoded into `T`.
+    ///
+    /// A page is a list, or an object holding exactly one list beside
+    /// `total_count`, `incomplete_results` and `repository_selection` (as
+    /// [`Paginated`] reads a `serde_json::Value`). An item that does not fit
+    /// `T` is an error item naming its path in the page, and the other
+    /// items still come.
     pub fn paginate_request<T: DeserializeOwned>(&self, request: Request) -> Pages<'_, T> {
-        Pages::new(self, Ok(request))
+        Pages::new(self, PageState::dynamic(Ok(request)))
     }
 
     /// Sends the call's requests until its final answer.
@@ -159,29 +186,27 @@ type PageFuture<'c> = Pin<Box<dyn Future<Output = Result<Answer, Error>> + Send 
 /// The items of every page, as a [`Stream`]: page after page until one has
 /// no `Link: <…>; rel="next"`.
 ///
-/// An error (a page that cannot be fetched, or a refusal) is the last item;
-/// an item that does not fit `T` is an error item, and the others still
-/// come.
+/// An error (a page that cannot be fetched or decoded, or a refusal) is the
+/// last item. From [`Client::paginate_request`], an item that does not fit
+/// `T` is an error item, and the others still come.
 pub struct Pages<'c, T> {
     client: &'c Client,
-    state: PageState,
+    state: PageState<T>,
     fetching: Option<PageFuture<'c>>,
-    item: PhantomData<fn() -> T>,
 }
 
 impl<'c, T> Pages<'c, T> {
-    fn new(client: &'c Client, first: Result<Request, endpoint_runtime::Error>) -> Self {
+    fn new(client: &'c Client, state: PageState<T>) -> Self {
         Pages {
             client,
-            state: PageState::new(first),
+            state,
             fetching: None,
-            item: PhantomData,
         }
     }
 
     /// `total_count` of the pages read so far (search results, check runs,
     /// workflow runs…).
-    pub fn total_count(&self) -> Option<u64> {
+    pub fn total_count(&self) -> Option<i64> {
         self.state.total_count()
     }
 
@@ -206,7 +231,10 @@ impl<T> fmt::Debug for Pages<'_, T> {
     }
 }
 
-impl<T: DeserializeOwned> Stream for Pages<'_, T> {
+// Nothing of `Pages` is pinned: the page being fetched is boxed.
+impl<T> Unpin for Pages<'_, T> {}
+
+impl<T> Stream for Pages<'_, T> {
     type Item = Result<T, Error>;
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {

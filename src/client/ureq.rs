@@ -1,13 +1,13 @@
 //! The blocking client, on ureq 3 (feature `ureq`).
 
-use std::marker::PhantomData;
-
 use serde::de::DeserializeOwned;
 
+use super::decode::Operation;
 use super::exchange::{Answer, Exchange, Step};
 use super::paginate::PageState;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
+use crate::model::Paginated;
 use crate::{Endpoint, Request, TypedRequest};
 
 /// A blocking client: an [`Endpoint`] and a ureq agent.
@@ -70,7 +70,8 @@ impl Client {
         R: TypedRequest,
         R::Response: DeserializeOwned,
     {
-        self.execute(route.to_request_with(&self.endpoint)?)
+        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?;
+        self.run(exchange)?.into_response(Operation::of::<R>())
     }
 
     /// Sends a request built already (by [`Endpoint::endpoint`], say) and
@@ -82,18 +83,83 @@ impl Client {
     /// 2xx, [`Error::Redirect`] for redirects that cannot be followed,
     /// [`Error::Decode`] when a 2xx answer does not fit `T`.
     pub fn execute<T: DeserializeOwned>(&self, request: Request) -> Result<Response<T>, Error> {
-        self.run(Exchange::new(request)?)?.into_response()
+        self.run(Exchange::new(request)?)?
+            .into_response(Operation::Dynamic)
     }
 
     /// Every item of every page of a typed list request, in order; see
     /// [`Pages`].
-    pub fn paginate<T: DeserializeOwned>(&self, route: &impl TypedRequest) -> Pages<'_, T> {
-        Pages::new(self, route.to_request_with(&self.endpoint))
+    ///
+    /// The items are of the type the route's response type holds a list of
+    /// ([`Paginated::Item`]): `T` for a route declared `-> Vec<T>`, the item
+    /// type of a search's results. Each page is decoded straight into the
+    /// response type; a page that does not fit ends the items with an
+    /// [`Error::Decode`] naming the path of the value in the page
+    /// (`[3].user.login`, `items[3].id`) and the page's URL.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use endpoint::model::Paginated;
+    /// use endpoint::{Endpoint, endpoint};
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize)]
+    /// struct Issue {
+    ///     number: u64,
+    /// }
+    ///
+    /// /// A page of search results: the list wrapped in `items`.
+    /// #[derive(Deserialize)]
+    /// struct Found {
+    ///     total_count: i64,
+    ///     items: Vec<Issue>,
+    /// }
+    ///
+    /// impl Paginated for Found {
+    ///     type Item = Issue;
+    ///     fn into_items(self) -> Vec<Issue> {
+    ///         self.items
+    ///     }
+    ///     fn total_count(&self) -> Option<i64> {
+    ///         Some(self.total_count)
+    ///     }
+    /// }
+    ///
+    /// endpoint! {
+    ///     /// Search issues.
+    ///     struct SearchIssues = "GET /search/issues{?q}" -> Found;
+    /// }
+    ///
+    /// let client = Client::new(Endpoint::default());
+    /// let mut found = client.paginate(&SearchIssues { q: Some("repo:rust-lang/rust ICE".into()) });
+    /// for issue in found.by_ref().take(50) {
+    ///     println!("#{}", issue?.number);
+    /// }
+    /// println!("of {:?}", found.total_count());
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn paginate<R>(&self, route: &R) -> Pages<'_, <R::Response as Paginated>::Item>
+    where
+        R: TypedRequest,
+        R::Response: Paginated + DeserializeOwned,
+    {
+        let first = route.to_request_with(&self.endpoint);
+        Pages::new(
+            self,
+            PageState::typed::<R::Response>(first, Operation::of::<R>()),
+        )
     }
 
-    /// Every item of every page, from a request built already.
+    /// Every item of every page, from a request built already, each item
+    /// decoded into `T`.
+    ///
+    /// A page is a list, or an object holding exactly one list beside
+    /// `total_count`, `incomplete_results` and `repository_selection` (as
+    /// [`Paginated`] reads a `serde_json::Value`). An item that does not fit
+    /// `T` is an error item naming its path in the page, and the other
+    /// items still come.
     pub fn paginate_request<T: DeserializeOwned>(&self, request: Request) -> Pages<'_, T> {
-        Pages::new(self, Ok(request))
+        Pages::new(self, PageState::dynamic(Ok(request)))
     }
 
     /// Sends the call's requests until its final answer.
@@ -127,28 +193,23 @@ impl Client {
 /// The items of every page, as an [`Iterator`]: page after page until one
 /// has no `Link: <…>; rel="next"`.
 ///
-/// An error (a page that cannot be fetched, or a refusal) is the last item;
-/// an item that does not fit `T` is an error item, and the others still
-/// come.
+/// An error (a page that cannot be fetched or decoded, or a refusal) is the
+/// last item. From [`Client::paginate_request`], an item that does not fit
+/// `T` is an error item, and the others still come.
 #[derive(Debug)]
 pub struct Pages<'c, T> {
     client: &'c Client,
-    state: PageState,
-    item: PhantomData<fn() -> T>,
+    state: PageState<T>,
 }
 
 impl<'c, T> Pages<'c, T> {
-    fn new(client: &'c Client, first: Result<Request, endpoint_runtime::Error>) -> Self {
-        Pages {
-            client,
-            state: PageState::new(first),
-            item: PhantomData,
-        }
+    fn new(client: &'c Client, state: PageState<T>) -> Self {
+        Pages { client, state }
     }
 
     /// `total_count` of the pages read so far (search results, check runs,
     /// workflow runs…).
-    pub fn total_count(&self) -> Option<u64> {
+    pub fn total_count(&self) -> Option<i64> {
         self.state.total_count()
     }
 
@@ -163,7 +224,7 @@ impl<'c, T> Pages<'c, T> {
     }
 }
 
-impl<T: DeserializeOwned> Iterator for Pages<'_, T> {
+impl<T> Iterator for Pages<'_, T> {
     type Item = Result<T, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {

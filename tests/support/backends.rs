@@ -8,6 +8,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use endpoint::client::{Error, Response, reqwest, ureq};
+use endpoint::model::Paginated;
 use endpoint::{Endpoint, Request, TypedRequest};
 use futures_core::Stream;
 use serde::de::DeserializeOwned;
@@ -30,7 +31,7 @@ pub struct Paged<T> {
     /// The items (and the error that ended the pages, if one did).
     pub items: Vec<Result<T, Error>>,
     /// `total_count`, when the pages had one.
-    pub total_count: Option<u64>,
+    pub total_count: Option<i64>,
     /// `incomplete_results`, when the pages had one.
     pub incomplete_results: Option<bool>,
 }
@@ -150,10 +151,28 @@ impl Backend {
     }
 
     /// `paginate`, every item collected.
-    pub fn paginate<T: DeserializeOwned>(&self, route: &impl TypedRequest) -> Paged<T> {
+    pub fn paginate<R>(&self, route: &R) -> Paged<<R::Response as Paginated>::Item>
+    where
+        R: TypedRequest,
+        R::Response: Paginated + DeserializeOwned,
+    {
         match self {
             Backend::Ureq(client) => drain(client.paginate(route)),
             Backend::Reqwest(client, runtime) => runtime.block_on(stream(client.paginate(route))),
+        }
+    }
+
+    /// `paginate_request` of a typed request, its items decoded into `T`
+    /// rather than the items of the route's `Response` (`serde_json::Value`
+    /// for the structs of `endpoint-github`).
+    pub fn paginate_as<T: DeserializeOwned>(&self, route: &impl TypedRequest) -> Paged<T> {
+        match route.to_request_with(self.endpoint()) {
+            Ok(request) => self.paginate_request(request),
+            Err(error) => Paged {
+                items: vec![Err(error.into())],
+                total_count: None,
+                incomplete_results: None,
+            },
         }
     }
 
@@ -168,7 +187,7 @@ impl Backend {
     }
 }
 
-fn drain<T: DeserializeOwned>(mut pages: ureq::Pages<'_, T>) -> Paged<T> {
+fn drain<T>(mut pages: ureq::Pages<'_, T>) -> Paged<T> {
     let items = pages.by_ref().collect();
     Paged {
         items,
@@ -177,7 +196,7 @@ fn drain<T: DeserializeOwned>(mut pages: ureq::Pages<'_, T>) -> Paged<T> {
     }
 }
 
-async fn stream<T: DeserializeOwned>(mut pages: reqwest::Pages<'_, T>) -> Paged<T> {
+async fn stream<T>(mut pages: reqwest::Pages<'_, T>) -> Paged<T> {
     let mut items = Vec::new();
     while let Some(item) = poll_fn(|cx| Pin::new(&mut pages).poll_next(cx)).await {
         items.push(item);

@@ -1,5 +1,11 @@
 //! Open string enums: [`Unknown`], the `open_enum!` macro that defines
 //! them, and the functions their conversions share.
+//!
+//! The macro is expanded once per enum of a whole API (hundreds of times),
+//! so each enum gets only what must know its variants: `as_str` and
+//! `From<&str>` as plain `match`es, the other impls calling those. The
+//! non-generic impls are `#[inline]`, so that an enum a program never
+//! converts costs no machine code, and deserializing shares one visitor.
 
 use std::fmt;
 
@@ -60,42 +66,28 @@ pub fn unknown(text: impl Into<String>) -> Unknown {
     Unknown(text.into())
 }
 
-/// The index of `text` among `texts`, or `text` as an [`Unknown`].
-pub fn find(texts: &'static [&'static str], text: &str) -> Result<usize, Unknown> {
-    texts
-        .iter()
-        .position(|known| *known == text)
-        .ok_or_else(|| Unknown(text.to_owned()))
-}
-
-/// Deserializes a string into its index among `texts`, or into an
-/// [`Unknown`]; anything but a string is a type error.
-pub fn deserialize<'de, D: Deserializer<'de>>(
+/// Deserializes an open enum from a string: `from_text` turns the text into
+/// the enum (a known variant, or `Unknown`); anything but a string is a type
+/// error.
+pub fn deserialize<'de, D: Deserializer<'de>, T>(
     deserializer: D,
-    texts: &'static [&'static str],
-) -> Result<Result<usize, Unknown>, D::Error> {
-    struct Text(&'static [&'static str]);
+    from_text: fn(&str) -> T,
+) -> Result<T, D::Error> {
+    struct Text<T>(fn(&str) -> T);
 
-    impl Visitor<'_> for Text {
-        type Value = Result<usize, Unknown>;
+    impl<T> Visitor<'_> for Text<T> {
+        type Value = T;
 
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             f.write_str("a string")
         }
 
-        fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
-            Ok(find(self.0, text))
-        }
-
-        fn visit_string<E: de::Error>(self, text: String) -> Result<Self::Value, E> {
-            Ok(match self.0.iter().position(|known| *known == text) {
-                Some(index) => Ok(index),
-                None => Err(Unknown(text)),
-            })
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+            Ok((self.0)(text))
         }
     }
 
-    deserializer.deserialize_str(Text(texts))
+    deserializer.deserialize_str(Text(from_text))
 }
 
 /// Defines an open string enum, for generated response models: a variant
@@ -158,49 +150,37 @@ macro_rules! __open_enum {
         $($cfg)*
         const _: () = {
             impl $name {
-                /// The text of each known value.
-                const TEXTS: &'static [&'static str] = &[$($text),*];
-                /// The known values, in the order of `TEXTS`.
-                const KNOWN: &'static [Self] = &[$(Self::$variant),*];
-
                 /// The value's text, as the API writes it.
+                #[inline]
                 pub fn as_str(&self) -> &str {
                     match self {
                         $(Self::$variant => $text,)*
                         Self::Unknown(unknown) => unknown.as_str(),
                     }
                 }
-
-                fn found(
-                    found: ::core::result::Result<usize, $crate::model::Unknown>,
-                ) -> Self {
-                    match found.map(|index| Self::KNOWN.get(index)) {
-                        ::core::result::Result::Ok(::core::option::Option::Some(known)) => {
-                            ::core::clone::Clone::clone(known)
-                        }
-                        ::core::result::Result::Ok(::core::option::Option::None) => {
-                            Self::Unknown($crate::__private::open_enum_unknown(""))
-                        }
-                        ::core::result::Result::Err(unknown) => Self::Unknown(unknown),
-                    }
-                }
             }
 
             impl ::core::fmt::Display for $name {
+                #[inline]
                 fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                     f.pad(self.as_str())
                 }
             }
 
             impl ::core::convert::From<&str> for $name {
+                #[inline]
                 fn from(text: &str) -> Self {
-                    Self::found($crate::__private::open_enum_find(Self::TEXTS, text))
+                    match text {
+                        $($text => Self::$variant,)*
+                        _ => Self::Unknown($crate::__private::open_enum_unknown(text)),
+                    }
                 }
             }
 
             impl ::core::str::FromStr for $name {
                 type Err = ::core::convert::Infallible;
 
+                #[inline]
                 fn from_str(text: &str) -> ::core::result::Result<Self, Self::Err> {
                     ::core::result::Result::Ok(Self::from(text))
                 }
@@ -219,8 +199,9 @@ macro_rules! __open_enum {
                 fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
                     deserializer: D,
                 ) -> ::core::result::Result<Self, D::Error> {
-                    $crate::__private::open_enum_deserialize(deserializer, Self::TEXTS)
-                        .map(Self::found)
+                    $crate::__private::open_enum_deserialize(deserializer, |text: &str| {
+                        Self::from(text)
+                    })
                 }
             }
         };
