@@ -21,12 +21,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use base64::prelude::{BASE64_STANDARD, Engine as _};
-use endpoint::client::{Error, ureq::Client};
+use endpoint::Endpoint;
+use endpoint::client::ureq::Client;
+use endpoint::github::models::{Issue, IssueLabelsItem, ReposGetContentResponse as Content};
 use endpoint::github::{issues, repos};
-use endpoint::{Endpoint, TypedRequest};
-use serde::Deserialize;
-use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const USAGE: &str = "\
 A small typed GitHub client.
@@ -46,21 +45,6 @@ Options:
 
 Environment:
   GITHUB_TOKEN     sent as `authorization: token …` when set";
-
-/// A repository: the fields `repo` prints. The other answers are read as
-/// `serde_json::Value`, the `Response` of the structs of `endpoint::github`.
-#[derive(Deserialize)]
-pub struct Repository {
-    full_name: String,
-    description: Option<String>,
-    html_url: String,
-    default_branch: String,
-    private: bool,
-    language: Option<String>,
-    stargazers_count: u64,
-    forks_count: u64,
-    open_issues_count: u64,
-}
 
 /// The request that the command line asks for (and, for issues, whether to
 /// follow every page).
@@ -162,19 +146,6 @@ fn parse_args(args: &[String]) -> Result<Option<(String, Command)>, String> {
     Ok(Some((base_url.trim_end_matches('/').to_owned(), command)))
 }
 
-/// Sends `route` and decodes the answer into `T` rather than the route's
-/// own `Response`.
-fn send_as<T: DeserializeOwned>(github: &Client, route: &impl TypedRequest) -> Result<T, Error> {
-    Ok(github
-        .execute(route.to_request_with(github.endpoint())?)?
-        .body)
-}
-
-/// A JSON string's text, or nothing.
-fn text(value: &Value) -> &str {
-    value.as_str().unwrap_or_default()
-}
-
 /// Sends the command's request, writing its result to `out`.
 fn execute(
     github: &Client,
@@ -183,7 +154,7 @@ fn execute(
 ) -> Result<(), Box<dyn StdError>> {
     match command {
         Command::Repo(route) => {
-            let repo: Repository = send_as(github, &route)?;
+            let repo = github.send(&route)?.body;
             writeln!(out, "{}", repo.full_name)?;
             if let Some(description) = repo.description.filter(|d| !d.is_empty()) {
                 writeln!(out, "  {description}")?;
@@ -204,63 +175,73 @@ fn execute(
             )?;
         }
         Command::Issues(route, all) => {
-            let issues: Vec<Value> = if all {
+            let issues: Vec<Issue> = if all {
                 github.paginate(&route).collect::<Result<_, _>>()?
             } else {
-                send_as(github, &route)?
+                github.send(&route)?.body
             };
             if issues.is_empty() {
                 writeln!(out, "no issues")?;
             }
             for issue in &issues {
-                let (number, state, title) = (
-                    &issue["number"],
-                    text(&issue["state"]),
-                    text(&issue["title"]),
-                );
-                let kind = issue["pull_request"]
-                    .as_object()
-                    .map_or("", |_| " (pull request)");
-                let labels = issue["labels"].as_array().into_iter().flatten();
-                let labels: Vec<&str> = labels.map(|label| text(&label["name"])).collect();
+                let (number, state, title) = (issue.number, &issue.state, &issue.title);
+                let kind = if issue.pull_request.is_some() {
+                    " (pull request)"
+                } else {
+                    ""
+                };
+                // A label is an object, or (in older answers) its name alone.
+                let labels: Vec<&str> = issue
+                    .labels
+                    .iter()
+                    .filter_map(|label| match label {
+                        IssueLabelsItem::String(name) => Some(name.as_str()),
+                        IssueLabelsItem::Object(label) => label.name.as_deref(),
+                        _ => None,
+                    })
+                    .collect();
                 let labels = if labels.is_empty() {
                     String::new()
                 } else {
                     format!(" [{}]", labels.join(", "))
                 };
-                let login = text(&issue["user"]["login"]);
+                let login = issue.user.as_ref().map_or("", |user| user.login.as_str());
                 writeln!(out, "#{number} {state} {title}{kind}{labels} by @{login}")?;
             }
         }
         Command::CreateIssue(route) => {
             let issue = github.send(&route)?.body;
-            let (number, url) = (&issue["number"], text(&issue["html_url"]));
-            writeln!(out, "created #{number}: {url}")?;
+            writeln!(out, "created #{}: {}", issue.number, issue.html_url)?;
         }
         // A directory answers a list of entries, a file one object.
         Command::Contents(route) => match github.send(&route)?.body {
-            Value::Array(entries) => {
+            Content::ContentDirectory(entries) => {
                 for entry in &entries {
-                    let (kind, path) = (text(&entry["type"]), text(&entry["path"]));
-                    let size = entry["size"].as_u64().unwrap_or(0);
+                    let (kind, path, size) = (entry.r#type.as_str(), &entry.path, entry.size);
                     writeln!(out, "{kind:<9} {size:>8}  {path}")?;
                 }
             }
-            file => {
-                let (path, kind, size) = (text(&file["path"]), text(&file["type"]), &file["size"]);
-                let content = match (file["encoding"].as_str(), file["content"].as_str()) {
-                    (Some("base64"), Some(content)) => content,
-                    _ => Err(format!(
+            Content::ContentFile(file) => {
+                let (path, kind, size) = (&file.path, file.r#type.as_str(), file.size);
+                if file.encoding != "base64" || (file.content.is_empty() && size > 0) {
+                    Err(format!(
                         "`{path}` is a {kind} of {size} bytes whose content this API does not return"
-                    ))?,
-                };
+                    ))?;
+                }
                 // GitHub breaks the base64 text into lines.
-                let content: String = content.split_whitespace().collect();
+                let content: String = file.content.split_whitespace().collect();
                 let bytes = BASE64_STANDARD
                     .decode(content)
                     .map_err(|err| format!("`{path}`: {err}"))?;
                 out.write_all(&bytes)?;
             }
+            Content::ContentSymlink(link) => {
+                writeln!(out, "{} -> {}", link.path, link.target)?;
+            }
+            Content::ContentSubmodule(module) => {
+                writeln!(out, "{} (submodule of {})", module.path, module.submodule_git_url)?;
+            }
+            other => Err(format!("an answer of an unknown shape: {other:?}"))?,
         },
     }
     Ok(())

@@ -2925,6 +2925,16 @@ pub struct ConcurrencyGroup {
     /// The `group_members` property.
     pub group_members: Vec<ConcurrencyGroupGroupMembersItem>,
 }
+#[cfg(feature = "actions")]
+impl ::endpoint_runtime::model::Paginated for ConcurrencyGroup {
+    type Item = ConcurrencyGroupGroupMembersItem;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.group_members
+    }
+    fn total_count(&self) -> Option<i64> {
+        Some(self.total_count)
+    }
+}
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`ConcurrencyGroupGroupMembersItem`].
@@ -10925,6 +10935,16 @@ pub struct GetAllBudgets {
     pub has_next_page: Option<bool>,
     /// Total number of budgets matching the query
     pub total_count: Option<i64>,
+}
+#[cfg(feature = "billing")]
+impl ::endpoint_runtime::model::Paginated for GetAllBudgets {
+    type Item = Budget;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.budgets
+    }
+    fn total_count(&self) -> Option<i64> {
+        self.total_count
+    }
 }
 
 /// The `budget` schema.
@@ -21502,6 +21522,16 @@ pub struct OrgsGetClusterDeploymentRecordsJobResponse {
     /// Processing errors (only present when completed or failed).
     pub errors: Option<Vec<::serde_json::Map<String, ::serde_json::Value>>>,
 }
+#[cfg(feature = "orgs")]
+impl ::endpoint_runtime::model::Paginated for OrgsGetClusterDeploymentRecordsJobResponse {
+    type Item = ::serde_json::Map<String, ::serde_json::Value>;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.errors.unwrap_or_default()
+    }
+    fn total_count(&self) -> Option<i64> {
+        self.total_count
+    }
+}
 
 /// An item of the `storage_records` of [`OrgsCreateArtifactStorageRecordResponse`].
 #[cfg(feature = "orgs")]
@@ -27058,6 +27088,16 @@ pub struct CombinedCommitStatus {
     pub commit_url: ::endpoint_runtime::model::Uri,
     /// The `url` property.
     pub url: ::endpoint_runtime::model::Uri,
+}
+#[cfg(feature = "repos")]
+impl ::endpoint_runtime::model::Paginated for CombinedCommitStatus {
+    type Item = SimpleCommitStatus;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.statuses
+    }
+    fn total_count(&self) -> Option<i64> {
+        Some(self.total_count)
+    }
 }
 
 /// Simple Commit Status

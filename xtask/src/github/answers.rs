@@ -13,9 +13,9 @@
 //!   (`text/html`, a diff); `()` when there is none. An inline answer is
 //!   named after the operationId with `Response` (`search/issues-and-pull-requests`
 //!   → `SearchIssuesAndPullRequestsResponse`);
-//! - an answer object whose only list stands beside `total_count`,
-//!   `incomplete_results` or `repository_selection` is a page of that list
-//!   (`paginate` yields its items);
+//! - an answer object whose only list stands beside a `total_count`, or
+//!   beside only `incomplete_results` or `repository_selection`, is a page
+//!   of that list (`paginate` yields its items);
 //! - every model is built with the features of the scopes whose operations
 //!   reach it.
 
@@ -166,7 +166,8 @@ fn answer(
     Ok(if empty { ty.optional() } else { ty })
 }
 
-/// The key of the list of a page: the one list of a struct whose other
+/// The key of the list of a page: the one list of a struct that has a
+/// `total_count` (a search page also says how it searched), or whose other
 /// fields are all [`PAGE_KEYS`].
 fn page_items(def: &TypeDef) -> Option<String> {
     let Body::Struct(fields) = &def.body else {
@@ -176,8 +177,9 @@ fn page_items(def: &TypeDef) -> Option<String> {
         .iter()
         .filter(|f| !PAGE_KEYS.contains(&f.key.as_str()))
         .partition(|f| matches!(f.ty.core(), Type::Vec(_)));
-    match (lists.as_slice(), others.is_empty()) {
-        ([list], true) if fields.len() > 1 => Some(list.key.clone()),
+    let counted = fields.iter().any(|f| f.key == "total_count");
+    match lists.as_slice() {
+        [list] if counted || (others.is_empty() && fields.len() > 1) => Some(list.key.clone()),
         _ => None,
     }
 }
