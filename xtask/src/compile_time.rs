@@ -39,8 +39,7 @@
 //! crate is flagged.
 
 use std::path::Path;
-use std::process::Stdio;
-use std::time::{Instant, SystemTime};
+use std::time::SystemTime;
 
 use serde_json::Value;
 
@@ -127,16 +126,6 @@ const GITHUB_CRATES: [Crate; 2] = [
     },
 ];
 
-/// One measured build.
-struct Build {
-    wall: f64,
-    /// User + system CPU seconds of cargo and the compilers it ran (`None`
-    /// where `/proc/self/stat` cannot be read).
-    cpu: Option<f64>,
-    /// The packages cargo compiled.
-    compiled: Vec<String>,
-}
-
 /// The `compile-time` task.
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let mut runs = RUNS;
@@ -184,11 +173,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         )?;
     }
 
-    let mut builds: Vec<Vec<Build>> = crates.iter().map(|_| Vec::new()).collect();
+    let mut builds: Vec<Vec<tools::Build>> = crates.iter().map(|_| Vec::new()).collect();
     for run in 1..=runs {
         for (krate, builds) in crates.iter().zip(&mut builds) {
             touch(&dir.join(krate.name).join("src/lib.rs"))?;
-            let build = measure(&mut cargo(&["build", "-p", krate.name]), krate.name)?;
+            let build = tools::measure(&mut cargo(&["build", "-p", krate.name]), krate.name)?;
             eprintln!(
                 "run {run}/{runs} {:<20} wall {:7.2} s  user+sys {:>7} s  compiled: {}",
                 krate.name,
@@ -471,49 +460,4 @@ fn touch(path: &Path) -> Result<(), String> {
         .open(path)
         .and_then(|file| file.set_modified(SystemTime::now()))
         .map_err(|err| format!("touching {}: {err}", path.display()))
-}
-
-/// Runs one build and measures it: wall time, the CPU time of the child
-/// processes (which include the compilers cargo waited for), and the packages
-/// cargo reports compiling.
-fn measure(command: &mut std::process::Command, name: &str) -> Result<Build, String> {
-    let cpu_before = children_cpu_seconds();
-    let start = Instant::now();
-    let output = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .map_err(|err| format!("cargo build -p {name}: {err}"))?;
-    let wall = start.elapsed().as_secs_f64();
-    let cpu = children_cpu_seconds()
-        .zip(cpu_before)
-        .map(|(after, before)| after - before);
-    let log = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() {
-        return Err(format!("cargo build -p {name} failed:\n{log}"));
-    }
-    let compiled = log
-        .lines()
-        .filter_map(|line| line.trim_start().strip_prefix("Compiling "))
-        .filter_map(|rest| rest.split_whitespace().next())
-        .map(str::to_owned)
-        .collect();
-    Ok(Build {
-        wall,
-        cpu,
-        compiled,
-    })
-}
-
-/// User + system CPU seconds of this process's waited-for children and their
-/// descendants (`cutime` + `cstime` of `/proc/self/stat`, in clock ticks of
-/// 1/100 s, the `USER_HZ` of Linux's `/proc`).
-fn children_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The fields after the command name, which is in parentheses and may
-    // hold spaces: state is field 3, cutime 16, cstime 17.
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let ticks = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
-    Some((ticks(16)? + ticks(17)?) as f64 / 100.0)
 }

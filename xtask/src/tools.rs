@@ -5,6 +5,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::time::Instant;
 
 use serde_json::Value;
 
@@ -106,4 +107,59 @@ pub(crate) fn shell_words(program: &str, args: &[&str]) -> String {
         }
     }
     line
+}
+
+/// One measured build.
+pub(crate) struct Build {
+    pub(crate) wall: f64,
+    /// User + system CPU seconds of cargo and the compilers it ran (`None`
+    /// where `/proc/self/stat` cannot be read).
+    pub(crate) cpu: Option<f64>,
+    /// The packages cargo compiled.
+    pub(crate) compiled: Vec<String>,
+}
+
+/// Runs one build and measures it: wall time, the CPU time of the child
+/// processes (which include the compilers cargo waited for), and the packages
+/// cargo reports compiling.
+pub(crate) fn measure(command: &mut std::process::Command, name: &str) -> Result<Build, String> {
+    let cpu_before = children_cpu_seconds();
+    let start = Instant::now();
+    let output = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|err| format!("cargo build -p {name}: {err}"))?;
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = children_cpu_seconds()
+        .zip(cpu_before)
+        .map(|(after, before)| after - before);
+    let log = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        return Err(format!("cargo build -p {name} failed:\n{log}"));
+    }
+    let compiled = log
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("Compiling "))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .map(str::to_owned)
+        .collect();
+    Ok(Build {
+        wall,
+        cpu,
+        compiled,
+    })
+}
+
+/// User + system CPU seconds of this process's waited-for children and their
+/// descendants (`cutime` + `cstime` of `/proc/self/stat`, in clock ticks of
+/// 1/100 s, the `USER_HZ` of Linux's `/proc`).
+fn children_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name, which is in parentheses and may
+    // hold spaces: state is field 3, cutime 16, cstime 17.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
+    Some((ticks(16)? + ticks(17)?) as f64 / 100.0)
 }
