@@ -11,7 +11,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::ident::ident;
-use crate::plan::{Body, Type, TypeDef};
+use crate::plan::{Body, Field, Type, TypeDef};
 
 /// Where the emitted code finds what it names.
 #[derive(Clone, Debug)]
@@ -42,6 +42,7 @@ impl Default for Paths {
 /// Tokens that do not parse as a file (a bug of this crate).
 pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, String> {
     let mut out = header.to_owned();
+    let support = paths.support.to_string().replace(' ', "");
     for def in types {
         if !out.is_empty() && !out.ends_with("\n\n") {
             out.push('\n');
@@ -51,7 +52,6 @@ pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, 
             // inside is formatted as an item (its `Name = "value"` variants
             // parse as discriminants), then wrapped.
             Body::Enum(_) => {
-                let support = paths.support.to_string().replace(' ', "");
                 out.push_str(&format!("{support}::__private::open_enum! {{\n"));
                 for line in format(open_enum_body(def))?.lines() {
                     if !line.is_empty() {
@@ -61,6 +61,11 @@ pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, 
                     out.push('\n');
                 }
                 out.push_str("}\n");
+            }
+            Body::Struct(_) => {
+                out.push_str(&format(item(def, types, paths))?);
+                out.push('\n');
+                out.push_str(&decode_struct(def, types, paths));
             }
             _ => out.push_str(&format(item(def, types, paths))?),
         }
@@ -162,15 +167,50 @@ fn docs(doc: Option<&str>) -> TokenStream {
     quote!(#(#lines)*)
 }
 
+/// The `#[cfg(…)]` of a type built only with some features, as text.
+fn cfg_text(def: &TypeDef) -> Option<String> {
+    let features: Vec<String> = def
+        .features
+        .iter()
+        .map(|f| format!("feature = {f:?}"))
+        .collect();
+    match features.as_slice() {
+        [] => None,
+        [one] => Some(format!("#[cfg({one})]")),
+        many => Some(format!("#[cfg(any({}))]", many.join(", "))),
+    }
+}
+
 fn cfg(def: &TypeDef) -> TokenStream {
-    if def.features.is_empty() {
-        return TokenStream::new();
+    cfg_text(def).map_or_else(TokenStream::new, |text| {
+        text.parse().expect("a cfg attribute parses")
+    })
+}
+
+/// A struct's `Deserialize` as the support crate's `decode_struct!` writes
+/// it (instead of the derive, at about a third of its compile time): the
+/// required fields, then the `Option` ones, each with its key.
+fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> String {
+    let support = paths.support.to_string().replace(' ', "");
+    let Body::Struct(fields) = &def.body else {
+        return String::new();
+    };
+    let mut out = format!("{support}::__private::decode_struct! {{\n");
+    if let Some(cfg) = cfg_text(def) {
+        out.push_str(&format!("    {cfg}\n"));
     }
-    if let [feature] = Vec::from_iter(&def.features)[..] {
-        return quote!(#[cfg(feature = #feature)]);
-    }
-    let features = def.features.iter();
-    quote!(#[cfg(any(#(feature = #features),*))])
+    out.push_str(&format!("    {} {{\n", def.name));
+    let (optional, required): (Vec<_>, Vec<_>) =
+        fields.iter().partition(|f| matches!(f.ty, Type::Option(_)));
+    let field = |field: &Field| {
+        let ty = type_text(&field.ty, types, "", paths);
+        format!("        {}: {ty} = {:?},\n", field.name, field.key)
+    };
+    out.extend(required.into_iter().map(field));
+    out.push_str("    } {\n");
+    out.extend(optional.into_iter().map(field));
+    out.push_str("    }\n}\n");
+    out
 }
 
 /// What `open_enum!` takes: the enum with each value as its variant's
@@ -271,6 +311,7 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                     }
                 }
             });
+            let derive = quote!(#[derive(Debug, Clone, PartialEq, #serde::Serialize)]);
             quote! {
                 #doc #cfg #deprecated
                 #derive
@@ -353,7 +394,8 @@ mod tests {
         let source = module("// header\n", &types, &Paths::default()).unwrap();
         for expected in [
             "// header\n",
-            "/// An issue.\n#[cfg(feature = \"search\")]\n#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]\n#[non_exhaustive]\npub struct Issue {",
+            "/// An issue.\n#[cfg(feature = \"search\")]\n#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]\n#[non_exhaustive]\npub struct Issue {",
+            "::endpoint::__private::decode_struct! {\n    #[cfg(feature = \"search\")]\n    Issue {\n        id: i64 = \"id\",\n    } {\n        r#type: Option<String> = \"type\",\n        plus_1: Option<i64> = \"+1\",\n        state: Option<IssueState> = \"state\",\n    }\n}\n",
             "    /// The `id` property.\n    pub id: i64,\n",
             "    pub r#type: Option<String>,\n",
             "    #[serde(rename = \"+1\")]\n    pub plus_1: Option<i64>,\n",

@@ -96,7 +96,9 @@ pub use crate::value::MAX_DEPTH;
 /// requests that depends on the runtime directly (`endpoint-github`).
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__decode_struct as decode_struct;
     pub use crate::__open_enum as open_enum;
+    pub use crate::model::key::{Key, required};
     pub use crate::model::open_enum::{
         deserialize as open_enum_deserialize, unknown as open_enum_unknown,
     };

@@ -1,0 +1,161 @@
+//! What generated decoders share: the key of an object as they read it, borrowed from the
+//! input where the input allows (`serde_json::from_str` of a key without
+//! escapes), so that reading a key allocates nothing; and the error of a
+//! missing required field.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, Visitor};
+
+/// A key of a JSON object. Not a public API: generated models match on
+/// [`Key::as_str`] in their `Deserialize` impls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Key<'de>(Cow<'de, str>);
+
+impl Key<'_> {
+    /// The key's text.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_identifier(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl<'de> Visitor<'de> for KeyVisitor {
+    type Value = Key<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    #[inline]
+    fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Borrowed(key)))
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(key.to_owned())))
+    }
+
+    #[inline]
+    fn visit_string<E: de::Error>(self, key: String) -> Result<Key<'de>, E> {
+        Ok(Key(Cow::Owned(key)))
+    }
+}
+
+/// The value of a required field, or serde's "missing field" error naming
+/// its key. Not a public API: generated `Deserialize` impls call it.
+#[inline]
+pub fn required<T, E: de::Error>(value: Option<T>, key: &'static str) -> Result<T, E> {
+    value.ok_or_else(|| E::missing_field(key))
+}
+
+/// `Deserialize` for a generated model struct, as a derive would write it
+/// for JSON but leaner: one visitor with `visit_map` alone, keys read as
+/// borrowed text and matched as strings, unknown keys skipped, a missing
+/// required field an error naming its key, an `Option` field `None` when its
+/// key is missing or `null`. Each field is written with its type (of the
+/// struct's field, `Option` included), which spares the compiler inferring
+/// it.
+///
+/// ```
+/// #[derive(Debug, PartialEq)]
+/// struct Label {
+///     name: String,
+///     description: Option<String>,
+/// }
+///
+/// endpoint::__private::decode_struct! {
+///     Label {
+///         name: String = "name",
+///     } {
+///         description: Option<String> = "description",
+///     }
+/// }
+///
+/// let label: Label = serde_json::from_str(r#"{"name": "bug", "color": "f29513"}"#)?;
+/// assert_eq!(label, Label { name: "bug".into(), description: None });
+/// let err = serde_json::from_str::<Label>(r#"{"description": null}"#).unwrap_err();
+/// assert_eq!(err.to_string(), "missing field `name` at line 1 column 21");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __decode_struct {
+    (
+        $(#[$attr:meta])*
+        $name:ident {
+            $($required:ident: $required_type:ty = $required_key:literal),* $(,)?
+        } {
+            $($optional:ident: $optional_type:ty = $optional_key:literal),* $(,)?
+        }
+    ) => {
+        $(#[$attr])*
+        #[allow(deprecated)]
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                struct Visitor;
+                impl<'de> $crate::__private::serde::de::Visitor<'de> for Visitor {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                        f.write_str(::core::concat!("an object (", ::core::stringify!($name), ")"))
+                    }
+                    fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(
+                        self,
+                        mut map: A,
+                    ) -> ::core::result::Result<$name, A::Error> {
+                        $(let mut $required: ::core::option::Option<$required_type> =
+                            ::core::option::Option::None;)*
+                        $(let mut $optional: ::core::option::Option<$optional_type> =
+                            ::core::option::Option::None;)*
+                        while let ::core::option::Option::Some(key) =
+                            map.next_key::<$crate::__private::Key<'de>>()?
+                        {
+                            match key.as_str() {
+                                $($required_key => $required = ::core::option::Option::Some(map.next_value()?),)*
+                                $($optional_key => $optional = ::core::option::Option::Some(map.next_value()?),)*
+                                _ => {
+                                    map.next_value::<$crate::__private::serde::de::IgnoredAny>()?;
+                                }
+                            }
+                        }
+                        ::core::result::Result::Ok($name {
+                            $($required: $crate::__private::required($required, $required_key)?,)*
+                            $($optional: ::core::option::Option::flatten($optional),)*
+                        })
+                    }
+                }
+                deserializer.deserialize_map(Visitor)
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn borrowed_where_the_input_allows() {
+        let key: Key<'_> = serde_json::from_str(r#""login""#).unwrap();
+        assert!(matches!(key.0, Cow::Borrowed("login")));
+        let key: Key<'_> = serde_json::from_str(r#""lo\u0067in""#).unwrap();
+        assert_eq!(key.as_str(), "login");
+        assert!(matches!(key.0, Cow::Owned(_)));
+        let value = serde_json::json!("id");
+        let key = Key::deserialize(&value).unwrap();
+        assert_eq!(key.as_str(), "id");
+    }
+}
