@@ -69,9 +69,7 @@ impl Operation {
         if self.multi_segment.contains(&name) {
             (1..=segments.len()).any(|taken| self.match_from(rest, &segments[taken..]))
         } else {
-            segments
-                .first()
-                .is_some_and(|segment| !segment.is_empty())
+            segments.first().is_some_and(|segment| !segment.is_empty())
                 && self.match_from(rest, &segments[1..])
         }
     }
@@ -188,7 +186,13 @@ pub fn check<T: DeserializeOwned + Serialize>(answer: &Value) -> Outcome {
 
 /// Compares the `original` value at `path` with what was `written` back.
 fn compare(original: &Value, written: &Value, path: &mut String, outcome: &mut Outcome) {
-    let at = |path: &str| if path.is_empty() { ".".to_owned() } else { path.to_owned() };
+    let at = |path: &str| {
+        if path.is_empty() {
+            ".".to_owned()
+        } else {
+            path.to_owned()
+        }
+    };
     match (original, written) {
         (Value::Object(original), Value::Object(written)) => {
             for (key, value) in original {
