@@ -12,7 +12,7 @@
 /// Actions cache retention limit for an enterprise
 ///
 /// GitHub Actions cache retention policy for an enterprise.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheRetentionLimitForEnterprise {
@@ -23,7 +23,7 @@ pub struct ActionsCacheRetentionLimitForEnterprise {
 /// Actions cache storage limit for an enterprise
 ///
 /// GitHub Actions cache storage policy for an enterprise.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheStorageLimitForEnterprise {
@@ -34,7 +34,7 @@ pub struct ActionsCacheStorageLimitForEnterprise {
 /// Actions cache retention limit for an organization
 ///
 /// GitHub Actions cache retention policy for an organization.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheRetentionLimitForOrganization {
@@ -45,7 +45,7 @@ pub struct ActionsCacheRetentionLimitForOrganization {
 /// Actions cache storage limit for an organization
 ///
 /// GitHub Actions cache storage policy for an organization.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheStorageLimitForOrganization {
@@ -54,7 +54,7 @@ pub struct ActionsCacheStorageLimitForOrganization {
 }
 
 /// The `actions-cache-usage-org-enterprise` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheUsageOrgEnterprise {
@@ -67,7 +67,7 @@ pub struct ActionsCacheUsageOrgEnterprise {
 /// Actions Cache Usage by repository
 ///
 /// GitHub Actions Cache Usage by repository.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheUsageByRepository {
@@ -80,7 +80,7 @@ pub struct ActionsCacheUsageByRepository {
 }
 
 /// The answer of [`actions::GetActionsCacheUsageByRepoForOrg`](crate::actions::GetActionsCacheUsageByRepoForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetActionsCacheUsageByRepoForOrgResponse {
@@ -89,7 +89,7 @@ pub struct ActionsGetActionsCacheUsageByRepoForOrgResponse {
     /// The `repository_cache_usages` property.
     pub repository_cache_usages: Vec<ActionsCacheUsageByRepository>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsGetActionsCacheUsageByRepoForOrgResponse {
     type Item = ActionsCacheUsageByRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -103,7 +103,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsGetActionsCacheUsageByRepoF
 /// GitHub-hosted hosted runner
 ///
 /// A Github-hosted hosted runner.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunner {
@@ -136,7 +136,7 @@ pub struct ActionsHostedRunner {
 /// GitHub-hosted runner image details.
 ///
 /// Provides details of a hosted runner image
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerPoolImage {
@@ -154,7 +154,7 @@ pub struct ActionsHostedRunnerPoolImage {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The image provider.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsHostedRunnerPoolImageSource {
         /// `github`
         Github = "github",
@@ -168,7 +168,7 @@ pub struct ActionsHostedRunnerPoolImage {
 /// Github-owned VM details.
 ///
 /// Provides details of a particular machine spec.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerMachineSpec {
@@ -184,7 +184,7 @@ pub struct ActionsHostedRunnerMachineSpec {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The status of the runner.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsHostedRunnerStatus {
         /// `Ready`
         Ready = "Ready",
@@ -202,7 +202,7 @@ pub struct ActionsHostedRunnerMachineSpec {
 /// Public IP for a GitHub-hosted larger runners.
 ///
 /// Provides details of Public IP for a GitHub-hosted larger runners
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PublicIp {
@@ -215,7 +215,7 @@ pub struct PublicIp {
 }
 
 /// The answer of [`actions::ListHostedRunnersForOrg`](crate::actions::ListHostedRunnersForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListHostedRunnersForOrgResponse {
@@ -224,7 +224,7 @@ pub struct ActionsListHostedRunnersForOrgResponse {
     /// The `runners` property.
     pub runners: Vec<ActionsHostedRunner>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListHostedRunnersForOrgResponse {
     type Item = ActionsHostedRunner;
     fn into_items(self) -> Vec<Self::Item> {
@@ -238,7 +238,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListHostedRunnersForOrgResp
 /// GitHub-hosted runner custom image details
 ///
 /// Provides details of a custom runner image
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerCustomImage {
@@ -261,7 +261,7 @@ pub struct ActionsHostedRunnerCustomImage {
 }
 
 /// The answer of [`actions::ListCustomImagesForOrg`](crate::actions::ListCustomImagesForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListCustomImagesForOrgResponse {
@@ -270,7 +270,7 @@ pub struct ActionsListCustomImagesForOrgResponse {
     /// The `images` property.
     pub images: Vec<ActionsHostedRunnerCustomImage>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListCustomImagesForOrgResponse {
     type Item = ActionsHostedRunnerCustomImage;
     fn into_items(self) -> Vec<Self::Item> {
@@ -284,7 +284,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListCustomImagesForOrgRespo
 /// GitHub-hosted runner custom image version details.
 ///
 /// Provides details of a hosted runner custom image version
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerCustomImageVersion {
@@ -301,7 +301,7 @@ pub struct ActionsHostedRunnerCustomImageVersion {
 }
 
 /// The answer of [`actions::ListCustomImageVersionsForOrg`](crate::actions::ListCustomImageVersionsForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListCustomImageVersionsForOrgResponse {
@@ -310,7 +310,7 @@ pub struct ActionsListCustomImageVersionsForOrgResponse {
     /// The `image_versions` property.
     pub image_versions: Vec<ActionsHostedRunnerCustomImageVersion>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListCustomImageVersionsForOrgResponse {
     type Item = ActionsHostedRunnerCustomImageVersion;
     fn into_items(self) -> Vec<Self::Item> {
@@ -324,7 +324,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListCustomImageVersionsForO
 /// GitHub-hosted runner image details.
 ///
 /// Provides details of a hosted runner image
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerCuratedImage {
@@ -342,7 +342,7 @@ pub struct ActionsHostedRunnerCuratedImage {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The image provider.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsHostedRunnerCuratedImageSource {
         /// `github`
         Github = "github",
@@ -354,7 +354,7 @@ pub struct ActionsHostedRunnerCuratedImage {
 }
 
 /// The answer of [`actions::GetHostedRunnersGithubOwnedImagesForOrg`](crate::actions::GetHostedRunnersGithubOwnedImagesForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetHostedRunnersGithubOwnedImagesForOrgResponse {
@@ -363,7 +363,7 @@ pub struct ActionsGetHostedRunnersGithubOwnedImagesForOrgResponse {
     /// The `images` property.
     pub images: Vec<ActionsHostedRunnerCuratedImage>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsGetHostedRunnersGithubOwnedImagesForOrgResponse
 {
@@ -377,7 +377,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::GetHostedRunnersPartnerImagesForOrg`](crate::actions::GetHostedRunnersPartnerImagesForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetHostedRunnersPartnerImagesForOrgResponse {
@@ -386,7 +386,7 @@ pub struct ActionsGetHostedRunnersPartnerImagesForOrgResponse {
     /// The `images` property.
     pub images: Vec<ActionsHostedRunnerCuratedImage>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersPartnerImagesForOrgResponse {
     type Item = ActionsHostedRunnerCuratedImage;
     fn into_items(self) -> Vec<Self::Item> {
@@ -398,7 +398,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersPartnerImag
 }
 
 /// The `actions-hosted-runner-limits` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerLimits {
@@ -411,7 +411,7 @@ pub struct ActionsHostedRunnerLimits {
 /// Static public IP Limits for GitHub-hosted Hosted Runners.
 ///
 /// Provides details of static public IP limits for GitHub-hosted Hosted Runners
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsHostedRunnerLimitsPublicIps {
@@ -422,7 +422,7 @@ pub struct ActionsHostedRunnerLimitsPublicIps {
 }
 
 /// The answer of [`actions::GetHostedRunnersMachineSpecsForOrg`](crate::actions::GetHostedRunnersMachineSpecsForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetHostedRunnersMachineSpecsForOrgResponse {
@@ -431,7 +431,7 @@ pub struct ActionsGetHostedRunnersMachineSpecsForOrgResponse {
     /// The `machine_specs` property.
     pub machine_specs: Vec<ActionsHostedRunnerMachineSpec>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersMachineSpecsForOrgResponse {
     type Item = ActionsHostedRunnerMachineSpec;
     fn into_items(self) -> Vec<Self::Item> {
@@ -443,7 +443,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersMachineSpec
 }
 
 /// The answer of [`actions::GetHostedRunnersPlatformsForOrg`](crate::actions::GetHostedRunnersPlatformsForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetHostedRunnersPlatformsForOrgResponse {
@@ -452,7 +452,7 @@ pub struct ActionsGetHostedRunnersPlatformsForOrgResponse {
     /// The `platforms` property.
     pub platforms: Vec<String>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersPlatformsForOrgResponse {
     type Item = String;
     fn into_items(self) -> Vec<Self::Item> {
@@ -464,7 +464,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsGetHostedRunnersPlatformsFo
 }
 
 /// The `actions-organization-permissions` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsOrganizationPermissions {
@@ -482,7 +482,7 @@ pub struct ActionsOrganizationPermissions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy that controls the repositories in the organization that are allowed to run GitHub Actions.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum EnabledRepositories {
         /// `all`
         All = "all",
@@ -495,7 +495,7 @@ pub struct ActionsOrganizationPermissions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The permissions policy that controls the actions and reusable workflows that are allowed to run.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum AllowedActions {
         /// `all`
         All = "all",
@@ -507,15 +507,15 @@ pub struct ActionsOrganizationPermissions {
 }
 
 /// The API URL to use to get or set the actions and reusable workflows that are allowed to run, when `allowed_actions` is set to `selected`.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 pub type SelectedActionsUrl = String;
 
 /// Whether actions must be pinned to a full-length commit SHA.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 pub type ShaPinningRequired = bool;
 
 /// The `actions-artifact-and-log-retention-response` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsArtifactAndLogRetentionResponse {
@@ -526,7 +526,7 @@ pub struct ActionsArtifactAndLogRetentionResponse {
 }
 
 /// The `actions-fork-pr-contributor-approval` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsForkPrContributorApproval {
@@ -536,7 +536,7 @@ pub struct ActionsForkPrContributorApproval {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy that controls when fork PR workflows require approval from a maintainer.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsForkPrContributorApprovalApprovalPolicy {
         /// `first_time_contributors_new_to_github`
         FirstTimeContributorsNewToGithub = "first_time_contributors_new_to_github",
@@ -548,7 +548,7 @@ pub struct ActionsForkPrContributorApproval {
 }
 
 /// The `actions-fork-pr-workflows-private-repos` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsForkPrWorkflowsPrivateRepos {
@@ -1116,7 +1116,7 @@ pub struct RepositoryCodeSearchIndexStatus {
 }
 
 /// The answer of [`actions::ListSelectedRepositoriesEnabledGithubActionsOrganization`](crate::actions::ListSelectedRepositoriesEnabledGithubActionsOrganization).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelectedRepositoriesEnabledGithubActionsOrganizationResponse {
@@ -1125,7 +1125,7 @@ pub struct ActionsListSelectedRepositoriesEnabledGithubActionsOrganizationRespon
     /// The `repositories` property.
     pub repositories: Vec<Repository>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsListSelectedRepositoriesEnabledGithubActionsOrganizationResponse
 {
@@ -1139,7 +1139,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The `selected-actions` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SelectedActions {
@@ -1155,7 +1155,7 @@ pub struct SelectedActions {
 }
 
 /// The `self-hosted-runners-settings` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SelfHostedRunnersSettings {
@@ -1167,7 +1167,7 @@ pub struct SelfHostedRunnersSettings {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy that controls whether self-hosted runners can be used by repositories in the organization
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum SelfHostedRunnersSettingsEnabledRepositories {
         /// `all`
         All = "all",
@@ -1179,7 +1179,7 @@ pub struct SelfHostedRunnersSettings {
 }
 
 /// The answer of [`actions::ListSelectedRepositoriesSelfHostedRunnersOrganization`](crate::actions::ListSelectedRepositoriesSelfHostedRunnersOrganization).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelectedRepositoriesSelfHostedRunnersOrganizationResponse {
@@ -1188,7 +1188,7 @@ pub struct ActionsListSelectedRepositoriesSelfHostedRunnersOrganizationResponse 
     /// The `repositories` property.
     pub repositories: Option<Vec<Repository>>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsListSelectedRepositoriesSelfHostedRunnersOrganizationResponse
 {
@@ -1202,7 +1202,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The `actions-get-default-workflow-permissions` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGetDefaultWorkflowPermissions {
@@ -1214,7 +1214,7 @@ pub struct ActionsGetDefaultWorkflowPermissions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The default workflow permissions granted to the GITHUB_TOKEN when running workflows.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsDefaultWorkflowPermissions {
         /// `read`
         Read = "read",
@@ -1224,11 +1224,11 @@ pub struct ActionsGetDefaultWorkflowPermissions {
 }
 
 /// Whether GitHub Actions can approve pull requests. Enabling this can be a security risk.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 pub type ActionsCanApprovePullRequestReviews = bool;
 
 /// The `runner-groups-org` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RunnerGroupsOrg {
@@ -1263,7 +1263,7 @@ pub struct RunnerGroupsOrg {
 }
 
 /// The answer of [`actions::ListSelfHostedRunnerGroupsForOrg`](crate::actions::ListSelfHostedRunnerGroupsForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelfHostedRunnerGroupsForOrgResponse {
@@ -1272,7 +1272,7 @@ pub struct ActionsListSelfHostedRunnerGroupsForOrgResponse {
     /// The `runner_groups` property.
     pub runner_groups: Vec<RunnerGroupsOrg>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnerGroupsForOrgResponse {
     type Item = RunnerGroupsOrg;
     fn into_items(self) -> Vec<Self::Item> {
@@ -1284,7 +1284,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnerGroupsF
 }
 
 /// The answer of [`actions::ListGithubHostedRunnersInGroupForOrg`](crate::actions::ListGithubHostedRunnersInGroupForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListGithubHostedRunnersInGroupForOrgResponse {
@@ -1293,7 +1293,7 @@ pub struct ActionsListGithubHostedRunnersInGroupForOrgResponse {
     /// The `runners` property.
     pub runners: Vec<ActionsHostedRunner>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListGithubHostedRunnersInGroupForOrgResponse {
     type Item = ActionsHostedRunner;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2254,7 +2254,7 @@ pub struct SecurityAndAnalysisSecretScanningDelegatedBypassOptions {
 }
 
 /// The answer of [`actions::ListRepoAccessToSelfHostedRunnerGroupInOrg`](crate::actions::ListRepoAccessToSelfHostedRunnerGroupInOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoAccessToSelfHostedRunnerGroupInOrgResponse {
@@ -2263,7 +2263,7 @@ pub struct ActionsListRepoAccessToSelfHostedRunnerGroupInOrgResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsListRepoAccessToSelfHostedRunnerGroupInOrgResponse
 {
@@ -2279,7 +2279,7 @@ impl ::endpoint_runtime::model::Paginated
 /// Self hosted runners
 ///
 /// A self hosted runner
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Runner {
@@ -2306,7 +2306,7 @@ pub struct Runner {
 /// Self hosted runner label
 ///
 /// A label for a self hosted runner
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RunnerLabel {
@@ -2320,7 +2320,7 @@ pub struct RunnerLabel {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of label. Read-only labels are applied automatically when the runner is configured.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum RunnerLabelType {
         /// `read-only`
         ReadOnly = "read-only",
@@ -2330,7 +2330,7 @@ pub struct RunnerLabel {
 }
 
 /// The answer of [`actions::ListSelfHostedRunnersInGroupForOrg`](crate::actions::ListSelfHostedRunnersInGroupForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelfHostedRunnersInGroupForOrgResponse {
@@ -2339,7 +2339,7 @@ pub struct ActionsListSelfHostedRunnersInGroupForOrgResponse {
     /// The `runners` property.
     pub runners: Vec<Runner>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersInGroupForOrgResponse {
     type Item = Runner;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2351,7 +2351,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersInGrou
 }
 
 /// The answer of [`actions::ListSelfHostedRunnersForOrg`](crate::actions::ListSelfHostedRunnersForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelfHostedRunnersForOrgResponse {
@@ -2360,7 +2360,7 @@ pub struct ActionsListSelfHostedRunnersForOrgResponse {
     /// The `runners` property.
     pub runners: Vec<Runner>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersForOrgResponse {
     type Item = Runner;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2372,7 +2372,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersForOrg
 }
 
 /// Runner Application
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RunnerApplication {
@@ -2391,7 +2391,7 @@ pub struct RunnerApplication {
 }
 
 /// The answer of [`actions::GenerateRunnerJitconfigForOrg`](crate::actions::GenerateRunnerJitconfigForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGenerateRunnerJitconfigForOrgResponse {
@@ -2402,7 +2402,7 @@ pub struct ActionsGenerateRunnerJitconfigForOrgResponse {
 }
 
 /// Authentication Token
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AuthenticationToken {
@@ -2422,7 +2422,7 @@ pub struct AuthenticationToken {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Describe whether all repositories have been selected or there's a selection involved
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum AuthenticationTokenRepositorySelection {
         /// `all`
         All = "all",
@@ -2432,7 +2432,7 @@ pub struct AuthenticationToken {
 }
 
 /// The answer of [`actions::RemoveAllCustomLabelsFromSelfHostedRunnerForOrg`](crate::actions::RemoveAllCustomLabelsFromSelfHostedRunnerForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForOrgResponse {
@@ -2441,7 +2441,7 @@ pub struct ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForOrgResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForOrgResponse
 {
@@ -2455,7 +2455,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::ListLabelsForSelfHostedRunnerForOrg`](crate::actions::ListLabelsForSelfHostedRunnerForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListLabelsForSelfHostedRunnerForOrgResponse {
@@ -2464,7 +2464,7 @@ pub struct ActionsListLabelsForSelfHostedRunnerForOrgResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListLabelsForSelfHostedRunnerForOrgResponse {
     type Item = RunnerLabel;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2476,7 +2476,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListLabelsForSelfHostedRunn
 }
 
 /// The answer of [`actions::AddCustomLabelsToSelfHostedRunnerForOrg`](crate::actions::AddCustomLabelsToSelfHostedRunnerForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsAddCustomLabelsToSelfHostedRunnerForOrgResponse {
@@ -2485,7 +2485,7 @@ pub struct ActionsAddCustomLabelsToSelfHostedRunnerForOrgResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsAddCustomLabelsToSelfHostedRunnerForOrgResponse
 {
@@ -2499,7 +2499,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::SetCustomLabelsForSelfHostedRunnerForOrg`](crate::actions::SetCustomLabelsForSelfHostedRunnerForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsSetCustomLabelsForSelfHostedRunnerForOrgResponse {
@@ -2508,7 +2508,7 @@ pub struct ActionsSetCustomLabelsForSelfHostedRunnerForOrgResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsSetCustomLabelsForSelfHostedRunnerForOrgResponse
 {
@@ -2522,7 +2522,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::RemoveCustomLabelFromSelfHostedRunnerForOrg`](crate::actions::RemoveCustomLabelFromSelfHostedRunnerForOrg).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsRemoveCustomLabelFromSelfHostedRunnerForOrgResponse {
@@ -2531,7 +2531,7 @@ pub struct ActionsRemoveCustomLabelFromSelfHostedRunnerForOrgResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsRemoveCustomLabelFromSelfHostedRunnerForOrgResponse
 {
@@ -2577,7 +2577,7 @@ pub struct OrganizationActionsSecret {
 }
 
 /// The answer of [`actions::ListOrgSecrets`](crate::actions::ListOrgSecrets).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListOrgSecretsResponse {
@@ -2586,7 +2586,7 @@ pub struct ActionsListOrgSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<OrganizationActionsSecret>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListOrgSecretsResponse {
     type Item = OrganizationActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2637,7 +2637,7 @@ pub struct ActionsPublicKey {
 pub type EmptyObject = ::serde_json::Map<String, ::serde_json::Value>;
 
 /// The answer of [`actions::ListSelectedReposForOrgSecret`](crate::actions::ListSelectedReposForOrgSecret).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelectedReposForOrgSecretResponse {
@@ -2646,7 +2646,7 @@ pub struct ActionsListSelectedReposForOrgSecretResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelectedReposForOrgSecretResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2692,7 +2692,7 @@ pub struct OrganizationActionsVariable {
 }
 
 /// The answer of [`actions::ListOrgVariables`](crate::actions::ListOrgVariables).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListOrgVariablesResponse {
@@ -2701,7 +2701,7 @@ pub struct ActionsListOrgVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<OrganizationActionsVariable>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListOrgVariablesResponse {
     type Item = OrganizationActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2713,7 +2713,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListOrgVariablesResponse {
 }
 
 /// The answer of [`actions::ListSelectedReposForOrgVariable`](crate::actions::ListSelectedReposForOrgVariable).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelectedReposForOrgVariableResponse {
@@ -2722,7 +2722,7 @@ pub struct ActionsListSelectedReposForOrgVariableResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelectedReposForOrgVariableResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2736,7 +2736,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelectedReposForOrgVari
 /// Artifact
 ///
 /// An artifact
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Artifact {
@@ -2767,7 +2767,7 @@ pub struct Artifact {
 }
 
 /// The `workflow_run` of [`Artifact`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ArtifactWorkflowRun {
@@ -2784,7 +2784,7 @@ pub struct ArtifactWorkflowRun {
 }
 
 /// The answer of [`actions::ListArtifactsForRepo`](crate::actions::ListArtifactsForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListArtifactsForRepoResponse {
@@ -2793,7 +2793,7 @@ pub struct ActionsListArtifactsForRepoResponse {
     /// The `artifacts` property.
     pub artifacts: Vec<Artifact>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListArtifactsForRepoResponse {
     type Item = Artifact;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2807,7 +2807,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListArtifactsForRepoRespons
 /// Actions cache retention limit for a repository
 ///
 /// GitHub Actions cache retention policy for a repository.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheRetentionLimitForRepository {
@@ -2818,7 +2818,7 @@ pub struct ActionsCacheRetentionLimitForRepository {
 /// Actions cache storage limit for a repository
 ///
 /// GitHub Actions cache storage policy for a repository.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheStorageLimitForRepository {
@@ -2827,7 +2827,7 @@ pub struct ActionsCacheStorageLimitForRepository {
 }
 
 /// Repository actions caches
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheList {
@@ -2836,7 +2836,7 @@ pub struct ActionsCacheList {
     /// Array of caches
     pub actions_caches: Vec<ActionsCacheListActionsCachesItem>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsCacheList {
     type Item = ActionsCacheListActionsCachesItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2848,7 +2848,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsCacheList {
 }
 
 /// An item of [`ActionsCacheListActionsCaches`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsCacheListActionsCachesItem {
@@ -2871,7 +2871,7 @@ pub struct ActionsCacheListActionsCachesItem {
 /// Concurrency Group List
 ///
 /// A list of active concurrency groups for a repository.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupList {
@@ -2880,7 +2880,7 @@ pub struct ConcurrencyGroupList {
     /// The `concurrency_groups` property.
     pub concurrency_groups: Vec<ConcurrencyGroupListConcurrencyGroupsItem>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ConcurrencyGroupList {
     type Item = ConcurrencyGroupListConcurrencyGroupsItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -2892,7 +2892,7 @@ impl ::endpoint_runtime::model::Paginated for ConcurrencyGroupList {
 }
 
 /// An item of [`ConcurrencyGroupListConcurrencyGroups`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupListConcurrencyGroupsItem {
@@ -2908,7 +2908,7 @@ pub struct ConcurrencyGroupListConcurrencyGroupsItem {
 ///
 /// A concurrency group with the workflow runs and jobs that are either currently holding
 /// or waiting for the concurrency group lease.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroup {
@@ -2924,7 +2924,7 @@ pub struct ConcurrencyGroup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`ConcurrencyGroupGroupMembersItem`].
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ConcurrencyGroupGroupMembersItemStatus {
         /// `in_progress`
         InProgress = "in_progress",
@@ -2934,7 +2934,7 @@ pub struct ConcurrencyGroup {
 }
 
 /// An item of [`ConcurrencyGroupGroupMembers`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupGroupMembersItem {
@@ -2961,7 +2961,7 @@ pub struct ConcurrencyGroupGroupMembersItem {
 /// Job
 ///
 /// Information of a job execution in a workflow run
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Job {
@@ -3015,7 +3015,7 @@ pub struct Job {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The phase of the lifecycle that the job is currently in.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum JobStatus {
         /// `queued`
         Queued = "queued",
@@ -3034,7 +3034,7 @@ pub struct Job {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The outcome of the job.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum JobConclusion {
         /// `success`
         Success = "success",
@@ -3055,7 +3055,7 @@ pub struct Job {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The phase of the lifecycle that the job is currently in.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum JobStepsItemStatus {
         /// `queued`
         Queued = "queued",
@@ -3067,7 +3067,7 @@ pub struct Job {
 }
 
 /// An item of [`JobSteps`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct JobStepsItem {
@@ -3086,7 +3086,7 @@ pub struct JobStepsItem {
 }
 
 /// Actions OIDC subject customization for a repository
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OidcCustomSubRepo {
@@ -3116,7 +3116,7 @@ pub struct ActionsSecret {
 }
 
 /// The answer of [`actions::ListRepoOrganizationSecrets`](crate::actions::ListRepoOrganizationSecrets).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoOrganizationSecretsResponse {
@@ -3125,7 +3125,7 @@ pub struct ActionsListRepoOrganizationSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<ActionsSecret>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListRepoOrganizationSecretsResponse {
     type Item = ActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3152,7 +3152,7 @@ pub struct ActionsVariable {
 }
 
 /// The answer of [`actions::ListRepoOrganizationVariables`](crate::actions::ListRepoOrganizationVariables).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoOrganizationVariablesResponse {
@@ -3161,7 +3161,7 @@ pub struct ActionsListRepoOrganizationVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<ActionsVariable>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListRepoOrganizationVariablesResponse {
     type Item = ActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3173,7 +3173,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListRepoOrganizationVariabl
 }
 
 /// The `actions-repository-permissions` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsRepositoryPermissions {
@@ -3188,11 +3188,11 @@ pub struct ActionsRepositoryPermissions {
 }
 
 /// Whether GitHub Actions is enabled on the repository.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 pub type ActionsEnabled = bool;
 
 /// The `actions-workflow-access-to-repository` schema.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsWorkflowAccessToRepository {
@@ -3208,7 +3208,7 @@ pub struct ActionsWorkflowAccessToRepository {
     /// repository.
     ///
     /// `none` means the access is only possible from workflows in this repository. `user` level access allows sharing across user owned private repositories only. `organization` level access allows sharing across the organization.
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ActionsWorkflowAccessToRepositoryAccessLevel {
         /// `none`
         None = "none",
@@ -3220,7 +3220,7 @@ pub struct ActionsWorkflowAccessToRepository {
 }
 
 /// The answer of [`actions::ListSelfHostedRunnersForRepo`](crate::actions::ListSelfHostedRunnersForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListSelfHostedRunnersForRepoResponse {
@@ -3229,7 +3229,7 @@ pub struct ActionsListSelfHostedRunnersForRepoResponse {
     /// The `runners` property.
     pub runners: Vec<Runner>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersForRepoResponse {
     type Item = Runner;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3241,7 +3241,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListSelfHostedRunnersForRep
 }
 
 /// The answer of [`actions::GenerateRunnerJitconfigForRepo`](crate::actions::GenerateRunnerJitconfigForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsGenerateRunnerJitconfigForRepoResponse {
@@ -3252,7 +3252,7 @@ pub struct ActionsGenerateRunnerJitconfigForRepoResponse {
 }
 
 /// The answer of [`actions::RemoveAllCustomLabelsFromSelfHostedRunnerForRepo`](crate::actions::RemoveAllCustomLabelsFromSelfHostedRunnerForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForRepoResponse {
@@ -3261,7 +3261,7 @@ pub struct ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForRepoResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsRemoveAllCustomLabelsFromSelfHostedRunnerForRepoResponse
 {
@@ -3275,7 +3275,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::ListLabelsForSelfHostedRunnerForRepo`](crate::actions::ListLabelsForSelfHostedRunnerForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListLabelsForSelfHostedRunnerForRepoResponse {
@@ -3284,7 +3284,7 @@ pub struct ActionsListLabelsForSelfHostedRunnerForRepoResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListLabelsForSelfHostedRunnerForRepoResponse {
     type Item = RunnerLabel;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3296,7 +3296,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListLabelsForSelfHostedRunn
 }
 
 /// The answer of [`actions::AddCustomLabelsToSelfHostedRunnerForRepo`](crate::actions::AddCustomLabelsToSelfHostedRunnerForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsAddCustomLabelsToSelfHostedRunnerForRepoResponse {
@@ -3305,7 +3305,7 @@ pub struct ActionsAddCustomLabelsToSelfHostedRunnerForRepoResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsAddCustomLabelsToSelfHostedRunnerForRepoResponse
 {
@@ -3319,7 +3319,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::SetCustomLabelsForSelfHostedRunnerForRepo`](crate::actions::SetCustomLabelsForSelfHostedRunnerForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsSetCustomLabelsForSelfHostedRunnerForRepoResponse {
@@ -3328,7 +3328,7 @@ pub struct ActionsSetCustomLabelsForSelfHostedRunnerForRepoResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsSetCustomLabelsForSelfHostedRunnerForRepoResponse
 {
@@ -3342,7 +3342,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`actions::RemoveCustomLabelFromSelfHostedRunnerForRepo`](crate::actions::RemoveCustomLabelFromSelfHostedRunnerForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsRemoveCustomLabelFromSelfHostedRunnerForRepoResponse {
@@ -3351,7 +3351,7 @@ pub struct ActionsRemoveCustomLabelFromSelfHostedRunnerForRepoResponse {
     /// The `labels` property.
     pub labels: Vec<RunnerLabel>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated
     for ActionsRemoveCustomLabelFromSelfHostedRunnerForRepoResponse
 {
@@ -3367,7 +3367,7 @@ impl ::endpoint_runtime::model::Paginated
 /// Workflow Run
 ///
 /// An invocation of a workflow
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRun {
@@ -3448,7 +3448,7 @@ pub struct WorkflowRun {
 /// Referenced workflow
 ///
 /// A workflow referenced/reused by the initial caller workflow
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReferencedWorkflow {
@@ -3573,7 +3573,7 @@ pub struct SimpleCommitCommitter {
 }
 
 /// The answer of [`actions::ListWorkflowRunsForRepo`](crate::actions::ListWorkflowRunsForRepo).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListWorkflowRunsForRepoResponse {
@@ -3582,7 +3582,7 @@ pub struct ActionsListWorkflowRunsForRepoResponse {
     /// The `workflow_runs` property.
     pub workflow_runs: Vec<WorkflowRun>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunsForRepoResponse {
     type Item = WorkflowRun;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3596,7 +3596,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunsForRepoResp
 /// Environment Approval
 ///
 /// An entry in the reviews log for environment deployments
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentApprovals {
@@ -3611,7 +3611,7 @@ pub struct EnvironmentApprovals {
 }
 
 /// An item of [`EnvironmentApprovalsEnvironments`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentApprovalsEnvironmentsItem {
@@ -3633,7 +3633,7 @@ pub struct EnvironmentApprovalsEnvironmentsItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether deployment to the environment(s) was approved or rejected or pending (with comments)
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum EnvironmentApprovalsState {
         /// `approved`
         Approved = "approved",
@@ -3645,7 +3645,7 @@ pub struct EnvironmentApprovalsEnvironmentsItem {
 }
 
 /// The answer of [`actions::ListWorkflowRunArtifacts`](crate::actions::ListWorkflowRunArtifacts).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListWorkflowRunArtifactsResponse {
@@ -3654,7 +3654,7 @@ pub struct ActionsListWorkflowRunArtifactsResponse {
     /// The `artifacts` property.
     pub artifacts: Vec<Artifact>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunArtifactsResponse {
     type Item = Artifact;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3666,7 +3666,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunArtifactsRes
 }
 
 /// The answer of [`actions::ListJobsForWorkflowRunAttempt`](crate::actions::ListJobsForWorkflowRunAttempt).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListJobsForWorkflowRunAttemptResponse {
@@ -3675,7 +3675,7 @@ pub struct ActionsListJobsForWorkflowRunAttemptResponse {
     /// The `jobs` property.
     pub jobs: Vec<Job>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListJobsForWorkflowRunAttemptResponse {
     type Item = Job;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3689,7 +3689,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListJobsForWorkflowRunAttem
 /// Concurrency Group Run List
 ///
 /// A list of concurrency groups associated with a workflow run.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupRunList {
@@ -3702,7 +3702,7 @@ pub struct ConcurrencyGroupRunList {
     /// The `concurrency_groups` property.
     pub concurrency_groups: Vec<ConcurrencyGroupRunListConcurrencyGroupsItem>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ConcurrencyGroupRunList {
     type Item = ConcurrencyGroupRunListConcurrencyGroupsItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3715,7 +3715,7 @@ impl ::endpoint_runtime::model::Paginated for ConcurrencyGroupRunList {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItem`].
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItemStatus {
         /// `in_progress`
         InProgress = "in_progress",
@@ -3725,7 +3725,7 @@ impl ::endpoint_runtime::model::Paginated for ConcurrencyGroupRunList {
 }
 
 /// An item of [`ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembers`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItem {
@@ -3754,7 +3754,7 @@ pub struct ConcurrencyGroupRunListConcurrencyGroupsItemGroupMembersItem {
 }
 
 /// An item of [`ConcurrencyGroupRunListConcurrencyGroups`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConcurrencyGroupRunListConcurrencyGroupsItem {
@@ -3773,7 +3773,7 @@ pub struct ConcurrencyGroupRunListConcurrencyGroupsItem {
 }
 
 /// The answer of [`actions::ListJobsForWorkflowRun`](crate::actions::ListJobsForWorkflowRun).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListJobsForWorkflowRunResponse {
@@ -3782,7 +3782,7 @@ pub struct ActionsListJobsForWorkflowRunResponse {
     /// The `jobs` property.
     pub jobs: Vec<Job>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListJobsForWorkflowRunResponse {
     type Item = Job;
     fn into_items(self) -> Vec<Self::Item> {
@@ -3796,7 +3796,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListJobsForWorkflowRunRespo
 /// Pending Deployment
 ///
 /// Details of a deployment that is waiting for protection rules to pass
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PendingDeployment {
@@ -3813,7 +3813,7 @@ pub struct PendingDeployment {
 }
 
 /// The `environment` of [`PendingDeployment`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PendingDeploymentEnvironment {
@@ -4061,8 +4061,9 @@ pub struct TeamSimple {
 }
 
 /// The `reviewer` of [`PendingDeploymentReviewersItem`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum PendingDeploymentReviewersItemReviewer {
     /// The value as [`SimpleUser`].
@@ -4074,7 +4075,7 @@ pub enum PendingDeploymentReviewersItemReviewer {
 }
 
 /// An item of [`PendingDeploymentReviewers`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PendingDeploymentReviewersItem {
@@ -4132,6 +4133,7 @@ pub struct Deployment {
 /// The `payload` of [`Deployment`].
 #[cfg(any(feature = "actions", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum DeploymentPayload {
     /// The value as an object.
@@ -4239,6 +4241,7 @@ pub struct Enterprise {
     feature = "search"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IntegrationOwner {
     /// The value as [`SimpleUser`].
@@ -4276,7 +4279,7 @@ pub struct IntegrationPermissions {
 }
 
 /// Workflow Run Usage
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsage {
@@ -4287,7 +4290,7 @@ pub struct WorkflowRunUsage {
 }
 
 /// An item of [`WorkflowRunUsageBillableUbuntuJobRuns`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableUbuntuJobRunsItem {
@@ -4298,7 +4301,7 @@ pub struct WorkflowRunUsageBillableUbuntuJobRunsItem {
 }
 
 /// The `UBUNTU` of [`WorkflowRunUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableUbuntu {
@@ -4311,7 +4314,7 @@ pub struct WorkflowRunUsageBillableUbuntu {
 }
 
 /// An item of [`WorkflowRunUsageBillableMacosJobRuns`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableMacosJobRunsItem {
@@ -4322,7 +4325,7 @@ pub struct WorkflowRunUsageBillableMacosJobRunsItem {
 }
 
 /// The `MACOS` of [`WorkflowRunUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableMacos {
@@ -4335,7 +4338,7 @@ pub struct WorkflowRunUsageBillableMacos {
 }
 
 /// An item of [`WorkflowRunUsageBillableWindowsJobRuns`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableWindowsJobRunsItem {
@@ -4346,7 +4349,7 @@ pub struct WorkflowRunUsageBillableWindowsJobRunsItem {
 }
 
 /// The `WINDOWS` of [`WorkflowRunUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillableWindows {
@@ -4359,7 +4362,7 @@ pub struct WorkflowRunUsageBillableWindows {
 }
 
 /// The `billable` of [`WorkflowRunUsage`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowRunUsageBillable {
@@ -4375,7 +4378,7 @@ pub struct WorkflowRunUsageBillable {
 }
 
 /// The answer of [`actions::ListRepoSecrets`](crate::actions::ListRepoSecrets).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoSecretsResponse {
@@ -4384,7 +4387,7 @@ pub struct ActionsListRepoSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<ActionsSecret>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListRepoSecretsResponse {
     type Item = ActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4396,7 +4399,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListRepoSecretsResponse {
 }
 
 /// The answer of [`actions::ListRepoVariables`](crate::actions::ListRepoVariables).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoVariablesResponse {
@@ -4405,7 +4408,7 @@ pub struct ActionsListRepoVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<ActionsVariable>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListRepoVariablesResponse {
     type Item = ActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4419,7 +4422,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListRepoVariablesResponse {
 /// Workflow
 ///
 /// A GitHub Actions workflow
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Workflow {
@@ -4449,7 +4452,7 @@ pub struct Workflow {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `state` of [`Workflow`].
-    #[cfg(any(feature = "actions"))]
+    #[cfg(feature = "actions")]
     pub enum WorkflowState {
         /// `active`
         Active = "active",
@@ -4465,7 +4468,7 @@ pub struct Workflow {
 }
 
 /// The answer of [`actions::ListRepoWorkflows`](crate::actions::ListRepoWorkflows).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListRepoWorkflowsResponse {
@@ -4474,7 +4477,7 @@ pub struct ActionsListRepoWorkflowsResponse {
     /// The `workflows` property.
     pub workflows: Vec<Workflow>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListRepoWorkflowsResponse {
     type Item = Workflow;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4488,7 +4491,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListRepoWorkflowsResponse {
 /// Workflow Dispatch Response
 ///
 /// Response containing the workflow run ID and URLs.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowDispatchResponse {
@@ -4503,11 +4506,11 @@ pub struct WorkflowDispatchResponse {
 /// Workflow Run ID
 ///
 /// The ID of the workflow run.
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 pub type WorkflowRunId = i64;
 
 /// The answer of [`actions::ListWorkflowRuns`](crate::actions::ListWorkflowRuns).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListWorkflowRunsResponse {
@@ -4516,7 +4519,7 @@ pub struct ActionsListWorkflowRunsResponse {
     /// The `workflow_runs` property.
     pub workflow_runs: Vec<WorkflowRun>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunsResponse {
     type Item = WorkflowRun;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4528,7 +4531,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListWorkflowRunsResponse {
 }
 
 /// Workflow Usage
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowUsage {
@@ -4537,7 +4540,7 @@ pub struct WorkflowUsage {
 }
 
 /// The `UBUNTU` of [`WorkflowUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowUsageBillableUbuntu {
@@ -4546,7 +4549,7 @@ pub struct WorkflowUsageBillableUbuntu {
 }
 
 /// The `MACOS` of [`WorkflowUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowUsageBillableMacos {
@@ -4555,7 +4558,7 @@ pub struct WorkflowUsageBillableMacos {
 }
 
 /// The `WINDOWS` of [`WorkflowUsageBillable`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowUsageBillableWindows {
@@ -4564,7 +4567,7 @@ pub struct WorkflowUsageBillableWindows {
 }
 
 /// The `billable` of [`WorkflowUsage`].
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WorkflowUsageBillable {
@@ -4580,7 +4583,7 @@ pub struct WorkflowUsageBillable {
 }
 
 /// The answer of [`actions::ListEnvironmentSecrets`](crate::actions::ListEnvironmentSecrets).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListEnvironmentSecretsResponse {
@@ -4589,7 +4592,7 @@ pub struct ActionsListEnvironmentSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<ActionsSecret>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListEnvironmentSecretsResponse {
     type Item = ActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4601,7 +4604,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListEnvironmentSecretsRespo
 }
 
 /// The answer of [`actions::ListEnvironmentVariables`](crate::actions::ListEnvironmentVariables).
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActionsListEnvironmentVariablesResponse {
@@ -4610,7 +4613,7 @@ pub struct ActionsListEnvironmentVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<ActionsVariable>,
 }
-#[cfg(any(feature = "actions"))]
+#[cfg(feature = "actions")]
 impl ::endpoint_runtime::model::Paginated for ActionsListEnvironmentVariablesResponse {
     type Item = ActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -4622,7 +4625,7 @@ impl ::endpoint_runtime::model::Paginated for ActionsListEnvironmentVariablesRes
 }
 
 /// Event
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Event {
@@ -4645,7 +4648,7 @@ pub struct Event {
 }
 
 /// Actor
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Actor {
@@ -4664,7 +4667,7 @@ pub struct Actor {
 }
 
 /// The `repo` of [`Event`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EventRepo {
@@ -4677,7 +4680,7 @@ pub struct EventRepo {
 }
 
 /// CreateEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CreateEvent {
@@ -4696,7 +4699,7 @@ pub struct CreateEvent {
 }
 
 /// DeleteEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeleteEvent {
@@ -4711,7 +4714,7 @@ pub struct DeleteEvent {
 }
 
 /// DiscussionEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DiscussionEvent {
@@ -4724,7 +4727,7 @@ pub struct DiscussionEvent {
 /// Discussion
 ///
 /// A Discussion in a repository.
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Discussion {
@@ -4782,7 +4785,7 @@ pub struct Discussion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`DiscussionAnswerChosenBy`].
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum DiscussionAnswerChosenByType {
         /// `Bot`
         Bot = "Bot",
@@ -4794,7 +4797,7 @@ pub struct Discussion {
 }
 
 /// User
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DiscussionAnswerChosenBy {
@@ -4848,7 +4851,7 @@ pub struct DiscussionAnswerChosenBy {
     /// AuthorAssociation
     ///
     /// How the author is associated with the repository.
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum DiscussionAuthorAssociation {
         /// `COLLABORATOR`
         Collaborator = "COLLABORATOR",
@@ -4870,7 +4873,7 @@ pub struct DiscussionAnswerChosenBy {
 }
 
 /// The `category` of [`Discussion`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DiscussionCategory {
@@ -4897,7 +4900,7 @@ pub struct DiscussionCategory {
 }
 
 /// Reactions
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DiscussionReactions {
@@ -4929,7 +4932,7 @@ pub struct DiscussionReactions {
     /// The current state of the discussion.
     /// `converting` means that the discussion is being converted from an issue.
     /// `transferring` means that the discussion is being transferred from another repository.
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum DiscussionState {
         /// `open`
         Open = "open",
@@ -4946,7 +4949,7 @@ pub struct DiscussionReactions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason for the current state
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum DiscussionStateReason {
         /// `resolved`
         Resolved = "resolved",
@@ -4961,7 +4964,7 @@ pub struct DiscussionReactions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`DiscussionUser`].
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum DiscussionUserType {
         /// `Bot`
         Bot = "Bot",
@@ -4973,7 +4976,7 @@ pub struct DiscussionReactions {
 }
 
 /// User
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DiscussionUser {
@@ -5047,7 +5050,7 @@ pub struct Label {
 }
 
 /// IssuesEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesEvent {
@@ -5193,6 +5196,7 @@ pub struct IssueLabelsItem2 {
 /// An item of [`IssueLabels`].
 #[cfg(any(feature = "activity", feature = "issues", feature = "projects"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssueLabelsItem {
     /// The value as a string.
@@ -5604,6 +5608,7 @@ pub struct IssueFieldValue {
     feature = "search"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssueFieldValueValue {
     /// The value as a string.
@@ -5653,7 +5658,7 @@ pub struct IssueFieldValueMultiSelectOptionsItem {
 }
 
 /// IssueCommentEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueCommentEvent {
@@ -5666,7 +5671,7 @@ pub struct IssueCommentEvent {
 }
 
 /// ForkEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ForkEvent {
@@ -5678,7 +5683,7 @@ pub struct ForkEvent {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy controlling who can create pull requests: all or collaborators_only.
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum ForkEventForkeePullRequestCreationPolicy {
         /// `all`
         All = "all",
@@ -5688,7 +5693,7 @@ pub struct ForkEvent {
 }
 
 /// The `forkee` of [`ForkEvent`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ForkEventForkee {
@@ -5859,7 +5864,7 @@ pub struct ForkEventForkee {
 }
 
 /// GollumEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GollumEvent {
@@ -5868,7 +5873,7 @@ pub struct GollumEvent {
 }
 
 /// An item of [`GollumEventPages`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GollumEventPagesItem {
@@ -5887,7 +5892,7 @@ pub struct GollumEventPagesItem {
 }
 
 /// MemberEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MemberEvent {
@@ -5898,11 +5903,11 @@ pub struct MemberEvent {
 }
 
 /// PublicEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 pub type PublicEvent = ::serde_json::Map<String, ::serde_json::Value>;
 
 /// PushEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PushEvent {
@@ -5919,7 +5924,7 @@ pub struct PushEvent {
 }
 
 /// PullRequestEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestEvent {
@@ -5940,7 +5945,7 @@ pub struct PullRequestEvent {
 }
 
 /// PullRequestReviewCommentEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEvent {
@@ -5954,7 +5959,7 @@ pub struct PullRequestReviewCommentEvent {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`PullRequestReviewCommentEventCommentUser`].
-    #[cfg(any(feature = "activity"))]
+    #[cfg(feature = "activity")]
     pub enum PullRequestReviewCommentEventCommentUserType {
         /// `Bot`
         Bot = "Bot",
@@ -5966,7 +5971,7 @@ pub struct PullRequestReviewCommentEvent {
 }
 
 /// User
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentUser {
@@ -6017,7 +6022,7 @@ pub struct PullRequestReviewCommentEventCommentUser {
 }
 
 /// Link
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentLinksHtml {
@@ -6026,7 +6031,7 @@ pub struct PullRequestReviewCommentEventCommentLinksHtml {
 }
 
 /// Link
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentLinksPullRequest {
@@ -6035,7 +6040,7 @@ pub struct PullRequestReviewCommentEventCommentLinksPullRequest {
 }
 
 /// Link
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentLinksSelf_ {
@@ -6044,7 +6049,7 @@ pub struct PullRequestReviewCommentEventCommentLinksSelf_ {
 }
 
 /// The `_links` of [`PullRequestReviewCommentEventComment`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentLinks {
@@ -6058,7 +6063,7 @@ pub struct PullRequestReviewCommentEventCommentLinks {
 }
 
 /// Reactions
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventCommentReactions {
@@ -6087,7 +6092,7 @@ pub struct PullRequestReviewCommentEventCommentReactions {
 }
 
 /// The `comment` of [`PullRequestReviewCommentEvent`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewCommentEventComment {
@@ -6135,7 +6140,7 @@ pub struct PullRequestReviewCommentEventComment {
 }
 
 /// PullRequestReviewEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewEvent {
@@ -6148,7 +6153,7 @@ pub struct PullRequestReviewEvent {
 }
 
 /// The `html` of [`PullRequestReviewEventReviewLinks`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewEventReviewLinksHtml {
@@ -6157,7 +6162,7 @@ pub struct PullRequestReviewEventReviewLinksHtml {
 }
 
 /// The `pull_request` of [`PullRequestReviewEventReviewLinks`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewEventReviewLinksPullRequest {
@@ -6166,7 +6171,7 @@ pub struct PullRequestReviewEventReviewLinksPullRequest {
 }
 
 /// The `_links` of [`PullRequestReviewEventReview`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewEventReviewLinks {
@@ -6177,7 +6182,7 @@ pub struct PullRequestReviewEventReviewLinks {
 }
 
 /// The `review` of [`PullRequestReviewEvent`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewEventReview {
@@ -6207,7 +6212,7 @@ pub struct PullRequestReviewEventReview {
 }
 
 /// CommitCommentEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitCommentEvent {
@@ -6218,7 +6223,7 @@ pub struct CommitCommentEvent {
 }
 
 /// The `comment` of [`CommitCommentEvent`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitCommentEventComment {
@@ -6251,7 +6256,7 @@ pub struct CommitCommentEventComment {
 }
 
 /// ReleaseEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReleaseEvent {
@@ -6310,7 +6315,7 @@ pub struct ReleaseAsset {
 }
 
 /// The `release` of [`ReleaseEvent`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReleaseEventRelease {
@@ -6371,7 +6376,7 @@ pub struct ReleaseEventRelease {
 }
 
 /// WatchEvent
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct WatchEvent {
@@ -6380,8 +6385,9 @@ pub struct WatchEvent {
 }
 
 /// The `payload` of [`Event`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum EventPayload {
     /// The value as [`CreateEvent`].
@@ -6421,7 +6427,7 @@ pub enum EventPayload {
 }
 
 /// Feed
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Feed {
@@ -6453,7 +6459,7 @@ pub struct Feed {
 /// Link With Type
 ///
 /// Hypermedia Link with Type
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LinkWithType {
@@ -6464,7 +6470,7 @@ pub struct LinkWithType {
 }
 
 /// The `_links` of [`Feed`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FeedLinks {
@@ -6491,7 +6497,7 @@ pub struct FeedLinks {
 }
 
 /// Thread
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Thread {
@@ -6516,7 +6522,7 @@ pub struct Thread {
 }
 
 /// The `subject` of [`Thread`].
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ThreadSubject {
@@ -6531,7 +6537,7 @@ pub struct ThreadSubject {
 }
 
 /// The answer of [`activity::MarkNotificationsAsRead`](crate::activity::MarkNotificationsAsRead).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActivityMarkNotificationsAsReadResponse {
@@ -6540,7 +6546,7 @@ pub struct ActivityMarkNotificationsAsReadResponse {
 }
 
 /// Thread Subscription
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ThreadSubscription {
@@ -6561,7 +6567,7 @@ pub struct ThreadSubscription {
 }
 
 /// The answer of [`activity::MarkRepoNotificationsAsRead`](crate::activity::MarkRepoNotificationsAsRead).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActivityMarkRepoNotificationsAsReadResponse {
@@ -6572,7 +6578,7 @@ pub struct ActivityMarkRepoNotificationsAsReadResponse {
 }
 
 /// Stargazer
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Stargazer {
@@ -6583,8 +6589,9 @@ pub struct Stargazer {
 }
 
 /// The answer of [`activity::ListStargazersForRepo`](crate::activity::ListStargazersForRepo).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ActivityListStargazersForRepoResponse {
     /// The value as a list.
@@ -6596,7 +6603,7 @@ pub enum ActivityListStargazersForRepoResponse {
 }
 
 /// The answer of [`activity::GetStargazerCountForRepo`](crate::activity::GetStargazerCountForRepo).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ActivityGetStargazerCountForRepoResponse {
@@ -6607,7 +6614,7 @@ pub struct ActivityGetStargazerCountForRepoResponse {
 /// Repository Invitation
 ///
 /// Repository invitations let you manage who you collaborate with.
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositorySubscription {
@@ -6626,7 +6633,7 @@ pub struct RepositorySubscription {
 }
 
 /// Starred Repository
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct StarredRepository {
@@ -6637,8 +6644,9 @@ pub struct StarredRepository {
 }
 
 /// The answer of [`activity::ListReposStarredByAuthenticatedUser`](crate::activity::ListReposStarredByAuthenticatedUser).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ActivityListReposStarredByAuthenticatedUserResponse {
     /// The value as a list.
@@ -6650,8 +6658,9 @@ pub enum ActivityListReposStarredByAuthenticatedUserResponse {
 }
 
 /// The answer of [`activity::ListReposStarredByUser`](crate::activity::ListReposStarredByUser).
-#[cfg(any(feature = "activity"))]
+#[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ActivityListReposStarredByUserResponse {
     /// The value as a list.
@@ -6663,7 +6672,7 @@ pub enum ActivityListReposStarredByUserResponse {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemCreator1 {
@@ -6673,7 +6682,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemCreator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of the task creator
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksForRepoResponseTasksItemCreatorType {
         /// `user`
         User = "user",
@@ -6683,7 +6692,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemCreator1 {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemUserCollaboratorsItem {
@@ -6692,7 +6701,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemUserCollaboratorsItem {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemOwner {
@@ -6701,7 +6710,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemOwner {
 }
 
 /// The repository this task belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
@@ -6711,7 +6720,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of the task, derived from its most recent session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksForRepoResponseTasksItemState {
         /// `queued`
         Queued = "queued",
@@ -6734,7 +6743,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Provider namespace
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemProvider {
         /// `github`
         Github = "github",
@@ -6743,7 +6752,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemType {
         /// `pull`
         Pull = "pull",
@@ -6753,7 +6762,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemRepository {
 }
 
 /// A GitHub resource (pull request, issue, etc.)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData1 {
@@ -6764,7 +6773,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData1 {
 }
 
 /// A Git branch reference
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData2 {
@@ -6775,8 +6784,9 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData2 {
 }
 
 /// Resource data (shape depends on type)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
     /// The value as [`AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData1`].
@@ -6792,7 +6802,7 @@ pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
 }
 
 /// A resource generated by the task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItem {
@@ -6805,7 +6815,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItem {
 }
 
 /// Custom agent metadata associated with this task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItemCustomAgent {
@@ -6814,7 +6824,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemCustomAgent {
 }
 
 /// An item of [`AgentTasksListTasksForRepoResponseTasks`].
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponseTasksItem {
@@ -6855,7 +6865,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItem {
 }
 
 /// The answer of [`agent_tasks::ListTasksForRepo`](crate::agent_tasks::ListTasksForRepo).
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksForRepoResponse {
@@ -6868,7 +6878,7 @@ pub struct AgentTasksListTasksForRepoResponse {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseCreator1 {
@@ -6878,7 +6888,7 @@ pub struct AgentTasksCreateTaskInRepoResponseCreator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of the task creator
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksCreateTaskInRepoResponseCreatorType {
         /// `user`
         User = "user",
@@ -6888,7 +6898,7 @@ pub struct AgentTasksCreateTaskInRepoResponseCreator1 {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseUserCollaboratorsItem {
@@ -6897,7 +6907,7 @@ pub struct AgentTasksCreateTaskInRepoResponseUserCollaboratorsItem {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseOwner {
@@ -6906,7 +6916,7 @@ pub struct AgentTasksCreateTaskInRepoResponseOwner {
 }
 
 /// The repository this task belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseRepository {
@@ -6916,7 +6926,7 @@ pub struct AgentTasksCreateTaskInRepoResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of the task, derived from its most recent session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksCreateTaskInRepoResponseState {
         /// `queued`
         Queued = "queued",
@@ -6939,7 +6949,7 @@ pub struct AgentTasksCreateTaskInRepoResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Provider namespace
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemProvider {
         /// `github`
         Github = "github",
@@ -6948,7 +6958,7 @@ pub struct AgentTasksCreateTaskInRepoResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemType {
         /// `pull`
         Pull = "pull",
@@ -6958,7 +6968,7 @@ pub struct AgentTasksCreateTaskInRepoResponseRepository {
 }
 
 /// A GitHub resource (pull request, issue, etc.)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData1 {
@@ -6969,7 +6979,7 @@ pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData1 {
 }
 
 /// A Git branch reference
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData2 {
@@ -6980,8 +6990,9 @@ pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemData2 {
 }
 
 /// Resource data (shape depends on type)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemData {
     /// The value as [`AgentTasksCreateTaskInRepoResponseArtifactsItemData1`].
@@ -6997,7 +7008,7 @@ pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemData {
 }
 
 /// A resource generated by the task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseArtifactsItem {
@@ -7010,7 +7021,7 @@ pub struct AgentTasksCreateTaskInRepoResponseArtifactsItem {
 }
 
 /// Custom agent metadata associated with this task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponseCustomAgent {
@@ -7019,7 +7030,7 @@ pub struct AgentTasksCreateTaskInRepoResponseCustomAgent {
 }
 
 /// The answer of [`agent_tasks::CreateTaskInRepo`](crate::agent_tasks::CreateTaskInRepo).
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksCreateTaskInRepoResponse {
@@ -7059,7 +7070,7 @@ pub struct AgentTasksCreateTaskInRepoResponse {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseCreator1 {
@@ -7069,7 +7080,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseCreator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of the task creator
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseCreatorType {
         /// `user`
         User = "user",
@@ -7079,7 +7090,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseCreator1 {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseUserCollaboratorsItem {
@@ -7088,7 +7099,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseUserCollaboratorsItem {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseOwner {
@@ -7097,7 +7108,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseOwner {
 }
 
 /// The repository this task belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
@@ -7107,7 +7118,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of the task, derived from its most recent session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseState {
         /// `queued`
         Queued = "queued",
@@ -7130,7 +7141,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Provider namespace
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemProvider {
         /// `github`
         Github = "github",
@@ -7139,7 +7150,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemType {
         /// `pull`
         Pull = "pull",
@@ -7149,7 +7160,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseRepository {
 }
 
 /// A GitHub resource (pull request, issue, etc.)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData1 {
@@ -7160,7 +7171,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData1 {
 }
 
 /// A Git branch reference
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData2 {
@@ -7171,8 +7182,9 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData2 {
 }
 
 /// Resource data (shape depends on type)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData {
     /// The value as [`AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData1`].
@@ -7188,7 +7200,7 @@ pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData {
 }
 
 /// A resource generated by the task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItem {
@@ -7201,7 +7213,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItem {
 }
 
 /// Custom agent metadata associated with this task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseCustomAgent {
@@ -7210,7 +7222,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseCustomAgent {
 }
 
 /// The user who created this session
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemUser {
@@ -7219,7 +7231,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemUser {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemOwner {
@@ -7228,7 +7240,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemOwner {
 }
 
 /// The repository this session belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository {
@@ -7238,7 +7250,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of a session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseSessionsItemState {
         /// `queued`
         Queued = "queued",
@@ -7261,7 +7273,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Billing unit used for this session. New sessions since June 1, 2026 use `ai_credits`, but older sessions use `premium_requests`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByRepoAndIdResponseSessionsItemUsageType {
         /// `ai_credits`
         AiCredits = "ai_credits",
@@ -7271,7 +7283,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository {
 }
 
 /// Structured information about billing units consumed by the session.
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemUsage {
@@ -7282,7 +7294,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemUsage {
 }
 
 /// Error details for a failed session
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemError {
@@ -7291,7 +7303,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItemError {
 }
 
 /// Full session details within a task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
@@ -7330,7 +7342,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
 }
 
 /// The answer of [`agent_tasks::GetTaskByRepoAndId`](crate::agent_tasks::GetTaskByRepoAndId).
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByRepoAndIdResponse {
@@ -7372,7 +7384,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemCreator1 {
@@ -7382,7 +7394,7 @@ pub struct AgentTasksListTasksResponseTasksItemCreator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of the task creator
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksResponseTasksItemCreatorType {
         /// `user`
         User = "user",
@@ -7392,7 +7404,7 @@ pub struct AgentTasksListTasksResponseTasksItemCreator1 {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemUserCollaboratorsItem {
@@ -7401,7 +7413,7 @@ pub struct AgentTasksListTasksResponseTasksItemUserCollaboratorsItem {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemOwner {
@@ -7410,7 +7422,7 @@ pub struct AgentTasksListTasksResponseTasksItemOwner {
 }
 
 /// The repository this task belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemRepository {
@@ -7420,7 +7432,7 @@ pub struct AgentTasksListTasksResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of the task, derived from its most recent session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksResponseTasksItemState {
         /// `queued`
         Queued = "queued",
@@ -7443,7 +7455,7 @@ pub struct AgentTasksListTasksResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Provider namespace
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksResponseTasksItemArtifactsItemProvider {
         /// `github`
         Github = "github",
@@ -7452,7 +7464,7 @@ pub struct AgentTasksListTasksResponseTasksItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksListTasksResponseTasksItemArtifactsItemType {
         /// `pull`
         Pull = "pull",
@@ -7462,7 +7474,7 @@ pub struct AgentTasksListTasksResponseTasksItemRepository {
 }
 
 /// A GitHub resource (pull request, issue, etc.)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData1 {
@@ -7473,7 +7485,7 @@ pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData1 {
 }
 
 /// A Git branch reference
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData2 {
@@ -7484,8 +7496,9 @@ pub struct AgentTasksListTasksResponseTasksItemArtifactsItemData2 {
 }
 
 /// Resource data (shape depends on type)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AgentTasksListTasksResponseTasksItemArtifactsItemData {
     /// The value as [`AgentTasksListTasksResponseTasksItemArtifactsItemData1`].
@@ -7501,7 +7514,7 @@ pub enum AgentTasksListTasksResponseTasksItemArtifactsItemData {
 }
 
 /// A resource generated by the task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemArtifactsItem {
@@ -7514,7 +7527,7 @@ pub struct AgentTasksListTasksResponseTasksItemArtifactsItem {
 }
 
 /// Custom agent metadata associated with this task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItemCustomAgent {
@@ -7523,7 +7536,7 @@ pub struct AgentTasksListTasksResponseTasksItemCustomAgent {
 }
 
 /// An item of [`AgentTasksListTasksResponseTasks`].
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponseTasksItem {
@@ -7563,7 +7576,7 @@ pub struct AgentTasksListTasksResponseTasksItem {
 }
 
 /// The answer of [`agent_tasks::ListTasks`](crate::agent_tasks::ListTasks).
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksListTasksResponse {
@@ -7576,7 +7589,7 @@ pub struct AgentTasksListTasksResponse {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseCreator1 {
@@ -7586,7 +7599,7 @@ pub struct AgentTasksGetTaskByIdResponseCreator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of the task creator
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseCreatorType {
         /// `user`
         User = "user",
@@ -7596,7 +7609,7 @@ pub struct AgentTasksGetTaskByIdResponseCreator1 {
 }
 
 /// A GitHub user
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseUserCollaboratorsItem {
@@ -7605,7 +7618,7 @@ pub struct AgentTasksGetTaskByIdResponseUserCollaboratorsItem {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseOwner {
@@ -7614,7 +7627,7 @@ pub struct AgentTasksGetTaskByIdResponseOwner {
 }
 
 /// The repository this task belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseRepository {
@@ -7624,7 +7637,7 @@ pub struct AgentTasksGetTaskByIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of the task, derived from its most recent session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseState {
         /// `queued`
         Queued = "queued",
@@ -7647,7 +7660,7 @@ pub struct AgentTasksGetTaskByIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Provider namespace
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseArtifactsItemProvider {
         /// `github`
         Github = "github",
@@ -7656,7 +7669,7 @@ pub struct AgentTasksGetTaskByIdResponseRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of artifact. Available Values: `pull`, `branch`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseArtifactsItemType {
         /// `pull`
         Pull = "pull",
@@ -7666,7 +7679,7 @@ pub struct AgentTasksGetTaskByIdResponseRepository {
 }
 
 /// A GitHub resource (pull request, issue, etc.)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseArtifactsItemData1 {
@@ -7677,7 +7690,7 @@ pub struct AgentTasksGetTaskByIdResponseArtifactsItemData1 {
 }
 
 /// A Git branch reference
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseArtifactsItemData2 {
@@ -7688,8 +7701,9 @@ pub struct AgentTasksGetTaskByIdResponseArtifactsItemData2 {
 }
 
 /// Resource data (shape depends on type)
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AgentTasksGetTaskByIdResponseArtifactsItemData {
     /// The value as [`AgentTasksGetTaskByIdResponseArtifactsItemData1`].
@@ -7705,7 +7719,7 @@ pub enum AgentTasksGetTaskByIdResponseArtifactsItemData {
 }
 
 /// A resource generated by the task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseArtifactsItem {
@@ -7718,7 +7732,7 @@ pub struct AgentTasksGetTaskByIdResponseArtifactsItem {
 }
 
 /// Custom agent metadata associated with this task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseCustomAgent {
@@ -7727,7 +7741,7 @@ pub struct AgentTasksGetTaskByIdResponseCustomAgent {
 }
 
 /// The user who created this session
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItemUser {
@@ -7736,7 +7750,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemUser {
 }
 
 /// The owner of the repository
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItemOwner {
@@ -7745,7 +7759,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemOwner {
 }
 
 /// The repository this session belongs to
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItemRepository {
@@ -7755,7 +7769,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Current state of a session
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseSessionsItemState {
         /// `queued`
         Queued = "queued",
@@ -7778,7 +7792,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Billing unit used for this session. New sessions since June 1, 2026 use `ai_credits`, but older sessions use `premium_requests`.
-    #[cfg(any(feature = "agent-tasks"))]
+    #[cfg(feature = "agent-tasks")]
     pub enum AgentTasksGetTaskByIdResponseSessionsItemUsageType {
         /// `ai_credits`
         AiCredits = "ai_credits",
@@ -7788,7 +7802,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemRepository {
 }
 
 /// Structured information about billing units consumed by the session.
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItemUsage {
@@ -7799,7 +7813,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemUsage {
 }
 
 /// Error details for a failed session
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItemError {
@@ -7808,7 +7822,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItemError {
 }
 
 /// Full session details within a task
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponseSessionsItem {
@@ -7847,7 +7861,7 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItem {
 }
 
 /// The answer of [`agent_tasks::GetTaskById`](crate::agent_tasks::GetTaskById).
-#[cfg(any(feature = "agent-tasks"))]
+#[cfg(feature = "agent-tasks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentTasksGetTaskByIdResponse {
@@ -7889,7 +7903,7 @@ pub struct AgentTasksGetTaskByIdResponse {
 }
 
 /// The answer of [`agents::ListOrgSecrets`](crate::agents::ListOrgSecrets).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListOrgSecretsResponse {
@@ -7898,7 +7912,7 @@ pub struct AgentsListOrgSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<OrganizationActionsSecret>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListOrgSecretsResponse {
     type Item = OrganizationActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -7910,7 +7924,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListOrgSecretsResponse {
 }
 
 /// The answer of [`agents::ListSelectedReposForOrgSecret`](crate::agents::ListSelectedReposForOrgSecret).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListSelectedReposForOrgSecretResponse {
@@ -7919,7 +7933,7 @@ pub struct AgentsListSelectedReposForOrgSecretResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListSelectedReposForOrgSecretResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -7931,7 +7945,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListSelectedReposForOrgSecre
 }
 
 /// The answer of [`agents::ListOrgVariables`](crate::agents::ListOrgVariables).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListOrgVariablesResponse {
@@ -7940,7 +7954,7 @@ pub struct AgentsListOrgVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<OrganizationActionsVariable>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListOrgVariablesResponse {
     type Item = OrganizationActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -7952,7 +7966,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListOrgVariablesResponse {
 }
 
 /// The answer of [`agents::ListSelectedReposForOrgVariable`](crate::agents::ListSelectedReposForOrgVariable).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListSelectedReposForOrgVariableResponse {
@@ -7961,7 +7975,7 @@ pub struct AgentsListSelectedReposForOrgVariableResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListSelectedReposForOrgVariableResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -7973,7 +7987,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListSelectedReposForOrgVaria
 }
 
 /// The answer of [`agents::ListRepoOrganizationSecrets`](crate::agents::ListRepoOrganizationSecrets).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListRepoOrganizationSecretsResponse {
@@ -7982,7 +7996,7 @@ pub struct AgentsListRepoOrganizationSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<ActionsSecret>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListRepoOrganizationSecretsResponse {
     type Item = ActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -7994,7 +8008,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListRepoOrganizationSecretsR
 }
 
 /// The answer of [`agents::ListRepoOrganizationVariables`](crate::agents::ListRepoOrganizationVariables).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListRepoOrganizationVariablesResponse {
@@ -8003,7 +8017,7 @@ pub struct AgentsListRepoOrganizationVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<ActionsVariable>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListRepoOrganizationVariablesResponse {
     type Item = ActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -8015,7 +8029,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListRepoOrganizationVariable
 }
 
 /// The answer of [`agents::ListRepoSecrets`](crate::agents::ListRepoSecrets).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListRepoSecretsResponse {
@@ -8024,7 +8038,7 @@ pub struct AgentsListRepoSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<ActionsSecret>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListRepoSecretsResponse {
     type Item = ActionsSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -8036,7 +8050,7 @@ impl ::endpoint_runtime::model::Paginated for AgentsListRepoSecretsResponse {
 }
 
 /// The answer of [`agents::ListRepoVariables`](crate::agents::ListRepoVariables).
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AgentsListRepoVariablesResponse {
@@ -8045,7 +8059,7 @@ pub struct AgentsListRepoVariablesResponse {
     /// The `variables` property.
     pub variables: Vec<ActionsVariable>,
 }
-#[cfg(any(feature = "agents"))]
+#[cfg(feature = "agents")]
 impl ::endpoint_runtime::model::Paginated for AgentsListRepoVariablesResponse {
     type Item = ActionsVariable;
     fn into_items(self) -> Vec<Self::Item> {
@@ -8059,11 +8073,11 @@ impl ::endpoint_runtime::model::Paginated for AgentsListRepoVariablesResponse {
 /// Route Stats
 ///
 /// API Insights usage route stats for an actor
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 pub type ApiInsightsRouteStats = Vec<ApiInsightsRouteStatsItem>;
 
 /// An item of [`ApiInsightsRouteStats`].
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiInsightsRouteStatsItem {
@@ -8084,11 +8098,11 @@ pub struct ApiInsightsRouteStatsItem {
 /// Subject Stats
 ///
 /// API Insights usage subject stats for an organization
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 pub type ApiInsightsSubjectStats = Vec<ApiInsightsSubjectStatsItem>;
 
 /// An item of [`ApiInsightsSubjectStats`].
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiInsightsSubjectStatsItem {
@@ -8111,7 +8125,7 @@ pub struct ApiInsightsSubjectStatsItem {
 /// Summary Stats
 ///
 /// API Insights usage summary stats for an organization
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiInsightsSummaryStats {
@@ -8124,11 +8138,11 @@ pub struct ApiInsightsSummaryStats {
 /// Time Stats
 ///
 /// API Insights usage time stats for an organization
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 pub type ApiInsightsTimeStats = Vec<ApiInsightsTimeStatsItem>;
 
 /// An item of [`ApiInsightsTimeStats`].
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiInsightsTimeStatsItem {
@@ -8143,11 +8157,11 @@ pub struct ApiInsightsTimeStatsItem {
 /// User Stats
 ///
 /// API Insights usage stats for a user
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 pub type ApiInsightsUserStats = Vec<ApiInsightsUserStatsItem>;
 
 /// An item of [`ApiInsightsUserStats`].
-#[cfg(any(feature = "api-insights"))]
+#[cfg(feature = "api-insights")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiInsightsUserStatsItem {
@@ -8172,8 +8186,9 @@ pub struct ApiInsightsUserStatsItem {
 }
 
 /// The `owner` of [`AppsCreateFromManifestResponse`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AppsCreateFromManifestResponseOwner {
     /// The value as [`SimpleUser`].
@@ -8185,7 +8200,7 @@ pub enum AppsCreateFromManifestResponseOwner {
 }
 
 /// The set of permissions for the GitHub app
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsCreateFromManifestResponsePermissions {
@@ -8202,7 +8217,7 @@ pub struct AppsCreateFromManifestResponsePermissions {
 }
 
 /// The answer of [`apps::CreateFromManifest`](crate::apps::CreateFromManifest).
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsCreateFromManifestResponse {
@@ -8274,6 +8289,7 @@ pub type WebhookConfigSecret = String;
 /// The `webhook-config-insecure-ssl` schema.
 #[cfg(any(feature = "apps", feature = "orgs", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum WebhookConfigInsecureSsl {
     /// The value as a string.
@@ -8381,7 +8397,7 @@ pub struct HookDeliveryResponse {
 /// Integration Installation Request
 ///
 /// Request to install an integration on a target
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IntegrationInstallationRequest {
@@ -8398,8 +8414,9 @@ pub struct IntegrationInstallationRequest {
 }
 
 /// The `account` of [`IntegrationInstallationRequest`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IntegrationInstallationRequestAccount {
     /// The value as [`SimpleUser`].
@@ -8411,8 +8428,9 @@ pub enum IntegrationInstallationRequestAccount {
 }
 
 /// The `account` of [`AppsListInstallationsResponseItem`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AppsListInstallationsResponseItemAccount {
     /// The value as [`SimpleUser`].
@@ -8425,7 +8443,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Describe whether all repositories have been selected or there's a selection involved
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemRepositorySelection {
         /// `all`
         All = "all",
@@ -8436,7 +8454,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for GitHub Actions workflows, workflow runs, and artifacts.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsActions {
         /// `read`
         Read = "read",
@@ -8447,7 +8465,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for repository creation, deletion, settings, teams, and collaborators creation.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsAdministration {
         /// `read`
         Read = "read",
@@ -8458,7 +8476,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for checks on code.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsChecks {
         /// `read`
         Read = "read",
@@ -8469,7 +8487,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for repository contents, commits, branches, downloads, releases, and merges.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsContents {
         /// `read`
         Read = "read",
@@ -8480,7 +8498,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for deployments and deployment statuses.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsDeployments {
         /// `read`
         Read = "read",
@@ -8491,7 +8509,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for managing repository environments.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsEnvironments {
         /// `read`
         Read = "read",
@@ -8502,7 +8520,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for issues and related comments, assignees, labels, and milestones.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsIssues {
         /// `read`
         Read = "read",
@@ -8513,7 +8531,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to search repositories, list collaborators, and access repository metadata.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsMetadata {
         /// `read`
         Read = "read",
@@ -8524,7 +8542,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for packages published to GitHub Packages.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsPackages {
         /// `read`
         Read = "read",
@@ -8535,7 +8553,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to retrieve Pages statuses, configuration, and builds, as well as create new builds.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsPages {
         /// `read`
         Read = "read",
@@ -8546,7 +8564,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for pull requests and related comments, assignees, labels, milestones, and merges.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsPullRequests {
         /// `read`
         Read = "read",
@@ -8557,7 +8575,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage the post-receive hooks for a repository.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsRepositoryHooks {
         /// `read`
         Read = "read",
@@ -8568,7 +8586,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage repository projects, columns, and cards.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsRepositoryProjects {
         /// `read`
         Read = "read",
@@ -8581,7 +8599,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to view and manage secret scanning alerts.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsSecretScanningAlerts {
         /// `read`
         Read = "read",
@@ -8592,7 +8610,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage repository secrets.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsSecrets {
         /// `read`
         Read = "read",
@@ -8603,7 +8621,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to view and manage security events like code scanning alerts.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsSecurityEvents {
         /// `read`
         Read = "read",
@@ -8614,7 +8632,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage just a single file.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsSingleFile {
         /// `read`
         Read = "read",
@@ -8625,7 +8643,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for commit statuses.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsStatuses {
         /// `read`
         Read = "read",
@@ -8636,7 +8654,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage Dependabot alerts.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsVulnerabilityAlerts {
         /// `read`
         Read = "read",
@@ -8647,7 +8665,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to update GitHub Actions workflow files.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsWorkflows {
         /// `write`
         Write = "write",
@@ -8656,7 +8674,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for organization teams and members.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsMembers {
         /// `read`
         Read = "read",
@@ -8667,7 +8685,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage access to an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationAdministration {
         /// `read`
         Read = "read",
@@ -8678,7 +8696,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for custom repository roles management. This property is in beta and is subject to change.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationCustomRoles {
         /// `read`
         Read = "read",
@@ -8689,7 +8707,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to view and manage announcement banners for an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationAnnouncementBanners {
         /// `read`
         Read = "read",
@@ -8700,7 +8718,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage the post-receive hooks for an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationHooks {
         /// `read`
         Read = "read",
@@ -8711,7 +8729,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for viewing and managing fine-grained personal access token requests to an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationPersonalAccessTokens {
         /// `read`
         Read = "read",
@@ -8722,7 +8740,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for viewing and managing fine-grained personal access tokens that have been approved by an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationPersonalAccessTokenRequests {
         /// `read`
         Read = "read",
@@ -8733,7 +8751,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for viewing an organization's plan.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationPlan {
         /// `read`
         Read = "read",
@@ -8742,7 +8760,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage organization projects and projects beta (where available).
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationProjects {
         /// `read`
         Read = "read",
@@ -8755,7 +8773,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token for organization packages published to GitHub Packages.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationPackages {
         /// `read`
         Read = "read",
@@ -8766,7 +8784,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage organization secrets.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationSecrets {
         /// `read`
         Read = "read",
@@ -8777,7 +8795,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to view and manage GitHub Actions self-hosted runners available to an organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationSelfHostedRunners {
         /// `read`
         Read = "read",
@@ -8788,7 +8806,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to view and manage users blocked by the organization.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsOrganizationUserBlocking {
         /// `read`
         Read = "read",
@@ -8799,7 +8817,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of permission to grant the access token to manage team discussions and related comments.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationsResponseItemPermissionsTeamDiscussions {
         /// `read`
         Read = "read",
@@ -8811,7 +8829,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 /// App Permissions
 ///
 /// The permissions granted to the user access token.
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationsResponseItemPermissions {
@@ -8900,7 +8918,7 @@ pub struct AppsListInstallationsResponseItemPermissions {
 /// Simple User
 ///
 /// A GitHub user.
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationsResponseItemSuspendedBy {
@@ -8949,7 +8967,7 @@ pub struct AppsListInstallationsResponseItemSuspendedBy {
 }
 
 /// Installation
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationsResponseItem {
@@ -9051,6 +9069,7 @@ pub struct Installation {
 /// The `account` of [`Installation`].
 #[cfg(any(feature = "apps", feature = "orgs"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum InstallationAccount {
     /// The value as [`SimpleUser`].
@@ -9802,7 +9821,7 @@ pub struct AppPermissions {
 /// Installation Token
 ///
 /// Authentication token for a GitHub App installed on a user or org.
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InstallationToken {
@@ -9826,7 +9845,7 @@ pub struct InstallationToken {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `repository_selection` of [`InstallationToken`].
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum InstallationTokenRepositorySelection {
         /// `all`
         All = "all",
@@ -9838,7 +9857,7 @@ pub struct InstallationToken {
 /// Authorization
 ///
 /// The authorization for an OAuth app, GitHub App, or a Personal Access Token.
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Authorization {
@@ -9875,7 +9894,7 @@ pub struct Authorization {
 }
 
 /// The `app` of [`Authorization`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AuthorizationApp {
@@ -9888,7 +9907,7 @@ pub struct AuthorizationApp {
 }
 
 /// Scoped Installation
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ScopedInstallation {
@@ -9910,7 +9929,7 @@ pub struct ScopedInstallation {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Describe whether all repositories have been selected or there's a selection involved
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum ScopedInstallationRepositorySelection {
         /// `all`
         All = "all",
@@ -9920,7 +9939,7 @@ pub struct ScopedInstallation {
 }
 
 /// The `permissions` of [`AppsListReposAccessibleToInstallationResponseRepositoriesItem`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissions {
@@ -9938,7 +9957,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy controlling who can create pull requests: all or collaborators_only.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListReposAccessibleToInstallationResponseRepositoriesItemPullRequestCreationPolicy {
         /// `all`
         All = "all",
@@ -9952,7 +9971,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
     ///
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListReposAccessibleToInstallationResponseRepositoriesItemSquashMergeCommitTitle {
         /// `PR_TITLE`
         PrTitle = "PR_TITLE",
@@ -9967,7 +9986,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
     /// - `PR_BODY` - default to the pull request's body.
     /// - `COMMIT_MESSAGES` - default to the branch's commit messages.
     /// - `BLANK` - default to a blank commit message.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListReposAccessibleToInstallationResponseRepositoriesItemSquashMergeCommitMessage {
         /// `PR_BODY`
         PrBody = "PR_BODY",
@@ -9983,7 +10002,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
     ///
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListReposAccessibleToInstallationResponseRepositoriesItemMergeCommitTitle {
         /// `PR_TITLE`
         PrTitle = "PR_TITLE",
@@ -9998,7 +10017,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `PR_BODY` - default to the pull request's body.
     /// - `BLANK` - default to a blank commit message.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListReposAccessibleToInstallationResponseRepositoriesItemMergeCommitMessage {
         /// `PR_BODY`
         PrBody = "PR_BODY",
@@ -10010,7 +10029,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissi
 }
 
 /// The status of the code search index for this repository
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemCodeSearchIndexStatus {
@@ -10021,7 +10040,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItemCodeSear
 }
 
 /// An item of [`AppsListReposAccessibleToInstallationResponseRepositories`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
@@ -10251,7 +10270,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
 }
 
 /// The answer of [`apps::ListReposAccessibleToInstallation`](crate::apps::ListReposAccessibleToInstallation).
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListReposAccessibleToInstallationResponse {
@@ -10262,7 +10281,7 @@ pub struct AppsListReposAccessibleToInstallationResponse {
     /// The `repository_selection` property.
     pub repository_selection: Option<String>,
 }
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 impl ::endpoint_runtime::model::Paginated for AppsListReposAccessibleToInstallationResponse {
     type Item = AppsListReposAccessibleToInstallationResponseRepositoriesItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -10274,7 +10293,7 @@ impl ::endpoint_runtime::model::Paginated for AppsListReposAccessibleToInstallat
 }
 
 /// Marketplace Purchase
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MarketplacePurchase {
@@ -10297,7 +10316,7 @@ pub struct MarketplacePurchase {
 }
 
 /// Marketplace Listing Plan
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MarketplaceListingPlan {
@@ -10331,7 +10350,7 @@ pub struct MarketplaceListingPlan {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `price_model` of [`MarketplaceListingPlan`].
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum MarketplaceListingPlanPriceModel {
         /// `FREE`
         Free = "FREE",
@@ -10343,7 +10362,7 @@ pub struct MarketplaceListingPlan {
 }
 
 /// The `marketplace_pending_change` of [`MarketplacePurchase`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MarketplacePurchaseMarketplacePendingChange {
@@ -10360,7 +10379,7 @@ pub struct MarketplacePurchaseMarketplacePendingChange {
 }
 
 /// The `marketplace_purchase` of [`MarketplacePurchase`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MarketplacePurchaseMarketplacePurchase {
@@ -10383,7 +10402,7 @@ pub struct MarketplacePurchaseMarketplacePurchase {
 }
 
 /// The answer of [`apps::ListInstallationsForAuthenticatedUser`](crate::apps::ListInstallationsForAuthenticatedUser).
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationsForAuthenticatedUserResponse {
@@ -10392,7 +10411,7 @@ pub struct AppsListInstallationsForAuthenticatedUserResponse {
     /// The `installations` property.
     pub installations: Vec<Installation>,
 }
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 impl ::endpoint_runtime::model::Paginated for AppsListInstallationsForAuthenticatedUserResponse {
     type Item = Installation;
     fn into_items(self) -> Vec<Self::Item> {
@@ -10404,7 +10423,7 @@ impl ::endpoint_runtime::model::Paginated for AppsListInstallationsForAuthentica
 }
 
 /// The `permissions` of [`AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemPermissions {
@@ -10422,7 +10441,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy controlling who can create pull requests: all or collaborators_only.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemPullRequestCreationPolicy {
         /// `all`
         All = "all",
@@ -10436,7 +10455,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     ///
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemSquashMergeCommitTitle {
         /// `PR_TITLE`
         PrTitle = "PR_TITLE",
@@ -10451,7 +10470,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     /// - `PR_BODY` - default to the pull request's body.
     /// - `COMMIT_MESSAGES` - default to the branch's commit messages.
     /// - `BLANK` - default to a blank commit message.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemSquashMergeCommitMessage {
         /// `PR_BODY`
         PrBody = "PR_BODY",
@@ -10467,7 +10486,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     ///
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemMergeCommitTitle {
         /// `PR_TITLE`
         PrTitle = "PR_TITLE",
@@ -10482,7 +10501,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     /// - `PR_TITLE` - default to the pull request's title.
     /// - `PR_BODY` - default to the pull request's body.
     /// - `BLANK` - default to a blank commit message.
-    #[cfg(any(feature = "apps"))]
+    #[cfg(feature = "apps")]
     pub enum AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemMergeCommitMessage {
         /// `PR_BODY`
         PrBody = "PR_BODY",
@@ -10494,7 +10513,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
 }
 
 /// The status of the code search index for this repository
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemCodeSearchIndexStatus
@@ -10506,7 +10525,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
 }
 
 /// An item of [`AppsListInstallationReposForAuthenticatedUserResponseRepositories`].
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem {
@@ -10741,7 +10760,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
 }
 
 /// The answer of [`apps::ListInstallationReposForAuthenticatedUser`](crate::apps::ListInstallationReposForAuthenticatedUser).
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AppsListInstallationReposForAuthenticatedUserResponse {
@@ -10752,7 +10771,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponse {
     /// The `repositories` property.
     pub repositories: Vec<AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem>,
 }
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 impl ::endpoint_runtime::model::Paginated
     for AppsListInstallationReposForAuthenticatedUserResponse
 {
@@ -10766,7 +10785,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// User Marketplace Purchase
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UserMarketplacePurchase {
@@ -10789,7 +10808,7 @@ pub struct UserMarketplacePurchase {
 }
 
 /// Marketplace Account
-#[cfg(any(feature = "apps"))]
+#[cfg(feature = "apps")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MarketplaceAccount {
@@ -10810,7 +10829,7 @@ pub struct MarketplaceAccount {
 }
 
 /// The `billing-ai-credit-usage-report-org` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportOrg {
@@ -10831,7 +10850,7 @@ pub struct BillingAiCreditUsageReportOrg {
 }
 
 /// The `timePeriod` of [`BillingAiCreditUsageReportOrg`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportOrgTimePeriod {
@@ -10844,7 +10863,7 @@ pub struct BillingAiCreditUsageReportOrgTimePeriod {
 }
 
 /// An item of [`BillingAiCreditUsageReportOrgUsageItems`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportOrgUsageItemsItem {
@@ -10881,7 +10900,7 @@ pub struct BillingAiCreditUsageReportOrgUsageItemsItem {
 }
 
 /// The `get_all_budgets` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GetAllBudgets {
@@ -10898,7 +10917,7 @@ pub struct GetAllBudgets {
 }
 
 /// The `budget` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Budget {
@@ -10926,7 +10945,7 @@ pub struct Budget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`BudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum BudgetBudgetType1 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
@@ -10935,7 +10954,7 @@ pub struct Budget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`BudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum BudgetBudgetType2 {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
@@ -10943,8 +10962,9 @@ pub struct Budget {
 }
 
 /// The type of pricing for the budget
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum BudgetBudgetType {
     /// The value as [`BudgetBudgetType1`].
@@ -10957,7 +10977,7 @@ pub enum BudgetBudgetType {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The scope of the budget
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum BudgetBudgetScope {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -10977,7 +10997,7 @@ pub enum BudgetBudgetType {
 }
 
 /// The `budget_alerting` of [`Budget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BudgetBudgetAlerting {
@@ -10988,7 +11008,7 @@ pub struct BudgetBudgetAlerting {
 }
 
 /// Effective user-level budget details returned when the response is scoped with the `user` query parameter.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GetAllBudgetsEffectiveBudget {
@@ -11001,7 +11021,7 @@ pub struct GetAllBudgetsEffectiveBudget {
 }
 
 /// The `create-budget` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CreateBudget {
@@ -11013,7 +11033,7 @@ pub struct CreateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of scope for the budget
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum CreateBudgetBudgetBudgetScope {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -11034,7 +11054,7 @@ pub struct CreateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`CreateBudgetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum CreateBudgetBudgetBudgetType1 {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
@@ -11043,7 +11063,7 @@ pub struct CreateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`CreateBudgetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum CreateBudgetBudgetBudgetType2 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
@@ -11051,8 +11071,9 @@ pub struct CreateBudget {
 }
 
 /// The type of pricing for the budget
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CreateBudgetBudgetBudgetType {
     /// The value as [`CreateBudgetBudgetBudgetType1`].
@@ -11064,7 +11085,7 @@ pub enum CreateBudgetBudgetBudgetType {
 }
 
 /// The `budget_alerting` of [`CreateBudgetBudget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CreateBudgetBudgetBudgetAlerting {
@@ -11075,7 +11096,7 @@ pub struct CreateBudgetBudgetBudgetAlerting {
 }
 
 /// The `budget` of [`CreateBudget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CreateBudgetBudget {
@@ -11098,7 +11119,7 @@ pub struct CreateBudgetBudget {
 }
 
 /// The `delete-budget` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeleteBudget {
@@ -11109,7 +11130,7 @@ pub struct DeleteBudget {
 }
 
 /// The `get-budget` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GetBudget {
@@ -11135,7 +11156,7 @@ pub struct GetBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of scope for the budget
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum GetBudgetBudgetScope {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -11156,7 +11177,7 @@ pub struct GetBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`GetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum GetBudgetBudgetType1 {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
@@ -11165,7 +11186,7 @@ pub struct GetBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`GetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum GetBudgetBudgetType2 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
@@ -11173,8 +11194,9 @@ pub struct GetBudget {
 }
 
 /// The type of pricing for the budget
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum GetBudgetBudgetType {
     /// The value as [`GetBudgetBudgetType1`].
@@ -11186,7 +11208,7 @@ pub enum GetBudgetBudgetType {
 }
 
 /// The `budget_alerting` of [`GetBudget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GetBudgetBudgetAlerting {
@@ -11197,7 +11219,7 @@ pub struct GetBudgetBudgetAlerting {
 }
 
 /// The `update-budget` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UpdateBudget {
@@ -11209,7 +11231,7 @@ pub struct UpdateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of scope for the budget
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum UpdateBudgetBudgetBudgetScope {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -11230,7 +11252,7 @@ pub struct UpdateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`UpdateBudgetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum UpdateBudgetBudgetBudgetType1 {
         /// `ProductPricing`
         ProductPricing = "ProductPricing",
@@ -11239,7 +11261,7 @@ pub struct UpdateBudget {
 
 ::endpoint_runtime::__private::open_enum! {
     /// One of the forms of [`UpdateBudgetBudgetBudgetType`].
-    #[cfg(any(feature = "billing"))]
+    #[cfg(feature = "billing")]
     pub enum UpdateBudgetBudgetBudgetType2 {
         /// `SkuPricing`
         SkuPricing = "SkuPricing",
@@ -11247,8 +11269,9 @@ pub struct UpdateBudget {
 }
 
 /// The type of pricing for the budget
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum UpdateBudgetBudgetBudgetType {
     /// The value as [`UpdateBudgetBudgetBudgetType1`].
@@ -11260,7 +11283,7 @@ pub enum UpdateBudgetBudgetBudgetType {
 }
 
 /// The `budget_alerting` of [`UpdateBudgetBudget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UpdateBudgetBudgetBudgetAlerting {
@@ -11271,7 +11294,7 @@ pub struct UpdateBudgetBudgetBudgetAlerting {
 }
 
 /// The `budget` of [`UpdateBudget`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UpdateBudgetBudget {
@@ -11298,7 +11321,7 @@ pub struct UpdateBudgetBudget {
 }
 
 /// The `billing-premium-request-usage-report-org` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportOrg {
@@ -11319,7 +11342,7 @@ pub struct BillingPremiumRequestUsageReportOrg {
 }
 
 /// The `timePeriod` of [`BillingPremiumRequestUsageReportOrg`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportOrgTimePeriod {
@@ -11332,7 +11355,7 @@ pub struct BillingPremiumRequestUsageReportOrgTimePeriod {
 }
 
 /// An item of [`BillingPremiumRequestUsageReportOrgUsageItems`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportOrgUsageItemsItem {
@@ -11369,7 +11392,7 @@ pub struct BillingPremiumRequestUsageReportOrgUsageItemsItem {
 }
 
 /// The `billing-usage-report` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageReport {
@@ -11379,7 +11402,7 @@ pub struct BillingUsageReport {
 }
 
 /// An item of [`BillingUsageReportUsageItems`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageReportUsageItemsItem {
@@ -11415,7 +11438,7 @@ pub struct BillingUsageReportUsageItemsItem {
 }
 
 /// The `billing-usage-summary-report-org` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportOrg {
@@ -11436,7 +11459,7 @@ pub struct BillingUsageSummaryReportOrg {
 }
 
 /// The `timePeriod` of [`BillingUsageSummaryReportOrg`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportOrgTimePeriod {
@@ -11449,7 +11472,7 @@ pub struct BillingUsageSummaryReportOrgTimePeriod {
 }
 
 /// An item of [`BillingUsageSummaryReportOrgUsageItems`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportOrgUsageItemsItem {
@@ -11484,7 +11507,7 @@ pub struct BillingUsageSummaryReportOrgUsageItemsItem {
 }
 
 /// The `billing-ai-credit-usage-report-user` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportUser {
@@ -11503,7 +11526,7 @@ pub struct BillingAiCreditUsageReportUser {
 }
 
 /// The `timePeriod` of [`BillingAiCreditUsageReportUser`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportUserTimePeriod {
@@ -11516,7 +11539,7 @@ pub struct BillingAiCreditUsageReportUserTimePeriod {
 }
 
 /// An item of [`BillingAiCreditUsageReportUserUsageItems`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingAiCreditUsageReportUserUsageItemsItem {
@@ -11553,7 +11576,7 @@ pub struct BillingAiCreditUsageReportUserUsageItemsItem {
 }
 
 /// The `billing-premium-request-usage-report-user` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportUser {
@@ -11572,7 +11595,7 @@ pub struct BillingPremiumRequestUsageReportUser {
 }
 
 /// The `timePeriod` of [`BillingPremiumRequestUsageReportUser`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportUserTimePeriod {
@@ -11585,7 +11608,7 @@ pub struct BillingPremiumRequestUsageReportUserTimePeriod {
 }
 
 /// An item of [`BillingPremiumRequestUsageReportUserUsageItems`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingPremiumRequestUsageReportUserUsageItemsItem {
@@ -11622,7 +11645,7 @@ pub struct BillingPremiumRequestUsageReportUserUsageItemsItem {
 }
 
 /// The `billing-usage-report-user` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageReportUser {
@@ -11632,7 +11655,7 @@ pub struct BillingUsageReportUser {
 }
 
 /// An item of [`BillingUsageReportUserUsageItems`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageReportUserUsageItemsItem {
@@ -11665,7 +11688,7 @@ pub struct BillingUsageReportUserUsageItemsItem {
 }
 
 /// The `billing-usage-summary-report-user` schema.
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportUser {
@@ -11686,7 +11709,7 @@ pub struct BillingUsageSummaryReportUser {
 }
 
 /// The `timePeriod` of [`BillingUsageSummaryReportUser`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportUserTimePeriod {
@@ -11699,7 +11722,7 @@ pub struct BillingUsageSummaryReportUserTimePeriod {
 }
 
 /// An item of [`BillingUsageSummaryReportUserUsageItems`].
-#[cfg(any(feature = "billing"))]
+#[cfg(feature = "billing")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BillingUsageSummaryReportUserUsageItemsItem {
@@ -11736,7 +11759,7 @@ pub struct BillingUsageSummaryReportUserUsageItemsItem {
 /// Campaign summary
 ///
 /// The campaign metadata and alert stats.
-#[cfg(any(feature = "campaigns"))]
+#[cfg(feature = "campaigns")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CampaignSummary {
@@ -11772,7 +11795,7 @@ pub struct CampaignSummary {
     /// Campaign state
     ///
     /// Indicates whether a campaign is open or closed
-    #[cfg(any(feature = "campaigns"))]
+    #[cfg(feature = "campaigns")]
     pub enum CampaignState {
         /// `open`
         Open = "open",
@@ -11782,7 +11805,7 @@ pub struct CampaignSummary {
 }
 
 /// The `alert_stats` of [`CampaignSummary`].
-#[cfg(any(feature = "campaigns"))]
+#[cfg(feature = "campaigns")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CampaignSummaryAlertStats {
@@ -11797,7 +11820,7 @@ pub struct CampaignSummaryAlertStats {
 /// CheckRun
 ///
 /// A check performed on the code of a given code change
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckRun {
@@ -11839,7 +11862,7 @@ pub struct CheckRun {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The phase of the lifecycle that the check is currently in. Statuses of waiting, requested, and pending are reserved for GitHub Actions check runs.
-    #[cfg(any(feature = "checks"))]
+    #[cfg(feature = "checks")]
     pub enum CheckRunStatus {
         /// `queued`
         Queued = "queued",
@@ -11858,7 +11881,7 @@ pub struct CheckRun {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `conclusion` of [`CheckRun`].
-    #[cfg(any(feature = "checks"))]
+    #[cfg(feature = "checks")]
     pub enum CheckRunConclusion {
         /// `success`
         Success = "success",
@@ -11878,7 +11901,7 @@ pub struct CheckRun {
 }
 
 /// The `output` of [`CheckRun`].
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckRunOutput {
@@ -11895,7 +11918,7 @@ pub struct CheckRunOutput {
 }
 
 /// The `check_suite` of [`CheckRun`].
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckRunCheckSuite {
@@ -11906,7 +11929,7 @@ pub struct CheckRunCheckSuite {
 /// Deployment
 ///
 /// A deployment created as the result of an Actions check run from a workflow that references an environment
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeploymentSimple {
@@ -11941,7 +11964,7 @@ pub struct DeploymentSimple {
 }
 
 /// Check Annotation
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckAnnotation {
@@ -11970,7 +11993,7 @@ pub struct CheckAnnotation {
 /// CheckSuite
 ///
 /// A suite of checks performed on the code of a given code change
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckSuite {
@@ -12016,7 +12039,7 @@ pub struct CheckSuite {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The phase of the lifecycle that the check suite is currently in. Statuses of waiting, requested, and pending are reserved for GitHub Actions check suites.
-    #[cfg(any(feature = "checks"))]
+    #[cfg(feature = "checks")]
     pub enum CheckSuiteStatus {
         /// `queued`
         Queued = "queued",
@@ -12035,7 +12058,7 @@ pub struct CheckSuite {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `conclusion` of [`CheckSuite`].
-    #[cfg(any(feature = "checks"))]
+    #[cfg(feature = "checks")]
     pub enum CheckSuiteConclusion {
         /// `success`
         Success = "success",
@@ -12061,7 +12084,7 @@ pub struct CheckSuite {
 /// Check Suite Preference
 ///
 /// Check suite configuration preferences for a repository.
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckSuitePreference {
@@ -12072,7 +12095,7 @@ pub struct CheckSuitePreference {
 }
 
 /// An item of [`CheckSuitePreferencePreferencesAutoTriggerChecks`].
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckSuitePreferencePreferencesAutoTriggerChecksItem {
@@ -12083,7 +12106,7 @@ pub struct CheckSuitePreferencePreferencesAutoTriggerChecksItem {
 }
 
 /// The `preferences` of [`CheckSuitePreference`].
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckSuitePreferencePreferences {
@@ -12092,7 +12115,7 @@ pub struct CheckSuitePreferencePreferences {
 }
 
 /// The answer of [`checks::ListForSuite`](crate::checks::ListForSuite).
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ChecksListForSuiteResponse {
@@ -12101,7 +12124,7 @@ pub struct ChecksListForSuiteResponse {
     /// The `check_runs` property.
     pub check_runs: Vec<CheckRun>,
 }
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 impl ::endpoint_runtime::model::Paginated for ChecksListForSuiteResponse {
     type Item = CheckRun;
     fn into_items(self) -> Vec<Self::Item> {
@@ -12113,7 +12136,7 @@ impl ::endpoint_runtime::model::Paginated for ChecksListForSuiteResponse {
 }
 
 /// The answer of [`checks::ListForRef`](crate::checks::ListForRef).
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ChecksListForRefResponse {
@@ -12122,7 +12145,7 @@ pub struct ChecksListForRefResponse {
     /// The `check_runs` property.
     pub check_runs: Vec<CheckRun>,
 }
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 impl ::endpoint_runtime::model::Paginated for ChecksListForRefResponse {
     type Item = CheckRun;
     fn into_items(self) -> Vec<Self::Item> {
@@ -12134,7 +12157,7 @@ impl ::endpoint_runtime::model::Paginated for ChecksListForRefResponse {
 }
 
 /// The answer of [`checks::ListSuitesForRef`](crate::checks::ListSuitesForRef).
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ChecksListSuitesForRefResponse {
@@ -12143,7 +12166,7 @@ pub struct ChecksListSuitesForRefResponse {
     /// The `check_suites` property.
     pub check_suites: Vec<CheckSuite>,
 }
-#[cfg(any(feature = "checks"))]
+#[cfg(feature = "checks")]
 impl ::endpoint_runtime::model::Paginated for ChecksListSuitesForRefResponse {
     type Item = CheckSuite;
     fn into_items(self) -> Vec<Self::Item> {
@@ -12157,7 +12180,7 @@ impl ::endpoint_runtime::model::Paginated for ChecksListSuitesForRefResponse {
 /// Classroom Assignment
 ///
 /// A GitHub Classroom assignment
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ClassroomAssignment {
@@ -12203,7 +12226,7 @@ pub struct ClassroomAssignment {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether it's a group assignment or individual assignment.
-    #[cfg(any(feature = "classroom"))]
+    #[cfg(feature = "classroom")]
     pub enum ClassroomAssignmentType {
         /// `individual`
         Individual = "individual",
@@ -12215,7 +12238,7 @@ pub struct ClassroomAssignment {
 /// Simple Classroom Repository
 ///
 /// A GitHub repository view for Classroom
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleClassroomRepository {
@@ -12236,7 +12259,7 @@ pub struct SimpleClassroomRepository {
 /// Classroom
 ///
 /// A GitHub Classroom classroom
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Classroom {
@@ -12255,7 +12278,7 @@ pub struct Classroom {
 /// Organization Simple for Classroom
 ///
 /// A GitHub organization.
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleClassroomOrganization {
@@ -12276,7 +12299,7 @@ pub struct SimpleClassroomOrganization {
 /// Classroom Accepted Assignment
 ///
 /// A GitHub Classroom accepted assignment
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ClassroomAcceptedAssignment {
@@ -12301,7 +12324,7 @@ pub struct ClassroomAcceptedAssignment {
 /// Simple Classroom User
 ///
 /// A GitHub user simplified for Classroom.
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleClassroomUser {
@@ -12318,7 +12341,7 @@ pub struct SimpleClassroomUser {
 /// Simple Classroom Assignment
 ///
 /// A GitHub Classroom assignment
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleClassroomAssignment {
@@ -12362,7 +12385,7 @@ pub struct SimpleClassroomAssignment {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether it's a Group Assignment or Individual Assignment.
-    #[cfg(any(feature = "classroom"))]
+    #[cfg(feature = "classroom")]
     pub enum SimpleClassroomAssignmentType {
         /// `individual`
         Individual = "individual",
@@ -12374,7 +12397,7 @@ pub struct SimpleClassroomAssignment {
 /// Simple Classroom
 ///
 /// A GitHub Classroom classroom
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleClassroom {
@@ -12391,7 +12414,7 @@ pub struct SimpleClassroom {
 /// Classroom Assignment Grade
 ///
 /// Grade for a student or groups GitHub Classroom assignment
-#[cfg(any(feature = "classroom"))]
+#[cfg(feature = "classroom")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ClassroomAssignmentGrade {
@@ -12420,7 +12443,7 @@ pub struct ClassroomAssignmentGrade {
 }
 
 /// Code quality finding
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualityFinding {
@@ -12442,7 +12465,7 @@ pub struct CodeQualityFinding {
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of the code quality finding.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualityFindingState {
         /// `open`
         Open = "open",
@@ -12452,7 +12475,7 @@ pub struct CodeQualityFinding {
 }
 
 /// Code quality rule
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualityFindingRule {
@@ -12472,7 +12495,7 @@ pub struct CodeQualityFindingRule {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the rule used to detect the finding.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualityFindingRuleSeverity {
         /// `error`
         Error = "error",
@@ -12487,7 +12510,7 @@ pub struct CodeQualityFindingRule {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The category of the rule used to detect the finding.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualityFindingRuleCategory {
         /// `none`
         None = "none",
@@ -12499,7 +12522,7 @@ pub struct CodeQualityFindingRule {
 }
 
 /// Code quality file location
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualityFindingLocation {
@@ -12516,7 +12539,7 @@ pub struct CodeQualityFindingLocation {
 }
 
 /// Code quality finding message
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualityFindingMessage {
@@ -12527,7 +12550,7 @@ pub struct CodeQualityFindingMessage {
 }
 
 /// Configuration for code quality setup.
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualitySetup {
@@ -12549,7 +12572,7 @@ pub struct CodeQualitySetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Code quality setup has been configured or not.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualitySetupState {
         /// `configured`
         Configured = "configured",
@@ -12560,7 +12583,7 @@ pub struct CodeQualitySetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// An item of [`CodeQualitySetupLanguages`].
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualitySetupLanguagesItem {
         /// `csharp`
         Csharp = "csharp",
@@ -12581,7 +12604,7 @@ pub struct CodeQualitySetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Runner type to be used.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualitySetupRunnerType {
         /// `standard`
         Standard = "standard",
@@ -12592,7 +12615,7 @@ pub struct CodeQualitySetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The frequency of the periodic analysis.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualitySetupSchedule {
         /// `weekly`
         Weekly = "weekly",
@@ -12601,7 +12624,7 @@ pub struct CodeQualitySetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The AI findings configuration for the repository.
-    #[cfg(any(feature = "code-quality"))]
+    #[cfg(feature = "code-quality")]
     pub enum CodeQualitySetupAiFindingsOption {
         /// `disabled`
         Disabled = "disabled",
@@ -12612,7 +12635,7 @@ pub struct CodeQualitySetup {
 
 /// You can use `run_url` to track the status of the run. This includes a property status and conclusion.
 /// You should not rely on this always being an actions workflow run object.
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeQualitySetupUpdateResponse {
@@ -12623,8 +12646,9 @@ pub struct CodeQualitySetupUpdateResponse {
 }
 
 /// The answer of [`code_quality::UpdateSetup`](crate::code_quality::UpdateSetup).
-#[cfg(any(feature = "code-quality"))]
+#[cfg(feature = "code-quality")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CodeQualityUpdateSetupResponse {
     /// The value as [`EmptyObject`].
@@ -12636,7 +12660,7 @@ pub enum CodeQualityUpdateSetupResponse {
 }
 
 /// The `code-scanning-organization-alert-items` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningOrganizationAlertItems {
@@ -12719,12 +12743,12 @@ pub type AlertUrl = ::endpoint_runtime::model::Uri;
 pub type AlertHtmlUrl = ::endpoint_runtime::model::Uri;
 
 /// The REST API URL for fetching the list of instances for an alert.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type AlertInstancesUrl = ::endpoint_runtime::model::Uri;
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of a code scanning alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertState {
         /// `open`
         Open = "open",
@@ -12745,7 +12769,7 @@ pub type AlertDismissedAt = ::endpoint_runtime::model::Timestamp;
 
 ::endpoint_runtime::__private::open_enum! {
     /// **Required when the state is dismissed.** The reason for dismissing or closing the alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertDismissedReason {
         /// `false positive`
         FalsePositive = "false positive",
@@ -12759,11 +12783,11 @@ pub type AlertDismissedAt = ::endpoint_runtime::model::Timestamp;
 }
 
 /// The dismissal comment associated with the dismissal of the alert.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAlertDismissedComment = String;
 
 /// The `code-scanning-alert-rule-summary` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertRuleSummary {
@@ -12789,7 +12813,7 @@ pub struct CodeScanningAlertRuleSummary {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertRuleSummarySeverity {
         /// `none`
         None = "none",
@@ -12804,7 +12828,7 @@ pub struct CodeScanningAlertRuleSummary {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The security severity of the alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertRuleSummarySecuritySeverityLevel {
         /// `low`
         Low = "low",
@@ -12818,7 +12842,7 @@ pub struct CodeScanningAlertRuleSummary {
 }
 
 /// The `code-scanning-analysis-tool` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAnalysisTool {
@@ -12831,19 +12855,19 @@ pub struct CodeScanningAnalysisTool {
 }
 
 /// The name of the tool used to generate the code scanning analysis.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisToolName = String;
 
 /// The version of the tool used to generate the code scanning analysis.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisToolVersion = String;
 
 /// The GUID of the tool used to generate the code scanning analysis, if provided in the uploaded SARIF data.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisToolGuid = String;
 
 /// The `code-scanning-alert-instance` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertInstance {
@@ -12872,23 +12896,23 @@ pub struct CodeScanningAlertInstance {
 
 /// The Git reference, formatted as `refs/pull/<number>/merge`, `refs/pull/<number>/head`,
 /// `refs/heads/<branch name>` or simply `<branch name>`.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningRef = String;
 
 /// Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisAnalysisKey = String;
 
 /// Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAlertEnvironment = String;
 
 /// Identifies the configuration under which the analysis was executed. Used to distinguish between multiple analyses for the same tool and commit, but performed on different languages or different parts of the code.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisCategory = String;
 
 /// The `message` of [`CodeScanningAlertInstance`].
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertInstanceMessage {
@@ -12899,7 +12923,7 @@ pub struct CodeScanningAlertInstanceMessage {
 }
 
 /// Describe a region within a file for the alert.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertLocation {
@@ -12917,7 +12941,7 @@ pub struct CodeScanningAlertLocation {
 
 ::endpoint_runtime::__private::open_enum! {
     /// A classification of the file. For example to identify it as generated.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertClassification {
         /// `source`
         Source = "source",
@@ -13041,7 +13065,7 @@ pub struct SimpleRepository {
 }
 
 /// The `code-scanning-alert-items` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertItems {
@@ -13082,7 +13106,7 @@ pub struct CodeScanningAlertItems {
 }
 
 /// The `code-scanning-alert` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlert {
@@ -13125,7 +13149,7 @@ pub struct CodeScanningAlert {
 }
 
 /// The `code-scanning-alert-rule` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertRule {
@@ -13151,7 +13175,7 @@ pub struct CodeScanningAlertRule {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertRuleSeverity {
         /// `none`
         None = "none",
@@ -13166,7 +13190,7 @@ pub struct CodeScanningAlertRule {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The security severity of the alert.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertRuleSecuritySeverityLevel {
         /// `low`
         Low = "low",
@@ -13464,7 +13488,7 @@ pub struct PullRequestStackBase {
 }
 
 /// The `code-scanning-autofix` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAutofix {
@@ -13478,7 +13502,7 @@ pub struct CodeScanningAutofix {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The status of an autofix.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAutofixStatus {
         /// `pending`
         Pending = "pending",
@@ -13492,15 +13516,15 @@ pub struct CodeScanningAutofix {
 }
 
 /// The description of an autofix.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAutofixDescription = String;
 
 /// The start time of an autofix in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAutofixStartedAt = ::endpoint_runtime::model::Timestamp;
 
 /// The `code-scanning-autofix-commits-response` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAutofixCommitsResponse {
@@ -13511,7 +13535,7 @@ pub struct CodeScanningAutofixCommitsResponse {
 }
 
 /// The `code-scanning-alert-instance-list` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertInstanceList {
@@ -13540,7 +13564,7 @@ pub struct CodeScanningAlertInstanceList {
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of a code scanning alert instance.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertInstanceState {
         /// `open`
         Open = "open",
@@ -13550,7 +13574,7 @@ pub struct CodeScanningAlertInstanceList {
 }
 
 /// The `message` of [`CodeScanningAlertInstanceList`].
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAlertInstanceListMessage {
@@ -13559,7 +13583,7 @@ pub struct CodeScanningAlertInstanceListMessage {
 }
 
 /// The `code-scanning-analysis` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAnalysis {
@@ -13596,29 +13620,29 @@ pub struct CodeScanningAnalysis {
 }
 
 /// The SHA of the commit to which the analysis you are uploading relates.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisCommitSha = String;
 
 /// Identifies the variable values associated with the environment in which this analysis was performed.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisEnvironment = String;
 
 /// The time that the analysis was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisCreatedAt = ::endpoint_runtime::model::Timestamp;
 
 /// The REST API URL of the analysis resource.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisUrl = ::endpoint_runtime::model::Uri;
 
 /// An identifier for the upload.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 pub type CodeScanningAnalysisSarifId = String;
 
 /// Analysis deletion
 ///
 /// Successful deletion of a code scanning analysis
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningAnalysisDeletion {
@@ -13629,8 +13653,9 @@ pub struct CodeScanningAnalysisDeletion {
 }
 
 /// The answer of [`code_scanning::GetAnalysis`](crate::code_scanning::GetAnalysis).
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CodeScanningGetAnalysisResponse {
     /// The value as [`CodeScanningAnalysis`].
@@ -13644,7 +13669,7 @@ pub enum CodeScanningGetAnalysisResponse {
 /// CodeQL Database
 ///
 /// A CodeQL database.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningCodeqlDatabase {
@@ -13673,7 +13698,7 @@ pub struct CodeScanningCodeqlDatabase {
 /// Variant Analysis
 ///
 /// A run of a CodeQL query against one or more repositories.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysis {
@@ -13707,7 +13732,7 @@ pub struct CodeScanningVariantAnalysis {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The language targeted by the CodeQL query
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningVariantAnalysisLanguage {
         /// `actions`
         Actions = "actions",
@@ -13734,7 +13759,7 @@ pub struct CodeScanningVariantAnalysis {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`CodeScanningVariantAnalysis`].
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningVariantAnalysisStatus {
         /// `in_progress`
         InProgress = "in_progress",
@@ -13749,7 +13774,7 @@ pub struct CodeScanningVariantAnalysis {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason for a failure of the variant analysis. This is only available if the variant analysis has failed.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningVariantAnalysisFailureReason {
         /// `no_repos_queried`
         NoReposQueried = "no_repos_queried",
@@ -13761,7 +13786,7 @@ pub struct CodeScanningVariantAnalysis {
 }
 
 /// Repository Identifier
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisRepository {
@@ -13781,7 +13806,7 @@ pub struct CodeScanningVariantAnalysisRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The new status of the CodeQL variant analysis repository task.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningVariantAnalysisStatus2 {
         /// `pending`
         Pending = "pending",
@@ -13799,7 +13824,7 @@ pub struct CodeScanningVariantAnalysisRepository {
 }
 
 /// An item of [`CodeScanningVariantAnalysisScannedRepositories`].
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisScannedRepositoriesItem {
@@ -13816,7 +13841,7 @@ pub struct CodeScanningVariantAnalysisScannedRepositoriesItem {
 }
 
 /// The `code-scanning-variant-analysis-skipped-repo-group` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisSkippedRepoGroup {
@@ -13827,7 +13852,7 @@ pub struct CodeScanningVariantAnalysisSkippedRepoGroup {
 }
 
 /// The `not_found_repos` of [`CodeScanningVariantAnalysisSkippedRepositories`].
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisSkippedRepositoriesNotFoundRepos {
@@ -13838,7 +13863,7 @@ pub struct CodeScanningVariantAnalysisSkippedRepositoriesNotFoundRepos {
 }
 
 /// Information about repositories that were skipped from processing. This information is only available to the user that initiated the variant analysis.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisSkippedRepositories {
@@ -13853,7 +13878,7 @@ pub struct CodeScanningVariantAnalysisSkippedRepositories {
 }
 
 /// The `code-scanning-variant-analysis-repo-task` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningVariantAnalysisRepoTask {
@@ -13876,7 +13901,7 @@ pub struct CodeScanningVariantAnalysisRepoTask {
 }
 
 /// Configuration for code scanning default setup.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningDefaultSetup {
@@ -13900,7 +13925,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Code scanning default setup has been configured or not.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupState {
         /// `configured`
         Configured = "configured",
@@ -13911,7 +13936,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// An item of [`CodeScanningDefaultSetupLanguages`].
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupLanguagesItem {
         /// `actions`
         Actions = "actions",
@@ -13940,7 +13965,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Runner type to be used.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupRunnerType {
         /// `standard`
         Standard = "standard",
@@ -13951,7 +13976,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// CodeQL query suite to be used.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupQuerySuite {
         /// `default`
         Default = "default",
@@ -13962,7 +13987,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Threat model to be used for code scanning analysis. Use `remote` to analyze only network sources and `remote_and_local` to include local sources like filesystem access, command-line arguments, database reads, environment variable and standard input.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupThreatModel {
         /// `remote`
         Remote = "remote",
@@ -13973,7 +13998,7 @@ pub struct CodeScanningDefaultSetup {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The frequency of the periodic analysis.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningDefaultSetupSchedule {
         /// `weekly`
         Weekly = "weekly",
@@ -13982,7 +14007,7 @@ pub struct CodeScanningDefaultSetup {
 
 /// You can use `run_url` to track the status of the run. This includes a property status and conclusion.
 /// You should not rely on this always being an actions workflow run object.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningDefaultSetupUpdateResponse {
@@ -13993,8 +14018,9 @@ pub struct CodeScanningDefaultSetupUpdateResponse {
 }
 
 /// The answer of [`code_scanning::UpdateDefaultSetup`](crate::code_scanning::UpdateDefaultSetup).
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CodeScanningUpdateDefaultSetupResponse {
     /// The value as [`EmptyObject`].
@@ -14006,7 +14032,7 @@ pub enum CodeScanningUpdateDefaultSetupResponse {
 }
 
 /// The `code-scanning-sarifs-receipt` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningSarifsReceipt {
@@ -14017,7 +14043,7 @@ pub struct CodeScanningSarifsReceipt {
 }
 
 /// The `code-scanning-sarifs-status` schema.
-#[cfg(any(feature = "code-scanning"))]
+#[cfg(feature = "code-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeScanningSarifsStatus {
@@ -14031,7 +14057,7 @@ pub struct CodeScanningSarifsStatus {
 
 ::endpoint_runtime::__private::open_enum! {
     /// `pending` files have not yet been processed, while `complete` means results from the SARIF have been stored. `failed` files have either not been processed at all, or could only be partially processed.
-    #[cfg(any(feature = "code-scanning"))]
+    #[cfg(feature = "code-scanning")]
     pub enum CodeScanningSarifsStatusProcessingStatus {
         /// `pending`
         Pending = "pending",
@@ -14043,7 +14069,7 @@ pub struct CodeScanningSarifsStatus {
 }
 
 /// A code security configuration
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfiguration {
@@ -14125,7 +14151,7 @@ pub struct CodeSecurityConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the code security configuration.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationTargetType {
         /// `global`
         Global = "global",
@@ -14138,7 +14164,7 @@ pub struct CodeSecurityConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of GitHub Advanced Security
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationAdvancedSecurity {
         /// `enabled`
         Enabled = "enabled",
@@ -14153,7 +14179,7 @@ pub struct CodeSecurityConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Dependency Graph
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationDependencyGraph {
         /// `enabled`
         Enabled = "enabled",
@@ -14166,7 +14192,7 @@ pub struct CodeSecurityConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Automatic dependency submission
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationDependencyGraphAutosubmitAction {
         /// `enabled`
         Enabled = "enabled",
@@ -14178,7 +14204,7 @@ pub struct CodeSecurityConfiguration {
 }
 
 /// Feature options for Automatic dependency submission
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
@@ -14188,7 +14214,7 @@ pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Dependabot alerts
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationDependabotAlerts {
         /// `enabled`
         Enabled = "enabled",
@@ -14201,7 +14227,7 @@ pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Dependabot security updates
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationDependabotSecurityUpdates {
         /// `enabled`
         Enabled = "enabled",
@@ -14214,7 +14240,7 @@ pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Dependabot delegated alert dismissal
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationDependabotDelegatedAlertDismissal {
         /// `enabled`
         Enabled = "enabled",
@@ -14226,7 +14252,7 @@ pub struct CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions {
 }
 
 /// Feature options for code scanning
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationCodeScanningOptions {
@@ -14236,7 +14262,7 @@ pub struct CodeSecurityConfigurationCodeScanningOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of code scanning default setup
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationCodeScanningDefaultSetup {
         /// `enabled`
         Enabled = "enabled",
@@ -14249,7 +14275,7 @@ pub struct CodeSecurityConfigurationCodeScanningOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether to use labeled runners or standard GitHub runners.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationCodeScanningDefaultSetupOptionsRunnerType {
         /// `standard`
         Standard = "standard",
@@ -14261,7 +14287,7 @@ pub struct CodeSecurityConfigurationCodeScanningOptions {
 }
 
 /// Feature options for code scanning default setup
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
@@ -14273,7 +14299,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of code scanning delegated alert dismissal
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationCodeScanningDelegatedAlertDismissal {
         /// `enabled`
         Enabled = "enabled",
@@ -14286,7 +14312,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanning {
         /// `enabled`
         Enabled = "enabled",
@@ -14299,7 +14325,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning push protection
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningPushProtection {
         /// `enabled`
         Enabled = "enabled",
@@ -14312,7 +14338,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning delegated bypass
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningDelegatedBypass {
         /// `enabled`
         Enabled = "enabled",
@@ -14325,7 +14351,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the bypass reviewer
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemReviewerType {
         /// `TEAM`
         Team = "TEAM",
@@ -14336,7 +14362,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The bypass mode for the reviewer
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItemMode {
         /// `ALWAYS`
         Always = "ALWAYS",
@@ -14346,7 +14372,7 @@ pub struct CodeSecurityConfigurationCodeScanningDefaultSetupOptions {
 }
 
 /// An item of [`CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewers`].
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewersItem {
@@ -14363,7 +14389,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptionsReviewer
 }
 
 /// Feature options for secret scanning delegated bypass
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
@@ -14374,7 +14400,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning validity checks
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningValidityChecks {
         /// `enabled`
         Enabled = "enabled",
@@ -14387,7 +14413,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning non-provider patterns
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningNonProviderPatterns {
         /// `enabled`
         Enabled = "enabled",
@@ -14400,7 +14426,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of Copilot secret scanning
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningGenericSecrets {
         /// `enabled`
         Enabled = "enabled",
@@ -14413,7 +14439,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning delegated alert dismissal
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningDelegatedAlertDismissal {
         /// `enabled`
         Enabled = "enabled",
@@ -14426,7 +14452,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of secret scanning extended metadata
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationSecretScanningExtendedMetadata {
         /// `enabled`
         Enabled = "enabled",
@@ -14439,7 +14465,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enablement status of private vulnerability reporting
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationPrivateVulnerabilityReporting {
         /// `enabled`
         Enabled = "enabled",
@@ -14452,7 +14478,7 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enforcement status for a security configuration
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationEnforcement {
         /// `enforced`
         Enforced = "enforced",
@@ -14462,11 +14488,11 @@ pub struct CodeSecurityConfigurationSecretScanningDelegatedBypassOptions {
 }
 
 /// A list of default code security configurations
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 pub type CodeSecurityDefaultConfigurations = Vec<CodeSecurityDefaultConfigurationsItem>;
 
 /// An item of [`CodeSecurityDefaultConfigurations`].
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityDefaultConfigurationsItem {
@@ -14478,7 +14504,7 @@ pub struct CodeSecurityDefaultConfigurationsItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Specifies which types of repository this security configuration is applied to by default.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecuritySetConfigurationAsDefaultForEnterpriseResponseDefaultForNewRepos {
         /// `all`
         All = "all",
@@ -14492,7 +14518,7 @@ pub struct CodeSecurityDefaultConfigurationsItem {
 }
 
 /// The answer of [`code_security::SetConfigurationAsDefaultForEnterprise`](crate::code_security::SetConfigurationAsDefaultForEnterprise).
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
@@ -14504,7 +14530,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
 }
 
 /// Repositories associated with a code security configuration and attachment status
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationRepositories {
@@ -14516,7 +14542,7 @@ pub struct CodeSecurityConfigurationRepositories {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The attachment status of the code security configuration on the repository.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationRepositoriesStatus {
         /// `attached`
         Attached = "attached",
@@ -14539,7 +14565,7 @@ pub struct CodeSecurityConfigurationRepositories {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Specifies which types of repository this security configuration is applied to by default.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecuritySetConfigurationAsDefaultResponseDefaultForNewRepos {
         /// `all`
         All = "all",
@@ -14553,7 +14579,7 @@ pub struct CodeSecurityConfigurationRepositories {
 }
 
 /// The answer of [`code_security::SetConfigurationAsDefault`](crate::code_security::SetConfigurationAsDefault).
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecuritySetConfigurationAsDefaultResponse {
@@ -14565,7 +14591,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultResponse {
 }
 
 /// Code security configuration associated with a repository and attachment status
-#[cfg(any(feature = "code-security"))]
+#[cfg(feature = "code-security")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSecurityConfigurationForRepository {
@@ -14577,7 +14603,7 @@ pub struct CodeSecurityConfigurationForRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The attachment status of the code security configuration on the repository.
-    #[cfg(any(feature = "code-security"))]
+    #[cfg(feature = "code-security")]
     pub enum CodeSecurityConfigurationForRepositoryStatus {
         /// `attached`
         Attached = "attached",
@@ -14601,7 +14627,7 @@ pub struct CodeSecurityConfigurationForRepository {
 /// Codespace
 ///
 /// A codespace.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Codespace {
@@ -14674,7 +14700,7 @@ pub struct Codespace {
 /// Codespace machine
 ///
 /// A description of the machine powering a codespace.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceMachine {
@@ -14696,7 +14722,7 @@ pub struct CodespaceMachine {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether a prebuild is currently available when creating a codespace for this machine and repository. If a branch was not specified as a ref, the default branch will be assumed. Value will be "null" if prebuilds are not supported or prebuild availability could not be determined. Value will be "none" if no prebuild is available. Latest values "ready" and "in_progress" indicate the prebuild availability status.
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespaceMachinePrebuildAvailability {
         /// `none`
         None = "none",
@@ -14709,7 +14735,7 @@ pub struct CodespaceMachine {
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of this codespace.
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespaceState {
         /// `Unknown`
         Unknown2 = "Unknown",
@@ -14749,7 +14775,7 @@ pub struct CodespaceMachine {
 }
 
 /// Details about the codespace's git repository.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceGitStatus {
@@ -14767,7 +14793,7 @@ pub struct CodespaceGitStatus {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The initally assigned location of a new codespace.
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespaceLocation {
         /// `EastUs`
         EastUs = "EastUs",
@@ -14781,7 +14807,7 @@ pub struct CodespaceGitStatus {
 }
 
 /// The `runtime_constraints` of [`Codespace`].
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceRuntimeConstraints {
@@ -14790,7 +14816,7 @@ pub struct CodespaceRuntimeConstraints {
 }
 
 /// The answer of [`codespaces::ListInOrganization`](crate::codespaces::ListInOrganization).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListInOrganizationResponse {
@@ -14799,7 +14825,7 @@ pub struct CodespacesListInOrganizationResponse {
     /// The `codespaces` property.
     pub codespaces: Vec<Codespace>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListInOrganizationResponse {
     type Item = Codespace;
     fn into_items(self) -> Vec<Self::Item> {
@@ -14813,7 +14839,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListInOrganizationRespon
 /// Codespaces Secret
 ///
 /// Secrets for a GitHub Codespace.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesOrgSecret {
@@ -14831,7 +14857,7 @@ pub struct CodespacesOrgSecret {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of repositories in the organization that the secret is visible to
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespacesOrgSecretVisibility {
         /// `all`
         All = "all",
@@ -14843,7 +14869,7 @@ pub struct CodespacesOrgSecret {
 }
 
 /// The answer of [`codespaces::ListOrgSecrets`](crate::codespaces::ListOrgSecrets).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListOrgSecretsResponse {
@@ -14852,7 +14878,7 @@ pub struct CodespacesListOrgSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<CodespacesOrgSecret>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListOrgSecretsResponse {
     type Item = CodespacesOrgSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -14866,7 +14892,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListOrgSecretsResponse {
 /// CodespacesPublicKey
 ///
 /// The public key used for setting Codespaces secrets.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesPublicKey {
@@ -14885,7 +14911,7 @@ pub struct CodespacesPublicKey {
 }
 
 /// The answer of [`codespaces::ListSelectedReposForOrgSecret`](crate::codespaces::ListSelectedReposForOrgSecret).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListSelectedReposForOrgSecretResponse {
@@ -14894,7 +14920,7 @@ pub struct CodespacesListSelectedReposForOrgSecretResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListSelectedReposForOrgSecretResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -14906,7 +14932,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListSelectedReposForOrgS
 }
 
 /// The answer of [`codespaces::GetCodespacesForUserInOrg`](crate::codespaces::GetCodespacesForUserInOrg).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesGetCodespacesForUserInOrgResponse {
@@ -14915,7 +14941,7 @@ pub struct CodespacesGetCodespacesForUserInOrgResponse {
     /// The `codespaces` property.
     pub codespaces: Vec<Codespace>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesGetCodespacesForUserInOrgResponse {
     type Item = Codespace;
     fn into_items(self) -> Vec<Self::Item> {
@@ -14927,7 +14953,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesGetCodespacesForUserInOr
 }
 
 /// The answer of [`codespaces::ListInRepositoryForAuthenticatedUser`](crate::codespaces::ListInRepositoryForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListInRepositoryForAuthenticatedUserResponse {
@@ -14936,7 +14962,7 @@ pub struct CodespacesListInRepositoryForAuthenticatedUserResponse {
     /// The `codespaces` property.
     pub codespaces: Vec<Codespace>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated
     for CodespacesListInRepositoryForAuthenticatedUserResponse
 {
@@ -14950,7 +14976,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// An item of [`CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponseDevcontainers`].
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponseDevcontainersItem {
@@ -14963,7 +14989,7 @@ pub struct CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponseDe
 }
 
 /// The answer of [`codespaces::ListDevcontainersInRepositoryForAuthenticatedUser`](crate::codespaces::ListDevcontainersInRepositoryForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponse {
@@ -14973,7 +14999,7 @@ pub struct CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponse {
     pub devcontainers:
         Vec<CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponseDevcontainersItem>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated
     for CodespacesListDevcontainersInRepositoryForAuthenticatedUserResponse
 {
@@ -14988,7 +15014,7 @@ impl ::endpoint_runtime::model::Paginated
 }
 
 /// The answer of [`codespaces::RepoMachinesForAuthenticatedUser`](crate::codespaces::RepoMachinesForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesRepoMachinesForAuthenticatedUserResponse {
@@ -14997,7 +15023,7 @@ pub struct CodespacesRepoMachinesForAuthenticatedUserResponse {
     /// The `machines` property.
     pub machines: Vec<CodespaceMachine>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesRepoMachinesForAuthenticatedUserResponse {
     type Item = CodespaceMachine;
     fn into_items(self) -> Vec<Self::Item> {
@@ -15009,7 +15035,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesRepoMachinesForAuthentic
 }
 
 /// The `defaults` of [`CodespacesPreFlightWithRepoForAuthenticatedUserResponse`].
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponseDefaults {
@@ -15020,7 +15046,7 @@ pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponseDefaults {
 }
 
 /// The answer of [`codespaces::PreFlightWithRepoForAuthenticatedUser`](crate::codespaces::PreFlightWithRepoForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponse {
@@ -15033,7 +15059,7 @@ pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponse {
 /// Codespaces Permissions Check
 ///
 /// Permission check result for a given devcontainer config.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesPermissionsCheckForDevcontainer {
@@ -15044,7 +15070,7 @@ pub struct CodespacesPermissionsCheckForDevcontainer {
 /// Codespaces Secret
 ///
 /// Set repository secrets for GitHub Codespaces.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepoCodespacesSecret {
@@ -15057,7 +15083,7 @@ pub struct RepoCodespacesSecret {
 }
 
 /// The answer of [`codespaces::ListRepoSecrets`](crate::codespaces::ListRepoSecrets).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListRepoSecretsResponse {
@@ -15066,7 +15092,7 @@ pub struct CodespacesListRepoSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<RepoCodespacesSecret>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListRepoSecretsResponse {
     type Item = RepoCodespacesSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -15078,7 +15104,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListRepoSecretsResponse 
 }
 
 /// The answer of [`codespaces::ListForAuthenticatedUser`](crate::codespaces::ListForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListForAuthenticatedUserResponse {
@@ -15087,7 +15113,7 @@ pub struct CodespacesListForAuthenticatedUserResponse {
     /// The `codespaces` property.
     pub codespaces: Vec<Codespace>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListForAuthenticatedUserResponse {
     type Item = Codespace;
     fn into_items(self) -> Vec<Self::Item> {
@@ -15101,7 +15127,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListForAuthenticatedUser
 /// Codespaces Secret
 ///
 /// Secrets for a GitHub Codespace.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesSecret {
@@ -15119,7 +15145,7 @@ pub struct CodespacesSecret {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of repositories in the organization that the secret is visible to
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespacesSecretVisibility {
         /// `all`
         All = "all",
@@ -15131,7 +15157,7 @@ pub struct CodespacesSecret {
 }
 
 /// The answer of [`codespaces::ListSecretsForAuthenticatedUser`](crate::codespaces::ListSecretsForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListSecretsForAuthenticatedUserResponse {
@@ -15140,7 +15166,7 @@ pub struct CodespacesListSecretsForAuthenticatedUserResponse {
     /// The `secrets` property.
     pub secrets: Vec<CodespacesSecret>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated for CodespacesListSecretsForAuthenticatedUserResponse {
     type Item = CodespacesSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -15154,7 +15180,7 @@ impl ::endpoint_runtime::model::Paginated for CodespacesListSecretsForAuthentica
 /// CodespacesUserPublicKey
 ///
 /// The public key used for setting user Codespaces' Secrets.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesUserPublicKey {
@@ -15165,7 +15191,7 @@ pub struct CodespacesUserPublicKey {
 }
 
 /// The answer of [`codespaces::ListRepositoriesForSecretForAuthenticatedUser`](crate::codespaces::ListRepositoriesForSecretForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesListRepositoriesForSecretForAuthenticatedUserResponse {
@@ -15174,7 +15200,7 @@ pub struct CodespacesListRepositoriesForSecretForAuthenticatedUserResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated
     for CodespacesListRepositoriesForSecretForAuthenticatedUserResponse
 {
@@ -15190,7 +15216,7 @@ impl ::endpoint_runtime::model::Paginated
 /// Fetches information about an export of a codespace.
 ///
 /// An export of a codespace. Also, latest export details for a codespace can be fetched with id = latest
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceExportDetails {
@@ -15211,7 +15237,7 @@ pub struct CodespaceExportDetails {
 }
 
 /// The answer of [`codespaces::CodespaceMachinesForAuthenticatedUser`](crate::codespaces::CodespaceMachinesForAuthenticatedUser).
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespacesCodespaceMachinesForAuthenticatedUserResponse {
@@ -15220,7 +15246,7 @@ pub struct CodespacesCodespaceMachinesForAuthenticatedUserResponse {
     /// The `machines` property.
     pub machines: Vec<CodespaceMachine>,
 }
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 impl ::endpoint_runtime::model::Paginated
     for CodespacesCodespaceMachinesForAuthenticatedUserResponse
 {
@@ -15236,7 +15262,7 @@ impl ::endpoint_runtime::model::Paginated
 /// Codespace
 ///
 /// A codespace.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceWithFullRepository {
@@ -15656,7 +15682,7 @@ pub struct CodeOfConductSimple {
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of this codespace.
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespaceWithFullRepositoryState {
         /// `Unknown`
         Unknown2 = "Unknown",
@@ -15696,7 +15722,7 @@ pub struct CodeOfConductSimple {
 }
 
 /// Details about the codespace's git repository.
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceWithFullRepositoryGitStatus {
@@ -15714,7 +15740,7 @@ pub struct CodespaceWithFullRepositoryGitStatus {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The initally assigned location of a new codespace.
-    #[cfg(any(feature = "codespaces"))]
+    #[cfg(feature = "codespaces")]
     pub enum CodespaceWithFullRepositoryLocation {
         /// `EastUs`
         EastUs = "EastUs",
@@ -15728,7 +15754,7 @@ pub struct CodespaceWithFullRepositoryGitStatus {
 }
 
 /// The `runtime_constraints` of [`CodespaceWithFullRepository`].
-#[cfg(any(feature = "codespaces"))]
+#[cfg(feature = "codespaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodespaceWithFullRepositoryRuntimeConstraints {
@@ -15739,7 +15765,7 @@ pub struct CodespaceWithFullRepositoryRuntimeConstraints {
 /// Copilot Metrics 1 Day Report
 ///
 /// Links to download the Copilot usage metrics report for an enterprise/organization for a specific day.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotUsageMetrics1DayReport {
@@ -15752,7 +15778,7 @@ pub struct CopilotUsageMetrics1DayReport {
 /// Copilot Metrics 28 Day Report
 ///
 /// Links to download the latest Copilot usage metrics report for an enterprise/organization.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotUsageMetrics28DayReport {
@@ -15767,7 +15793,7 @@ pub struct CopilotUsageMetrics28DayReport {
 /// Copilot Organization Details
 ///
 /// Information about the seat breakdown and policies set for an organization with a Copilot Business or Copilot Enterprise subscription.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotOrganizationDetails {
@@ -15790,7 +15816,7 @@ pub struct CopilotOrganizationDetails {
 /// Copilot Seat Breakdown
 ///
 /// The breakdown of Copilot Business seats for the organization.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotOrganizationSeatBreakdown {
@@ -15810,7 +15836,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The organization policy for allowing or blocking suggestions matching public code (duplication detection filter).
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsPublicCodeSuggestions {
         /// `allow`
         Allow = "allow",
@@ -15823,7 +15849,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The organization policy for allowing or disallowing Copilot Chat in the IDE.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsIdeChat {
         /// `enabled`
         Enabled = "enabled",
@@ -15836,7 +15862,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The organization policy for allowing or disallowing Copilot features on GitHub.com.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsPlatformChat {
         /// `enabled`
         Enabled = "enabled",
@@ -15849,7 +15875,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The organization policy for allowing or disallowing Copilot CLI.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsCli {
         /// `enabled`
         Enabled = "enabled",
@@ -15862,7 +15888,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The mode of assigning new seats.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsSeatManagementSetting {
         /// `assign_all`
         AssignAll = "assign_all",
@@ -15877,7 +15903,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The Copilot plan of the organization, or the parent enterprise, when applicable.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotOrganizationDetailsPlanType {
         /// `business`
         Business = "business",
@@ -15889,7 +15915,7 @@ pub struct CopilotOrganizationSeatBreakdown {
 /// Copilot Business Seat Detail
 ///
 /// Information about a Copilot Business seat assignment for a user, team, or organization.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSeatDetails {
@@ -16003,8 +16029,9 @@ pub struct EnterpriseTeam {
 }
 
 /// The team through which the assignee is granted access to GitHub Copilot, if applicable.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CopilotSeatDetailsAssigningTeam {
     /// The value as [`Team`].
@@ -16017,7 +16044,7 @@ pub enum CopilotSeatDetailsAssigningTeam {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The Copilot plan of the organization, or the parent enterprise, when applicable.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotSeatDetailsPlanType {
         /// `business`
         Business = "business",
@@ -16029,7 +16056,7 @@ pub enum CopilotSeatDetailsAssigningTeam {
 }
 
 /// The answer of [`copilot::ListCopilotSeats`](crate::copilot::ListCopilotSeats).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotListCopilotSeatsResponse {
@@ -16040,7 +16067,7 @@ pub struct CopilotListCopilotSeatsResponse {
 }
 
 /// The total number of seats set to "pending cancellation" for members of the specified team(s).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotCancelCopilotSeatAssignmentForTeamsResponse {
@@ -16049,7 +16076,7 @@ pub struct CopilotCancelCopilotSeatAssignmentForTeamsResponse {
 }
 
 /// The total number of seats created for members of the specified team(s).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotAddCopilotSeatsForTeamsResponse {
@@ -16058,7 +16085,7 @@ pub struct CopilotAddCopilotSeatsForTeamsResponse {
 }
 
 /// The total number of seats set to "pending cancellation" for the specified users.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotCancelCopilotSeatAssignmentForUsersResponse {
@@ -16067,7 +16094,7 @@ pub struct CopilotCancelCopilotSeatAssignmentForUsersResponse {
 }
 
 /// The total number of seats created for the specified user(s).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotAddCopilotSeatsForUsersResponse {
@@ -16077,7 +16104,7 @@ pub struct CopilotAddCopilotSeatsForUsersResponse {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy for which repositories can use Copilot cloud agent. Can be one of `all`, `selected`, or `none`.
-    #[cfg(any(feature = "copilot"))]
+    #[cfg(feature = "copilot")]
     pub enum CopilotGetCopilotCodingAgentPermissionsOrganizationResponseEnabledRepositories {
         /// `all`
         All = "all",
@@ -16089,7 +16116,7 @@ pub struct CopilotAddCopilotSeatsForUsersResponse {
 }
 
 /// The answer of [`copilot::GetCopilotCodingAgentPermissionsOrganization`](crate::copilot::GetCopilotCodingAgentPermissionsOrganization).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotGetCopilotCodingAgentPermissionsOrganizationResponse {
@@ -16101,7 +16128,7 @@ pub struct CopilotGetCopilotCodingAgentPermissionsOrganizationResponse {
 }
 
 /// The answer of [`copilot::ListCopilotCodingAgentSelectedRepositoriesForOrganization`](crate::copilot::ListCopilotCodingAgentSelectedRepositoriesForOrganization).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotListCopilotCodingAgentSelectedRepositoriesForOrganizationResponse {
@@ -16110,7 +16137,7 @@ pub struct CopilotListCopilotCodingAgentSelectedRepositoriesForOrganizationRespo
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 impl ::endpoint_runtime::model::Paginated
     for CopilotListCopilotCodingAgentSelectedRepositoriesForOrganizationResponse
 {
@@ -16126,12 +16153,12 @@ impl ::endpoint_runtime::model::Paginated
 /// Copilot Organization Content Exclusion Details
 ///
 /// List all Copilot Content Exclusion rules for an organization.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 pub type CopilotOrganizationContentExclusionDetails =
     ::std::collections::BTreeMap<String, Vec<String>>;
 
 /// The answer of [`copilot::SetCopilotContentExclusionForOrganization`](crate::copilot::SetCopilotContentExclusionForOrganization).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSetCopilotContentExclusionForOrganizationResponse {
@@ -16140,7 +16167,7 @@ pub struct CopilotSetCopilotContentExclusionForOrganizationResponse {
 }
 
 /// The enabled review tools for Copilot cloud agent.
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotGetCopilotCloudAgentConfigurationResponseEnabledTools {
@@ -16155,7 +16182,7 @@ pub struct CopilotGetCopilotCloudAgentConfigurationResponseEnabledTools {
 }
 
 /// The answer of [`copilot::GetCopilotCloudAgentConfiguration`](crate::copilot::GetCopilotCloudAgentConfiguration).
-#[cfg(any(feature = "copilot"))]
+#[cfg(feature = "copilot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotGetCopilotCloudAgentConfigurationResponse {
@@ -16182,7 +16209,7 @@ pub struct CopilotGetCopilotCloudAgentConfigurationResponse {
 /// Space
 ///
 /// A GitHub Copilot Space represents an interactive AI workspace where users can ask questions and get assistance.
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpace {
@@ -16224,7 +16251,7 @@ pub struct CopilotSpace {
     /// - `reader`: Default read permissions
     /// - `writer`: Default write permissions (organization spaces only)
     /// - `admin`: Default admin permissions (organization spaces only)
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceBaseRole {
         /// `reader`
         Reader = "reader",
@@ -16238,8 +16265,9 @@ pub struct CopilotSpace {
 }
 
 /// The user or organization that owns this space.
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CopilotSpaceOwner {
     /// The value as [`SimpleUser`].
@@ -16252,7 +16280,7 @@ pub enum CopilotSpaceOwner {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of resource.
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceResourcesAttributesItemResourceType {
         /// `repository`
         Repository = "repository",
@@ -16272,7 +16300,7 @@ pub enum CopilotSpaceOwner {
 }
 
 /// Metadata specific to the resource type.
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpaceResourcesAttributesItemMetadata {
@@ -16299,7 +16327,7 @@ pub struct CopilotSpaceResourcesAttributesItemMetadata {
 }
 
 /// An item of [`CopilotSpaceResourcesAttributes`].
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpaceResourcesAttributesItem {
@@ -16318,7 +16346,7 @@ pub struct CopilotSpaceResourcesAttributesItem {
 }
 
 /// The answer of [`copilot_spaces::ListForOrg`](crate::copilot_spaces::ListForOrg).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListForOrgResponse {
@@ -16329,8 +16357,9 @@ pub struct CopilotSpacesListForOrgResponse {
 /// Copilot Space Collaborator
 ///
 /// A collaborator (user or team) of a Copilot Space
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CopilotSpaceCollaborator {
     /// The value as [`CopilotSpaceCollaborator1`].
@@ -16343,7 +16372,7 @@ pub enum CopilotSpaceCollaborator {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The collaborator actor type.
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceCollaborator1ActorType {
         /// `User`
         User = "User",
@@ -16352,7 +16381,7 @@ pub enum CopilotSpaceCollaborator {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The role granted to the collaborator
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceCollaborator1Role {
         /// `reader`
         Reader = "reader",
@@ -16364,7 +16393,7 @@ pub enum CopilotSpaceCollaborator {
 }
 
 /// One of the forms of [`CopilotSpaceCollaborator`].
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpaceCollaborator1 {
@@ -16420,7 +16449,7 @@ pub struct CopilotSpaceCollaborator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The collaborator actor type.
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceCollaborator2ActorType {
         /// `Team`
         Team = "Team",
@@ -16429,7 +16458,7 @@ pub struct CopilotSpaceCollaborator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The role granted to the collaborator
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceCollaborator2Role {
         /// `reader`
         Reader = "reader",
@@ -16442,7 +16471,7 @@ pub struct CopilotSpaceCollaborator1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`CopilotSpaceCollaborator2`].
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceCollaborator2Type {
         /// `Team`
         Team = "Team",
@@ -16450,7 +16479,7 @@ pub struct CopilotSpaceCollaborator1 {
 }
 
 /// One of the forms of [`CopilotSpaceCollaborator`].
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpaceCollaborator2 {
@@ -16489,7 +16518,7 @@ pub struct CopilotSpaceCollaborator2 {
 }
 
 /// The answer of [`copilot_spaces::ListCollaboratorsForOrg`](crate::copilot_spaces::ListCollaboratorsForOrg).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListCollaboratorsForOrgResponse {
@@ -16500,7 +16529,7 @@ pub struct CopilotSpacesListCollaboratorsForOrgResponse {
 /// Copilot Space Resource
 ///
 /// A resource attached to a Copilot Space.
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpaceResource {
@@ -16520,7 +16549,7 @@ pub struct CopilotSpaceResource {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the resource.
-    #[cfg(any(feature = "copilot-spaces"))]
+    #[cfg(feature = "copilot-spaces")]
     pub enum CopilotSpaceResourceResourceType {
         /// `repository`
         Repository = "repository",
@@ -16540,7 +16569,7 @@ pub struct CopilotSpaceResource {
 }
 
 /// The answer of [`copilot_spaces::ListResourcesForOrg`](crate::copilot_spaces::ListResourcesForOrg).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListResourcesForOrgResponse {
@@ -16549,7 +16578,7 @@ pub struct CopilotSpacesListResourcesForOrgResponse {
 }
 
 /// The answer of [`copilot_spaces::ListForUser`](crate::copilot_spaces::ListForUser).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListForUserResponse {
@@ -16558,7 +16587,7 @@ pub struct CopilotSpacesListForUserResponse {
 }
 
 /// The answer of [`copilot_spaces::ListCollaboratorsForUser`](crate::copilot_spaces::ListCollaboratorsForUser).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListCollaboratorsForUserResponse {
@@ -16567,7 +16596,7 @@ pub struct CopilotSpacesListCollaboratorsForUserResponse {
 }
 
 /// The answer of [`copilot_spaces::ListResourcesForUser`](crate::copilot_spaces::ListResourcesForUser).
-#[cfg(any(feature = "copilot-spaces"))]
+#[cfg(feature = "copilot-spaces")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CopilotSpacesListResourcesForUserResponse {
@@ -16576,7 +16605,7 @@ pub struct CopilotSpacesListResourcesForUserResponse {
 }
 
 /// A Dependabot alert.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertWithRepository {
@@ -16620,7 +16649,7 @@ pub struct DependabotAlertWithRepository {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the Dependabot alert.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertWithRepositoryState {
         /// `auto_dismissed`
         AutoDismissed = "auto_dismissed",
@@ -16634,7 +16663,7 @@ pub struct DependabotAlertWithRepository {
 }
 
 /// Details for the vulnerable package.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertPackage {
@@ -16646,7 +16675,7 @@ pub struct DependabotAlertPackage {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The execution scope of the vulnerable dependency.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertWithRepositoryDependencyScope {
         /// `development`
         Development = "development",
@@ -16660,7 +16689,7 @@ pub struct DependabotAlertPackage {
     ///
     /// > **Note:**
     /// > We are rolling out support for dependency relationship across ecosystems. This value will be "unknown" for all dependencies in unsupported ecosystems.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertWithRepositoryDependencyRelationship {
         /// `unknown`
         Unknown2 = "unknown",
@@ -16674,7 +16703,7 @@ pub struct DependabotAlertPackage {
 }
 
 /// Details for the vulnerable dependency.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertWithRepositoryDependency {
@@ -16692,7 +16721,7 @@ pub struct DependabotAlertWithRepositoryDependency {
 }
 
 /// Details for the GitHub Security Advisory.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityAdvisory {
@@ -16731,7 +16760,7 @@ pub struct DependabotAlertSecurityAdvisory {
 }
 
 /// Details pertaining to one vulnerable version range for the advisory.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityVulnerability {
@@ -16747,7 +16776,7 @@ pub struct DependabotAlertSecurityVulnerability {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the vulnerability.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertSecurityVulnerabilitySeverity {
         /// `low`
         Low = "low",
@@ -16761,7 +16790,7 @@ pub struct DependabotAlertSecurityVulnerability {
 }
 
 /// Details pertaining to the package version that patches this vulnerability.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityVulnerabilityFirstPatchedVersion {
@@ -16771,7 +16800,7 @@ pub struct DependabotAlertSecurityVulnerabilityFirstPatchedVersion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the advisory.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertSecurityAdvisorySeverity {
         /// `low`
         Low = "low",
@@ -16786,7 +16815,7 @@ pub struct DependabotAlertSecurityVulnerabilityFirstPatchedVersion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The classification of the advisory.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertSecurityAdvisoryClassification {
         /// `general`
         General = "general",
@@ -16796,7 +16825,7 @@ pub struct DependabotAlertSecurityVulnerabilityFirstPatchedVersion {
 }
 
 /// Details for the advisory pertaining to the Common Vulnerability Scoring System.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityAdvisoryCvss {
@@ -16851,7 +16880,7 @@ pub struct SecurityAdvisoryEpss {
 }
 
 /// A CWE weakness assigned to the advisory.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityAdvisoryCwesItem {
@@ -16863,7 +16892,7 @@ pub struct DependabotAlertSecurityAdvisoryCwesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of advisory identifier.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertSecurityAdvisoryIdentifiersItemType {
         /// `CVE`
         Cve = "CVE",
@@ -16873,7 +16902,7 @@ pub struct DependabotAlertSecurityAdvisoryCwesItem {
 }
 
 /// An advisory identifier.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityAdvisoryIdentifiersItem {
@@ -16884,7 +16913,7 @@ pub struct DependabotAlertSecurityAdvisoryIdentifiersItem {
 }
 
 /// A link to additional advisory information.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertSecurityAdvisoryReferencesItem {
@@ -16894,7 +16923,7 @@ pub struct DependabotAlertSecurityAdvisoryReferencesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason that the alert was dismissed.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertWithRepositoryDismissedReason {
         /// `fix_started`
         FixStarted = "fix_started",
@@ -16910,13 +16939,13 @@ pub struct DependabotAlertSecurityAdvisoryReferencesItem {
 }
 
 /// The time that the alert was auto-dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 pub type AlertAutoDismissedAt = ::endpoint_runtime::model::Timestamp;
 
 /// Dependabot alert dismissal request
 ///
 /// Information about an active dismissal request for this Dependabot alert.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertDismissalRequestSimple {
@@ -16934,7 +16963,7 @@ pub struct DependabotAlertDismissalRequestSimple {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current status of the dismissal request.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertDismissalRequestSimpleStatus {
         /// `pending`
         Pending = "pending",
@@ -16948,7 +16977,7 @@ pub struct DependabotAlertDismissalRequestSimple {
 }
 
 /// The user who requested the dismissal.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertDismissalRequestSimpleRequester {
@@ -16961,7 +16990,7 @@ pub struct DependabotAlertDismissalRequestSimpleRequester {
 /// Dependabot Repository Access Details
 ///
 /// Information about repositories that Dependabot is able to access in an organization
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotRepositoryAccessDetails {
@@ -16973,7 +17002,7 @@ pub struct DependabotRepositoryAccessDetails {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The default repository access level for Dependabot updates.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotRepositoryAccessDetailsDefaultLevel {
         /// `public`
         Public = "public",
@@ -16985,7 +17014,7 @@ pub struct DependabotRepositoryAccessDetails {
 /// Dependabot Secret for an Organization
 ///
 /// Secrets for GitHub Dependabot for an organization.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationDependabotSecret {
@@ -17003,7 +17032,7 @@ pub struct OrganizationDependabotSecret {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Visibility of a secret
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum OrganizationDependabotSecretVisibility {
         /// `all`
         All = "all",
@@ -17015,7 +17044,7 @@ pub struct OrganizationDependabotSecret {
 }
 
 /// The answer of [`dependabot::ListOrgSecrets`](crate::dependabot::ListOrgSecrets).
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotListOrgSecretsResponse {
@@ -17024,7 +17053,7 @@ pub struct DependabotListOrgSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<OrganizationDependabotSecret>,
 }
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 impl ::endpoint_runtime::model::Paginated for DependabotListOrgSecretsResponse {
     type Item = OrganizationDependabotSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -17038,7 +17067,7 @@ impl ::endpoint_runtime::model::Paginated for DependabotListOrgSecretsResponse {
 /// DependabotPublicKey
 ///
 /// The public key used for setting Dependabot Secrets.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotPublicKey {
@@ -17049,7 +17078,7 @@ pub struct DependabotPublicKey {
 }
 
 /// The answer of [`dependabot::ListSelectedReposForOrgSecret`](crate::dependabot::ListSelectedReposForOrgSecret).
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotListSelectedReposForOrgSecretResponse {
@@ -17058,7 +17087,7 @@ pub struct DependabotListSelectedReposForOrgSecretResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 impl ::endpoint_runtime::model::Paginated for DependabotListSelectedReposForOrgSecretResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -17070,7 +17099,7 @@ impl ::endpoint_runtime::model::Paginated for DependabotListSelectedReposForOrgS
 }
 
 /// A Dependabot alert.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlert {
@@ -17112,7 +17141,7 @@ pub struct DependabotAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the Dependabot alert.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertState {
         /// `auto_dismissed`
         AutoDismissed = "auto_dismissed",
@@ -17127,7 +17156,7 @@ pub struct DependabotAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The execution scope of the vulnerable dependency.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertDependencyScope {
         /// `development`
         Development = "development",
@@ -17141,7 +17170,7 @@ pub struct DependabotAlert {
     ///
     /// > **Note:**
     /// > We are rolling out support for dependency relationship across ecosystems. This value will be "unknown" for all dependencies in unsupported ecosystems.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertDependencyRelationship {
         /// `unknown`
         Unknown2 = "unknown",
@@ -17155,7 +17184,7 @@ pub struct DependabotAlert {
 }
 
 /// Details for the vulnerable dependency.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotAlertDependency {
@@ -17174,7 +17203,7 @@ pub struct DependabotAlertDependency {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason that the alert was dismissed.
-    #[cfg(any(feature = "dependabot"))]
+    #[cfg(feature = "dependabot")]
     pub enum DependabotAlertDismissedReason {
         /// `fix_started`
         FixStarted = "fix_started",
@@ -17192,7 +17221,7 @@ pub struct DependabotAlertDependency {
 /// Dependabot Secret
 ///
 /// Set secrets for Dependabot.
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotSecret {
@@ -17205,7 +17234,7 @@ pub struct DependabotSecret {
 }
 
 /// The answer of [`dependabot::ListRepoSecrets`](crate::dependabot::ListRepoSecrets).
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependabotListRepoSecretsResponse {
@@ -17214,7 +17243,7 @@ pub struct DependabotListRepoSecretsResponse {
     /// The `secrets` property.
     pub secrets: Vec<DependabotSecret>,
 }
-#[cfg(any(feature = "dependabot"))]
+#[cfg(feature = "dependabot")]
 impl ::endpoint_runtime::model::Paginated for DependabotListRepoSecretsResponse {
     type Item = DependabotSecret;
     fn into_items(self) -> Vec<Self::Item> {
@@ -17228,12 +17257,12 @@ impl ::endpoint_runtime::model::Paginated for DependabotListRepoSecretsResponse 
 /// Dependency Graph Diff
 ///
 /// A diff of the dependencies between two commits.
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 pub type DependencyGraphDiff = Vec<DependencyGraphDiffItem>;
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `change_type` of [`DependencyGraphDiffItem`].
-    #[cfg(any(feature = "dependency-graph"))]
+    #[cfg(feature = "dependency-graph")]
     pub enum DependencyGraphDiffItemChangeType {
         /// `added`
         Added = "added",
@@ -17243,7 +17272,7 @@ pub type DependencyGraphDiff = Vec<DependencyGraphDiffItem>;
 }
 
 /// An item of [`DependencyGraphDiffItemVulnerabilities`].
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphDiffItemVulnerabilitiesItem {
@@ -17259,7 +17288,7 @@ pub struct DependencyGraphDiffItemVulnerabilitiesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Where the dependency is utilized. `development` means that the dependency is only utilized in the development environment. `runtime` means that the dependency is utilized at runtime and in the development environment.
-    #[cfg(any(feature = "dependency-graph"))]
+    #[cfg(feature = "dependency-graph")]
     pub enum DependencyGraphDiffItemScope {
         /// `unknown`
         Unknown2 = "unknown",
@@ -17271,7 +17300,7 @@ pub struct DependencyGraphDiffItemVulnerabilitiesItem {
 }
 
 /// An item of [`DependencyGraphDiff`].
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphDiffItem {
@@ -17300,7 +17329,7 @@ pub struct DependencyGraphDiffItem {
 /// Dependency Graph SPDX SBOM
 ///
 /// A schema for the SPDX JSON format returned by the Dependency Graph.
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbom {
@@ -17309,7 +17338,7 @@ pub struct DependencyGraphSpdxSbom {
 }
 
 /// The `creationInfo` of [`DependencyGraphSpdxSbomSbom`].
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbomSbomCreationInfo {
@@ -17320,7 +17349,7 @@ pub struct DependencyGraphSpdxSbomSbomCreationInfo {
 }
 
 /// An item of [`DependencyGraphSpdxSbomSbomPackagesItemExternalRefs`].
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbomSbomPackagesItemExternalRefsItem {
@@ -17336,7 +17365,7 @@ pub struct DependencyGraphSpdxSbomSbomPackagesItemExternalRefsItem {
 }
 
 /// An item of [`DependencyGraphSpdxSbomSbomPackages`].
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbomSbomPackagesItem {
@@ -17375,7 +17404,7 @@ pub struct DependencyGraphSpdxSbomSbomPackagesItem {
 }
 
 /// An item of [`DependencyGraphSpdxSbomSbomRelationships`].
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbomSbomRelationshipsItem {
@@ -17391,7 +17420,7 @@ pub struct DependencyGraphSpdxSbomSbomRelationshipsItem {
 }
 
 /// The `sbom` of [`DependencyGraphSpdxSbom`].
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphSpdxSbomSbom {
@@ -17421,7 +17450,7 @@ pub struct DependencyGraphSpdxSbomSbom {
 }
 
 /// The answer of [`dependency_graph::GenerateSbomReport`](crate::dependency_graph::GenerateSbomReport).
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphGenerateSbomReportResponse {
@@ -17430,7 +17459,7 @@ pub struct DependencyGraphGenerateSbomReportResponse {
 }
 
 /// The answer of [`dependency_graph::CreateRepositorySnapshot`](crate::dependency_graph::CreateRepositorySnapshot).
-#[cfg(any(feature = "dependency-graph"))]
+#[cfg(feature = "dependency-graph")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DependencyGraphCreateRepositorySnapshotResponse {
@@ -17445,7 +17474,7 @@ pub struct DependencyGraphCreateRepositorySnapshotResponse {
 }
 
 /// Base Gist
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BaseGist {
@@ -17494,7 +17523,7 @@ pub struct BaseGist {
 }
 
 /// A value of [`BaseGistFiles`].
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BaseGistFilesValue {
@@ -17513,7 +17542,7 @@ pub struct BaseGistFilesValue {
 }
 
 /// Gist Simple
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistSimple {
@@ -17668,7 +17697,7 @@ pub struct PublicUserPlan {
 }
 
 /// An item of [`GistSimpleForks`].
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistSimpleForksItem {
@@ -17685,7 +17714,7 @@ pub struct GistSimpleForksItem {
 }
 
 /// Gist History
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistHistory {
@@ -17702,7 +17731,7 @@ pub struct GistHistory {
 }
 
 /// The `change_status` of [`GistHistory`].
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistHistoryChangeStatus {
@@ -17715,7 +17744,7 @@ pub struct GistHistoryChangeStatus {
 }
 
 /// A value of [`GistSimpleForkOfFiles`].
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistSimpleForkOfFilesValue {
@@ -17732,7 +17761,7 @@ pub struct GistSimpleForkOfFilesValue {
 }
 
 /// Gist
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistSimpleForkOf {
@@ -17781,7 +17810,7 @@ pub struct GistSimpleForkOf {
 }
 
 /// A value of [`GistSimpleFiles`].
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistSimpleFilesValue {
@@ -17806,7 +17835,7 @@ pub struct GistSimpleFilesValue {
 /// Gist Comment
 ///
 /// A comment made to a gist.
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistComment {
@@ -17829,7 +17858,7 @@ pub struct GistComment {
 }
 
 /// Gist Commit
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistCommit {
@@ -17846,7 +17875,7 @@ pub struct GistCommit {
 }
 
 /// The `change_status` of [`GistCommit`].
-#[cfg(any(feature = "gists"))]
+#[cfg(feature = "gists")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GistCommitChangeStatus {
@@ -17859,7 +17888,7 @@ pub struct GistCommitChangeStatus {
 }
 
 /// Short Blob
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ShortBlob {
@@ -17870,7 +17899,7 @@ pub struct ShortBlob {
 }
 
 /// Blob
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Blob {
@@ -17893,7 +17922,7 @@ pub struct Blob {
 /// Git Commit
 ///
 /// Low-level Git commit operations within a repository
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommit {
@@ -17920,7 +17949,7 @@ pub struct GitCommit {
 }
 
 /// Identifying information for the git-user
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommitAuthor {
@@ -17933,7 +17962,7 @@ pub struct GitCommitAuthor {
 }
 
 /// Identifying information for the git-user
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommitCommitter {
@@ -17946,7 +17975,7 @@ pub struct GitCommitCommitter {
 }
 
 /// The `tree` of [`GitCommit`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommitTree {
@@ -17957,7 +17986,7 @@ pub struct GitCommitTree {
 }
 
 /// An item of [`GitCommitParents`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommitParentsItem {
@@ -17970,7 +17999,7 @@ pub struct GitCommitParentsItem {
 }
 
 /// The `verification` of [`GitCommit`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitCommitVerification {
@@ -17989,7 +18018,7 @@ pub struct GitCommitVerification {
 /// Git Reference
 ///
 /// Git references within a repository
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitRef {
@@ -18004,7 +18033,7 @@ pub struct GitRef {
 }
 
 /// The `object` of [`GitRef`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitRefObject {
@@ -18019,7 +18048,7 @@ pub struct GitRefObject {
 /// Git Tag
 ///
 /// Metadata for a Git tag
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitTag {
@@ -18042,7 +18071,7 @@ pub struct GitTag {
 }
 
 /// The `tagger` of [`GitTag`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitTagTagger {
@@ -18055,7 +18084,7 @@ pub struct GitTagTagger {
 }
 
 /// The `object` of [`GitTag`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitTagObject {
@@ -18092,7 +18121,7 @@ pub struct Verification {
 /// Git Tree
 ///
 /// The hierarchy between files in a Git repository.
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitTree {
@@ -18107,7 +18136,7 @@ pub struct GitTree {
 }
 
 /// An item of [`GitTreeTree`].
-#[cfg(any(feature = "git"))]
+#[cfg(feature = "git")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitTreeTreeItem {
@@ -18126,7 +18155,7 @@ pub struct GitTreeTreeItem {
 }
 
 /// Gitignore Template
-#[cfg(any(feature = "gitignore"))]
+#[cfg(feature = "gitignore")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GitignoreTemplate {
@@ -18139,7 +18168,7 @@ pub struct GitignoreTemplate {
 /// Hosted compute network configuration
 ///
 /// A hosted compute network configuration.
-#[cfg(any(feature = "hosted-compute"))]
+#[cfg(feature = "hosted-compute")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct NetworkConfiguration {
@@ -18161,7 +18190,7 @@ pub struct NetworkConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The hosted compute service the network configuration supports.
-    #[cfg(any(feature = "hosted-compute"))]
+    #[cfg(feature = "hosted-compute")]
     pub enum NetworkConfigurationComputeService {
         /// `none`
         None = "none",
@@ -18173,7 +18202,7 @@ pub struct NetworkConfiguration {
 }
 
 /// The answer of [`hosted_compute::ListNetworkConfigurationsForOrg`](crate::hosted_compute::ListNetworkConfigurationsForOrg).
-#[cfg(any(feature = "hosted-compute"))]
+#[cfg(feature = "hosted-compute")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct HostedComputeListNetworkConfigurationsForOrgResponse {
@@ -18182,7 +18211,7 @@ pub struct HostedComputeListNetworkConfigurationsForOrgResponse {
     /// The `network_configurations` property.
     pub network_configurations: Vec<NetworkConfiguration>,
 }
-#[cfg(any(feature = "hosted-compute"))]
+#[cfg(feature = "hosted-compute")]
 impl ::endpoint_runtime::model::Paginated for HostedComputeListNetworkConfigurationsForOrgResponse {
     type Item = NetworkConfiguration;
     fn into_items(self) -> Vec<Self::Item> {
@@ -18196,7 +18225,7 @@ impl ::endpoint_runtime::model::Paginated for HostedComputeListNetworkConfigurat
 /// Hosted compute network settings resource
 ///
 /// A hosted compute network settings resource.
-#[cfg(any(feature = "hosted-compute"))]
+#[cfg(feature = "hosted-compute")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct NetworkSettings {
@@ -18215,7 +18244,7 @@ pub struct NetworkSettings {
 /// Interaction Limits
 ///
 /// Interaction limit settings.
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InteractionLimitResponse {
@@ -18229,7 +18258,7 @@ pub struct InteractionLimitResponse {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of GitHub user that can comment, open issues, or create pull requests while the interaction limit is in effect.
-    #[cfg(any(feature = "interactions"))]
+    #[cfg(feature = "interactions")]
     pub enum InteractionGroup {
         /// `existing_users`
         ExistingUsers = "existing_users",
@@ -18241,8 +18270,9 @@ pub struct InteractionLimitResponse {
 }
 
 /// The answer of [`interactions::GetRestrictionsForOrg`](crate::interactions::GetRestrictionsForOrg).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum InteractionsGetRestrictionsForOrgResponse {
     /// The value as [`InteractionLimitResponse`].
@@ -18254,7 +18284,7 @@ pub enum InteractionsGetRestrictionsForOrgResponse {
 }
 
 /// The answer of [`interactions::GetPullRequestCreationCapForOrg`](crate::interactions::GetPullRequestCreationCapForOrg).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InteractionsGetPullRequestCreationCapForOrgResponse {
@@ -18265,7 +18295,7 @@ pub struct InteractionsGetPullRequestCreationCapForOrgResponse {
 }
 
 /// The answer of [`interactions::UpdatePullRequestCreationCapForOrg`](crate::interactions::UpdatePullRequestCreationCapForOrg).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InteractionsUpdatePullRequestCreationCapForOrgResponse {
@@ -18276,8 +18306,9 @@ pub struct InteractionsUpdatePullRequestCreationCapForOrgResponse {
 }
 
 /// The answer of [`interactions::GetRestrictionsForRepo`](crate::interactions::GetRestrictionsForRepo).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum InteractionsGetRestrictionsForRepoResponse {
     /// The value as [`InteractionLimitResponse`].
@@ -18289,7 +18320,7 @@ pub enum InteractionsGetRestrictionsForRepoResponse {
 }
 
 /// The answer of [`interactions::GetPullRequestCreationCapForRepo`](crate::interactions::GetPullRequestCreationCapForRepo).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InteractionsGetPullRequestCreationCapForRepoResponse {
@@ -18300,7 +18331,7 @@ pub struct InteractionsGetPullRequestCreationCapForRepoResponse {
 }
 
 /// The answer of [`interactions::UpdatePullRequestCreationCapForRepo`](crate::interactions::UpdatePullRequestCreationCapForRepo).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct InteractionsUpdatePullRequestCreationCapForRepoResponse {
@@ -18311,8 +18342,9 @@ pub struct InteractionsUpdatePullRequestCreationCapForRepoResponse {
 }
 
 /// The answer of [`interactions::GetRestrictionsForAuthenticatedUser`](crate::interactions::GetRestrictionsForAuthenticatedUser).
-#[cfg(any(feature = "interactions"))]
+#[cfg(feature = "interactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum InteractionsGetRestrictionsForAuthenticatedUserResponse {
     /// The value as [`InteractionLimitResponse`].
@@ -18324,7 +18356,7 @@ pub enum InteractionsGetRestrictionsForAuthenticatedUserResponse {
 }
 
 /// Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEvent {
@@ -18389,7 +18421,7 @@ pub struct IssueEvent {
 }
 
 /// Issue Event Label
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventLabel {
@@ -18400,7 +18432,7 @@ pub struct IssueEventLabel {
 }
 
 /// Issue Event Dismissed Review
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventDismissedReview {
@@ -18415,7 +18447,7 @@ pub struct IssueEventDismissedReview {
 }
 
 /// Issue Event Milestone
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventMilestone {
@@ -18424,7 +18456,7 @@ pub struct IssueEventMilestone {
 }
 
 /// Issue Event Project Card
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventProjectCard {
@@ -18443,7 +18475,7 @@ pub struct IssueEventProjectCard {
 }
 
 /// Issue Event Rename
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventRename {
@@ -18456,7 +18488,7 @@ pub struct IssueEventRename {
 /// Issue Type
 ///
 /// The type of issue.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueTypeWebhook {
@@ -18470,7 +18502,7 @@ pub struct IssueTypeWebhook {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The color of the issue type.
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssueTypeWebhookColor {
         /// `gray`
         Gray = "gray",
@@ -18494,7 +18526,7 @@ pub struct IssueTypeWebhook {
 /// Issue Reference
 ///
 /// A minimal reference to an issue linked from a timeline event (e.g. sub-issue, parent-issue, or dependency events).
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueReference {
@@ -18517,7 +18549,7 @@ pub struct IssueReference {
 /// Issue Type
 ///
 /// The type of the referenced issue.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueReferenceIssueType {
@@ -18534,7 +18566,7 @@ pub struct IssueReferenceIssueType {
 /// Issue Event Intent
 ///
 /// The intent behind an agent's action on an issue, including the rationale and confidence. Present (and `null` when the event carried no agent intent) on supported event types while the issue suggestions feature is enabled for the repository; the property is omitted entirely when the feature is disabled or the event type does not support intent.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueEventIntent {
@@ -18546,7 +18578,7 @@ pub struct IssueEventIntent {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The confidence level the agent had when performing this action.
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssueEventIntentConfidence {
         /// `LOW`
         Low = "LOW",
@@ -18559,7 +18591,7 @@ pub struct IssueEventIntent {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason for the current state
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseStateReason {
         /// `completed`
         Completed = "completed",
@@ -18573,7 +18605,7 @@ pub struct IssueEventIntent {
 }
 
 /// One of the forms of [`IssuesUpdateResponseLabelsItem`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseLabelsItem2 {
@@ -18594,8 +18626,9 @@ pub struct IssuesUpdateResponseLabelsItem2 {
 }
 
 /// An item of [`IssuesUpdateResponseLabels`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssuesUpdateResponseLabelsItem {
     /// The value as a string.
@@ -18607,7 +18640,7 @@ pub enum IssuesUpdateResponseLabelsItem {
 }
 
 /// The `pull_request` of [`IssuesUpdateResponse`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponsePullRequest {
@@ -18625,7 +18658,7 @@ pub struct IssuesUpdateResponsePullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsTypeItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsTypeItemConfidence {
         /// `low`
         Low = "low",
@@ -18638,7 +18671,7 @@ pub struct IssuesUpdateResponsePullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsTypeItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsTypeItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
@@ -18648,7 +18681,7 @@ pub struct IssuesUpdateResponsePullRequest {
 }
 
 /// An item of [`IssuesUpdateResponseSuggestionsType`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestionsTypeItem {
@@ -18667,8 +18700,9 @@ pub struct IssuesUpdateResponseSuggestionsTypeItem {
 }
 
 /// The `value` of [`IssuesUpdateResponseSuggestionsIssueFieldValuesItem`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
     /// The value as a string.
@@ -18683,7 +18717,7 @@ pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsIssueFieldValuesItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemConfidence {
         /// `low`
         Low = "low",
@@ -18696,7 +18730,7 @@ pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsIssueFieldValuesItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
@@ -18706,7 +18740,7 @@ pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
 }
 
 /// An item of [`IssuesUpdateResponseSuggestionsIssueFieldValues`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
@@ -18728,7 +18762,7 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsLabelsItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsLabelsItemConfidence {
         /// `low`
         Low = "low",
@@ -18741,7 +18775,7 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsLabelsItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsLabelsItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
@@ -18751,7 +18785,7 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
 }
 
 /// An item of [`IssuesUpdateResponseSuggestionsLabels`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestionsLabelsItem {
@@ -18771,7 +18805,7 @@ pub struct IssuesUpdateResponseSuggestionsLabelsItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsAssigneesItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsAssigneesItemConfidence {
         /// `low`
         Low = "low",
@@ -18784,7 +18818,7 @@ pub struct IssuesUpdateResponseSuggestionsLabelsItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsAssigneesItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsAssigneesItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
@@ -18794,7 +18828,7 @@ pub struct IssuesUpdateResponseSuggestionsLabelsItem {
 }
 
 /// An item of [`IssuesUpdateResponseSuggestionsAssignees`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
@@ -18814,7 +18848,7 @@ pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `confidence` of [`IssuesUpdateResponseSuggestionsStateItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsStateItemConfidence {
         /// `low`
         Low = "low",
@@ -18827,7 +18861,7 @@ pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `ignored_reason` of [`IssuesUpdateResponseSuggestionsStateItem`].
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssuesUpdateResponseSuggestionsStateItemIgnoredReason {
         /// `already_applied`
         AlreadyApplied = "already_applied",
@@ -18837,7 +18871,7 @@ pub struct IssuesUpdateResponseSuggestionsAssigneesItem {
 }
 
 /// An item of [`IssuesUpdateResponseSuggestionsState`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestionsStateItem {
@@ -18865,7 +18899,7 @@ pub struct IssuesUpdateResponseSuggestionsStateItem {
 /// with no pending or ignored suggestions. Items tagged
 /// `ignored` are echoes of the current request's inputs that
 /// were not persisted as pending suggestions.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponseSuggestions {
@@ -18882,7 +18916,7 @@ pub struct IssuesUpdateResponseSuggestions {
 }
 
 /// The answer of [`issues::Update`](crate::issues::Update).
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssuesUpdateResponse {
@@ -18976,8 +19010,9 @@ pub struct IssuesUpdateResponse {
 }
 
 /// Issue Event for Issue
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssueEventForIssue {
     /// The value as [`LabeledIssueEvent`].
@@ -19037,7 +19072,7 @@ pub enum IssueEventForIssue {
 }
 
 /// Labeled Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LabeledIssueEvent {
@@ -19066,7 +19101,7 @@ pub struct LabeledIssueEvent {
 }
 
 /// The `label` of [`LabeledIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LabeledIssueEventLabel {
@@ -19077,7 +19112,7 @@ pub struct LabeledIssueEventLabel {
 }
 
 /// Unlabeled Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UnlabeledIssueEvent {
@@ -19106,7 +19141,7 @@ pub struct UnlabeledIssueEvent {
 }
 
 /// The `label` of [`UnlabeledIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UnlabeledIssueEventLabel {
@@ -19117,7 +19152,7 @@ pub struct UnlabeledIssueEventLabel {
 }
 
 /// Assigned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AssignedIssueEvent {
@@ -19148,7 +19183,7 @@ pub struct AssignedIssueEvent {
 }
 
 /// Unassigned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UnassignedIssueEvent {
@@ -19177,7 +19212,7 @@ pub struct UnassignedIssueEvent {
 }
 
 /// Milestoned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MilestonedIssueEvent {
@@ -19204,7 +19239,7 @@ pub struct MilestonedIssueEvent {
 }
 
 /// The `milestone` of [`MilestonedIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MilestonedIssueEventMilestone {
@@ -19213,7 +19248,7 @@ pub struct MilestonedIssueEventMilestone {
 }
 
 /// Demilestoned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DemilestonedIssueEvent {
@@ -19240,7 +19275,7 @@ pub struct DemilestonedIssueEvent {
 }
 
 /// The `milestone` of [`DemilestonedIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DemilestonedIssueEventMilestone {
@@ -19249,7 +19284,7 @@ pub struct DemilestonedIssueEventMilestone {
 }
 
 /// Renamed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RenamedIssueEvent {
@@ -19276,7 +19311,7 @@ pub struct RenamedIssueEvent {
 }
 
 /// The `rename` of [`RenamedIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RenamedIssueEventRename {
@@ -19287,7 +19322,7 @@ pub struct RenamedIssueEventRename {
 }
 
 /// Review Requested Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewRequestedIssueEvent {
@@ -19318,7 +19353,7 @@ pub struct ReviewRequestedIssueEvent {
 }
 
 /// Review Request Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewRequestRemovedIssueEvent {
@@ -19349,7 +19384,7 @@ pub struct ReviewRequestRemovedIssueEvent {
 }
 
 /// Review Dismissed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewDismissedIssueEvent {
@@ -19376,7 +19411,7 @@ pub struct ReviewDismissedIssueEvent {
 }
 
 /// The `dismissed_review` of [`ReviewDismissedIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewDismissedIssueEventDismissedReview {
@@ -19391,7 +19426,7 @@ pub struct ReviewDismissedIssueEventDismissedReview {
 }
 
 /// Locked Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LockedIssueEvent {
@@ -19418,7 +19453,7 @@ pub struct LockedIssueEvent {
 }
 
 /// Added to Project Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AddedToProjectIssueEvent {
@@ -19445,7 +19480,7 @@ pub struct AddedToProjectIssueEvent {
 }
 
 /// The `project_card` of [`AddedToProjectIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct AddedToProjectIssueEventProjectCard {
@@ -19464,7 +19499,7 @@ pub struct AddedToProjectIssueEventProjectCard {
 }
 
 /// Moved Column in Project Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MovedColumnInProjectIssueEvent {
@@ -19491,7 +19526,7 @@ pub struct MovedColumnInProjectIssueEvent {
 }
 
 /// The `project_card` of [`MovedColumnInProjectIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MovedColumnInProjectIssueEventProjectCard {
@@ -19510,7 +19545,7 @@ pub struct MovedColumnInProjectIssueEventProjectCard {
 }
 
 /// Removed from Project Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RemovedFromProjectIssueEvent {
@@ -19537,7 +19572,7 @@ pub struct RemovedFromProjectIssueEvent {
 }
 
 /// The `project_card` of [`RemovedFromProjectIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RemovedFromProjectIssueEventProjectCard {
@@ -19556,7 +19591,7 @@ pub struct RemovedFromProjectIssueEventProjectCard {
 }
 
 /// Converted Note to Issue Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConvertedNoteToIssueIssueEvent {
@@ -19583,7 +19618,7 @@ pub struct ConvertedNoteToIssueIssueEvent {
 }
 
 /// The `project_card` of [`ConvertedNoteToIssueIssueEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ConvertedNoteToIssueIssueEventProjectCard {
@@ -19602,7 +19637,7 @@ pub struct ConvertedNoteToIssueIssueEventProjectCard {
 }
 
 /// Issue Type Added Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueTypeAddedIssueEvent {
@@ -19631,7 +19666,7 @@ pub struct IssueTypeAddedIssueEvent {
 }
 
 /// Issue Type Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueTypeRemovedIssueEvent {
@@ -19660,7 +19695,7 @@ pub struct IssueTypeRemovedIssueEvent {
 }
 
 /// Issue Type Changed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueTypeChangedIssueEvent {
@@ -19691,7 +19726,7 @@ pub struct IssueTypeChangedIssueEvent {
 }
 
 /// Sub-issue Added Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SubIssueAddedIssueEvent {
@@ -19718,7 +19753,7 @@ pub struct SubIssueAddedIssueEvent {
 }
 
 /// Sub-issue Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SubIssueRemovedIssueEvent {
@@ -19745,7 +19780,7 @@ pub struct SubIssueRemovedIssueEvent {
 }
 
 /// Parent-issue Added Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ParentIssueAddedIssueEvent {
@@ -19772,7 +19807,7 @@ pub struct ParentIssueAddedIssueEvent {
 }
 
 /// Parent-issue Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ParentIssueRemovedIssueEvent {
@@ -19799,7 +19834,7 @@ pub struct ParentIssueRemovedIssueEvent {
 }
 
 /// Blocked-by Added Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BlockedByAddedIssueEvent {
@@ -19826,7 +19861,7 @@ pub struct BlockedByAddedIssueEvent {
 }
 
 /// Blocked-by Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BlockedByRemovedIssueEvent {
@@ -19853,7 +19888,7 @@ pub struct BlockedByRemovedIssueEvent {
 }
 
 /// Blocking Added Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BlockingAddedIssueEvent {
@@ -19880,7 +19915,7 @@ pub struct BlockingAddedIssueEvent {
 }
 
 /// Blocking Removed Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BlockingRemovedIssueEvent {
@@ -19909,7 +19944,7 @@ pub struct BlockingRemovedIssueEvent {
 /// Issue Suggestion
 ///
 /// An agent-proposed change to an issue that a maintainer can approve or dismiss.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueSuggestion {
@@ -19943,7 +19978,7 @@ pub struct IssueSuggestion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The kind of change proposed.
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssueSuggestionAction {
         /// `set_type`
         SetType = "set_type",
@@ -19960,7 +19995,7 @@ pub struct IssueSuggestion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The suggestion's lifecycle state.
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssueSuggestionState {
         /// `pending`
         Pending = "pending",
@@ -19978,8 +20013,9 @@ pub struct IssueSuggestion {
 }
 
 /// The proposed value, when applicable. An array for multi-select field suggestions.
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssueSuggestionTargetValue {
     /// The value as a string.
@@ -19996,7 +20032,7 @@ pub enum IssueSuggestionTargetValue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The actor's confidence level in the suggestion.
-    #[cfg(any(feature = "issues"))]
+    #[cfg(feature = "issues")]
     pub enum IssueSuggestionConfidence {
         /// `LOW`
         Low = "LOW",
@@ -20008,8 +20044,9 @@ pub enum IssueSuggestionTargetValue {
 }
 
 /// Timeline Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum TimelineIssueEvents {
     /// The value as [`LabeledIssueEvent`].
@@ -20083,7 +20120,7 @@ pub enum TimelineIssueEvents {
 }
 
 /// Timeline Comment Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommentEvent {
@@ -20126,7 +20163,7 @@ pub struct TimelineCommentEvent {
 }
 
 /// Timeline Cross Referenced Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCrossReferencedEvent {
@@ -20143,7 +20180,7 @@ pub struct TimelineCrossReferencedEvent {
 }
 
 /// The `source` of [`TimelineCrossReferencedEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCrossReferencedEventSource {
@@ -20154,7 +20191,7 @@ pub struct TimelineCrossReferencedEventSource {
 }
 
 /// Timeline Committed Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEvent {
@@ -20183,7 +20220,7 @@ pub struct TimelineCommittedEvent {
 }
 
 /// Identifying information for the git-user
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEventAuthor {
@@ -20196,7 +20233,7 @@ pub struct TimelineCommittedEventAuthor {
 }
 
 /// Identifying information for the git-user
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEventCommitter {
@@ -20209,7 +20246,7 @@ pub struct TimelineCommittedEventCommitter {
 }
 
 /// The `tree` of [`TimelineCommittedEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEventTree {
@@ -20220,7 +20257,7 @@ pub struct TimelineCommittedEventTree {
 }
 
 /// An item of [`TimelineCommittedEventParents`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEventParentsItem {
@@ -20233,7 +20270,7 @@ pub struct TimelineCommittedEventParentsItem {
 }
 
 /// The `verification` of [`TimelineCommittedEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommittedEventVerification {
@@ -20250,7 +20287,7 @@ pub struct TimelineCommittedEventVerification {
 }
 
 /// Timeline Reviewed Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineReviewedEvent {
@@ -20288,7 +20325,7 @@ pub struct TimelineReviewedEvent {
 }
 
 /// The `html` of [`TimelineReviewedEventLinks`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineReviewedEventLinksHtml {
@@ -20297,7 +20334,7 @@ pub struct TimelineReviewedEventLinksHtml {
 }
 
 /// The `pull_request` of [`TimelineReviewedEventLinks`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineReviewedEventLinksPullRequest {
@@ -20306,7 +20343,7 @@ pub struct TimelineReviewedEventLinksPullRequest {
 }
 
 /// The `_links` of [`TimelineReviewedEvent`].
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineReviewedEventLinks {
@@ -20317,7 +20354,7 @@ pub struct TimelineReviewedEventLinks {
 }
 
 /// Timeline Line Commented Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineLineCommentedEvent {
@@ -20472,7 +20509,7 @@ pub struct PullRequestReviewCommentLinks {
 }
 
 /// Timeline Commit Commented Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineCommitCommentedEvent {
@@ -20522,7 +20559,7 @@ pub struct CommitComment {
 }
 
 /// Timeline Assigned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineAssignedIssueEvent {
@@ -20551,7 +20588,7 @@ pub struct TimelineAssignedIssueEvent {
 }
 
 /// Timeline Unassigned Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TimelineUnassignedIssueEvent {
@@ -20578,7 +20615,7 @@ pub struct TimelineUnassignedIssueEvent {
 }
 
 /// State Change Issue Event
-#[cfg(any(feature = "issues"))]
+#[cfg(feature = "issues")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct StateChangeIssueEvent {
@@ -20607,7 +20644,7 @@ pub struct StateChangeIssueEvent {
 }
 
 /// License
-#[cfg(any(feature = "licenses"))]
+#[cfg(feature = "licenses")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct License {
@@ -20640,7 +20677,7 @@ pub struct License {
 }
 
 /// License Content
-#[cfg(any(feature = "licenses"))]
+#[cfg(feature = "licenses")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LicenseContent {
@@ -20674,7 +20711,7 @@ pub struct LicenseContent {
 }
 
 /// The `_links` of [`LicenseContent`].
-#[cfg(any(feature = "licenses"))]
+#[cfg(feature = "licenses")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LicenseContentLinks {
@@ -20688,7 +20725,7 @@ pub struct LicenseContentLinks {
 }
 
 /// The `root` schema.
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Root {
@@ -20762,7 +20799,7 @@ pub struct Root {
 }
 
 /// Api Overview
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiOverview {
@@ -20805,7 +20842,7 @@ pub struct ApiOverview {
 }
 
 /// The `ssh_key_fingerprints` of [`ApiOverview`].
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiOverviewSshKeyFingerprints {
@@ -20824,7 +20861,7 @@ pub struct ApiOverviewSshKeyFingerprints {
 }
 
 /// The `actions_inbound` of [`ApiOverviewDomains`].
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiOverviewDomainsActionsInbound {
@@ -20835,7 +20872,7 @@ pub struct ApiOverviewDomainsActionsInbound {
 }
 
 /// The `artifact_attestations` of [`ApiOverviewDomains`].
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiOverviewDomainsArtifactAttestations {
@@ -20846,7 +20883,7 @@ pub struct ApiOverviewDomainsArtifactAttestations {
 }
 
 /// The `domains` of [`ApiOverview`].
-#[cfg(any(feature = "meta"))]
+#[cfg(feature = "meta")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ApiOverviewDomains {
@@ -20871,7 +20908,7 @@ pub struct ApiOverviewDomains {
 /// Migration
 ///
 /// A migration.
-#[cfg(any(feature = "migrations"))]
+#[cfg(feature = "migrations")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Migration {
@@ -20916,7 +20953,7 @@ pub struct Migration {
 /// Import
 ///
 /// A repository import from an external source.
-#[cfg(any(feature = "migrations"))]
+#[cfg(feature = "migrations")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Import {
@@ -20970,7 +21007,7 @@ pub struct Import {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`Import`].
-    #[cfg(any(feature = "migrations"))]
+    #[cfg(feature = "migrations")]
     pub enum ImportStatus {
         /// `auth`
         Auth = "auth",
@@ -21008,7 +21045,7 @@ pub struct Import {
 }
 
 /// An item of [`ImportProjectChoices`].
-#[cfg(any(feature = "migrations"))]
+#[cfg(feature = "migrations")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ImportProjectChoicesItem {
@@ -21021,7 +21058,7 @@ pub struct ImportProjectChoicesItem {
 }
 
 /// Porter Author
-#[cfg(any(feature = "migrations"))]
+#[cfg(feature = "migrations")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PorterAuthor {
@@ -21042,7 +21079,7 @@ pub struct PorterAuthor {
 }
 
 /// Porter Large File
-#[cfg(any(feature = "migrations"))]
+#[cfg(feature = "migrations")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PorterLargeFile {
@@ -21059,7 +21096,7 @@ pub struct PorterLargeFile {
 /// Actions OIDC Custom Property Inclusion
 ///
 /// An OIDC custom property inclusion for repository properties
-#[cfg(any(feature = "oidc"))]
+#[cfg(feature = "oidc")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OidcCustomPropertyInclusion {
@@ -21071,7 +21108,7 @@ pub struct OidcCustomPropertyInclusion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether the inclusion was defined at the organization or enterprise level
-    #[cfg(any(feature = "oidc"))]
+    #[cfg(feature = "oidc")]
     pub enum OidcCustomPropertyInclusionInclusionSource {
         /// `organization`
         Organization = "organization",
@@ -21081,7 +21118,7 @@ pub struct OidcCustomPropertyInclusion {
 }
 
 /// Actions OIDC Subject customization
-#[cfg(any(feature = "oidc"))]
+#[cfg(feature = "oidc")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OidcCustomSub {
@@ -21092,7 +21129,7 @@ pub struct OidcCustomSub {
 }
 
 /// Organization Full
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationFull {
@@ -21265,7 +21302,7 @@ pub struct OrganizationFull {
 }
 
 /// The `plan` of [`OrganizationFull`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationFullPlan {
@@ -21284,7 +21321,7 @@ pub struct OrganizationFullPlan {
 /// Artifact Deployment Record
 ///
 /// Artifact Metadata Deployment Record
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ArtifactDeploymentRecord {
@@ -21314,7 +21351,7 @@ pub struct ArtifactDeploymentRecord {
 
 ::endpoint_runtime::__private::open_enum! {
     /// An item of [`ArtifactDeploymentRecordRuntimeRisks`].
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum ArtifactDeploymentRecordRuntimeRisksItem {
         /// `critical-resource`
         CriticalResource = "critical-resource",
@@ -21328,7 +21365,7 @@ pub struct ArtifactDeploymentRecord {
 }
 
 /// The answer of [`orgs::CreateArtifactDeploymentRecord`](crate::orgs::CreateArtifactDeploymentRecord).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsCreateArtifactDeploymentRecordResponse {
@@ -21337,7 +21374,7 @@ pub struct OrgsCreateArtifactDeploymentRecordResponse {
     /// The `deployment_records` property.
     pub deployment_records: Option<Vec<ArtifactDeploymentRecord>>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsCreateArtifactDeploymentRecordResponse {
     type Item = ArtifactDeploymentRecord;
     fn into_items(self) -> Vec<Self::Item> {
@@ -21349,7 +21386,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsCreateArtifactDeploymentRecord
 }
 
 /// One of the forms of [`OrgsSetClusterDeploymentRecordsResponse`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsSetClusterDeploymentRecordsResponse1 {
@@ -21361,7 +21398,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponse1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason the deployment failed processing.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrgsSetClusterDeploymentRecordsResponse2ErrorsItemCause {
         /// `unauthorized`
         Unauthorized = "unauthorized",
@@ -21371,7 +21408,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponse1 {
 }
 
 /// The deployment payload that could not be processed.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItemDeployment {
@@ -21394,7 +21431,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItemDeployment {
 }
 
 /// An item of [`OrgsSetClusterDeploymentRecordsResponse2Errors`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItem {
@@ -21405,7 +21442,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponse2ErrorsItem {
 }
 
 /// One of the forms of [`OrgsSetClusterDeploymentRecordsResponse`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsSetClusterDeploymentRecordsResponse2 {
@@ -21418,8 +21455,9 @@ pub struct OrgsSetClusterDeploymentRecordsResponse2 {
 }
 
 /// The answer of [`orgs::SetClusterDeploymentRecords`](crate::orgs::SetClusterDeploymentRecords).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum OrgsSetClusterDeploymentRecordsResponse {
     /// The value as [`OrgsSetClusterDeploymentRecordsResponse1`].
@@ -21431,7 +21469,7 @@ pub enum OrgsSetClusterDeploymentRecordsResponse {
 }
 
 /// The answer of [`orgs::CreateClusterDeploymentRecordsJob`](crate::orgs::CreateClusterDeploymentRecordsJob).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsCreateClusterDeploymentRecordsJobResponse {
@@ -21443,7 +21481,7 @@ pub struct OrgsCreateClusterDeploymentRecordsJobResponse {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current status of the job.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrgsGetClusterDeploymentRecordsJobResponseStatus {
         /// `pending`
         Pending = "pending",
@@ -21457,7 +21495,7 @@ pub struct OrgsCreateClusterDeploymentRecordsJobResponse {
 }
 
 /// The answer of [`orgs::GetClusterDeploymentRecordsJob`](crate::orgs::GetClusterDeploymentRecordsJob).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsGetClusterDeploymentRecordsJobResponse {
@@ -21474,7 +21512,7 @@ pub struct OrgsGetClusterDeploymentRecordsJobResponse {
 }
 
 /// An item of [`OrgsCreateArtifactStorageRecordResponseStorageRecords`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsCreateArtifactStorageRecordResponseStorageRecordsItem {
@@ -21499,7 +21537,7 @@ pub struct OrgsCreateArtifactStorageRecordResponseStorageRecordsItem {
 }
 
 /// The answer of [`orgs::CreateArtifactStorageRecord`](crate::orgs::CreateArtifactStorageRecord).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsCreateArtifactStorageRecordResponse {
@@ -21508,7 +21546,7 @@ pub struct OrgsCreateArtifactStorageRecordResponse {
     /// The `storage_records` property.
     pub storage_records: Option<Vec<OrgsCreateArtifactStorageRecordResponseStorageRecordsItem>>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsCreateArtifactStorageRecordResponse {
     type Item = OrgsCreateArtifactStorageRecordResponseStorageRecordsItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -21520,7 +21558,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsCreateArtifactStorageRecordRes
 }
 
 /// The answer of [`orgs::ListArtifactDeploymentRecords`](crate::orgs::ListArtifactDeploymentRecords).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListArtifactDeploymentRecordsResponse {
@@ -21529,7 +21567,7 @@ pub struct OrgsListArtifactDeploymentRecordsResponse {
     /// The `deployment_records` property.
     pub deployment_records: Option<Vec<ArtifactDeploymentRecord>>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsListArtifactDeploymentRecordsResponse {
     type Item = ArtifactDeploymentRecord;
     fn into_items(self) -> Vec<Self::Item> {
@@ -21541,7 +21579,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsListArtifactDeploymentRecordsR
 }
 
 /// An item of [`OrgsListArtifactStorageRecordsResponseStorageRecords`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListArtifactStorageRecordsResponseStorageRecordsItem {
@@ -21566,7 +21604,7 @@ pub struct OrgsListArtifactStorageRecordsResponseStorageRecordsItem {
 }
 
 /// The answer of [`orgs::ListArtifactStorageRecords`](crate::orgs::ListArtifactStorageRecords).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListArtifactStorageRecordsResponse {
@@ -21575,7 +21613,7 @@ pub struct OrgsListArtifactStorageRecordsResponse {
     /// The `storage_records` property.
     pub storage_records: Option<Vec<OrgsListArtifactStorageRecordsResponseStorageRecordsItem>>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsListArtifactStorageRecordsResponse {
     type Item = OrgsListArtifactStorageRecordsResponseStorageRecordsItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -21587,7 +21625,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsListArtifactStorageRecordsResp
 }
 
 /// The bundle of the attestation.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle {
@@ -21603,7 +21641,7 @@ pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBu
 }
 
 /// An item of [`OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValue`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
@@ -21616,7 +21654,7 @@ pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
 }
 
 /// Information about the current page.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsBulkResponsePageInfo {
@@ -21631,7 +21669,7 @@ pub struct OrgsListAttestationsBulkResponsePageInfo {
 }
 
 /// The answer of [`orgs::ListAttestationsBulk`](crate::orgs::ListAttestationsBulk).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsBulkResponse {
@@ -21647,7 +21685,7 @@ pub struct OrgsListAttestationsBulkResponse {
 }
 
 /// An item of [`OrgsListAttestationRepositoriesResponse`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationRepositoriesResponseItem {
@@ -21659,7 +21697,7 @@ pub struct OrgsListAttestationRepositoriesResponseItem {
 
 /// The attestation's Sigstore Bundle.
 /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsResponseAttestationsItemBundle {
@@ -21675,7 +21713,7 @@ pub struct OrgsListAttestationsResponseAttestationsItemBundle {
 }
 
 /// An item of [`OrgsListAttestationsResponseAttestations`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsResponseAttestationsItem {
@@ -21691,7 +21729,7 @@ pub struct OrgsListAttestationsResponseAttestationsItem {
 }
 
 /// The answer of [`orgs::ListAttestations`](crate::orgs::ListAttestations).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAttestationsResponse {
@@ -21731,7 +21769,7 @@ pub struct OrganizationInvitation {
 }
 
 /// Org Hook
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgHook {
@@ -21760,7 +21798,7 @@ pub struct OrgHook {
 }
 
 /// The `config` of [`OrgHook`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgHookConfig {
@@ -21775,7 +21813,7 @@ pub struct OrgHookConfig {
 }
 
 /// The answer of [`orgs::ListAppInstallations`](crate::orgs::ListAppInstallations).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListAppInstallationsResponse {
@@ -21784,7 +21822,7 @@ pub struct OrgsListAppInstallationsResponse {
     /// The `installations` property.
     pub installations: Vec<Installation>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsListAppInstallationsResponse {
     type Item = Installation;
     fn into_items(self) -> Vec<Self::Item> {
@@ -21798,7 +21836,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsListAppInstallationsResponse {
 /// Issue Field
 ///
 /// A custom attribute defined at the organization level for attaching structured data to issues.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueField {
@@ -21824,7 +21862,7 @@ pub struct IssueField {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The data type of the issue field.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum IssueFieldDataType {
         /// `text`
         Text = "text",
@@ -21841,7 +21879,7 @@ pub struct IssueField {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The visibility of the issue field. Can be `organization_members_only` (visible only within the organization) or `all` (visible to all users who can see issues).
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum IssueFieldVisibility {
         /// `organization_members_only`
         OrganizationMembersOnly = "organization_members_only",
@@ -21852,7 +21890,7 @@ pub struct IssueField {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The color of the option.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum IssueFieldOptionsItemColor {
         /// `gray`
         Gray = "gray",
@@ -21874,7 +21912,7 @@ pub struct IssueField {
 }
 
 /// An item of [`IssueFieldOptions`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueFieldOptionsItem {
@@ -21895,7 +21933,7 @@ pub struct IssueFieldOptionsItem {
 }
 
 /// Org Membership
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgMembership {
@@ -21922,7 +21960,7 @@ pub struct OrgMembership {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the member in the organization. The `pending` state indicates the user has not yet accepted an invitation.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrgMembershipState {
         /// `active`
         Active = "active",
@@ -21933,7 +21971,7 @@ pub struct OrgMembership {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The user's membership type in the organization.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrgMembershipRole {
         /// `admin`
         Admin = "admin",
@@ -21945,7 +21983,7 @@ pub struct OrgMembership {
 }
 
 /// The `permissions` of [`OrgMembership`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgMembershipPermissions {
@@ -21956,7 +21994,7 @@ pub struct OrgMembershipPermissions {
 /// Organization Fine-Grained Permission
 ///
 /// A fine-grained permission that protects organization resources.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListOrganizationFineGrainedPermissionsResponseItem {
@@ -21969,7 +22007,7 @@ pub struct OrgsListOrganizationFineGrainedPermissionsResponseItem {
 /// Organization Role
 ///
 /// Organization roles
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationRole {
@@ -21995,7 +22033,7 @@ pub struct OrganizationRole {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The system role from which this role inherits permissions.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrganizationRoleBaseRole {
         /// `read`
         Read = "read",
@@ -22012,7 +22050,7 @@ pub struct OrganizationRole {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Source answers the question, "where did this role come from?"
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrganizationRoleSource {
         /// `Organization`
         Organization = "Organization",
@@ -22024,7 +22062,7 @@ pub struct OrganizationRole {
 }
 
 /// The answer of [`orgs::ListOrgRoles`](crate::orgs::ListOrgRoles).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsListOrgRolesResponse {
@@ -22033,7 +22071,7 @@ pub struct OrgsListOrgRolesResponse {
     /// The list of organization roles available to the organization.
     pub roles: Option<Vec<OrganizationRole>>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsListOrgRolesResponse {
     type Item = OrganizationRole;
     fn into_items(self) -> Vec<Self::Item> {
@@ -22047,7 +22085,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsListOrgRolesResponse {
 /// A Role Assignment for a Team
 ///
 /// The Relationship a Team has with a role.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamRoleAssignment {
@@ -22091,7 +22129,7 @@ pub struct TeamRoleAssignment {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Determines if the team has a direct, indirect, or mixed relationship to a role
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum TeamRoleAssignmentAssignment {
         /// `direct`
         Direct = "direct",
@@ -22103,7 +22141,7 @@ pub struct TeamRoleAssignment {
 }
 
 /// The `permissions` of [`TeamRoleAssignment`].
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamRoleAssignmentPermissions {
@@ -22121,7 +22159,7 @@ pub struct TeamRoleAssignmentPermissions {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The ownership type of the team
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum TeamRoleAssignmentType {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -22133,7 +22171,7 @@ pub struct TeamRoleAssignmentPermissions {
 /// A Role Assignment for a User
 ///
 /// The Relationship a User has with a role.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UserRoleAssignment {
@@ -22189,7 +22227,7 @@ pub struct UserRoleAssignment {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Determines if the user has a direct, indirect, or mixed relationship to a role
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum UserRoleAssignmentAssignment {
         /// `direct`
         Direct = "direct",
@@ -22203,7 +22241,7 @@ pub struct UserRoleAssignment {
 /// Simple Organization Programmatic Access Grant Request
 ///
 /// Minimal representation of an organization programmatic access grant request for enumerations
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationProgrammaticAccessGrantRequest {
@@ -22235,7 +22273,7 @@ pub struct OrganizationProgrammaticAccessGrantRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of repository selection requested.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrganizationProgrammaticAccessGrantRequestRepositorySelection {
         /// `none`
         None = "none",
@@ -22247,7 +22285,7 @@ pub struct OrganizationProgrammaticAccessGrantRequest {
 }
 
 /// Permissions requested, categorized by type of permission.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationProgrammaticAccessGrantRequestPermissions {
@@ -22262,7 +22300,7 @@ pub struct OrganizationProgrammaticAccessGrantRequestPermissions {
 /// Organization Programmatic Access Grant
 ///
 /// Minimal representation of an organization programmatic access grant for enumerations
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationProgrammaticAccessGrant {
@@ -22292,7 +22330,7 @@ pub struct OrganizationProgrammaticAccessGrant {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Type of repository selection requested.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum OrganizationProgrammaticAccessGrantRepositorySelection {
         /// `none`
         None = "none",
@@ -22304,7 +22342,7 @@ pub struct OrganizationProgrammaticAccessGrant {
 }
 
 /// Permissions requested, categorized by type of permission.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationProgrammaticAccessGrantPermissions {
@@ -22319,7 +22357,7 @@ pub struct OrganizationProgrammaticAccessGrantPermissions {
 /// Organization Custom Property
 ///
 /// Custom property defined on an organization
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CustomProperty {
@@ -22348,7 +22386,7 @@ pub struct CustomProperty {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The source type of the property
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum CustomPropertySourceType {
         /// `organization`
         Organization = "organization",
@@ -22359,7 +22397,7 @@ pub struct CustomProperty {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the value for the property
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum CustomPropertyValueType {
         /// `string`
         String = "string",
@@ -22375,8 +22413,9 @@ pub struct CustomProperty {
 }
 
 /// Default value of the property
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CustomPropertyDefaultValue {
     /// The value as a string.
@@ -22389,7 +22428,7 @@ pub enum CustomPropertyDefaultValue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Who can edit the values of the property
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum CustomPropertyValuesEditableBy {
         /// `org_actors`
         OrgActors = "org_actors",
@@ -22401,7 +22440,7 @@ pub enum CustomPropertyDefaultValue {
 /// Organization Repository Custom Property Values
 ///
 /// List of custom property values for a repository
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRepoCustomPropertyValues {
@@ -22431,6 +22470,7 @@ pub struct CustomPropertyValue {
 /// The value assigned to the property
 #[cfg(any(feature = "orgs", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CustomPropertyValueValue {
     /// The value as a string.
@@ -22496,7 +22536,7 @@ pub struct RulesetVersionWithStateActor {
 /// Check immutable releases organization settings
 ///
 /// Check immutable releases settings for an organization.
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ImmutableReleasesOrganizationSettings {
@@ -22508,7 +22548,7 @@ pub struct ImmutableReleasesOrganizationSettings {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy that controls how immutable releases are enforced in the organization.
-    #[cfg(any(feature = "orgs"))]
+    #[cfg(feature = "orgs")]
     pub enum ImmutableReleasesOrganizationSettingsEnforcedRepositories {
         /// `all`
         All = "all",
@@ -22520,7 +22560,7 @@ pub struct ImmutableReleasesOrganizationSettings {
 }
 
 /// The answer of [`orgs::GetImmutableReleasesSettingsRepositories`](crate::orgs::GetImmutableReleasesSettingsRepositories).
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgsGetImmutableReleasesSettingsRepositoriesResponse {
@@ -22529,7 +22569,7 @@ pub struct OrgsGetImmutableReleasesSettingsRepositoriesResponse {
     /// The `repositories` property.
     pub repositories: Vec<MinimalRepository>,
 }
-#[cfg(any(feature = "orgs"))]
+#[cfg(feature = "orgs")]
 impl ::endpoint_runtime::model::Paginated for OrgsGetImmutableReleasesSettingsRepositoriesResponse {
     type Item = MinimalRepository;
     fn into_items(self) -> Vec<Self::Item> {
@@ -22543,7 +22583,7 @@ impl ::endpoint_runtime::model::Paginated for OrgsGetImmutableReleasesSettingsRe
 /// Package
 ///
 /// A software package
-#[cfg(any(feature = "packages"))]
+#[cfg(feature = "packages")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Package {
@@ -22573,7 +22613,7 @@ pub struct Package {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `package_type` of [`Package`].
-    #[cfg(any(feature = "packages"))]
+    #[cfg(feature = "packages")]
     pub enum PackagePackageType {
         /// `npm`
         Npm = "npm",
@@ -22592,7 +22632,7 @@ pub struct Package {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `visibility` of [`Package`].
-    #[cfg(any(feature = "packages"))]
+    #[cfg(feature = "packages")]
     pub enum PackageVisibility {
         /// `private`
         Private = "private",
@@ -22604,7 +22644,7 @@ pub struct Package {
 /// Package Version
 ///
 /// A version of a software package
-#[cfg(any(feature = "packages"))]
+#[cfg(feature = "packages")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PackageVersion {
@@ -22634,7 +22674,7 @@ pub struct PackageVersion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `package_type` of [`PackageVersionMetadata`].
-    #[cfg(any(feature = "packages"))]
+    #[cfg(feature = "packages")]
     pub enum PackageVersionMetadataPackageType {
         /// `npm`
         Npm = "npm",
@@ -22652,7 +22692,7 @@ pub struct PackageVersion {
 }
 
 /// Container Metadata
-#[cfg(any(feature = "packages"))]
+#[cfg(feature = "packages")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PackageVersionMetadataContainer {
@@ -22661,7 +22701,7 @@ pub struct PackageVersionMetadataContainer {
 }
 
 /// Docker Metadata
-#[cfg(any(feature = "packages"))]
+#[cfg(feature = "packages")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PackageVersionMetadataDocker {
@@ -22670,7 +22710,7 @@ pub struct PackageVersionMetadataDocker {
 }
 
 /// Package Version Metadata
-#[cfg(any(feature = "packages"))]
+#[cfg(feature = "packages")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PackageVersionMetadata {
@@ -22685,7 +22725,7 @@ pub struct PackageVersionMetadata {
 /// Organization private registry
 ///
 /// Private registry configuration for an organization
-#[cfg(any(feature = "private-registries"))]
+#[cfg(feature = "private-registries")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgPrivateRegistryConfiguration {
@@ -22741,7 +22781,7 @@ pub struct OrgPrivateRegistryConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The registry type.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationRegistryType {
         /// `maven_repository`
         MavenRepository = "maven_repository",
@@ -22778,7 +22818,7 @@ pub struct OrgPrivateRegistryConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The authentication type for the private registry.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationAuthType {
         /// `token`
         Token = "token",
@@ -22799,7 +22839,7 @@ pub struct OrgPrivateRegistryConfiguration {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Which type of organization repositories have access to the private registry.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationVisibility {
         /// `all`
         All = "all",
@@ -22811,7 +22851,7 @@ pub struct OrgPrivateRegistryConfiguration {
 }
 
 /// The answer of [`private_registries::ListOrgPrivateRegistries`](crate::private_registries::ListOrgPrivateRegistries).
-#[cfg(any(feature = "private-registries"))]
+#[cfg(feature = "private-registries")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PrivateRegistriesListOrgPrivateRegistriesResponse {
@@ -22820,7 +22860,7 @@ pub struct PrivateRegistriesListOrgPrivateRegistriesResponse {
     /// The `configurations` property.
     pub configurations: Vec<OrgPrivateRegistryConfiguration>,
 }
-#[cfg(any(feature = "private-registries"))]
+#[cfg(feature = "private-registries")]
 impl ::endpoint_runtime::model::Paginated for PrivateRegistriesListOrgPrivateRegistriesResponse {
     type Item = OrgPrivateRegistryConfiguration;
     fn into_items(self) -> Vec<Self::Item> {
@@ -22834,7 +22874,7 @@ impl ::endpoint_runtime::model::Paginated for PrivateRegistriesListOrgPrivateReg
 /// Organization private registry
 ///
 /// Private registry configuration for an organization
-#[cfg(any(feature = "private-registries"))]
+#[cfg(feature = "private-registries")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
@@ -22892,7 +22932,7 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The registry type.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationWithSelectedRepositoriesRegistryType {
         /// `maven_repository`
         MavenRepository = "maven_repository",
@@ -22929,7 +22969,7 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The authentication type for the private registry.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationWithSelectedRepositoriesAuthType {
         /// `token`
         Token = "token",
@@ -22950,7 +22990,7 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Which type of organization repositories have access to the private registry. `selected` means only the repositories specified by `selected_repository_ids` can access the private registry.
-    #[cfg(any(feature = "private-registries"))]
+    #[cfg(feature = "private-registries")]
     pub enum OrgPrivateRegistryConfigurationWithSelectedRepositoriesVisibility {
         /// `all`
         All = "all",
@@ -22962,7 +23002,7 @@ pub struct OrgPrivateRegistryConfigurationWithSelectedRepositories {
 }
 
 /// The answer of [`private_registries::GetOrgPublicKey`](crate::private_registries::GetOrgPublicKey).
-#[cfg(any(feature = "private-registries"))]
+#[cfg(feature = "private-registries")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PrivateRegistriesGetOrgPublicKeyResponse {
@@ -22975,7 +23015,7 @@ pub struct PrivateRegistriesGetOrgPublicKeyResponse {
 /// Projects v2 Project
 ///
 /// A projects v2 project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2 {
@@ -23017,7 +23057,7 @@ pub struct ProjectsV2 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current state of the project.
-    #[cfg(any(feature = "projects"))]
+    #[cfg(feature = "projects")]
     pub enum ProjectsV2State {
         /// `open`
         Open = "open",
@@ -23029,7 +23069,7 @@ pub struct ProjectsV2 {
 /// Projects v2 Status Update
 ///
 /// An status update belonging to a project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2StatusUpdate {
@@ -23057,7 +23097,7 @@ pub struct ProjectsV2StatusUpdate {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current status.
-    #[cfg(any(feature = "projects"))]
+    #[cfg(feature = "projects")]
     pub enum ProjectsV2StatusUpdateStatus {
         /// `INACTIVE`
         Inactive = "INACTIVE",
@@ -23075,7 +23115,7 @@ pub struct ProjectsV2StatusUpdate {
 /// Projects v2 Item
 ///
 /// An item belonging to a project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2ItemSimple {
@@ -23104,7 +23144,7 @@ pub struct ProjectsV2ItemSimple {
 /// Draft Issue
 ///
 /// A draft issue in a project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2DraftIssue {
@@ -23125,8 +23165,9 @@ pub struct ProjectsV2DraftIssue {
 }
 
 /// The content represented by the item.
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ProjectsV2ItemSimpleContent {
     /// The value as [`Issue`].
@@ -23143,7 +23184,7 @@ pub enum ProjectsV2ItemSimpleContent {
     /// Projects v2 Item Content Type
     ///
     /// The type of content tracked in a project item
-    #[cfg(any(feature = "projects"))]
+    #[cfg(feature = "projects")]
     pub enum ProjectsV2ItemContentType {
         /// `Issue`
         Issue = "Issue",
@@ -23157,7 +23198,7 @@ pub enum ProjectsV2ItemSimpleContent {
 /// Projects v2 Field
 ///
 /// A field inside a projects v2 project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2Field {
@@ -23185,7 +23226,7 @@ pub struct ProjectsV2Field {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The field's data type.
-    #[cfg(any(feature = "projects"))]
+    #[cfg(feature = "projects")]
     pub enum ProjectsV2FieldDataType {
         /// `assignees`
         Assignees = "assignees",
@@ -23223,7 +23264,7 @@ pub struct ProjectsV2Field {
 /// Projects v2 Single Select Option
 ///
 /// An option for a single select field
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2SingleSelectOptions {
@@ -23238,7 +23279,7 @@ pub struct ProjectsV2SingleSelectOptions {
 }
 
 /// The display name of the option, in raw text and HTML formats.
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2SingleSelectOptionsName {
@@ -23249,7 +23290,7 @@ pub struct ProjectsV2SingleSelectOptionsName {
 }
 
 /// The description of the option, in raw text and HTML formats.
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2SingleSelectOptionsDescription {
@@ -23262,7 +23303,7 @@ pub struct ProjectsV2SingleSelectOptionsDescription {
 /// Projects v2 Iteration Setting
 ///
 /// An iteration setting for an iteration field
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2IterationSettings {
@@ -23279,7 +23320,7 @@ pub struct ProjectsV2IterationSettings {
 }
 
 /// The iteration title, in raw text and HTML formats.
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2IterationSettingsTitle {
@@ -23290,7 +23331,7 @@ pub struct ProjectsV2IterationSettingsTitle {
 }
 
 /// Configuration for iteration fields.
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2FieldConfiguration {
@@ -23305,7 +23346,7 @@ pub struct ProjectsV2FieldConfiguration {
 /// Projects v2 Item
 ///
 /// An item belonging to a project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2ItemWithContent {
@@ -23336,7 +23377,7 @@ pub struct ProjectsV2ItemWithContent {
 /// Projects v2 View
 ///
 /// A view inside a projects v2 project
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProjectsV2View {
@@ -23374,7 +23415,7 @@ pub struct ProjectsV2View {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The layout of the view.
-    #[cfg(any(feature = "projects"))]
+    #[cfg(feature = "projects")]
     pub enum ProjectsV2ViewLayout {
         /// `table`
         Table = "table",
@@ -23386,8 +23427,9 @@ pub struct ProjectsV2View {
 }
 
 /// An item of [`ProjectsV2ViewSortByItem`].
-#[cfg(any(feature = "projects"))]
+#[cfg(feature = "projects")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ProjectsV2ViewSortByItemItem {
     /// The value as an integer.
@@ -23399,7 +23441,7 @@ pub enum ProjectsV2ViewSortByItemItem {
 }
 
 /// Pull Request Stack Minimal
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackMinimal {
@@ -23422,7 +23464,7 @@ pub struct PullRequestStackMinimal {
 }
 
 /// The `base` of [`PullRequestStackMinimal`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackMinimalBase {
@@ -23432,7 +23474,7 @@ pub struct PullRequestStackMinimalBase {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `state` of [`PullRequestStackMinimalPullRequestsItem`].
-    #[cfg(any(feature = "pull-request-stacks"))]
+    #[cfg(feature = "pull-request-stacks")]
     pub enum PullRequestStackMinimalPullRequestsItemState {
         /// `open`
         Open = "open",
@@ -23442,7 +23484,7 @@ pub struct PullRequestStackMinimalBase {
 }
 
 /// The `head` of [`PullRequestStackMinimalPullRequestsItem`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackMinimalPullRequestsItemHead {
@@ -23453,7 +23495,7 @@ pub struct PullRequestStackMinimalPullRequestsItemHead {
 }
 
 /// An item of [`PullRequestStackMinimalPullRequests`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackMinimalPullRequestsItem {
@@ -23470,7 +23512,7 @@ pub struct PullRequestStackMinimalPullRequestsItem {
 }
 
 /// The `base` of [`PullRequestStacksCreateResponse`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksCreateResponseBase {
@@ -23479,7 +23521,7 @@ pub struct PullRequestStacksCreateResponseBase {
 }
 
 /// Pull Request Stack Pull Request
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackPullRequest {
@@ -23510,7 +23552,7 @@ pub struct PullRequestStackPullRequest {
 }
 
 /// The `repo` of [`PullRequestStackPullRequestHead`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackPullRequestHeadRepo {
@@ -23523,7 +23565,7 @@ pub struct PullRequestStackPullRequestHeadRepo {
 }
 
 /// The `head` of [`PullRequestStackPullRequest`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackPullRequestHead {
@@ -23536,7 +23578,7 @@ pub struct PullRequestStackPullRequestHead {
 }
 
 /// The `repo` of [`PullRequestStackPullRequestBase`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackPullRequestBaseRepo {
@@ -23549,7 +23591,7 @@ pub struct PullRequestStackPullRequestBaseRepo {
 }
 
 /// The `base` of [`PullRequestStackPullRequest`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStackPullRequestBase {
@@ -23563,7 +23605,7 @@ pub struct PullRequestStackPullRequestBase {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `state` of [`PullRequestStackPullRequest`].
-    #[cfg(any(feature = "pull-request-stacks"))]
+    #[cfg(feature = "pull-request-stacks")]
     pub enum PullRequestStackPullRequestState {
         /// `open`
         Open = "open",
@@ -23573,7 +23615,7 @@ pub struct PullRequestStackPullRequestBase {
 }
 
 /// The answer of [`pull_request_stacks::Create`](crate::pull_request_stacks::Create).
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksCreateResponse {
@@ -23596,7 +23638,7 @@ pub struct PullRequestStacksCreateResponse {
 }
 
 /// The `base` of [`PullRequestStacksGetResponse`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksGetResponseBase {
@@ -23605,7 +23647,7 @@ pub struct PullRequestStacksGetResponseBase {
 }
 
 /// The answer of [`pull_request_stacks::Get`](crate::pull_request_stacks::Get).
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksGetResponse {
@@ -23628,7 +23670,7 @@ pub struct PullRequestStacksGetResponse {
 }
 
 /// The `base` of [`PullRequestStacksAddResponse`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksAddResponseBase {
@@ -23637,7 +23679,7 @@ pub struct PullRequestStacksAddResponseBase {
 }
 
 /// The answer of [`pull_request_stacks::Add`](crate::pull_request_stacks::Add).
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksAddResponse {
@@ -23660,7 +23702,7 @@ pub struct PullRequestStacksAddResponse {
 }
 
 /// The `base` of [`PullRequestStacksUnstackResponse`].
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksUnstackResponseBase {
@@ -23669,7 +23711,7 @@ pub struct PullRequestStacksUnstackResponseBase {
 }
 
 /// The answer of [`pull_request_stacks::Unstack`](crate::pull_request_stacks::Unstack).
-#[cfg(any(feature = "pull-request-stacks"))]
+#[cfg(feature = "pull-request-stacks")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestStacksUnstackResponse {
@@ -23694,7 +23736,7 @@ pub struct PullRequestStacksUnstackResponse {
 /// Pull Request
 ///
 /// Pull requests let you tell others about changes you've pushed to a repository on GitHub. Once a pull request is sent, interested parties can review the set of changes, discuss potential modifications, and even push follow-up commits if necessary.
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequest {
@@ -23801,7 +23843,7 @@ pub struct PullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// State of this Pull Request. Either `open` or `closed`.
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum PullRequestState {
         /// `open`
         Open = "open",
@@ -23811,7 +23853,7 @@ pub struct PullRequest {
 }
 
 /// An item of [`PullRequestLabels`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestLabelsItem {
@@ -23832,7 +23874,7 @@ pub struct PullRequestLabelsItem {
 }
 
 /// The `head` of [`PullRequest`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestHead {
@@ -23849,7 +23891,7 @@ pub struct PullRequestHead {
 }
 
 /// The `base` of [`PullRequest`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestBase {
@@ -23866,7 +23908,7 @@ pub struct PullRequestBase {
 }
 
 /// The `_links` of [`PullRequest`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestLinks {
@@ -23968,6 +24010,7 @@ pub struct CommitCommit {
 /// The `author` of [`Commit`].
 #[cfg(any(feature = "pulls", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CommitAuthor {
     /// The value as [`SimpleUser`].
@@ -23981,6 +24024,7 @@ pub enum CommitAuthor {
 /// The `committer` of [`Commit`].
 #[cfg(any(feature = "pulls", feature = "repos"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CommitCommitter {
     /// The value as [`SimpleUser`].
@@ -24068,7 +24112,7 @@ pub struct DiffEntry {
 }
 
 /// Pull Request Merge Result
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestMergeResult {
@@ -24081,7 +24125,7 @@ pub struct PullRequestMergeResult {
 }
 
 /// Pull Request Merge Async Result
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestMergeAsyncResult {
@@ -24093,7 +24137,7 @@ pub struct PullRequestMergeAsyncResult {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`PullRequestMergeAsyncResult`].
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum PullRequestMergeAsyncResultStatus {
         /// `pending`
         Pending = "pending",
@@ -24108,7 +24152,7 @@ pub struct PullRequestMergeAsyncResult {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `merge_method` of [`PullRequestMergeAsyncResultDetails1`].
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum PullRequestMergeAsyncResultDetails1MergeMethod {
         /// `default`
         Default = "default",
@@ -24123,7 +24167,7 @@ pub struct PullRequestMergeAsyncResult {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `merge_action` of [`PullRequestMergeAsyncResultDetails1`].
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum PullRequestMergeAsyncResultDetails1MergeAction {
         /// `default`
         Default = "default",
@@ -24135,7 +24179,7 @@ pub struct PullRequestMergeAsyncResult {
 }
 
 /// When an asynchronous merge request was created or already existed
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestMergeAsyncResultDetails1 {
@@ -24152,7 +24196,7 @@ pub struct PullRequestMergeAsyncResultDetails1 {
 }
 
 /// When the pull request cannot be merged
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestMergeAsyncResultDetails2 {
@@ -24161,7 +24205,7 @@ pub struct PullRequestMergeAsyncResultDetails2 {
 }
 
 /// When the pull request is already merged
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestMergeAsyncResultDetails3 {
@@ -24172,8 +24216,9 @@ pub struct PullRequestMergeAsyncResultDetails3 {
 }
 
 /// The `details` of [`PullRequestMergeAsyncResult`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum PullRequestMergeAsyncResultDetails {
     /// The value as [`PullRequestMergeAsyncResultDetails1`].
@@ -24187,7 +24232,7 @@ pub enum PullRequestMergeAsyncResultDetails {
 }
 
 /// Pull Request Review Request
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewRequest {
@@ -24200,7 +24245,7 @@ pub struct PullRequestReviewRequest {
 /// Pull Request Review
 ///
 /// Pull Request Reviews are reviews on pull requests.
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReview {
@@ -24234,7 +24279,7 @@ pub struct PullRequestReview {
 }
 
 /// The `html` of [`PullRequestReviewLinks`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewLinksHtml {
@@ -24243,7 +24288,7 @@ pub struct PullRequestReviewLinksHtml {
 }
 
 /// The `pull_request` of [`PullRequestReviewLinks`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewLinksPullRequest {
@@ -24252,7 +24297,7 @@ pub struct PullRequestReviewLinksPullRequest {
 }
 
 /// The `_links` of [`PullRequestReview`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullRequestReviewLinks {
@@ -24263,7 +24308,7 @@ pub struct PullRequestReviewLinks {
 }
 
 /// Legacy Review Comment
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewComment {
@@ -24329,7 +24374,7 @@ pub struct ReviewComment {
 }
 
 /// The `_links` of [`ReviewComment`].
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReviewCommentLinks {
@@ -24344,7 +24389,7 @@ pub struct ReviewCommentLinks {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The side of the first line of the range for a multi-line comment.
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum ReviewCommentSide {
         /// `LEFT`
         Left = "LEFT",
@@ -24355,7 +24400,7 @@ pub struct ReviewCommentLinks {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The side of the first line of the range for a multi-line comment.
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum ReviewCommentStartSide {
         /// `LEFT`
         Left = "LEFT",
@@ -24366,7 +24411,7 @@ pub struct ReviewCommentLinks {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level at which the comment is targeted, can be a diff line or a file.
-    #[cfg(any(feature = "pulls"))]
+    #[cfg(feature = "pulls")]
     pub enum ReviewCommentSubjectType {
         /// `line`
         Line = "line",
@@ -24376,7 +24421,7 @@ pub struct ReviewCommentLinks {
 }
 
 /// The answer of [`pulls::UpdateBranch`](crate::pulls::UpdateBranch).
-#[cfg(any(feature = "pulls"))]
+#[cfg(feature = "pulls")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PullsUpdateBranchResponse {
@@ -24387,7 +24432,7 @@ pub struct PullsUpdateBranchResponse {
 }
 
 /// Rate Limit Overview
-#[cfg(any(feature = "rate-limit"))]
+#[cfg(feature = "rate-limit")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RateLimitOverview {
@@ -24398,7 +24443,7 @@ pub struct RateLimitOverview {
 }
 
 /// Rate Limit
-#[cfg(any(feature = "rate-limit"))]
+#[cfg(feature = "rate-limit")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RateLimit {
@@ -24413,7 +24458,7 @@ pub struct RateLimit {
 }
 
 /// The `resources` of [`RateLimitOverview`].
-#[cfg(any(feature = "rate-limit"))]
+#[cfg(feature = "rate-limit")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RateLimitOverviewResources {
@@ -24446,7 +24491,7 @@ pub struct RateLimitOverviewResources {
 /// Reaction
 ///
 /// Reactions to conversations provide a way to help people express their feelings more simply and effectively.
-#[cfg(any(feature = "reactions"))]
+#[cfg(feature = "reactions")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Reaction {
@@ -24464,7 +24509,7 @@ pub struct Reaction {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reaction to use
-    #[cfg(any(feature = "reactions"))]
+    #[cfg(feature = "reactions")]
     pub enum ReactionContent {
         /// `+1`
         Plus1 = "+1",
@@ -24488,7 +24533,7 @@ pub struct Reaction {
 /// Repository ruleset
 ///
 /// A set of rules to apply when specified conditions are met.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleset {
@@ -24526,7 +24571,7 @@ pub struct RepositoryRuleset {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The target of the ruleset
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetTarget {
         /// `branch`
         Branch = "branch",
@@ -24541,7 +24586,7 @@ pub struct RepositoryRuleset {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the source of the ruleset
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -24554,7 +24599,7 @@ pub struct RepositoryRuleset {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enforcement level of the ruleset. `evaluate` allows admins to test rules before enforcing them. Admins can view insights on the Rule Insights page (`evaluate` is only available with GitHub Enterprise).
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleEnforcement {
         /// `disabled`
         Disabled = "disabled",
@@ -24568,7 +24613,7 @@ pub struct RepositoryRuleset {
 /// Repository Ruleset Bypass Actor
 ///
 /// An actor that can bypass rules in a ruleset
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetBypassActor {
@@ -24582,7 +24627,7 @@ pub struct RepositoryRulesetBypassActor {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of actor that can bypass a ruleset.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetBypassActorActorType {
         /// `Integration`
         Integration = "Integration",
@@ -24601,7 +24646,7 @@ pub struct RepositoryRulesetBypassActor {
 
 ::endpoint_runtime::__private::open_enum! {
     /// When the specified actor can bypass the ruleset. `pull_request` means that an actor can only bypass rules on pull requests. `pull_request` is not applicable for the `DeployKey` actor type. Also, `pull_request` is only applicable to branch rulesets. When `bypass_mode` is `exempt`, rules will not be run for that actor and a bypass audit entry will not be created.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetBypassActorBypassMode {
         /// `always`
         Always = "always",
@@ -24615,7 +24660,7 @@ pub struct RepositoryRulesetBypassActor {
 ::endpoint_runtime::__private::open_enum! {
     /// The bypass type of the user making the API request for this ruleset. This field is only returned when
     /// querying the repository-level endpoint.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetCurrentUserCanBypass {
         /// `always`
         Always = "always",
@@ -24629,7 +24674,7 @@ pub struct RepositoryRulesetBypassActor {
 }
 
 /// The `self` of [`RepositoryRulesetLinks`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetLinksSelf_ {
@@ -24638,7 +24683,7 @@ pub struct RepositoryRulesetLinksSelf_ {
 }
 
 /// The `html` of [`RepositoryRulesetLinks`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetLinksHtml {
@@ -24647,7 +24692,7 @@ pub struct RepositoryRulesetLinksHtml {
 }
 
 /// The `_links` of [`RepositoryRuleset`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetLinks {
@@ -24661,7 +24706,7 @@ pub struct RepositoryRulesetLinks {
 /// Repository ruleset conditions for ref names
 ///
 /// Parameters for a repository ruleset ref name condition
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetConditions {
@@ -24670,7 +24715,7 @@ pub struct RepositoryRulesetConditions {
 }
 
 /// The `ref_name` of [`RepositoryRulesetConditions`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetConditionsRefName {
@@ -24686,8 +24731,9 @@ pub struct RepositoryRulesetConditionsRefName {
 /// The branch and tag rulesets conditions object should contain both `repository_name` and `ref_name` properties, or both `repository_id` and `ref_name` properties, or both `repository_property` and `ref_name` properties.
 /// The push rulesets conditions object does not require the `ref_name` property.
 /// For repository policy rulesets, the conditions object should only contain the `repository_name`, the `repository_id`, or the `repository_property`.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum OrgRulesetConditions {
     /// The value as [`OrgRulesetConditionsRepositoryNameAndRefName`].
@@ -24703,7 +24749,7 @@ pub enum OrgRulesetConditions {
 }
 
 /// The `ref_name` of [`OrgRulesetConditionsRepositoryNameAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryNameAndRefNameRefName {
@@ -24714,7 +24760,7 @@ pub struct OrgRulesetConditionsRepositoryNameAndRefNameRefName {
 }
 
 /// The `repository_name` of [`OrgRulesetConditionsRepositoryNameAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryNameAndRefNameRepositoryName {
@@ -24729,7 +24775,7 @@ pub struct OrgRulesetConditionsRepositoryNameAndRefNameRepositoryName {
 /// repository_name_and_ref_name
 ///
 /// Conditions to target repositories by name and refs by name
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryNameAndRefName {
@@ -24740,7 +24786,7 @@ pub struct OrgRulesetConditionsRepositoryNameAndRefName {
 }
 
 /// The `ref_name` of [`OrgRulesetConditionsRepositoryIdAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryIdAndRefNameRefName {
@@ -24751,7 +24797,7 @@ pub struct OrgRulesetConditionsRepositoryIdAndRefNameRefName {
 }
 
 /// The `repository_id` of [`OrgRulesetConditionsRepositoryIdAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryIdAndRefNameRepositoryId {
@@ -24762,7 +24808,7 @@ pub struct OrgRulesetConditionsRepositoryIdAndRefNameRepositoryId {
 /// repository_id_and_ref_name
 ///
 /// Conditions to target repositories by id and refs by name
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryIdAndRefName {
@@ -24773,7 +24819,7 @@ pub struct OrgRulesetConditionsRepositoryIdAndRefName {
 }
 
 /// The `ref_name` of [`OrgRulesetConditionsRepositoryPropertyAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryPropertyAndRefNameRefName {
@@ -24786,7 +24832,7 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefNameRefName {
 /// Repository ruleset property targeting definition
 ///
 /// Parameters for a targeting a repository property
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulesetConditionsRepositoryPropertySpec {
@@ -24800,7 +24846,7 @@ pub struct RepositoryRulesetConditionsRepositoryPropertySpec {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The source of the repository property. Defaults to 'custom' if not specified.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulesetConditionsRepositoryPropertySpecSource {
         /// `custom`
         Custom = "custom",
@@ -24810,7 +24856,7 @@ pub struct RepositoryRulesetConditionsRepositoryPropertySpec {
 }
 
 /// The `repository_property` of [`OrgRulesetConditionsRepositoryPropertyAndRefName`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryPropertyAndRefNameRepositoryProperty {
@@ -24823,7 +24869,7 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefNameRepositoryProperty {
 /// repository_property_and_ref_name
 ///
 /// Conditions to target repositories by property and refs by name
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryPropertyAndRefName {
@@ -24834,8 +24880,9 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefName {
 }
 
 /// The `conditions` of [`RepositoryRuleset`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum RepositoryRulesetConditions2 {
     /// The value as [`RepositoryRulesetConditions`].
@@ -24849,8 +24896,9 @@ pub enum RepositoryRulesetConditions2 {
 /// Repository Rule
 ///
 /// A repository rule.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum RepositoryRule {
     /// The value as [`RepositoryRuleCreation`].
@@ -24906,7 +24954,7 @@ pub enum RepositoryRule {
 /// creation
 ///
 /// Only allow users with bypass permission to create matching refs.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCreation {
@@ -24916,7 +24964,7 @@ pub struct RepositoryRuleCreation {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCreation`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCreationType {
         /// `creation`
         Creation = "creation",
@@ -24926,7 +24974,7 @@ pub struct RepositoryRuleCreation {
 /// update
 ///
 /// Only allow users with bypass permission to update matching refs.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleUpdate {
@@ -24938,7 +24986,7 @@ pub struct RepositoryRuleUpdate {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleUpdate`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleUpdateType {
         /// `update`
         Update = "update",
@@ -24946,7 +24994,7 @@ pub struct RepositoryRuleUpdate {
 }
 
 /// The `parameters` of [`RepositoryRuleUpdate`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleUpdateParameters {
@@ -24957,7 +25005,7 @@ pub struct RepositoryRuleUpdateParameters {
 /// deletion
 ///
 /// Only allow users with bypass permissions to delete matching refs.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDeletion {
@@ -24967,7 +25015,7 @@ pub struct RepositoryRuleDeletion {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDeletion`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDeletionType {
         /// `deletion`
         Deletion = "deletion",
@@ -24977,7 +25025,7 @@ pub struct RepositoryRuleDeletion {
 /// required_linear_history
 ///
 /// Prevent merge commits from being pushed to matching refs.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredLinearHistory {
@@ -24987,7 +25035,7 @@ pub struct RepositoryRuleRequiredLinearHistory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleRequiredLinearHistory`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleRequiredLinearHistoryType {
         /// `required_linear_history`
         RequiredLinearHistory = "required_linear_history",
@@ -24997,7 +25045,7 @@ pub struct RepositoryRuleRequiredLinearHistory {
 /// merge_queue
 ///
 /// Merges must be performed via a merge queue.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMergeQueue {
@@ -25009,7 +25057,7 @@ pub struct RepositoryRuleMergeQueue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleMergeQueue`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleMergeQueueType {
         /// `merge_queue`
         MergeQueue = "merge_queue",
@@ -25018,7 +25066,7 @@ pub struct RepositoryRuleMergeQueue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// When set to ALLGREEN, the merge commit created by merge queue for each PR in the group must pass all required checks to merge. When set to HEADGREEN, only the commit at the head of the merge group, i.e. the commit containing changes from all of the PRs in the group, must pass its required checks to merge.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleMergeQueueParametersGroupingStrategy {
         /// `ALLGREEN`
         Allgreen = "ALLGREEN",
@@ -25029,7 +25077,7 @@ pub struct RepositoryRuleMergeQueue {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Method to use when merging changes from queued pull requests.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleMergeQueueParametersMergeMethod {
         /// `MERGE`
         Merge = "MERGE",
@@ -25041,7 +25089,7 @@ pub struct RepositoryRuleMergeQueue {
 }
 
 /// The `parameters` of [`RepositoryRuleMergeQueue`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMergeQueueParameters {
@@ -25064,7 +25112,7 @@ pub struct RepositoryRuleMergeQueueParameters {
 /// required_deployments
 ///
 /// Choose which environments must be successfully deployed to before refs can be pushed into a ref that matches this rule.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredDeployments {
@@ -25076,7 +25124,7 @@ pub struct RepositoryRuleRequiredDeployments {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleRequiredDeployments`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleRequiredDeploymentsType {
         /// `required_deployments`
         RequiredDeployments = "required_deployments",
@@ -25084,7 +25132,7 @@ pub struct RepositoryRuleRequiredDeployments {
 }
 
 /// The `parameters` of [`RepositoryRuleRequiredDeployments`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredDeploymentsParameters {
@@ -25095,7 +25143,7 @@ pub struct RepositoryRuleRequiredDeploymentsParameters {
 /// required_signatures
 ///
 /// Commits pushed to matching refs must have verified signatures.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredSignatures {
@@ -25105,7 +25153,7 @@ pub struct RepositoryRuleRequiredSignatures {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleRequiredSignatures`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleRequiredSignaturesType {
         /// `required_signatures`
         RequiredSignatures = "required_signatures",
@@ -25115,7 +25163,7 @@ pub struct RepositoryRuleRequiredSignatures {
 /// pull_request
 ///
 /// Require all commits be made to a non-target branch and submitted via a pull request before they can be merged.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulePullRequest {
@@ -25127,7 +25175,7 @@ pub struct RepositoryRulePullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRulePullRequest`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulePullRequestType {
         /// `pull_request`
         PullRequest = "pull_request",
@@ -25136,7 +25184,7 @@ pub struct RepositoryRulePullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// An item of [`RepositoryRulePullRequestParametersAllowedMergeMethods`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRulePullRequestParametersAllowedMergeMethodsItem {
         /// `merge`
         Merge = "merge",
@@ -25150,7 +25198,7 @@ pub struct RepositoryRulePullRequest {
 /// DismissalRestriction
 ///
 /// Specify people, teams, or apps allowed to dismiss pull request reviews.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsDismissalRestriction {
@@ -25163,7 +25211,7 @@ pub struct RepositoryRuleParamsDismissalRestriction {
 /// Actor
 ///
 /// An actor allowed to dismiss pull request reviews
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsActor {
@@ -25175,7 +25223,7 @@ pub struct RepositoryRuleParamsActor {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the actor
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleParamsActorType {
         /// `User`
         User = "User",
@@ -25191,7 +25239,7 @@ pub struct RepositoryRuleParamsActor {
 /// RequiredReviewerConfiguration
 ///
 /// A reviewing team, and file patterns describing which files they must approve changes to.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsRequiredReviewerConfiguration {
@@ -25206,7 +25254,7 @@ pub struct RepositoryRuleParamsRequiredReviewerConfiguration {
 /// Reviewer
 ///
 /// A required reviewing team
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsReviewer {
@@ -25218,7 +25266,7 @@ pub struct RepositoryRuleParamsReviewer {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the reviewer
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleParamsReviewerType {
         /// `Team`
         Team = "Team",
@@ -25226,7 +25274,7 @@ pub struct RepositoryRuleParamsReviewer {
 }
 
 /// The `parameters` of [`RepositoryRulePullRequest`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRulePullRequestParameters {
@@ -25255,7 +25303,7 @@ pub struct RepositoryRulePullRequestParameters {
 /// required_status_checks
 ///
 /// Choose which status checks must pass before the ref is updated. When enabled, commits must first be pushed to another ref where the checks pass.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredStatusChecks {
@@ -25267,7 +25315,7 @@ pub struct RepositoryRuleRequiredStatusChecks {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleRequiredStatusChecks`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleRequiredStatusChecksType {
         /// `required_status_checks`
         RequiredStatusChecks = "required_status_checks",
@@ -25277,7 +25325,7 @@ pub struct RepositoryRuleRequiredStatusChecks {
 /// StatusCheckConfiguration
 ///
 /// Required status check
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsStatusCheckConfiguration {
@@ -25288,7 +25336,7 @@ pub struct RepositoryRuleParamsStatusCheckConfiguration {
 }
 
 /// The `parameters` of [`RepositoryRuleRequiredStatusChecks`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleRequiredStatusChecksParameters {
@@ -25303,7 +25351,7 @@ pub struct RepositoryRuleRequiredStatusChecksParameters {
 /// non_fast_forward
 ///
 /// Prevent users with push access from force pushing to refs.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleNonFastForward {
@@ -25313,7 +25361,7 @@ pub struct RepositoryRuleNonFastForward {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleNonFastForward`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleNonFastForwardType {
         /// `non_fast_forward`
         NonFastForward = "non_fast_forward",
@@ -25323,7 +25371,7 @@ pub struct RepositoryRuleNonFastForward {
 /// commit_message_pattern
 ///
 /// Parameters to be used for the commit_message_pattern rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitMessagePattern {
@@ -25335,7 +25383,7 @@ pub struct RepositoryRuleCommitMessagePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCommitMessagePattern`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitMessagePatternType {
         /// `commit_message_pattern`
         CommitMessagePattern = "commit_message_pattern",
@@ -25344,7 +25392,7 @@ pub struct RepositoryRuleCommitMessagePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitMessagePatternParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -25358,7 +25406,7 @@ pub struct RepositoryRuleCommitMessagePattern {
 }
 
 /// The `parameters` of [`RepositoryRuleCommitMessagePattern`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitMessagePatternParameters {
@@ -25375,7 +25423,7 @@ pub struct RepositoryRuleCommitMessagePatternParameters {
 /// commit_author_email_pattern
 ///
 /// Parameters to be used for the commit_author_email_pattern rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitAuthorEmailPattern {
@@ -25387,7 +25435,7 @@ pub struct RepositoryRuleCommitAuthorEmailPattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCommitAuthorEmailPattern`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitAuthorEmailPatternType {
         /// `commit_author_email_pattern`
         CommitAuthorEmailPattern = "commit_author_email_pattern",
@@ -25396,7 +25444,7 @@ pub struct RepositoryRuleCommitAuthorEmailPattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitAuthorEmailPatternParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -25410,7 +25458,7 @@ pub struct RepositoryRuleCommitAuthorEmailPattern {
 }
 
 /// The `parameters` of [`RepositoryRuleCommitAuthorEmailPattern`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitAuthorEmailPatternParameters {
@@ -25427,7 +25475,7 @@ pub struct RepositoryRuleCommitAuthorEmailPatternParameters {
 /// committer_email_pattern
 ///
 /// Parameters to be used for the committer_email_pattern rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitterEmailPattern {
@@ -25439,7 +25487,7 @@ pub struct RepositoryRuleCommitterEmailPattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCommitterEmailPattern`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitterEmailPatternType {
         /// `committer_email_pattern`
         CommitterEmailPattern = "committer_email_pattern",
@@ -25448,7 +25496,7 @@ pub struct RepositoryRuleCommitterEmailPattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCommitterEmailPatternParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -25462,7 +25510,7 @@ pub struct RepositoryRuleCommitterEmailPattern {
 }
 
 /// The `parameters` of [`RepositoryRuleCommitterEmailPattern`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCommitterEmailPatternParameters {
@@ -25479,7 +25527,7 @@ pub struct RepositoryRuleCommitterEmailPatternParameters {
 /// branch_name_pattern
 ///
 /// Parameters to be used for the branch_name_pattern rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleBranchNamePattern {
@@ -25491,7 +25539,7 @@ pub struct RepositoryRuleBranchNamePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleBranchNamePattern`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleBranchNamePatternType {
         /// `branch_name_pattern`
         BranchNamePattern = "branch_name_pattern",
@@ -25500,7 +25548,7 @@ pub struct RepositoryRuleBranchNamePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleBranchNamePatternParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -25514,7 +25562,7 @@ pub struct RepositoryRuleBranchNamePattern {
 }
 
 /// The `parameters` of [`RepositoryRuleBranchNamePattern`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleBranchNamePatternParameters {
@@ -25531,7 +25579,7 @@ pub struct RepositoryRuleBranchNamePatternParameters {
 /// tag_name_pattern
 ///
 /// Parameters to be used for the tag_name_pattern rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleTagNamePattern {
@@ -25543,7 +25591,7 @@ pub struct RepositoryRuleTagNamePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleTagNamePattern`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleTagNamePatternType {
         /// `tag_name_pattern`
         TagNamePattern = "tag_name_pattern",
@@ -25552,7 +25600,7 @@ pub struct RepositoryRuleTagNamePattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleTagNamePatternParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -25566,7 +25614,7 @@ pub struct RepositoryRuleTagNamePattern {
 }
 
 /// The `parameters` of [`RepositoryRuleTagNamePattern`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleTagNamePatternParameters {
@@ -25583,7 +25631,7 @@ pub struct RepositoryRuleTagNamePatternParameters {
 /// workflows
 ///
 /// Require all changes made to a targeted branch to pass the specified workflows before they can be merged.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleWorkflows {
@@ -25595,7 +25643,7 @@ pub struct RepositoryRuleWorkflows {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleWorkflows`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleWorkflowsType {
         /// `workflows`
         Workflows = "workflows",
@@ -25605,7 +25653,7 @@ pub struct RepositoryRuleWorkflows {
 /// WorkflowFileReference
 ///
 /// A workflow that must run for this rule to pass
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsWorkflowFileReference {
@@ -25620,7 +25668,7 @@ pub struct RepositoryRuleParamsWorkflowFileReference {
 }
 
 /// The `parameters` of [`RepositoryRuleWorkflows`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleWorkflowsParameters {
@@ -25633,7 +25681,7 @@ pub struct RepositoryRuleWorkflowsParameters {
 /// code_scanning
 ///
 /// Choose which tools must provide code scanning results before the reference is updated. When configured, code scanning must be enabled and have results for both the commit and the reference being updated.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCodeScanning {
@@ -25645,7 +25693,7 @@ pub struct RepositoryRuleCodeScanning {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCodeScanning`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCodeScanningType {
         /// `code_scanning`
         CodeScanning = "code_scanning",
@@ -25655,7 +25703,7 @@ pub struct RepositoryRuleCodeScanning {
 /// CodeScanningTool
 ///
 /// A tool that must provide code scanning results for this rule to pass.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleParamsCodeScanningTool {
@@ -25669,7 +25717,7 @@ pub struct RepositoryRuleParamsCodeScanningTool {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity level at which code scanning results that raise alerts block a reference update. For more information on alert severity levels, see "[About code scanning alerts](https://docs.github.com/code-security/code-scanning/managing-code-scanning-alerts/about-code-scanning-alerts#about-alert-severity-and-security-severity-levels)."
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleParamsCodeScanningToolAlertsThreshold {
         /// `none`
         None = "none",
@@ -25684,7 +25732,7 @@ pub struct RepositoryRuleParamsCodeScanningTool {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity level at which code scanning results that raise security alerts block a reference update. For more information on security severity levels, see "[About code scanning alerts](https://docs.github.com/code-security/code-scanning/managing-code-scanning-alerts/about-code-scanning-alerts#about-alert-severity-and-security-severity-levels)."
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleParamsCodeScanningToolSecurityAlertsThreshold {
         /// `none`
         None = "none",
@@ -25700,7 +25748,7 @@ pub struct RepositoryRuleParamsCodeScanningTool {
 }
 
 /// The `parameters` of [`RepositoryRuleCodeScanning`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCodeScanningParameters {
@@ -25711,7 +25759,7 @@ pub struct RepositoryRuleCodeScanningParameters {
 /// copilot_code_review
 ///
 /// Request Copilot code review for new pull requests automatically if the author has access to Copilot code review and their premium requests quota has not reached the limit.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCopilotCodeReview {
@@ -25723,7 +25771,7 @@ pub struct RepositoryRuleCopilotCodeReview {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleCopilotCodeReview`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleCopilotCodeReviewType {
         /// `copilot_code_review`
         CopilotCodeReview = "copilot_code_review",
@@ -25731,7 +25779,7 @@ pub struct RepositoryRuleCopilotCodeReview {
 }
 
 /// The `parameters` of [`RepositoryRuleCopilotCodeReview`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleCopilotCodeReviewParameters {
@@ -25744,7 +25792,7 @@ pub struct RepositoryRuleCopilotCodeReviewParameters {
 /// license_compliance_scanning
 ///
 /// Enforce any added or changed dependencies to comply with the organization's license policy.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleLicenseComplianceScanning {
@@ -25754,7 +25802,7 @@ pub struct RepositoryRuleLicenseComplianceScanning {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleLicenseComplianceScanning`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleLicenseComplianceScanningType {
         /// `license_compliance_scanning`
         LicenseComplianceScanning = "license_compliance_scanning",
@@ -25764,7 +25812,7 @@ pub struct RepositoryRuleLicenseComplianceScanning {
 /// file_path_restriction
 ///
 /// Prevent commits that include changes in specified file and folder paths from being pushed to the commit graph. This includes absolute paths that contain file names.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleFilePathRestriction {
@@ -25776,7 +25824,7 @@ pub struct RepositoryRuleFilePathRestriction {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleFilePathRestriction`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleFilePathRestrictionType {
         /// `file_path_restriction`
         FilePathRestriction = "file_path_restriction",
@@ -25784,7 +25832,7 @@ pub struct RepositoryRuleFilePathRestriction {
 }
 
 /// The `parameters` of [`RepositoryRuleFilePathRestriction`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleFilePathRestrictionParameters {
@@ -25795,7 +25843,7 @@ pub struct RepositoryRuleFilePathRestrictionParameters {
 /// max_file_path_length
 ///
 /// Prevent commits that include file paths that exceed the specified character limit from being pushed to the commit graph.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMaxFilePathLength {
@@ -25807,7 +25855,7 @@ pub struct RepositoryRuleMaxFilePathLength {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleMaxFilePathLength`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleMaxFilePathLengthType {
         /// `max_file_path_length`
         MaxFilePathLength = "max_file_path_length",
@@ -25815,7 +25863,7 @@ pub struct RepositoryRuleMaxFilePathLength {
 }
 
 /// The `parameters` of [`RepositoryRuleMaxFilePathLength`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMaxFilePathLengthParameters {
@@ -25826,7 +25874,7 @@ pub struct RepositoryRuleMaxFilePathLengthParameters {
 /// file_extension_restriction
 ///
 /// Prevent commits that include files with specified file extensions from being pushed to the commit graph.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleFileExtensionRestriction {
@@ -25838,7 +25886,7 @@ pub struct RepositoryRuleFileExtensionRestriction {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleFileExtensionRestriction`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleFileExtensionRestrictionType {
         /// `file_extension_restriction`
         FileExtensionRestriction = "file_extension_restriction",
@@ -25846,7 +25894,7 @@ pub struct RepositoryRuleFileExtensionRestriction {
 }
 
 /// The `parameters` of [`RepositoryRuleFileExtensionRestriction`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleFileExtensionRestrictionParameters {
@@ -25857,7 +25905,7 @@ pub struct RepositoryRuleFileExtensionRestrictionParameters {
 /// max_file_size
 ///
 /// Prevent commits with individual files that exceed the specified limit from being pushed to the commit graph.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMaxFileSize {
@@ -25869,7 +25917,7 @@ pub struct RepositoryRuleMaxFileSize {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleMaxFileSize`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleMaxFileSizeType {
         /// `max_file_size`
         MaxFileSize = "max_file_size",
@@ -25877,7 +25925,7 @@ pub struct RepositoryRuleMaxFileSize {
 }
 
 /// The `parameters` of [`RepositoryRuleMaxFileSize`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleMaxFileSizeParameters {
@@ -25888,12 +25936,12 @@ pub struct RepositoryRuleMaxFileSizeParameters {
 /// Rule Suites
 ///
 /// Response
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 pub type RuleSuites = Vec<RuleSuitesItem>;
 
 ::endpoint_runtime::__private::open_enum! {
     /// The result of the rule evaluations for rules with the `active` enforcement status.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuitesItemResult {
         /// `pass`
         Pass = "pass",
@@ -25906,7 +25954,7 @@ pub type RuleSuites = Vec<RuleSuitesItem>;
 
 ::endpoint_runtime::__private::open_enum! {
     /// The result of the rule evaluations for rules with the `active` and `evaluate` enforcement statuses, demonstrating whether rules would pass or fail if all rules in the rule suite were `active`.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuitesItemEvaluationResult {
         /// `pass`
         Pass = "pass",
@@ -25918,7 +25966,7 @@ pub type RuleSuites = Vec<RuleSuitesItem>;
 }
 
 /// An item of [`RuleSuites`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RuleSuitesItem {
@@ -25949,7 +25997,7 @@ pub struct RuleSuitesItem {
 /// Rule Suite
 ///
 /// Response
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RuleSuite {
@@ -25981,7 +26029,7 @@ pub struct RuleSuite {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The result of the rule evaluations for rules with the `active` enforcement status.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuiteResult {
         /// `pass`
         Pass = "pass",
@@ -25994,7 +26042,7 @@ pub struct RuleSuite {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The result of the rule evaluations for rules with the `active` and `evaluate` enforcement statuses, demonstrating whether rules would pass or fail if all rules in the rule suite were `active`. Null if no rules with `evaluate` enforcement status were run.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuiteEvaluationResult {
         /// `pass`
         Pass = "pass",
@@ -26006,7 +26054,7 @@ pub struct RuleSuite {
 }
 
 /// The `rule_source` of [`RuleSuiteRuleEvaluationsItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RuleSuiteRuleEvaluationsItemRuleSource {
@@ -26020,7 +26068,7 @@ pub struct RuleSuiteRuleEvaluationsItemRuleSource {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The enforcement level of this rule source.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuiteRuleEvaluationsItemEnforcement {
         /// `active`
         Active = "active",
@@ -26033,7 +26081,7 @@ pub struct RuleSuiteRuleEvaluationsItemRuleSource {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The result of the evaluation of the individual rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RuleSuiteRuleEvaluationsItemResult {
         /// `pass`
         Pass = "pass",
@@ -26043,7 +26091,7 @@ pub struct RuleSuiteRuleEvaluationsItemRuleSource {
 }
 
 /// An item of [`RuleSuiteRuleEvaluations`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RuleSuiteRuleEvaluationsItem {
@@ -26060,7 +26108,7 @@ pub struct RuleSuiteRuleEvaluationsItem {
 }
 
 /// Activity
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Activity {
@@ -26084,7 +26132,7 @@ pub struct Activity {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of the activity that was performed.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum ActivityActivityType {
         /// `push`
         Push = "push",
@@ -26102,7 +26150,7 @@ pub struct Activity {
 }
 
 /// The answer of [`repos::CreateAttestation`](crate::repos::CreateAttestation).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposCreateAttestationResponse {
@@ -26112,7 +26160,7 @@ pub struct ReposCreateAttestationResponse {
 
 /// The attestation's Sigstore Bundle.
 /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposListAttestationsResponseAttestationsItemBundle {
@@ -26128,7 +26176,7 @@ pub struct ReposListAttestationsResponseAttestationsItemBundle {
 }
 
 /// An item of [`ReposListAttestationsResponseAttestations`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposListAttestationsResponseAttestationsItem {
@@ -26144,7 +26192,7 @@ pub struct ReposListAttestationsResponseAttestationsItem {
 }
 
 /// The answer of [`repos::ListAttestations`](crate::repos::ListAttestations).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposListAttestationsResponse {
@@ -26155,7 +26203,7 @@ pub struct ReposListAttestationsResponse {
 /// Autolink reference
 ///
 /// An autolink reference.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Autolink {
@@ -26172,7 +26220,7 @@ pub struct Autolink {
 }
 
 /// Check Dependabot security updates
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckAutomatedSecurityFixes {
@@ -26183,7 +26231,7 @@ pub struct CheckAutomatedSecurityFixes {
 }
 
 /// Short Branch
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ShortBranch {
@@ -26200,7 +26248,7 @@ pub struct ShortBranch {
 }
 
 /// The `commit` of [`ShortBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ShortBranchCommit {
@@ -26211,7 +26259,7 @@ pub struct ShortBranchCommit {
 }
 
 /// Branch Protection
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtection {
@@ -26250,7 +26298,7 @@ pub struct BranchProtection {
 }
 
 /// Protected Branch Required Status Check
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredStatusCheck {
@@ -26269,7 +26317,7 @@ pub struct ProtectedBranchRequiredStatusCheck {
 }
 
 /// An item of [`ProtectedBranchRequiredStatusCheckChecks`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredStatusCheckChecksItem {
@@ -26280,7 +26328,7 @@ pub struct ProtectedBranchRequiredStatusCheckChecksItem {
 }
 
 /// Protected Branch Admin Enforced
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchAdminEnforced {
@@ -26291,7 +26339,7 @@ pub struct ProtectedBranchAdminEnforced {
 }
 
 /// Protected Branch Pull Request Review
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchPullRequestReview {
@@ -26313,7 +26361,7 @@ pub struct ProtectedBranchPullRequestReview {
 }
 
 /// The `dismissal_restrictions` of [`ProtectedBranchPullRequestReview`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchPullRequestReviewDismissalRestrictions {
@@ -26332,7 +26380,7 @@ pub struct ProtectedBranchPullRequestReviewDismissalRestrictions {
 }
 
 /// Allow specific users, teams, or apps to bypass pull request requirements.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchPullRequestReviewBypassPullRequestAllowances {
@@ -26345,7 +26393,7 @@ pub struct ProtectedBranchPullRequestReviewBypassPullRequestAllowances {
 }
 
 /// Branch Restriction Policy
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchRestrictionPolicy {
@@ -26366,7 +26414,7 @@ pub struct BranchRestrictionPolicy {
 }
 
 /// An item of [`BranchRestrictionPolicyUsers`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchRestrictionPolicyUsersItem {
@@ -26411,7 +26459,7 @@ pub struct BranchRestrictionPolicyUsersItem {
 }
 
 /// The `owner` of [`BranchRestrictionPolicyAppsItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchRestrictionPolicyAppsItemOwner {
@@ -26466,7 +26514,7 @@ pub struct BranchRestrictionPolicyAppsItemOwner {
 }
 
 /// The `permissions` of [`BranchRestrictionPolicyAppsItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchRestrictionPolicyAppsItemPermissions {
@@ -26481,7 +26529,7 @@ pub struct BranchRestrictionPolicyAppsItemPermissions {
 }
 
 /// An item of [`BranchRestrictionPolicyApps`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchRestrictionPolicyAppsItem {
@@ -26514,7 +26562,7 @@ pub struct BranchRestrictionPolicyAppsItem {
 }
 
 /// The `required_linear_history` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionRequiredLinearHistory {
@@ -26523,7 +26571,7 @@ pub struct BranchProtectionRequiredLinearHistory {
 }
 
 /// The `allow_force_pushes` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionAllowForcePushes {
@@ -26532,7 +26580,7 @@ pub struct BranchProtectionAllowForcePushes {
 }
 
 /// The `allow_deletions` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionAllowDeletions {
@@ -26541,7 +26589,7 @@ pub struct BranchProtectionAllowDeletions {
 }
 
 /// The `block_creations` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionBlockCreations {
@@ -26550,7 +26598,7 @@ pub struct BranchProtectionBlockCreations {
 }
 
 /// The `required_conversation_resolution` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionRequiredConversationResolution {
@@ -26559,7 +26607,7 @@ pub struct BranchProtectionRequiredConversationResolution {
 }
 
 /// The `required_signatures` of [`BranchProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionRequiredSignatures {
@@ -26570,7 +26618,7 @@ pub struct BranchProtectionRequiredSignatures {
 }
 
 /// Whether to set the branch as read-only. If this is true, users will not be able to push to the branch.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionLockBranch {
@@ -26579,7 +26627,7 @@ pub struct BranchProtectionLockBranch {
 }
 
 /// Whether users can pull changes from upstream when the branch is locked. Set to `true` to allow fork syncing. Set to `false` to prevent fork syncing.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchProtectionAllowForkSyncing {
@@ -26588,7 +26636,7 @@ pub struct BranchProtectionAllowForkSyncing {
 }
 
 /// Branch With Protection
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchWithProtection {
@@ -26612,7 +26660,7 @@ pub struct BranchWithProtection {
 }
 
 /// The `_links` of [`BranchWithProtection`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchWithProtectionLinks {
@@ -26626,7 +26674,7 @@ pub struct BranchWithProtectionLinks {
 /// Protected Branch
 ///
 /// Branch protections protect branches
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranch {
@@ -26659,7 +26707,7 @@ pub struct ProtectedBranch {
 }
 
 /// Status Check Policy
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct StatusCheckPolicy {
@@ -26676,7 +26724,7 @@ pub struct StatusCheckPolicy {
 }
 
 /// An item of [`StatusCheckPolicyChecks`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct StatusCheckPolicyChecksItem {
@@ -26687,7 +26735,7 @@ pub struct StatusCheckPolicyChecksItem {
 }
 
 /// The `dismissal_restrictions` of [`ProtectedBranchRequiredPullRequestReviews`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredPullRequestReviewsDismissalRestrictions {
@@ -26706,7 +26754,7 @@ pub struct ProtectedBranchRequiredPullRequestReviewsDismissalRestrictions {
 }
 
 /// The `bypass_pull_request_allowances` of [`ProtectedBranchRequiredPullRequestReviews`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredPullRequestReviewsBypassPullRequestAllowances {
@@ -26719,7 +26767,7 @@ pub struct ProtectedBranchRequiredPullRequestReviewsBypassPullRequestAllowances 
 }
 
 /// The `required_pull_request_reviews` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredPullRequestReviews {
@@ -26742,7 +26790,7 @@ pub struct ProtectedBranchRequiredPullRequestReviews {
 }
 
 /// The `required_signatures` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredSignatures {
@@ -26753,7 +26801,7 @@ pub struct ProtectedBranchRequiredSignatures {
 }
 
 /// The `enforce_admins` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchEnforceAdmins {
@@ -26764,7 +26812,7 @@ pub struct ProtectedBranchEnforceAdmins {
 }
 
 /// The `required_linear_history` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredLinearHistory {
@@ -26773,7 +26821,7 @@ pub struct ProtectedBranchRequiredLinearHistory {
 }
 
 /// The `allow_force_pushes` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchAllowForcePushes {
@@ -26782,7 +26830,7 @@ pub struct ProtectedBranchAllowForcePushes {
 }
 
 /// The `allow_deletions` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchAllowDeletions {
@@ -26791,7 +26839,7 @@ pub struct ProtectedBranchAllowDeletions {
 }
 
 /// The `required_conversation_resolution` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchRequiredConversationResolution {
@@ -26800,7 +26848,7 @@ pub struct ProtectedBranchRequiredConversationResolution {
 }
 
 /// The `block_creations` of [`ProtectedBranch`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchBlockCreations {
@@ -26809,7 +26857,7 @@ pub struct ProtectedBranchBlockCreations {
 }
 
 /// Whether to set the branch as read-only. If this is true, users will not be able to push to the branch.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchLockBranch {
@@ -26818,7 +26866,7 @@ pub struct ProtectedBranchLockBranch {
 }
 
 /// Whether users can pull changes from upstream when the branch is locked. Set to `true` to allow fork syncing. Set to `false` to prevent fork syncing.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ProtectedBranchAllowForkSyncing {
@@ -26829,7 +26877,7 @@ pub struct ProtectedBranchAllowForkSyncing {
 /// CODEOWNERS errors
 ///
 /// A list of errors found in a repo's CODEOWNERS file
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeownersErrors {
@@ -26838,7 +26886,7 @@ pub struct CodeownersErrors {
 }
 
 /// An item of [`CodeownersErrorsErrors`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeownersErrorsErrorsItem {
@@ -26859,7 +26907,7 @@ pub struct CodeownersErrorsErrorsItem {
 }
 
 /// Collaborator
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Collaborator {
@@ -26912,7 +26960,7 @@ pub struct Collaborator {
 }
 
 /// The `permissions` of [`Collaborator`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CollaboratorPermissions {
@@ -26931,7 +26979,7 @@ pub struct CollaboratorPermissions {
 /// Repository Invitation
 ///
 /// Repository invitations let you manage who you collaborate with.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryInvitation {
@@ -26959,7 +27007,7 @@ pub struct RepositoryInvitation {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The permission associated with the invitation.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryInvitationPermissions {
         /// `read`
         Read = "read",
@@ -26975,7 +27023,7 @@ pub struct RepositoryInvitation {
 }
 
 /// Repository Collaborator Permission
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryCollaboratorPermission {
@@ -26988,7 +27036,7 @@ pub struct RepositoryCollaboratorPermission {
 }
 
 /// Branch Short
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchShort {
@@ -27001,7 +27049,7 @@ pub struct BranchShort {
 }
 
 /// The `commit` of [`BranchShort`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct BranchShortCommit {
@@ -27012,7 +27060,7 @@ pub struct BranchShortCommit {
 }
 
 /// Combined Commit Status
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CombinedCommitStatus {
@@ -27033,7 +27081,7 @@ pub struct CombinedCommitStatus {
 }
 
 /// Simple Commit Status
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SimpleCommitStatus {
@@ -27064,7 +27112,7 @@ pub struct SimpleCommitStatus {
 /// Status
 ///
 /// The status of a commit.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Status {
@@ -27093,7 +27141,7 @@ pub struct Status {
 }
 
 /// Community Profile
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommunityProfile {
@@ -27112,7 +27160,7 @@ pub struct CommunityProfile {
 }
 
 /// Community Health File
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommunityHealthFile {
@@ -27123,7 +27171,7 @@ pub struct CommunityHealthFile {
 }
 
 /// The `files` of [`CommunityProfile`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommunityProfileFiles {
@@ -27144,7 +27192,7 @@ pub struct CommunityProfileFiles {
 }
 
 /// Commit Comparison
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitComparison {
@@ -27178,7 +27226,7 @@ pub struct CommitComparison {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `status` of [`CommitComparison`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum CommitComparisonStatus {
         /// `diverged`
         Diverged = "diverged",
@@ -27192,7 +27240,7 @@ pub struct CommitComparison {
 }
 
 /// File Commit
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommit {
@@ -27203,7 +27251,7 @@ pub struct FileCommit {
 }
 
 /// The `_links` of [`FileCommitContent`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitContentLinks {
@@ -27217,7 +27265,7 @@ pub struct FileCommitContentLinks {
 }
 
 /// The `content` of [`FileCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitContent {
@@ -27245,7 +27293,7 @@ pub struct FileCommitContent {
 }
 
 /// The `author` of [`FileCommitCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommitAuthor {
@@ -27258,7 +27306,7 @@ pub struct FileCommitCommitAuthor {
 }
 
 /// The `committer` of [`FileCommitCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommitCommitter {
@@ -27271,7 +27319,7 @@ pub struct FileCommitCommitCommitter {
 }
 
 /// The `tree` of [`FileCommitCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommitTree {
@@ -27282,7 +27330,7 @@ pub struct FileCommitCommitTree {
 }
 
 /// An item of [`FileCommitCommitParents`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommitParentsItem {
@@ -27295,7 +27343,7 @@ pub struct FileCommitCommitParentsItem {
 }
 
 /// The `verification` of [`FileCommitCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommitVerification {
@@ -27312,7 +27360,7 @@ pub struct FileCommitCommitVerification {
 }
 
 /// The `commit` of [`FileCommit`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct FileCommitCommit {
@@ -27341,12 +27389,12 @@ pub struct FileCommitCommit {
 /// Content Directory
 ///
 /// A list of directory items
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 pub type ContentDirectory = Vec<ContentDirectoryItem>;
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`ContentDirectoryItem`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum ContentDirectoryItemType {
         /// `dir`
         Dir = "dir",
@@ -27360,7 +27408,7 @@ pub type ContentDirectory = Vec<ContentDirectoryItem>;
 }
 
 /// The `_links` of [`ContentDirectoryItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentDirectoryItemLinks {
@@ -27374,7 +27422,7 @@ pub struct ContentDirectoryItemLinks {
 }
 
 /// An item of [`ContentDirectory`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentDirectoryItem {
@@ -27404,7 +27452,7 @@ pub struct ContentDirectoryItem {
 }
 
 /// Content File
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentFile {
@@ -27441,7 +27489,7 @@ pub struct ContentFile {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`ContentFile`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum ContentFileType {
         /// `file`
         File = "file",
@@ -27449,7 +27497,7 @@ pub struct ContentFile {
 }
 
 /// The `_links` of [`ContentFile`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentFileLinks {
@@ -27465,7 +27513,7 @@ pub struct ContentFileLinks {
 /// Symlink Content
 ///
 /// An object describing a symlink
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentSymlink {
@@ -27496,7 +27544,7 @@ pub struct ContentSymlink {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`ContentSymlink`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum ContentSymlinkType {
         /// `symlink`
         Symlink = "symlink",
@@ -27504,7 +27552,7 @@ pub struct ContentSymlink {
 }
 
 /// The `_links` of [`ContentSymlink`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentSymlinkLinks {
@@ -27520,7 +27568,7 @@ pub struct ContentSymlinkLinks {
 /// Submodule Content
 ///
 /// An object describing a submodule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentSubmodule {
@@ -27551,7 +27599,7 @@ pub struct ContentSubmodule {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`ContentSubmodule`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum ContentSubmoduleType {
         /// `submodule`
         Submodule = "submodule",
@@ -27559,7 +27607,7 @@ pub struct ContentSubmodule {
 }
 
 /// The `_links` of [`ContentSubmodule`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentSubmoduleLinks {
@@ -27573,8 +27621,9 @@ pub struct ContentSubmoduleLinks {
 }
 
 /// The answer of [`repos::GetContent`](crate::repos::GetContent).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetContentResponse {
     /// The value as [`ContentDirectory`].
@@ -27590,7 +27639,7 @@ pub enum ReposGetContentResponse {
 }
 
 /// Contributor
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Contributor {
@@ -27641,7 +27690,7 @@ pub struct Contributor {
 }
 
 /// One of the forms of [`ReposCreateDeploymentResponse`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposCreateDeploymentResponse2 {
@@ -27650,8 +27699,9 @@ pub struct ReposCreateDeploymentResponse2 {
 }
 
 /// The answer of [`repos::CreateDeployment`](crate::repos::CreateDeployment).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposCreateDeploymentResponse {
     /// The value as [`Deployment`].
@@ -27665,7 +27715,7 @@ pub enum ReposCreateDeploymentResponse {
 /// Deployment Status
 ///
 /// The status of a deployment.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeploymentStatus {
@@ -27703,7 +27753,7 @@ pub struct DeploymentStatus {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the status.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum DeploymentStatusState {
         /// `error`
         Error = "error",
@@ -27725,7 +27775,7 @@ pub struct DeploymentStatus {
 /// Environment
 ///
 /// Details of a deployment environment
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Environment {
@@ -27750,11 +27800,11 @@ pub struct Environment {
 }
 
 /// The amount of time to delay a job after the job is initially triggered. The time (in minutes) must be an integer between 0 and 43,200 (30 days).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 pub type WaitTimer = i64;
 
 /// One of the forms of [`EnvironmentProtectionRulesItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentProtectionRulesItem1 {
@@ -27769,8 +27819,9 @@ pub struct EnvironmentProtectionRulesItem1 {
 }
 
 /// The `reviewer` of [`EnvironmentProtectionRulesItem2ReviewersItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum EnvironmentProtectionRulesItem2ReviewersItemReviewer {
     /// The value as [`SimpleUser`].
@@ -27782,7 +27833,7 @@ pub enum EnvironmentProtectionRulesItem2ReviewersItemReviewer {
 }
 
 /// An item of [`EnvironmentProtectionRulesItem2Reviewers`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentProtectionRulesItem2ReviewersItem {
@@ -27793,7 +27844,7 @@ pub struct EnvironmentProtectionRulesItem2ReviewersItem {
 }
 
 /// One of the forms of [`EnvironmentProtectionRulesItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentProtectionRulesItem2 {
@@ -27810,7 +27861,7 @@ pub struct EnvironmentProtectionRulesItem2 {
 }
 
 /// One of the forms of [`EnvironmentProtectionRulesItem`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct EnvironmentProtectionRulesItem3 {
@@ -27823,8 +27874,9 @@ pub struct EnvironmentProtectionRulesItem3 {
 }
 
 /// An item of [`EnvironmentProtectionRules`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum EnvironmentProtectionRulesItem {
     /// The value as [`EnvironmentProtectionRulesItem1`].
@@ -27838,7 +27890,7 @@ pub enum EnvironmentProtectionRulesItem {
 }
 
 /// The type of deployment branch policy for this environment. To allow all branches to deploy, set to `null`.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeploymentBranchPolicySettings {
@@ -27849,7 +27901,7 @@ pub struct DeploymentBranchPolicySettings {
 }
 
 /// The answer of [`repos::GetAllEnvironments`](crate::repos::GetAllEnvironments).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposGetAllEnvironmentsResponse {
@@ -27858,7 +27910,7 @@ pub struct ReposGetAllEnvironmentsResponse {
     /// The `environments` property.
     pub environments: Option<Vec<Environment>>,
 }
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 impl ::endpoint_runtime::model::Paginated for ReposGetAllEnvironmentsResponse {
     type Item = Environment;
     fn into_items(self) -> Vec<Self::Item> {
@@ -27872,7 +27924,7 @@ impl ::endpoint_runtime::model::Paginated for ReposGetAllEnvironmentsResponse {
 /// Deployment branch policy
 ///
 /// Details of a deployment branch or tag policy.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeploymentBranchPolicy {
@@ -27888,7 +27940,7 @@ pub struct DeploymentBranchPolicy {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Whether this rule targets a branch or tag.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum DeploymentBranchPolicyType {
         /// `branch`
         Branch = "branch",
@@ -27898,7 +27950,7 @@ pub struct DeploymentBranchPolicy {
 }
 
 /// The answer of [`repos::ListDeploymentBranchPolicies`](crate::repos::ListDeploymentBranchPolicies).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposListDeploymentBranchPoliciesResponse {
@@ -27907,7 +27959,7 @@ pub struct ReposListDeploymentBranchPoliciesResponse {
     /// The `branch_policies` property.
     pub branch_policies: Vec<DeploymentBranchPolicy>,
 }
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 impl ::endpoint_runtime::model::Paginated for ReposListDeploymentBranchPoliciesResponse {
     type Item = DeploymentBranchPolicy;
     fn into_items(self) -> Vec<Self::Item> {
@@ -27919,7 +27971,7 @@ impl ::endpoint_runtime::model::Paginated for ReposListDeploymentBranchPoliciesR
 }
 
 /// Deployment protection rule
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeploymentProtectionRule {
@@ -27936,7 +27988,7 @@ pub struct DeploymentProtectionRule {
 /// Custom deployment protection rule app
 ///
 /// A GitHub App that is providing a custom deployment protection rule.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CustomDeploymentRuleApp {
@@ -27951,7 +28003,7 @@ pub struct CustomDeploymentRuleApp {
 }
 
 /// The answer of [`repos::GetAllDeploymentProtectionRules`](crate::repos::GetAllDeploymentProtectionRules).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposGetAllDeploymentProtectionRulesResponse {
@@ -27960,7 +28012,7 @@ pub struct ReposGetAllDeploymentProtectionRulesResponse {
     /// The `custom_deployment_protection_rules` property.
     pub custom_deployment_protection_rules: Option<Vec<DeploymentProtectionRule>>,
 }
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 impl ::endpoint_runtime::model::Paginated for ReposGetAllDeploymentProtectionRulesResponse {
     type Item = DeploymentProtectionRule;
     fn into_items(self) -> Vec<Self::Item> {
@@ -27972,7 +28024,7 @@ impl ::endpoint_runtime::model::Paginated for ReposGetAllDeploymentProtectionRul
 }
 
 /// The answer of [`repos::ListCustomDeploymentRuleIntegrations`](crate::repos::ListCustomDeploymentRuleIntegrations).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposListCustomDeploymentRuleIntegrationsResponse {
@@ -27982,7 +28034,7 @@ pub struct ReposListCustomDeploymentRuleIntegrationsResponse {
     pub available_custom_deployment_protection_rule_integrations:
         Option<Vec<CustomDeploymentRuleApp>>,
 }
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 impl ::endpoint_runtime::model::Paginated for ReposListCustomDeploymentRuleIntegrationsResponse {
     type Item = CustomDeploymentRuleApp;
     fn into_items(self) -> Vec<Self::Item> {
@@ -27995,7 +28047,7 @@ impl ::endpoint_runtime::model::Paginated for ReposListCustomDeploymentRuleInteg
 }
 
 /// Repository hash algorithm
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryHashAlgorithm {
@@ -28005,7 +28057,7 @@ pub struct RepositoryHashAlgorithm {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The Git hash algorithm used by this repository.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryHashAlgorithmHashAlgorithm {
         /// `sha1`
         Sha1 = "sha1",
@@ -28017,7 +28069,7 @@ pub struct RepositoryHashAlgorithm {
 /// Webhook
 ///
 /// Webhooks for repositories.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Hook {
@@ -28050,7 +28102,7 @@ pub struct Hook {
 }
 
 /// Hook Response
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct HookResponse {
@@ -28063,7 +28115,7 @@ pub struct HookResponse {
 }
 
 /// Check immutable releases
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CheckImmutableReleases {
@@ -28076,7 +28128,7 @@ pub struct CheckImmutableReleases {
 /// Deploy Key
 ///
 /// An SSH key granting access to a single repository.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct DeployKey {
@@ -28103,13 +28155,13 @@ pub struct DeployKey {
 }
 
 /// Language
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 pub type Language = ::std::collections::BTreeMap<String, i64>;
 
 /// Merged upstream
 ///
 /// Results of a successful merge upstream request
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct MergedUpstream {
@@ -28123,7 +28175,7 @@ pub struct MergedUpstream {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `merge_type` of [`MergedUpstream`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum MergedUpstreamMergeType {
         /// `merge`
         Merge = "merge",
@@ -28137,7 +28189,7 @@ pub struct MergedUpstream {
 /// GitHub Pages
 ///
 /// The configuration for GitHub Pages for a repository.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Page {
@@ -28169,7 +28221,7 @@ pub struct Page {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The status of the most recent build of the Page.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum PageStatus {
         /// `built`
         Built = "built",
@@ -28182,7 +28234,7 @@ pub struct Page {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state if the domain is verified
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum PageProtectedDomainState {
         /// `pending`
         Pending = "pending",
@@ -28195,7 +28247,7 @@ pub struct Page {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The process in which the Page will be built.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum PageBuildType {
         /// `legacy`
         Legacy = "legacy",
@@ -28205,7 +28257,7 @@ pub struct Page {
 }
 
 /// Pages Source Hash
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesSourceHash {
@@ -28216,7 +28268,7 @@ pub struct PagesSourceHash {
 }
 
 /// Pages Https Certificate
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesHttpsCertificate {
@@ -28232,7 +28284,7 @@ pub struct PagesHttpsCertificate {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `state` of [`PagesHttpsCertificate`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum PagesHttpsCertificateState {
         /// `new`
         New = "new",
@@ -28262,7 +28314,7 @@ pub struct PagesHttpsCertificate {
 }
 
 /// Page Build
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PageBuild {
@@ -28285,7 +28337,7 @@ pub struct PageBuild {
 }
 
 /// The `error` of [`PageBuild`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PageBuildError {
@@ -28294,7 +28346,7 @@ pub struct PageBuildError {
 }
 
 /// Page Build Status
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PageBuildStatus {
@@ -28307,7 +28359,7 @@ pub struct PageBuildStatus {
 /// GitHub Pages
 ///
 /// The GitHub Pages deployment status.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PageDeployment {
@@ -28322,8 +28374,9 @@ pub struct PageDeployment {
 }
 
 /// The ID of the GitHub Pages deployment. This is the Git SHA of the deployed commit.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum PageDeploymentId {
     /// The value as an integer.
@@ -28335,7 +28388,7 @@ pub enum PageDeploymentId {
 }
 
 /// GitHub Pages deployment status
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesDeploymentStatus {
@@ -28345,7 +28398,7 @@ pub struct PagesDeploymentStatus {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current status of the deployment.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum PagesDeploymentStatusStatus {
         /// `deployment_in_progress`
         DeploymentInProgress = "deployment_in_progress",
@@ -28375,7 +28428,7 @@ pub struct PagesDeploymentStatus {
 }
 
 /// Pages Health Check Status
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesHealthCheck {
@@ -28386,7 +28439,7 @@ pub struct PagesHealthCheck {
 }
 
 /// The `domain` of [`PagesHealthCheck`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesHealthCheckDomain {
@@ -28449,7 +28502,7 @@ pub struct PagesHealthCheckDomain {
 }
 
 /// The `alt_domain` of [`PagesHealthCheck`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PagesHealthCheckAltDomain {
@@ -28512,8 +28565,9 @@ pub struct PagesHealthCheckAltDomain {
 }
 
 /// The answer of [`repos::GetPagesHealthCheck`](crate::repos::GetPagesHealthCheck).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetPagesHealthCheckResponse {
     /// The value as [`PagesHealthCheck`].
@@ -28525,7 +28579,7 @@ pub enum ReposGetPagesHealthCheckResponse {
 }
 
 /// The answer of [`repos::CheckPrivateVulnerabilityReporting`](crate::repos::CheckPrivateVulnerabilityReporting).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReposCheckPrivateVulnerabilityReportingResponse {
@@ -28536,7 +28590,7 @@ pub struct ReposCheckPrivateVulnerabilityReportingResponse {
 /// Release
 ///
 /// A release.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Release {
@@ -28595,7 +28649,7 @@ pub struct Release {
 /// Generated Release Notes Content
 ///
 /// Generated name and body describing a release
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReleaseNotesContent {
@@ -28608,8 +28662,9 @@ pub struct ReleaseNotesContent {
 /// Repository Rule
 ///
 /// A repository rule with ruleset details.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum RepositoryRuleDetailed {
     /// The value as [`RepositoryRuleDetailed1`].
@@ -28664,7 +28719,7 @@ pub enum RepositoryRuleDetailed {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed1`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed1Type {
         /// `creation`
         Creation = "creation",
@@ -28673,7 +28728,7 @@ pub enum RepositoryRuleDetailed {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed1RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28683,7 +28738,7 @@ pub enum RepositoryRuleDetailed {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed1 {
@@ -28699,7 +28754,7 @@ pub struct RepositoryRuleDetailed1 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed2`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed2Type {
         /// `update`
         Update = "update",
@@ -28707,7 +28762,7 @@ pub struct RepositoryRuleDetailed1 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed2`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed2Parameters {
@@ -28717,7 +28772,7 @@ pub struct RepositoryRuleDetailed2Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed2RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28727,7 +28782,7 @@ pub struct RepositoryRuleDetailed2Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed2 {
@@ -28745,7 +28800,7 @@ pub struct RepositoryRuleDetailed2 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed3`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed3Type {
         /// `deletion`
         Deletion = "deletion",
@@ -28754,7 +28809,7 @@ pub struct RepositoryRuleDetailed2 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed3RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28764,7 +28819,7 @@ pub struct RepositoryRuleDetailed2 {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed3 {
@@ -28780,7 +28835,7 @@ pub struct RepositoryRuleDetailed3 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed4`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed4Type {
         /// `required_linear_history`
         RequiredLinearHistory = "required_linear_history",
@@ -28789,7 +28844,7 @@ pub struct RepositoryRuleDetailed3 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed4RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28799,7 +28854,7 @@ pub struct RepositoryRuleDetailed3 {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed4 {
@@ -28815,7 +28870,7 @@ pub struct RepositoryRuleDetailed4 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed5`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed5Type {
         /// `merge_queue`
         MergeQueue = "merge_queue",
@@ -28824,7 +28879,7 @@ pub struct RepositoryRuleDetailed4 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// When set to ALLGREEN, the merge commit created by merge queue for each PR in the group must pass all required checks to merge. When set to HEADGREEN, only the commit at the head of the merge group, i.e. the commit containing changes from all of the PRs in the group, must pass its required checks to merge.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed5ParametersGroupingStrategy {
         /// `ALLGREEN`
         Allgreen = "ALLGREEN",
@@ -28835,7 +28890,7 @@ pub struct RepositoryRuleDetailed4 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Method to use when merging changes from queued pull requests.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed5ParametersMergeMethod {
         /// `MERGE`
         Merge = "MERGE",
@@ -28847,7 +28902,7 @@ pub struct RepositoryRuleDetailed4 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed5`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed5Parameters {
@@ -28869,7 +28924,7 @@ pub struct RepositoryRuleDetailed5Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed5RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28879,7 +28934,7 @@ pub struct RepositoryRuleDetailed5Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed5 {
@@ -28897,7 +28952,7 @@ pub struct RepositoryRuleDetailed5 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed6`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed6Type {
         /// `required_deployments`
         RequiredDeployments = "required_deployments",
@@ -28905,7 +28960,7 @@ pub struct RepositoryRuleDetailed5 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed6`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed6Parameters {
@@ -28915,7 +28970,7 @@ pub struct RepositoryRuleDetailed6Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed6RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28925,7 +28980,7 @@ pub struct RepositoryRuleDetailed6Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed6 {
@@ -28943,7 +28998,7 @@ pub struct RepositoryRuleDetailed6 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed7`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed7Type {
         /// `required_signatures`
         RequiredSignatures = "required_signatures",
@@ -28952,7 +29007,7 @@ pub struct RepositoryRuleDetailed6 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed7RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -28962,7 +29017,7 @@ pub struct RepositoryRuleDetailed6 {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed7 {
@@ -28978,7 +29033,7 @@ pub struct RepositoryRuleDetailed7 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed8`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed8Type {
         /// `pull_request`
         PullRequest = "pull_request",
@@ -28987,7 +29042,7 @@ pub struct RepositoryRuleDetailed7 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// An item of [`RepositoryRuleDetailed8ParametersAllowedMergeMethods`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed8ParametersAllowedMergeMethodsItem {
         /// `merge`
         Merge = "merge",
@@ -28999,7 +29054,7 @@ pub struct RepositoryRuleDetailed7 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed8`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed8Parameters {
@@ -29027,7 +29082,7 @@ pub struct RepositoryRuleDetailed8Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed8RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29037,7 +29092,7 @@ pub struct RepositoryRuleDetailed8Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed8 {
@@ -29055,7 +29110,7 @@ pub struct RepositoryRuleDetailed8 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed9`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed9Type {
         /// `required_status_checks`
         RequiredStatusChecks = "required_status_checks",
@@ -29063,7 +29118,7 @@ pub struct RepositoryRuleDetailed8 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed9`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed9Parameters {
@@ -29077,7 +29132,7 @@ pub struct RepositoryRuleDetailed9Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed9RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29087,7 +29142,7 @@ pub struct RepositoryRuleDetailed9Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed9 {
@@ -29105,7 +29160,7 @@ pub struct RepositoryRuleDetailed9 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed10`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed10Type {
         /// `non_fast_forward`
         NonFastForward = "non_fast_forward",
@@ -29114,7 +29169,7 @@ pub struct RepositoryRuleDetailed9 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed10RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29124,7 +29179,7 @@ pub struct RepositoryRuleDetailed9 {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed10 {
@@ -29140,7 +29195,7 @@ pub struct RepositoryRuleDetailed10 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed11`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed11Type {
         /// `commit_message_pattern`
         CommitMessagePattern = "commit_message_pattern",
@@ -29149,7 +29204,7 @@ pub struct RepositoryRuleDetailed10 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed11ParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -29163,7 +29218,7 @@ pub struct RepositoryRuleDetailed10 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed11`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed11Parameters {
@@ -29179,7 +29234,7 @@ pub struct RepositoryRuleDetailed11Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed11RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29189,7 +29244,7 @@ pub struct RepositoryRuleDetailed11Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed11 {
@@ -29207,7 +29262,7 @@ pub struct RepositoryRuleDetailed11 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed12`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed12Type {
         /// `commit_author_email_pattern`
         CommitAuthorEmailPattern = "commit_author_email_pattern",
@@ -29216,7 +29271,7 @@ pub struct RepositoryRuleDetailed11 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed12ParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -29230,7 +29285,7 @@ pub struct RepositoryRuleDetailed11 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed12`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed12Parameters {
@@ -29246,7 +29301,7 @@ pub struct RepositoryRuleDetailed12Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed12RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29256,7 +29311,7 @@ pub struct RepositoryRuleDetailed12Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed12 {
@@ -29274,7 +29329,7 @@ pub struct RepositoryRuleDetailed12 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed13`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed13Type {
         /// `committer_email_pattern`
         CommitterEmailPattern = "committer_email_pattern",
@@ -29283,7 +29338,7 @@ pub struct RepositoryRuleDetailed12 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed13ParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -29297,7 +29352,7 @@ pub struct RepositoryRuleDetailed12 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed13`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed13Parameters {
@@ -29313,7 +29368,7 @@ pub struct RepositoryRuleDetailed13Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed13RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29323,7 +29378,7 @@ pub struct RepositoryRuleDetailed13Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed13 {
@@ -29341,7 +29396,7 @@ pub struct RepositoryRuleDetailed13 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed14`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed14Type {
         /// `branch_name_pattern`
         BranchNamePattern = "branch_name_pattern",
@@ -29350,7 +29405,7 @@ pub struct RepositoryRuleDetailed13 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed14ParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -29364,7 +29419,7 @@ pub struct RepositoryRuleDetailed13 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed14`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed14Parameters {
@@ -29380,7 +29435,7 @@ pub struct RepositoryRuleDetailed14Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed14RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29390,7 +29445,7 @@ pub struct RepositoryRuleDetailed14Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed14 {
@@ -29408,7 +29463,7 @@ pub struct RepositoryRuleDetailed14 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed15`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed15Type {
         /// `tag_name_pattern`
         TagNamePattern = "tag_name_pattern",
@@ -29417,7 +29472,7 @@ pub struct RepositoryRuleDetailed14 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The operator to use for matching.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed15ParametersOperator {
         /// `starts_with`
         StartsWith = "starts_with",
@@ -29431,7 +29486,7 @@ pub struct RepositoryRuleDetailed14 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed15`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed15Parameters {
@@ -29447,7 +29502,7 @@ pub struct RepositoryRuleDetailed15Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed15RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29457,7 +29512,7 @@ pub struct RepositoryRuleDetailed15Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed15 {
@@ -29475,7 +29530,7 @@ pub struct RepositoryRuleDetailed15 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed16`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed16Type {
         /// `workflows`
         Workflows = "workflows",
@@ -29483,7 +29538,7 @@ pub struct RepositoryRuleDetailed15 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed16`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed16Parameters {
@@ -29495,7 +29550,7 @@ pub struct RepositoryRuleDetailed16Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed16RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29505,7 +29560,7 @@ pub struct RepositoryRuleDetailed16Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed16 {
@@ -29523,7 +29578,7 @@ pub struct RepositoryRuleDetailed16 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed17`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed17Type {
         /// `code_scanning`
         CodeScanning = "code_scanning",
@@ -29531,7 +29586,7 @@ pub struct RepositoryRuleDetailed16 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed17`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed17Parameters {
@@ -29541,7 +29596,7 @@ pub struct RepositoryRuleDetailed17Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed17RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29551,7 +29606,7 @@ pub struct RepositoryRuleDetailed17Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed17 {
@@ -29569,7 +29624,7 @@ pub struct RepositoryRuleDetailed17 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed18`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed18Type {
         /// `copilot_code_review`
         CopilotCodeReview = "copilot_code_review",
@@ -29577,7 +29632,7 @@ pub struct RepositoryRuleDetailed17 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed18`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed18Parameters {
@@ -29589,7 +29644,7 @@ pub struct RepositoryRuleDetailed18Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed18RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29599,7 +29654,7 @@ pub struct RepositoryRuleDetailed18Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed18 {
@@ -29617,7 +29672,7 @@ pub struct RepositoryRuleDetailed18 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed19`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed19Type {
         /// `license_compliance_scanning`
         LicenseComplianceScanning = "license_compliance_scanning",
@@ -29626,7 +29681,7 @@ pub struct RepositoryRuleDetailed18 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed19RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29636,7 +29691,7 @@ pub struct RepositoryRuleDetailed18 {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed19 {
@@ -29652,7 +29707,7 @@ pub struct RepositoryRuleDetailed19 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed20`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed20Type {
         /// `file_path_restriction`
         FilePathRestriction = "file_path_restriction",
@@ -29660,7 +29715,7 @@ pub struct RepositoryRuleDetailed19 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed20`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed20Parameters {
@@ -29670,7 +29725,7 @@ pub struct RepositoryRuleDetailed20Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed20RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29680,7 +29735,7 @@ pub struct RepositoryRuleDetailed20Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed20 {
@@ -29698,7 +29753,7 @@ pub struct RepositoryRuleDetailed20 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed21`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed21Type {
         /// `max_file_path_length`
         MaxFilePathLength = "max_file_path_length",
@@ -29706,7 +29761,7 @@ pub struct RepositoryRuleDetailed20 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed21`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed21Parameters {
@@ -29716,7 +29771,7 @@ pub struct RepositoryRuleDetailed21Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed21RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29726,7 +29781,7 @@ pub struct RepositoryRuleDetailed21Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed21 {
@@ -29744,7 +29799,7 @@ pub struct RepositoryRuleDetailed21 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed22`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed22Type {
         /// `file_extension_restriction`
         FileExtensionRestriction = "file_extension_restriction",
@@ -29752,7 +29807,7 @@ pub struct RepositoryRuleDetailed21 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed22`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed22Parameters {
@@ -29762,7 +29817,7 @@ pub struct RepositoryRuleDetailed22Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed22RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29772,7 +29827,7 @@ pub struct RepositoryRuleDetailed22Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed22 {
@@ -29790,7 +29845,7 @@ pub struct RepositoryRuleDetailed22 {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The `type` of [`RepositoryRuleDetailed23`].
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed23Type {
         /// `max_file_size`
         MaxFileSize = "max_file_size",
@@ -29798,7 +29853,7 @@ pub struct RepositoryRuleDetailed22 {
 }
 
 /// The `parameters` of [`RepositoryRuleDetailed23`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed23Parameters {
@@ -29808,7 +29863,7 @@ pub struct RepositoryRuleDetailed23Parameters {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of source for the ruleset that includes this rule.
-    #[cfg(any(feature = "repos"))]
+    #[cfg(feature = "repos")]
     pub enum RepositoryRuleDetailed23RulesetSourceType {
         /// `Repository`
         Repository = "Repository",
@@ -29818,7 +29873,7 @@ pub struct RepositoryRuleDetailed23Parameters {
 }
 
 /// One of the forms of [`RepositoryRuleDetailed`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryRuleDetailed23 {
@@ -29835,12 +29890,13 @@ pub struct RepositoryRuleDetailed23 {
 }
 
 /// Code Frequency Stat
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 pub type CodeFrequencyStat = Vec<i64>;
 
 /// The answer of [`repos::GetCodeFrequencyStats`](crate::repos::GetCodeFrequencyStats).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetCodeFrequencyStatsResponse {
     /// The value as a list.
@@ -29852,7 +29908,7 @@ pub enum ReposGetCodeFrequencyStatsResponse {
 }
 
 /// Commit Activity
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitActivity {
@@ -29865,8 +29921,9 @@ pub struct CommitActivity {
 }
 
 /// The answer of [`repos::GetCommitActivityStats`](crate::repos::GetCommitActivityStats).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetCommitActivityStatsResponse {
     /// The value as a list.
@@ -29878,7 +29935,7 @@ pub enum ReposGetCommitActivityStatsResponse {
 }
 
 /// Contributor Activity
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContributorActivity {
@@ -29891,7 +29948,7 @@ pub struct ContributorActivity {
 }
 
 /// An item of [`ContributorActivityWeeks`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContributorActivityWeeksItem {
@@ -29906,8 +29963,9 @@ pub struct ContributorActivityWeeksItem {
 }
 
 /// The answer of [`repos::GetContributorsStats`](crate::repos::GetContributorsStats).
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetContributorsStatsResponse {
     /// The value as a list.
@@ -29919,7 +29977,7 @@ pub enum ReposGetContributorsStatsResponse {
 }
 
 /// Participation Stats
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ParticipationStats {
@@ -29930,7 +29988,7 @@ pub struct ParticipationStats {
 }
 
 /// Tag
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Tag {
@@ -29947,7 +30005,7 @@ pub struct Tag {
 }
 
 /// The `commit` of [`Tag`].
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TagCommit {
@@ -29960,7 +30018,7 @@ pub struct TagCommit {
 /// Topic
 ///
 /// A topic aggregates entities that are related to a subject.
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Topic {
@@ -29969,7 +30027,7 @@ pub struct Topic {
 }
 
 /// Clone Traffic
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CloneTraffic {
@@ -29982,7 +30040,7 @@ pub struct CloneTraffic {
 }
 
 /// Traffic
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Traffic {
@@ -29995,7 +30053,7 @@ pub struct Traffic {
 }
 
 /// Content Traffic
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ContentTraffic {
@@ -30010,7 +30068,7 @@ pub struct ContentTraffic {
 }
 
 /// Referrer Traffic
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ReferrerTraffic {
@@ -30023,7 +30081,7 @@ pub struct ReferrerTraffic {
 }
 
 /// View Traffic
-#[cfg(any(feature = "repos"))]
+#[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct ViewTraffic {
@@ -30036,7 +30094,7 @@ pub struct ViewTraffic {
 }
 
 /// Code Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CodeSearchResultItem {
@@ -30069,11 +30127,11 @@ pub struct CodeSearchResultItem {
 }
 
 /// Search Result Text Matches
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 pub type SearchResultTextMatches = Vec<SearchResultTextMatchesItem>;
 
 /// An item of [`SearchResultTextMatchesItemMatches`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchResultTextMatchesItemMatchesItem {
@@ -30084,7 +30142,7 @@ pub struct SearchResultTextMatchesItemMatchesItem {
 }
 
 /// An item of [`SearchResultTextMatches`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchResultTextMatchesItem {
@@ -30101,7 +30159,7 @@ pub struct SearchResultTextMatchesItem {
 }
 
 /// The answer of [`search::Code`](crate::search::Code).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchCodeResponse {
@@ -30112,7 +30170,7 @@ pub struct SearchCodeResponse {
     /// The `items` property.
     pub items: Vec<CodeSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchCodeResponse {
     type Item = CodeSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30127,7 +30185,7 @@ impl ::endpoint_runtime::model::Paginated for SearchCodeResponse {
 }
 
 /// Commit Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitSearchResultItem {
@@ -30158,7 +30216,7 @@ pub struct CommitSearchResultItem {
 }
 
 /// The `author` of [`CommitSearchResultItemCommit`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitSearchResultItemCommitAuthor {
@@ -30171,7 +30229,7 @@ pub struct CommitSearchResultItemCommitAuthor {
 }
 
 /// The `tree` of [`CommitSearchResultItemCommit`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitSearchResultItemCommitTree {
@@ -30182,7 +30240,7 @@ pub struct CommitSearchResultItemCommitTree {
 }
 
 /// The `commit` of [`CommitSearchResultItem`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitSearchResultItemCommit {
@@ -30203,7 +30261,7 @@ pub struct CommitSearchResultItemCommit {
 }
 
 /// An item of [`CommitSearchResultItemParents`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct CommitSearchResultItemParentsItem {
@@ -30216,7 +30274,7 @@ pub struct CommitSearchResultItemParentsItem {
 }
 
 /// The answer of [`search::Commits`](crate::search::Commits).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchCommitsResponse {
@@ -30227,7 +30285,7 @@ pub struct SearchCommitsResponse {
     /// The `items` property.
     pub items: Vec<CommitSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchCommitsResponse {
     type Item = CommitSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30242,7 +30300,7 @@ impl ::endpoint_runtime::model::Paginated for SearchCommitsResponse {
 }
 
 /// Issue Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueSearchResultItem {
@@ -30329,7 +30387,7 @@ pub struct IssueSearchResultItem {
 }
 
 /// An item of [`IssueSearchResultItemLabels`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueSearchResultItemLabelsItem {
@@ -30350,7 +30408,7 @@ pub struct IssueSearchResultItemLabelsItem {
 }
 
 /// The `pull_request` of [`IssueSearchResultItem`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct IssueSearchResultItemPullRequest {
@@ -30368,7 +30426,7 @@ pub struct IssueSearchResultItemPullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of search that was performed. Possible values are `lexical`, `semantic`, or `hybrid`.
-    #[cfg(any(feature = "search"))]
+    #[cfg(feature = "search")]
     pub enum SearchIssuesAndPullRequestsResponseSearchType {
         /// `lexical`
         Lexical = "lexical",
@@ -30381,7 +30439,7 @@ pub struct IssueSearchResultItemPullRequest {
 
 ::endpoint_runtime::__private::open_enum! {
     /// An item of [`SearchIssuesAndPullRequestsResponseLexicalFallbackReason`].
-    #[cfg(any(feature = "search"))]
+    #[cfg(feature = "search")]
     pub enum SearchIssuesAndPullRequestsResponseLexicalFallbackReasonItem {
         /// `no_text_terms`
         NoTextTerms = "no_text_terms",
@@ -30403,7 +30461,7 @@ pub struct IssueSearchResultItemPullRequest {
 }
 
 /// The answer of [`search::IssuesAndPullRequests`](crate::search::IssuesAndPullRequests).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchIssuesAndPullRequestsResponse {
@@ -30421,7 +30479,7 @@ pub struct SearchIssuesAndPullRequestsResponse {
 }
 
 /// Label Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct LabelSearchResultItem {
@@ -30446,7 +30504,7 @@ pub struct LabelSearchResultItem {
 }
 
 /// The answer of [`search::Labels`](crate::search::Labels).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchLabelsResponse {
@@ -30457,7 +30515,7 @@ pub struct SearchLabelsResponse {
     /// The `items` property.
     pub items: Vec<LabelSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchLabelsResponse {
     type Item = LabelSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30472,7 +30530,7 @@ impl ::endpoint_runtime::model::Paginated for SearchLabelsResponse {
 }
 
 /// Repo Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepoSearchResultItem {
@@ -30662,7 +30720,7 @@ pub struct RepoSearchResultItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy controlling who can create pull requests: all or collaborators_only.
-    #[cfg(any(feature = "search"))]
+    #[cfg(feature = "search")]
     pub enum RepoSearchResultItemPullRequestCreationPolicy {
         /// `all`
         All = "all",
@@ -30672,7 +30730,7 @@ pub struct RepoSearchResultItem {
 }
 
 /// The `permissions` of [`RepoSearchResultItem`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepoSearchResultItemPermissions {
@@ -30689,7 +30747,7 @@ pub struct RepoSearchResultItemPermissions {
 }
 
 /// The answer of [`search::Repos`](crate::search::Repos).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchReposResponse {
@@ -30700,7 +30758,7 @@ pub struct SearchReposResponse {
     /// The `items` property.
     pub items: Vec<RepoSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchReposResponse {
     type Item = RepoSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30715,7 +30773,7 @@ impl ::endpoint_runtime::model::Paginated for SearchReposResponse {
 }
 
 /// Topic Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TopicSearchResultItem {
@@ -30754,7 +30812,7 @@ pub struct TopicSearchResultItem {
 }
 
 /// The `topic_relation` of [`TopicSearchResultItemRelatedItem`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TopicSearchResultItemRelatedItemTopicRelation {
@@ -30769,7 +30827,7 @@ pub struct TopicSearchResultItemRelatedItemTopicRelation {
 }
 
 /// An item of [`TopicSearchResultItemRelated`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TopicSearchResultItemRelatedItem {
@@ -30778,7 +30836,7 @@ pub struct TopicSearchResultItemRelatedItem {
 }
 
 /// The `topic_relation` of [`TopicSearchResultItemAliasesItem`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TopicSearchResultItemAliasesItemTopicRelation {
@@ -30793,7 +30851,7 @@ pub struct TopicSearchResultItemAliasesItemTopicRelation {
 }
 
 /// An item of [`TopicSearchResultItemAliases`].
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TopicSearchResultItemAliasesItem {
@@ -30802,7 +30860,7 @@ pub struct TopicSearchResultItemAliasesItem {
 }
 
 /// The answer of [`search::Topics`](crate::search::Topics).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchTopicsResponse {
@@ -30813,7 +30871,7 @@ pub struct SearchTopicsResponse {
     /// The `items` property.
     pub items: Vec<TopicSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchTopicsResponse {
     type Item = TopicSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30828,7 +30886,7 @@ impl ::endpoint_runtime::model::Paginated for SearchTopicsResponse {
 }
 
 /// User Search Result Item
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UserSearchResultItem {
@@ -30905,7 +30963,7 @@ pub struct UserSearchResultItem {
 }
 
 /// The answer of [`search::Users`](crate::search::Users).
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SearchUsersResponse {
@@ -30916,7 +30974,7 @@ pub struct SearchUsersResponse {
     /// The `items` property.
     pub items: Vec<UserSearchResultItem>,
 }
-#[cfg(any(feature = "search"))]
+#[cfg(feature = "search")]
 impl ::endpoint_runtime::model::Paginated for SearchUsersResponse {
     type Item = UserSearchResultItem;
     fn into_items(self) -> Vec<Self::Item> {
@@ -30931,7 +30989,7 @@ impl ::endpoint_runtime::model::Paginated for SearchUsersResponse {
 }
 
 /// The `organization-secret-scanning-alert` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct OrganizationSecretScanningAlert {
@@ -31008,7 +31066,7 @@ pub struct OrganizationSecretScanningAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// Sets the state of the secret scanning alert. You must provide `resolution` when you set the state to `resolved`.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningAlertState {
         /// `open`
         Open = "open",
@@ -31019,7 +31077,7 @@ pub struct OrganizationSecretScanningAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// **Required when the `state` is `resolved`.** The reason for resolving the alert.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningAlertResolution {
         /// `false_positive`
         FalsePositive = "false_positive",
@@ -31034,7 +31092,7 @@ pub struct OrganizationSecretScanningAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The token status as of the latest validity check.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum OrganizationSecretScanningAlertValidity {
         /// `active`
         Active = "active",
@@ -31046,8 +31104,9 @@ pub struct OrganizationSecretScanningAlert {
 }
 
 /// Details on the location where the token was initially detected. This can be a commit, wiki commit, issue, discussion, pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum SecretScanningFirstDetectedLocation {
     /// The value as [`SecretScanningLocationCommit`].
@@ -31081,7 +31140,7 @@ pub enum SecretScanningFirstDetectedLocation {
 }
 
 /// Represents a 'commit' secret scanning location type. This location type shows that a secret was detected inside a commit to a repository.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationCommit {
@@ -31108,7 +31167,7 @@ pub struct SecretScanningLocationCommit {
 }
 
 /// Represents a 'wiki_commit' secret scanning location type. This location type shows that a secret was detected inside a commit to a repository wiki.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationWikiCommit {
@@ -31133,7 +31192,7 @@ pub struct SecretScanningLocationWikiCommit {
 }
 
 /// Represents an 'issue_title' secret scanning location type. This location type shows that a secret was detected in the title of an issue.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationIssueTitle {
@@ -31144,7 +31203,7 @@ pub struct SecretScanningLocationIssueTitle {
 }
 
 /// Represents an 'issue_body' secret scanning location type. This location type shows that a secret was detected in the body of an issue.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationIssueBody {
@@ -31155,7 +31214,7 @@ pub struct SecretScanningLocationIssueBody {
 }
 
 /// Represents an 'issue_comment' secret scanning location type. This location type shows that a secret was detected in a comment on an issue.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationIssueComment {
@@ -31166,7 +31225,7 @@ pub struct SecretScanningLocationIssueComment {
 }
 
 /// Represents a 'discussion_title' secret scanning location type. This location type shows that a secret was detected in the title of a discussion.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationDiscussionTitle {
@@ -31175,7 +31234,7 @@ pub struct SecretScanningLocationDiscussionTitle {
 }
 
 /// Represents a 'discussion_body' secret scanning location type. This location type shows that a secret was detected in the body of a discussion.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationDiscussionBody {
@@ -31184,7 +31243,7 @@ pub struct SecretScanningLocationDiscussionBody {
 }
 
 /// Represents a 'discussion_comment' secret scanning location type. This location type shows that a secret was detected in a comment on a discussion.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationDiscussionComment {
@@ -31193,7 +31252,7 @@ pub struct SecretScanningLocationDiscussionComment {
 }
 
 /// Represents a 'pull_request_title' secret scanning location type. This location type shows that a secret was detected in the title of a pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationPullRequestTitle {
@@ -31204,7 +31263,7 @@ pub struct SecretScanningLocationPullRequestTitle {
 }
 
 /// Represents a 'pull_request_body' secret scanning location type. This location type shows that a secret was detected in the body of a pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationPullRequestBody {
@@ -31215,7 +31274,7 @@ pub struct SecretScanningLocationPullRequestBody {
 }
 
 /// Represents a 'pull_request_comment' secret scanning location type. This location type shows that a secret was detected in a comment on a pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationPullRequestComment {
@@ -31226,7 +31285,7 @@ pub struct SecretScanningLocationPullRequestComment {
 }
 
 /// Represents a 'pull_request_review' secret scanning location type. This location type shows that a secret was detected in a review on a pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationPullRequestReview {
@@ -31237,7 +31296,7 @@ pub struct SecretScanningLocationPullRequestReview {
 }
 
 /// Represents a 'pull_request_review_comment' secret scanning location type. This location type shows that a secret was detected in a review comment on a pull request.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocationPullRequestReviewComment {
@@ -31250,7 +31309,7 @@ pub struct SecretScanningLocationPullRequestReviewComment {
 /// Secret Scanning Custom Pattern
 ///
 /// A custom pattern for secret scanning.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningCustomPattern {
@@ -31284,7 +31343,7 @@ pub struct SecretScanningCustomPattern {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the custom pattern.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningCustomPatternState {
         /// `published`
         Published = "published",
@@ -31294,11 +31353,11 @@ pub struct SecretScanningCustomPattern {
 }
 
 /// The version of the entity. This is used to confirm you're updating the current version of the entity and mitigate unintentionally overriding someone else's update.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 pub type SecretScanningRowVersion = String;
 
 /// The answer of [`secret_scanning::BulkCreateOrgCustomPatterns`](crate::secret_scanning::BulkCreateOrgCustomPatterns).
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningBulkCreateOrgCustomPatternsResponse {
@@ -31309,7 +31368,7 @@ pub struct SecretScanningBulkCreateOrgCustomPatternsResponse {
 /// Secret scanning pattern configuration
 ///
 /// A collection of secret scanning patterns and their settings related to push protection.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningPatternConfiguration {
@@ -31322,7 +31381,7 @@ pub struct SecretScanningPatternConfiguration {
 }
 
 /// The `secret-scanning-pattern-override` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningPatternOverride {
@@ -31354,7 +31413,7 @@ pub struct SecretScanningPatternOverride {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The default push protection setting for this pattern.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningPatternOverrideDefaultSetting {
         /// `disabled`
         Disabled = "disabled",
@@ -31365,7 +31424,7 @@ pub struct SecretScanningPatternOverride {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The push protection setting for this pattern set at the enterprise level. Only present for partner patterns when the organization has a parent enterprise.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningPatternOverrideEnterpriseSetting {
         /// `not-set`
         NotSet = "not-set",
@@ -31378,7 +31437,7 @@ pub struct SecretScanningPatternOverride {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The current push protection setting for this pattern. If this is `not-set`, then it inherits either the enterprise setting if it exists or the default setting.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningPatternOverrideSetting {
         /// `not-set`
         NotSet = "not-set",
@@ -31390,7 +31449,7 @@ pub struct SecretScanningPatternOverride {
 }
 
 /// The answer of [`secret_scanning::UpdateOrgPatternConfigs`](crate::secret_scanning::UpdateOrgPatternConfigs).
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningUpdateOrgPatternConfigsResponse {
@@ -31399,7 +31458,7 @@ pub struct SecretScanningUpdateOrgPatternConfigsResponse {
 }
 
 /// The `secret-scanning-alert` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningAlert {
@@ -31474,7 +31533,7 @@ pub struct SecretScanningAlert {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The token status as of the latest validity check.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningAlertValidity {
         /// `active`
         Active = "active",
@@ -31486,7 +31545,7 @@ pub struct SecretScanningAlert {
 }
 
 /// The `secret-scanning-alert-with-metadata` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningAlertWithMetadata {
@@ -31563,7 +31622,7 @@ pub struct SecretScanningAlertWithMetadata {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The token status as of the latest validity check.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningAlertWithMetadataValidity {
         /// `active`
         Active = "active",
@@ -31575,11 +31634,11 @@ pub struct SecretScanningAlertWithMetadata {
 }
 
 /// A list of metadata key/value pairs associated with the secret scanning alert.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 pub type SecretScanningAlertMetadata = Vec<SecretScanningAlertMetadataItem>;
 
 /// An item of [`SecretScanningAlertMetadata`].
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningAlertMetadataItem {
@@ -31590,7 +31649,7 @@ pub struct SecretScanningAlertMetadataItem {
 }
 
 /// The `secret-scanning-location` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningLocation {
@@ -31602,7 +31661,7 @@ pub struct SecretScanningLocation {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The location type. Because secrets may be found in different types of resources (ie. code, comments, issues, pull requests, discussions), this field identifies the type of resource where the secret was found.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningLocationType {
         /// `commit`
         Commit = "commit",
@@ -31634,8 +31693,9 @@ pub struct SecretScanningLocation {
 }
 
 /// The `details` of [`SecretScanningLocation`].
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum SecretScanningLocationDetails {
     /// The value as [`SecretScanningLocationCommit`].
@@ -31669,7 +31729,7 @@ pub enum SecretScanningLocationDetails {
 }
 
 /// The answer of [`secret_scanning::BulkCreateRepoCustomPatterns`](crate::secret_scanning::BulkCreateRepoCustomPatterns).
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningBulkCreateRepoCustomPatternsResponse {
@@ -31678,7 +31738,7 @@ pub struct SecretScanningBulkCreateRepoCustomPatternsResponse {
 }
 
 /// The `secret-scanning-push-protection-bypass` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningPushProtectionBypass {
@@ -31692,7 +31752,7 @@ pub struct SecretScanningPushProtectionBypass {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The reason for bypassing push protection.
-    #[cfg(any(feature = "secret-scanning"))]
+    #[cfg(feature = "secret-scanning")]
     pub enum SecretScanningPushProtectionBypassReason {
         /// `false_positive`
         FalsePositive = "false_positive",
@@ -31704,7 +31764,7 @@ pub struct SecretScanningPushProtectionBypass {
 }
 
 /// The `secret-scanning-scan-history` schema.
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningScanHistory {
@@ -31722,7 +31782,7 @@ pub struct SecretScanningScanHistory {
 }
 
 /// Information on a single scan performed by secret scanning on the repository
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningScan {
@@ -31742,7 +31802,7 @@ pub struct SecretScanningScan {
 }
 
 /// An item of [`SecretScanningScanHistoryCustomPatternBackfillScans`].
-#[cfg(any(feature = "secret-scanning"))]
+#[cfg(feature = "secret-scanning")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SecretScanningScanHistoryCustomPatternBackfillScansItem {
@@ -31766,7 +31826,7 @@ pub struct SecretScanningScanHistoryCustomPatternBackfillScansItem {
 }
 
 /// A GitHub Security Advisory.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GlobalAdvisory {
@@ -31821,7 +31881,7 @@ pub struct GlobalAdvisory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of advisory.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum GlobalAdvisoryType {
         /// `reviewed`
         Reviewed = "reviewed",
@@ -31834,7 +31894,7 @@ pub struct GlobalAdvisory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the advisory.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum GlobalAdvisorySeverity {
         /// `critical`
         Critical = "critical",
@@ -31851,7 +31911,7 @@ pub struct GlobalAdvisory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of identifier.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum GlobalAdvisoryIdentifiersItemType {
         /// `CVE`
         Cve = "CVE",
@@ -31861,7 +31921,7 @@ pub struct GlobalAdvisory {
 }
 
 /// An item of [`GlobalAdvisoryIdentifiers`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GlobalAdvisoryIdentifiersItem {
@@ -31872,7 +31932,7 @@ pub struct GlobalAdvisoryIdentifiersItem {
 }
 
 /// A vulnerability describing the product and its affected versions within a GitHub Security Advisory.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Vulnerability {
@@ -31888,7 +31948,7 @@ pub struct Vulnerability {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The package's language or package management ecosystem.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum SecurityAdvisoryEcosystems {
         /// `rubygems`
         Rubygems = "rubygems",
@@ -31920,7 +31980,7 @@ pub struct Vulnerability {
 }
 
 /// The name of the package affected by the vulnerability.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct VulnerabilityPackage {
@@ -31931,7 +31991,7 @@ pub struct VulnerabilityPackage {
 }
 
 /// The `cvss` of [`GlobalAdvisory`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GlobalAdvisoryCvss {
@@ -31942,7 +32002,7 @@ pub struct GlobalAdvisoryCvss {
 }
 
 /// An item of [`GlobalAdvisoryCwes`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GlobalAdvisoryCwesItem {
@@ -31954,7 +32014,7 @@ pub struct GlobalAdvisoryCwesItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of credit the user is receiving.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum SecurityAdvisoryCreditTypes {
         /// `analyst`
         Analyst = "analyst",
@@ -31980,7 +32040,7 @@ pub struct GlobalAdvisoryCwesItem {
 }
 
 /// An item of [`GlobalAdvisoryCredits`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GlobalAdvisoryCreditsItem {
@@ -31991,7 +32051,7 @@ pub struct GlobalAdvisoryCreditsItem {
 }
 
 /// A repository security advisory.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisory {
@@ -32053,7 +32113,7 @@ pub struct RepositoryAdvisory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The severity of the advisory.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum RepositoryAdvisorySeverity {
         /// `critical`
         Critical = "critical",
@@ -32068,7 +32128,7 @@ pub struct RepositoryAdvisory {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The type of identifier.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum RepositoryAdvisoryIdentifiersItemType {
         /// `CVE`
         Cve = "CVE",
@@ -32078,7 +32138,7 @@ pub struct RepositoryAdvisory {
 }
 
 /// An item of [`RepositoryAdvisoryIdentifiers`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryIdentifiersItem {
@@ -32090,7 +32150,7 @@ pub struct RepositoryAdvisoryIdentifiersItem {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the advisory.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum RepositoryAdvisoryState {
         /// `published`
         Published = "published",
@@ -32106,7 +32166,7 @@ pub struct RepositoryAdvisoryIdentifiersItem {
 }
 
 /// The `submission` of [`RepositoryAdvisory`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisorySubmission {
@@ -32115,7 +32175,7 @@ pub struct RepositoryAdvisorySubmission {
 }
 
 /// A product affected by the vulnerability detailed in a repository security advisory.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryVulnerability {
@@ -32130,7 +32190,7 @@ pub struct RepositoryAdvisoryVulnerability {
 }
 
 /// The name of the package affected by the vulnerability.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryVulnerabilityPackage {
@@ -32141,7 +32201,7 @@ pub struct RepositoryAdvisoryVulnerabilityPackage {
 }
 
 /// The `cvss` of [`RepositoryAdvisory`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryCvss {
@@ -32152,7 +32212,7 @@ pub struct RepositoryAdvisoryCvss {
 }
 
 /// An item of [`RepositoryAdvisoryCwes`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryCwesItem {
@@ -32163,7 +32223,7 @@ pub struct RepositoryAdvisoryCwesItem {
 }
 
 /// An item of [`RepositoryAdvisoryCredits`].
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryCreditsItem {
@@ -32174,7 +32234,7 @@ pub struct RepositoryAdvisoryCreditsItem {
 }
 
 /// A credit given to a user for a repository security advisory.
-#[cfg(any(feature = "security-advisories"))]
+#[cfg(feature = "security-advisories")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct RepositoryAdvisoryCredit {
@@ -32188,7 +32248,7 @@ pub struct RepositoryAdvisoryCredit {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the user's acceptance of the credit.
-    #[cfg(any(feature = "security-advisories"))]
+    #[cfg(feature = "security-advisories")]
     pub enum RepositoryAdvisoryCreditState {
         /// `accepted`
         Accepted = "accepted",
@@ -32202,7 +32262,7 @@ pub struct RepositoryAdvisoryCredit {
 /// Full Team
 ///
 /// Groups of organization members that gives permissions on specified repositories.
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamFull {
@@ -32254,7 +32314,7 @@ pub struct TeamFull {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The level of privacy this team should have
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamFullPrivacy {
         /// `closed`
         Closed = "closed",
@@ -32265,7 +32325,7 @@ pub struct TeamFull {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The notification setting the team has set
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamFullNotificationSetting {
         /// `notifications_enabled`
         NotificationsEnabled = "notifications_enabled",
@@ -32275,7 +32335,7 @@ pub struct TeamFull {
 }
 
 /// Team Organization
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamOrganization {
@@ -32380,7 +32440,7 @@ pub struct TeamOrganization {
 }
 
 /// The `plan` of [`TeamOrganization`].
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamOrganizationPlan {
@@ -32397,12 +32457,12 @@ pub struct TeamOrganizationPlan {
 }
 
 /// The [distinguished name](https://www.ldap.com/ldap-dns-and-rdns) (DN) of the LDAP entry to map to a team.
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 pub type LdapDn = String;
 
 ::endpoint_runtime::__private::open_enum! {
     /// The ownership type of the team
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamFullType {
         /// `enterprise`
         Enterprise = "enterprise",
@@ -32414,7 +32474,7 @@ pub type LdapDn = String;
 /// Team Member
 ///
 /// A user that is a member of a team, including their role on the team and whether the membership is inherited from a child team.
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamMember {
@@ -32470,7 +32530,7 @@ pub struct TeamMember {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The member's role on the team. Only present on the `List team members` endpoint, and only when the feature is enabled for the organization.
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamMemberRole {
         /// `member`
         Member = "member",
@@ -32480,7 +32540,7 @@ pub struct TeamMember {
 }
 
 /// Team Membership
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamMembership {
@@ -32494,7 +32554,7 @@ pub struct TeamMembership {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The role of the user in the team.
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamMembershipRole {
         /// `member`
         Member = "member",
@@ -32505,7 +32565,7 @@ pub struct TeamMembership {
 
 ::endpoint_runtime::__private::open_enum! {
     /// The state of the user's membership in the team.
-    #[cfg(any(feature = "teams"))]
+    #[cfg(feature = "teams")]
     pub enum TeamMembershipState {
         /// `active`
         Active = "active",
@@ -32517,7 +32577,7 @@ pub struct TeamMembership {
 /// Team Repository
 ///
 /// A team's access to a repository.
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamRepository {
@@ -32702,7 +32762,7 @@ pub struct TeamRepository {
 }
 
 /// The `permissions` of [`TeamRepository`].
-#[cfg(any(feature = "teams"))]
+#[cfg(feature = "teams")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct TeamRepositoryPermissions {
@@ -32719,7 +32779,7 @@ pub struct TeamRepositoryPermissions {
 }
 
 /// Private User
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PrivateUser {
@@ -32812,7 +32872,7 @@ pub struct PrivateUser {
 }
 
 /// The `plan` of [`PrivateUser`].
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct PrivateUserPlan {
@@ -32827,8 +32887,9 @@ pub struct PrivateUserPlan {
 }
 
 /// The answer of [`users::GetAuthenticated`](crate::users::GetAuthenticated).
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum UsersGetAuthenticatedResponse {
     /// The value as [`PrivateUser`].
@@ -32840,7 +32901,7 @@ pub enum UsersGetAuthenticatedResponse {
 }
 
 /// Email
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Email {
@@ -32857,7 +32918,7 @@ pub struct Email {
 /// GPG Key
 ///
 /// A unique encryption key
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GpgKey {
@@ -32894,7 +32955,7 @@ pub struct GpgKey {
 }
 
 /// An item of [`GpgKeyEmails`].
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GpgKeyEmailsItem {
@@ -32905,7 +32966,7 @@ pub struct GpgKeyEmailsItem {
 }
 
 /// An item of [`GpgKeySubkeysItemEmails`].
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GpgKeySubkeysItemEmailsItem {
@@ -32916,7 +32977,7 @@ pub struct GpgKeySubkeysItemEmailsItem {
 }
 
 /// An item of [`GpgKeySubkeys`].
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct GpgKeySubkeysItem {
@@ -32951,7 +33012,7 @@ pub struct GpgKeySubkeysItem {
 }
 
 /// Key
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Key {
@@ -32976,7 +33037,7 @@ pub struct Key {
 /// Social account
 ///
 /// Social media account
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SocialAccount {
@@ -32989,7 +33050,7 @@ pub struct SocialAccount {
 /// SSH Signing Key
 ///
 /// A public SSH key used to sign Git commits
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct SshSigningKey {
@@ -33004,8 +33065,9 @@ pub struct SshSigningKey {
 }
 
 /// The answer of [`users::GetById`](crate::users::GetById).
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum UsersGetByIdResponse {
     /// The value as [`PrivateUser`].
@@ -33017,8 +33079,9 @@ pub enum UsersGetByIdResponse {
 }
 
 /// The answer of [`users::GetByUsername`](crate::users::GetByUsername).
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum UsersGetByUsernameResponse {
     /// The value as [`PrivateUser`].
@@ -33030,7 +33093,7 @@ pub enum UsersGetByUsernameResponse {
 }
 
 /// The bundle of the attestation.
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle {
@@ -33046,7 +33109,7 @@ pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItemB
 }
 
 /// An item of [`UsersListAttestationsBulkResponseAttestationsSubjectDigestsValue`].
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
@@ -33059,7 +33122,7 @@ pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItem 
 }
 
 /// Information about the current page.
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsBulkResponsePageInfo {
@@ -33074,7 +33137,7 @@ pub struct UsersListAttestationsBulkResponsePageInfo {
 }
 
 /// The answer of [`users::ListAttestationsBulk`](crate::users::ListAttestationsBulk).
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsBulkResponse {
@@ -33091,7 +33154,7 @@ pub struct UsersListAttestationsBulkResponse {
 
 /// The attestation's Sigstore Bundle.
 /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsResponse1AttestationsItemBundle {
@@ -33107,7 +33170,7 @@ pub struct UsersListAttestationsResponse1AttestationsItemBundle {
 }
 
 /// An item of [`UsersListAttestationsResponse1Attestations`].
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsResponse1AttestationsItem {
@@ -33123,7 +33186,7 @@ pub struct UsersListAttestationsResponse1AttestationsItem {
 }
 
 /// One of the forms of [`UsersListAttestationsResponse`].
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct UsersListAttestationsResponse1 {
@@ -33132,8 +33195,9 @@ pub struct UsersListAttestationsResponse1 {
 }
 
 /// The answer of [`users::ListAttestations`](crate::users::ListAttestations).
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum UsersListAttestationsResponse {
     /// The value as [`UsersListAttestationsResponse1`].
@@ -33145,7 +33209,7 @@ pub enum UsersListAttestationsResponse {
 }
 
 /// Hovercard
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct Hovercard {
@@ -33154,7 +33218,7 @@ pub struct Hovercard {
 }
 
 /// An item of [`HovercardContexts`].
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct HovercardContextsItem {
@@ -33165,7 +33229,7 @@ pub struct HovercardContextsItem {
 }
 
 /// Key Simple
-#[cfg(any(feature = "users"))]
+#[cfg(feature = "users")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
 #[non_exhaustive]
 pub struct KeySimple {

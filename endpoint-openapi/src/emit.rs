@@ -166,6 +166,9 @@ fn cfg(def: &TypeDef) -> TokenStream {
     if def.features.is_empty() {
         return TokenStream::new();
     }
+    if let [feature] = Vec::from_iter(&def.features).as_slice() {
+        return quote!(#[cfg(feature = #feature)]);
+    }
     let features = def.features.iter();
     quote!(#[cfg(any(#(feature = #features),*))])
 }
@@ -293,6 +296,9 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                 #doc #cfg #deprecated
                 #derive
                 #serde_crate
+                // A union holds one answer's form, decoded once: its variants
+                // are not boxed to make them the same size.
+                #[allow(clippy::large_enum_variant)]
                 #[serde(untagged)]
                 pub enum #name {
                     #(#variants)*
@@ -350,7 +356,7 @@ mod tests {
         let source = module("// header\n", &types, &Paths::default()).unwrap();
         for expected in [
             "// header\n",
-            "/// An issue.\n#[cfg(any(feature = \"search\"))]\n#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]\n#[non_exhaustive]\npub struct Issue {",
+            "/// An issue.\n#[cfg(feature = \"search\")]\n#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]\n#[non_exhaustive]\npub struct Issue {",
             "    /// The `id` property.\n    pub id: i64,\n",
             "    pub r#type: Option<String>,\n",
             "    #[serde(rename = \"+1\")]\n    pub plus_1: Option<i64>,\n",
