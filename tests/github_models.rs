@@ -857,8 +857,13 @@ fn every_example_decodes_into_its_operation_answer() {
             method,
             path,
             answer,
+            struct_method,
             ..
         } = operation;
+        assert_eq!(
+            method, struct_method,
+            "{id}: the table's method and the struct's"
+        );
         let responses = spec["paths"][path][method.to_ascii_lowercase()]["responses"]
             .as_object()
             .unwrap_or_else(|| panic!("{id}: no `{method} {path}` with responses in the extract"));

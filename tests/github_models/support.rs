@@ -32,6 +32,9 @@ pub struct Operation {
     pub multi_segment: &'static [&'static str],
     /// What it answers.
     pub answer: Answer,
+    /// The method of the struct (`TypedRequest::METHOD`), the same as
+    /// `method`.
+    pub struct_method: &'static str,
 }
 
 impl Operation {
@@ -81,7 +84,13 @@ where
     R: TypedRequest,
     R::Response: DeserializeOwned + Serialize,
 {
-    entry(id, method, path, Answer::Json(check::<R::Response>))
+    entry(
+        id,
+        method,
+        path,
+        R::METHOD,
+        Answer::Json(check::<R::Response>),
+    )
 }
 
 /// An operation whose answer is text.
@@ -90,7 +99,7 @@ pub const fn text<R: TypedRequest<Response = String>>(
     method: &'static str,
     path: &'static str,
 ) -> Operation {
-    entry(id, method, path, Answer::Text)
+    entry(id, method, path, R::METHOD, Answer::Text)
 }
 
 /// An operation without an answer body.
@@ -99,13 +108,14 @@ pub const fn empty<R: TypedRequest<Response = ()>>(
     method: &'static str,
     path: &'static str,
 ) -> Operation {
-    entry(id, method, path, Answer::Empty)
+    entry(id, method, path, R::METHOD, Answer::Empty)
 }
 
 const fn entry(
     id: &'static str,
     method: &'static str,
     path: &'static str,
+    struct_method: &'static str,
     answer: Answer,
 ) -> Operation {
     Operation {
@@ -114,6 +124,7 @@ const fn entry(
         path,
         multi_segment: &[],
         answer,
+        struct_method,
     }
 }
 
