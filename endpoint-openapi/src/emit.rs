@@ -337,6 +337,9 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                 #doc #cfg #deprecated
                 #derive
                 #serde_crate
+                // A union holds one answer's form, decoded once: its variants
+                // are not boxed to make them the same size.
+                #[allow(clippy::large_enum_variant)]
                 #[serde(untagged)]
                 pub enum #name {
                     #(#variants)*

@@ -219,10 +219,7 @@ pub fn models(answers: &Answers) -> Result<String, String> {
          //! [`FullRepository`]); a model is built with the features of the scopes\n\
          //! whose operations reach it. How the types are decided (which fields are\n\
          //! `Option`, open enums, the corrections of the description) is said in the\n\
-         //! crate's documentation.\n\n\
-         // A union holds its alternatives unboxed, as they are decoded: the size of\n\
-         // the largest is the price of one allocation less per value.\n\
-         #![allow(clippy::large_enum_variant)]\n\n",
+         //! crate's documentation.\n\n",
         answers.types.len()
     );
     emit::module(&header, &answers.types, &paths())

@@ -6,11 +6,13 @@
 //! `endpoint-github/openapi/` ([`extract`] writes it from the npm package).
 //! [`model`] reads it, [`corpus`] checks it against the route corpus,
 //! [`plan`] names the modules, structs, fields and enums, [`render`] writes
-//! the crate's sources and [`checks`] the test's checks.
+//! the crate's sources, [`checks`] the test's checks and [`examples`]
+//! the table of answer types the models' test decodes with.
 
 pub mod answers;
 pub mod checks;
 pub mod corpus;
+pub mod examples;
 pub mod extract;
 pub mod markdown;
 pub mod model;
@@ -80,6 +82,11 @@ pub fn generate(root: &Path) -> Result<Output, String> {
         root,
         "tests/github_routes/checks.rs",
         &checks::render(&scopes),
+    )?);
+    files.push(File::rust(
+        root,
+        "tests/github_models/operations.rs",
+        &examples::render(&scopes, &answers.by_operation)?,
     )?);
     Ok(Output {
         files,

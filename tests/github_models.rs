@@ -1,0 +1,1023 @@
+//! The answer models of `endpoint-github` against JSON GitHub wrote:
+//!
+//! - every example of every operation's 2xx answers in the description
+//!   (`endpoint-github/openapi/api.github.com.json`) decodes into the
+//!   operation's `TypedRequest::Response`, and written back with `Serialize`
+//!   keeps every value the type models;
+//! - every JSON answer of the recordings of `@octokit/fixtures`
+//!   (`tests/fixtures/octokit-fixtures/`) decodes into the answer type of the
+//!   operation whose method and path template match the recorded request.
+//!
+//! `github_models/operations.rs` (one entry per operation) is generated with
+//! the crate by `cargo run -p xtask -- github`; regenerate it instead of
+//! editing it. A test lists every failure (operation, example or exchange,
+//! JSON path, serde's message), not only the first, and prints its totals.
+//! Set `GITHUB_MODELS_NOT_MODELED=1` to list each key the models drop.
+//!
+//! A failure is either corrected where it comes from (the description, by
+//! an action of `endpoint-github/openapi/overlay.json`; the generator) or,
+//! when the example is wrong in a way GitHub's answers are not, listed in
+//! [`ALLOWED`] with its reason.
+
+#[path = "github_models/operations.rs"]
+mod operations;
+#[path = "github_models/support.rs"]
+mod support;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde_json::Value;
+
+use operations::OPERATIONS;
+use support::{Answer, Failure, Operation, Outcome, is_json};
+
+/// An example that is `null` where the schema is an object (`empty-object`
+/// and the like): GitHub answers these requests with `{}`.
+const NULL_FOR_OBJECT: &str = "the example is `null` where the answer is an object (`{}`)";
+/// An example whose value is a `$ref` to a component example: the
+/// description leaves it as a literal value, not an answer.
+const REFERENCE: &str = "the example's value (or a value in it) is a `$ref` to `#/components/examples/…`, not an answer";
+/// The example's EPSS percentile is a string; GitHub's answers have a number
+/// (`"percentile": 0.02594` in https://github.com/bentleypark/aiwatch/issues/326).
+const EPSS_PERCENTILE: &str =
+    "the example's `epss.percentile` is the string \"0.16001e0\"; real answers have a number";
+/// An example of one item where the answer is a list.
+const ONE_ITEM_FOR_LIST: &str = "the example is one item where the answer is a list";
+/// A diff, patch or SHA, asked for with its own `Accept` header: the struct's
+/// answer type is the JSON of the default media type.
+const OTHER_MEDIA_TYPE: &str =
+    "a text media type asked for with its own `accept`; the answer type is the default JSON";
+/// A `gravatar_id` written as a number.
+const GRAVATAR: &str = "the example's `gravatar_id` is the number 1; it is a string (`\"\"`)";
+/// A variable's value written as a boolean.
+const VARIABLE: &str = "the example's variable `value` is `true`; variables are strings";
+/// The bulk attestations written as a list of maps.
+const ATTESTATIONS: &str =
+    "the example's `attestations_subject_digests` is a list of maps; the schema's is one map";
+/// An iteration without `completed`.
+const ITERATION: &str = "the example's iterations omit the required `completed`";
+
+/// The examples that are known not to decode, each with the reason: the
+/// operationId, the media type, the example's name and why. An entry that
+/// decodes is a failure too, so that the list stays current.
+const ALLOWED: &[(&str, &str, &str, &str)] = &[
+    (
+        "security-advisories/list-global-advisories",
+        "application/json",
+        "default",
+        EPSS_PERCENTILE,
+    ),
+    (
+        "apps/redeliver-webhook-delivery",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "apps/list-installation-requests-for-authenticated-app",
+        "application/json",
+        "exampleKey1",
+        "the example's `requester` omits the required `login` of a user",
+    ),
+    (
+        "classroom/get-an-assignment",
+        "application/json",
+        "default",
+        "the example's values hold stray commas (`\"12,\"`): a broken copy of an answer",
+    ),
+    (
+        "classroom/list-accepted-assignments-for-an-assignment",
+        "application/json",
+        "default",
+        ONE_ITEM_FOR_LIST,
+    ),
+    (
+        "classroom/list-classrooms",
+        "application/json",
+        "default",
+        ONE_ITEM_FOR_LIST,
+    ),
+    (
+        "classroom/get-a-classroom",
+        "application/json",
+        "default",
+        "the example's values hold stray commas (`\"false,\"`): a broken copy of an answer",
+    ),
+    (
+        "classroom/list-assignments-for-a-classroom",
+        "application/json",
+        "default",
+        ONE_ITEM_FOR_LIST,
+    ),
+    (
+        "credentials/revoke",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "oidc/create-oidc-custom-property-inclusion-for-enterprise",
+        "application/json",
+        "default",
+        "the example omits the required `inclusion_source`",
+    ),
+    (
+        "code-security/attach-enterprise-configuration",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "code-security/get-repositories-for-enterprise-configuration",
+        "application/json",
+        "default",
+        REFERENCE,
+    ),
+    (
+        "dependabot/list-alerts-for-enterprise",
+        "application/json",
+        "default",
+        EPSS_PERCENTILE,
+    ),
+    (
+        "dependabot/repository-access-for-enterprise",
+        "application/json",
+        "default",
+        GRAVATAR,
+    ),
+    (
+        "enterprise-team-organizations/get-assignments",
+        "application/json",
+        "default",
+        ONE_ITEM_FOR_LIST,
+    ),
+    (
+        "meta/get",
+        "application/json",
+        "default",
+        "the example's `ssh_key_fingerprints` are numbers; fingerprints are strings (`SHA256:…`)",
+    ),
+    (
+        "billing/get-all-budgets-org",
+        "application/json",
+        "default",
+        "the example writes a list `budget_product_skus` where the schema requires the string `budget_product_sku`",
+    ),
+    (
+        "billing/get-all-budgets-org",
+        "application/json",
+        "with_user_filter",
+        "the example writes a list `budget_product_skus` where the schema requires the string `budget_product_sku`",
+    ),
+    (
+        "billing/delete-budget-org",
+        "application/json",
+        "default",
+        "the example writes `budget_id` where the schema requires `id`",
+    ),
+    (
+        "orgs/delete",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/list-custom-images-for-org",
+        "application/json",
+        "default",
+        "the example is a page of `image_versions` (the answer of another operation) where the schema requires `images`",
+    ),
+    (
+        "actions/list-custom-image-versions-for-org",
+        "application/json",
+        "default",
+        "the example omits the required `state_details`",
+    ),
+    (
+        "actions/get-custom-image-version-for-org",
+        "application/json",
+        "default",
+        "the example omits the required `state_details`",
+    ),
+    (
+        "actions/get-hosted-runners-github-owned-images-for-org",
+        "application/json",
+        "default",
+        "the example is one image where the answer is a page (`total_count` and `images`)",
+    ),
+    (
+        "actions/get-hosted-runners-partner-images-for-org",
+        "application/json",
+        "default",
+        "the example is one image where the answer is a page (`total_count` and `images`)",
+    ),
+    (
+        "actions/get-hosted-runners-machine-specs-for-org",
+        "application/json",
+        "default",
+        "the example is one machine spec where the answer is a page (`total_count` and `machine_specs`)",
+    ),
+    (
+        "oidc/list-oidc-custom-property-inclusions-for-org",
+        "application/json",
+        "default",
+        "the example writes `property_name` where the schema requires `custom_property_name`",
+    ),
+    (
+        "oidc/create-oidc-custom-property-inclusion-for-org",
+        "application/json",
+        "default",
+        "the example omits the required `inclusion_source`",
+    ),
+    (
+        "oidc/update-oidc-custom-sub-template-for-org",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/list-org-variables",
+        "application/json",
+        "default",
+        VARIABLE,
+    ),
+    (
+        "actions/create-org-variable",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "agents/list-org-variables",
+        "application/json",
+        "default",
+        VARIABLE,
+    ),
+    (
+        "agents/create-org-variable",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "orgs/list-attestations-bulk",
+        "application/json",
+        "default",
+        ATTESTATIONS,
+    ),
+    (
+        "code-security/attach-configuration",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "code-security/get-repositories-for-configuration",
+        "application/json",
+        "default",
+        REFERENCE,
+    ),
+    (
+        "copilot-spaces/list-for-org",
+        "application/json",
+        "default",
+        "the example omits the required `base_role`",
+    ),
+    (
+        "dependabot/list-alerts-for-org",
+        "application/json",
+        "default",
+        EPSS_PERCENTILE,
+    ),
+    (
+        "dependabot/repository-access-for-org",
+        "application/json",
+        "default",
+        GRAVATAR,
+    ),
+    (
+        "orgs/redeliver-webhook-delivery",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "codespaces/delete-from-organization",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "migrations/list-for-org",
+        "application/json",
+        "default",
+        "the example omits the required `exclude_metadata`",
+    ),
+    (
+        "migrations/start-for-org",
+        "application/json",
+        "default",
+        "the example omits the required `exclude_metadata`",
+    ),
+    (
+        "migrations/get-status-for-org",
+        "application/json",
+        "default",
+        "the example omits the required `exclude_metadata`",
+    ),
+    (
+        "orgs/get-org-role",
+        "application/json",
+        "default",
+        "the example's `organization` (a `simple-user` in the schema) is an organization without the required `html_url`",
+    ),
+    (
+        "orgs/review-pat-grant-requests-in-bulk",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "orgs/update-pat-accesses",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "projects/list-for-org",
+        "application/json",
+        "default",
+        ONE_ITEM_FOR_LIST,
+    ),
+    (
+        "projects/list-fields-for-org",
+        "application/json",
+        "default",
+        ITERATION,
+    ),
+    (
+        "projects/add-field-for-org",
+        "application/json",
+        "iteration_field",
+        ITERATION,
+    ),
+    (
+        "projects/list-items-for-org",
+        "application/json",
+        "default",
+        ONE_ITEM_FOR_LIST,
+    ),
+    (
+        "projects/add-item-for-org",
+        "application/json",
+        "issue_with_id",
+        REFERENCE,
+    ),
+    (
+        "projects/add-item-for-org",
+        "application/json",
+        "pull_request_with_id",
+        REFERENCE,
+    ),
+    (
+        "projects/add-item-for-org",
+        "application/json",
+        "issue_with_nwo",
+        REFERENCE,
+    ),
+    (
+        "projects/add-item-for-org",
+        "application/json",
+        "pull_request_with_nwo",
+        REFERENCE,
+    ),
+    (
+        "projects/create-view-for-org",
+        "application/json",
+        "table_view",
+        REFERENCE,
+    ),
+    (
+        "projects/create-view-for-org",
+        "application/json",
+        "board_view",
+        REFERENCE,
+    ),
+    (
+        "projects/create-view-for-org",
+        "application/json",
+        "roadmap_view",
+        REFERENCE,
+    ),
+    (
+        "projects/list-view-items-for-org",
+        "application/json",
+        "default",
+        ONE_ITEM_FOR_LIST,
+    ),
+    (
+        "actions/get-job-for-workflow-run",
+        "application/json",
+        "default",
+        "the example omits the required `created_at` of a job",
+    ),
+    (
+        "actions/re-run-job-for-workflow-run",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/set-custom-oidc-sub-claim-for-repo",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/approve-workflow-run",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/list-jobs-for-workflow-run-attempt",
+        "application/json",
+        "default",
+        "the example omits the required `created_at` of a job",
+    ),
+    (
+        "actions/cancel-workflow-run",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/force-cancel-workflow-run",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/list-jobs-for-workflow-run",
+        "application/json",
+        "default",
+        "the example omits the required `created_at` of a job",
+    ),
+    (
+        "actions/re-run-workflow",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/re-run-workflow-failed-jobs",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "actions/create-repo-variable",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "repos/list-activities",
+        "application/json",
+        "default",
+        "the example omits the required `timestamp`",
+    ),
+    (
+        "agents/create-repo-variable",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "repos/list-branches",
+        "application/json",
+        "default",
+        "the example's `required_status_checks` omits the required `checks`",
+    ),
+    (
+        "repos/get-branch-protection",
+        "application/json",
+        "default",
+        "the example's `required_status_checks` omits the required `checks`",
+    ),
+    (
+        "repos/get-status-checks-protection",
+        "application/json",
+        "default",
+        "the example's `required_status_checks` omits the required `checks`",
+    ),
+    (
+        "repos/update-status-check-protection",
+        "application/json",
+        "default",
+        "the example's `required_status_checks` omits the required `checks`",
+    ),
+    (
+        "repos/rename-branch",
+        "application/json",
+        "default",
+        "the example's `required_status_checks` omits the required `checks`",
+    ),
+    (
+        "checks/rerequest-run",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "checks/rerequest-suite",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "code-scanning/create-variant-analysis",
+        "application/json",
+        "repositories_parameter",
+        REFERENCE,
+    ),
+    (
+        "code-scanning/create-variant-analysis",
+        "application/json",
+        "repository_owners",
+        REFERENCE,
+    ),
+    (
+        "code-scanning/create-variant-analysis",
+        "application/json",
+        "repository_lists",
+        REFERENCE,
+    ),
+    (
+        "code-scanning/get-variant-analysis",
+        "application/json",
+        "default",
+        "the example's repository omits the required `stargazers_count`",
+    ),
+    (
+        "repos/get-collaborator-permission-level",
+        "application/json",
+        "response-if-user-has-admin-permissions",
+        "the example's `user` omits the required `role_name`",
+    ),
+    (
+        "repos/get-commit",
+        "application/json",
+        "default",
+        "the example's files omit the required `contents_url`",
+    ),
+    (
+        "repos/get-commit",
+        "application/vnd.github.diff",
+        "default",
+        OTHER_MEDIA_TYPE,
+    ),
+    (
+        "repos/get-commit",
+        "application/vnd.github.patch",
+        "default",
+        OTHER_MEDIA_TYPE,
+    ),
+    (
+        "repos/get-commit",
+        "application/vnd.github.sha",
+        "default",
+        OTHER_MEDIA_TYPE,
+    ),
+    (
+        "repos/compare-commits-with-basehead",
+        "application/vnd.github.diff",
+        "default",
+        OTHER_MEDIA_TYPE,
+    ),
+    (
+        "repos/compare-commits-with-basehead",
+        "application/vnd.github.patch",
+        "default",
+        OTHER_MEDIA_TYPE,
+    ),
+    (
+        "dependabot/list-alerts-for-repo",
+        "application/json",
+        "default",
+        EPSS_PERCENTILE,
+    ),
+    (
+        "dependabot/get-alert",
+        "application/json",
+        "default",
+        EPSS_PERCENTILE,
+    ),
+    (
+        "dependency-graph/diff-range",
+        "application/json",
+        "default",
+        "the example omits the required `scope`",
+    ),
+    (
+        "repos/list-custom-deployment-rule-integrations",
+        "application/json",
+        "default",
+        "the example is a list of two objects where the answer is one object holding `total_count` and the list",
+    ),
+    (
+        "actions/create-environment-variable",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "repos/redeliver-webhook-delivery",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    ("issues/get", "application/json", "default", REFERENCE),
+    (
+        "issues/get",
+        "application/json",
+        "pinned_comment",
+        REFERENCE,
+    ),
+    (
+        "repos/merge",
+        "application/json",
+        "default",
+        "the example's files omit the required `contents_url`",
+    ),
+    (
+        "security-advisories/create-private-vulnerability-report",
+        "application/json",
+        "default",
+        "the example's CVE identifier has a `null` value beside a `cve_id`; the schema requires a string",
+    ),
+    (
+        "security-advisories/create-repository-advisory-cve-request",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "search/issues-and-pull-requests",
+        "application/json",
+        "lexical-fallback",
+        "the example's items are placeholders (`\"...\"`)",
+    ),
+    (
+        "codespaces/list-secrets-for-authenticated-user",
+        "application/json",
+        "default",
+        "the example omits the required `selected_repositories_url`",
+    ),
+    (
+        "codespaces/delete-for-authenticated-user",
+        "application/json",
+        "default",
+        NULL_FOR_OBJECT,
+    ),
+    (
+        "migrations/list-for-authenticated-user",
+        "application/json",
+        "default",
+        "the example omits the required `exclude_metadata`",
+    ),
+    (
+        "migrations/start-for-authenticated-user",
+        "application/json",
+        "default",
+        "the example omits the required `exclude_metadata`",
+    ),
+    (
+        "migrations/get-status-for-authenticated-user",
+        "application/json",
+        "default",
+        "the example omits the required `exclude_metadata`",
+    ),
+    (
+        "projects/create-view-for-user",
+        "application/json",
+        "table_view",
+        REFERENCE,
+    ),
+    (
+        "projects/create-view-for-user",
+        "application/json",
+        "board_view",
+        REFERENCE,
+    ),
+    (
+        "projects/create-view-for-user",
+        "application/json",
+        "roadmap_view",
+        REFERENCE,
+    ),
+    (
+        "users/list-attestations-bulk",
+        "application/json",
+        "default",
+        ATTESTATIONS,
+    ),
+    (
+        "copilot-spaces/list-for-user",
+        "application/json",
+        "default",
+        "the example omits the required `base_role`",
+    ),
+    (
+        "projects/list-for-user",
+        "application/json",
+        "default",
+        ONE_ITEM_FOR_LIST,
+    ),
+    (
+        "projects/list-fields-for-user",
+        "application/json",
+        "default",
+        ITERATION,
+    ),
+    (
+        "projects/add-field-for-user",
+        "application/json",
+        "iteration_field",
+        ITERATION,
+    ),
+    (
+        "projects/list-items-for-user",
+        "application/json",
+        "default",
+        ONE_ITEM_FOR_LIST,
+    ),
+    (
+        "projects/add-item-for-user",
+        "application/json",
+        "issue_with_id",
+        REFERENCE,
+    ),
+    (
+        "projects/add-item-for-user",
+        "application/json",
+        "pull_request_with_id",
+        REFERENCE,
+    ),
+    (
+        "projects/add-item-for-user",
+        "application/json",
+        "issue_with_nwo",
+        REFERENCE,
+    ),
+    (
+        "projects/add-item-for-user",
+        "application/json",
+        "pull_request_with_nwo",
+        REFERENCE,
+    ),
+    (
+        "projects/list-view-items-for-user",
+        "application/json",
+        "default",
+        ONE_ITEM_FOR_LIST,
+    ),
+];
+
+/// The description's extract.
+fn extract() -> Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/endpoint-github/openapi/api.github.com.json"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|err| panic!("{path}: {err}"));
+    serde_json::from_str(&text).unwrap_or_else(|err| panic!("{path}: {err}"))
+}
+
+/// The totals of the decoded answers.
+#[derive(Default)]
+struct Totals {
+    decoded: usize,
+    compared: usize,
+    keys: usize,
+    not_modeled: BTreeMap<String, usize>,
+}
+
+impl Totals {
+    /// Adds an outcome; its failures, prefixed with `what`, go to `failures`.
+    fn add(&mut self, what: &str, outcome: Outcome, failures: &mut Vec<String>) {
+        if outcome.failures.is_empty() {
+            self.decoded += 1;
+        }
+        self.compared += outcome.compared;
+        self.keys += outcome.keys;
+        for path in outcome.not_modeled {
+            *self
+                .not_modeled
+                .entry(format!("{what} {path}"))
+                .or_default() += 1;
+        }
+        failures.extend(
+            outcome
+                .failures
+                .iter()
+                .map(|Failure { path, message }| format!("{what}: at {path}: {message}")),
+        );
+    }
+
+    fn report(&self, label: &str) {
+        let dropped: usize = self.not_modeled.values().sum();
+        eprintln!(
+            "{label}: {} decoded, {} values compared, {dropped} of {} keys not modeled ({:.2} %)",
+            self.decoded,
+            self.compared,
+            self.keys,
+            100.0 * dropped as f64 / self.keys.max(1) as f64
+        );
+        if std::env::var_os("GITHUB_MODELS_NOT_MODELED").is_some() {
+            for (path, count) in &self.not_modeled {
+                eprintln!("  not modeled: {path} ({count})");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_example_decodes_into_its_operation_answer() {
+    let spec = extract();
+    let mut totals = Totals::default();
+    let mut with_examples = 0;
+    let mut skipped: Vec<String> = Vec::new();
+    let mut failures: Vec<String> = Vec::new();
+    let mut allowed_hit: BTreeSet<(&str, &str, &str)> = BTreeSet::new();
+    for operation in &OPERATIONS {
+        let Operation {
+            id,
+            method,
+            path,
+            answer,
+            struct_method,
+            ..
+        } = operation;
+        assert_eq!(
+            method, struct_method,
+            "{id}: the table's method and the struct's"
+        );
+        let responses = spec["paths"][path][method.to_ascii_lowercase()]["responses"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{id}: no `{method} {path}` with responses in the extract"));
+        let mut any = false;
+        for (status, response) in responses {
+            let Some(content) = response.get("content").and_then(Value::as_object) else {
+                continue;
+            };
+            for (media_type, entry) in content {
+                let Some(examples) = entry.get("examples").and_then(Value::as_object) else {
+                    continue;
+                };
+                for (name, example) in examples {
+                    any = true;
+                    let what = format!("{id} {status} {media_type} example `{name}`");
+                    let outcome = match answer {
+                        Answer::Json(check) => check(example),
+                        Answer::Text if !is_json(media_type) => {
+                            skipped.push(format!("{what}: text, the answer type is `String`"));
+                            continue;
+                        }
+                        Answer::Text | Answer::Empty => Outcome {
+                            failures: vec![Failure {
+                                path: ".".into(),
+                                message: format!(
+                                    "an example of a body, the answer type is `{}`",
+                                    if matches!(answer, Answer::Text) {
+                                        "String"
+                                    } else {
+                                        "()"
+                                    }
+                                ),
+                            }],
+                            ..Outcome::default()
+                        },
+                    };
+                    let allowed = ALLOWED.iter().find(|(op, media, example, _)| {
+                        op == id && media == media_type && example == name
+                    });
+                    match allowed {
+                        Some(&(op, media, example, reason)) if !outcome.failures.is_empty() => {
+                            allowed_hit.insert((op, media, example));
+                            eprintln!("allowed: {what}: {reason}: {}", outcome.failures[0]);
+                            totals.compared += outcome.compared;
+                        }
+                        _ => totals.add(&what, outcome, &mut failures),
+                    }
+                }
+            }
+        }
+        with_examples += usize::from(any);
+    }
+    for (op, media, example, _) in ALLOWED {
+        if !allowed_hit.contains(&(*op, *media, *example)) {
+            failures.push(format!(
+                "{op} {media} example `{example}` is allowed to fail but decodes, or is gone: \
+                 remove it from ALLOWED"
+            ));
+        }
+    }
+    for line in &skipped {
+        eprintln!("skipped: {line}");
+    }
+    eprintln!(
+        "examples: {} operations in the table, {with_examples} with examples; {} skipped \
+         (text answers), {} allowed to fail",
+        OPERATIONS.len(),
+        skipped.len(),
+        allowed_hit.len()
+    );
+    totals.report("examples");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_recorded_json_answer_decodes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/octokit-fixtures/api.github.com");
+    let mut scenarios: Vec<_> = std::fs::read_dir(&root)
+        .unwrap_or_else(|err| panic!("{}: {err}", root.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .collect();
+    scenarios.sort();
+    assert_eq!(scenarios.len(), 22, "the scenarios of @octokit/fixtures");
+    let mut totals = Totals::default();
+    let mut unmatched: Vec<String> = Vec::new();
+    let mut failures: Vec<String> = Vec::new();
+    let mut exchanges = 0;
+    for scenario in &scenarios {
+        let name = scenario.file_name().unwrap_or_default().to_string_lossy();
+        let file = scenario.join("normalized-fixture.json");
+        let text = std::fs::read_to_string(&file)
+            .unwrap_or_else(|err| panic!("{}: {err}", file.display()));
+        let records: Vec<Value> =
+            serde_json::from_str(&text).unwrap_or_else(|err| panic!("{}: {err}", file.display()));
+        for (index, record) in records.iter().enumerate() {
+            let status = record["status"].as_u64().unwrap_or_default();
+            let content_type = record["headers"]["content-type"]
+                .as_str()
+                .unwrap_or_default();
+            let response = &record["response"];
+            if !(200..300).contains(&status)
+                || !is_json(content_type)
+                || !(response.is_object() || response.is_array())
+            {
+                continue;
+            }
+            exchanges += 1;
+            let method = record["method"].as_str().unwrap_or_default();
+            let full_path = record["path"].as_str().unwrap_or_default();
+            let path = full_path.split('?').next().unwrap_or_default();
+            let what = format!(
+                "{name} #{index} {} {full_path} ({status})",
+                method.to_ascii_uppercase()
+            );
+            let found = OPERATIONS
+                .iter()
+                .filter_map(|op| op.matches(method, path).map(|score| (score, op)))
+                .max_by_key(|(score, _)| *score);
+            let Some((_, operation)) = found else {
+                unmatched.push(format!(
+                    "{what}: no operation of the description has this method and path"
+                ));
+                continue;
+            };
+            let what = format!("{what} as {}", operation.id);
+            match operation.answer {
+                Answer::Json(check) => totals.add(&what, check(response), &mut failures),
+                Answer::Text | Answer::Empty => {
+                    failures.push(format!(
+                        "{what}: a JSON answer, the answer type has no JSON"
+                    ));
+                }
+            }
+        }
+    }
+    for line in &unmatched {
+        eprintln!("unmatched: {line}");
+    }
+    eprintln!(
+        "recordings: {exchanges} JSON answers of 2xx exchanges, {} matched, {} unmatched",
+        exchanges - unmatched.len(),
+        unmatched.len()
+    );
+    totals.report("recordings");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
