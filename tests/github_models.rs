@@ -129,12 +129,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         NULL_FOR_OBJECT,
     ),
     (
-        "code-security/get-repositories-for-enterprise-configuration",
-        "application/json",
-        "default",
-        REFERENCE,
-    ),
-    (
         "dependabot/list-alerts-for-enterprise",
         "application/json",
         "default",
@@ -273,12 +267,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         NULL_FOR_OBJECT,
     ),
     (
-        "code-security/get-repositories-for-configuration",
-        "application/json",
-        "default",
-        REFERENCE,
-    ),
-    (
         "copilot-spaces/list-for-org",
         "application/json",
         "default",
@@ -367,48 +355,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "application/json",
         "default",
         ONE_ITEM_FOR_LIST,
-    ),
-    (
-        "projects/add-item-for-org",
-        "application/json",
-        "issue_with_id",
-        REFERENCE,
-    ),
-    (
-        "projects/add-item-for-org",
-        "application/json",
-        "pull_request_with_id",
-        REFERENCE,
-    ),
-    (
-        "projects/add-item-for-org",
-        "application/json",
-        "issue_with_nwo",
-        REFERENCE,
-    ),
-    (
-        "projects/add-item-for-org",
-        "application/json",
-        "pull_request_with_nwo",
-        REFERENCE,
-    ),
-    (
-        "projects/create-view-for-org",
-        "application/json",
-        "table_view",
-        REFERENCE,
-    ),
-    (
-        "projects/create-view-for-org",
-        "application/json",
-        "board_view",
-        REFERENCE,
-    ),
-    (
-        "projects/create-view-for-org",
-        "application/json",
-        "roadmap_view",
-        REFERENCE,
     ),
     (
         "projects/list-view-items-for-org",
@@ -638,13 +584,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "default",
         NULL_FOR_OBJECT,
     ),
-    ("issues/get", "application/json", "default", REFERENCE),
-    (
-        "issues/get",
-        "application/json",
-        "pinned_comment",
-        REFERENCE,
-    ),
     (
         "repos/merge",
         "application/json",
@@ -700,24 +639,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "the example omits the required `exclude_metadata`",
     ),
     (
-        "projects/create-view-for-user",
-        "application/json",
-        "table_view",
-        REFERENCE,
-    ),
-    (
-        "projects/create-view-for-user",
-        "application/json",
-        "board_view",
-        REFERENCE,
-    ),
-    (
-        "projects/create-view-for-user",
-        "application/json",
-        "roadmap_view",
-        REFERENCE,
-    ),
-    (
         "users/list-attestations-bulk",
         "application/json",
         "default",
@@ -752,30 +673,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "application/json",
         "default",
         ONE_ITEM_FOR_LIST,
-    ),
-    (
-        "projects/add-item-for-user",
-        "application/json",
-        "issue_with_id",
-        REFERENCE,
-    ),
-    (
-        "projects/add-item-for-user",
-        "application/json",
-        "pull_request_with_id",
-        REFERENCE,
-    ),
-    (
-        "projects/add-item-for-user",
-        "application/json",
-        "issue_with_nwo",
-        REFERENCE,
-    ),
-    (
-        "projects/add-item-for-user",
-        "application/json",
-        "pull_request_with_nwo",
-        REFERENCE,
     ),
     (
         "projects/list-view-items-for-user",

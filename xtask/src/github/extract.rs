@@ -26,7 +26,8 @@
 //!
 //! The answers, for the response models: each operation's 2xx `responses`
 //! (a `$ref` to a shared response resolved), each with its media types'
-//! `schema` and `examples` (each example's `value`, references resolved);
+//! `schema` and `examples` (each example's `value`, with the references to
+//! component examples in it, whole or in part, replaced by their values);
 //! and `components.schemas`, the component schemas those answers reach.
 //! Answer schemas keep their `$ref`s to component schemas (a model is
 //! named after its component) and the keys a model needs: `type`,
@@ -410,7 +411,7 @@ impl Extractor<'_> {
                 .flatten()
             {
                 if let Some(value) = self.resolve(example)?.get("value") {
-                    examples.insert(name.clone(), value.clone());
+                    examples.insert(name.clone(), self.example_value(value, 0)?);
                 }
             }
             if !examples.is_empty() {
@@ -423,6 +424,38 @@ impl Extractor<'_> {
             out.insert("content".into(), Value::Object(content));
         }
         Ok(Value::Object(out))
+    }
+
+    /// An example's value with every `{"$ref": "#/components/examples/…"}`
+    /// in it replaced by that example's value (the description writes some
+    /// examples so, as a whole or in part).
+    fn example_value(&self, value: &Value, depth: usize) -> Result<Value, String> {
+        if depth > MAX_DEPTH {
+            return Err("an example nested too deeply".into());
+        }
+        Ok(match value {
+            Value::Object(map) => {
+                if let Some(reference) = map.get("$ref").and_then(Value::as_str)
+                    && reference.starts_with("#/components/examples/")
+                {
+                    let example = self.resolve(value)?;
+                    let inner = example.get("value").unwrap_or(&Value::Null);
+                    return self.example_value(inner, depth + 1);
+                }
+                Value::Object(
+                    map.iter()
+                        .map(|(k, v)| Ok((k.clone(), self.example_value(v, depth + 1)?)))
+                        .collect::<Result<_, String>>()?,
+                )
+            }
+            Value::Array(items) => Value::Array(
+                items
+                    .iter()
+                    .map(|v| self.example_value(v, depth + 1))
+                    .collect::<Result<_, String>>()?,
+            ),
+            other => other.clone(),
+        })
     }
 
     /// An answer's schema with the keys a model needs; a reference to a
