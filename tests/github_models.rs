@@ -35,9 +35,6 @@ use support::{Answer, Failure, Operation, Outcome, is_json};
 /// An example that is `null` where the schema is an object (`empty-object`
 /// and the like): GitHub answers these requests with `{}`.
 const NULL_FOR_OBJECT: &str = "the example is `null` where the answer is an object (`{}`)";
-/// An example whose value is a `$ref` to a component example: the
-/// description leaves it as a literal value, not an answer.
-const REFERENCE: &str = "the example's value (or a value in it) is a `$ref` to `#/components/examples/…`, not an answer";
 /// The example's EPSS percentile is a string; GitHub's answers have a number
 /// (`"percentile": 0.02594` in https://github.com/bentleypark/aiwatch/issues/326).
 const EPSS_PERCENTILE: &str =
@@ -55,8 +52,6 @@ const VARIABLE: &str = "the example's variable `value` is `true`; variables are 
 /// The bulk attestations written as a list of maps.
 const ATTESTATIONS: &str =
     "the example's `attestations_subject_digests` is a list of maps; the schema's is one map";
-/// An iteration without `completed`.
-const ITERATION: &str = "the example's iterations omit the required `completed`";
 
 /// The examples that are known not to decode, each with the reason: the
 /// operationId, the media type, the example's name and why. An entry that
@@ -115,12 +110,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "application/json",
         "default",
         NULL_FOR_OBJECT,
-    ),
-    (
-        "oidc/create-oidc-custom-property-inclusion-for-enterprise",
-        "application/json",
-        "default",
-        "the example omits the required `inclusion_source`",
     ),
     (
         "code-security/attach-enterprise-configuration",
@@ -183,18 +172,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "the example is a page of `image_versions` (the answer of another operation) where the schema requires `images`",
     ),
     (
-        "actions/list-custom-image-versions-for-org",
-        "application/json",
-        "default",
-        "the example omits the required `state_details`",
-    ),
-    (
-        "actions/get-custom-image-version-for-org",
-        "application/json",
-        "default",
-        "the example omits the required `state_details`",
-    ),
-    (
         "actions/get-hosted-runners-github-owned-images-for-org",
         "application/json",
         "default",
@@ -217,12 +194,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "application/json",
         "default",
         "the example writes `property_name` where the schema requires `custom_property_name`",
-    ),
-    (
-        "oidc/create-oidc-custom-property-inclusion-for-org",
-        "application/json",
-        "default",
-        "the example omits the required `inclusion_source`",
     ),
     (
         "oidc/update-oidc-custom-sub-template-for-org",
@@ -265,12 +236,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "application/json",
         "default",
         NULL_FOR_OBJECT,
-    ),
-    (
-        "copilot-spaces/list-for-org",
-        "application/json",
-        "default",
-        "the example omits the required `base_role`",
     ),
     (
         "dependabot/list-alerts-for-org",
@@ -339,18 +304,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         ONE_ITEM_FOR_LIST,
     ),
     (
-        "projects/list-fields-for-org",
-        "application/json",
-        "default",
-        ITERATION,
-    ),
-    (
-        "projects/add-field-for-org",
-        "application/json",
-        "iteration_field",
-        ITERATION,
-    ),
-    (
         "projects/list-items-for-org",
         "application/json",
         "default",
@@ -361,12 +314,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "application/json",
         "default",
         ONE_ITEM_FOR_LIST,
-    ),
-    (
-        "actions/get-job-for-workflow-run",
-        "application/json",
-        "default",
-        "the example omits the required `created_at` of a job",
     ),
     (
         "actions/re-run-job-for-workflow-run",
@@ -387,12 +334,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         NULL_FOR_OBJECT,
     ),
     (
-        "actions/list-jobs-for-workflow-run-attempt",
-        "application/json",
-        "default",
-        "the example omits the required `created_at` of a job",
-    ),
-    (
         "actions/cancel-workflow-run",
         "application/json",
         "default",
@@ -403,12 +344,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "application/json",
         "default",
         NULL_FOR_OBJECT,
-    ),
-    (
-        "actions/list-jobs-for-workflow-run",
-        "application/json",
-        "default",
-        "the example omits the required `created_at` of a job",
     ),
     (
         "actions/re-run-workflow",
@@ -441,36 +376,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         NULL_FOR_OBJECT,
     ),
     (
-        "repos/list-branches",
-        "application/json",
-        "default",
-        "the example's `required_status_checks` omits the required `checks`",
-    ),
-    (
-        "repos/get-branch-protection",
-        "application/json",
-        "default",
-        "the example's `required_status_checks` omits the required `checks`",
-    ),
-    (
-        "repos/get-status-checks-protection",
-        "application/json",
-        "default",
-        "the example's `required_status_checks` omits the required `checks`",
-    ),
-    (
-        "repos/update-status-check-protection",
-        "application/json",
-        "default",
-        "the example's `required_status_checks` omits the required `checks`",
-    ),
-    (
-        "repos/rename-branch",
-        "application/json",
-        "default",
-        "the example's `required_status_checks` omits the required `checks`",
-    ),
-    (
         "checks/rerequest-run",
         "application/json",
         "default",
@@ -481,42 +386,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "application/json",
         "default",
         NULL_FOR_OBJECT,
-    ),
-    (
-        "code-scanning/create-variant-analysis",
-        "application/json",
-        "repositories_parameter",
-        REFERENCE,
-    ),
-    (
-        "code-scanning/create-variant-analysis",
-        "application/json",
-        "repository_owners",
-        REFERENCE,
-    ),
-    (
-        "code-scanning/create-variant-analysis",
-        "application/json",
-        "repository_lists",
-        REFERENCE,
-    ),
-    (
-        "code-scanning/get-variant-analysis",
-        "application/json",
-        "default",
-        "the example's repository omits the required `stargazers_count`",
-    ),
-    (
-        "repos/get-collaborator-permission-level",
-        "application/json",
-        "response-if-user-has-admin-permissions",
-        "the example's `user` omits the required `role_name`",
-    ),
-    (
-        "repos/get-commit",
-        "application/json",
-        "default",
-        "the example's files omit the required `contents_url`",
     ),
     (
         "repos/get-commit",
@@ -561,12 +430,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         EPSS_PERCENTILE,
     ),
     (
-        "dependency-graph/diff-range",
-        "application/json",
-        "default",
-        "the example omits the required `scope`",
-    ),
-    (
         "repos/list-custom-deployment-rule-integrations",
         "application/json",
         "default",
@@ -585,12 +448,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         NULL_FOR_OBJECT,
     ),
     (
-        "repos/merge",
-        "application/json",
-        "default",
-        "the example's files omit the required `contents_url`",
-    ),
-    (
         "security-advisories/create-private-vulnerability-report",
         "application/json",
         "default",
@@ -607,12 +464,6 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "application/json",
         "lexical-fallback",
         "the example's items are placeholders (`\"...\"`)",
-    ),
-    (
-        "codespaces/list-secrets-for-authenticated-user",
-        "application/json",
-        "default",
-        "the example omits the required `selected_repositories_url`",
     ),
     (
         "codespaces/delete-for-authenticated-user",
@@ -645,28 +496,10 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         ATTESTATIONS,
     ),
     (
-        "copilot-spaces/list-for-user",
-        "application/json",
-        "default",
-        "the example omits the required `base_role`",
-    ),
-    (
         "projects/list-for-user",
         "application/json",
         "default",
         ONE_ITEM_FOR_LIST,
-    ),
-    (
-        "projects/list-fields-for-user",
-        "application/json",
-        "default",
-        ITERATION,
-    ),
-    (
-        "projects/add-field-for-user",
-        "application/json",
-        "iteration_field",
-        ITERATION,
     ),
     (
         "projects/list-items-for-user",
