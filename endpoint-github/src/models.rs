@@ -23005,7 +23005,7 @@ pub struct CopilotSpacesListForOrgResponse {
 ///
 /// A collaborator (user or team) of a Copilot Space
 #[cfg(feature = "copilot-spaces")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CopilotSpaceCollaborator {
@@ -23015,6 +23015,14 @@ pub enum CopilotSpaceCollaborator {
     Object2(CopilotSpaceCollaboratorObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_tagged_union! {
+    #[cfg(feature = "copilot-spaces")]
+    CopilotSpaceCollaborator ["actor_type"] {
+        Object: CopilotSpaceCollaboratorObject = "User",
+        Object2: CopilotSpaceCollaboratorObject2 = "Team",
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {
@@ -35817,7 +35825,7 @@ pub enum RepositoryRulesetConditions2 {
 ///
 /// A repository rule.
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum RepositoryRule {
@@ -35869,6 +35877,35 @@ pub enum RepositoryRule {
     RepositoryRuleMaxFileSize(RepositoryRuleMaxFileSize),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_tagged_union! {
+    #[cfg(feature = "repos")]
+    RepositoryRule ["type"] {
+        RepositoryRuleCreation: RepositoryRuleCreation = "creation",
+        RepositoryRuleUpdate: RepositoryRuleUpdate = "update",
+        RepositoryRuleDeletion: RepositoryRuleDeletion = "deletion",
+        RepositoryRuleRequiredLinearHistory: RepositoryRuleRequiredLinearHistory = "required_linear_history",
+        RepositoryRuleMergeQueue: RepositoryRuleMergeQueue = "merge_queue",
+        RepositoryRuleRequiredDeployments: RepositoryRuleRequiredDeployments = "required_deployments",
+        RepositoryRuleRequiredSignatures: RepositoryRuleRequiredSignatures = "required_signatures",
+        RepositoryRulePullRequest: RepositoryRulePullRequest = "pull_request",
+        RepositoryRuleRequiredStatusChecks: RepositoryRuleRequiredStatusChecks = "required_status_checks",
+        RepositoryRuleNonFastForward: RepositoryRuleNonFastForward = "non_fast_forward",
+        RepositoryRuleCommitMessagePattern: RepositoryRuleCommitMessagePattern = "commit_message_pattern",
+        RepositoryRuleCommitAuthorEmailPattern: RepositoryRuleCommitAuthorEmailPattern = "commit_author_email_pattern",
+        RepositoryRuleCommitterEmailPattern: RepositoryRuleCommitterEmailPattern = "committer_email_pattern",
+        RepositoryRuleBranchNamePattern: RepositoryRuleBranchNamePattern = "branch_name_pattern",
+        RepositoryRuleTagNamePattern: RepositoryRuleTagNamePattern = "tag_name_pattern",
+        RepositoryRuleWorkflows: RepositoryRuleWorkflows = "workflows",
+        RepositoryRuleCodeScanning: RepositoryRuleCodeScanning = "code_scanning",
+        RepositoryRuleCopilotCodeReview: RepositoryRuleCopilotCodeReview = "copilot_code_review",
+        RepositoryRuleLicenseComplianceScanning: RepositoryRuleLicenseComplianceScanning = "license_compliance_scanning",
+        RepositoryRuleFilePathRestriction: RepositoryRuleFilePathRestriction = "file_path_restriction",
+        RepositoryRuleMaxFilePathLength: RepositoryRuleMaxFilePathLength = "max_file_path_length",
+        RepositoryRuleFileExtensionRestriction: RepositoryRuleFileExtensionRestriction = "file_extension_restriction",
+        RepositoryRuleMaxFileSize: RepositoryRuleMaxFileSize = "max_file_size",
+    }
 }
 
 /// creation
@@ -41538,7 +41575,7 @@ pub struct ReleaseNotesContent {
 ///
 /// A repository rule with ruleset details.
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum RepositoryRuleDetailed {
@@ -41590,6 +41627,35 @@ pub enum RepositoryRuleDetailed {
     Object23(RepositoryRuleDetailedObject23),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_tagged_union! {
+    #[cfg(feature = "repos")]
+    RepositoryRuleDetailed ["type"] {
+        Object: RepositoryRuleDetailedObject = "creation",
+        Object2: RepositoryRuleDetailedObject2 = "update",
+        Object3: RepositoryRuleDetailedObject3 = "deletion",
+        Object4: RepositoryRuleDetailedObject4 = "required_linear_history",
+        Object5: RepositoryRuleDetailedObject5 = "merge_queue",
+        Object6: RepositoryRuleDetailedObject6 = "required_deployments",
+        Object7: RepositoryRuleDetailedObject7 = "required_signatures",
+        Object8: RepositoryRuleDetailedObject8 = "pull_request",
+        Object9: RepositoryRuleDetailedObject9 = "required_status_checks",
+        Object10: RepositoryRuleDetailedObject10 = "non_fast_forward",
+        Object11: RepositoryRuleDetailedObject11 = "commit_message_pattern",
+        Object12: RepositoryRuleDetailedObject12 = "commit_author_email_pattern",
+        Object13: RepositoryRuleDetailedObject13 = "committer_email_pattern",
+        Object14: RepositoryRuleDetailedObject14 = "branch_name_pattern",
+        Object15: RepositoryRuleDetailedObject15 = "tag_name_pattern",
+        Object16: RepositoryRuleDetailedObject16 = "workflows",
+        Object17: RepositoryRuleDetailedObject17 = "code_scanning",
+        Object18: RepositoryRuleDetailedObject18 = "copilot_code_review",
+        Object19: RepositoryRuleDetailedObject19 = "license_compliance_scanning",
+        Object20: RepositoryRuleDetailedObject20 = "file_path_restriction",
+        Object21: RepositoryRuleDetailedObject21 = "max_file_path_length",
+        Object22: RepositoryRuleDetailedObject22 = "file_extension_restriction",
+        Object23: RepositoryRuleDetailedObject23 = "max_file_size",
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {

@@ -11,7 +11,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::ident::ident;
-use crate::plan::{Body, Field, Type, TypeDef};
+use crate::plan::{Body, Field, Tag, Type, TypeDef, UnionVariant};
 
 /// Where the emitted code finds what it names.
 #[derive(Clone, Debug)]
@@ -66,6 +66,13 @@ pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, 
                 out.push_str(&format(item(def, types, paths))?);
                 out.push('\n');
                 out.push_str(&decode_struct(def, types, paths));
+            }
+            Body::Union(variants) => {
+                out.push_str(&format(item(def, types, paths))?);
+                if let Some(tag) = &def.tag {
+                    out.push('\n');
+                    out.push_str(&decode_tagged_union(def, variants, tag, types, paths));
+                }
             }
             _ => out.push_str(&format(item(def, types, paths))?),
         }
@@ -213,6 +220,34 @@ fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> String {
     out
 }
 
+/// A tagged union's `Deserialize` as `decode_tagged_union!` writes it: the
+/// key, then each variant with its type and values.
+fn decode_tagged_union(
+    def: &TypeDef,
+    variants: &[UnionVariant],
+    tag: &Tag,
+    types: &[TypeDef],
+    paths: &Paths,
+) -> String {
+    let support = paths.support.to_string().replace(' ', "");
+    let mut out = format!("{support}::__private::decode_tagged_union! {{\n");
+    if let Some(cfg) = cfg_text(def) {
+        out.push_str(&format!("    {cfg}\n"));
+    }
+    out.push_str(&format!("    {} [{:?}] {{\n", def.name, tag.key));
+    for (variant, values) in variants.iter().zip(&tag.values) {
+        let ty = type_text(&variant.ty, types, "", paths);
+        let values: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
+        out.push_str(&format!(
+            "        {}: {ty} = {},\n",
+            variant.name,
+            values.join(" | ")
+        ));
+    }
+    out.push_str("    }\n}\n");
+    out
+}
+
 /// What `open_enum!` takes: the enum with each value as its variant's
 /// "discriminant".
 fn open_enum_body(def: &TypeDef) -> TokenStream {
@@ -333,6 +368,12 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                 quote!(#[doc = #doc] #name(#ty),)
             });
             let serde_json = &paths.serde_json;
+            // A tagged union decodes through `decode_tagged_union!`, written
+            // after it by `module`.
+            let derive = match def.tag {
+                Some(_) => quote!(#[derive(Debug, Clone, PartialEq, #serde::Serialize)]),
+                None => derive,
+            };
             quote! {
                 #doc #cfg #deprecated
                 #derive

@@ -133,6 +133,22 @@ pub struct TypeDef {
     pub features: BTreeSet<String>,
     /// For a page of a list: the field that holds the items.
     pub page: Option<Page>,
+    /// For a union whose alternatives tell themselves apart by a key: the
+    /// key, and the values of each alternative.
+    pub tag: Option<Tag>,
+}
+
+/// How the alternatives of a union tell themselves apart: every one is an
+/// object with a required string enum at `key`, and no two share a value
+/// (`{"type": "creation", …}`, `{"type": "update", …}`). Such a union is
+/// decoded by that key, not by trying each alternative in turn (where an
+/// open enum would let the first take every value).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tag {
+    /// The key.
+    pub key: String,
+    /// The values of each alternative, in the union's order.
+    pub values: Vec<Vec<String>>,
 }
 
 /// What a planned type is.
@@ -331,6 +347,7 @@ impl<'a> TypeSpace<'a> {
     /// Finishes the plan: boxes the fields that close a cycle, and gives each
     /// type the features of the roots that reach it.
     pub fn finish(mut self) -> Vec<TypeDef> {
+        self.find_tags();
         self.document_inline();
         self.box_cycles();
         self.spread_features();
@@ -363,6 +380,7 @@ impl<'a> TypeSpace<'a> {
             body: Body::Alias(Type::Json),
             features: BTreeSet::new(),
             page: None,
+            tag: None,
         });
         id
     }
@@ -563,6 +581,49 @@ impl<'a> TypeSpace<'a> {
             variants.push(UnionVariant { name: variant, ty });
         }
         Ok(Defined::Body(Body::Union(variants), None))
+    }
+
+    /// Finds the [`Tag`] of every union that has one.
+    fn find_tags(&mut self) {
+        for id in 0..self.types.len() {
+            let Body::Union(variants) = &self.types[id].body else {
+                continue;
+            };
+            let structs: Option<Vec<&Vec<Field>>> = variants
+                .iter()
+                .map(|variant| match variant.ty.core() {
+                    Type::Named(held) => match &self.types[*held].body {
+                        Body::Struct(fields) => Some(fields),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect();
+            let Some(structs) = structs else { continue };
+            let enum_values = |fields: &Vec<Field>, key: &str| -> Option<Vec<String>> {
+                let field = fields.iter().find(|f| f.key == key)?;
+                match &field.ty {
+                    Type::Named(held) => match &self.types[*held].body {
+                        Body::Enum(values) => Some(values.iter().map(|v| v.value.clone()).collect()),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            };
+            let tag = structs[0].iter().find_map(|candidate| {
+                let values: Vec<Vec<String>> = structs
+                    .iter()
+                    .map(|fields| enum_values(fields, &candidate.key))
+                    .collect::<Option<_>>()?;
+                let mut seen = BTreeSet::new();
+                let disjoint = values.iter().flatten().all(|value| seen.insert(value));
+                disjoint.then(|| Tag {
+                    key: candidate.key.clone(),
+                    values,
+                })
+            });
+            self.types[id].tag = tag;
+        }
     }
 
     /// Documents each type that has no text of its own by where it stands:
@@ -962,6 +1023,36 @@ mod tests {
             named(&types, "B").features,
             BTreeSet::from(["alpha".to_owned(), "beta".to_owned()])
         );
+    }
+
+    #[test]
+    fn a_union_told_apart_by_a_key_is_tagged() {
+        let components = components(json!({
+            "rule": {"oneOf": [
+                {"$ref": "#/components/schemas/creation"},
+                {"$ref": "#/components/schemas/update"}]},
+            "creation": {"type": "object", "required": ["type"], "properties": {
+                "type": {"type": "string", "enum": ["creation"]}}},
+            "update": {"type": "object", "required": ["type"], "properties": {
+                "type": {"type": "string", "enum": ["update", "update_v2"]},
+                "parameters": {"type": "object", "properties": {"x": {"type": "integer"}}}}},
+            "loose": {"oneOf": [
+                {"$ref": "#/components/schemas/creation"},
+                {"type": "object", "properties": {"type": {"type": "string", "enum": ["creation"]}}}]}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.all_components(None).unwrap();
+        let types = space.finish();
+        assert_eq!(
+            named(&types, "Rule").tag,
+            Some(Tag {
+                key: "type".into(),
+                values: vec![vec!["creation".into()], vec!["update".into(), "update_v2".into()]],
+            })
+        );
+        // The same value in two alternatives, or a key that may be missing:
+        // tried in order.
+        assert_eq!(named(&types, "Loose").tag, None);
     }
 
     #[test]

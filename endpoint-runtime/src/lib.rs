@@ -97,6 +97,7 @@ pub use crate::value::MAX_DEPTH;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__decode_struct as decode_struct;
+    pub use crate::__decode_tagged_union as decode_tagged_union;
     pub use crate::__open_enum as open_enum;
     pub use crate::model::key::{Key, required};
     pub use crate::model::open_enum::{

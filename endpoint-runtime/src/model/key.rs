@@ -143,6 +143,72 @@ macro_rules! __decode_struct {
     };
 }
 
+/// `Deserialize` for a generated union whose alternatives tell themselves
+/// apart by the value of one key (`{"type": "creation", …}`): the answer is
+/// read whole, the key's value picks the alternative, and a value no
+/// alternative has, no key, or an answer its alternative does not decode is
+/// kept whole as the union's `Other` (as an untagged union keeps what none of
+/// its alternatives decodes).
+///
+/// ```
+/// #[derive(Debug, PartialEq, serde::Deserialize)]
+/// struct Creation { r#type: String }
+/// #[derive(Debug, PartialEq, serde::Deserialize)]
+/// struct Update { r#type: String, parameters: Option<serde_json::Value> }
+///
+/// #[derive(Debug, PartialEq)]
+/// enum Rule { Creation(Creation), Update(Update), Other(serde_json::Value) }
+///
+/// endpoint::__private::decode_tagged_union! {
+///     Rule ["type"] {
+///         Creation: Creation = "creation",
+///         Update: Update = "update" | "update_v2",
+///     }
+/// }
+///
+/// let rule: Rule = serde_json::from_str(r#"{"type": "update_v2", "parameters": {}}"#)?;
+/// assert!(matches!(rule, Rule::Update(_)));
+/// let rule: Rule = serde_json::from_str(r#"{"type": "from_tomorrow"}"#)?;
+/// assert_eq!(rule, Rule::Other(serde_json::json!({"type": "from_tomorrow"})));
+/// let rule: Rule = serde_json::from_str(r#"{"type": "update", "parameters": 1}"#)?;
+/// assert!(matches!(rule, Rule::Update(_)));
+/// let rule: Rule = serde_json::from_str(r#"{"type": 7}"#)?;
+/// assert_eq!(rule, Rule::Other(serde_json::json!({"type": 7})));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __decode_tagged_union {
+    (
+        $(#[$attr:meta])*
+        $name:ident [$key:literal] {
+            $($variant:ident: $type:ty = $($value:literal)|+),* $(,)?
+        }
+    ) => {
+        $(#[$attr])*
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                let value = <$crate::__private::serde_json::Value as $crate::__private::serde::Deserialize>::deserialize(deserializer)?;
+                match value.get($key).and_then($crate::__private::serde_json::Value::as_str) {
+                    $(
+                        ::core::option::Option::Some($($value)|+) => {
+                            if let ::core::result::Result::Ok(decoded) =
+                                <$type as $crate::__private::serde::Deserialize>::deserialize(&value)
+                            {
+                                return ::core::result::Result::Ok($name::$variant(decoded));
+                            }
+                        }
+                    )*
+                    _ => {}
+                }
+                ::core::result::Result::Ok($name::Other(value))
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
