@@ -174,7 +174,7 @@ pub struct ActionsHostedRunner {
     /// The unique identifier of the group that the hosted runner belongs to.
     pub runner_group_id: Option<i64>,
     /// The `image_details` property.
-    pub image_details: Option<ActionsHostedRunnerPoolImage>,
+    pub image_details: Option<Box<ActionsHostedRunnerPoolImage>>,
     /// The `machine_size_details` property.
     pub machine_size_details: ActionsHostedRunnerMachineSpec,
     /// The status of the runner.
@@ -204,7 +204,7 @@ pub struct ActionsHostedRunner {
         public_ip_enabled: bool = "public_ip_enabled",
     } {
         runner_group_id: Option<i64> = "runner_group_id",
-        image_details: Option<ActionsHostedRunnerPoolImage> = "image_details",
+        image_details: Option<Box<ActionsHostedRunnerPoolImage>> = "image_details",
         maximum_runners: Option<i64> = "maximum_runners",
         public_ips: Option<Vec<PublicIp>> = "public_ips",
         last_active_on: Option<::endpoint_runtime::model::Timestamp> = "last_active_on",
@@ -862,13 +862,13 @@ pub struct Repository {
     /// The `full_name` property.
     pub full_name: String,
     /// The `license` property.
-    pub license: Option<LicenseSimple>,
+    pub license: Option<Box<LicenseSimple>>,
     /// The `forks` property.
     pub forks: i64,
     /// The `permissions` property.
-    pub permissions: Option<RepositoryPermissions>,
+    pub permissions: Option<Box<RepositoryPermissions>>,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// Whether the repository is private or public.
     pub private: bool,
     /// The `html_url` property.
@@ -1064,7 +1064,7 @@ pub struct Repository {
     /// Whether anonymous git access is enabled for this repository
     pub anonymous_access_enabled: Option<bool>,
     /// The status of the code search index for this repository
-    pub code_search_index_status: Option<RepositoryCodeSearchIndexStatus>,
+    pub code_search_index_status: Option<Box<RepositoryCodeSearchIndexStatus>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -1135,9 +1135,9 @@ pub struct Repository {
         open_issues: i64 = "open_issues",
         watchers: i64 = "watchers",
     } {
-        license: Option<LicenseSimple> = "license",
-        permissions: Option<RepositoryPermissions> = "permissions",
-        owner: Option<SimpleUser> = "owner",
+        license: Option<Box<LicenseSimple>> = "license",
+        permissions: Option<Box<RepositoryPermissions>> = "permissions",
+        owner: Option<Box<SimpleUser>> = "owner",
         description: Option<String> = "description",
         mirror_url: Option<::endpoint_runtime::model::Uri> = "mirror_url",
         homepage: Option<::endpoint_runtime::model::Uri> = "homepage",
@@ -1168,7 +1168,7 @@ pub struct Repository {
         master_branch: Option<String> = "master_branch",
         starred_at: Option<String> = "starred_at",
         anonymous_access_enabled: Option<bool> = "anonymous_access_enabled",
-        code_search_index_status: Option<RepositoryCodeSearchIndexStatus> = "code_search_index_status",
+        code_search_index_status: Option<Box<RepositoryCodeSearchIndexStatus>> = "code_search_index_status",
     }
 }
 
@@ -1998,7 +1998,7 @@ pub struct MinimalRepository {
     /// The `updated_at` property.
     pub updated_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `permissions` property.
-    pub permissions: Option<MinimalRepositoryPermissions>,
+    pub permissions: Option<Box<MinimalRepositoryPermissions>>,
     /// The `role_name` property.
     pub role_name: Option<String>,
     /// The `temp_clone_token` property.
@@ -2010,9 +2010,9 @@ pub struct MinimalRepository {
     /// The `network_count` property.
     pub network_count: Option<i64>,
     /// The `code_of_conduct` property.
-    pub code_of_conduct: Option<CodeOfConduct>,
+    pub code_of_conduct: Option<Box<CodeOfConduct>>,
     /// The `license` property.
-    pub license: Option<MinimalRepositoryLicense>,
+    pub license: Option<Box<MinimalRepositoryLicense>>,
     /// The `forks` property.
     pub forks: Option<i64>,
     /// The `open_issues` property.
@@ -2024,7 +2024,7 @@ pub struct MinimalRepository {
     /// The `web_commit_signoff_required` property.
     pub web_commit_signoff_required: Option<bool>,
     /// The `security_and_analysis` property.
-    pub security_and_analysis: Option<SecurityAndAnalysis>,
+    pub security_and_analysis: Option<Box<SecurityAndAnalysis>>,
     /// The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values.
     pub custom_properties: Option<::serde_json::Map<String, ::serde_json::Value>>,
 }
@@ -2108,20 +2108,20 @@ pub struct MinimalRepository {
         pushed_at: Option<::endpoint_runtime::model::Timestamp> = "pushed_at",
         created_at: Option<::endpoint_runtime::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
-        permissions: Option<MinimalRepositoryPermissions> = "permissions",
+        permissions: Option<Box<MinimalRepositoryPermissions>> = "permissions",
         role_name: Option<String> = "role_name",
         temp_clone_token: Option<String> = "temp_clone_token",
         delete_branch_on_merge: Option<bool> = "delete_branch_on_merge",
         subscribers_count: Option<i64> = "subscribers_count",
         network_count: Option<i64> = "network_count",
-        code_of_conduct: Option<CodeOfConduct> = "code_of_conduct",
-        license: Option<MinimalRepositoryLicense> = "license",
+        code_of_conduct: Option<Box<CodeOfConduct>> = "code_of_conduct",
+        license: Option<Box<MinimalRepositoryLicense>> = "license",
         forks: Option<i64> = "forks",
         open_issues: Option<i64> = "open_issues",
         watchers: Option<i64> = "watchers",
         allow_forking: Option<bool> = "allow_forking",
         web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
-        security_and_analysis: Option<SecurityAndAnalysis> = "security_and_analysis",
+        security_and_analysis: Option<Box<SecurityAndAnalysis>> = "security_and_analysis",
         custom_properties: Option<::serde_json::Map<String,::serde_json::Value>> = "custom_properties",
     }
 }
@@ -2306,44 +2306,46 @@ pub struct SecurityAndAnalysis {
     /// Enable or disable GitHub Advanced Security for the repository.
     ///
     /// For standalone Code Scanning or Secret Protection products, this parameter cannot be used.
-    pub advanced_security: Option<SecurityAndAnalysisAdvancedSecurity>,
+    pub advanced_security: Option<Box<SecurityAndAnalysisAdvancedSecurity>>,
     /// The `code_security` property.
-    pub code_security: Option<SecurityAndAnalysisCodeSecurity>,
+    pub code_security: Option<Box<SecurityAndAnalysisCodeSecurity>>,
     /// Enable or disable Dependabot security updates for the repository.
-    pub dependabot_security_updates: Option<SecurityAndAnalysisDependabotSecurityUpdates>,
+    pub dependabot_security_updates: Option<Box<SecurityAndAnalysisDependabotSecurityUpdates>>,
     /// The `secret_scanning` property.
-    pub secret_scanning: Option<SecurityAndAnalysisSecretScanning>,
+    pub secret_scanning: Option<Box<SecurityAndAnalysisSecretScanning>>,
     /// The `secret_scanning_push_protection` property.
-    pub secret_scanning_push_protection: Option<SecurityAndAnalysisSecretScanningPushProtection>,
+    pub secret_scanning_push_protection:
+        Option<Box<SecurityAndAnalysisSecretScanningPushProtection>>,
     /// The `secret_scanning_non_provider_patterns` property.
     pub secret_scanning_non_provider_patterns:
-        Option<SecurityAndAnalysisSecretScanningNonProviderPatterns>,
+        Option<Box<SecurityAndAnalysisSecretScanningNonProviderPatterns>>,
     /// The `secret_scanning_ai_detection` property.
-    pub secret_scanning_ai_detection: Option<SecurityAndAnalysisSecretScanningAiDetection>,
+    pub secret_scanning_ai_detection: Option<Box<SecurityAndAnalysisSecretScanningAiDetection>>,
     /// The `secret_scanning_delegated_alert_dismissal` property.
     pub secret_scanning_delegated_alert_dismissal:
-        Option<SecurityAndAnalysisSecretScanningDelegatedAlertDismissal>,
+        Option<Box<SecurityAndAnalysisSecretScanningDelegatedAlertDismissal>>,
     /// The `secret_scanning_delegated_bypass` property.
-    pub secret_scanning_delegated_bypass: Option<SecurityAndAnalysisSecretScanningDelegatedBypass>,
+    pub secret_scanning_delegated_bypass:
+        Option<Box<SecurityAndAnalysisSecretScanningDelegatedBypass>>,
     /// The `secret_scanning_delegated_bypass_options` property.
     pub secret_scanning_delegated_bypass_options:
-        Option<SecurityAndAnalysisSecretScanningDelegatedBypassOptions>,
+        Option<Box<SecurityAndAnalysisSecretScanningDelegatedBypassOptions>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(any(feature = "actions", feature = "activity", feature = "agents", feature = "checks", feature = "codespaces", feature = "copilot", feature = "dependabot", feature = "migrations", feature = "orgs", feature = "packages", feature = "repos", feature = "search", feature = "security-advisories", feature = "teams"))]
     SecurityAndAnalysis {
     } {
-        advanced_security: Option<SecurityAndAnalysisAdvancedSecurity> = "advanced_security",
-        code_security: Option<SecurityAndAnalysisCodeSecurity> = "code_security",
-        dependabot_security_updates: Option<SecurityAndAnalysisDependabotSecurityUpdates> = "dependabot_security_updates",
-        secret_scanning: Option<SecurityAndAnalysisSecretScanning> = "secret_scanning",
-        secret_scanning_push_protection: Option<SecurityAndAnalysisSecretScanningPushProtection> = "secret_scanning_push_protection",
-        secret_scanning_non_provider_patterns: Option<SecurityAndAnalysisSecretScanningNonProviderPatterns> = "secret_scanning_non_provider_patterns",
-        secret_scanning_ai_detection: Option<SecurityAndAnalysisSecretScanningAiDetection> = "secret_scanning_ai_detection",
-        secret_scanning_delegated_alert_dismissal: Option<SecurityAndAnalysisSecretScanningDelegatedAlertDismissal> = "secret_scanning_delegated_alert_dismissal",
-        secret_scanning_delegated_bypass: Option<SecurityAndAnalysisSecretScanningDelegatedBypass> = "secret_scanning_delegated_bypass",
-        secret_scanning_delegated_bypass_options: Option<SecurityAndAnalysisSecretScanningDelegatedBypassOptions> = "secret_scanning_delegated_bypass_options",
+        advanced_security: Option<Box<SecurityAndAnalysisAdvancedSecurity>> = "advanced_security",
+        code_security: Option<Box<SecurityAndAnalysisCodeSecurity>> = "code_security",
+        dependabot_security_updates: Option<Box<SecurityAndAnalysisDependabotSecurityUpdates>> = "dependabot_security_updates",
+        secret_scanning: Option<Box<SecurityAndAnalysisSecretScanning>> = "secret_scanning",
+        secret_scanning_push_protection: Option<Box<SecurityAndAnalysisSecretScanningPushProtection>> = "secret_scanning_push_protection",
+        secret_scanning_non_provider_patterns: Option<Box<SecurityAndAnalysisSecretScanningNonProviderPatterns>> = "secret_scanning_non_provider_patterns",
+        secret_scanning_ai_detection: Option<Box<SecurityAndAnalysisSecretScanningAiDetection>> = "secret_scanning_ai_detection",
+        secret_scanning_delegated_alert_dismissal: Option<Box<SecurityAndAnalysisSecretScanningDelegatedAlertDismissal>> = "secret_scanning_delegated_alert_dismissal",
+        secret_scanning_delegated_bypass: Option<Box<SecurityAndAnalysisSecretScanningDelegatedBypass>> = "secret_scanning_delegated_bypass",
+        secret_scanning_delegated_bypass_options: Option<Box<SecurityAndAnalysisSecretScanningDelegatedBypassOptions>> = "secret_scanning_delegated_bypass_options",
     }
 }
 
@@ -3734,7 +3736,7 @@ pub struct Artifact {
     /// The SHA256 digest of the artifact. This field will only be populated on artifacts uploaded with upload-artifact v4 or newer. For older versions, this field will be null.
     pub digest: Option<String>,
     /// The `workflow_run` property.
-    pub workflow_run: Option<ArtifactWorkflowRun>,
+    pub workflow_run: Option<Box<ArtifactWorkflowRun>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -3752,7 +3754,7 @@ pub struct Artifact {
         expires_at: Option<::endpoint_runtime::model::Timestamp> = "expires_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
         digest: Option<String> = "digest",
-        workflow_run: Option<ArtifactWorkflowRun> = "workflow_run",
+        workflow_run: Option<Box<ArtifactWorkflowRun>> = "workflow_run",
     }
 }
 
@@ -4693,9 +4695,9 @@ pub struct WorkflowRun {
     /// The `updated_at` property.
     pub updated_at: ::endpoint_runtime::model::Timestamp,
     /// The `actor` property.
-    pub actor: Option<SimpleUser>,
+    pub actor: Option<Box<SimpleUser>>,
     /// The `triggering_actor` property.
-    pub triggering_actor: Option<SimpleUser>,
+    pub triggering_actor: Option<Box<SimpleUser>>,
     /// The start time of the latest run. Resets on re-run.
     pub run_started_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The URL to the jobs for the workflow run.
@@ -4715,11 +4717,11 @@ pub struct WorkflowRun {
     /// The URL to the workflow.
     pub workflow_url: String,
     /// The `head_commit` property.
-    pub head_commit: Option<SimpleCommit>,
+    pub head_commit: Option<Box<SimpleCommit>>,
     /// The `repository` property.
     pub repository: MinimalRepository,
     /// The `head_repository` property.
-    pub head_repository: Option<MinimalRepository>,
+    pub head_repository: Option<Box<MinimalRepository>>,
     /// The `head_repository_id` property.
     pub head_repository_id: Option<i64>,
     /// The event-specific title associated with the run or the run-name if set, or the value of `run-name` if it is set in the workflow.
@@ -4759,12 +4761,12 @@ pub struct WorkflowRun {
         status: Option<String> = "status",
         conclusion: Option<String> = "conclusion",
         pull_requests: Option<Vec<PullRequestMinimal>> = "pull_requests",
-        actor: Option<SimpleUser> = "actor",
-        triggering_actor: Option<SimpleUser> = "triggering_actor",
+        actor: Option<Box<SimpleUser>> = "actor",
+        triggering_actor: Option<Box<SimpleUser>> = "triggering_actor",
         run_started_at: Option<::endpoint_runtime::model::Timestamp> = "run_started_at",
         previous_attempt_url: Option<String> = "previous_attempt_url",
-        head_commit: Option<SimpleCommit> = "head_commit",
-        head_repository: Option<MinimalRepository> = "head_repository",
+        head_commit: Option<Box<SimpleCommit>> = "head_commit",
+        head_repository: Option<Box<MinimalRepository>> = "head_repository",
         head_repository_id: Option<i64> = "head_repository_id",
     }
 }
@@ -4931,9 +4933,9 @@ pub struct SimpleCommit {
     /// Timestamp of the commit
     pub timestamp: ::endpoint_runtime::model::Timestamp,
     /// Information about the Git author
-    pub author: Option<SimpleCommitAuthor>,
+    pub author: Option<Box<SimpleCommitAuthor>>,
     /// Information about the Git committer
-    pub committer: Option<SimpleCommitCommitter>,
+    pub committer: Option<Box<SimpleCommitCommitter>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -4944,8 +4946,8 @@ pub struct SimpleCommit {
         message: String = "message",
         timestamp: ::endpoint_runtime::model::Timestamp = "timestamp",
     } {
-        author: Option<SimpleCommitAuthor> = "author",
-        committer: Option<SimpleCommitCommitter> = "committer",
+        author: Option<Box<SimpleCommitAuthor>> = "author",
+        committer: Option<Box<SimpleCommitCommitter>> = "committer",
     }
 }
 
@@ -5415,7 +5417,7 @@ pub struct Team {
     /// The `permission` property.
     pub permission: String,
     /// The `permissions` property.
-    pub permissions: Option<TeamPermissions>,
+    pub permissions: Option<Box<TeamPermissions>>,
     /// The `url` property.
     pub url: ::endpoint_runtime::model::Uri,
     /// The `html_url` property.
@@ -5435,7 +5437,7 @@ pub struct Team {
     /// Unique identifier of the enterprise to which this team belongs
     pub enterprise_id: Option<i64>,
     /// The `parent` property.
-    pub parent: Option<TeamSimple>,
+    pub parent: Option<Box<TeamSimple>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -5454,12 +5456,12 @@ pub struct Team {
         description: Option<String> = "description",
         privacy: Option<String> = "privacy",
         notification_setting: Option<String> = "notification_setting",
-        permissions: Option<TeamPermissions> = "permissions",
+        permissions: Option<Box<TeamPermissions>> = "permissions",
         r#type: Option<TeamType> = "type",
         access_source: Option<TeamAccessSource> = "access_source",
         organization_id: Option<i64> = "organization_id",
         enterprise_id: Option<i64> = "enterprise_id",
-        parent: Option<TeamSimple> = "parent",
+        parent: Option<Box<TeamSimple>> = "parent",
     }
 }
 
@@ -5681,7 +5683,7 @@ pub struct PendingDeploymentReviewersItem {
     /// The `type` property.
     pub r#type: Option<DeploymentReviewerType>,
     /// The `reviewer` property.
-    pub reviewer: Option<PendingDeploymentReviewersItemReviewer>,
+    pub reviewer: Option<Box<PendingDeploymentReviewersItemReviewer>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -5689,7 +5691,7 @@ pub struct PendingDeploymentReviewersItem {
     PendingDeploymentReviewersItem {
     } {
         r#type: Option<DeploymentReviewerType> = "type",
-        reviewer: Option<PendingDeploymentReviewersItemReviewer> = "reviewer",
+        reviewer: Option<Box<PendingDeploymentReviewersItemReviewer>> = "reviewer",
     }
 }
 
@@ -5721,7 +5723,7 @@ pub struct Deployment {
     /// The `description` property.
     pub description: Option<String>,
     /// The `creator` property.
-    pub creator: Option<SimpleUser>,
+    pub creator: Option<Box<SimpleUser>>,
     /// The `created_at` property.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The `updated_at` property.
@@ -5735,7 +5737,7 @@ pub struct Deployment {
     /// Specifies if the given environment is one that end-users directly interact with. Default: false.
     pub production_environment: Option<bool>,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -5756,10 +5758,10 @@ pub struct Deployment {
     } {
         original_environment: Option<String> = "original_environment",
         description: Option<String> = "description",
-        creator: Option<SimpleUser> = "creator",
+        creator: Option<Box<SimpleUser>> = "creator",
         transient_environment: Option<bool> = "transient_environment",
         production_environment: Option<bool> = "production_environment",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
     }
 }
 
@@ -6117,22 +6119,22 @@ pub struct WorkflowRunUsageBillableWindows {
 pub struct WorkflowRunUsageBillable {
     /// The `UBUNTU` property.
     #[serde(rename = "UBUNTU")]
-    pub ubuntu: Option<WorkflowRunUsageBillableUbuntu>,
+    pub ubuntu: Option<Box<WorkflowRunUsageBillableUbuntu>>,
     /// The `MACOS` property.
     #[serde(rename = "MACOS")]
-    pub macos: Option<WorkflowRunUsageBillableMacos>,
+    pub macos: Option<Box<WorkflowRunUsageBillableMacos>>,
     /// The `WINDOWS` property.
     #[serde(rename = "WINDOWS")]
-    pub windows: Option<WorkflowRunUsageBillableWindows>,
+    pub windows: Option<Box<WorkflowRunUsageBillableWindows>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "actions")]
     WorkflowRunUsageBillable {
     } {
-        ubuntu: Option<WorkflowRunUsageBillableUbuntu> = "UBUNTU",
-        macos: Option<WorkflowRunUsageBillableMacos> = "MACOS",
-        windows: Option<WorkflowRunUsageBillableWindows> = "WINDOWS",
+        ubuntu: Option<Box<WorkflowRunUsageBillableUbuntu>> = "UBUNTU",
+        macos: Option<Box<WorkflowRunUsageBillableMacos>> = "MACOS",
+        windows: Option<Box<WorkflowRunUsageBillableWindows>> = "WINDOWS",
     }
 }
 
@@ -6428,22 +6430,22 @@ pub struct WorkflowUsageBillableWindows {
 pub struct WorkflowUsageBillable {
     /// The `UBUNTU` property.
     #[serde(rename = "UBUNTU")]
-    pub ubuntu: Option<WorkflowUsageBillableUbuntu>,
+    pub ubuntu: Option<Box<WorkflowUsageBillableUbuntu>>,
     /// The `MACOS` property.
     #[serde(rename = "MACOS")]
-    pub macos: Option<WorkflowUsageBillableMacos>,
+    pub macos: Option<Box<WorkflowUsageBillableMacos>>,
     /// The `WINDOWS` property.
     #[serde(rename = "WINDOWS")]
-    pub windows: Option<WorkflowUsageBillableWindows>,
+    pub windows: Option<Box<WorkflowUsageBillableWindows>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "actions")]
     WorkflowUsageBillable {
     } {
-        ubuntu: Option<WorkflowUsageBillableUbuntu> = "UBUNTU",
-        macos: Option<WorkflowUsageBillableMacos> = "MACOS",
-        windows: Option<WorkflowUsageBillableWindows> = "WINDOWS",
+        ubuntu: Option<Box<WorkflowUsageBillableUbuntu>> = "UBUNTU",
+        macos: Option<Box<WorkflowUsageBillableMacos>> = "MACOS",
+        windows: Option<Box<WorkflowUsageBillableWindows>> = "WINDOWS",
     }
 }
 
@@ -6521,7 +6523,7 @@ pub struct Event {
     /// The `repo` property.
     pub repo: EventRepo,
     /// The `org` property.
-    pub org: Option<Actor>,
+    pub org: Option<Box<Actor>>,
     /// The `payload` property.
     pub payload: EventPayload,
     /// The `public` property.
@@ -6540,7 +6542,7 @@ pub struct Event {
         public: bool = "public",
     } {
         r#type: Option<String> = "type",
-        org: Option<Actor> = "org",
+        org: Option<Box<Actor>> = "org",
         created_at: Option<::endpoint_runtime::model::Timestamp> = "created_at",
     }
 }
@@ -6690,7 +6692,7 @@ pub struct Discussion {
     /// The `answer_chosen_at` property.
     pub answer_chosen_at: Option<String>,
     /// User
-    pub answer_chosen_by: Option<DiscussionAnswerChosenBy>,
+    pub answer_chosen_by: Option<Box<DiscussionAnswerChosenBy>>,
     /// The `answer_html_url` property.
     pub answer_html_url: Option<String>,
     /// AuthorAssociation
@@ -6716,7 +6718,7 @@ pub struct Discussion {
     /// The `number` property.
     pub number: i64,
     /// Reactions
-    pub reactions: Option<DiscussionReactions>,
+    pub reactions: Option<Box<DiscussionReactions>>,
     /// The `repository_url` property.
     pub repository_url: String,
     /// The current state of the discussion.
@@ -6732,7 +6734,7 @@ pub struct Discussion {
     /// The `updated_at` property.
     pub updated_at: ::endpoint_runtime::model::Timestamp,
     /// User
-    pub user: Option<DiscussionUser>,
+    pub user: Option<Box<DiscussionUser>>,
     /// The `labels` property.
     pub labels: Option<Vec<Label>>,
 }
@@ -6756,13 +6758,13 @@ pub struct Discussion {
     } {
         active_lock_reason: Option<String> = "active_lock_reason",
         answer_chosen_at: Option<String> = "answer_chosen_at",
-        answer_chosen_by: Option<DiscussionAnswerChosenBy> = "answer_chosen_by",
+        answer_chosen_by: Option<Box<DiscussionAnswerChosenBy>> = "answer_chosen_by",
         answer_html_url: Option<String> = "answer_html_url",
         author_association: Option<DiscussionAuthorAssociation> = "author_association",
-        reactions: Option<DiscussionReactions> = "reactions",
+        reactions: Option<Box<DiscussionReactions>> = "reactions",
         state_reason: Option<DiscussionStateReason> = "state_reason",
         timeline_url: Option<String> = "timeline_url",
-        user: Option<DiscussionUser> = "user",
+        user: Option<Box<DiscussionUser>> = "user",
         labels: Option<Vec<Label>> = "labels",
     }
 }
@@ -7149,11 +7151,11 @@ pub struct IssuesEvent {
     /// The `issue` property.
     pub issue: Issue,
     /// The `assignee` property.
-    pub assignee: Option<SimpleUser>,
+    pub assignee: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     pub assignees: Option<Vec<SimpleUser>>,
     /// The `label` property.
-    pub label: Option<Label>,
+    pub label: Option<Box<Label>>,
     /// The `labels` property.
     pub labels: Option<Vec<Label>>,
 }
@@ -7164,9 +7166,9 @@ pub struct IssuesEvent {
         action: String = "action",
         issue: Issue = "issue",
     } {
-        assignee: Option<SimpleUser> = "assignee",
+        assignee: Option<Box<SimpleUser>> = "assignee",
         assignees: Option<Vec<SimpleUser>> = "assignees",
-        label: Option<Label> = "label",
+        label: Option<Box<Label>> = "label",
         labels: Option<Vec<Label>> = "labels",
     }
 }
@@ -7205,15 +7207,15 @@ pub struct Issue {
     /// Contents of the issue
     pub body: Option<String>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository
     pub labels: Vec<IssueLabelsItem>,
     /// The `assignee` property.
-    pub assignee: Option<SimpleUser>,
+    pub assignee: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     pub assignees: Option<Vec<SimpleUser>>,
     /// The `milestone` property.
-    pub milestone: Option<Milestone>,
+    pub milestone: Option<Box<Milestone>>,
     /// The `locked` property.
     pub locked: bool,
     /// The `active_lock_reason` property.
@@ -7221,7 +7223,7 @@ pub struct Issue {
     /// The `comments` property.
     pub comments: i64,
     /// The `pull_request` property.
-    pub pull_request: Option<IssuePullRequest>,
+    pub pull_request: Option<Box<IssuePullRequest>>,
     /// The `closed_at` property.
     pub closed_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `created_at` property.
@@ -7231,7 +7233,7 @@ pub struct Issue {
     /// The `draft` property.
     pub draft: Option<bool>,
     /// The `closed_by` property.
-    pub closed_by: Option<SimpleUser>,
+    pub closed_by: Option<Box<SimpleUser>>,
     /// The `body_html` property.
     pub body_html: Option<String>,
     /// The `body_text` property.
@@ -7239,23 +7241,23 @@ pub struct Issue {
     /// The `timeline_url` property.
     pub timeline_url: Option<::endpoint_runtime::model::Uri>,
     /// The `type` property.
-    pub r#type: Option<IssueType>,
+    pub r#type: Option<Box<IssueType>>,
     /// The `repository` property.
-    pub repository: Option<Repository>,
+    pub repository: Option<Box<Repository>>,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `author_association` property.
     pub author_association: Option<AuthorAssociation>,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
     /// The `sub_issues_summary` property.
-    pub sub_issues_summary: Option<SubIssuesSummary>,
+    pub sub_issues_summary: Option<Box<SubIssuesSummary>>,
     /// URL to get the parent issue of this issue, if it is a sub-issue
     pub parent_issue_url: Option<::endpoint_runtime::model::Uri>,
     /// The `pinned_comment` property.
-    pub pinned_comment: Option<IssueComment>,
+    pub pinned_comment: Option<Box<IssueComment>>,
     /// The `issue_dependencies_summary` property.
-    pub issue_dependencies_summary: Option<IssueDependenciesSummary>,
+    pub issue_dependencies_summary: Option<Box<IssueDependenciesSummary>>,
     /// The `issue_field_values` property.
     pub issue_field_values: Option<Vec<IssueFieldValue>>,
 }
@@ -7282,27 +7284,27 @@ pub struct Issue {
     } {
         state_reason: Option<IssueStateReason> = "state_reason",
         body: Option<String> = "body",
-        user: Option<SimpleUser> = "user",
-        assignee: Option<SimpleUser> = "assignee",
+        user: Option<Box<SimpleUser>> = "user",
+        assignee: Option<Box<SimpleUser>> = "assignee",
         assignees: Option<Vec<SimpleUser>> = "assignees",
-        milestone: Option<Milestone> = "milestone",
+        milestone: Option<Box<Milestone>> = "milestone",
         active_lock_reason: Option<String> = "active_lock_reason",
-        pull_request: Option<IssuePullRequest> = "pull_request",
+        pull_request: Option<Box<IssuePullRequest>> = "pull_request",
         closed_at: Option<::endpoint_runtime::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        closed_by: Option<SimpleUser> = "closed_by",
+        closed_by: Option<Box<SimpleUser>> = "closed_by",
         body_html: Option<String> = "body_html",
         body_text: Option<String> = "body_text",
         timeline_url: Option<::endpoint_runtime::model::Uri> = "timeline_url",
-        r#type: Option<IssueType> = "type",
-        repository: Option<Repository> = "repository",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        r#type: Option<Box<IssueType>> = "type",
+        repository: Option<Box<Repository>> = "repository",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
         author_association: Option<AuthorAssociation> = "author_association",
-        reactions: Option<ReactionRollup> = "reactions",
-        sub_issues_summary: Option<SubIssuesSummary> = "sub_issues_summary",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
+        sub_issues_summary: Option<Box<SubIssuesSummary>> = "sub_issues_summary",
         parent_issue_url: Option<::endpoint_runtime::model::Uri> = "parent_issue_url",
-        pinned_comment: Option<IssueComment> = "pinned_comment",
-        issue_dependencies_summary: Option<IssueDependenciesSummary> = "issue_dependencies_summary",
+        pinned_comment: Option<Box<IssueComment>> = "pinned_comment",
+        issue_dependencies_summary: Option<Box<IssueDependenciesSummary>> = "issue_dependencies_summary",
         issue_field_values: Option<Vec<IssueFieldValue>> = "issue_field_values",
     }
 }
@@ -7405,7 +7407,7 @@ pub struct Milestone {
     /// The `description` property.
     pub description: Option<String>,
     /// The `creator` property.
-    pub creator: Option<SimpleUser>,
+    pub creator: Option<Box<SimpleUser>>,
     /// The `open_issues` property.
     pub open_issues: i64,
     /// The `closed_issues` property.
@@ -7437,7 +7439,7 @@ pub struct Milestone {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
     } {
         description: Option<String> = "description",
-        creator: Option<SimpleUser> = "creator",
+        creator: Option<Box<SimpleUser>> = "creator",
         closed_at: Option<::endpoint_runtime::model::Timestamp> = "closed_at",
         due_on: Option<::endpoint_runtime::model::Timestamp> = "due_on",
     }
@@ -7716,7 +7718,7 @@ pub struct IssueComment {
     /// The `html_url` property.
     pub html_url: ::endpoint_runtime::model::Uri,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `created_at` property.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The `updated_at` property.
@@ -7726,13 +7728,13 @@ pub struct IssueComment {
     /// The `author_association` property.
     pub author_association: Option<AuthorAssociation>,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
     /// The `pin` property.
-    pub pin: Option<PinnedIssueComment>,
+    pub pin: Option<Box<PinnedIssueComment>>,
     /// The `minimized` property.
-    pub minimized: Option<IssueCommentMinimized>,
+    pub minimized: Option<Box<IssueCommentMinimized>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -7749,12 +7751,12 @@ pub struct IssueComment {
         body: Option<String> = "body",
         body_text: Option<String> = "body_text",
         body_html: Option<String> = "body_html",
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
         author_association: Option<AuthorAssociation> = "author_association",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        reactions: Option<ReactionRollup> = "reactions",
-        pin: Option<PinnedIssueComment> = "pin",
-        minimized: Option<IssueCommentMinimized> = "minimized",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
+        pin: Option<Box<PinnedIssueComment>> = "pin",
+        minimized: Option<Box<IssueCommentMinimized>> = "minimized",
     }
 }
 
@@ -7773,7 +7775,7 @@ pub struct PinnedIssueComment {
     /// The `pinned_at` property.
     pub pinned_at: ::endpoint_runtime::model::Timestamp,
     /// The `pinned_by` property.
-    pub pinned_by: Option<SimpleUser>,
+    pub pinned_by: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -7781,7 +7783,7 @@ pub struct PinnedIssueComment {
     PinnedIssueComment {
         pinned_at: ::endpoint_runtime::model::Timestamp = "pinned_at",
     } {
-        pinned_by: Option<SimpleUser> = "pinned_by",
+        pinned_by: Option<Box<SimpleUser>> = "pinned_by",
     }
 }
 
@@ -7861,9 +7863,9 @@ pub struct IssueFieldValue {
     /// The data type of the issue field
     pub data_type: IssueFieldValueDataType,
     /// The value of the issue field
-    pub value: Option<IssueFieldValueValue>,
+    pub value: Option<Box<IssueFieldValueValue>>,
     /// Details about the selected option (only present for single_select fields)
-    pub single_select_option: Option<IssueFieldValueSingleSelectOption>,
+    pub single_select_option: Option<Box<IssueFieldValueSingleSelectOption>>,
     /// Details about the selected options
     pub multi_select_options: Option<Vec<IssueFieldValueMultiSelectOptionsItem>>,
 }
@@ -7876,8 +7878,8 @@ pub struct IssueFieldValue {
         data_type: IssueFieldValueDataType = "data_type",
     } {
         issue_field_name: Option<String> = "issue_field_name",
-        value: Option<IssueFieldValueValue> = "value",
-        single_select_option: Option<IssueFieldValueSingleSelectOption> = "single_select_option",
+        value: Option<Box<IssueFieldValueValue>> = "value",
+        single_select_option: Option<Box<IssueFieldValueSingleSelectOption>> = "single_select_option",
         multi_select_options: Option<Vec<IssueFieldValueMultiSelectOptionsItem>> = "multi_select_options",
     }
 }
@@ -8053,7 +8055,7 @@ pub struct ForkEventForkee {
     /// The `private` property.
     pub private: Option<bool>,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// The `html_url` property.
     pub html_url: Option<String>,
     /// The `description` property.
@@ -8185,7 +8187,7 @@ pub struct ForkEventForkee {
     /// The `open_issues_count` property.
     pub open_issues_count: Option<i64>,
     /// The `license` property.
-    pub license: Option<LicenseSimple>,
+    pub license: Option<Box<LicenseSimple>>,
     /// The `allow_forking` property.
     pub allow_forking: Option<bool>,
     /// The `is_template` property.
@@ -8217,7 +8219,7 @@ pub struct ForkEventForkee {
         name: Option<String> = "name",
         full_name: Option<String> = "full_name",
         private: Option<bool> = "private",
-        owner: Option<SimpleUser> = "owner",
+        owner: Option<Box<SimpleUser>> = "owner",
         html_url: Option<String> = "html_url",
         description: Option<String> = "description",
         fork: Option<bool> = "fork",
@@ -8283,7 +8285,7 @@ pub struct ForkEventForkee {
         archived: Option<bool> = "archived",
         disabled: Option<bool> = "disabled",
         open_issues_count: Option<i64> = "open_issues_count",
-        license: Option<LicenseSimple> = "license",
+        license: Option<Box<LicenseSimple>> = "license",
         allow_forking: Option<bool> = "allow_forking",
         is_template: Option<bool> = "is_template",
         web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
@@ -8411,11 +8413,11 @@ pub struct PullRequestEvent {
     /// The `pull_request` property.
     pub pull_request: PullRequestMinimal,
     /// The `assignee` property.
-    pub assignee: Option<SimpleUser>,
+    pub assignee: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     pub assignees: Option<Vec<SimpleUser>>,
     /// The `label` property.
-    pub label: Option<Label>,
+    pub label: Option<Box<Label>>,
     /// The `labels` property.
     pub labels: Option<Vec<Label>>,
 }
@@ -8427,9 +8429,9 @@ pub struct PullRequestEvent {
         number: i64 = "number",
         pull_request: PullRequestMinimal = "pull_request",
     } {
-        assignee: Option<SimpleUser> = "assignee",
+        assignee: Option<Box<SimpleUser>> = "assignee",
         assignees: Option<Vec<SimpleUser>> = "assignees",
-        label: Option<Label> = "label",
+        label: Option<Box<Label>> = "label",
         labels: Option<Vec<Label>> = "labels",
     }
 }
@@ -8697,7 +8699,7 @@ pub struct PullRequestReviewCommentEventComment {
     /// The `commit_id` property.
     pub commit_id: String,
     /// User
-    pub user: Option<PullRequestReviewCommentEventCommentUser>,
+    pub user: Option<Box<PullRequestReviewCommentEventCommentUser>>,
     /// The `body` property.
     pub body: String,
     /// The `created_at` property.
@@ -8741,7 +8743,7 @@ pub struct PullRequestReviewCommentEventComment {
         pull_request_review_id: Option<i64> = "pull_request_review_id",
         position: Option<i64> = "position",
         subject_type: Option<String> = "subject_type",
-        user: Option<PullRequestReviewCommentEventCommentUser> = "user",
+        user: Option<Box<PullRequestReviewCommentEventCommentUser>> = "user",
         in_reply_to_id: Option<i64> = "in_reply_to_id",
     }
 }
@@ -8833,7 +8835,7 @@ pub struct PullRequestReviewEventReview {
     /// The `node_id` property.
     pub node_id: Option<String>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `body` property.
     pub body: Option<String>,
     /// The `commit_id` property.
@@ -8848,7 +8850,7 @@ pub struct PullRequestReviewEventReview {
     pub pull_request_url: Option<::endpoint_runtime::model::Uri>,
     /// The `_links` property.
     #[serde(rename = "_links")]
-    pub links: Option<PullRequestReviewEventReviewLinks>,
+    pub links: Option<Box<PullRequestReviewEventReviewLinks>>,
     /// The `updated_at` property.
     pub updated_at: Option<String>,
 }
@@ -8859,14 +8861,14 @@ pub struct PullRequestReviewEventReview {
     } {
         id: Option<i64> = "id",
         node_id: Option<String> = "node_id",
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
         body: Option<String> = "body",
         commit_id: Option<String> = "commit_id",
         submitted_at: Option<String> = "submitted_at",
         state: Option<String> = "state",
         html_url: Option<::endpoint_runtime::model::Uri> = "html_url",
         pull_request_url: Option<::endpoint_runtime::model::Uri> = "pull_request_url",
-        links: Option<PullRequestReviewEventReviewLinks> = "_links",
+        links: Option<Box<PullRequestReviewEventReviewLinks>> = "_links",
         updated_at: Option<String> = "updated_at",
     }
 }
@@ -8915,13 +8917,13 @@ pub struct CommitCommentEventComment {
     /// The `commit_id` property.
     pub commit_id: Option<String>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `created_at` property.
     pub created_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `updated_at` property.
     pub updated_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -8937,10 +8939,10 @@ pub struct CommitCommentEventComment {
         position: Option<i64> = "position",
         line: Option<i64> = "line",
         commit_id: Option<String> = "commit_id",
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
         created_at: Option<::endpoint_runtime::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
-        reactions: Option<ReactionRollup> = "reactions",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
     }
 }
 
@@ -8998,7 +9000,7 @@ pub struct ReleaseAsset {
     /// The `updated_at` property.
     pub updated_at: ::endpoint_runtime::model::Timestamp,
     /// The `uploader` property.
-    pub uploader: Option<SimpleUser>,
+    pub uploader: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -9018,7 +9020,7 @@ pub struct ReleaseAsset {
     } {
         label: Option<String> = "label",
         digest: Option<String> = "digest",
-        uploader: Option<SimpleUser> = "uploader",
+        uploader: Option<Box<SimpleUser>> = "uploader",
     }
 }
 
@@ -9087,7 +9089,7 @@ pub struct ReleaseEventRelease {
     /// The URL of the release discussion.
     pub discussion_url: Option<::endpoint_runtime::model::Uri>,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
     /// The `is_short_description_html_truncated` property.
     pub is_short_description_html_truncated: Option<bool>,
     /// The `short_description_html` property.
@@ -9122,7 +9124,7 @@ pub struct ReleaseEventRelease {
         body_text: Option<String> = "body_text",
         mentions_count: Option<i64> = "mentions_count",
         discussion_url: Option<::endpoint_runtime::model::Uri> = "discussion_url",
-        reactions: Option<ReactionRollup> = "reactions",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
         is_short_description_html_truncated: Option<bool> = "is_short_description_html_truncated",
         short_description_html: Option<String> = "short_description_html",
     }
@@ -9267,21 +9269,21 @@ pub struct FeedLinks {
     /// The `user` property.
     pub user: LinkWithType,
     /// The `security_advisories` property.
-    pub security_advisories: Option<LinkWithType>,
+    pub security_advisories: Option<Box<LinkWithType>>,
     /// The `current_user` property.
-    pub current_user: Option<LinkWithType>,
+    pub current_user: Option<Box<LinkWithType>>,
     /// The `current_user_public` property.
-    pub current_user_public: Option<LinkWithType>,
+    pub current_user_public: Option<Box<LinkWithType>>,
     /// The `current_user_actor` property.
-    pub current_user_actor: Option<LinkWithType>,
+    pub current_user_actor: Option<Box<LinkWithType>>,
     /// The `current_user_organization` property.
-    pub current_user_organization: Option<LinkWithType>,
+    pub current_user_organization: Option<Box<LinkWithType>>,
     /// The `current_user_organizations` property.
     pub current_user_organizations: Option<Vec<LinkWithType>>,
     /// The `repository_discussions` property.
-    pub repository_discussions: Option<LinkWithType>,
+    pub repository_discussions: Option<Box<LinkWithType>>,
     /// The `repository_discussions_category` property.
-    pub repository_discussions_category: Option<LinkWithType>,
+    pub repository_discussions_category: Option<Box<LinkWithType>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -9290,14 +9292,14 @@ pub struct FeedLinks {
         timeline: LinkWithType = "timeline",
         user: LinkWithType = "user",
     } {
-        security_advisories: Option<LinkWithType> = "security_advisories",
-        current_user: Option<LinkWithType> = "current_user",
-        current_user_public: Option<LinkWithType> = "current_user_public",
-        current_user_actor: Option<LinkWithType> = "current_user_actor",
-        current_user_organization: Option<LinkWithType> = "current_user_organization",
+        security_advisories: Option<Box<LinkWithType>> = "security_advisories",
+        current_user: Option<Box<LinkWithType>> = "current_user",
+        current_user_public: Option<Box<LinkWithType>> = "current_user_public",
+        current_user_actor: Option<Box<LinkWithType>> = "current_user_actor",
+        current_user_organization: Option<Box<LinkWithType>> = "current_user_organization",
         current_user_organizations: Option<Vec<LinkWithType>> = "current_user_organizations",
-        repository_discussions: Option<LinkWithType> = "repository_discussions",
-        repository_discussions_category: Option<LinkWithType> = "repository_discussions_category",
+        repository_discussions: Option<Box<LinkWithType>> = "repository_discussions",
+        repository_discussions_category: Option<Box<LinkWithType>> = "repository_discussions_category",
     }
 }
 
@@ -9448,7 +9450,7 @@ pub struct Stargazer {
     /// The `starred_at` property.
     pub starred_at: ::endpoint_runtime::model::Timestamp,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -9456,7 +9458,7 @@ pub struct Stargazer {
     Stargazer {
         starred_at: ::endpoint_runtime::model::Timestamp = "starred_at",
     } {
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
     }
 }
 
@@ -9803,7 +9805,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItem {
     /// Human-readable name derived from the task prompt
     pub name: Option<String>,
     /// The entity who created this task
-    pub creator: Option<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>,
+    pub creator: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>>,
     /// Type of the task creator
     pub creator_type: Option<AgentTasksListTasksForRepoResponseTasksItemCreatorType>,
     /// User objects of collaborators on this task
@@ -9811,9 +9813,9 @@ pub struct AgentTasksListTasksForRepoResponseTasksItem {
     pub user_collaborators:
         Option<Vec<AgentTasksListTasksForRepoResponseTasksItemUserCollaboratorsItem>>,
     /// The owner of the repository
-    pub owner: Option<AgentTasksListTasksForRepoResponseTasksItemOwner>,
+    pub owner: Option<Box<AgentTasksListTasksForRepoResponseTasksItemOwner>>,
     /// The repository this task belongs to
-    pub repository: Option<AgentTasksListTasksForRepoResponseTasksItemRepository>,
+    pub repository: Option<Box<AgentTasksListTasksForRepoResponseTasksItemRepository>>,
     /// Current state of the task, derived from its most recent session
     pub state: AgentTasksListTasksForRepoResponseTasksItemState,
     /// Number of sessions in this task
@@ -9827,7 +9829,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItem {
     /// Timestamp when the task was created
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// Custom agent metadata associated with this task
-    pub custom_agent: Option<AgentTasksListTasksForRepoResponseTasksItemCustomAgent>,
+    pub custom_agent: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCustomAgent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -9840,16 +9842,16 @@ pub struct AgentTasksListTasksForRepoResponseTasksItem {
         url: Option<String> = "url",
         html_url: Option<String> = "html_url",
         name: Option<String> = "name",
-        creator: Option<AgentTasksListTasksForRepoResponseTasksItemCreatorObject> = "creator",
+        creator: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCreatorObject>> = "creator",
         creator_type: Option<AgentTasksListTasksForRepoResponseTasksItemCreatorType> = "creator_type",
         user_collaborators: Option<Vec<AgentTasksListTasksForRepoResponseTasksItemUserCollaboratorsItem>> = "user_collaborators",
-        owner: Option<AgentTasksListTasksForRepoResponseTasksItemOwner> = "owner",
-        repository: Option<AgentTasksListTasksForRepoResponseTasksItemRepository> = "repository",
+        owner: Option<Box<AgentTasksListTasksForRepoResponseTasksItemOwner>> = "owner",
+        repository: Option<Box<AgentTasksListTasksForRepoResponseTasksItemRepository>> = "repository",
         session_count: Option<i64> = "session_count",
         artifacts: Option<Vec<AgentTasksListTasksForRepoResponseTasksItemArtifactsItem>> = "artifacts",
         archived_at: Option<::endpoint_runtime::model::Timestamp> = "archived_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
-        custom_agent: Option<AgentTasksListTasksForRepoResponseTasksItemCustomAgent> = "custom_agent",
+        custom_agent: Option<Box<AgentTasksListTasksForRepoResponseTasksItemCustomAgent>> = "custom_agent",
     }
 }
 
@@ -10106,16 +10108,16 @@ pub struct AgentTasksCreateTaskInRepoResponse {
     /// Human-readable name derived from the task prompt
     pub name: Option<String>,
     /// The entity who created this task
-    pub creator: Option<AgentTasksCreateTaskInRepoResponseCreatorObject>,
+    pub creator: Option<Box<AgentTasksCreateTaskInRepoResponseCreatorObject>>,
     /// Type of the task creator
     pub creator_type: Option<AgentTasksCreateTaskInRepoResponseCreatorType>,
     /// User objects of collaborators on this task
     #[deprecated]
     pub user_collaborators: Option<Vec<AgentTasksCreateTaskInRepoResponseUserCollaboratorsItem>>,
     /// The owner of the repository
-    pub owner: Option<AgentTasksCreateTaskInRepoResponseOwner>,
+    pub owner: Option<Box<AgentTasksCreateTaskInRepoResponseOwner>>,
     /// The repository this task belongs to
-    pub repository: Option<AgentTasksCreateTaskInRepoResponseRepository>,
+    pub repository: Option<Box<AgentTasksCreateTaskInRepoResponseRepository>>,
     /// Current state of the task, derived from its most recent session
     pub state: AgentTasksCreateTaskInRepoResponseState,
     /// Number of sessions in this task
@@ -10129,7 +10131,7 @@ pub struct AgentTasksCreateTaskInRepoResponse {
     /// Timestamp when the task was created
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// Custom agent metadata associated with this task
-    pub custom_agent: Option<AgentTasksCreateTaskInRepoResponseCustomAgent>,
+    pub custom_agent: Option<Box<AgentTasksCreateTaskInRepoResponseCustomAgent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -10142,16 +10144,16 @@ pub struct AgentTasksCreateTaskInRepoResponse {
         url: Option<String> = "url",
         html_url: Option<String> = "html_url",
         name: Option<String> = "name",
-        creator: Option<AgentTasksCreateTaskInRepoResponseCreatorObject> = "creator",
+        creator: Option<Box<AgentTasksCreateTaskInRepoResponseCreatorObject>> = "creator",
         creator_type: Option<AgentTasksCreateTaskInRepoResponseCreatorType> = "creator_type",
         user_collaborators: Option<Vec<AgentTasksCreateTaskInRepoResponseUserCollaboratorsItem>> = "user_collaborators",
-        owner: Option<AgentTasksCreateTaskInRepoResponseOwner> = "owner",
-        repository: Option<AgentTasksCreateTaskInRepoResponseRepository> = "repository",
+        owner: Option<Box<AgentTasksCreateTaskInRepoResponseOwner>> = "owner",
+        repository: Option<Box<AgentTasksCreateTaskInRepoResponseRepository>> = "repository",
         session_count: Option<i64> = "session_count",
         artifacts: Option<Vec<AgentTasksCreateTaskInRepoResponseArtifactsItem>> = "artifacts",
         archived_at: Option<::endpoint_runtime::model::Timestamp> = "archived_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
-        custom_agent: Option<AgentTasksCreateTaskInRepoResponseCustomAgent> = "custom_agent",
+        custom_agent: Option<Box<AgentTasksCreateTaskInRepoResponseCustomAgent>> = "custom_agent",
     }
 }
 
@@ -10503,11 +10505,11 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
     /// Session name
     pub name: Option<String>,
     /// The user who created this session
-    pub user: Option<AgentTasksGetTaskByRepoAndIdResponseSessionsItemUser>,
+    pub user: Option<Box<AgentTasksGetTaskByRepoAndIdResponseSessionsItemUser>>,
     /// The owner of the repository
-    pub owner: Option<AgentTasksGetTaskByRepoAndIdResponseSessionsItemOwner>,
+    pub owner: Option<Box<AgentTasksGetTaskByRepoAndIdResponseSessionsItemOwner>>,
     /// The repository this session belongs to
-    pub repository: Option<AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository>,
+    pub repository: Option<Box<AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository>>,
     /// Task ID this session belongs to
     pub task_id: Option<String>,
     /// Current state of a session
@@ -10527,9 +10529,9 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
     /// Model used for this session
     pub model: Option<String>,
     /// Structured information about billing units consumed by the session.
-    pub usage: Option<AgentTasksGetTaskByRepoAndIdResponseSessionsItemUsage>,
+    pub usage: Option<Box<AgentTasksGetTaskByRepoAndIdResponseSessionsItemUsage>>,
     /// Error details for a failed session
-    pub error: Option<AgentTasksGetTaskByRepoAndIdResponseSessionsItemError>,
+    pub error: Option<Box<AgentTasksGetTaskByRepoAndIdResponseSessionsItemError>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -10540,9 +10542,9 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
         created_at: ::endpoint_runtime::model::Timestamp = "created_at",
     } {
         name: Option<String> = "name",
-        user: Option<AgentTasksGetTaskByRepoAndIdResponseSessionsItemUser> = "user",
-        owner: Option<AgentTasksGetTaskByRepoAndIdResponseSessionsItemOwner> = "owner",
-        repository: Option<AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository> = "repository",
+        user: Option<Box<AgentTasksGetTaskByRepoAndIdResponseSessionsItemUser>> = "user",
+        owner: Option<Box<AgentTasksGetTaskByRepoAndIdResponseSessionsItemOwner>> = "owner",
+        repository: Option<Box<AgentTasksGetTaskByRepoAndIdResponseSessionsItemRepository>> = "repository",
         task_id: Option<String> = "task_id",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
         completed_at: Option<::endpoint_runtime::model::Timestamp> = "completed_at",
@@ -10550,8 +10552,8 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseSessionsItem {
         head_ref: Option<String> = "head_ref",
         base_ref: Option<String> = "base_ref",
         model: Option<String> = "model",
-        usage: Option<AgentTasksGetTaskByRepoAndIdResponseSessionsItemUsage> = "usage",
-        error: Option<AgentTasksGetTaskByRepoAndIdResponseSessionsItemError> = "error",
+        usage: Option<Box<AgentTasksGetTaskByRepoAndIdResponseSessionsItemUsage>> = "usage",
+        error: Option<Box<AgentTasksGetTaskByRepoAndIdResponseSessionsItemError>> = "error",
     }
 }
 
@@ -10569,16 +10571,16 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
     /// Human-readable name derived from the task prompt
     pub name: Option<String>,
     /// The entity who created this task
-    pub creator: Option<AgentTasksGetTaskByRepoAndIdResponseCreatorObject>,
+    pub creator: Option<Box<AgentTasksGetTaskByRepoAndIdResponseCreatorObject>>,
     /// Type of the task creator
     pub creator_type: Option<AgentTasksGetTaskByRepoAndIdResponseCreatorType>,
     /// User objects of collaborators on this task
     #[deprecated]
     pub user_collaborators: Option<Vec<AgentTasksGetTaskByRepoAndIdResponseUserCollaboratorsItem>>,
     /// The owner of the repository
-    pub owner: Option<AgentTasksGetTaskByRepoAndIdResponseOwner>,
+    pub owner: Option<Box<AgentTasksGetTaskByRepoAndIdResponseOwner>>,
     /// The repository this task belongs to
-    pub repository: Option<AgentTasksGetTaskByRepoAndIdResponseRepository>,
+    pub repository: Option<Box<AgentTasksGetTaskByRepoAndIdResponseRepository>>,
     /// Current state of the task, derived from its most recent session
     pub state: AgentTasksGetTaskByRepoAndIdResponseState,
     /// Number of sessions in this task
@@ -10592,7 +10594,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
     /// Timestamp when the task was created
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// Custom agent metadata associated with this task
-    pub custom_agent: Option<AgentTasksGetTaskByRepoAndIdResponseCustomAgent>,
+    pub custom_agent: Option<Box<AgentTasksGetTaskByRepoAndIdResponseCustomAgent>>,
     /// Sessions associated with this task
     pub sessions: Option<Vec<AgentTasksGetTaskByRepoAndIdResponseSessionsItem>>,
 }
@@ -10607,16 +10609,16 @@ pub struct AgentTasksGetTaskByRepoAndIdResponse {
         url: Option<String> = "url",
         html_url: Option<String> = "html_url",
         name: Option<String> = "name",
-        creator: Option<AgentTasksGetTaskByRepoAndIdResponseCreatorObject> = "creator",
+        creator: Option<Box<AgentTasksGetTaskByRepoAndIdResponseCreatorObject>> = "creator",
         creator_type: Option<AgentTasksGetTaskByRepoAndIdResponseCreatorType> = "creator_type",
         user_collaborators: Option<Vec<AgentTasksGetTaskByRepoAndIdResponseUserCollaboratorsItem>> = "user_collaborators",
-        owner: Option<AgentTasksGetTaskByRepoAndIdResponseOwner> = "owner",
-        repository: Option<AgentTasksGetTaskByRepoAndIdResponseRepository> = "repository",
+        owner: Option<Box<AgentTasksGetTaskByRepoAndIdResponseOwner>> = "owner",
+        repository: Option<Box<AgentTasksGetTaskByRepoAndIdResponseRepository>> = "repository",
         session_count: Option<i64> = "session_count",
         artifacts: Option<Vec<AgentTasksGetTaskByRepoAndIdResponseArtifactsItem>> = "artifacts",
         archived_at: Option<::endpoint_runtime::model::Timestamp> = "archived_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
-        custom_agent: Option<AgentTasksGetTaskByRepoAndIdResponseCustomAgent> = "custom_agent",
+        custom_agent: Option<Box<AgentTasksGetTaskByRepoAndIdResponseCustomAgent>> = "custom_agent",
         sessions: Option<Vec<AgentTasksGetTaskByRepoAndIdResponseSessionsItem>> = "sessions",
     }
 }
@@ -10851,16 +10853,16 @@ pub struct AgentTasksListTasksResponseTasksItem {
     /// Human-readable name derived from the task prompt
     pub name: Option<String>,
     /// The entity who created this task
-    pub creator: Option<AgentTasksListTasksResponseTasksItemCreatorObject>,
+    pub creator: Option<Box<AgentTasksListTasksResponseTasksItemCreatorObject>>,
     /// Type of the task creator
     pub creator_type: Option<AgentTasksListTasksResponseTasksItemCreatorType>,
     /// User objects of collaborators on this task
     #[deprecated]
     pub user_collaborators: Option<Vec<AgentTasksListTasksResponseTasksItemUserCollaboratorsItem>>,
     /// The owner of the repository
-    pub owner: Option<AgentTasksListTasksResponseTasksItemOwner>,
+    pub owner: Option<Box<AgentTasksListTasksResponseTasksItemOwner>>,
     /// The repository this task belongs to
-    pub repository: Option<AgentTasksListTasksResponseTasksItemRepository>,
+    pub repository: Option<Box<AgentTasksListTasksResponseTasksItemRepository>>,
     /// Current state of the task, derived from its most recent session
     pub state: AgentTasksListTasksResponseTasksItemState,
     /// Number of sessions in this task
@@ -10874,7 +10876,7 @@ pub struct AgentTasksListTasksResponseTasksItem {
     /// Timestamp when the task was created
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// Custom agent metadata associated with this task
-    pub custom_agent: Option<AgentTasksListTasksResponseTasksItemCustomAgent>,
+    pub custom_agent: Option<Box<AgentTasksListTasksResponseTasksItemCustomAgent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -10887,16 +10889,16 @@ pub struct AgentTasksListTasksResponseTasksItem {
         url: Option<String> = "url",
         html_url: Option<String> = "html_url",
         name: Option<String> = "name",
-        creator: Option<AgentTasksListTasksResponseTasksItemCreatorObject> = "creator",
+        creator: Option<Box<AgentTasksListTasksResponseTasksItemCreatorObject>> = "creator",
         creator_type: Option<AgentTasksListTasksResponseTasksItemCreatorType> = "creator_type",
         user_collaborators: Option<Vec<AgentTasksListTasksResponseTasksItemUserCollaboratorsItem>> = "user_collaborators",
-        owner: Option<AgentTasksListTasksResponseTasksItemOwner> = "owner",
-        repository: Option<AgentTasksListTasksResponseTasksItemRepository> = "repository",
+        owner: Option<Box<AgentTasksListTasksResponseTasksItemOwner>> = "owner",
+        repository: Option<Box<AgentTasksListTasksResponseTasksItemRepository>> = "repository",
         session_count: Option<i64> = "session_count",
         artifacts: Option<Vec<AgentTasksListTasksResponseTasksItemArtifactsItem>> = "artifacts",
         archived_at: Option<::endpoint_runtime::model::Timestamp> = "archived_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
-        custom_agent: Option<AgentTasksListTasksResponseTasksItemCustomAgent> = "custom_agent",
+        custom_agent: Option<Box<AgentTasksListTasksResponseTasksItemCustomAgent>> = "custom_agent",
     }
 }
 
@@ -11271,11 +11273,11 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItem {
     /// Session name
     pub name: Option<String>,
     /// The user who created this session
-    pub user: Option<AgentTasksGetTaskByIdResponseSessionsItemUser>,
+    pub user: Option<Box<AgentTasksGetTaskByIdResponseSessionsItemUser>>,
     /// The owner of the repository
-    pub owner: Option<AgentTasksGetTaskByIdResponseSessionsItemOwner>,
+    pub owner: Option<Box<AgentTasksGetTaskByIdResponseSessionsItemOwner>>,
     /// The repository this session belongs to
-    pub repository: Option<AgentTasksGetTaskByIdResponseSessionsItemRepository>,
+    pub repository: Option<Box<AgentTasksGetTaskByIdResponseSessionsItemRepository>>,
     /// Task ID this session belongs to
     pub task_id: Option<String>,
     /// Current state of a session
@@ -11295,9 +11297,9 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItem {
     /// Model used for this session
     pub model: Option<String>,
     /// Structured information about billing units consumed by the session.
-    pub usage: Option<AgentTasksGetTaskByIdResponseSessionsItemUsage>,
+    pub usage: Option<Box<AgentTasksGetTaskByIdResponseSessionsItemUsage>>,
     /// Error details for a failed session
-    pub error: Option<AgentTasksGetTaskByIdResponseSessionsItemError>,
+    pub error: Option<Box<AgentTasksGetTaskByIdResponseSessionsItemError>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -11308,9 +11310,9 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItem {
         created_at: ::endpoint_runtime::model::Timestamp = "created_at",
     } {
         name: Option<String> = "name",
-        user: Option<AgentTasksGetTaskByIdResponseSessionsItemUser> = "user",
-        owner: Option<AgentTasksGetTaskByIdResponseSessionsItemOwner> = "owner",
-        repository: Option<AgentTasksGetTaskByIdResponseSessionsItemRepository> = "repository",
+        user: Option<Box<AgentTasksGetTaskByIdResponseSessionsItemUser>> = "user",
+        owner: Option<Box<AgentTasksGetTaskByIdResponseSessionsItemOwner>> = "owner",
+        repository: Option<Box<AgentTasksGetTaskByIdResponseSessionsItemRepository>> = "repository",
         task_id: Option<String> = "task_id",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
         completed_at: Option<::endpoint_runtime::model::Timestamp> = "completed_at",
@@ -11318,8 +11320,8 @@ pub struct AgentTasksGetTaskByIdResponseSessionsItem {
         head_ref: Option<String> = "head_ref",
         base_ref: Option<String> = "base_ref",
         model: Option<String> = "model",
-        usage: Option<AgentTasksGetTaskByIdResponseSessionsItemUsage> = "usage",
-        error: Option<AgentTasksGetTaskByIdResponseSessionsItemError> = "error",
+        usage: Option<Box<AgentTasksGetTaskByIdResponseSessionsItemUsage>> = "usage",
+        error: Option<Box<AgentTasksGetTaskByIdResponseSessionsItemError>> = "error",
     }
 }
 
@@ -11337,16 +11339,16 @@ pub struct AgentTasksGetTaskByIdResponse {
     /// Human-readable name derived from the task prompt
     pub name: Option<String>,
     /// The entity who created this task
-    pub creator: Option<AgentTasksGetTaskByIdResponseCreatorObject>,
+    pub creator: Option<Box<AgentTasksGetTaskByIdResponseCreatorObject>>,
     /// Type of the task creator
     pub creator_type: Option<AgentTasksGetTaskByIdResponseCreatorType>,
     /// User objects of collaborators on this task
     #[deprecated]
     pub user_collaborators: Option<Vec<AgentTasksGetTaskByIdResponseUserCollaboratorsItem>>,
     /// The owner of the repository
-    pub owner: Option<AgentTasksGetTaskByIdResponseOwner>,
+    pub owner: Option<Box<AgentTasksGetTaskByIdResponseOwner>>,
     /// The repository this task belongs to
-    pub repository: Option<AgentTasksGetTaskByIdResponseRepository>,
+    pub repository: Option<Box<AgentTasksGetTaskByIdResponseRepository>>,
     /// Current state of the task, derived from its most recent session
     pub state: AgentTasksGetTaskByIdResponseState,
     /// Number of sessions in this task
@@ -11360,7 +11362,7 @@ pub struct AgentTasksGetTaskByIdResponse {
     /// Timestamp when the task was created
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// Custom agent metadata associated with this task
-    pub custom_agent: Option<AgentTasksGetTaskByIdResponseCustomAgent>,
+    pub custom_agent: Option<Box<AgentTasksGetTaskByIdResponseCustomAgent>>,
     /// Sessions associated with this task
     pub sessions: Option<Vec<AgentTasksGetTaskByIdResponseSessionsItem>>,
 }
@@ -11375,16 +11377,16 @@ pub struct AgentTasksGetTaskByIdResponse {
         url: Option<String> = "url",
         html_url: Option<String> = "html_url",
         name: Option<String> = "name",
-        creator: Option<AgentTasksGetTaskByIdResponseCreatorObject> = "creator",
+        creator: Option<Box<AgentTasksGetTaskByIdResponseCreatorObject>> = "creator",
         creator_type: Option<AgentTasksGetTaskByIdResponseCreatorType> = "creator_type",
         user_collaborators: Option<Vec<AgentTasksGetTaskByIdResponseUserCollaboratorsItem>> = "user_collaborators",
-        owner: Option<AgentTasksGetTaskByIdResponseOwner> = "owner",
-        repository: Option<AgentTasksGetTaskByIdResponseRepository> = "repository",
+        owner: Option<Box<AgentTasksGetTaskByIdResponseOwner>> = "owner",
+        repository: Option<Box<AgentTasksGetTaskByIdResponseRepository>> = "repository",
         session_count: Option<i64> = "session_count",
         artifacts: Option<Vec<AgentTasksGetTaskByIdResponseArtifactsItem>> = "artifacts",
         archived_at: Option<::endpoint_runtime::model::Timestamp> = "archived_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
-        custom_agent: Option<AgentTasksGetTaskByIdResponseCustomAgent> = "custom_agent",
+        custom_agent: Option<Box<AgentTasksGetTaskByIdResponseCustomAgent>> = "custom_agent",
         sessions: Option<Vec<AgentTasksGetTaskByIdResponseSessionsItem>> = "sessions",
     }
 }
@@ -11928,7 +11930,7 @@ pub struct WebhookConfig {
     /// The `secret` property.
     pub secret: Option<WebhookConfigSecret>,
     /// The `insecure_ssl` property.
-    pub insecure_ssl: Option<WebhookConfigInsecureSsl>,
+    pub insecure_ssl: Option<Box<WebhookConfigInsecureSsl>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -11938,7 +11940,7 @@ pub struct WebhookConfig {
         url: Option<WebhookConfigUrl> = "url",
         content_type: Option<WebhookConfigContentType> = "content_type",
         secret: Option<WebhookConfigSecret> = "secret",
-        insecure_ssl: Option<WebhookConfigInsecureSsl> = "insecure_ssl",
+        insecure_ssl: Option<Box<WebhookConfigInsecureSsl>> = "insecure_ssl",
     }
 }
 
@@ -12782,7 +12784,7 @@ pub struct AppsListInstallationsResponseItem {
     /// The ID of the installation.
     pub id: i64,
     /// The `account` property.
-    pub account: Option<AppsListInstallationsResponseItemAccount>,
+    pub account: Option<Box<AppsListInstallationsResponseItemAccount>>,
     /// Describe whether all repositories have been selected or there's a selection involved
     pub repository_selection: AppsListInstallationsResponseItemRepositorySelection,
     /// The `access_tokens_url` property.
@@ -12818,7 +12820,7 @@ pub struct AppsListInstallationsResponseItem {
     /// Simple User
     ///
     /// A GitHub user.
-    pub suspended_by: Option<AppsListInstallationsResponseItemSuspendedBy>,
+    pub suspended_by: Option<Box<AppsListInstallationsResponseItemSuspendedBy>>,
     /// The `suspended_at` property.
     pub suspended_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `contact_email` property.
@@ -12842,11 +12844,11 @@ pub struct AppsListInstallationsResponseItem {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
         app_slug: String = "app_slug",
     } {
-        account: Option<AppsListInstallationsResponseItemAccount> = "account",
+        account: Option<Box<AppsListInstallationsResponseItemAccount>> = "account",
         single_file_name: Option<String> = "single_file_name",
         has_multiple_single_files: Option<bool> = "has_multiple_single_files",
         single_file_paths: Option<Vec<String>> = "single_file_paths",
-        suspended_by: Option<AppsListInstallationsResponseItemSuspendedBy> = "suspended_by",
+        suspended_by: Option<Box<AppsListInstallationsResponseItemSuspendedBy>> = "suspended_by",
         suspended_at: Option<::endpoint_runtime::model::Timestamp> = "suspended_at",
         contact_email: Option<String> = "contact_email",
     }
@@ -12860,7 +12862,7 @@ pub struct Installation {
     /// The ID of the installation.
     pub id: i64,
     /// The `account` property.
-    pub account: Option<InstallationAccount>,
+    pub account: Option<Box<InstallationAccount>>,
     /// Describe whether all repositories have been selected or there's a selection involved
     pub repository_selection: InstallationRepositorySelection,
     /// The `access_tokens_url` property.
@@ -12894,7 +12896,7 @@ pub struct Installation {
     /// The `app_slug` property.
     pub app_slug: String,
     /// The `suspended_by` property.
-    pub suspended_by: Option<SimpleUser>,
+    pub suspended_by: Option<Box<SimpleUser>>,
     /// The `suspended_at` property.
     pub suspended_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `contact_email` property.
@@ -12918,12 +12920,12 @@ pub struct Installation {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
         app_slug: String = "app_slug",
     } {
-        account: Option<InstallationAccount> = "account",
+        account: Option<Box<InstallationAccount>> = "account",
         client_id: Option<String> = "client_id",
         single_file_name: Option<String> = "single_file_name",
         has_multiple_single_files: Option<bool> = "has_multiple_single_files",
         single_file_paths: Option<Vec<String>> = "single_file_paths",
-        suspended_by: Option<SimpleUser> = "suspended_by",
+        suspended_by: Option<Box<SimpleUser>> = "suspended_by",
         suspended_at: Option<::endpoint_runtime::model::Timestamp> = "suspended_at",
         contact_email: Option<String> = "contact_email",
     }
@@ -13755,7 +13757,7 @@ pub struct InstallationToken {
     /// The `expires_at` property.
     pub expires_at: String,
     /// The `permissions` property.
-    pub permissions: Option<AppPermissions>,
+    pub permissions: Option<Box<AppPermissions>>,
     /// The `repository_selection` property.
     pub repository_selection: Option<InstallationTokenRepositorySelection>,
     /// The `repositories` property.
@@ -13774,7 +13776,7 @@ pub struct InstallationToken {
         token: String = "token",
         expires_at: String = "expires_at",
     } {
-        permissions: Option<AppPermissions> = "permissions",
+        permissions: Option<Box<AppPermissions>> = "permissions",
         repository_selection: Option<InstallationTokenRepositorySelection> = "repository_selection",
         repositories: Option<Vec<Repository>> = "repositories",
         single_file: Option<String> = "single_file",
@@ -13826,9 +13828,9 @@ pub struct Authorization {
     /// The `fingerprint` property.
     pub fingerprint: Option<String>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `installation` property.
-    pub installation: Option<ScopedInstallation>,
+    pub installation: Option<Box<ScopedInstallation>>,
     /// The `expires_at` property.
     pub expires_at: Option<::endpoint_runtime::model::Timestamp>,
 }
@@ -13849,8 +13851,8 @@ pub struct Authorization {
         note: Option<String> = "note",
         note_url: Option<::endpoint_runtime::model::Uri> = "note_url",
         fingerprint: Option<String> = "fingerprint",
-        user: Option<SimpleUser> = "user",
-        installation: Option<ScopedInstallation> = "installation",
+        user: Option<Box<SimpleUser>> = "user",
+        installation: Option<Box<ScopedInstallation>> = "installation",
         expires_at: Option<::endpoint_runtime::model::Timestamp> = "expires_at",
     }
 }
@@ -14060,14 +14062,14 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
     /// The `full_name` property.
     pub full_name: String,
     /// The `license` property.
-    pub license: Option<LicenseSimple>,
+    pub license: Option<Box<LicenseSimple>>,
     /// The `forks` property.
     pub forks: i64,
     /// The `permissions` property.
     pub permissions:
-        Option<AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissions>,
+        Option<Box<AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissions>>,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// Whether the repository is private or public.
     pub private: bool,
     /// The `html_url` property.
@@ -14270,8 +14272,9 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
     /// Whether anonymous git access is enabled for this repository
     pub anonymous_access_enabled: Option<bool>,
     /// The status of the code search index for this repository
-    pub code_search_index_status:
-        Option<AppsListReposAccessibleToInstallationResponseRepositoriesItemCodeSearchIndexStatus>,
+    pub code_search_index_status: Option<
+        Box<AppsListReposAccessibleToInstallationResponseRepositoriesItemCodeSearchIndexStatus>,
+    >,
     /// The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. Present for org repos only.
     pub custom_properties: Option<::serde_json::Map<String, ::serde_json::Value>>,
 }
@@ -14344,9 +14347,9 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
         open_issues: i64 = "open_issues",
         watchers: i64 = "watchers",
     } {
-        license: Option<LicenseSimple> = "license",
-        permissions: Option<AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissions> = "permissions",
-        owner: Option<SimpleUser> = "owner",
+        license: Option<Box<LicenseSimple>> = "license",
+        permissions: Option<Box<AppsListReposAccessibleToInstallationResponseRepositoriesItemPermissions>> = "permissions",
+        owner: Option<Box<SimpleUser>> = "owner",
         description: Option<String> = "description",
         mirror_url: Option<::endpoint_runtime::model::Uri> = "mirror_url",
         homepage: Option<::endpoint_runtime::model::Uri> = "homepage",
@@ -14377,7 +14380,7 @@ pub struct AppsListReposAccessibleToInstallationResponseRepositoriesItem {
         master_branch: Option<String> = "master_branch",
         starred_at: Option<String> = "starred_at",
         anonymous_access_enabled: Option<bool> = "anonymous_access_enabled",
-        code_search_index_status: Option<AppsListReposAccessibleToInstallationResponseRepositoriesItemCodeSearchIndexStatus> = "code_search_index_status",
+        code_search_index_status: Option<Box<AppsListReposAccessibleToInstallationResponseRepositoriesItemCodeSearchIndexStatus>> = "code_search_index_status",
         custom_properties: Option<::serde_json::Map<String,::serde_json::Value>> = "custom_properties",
     }
 }
@@ -14433,7 +14436,7 @@ pub struct MarketplacePurchase {
     /// The `email` property.
     pub email: Option<String>,
     /// The `marketplace_pending_change` property.
-    pub marketplace_pending_change: Option<MarketplacePurchaseMarketplacePendingChange>,
+    pub marketplace_pending_change: Option<Box<MarketplacePurchaseMarketplacePendingChange>>,
     /// The `marketplace_purchase` property.
     pub marketplace_purchase: MarketplacePurchaseMarketplacePurchase,
 }
@@ -14449,7 +14452,7 @@ pub struct MarketplacePurchase {
     } {
         organization_billing_email: Option<String> = "organization_billing_email",
         email: Option<String> = "email",
-        marketplace_pending_change: Option<MarketplacePurchaseMarketplacePendingChange> = "marketplace_pending_change",
+        marketplace_pending_change: Option<Box<MarketplacePurchaseMarketplacePendingChange>> = "marketplace_pending_change",
     }
 }
 
@@ -14533,7 +14536,7 @@ pub struct MarketplacePurchaseMarketplacePendingChange {
     /// The `id` property.
     pub id: Option<i64>,
     /// The `plan` property.
-    pub plan: Option<MarketplaceListingPlan>,
+    pub plan: Option<Box<MarketplaceListingPlan>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -14544,7 +14547,7 @@ pub struct MarketplacePurchaseMarketplacePendingChange {
         effective_date: Option<String> = "effective_date",
         unit_count: Option<i64> = "unit_count",
         id: Option<i64> = "id",
-        plan: Option<MarketplaceListingPlan> = "plan",
+        plan: Option<Box<MarketplaceListingPlan>> = "plan",
     }
 }
 
@@ -14568,7 +14571,7 @@ pub struct MarketplacePurchaseMarketplacePurchase {
     /// The `updated_at` property.
     pub updated_at: Option<String>,
     /// The `plan` property.
-    pub plan: Option<MarketplaceListingPlan>,
+    pub plan: Option<Box<MarketplaceListingPlan>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -14582,7 +14585,7 @@ pub struct MarketplacePurchaseMarketplacePurchase {
         on_free_trial: Option<bool> = "on_free_trial",
         free_trial_ends_on: Option<String> = "free_trial_ends_on",
         updated_at: Option<String> = "updated_at",
-        plan: Option<MarketplaceListingPlan> = "plan",
+        plan: Option<Box<MarketplaceListingPlan>> = "plan",
     }
 }
 
@@ -14753,15 +14756,17 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     /// The `full_name` property.
     pub full_name: String,
     /// The `license` property.
-    pub license: Option<LicenseSimple>,
+    pub license: Option<Box<LicenseSimple>>,
     /// The `forks` property.
     pub forks: i64,
     /// The `permissions` property.
     pub permissions: Option<
-        AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemPermissions,
+        Box<
+            AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemPermissions,
+        >,
     >,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// Whether the repository is private or public.
     pub private: bool,
     /// The `html_url` property.
@@ -14968,7 +14973,9 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
     pub anonymous_access_enabled: Option<bool>,
     /// The status of the code search index for this repository
     pub code_search_index_status: Option<
-        AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemCodeSearchIndexStatus,
+        Box<
+            AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemCodeSearchIndexStatus,
+        >,
     >,
     /// The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. Present for org repos only.
     pub custom_properties: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -15042,9 +15049,9 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
         open_issues: i64 = "open_issues",
         watchers: i64 = "watchers",
     } {
-        license: Option<LicenseSimple> = "license",
-        permissions: Option<AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemPermissions> = "permissions",
-        owner: Option<SimpleUser> = "owner",
+        license: Option<Box<LicenseSimple>> = "license",
+        permissions: Option<Box<AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemPermissions>> = "permissions",
+        owner: Option<Box<SimpleUser>> = "owner",
         description: Option<String> = "description",
         mirror_url: Option<::endpoint_runtime::model::Uri> = "mirror_url",
         homepage: Option<::endpoint_runtime::model::Uri> = "homepage",
@@ -15075,7 +15082,7 @@ pub struct AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItem
         master_branch: Option<String> = "master_branch",
         starred_at: Option<String> = "starred_at",
         anonymous_access_enabled: Option<bool> = "anonymous_access_enabled",
-        code_search_index_status: Option<AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemCodeSearchIndexStatus> = "code_search_index_status",
+        code_search_index_status: Option<Box<AppsListInstallationReposForAuthenticatedUserResponseRepositoriesItemCodeSearchIndexStatus>> = "code_search_index_status",
         custom_properties: Option<::serde_json::Map<String,::serde_json::Value>> = "custom_properties",
     }
 }
@@ -15310,7 +15317,7 @@ pub struct GetAllBudgets {
     /// User login included when the response is scoped with the `user` query parameter.
     pub user: Option<String>,
     /// Effective user-level budget details returned when the response is scoped with the `user` query parameter.
-    pub effective_budget: Option<GetAllBudgetsEffectiveBudget>,
+    pub effective_budget: Option<Box<GetAllBudgetsEffectiveBudget>>,
     /// Indicates if there are more pages of results available (maps to hasNextPage from billing platform)
     pub has_next_page: Option<bool>,
     /// Total number of budgets matching the query
@@ -15333,7 +15340,7 @@ impl ::endpoint_runtime::model::Paginated for GetAllBudgets {
         budgets: Vec<Budget> = "budgets",
     } {
         user: Option<String> = "user",
-        effective_budget: Option<GetAllBudgetsEffectiveBudget> = "effective_budget",
+        effective_budget: Option<Box<GetAllBudgetsEffectiveBudget>> = "effective_budget",
         has_next_page: Option<bool> = "has_next_page",
         total_count: Option<i64> = "total_count",
     }
@@ -15590,9 +15597,9 @@ pub struct CreateBudgetBudget {
     /// A single product or sku to apply the budget to.
     pub budget_product_sku: Option<String>,
     /// The type of pricing for the budget
-    pub budget_type: Option<CreateBudgetBudgetBudgetType>,
+    pub budget_type: Option<Box<CreateBudgetBudgetBudgetType>>,
     /// The `budget_alerting` property.
-    pub budget_alerting: Option<CreateBudgetBudgetBudgetAlerting>,
+    pub budget_alerting: Option<Box<CreateBudgetBudgetBudgetAlerting>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -15605,8 +15612,8 @@ pub struct CreateBudgetBudget {
         budget_amount: Option<i64> = "budget_amount",
         prevent_further_usage: Option<bool> = "prevent_further_usage",
         budget_product_sku: Option<String> = "budget_product_sku",
-        budget_type: Option<CreateBudgetBudgetBudgetType> = "budget_type",
-        budget_alerting: Option<CreateBudgetBudgetBudgetAlerting> = "budget_alerting",
+        budget_type: Option<Box<CreateBudgetBudgetBudgetType>> = "budget_type",
+        budget_alerting: Option<Box<CreateBudgetBudgetBudgetAlerting>> = "budget_alerting",
     }
 }
 
@@ -15859,9 +15866,9 @@ pub struct UpdateBudgetBudget {
     /// A single product or sku to apply the budget to.
     pub budget_product_sku: Option<String>,
     /// The type of pricing for the budget
-    pub budget_type: Option<UpdateBudgetBudgetBudgetType>,
+    pub budget_type: Option<Box<UpdateBudgetBudgetBudgetType>>,
     /// The `budget_alerting` property.
-    pub budget_alerting: Option<UpdateBudgetBudgetBudgetAlerting>,
+    pub budget_alerting: Option<Box<UpdateBudgetBudgetBudgetAlerting>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -15876,8 +15883,8 @@ pub struct UpdateBudgetBudget {
         budget_amount: Option<i64> = "budget_amount",
         prevent_further_usage: Option<bool> = "prevent_further_usage",
         budget_product_sku: Option<String> = "budget_product_sku",
-        budget_type: Option<UpdateBudgetBudgetBudgetType> = "budget_type",
-        budget_alerting: Option<UpdateBudgetBudgetBudgetAlerting> = "budget_alerting",
+        budget_type: Option<Box<UpdateBudgetBudgetBudgetType>> = "budget_type",
+        budget_alerting: Option<Box<UpdateBudgetBudgetBudgetAlerting>> = "budget_alerting",
     }
 }
 
@@ -16601,7 +16608,7 @@ pub struct CampaignSummary {
     /// The contact link of the campaign.
     pub contact_link: Option<::endpoint_runtime::model::Uri>,
     /// The `alert_stats` property.
-    pub alert_stats: Option<CampaignSummaryAlertStats>,
+    pub alert_stats: Option<Box<CampaignSummaryAlertStats>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -16620,7 +16627,7 @@ pub struct CampaignSummary {
         published_at: Option<::endpoint_runtime::model::Timestamp> = "published_at",
         closed_at: Option<::endpoint_runtime::model::Timestamp> = "closed_at",
         contact_link: Option<::endpoint_runtime::model::Uri> = "contact_link",
-        alert_stats: Option<CampaignSummaryAlertStats> = "alert_stats",
+        alert_stats: Option<Box<CampaignSummaryAlertStats>> = "alert_stats",
     }
 }
 
@@ -16694,13 +16701,13 @@ pub struct CheckRun {
     /// The name of the check.
     pub name: String,
     /// The `check_suite` property.
-    pub check_suite: Option<CheckRunCheckSuite>,
+    pub check_suite: Option<Box<CheckRunCheckSuite>>,
     /// The `app` property.
-    pub app: Option<Integration>,
+    pub app: Option<Box<Integration>>,
     /// Pull requests that are open with a `head_sha` or `head_branch` that matches the check. The returned pull requests do not necessarily indicate pull requests that triggered the check.
     pub pull_requests: Vec<PullRequestMinimal>,
     /// The `deployment` property.
-    pub deployment: Option<DeploymentSimple>,
+    pub deployment: Option<Box<DeploymentSimple>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -16721,9 +16728,9 @@ pub struct CheckRun {
         conclusion: Option<CheckRunConclusion> = "conclusion",
         started_at: Option<::endpoint_runtime::model::Timestamp> = "started_at",
         completed_at: Option<::endpoint_runtime::model::Timestamp> = "completed_at",
-        check_suite: Option<CheckRunCheckSuite> = "check_suite",
-        app: Option<Integration> = "app",
-        deployment: Option<DeploymentSimple> = "deployment",
+        check_suite: Option<Box<CheckRunCheckSuite>> = "check_suite",
+        app: Option<Box<Integration>> = "app",
+        deployment: Option<Box<DeploymentSimple>> = "deployment",
     }
 }
 
@@ -16847,7 +16854,7 @@ pub struct DeploymentSimple {
     /// Specifies if the given environment is one that end-users directly interact with. Default: false.
     pub production_environment: Option<bool>,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -16867,7 +16874,7 @@ pub struct DeploymentSimple {
         description: Option<String> = "description",
         transient_environment: Option<bool> = "transient_environment",
         production_environment: Option<bool> = "production_environment",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
     }
 }
 
@@ -16943,7 +16950,7 @@ pub struct CheckSuite {
     /// The `pull_requests` property.
     pub pull_requests: Option<Vec<PullRequestMinimal>>,
     /// The `app` property.
-    pub app: Option<Integration>,
+    pub app: Option<Box<Integration>>,
     /// The `repository` property.
     pub repository: MinimalRepository,
     /// The `created_at` property.
@@ -16980,7 +16987,7 @@ pub struct CheckSuite {
         before: Option<String> = "before",
         after: Option<String> = "after",
         pull_requests: Option<Vec<PullRequestMinimal>> = "pull_requests",
-        app: Option<Integration> = "app",
+        app: Option<Box<Integration>> = "app",
         created_at: Option<::endpoint_runtime::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
         rerequestable: Option<bool> = "rerequestable",
@@ -17900,7 +17907,7 @@ pub struct CodeScanningOrganizationAlertItems {
     /// The `fixed_at` property.
     pub fixed_at: Option<AlertFixedAt>,
     /// The `dismissed_by` property.
-    pub dismissed_by: Option<SimpleUser>,
+    pub dismissed_by: Option<Box<SimpleUser>>,
     /// The `dismissed_at` property.
     pub dismissed_at: Option<AlertDismissedAt>,
     /// The `dismissed_reason` property.
@@ -17916,7 +17923,7 @@ pub struct CodeScanningOrganizationAlertItems {
     /// The `repository` property.
     pub repository: SimpleRepository,
     /// The `dismissal_approved_by` property.
-    pub dismissal_approved_by: Option<SimpleUser>,
+    pub dismissal_approved_by: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     pub assignees: Option<Vec<SimpleUser>>,
 }
@@ -17937,11 +17944,11 @@ pub struct CodeScanningOrganizationAlertItems {
         updated_at: Option<AlertUpdatedAt> = "updated_at",
         state: Option<CodeScanningAlertState> = "state",
         fixed_at: Option<AlertFixedAt> = "fixed_at",
-        dismissed_by: Option<SimpleUser> = "dismissed_by",
+        dismissed_by: Option<Box<SimpleUser>> = "dismissed_by",
         dismissed_at: Option<AlertDismissedAt> = "dismissed_at",
         dismissed_reason: Option<CodeScanningAlertDismissedReason> = "dismissed_reason",
         dismissed_comment: Option<CodeScanningAlertDismissedComment> = "dismissed_comment",
-        dismissal_approved_by: Option<SimpleUser> = "dismissal_approved_by",
+        dismissal_approved_by: Option<Box<SimpleUser>> = "dismissal_approved_by",
         assignees: Option<Vec<SimpleUser>> = "assignees",
     }
 }
@@ -18154,9 +18161,9 @@ pub struct CodeScanningAlertInstance {
     /// The `commit_sha` property.
     pub commit_sha: Option<String>,
     /// The `message` property.
-    pub message: Option<CodeScanningAlertInstanceMessage>,
+    pub message: Option<Box<CodeScanningAlertInstanceMessage>>,
     /// The `location` property.
-    pub location: Option<CodeScanningAlertLocation>,
+    pub location: Option<Box<CodeScanningAlertLocation>>,
     /// The `html_url` property.
     pub html_url: Option<String>,
     /// Classifications that have been applied to the file that triggered the alert.
@@ -18174,8 +18181,8 @@ pub struct CodeScanningAlertInstance {
         category: Option<CodeScanningAnalysisCategory> = "category",
         state: Option<CodeScanningAlertState> = "state",
         commit_sha: Option<String> = "commit_sha",
-        message: Option<CodeScanningAlertInstanceMessage> = "message",
-        location: Option<CodeScanningAlertLocation> = "location",
+        message: Option<Box<CodeScanningAlertInstanceMessage>> = "message",
+        location: Option<Box<CodeScanningAlertLocation>> = "location",
         html_url: Option<String> = "html_url",
         classifications: Option<Vec<Option<CodeScanningAlertClassification>>> = "classifications",
     }
@@ -18447,7 +18454,7 @@ pub struct CodeScanningAlertItems {
     /// The `fixed_at` property.
     pub fixed_at: Option<AlertFixedAt>,
     /// The `dismissed_by` property.
-    pub dismissed_by: Option<SimpleUser>,
+    pub dismissed_by: Option<Box<SimpleUser>>,
     /// The `dismissed_at` property.
     pub dismissed_at: Option<AlertDismissedAt>,
     /// The `dismissed_reason` property.
@@ -18461,7 +18468,7 @@ pub struct CodeScanningAlertItems {
     /// The `most_recent_instance` property.
     pub most_recent_instance: CodeScanningAlertInstance,
     /// The `dismissal_approved_by` property.
-    pub dismissal_approved_by: Option<SimpleUser>,
+    pub dismissal_approved_by: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     pub assignees: Option<Vec<SimpleUser>>,
 }
@@ -18481,11 +18488,11 @@ pub struct CodeScanningAlertItems {
         updated_at: Option<AlertUpdatedAt> = "updated_at",
         state: Option<CodeScanningAlertState> = "state",
         fixed_at: Option<AlertFixedAt> = "fixed_at",
-        dismissed_by: Option<SimpleUser> = "dismissed_by",
+        dismissed_by: Option<Box<SimpleUser>> = "dismissed_by",
         dismissed_at: Option<AlertDismissedAt> = "dismissed_at",
         dismissed_reason: Option<CodeScanningAlertDismissedReason> = "dismissed_reason",
         dismissed_comment: Option<CodeScanningAlertDismissedComment> = "dismissed_comment",
-        dismissal_approved_by: Option<SimpleUser> = "dismissal_approved_by",
+        dismissal_approved_by: Option<Box<SimpleUser>> = "dismissal_approved_by",
         assignees: Option<Vec<SimpleUser>> = "assignees",
     }
 }
@@ -18512,7 +18519,7 @@ pub struct CodeScanningAlert {
     /// The `fixed_at` property.
     pub fixed_at: Option<AlertFixedAt>,
     /// The `dismissed_by` property.
-    pub dismissed_by: Option<SimpleUser>,
+    pub dismissed_by: Option<Box<SimpleUser>>,
     /// The `dismissed_at` property.
     pub dismissed_at: Option<AlertDismissedAt>,
     /// The `dismissed_reason` property.
@@ -18526,7 +18533,7 @@ pub struct CodeScanningAlert {
     /// The `most_recent_instance` property.
     pub most_recent_instance: CodeScanningAlertInstance,
     /// The `dismissal_approved_by` property.
-    pub dismissal_approved_by: Option<SimpleUser>,
+    pub dismissal_approved_by: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     pub assignees: Option<Vec<SimpleUser>>,
     /// Pull requests linked to this alert.
@@ -18548,11 +18555,11 @@ pub struct CodeScanningAlert {
         updated_at: Option<AlertUpdatedAt> = "updated_at",
         state: Option<CodeScanningAlertState> = "state",
         fixed_at: Option<AlertFixedAt> = "fixed_at",
-        dismissed_by: Option<SimpleUser> = "dismissed_by",
+        dismissed_by: Option<Box<SimpleUser>> = "dismissed_by",
         dismissed_at: Option<AlertDismissedAt> = "dismissed_at",
         dismissed_reason: Option<CodeScanningAlertDismissedReason> = "dismissed_reason",
         dismissed_comment: Option<CodeScanningAlertDismissedComment> = "dismissed_comment",
-        dismissal_approved_by: Option<SimpleUser> = "dismissal_approved_by",
+        dismissal_approved_by: Option<Box<SimpleUser>> = "dismissal_approved_by",
         assignees: Option<Vec<SimpleUser>> = "assignees",
         linked_pull_requests: Option<Vec<PullRequestSimple>> = "linked_pull_requests",
     }
@@ -18672,13 +18679,13 @@ pub struct PullRequestSimple {
     /// The `title` property.
     pub title: String,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `body` property.
     pub body: Option<String>,
     /// The `labels` property.
     pub labels: Vec<PullRequestSimpleLabelsItem>,
     /// The `milestone` property.
-    pub milestone: Option<Milestone>,
+    pub milestone: Option<Box<Milestone>>,
     /// The `active_lock_reason` property.
     pub active_lock_reason: Option<String>,
     /// The `created_at` property.
@@ -18692,7 +18699,7 @@ pub struct PullRequestSimple {
     /// The `merge_commit_sha` property.
     pub merge_commit_sha: Option<String>,
     /// The `assignee` property.
-    pub assignee: Option<SimpleUser>,
+    pub assignee: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     pub assignees: Option<Vec<SimpleUser>>,
     /// The `requested_reviewers` property.
@@ -18709,9 +18716,9 @@ pub struct PullRequestSimple {
     /// The `author_association` property.
     pub author_association: AuthorAssociation,
     /// The `auto_merge` property.
-    pub auto_merge: Option<AutoMerge>,
+    pub auto_merge: Option<Box<AutoMerge>>,
     /// The `stack` property.
-    pub stack: Option<PullRequestStack>,
+    pub stack: Option<Box<PullRequestStack>>,
     /// Indicates whether or not the pull request is a draft.
     pub draft: Option<bool>,
 }
@@ -18743,19 +18750,19 @@ pub struct PullRequestSimple {
         links: PullRequestSimpleLinks = "_links",
         author_association: AuthorAssociation = "author_association",
     } {
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
         body: Option<String> = "body",
-        milestone: Option<Milestone> = "milestone",
+        milestone: Option<Box<Milestone>> = "milestone",
         active_lock_reason: Option<String> = "active_lock_reason",
         closed_at: Option<::endpoint_runtime::model::Timestamp> = "closed_at",
         merged_at: Option<::endpoint_runtime::model::Timestamp> = "merged_at",
         merge_commit_sha: Option<String> = "merge_commit_sha",
-        assignee: Option<SimpleUser> = "assignee",
+        assignee: Option<Box<SimpleUser>> = "assignee",
         assignees: Option<Vec<SimpleUser>> = "assignees",
         requested_reviewers: Option<Vec<SimpleUser>> = "requested_reviewers",
         requested_teams: Option<Vec<Team>> = "requested_teams",
-        auto_merge: Option<AutoMerge> = "auto_merge",
-        stack: Option<PullRequestStack> = "stack",
+        auto_merge: Option<Box<AutoMerge>> = "auto_merge",
+        stack: Option<Box<PullRequestStack>> = "stack",
         draft: Option<bool> = "draft",
     }
 }
@@ -18815,11 +18822,11 @@ pub struct PullRequestSimpleHead {
     /// The `ref` property.
     pub r#ref: String,
     /// The `repo` property.
-    pub repo: Option<Repository>,
+    pub repo: Option<Box<Repository>>,
     /// The `sha` property.
     pub sha: String,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -18829,8 +18836,8 @@ pub struct PullRequestSimpleHead {
         sha: String = "sha",
     } {
         label: Option<String> = "label",
-        repo: Option<Repository> = "repo",
-        user: Option<SimpleUser> = "user",
+        repo: Option<Box<Repository>> = "repo",
+        user: Option<Box<SimpleUser>> = "user",
     }
 }
 
@@ -18853,7 +18860,7 @@ pub struct PullRequestSimpleBase {
     /// The `sha` property.
     pub sha: String,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -18864,7 +18871,7 @@ pub struct PullRequestSimpleBase {
         repo: Repository = "repo",
         sha: String = "sha",
     } {
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
     }
 }
 
@@ -19134,9 +19141,9 @@ pub struct CodeScanningAlertInstanceList {
     /// The `commit_sha` property.
     pub commit_sha: Option<String>,
     /// The `message` property.
-    pub message: Option<CodeScanningAlertInstanceListMessage>,
+    pub message: Option<Box<CodeScanningAlertInstanceListMessage>>,
     /// The `location` property.
-    pub location: Option<CodeScanningAlertLocation>,
+    pub location: Option<Box<CodeScanningAlertLocation>>,
     /// The `html_url` property.
     pub html_url: Option<String>,
     /// Classifications that have been applied to the file that triggered the alert.
@@ -19154,8 +19161,8 @@ pub struct CodeScanningAlertInstanceList {
         category: Option<CodeScanningAnalysisCategory> = "category",
         state: Option<CodeScanningAlertInstanceState> = "state",
         commit_sha: Option<String> = "commit_sha",
-        message: Option<CodeScanningAlertInstanceListMessage> = "message",
-        location: Option<CodeScanningAlertLocation> = "location",
+        message: Option<Box<CodeScanningAlertInstanceListMessage>> = "message",
+        location: Option<Box<CodeScanningAlertLocation>> = "location",
         html_url: Option<String> = "html_url",
         classifications: Option<Vec<Option<CodeScanningAlertClassification>>> = "classifications",
     }
@@ -19382,7 +19389,7 @@ pub struct CodeScanningVariantAnalysis {
     /// The `scanned_repositories` property.
     pub scanned_repositories: Option<Vec<CodeScanningVariantAnalysisScannedRepositoriesItem>>,
     /// Information about repositories that were skipped from processing. This information is only available to the user that initiated the variant analysis.
-    pub skipped_repositories: Option<CodeScanningVariantAnalysisSkippedRepositories>,
+    pub skipped_repositories: Option<Box<CodeScanningVariantAnalysisSkippedRepositories>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -19401,7 +19408,7 @@ pub struct CodeScanningVariantAnalysis {
         actions_workflow_run_id: Option<i64> = "actions_workflow_run_id",
         failure_reason: Option<CodeScanningVariantAnalysisFailureReason> = "failure_reason",
         scanned_repositories: Option<Vec<CodeScanningVariantAnalysisScannedRepositoriesItem>> = "scanned_repositories",
-        skipped_repositories: Option<CodeScanningVariantAnalysisSkippedRepositories> = "skipped_repositories",
+        skipped_repositories: Option<Box<CodeScanningVariantAnalysisSkippedRepositories>> = "skipped_repositories",
     }
 }
 
@@ -19877,7 +19884,7 @@ pub struct CodeSecurityConfiguration {
         Option<CodeSecurityConfigurationDependencyGraphAutosubmitAction>,
     /// Feature options for Automatic dependency submission
     pub dependency_graph_autosubmit_action_options:
-        Option<CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions>,
+        Option<Box<CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions>>,
     /// The enablement status of Dependabot alerts
     pub dependabot_alerts: Option<CodeSecurityConfigurationDependabotAlerts>,
     /// The enablement status of Dependabot security updates
@@ -19886,12 +19893,12 @@ pub struct CodeSecurityConfiguration {
     pub dependabot_delegated_alert_dismissal:
         Option<CodeSecurityConfigurationDependabotDelegatedAlertDismissal>,
     /// Feature options for code scanning
-    pub code_scanning_options: Option<CodeSecurityConfigurationCodeScanningOptions>,
+    pub code_scanning_options: Option<Box<CodeSecurityConfigurationCodeScanningOptions>>,
     /// The enablement status of code scanning default setup
     pub code_scanning_default_setup: Option<CodeSecurityConfigurationCodeScanningDefaultSetup>,
     /// Feature options for code scanning default setup
     pub code_scanning_default_setup_options:
-        Option<CodeSecurityConfigurationCodeScanningDefaultSetupOptions>,
+        Option<Box<CodeSecurityConfigurationCodeScanningDefaultSetupOptions>>,
     /// The enablement status of code scanning delegated alert dismissal
     pub code_scanning_delegated_alert_dismissal:
         Option<CodeSecurityConfigurationCodeScanningDelegatedAlertDismissal>,
@@ -19905,7 +19912,7 @@ pub struct CodeSecurityConfiguration {
         Option<CodeSecurityConfigurationSecretScanningDelegatedBypass>,
     /// Feature options for secret scanning delegated bypass
     pub secret_scanning_delegated_bypass_options:
-        Option<CodeSecurityConfigurationSecretScanningDelegatedBypassOptions>,
+        Option<Box<CodeSecurityConfigurationSecretScanningDelegatedBypassOptions>>,
     /// The enablement status of secret scanning validity checks
     pub secret_scanning_validity_checks:
         Option<CodeSecurityConfigurationSecretScanningValidityChecks>,
@@ -19947,18 +19954,18 @@ pub struct CodeSecurityConfiguration {
         advanced_security: Option<CodeSecurityConfigurationAdvancedSecurity> = "advanced_security",
         dependency_graph: Option<CodeSecurityConfigurationDependencyGraph> = "dependency_graph",
         dependency_graph_autosubmit_action: Option<CodeSecurityConfigurationDependencyGraphAutosubmitAction> = "dependency_graph_autosubmit_action",
-        dependency_graph_autosubmit_action_options: Option<CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions> = "dependency_graph_autosubmit_action_options",
+        dependency_graph_autosubmit_action_options: Option<Box<CodeSecurityConfigurationDependencyGraphAutosubmitActionOptions>> = "dependency_graph_autosubmit_action_options",
         dependabot_alerts: Option<CodeSecurityConfigurationDependabotAlerts> = "dependabot_alerts",
         dependabot_security_updates: Option<CodeSecurityConfigurationDependabotSecurityUpdates> = "dependabot_security_updates",
         dependabot_delegated_alert_dismissal: Option<CodeSecurityConfigurationDependabotDelegatedAlertDismissal> = "dependabot_delegated_alert_dismissal",
-        code_scanning_options: Option<CodeSecurityConfigurationCodeScanningOptions> = "code_scanning_options",
+        code_scanning_options: Option<Box<CodeSecurityConfigurationCodeScanningOptions>> = "code_scanning_options",
         code_scanning_default_setup: Option<CodeSecurityConfigurationCodeScanningDefaultSetup> = "code_scanning_default_setup",
-        code_scanning_default_setup_options: Option<CodeSecurityConfigurationCodeScanningDefaultSetupOptions> = "code_scanning_default_setup_options",
+        code_scanning_default_setup_options: Option<Box<CodeSecurityConfigurationCodeScanningDefaultSetupOptions>> = "code_scanning_default_setup_options",
         code_scanning_delegated_alert_dismissal: Option<CodeSecurityConfigurationCodeScanningDelegatedAlertDismissal> = "code_scanning_delegated_alert_dismissal",
         secret_scanning: Option<CodeSecurityConfigurationSecretScanning> = "secret_scanning",
         secret_scanning_push_protection: Option<CodeSecurityConfigurationSecretScanningPushProtection> = "secret_scanning_push_protection",
         secret_scanning_delegated_bypass: Option<CodeSecurityConfigurationSecretScanningDelegatedBypass> = "secret_scanning_delegated_bypass",
-        secret_scanning_delegated_bypass_options: Option<CodeSecurityConfigurationSecretScanningDelegatedBypassOptions> = "secret_scanning_delegated_bypass_options",
+        secret_scanning_delegated_bypass_options: Option<Box<CodeSecurityConfigurationSecretScanningDelegatedBypassOptions>> = "secret_scanning_delegated_bypass_options",
         secret_scanning_validity_checks: Option<CodeSecurityConfigurationSecretScanningValidityChecks> = "secret_scanning_validity_checks",
         secret_scanning_non_provider_patterns: Option<CodeSecurityConfigurationSecretScanningNonProviderPatterns> = "secret_scanning_non_provider_patterns",
         secret_scanning_generic_secrets: Option<CodeSecurityConfigurationSecretScanningGenericSecrets> = "secret_scanning_generic_secrets",
@@ -20367,7 +20374,7 @@ pub struct CodeSecurityDefaultConfigurationsItem {
     /// The visibility of newly created repositories for which the code security configuration will be applied to by default
     pub default_for_new_repos: Option<::serde_json::Value>,
     /// The `configuration` property.
-    pub configuration: Option<CodeSecurityConfiguration>,
+    pub configuration: Option<Box<CodeSecurityConfiguration>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -20375,7 +20382,7 @@ pub struct CodeSecurityDefaultConfigurationsItem {
     CodeSecurityDefaultConfigurationsItem {
     } {
         default_for_new_repos: Option<::serde_json::Value> = "default_for_new_repos",
-        configuration: Option<CodeSecurityConfiguration> = "configuration",
+        configuration: Option<Box<CodeSecurityConfiguration>> = "configuration",
     }
 }
 
@@ -20403,7 +20410,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
     pub default_for_new_repos:
         Option<CodeSecuritySetConfigurationAsDefaultForEnterpriseResponseDefaultForNewRepos>,
     /// The `configuration` property.
-    pub configuration: Option<CodeSecurityConfiguration>,
+    pub configuration: Option<Box<CodeSecurityConfiguration>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -20411,7 +20418,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
     CodeSecuritySetConfigurationAsDefaultForEnterpriseResponse {
     } {
         default_for_new_repos: Option<CodeSecuritySetConfigurationAsDefaultForEnterpriseResponseDefaultForNewRepos> = "default_for_new_repos",
-        configuration: Option<CodeSecurityConfiguration> = "configuration",
+        configuration: Option<Box<CodeSecurityConfiguration>> = "configuration",
     }
 }
 
@@ -20423,7 +20430,7 @@ pub struct CodeSecurityConfigurationRepositories {
     /// The attachment status of the code security configuration on the repository.
     pub status: Option<CodeSecurityConfigurationRepositoriesStatus>,
     /// The `repository` property.
-    pub repository: Option<SimpleRepository>,
+    pub repository: Option<Box<SimpleRepository>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -20431,7 +20438,7 @@ pub struct CodeSecurityConfigurationRepositories {
     CodeSecurityConfigurationRepositories {
     } {
         status: Option<CodeSecurityConfigurationRepositoriesStatus> = "status",
-        repository: Option<SimpleRepository> = "repository",
+        repository: Option<Box<SimpleRepository>> = "repository",
     }
 }
 
@@ -20482,7 +20489,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultResponse {
     pub default_for_new_repos:
         Option<CodeSecuritySetConfigurationAsDefaultResponseDefaultForNewRepos>,
     /// The `configuration` property.
-    pub configuration: Option<CodeSecurityConfiguration>,
+    pub configuration: Option<Box<CodeSecurityConfiguration>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -20490,7 +20497,7 @@ pub struct CodeSecuritySetConfigurationAsDefaultResponse {
     CodeSecuritySetConfigurationAsDefaultResponse {
     } {
         default_for_new_repos: Option<CodeSecuritySetConfigurationAsDefaultResponseDefaultForNewRepos> = "default_for_new_repos",
-        configuration: Option<CodeSecurityConfiguration> = "configuration",
+        configuration: Option<Box<CodeSecurityConfiguration>> = "configuration",
     }
 }
 
@@ -20502,7 +20509,7 @@ pub struct CodeSecurityConfigurationForRepository {
     /// The attachment status of the code security configuration on the repository.
     pub status: Option<CodeSecurityConfigurationForRepositoryStatus>,
     /// The `configuration` property.
-    pub configuration: Option<CodeSecurityConfiguration>,
+    pub configuration: Option<Box<CodeSecurityConfiguration>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -20510,7 +20517,7 @@ pub struct CodeSecurityConfigurationForRepository {
     CodeSecurityConfigurationForRepository {
     } {
         status: Option<CodeSecurityConfigurationForRepositoryStatus> = "status",
-        configuration: Option<CodeSecurityConfiguration> = "configuration",
+        configuration: Option<Box<CodeSecurityConfiguration>> = "configuration",
     }
 }
 
@@ -20559,7 +20566,7 @@ pub struct Codespace {
     /// The `repository` property.
     pub repository: MinimalRepository,
     /// The `machine` property.
-    pub machine: Option<CodespaceMachine>,
+    pub machine: Option<Box<CodespaceMachine>>,
     /// Path to devcontainer.json from repo root used to create Codespace.
     pub devcontainer_path: Option<String>,
     /// Whether the codespace was created from a prebuild.
@@ -20595,7 +20602,7 @@ pub struct Codespace {
     /// The `recent_folders` property.
     pub recent_folders: Vec<String>,
     /// The `runtime_constraints` property.
-    pub runtime_constraints: Option<CodespaceRuntimeConstraints>,
+    pub runtime_constraints: Option<Box<CodespaceRuntimeConstraints>>,
     /// Whether or not a codespace has a pending async operation. This would mean that the codespace is temporarily unavailable. The only thing that you can do with a codespace in this state is delete it.
     pub pending_operation: Option<bool>,
     /// Text to show user when codespace is disabled by a pending operation
@@ -20633,13 +20640,13 @@ pub struct Codespace {
     } {
         display_name: Option<String> = "display_name",
         environment_id: Option<String> = "environment_id",
-        machine: Option<CodespaceMachine> = "machine",
+        machine: Option<Box<CodespaceMachine>> = "machine",
         devcontainer_path: Option<String> = "devcontainer_path",
         prebuild: Option<bool> = "prebuild",
         idle_timeout_minutes: Option<i64> = "idle_timeout_minutes",
         publish_url: Option<::endpoint_runtime::model::Uri> = "publish_url",
         pulls_url: Option<::endpoint_runtime::model::Uri> = "pulls_url",
-        runtime_constraints: Option<CodespaceRuntimeConstraints> = "runtime_constraints",
+        runtime_constraints: Option<Box<CodespaceRuntimeConstraints>> = "runtime_constraints",
         pending_operation: Option<bool> = "pending_operation",
         pending_operation_disabled_reason: Option<String> = "pending_operation_disabled_reason",
         idle_timeout_notice: Option<String> = "idle_timeout_notice",
@@ -21144,17 +21151,17 @@ pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponseDefaults {
 #[non_exhaustive]
 pub struct CodespacesPreFlightWithRepoForAuthenticatedUserResponse {
     /// The `billable_owner` property.
-    pub billable_owner: Option<SimpleUser>,
+    pub billable_owner: Option<Box<SimpleUser>>,
     /// The `defaults` property.
-    pub defaults: Option<CodespacesPreFlightWithRepoForAuthenticatedUserResponseDefaults>,
+    pub defaults: Option<Box<CodespacesPreFlightWithRepoForAuthenticatedUserResponseDefaults>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "codespaces")]
     CodespacesPreFlightWithRepoForAuthenticatedUserResponse {
     } {
-        billable_owner: Option<SimpleUser> = "billable_owner",
-        defaults: Option<CodespacesPreFlightWithRepoForAuthenticatedUserResponseDefaults> = "defaults",
+        billable_owner: Option<Box<SimpleUser>> = "billable_owner",
+        defaults: Option<Box<CodespacesPreFlightWithRepoForAuthenticatedUserResponseDefaults>> = "defaults",
     }
 }
 
@@ -21481,7 +21488,7 @@ pub struct CodespaceWithFullRepository {
     /// The `repository` property.
     pub repository: FullRepository,
     /// The `machine` property.
-    pub machine: Option<CodespaceMachine>,
+    pub machine: Option<Box<CodespaceMachine>>,
     /// Path to devcontainer.json from repo root used to create Codespace.
     pub devcontainer_path: Option<String>,
     /// Whether the codespace was created from a prebuild.
@@ -21517,7 +21524,7 @@ pub struct CodespaceWithFullRepository {
     /// The `recent_folders` property.
     pub recent_folders: Vec<String>,
     /// The `runtime_constraints` property.
-    pub runtime_constraints: Option<CodespaceWithFullRepositoryRuntimeConstraints>,
+    pub runtime_constraints: Option<Box<CodespaceWithFullRepositoryRuntimeConstraints>>,
     /// Whether or not a codespace has a pending async operation. This would mean that the codespace is temporarily unavailable. The only thing that you can do with a codespace in this state is delete it.
     pub pending_operation: Option<bool>,
     /// Text to show user when codespace is disabled by a pending operation
@@ -21553,13 +21560,13 @@ pub struct CodespaceWithFullRepository {
     } {
         display_name: Option<String> = "display_name",
         environment_id: Option<String> = "environment_id",
-        machine: Option<CodespaceMachine> = "machine",
+        machine: Option<Box<CodespaceMachine>> = "machine",
         devcontainer_path: Option<String> = "devcontainer_path",
         prebuild: Option<bool> = "prebuild",
         idle_timeout_minutes: Option<i64> = "idle_timeout_minutes",
         publish_url: Option<::endpoint_runtime::model::Uri> = "publish_url",
         pulls_url: Option<::endpoint_runtime::model::Uri> = "pulls_url",
-        runtime_constraints: Option<CodespaceWithFullRepositoryRuntimeConstraints> = "runtime_constraints",
+        runtime_constraints: Option<Box<CodespaceWithFullRepositoryRuntimeConstraints>> = "runtime_constraints",
         pending_operation: Option<bool> = "pending_operation",
         pending_operation_disabled_reason: Option<String> = "pending_operation_disabled_reason",
         idle_timeout_notice: Option<String> = "idle_timeout_notice",
@@ -21728,11 +21735,11 @@ pub struct FullRepository {
     /// The `updated_at` property.
     pub updated_at: ::endpoint_runtime::model::Timestamp,
     /// The `permissions` property.
-    pub permissions: Option<FullRepositoryPermissions>,
+    pub permissions: Option<Box<FullRepositoryPermissions>>,
     /// The `allow_rebase_merge` property.
     pub allow_rebase_merge: Option<bool>,
     /// The `template_repository` property.
-    pub template_repository: Option<Repository>,
+    pub template_repository: Option<Box<Repository>>,
     /// The `temp_clone_token` property.
     pub temp_clone_token: Option<String>,
     /// The `allow_squash_merge` property.
@@ -21778,13 +21785,13 @@ pub struct FullRepository {
     /// The `network_count` property.
     pub network_count: i64,
     /// The `license` property.
-    pub license: Option<LicenseSimple>,
+    pub license: Option<Box<LicenseSimple>>,
     /// The `organization` property.
-    pub organization: Option<SimpleUser>,
+    pub organization: Option<Box<SimpleUser>>,
     /// The `parent` property.
-    pub parent: Option<Repository>,
+    pub parent: Option<Box<Repository>>,
     /// The `source` property.
-    pub source: Option<Repository>,
+    pub source: Option<Box<Repository>>,
     /// The `forks` property.
     pub forks: i64,
     /// The `master_branch` property.
@@ -21796,9 +21803,9 @@ pub struct FullRepository {
     /// Whether anonymous git access is allowed.
     pub anonymous_access_enabled: Option<bool>,
     /// The `code_of_conduct` property.
-    pub code_of_conduct: Option<CodeOfConductSimple>,
+    pub code_of_conduct: Option<Box<CodeOfConductSimple>>,
     /// The `security_and_analysis` property.
-    pub security_and_analysis: Option<SecurityAndAnalysis>,
+    pub security_and_analysis: Option<Box<SecurityAndAnalysis>>,
     /// The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values.
     pub custom_properties: Option<::serde_json::Map<String, ::serde_json::Value>>,
 }
@@ -21887,9 +21894,9 @@ pub struct FullRepository {
         has_pull_requests: Option<bool> = "has_pull_requests",
         pull_request_creation_policy: Option<FullRepositoryPullRequestCreationPolicy> = "pull_request_creation_policy",
         visibility: Option<String> = "visibility",
-        permissions: Option<FullRepositoryPermissions> = "permissions",
+        permissions: Option<Box<FullRepositoryPermissions>> = "permissions",
         allow_rebase_merge: Option<bool> = "allow_rebase_merge",
-        template_repository: Option<Repository> = "template_repository",
+        template_repository: Option<Box<Repository>> = "template_repository",
         temp_clone_token: Option<String> = "temp_clone_token",
         allow_squash_merge: Option<bool> = "allow_squash_merge",
         allow_auto_merge: Option<bool> = "allow_auto_merge",
@@ -21903,14 +21910,14 @@ pub struct FullRepository {
         merge_commit_message: Option<FullRepositoryMergeCommitMessage> = "merge_commit_message",
         allow_forking: Option<bool> = "allow_forking",
         web_commit_signoff_required: Option<bool> = "web_commit_signoff_required",
-        license: Option<LicenseSimple> = "license",
-        organization: Option<SimpleUser> = "organization",
-        parent: Option<Repository> = "parent",
-        source: Option<Repository> = "source",
+        license: Option<Box<LicenseSimple>> = "license",
+        organization: Option<Box<SimpleUser>> = "organization",
+        parent: Option<Box<Repository>> = "parent",
+        source: Option<Box<Repository>> = "source",
         master_branch: Option<String> = "master_branch",
         anonymous_access_enabled: Option<bool> = "anonymous_access_enabled",
-        code_of_conduct: Option<CodeOfConductSimple> = "code_of_conduct",
-        security_and_analysis: Option<SecurityAndAnalysis> = "security_and_analysis",
+        code_of_conduct: Option<Box<CodeOfConductSimple>> = "code_of_conduct",
+        security_and_analysis: Option<Box<SecurityAndAnalysis>> = "security_and_analysis",
         custom_properties: Option<::serde_json::Map<String,::serde_json::Value>> = "custom_properties",
     }
 }
@@ -22359,11 +22366,11 @@ pub struct CopilotOrganizationSeatBreakdown {
 #[non_exhaustive]
 pub struct CopilotSeatDetails {
     /// The `assignee` property.
-    pub assignee: Option<SimpleUser>,
+    pub assignee: Option<Box<SimpleUser>>,
     /// The `organization` property.
-    pub organization: Option<OrganizationSimple>,
+    pub organization: Option<Box<OrganizationSimple>>,
     /// The team through which the assignee is granted access to GitHub Copilot, if applicable.
-    pub assigning_team: Option<CopilotSeatDetailsAssigningTeam>,
+    pub assigning_team: Option<Box<CopilotSeatDetailsAssigningTeam>>,
     /// The pending cancellation date for the seat, in `YYYY-MM-DD` format. This will be null unless the assignee's Copilot access has been canceled during the current billing cycle. If the seat has been cancelled, this corresponds to the start of the organization's next billing cycle.
     pub pending_cancellation_date: Option<String>,
     /// Timestamp of user's last GitHub Copilot activity, in ISO 8601 format.
@@ -22386,9 +22393,9 @@ pub struct CopilotSeatDetails {
     CopilotSeatDetails {
         created_at: ::endpoint_runtime::model::Timestamp = "created_at",
     } {
-        assignee: Option<SimpleUser> = "assignee",
-        organization: Option<OrganizationSimple> = "organization",
-        assigning_team: Option<CopilotSeatDetailsAssigningTeam> = "assigning_team",
+        assignee: Option<Box<SimpleUser>> = "assignee",
+        organization: Option<Box<OrganizationSimple>> = "organization",
+        assigning_team: Option<Box<CopilotSeatDetailsAssigningTeam>> = "assigning_team",
         pending_cancellation_date: Option<String> = "pending_cancellation_date",
         last_activity_at: Option<::endpoint_runtime::model::Timestamp> = "last_activity_at",
         last_activity_editor: Option<String> = "last_activity_editor",
@@ -22968,7 +22975,7 @@ pub struct CopilotSpaceResourcesAttributesItem {
     /// The date and time the resource was last updated.
     pub updated_at: Option<::endpoint_runtime::model::Timestamp>,
     /// Metadata specific to the resource type.
-    pub metadata: Option<CopilotSpaceResourcesAttributesItemMetadata>,
+    pub metadata: Option<Box<CopilotSpaceResourcesAttributesItemMetadata>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -22980,7 +22987,7 @@ pub struct CopilotSpaceResourcesAttributesItem {
         copilot_chat_attachment_id: Option<i64> = "copilot_chat_attachment_id",
         created_at: Option<::endpoint_runtime::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
-        metadata: Option<CopilotSpaceResourcesAttributesItemMetadata> = "metadata",
+        metadata: Option<Box<CopilotSpaceResourcesAttributesItemMetadata>> = "metadata",
     }
 }
 
@@ -23392,7 +23399,7 @@ pub struct DependabotAlertWithRepository {
     /// The `dismissed_at` property.
     pub dismissed_at: Option<AlertDismissedAt>,
     /// The `dismissed_by` property.
-    pub dismissed_by: Option<SimpleUser>,
+    pub dismissed_by: Option<Box<SimpleUser>>,
     /// The reason that the alert was dismissed.
     pub dismissed_reason: Option<DependabotAlertWithRepositoryDismissedReason>,
     /// An optional comment associated with the alert's dismissal.
@@ -23402,7 +23409,7 @@ pub struct DependabotAlertWithRepository {
     /// The `auto_dismissed_at` property.
     pub auto_dismissed_at: Option<AlertAutoDismissedAt>,
     /// The `dismissal_request` property.
-    pub dismissal_request: Option<DependabotAlertDismissalRequestSimple>,
+    pub dismissal_request: Option<Box<DependabotAlertDismissalRequestSimple>>,
     /// The users assigned to this alert.
     pub assignees: Option<Vec<SimpleUser>>,
     /// The `repository` property.
@@ -23424,12 +23431,12 @@ pub struct DependabotAlertWithRepository {
         repository: SimpleRepository = "repository",
     } {
         dismissed_at: Option<AlertDismissedAt> = "dismissed_at",
-        dismissed_by: Option<SimpleUser> = "dismissed_by",
+        dismissed_by: Option<Box<SimpleUser>> = "dismissed_by",
         dismissed_reason: Option<DependabotAlertWithRepositoryDismissedReason> = "dismissed_reason",
         dismissed_comment: Option<String> = "dismissed_comment",
         fixed_at: Option<AlertFixedAt> = "fixed_at",
         auto_dismissed_at: Option<AlertAutoDismissedAt> = "auto_dismissed_at",
-        dismissal_request: Option<DependabotAlertDismissalRequestSimple> = "dismissal_request",
+        dismissal_request: Option<Box<DependabotAlertDismissalRequestSimple>> = "dismissal_request",
         assignees: Option<Vec<SimpleUser>> = "assignees",
     }
 }
@@ -23504,7 +23511,7 @@ pub struct DependabotAlertPackage {
 #[non_exhaustive]
 pub struct DependabotAlertWithRepositoryDependency {
     /// The `package` property.
-    pub package: Option<DependabotAlertPackage>,
+    pub package: Option<Box<DependabotAlertPackage>>,
     /// The full path to the dependency manifest file, relative to the root of the repository.
     pub manifest_path: Option<String>,
     /// The execution scope of the vulnerable dependency.
@@ -23520,7 +23527,7 @@ pub struct DependabotAlertWithRepositoryDependency {
     #[cfg(feature = "dependabot")]
     DependabotAlertWithRepositoryDependency {
     } {
-        package: Option<DependabotAlertPackage> = "package",
+        package: Option<Box<DependabotAlertPackage>> = "package",
         manifest_path: Option<String> = "manifest_path",
         scope: Option<DependabotAlertWithRepositoryDependencyScope> = "scope",
         relationship: Option<DependabotAlertWithRepositoryDependencyRelationship> = "relationship",
@@ -23549,9 +23556,9 @@ pub struct DependabotAlertSecurityAdvisory {
     /// Details for the advisory pertaining to the Common Vulnerability Scoring System.
     pub cvss: DependabotAlertSecurityAdvisoryCvss,
     /// The `cvss_severities` property.
-    pub cvss_severities: Option<CvssSeverities>,
+    pub cvss_severities: Option<Box<CvssSeverities>>,
     /// The `epss` property.
-    pub epss: Option<SecurityAdvisoryEpss>,
+    pub epss: Option<Box<SecurityAdvisoryEpss>>,
     /// Details for the advisory pertaining to Common Weakness Enumeration.
     pub cwes: Vec<DependabotAlertSecurityAdvisoryCwesItem>,
     /// Values that identify this advisory among security information sources.
@@ -23583,8 +23590,8 @@ pub struct DependabotAlertSecurityAdvisory {
     } {
         cve_id: Option<String> = "cve_id",
         classification: Option<DependabotAlertSecurityAdvisoryClassification> = "classification",
-        cvss_severities: Option<CvssSeverities> = "cvss_severities",
-        epss: Option<SecurityAdvisoryEpss> = "epss",
+        cvss_severities: Option<Box<CvssSeverities>> = "cvss_severities",
+        epss: Option<Box<SecurityAdvisoryEpss>> = "epss",
         withdrawn_at: Option<::endpoint_runtime::model::Timestamp> = "withdrawn_at",
     }
 }
@@ -23601,7 +23608,7 @@ pub struct DependabotAlertSecurityVulnerability {
     /// Conditions that identify vulnerable versions of this vulnerability's package.
     pub vulnerable_version_range: String,
     /// Details pertaining to the package version that patches this vulnerability.
-    pub first_patched_version: Option<DependabotAlertSecurityVulnerabilityFirstPatchedVersion>,
+    pub first_patched_version: Option<Box<DependabotAlertSecurityVulnerabilityFirstPatchedVersion>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -23611,7 +23618,7 @@ pub struct DependabotAlertSecurityVulnerability {
         severity: DependabotAlertSecurityVulnerabilitySeverity = "severity",
         vulnerable_version_range: String = "vulnerable_version_range",
     } {
-        first_patched_version: Option<DependabotAlertSecurityVulnerabilityFirstPatchedVersion> = "first_patched_version",
+        first_patched_version: Option<Box<DependabotAlertSecurityVulnerabilityFirstPatchedVersion>> = "first_patched_version",
     }
 }
 
@@ -23699,17 +23706,17 @@ pub struct DependabotAlertSecurityAdvisoryCvss {
 #[non_exhaustive]
 pub struct CvssSeverities {
     /// The `cvss_v3` property.
-    pub cvss_v3: Option<CvssSeveritiesCvssV3>,
+    pub cvss_v3: Option<Box<CvssSeveritiesCvssV3>>,
     /// The `cvss_v4` property.
-    pub cvss_v4: Option<CvssSeveritiesCvssV4>,
+    pub cvss_v4: Option<Box<CvssSeveritiesCvssV4>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(any(feature = "dependabot", feature = "security-advisories"))]
     CvssSeverities {
     } {
-        cvss_v3: Option<CvssSeveritiesCvssV3> = "cvss_v3",
-        cvss_v4: Option<CvssSeveritiesCvssV4> = "cvss_v4",
+        cvss_v3: Option<Box<CvssSeveritiesCvssV3>> = "cvss_v3",
+        cvss_v4: Option<Box<CvssSeveritiesCvssV4>> = "cvss_v4",
     }
 }
 
@@ -23874,7 +23881,7 @@ pub struct DependabotAlertDismissalRequestSimple {
     /// The current status of the dismissal request.
     pub status: Option<DependabotAlertDismissalRequestSimpleStatus>,
     /// The user who requested the dismissal.
-    pub requester: Option<DependabotAlertDismissalRequestSimpleRequester>,
+    pub requester: Option<Box<DependabotAlertDismissalRequestSimpleRequester>>,
     /// The date and time when the dismissal request was created.
     pub created_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The API URL to get more information about this dismissal request.
@@ -23887,7 +23894,7 @@ pub struct DependabotAlertDismissalRequestSimple {
     } {
         id: Option<i64> = "id",
         status: Option<DependabotAlertDismissalRequestSimpleStatus> = "status",
-        requester: Option<DependabotAlertDismissalRequestSimpleRequester> = "requester",
+        requester: Option<Box<DependabotAlertDismissalRequestSimpleRequester>> = "requester",
         created_at: Option<::endpoint_runtime::model::Timestamp> = "created_at",
         url: Option<::endpoint_runtime::model::Uri> = "url",
     }
@@ -24113,7 +24120,7 @@ pub struct DependabotAlert {
     /// The `dismissed_at` property.
     pub dismissed_at: Option<AlertDismissedAt>,
     /// The `dismissed_by` property.
-    pub dismissed_by: Option<SimpleUser>,
+    pub dismissed_by: Option<Box<SimpleUser>>,
     /// The reason that the alert was dismissed.
     pub dismissed_reason: Option<DependabotAlertDismissedReason>,
     /// An optional comment associated with the alert's dismissal.
@@ -24123,7 +24130,7 @@ pub struct DependabotAlert {
     /// The `auto_dismissed_at` property.
     pub auto_dismissed_at: Option<AlertAutoDismissedAt>,
     /// The `dismissal_request` property.
-    pub dismissal_request: Option<DependabotAlertDismissalRequestSimple>,
+    pub dismissal_request: Option<Box<DependabotAlertDismissalRequestSimple>>,
     /// The users assigned to this alert.
     pub assignees: Option<Vec<SimpleUser>>,
 }
@@ -24142,12 +24149,12 @@ pub struct DependabotAlert {
         updated_at: AlertUpdatedAt = "updated_at",
     } {
         dismissed_at: Option<AlertDismissedAt> = "dismissed_at",
-        dismissed_by: Option<SimpleUser> = "dismissed_by",
+        dismissed_by: Option<Box<SimpleUser>> = "dismissed_by",
         dismissed_reason: Option<DependabotAlertDismissedReason> = "dismissed_reason",
         dismissed_comment: Option<String> = "dismissed_comment",
         fixed_at: Option<AlertFixedAt> = "fixed_at",
         auto_dismissed_at: Option<AlertAutoDismissedAt> = "auto_dismissed_at",
-        dismissal_request: Option<DependabotAlertDismissalRequestSimple> = "dismissal_request",
+        dismissal_request: Option<Box<DependabotAlertDismissalRequestSimple>> = "dismissal_request",
         assignees: Option<Vec<SimpleUser>> = "assignees",
     }
 }
@@ -24202,7 +24209,7 @@ pub struct DependabotAlert {
 #[non_exhaustive]
 pub struct DependabotAlertDependency {
     /// The `package` property.
-    pub package: Option<DependabotAlertPackage>,
+    pub package: Option<Box<DependabotAlertPackage>>,
     /// The full path to the dependency manifest file, relative to the root of the repository.
     pub manifest_path: Option<String>,
     /// The execution scope of the vulnerable dependency.
@@ -24218,7 +24225,7 @@ pub struct DependabotAlertDependency {
     #[cfg(feature = "dependabot")]
     DependabotAlertDependency {
     } {
-        package: Option<DependabotAlertPackage> = "package",
+        package: Option<Box<DependabotAlertPackage>> = "package",
         manifest_path: Option<String> = "manifest_path",
         scope: Option<DependabotAlertDependencyScope> = "scope",
         relationship: Option<DependabotAlertDependencyRelationship> = "relationship",
@@ -24669,11 +24676,11 @@ pub struct BaseGist {
     /// The `comments_enabled` property.
     pub comments_enabled: Option<bool>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `comments_url` property.
     pub comments_url: ::endpoint_runtime::model::Uri,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// The `truncated` property.
     pub truncated: Option<bool>,
     /// The `forks` property.
@@ -24702,8 +24709,8 @@ pub struct BaseGist {
     } {
         description: Option<String> = "description",
         comments_enabled: Option<bool> = "comments_enabled",
-        user: Option<SimpleUser> = "user",
-        owner: Option<SimpleUser> = "owner",
+        user: Option<Box<SimpleUser>> = "user",
+        owner: Option<Box<SimpleUser>> = "owner",
         truncated: Option<bool> = "truncated",
         forks: Option<Vec<::serde_json::Value>> = "forks",
         history: Option<Vec<::serde_json::Value>> = "history",
@@ -24754,7 +24761,7 @@ pub struct GistSimple {
     #[deprecated]
     pub history: Option<Vec<GistHistory>>,
     /// Gist
-    pub fork_of: Option<GistSimpleForkOf>,
+    pub fork_of: Option<Box<GistSimpleForkOf>>,
     /// The `url` property.
     pub url: Option<String>,
     /// The `forks_url` property.
@@ -24790,7 +24797,7 @@ pub struct GistSimple {
     /// The `comments_url` property.
     pub comments_url: Option<String>,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// The `truncated` property.
     pub truncated: Option<bool>,
 }
@@ -24801,7 +24808,7 @@ pub struct GistSimple {
     } {
         forks: Option<Vec<GistSimpleForksItem>> = "forks",
         history: Option<Vec<GistHistory>> = "history",
-        fork_of: Option<GistSimpleForkOf> = "fork_of",
+        fork_of: Option<Box<GistSimpleForkOf>> = "fork_of",
         url: Option<String> = "url",
         forks_url: Option<String> = "forks_url",
         commits_url: Option<String> = "commits_url",
@@ -24819,7 +24826,7 @@ pub struct GistSimple {
         comments_enabled: Option<bool> = "comments_enabled",
         user: Option<String> = "user",
         comments_url: Option<String> = "comments_url",
-        owner: Option<SimpleUser> = "owner",
+        owner: Option<Box<SimpleUser>> = "owner",
         truncated: Option<bool> = "truncated",
     }
 }
@@ -24898,7 +24905,7 @@ pub struct PublicUser {
     /// The `updated_at` property.
     pub updated_at: ::endpoint_runtime::model::Timestamp,
     /// The `plan` property.
-    pub plan: Option<PublicUserPlan>,
+    pub plan: Option<Box<PublicUserPlan>>,
     /// The `private_gists` property.
     pub private_gists: Option<i64>,
     /// The `total_private_repos` property.
@@ -24949,7 +24956,7 @@ pub struct PublicUser {
         hireable: Option<bool> = "hireable",
         bio: Option<String> = "bio",
         twitter_username: Option<String> = "twitter_username",
-        plan: Option<PublicUserPlan> = "plan",
+        plan: Option<Box<PublicUserPlan>> = "plan",
         private_gists: Option<i64> = "private_gists",
         total_private_repos: Option<i64> = "total_private_repos",
         owned_private_repos: Option<i64> = "owned_private_repos",
@@ -24994,7 +25001,7 @@ pub struct GistSimpleForksItem {
     /// The `url` property.
     pub url: Option<::endpoint_runtime::model::Uri>,
     /// The `user` property.
-    pub user: Option<PublicUser>,
+    pub user: Option<Box<PublicUser>>,
     /// The `created_at` property.
     pub created_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `updated_at` property.
@@ -25007,7 +25014,7 @@ pub struct GistSimpleForksItem {
     } {
         id: Option<String> = "id",
         url: Option<::endpoint_runtime::model::Uri> = "url",
-        user: Option<PublicUser> = "user",
+        user: Option<Box<PublicUser>> = "user",
         created_at: Option<::endpoint_runtime::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
     }
@@ -25019,13 +25026,13 @@ pub struct GistSimpleForksItem {
 #[non_exhaustive]
 pub struct GistHistory {
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `version` property.
     pub version: Option<String>,
     /// The `committed_at` property.
     pub committed_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `change_status` property.
-    pub change_status: Option<GistHistoryChangeStatus>,
+    pub change_status: Option<Box<GistHistoryChangeStatus>>,
     /// The `url` property.
     pub url: Option<::endpoint_runtime::model::Uri>,
 }
@@ -25034,10 +25041,10 @@ pub struct GistHistory {
     #[cfg(feature = "gists")]
     GistHistory {
     } {
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
         version: Option<String> = "version",
         committed_at: Option<::endpoint_runtime::model::Timestamp> = "committed_at",
-        change_status: Option<GistHistoryChangeStatus> = "change_status",
+        change_status: Option<Box<GistHistoryChangeStatus>> = "change_status",
         url: Option<::endpoint_runtime::model::Uri> = "url",
     }
 }
@@ -25130,11 +25137,11 @@ pub struct GistSimpleForkOf {
     /// The `comments_enabled` property.
     pub comments_enabled: Option<bool>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `comments_url` property.
     pub comments_url: ::endpoint_runtime::model::Uri,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// The `truncated` property.
     pub truncated: Option<bool>,
     /// The `forks` property.
@@ -25163,8 +25170,8 @@ pub struct GistSimpleForkOf {
     } {
         description: Option<String> = "description",
         comments_enabled: Option<bool> = "comments_enabled",
-        user: Option<SimpleUser> = "user",
-        owner: Option<SimpleUser> = "owner",
+        user: Option<Box<SimpleUser>> = "user",
+        owner: Option<Box<SimpleUser>> = "owner",
         truncated: Option<bool> = "truncated",
         forks: Option<Vec<::serde_json::Value>> = "forks",
         history: Option<Vec<::serde_json::Value>> = "history",
@@ -25225,7 +25232,7 @@ pub struct GistComment {
     /// The comment text.
     pub body: String,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `created_at` property.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The `updated_at` property.
@@ -25245,7 +25252,7 @@ pub struct GistComment {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
         author_association: AuthorAssociation = "author_association",
     } {
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
     }
 }
 
@@ -25259,7 +25266,7 @@ pub struct GistCommit {
     /// The `version` property.
     pub version: String,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `change_status` property.
     pub change_status: GistCommitChangeStatus,
     /// The `committed_at` property.
@@ -25274,7 +25281,7 @@ pub struct GistCommit {
         change_status: GistCommitChangeStatus = "change_status",
         committed_at: ::endpoint_runtime::model::Timestamp = "committed_at",
     } {
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
     }
 }
 
@@ -25593,7 +25600,7 @@ pub struct GitTag {
     /// The `object` property.
     pub object: GitTagObject,
     /// The `verification` property.
-    pub verification: Option<Verification>,
+    pub verification: Option<Box<Verification>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -25607,7 +25614,7 @@ pub struct GitTag {
         tagger: GitTagTagger = "tagger",
         object: GitTagObject = "object",
     } {
-        verification: Option<Verification> = "verification",
+        verification: Option<Box<Verification>> = "verification",
     }
 }
 
@@ -26054,7 +26061,7 @@ pub struct IssueEvent {
     /// The `url` property.
     pub url: ::endpoint_runtime::model::Uri,
     /// The `actor` property.
-    pub actor: Option<SimpleUser>,
+    pub actor: Option<Box<SimpleUser>>,
     /// The `event` property.
     pub event: String,
     /// The `commit_id` property.
@@ -26064,47 +26071,47 @@ pub struct IssueEvent {
     /// The `created_at` property.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The `issue` property.
-    pub issue: Option<Issue>,
+    pub issue: Option<Box<Issue>>,
     /// The `label` property.
-    pub label: Option<IssueEventLabel>,
+    pub label: Option<Box<IssueEventLabel>>,
     /// The `assignee` property.
-    pub assignee: Option<SimpleUser>,
+    pub assignee: Option<Box<SimpleUser>>,
     /// The `assigner` property.
-    pub assigner: Option<SimpleUser>,
+    pub assigner: Option<Box<SimpleUser>>,
     /// The `review_requester` property.
-    pub review_requester: Option<SimpleUser>,
+    pub review_requester: Option<Box<SimpleUser>>,
     /// The `requested_reviewer` property.
-    pub requested_reviewer: Option<SimpleUser>,
+    pub requested_reviewer: Option<Box<SimpleUser>>,
     /// The `requested_team` property.
-    pub requested_team: Option<Team>,
+    pub requested_team: Option<Box<Team>>,
     /// The `dismissed_review` property.
-    pub dismissed_review: Option<IssueEventDismissedReview>,
+    pub dismissed_review: Option<Box<IssueEventDismissedReview>>,
     /// The `milestone` property.
-    pub milestone: Option<IssueEventMilestone>,
+    pub milestone: Option<Box<IssueEventMilestone>>,
     /// The `project_card` property.
-    pub project_card: Option<IssueEventProjectCard>,
+    pub project_card: Option<Box<IssueEventProjectCard>>,
     /// The `rename` property.
-    pub rename: Option<IssueEventRename>,
+    pub rename: Option<Box<IssueEventRename>>,
     /// The `issue_type` property.
-    pub issue_type: Option<IssueTypeWebhook>,
+    pub issue_type: Option<Box<IssueTypeWebhook>>,
     /// The `prev_issue_type` property.
-    pub prev_issue_type: Option<IssueTypeWebhook>,
+    pub prev_issue_type: Option<Box<IssueTypeWebhook>>,
     /// The `sub_issue` property.
-    pub sub_issue: Option<IssueReference>,
+    pub sub_issue: Option<Box<IssueReference>>,
     /// The `parent_issue` property.
-    pub parent_issue: Option<IssueReference>,
+    pub parent_issue: Option<Box<IssueReference>>,
     /// The `blocked_by` property.
-    pub blocked_by: Option<IssueReference>,
+    pub blocked_by: Option<Box<IssueReference>>,
     /// The `blocking` property.
-    pub blocking: Option<IssueReference>,
+    pub blocking: Option<Box<IssueReference>>,
     /// The `intent` property.
-    pub intent: Option<IssueEventIntent>,
+    pub intent: Option<Box<IssueEventIntent>>,
     /// The `author_association` property.
     pub author_association: Option<AuthorAssociation>,
     /// The `lock_reason` property.
     pub lock_reason: Option<String>,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -26116,30 +26123,30 @@ pub struct IssueEvent {
         event: String = "event",
         created_at: ::endpoint_runtime::model::Timestamp = "created_at",
     } {
-        actor: Option<SimpleUser> = "actor",
+        actor: Option<Box<SimpleUser>> = "actor",
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        issue: Option<Issue> = "issue",
-        label: Option<IssueEventLabel> = "label",
-        assignee: Option<SimpleUser> = "assignee",
-        assigner: Option<SimpleUser> = "assigner",
-        review_requester: Option<SimpleUser> = "review_requester",
-        requested_reviewer: Option<SimpleUser> = "requested_reviewer",
-        requested_team: Option<Team> = "requested_team",
-        dismissed_review: Option<IssueEventDismissedReview> = "dismissed_review",
-        milestone: Option<IssueEventMilestone> = "milestone",
-        project_card: Option<IssueEventProjectCard> = "project_card",
-        rename: Option<IssueEventRename> = "rename",
-        issue_type: Option<IssueTypeWebhook> = "issue_type",
-        prev_issue_type: Option<IssueTypeWebhook> = "prev_issue_type",
-        sub_issue: Option<IssueReference> = "sub_issue",
-        parent_issue: Option<IssueReference> = "parent_issue",
-        blocked_by: Option<IssueReference> = "blocked_by",
-        blocking: Option<IssueReference> = "blocking",
-        intent: Option<IssueEventIntent> = "intent",
+        issue: Option<Box<Issue>> = "issue",
+        label: Option<Box<IssueEventLabel>> = "label",
+        assignee: Option<Box<SimpleUser>> = "assignee",
+        assigner: Option<Box<SimpleUser>> = "assigner",
+        review_requester: Option<Box<SimpleUser>> = "review_requester",
+        requested_reviewer: Option<Box<SimpleUser>> = "requested_reviewer",
+        requested_team: Option<Box<Team>> = "requested_team",
+        dismissed_review: Option<Box<IssueEventDismissedReview>> = "dismissed_review",
+        milestone: Option<Box<IssueEventMilestone>> = "milestone",
+        project_card: Option<Box<IssueEventProjectCard>> = "project_card",
+        rename: Option<Box<IssueEventRename>> = "rename",
+        issue_type: Option<Box<IssueTypeWebhook>> = "issue_type",
+        prev_issue_type: Option<Box<IssueTypeWebhook>> = "prev_issue_type",
+        sub_issue: Option<Box<IssueReference>> = "sub_issue",
+        parent_issue: Option<Box<IssueReference>> = "parent_issue",
+        blocked_by: Option<Box<IssueReference>> = "blocked_by",
+        blocking: Option<Box<IssueReference>> = "blocking",
+        intent: Option<Box<IssueEventIntent>> = "intent",
         author_association: Option<AuthorAssociation> = "author_association",
         lock_reason: Option<String> = "lock_reason",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
     }
 }
 
@@ -26326,7 +26333,7 @@ pub struct IssueReference {
     /// Issue Type
     ///
     /// The type of the referenced issue.
-    pub issue_type: Option<IssueReferenceIssueType>,
+    pub issue_type: Option<Box<IssueReferenceIssueType>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -26338,7 +26345,7 @@ pub struct IssueReference {
         repository: SimpleRepository = "repository",
     } {
         state_reason: Option<String> = "state_reason",
-        issue_type: Option<IssueReferenceIssueType> = "issue_type",
+        issue_type: Option<Box<IssueReferenceIssueType>> = "issue_type",
     }
 }
 
@@ -26602,7 +26609,7 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
     /// The `field_id` property.
     pub field_id: Option<i64>,
     /// The `value` property.
-    pub value: Option<IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue>,
+    pub value: Option<Box<IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue>>,
     /// The `rationale` property.
     pub rationale: Option<String>,
     /// The `suggest` property.
@@ -26620,7 +26627,7 @@ pub struct IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
     IssuesUpdateResponseSuggestionsIssueFieldValuesItem {
     } {
         field_id: Option<i64> = "field_id",
-        value: Option<IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue> = "value",
+        value: Option<Box<IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue>> = "value",
         rationale: Option<String> = "rationale",
         suggest: Option<bool> = "suggest",
         confidence: Option<IssuesUpdateResponseSuggestionsIssueFieldValuesItemConfidence> = "confidence",
@@ -26869,15 +26876,15 @@ pub struct IssuesUpdateResponse {
     /// Contents of the issue
     pub body: Option<String>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository
     pub labels: Vec<IssuesUpdateResponseLabelsItem>,
     /// The `assignee` property.
-    pub assignee: Option<SimpleUser>,
+    pub assignee: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     pub assignees: Option<Vec<SimpleUser>>,
     /// The `milestone` property.
-    pub milestone: Option<Milestone>,
+    pub milestone: Option<Box<Milestone>>,
     /// The `locked` property.
     pub locked: bool,
     /// The `active_lock_reason` property.
@@ -26885,7 +26892,7 @@ pub struct IssuesUpdateResponse {
     /// The `comments` property.
     pub comments: i64,
     /// The `pull_request` property.
-    pub pull_request: Option<IssuesUpdateResponsePullRequest>,
+    pub pull_request: Option<Box<IssuesUpdateResponsePullRequest>>,
     /// The `closed_at` property.
     pub closed_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `created_at` property.
@@ -26895,7 +26902,7 @@ pub struct IssuesUpdateResponse {
     /// The `draft` property.
     pub draft: Option<bool>,
     /// The `closed_by` property.
-    pub closed_by: Option<SimpleUser>,
+    pub closed_by: Option<Box<SimpleUser>>,
     /// The `body_html` property.
     pub body_html: Option<String>,
     /// The `body_text` property.
@@ -26903,23 +26910,23 @@ pub struct IssuesUpdateResponse {
     /// The `timeline_url` property.
     pub timeline_url: Option<::endpoint_runtime::model::Uri>,
     /// The `type` property.
-    pub r#type: Option<IssueType>,
+    pub r#type: Option<Box<IssueType>>,
     /// The `repository` property.
-    pub repository: Option<Repository>,
+    pub repository: Option<Box<Repository>>,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `author_association` property.
     pub author_association: Option<AuthorAssociation>,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
     /// The `sub_issues_summary` property.
-    pub sub_issues_summary: Option<SubIssuesSummary>,
+    pub sub_issues_summary: Option<Box<SubIssuesSummary>>,
     /// URL to get the parent issue of this issue, if it is a sub-issue
     pub parent_issue_url: Option<::endpoint_runtime::model::Uri>,
     /// The `pinned_comment` property.
-    pub pinned_comment: Option<IssueComment>,
+    pub pinned_comment: Option<Box<IssueComment>>,
     /// The `issue_dependencies_summary` property.
-    pub issue_dependencies_summary: Option<IssueDependenciesSummary>,
+    pub issue_dependencies_summary: Option<Box<IssueDependenciesSummary>>,
     /// The `issue_field_values` property.
     pub issue_field_values: Option<Vec<IssueFieldValue>>,
     /// Pending suggestions for each suggestible field (`type`,
@@ -26928,7 +26935,7 @@ pub struct IssuesUpdateResponse {
     /// with no pending or ignored suggestions. Items tagged
     /// `ignored` are echoes of the current request's inputs that
     /// were not persisted as pending suggestions.
-    pub suggestions: Option<IssuesUpdateResponseSuggestions>,
+    pub suggestions: Option<Box<IssuesUpdateResponseSuggestions>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -26953,29 +26960,29 @@ pub struct IssuesUpdateResponse {
     } {
         state_reason: Option<IssuesUpdateResponseStateReason> = "state_reason",
         body: Option<String> = "body",
-        user: Option<SimpleUser> = "user",
-        assignee: Option<SimpleUser> = "assignee",
+        user: Option<Box<SimpleUser>> = "user",
+        assignee: Option<Box<SimpleUser>> = "assignee",
         assignees: Option<Vec<SimpleUser>> = "assignees",
-        milestone: Option<Milestone> = "milestone",
+        milestone: Option<Box<Milestone>> = "milestone",
         active_lock_reason: Option<String> = "active_lock_reason",
-        pull_request: Option<IssuesUpdateResponsePullRequest> = "pull_request",
+        pull_request: Option<Box<IssuesUpdateResponsePullRequest>> = "pull_request",
         closed_at: Option<::endpoint_runtime::model::Timestamp> = "closed_at",
         draft: Option<bool> = "draft",
-        closed_by: Option<SimpleUser> = "closed_by",
+        closed_by: Option<Box<SimpleUser>> = "closed_by",
         body_html: Option<String> = "body_html",
         body_text: Option<String> = "body_text",
         timeline_url: Option<::endpoint_runtime::model::Uri> = "timeline_url",
-        r#type: Option<IssueType> = "type",
-        repository: Option<Repository> = "repository",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        r#type: Option<Box<IssueType>> = "type",
+        repository: Option<Box<Repository>> = "repository",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
         author_association: Option<AuthorAssociation> = "author_association",
-        reactions: Option<ReactionRollup> = "reactions",
-        sub_issues_summary: Option<SubIssuesSummary> = "sub_issues_summary",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
+        sub_issues_summary: Option<Box<SubIssuesSummary>> = "sub_issues_summary",
         parent_issue_url: Option<::endpoint_runtime::model::Uri> = "parent_issue_url",
-        pinned_comment: Option<IssueComment> = "pinned_comment",
-        issue_dependencies_summary: Option<IssueDependenciesSummary> = "issue_dependencies_summary",
+        pinned_comment: Option<Box<IssueComment>> = "pinned_comment",
+        issue_dependencies_summary: Option<Box<IssueDependenciesSummary>> = "issue_dependencies_summary",
         issue_field_values: Option<Vec<IssueFieldValue>> = "issue_field_values",
-        suggestions: Option<IssuesUpdateResponseSuggestions> = "suggestions",
+        suggestions: Option<Box<IssuesUpdateResponseSuggestions>> = "suggestions",
     }
 }
 
@@ -27063,11 +27070,11 @@ pub struct LabeledIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `label` property.
     pub label: LabeledIssueEventLabel,
     /// The `intent` property.
-    pub intent: Option<IssueEventIntent>,
+    pub intent: Option<Box<IssueEventIntent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -27083,8 +27090,8 @@ pub struct LabeledIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        intent: Option<IssueEventIntent> = "intent",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        intent: Option<Box<IssueEventIntent>> = "intent",
     }
 }
 
@@ -27130,11 +27137,11 @@ pub struct UnlabeledIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `label` property.
     pub label: UnlabeledIssueEventLabel,
     /// The `intent` property.
-    pub intent: Option<IssueEventIntent>,
+    pub intent: Option<Box<IssueEventIntent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -27150,8 +27157,8 @@ pub struct UnlabeledIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        intent: Option<IssueEventIntent> = "intent",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        intent: Option<Box<IssueEventIntent>> = "intent",
     }
 }
 
@@ -27197,13 +27204,13 @@ pub struct AssignedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `assignee` property.
     pub assignee: SimpleUser,
     /// The `assigner` property.
     pub assigner: SimpleUser,
     /// The `intent` property.
-    pub intent: Option<IssueEventIntent>,
+    pub intent: Option<Box<IssueEventIntent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -27220,8 +27227,8 @@ pub struct AssignedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        intent: Option<IssueEventIntent> = "intent",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        intent: Option<Box<IssueEventIntent>> = "intent",
     }
 }
 
@@ -27247,7 +27254,7 @@ pub struct UnassignedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `assignee` property.
     pub assignee: SimpleUser,
     /// The `assigner` property.
@@ -27268,7 +27275,7 @@ pub struct UnassignedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
     }
 }
 
@@ -27294,7 +27301,7 @@ pub struct MilestonedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `milestone` property.
     pub milestone: MilestonedIssueEventMilestone,
 }
@@ -27312,7 +27319,7 @@ pub struct MilestonedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
     }
 }
 
@@ -27355,7 +27362,7 @@ pub struct DemilestonedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `milestone` property.
     pub milestone: DemilestonedIssueEventMilestone,
 }
@@ -27373,7 +27380,7 @@ pub struct DemilestonedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
     }
 }
 
@@ -27416,7 +27423,7 @@ pub struct RenamedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `rename` property.
     pub rename: RenamedIssueEventRename,
 }
@@ -27434,7 +27441,7 @@ pub struct RenamedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
     }
 }
 
@@ -27480,13 +27487,13 @@ pub struct ReviewRequestedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `review_requester` property.
     pub review_requester: SimpleUser,
     /// The `requested_team` property.
-    pub requested_team: Option<Team>,
+    pub requested_team: Option<Box<Team>>,
     /// The `requested_reviewer` property.
-    pub requested_reviewer: Option<SimpleUser>,
+    pub requested_reviewer: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -27502,9 +27509,9 @@ pub struct ReviewRequestedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        requested_team: Option<Team> = "requested_team",
-        requested_reviewer: Option<SimpleUser> = "requested_reviewer",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        requested_team: Option<Box<Team>> = "requested_team",
+        requested_reviewer: Option<Box<SimpleUser>> = "requested_reviewer",
     }
 }
 
@@ -27530,13 +27537,13 @@ pub struct ReviewRequestRemovedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `review_requester` property.
     pub review_requester: SimpleUser,
     /// The `requested_team` property.
-    pub requested_team: Option<Team>,
+    pub requested_team: Option<Box<Team>>,
     /// The `requested_reviewer` property.
-    pub requested_reviewer: Option<SimpleUser>,
+    pub requested_reviewer: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -27552,9 +27559,9 @@ pub struct ReviewRequestRemovedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        requested_team: Option<Team> = "requested_team",
-        requested_reviewer: Option<SimpleUser> = "requested_reviewer",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        requested_team: Option<Box<Team>> = "requested_team",
+        requested_reviewer: Option<Box<SimpleUser>> = "requested_reviewer",
     }
 }
 
@@ -27580,7 +27587,7 @@ pub struct ReviewDismissedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `dismissed_review` property.
     pub dismissed_review: ReviewDismissedIssueEventDismissedReview,
 }
@@ -27598,7 +27605,7 @@ pub struct ReviewDismissedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
     }
 }
 
@@ -27650,7 +27657,7 @@ pub struct LockedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `lock_reason` property.
     pub lock_reason: Option<String>,
 }
@@ -27667,7 +27674,7 @@ pub struct LockedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
         lock_reason: Option<String> = "lock_reason",
     }
 }
@@ -27694,9 +27701,9 @@ pub struct AddedToProjectIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `project_card` property.
-    pub project_card: Option<AddedToProjectIssueEventProjectCard>,
+    pub project_card: Option<Box<AddedToProjectIssueEventProjectCard>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -27711,8 +27718,8 @@ pub struct AddedToProjectIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        project_card: Option<AddedToProjectIssueEventProjectCard> = "project_card",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        project_card: Option<Box<AddedToProjectIssueEventProjectCard>> = "project_card",
     }
 }
 
@@ -27770,9 +27777,9 @@ pub struct MovedColumnInProjectIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `project_card` property.
-    pub project_card: Option<MovedColumnInProjectIssueEventProjectCard>,
+    pub project_card: Option<Box<MovedColumnInProjectIssueEventProjectCard>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -27787,8 +27794,8 @@ pub struct MovedColumnInProjectIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        project_card: Option<MovedColumnInProjectIssueEventProjectCard> = "project_card",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        project_card: Option<Box<MovedColumnInProjectIssueEventProjectCard>> = "project_card",
     }
 }
 
@@ -27846,9 +27853,9 @@ pub struct RemovedFromProjectIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `project_card` property.
-    pub project_card: Option<RemovedFromProjectIssueEventProjectCard>,
+    pub project_card: Option<Box<RemovedFromProjectIssueEventProjectCard>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -27863,8 +27870,8 @@ pub struct RemovedFromProjectIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        project_card: Option<RemovedFromProjectIssueEventProjectCard> = "project_card",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        project_card: Option<Box<RemovedFromProjectIssueEventProjectCard>> = "project_card",
     }
 }
 
@@ -27922,9 +27929,9 @@ pub struct ConvertedNoteToIssueIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `project_card` property.
-    pub project_card: Option<ConvertedNoteToIssueIssueEventProjectCard>,
+    pub project_card: Option<Box<ConvertedNoteToIssueIssueEventProjectCard>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -27939,8 +27946,8 @@ pub struct ConvertedNoteToIssueIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        project_card: Option<ConvertedNoteToIssueIssueEventProjectCard> = "project_card",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        project_card: Option<Box<ConvertedNoteToIssueIssueEventProjectCard>> = "project_card",
     }
 }
 
@@ -27998,11 +28005,11 @@ pub struct IssueTypeAddedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `issue_type` property.
-    pub issue_type: Option<IssueTypeWebhook>,
+    pub issue_type: Option<Box<IssueTypeWebhook>>,
     /// The `intent` property.
-    pub intent: Option<IssueEventIntent>,
+    pub intent: Option<Box<IssueEventIntent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28017,9 +28024,9 @@ pub struct IssueTypeAddedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        issue_type: Option<IssueTypeWebhook> = "issue_type",
-        intent: Option<IssueEventIntent> = "intent",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        issue_type: Option<Box<IssueTypeWebhook>> = "issue_type",
+        intent: Option<Box<IssueEventIntent>> = "intent",
     }
 }
 
@@ -28045,11 +28052,11 @@ pub struct IssueTypeRemovedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `prev_issue_type` property.
-    pub prev_issue_type: Option<IssueTypeWebhook>,
+    pub prev_issue_type: Option<Box<IssueTypeWebhook>>,
     /// The `intent` property.
-    pub intent: Option<IssueEventIntent>,
+    pub intent: Option<Box<IssueEventIntent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28064,9 +28071,9 @@ pub struct IssueTypeRemovedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        prev_issue_type: Option<IssueTypeWebhook> = "prev_issue_type",
-        intent: Option<IssueEventIntent> = "intent",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        prev_issue_type: Option<Box<IssueTypeWebhook>> = "prev_issue_type",
+        intent: Option<Box<IssueEventIntent>> = "intent",
     }
 }
 
@@ -28092,13 +28099,13 @@ pub struct IssueTypeChangedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `issue_type` property.
-    pub issue_type: Option<IssueTypeWebhook>,
+    pub issue_type: Option<Box<IssueTypeWebhook>>,
     /// The `prev_issue_type` property.
-    pub prev_issue_type: Option<IssueTypeWebhook>,
+    pub prev_issue_type: Option<Box<IssueTypeWebhook>>,
     /// The `intent` property.
-    pub intent: Option<IssueEventIntent>,
+    pub intent: Option<Box<IssueEventIntent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28113,10 +28120,10 @@ pub struct IssueTypeChangedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        issue_type: Option<IssueTypeWebhook> = "issue_type",
-        prev_issue_type: Option<IssueTypeWebhook> = "prev_issue_type",
-        intent: Option<IssueEventIntent> = "intent",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        issue_type: Option<Box<IssueTypeWebhook>> = "issue_type",
+        prev_issue_type: Option<Box<IssueTypeWebhook>> = "prev_issue_type",
+        intent: Option<Box<IssueEventIntent>> = "intent",
     }
 }
 
@@ -28142,9 +28149,9 @@ pub struct SubIssueAddedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `sub_issue` property.
-    pub sub_issue: Option<IssueReference>,
+    pub sub_issue: Option<Box<IssueReference>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28159,8 +28166,8 @@ pub struct SubIssueAddedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        sub_issue: Option<IssueReference> = "sub_issue",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        sub_issue: Option<Box<IssueReference>> = "sub_issue",
     }
 }
 
@@ -28186,9 +28193,9 @@ pub struct SubIssueRemovedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `sub_issue` property.
-    pub sub_issue: Option<IssueReference>,
+    pub sub_issue: Option<Box<IssueReference>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28203,8 +28210,8 @@ pub struct SubIssueRemovedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        sub_issue: Option<IssueReference> = "sub_issue",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        sub_issue: Option<Box<IssueReference>> = "sub_issue",
     }
 }
 
@@ -28230,9 +28237,9 @@ pub struct ParentIssueAddedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `parent_issue` property.
-    pub parent_issue: Option<IssueReference>,
+    pub parent_issue: Option<Box<IssueReference>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28247,8 +28254,8 @@ pub struct ParentIssueAddedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        parent_issue: Option<IssueReference> = "parent_issue",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        parent_issue: Option<Box<IssueReference>> = "parent_issue",
     }
 }
 
@@ -28274,9 +28281,9 @@ pub struct ParentIssueRemovedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `parent_issue` property.
-    pub parent_issue: Option<IssueReference>,
+    pub parent_issue: Option<Box<IssueReference>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28291,8 +28298,8 @@ pub struct ParentIssueRemovedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        parent_issue: Option<IssueReference> = "parent_issue",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        parent_issue: Option<Box<IssueReference>> = "parent_issue",
     }
 }
 
@@ -28318,9 +28325,9 @@ pub struct BlockedByAddedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `blocked_by` property.
-    pub blocked_by: Option<IssueReference>,
+    pub blocked_by: Option<Box<IssueReference>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28335,8 +28342,8 @@ pub struct BlockedByAddedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        blocked_by: Option<IssueReference> = "blocked_by",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        blocked_by: Option<Box<IssueReference>> = "blocked_by",
     }
 }
 
@@ -28362,9 +28369,9 @@ pub struct BlockedByRemovedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `blocked_by` property.
-    pub blocked_by: Option<IssueReference>,
+    pub blocked_by: Option<Box<IssueReference>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28379,8 +28386,8 @@ pub struct BlockedByRemovedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        blocked_by: Option<IssueReference> = "blocked_by",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        blocked_by: Option<Box<IssueReference>> = "blocked_by",
     }
 }
 
@@ -28406,9 +28413,9 @@ pub struct BlockingAddedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `blocking` property.
-    pub blocking: Option<IssueReference>,
+    pub blocking: Option<Box<IssueReference>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28423,8 +28430,8 @@ pub struct BlockingAddedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        blocking: Option<IssueReference> = "blocking",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        blocking: Option<Box<IssueReference>> = "blocking",
     }
 }
 
@@ -28450,9 +28457,9 @@ pub struct BlockingRemovedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `blocking` property.
-    pub blocking: Option<IssueReference>,
+    pub blocking: Option<Box<IssueReference>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28467,8 +28474,8 @@ pub struct BlockingRemovedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        blocking: Option<IssueReference> = "blocking",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        blocking: Option<Box<IssueReference>> = "blocking",
     }
 }
 
@@ -28490,7 +28497,7 @@ pub struct IssueSuggestion {
     /// The identifier of the target the change applies to (issue type, label, field, assignee, or duplicate issue), when applicable.
     pub target_id: Option<i64>,
     /// The proposed value, when applicable. An array for multi-select field suggestions.
-    pub target_value: Option<IssueSuggestionTargetValue>,
+    pub target_value: Option<Box<IssueSuggestionTargetValue>>,
     /// The rationale the actor provided for the suggestion.
     pub rationale: Option<String>,
     /// The actor's confidence level in the suggestion.
@@ -28518,7 +28525,7 @@ pub struct IssueSuggestion {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
     } {
         target_id: Option<i64> = "target_id",
-        target_value: Option<IssueSuggestionTargetValue> = "target_value",
+        target_value: Option<Box<IssueSuggestionTargetValue>> = "target_value",
         rationale: Option<String> = "rationale",
         confidence: Option<IssueSuggestionConfidence> = "confidence",
         actor_id: Option<i64> = "actor_id",
@@ -28704,13 +28711,13 @@ pub struct TimelineCommentEvent {
     /// The `author_association` property.
     pub author_association: AuthorAssociation,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
     /// The `pin` property.
-    pub pin: Option<PinnedIssueComment>,
+    pub pin: Option<Box<PinnedIssueComment>>,
     /// The `minimized` property.
-    pub minimized: Option<IssueCommentMinimized>,
+    pub minimized: Option<Box<IssueCommentMinimized>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28731,10 +28738,10 @@ pub struct TimelineCommentEvent {
         body: Option<String> = "body",
         body_text: Option<String> = "body_text",
         body_html: Option<String> = "body_html",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        reactions: Option<ReactionRollup> = "reactions",
-        pin: Option<PinnedIssueComment> = "pin",
-        minimized: Option<IssueCommentMinimized> = "minimized",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
+        pin: Option<Box<PinnedIssueComment>> = "pin",
+        minimized: Option<Box<IssueCommentMinimized>> = "minimized",
     }
 }
 
@@ -28746,7 +28753,7 @@ pub struct TimelineCrossReferencedEvent {
     /// The `event` property.
     pub event: String,
     /// The `actor` property.
-    pub actor: Option<SimpleUser>,
+    pub actor: Option<Box<SimpleUser>>,
     /// The `created_at` property.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The `updated_at` property.
@@ -28763,7 +28770,7 @@ pub struct TimelineCrossReferencedEvent {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
         source: TimelineCrossReferencedEventSource = "source",
     } {
-        actor: Option<SimpleUser> = "actor",
+        actor: Option<Box<SimpleUser>> = "actor",
     }
 }
 
@@ -28775,7 +28782,7 @@ pub struct TimelineCrossReferencedEventSource {
     /// The `type` property.
     pub r#type: Option<String>,
     /// The `issue` property.
-    pub issue: Option<Issue>,
+    pub issue: Option<Box<Issue>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -28783,7 +28790,7 @@ pub struct TimelineCrossReferencedEventSource {
     TimelineCrossReferencedEventSource {
     } {
         r#type: Option<String> = "type",
-        issue: Option<Issue> = "issue",
+        issue: Option<Box<Issue>> = "issue",
     }
 }
 
@@ -29119,7 +29126,7 @@ pub struct PullRequestReviewComment {
     /// The comment ID to reply to.
     pub in_reply_to_id: Option<i64>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The text of the comment.
     pub body: String,
     /// The `created_at` property.
@@ -29150,7 +29157,7 @@ pub struct PullRequestReviewComment {
     /// The level at which the comment is targeted, can be a diff line or a file.
     pub subject_type: Option<PullRequestReviewCommentSubjectType>,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
     /// The `body_html` property.
     pub body_html: Option<String>,
     /// The `body_text` property.
@@ -29179,7 +29186,7 @@ pub struct PullRequestReviewComment {
         position: Option<i64> = "position",
         original_position: Option<i64> = "original_position",
         in_reply_to_id: Option<i64> = "in_reply_to_id",
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
         start_line: Option<i64> = "start_line",
         original_start_line: Option<i64> = "original_start_line",
         start_side: Option<PullRequestReviewCommentStartSide> = "start_side",
@@ -29187,7 +29194,7 @@ pub struct PullRequestReviewComment {
         original_line: Option<i64> = "original_line",
         side: Option<PullRequestReviewCommentSide> = "side",
         subject_type: Option<PullRequestReviewCommentSubjectType> = "subject_type",
-        reactions: Option<ReactionRollup> = "reactions",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
         body_html: Option<String> = "body_html",
         body_text: Option<String> = "body_text",
     }
@@ -29351,7 +29358,7 @@ pub struct CommitComment {
     /// The `commit_id` property.
     pub commit_id: String,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `created_at` property.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The `updated_at` property.
@@ -29359,7 +29366,7 @@ pub struct CommitComment {
     /// The `author_association` property.
     pub author_association: AuthorAssociation,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -29378,8 +29385,8 @@ pub struct CommitComment {
         path: Option<String> = "path",
         position: Option<i64> = "position",
         line: Option<i64> = "line",
-        user: Option<SimpleUser> = "user",
-        reactions: Option<ReactionRollup> = "reactions",
+        user: Option<Box<SimpleUser>> = "user",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
     }
 }
 
@@ -29405,11 +29412,11 @@ pub struct TimelineAssignedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `assignee` property.
     pub assignee: SimpleUser,
     /// The `intent` property.
-    pub intent: Option<IssueEventIntent>,
+    pub intent: Option<Box<IssueEventIntent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -29425,8 +29432,8 @@ pub struct TimelineAssignedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        intent: Option<IssueEventIntent> = "intent",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        intent: Option<Box<IssueEventIntent>> = "intent",
     }
 }
 
@@ -29452,7 +29459,7 @@ pub struct TimelineUnassignedIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `assignee` property.
     pub assignee: SimpleUser,
 }
@@ -29470,7 +29477,7 @@ pub struct TimelineUnassignedIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
     }
 }
 
@@ -29496,11 +29503,11 @@ pub struct StateChangeIssueEvent {
     /// The `created_at` property.
     pub created_at: String,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `state_reason` property.
     pub state_reason: Option<String>,
     /// The `intent` property.
-    pub intent: Option<IssueEventIntent>,
+    pub intent: Option<Box<IssueEventIntent>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -29515,9 +29522,9 @@ pub struct StateChangeIssueEvent {
     } {
         commit_id: Option<String> = "commit_id",
         commit_url: Option<String> = "commit_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
         state_reason: Option<String> = "state_reason",
-        intent: Option<IssueEventIntent> = "intent",
+        intent: Option<Box<IssueEventIntent>> = "intent",
     }
 }
 
@@ -29605,7 +29612,7 @@ pub struct LicenseContent {
     #[serde(rename = "_links")]
     pub links: LicenseContentLinks,
     /// The `license` property.
-    pub license: Option<LicenseSimple>,
+    pub license: Option<Box<LicenseSimple>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -29624,7 +29631,7 @@ pub struct LicenseContent {
         html_url: Option<::endpoint_runtime::model::Uri> = "html_url",
         git_url: Option<::endpoint_runtime::model::Uri> = "git_url",
         download_url: Option<::endpoint_runtime::model::Uri> = "download_url",
-        license: Option<LicenseSimple> = "license",
+        license: Option<Box<LicenseSimple>> = "license",
     }
 }
 
@@ -29774,7 +29781,7 @@ pub struct ApiOverview {
     /// The `verifiable_password_authentication` property.
     pub verifiable_password_authentication: bool,
     /// The `ssh_key_fingerprints` property.
-    pub ssh_key_fingerprints: Option<ApiOverviewSshKeyFingerprints>,
+    pub ssh_key_fingerprints: Option<Box<ApiOverviewSshKeyFingerprints>>,
     /// The `ssh_keys` property.
     pub ssh_keys: Option<Vec<String>>,
     /// The `hooks` property.
@@ -29806,7 +29813,7 @@ pub struct ApiOverview {
     /// The `commit_signing_keys` property.
     pub commit_signing_keys: Option<Vec<String>>,
     /// The `domains` property.
-    pub domains: Option<ApiOverviewDomains>,
+    pub domains: Option<Box<ApiOverviewDomains>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -29814,7 +29821,7 @@ pub struct ApiOverview {
     ApiOverview {
         verifiable_password_authentication: bool = "verifiable_password_authentication",
     } {
-        ssh_key_fingerprints: Option<ApiOverviewSshKeyFingerprints> = "ssh_key_fingerprints",
+        ssh_key_fingerprints: Option<Box<ApiOverviewSshKeyFingerprints>> = "ssh_key_fingerprints",
         ssh_keys: Option<Vec<String>> = "ssh_keys",
         hooks: Option<Vec<String>> = "hooks",
         github_enterprise_importer: Option<Vec<String>> = "github_enterprise_importer",
@@ -29830,7 +29837,7 @@ pub struct ApiOverview {
         dependabot: Option<Vec<String>> = "dependabot",
         copilot: Option<Vec<String>> = "copilot",
         commit_signing_keys: Option<Vec<String>> = "commit_signing_keys",
-        domains: Option<ApiOverviewDomains> = "domains",
+        domains: Option<Box<ApiOverviewDomains>> = "domains",
     }
 }
 
@@ -29922,9 +29929,9 @@ pub struct ApiOverviewDomains {
     /// The `actions` property.
     pub actions: Option<Vec<String>>,
     /// The `actions_inbound` property.
-    pub actions_inbound: Option<ApiOverviewDomainsActionsInbound>,
+    pub actions_inbound: Option<Box<ApiOverviewDomainsActionsInbound>>,
     /// The `artifact_attestations` property.
-    pub artifact_attestations: Option<ApiOverviewDomainsArtifactAttestations>,
+    pub artifact_attestations: Option<Box<ApiOverviewDomainsArtifactAttestations>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -29937,8 +29944,8 @@ pub struct ApiOverviewDomains {
         packages: Option<Vec<String>> = "packages",
         storage: Option<Vec<String>> = "storage",
         actions: Option<Vec<String>> = "actions",
-        actions_inbound: Option<ApiOverviewDomainsActionsInbound> = "actions_inbound",
-        artifact_attestations: Option<ApiOverviewDomainsArtifactAttestations> = "artifact_attestations",
+        actions_inbound: Option<Box<ApiOverviewDomainsActionsInbound>> = "actions_inbound",
+        artifact_attestations: Option<Box<ApiOverviewDomainsArtifactAttestations>> = "artifact_attestations",
     }
 }
 
@@ -29952,7 +29959,7 @@ pub struct Migration {
     /// The `id` property.
     pub id: i64,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// The `guid` property.
     pub guid: String,
     /// The `state` property.
@@ -30005,7 +30012,7 @@ pub struct Migration {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
         node_id: String = "node_id",
     } {
-        owner: Option<SimpleUser> = "owner",
+        owner: Option<Box<SimpleUser>> = "owner",
         exclude_metadata: Option<bool> = "exclude_metadata",
         archive_url: Option<::endpoint_runtime::model::Uri> = "archive_url",
         exclude: Option<Vec<String>> = "exclude",
@@ -30347,7 +30354,7 @@ pub struct OrganizationFull {
     /// The `billing_email` property.
     pub billing_email: Option<String>,
     /// The `plan` property.
-    pub plan: Option<OrganizationFullPlan>,
+    pub plan: Option<Box<OrganizationFullPlan>>,
     /// The `default_repository_permission` property.
     pub default_repository_permission: Option<String>,
     /// The default branch for repositories created in this organization.
@@ -30485,7 +30492,7 @@ pub struct OrganizationFull {
         disk_usage: Option<i64> = "disk_usage",
         collaborators: Option<i64> = "collaborators",
         billing_email: Option<String> = "billing_email",
-        plan: Option<OrganizationFullPlan> = "plan",
+        plan: Option<Box<OrganizationFullPlan>> = "plan",
         default_repository_permission: Option<String> = "default_repository_permission",
         default_repository_branch: Option<String> = "default_repository_branch",
         members_can_create_repositories: Option<bool> = "members_can_create_repositories",
@@ -30720,7 +30727,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponseObjectErrorsItem {
     /// The reason the deployment failed processing.
     pub cause: Option<OrgsSetClusterDeploymentRecordsResponseObjectErrorsItemCause>,
     /// The deployment payload that could not be processed.
-    pub deployment: Option<OrgsSetClusterDeploymentRecordsResponseObjectErrorsItemDeployment>,
+    pub deployment: Option<Box<OrgsSetClusterDeploymentRecordsResponseObjectErrorsItemDeployment>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -30728,7 +30735,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponseObjectErrorsItem {
     OrgsSetClusterDeploymentRecordsResponseObjectErrorsItem {
     } {
         cause: Option<OrgsSetClusterDeploymentRecordsResponseObjectErrorsItemCause> = "cause",
-        deployment: Option<OrgsSetClusterDeploymentRecordsResponseObjectErrorsItemDeployment> = "deployment",
+        deployment: Option<Box<OrgsSetClusterDeploymentRecordsResponseObjectErrorsItemDeployment>> = "deployment",
     }
 }
 
@@ -31047,7 +31054,8 @@ pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBu
 #[non_exhaustive]
 pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
     /// The bundle of the attestation.
-    pub bundle: Option<OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle>,
+    pub bundle:
+        Option<Box<OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle>>,
     /// The `repository_id` property.
     pub repository_id: Option<i64>,
     /// The `bundle_url` property.
@@ -31058,7 +31066,7 @@ pub struct OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
     #[cfg(feature = "orgs")]
     OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
     } {
-        bundle: Option<OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle> = "bundle",
+        bundle: Option<Box<OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle>> = "bundle",
         repository_id: Option<i64> = "repository_id",
         bundle_url: Option<String> = "bundle_url",
     }
@@ -31103,7 +31111,7 @@ pub struct OrgsListAttestationsBulkResponse {
         >,
     >,
     /// Information about the current page.
-    pub page_info: Option<OrgsListAttestationsBulkResponsePageInfo>,
+    pub page_info: Option<Box<OrgsListAttestationsBulkResponsePageInfo>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -31111,7 +31119,7 @@ pub struct OrgsListAttestationsBulkResponse {
     OrgsListAttestationsBulkResponse {
     } {
         attestations_subject_digests: Option<::std::collections::BTreeMap<String,Option<Vec<OrgsListAttestationsBulkResponseAttestationsSubjectDigestsValueItem>>>> = "attestations_subject_digests",
-        page_info: Option<OrgsListAttestationsBulkResponsePageInfo> = "page_info",
+        page_info: Option<Box<OrgsListAttestationsBulkResponsePageInfo>> = "page_info",
     }
 }
 
@@ -31169,7 +31177,7 @@ pub struct OrgsListAttestationsResponseAttestationsItemBundle {
 pub struct OrgsListAttestationsResponseAttestationsItem {
     /// The attestation's Sigstore Bundle.
     /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-    pub bundle: Option<OrgsListAttestationsResponseAttestationsItemBundle>,
+    pub bundle: Option<Box<OrgsListAttestationsResponseAttestationsItemBundle>>,
     /// The `repository_id` property.
     pub repository_id: Option<i64>,
     /// The `bundle_url` property.
@@ -31182,7 +31190,7 @@ pub struct OrgsListAttestationsResponseAttestationsItem {
     #[cfg(feature = "orgs")]
     OrgsListAttestationsResponseAttestationsItem {
     } {
-        bundle: Option<OrgsListAttestationsResponseAttestationsItemBundle> = "bundle",
+        bundle: Option<Box<OrgsListAttestationsResponseAttestationsItemBundle>> = "bundle",
         repository_id: Option<i64> = "repository_id",
         bundle_url: Option<String> = "bundle_url",
         initiator: Option<String> = "initiator",
@@ -31509,9 +31517,9 @@ pub struct OrgMembership {
     /// The `organization` property.
     pub organization: OrganizationSimple,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `permissions` property.
-    pub permissions: Option<OrgMembershipPermissions>,
+    pub permissions: Option<Box<OrgMembershipPermissions>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -31525,8 +31533,8 @@ pub struct OrgMembership {
     } {
         direct_membership: Option<bool> = "direct_membership",
         enterprise_teams_providing_indirect_membership: Option<Vec<String>> = "enterprise_teams_providing_indirect_membership",
-        user: Option<SimpleUser> = "user",
-        permissions: Option<OrgMembershipPermissions> = "permissions",
+        user: Option<Box<SimpleUser>> = "user",
+        permissions: Option<Box<OrgMembershipPermissions>> = "permissions",
     }
 }
 
@@ -31613,7 +31621,7 @@ pub struct OrganizationRole {
     /// A list of permissions included in this role.
     pub permissions: Vec<String>,
     /// The `organization` property.
-    pub organization: Option<SimpleUser>,
+    pub organization: Option<Box<SimpleUser>>,
     /// The date and time the role was created.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The date and time the role was last updated.
@@ -31632,7 +31640,7 @@ pub struct OrganizationRole {
         description: Option<String> = "description",
         base_role: Option<OrganizationRoleBaseRole> = "base_role",
         source: Option<OrganizationRoleSource> = "source",
-        organization: Option<SimpleUser> = "organization",
+        organization: Option<Box<SimpleUser>> = "organization",
     }
 }
 
@@ -31722,7 +31730,7 @@ pub struct TeamRoleAssignment {
     /// The `permission` property.
     pub permission: String,
     /// The `permissions` property.
-    pub permissions: Option<TeamRoleAssignmentPermissions>,
+    pub permissions: Option<Box<TeamRoleAssignmentPermissions>>,
     /// The `url` property.
     pub url: ::endpoint_runtime::model::Uri,
     /// The `html_url` property.
@@ -31732,7 +31740,7 @@ pub struct TeamRoleAssignment {
     /// The `repositories_url` property.
     pub repositories_url: ::endpoint_runtime::model::Uri,
     /// The `parent` property.
-    pub parent: Option<TeamSimple>,
+    pub parent: Option<Box<TeamSimple>>,
     /// The ownership type of the team
     pub r#type: Option<TeamRoleAssignmentType>,
     /// Unique identifier of the organization to which this team belongs
@@ -31758,8 +31766,8 @@ pub struct TeamRoleAssignment {
         description: Option<String> = "description",
         privacy: Option<String> = "privacy",
         notification_setting: Option<String> = "notification_setting",
-        permissions: Option<TeamRoleAssignmentPermissions> = "permissions",
-        parent: Option<TeamSimple> = "parent",
+        permissions: Option<Box<TeamRoleAssignmentPermissions>> = "permissions",
+        parent: Option<Box<TeamSimple>> = "parent",
         r#type: Option<TeamRoleAssignmentType> = "type",
         organization_id: Option<i64> = "organization_id",
         enterprise_id: Option<i64> = "enterprise_id",
@@ -32111,7 +32119,7 @@ pub struct CustomProperty {
     /// Whether the property is required.
     pub required: Option<bool>,
     /// Default value of the property
-    pub default_value: Option<CustomPropertyDefaultValue>,
+    pub default_value: Option<Box<CustomPropertyDefaultValue>>,
     /// Short description of the property
     pub description: Option<String>,
     /// An ordered list of the allowed values of the property.
@@ -32132,7 +32140,7 @@ pub struct CustomProperty {
         url: Option<::endpoint_runtime::model::Uri> = "url",
         source_type: Option<CustomPropertySourceType> = "source_type",
         required: Option<bool> = "required",
-        default_value: Option<CustomPropertyDefaultValue> = "default_value",
+        default_value: Option<Box<CustomPropertyDefaultValue>> = "default_value",
         description: Option<String> = "description",
         allowed_values: Option<Vec<String>> = "allowed_values",
         values_editable_by: Option<CustomPropertyValuesEditableBy> = "values_editable_by",
@@ -32231,7 +32239,7 @@ pub struct CustomPropertyValue {
     /// The name of the property
     pub property_name: String,
     /// The value assigned to the property
-    pub value: Option<CustomPropertyValueValue>,
+    pub value: Option<Box<CustomPropertyValueValue>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -32239,7 +32247,7 @@ pub struct CustomPropertyValue {
     CustomPropertyValue {
         property_name: String = "property_name",
     } {
-        value: Option<CustomPropertyValueValue> = "value",
+        value: Option<Box<CustomPropertyValueValue>> = "value",
     }
 }
 
@@ -32435,9 +32443,9 @@ pub struct Package {
     /// The `visibility` property.
     pub visibility: PackageVisibility,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// The `repository` property.
-    pub repository: Option<MinimalRepository>,
+    pub repository: Option<Box<MinimalRepository>>,
     /// The `created_at` property.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The `updated_at` property.
@@ -32457,8 +32465,8 @@ pub struct Package {
         created_at: ::endpoint_runtime::model::Timestamp = "created_at",
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
     } {
-        owner: Option<SimpleUser> = "owner",
-        repository: Option<MinimalRepository> = "repository",
+        owner: Option<Box<SimpleUser>> = "owner",
+        repository: Option<Box<MinimalRepository>> = "repository",
     }
 }
 
@@ -32520,7 +32528,7 @@ pub struct PackageVersion {
     /// The `deleted_at` property.
     pub deleted_at: Option<::endpoint_runtime::model::Timestamp>,
     /// Package Version Metadata
-    pub metadata: Option<PackageVersionMetadata>,
+    pub metadata: Option<Box<PackageVersionMetadata>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -32537,7 +32545,7 @@ pub struct PackageVersion {
         license: Option<String> = "license",
         description: Option<String> = "description",
         deleted_at: Option<::endpoint_runtime::model::Timestamp> = "deleted_at",
-        metadata: Option<PackageVersionMetadata> = "metadata",
+        metadata: Option<Box<PackageVersionMetadata>> = "metadata",
     }
 }
 
@@ -32602,9 +32610,9 @@ pub struct PackageVersionMetadata {
     /// The `package_type` property.
     pub package_type: PackageVersionMetadataPackageType,
     /// Container Metadata
-    pub container: Option<PackageVersionMetadataContainer>,
+    pub container: Option<Box<PackageVersionMetadataContainer>>,
     /// Docker Metadata
-    pub docker: Option<PackageVersionMetadataDocker>,
+    pub docker: Option<Box<PackageVersionMetadataDocker>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -32612,8 +32620,8 @@ pub struct PackageVersionMetadata {
     PackageVersionMetadata {
         package_type: PackageVersionMetadataPackageType = "package_type",
     } {
-        container: Option<PackageVersionMetadataContainer> = "container",
-        docker: Option<PackageVersionMetadataDocker> = "docker",
+        container: Option<Box<PackageVersionMetadataContainer>> = "container",
+        docker: Option<Box<PackageVersionMetadataDocker>> = "docker",
     }
 }
 
@@ -33022,11 +33030,11 @@ pub struct ProjectsV2 {
     /// The time when the project was deleted.
     pub deleted_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `deleted_by` property.
-    pub deleted_by: Option<SimpleUser>,
+    pub deleted_by: Option<Box<SimpleUser>>,
     /// The current state of the project.
     pub state: Option<ProjectsV2State>,
     /// The `latest_status_update` property.
-    pub latest_status_update: Option<ProjectsV2StatusUpdate>,
+    pub latest_status_update: Option<Box<ProjectsV2StatusUpdate>>,
     /// Whether this project is a template
     pub is_template: Option<bool>,
 }
@@ -33048,9 +33056,9 @@ pub struct ProjectsV2 {
         closed_at: Option<::endpoint_runtime::model::Timestamp> = "closed_at",
         short_description: Option<String> = "short_description",
         deleted_at: Option<::endpoint_runtime::model::Timestamp> = "deleted_at",
-        deleted_by: Option<SimpleUser> = "deleted_by",
+        deleted_by: Option<Box<SimpleUser>> = "deleted_by",
         state: Option<ProjectsV2State> = "state",
-        latest_status_update: Option<ProjectsV2StatusUpdate> = "latest_status_update",
+        latest_status_update: Option<Box<ProjectsV2StatusUpdate>> = "latest_status_update",
         is_template: Option<bool> = "is_template",
     }
 }
@@ -33080,7 +33088,7 @@ pub struct ProjectsV2StatusUpdate {
     /// The node ID of the project that this status update belongs to.
     pub project_node_id: Option<String>,
     /// The `creator` property.
-    pub creator: Option<SimpleUser>,
+    pub creator: Option<Box<SimpleUser>>,
     /// The time when the status update was created.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The time when the status update was last updated.
@@ -33104,7 +33112,7 @@ pub struct ProjectsV2StatusUpdate {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
     } {
         project_node_id: Option<String> = "project_node_id",
-        creator: Option<SimpleUser> = "creator",
+        creator: Option<Box<SimpleUser>> = "creator",
         status: Option<ProjectsV2StatusUpdateStatus> = "status",
         start_date: Option<String> = "start_date",
         target_date: Option<String> = "target_date",
@@ -33141,11 +33149,11 @@ pub struct ProjectsV2ItemSimple {
     /// The node ID of the project item.
     pub node_id: Option<String>,
     /// The content represented by the item.
-    pub content: Option<ProjectsV2ItemSimpleContent>,
+    pub content: Option<Box<ProjectsV2ItemSimpleContent>>,
     /// The `content_type` property.
     pub content_type: ProjectsV2ItemContentType,
     /// The `creator` property.
-    pub creator: Option<SimpleUser>,
+    pub creator: Option<Box<SimpleUser>>,
     /// The time when the item was created.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The time when the item was last updated.
@@ -33167,8 +33175,8 @@ pub struct ProjectsV2ItemSimple {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
     } {
         node_id: Option<String> = "node_id",
-        content: Option<ProjectsV2ItemSimpleContent> = "content",
-        creator: Option<SimpleUser> = "creator",
+        content: Option<Box<ProjectsV2ItemSimpleContent>> = "content",
+        creator: Option<Box<SimpleUser>> = "creator",
         archived_at: Option<::endpoint_runtime::model::Timestamp> = "archived_at",
         project_url: Option<::endpoint_runtime::model::Uri> = "project_url",
         item_url: Option<::endpoint_runtime::model::Uri> = "item_url",
@@ -33191,7 +33199,7 @@ pub struct ProjectsV2DraftIssue {
     /// The body content of the draft issue
     pub body: Option<String>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The time the draft issue was created
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The time the draft issue was last updated
@@ -33208,7 +33216,7 @@ pub struct ProjectsV2DraftIssue {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
     } {
         body: Option<String> = "body",
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
     }
 }
 
@@ -33265,7 +33273,7 @@ pub struct ProjectsV2Field {
     /// The options available for single select fields.
     pub options: Option<Vec<ProjectsV2SingleSelectOptions>>,
     /// Configuration for iteration fields.
-    pub configuration: Option<ProjectsV2FieldConfiguration>,
+    pub configuration: Option<Box<ProjectsV2FieldConfiguration>>,
     /// The time when the field was created.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The time when the field was last updated.
@@ -33285,7 +33293,7 @@ pub struct ProjectsV2Field {
         issue_field_id: Option<i64> = "issue_field_id",
         node_id: Option<String> = "node_id",
         options: Option<Vec<ProjectsV2SingleSelectOptions>> = "options",
-        configuration: Option<ProjectsV2FieldConfiguration> = "configuration",
+        configuration: Option<Box<ProjectsV2FieldConfiguration>> = "configuration",
     }
 }
 
@@ -33486,7 +33494,7 @@ pub struct ProjectsV2ItemWithContent {
     /// The content of the item, which varies by content type.
     pub content: Option<::serde_json::Map<String, ::serde_json::Value>>,
     /// The `creator` property.
-    pub creator: Option<SimpleUser>,
+    pub creator: Option<Box<SimpleUser>>,
     /// The time when the item was created.
     pub created_at: ::endpoint_runtime::model::Timestamp,
     /// The time when the item was last updated.
@@ -33510,7 +33518,7 @@ pub struct ProjectsV2ItemWithContent {
         node_id: Option<String> = "node_id",
         project_url: Option<::endpoint_runtime::model::Uri> = "project_url",
         content: Option<::serde_json::Map<String,::serde_json::Value>> = "content",
-        creator: Option<SimpleUser> = "creator",
+        creator: Option<Box<SimpleUser>> = "creator",
         archived_at: Option<::endpoint_runtime::model::Timestamp> = "archived_at",
         item_url: Option<::endpoint_runtime::model::Uri> = "item_url",
         fields: Option<Vec<::serde_json::Map<String,::serde_json::Value>>> = "fields",
@@ -33765,7 +33773,7 @@ pub struct PullRequestStackPullRequest {
     /// The `html_url` property.
     pub html_url: ::endpoint_runtime::model::Uri,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -33783,7 +33791,7 @@ pub struct PullRequestStackPullRequest {
         html_url: ::endpoint_runtime::model::Uri = "html_url",
     } {
         merged_at: Option<::endpoint_runtime::model::Timestamp> = "merged_at",
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
     }
 }
 
@@ -34139,7 +34147,7 @@ pub struct PullRequest {
     /// The `labels` property.
     pub labels: Vec<PullRequestLabelsItem>,
     /// The `milestone` property.
-    pub milestone: Option<Milestone>,
+    pub milestone: Option<Box<Milestone>>,
     /// The `active_lock_reason` property.
     pub active_lock_reason: Option<String>,
     /// The `created_at` property.
@@ -34153,7 +34161,7 @@ pub struct PullRequest {
     /// The `merge_commit_sha` property.
     pub merge_commit_sha: Option<String>,
     /// The `assignee` property.
-    pub assignee: Option<SimpleUser>,
+    pub assignee: Option<Box<SimpleUser>>,
     /// The `assignees` property.
     pub assignees: Option<Vec<SimpleUser>>,
     /// The `requested_reviewers` property.
@@ -34170,9 +34178,9 @@ pub struct PullRequest {
     /// The `author_association` property.
     pub author_association: AuthorAssociation,
     /// The `auto_merge` property.
-    pub auto_merge: Option<AutoMerge>,
+    pub auto_merge: Option<Box<AutoMerge>>,
     /// The `stack` property.
-    pub stack: Option<PullRequestStack>,
+    pub stack: Option<Box<PullRequestStack>>,
     /// Indicates whether or not the pull request is a draft.
     pub draft: Option<bool>,
     /// The `merged` property.
@@ -34184,7 +34192,7 @@ pub struct PullRequest {
     /// The `mergeable_state` property.
     pub mergeable_state: String,
     /// The `merged_by` property.
-    pub merged_by: Option<SimpleUser>,
+    pub merged_by: Option<Box<SimpleUser>>,
     /// The `comments` property.
     pub comments: i64,
     /// The `review_comments` property.
@@ -34239,21 +34247,21 @@ pub struct PullRequest {
         changed_files: i64 = "changed_files",
     } {
         body: Option<String> = "body",
-        milestone: Option<Milestone> = "milestone",
+        milestone: Option<Box<Milestone>> = "milestone",
         active_lock_reason: Option<String> = "active_lock_reason",
         closed_at: Option<::endpoint_runtime::model::Timestamp> = "closed_at",
         merged_at: Option<::endpoint_runtime::model::Timestamp> = "merged_at",
         merge_commit_sha: Option<String> = "merge_commit_sha",
-        assignee: Option<SimpleUser> = "assignee",
+        assignee: Option<Box<SimpleUser>> = "assignee",
         assignees: Option<Vec<SimpleUser>> = "assignees",
         requested_reviewers: Option<Vec<SimpleUser>> = "requested_reviewers",
         requested_teams: Option<Vec<TeamSimple>> = "requested_teams",
-        auto_merge: Option<AutoMerge> = "auto_merge",
-        stack: Option<PullRequestStack> = "stack",
+        auto_merge: Option<Box<AutoMerge>> = "auto_merge",
+        stack: Option<Box<PullRequestStack>> = "stack",
         draft: Option<bool> = "draft",
         mergeable: Option<bool> = "mergeable",
         rebaseable: Option<bool> = "rebaseable",
-        merged_by: Option<SimpleUser> = "merged_by",
+        merged_by: Option<Box<SimpleUser>> = "merged_by",
     }
 }
 
@@ -34313,11 +34321,11 @@ pub struct PullRequestHead {
     /// The `ref` property.
     pub r#ref: String,
     /// The `repo` property.
-    pub repo: Option<Repository>,
+    pub repo: Option<Box<Repository>>,
     /// The `sha` property.
     pub sha: String,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -34327,8 +34335,8 @@ pub struct PullRequestHead {
         sha: String = "sha",
     } {
         label: Option<String> = "label",
-        repo: Option<Repository> = "repo",
-        user: Option<SimpleUser> = "user",
+        repo: Option<Box<Repository>> = "repo",
+        user: Option<Box<SimpleUser>> = "user",
     }
 }
 
@@ -34418,13 +34426,13 @@ pub struct Commit {
     /// The `commit` property.
     pub commit: CommitCommit,
     /// The `author` property.
-    pub author: Option<CommitAuthor>,
+    pub author: Option<Box<CommitAuthor>>,
     /// The `committer` property.
-    pub committer: Option<CommitCommitter>,
+    pub committer: Option<Box<CommitCommitter>>,
     /// The `parents` property.
     pub parents: Vec<CommitParentsItem>,
     /// The `stats` property.
-    pub stats: Option<CommitStats>,
+    pub stats: Option<Box<CommitStats>>,
     /// The `files` property.
     pub files: Option<Vec<DiffEntry>>,
 }
@@ -34440,9 +34448,9 @@ pub struct Commit {
         commit: CommitCommit = "commit",
         parents: Vec<CommitParentsItem> = "parents",
     } {
-        author: Option<CommitAuthor> = "author",
-        committer: Option<CommitCommitter> = "committer",
-        stats: Option<CommitStats> = "stats",
+        author: Option<Box<CommitAuthor>> = "author",
+        committer: Option<Box<CommitCommitter>> = "committer",
+        stats: Option<Box<CommitStats>> = "stats",
         files: Option<Vec<DiffEntry>> = "files",
     }
 }
@@ -34500,9 +34508,9 @@ pub struct CommitCommit {
     /// The `url` property.
     pub url: ::endpoint_runtime::model::Uri,
     /// The `author` property.
-    pub author: Option<GitUser>,
+    pub author: Option<Box<GitUser>>,
     /// The `committer` property.
-    pub committer: Option<GitUser>,
+    pub committer: Option<Box<GitUser>>,
     /// The `message` property.
     pub message: String,
     /// The `comment_count` property.
@@ -34510,7 +34518,7 @@ pub struct CommitCommit {
     /// The `tree` property.
     pub tree: CommitCommitTree,
     /// The `verification` property.
-    pub verification: Option<Verification>,
+    pub verification: Option<Box<Verification>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -34521,9 +34529,9 @@ pub struct CommitCommit {
         comment_count: i64 = "comment_count",
         tree: CommitCommitTree = "tree",
     } {
-        author: Option<GitUser> = "author",
-        committer: Option<GitUser> = "committer",
-        verification: Option<Verification> = "verification",
+        author: Option<Box<GitUser>> = "author",
+        committer: Option<Box<GitUser>> = "committer",
+        verification: Option<Box<Verification>> = "verification",
     }
 }
 
@@ -34869,7 +34877,7 @@ pub struct PullRequestReview {
     /// The `node_id` property.
     pub node_id: String,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The text of the review.
     pub body: String,
     /// The `state` property.
@@ -34905,7 +34913,7 @@ pub struct PullRequestReview {
         links: PullRequestReviewLinks = "_links",
         author_association: AuthorAssociation = "author_association",
     } {
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
         submitted_at: Option<::endpoint_runtime::model::Timestamp> = "submitted_at",
         commit_id: Option<String> = "commit_id",
         body_html: Option<String> = "body_html",
@@ -34995,7 +35003,7 @@ pub struct ReviewComment {
     /// The `in_reply_to_id` property.
     pub in_reply_to_id: Option<i64>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `body` property.
     pub body: String,
     /// The `created_at` property.
@@ -35016,7 +35024,7 @@ pub struct ReviewComment {
     /// The `body_html` property.
     pub body_html: Option<String>,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
     /// The side of the first line of the range for a multi-line comment.
     pub side: Option<ReviewCommentSide>,
     /// The side of the first line of the range for a multi-line comment.
@@ -35055,10 +35063,10 @@ pub struct ReviewComment {
         pull_request_review_id: Option<i64> = "pull_request_review_id",
         position: Option<i64> = "position",
         in_reply_to_id: Option<i64> = "in_reply_to_id",
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
         body_text: Option<String> = "body_text",
         body_html: Option<String> = "body_html",
-        reactions: Option<ReactionRollup> = "reactions",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
         side: Option<ReviewCommentSide> = "side",
         start_side: Option<ReviewCommentStartSide> = "start_side",
         line: Option<i64> = "line",
@@ -35200,27 +35208,27 @@ pub struct RateLimitOverviewResources {
     /// The `core` property.
     pub core: RateLimit,
     /// The `graphql` property.
-    pub graphql: Option<RateLimit>,
+    pub graphql: Option<Box<RateLimit>>,
     /// The `search` property.
     pub search: RateLimit,
     /// The `code_search` property.
-    pub code_search: Option<RateLimit>,
+    pub code_search: Option<Box<RateLimit>>,
     /// The `source_import` property.
-    pub source_import: Option<RateLimit>,
+    pub source_import: Option<Box<RateLimit>>,
     /// The `integration_manifest` property.
-    pub integration_manifest: Option<RateLimit>,
+    pub integration_manifest: Option<Box<RateLimit>>,
     /// The `actions_runner_registration` property.
-    pub actions_runner_registration: Option<RateLimit>,
+    pub actions_runner_registration: Option<Box<RateLimit>>,
     /// The `scim` property.
-    pub scim: Option<RateLimit>,
+    pub scim: Option<Box<RateLimit>>,
     /// The `dependency_snapshots` property.
-    pub dependency_snapshots: Option<RateLimit>,
+    pub dependency_snapshots: Option<Box<RateLimit>>,
     /// The `dependency_sbom` property.
-    pub dependency_sbom: Option<RateLimit>,
+    pub dependency_sbom: Option<Box<RateLimit>>,
     /// The `code_scanning_autofix` property.
-    pub code_scanning_autofix: Option<RateLimit>,
+    pub code_scanning_autofix: Option<Box<RateLimit>>,
     /// The `copilot_usage_records` property.
-    pub copilot_usage_records: Option<RateLimit>,
+    pub copilot_usage_records: Option<Box<RateLimit>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -35229,16 +35237,16 @@ pub struct RateLimitOverviewResources {
         core: RateLimit = "core",
         search: RateLimit = "search",
     } {
-        graphql: Option<RateLimit> = "graphql",
-        code_search: Option<RateLimit> = "code_search",
-        source_import: Option<RateLimit> = "source_import",
-        integration_manifest: Option<RateLimit> = "integration_manifest",
-        actions_runner_registration: Option<RateLimit> = "actions_runner_registration",
-        scim: Option<RateLimit> = "scim",
-        dependency_snapshots: Option<RateLimit> = "dependency_snapshots",
-        dependency_sbom: Option<RateLimit> = "dependency_sbom",
-        code_scanning_autofix: Option<RateLimit> = "code_scanning_autofix",
-        copilot_usage_records: Option<RateLimit> = "copilot_usage_records",
+        graphql: Option<Box<RateLimit>> = "graphql",
+        code_search: Option<Box<RateLimit>> = "code_search",
+        source_import: Option<Box<RateLimit>> = "source_import",
+        integration_manifest: Option<Box<RateLimit>> = "integration_manifest",
+        actions_runner_registration: Option<Box<RateLimit>> = "actions_runner_registration",
+        scim: Option<Box<RateLimit>> = "scim",
+        dependency_snapshots: Option<Box<RateLimit>> = "dependency_snapshots",
+        dependency_sbom: Option<Box<RateLimit>> = "dependency_sbom",
+        code_scanning_autofix: Option<Box<RateLimit>> = "code_scanning_autofix",
+        copilot_usage_records: Option<Box<RateLimit>> = "copilot_usage_records",
     }
 }
 
@@ -35254,7 +35262,7 @@ pub struct Reaction {
     /// The `node_id` property.
     pub node_id: String,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The reaction to use
     pub content: ReactionContent,
     /// The `created_at` property.
@@ -35269,7 +35277,7 @@ pub struct Reaction {
         content: ReactionContent = "content",
         created_at: ::endpoint_runtime::model::Timestamp = "created_at",
     } {
-        user: Option<SimpleUser> = "user",
+        user: Option<Box<SimpleUser>> = "user",
     }
 }
 
@@ -35324,9 +35332,9 @@ pub struct RepositoryRuleset {
     pub node_id: Option<String>,
     /// The `_links` property.
     #[serde(rename = "_links")]
-    pub links: Option<RepositoryRulesetLinks>,
+    pub links: Option<Box<RepositoryRulesetLinks>>,
     /// The `conditions` property.
-    pub conditions: Option<RepositoryRulesetConditions2>,
+    pub conditions: Option<Box<RepositoryRulesetConditions2>>,
     /// The `rules` property.
     pub rules: Option<Vec<RepositoryRule>>,
     /// The `created_at` property.
@@ -35348,8 +35356,8 @@ pub struct RepositoryRuleset {
         bypass_actors: Option<Vec<RepositoryRulesetBypassActor>> = "bypass_actors",
         current_user_can_bypass: Option<RepositoryRulesetCurrentUserCanBypass> = "current_user_can_bypass",
         node_id: Option<String> = "node_id",
-        links: Option<RepositoryRulesetLinks> = "_links",
-        conditions: Option<RepositoryRulesetConditions2> = "conditions",
+        links: Option<Box<RepositoryRulesetLinks>> = "_links",
+        conditions: Option<Box<RepositoryRulesetConditions2>> = "conditions",
         rules: Option<Vec<RepositoryRule>> = "rules",
         created_at: Option<::endpoint_runtime::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
@@ -35511,17 +35519,17 @@ pub struct RepositoryRulesetLinksHtml {
 pub struct RepositoryRulesetLinks {
     /// The `self` property.
     #[serde(rename = "self")]
-    pub self_: Option<RepositoryRulesetLinksSelf_>,
+    pub self_: Option<Box<RepositoryRulesetLinksSelf_>>,
     /// The `html` property.
-    pub html: Option<RepositoryRulesetLinksHtml>,
+    pub html: Option<Box<RepositoryRulesetLinksHtml>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "repos")]
     RepositoryRulesetLinks {
     } {
-        self_: Option<RepositoryRulesetLinksSelf_> = "self",
-        html: Option<RepositoryRulesetLinksHtml> = "html",
+        self_: Option<Box<RepositoryRulesetLinksSelf_>> = "self",
+        html: Option<Box<RepositoryRulesetLinksHtml>> = "html",
     }
 }
 
@@ -35533,14 +35541,14 @@ pub struct RepositoryRulesetLinks {
 #[non_exhaustive]
 pub struct RepositoryRulesetConditions {
     /// The `ref_name` property.
-    pub ref_name: Option<RepositoryRulesetConditionsRefName>,
+    pub ref_name: Option<Box<RepositoryRulesetConditionsRefName>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "repos")]
     RepositoryRulesetConditions {
     } {
-        ref_name: Option<RepositoryRulesetConditionsRefName> = "ref_name",
+        ref_name: Option<Box<RepositoryRulesetConditionsRefName>> = "ref_name",
     }
 }
 
@@ -35636,7 +35644,7 @@ pub struct OrgRulesetConditionsRepositoryNameAndRefNameRepositoryName {
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryNameAndRefName {
     /// The `ref_name` property.
-    pub ref_name: Option<OrgRulesetConditionsRepositoryNameAndRefNameRefName>,
+    pub ref_name: Option<Box<OrgRulesetConditionsRepositoryNameAndRefNameRefName>>,
     /// The `repository_name` property.
     pub repository_name: OrgRulesetConditionsRepositoryNameAndRefNameRepositoryName,
 }
@@ -35646,7 +35654,7 @@ pub struct OrgRulesetConditionsRepositoryNameAndRefName {
     OrgRulesetConditionsRepositoryNameAndRefName {
         repository_name: OrgRulesetConditionsRepositoryNameAndRefNameRepositoryName = "repository_name",
     } {
-        ref_name: Option<OrgRulesetConditionsRepositoryNameAndRefNameRefName> = "ref_name",
+        ref_name: Option<Box<OrgRulesetConditionsRepositoryNameAndRefNameRefName>> = "ref_name",
     }
 }
 
@@ -35695,7 +35703,7 @@ pub struct OrgRulesetConditionsRepositoryIdAndRefNameRepositoryId {
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryIdAndRefName {
     /// The `ref_name` property.
-    pub ref_name: Option<OrgRulesetConditionsRepositoryIdAndRefNameRefName>,
+    pub ref_name: Option<Box<OrgRulesetConditionsRepositoryIdAndRefNameRefName>>,
     /// The `repository_id` property.
     pub repository_id: OrgRulesetConditionsRepositoryIdAndRefNameRepositoryId,
 }
@@ -35705,7 +35713,7 @@ pub struct OrgRulesetConditionsRepositoryIdAndRefName {
     OrgRulesetConditionsRepositoryIdAndRefName {
         repository_id: OrgRulesetConditionsRepositoryIdAndRefNameRepositoryId = "repository_id",
     } {
-        ref_name: Option<OrgRulesetConditionsRepositoryIdAndRefNameRefName> = "ref_name",
+        ref_name: Option<Box<OrgRulesetConditionsRepositoryIdAndRefNameRefName>> = "ref_name",
     }
 }
 
@@ -35793,7 +35801,7 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefNameRepositoryProperty {
 #[non_exhaustive]
 pub struct OrgRulesetConditionsRepositoryPropertyAndRefName {
     /// The `ref_name` property.
-    pub ref_name: Option<OrgRulesetConditionsRepositoryPropertyAndRefNameRefName>,
+    pub ref_name: Option<Box<OrgRulesetConditionsRepositoryPropertyAndRefNameRefName>>,
     /// The `repository_property` property.
     pub repository_property: OrgRulesetConditionsRepositoryPropertyAndRefNameRepositoryProperty,
 }
@@ -35803,7 +35811,7 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefName {
     OrgRulesetConditionsRepositoryPropertyAndRefName {
         repository_property: OrgRulesetConditionsRepositoryPropertyAndRefNameRepositoryProperty = "repository_property",
     } {
-        ref_name: Option<OrgRulesetConditionsRepositoryPropertyAndRefNameRefName> = "ref_name",
+        ref_name: Option<Box<OrgRulesetConditionsRepositoryPropertyAndRefNameRefName>> = "ref_name",
     }
 }
 
@@ -35946,7 +35954,7 @@ pub struct RepositoryRuleUpdate {
     /// The `type` property.
     pub r#type: RepositoryRuleUpdateType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleUpdateParameters>,
+    pub parameters: Option<Box<RepositoryRuleUpdateParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -35954,7 +35962,7 @@ pub struct RepositoryRuleUpdate {
     RepositoryRuleUpdate {
         r#type: RepositoryRuleUpdateType = "type",
     } {
-        parameters: Option<RepositoryRuleUpdateParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleUpdateParameters>> = "parameters",
     }
 }
 
@@ -36050,7 +36058,7 @@ pub struct RepositoryRuleMergeQueue {
     /// The `type` property.
     pub r#type: RepositoryRuleMergeQueueType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleMergeQueueParameters>,
+    pub parameters: Option<Box<RepositoryRuleMergeQueueParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36058,7 +36066,7 @@ pub struct RepositoryRuleMergeQueue {
     RepositoryRuleMergeQueue {
         r#type: RepositoryRuleMergeQueueType = "type",
     } {
-        parameters: Option<RepositoryRuleMergeQueueParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleMergeQueueParameters>> = "parameters",
     }
 }
 
@@ -36140,7 +36148,7 @@ pub struct RepositoryRuleRequiredDeployments {
     /// The `type` property.
     pub r#type: RepositoryRuleRequiredDeploymentsType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleRequiredDeploymentsParameters>,
+    pub parameters: Option<Box<RepositoryRuleRequiredDeploymentsParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36148,7 +36156,7 @@ pub struct RepositoryRuleRequiredDeployments {
     RepositoryRuleRequiredDeployments {
         r#type: RepositoryRuleRequiredDeploymentsType = "type",
     } {
-        parameters: Option<RepositoryRuleRequiredDeploymentsParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleRequiredDeploymentsParameters>> = "parameters",
     }
 }
 
@@ -36216,7 +36224,7 @@ pub struct RepositoryRulePullRequest {
     /// The `type` property.
     pub r#type: RepositoryRulePullRequestType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRulePullRequestParameters>,
+    pub parameters: Option<Box<RepositoryRulePullRequestParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36224,7 +36232,7 @@ pub struct RepositoryRulePullRequest {
     RepositoryRulePullRequest {
         r#type: RepositoryRulePullRequestType = "type",
     } {
-        parameters: Option<RepositoryRulePullRequestParameters> = "parameters",
+        parameters: Option<Box<RepositoryRulePullRequestParameters>> = "parameters",
     }
 }
 
@@ -36376,7 +36384,7 @@ pub struct RepositoryRulePullRequestParameters {
     /// New, reviewable commits pushed will dismiss previous pull request review approvals.
     pub dismiss_stale_reviews_on_push: bool,
     /// The `dismissal_restriction` property.
-    pub dismissal_restriction: Option<RepositoryRuleParamsDismissalRestriction>,
+    pub dismissal_restriction: Option<Box<RepositoryRuleParamsDismissalRestriction>>,
     /// Require an approving review in pull requests that modify files that have a designated code owner.
     pub require_code_owner_review: bool,
     /// Whether the most recent reviewable push must be approved by someone other than the person who pushed it.
@@ -36402,7 +36410,7 @@ pub struct RepositoryRulePullRequestParameters {
         required_review_thread_resolution: bool = "required_review_thread_resolution",
     } {
         allowed_merge_methods: Option<Vec<RepositoryRulePullRequestParametersAllowedMergeMethodsItem>> = "allowed_merge_methods",
-        dismissal_restriction: Option<RepositoryRuleParamsDismissalRestriction> = "dismissal_restriction",
+        dismissal_restriction: Option<Box<RepositoryRuleParamsDismissalRestriction>> = "dismissal_restriction",
         required_reviewers: Option<Vec<RepositoryRuleParamsRequiredReviewerConfiguration>> = "required_reviewers",
     }
 }
@@ -36417,7 +36425,7 @@ pub struct RepositoryRuleRequiredStatusChecks {
     /// The `type` property.
     pub r#type: RepositoryRuleRequiredStatusChecksType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleRequiredStatusChecksParameters>,
+    pub parameters: Option<Box<RepositoryRuleRequiredStatusChecksParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36425,7 +36433,7 @@ pub struct RepositoryRuleRequiredStatusChecks {
     RepositoryRuleRequiredStatusChecks {
         r#type: RepositoryRuleRequiredStatusChecksType = "type",
     } {
-        parameters: Option<RepositoryRuleRequiredStatusChecksParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleRequiredStatusChecksParameters>> = "parameters",
     }
 }
 
@@ -36521,7 +36529,7 @@ pub struct RepositoryRuleCommitMessagePattern {
     /// The `type` property.
     pub r#type: RepositoryRuleCommitMessagePatternType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleCommitMessagePatternParameters>,
+    pub parameters: Option<Box<RepositoryRuleCommitMessagePatternParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36529,7 +36537,7 @@ pub struct RepositoryRuleCommitMessagePattern {
     RepositoryRuleCommitMessagePattern {
         r#type: RepositoryRuleCommitMessagePatternType = "type",
     } {
-        parameters: Option<RepositoryRuleCommitMessagePatternParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleCommitMessagePatternParameters>> = "parameters",
     }
 }
 
@@ -36593,7 +36601,7 @@ pub struct RepositoryRuleCommitAuthorEmailPattern {
     /// The `type` property.
     pub r#type: RepositoryRuleCommitAuthorEmailPatternType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleCommitAuthorEmailPatternParameters>,
+    pub parameters: Option<Box<RepositoryRuleCommitAuthorEmailPatternParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36601,7 +36609,7 @@ pub struct RepositoryRuleCommitAuthorEmailPattern {
     RepositoryRuleCommitAuthorEmailPattern {
         r#type: RepositoryRuleCommitAuthorEmailPatternType = "type",
     } {
-        parameters: Option<RepositoryRuleCommitAuthorEmailPatternParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleCommitAuthorEmailPatternParameters>> = "parameters",
     }
 }
 
@@ -36665,7 +36673,7 @@ pub struct RepositoryRuleCommitterEmailPattern {
     /// The `type` property.
     pub r#type: RepositoryRuleCommitterEmailPatternType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleCommitterEmailPatternParameters>,
+    pub parameters: Option<Box<RepositoryRuleCommitterEmailPatternParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36673,7 +36681,7 @@ pub struct RepositoryRuleCommitterEmailPattern {
     RepositoryRuleCommitterEmailPattern {
         r#type: RepositoryRuleCommitterEmailPatternType = "type",
     } {
-        parameters: Option<RepositoryRuleCommitterEmailPatternParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleCommitterEmailPatternParameters>> = "parameters",
     }
 }
 
@@ -36737,7 +36745,7 @@ pub struct RepositoryRuleBranchNamePattern {
     /// The `type` property.
     pub r#type: RepositoryRuleBranchNamePatternType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleBranchNamePatternParameters>,
+    pub parameters: Option<Box<RepositoryRuleBranchNamePatternParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36745,7 +36753,7 @@ pub struct RepositoryRuleBranchNamePattern {
     RepositoryRuleBranchNamePattern {
         r#type: RepositoryRuleBranchNamePatternType = "type",
     } {
-        parameters: Option<RepositoryRuleBranchNamePatternParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleBranchNamePatternParameters>> = "parameters",
     }
 }
 
@@ -36809,7 +36817,7 @@ pub struct RepositoryRuleTagNamePattern {
     /// The `type` property.
     pub r#type: RepositoryRuleTagNamePatternType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleTagNamePatternParameters>,
+    pub parameters: Option<Box<RepositoryRuleTagNamePatternParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36817,7 +36825,7 @@ pub struct RepositoryRuleTagNamePattern {
     RepositoryRuleTagNamePattern {
         r#type: RepositoryRuleTagNamePatternType = "type",
     } {
-        parameters: Option<RepositoryRuleTagNamePatternParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleTagNamePatternParameters>> = "parameters",
     }
 }
 
@@ -36881,7 +36889,7 @@ pub struct RepositoryRuleWorkflows {
     /// The `type` property.
     pub r#type: RepositoryRuleWorkflowsType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleWorkflowsParameters>,
+    pub parameters: Option<Box<RepositoryRuleWorkflowsParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36889,7 +36897,7 @@ pub struct RepositoryRuleWorkflows {
     RepositoryRuleWorkflows {
         r#type: RepositoryRuleWorkflowsType = "type",
     } {
-        parameters: Option<RepositoryRuleWorkflowsParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleWorkflowsParameters>> = "parameters",
     }
 }
 
@@ -36960,7 +36968,7 @@ pub struct RepositoryRuleCodeScanning {
     /// The `type` property.
     pub r#type: RepositoryRuleCodeScanningType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleCodeScanningParameters>,
+    pub parameters: Option<Box<RepositoryRuleCodeScanningParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -36968,7 +36976,7 @@ pub struct RepositoryRuleCodeScanning {
     RepositoryRuleCodeScanning {
         r#type: RepositoryRuleCodeScanningType = "type",
     } {
-        parameters: Option<RepositoryRuleCodeScanningParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleCodeScanningParameters>> = "parameters",
     }
 }
 
@@ -37065,7 +37073,7 @@ pub struct RepositoryRuleCopilotCodeReview {
     /// The `type` property.
     pub r#type: RepositoryRuleCopilotCodeReviewType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleCopilotCodeReviewParameters>,
+    pub parameters: Option<Box<RepositoryRuleCopilotCodeReviewParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -37073,7 +37081,7 @@ pub struct RepositoryRuleCopilotCodeReview {
     RepositoryRuleCopilotCodeReview {
         r#type: RepositoryRuleCopilotCodeReviewType = "type",
     } {
-        parameters: Option<RepositoryRuleCopilotCodeReviewParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleCopilotCodeReviewParameters>> = "parameters",
     }
 }
 
@@ -37144,7 +37152,7 @@ pub struct RepositoryRuleFilePathRestriction {
     /// The `type` property.
     pub r#type: RepositoryRuleFilePathRestrictionType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleFilePathRestrictionParameters>,
+    pub parameters: Option<Box<RepositoryRuleFilePathRestrictionParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -37152,7 +37160,7 @@ pub struct RepositoryRuleFilePathRestriction {
     RepositoryRuleFilePathRestriction {
         r#type: RepositoryRuleFilePathRestrictionType = "type",
     } {
-        parameters: Option<RepositoryRuleFilePathRestrictionParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleFilePathRestrictionParameters>> = "parameters",
     }
 }
 
@@ -37192,7 +37200,7 @@ pub struct RepositoryRuleMaxFilePathLength {
     /// The `type` property.
     pub r#type: RepositoryRuleMaxFilePathLengthType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleMaxFilePathLengthParameters>,
+    pub parameters: Option<Box<RepositoryRuleMaxFilePathLengthParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -37200,7 +37208,7 @@ pub struct RepositoryRuleMaxFilePathLength {
     RepositoryRuleMaxFilePathLength {
         r#type: RepositoryRuleMaxFilePathLengthType = "type",
     } {
-        parameters: Option<RepositoryRuleMaxFilePathLengthParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleMaxFilePathLengthParameters>> = "parameters",
     }
 }
 
@@ -37240,7 +37248,7 @@ pub struct RepositoryRuleFileExtensionRestriction {
     /// The `type` property.
     pub r#type: RepositoryRuleFileExtensionRestrictionType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleFileExtensionRestrictionParameters>,
+    pub parameters: Option<Box<RepositoryRuleFileExtensionRestrictionParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -37248,7 +37256,7 @@ pub struct RepositoryRuleFileExtensionRestriction {
     RepositoryRuleFileExtensionRestriction {
         r#type: RepositoryRuleFileExtensionRestrictionType = "type",
     } {
-        parameters: Option<RepositoryRuleFileExtensionRestrictionParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleFileExtensionRestrictionParameters>> = "parameters",
     }
 }
 
@@ -37288,7 +37296,7 @@ pub struct RepositoryRuleMaxFileSize {
     /// The `type` property.
     pub r#type: RepositoryRuleMaxFileSizeType,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleMaxFileSizeParameters>,
+    pub parameters: Option<Box<RepositoryRuleMaxFileSizeParameters>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -37296,7 +37304,7 @@ pub struct RepositoryRuleMaxFileSize {
     RepositoryRuleMaxFileSize {
         r#type: RepositoryRuleMaxFileSizeType = "type",
     } {
-        parameters: Option<RepositoryRuleMaxFileSizeParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleMaxFileSizeParameters>> = "parameters",
     }
 }
 
@@ -37536,7 +37544,7 @@ pub struct RuleSuiteRuleEvaluationsItemRuleSource {
 #[non_exhaustive]
 pub struct RuleSuiteRuleEvaluationsItem {
     /// The `rule_source` property.
-    pub rule_source: Option<RuleSuiteRuleEvaluationsItemRuleSource>,
+    pub rule_source: Option<Box<RuleSuiteRuleEvaluationsItemRuleSource>>,
     /// The enforcement level of this rule source.
     pub enforcement: Option<RuleSuiteRuleEvaluationsItemEnforcement>,
     /// The result of the evaluation of the individual rule.
@@ -37551,7 +37559,7 @@ pub struct RuleSuiteRuleEvaluationsItem {
     #[cfg(feature = "repos")]
     RuleSuiteRuleEvaluationsItem {
     } {
-        rule_source: Option<RuleSuiteRuleEvaluationsItemRuleSource> = "rule_source",
+        rule_source: Option<Box<RuleSuiteRuleEvaluationsItemRuleSource>> = "rule_source",
         enforcement: Option<RuleSuiteRuleEvaluationsItemEnforcement> = "enforcement",
         result: Option<RuleSuiteRuleEvaluationsItemResult> = "result",
         rule_type: Option<String> = "rule_type",
@@ -37579,7 +37587,7 @@ pub struct Activity {
     /// The type of the activity that was performed.
     pub activity_type: ActivityActivityType,
     /// The `actor` property.
-    pub actor: Option<SimpleUser>,
+    pub actor: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -37593,7 +37601,7 @@ pub struct Activity {
         activity_type: ActivityActivityType = "activity_type",
     } {
         timestamp: Option<::endpoint_runtime::model::Timestamp> = "timestamp",
-        actor: Option<SimpleUser> = "actor",
+        actor: Option<Box<SimpleUser>> = "actor",
     }
 }
 
@@ -37667,7 +37675,7 @@ pub struct ReposListAttestationsResponseAttestationsItemBundle {
 pub struct ReposListAttestationsResponseAttestationsItem {
     /// The attestation's Sigstore Bundle.
     /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-    pub bundle: Option<ReposListAttestationsResponseAttestationsItemBundle>,
+    pub bundle: Option<Box<ReposListAttestationsResponseAttestationsItemBundle>>,
     /// The `repository_id` property.
     pub repository_id: Option<i64>,
     /// The `bundle_url` property.
@@ -37680,7 +37688,7 @@ pub struct ReposListAttestationsResponseAttestationsItem {
     #[cfg(feature = "repos")]
     ReposListAttestationsResponseAttestationsItem {
     } {
-        bundle: Option<ReposListAttestationsResponseAttestationsItemBundle> = "bundle",
+        bundle: Option<Box<ReposListAttestationsResponseAttestationsItemBundle>> = "bundle",
         repository_id: Option<i64> = "repository_id",
         bundle_url: Option<String> = "bundle_url",
         initiator: Option<String> = "initiator",
@@ -37767,7 +37775,7 @@ pub struct ShortBranch {
     /// The `protected` property.
     pub protected: bool,
     /// The `protection` property.
-    pub protection: Option<BranchProtection>,
+    pub protection: Option<Box<BranchProtection>>,
     /// The `protection_url` property.
     pub protection_url: Option<::endpoint_runtime::model::Uri>,
 }
@@ -37779,7 +37787,7 @@ pub struct ShortBranch {
         commit: ShortBranchCommit = "commit",
         protected: bool = "protected",
     } {
-        protection: Option<BranchProtection> = "protection",
+        protection: Option<Box<BranchProtection>> = "protection",
         protection_url: Option<::endpoint_runtime::model::Uri> = "protection_url",
     }
 }
@@ -37814,33 +37822,34 @@ pub struct BranchProtection {
     /// The `enabled` property.
     pub enabled: Option<bool>,
     /// The `required_status_checks` property.
-    pub required_status_checks: Option<ProtectedBranchRequiredStatusCheck>,
+    pub required_status_checks: Option<Box<ProtectedBranchRequiredStatusCheck>>,
     /// The `enforce_admins` property.
-    pub enforce_admins: Option<ProtectedBranchAdminEnforced>,
+    pub enforce_admins: Option<Box<ProtectedBranchAdminEnforced>>,
     /// The `required_pull_request_reviews` property.
-    pub required_pull_request_reviews: Option<ProtectedBranchPullRequestReview>,
+    pub required_pull_request_reviews: Option<Box<ProtectedBranchPullRequestReview>>,
     /// The `restrictions` property.
-    pub restrictions: Option<BranchRestrictionPolicy>,
+    pub restrictions: Option<Box<BranchRestrictionPolicy>>,
     /// The `required_linear_history` property.
-    pub required_linear_history: Option<BranchProtectionRequiredLinearHistory>,
+    pub required_linear_history: Option<Box<BranchProtectionRequiredLinearHistory>>,
     /// The `allow_force_pushes` property.
-    pub allow_force_pushes: Option<BranchProtectionAllowForcePushes>,
+    pub allow_force_pushes: Option<Box<BranchProtectionAllowForcePushes>>,
     /// The `allow_deletions` property.
-    pub allow_deletions: Option<BranchProtectionAllowDeletions>,
+    pub allow_deletions: Option<Box<BranchProtectionAllowDeletions>>,
     /// The `block_creations` property.
-    pub block_creations: Option<BranchProtectionBlockCreations>,
+    pub block_creations: Option<Box<BranchProtectionBlockCreations>>,
     /// The `required_conversation_resolution` property.
-    pub required_conversation_resolution: Option<BranchProtectionRequiredConversationResolution>,
+    pub required_conversation_resolution:
+        Option<Box<BranchProtectionRequiredConversationResolution>>,
     /// The `name` property.
     pub name: Option<String>,
     /// The `protection_url` property.
     pub protection_url: Option<String>,
     /// The `required_signatures` property.
-    pub required_signatures: Option<BranchProtectionRequiredSignatures>,
+    pub required_signatures: Option<Box<BranchProtectionRequiredSignatures>>,
     /// Whether to set the branch as read-only. If this is true, users will not be able to push to the branch.
-    pub lock_branch: Option<BranchProtectionLockBranch>,
+    pub lock_branch: Option<Box<BranchProtectionLockBranch>>,
     /// Whether users can pull changes from upstream when the branch is locked. Set to `true` to allow fork syncing. Set to `false` to prevent fork syncing.
-    pub allow_fork_syncing: Option<BranchProtectionAllowForkSyncing>,
+    pub allow_fork_syncing: Option<Box<BranchProtectionAllowForkSyncing>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -37849,20 +37858,20 @@ pub struct BranchProtection {
     } {
         url: Option<String> = "url",
         enabled: Option<bool> = "enabled",
-        required_status_checks: Option<ProtectedBranchRequiredStatusCheck> = "required_status_checks",
-        enforce_admins: Option<ProtectedBranchAdminEnforced> = "enforce_admins",
-        required_pull_request_reviews: Option<ProtectedBranchPullRequestReview> = "required_pull_request_reviews",
-        restrictions: Option<BranchRestrictionPolicy> = "restrictions",
-        required_linear_history: Option<BranchProtectionRequiredLinearHistory> = "required_linear_history",
-        allow_force_pushes: Option<BranchProtectionAllowForcePushes> = "allow_force_pushes",
-        allow_deletions: Option<BranchProtectionAllowDeletions> = "allow_deletions",
-        block_creations: Option<BranchProtectionBlockCreations> = "block_creations",
-        required_conversation_resolution: Option<BranchProtectionRequiredConversationResolution> = "required_conversation_resolution",
+        required_status_checks: Option<Box<ProtectedBranchRequiredStatusCheck>> = "required_status_checks",
+        enforce_admins: Option<Box<ProtectedBranchAdminEnforced>> = "enforce_admins",
+        required_pull_request_reviews: Option<Box<ProtectedBranchPullRequestReview>> = "required_pull_request_reviews",
+        restrictions: Option<Box<BranchRestrictionPolicy>> = "restrictions",
+        required_linear_history: Option<Box<BranchProtectionRequiredLinearHistory>> = "required_linear_history",
+        allow_force_pushes: Option<Box<BranchProtectionAllowForcePushes>> = "allow_force_pushes",
+        allow_deletions: Option<Box<BranchProtectionAllowDeletions>> = "allow_deletions",
+        block_creations: Option<Box<BranchProtectionBlockCreations>> = "block_creations",
+        required_conversation_resolution: Option<Box<BranchProtectionRequiredConversationResolution>> = "required_conversation_resolution",
         name: Option<String> = "name",
         protection_url: Option<String> = "protection_url",
-        required_signatures: Option<BranchProtectionRequiredSignatures> = "required_signatures",
-        lock_branch: Option<BranchProtectionLockBranch> = "lock_branch",
-        allow_fork_syncing: Option<BranchProtectionAllowForkSyncing> = "allow_fork_syncing",
+        required_signatures: Option<Box<BranchProtectionRequiredSignatures>> = "required_signatures",
+        lock_branch: Option<Box<BranchProtectionLockBranch>> = "lock_branch",
+        allow_fork_syncing: Option<Box<BranchProtectionAllowForkSyncing>> = "allow_fork_syncing",
     }
 }
 
@@ -37946,10 +37955,10 @@ pub struct ProtectedBranchPullRequestReview {
     /// The `url` property.
     pub url: Option<::endpoint_runtime::model::Uri>,
     /// The `dismissal_restrictions` property.
-    pub dismissal_restrictions: Option<ProtectedBranchPullRequestReviewDismissalRestrictions>,
+    pub dismissal_restrictions: Option<Box<ProtectedBranchPullRequestReviewDismissalRestrictions>>,
     /// Allow specific users, teams, or apps to bypass pull request requirements.
     pub bypass_pull_request_allowances:
-        Option<ProtectedBranchPullRequestReviewBypassPullRequestAllowances>,
+        Option<Box<ProtectedBranchPullRequestReviewBypassPullRequestAllowances>>,
     /// The `dismiss_stale_reviews` property.
     pub dismiss_stale_reviews: bool,
     /// The `require_code_owner_reviews` property.
@@ -37967,8 +37976,8 @@ pub struct ProtectedBranchPullRequestReview {
         require_code_owner_reviews: bool = "require_code_owner_reviews",
     } {
         url: Option<::endpoint_runtime::model::Uri> = "url",
-        dismissal_restrictions: Option<ProtectedBranchPullRequestReviewDismissalRestrictions> = "dismissal_restrictions",
-        bypass_pull_request_allowances: Option<ProtectedBranchPullRequestReviewBypassPullRequestAllowances> = "bypass_pull_request_allowances",
+        dismissal_restrictions: Option<Box<ProtectedBranchPullRequestReviewDismissalRestrictions>> = "dismissal_restrictions",
+        bypass_pull_request_allowances: Option<Box<ProtectedBranchPullRequestReviewBypassPullRequestAllowances>> = "bypass_pull_request_allowances",
         required_approving_review_count: Option<i64> = "required_approving_review_count",
         require_last_push_approval: Option<bool> = "require_last_push_approval",
     }
@@ -38259,7 +38268,7 @@ pub struct BranchRestrictionPolicyAppsItem {
     /// The `node_id` property.
     pub node_id: Option<String>,
     /// The `owner` property.
-    pub owner: Option<BranchRestrictionPolicyAppsItemOwner>,
+    pub owner: Option<Box<BranchRestrictionPolicyAppsItemOwner>>,
     /// The `name` property.
     pub name: Option<String>,
     /// The `client_id` property.
@@ -38275,7 +38284,7 @@ pub struct BranchRestrictionPolicyAppsItem {
     /// The `updated_at` property.
     pub updated_at: Option<String>,
     /// The `permissions` property.
-    pub permissions: Option<BranchRestrictionPolicyAppsItemPermissions>,
+    pub permissions: Option<Box<BranchRestrictionPolicyAppsItemPermissions>>,
     /// The `events` property.
     pub events: Option<Vec<String>>,
 }
@@ -38287,7 +38296,7 @@ pub struct BranchRestrictionPolicyAppsItem {
         id: Option<i64> = "id",
         slug: Option<String> = "slug",
         node_id: Option<String> = "node_id",
-        owner: Option<BranchRestrictionPolicyAppsItemOwner> = "owner",
+        owner: Option<Box<BranchRestrictionPolicyAppsItemOwner>> = "owner",
         name: Option<String> = "name",
         client_id: Option<String> = "client_id",
         description: Option<String> = "description",
@@ -38295,7 +38304,7 @@ pub struct BranchRestrictionPolicyAppsItem {
         html_url: Option<String> = "html_url",
         created_at: Option<String> = "created_at",
         updated_at: Option<String> = "updated_at",
-        permissions: Option<BranchRestrictionPolicyAppsItemPermissions> = "permissions",
+        permissions: Option<Box<BranchRestrictionPolicyAppsItemPermissions>> = "permissions",
         events: Option<Vec<String>> = "events",
     }
 }
@@ -38509,29 +38518,30 @@ pub struct ProtectedBranch {
     /// The `url` property.
     pub url: ::endpoint_runtime::model::Uri,
     /// The `required_status_checks` property.
-    pub required_status_checks: Option<StatusCheckPolicy>,
+    pub required_status_checks: Option<Box<StatusCheckPolicy>>,
     /// The `required_pull_request_reviews` property.
-    pub required_pull_request_reviews: Option<ProtectedBranchRequiredPullRequestReviews>,
+    pub required_pull_request_reviews: Option<Box<ProtectedBranchRequiredPullRequestReviews>>,
     /// The `required_signatures` property.
-    pub required_signatures: Option<ProtectedBranchRequiredSignatures>,
+    pub required_signatures: Option<Box<ProtectedBranchRequiredSignatures>>,
     /// The `enforce_admins` property.
-    pub enforce_admins: Option<ProtectedBranchEnforceAdmins>,
+    pub enforce_admins: Option<Box<ProtectedBranchEnforceAdmins>>,
     /// The `required_linear_history` property.
-    pub required_linear_history: Option<ProtectedBranchRequiredLinearHistory>,
+    pub required_linear_history: Option<Box<ProtectedBranchRequiredLinearHistory>>,
     /// The `allow_force_pushes` property.
-    pub allow_force_pushes: Option<ProtectedBranchAllowForcePushes>,
+    pub allow_force_pushes: Option<Box<ProtectedBranchAllowForcePushes>>,
     /// The `allow_deletions` property.
-    pub allow_deletions: Option<ProtectedBranchAllowDeletions>,
+    pub allow_deletions: Option<Box<ProtectedBranchAllowDeletions>>,
     /// The `restrictions` property.
-    pub restrictions: Option<BranchRestrictionPolicy>,
+    pub restrictions: Option<Box<BranchRestrictionPolicy>>,
     /// The `required_conversation_resolution` property.
-    pub required_conversation_resolution: Option<ProtectedBranchRequiredConversationResolution>,
+    pub required_conversation_resolution:
+        Option<Box<ProtectedBranchRequiredConversationResolution>>,
     /// The `block_creations` property.
-    pub block_creations: Option<ProtectedBranchBlockCreations>,
+    pub block_creations: Option<Box<ProtectedBranchBlockCreations>>,
     /// Whether to set the branch as read-only. If this is true, users will not be able to push to the branch.
-    pub lock_branch: Option<ProtectedBranchLockBranch>,
+    pub lock_branch: Option<Box<ProtectedBranchLockBranch>>,
     /// Whether users can pull changes from upstream when the branch is locked. Set to `true` to allow fork syncing. Set to `false` to prevent fork syncing.
-    pub allow_fork_syncing: Option<ProtectedBranchAllowForkSyncing>,
+    pub allow_fork_syncing: Option<Box<ProtectedBranchAllowForkSyncing>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -38539,18 +38549,18 @@ pub struct ProtectedBranch {
     ProtectedBranch {
         url: ::endpoint_runtime::model::Uri = "url",
     } {
-        required_status_checks: Option<StatusCheckPolicy> = "required_status_checks",
-        required_pull_request_reviews: Option<ProtectedBranchRequiredPullRequestReviews> = "required_pull_request_reviews",
-        required_signatures: Option<ProtectedBranchRequiredSignatures> = "required_signatures",
-        enforce_admins: Option<ProtectedBranchEnforceAdmins> = "enforce_admins",
-        required_linear_history: Option<ProtectedBranchRequiredLinearHistory> = "required_linear_history",
-        allow_force_pushes: Option<ProtectedBranchAllowForcePushes> = "allow_force_pushes",
-        allow_deletions: Option<ProtectedBranchAllowDeletions> = "allow_deletions",
-        restrictions: Option<BranchRestrictionPolicy> = "restrictions",
-        required_conversation_resolution: Option<ProtectedBranchRequiredConversationResolution> = "required_conversation_resolution",
-        block_creations: Option<ProtectedBranchBlockCreations> = "block_creations",
-        lock_branch: Option<ProtectedBranchLockBranch> = "lock_branch",
-        allow_fork_syncing: Option<ProtectedBranchAllowForkSyncing> = "allow_fork_syncing",
+        required_status_checks: Option<Box<StatusCheckPolicy>> = "required_status_checks",
+        required_pull_request_reviews: Option<Box<ProtectedBranchRequiredPullRequestReviews>> = "required_pull_request_reviews",
+        required_signatures: Option<Box<ProtectedBranchRequiredSignatures>> = "required_signatures",
+        enforce_admins: Option<Box<ProtectedBranchEnforceAdmins>> = "enforce_admins",
+        required_linear_history: Option<Box<ProtectedBranchRequiredLinearHistory>> = "required_linear_history",
+        allow_force_pushes: Option<Box<ProtectedBranchAllowForcePushes>> = "allow_force_pushes",
+        allow_deletions: Option<Box<ProtectedBranchAllowDeletions>> = "allow_deletions",
+        restrictions: Option<Box<BranchRestrictionPolicy>> = "restrictions",
+        required_conversation_resolution: Option<Box<ProtectedBranchRequiredConversationResolution>> = "required_conversation_resolution",
+        block_creations: Option<Box<ProtectedBranchBlockCreations>> = "block_creations",
+        lock_branch: Option<Box<ProtectedBranchLockBranch>> = "lock_branch",
+        allow_fork_syncing: Option<Box<ProtectedBranchAllowForkSyncing>> = "allow_fork_syncing",
     }
 }
 
@@ -38675,10 +38685,10 @@ pub struct ProtectedBranchRequiredPullRequestReviews {
     pub require_last_push_approval: Option<bool>,
     /// The `dismissal_restrictions` property.
     pub dismissal_restrictions:
-        Option<ProtectedBranchRequiredPullRequestReviewsDismissalRestrictions>,
+        Option<Box<ProtectedBranchRequiredPullRequestReviewsDismissalRestrictions>>,
     /// The `bypass_pull_request_allowances` property.
     pub bypass_pull_request_allowances:
-        Option<ProtectedBranchRequiredPullRequestReviewsBypassPullRequestAllowances>,
+        Option<Box<ProtectedBranchRequiredPullRequestReviewsBypassPullRequestAllowances>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -38690,8 +38700,8 @@ pub struct ProtectedBranchRequiredPullRequestReviews {
         require_code_owner_reviews: Option<bool> = "require_code_owner_reviews",
         required_approving_review_count: Option<i64> = "required_approving_review_count",
         require_last_push_approval: Option<bool> = "require_last_push_approval",
-        dismissal_restrictions: Option<ProtectedBranchRequiredPullRequestReviewsDismissalRestrictions> = "dismissal_restrictions",
-        bypass_pull_request_allowances: Option<ProtectedBranchRequiredPullRequestReviewsBypassPullRequestAllowances> = "bypass_pull_request_allowances",
+        dismissal_restrictions: Option<Box<ProtectedBranchRequiredPullRequestReviewsDismissalRestrictions>> = "dismissal_restrictions",
+        bypass_pull_request_allowances: Option<Box<ProtectedBranchRequiredPullRequestReviewsBypassPullRequestAllowances>> = "bypass_pull_request_allowances",
     }
 }
 
@@ -38954,7 +38964,7 @@ pub struct Collaborator {
     /// The `site_admin` property.
     pub site_admin: bool,
     /// The `permissions` property.
-    pub permissions: Option<CollaboratorPermissions>,
+    pub permissions: Option<Box<CollaboratorPermissions>>,
     /// The `role_name` property.
     pub role_name: Option<String>,
     /// The `user_view_type` property.
@@ -38985,7 +38995,7 @@ pub struct Collaborator {
         email: Option<String> = "email",
         name: Option<String> = "name",
         gravatar_id: Option<String> = "gravatar_id",
-        permissions: Option<CollaboratorPermissions> = "permissions",
+        permissions: Option<Box<CollaboratorPermissions>> = "permissions",
         role_name: Option<String> = "role_name",
         user_view_type: Option<String> = "user_view_type",
     }
@@ -39032,9 +39042,9 @@ pub struct RepositoryInvitation {
     /// The `repository` property.
     pub repository: MinimalRepository,
     /// The `invitee` property.
-    pub invitee: Option<SimpleUser>,
+    pub invitee: Option<Box<SimpleUser>>,
     /// The `inviter` property.
-    pub inviter: Option<SimpleUser>,
+    pub inviter: Option<Box<SimpleUser>>,
     /// The permission associated with the invitation.
     pub permissions: RepositoryInvitationPermissions,
     /// The `created_at` property.
@@ -39060,8 +39070,8 @@ pub struct RepositoryInvitation {
         html_url: String = "html_url",
         node_id: String = "node_id",
     } {
-        invitee: Option<SimpleUser> = "invitee",
-        inviter: Option<SimpleUser> = "inviter",
+        invitee: Option<Box<SimpleUser>> = "invitee",
+        inviter: Option<Box<SimpleUser>> = "inviter",
         expired: Option<bool> = "expired",
     }
 }
@@ -39093,7 +39103,7 @@ pub struct RepositoryCollaboratorPermission {
     /// The `role_name` property.
     pub role_name: String,
     /// The `user` property.
-    pub user: Option<Collaborator>,
+    pub user: Option<Box<Collaborator>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -39102,7 +39112,7 @@ pub struct RepositoryCollaboratorPermission {
         permission: String = "permission",
         role_name: String = "role_name",
     } {
-        user: Option<Collaborator> = "user",
+        user: Option<Box<Collaborator>> = "user",
     }
 }
 
@@ -39269,7 +39279,7 @@ pub struct Status {
     /// The `updated_at` property.
     pub updated_at: String,
     /// The `creator` property.
-    pub creator: Option<SimpleUser>,
+    pub creator: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -39286,7 +39296,7 @@ pub struct Status {
         avatar_url: Option<String> = "avatar_url",
         description: Option<String> = "description",
         target_url: Option<String> = "target_url",
-        creator: Option<SimpleUser> = "creator",
+        creator: Option<Box<SimpleUser>> = "creator",
     }
 }
 
@@ -39348,32 +39358,32 @@ pub struct CommunityHealthFile {
 #[non_exhaustive]
 pub struct CommunityProfileFiles {
     /// The `code_of_conduct` property.
-    pub code_of_conduct: Option<CodeOfConductSimple>,
+    pub code_of_conduct: Option<Box<CodeOfConductSimple>>,
     /// The `code_of_conduct_file` property.
-    pub code_of_conduct_file: Option<CommunityHealthFile>,
+    pub code_of_conduct_file: Option<Box<CommunityHealthFile>>,
     /// The `license` property.
-    pub license: Option<LicenseSimple>,
+    pub license: Option<Box<LicenseSimple>>,
     /// The `contributing` property.
-    pub contributing: Option<CommunityHealthFile>,
+    pub contributing: Option<Box<CommunityHealthFile>>,
     /// The `readme` property.
-    pub readme: Option<CommunityHealthFile>,
+    pub readme: Option<Box<CommunityHealthFile>>,
     /// The `issue_template` property.
-    pub issue_template: Option<CommunityHealthFile>,
+    pub issue_template: Option<Box<CommunityHealthFile>>,
     /// The `pull_request_template` property.
-    pub pull_request_template: Option<CommunityHealthFile>,
+    pub pull_request_template: Option<Box<CommunityHealthFile>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "repos")]
     CommunityProfileFiles {
     } {
-        code_of_conduct: Option<CodeOfConductSimple> = "code_of_conduct",
-        code_of_conduct_file: Option<CommunityHealthFile> = "code_of_conduct_file",
-        license: Option<LicenseSimple> = "license",
-        contributing: Option<CommunityHealthFile> = "contributing",
-        readme: Option<CommunityHealthFile> = "readme",
-        issue_template: Option<CommunityHealthFile> = "issue_template",
-        pull_request_template: Option<CommunityHealthFile> = "pull_request_template",
+        code_of_conduct: Option<Box<CodeOfConductSimple>> = "code_of_conduct",
+        code_of_conduct_file: Option<Box<CommunityHealthFile>> = "code_of_conduct_file",
+        license: Option<Box<LicenseSimple>> = "license",
+        contributing: Option<Box<CommunityHealthFile>> = "contributing",
+        readme: Option<Box<CommunityHealthFile>> = "readme",
+        issue_template: Option<Box<CommunityHealthFile>> = "issue_template",
+        pull_request_template: Option<Box<CommunityHealthFile>> = "pull_request_template",
     }
 }
 
@@ -39451,7 +39461,7 @@ pub struct CommitComparison {
 #[non_exhaustive]
 pub struct FileCommit {
     /// The `content` property.
-    pub content: Option<FileCommitContent>,
+    pub content: Option<Box<FileCommitContent>>,
     /// The `commit` property.
     pub commit: FileCommitCommit,
 }
@@ -39461,7 +39471,7 @@ pub struct FileCommit {
     FileCommit {
         commit: FileCommitCommit = "commit",
     } {
-        content: Option<FileCommitContent> = "content",
+        content: Option<Box<FileCommitContent>> = "content",
     }
 }
 
@@ -39514,7 +39524,7 @@ pub struct FileCommitContent {
     pub r#type: Option<String>,
     /// The `_links` property.
     #[serde(rename = "_links")]
-    pub links: Option<FileCommitContentLinks>,
+    pub links: Option<Box<FileCommitContentLinks>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -39530,7 +39540,7 @@ pub struct FileCommitContent {
         git_url: Option<String> = "git_url",
         download_url: Option<String> = "download_url",
         r#type: Option<String> = "type",
-        links: Option<FileCommitContentLinks> = "_links",
+        links: Option<Box<FileCommitContentLinks>> = "_links",
     }
 }
 
@@ -39666,17 +39676,17 @@ pub struct FileCommitCommit {
     /// The `html_url` property.
     pub html_url: Option<String>,
     /// The `author` property.
-    pub author: Option<FileCommitCommitAuthor>,
+    pub author: Option<Box<FileCommitCommitAuthor>>,
     /// The `committer` property.
-    pub committer: Option<FileCommitCommitCommitter>,
+    pub committer: Option<Box<FileCommitCommitCommitter>>,
     /// The `message` property.
     pub message: Option<String>,
     /// The `tree` property.
-    pub tree: Option<FileCommitCommitTree>,
+    pub tree: Option<Box<FileCommitCommitTree>>,
     /// The `parents` property.
     pub parents: Option<Vec<FileCommitCommitParentsItem>>,
     /// The `verification` property.
-    pub verification: Option<FileCommitCommitVerification>,
+    pub verification: Option<Box<FileCommitCommitVerification>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -39687,12 +39697,12 @@ pub struct FileCommitCommit {
         node_id: Option<String> = "node_id",
         url: Option<String> = "url",
         html_url: Option<String> = "html_url",
-        author: Option<FileCommitCommitAuthor> = "author",
-        committer: Option<FileCommitCommitCommitter> = "committer",
+        author: Option<Box<FileCommitCommitAuthor>> = "author",
+        committer: Option<Box<FileCommitCommitCommitter>> = "committer",
         message: Option<String> = "message",
-        tree: Option<FileCommitCommitTree> = "tree",
+        tree: Option<Box<FileCommitCommitTree>> = "tree",
         parents: Option<Vec<FileCommitCommitParentsItem>> = "parents",
-        verification: Option<FileCommitCommitVerification> = "verification",
+        verification: Option<Box<FileCommitCommitVerification>> = "verification",
     }
 }
 
@@ -40190,7 +40200,7 @@ pub struct DeploymentStatus {
     /// The state of the status.
     pub state: DeploymentStatusState,
     /// The `creator` property.
-    pub creator: Option<SimpleUser>,
+    pub creator: Option<Box<SimpleUser>>,
     /// A short description of the status.
     pub description: String,
     /// The environment of the deployment that the status is for.
@@ -40210,7 +40220,7 @@ pub struct DeploymentStatus {
     /// The URL to associate with this status.
     pub log_url: Option<::endpoint_runtime::model::Uri>,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -40227,11 +40237,11 @@ pub struct DeploymentStatus {
         deployment_url: ::endpoint_runtime::model::Uri = "deployment_url",
         repository_url: ::endpoint_runtime::model::Uri = "repository_url",
     } {
-        creator: Option<SimpleUser> = "creator",
+        creator: Option<Box<SimpleUser>> = "creator",
         environment: Option<String> = "environment",
         environment_url: Option<::endpoint_runtime::model::Uri> = "environment_url",
         log_url: Option<::endpoint_runtime::model::Uri> = "log_url",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
     }
 }
 
@@ -40280,7 +40290,7 @@ pub struct Environment {
     /// Built-in deployment protection rules for the environment.
     pub protection_rules: Option<Vec<EnvironmentProtectionRulesItem>>,
     /// The `deployment_branch_policy` property.
-    pub deployment_branch_policy: Option<DeploymentBranchPolicySettings>,
+    pub deployment_branch_policy: Option<Box<DeploymentBranchPolicySettings>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -40295,7 +40305,7 @@ pub struct Environment {
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
     } {
         protection_rules: Option<Vec<EnvironmentProtectionRulesItem>> = "protection_rules",
-        deployment_branch_policy: Option<DeploymentBranchPolicySettings> = "deployment_branch_policy",
+        deployment_branch_policy: Option<Box<DeploymentBranchPolicySettings>> = "deployment_branch_policy",
     }
 }
 
@@ -40351,7 +40361,7 @@ pub struct EnvironmentProtectionRulesItemObjectReviewersItem {
     /// The `type` property.
     pub r#type: Option<DeploymentReviewerType>,
     /// The `reviewer` property.
-    pub reviewer: Option<EnvironmentProtectionRulesItemObjectReviewersItemReviewer>,
+    pub reviewer: Option<Box<EnvironmentProtectionRulesItemObjectReviewersItemReviewer>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -40359,7 +40369,7 @@ pub struct EnvironmentProtectionRulesItemObjectReviewersItem {
     EnvironmentProtectionRulesItemObjectReviewersItem {
     } {
         r#type: Option<DeploymentReviewerType> = "type",
-        reviewer: Option<EnvironmentProtectionRulesItemObjectReviewersItemReviewer> = "reviewer",
+        reviewer: Option<Box<EnvironmentProtectionRulesItemObjectReviewersItemReviewer>> = "reviewer",
     }
 }
 
@@ -40904,11 +40914,11 @@ pub struct Page {
     /// The process in which the Page will be built.
     pub build_type: Option<PageBuildType>,
     /// The `source` property.
-    pub source: Option<PagesSourceHash>,
+    pub source: Option<Box<PagesSourceHash>>,
     /// Whether the GitHub Pages site is publicly visible. If set to `true`, the site is accessible to anyone on the internet. If set to `false`, the site will only be accessible to users who have at least `read` access to the repository that published the site.
     pub public: bool,
     /// The `https_certificate` property.
-    pub https_certificate: Option<PagesHttpsCertificate>,
+    pub https_certificate: Option<Box<PagesHttpsCertificate>>,
     /// Whether https is enabled on the domain
     pub https_enforced: Option<bool>,
 }
@@ -40926,8 +40936,8 @@ pub struct Page {
         pending_domain_unverified_at: Option<::endpoint_runtime::model::Timestamp> = "pending_domain_unverified_at",
         html_url: Option<::endpoint_runtime::model::Uri> = "html_url",
         build_type: Option<PageBuildType> = "build_type",
-        source: Option<PagesSourceHash> = "source",
-        https_certificate: Option<PagesHttpsCertificate> = "https_certificate",
+        source: Option<Box<PagesSourceHash>> = "source",
+        https_certificate: Option<Box<PagesHttpsCertificate>> = "https_certificate",
         https_enforced: Option<bool> = "https_enforced",
     }
 }
@@ -41058,7 +41068,7 @@ pub struct PageBuild {
     /// The `error` property.
     pub error: PageBuildError,
     /// The `pusher` property.
-    pub pusher: Option<SimpleUser>,
+    pub pusher: Option<Box<SimpleUser>>,
     /// The `commit` property.
     pub commit: String,
     /// The `duration` property.
@@ -41080,7 +41090,7 @@ pub struct PageBuild {
         created_at: ::endpoint_runtime::model::Timestamp = "created_at",
         updated_at: ::endpoint_runtime::model::Timestamp = "updated_at",
     } {
-        pusher: Option<SimpleUser> = "pusher",
+        pusher: Option<Box<SimpleUser>> = "pusher",
     }
 }
 
@@ -41217,17 +41227,17 @@ pub struct PagesDeploymentStatus {
 #[non_exhaustive]
 pub struct PagesHealthCheck {
     /// The `domain` property.
-    pub domain: Option<PagesHealthCheckDomain>,
+    pub domain: Option<Box<PagesHealthCheckDomain>>,
     /// The `alt_domain` property.
-    pub alt_domain: Option<PagesHealthCheckAltDomain>,
+    pub alt_domain: Option<Box<PagesHealthCheckAltDomain>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "repos")]
     PagesHealthCheck {
     } {
-        domain: Option<PagesHealthCheckDomain> = "domain",
-        alt_domain: Option<PagesHealthCheckAltDomain> = "alt_domain",
+        domain: Option<Box<PagesHealthCheckDomain>> = "domain",
+        alt_domain: Option<Box<PagesHealthCheckAltDomain>> = "alt_domain",
     }
 }
 
@@ -41514,7 +41524,7 @@ pub struct Release {
     /// The URL of the release discussion.
     pub discussion_url: Option<::endpoint_runtime::model::Uri>,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -41545,7 +41555,7 @@ pub struct Release {
         body_text: Option<String> = "body_text",
         mentions_count: Option<i64> = "mentions_count",
         discussion_url: Option<::endpoint_runtime::model::Uri> = "discussion_url",
-        reactions: Option<ReactionRollup> = "reactions",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
     }
 }
 
@@ -41749,7 +41759,7 @@ pub struct RepositoryRuleDetailedObject2 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType2,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType2>,
     /// The name of the source of the ruleset that includes this rule.
@@ -41763,7 +41773,7 @@ pub struct RepositoryRuleDetailedObject2 {
     RepositoryRuleDetailedObject2 {
         r#type: RepositoryRuleDetailedObjectType2 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType2> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -41949,7 +41959,7 @@ pub struct RepositoryRuleDetailedObject5 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType5,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters2>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters2>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType5>,
     /// The name of the source of the ruleset that includes this rule.
@@ -41963,7 +41973,7 @@ pub struct RepositoryRuleDetailedObject5 {
     RepositoryRuleDetailedObject5 {
         r#type: RepositoryRuleDetailedObjectType5 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters2> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters2>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType5> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42015,7 +42025,7 @@ pub struct RepositoryRuleDetailedObject6 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType6,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters3>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters3>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType6>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42029,7 +42039,7 @@ pub struct RepositoryRuleDetailedObject6 {
     RepositoryRuleDetailedObject6 {
         r#type: RepositoryRuleDetailedObjectType6 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters3> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters3>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType6> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42115,7 +42125,7 @@ pub struct RepositoryRuleDetailedObjectParameters4 {
     /// New, reviewable commits pushed will dismiss previous pull request review approvals.
     pub dismiss_stale_reviews_on_push: bool,
     /// The `dismissal_restriction` property.
-    pub dismissal_restriction: Option<RepositoryRuleParamsDismissalRestriction>,
+    pub dismissal_restriction: Option<Box<RepositoryRuleParamsDismissalRestriction>>,
     /// Require an approving review in pull requests that modify files that have a designated code owner.
     pub require_code_owner_review: bool,
     /// Whether the most recent reviewable push must be approved by someone other than the person who pushed it.
@@ -42141,7 +42151,7 @@ pub struct RepositoryRuleDetailedObjectParameters4 {
         required_review_thread_resolution: bool = "required_review_thread_resolution",
     } {
         allowed_merge_methods: Option<Vec<RepositoryRuleDetailedObjectParametersAllowedMergeMethodsItem>> = "allowed_merge_methods",
-        dismissal_restriction: Option<RepositoryRuleParamsDismissalRestriction> = "dismissal_restriction",
+        dismissal_restriction: Option<Box<RepositoryRuleParamsDismissalRestriction>> = "dismissal_restriction",
         required_reviewers: Option<Vec<RepositoryRuleParamsRequiredReviewerConfiguration>> = "required_reviewers",
     }
 }
@@ -42165,7 +42175,7 @@ pub struct RepositoryRuleDetailedObject8 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType8,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters4>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters4>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType8>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42179,7 +42189,7 @@ pub struct RepositoryRuleDetailedObject8 {
     RepositoryRuleDetailedObject8 {
         r#type: RepositoryRuleDetailedObjectType8 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters4> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters4>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType8> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42237,7 +42247,7 @@ pub struct RepositoryRuleDetailedObject9 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType9,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters5>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters5>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType9>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42251,7 +42261,7 @@ pub struct RepositoryRuleDetailedObject9 {
     RepositoryRuleDetailedObject9 {
         r#type: RepositoryRuleDetailedObjectType9 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters5> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters5>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType9> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42373,7 +42383,7 @@ pub struct RepositoryRuleDetailedObject11 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType11,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters6>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters6>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType11>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42387,7 +42397,7 @@ pub struct RepositoryRuleDetailedObject11 {
     RepositoryRuleDetailedObject11 {
         r#type: RepositoryRuleDetailedObjectType11 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters6> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters6>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType11> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42463,7 +42473,7 @@ pub struct RepositoryRuleDetailedObject12 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType12,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters7>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters7>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType12>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42477,7 +42487,7 @@ pub struct RepositoryRuleDetailedObject12 {
     RepositoryRuleDetailedObject12 {
         r#type: RepositoryRuleDetailedObjectType12 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters7> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters7>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType12> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42553,7 +42563,7 @@ pub struct RepositoryRuleDetailedObject13 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType13,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters8>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters8>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType13>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42567,7 +42577,7 @@ pub struct RepositoryRuleDetailedObject13 {
     RepositoryRuleDetailedObject13 {
         r#type: RepositoryRuleDetailedObjectType13 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters8> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters8>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType13> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42643,7 +42653,7 @@ pub struct RepositoryRuleDetailedObject14 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType14,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters9>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters9>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType14>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42657,7 +42667,7 @@ pub struct RepositoryRuleDetailedObject14 {
     RepositoryRuleDetailedObject14 {
         r#type: RepositoryRuleDetailedObjectType14 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters9> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters9>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType14> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42733,7 +42743,7 @@ pub struct RepositoryRuleDetailedObject15 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType15,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters10>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters10>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType15>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42747,7 +42757,7 @@ pub struct RepositoryRuleDetailedObject15 {
     RepositoryRuleDetailedObject15 {
         r#type: RepositoryRuleDetailedObjectType15 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters10> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters10>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType15> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42802,7 +42812,7 @@ pub struct RepositoryRuleDetailedObject16 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType16,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters11>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters11>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType16>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42816,7 +42826,7 @@ pub struct RepositoryRuleDetailedObject16 {
     RepositoryRuleDetailedObject16 {
         r#type: RepositoryRuleDetailedObjectType16 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters11> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters11>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType16> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42868,7 +42878,7 @@ pub struct RepositoryRuleDetailedObject17 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType17,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters12>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters12>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType17>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42882,7 +42892,7 @@ pub struct RepositoryRuleDetailedObject17 {
     RepositoryRuleDetailedObject17 {
         r#type: RepositoryRuleDetailedObjectType17 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters12> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters12>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType17> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -42937,7 +42947,7 @@ pub struct RepositoryRuleDetailedObject18 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType18,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters13>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters13>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType18>,
     /// The name of the source of the ruleset that includes this rule.
@@ -42951,7 +42961,7 @@ pub struct RepositoryRuleDetailedObject18 {
     RepositoryRuleDetailedObject18 {
         r#type: RepositoryRuleDetailedObjectType18 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters13> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters13>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType18> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -43049,7 +43059,7 @@ pub struct RepositoryRuleDetailedObject20 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType20,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters14>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters14>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType20>,
     /// The name of the source of the ruleset that includes this rule.
@@ -43063,7 +43073,7 @@ pub struct RepositoryRuleDetailedObject20 {
     RepositoryRuleDetailedObject20 {
         r#type: RepositoryRuleDetailedObjectType20 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters14> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters14>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType20> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -43115,7 +43125,7 @@ pub struct RepositoryRuleDetailedObject21 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType21,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters15>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters15>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType21>,
     /// The name of the source of the ruleset that includes this rule.
@@ -43129,7 +43139,7 @@ pub struct RepositoryRuleDetailedObject21 {
     RepositoryRuleDetailedObject21 {
         r#type: RepositoryRuleDetailedObjectType21 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters15> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters15>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType21> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -43181,7 +43191,7 @@ pub struct RepositoryRuleDetailedObject22 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType22,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters16>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters16>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType22>,
     /// The name of the source of the ruleset that includes this rule.
@@ -43195,7 +43205,7 @@ pub struct RepositoryRuleDetailedObject22 {
     RepositoryRuleDetailedObject22 {
         r#type: RepositoryRuleDetailedObjectType22 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters16> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters16>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType22> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -43247,7 +43257,7 @@ pub struct RepositoryRuleDetailedObject23 {
     /// The `type` property.
     pub r#type: RepositoryRuleDetailedObjectType23,
     /// The `parameters` property.
-    pub parameters: Option<RepositoryRuleDetailedObjectParameters17>,
+    pub parameters: Option<Box<RepositoryRuleDetailedObjectParameters17>>,
     /// The type of source for the ruleset that includes this rule.
     pub ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType23>,
     /// The name of the source of the ruleset that includes this rule.
@@ -43261,7 +43271,7 @@ pub struct RepositoryRuleDetailedObject23 {
     RepositoryRuleDetailedObject23 {
         r#type: RepositoryRuleDetailedObjectType23 = "type",
     } {
-        parameters: Option<RepositoryRuleDetailedObjectParameters17> = "parameters",
+        parameters: Option<Box<RepositoryRuleDetailedObjectParameters17>> = "parameters",
         ruleset_source_type: Option<RepositoryRuleDetailedObjectRulesetSourceType23> = "ruleset_source_type",
         ruleset_source: Option<String> = "ruleset_source",
         ruleset_id: Option<i64> = "ruleset_id",
@@ -43329,7 +43339,7 @@ pub enum ReposGetCommitActivityStatsResponse {
 #[non_exhaustive]
 pub struct ContributorActivity {
     /// The `author` property.
-    pub author: Option<SimpleUser>,
+    pub author: Option<Box<SimpleUser>>,
     /// The `total` property.
     pub total: i64,
     /// The `weeks` property.
@@ -43342,7 +43352,7 @@ pub struct ContributorActivity {
         total: i64 = "total",
         weeks: Vec<ContributorActivityWeeksItem> = "weeks",
     } {
-        author: Option<SimpleUser> = "author",
+        author: Option<Box<SimpleUser>> = "author",
     }
 }
 
@@ -43750,9 +43760,9 @@ pub struct CommitSearchResultItem {
     /// The `commit` property.
     pub commit: CommitSearchResultItemCommit,
     /// The `author` property.
-    pub author: Option<SimpleUser>,
+    pub author: Option<Box<SimpleUser>>,
     /// The `committer` property.
-    pub committer: Option<GitUser>,
+    pub committer: Option<Box<GitUser>>,
     /// The `parents` property.
     pub parents: Vec<CommitSearchResultItemParentsItem>,
     /// The `repository` property.
@@ -43778,8 +43788,8 @@ pub struct CommitSearchResultItem {
         score: f64 = "score",
         node_id: String = "node_id",
     } {
-        author: Option<SimpleUser> = "author",
-        committer: Option<GitUser> = "committer",
+        author: Option<Box<SimpleUser>> = "author",
+        committer: Option<Box<GitUser>> = "committer",
         text_matches: Option<SearchResultTextMatches> = "text_matches",
     }
 }
@@ -43835,7 +43845,7 @@ pub struct CommitSearchResultItemCommit {
     /// The `author` property.
     pub author: CommitSearchResultItemCommitAuthor,
     /// The `committer` property.
-    pub committer: Option<GitUser>,
+    pub committer: Option<Box<GitUser>>,
     /// The `comment_count` property.
     pub comment_count: i64,
     /// The `message` property.
@@ -43845,7 +43855,7 @@ pub struct CommitSearchResultItemCommit {
     /// The `url` property.
     pub url: ::endpoint_runtime::model::Uri,
     /// The `verification` property.
-    pub verification: Option<Verification>,
+    pub verification: Option<Box<Verification>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -43857,8 +43867,8 @@ pub struct CommitSearchResultItemCommit {
         tree: CommitSearchResultItemCommitTree = "tree",
         url: ::endpoint_runtime::model::Uri = "url",
     } {
-        committer: Option<GitUser> = "committer",
-        verification: Option<Verification> = "verification",
+        committer: Option<Box<GitUser>> = "committer",
+        verification: Option<Box<Verification>> = "verification",
     }
 }
 
@@ -43953,13 +43963,13 @@ pub struct IssueSearchResultItem {
     /// The `assignees` property.
     pub assignees: Option<Vec<SimpleUser>>,
     /// The `user` property.
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     /// The `labels` property.
     pub labels: Vec<IssueSearchResultItemLabelsItem>,
     /// The `sub_issues_summary` property.
-    pub sub_issues_summary: Option<SubIssuesSummary>,
+    pub sub_issues_summary: Option<Box<SubIssuesSummary>>,
     /// The `issue_dependencies_summary` property.
-    pub issue_dependencies_summary: Option<IssueDependenciesSummary>,
+    pub issue_dependencies_summary: Option<Box<IssueDependenciesSummary>>,
     /// The `issue_field_values` property.
     pub issue_field_values: Option<Vec<IssueFieldValue>>,
     /// The `state` property.
@@ -43967,9 +43977,9 @@ pub struct IssueSearchResultItem {
     /// The `state_reason` property.
     pub state_reason: Option<String>,
     /// The `assignee` property.
-    pub assignee: Option<SimpleUser>,
+    pub assignee: Option<Box<SimpleUser>>,
     /// The `milestone` property.
-    pub milestone: Option<Milestone>,
+    pub milestone: Option<Box<Milestone>>,
     /// The `comments` property.
     pub comments: i64,
     /// The `created_at` property.
@@ -43981,7 +43991,7 @@ pub struct IssueSearchResultItem {
     /// The `text_matches` property.
     pub text_matches: Option<SearchResultTextMatches>,
     /// The `pull_request` property.
-    pub pull_request: Option<IssueSearchResultItemPullRequest>,
+    pub pull_request: Option<Box<IssueSearchResultItemPullRequest>>,
     /// The `body` property.
     pub body: Option<String>,
     /// The `score` property.
@@ -43991,7 +44001,7 @@ pub struct IssueSearchResultItem {
     /// The `draft` property.
     pub draft: Option<bool>,
     /// The `repository` property.
-    pub repository: Option<Repository>,
+    pub repository: Option<Box<Repository>>,
     /// The `body_html` property.
     pub body_html: Option<String>,
     /// The `body_text` property.
@@ -43999,13 +44009,13 @@ pub struct IssueSearchResultItem {
     /// The `timeline_url` property.
     pub timeline_url: Option<::endpoint_runtime::model::Uri>,
     /// The `type` property.
-    pub r#type: Option<IssueType>,
+    pub r#type: Option<Box<IssueType>>,
     /// The `performed_via_github_app` property.
-    pub performed_via_github_app: Option<Integration>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     /// The `pinned_comment` property.
-    pub pinned_comment: Option<IssueComment>,
+    pub pinned_comment: Option<Box<IssueComment>>,
     /// The `reactions` property.
-    pub reactions: Option<ReactionRollup>,
+    pub reactions: Option<Box<ReactionRollup>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -44032,26 +44042,26 @@ pub struct IssueSearchResultItem {
     } {
         active_lock_reason: Option<String> = "active_lock_reason",
         assignees: Option<Vec<SimpleUser>> = "assignees",
-        user: Option<SimpleUser> = "user",
-        sub_issues_summary: Option<SubIssuesSummary> = "sub_issues_summary",
-        issue_dependencies_summary: Option<IssueDependenciesSummary> = "issue_dependencies_summary",
+        user: Option<Box<SimpleUser>> = "user",
+        sub_issues_summary: Option<Box<SubIssuesSummary>> = "sub_issues_summary",
+        issue_dependencies_summary: Option<Box<IssueDependenciesSummary>> = "issue_dependencies_summary",
         issue_field_values: Option<Vec<IssueFieldValue>> = "issue_field_values",
         state_reason: Option<String> = "state_reason",
-        assignee: Option<SimpleUser> = "assignee",
-        milestone: Option<Milestone> = "milestone",
+        assignee: Option<Box<SimpleUser>> = "assignee",
+        milestone: Option<Box<Milestone>> = "milestone",
         closed_at: Option<::endpoint_runtime::model::Timestamp> = "closed_at",
         text_matches: Option<SearchResultTextMatches> = "text_matches",
-        pull_request: Option<IssueSearchResultItemPullRequest> = "pull_request",
+        pull_request: Option<Box<IssueSearchResultItemPullRequest>> = "pull_request",
         body: Option<String> = "body",
         draft: Option<bool> = "draft",
-        repository: Option<Repository> = "repository",
+        repository: Option<Box<Repository>> = "repository",
         body_html: Option<String> = "body_html",
         body_text: Option<String> = "body_text",
         timeline_url: Option<::endpoint_runtime::model::Uri> = "timeline_url",
-        r#type: Option<IssueType> = "type",
-        performed_via_github_app: Option<Integration> = "performed_via_github_app",
-        pinned_comment: Option<IssueComment> = "pinned_comment",
-        reactions: Option<ReactionRollup> = "reactions",
+        r#type: Option<Box<IssueType>> = "type",
+        performed_via_github_app: Option<Box<Integration>> = "performed_via_github_app",
+        pinned_comment: Option<Box<IssueComment>> = "pinned_comment",
+        reactions: Option<Box<ReactionRollup>> = "reactions",
     }
 }
 
@@ -44276,7 +44286,7 @@ pub struct RepoSearchResultItem {
     /// The `full_name` property.
     pub full_name: String,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// The `private` property.
     pub private: bool,
     /// The `html_url` property.
@@ -44426,9 +44436,9 @@ pub struct RepoSearchResultItem {
     /// The repository visibility: public, private, or internal.
     pub visibility: Option<String>,
     /// The `license` property.
-    pub license: Option<LicenseSimple>,
+    pub license: Option<Box<LicenseSimple>>,
     /// The `permissions` property.
-    pub permissions: Option<RepoSearchResultItemPermissions>,
+    pub permissions: Option<Box<RepoSearchResultItemPermissions>>,
     /// The `text_matches` property.
     pub text_matches: Option<SearchResultTextMatches>,
     /// The `temp_clone_token` property.
@@ -44522,7 +44532,7 @@ pub struct RepoSearchResultItem {
         archived: bool = "archived",
         disabled: bool = "disabled",
     } {
-        owner: Option<SimpleUser> = "owner",
+        owner: Option<Box<SimpleUser>> = "owner",
         description: Option<String> = "description",
         homepage: Option<::endpoint_runtime::model::Uri> = "homepage",
         language: Option<String> = "language",
@@ -44534,8 +44544,8 @@ pub struct RepoSearchResultItem {
         has_pull_requests: Option<bool> = "has_pull_requests",
         pull_request_creation_policy: Option<RepoSearchResultItemPullRequestCreationPolicy> = "pull_request_creation_policy",
         visibility: Option<String> = "visibility",
-        license: Option<LicenseSimple> = "license",
-        permissions: Option<RepoSearchResultItemPermissions> = "permissions",
+        license: Option<Box<LicenseSimple>> = "license",
+        permissions: Option<Box<RepoSearchResultItemPermissions>> = "permissions",
         text_matches: Option<SearchResultTextMatches> = "text_matches",
         temp_clone_token: Option<String> = "temp_clone_token",
         allow_merge_commit: Option<bool> = "allow_merge_commit",
@@ -44719,14 +44729,14 @@ pub struct TopicSearchResultItemRelatedItemTopicRelation {
 #[non_exhaustive]
 pub struct TopicSearchResultItemRelatedItem {
     /// The `topic_relation` property.
-    pub topic_relation: Option<TopicSearchResultItemRelatedItemTopicRelation>,
+    pub topic_relation: Option<Box<TopicSearchResultItemRelatedItemTopicRelation>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "search")]
     TopicSearchResultItemRelatedItem {
     } {
-        topic_relation: Option<TopicSearchResultItemRelatedItemTopicRelation> = "topic_relation",
+        topic_relation: Option<Box<TopicSearchResultItemRelatedItemTopicRelation>> = "topic_relation",
     }
 }
 
@@ -44762,14 +44772,14 @@ pub struct TopicSearchResultItemAliasesItemTopicRelation {
 #[non_exhaustive]
 pub struct TopicSearchResultItemAliasesItem {
     /// The `topic_relation` property.
-    pub topic_relation: Option<TopicSearchResultItemAliasesItemTopicRelation>,
+    pub topic_relation: Option<Box<TopicSearchResultItemAliasesItemTopicRelation>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "search")]
     TopicSearchResultItemAliasesItem {
     } {
-        topic_relation: Option<TopicSearchResultItemAliasesItemTopicRelation> = "topic_relation",
+        topic_relation: Option<Box<TopicSearchResultItemAliasesItemTopicRelation>> = "topic_relation",
     }
 }
 
@@ -44988,7 +44998,7 @@ pub struct OrganizationSecretScanningAlert {
     /// The time that the alert was resolved in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub resolved_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `resolved_by` property.
-    pub resolved_by: Option<SimpleUser>,
+    pub resolved_by: Option<Box<SimpleUser>>,
     /// The type of secret that secret scanning detected.
     pub secret_type: Option<String>,
     /// User-friendly name for the detected secret, matching the `secret_type`.
@@ -45001,15 +45011,15 @@ pub struct OrganizationSecretScanningAlert {
     /// The secret that was detected.
     pub secret: Option<String>,
     /// The `repository` property.
-    pub repository: Option<SimpleRepository>,
+    pub repository: Option<Box<SimpleRepository>>,
     /// Whether push protection was bypassed for the detected secret.
     pub push_protection_bypassed: Option<bool>,
     /// The `push_protection_bypassed_by` property.
-    pub push_protection_bypassed_by: Option<SimpleUser>,
+    pub push_protection_bypassed_by: Option<Box<SimpleUser>>,
     /// The time that push protection was bypassed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub push_protection_bypassed_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `push_protection_bypass_request_reviewer` property.
-    pub push_protection_bypass_request_reviewer: Option<SimpleUser>,
+    pub push_protection_bypass_request_reviewer: Option<Box<SimpleUser>>,
     /// An optional comment when reviewing a push protection bypass.
     pub push_protection_bypass_request_reviewer_comment: Option<String>,
     /// An optional comment when requesting a push protection bypass.
@@ -45027,17 +45037,17 @@ pub struct OrganizationSecretScanningAlert {
     /// A boolean value representing whether or not alert is base64 encoded
     pub is_base64_encoded: Option<bool>,
     /// The `first_location_detected` property.
-    pub first_location_detected: Option<SecretScanningFirstDetectedLocation>,
+    pub first_location_detected: Option<Box<SecretScanningFirstDetectedLocation>>,
     /// A boolean value representing whether or not the token in the alert was detected in more than one location.
     pub has_more_locations: Option<bool>,
     /// The `assigned_to` property.
-    pub assigned_to: Option<SimpleUser>,
+    pub assigned_to: Option<Box<SimpleUser>>,
     /// An optional comment from the closure request author.
     pub closure_request_comment: Option<String>,
     /// An optional comment from the closure request reviewer.
     pub closure_request_reviewer_comment: Option<String>,
     /// The `closure_request_reviewer` property.
-    pub closure_request_reviewer: Option<SimpleUser>,
+    pub closure_request_reviewer: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -45053,17 +45063,17 @@ pub struct OrganizationSecretScanningAlert {
         state: Option<SecretScanningAlertState> = "state",
         resolution: Option<SecretScanningAlertResolution> = "resolution",
         resolved_at: Option<::endpoint_runtime::model::Timestamp> = "resolved_at",
-        resolved_by: Option<SimpleUser> = "resolved_by",
+        resolved_by: Option<Box<SimpleUser>> = "resolved_by",
         secret_type: Option<String> = "secret_type",
         secret_type_display_name: Option<String> = "secret_type_display_name",
         provider: Option<String> = "provider",
         provider_slug: Option<String> = "provider_slug",
         secret: Option<String> = "secret",
-        repository: Option<SimpleRepository> = "repository",
+        repository: Option<Box<SimpleRepository>> = "repository",
         push_protection_bypassed: Option<bool> = "push_protection_bypassed",
-        push_protection_bypassed_by: Option<SimpleUser> = "push_protection_bypassed_by",
+        push_protection_bypassed_by: Option<Box<SimpleUser>> = "push_protection_bypassed_by",
         push_protection_bypassed_at: Option<::endpoint_runtime::model::Timestamp> = "push_protection_bypassed_at",
-        push_protection_bypass_request_reviewer: Option<SimpleUser> = "push_protection_bypass_request_reviewer",
+        push_protection_bypass_request_reviewer: Option<Box<SimpleUser>> = "push_protection_bypass_request_reviewer",
         push_protection_bypass_request_reviewer_comment: Option<String> = "push_protection_bypass_request_reviewer_comment",
         push_protection_bypass_request_comment: Option<String> = "push_protection_bypass_request_comment",
         push_protection_bypass_request_html_url: Option<::endpoint_runtime::model::Uri> = "push_protection_bypass_request_html_url",
@@ -45072,12 +45082,12 @@ pub struct OrganizationSecretScanningAlert {
         publicly_leaked: Option<bool> = "publicly_leaked",
         multi_repo: Option<bool> = "multi_repo",
         is_base64_encoded: Option<bool> = "is_base64_encoded",
-        first_location_detected: Option<SecretScanningFirstDetectedLocation> = "first_location_detected",
+        first_location_detected: Option<Box<SecretScanningFirstDetectedLocation>> = "first_location_detected",
         has_more_locations: Option<bool> = "has_more_locations",
-        assigned_to: Option<SimpleUser> = "assigned_to",
+        assigned_to: Option<Box<SimpleUser>> = "assigned_to",
         closure_request_comment: Option<String> = "closure_request_comment",
         closure_request_reviewer_comment: Option<String> = "closure_request_reviewer_comment",
-        closure_request_reviewer: Option<SimpleUser> = "closure_request_reviewer",
+        closure_request_reviewer: Option<Box<SimpleUser>> = "closure_request_reviewer",
     }
 }
 
@@ -45692,7 +45702,7 @@ pub struct SecretScanningAlert {
     /// The time that the alert was resolved in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub resolved_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `resolved_by` property.
-    pub resolved_by: Option<SimpleUser>,
+    pub resolved_by: Option<Box<SimpleUser>>,
     /// An optional comment to resolve an alert.
     pub resolution_comment: Option<String>,
     /// The type of secret that secret scanning detected.
@@ -45709,11 +45719,11 @@ pub struct SecretScanningAlert {
     /// Whether push protection was bypassed for the detected secret.
     pub push_protection_bypassed: Option<bool>,
     /// The `push_protection_bypassed_by` property.
-    pub push_protection_bypassed_by: Option<SimpleUser>,
+    pub push_protection_bypassed_by: Option<Box<SimpleUser>>,
     /// The time that push protection was bypassed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub push_protection_bypassed_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `push_protection_bypass_request_reviewer` property.
-    pub push_protection_bypass_request_reviewer: Option<SimpleUser>,
+    pub push_protection_bypass_request_reviewer: Option<Box<SimpleUser>>,
     /// An optional comment when reviewing a push protection bypass.
     pub push_protection_bypass_request_reviewer_comment: Option<String>,
     /// An optional comment when requesting a push protection bypass.
@@ -45729,17 +45739,17 @@ pub struct SecretScanningAlert {
     /// A boolean value representing whether or not alert is base64 encoded
     pub is_base64_encoded: Option<bool>,
     /// The `first_location_detected` property.
-    pub first_location_detected: Option<SecretScanningFirstDetectedLocation>,
+    pub first_location_detected: Option<Box<SecretScanningFirstDetectedLocation>>,
     /// A boolean value representing whether or not the token in the alert was detected in more than one location.
     pub has_more_locations: Option<bool>,
     /// The `assigned_to` property.
-    pub assigned_to: Option<SimpleUser>,
+    pub assigned_to: Option<Box<SimpleUser>>,
     /// An optional comment from the closure request author.
     pub closure_request_comment: Option<String>,
     /// An optional comment from the closure request reviewer.
     pub closure_request_reviewer_comment: Option<String>,
     /// The `closure_request_reviewer` property.
-    pub closure_request_reviewer: Option<SimpleUser>,
+    pub closure_request_reviewer: Option<Box<SimpleUser>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -45755,7 +45765,7 @@ pub struct SecretScanningAlert {
         state: Option<SecretScanningAlertState> = "state",
         resolution: Option<SecretScanningAlertResolution> = "resolution",
         resolved_at: Option<::endpoint_runtime::model::Timestamp> = "resolved_at",
-        resolved_by: Option<SimpleUser> = "resolved_by",
+        resolved_by: Option<Box<SimpleUser>> = "resolved_by",
         resolution_comment: Option<String> = "resolution_comment",
         secret_type: Option<String> = "secret_type",
         secret_type_display_name: Option<String> = "secret_type_display_name",
@@ -45763,9 +45773,9 @@ pub struct SecretScanningAlert {
         provider_slug: Option<String> = "provider_slug",
         secret: Option<String> = "secret",
         push_protection_bypassed: Option<bool> = "push_protection_bypassed",
-        push_protection_bypassed_by: Option<SimpleUser> = "push_protection_bypassed_by",
+        push_protection_bypassed_by: Option<Box<SimpleUser>> = "push_protection_bypassed_by",
         push_protection_bypassed_at: Option<::endpoint_runtime::model::Timestamp> = "push_protection_bypassed_at",
-        push_protection_bypass_request_reviewer: Option<SimpleUser> = "push_protection_bypass_request_reviewer",
+        push_protection_bypass_request_reviewer: Option<Box<SimpleUser>> = "push_protection_bypass_request_reviewer",
         push_protection_bypass_request_reviewer_comment: Option<String> = "push_protection_bypass_request_reviewer_comment",
         push_protection_bypass_request_comment: Option<String> = "push_protection_bypass_request_comment",
         push_protection_bypass_request_html_url: Option<::endpoint_runtime::model::Uri> = "push_protection_bypass_request_html_url",
@@ -45773,12 +45783,12 @@ pub struct SecretScanningAlert {
         publicly_leaked: Option<bool> = "publicly_leaked",
         multi_repo: Option<bool> = "multi_repo",
         is_base64_encoded: Option<bool> = "is_base64_encoded",
-        first_location_detected: Option<SecretScanningFirstDetectedLocation> = "first_location_detected",
+        first_location_detected: Option<Box<SecretScanningFirstDetectedLocation>> = "first_location_detected",
         has_more_locations: Option<bool> = "has_more_locations",
-        assigned_to: Option<SimpleUser> = "assigned_to",
+        assigned_to: Option<Box<SimpleUser>> = "assigned_to",
         closure_request_comment: Option<String> = "closure_request_comment",
         closure_request_reviewer_comment: Option<String> = "closure_request_reviewer_comment",
-        closure_request_reviewer: Option<SimpleUser> = "closure_request_reviewer",
+        closure_request_reviewer: Option<Box<SimpleUser>> = "closure_request_reviewer",
     }
 }
 
@@ -45819,7 +45829,7 @@ pub struct SecretScanningAlertWithMetadata {
     /// The time that the alert was resolved in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub resolved_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `resolved_by` property.
-    pub resolved_by: Option<SimpleUser>,
+    pub resolved_by: Option<Box<SimpleUser>>,
     /// An optional comment to resolve an alert.
     pub resolution_comment: Option<String>,
     /// The type of secret that secret scanning detected.
@@ -45836,11 +45846,11 @@ pub struct SecretScanningAlertWithMetadata {
     /// Whether push protection was bypassed for the detected secret.
     pub push_protection_bypassed: Option<bool>,
     /// The `push_protection_bypassed_by` property.
-    pub push_protection_bypassed_by: Option<SimpleUser>,
+    pub push_protection_bypassed_by: Option<Box<SimpleUser>>,
     /// The time that push protection was bypassed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`.
     pub push_protection_bypassed_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `push_protection_bypass_request_reviewer` property.
-    pub push_protection_bypass_request_reviewer: Option<SimpleUser>,
+    pub push_protection_bypass_request_reviewer: Option<Box<SimpleUser>>,
     /// An optional comment when reviewing a push protection bypass.
     pub push_protection_bypass_request_reviewer_comment: Option<String>,
     /// An optional comment when requesting a push protection bypass.
@@ -45856,17 +45866,17 @@ pub struct SecretScanningAlertWithMetadata {
     /// A boolean value representing whether or not alert is base64 encoded
     pub is_base64_encoded: Option<bool>,
     /// The `first_location_detected` property.
-    pub first_location_detected: Option<SecretScanningFirstDetectedLocation>,
+    pub first_location_detected: Option<Box<SecretScanningFirstDetectedLocation>>,
     /// A boolean value representing whether or not the token in the alert was detected in more than one location.
     pub has_more_locations: Option<bool>,
     /// The `assigned_to` property.
-    pub assigned_to: Option<SimpleUser>,
+    pub assigned_to: Option<Box<SimpleUser>>,
     /// An optional comment from the closure request author.
     pub closure_request_comment: Option<String>,
     /// An optional comment from the closure request reviewer.
     pub closure_request_reviewer_comment: Option<String>,
     /// The `closure_request_reviewer` property.
-    pub closure_request_reviewer: Option<SimpleUser>,
+    pub closure_request_reviewer: Option<Box<SimpleUser>>,
     /// The `metadata` property.
     pub metadata: Option<SecretScanningAlertMetadata>,
 }
@@ -45884,7 +45894,7 @@ pub struct SecretScanningAlertWithMetadata {
         state: Option<SecretScanningAlertState> = "state",
         resolution: Option<SecretScanningAlertResolution> = "resolution",
         resolved_at: Option<::endpoint_runtime::model::Timestamp> = "resolved_at",
-        resolved_by: Option<SimpleUser> = "resolved_by",
+        resolved_by: Option<Box<SimpleUser>> = "resolved_by",
         resolution_comment: Option<String> = "resolution_comment",
         secret_type: Option<String> = "secret_type",
         secret_type_display_name: Option<String> = "secret_type_display_name",
@@ -45892,9 +45902,9 @@ pub struct SecretScanningAlertWithMetadata {
         provider_slug: Option<String> = "provider_slug",
         secret: Option<String> = "secret",
         push_protection_bypassed: Option<bool> = "push_protection_bypassed",
-        push_protection_bypassed_by: Option<SimpleUser> = "push_protection_bypassed_by",
+        push_protection_bypassed_by: Option<Box<SimpleUser>> = "push_protection_bypassed_by",
         push_protection_bypassed_at: Option<::endpoint_runtime::model::Timestamp> = "push_protection_bypassed_at",
-        push_protection_bypass_request_reviewer: Option<SimpleUser> = "push_protection_bypass_request_reviewer",
+        push_protection_bypass_request_reviewer: Option<Box<SimpleUser>> = "push_protection_bypass_request_reviewer",
         push_protection_bypass_request_reviewer_comment: Option<String> = "push_protection_bypass_request_reviewer_comment",
         push_protection_bypass_request_comment: Option<String> = "push_protection_bypass_request_comment",
         push_protection_bypass_request_html_url: Option<::endpoint_runtime::model::Uri> = "push_protection_bypass_request_html_url",
@@ -45902,12 +45912,12 @@ pub struct SecretScanningAlertWithMetadata {
         publicly_leaked: Option<bool> = "publicly_leaked",
         multi_repo: Option<bool> = "multi_repo",
         is_base64_encoded: Option<bool> = "is_base64_encoded",
-        first_location_detected: Option<SecretScanningFirstDetectedLocation> = "first_location_detected",
+        first_location_detected: Option<Box<SecretScanningFirstDetectedLocation>> = "first_location_detected",
         has_more_locations: Option<bool> = "has_more_locations",
-        assigned_to: Option<SimpleUser> = "assigned_to",
+        assigned_to: Option<Box<SimpleUser>> = "assigned_to",
         closure_request_comment: Option<String> = "closure_request_comment",
         closure_request_reviewer_comment: Option<String> = "closure_request_reviewer_comment",
-        closure_request_reviewer: Option<SimpleUser> = "closure_request_reviewer",
+        closure_request_reviewer: Option<Box<SimpleUser>> = "closure_request_reviewer",
         metadata: Option<SecretScanningAlertMetadata> = "metadata",
     }
 }
@@ -45957,7 +45967,7 @@ pub struct SecretScanningLocation {
     /// The location type. Because secrets may be found in different types of resources (ie. code, comments, issues, pull requests, discussions), this field identifies the type of resource where the secret was found.
     pub r#type: Option<SecretScanningLocationType>,
     /// The `details` property.
-    pub details: Option<SecretScanningLocationDetails>,
+    pub details: Option<Box<SecretScanningLocationDetails>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -45965,7 +45975,7 @@ pub struct SecretScanningLocation {
     SecretScanningLocation {
     } {
         r#type: Option<SecretScanningLocationType> = "type",
-        details: Option<SecretScanningLocationDetails> = "details",
+        details: Option<Box<SecretScanningLocationDetails>> = "details",
     }
 }
 
@@ -46232,11 +46242,11 @@ pub struct GlobalAdvisory {
     /// The products and respective version ranges affected by the advisory.
     pub vulnerabilities: Option<Vec<Vulnerability>>,
     /// The `cvss` property.
-    pub cvss: Option<GlobalAdvisoryCvss>,
+    pub cvss: Option<Box<GlobalAdvisoryCvss>>,
     /// The `cvss_severities` property.
-    pub cvss_severities: Option<CvssSeverities>,
+    pub cvss_severities: Option<Box<CvssSeverities>>,
     /// The `epss` property.
-    pub epss: Option<SecurityAdvisoryEpss>,
+    pub epss: Option<Box<SecurityAdvisoryEpss>>,
     /// The `cwes` property.
     pub cwes: Option<Vec<GlobalAdvisoryCwesItem>>,
     /// The users who contributed to the advisory.
@@ -46265,9 +46275,9 @@ pub struct GlobalAdvisory {
         nvd_published_at: Option<::endpoint_runtime::model::Timestamp> = "nvd_published_at",
         withdrawn_at: Option<::endpoint_runtime::model::Timestamp> = "withdrawn_at",
         vulnerabilities: Option<Vec<Vulnerability>> = "vulnerabilities",
-        cvss: Option<GlobalAdvisoryCvss> = "cvss",
-        cvss_severities: Option<CvssSeverities> = "cvss_severities",
-        epss: Option<SecurityAdvisoryEpss> = "epss",
+        cvss: Option<Box<GlobalAdvisoryCvss>> = "cvss",
+        cvss_severities: Option<Box<CvssSeverities>> = "cvss_severities",
+        epss: Option<Box<SecurityAdvisoryEpss>> = "epss",
         cwes: Option<Vec<GlobalAdvisoryCwesItem>> = "cwes",
         credits: Option<Vec<GlobalAdvisoryCreditsItem>> = "credits",
     }
@@ -46340,7 +46350,7 @@ pub struct GlobalAdvisoryIdentifiersItem {
 #[non_exhaustive]
 pub struct Vulnerability {
     /// The name of the package affected by the vulnerability.
-    pub package: Option<VulnerabilityPackage>,
+    pub package: Option<Box<VulnerabilityPackage>>,
     /// The range of the package versions affected by the vulnerability.
     pub vulnerable_version_range: Option<String>,
     /// The package version that resolves the vulnerability.
@@ -46353,7 +46363,7 @@ pub struct Vulnerability {
     #[cfg(feature = "security-advisories")]
     Vulnerability {
     } {
-        package: Option<VulnerabilityPackage> = "package",
+        package: Option<Box<VulnerabilityPackage>> = "package",
         vulnerable_version_range: Option<String> = "vulnerable_version_range",
         first_patched_version: Option<String> = "first_patched_version",
         vulnerable_functions: Option<Vec<String>> = "vulnerable_functions",
@@ -46520,9 +46530,9 @@ pub struct RepositoryAdvisory {
     /// The severity of the advisory.
     pub severity: Option<RepositoryAdvisorySeverity>,
     /// The author of the advisory.
-    pub author: Option<SimpleUser>,
+    pub author: Option<Box<SimpleUser>>,
     /// The publisher of the advisory.
-    pub publisher: Option<SimpleUser>,
+    pub publisher: Option<Box<SimpleUser>>,
     /// The `identifiers` property.
     pub identifiers: Vec<RepositoryAdvisoryIdentifiersItem>,
     /// The state of the advisory.
@@ -46538,13 +46548,13 @@ pub struct RepositoryAdvisory {
     /// The date and time of when the advisory was withdrawn, in ISO 8601 format.
     pub withdrawn_at: Option<::endpoint_runtime::model::Timestamp>,
     /// The `submission` property.
-    pub submission: Option<RepositoryAdvisorySubmission>,
+    pub submission: Option<Box<RepositoryAdvisorySubmission>>,
     /// The `vulnerabilities` property.
     pub vulnerabilities: Option<Vec<RepositoryAdvisoryVulnerability>>,
     /// The `cvss` property.
-    pub cvss: Option<RepositoryAdvisoryCvss>,
+    pub cvss: Option<Box<RepositoryAdvisoryCvss>>,
     /// The `cvss_severities` property.
-    pub cvss_severities: Option<CvssSeverities>,
+    pub cvss_severities: Option<Box<CvssSeverities>>,
     /// The `cwes` property.
     pub cwes: Option<Vec<RepositoryAdvisoryCwesItem>>,
     /// A list of only the CWE IDs.
@@ -46558,7 +46568,7 @@ pub struct RepositoryAdvisory {
     /// A list of teams that collaborate on the advisory.
     pub collaborating_teams: Option<Vec<Team>>,
     /// A temporary private fork of the advisory's repository for collaborating on a fix.
-    pub private_fork: Option<SimpleRepository>,
+    pub private_fork: Option<Box<SimpleRepository>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -46574,24 +46584,24 @@ pub struct RepositoryAdvisory {
         cve_id: Option<String> = "cve_id",
         description: Option<String> = "description",
         severity: Option<RepositoryAdvisorySeverity> = "severity",
-        author: Option<SimpleUser> = "author",
-        publisher: Option<SimpleUser> = "publisher",
+        author: Option<Box<SimpleUser>> = "author",
+        publisher: Option<Box<SimpleUser>> = "publisher",
         created_at: Option<::endpoint_runtime::model::Timestamp> = "created_at",
         updated_at: Option<::endpoint_runtime::model::Timestamp> = "updated_at",
         published_at: Option<::endpoint_runtime::model::Timestamp> = "published_at",
         closed_at: Option<::endpoint_runtime::model::Timestamp> = "closed_at",
         withdrawn_at: Option<::endpoint_runtime::model::Timestamp> = "withdrawn_at",
-        submission: Option<RepositoryAdvisorySubmission> = "submission",
+        submission: Option<Box<RepositoryAdvisorySubmission>> = "submission",
         vulnerabilities: Option<Vec<RepositoryAdvisoryVulnerability>> = "vulnerabilities",
-        cvss: Option<RepositoryAdvisoryCvss> = "cvss",
-        cvss_severities: Option<CvssSeverities> = "cvss_severities",
+        cvss: Option<Box<RepositoryAdvisoryCvss>> = "cvss",
+        cvss_severities: Option<Box<CvssSeverities>> = "cvss_severities",
         cwes: Option<Vec<RepositoryAdvisoryCwesItem>> = "cwes",
         cwe_ids: Option<Vec<String>> = "cwe_ids",
         credits: Option<Vec<RepositoryAdvisoryCreditsItem>> = "credits",
         credits_detailed: Option<Vec<RepositoryAdvisoryCredit>> = "credits_detailed",
         collaborating_users: Option<Vec<SimpleUser>> = "collaborating_users",
         collaborating_teams: Option<Vec<Team>> = "collaborating_teams",
-        private_fork: Option<SimpleRepository> = "private_fork",
+        private_fork: Option<Box<SimpleRepository>> = "private_fork",
     }
 }
 
@@ -46681,7 +46691,7 @@ pub struct RepositoryAdvisorySubmission {
 #[non_exhaustive]
 pub struct RepositoryAdvisoryVulnerability {
     /// The name of the package affected by the vulnerability.
-    pub package: Option<RepositoryAdvisoryVulnerabilityPackage>,
+    pub package: Option<Box<RepositoryAdvisoryVulnerabilityPackage>>,
     /// The range of the package versions affected by the vulnerability.
     pub vulnerable_version_range: Option<String>,
     /// The package version(s) that resolve the vulnerability.
@@ -46694,7 +46704,7 @@ pub struct RepositoryAdvisoryVulnerability {
     #[cfg(feature = "security-advisories")]
     RepositoryAdvisoryVulnerability {
     } {
-        package: Option<RepositoryAdvisoryVulnerabilityPackage> = "package",
+        package: Option<Box<RepositoryAdvisoryVulnerabilityPackage>> = "package",
         vulnerable_version_range: Option<String> = "vulnerable_version_range",
         patched_versions: Option<String> = "patched_versions",
         vulnerable_functions: Option<Vec<String>> = "vulnerable_functions",
@@ -46849,7 +46859,7 @@ pub struct TeamFull {
     /// The `repositories_url` property.
     pub repositories_url: ::endpoint_runtime::model::Uri,
     /// The `parent` property.
-    pub parent: Option<TeamSimple>,
+    pub parent: Option<Box<TeamSimple>>,
     /// The `members_count` property.
     pub members_count: i64,
     /// The `repos_count` property.
@@ -46891,7 +46901,7 @@ pub struct TeamFull {
         description: Option<String> = "description",
         privacy: Option<TeamFullPrivacy> = "privacy",
         notification_setting: Option<TeamFullNotificationSetting> = "notification_setting",
-        parent: Option<TeamSimple> = "parent",
+        parent: Option<Box<TeamSimple>> = "parent",
         ldap_dn: Option<LdapDn> = "ldap_dn",
         r#type: Option<TeamFullType> = "type",
         organization_id: Option<i64> = "organization_id",
@@ -46995,7 +47005,7 @@ pub struct TeamOrganization {
     /// The `billing_email` property.
     pub billing_email: Option<String>,
     /// The `plan` property.
-    pub plan: Option<TeamOrganizationPlan>,
+    pub plan: Option<Box<TeamOrganizationPlan>>,
     /// The `default_repository_permission` property.
     pub default_repository_permission: Option<String>,
     /// The `members_can_create_repositories` property.
@@ -47065,7 +47075,7 @@ pub struct TeamOrganization {
         disk_usage: Option<i64> = "disk_usage",
         collaborators: Option<i64> = "collaborators",
         billing_email: Option<String> = "billing_email",
-        plan: Option<TeamOrganizationPlan> = "plan",
+        plan: Option<Box<TeamOrganizationPlan>> = "plan",
         default_repository_permission: Option<String> = "default_repository_permission",
         members_can_create_repositories: Option<bool> = "members_can_create_repositories",
         two_factor_requirement_enabled: Option<bool> = "two_factor_requirement_enabled",
@@ -47286,15 +47296,15 @@ pub struct TeamRepository {
     /// The `full_name` property.
     pub full_name: String,
     /// The `license` property.
-    pub license: Option<LicenseSimple>,
+    pub license: Option<Box<LicenseSimple>>,
     /// The `forks` property.
     pub forks: i64,
     /// The `permissions` property.
-    pub permissions: Option<TeamRepositoryPermissions>,
+    pub permissions: Option<Box<TeamRepositoryPermissions>>,
     /// The `role_name` property.
     pub role_name: Option<String>,
     /// The `owner` property.
-    pub owner: Option<SimpleUser>,
+    pub owner: Option<Box<SimpleUser>>,
     /// Whether the repository is private or public.
     pub private: bool,
     /// The `html_url` property.
@@ -47525,10 +47535,10 @@ pub struct TeamRepository {
         open_issues: i64 = "open_issues",
         watchers: i64 = "watchers",
     } {
-        license: Option<LicenseSimple> = "license",
-        permissions: Option<TeamRepositoryPermissions> = "permissions",
+        license: Option<Box<LicenseSimple>> = "license",
+        permissions: Option<Box<TeamRepositoryPermissions>> = "permissions",
         role_name: Option<String> = "role_name",
-        owner: Option<SimpleUser> = "owner",
+        owner: Option<Box<SimpleUser>> = "owner",
         description: Option<String> = "description",
         mirror_url: Option<::endpoint_runtime::model::Uri> = "mirror_url",
         homepage: Option<::endpoint_runtime::model::Uri> = "homepage",
@@ -47668,7 +47678,7 @@ pub struct PrivateUser {
     /// The `two_factor_authentication` property.
     pub two_factor_authentication: bool,
     /// The `plan` property.
-    pub plan: Option<PrivateUserPlan>,
+    pub plan: Option<Box<PrivateUserPlan>>,
     /// The `business_plus` property.
     pub business_plus: Option<bool>,
     /// The `ldap_dn` property.
@@ -47719,7 +47729,7 @@ pub struct PrivateUser {
         hireable: Option<bool> = "hireable",
         bio: Option<String> = "bio",
         twitter_username: Option<String> = "twitter_username",
-        plan: Option<PrivateUserPlan> = "plan",
+        plan: Option<Box<PrivateUserPlan>> = "plan",
         business_plus: Option<bool> = "business_plus",
         ldap_dn: Option<String> = "ldap_dn",
     }
@@ -48096,7 +48106,8 @@ pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItemB
 #[non_exhaustive]
 pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
     /// The bundle of the attestation.
-    pub bundle: Option<UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle>,
+    pub bundle:
+        Option<Box<UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle>>,
     /// The `repository_id` property.
     pub repository_id: Option<i64>,
     /// The `bundle_url` property.
@@ -48107,7 +48118,7 @@ pub struct UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItem 
     #[cfg(feature = "users")]
     UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItem {
     } {
-        bundle: Option<UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle> = "bundle",
+        bundle: Option<Box<UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItemBundle>> = "bundle",
         repository_id: Option<i64> = "repository_id",
         bundle_url: Option<String> = "bundle_url",
     }
@@ -48152,7 +48163,7 @@ pub struct UsersListAttestationsBulkResponse {
         >,
     >,
     /// Information about the current page.
-    pub page_info: Option<UsersListAttestationsBulkResponsePageInfo>,
+    pub page_info: Option<Box<UsersListAttestationsBulkResponsePageInfo>>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -48160,7 +48171,7 @@ pub struct UsersListAttestationsBulkResponse {
     UsersListAttestationsBulkResponse {
     } {
         attestations_subject_digests: Option<::std::collections::BTreeMap<String,Option<Vec<UsersListAttestationsBulkResponseAttestationsSubjectDigestsValueItem>>>> = "attestations_subject_digests",
-        page_info: Option<UsersListAttestationsBulkResponsePageInfo> = "page_info",
+        page_info: Option<Box<UsersListAttestationsBulkResponsePageInfo>> = "page_info",
     }
 }
 
@@ -48198,7 +48209,7 @@ pub struct UsersListAttestationsResponseObjectAttestationsItemBundle {
 pub struct UsersListAttestationsResponseObjectAttestationsItem {
     /// The attestation's Sigstore Bundle.
     /// Refer to the [Sigstore Bundle Specification](https://github.com/sigstore/protobuf-specs/blob/main/protos/sigstore_bundle.proto) for more information.
-    pub bundle: Option<UsersListAttestationsResponseObjectAttestationsItemBundle>,
+    pub bundle: Option<Box<UsersListAttestationsResponseObjectAttestationsItemBundle>>,
     /// The `repository_id` property.
     pub repository_id: Option<i64>,
     /// The `bundle_url` property.
@@ -48211,7 +48222,7 @@ pub struct UsersListAttestationsResponseObjectAttestationsItem {
     #[cfg(feature = "users")]
     UsersListAttestationsResponseObjectAttestationsItem {
     } {
-        bundle: Option<UsersListAttestationsResponseObjectAttestationsItemBundle> = "bundle",
+        bundle: Option<Box<UsersListAttestationsResponseObjectAttestationsItemBundle>> = "bundle",
         repository_id: Option<i64> = "repository_id",
         bundle_url: Option<String> = "bundle_url",
         initiator: Option<String> = "initiator",
