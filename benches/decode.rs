@@ -43,7 +43,11 @@ use decode_inputs::decode;
 struct Bench<'c>(&'c mut Criterion);
 
 impl decode_inputs::Each for Bench<'_> {
-    fn input<G: DeserializeOwned, H: DeserializeOwned>(&mut self, name: &'static str, bytes: Vec<u8>) {
+    fn input<G: DeserializeOwned, H: DeserializeOwned>(
+        &mut self,
+        name: &'static str,
+        bytes: Vec<u8>,
+    ) {
         let check = |way: &str, result: serde_json::Result<()>| {
             if let Err(err) = result {
                 panic!("{name} does not decode as {way}: {err}");
@@ -56,13 +60,9 @@ impl decode_inputs::Each for Bench<'_> {
         let mut group = self.0.benchmark_group(format!("decode/{name}"));
         group.throughput(Throughput::Bytes(bytes.len() as u64));
         let bytes = bytes.as_slice();
-        group.bench_function("generated", |b| {
-            b.iter(|| decode::<G>(black_box(bytes)))
-        });
+        group.bench_function("generated", |b| b.iter(|| decode::<G>(black_box(bytes))));
         group.bench_function("value", |b| b.iter(|| decode::<Value>(black_box(bytes))));
-        group.bench_function("handwritten", |b| {
-            b.iter(|| decode::<H>(black_box(bytes)))
-        });
+        group.bench_function("handwritten", |b| b.iter(|| decode::<H>(black_box(bytes))));
         group.finish();
     }
 }

@@ -18,7 +18,11 @@ use decode_inputs::decode;
 struct Check(Vec<&'static str>);
 
 impl decode_inputs::Each for Check {
-    fn input<G: DeserializeOwned, H: DeserializeOwned>(&mut self, name: &'static str, bytes: Vec<u8>) {
+    fn input<G: DeserializeOwned, H: DeserializeOwned>(
+        &mut self,
+        name: &'static str,
+        bytes: Vec<u8>,
+    ) {
         let value: Value = decode(&bytes).unwrap_or_else(|err| panic!("{name} as JSON: {err}"));
         if let Err(err) = decode::<G>(&bytes) {
             panic!("{name} as {}: {err}", std::any::type_name::<G>());
@@ -60,7 +64,10 @@ fn the_generated_types_keep_the_text() {
 
     let issues: Vec<models::Issue> = decode(&decode_inputs::load("issues_page")).unwrap();
     assert_eq!(issues[0].number, 13);
-    assert_eq!(issues[0].created_at.as_str().len(), "2022-07-19T04:38:46Z".len());
+    assert_eq!(
+        issues[0].created_at.as_str().len(),
+        "2022-07-19T04:38:46Z".len()
+    );
     let search: models::SearchIssuesAndPullRequestsResponse =
         decode(&decode_inputs::load("search_issues_page")).unwrap();
     assert_eq!(search.total_count, 30);

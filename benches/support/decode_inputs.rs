@@ -31,7 +31,11 @@ type Answer<R> = <R as TypedRequest>::Response;
 /// What is done with each input and its two typed forms: `G` the generated
 /// answer type, `H` the hand-written floor.
 pub trait Each {
-    fn input<G: DeserializeOwned, H: DeserializeOwned>(&mut self, name: &'static str, bytes: Vec<u8>);
+    fn input<G: DeserializeOwned, H: DeserializeOwned>(
+        &mut self,
+        name: &'static str,
+        bytes: Vec<u8>,
+    );
 }
 
 /// Calls `each` with every input, in the order of [`NAMES`].

@@ -582,11 +582,14 @@ pub struct SecurityAndAnalysis {
     pub dependabot_security_updates: Option<SecurityAndAnalysisDependabotSecurityUpdates>,
     pub secret_scanning: Option<SecurityAndAnalysisSecretScanning>,
     pub secret_scanning_push_protection: Option<SecurityAndAnalysisSecretScanningPushProtection>,
-    pub secret_scanning_non_provider_patterns: Option<SecurityAndAnalysisSecretScanningNonProviderPatterns>,
+    pub secret_scanning_non_provider_patterns:
+        Option<SecurityAndAnalysisSecretScanningNonProviderPatterns>,
     pub secret_scanning_ai_detection: Option<SecurityAndAnalysisSecretScanningAiDetection>,
-    pub secret_scanning_delegated_alert_dismissal: Option<SecurityAndAnalysisSecretScanningDelegatedAlertDismissal>,
+    pub secret_scanning_delegated_alert_dismissal:
+        Option<SecurityAndAnalysisSecretScanningDelegatedAlertDismissal>,
     pub secret_scanning_delegated_bypass: Option<SecurityAndAnalysisSecretScanningDelegatedBypass>,
-    pub secret_scanning_delegated_bypass_options: Option<SecurityAndAnalysisSecretScanningDelegatedBypassOptions>,
+    pub secret_scanning_delegated_bypass_options:
+        Option<SecurityAndAnalysisSecretScanningDelegatedBypassOptions>,
 }
 
 /// As `models::SecurityAndAnalysisAdvancedSecurity`.
@@ -646,7 +649,8 @@ pub struct SecurityAndAnalysisSecretScanningDelegatedBypass {
 /// As `models::SecurityAndAnalysisSecretScanningDelegatedBypassOptions`.
 #[derive(Debug, Deserialize)]
 pub struct SecurityAndAnalysisSecretScanningDelegatedBypassOptions {
-    pub reviewers: Option<Vec<SecurityAndAnalysisSecretScanningDelegatedBypassOptionsReviewersItem>>,
+    pub reviewers:
+        Option<Vec<SecurityAndAnalysisSecretScanningDelegatedBypassOptionsReviewersItem>>,
 }
 
 /// As `models::SecurityAndAnalysisSecretScanningDelegatedBypassOptionsReviewersItem`.
@@ -978,4 +982,3 @@ pub struct IssueSearchResultItemPullRequest {
     pub patch_url: Option<String>,
     pub url: Option<String>,
 }
-
