@@ -13,6 +13,10 @@
     dead_code,
     reason = "the fields are decoded and never read: the benchmark measures decoding"
 )]
+#![allow(
+    clippy::large_enum_variant,
+    reason = "the unions hold their forms unboxed, as the models' unions do"
+)]
 
 use serde::Deserialize;
 
