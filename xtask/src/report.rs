@@ -87,6 +87,17 @@ pub(crate) fn ratio(numerator: Option<f64>, denominator: Option<f64>) -> String 
     }
 }
 
+/// `numerator ÷ denominator` to two decimals (`1.07×`), `—` when either is
+/// missing: for ratios close to 1.
+pub(crate) fn ratio_hundredths(numerator: Option<f64>, denominator: Option<f64>) -> String {
+    match (numerator, denominator) {
+        (Some(numerator), Some(denominator)) if denominator > 0.0 => {
+            format!("{:.2}×", numerator / denominator)
+        }
+        _ => "—".to_owned(),
+    }
+}
+
 /// The median of `values` (the mean of the middle two for an even count),
 /// `None` when there are none.
 pub(crate) fn median(values: &[f64]) -> Option<f64> {
@@ -144,6 +155,8 @@ mod tests {
         assert_eq!(whole(None), "—");
         assert_eq!(ratio(Some(11_708.0), Some(623.0)), "18.8×");
         assert_eq!(ratio(None, Some(1.0)), "—");
+        assert_eq!(ratio_hundredths(Some(1_070.0), Some(1_000.0)), "1.07×");
+        assert_eq!(ratio_hundredths(Some(1.0), None), "—");
         assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
         assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), Some(2.5));
         assert_eq!(median(&[]), None);

@@ -1,0 +1,77 @@
+//! Every input of the `decode/…` benchmarks (`benches/fixtures/decode/`)
+//! decodes into the answer type that `endpoint-github` declares for its
+//! operation and into the hand-written floor (`benches/support/floor.rs`),
+//! through the benchmark's own entry point, and both keep the same items.
+
+#[path = "../benches/support/floor.rs"]
+mod floor;
+
+#[path = "../benches/support/decode_inputs.rs"]
+mod decode_inputs;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use decode_inputs::decode;
+
+/// Decodes each input three ways and records its name.
+struct Check(Vec<&'static str>);
+
+impl decode_inputs::Each for Check {
+    fn input<G: DeserializeOwned, H: DeserializeOwned>(
+        &mut self,
+        name: &'static str,
+        bytes: Vec<u8>,
+    ) {
+        let value: Value = decode(&bytes).unwrap_or_else(|err| panic!("{name} as JSON: {err}"));
+        if let Err(err) = decode::<G>(&bytes) {
+            panic!("{name} as {}: {err}", std::any::type_name::<G>());
+        }
+        if let Err(err) = decode::<H>(&bytes) {
+            panic!("{name} as {}: {err}", std::any::type_name::<H>());
+        }
+        // The pages hold as many items as their README says.
+        let items = match &value {
+            Value::Array(items) => items.len(),
+            Value::Object(object) => match object.get("items") {
+                Some(Value::Array(items)) => items.len(),
+                _ => 1,
+            },
+            _ => panic!("{name} is neither a list nor an object"),
+        };
+        let expected = match name {
+            "issues_page" | "search_issues_page" => 30,
+            "repositories_page" | "commits_page" => 100,
+            _ => 1,
+        };
+        assert_eq!(items, expected, "{name}");
+        self.0.push(name);
+    }
+}
+
+#[test]
+fn every_input_decodes_into_its_types() {
+    let mut check = Check(Vec::new());
+    decode_inputs::for_each(&mut check);
+    assert_eq!(check.0, decode_inputs::NAMES);
+}
+
+/// The generated types keep what they decoded: one field of each input,
+/// through the model's accessors.
+#[test]
+fn the_generated_types_keep_the_text() {
+    use endpoint_github::models;
+
+    let issues: Vec<models::Issue> = decode(&decode_inputs::load("issues_page")).unwrap();
+    assert_eq!(issues[0].number, 13);
+    assert_eq!(
+        issues[0].created_at.as_str().len(),
+        "2022-07-19T04:38:46Z".len()
+    );
+    let search: models::SearchIssuesAndPullRequestsResponse =
+        decode(&decode_inputs::load("search_issues_page")).unwrap();
+    assert_eq!(search.total_count, 30);
+    let repository: models::FullRepository =
+        decode(&decode_inputs::load("full_repository")).unwrap();
+    assert_eq!(repository.full_name, "octokit-fixture-org/hello-world");
+}
