@@ -1,7 +1,8 @@
 //! The floor of the `decode/…` benchmarks: what a careful user writes by hand
 //! to decode the five answers of `benches/decode.rs`, a `#[derive(Deserialize)]`
 //! struct tree with the same fields as the models of `endpoint-github`
-//! (`endpoint_github::models`): the same names, the same `Option`s, the same
+//! (`endpoint_github::models`): the same names, the same `Option`s (an
+//! `Option` of a struct or union boxed, as in the models), the same
 //! nested types and unions (`#[serde(untagged)]` with the same forms, in the
 //! same order), with a plain `String` where the model has a `Timestamp`, a
 //! `Uri` or an open string enum. It keeps neither `#[non_exhaustive]` nor
@@ -36,32 +37,32 @@ pub struct Issue {
     pub state_reason: Option<String>,
     pub title: String,
     pub body: Option<String>,
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     pub labels: Vec<IssueLabelsItem>,
-    pub assignee: Option<SimpleUser>,
+    pub assignee: Option<Box<SimpleUser>>,
     pub assignees: Option<Vec<SimpleUser>>,
-    pub milestone: Option<Milestone>,
+    pub milestone: Option<Box<Milestone>>,
     pub locked: bool,
     pub active_lock_reason: Option<String>,
     pub comments: i64,
-    pub pull_request: Option<IssuePullRequest>,
+    pub pull_request: Option<Box<IssuePullRequest>>,
     pub closed_at: Option<String>,
     pub created_at: String,
     pub updated_at: String,
     pub draft: Option<bool>,
-    pub closed_by: Option<SimpleUser>,
+    pub closed_by: Option<Box<SimpleUser>>,
     pub body_html: Option<String>,
     pub body_text: Option<String>,
     pub timeline_url: Option<String>,
-    pub r#type: Option<IssueType>,
-    pub repository: Option<Repository>,
-    pub performed_via_github_app: Option<Integration>,
+    pub r#type: Option<Box<IssueType>>,
+    pub repository: Option<Box<Repository>>,
+    pub performed_via_github_app: Option<Box<Integration>>,
     pub author_association: Option<String>,
-    pub reactions: Option<ReactionRollup>,
-    pub sub_issues_summary: Option<SubIssuesSummary>,
+    pub reactions: Option<Box<ReactionRollup>>,
+    pub sub_issues_summary: Option<Box<SubIssuesSummary>>,
     pub parent_issue_url: Option<String>,
-    pub pinned_comment: Option<IssueComment>,
-    pub issue_dependencies_summary: Option<IssueDependenciesSummary>,
+    pub pinned_comment: Option<Box<IssueComment>>,
+    pub issue_dependencies_summary: Option<Box<IssueDependenciesSummary>>,
     pub issue_field_values: Option<Vec<IssueFieldValue>>,
 }
 
@@ -125,7 +126,7 @@ pub struct Milestone {
     pub state: String,
     pub title: String,
     pub description: Option<String>,
-    pub creator: Option<SimpleUser>,
+    pub creator: Option<Box<SimpleUser>>,
     pub open_issues: i64,
     pub closed_issues: i64,
     pub created_at: String,
@@ -164,10 +165,10 @@ pub struct Repository {
     pub node_id: String,
     pub name: String,
     pub full_name: String,
-    pub license: Option<LicenseSimple>,
+    pub license: Option<Box<LicenseSimple>>,
     pub forks: i64,
-    pub permissions: Option<RepositoryPermissions>,
-    pub owner: Option<SimpleUser>,
+    pub permissions: Option<Box<RepositoryPermissions>>,
+    pub owner: Option<Box<SimpleUser>>,
     pub private: bool,
     pub html_url: String,
     pub description: Option<String>,
@@ -259,7 +260,7 @@ pub struct Repository {
     pub master_branch: Option<String>,
     pub starred_at: Option<String>,
     pub anonymous_access_enabled: Option<bool>,
-    pub code_search_index_status: Option<RepositoryCodeSearchIndexStatus>,
+    pub code_search_index_status: Option<Box<RepositoryCodeSearchIndexStatus>>,
 }
 
 /// As `models::LicenseSimple`.
@@ -378,22 +379,22 @@ pub struct IssueComment {
     pub body_text: Option<String>,
     pub body_html: Option<String>,
     pub html_url: String,
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     pub created_at: String,
     pub updated_at: String,
     pub issue_url: String,
     pub author_association: Option<String>,
-    pub performed_via_github_app: Option<Integration>,
-    pub reactions: Option<ReactionRollup>,
-    pub pin: Option<PinnedIssueComment>,
-    pub minimized: Option<IssueCommentMinimized>,
+    pub performed_via_github_app: Option<Box<Integration>>,
+    pub reactions: Option<Box<ReactionRollup>>,
+    pub pin: Option<Box<PinnedIssueComment>>,
+    pub minimized: Option<Box<IssueCommentMinimized>>,
 }
 
 /// As `models::PinnedIssueComment`.
 #[derive(Debug, Deserialize)]
 pub struct PinnedIssueComment {
     pub pinned_at: String,
-    pub pinned_by: Option<SimpleUser>,
+    pub pinned_by: Option<Box<SimpleUser>>,
 }
 
 /// As `models::IssueCommentMinimized`.
@@ -418,8 +419,8 @@ pub struct IssueFieldValue {
     pub issue_field_name: Option<String>,
     pub node_id: String,
     pub data_type: String,
-    pub value: Option<IssueFieldValueValue>,
-    pub single_select_option: Option<IssueFieldValueSingleSelectOption>,
+    pub value: Option<Box<IssueFieldValueValue>>,
+    pub single_select_option: Option<Box<IssueFieldValueSingleSelectOption>>,
     pub multi_select_options: Option<Vec<IssueFieldValueMultiSelectOptionsItem>>,
 }
 
@@ -527,9 +528,9 @@ pub struct FullRepository {
     pub pushed_at: String,
     pub created_at: String,
     pub updated_at: String,
-    pub permissions: Option<FullRepositoryPermissions>,
+    pub permissions: Option<Box<FullRepositoryPermissions>>,
     pub allow_rebase_merge: Option<bool>,
-    pub template_repository: Option<Repository>,
+    pub template_repository: Option<Box<Repository>>,
     pub temp_clone_token: Option<String>,
     pub allow_squash_merge: Option<bool>,
     pub allow_auto_merge: Option<bool>,
@@ -545,17 +546,17 @@ pub struct FullRepository {
     pub web_commit_signoff_required: Option<bool>,
     pub subscribers_count: i64,
     pub network_count: i64,
-    pub license: Option<LicenseSimple>,
-    pub organization: Option<SimpleUser>,
-    pub parent: Option<Repository>,
-    pub source: Option<Repository>,
+    pub license: Option<Box<LicenseSimple>>,
+    pub organization: Option<Box<SimpleUser>>,
+    pub parent: Option<Box<Repository>>,
+    pub source: Option<Box<Repository>>,
     pub forks: i64,
     pub master_branch: Option<String>,
     pub open_issues: i64,
     pub watchers: i64,
     pub anonymous_access_enabled: Option<bool>,
-    pub code_of_conduct: Option<CodeOfConductSimple>,
-    pub security_and_analysis: Option<SecurityAndAnalysis>,
+    pub code_of_conduct: Option<Box<CodeOfConductSimple>>,
+    pub security_and_analysis: Option<Box<SecurityAndAnalysis>>,
     pub custom_properties: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
@@ -581,19 +582,19 @@ pub struct CodeOfConductSimple {
 /// As `models::SecurityAndAnalysis`.
 #[derive(Debug, Deserialize)]
 pub struct SecurityAndAnalysis {
-    pub advanced_security: Option<SecurityAndAnalysisAdvancedSecurity>,
-    pub code_security: Option<SecurityAndAnalysisCodeSecurity>,
-    pub dependabot_security_updates: Option<SecurityAndAnalysisDependabotSecurityUpdates>,
-    pub secret_scanning: Option<SecurityAndAnalysisSecretScanning>,
-    pub secret_scanning_push_protection: Option<SecurityAndAnalysisSecretScanningPushProtection>,
+    pub advanced_security: Option<Box<SecurityAndAnalysisAdvancedSecurity>>,
+    pub code_security: Option<Box<SecurityAndAnalysisCodeSecurity>>,
+    pub dependabot_security_updates: Option<Box<SecurityAndAnalysisDependabotSecurityUpdates>>,
+    pub secret_scanning: Option<Box<SecurityAndAnalysisSecretScanning>>,
+    pub secret_scanning_push_protection: Option<Box<SecurityAndAnalysisSecretScanningPushProtection>>,
     pub secret_scanning_non_provider_patterns:
-        Option<SecurityAndAnalysisSecretScanningNonProviderPatterns>,
-    pub secret_scanning_ai_detection: Option<SecurityAndAnalysisSecretScanningAiDetection>,
+        Option<Box<SecurityAndAnalysisSecretScanningNonProviderPatterns>>,
+    pub secret_scanning_ai_detection: Option<Box<SecurityAndAnalysisSecretScanningAiDetection>>,
     pub secret_scanning_delegated_alert_dismissal:
-        Option<SecurityAndAnalysisSecretScanningDelegatedAlertDismissal>,
-    pub secret_scanning_delegated_bypass: Option<SecurityAndAnalysisSecretScanningDelegatedBypass>,
+        Option<Box<SecurityAndAnalysisSecretScanningDelegatedAlertDismissal>>,
+    pub secret_scanning_delegated_bypass: Option<Box<SecurityAndAnalysisSecretScanningDelegatedBypass>>,
     pub secret_scanning_delegated_bypass_options:
-        Option<SecurityAndAnalysisSecretScanningDelegatedBypassOptions>,
+        Option<Box<SecurityAndAnalysisSecretScanningDelegatedBypassOptions>>,
 }
 
 /// As `models::SecurityAndAnalysisAdvancedSecurity`.
@@ -743,20 +744,20 @@ pub struct MinimalRepository {
     pub pushed_at: Option<String>,
     pub created_at: Option<String>,
     pub updated_at: Option<String>,
-    pub permissions: Option<MinimalRepositoryPermissions>,
+    pub permissions: Option<Box<MinimalRepositoryPermissions>>,
     pub role_name: Option<String>,
     pub temp_clone_token: Option<String>,
     pub delete_branch_on_merge: Option<bool>,
     pub subscribers_count: Option<i64>,
     pub network_count: Option<i64>,
-    pub code_of_conduct: Option<CodeOfConduct>,
-    pub license: Option<MinimalRepositoryLicense>,
+    pub code_of_conduct: Option<Box<CodeOfConduct>>,
+    pub license: Option<Box<MinimalRepositoryLicense>>,
     pub forks: Option<i64>,
     pub open_issues: Option<i64>,
     pub watchers: Option<i64>,
     pub allow_forking: Option<bool>,
     pub web_commit_signoff_required: Option<bool>,
-    pub security_and_analysis: Option<SecurityAndAnalysis>,
+    pub security_and_analysis: Option<Box<SecurityAndAnalysis>>,
     pub custom_properties: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
@@ -799,10 +800,10 @@ pub struct Commit {
     pub html_url: String,
     pub comments_url: String,
     pub commit: CommitCommit,
-    pub author: Option<CommitAuthor>,
-    pub committer: Option<CommitCommitter>,
+    pub author: Option<Box<CommitAuthor>>,
+    pub committer: Option<Box<CommitCommitter>>,
     pub parents: Vec<CommitParentsItem>,
-    pub stats: Option<CommitStats>,
+    pub stats: Option<Box<CommitStats>>,
     pub files: Option<Vec<DiffEntry>>,
 }
 
@@ -810,12 +811,12 @@ pub struct Commit {
 #[derive(Debug, Deserialize)]
 pub struct CommitCommit {
     pub url: String,
-    pub author: Option<GitUser>,
-    pub committer: Option<GitUser>,
+    pub author: Option<Box<GitUser>>,
+    pub committer: Option<Box<GitUser>>,
     pub message: String,
     pub comment_count: i64,
     pub tree: CommitCommitTree,
-    pub verification: Option<Verification>,
+    pub verification: Option<Box<Verification>>,
 }
 
 /// As `models::GitUser`.
@@ -919,33 +920,33 @@ pub struct IssueSearchResultItem {
     pub locked: bool,
     pub active_lock_reason: Option<String>,
     pub assignees: Option<Vec<SimpleUser>>,
-    pub user: Option<SimpleUser>,
+    pub user: Option<Box<SimpleUser>>,
     pub labels: Vec<IssueSearchResultItemLabelsItem>,
-    pub sub_issues_summary: Option<SubIssuesSummary>,
-    pub issue_dependencies_summary: Option<IssueDependenciesSummary>,
+    pub sub_issues_summary: Option<Box<SubIssuesSummary>>,
+    pub issue_dependencies_summary: Option<Box<IssueDependenciesSummary>>,
     pub issue_field_values: Option<Vec<IssueFieldValue>>,
     pub state: String,
     pub state_reason: Option<String>,
-    pub assignee: Option<SimpleUser>,
-    pub milestone: Option<Milestone>,
+    pub assignee: Option<Box<SimpleUser>>,
+    pub milestone: Option<Box<Milestone>>,
     pub comments: i64,
     pub created_at: String,
     pub updated_at: String,
     pub closed_at: Option<String>,
     pub text_matches: Option<Vec<SearchResultTextMatchesItem>>,
-    pub pull_request: Option<IssueSearchResultItemPullRequest>,
+    pub pull_request: Option<Box<IssueSearchResultItemPullRequest>>,
     pub body: Option<String>,
     pub score: f64,
     pub author_association: String,
     pub draft: Option<bool>,
-    pub repository: Option<Repository>,
+    pub repository: Option<Box<Repository>>,
     pub body_html: Option<String>,
     pub body_text: Option<String>,
     pub timeline_url: Option<String>,
-    pub r#type: Option<IssueType>,
-    pub performed_via_github_app: Option<Integration>,
-    pub pinned_comment: Option<IssueComment>,
-    pub reactions: Option<ReactionRollup>,
+    pub r#type: Option<Box<IssueType>>,
+    pub performed_via_github_app: Option<Box<Integration>>,
+    pub pinned_comment: Option<Box<IssueComment>>,
+    pub reactions: Option<Box<ReactionRollup>>,
 }
 
 /// As `models::IssueSearchResultItemLabelsItem`.
