@@ -100,9 +100,9 @@
 //!
 //! - A field is plain only where the description requires it, does not allow
 //!   `null`, and no known answer contradicts it; every other field is an
-//!   `Option` (3742 of the 7199 fields are plain). The known
+//!   `Option` (3739 of the 7199 fields are plain). The known
 //!   contradictions are corrected in one file of the generator,
-//!   `openapi/overlay.json` (44 corrections in the OpenAPI
+//!   `openapi/overlay.json` (47 corrections in the OpenAPI
 //!   Overlay format, each with its reason and link).
 //! - A string enum is open: `#[non_exhaustive]`, and a value this version
 //!   does not know is kept as its `Unknown` variant ([`Unknown`]), never an
