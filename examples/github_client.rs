@@ -239,7 +239,11 @@ fn execute(
                 writeln!(out, "{} -> {}", link.path, link.target)?;
             }
             Content::ContentSubmodule(module) => {
-                writeln!(out, "{} (submodule of {})", module.path, module.submodule_git_url)?;
+                writeln!(
+                    out,
+                    "{} (submodule of {})",
+                    module.path, module.submodule_git_url
+                )?;
             }
             other => Err(format!("an answer of an unknown shape: {other:?}"))?,
         },

@@ -227,7 +227,9 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                 .expect("a page's items field is one of its fields");
                 let items = ident(&page.items);
                 let (item, into_items) = match &items_field.ty {
-                    Type::Option(inner) => (inner.as_ref(), quote!(self.#items.unwrap_or_default())),
+                    Type::Option(inner) => {
+                        (inner.as_ref(), quote!(self.#items.unwrap_or_default()))
+                    }
                     other => (other, quote!(self.#items)),
                 };
                 let item = match item {
@@ -340,7 +342,10 @@ mod tests {
             "page",
         )
         .unwrap();
-        let Type::Named(id) = space.root(&page, "SearchIssues", "A page.", Some("search")).unwrap() else {
+        let Type::Named(id) = space
+            .root(&page, "SearchIssues", "A page.", Some("search"))
+            .unwrap()
+        else {
             panic!()
         };
         space.mark_page(id, "items").unwrap();
@@ -356,7 +361,10 @@ mod tests {
             "Open = \"open\"",
             "impl ::endpoint::model::Paginated for SearchIssues {\n    type Item = Issue;\n    fn into_items(self) -> Vec<Self::Item> {\n        self.items\n    }\n    fn total_count(&self) -> Option<i64> {\n        Some(self.total_count)\n    }\n}",
         ] {
-            assert!(source.contains(expected), "missing {expected:?} in\n{source}");
+            assert!(
+                source.contains(expected),
+                "missing {expected:?} in\n{source}"
+            );
         }
         let page = Type::Vec(Box::new(Type::Named(0)).clone());
         assert_eq!(

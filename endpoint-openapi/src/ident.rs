@@ -3,11 +3,56 @@
 
 /// Words that need `r#` as a field name.
 const KEYWORDS: [&str; 50] = [
-    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do",
-    "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in",
-    "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
-    "return", "static", "struct", "trait", "true", "try", "type", "typeof", "union", "unsafe",
-    "unsized", "use", "virtual", "where", "while", "yield", "macro_rules",
+    "abstract",
+    "as",
+    "async",
+    "await",
+    "become",
+    "box",
+    "break",
+    "const",
+    "continue",
+    "do",
+    "dyn",
+    "else",
+    "enum",
+    "extern",
+    "false",
+    "final",
+    "fn",
+    "for",
+    "gen",
+    "if",
+    "impl",
+    "in",
+    "let",
+    "loop",
+    "macro",
+    "match",
+    "mod",
+    "move",
+    "mut",
+    "override",
+    "priv",
+    "pub",
+    "ref",
+    "return",
+    "static",
+    "struct",
+    "trait",
+    "true",
+    "try",
+    "type",
+    "typeof",
+    "union",
+    "unsafe",
+    "unsized",
+    "use",
+    "virtual",
+    "where",
+    "while",
+    "yield",
+    "macro_rules",
 ];
 
 /// Words that cannot be raw identifiers either.
@@ -159,7 +204,10 @@ mod tests {
     fn unique_names() {
         let taken = ["Issue", "Issue2", "user_id"];
         assert_eq!(unique("Issue".into(), |n| taken.contains(&n)), "Issue3");
-        assert_eq!(unique("user_id".into(), |n| taken.contains(&n)), "user_id_2");
+        assert_eq!(
+            unique("user_id".into(), |n| taken.contains(&n)),
+            "user_id_2"
+        );
         assert_eq!(unique("Label".into(), |n| taken.contains(&n)), "Label");
     }
 

@@ -119,7 +119,9 @@ impl Step {
 /// `$.a.b['c-d'][0]` → `a`, `b`, `c-d`, `0`.
 fn parse_target(target: &str) -> Result<Vec<Step>, String> {
     let bad = |why: &str| format!("target `{target}`: {why}");
-    let mut rest = target.strip_prefix('$').ok_or_else(|| bad("does not start with `$`"))?;
+    let mut rest = target
+        .strip_prefix('$')
+        .ok_or_else(|| bad("does not start with `$`"))?;
     let mut steps = Vec::new();
     while !rest.is_empty() {
         if let Some(after) = rest.strip_prefix('.') {
@@ -218,7 +220,10 @@ mod tests {
             spec.pointer("/components/schemas/review/properties/state/enum"),
             Some(&json!(["approved", "APPROVED"]))
         );
-        assert_eq!(spec.pointer("/components/schemas/review/required"), Some(&json!(["state"])));
+        assert_eq!(
+            spec.pointer("/components/schemas/review/required"),
+            Some(&json!(["state"]))
+        );
     }
 
     #[test]

@@ -280,7 +280,8 @@ impl<'a> TypeSpace<'a> {
             a.nullable = false;
             b.nullable = false;
             if a == b {
-                self.by_component.insert(component.to_owned(), (id, schema.nullable));
+                self.by_component
+                    .insert(component.to_owned(), (id, schema.nullable));
                 let ty = Type::Named(id);
                 return Ok(if schema.nullable { ty.optional() } else { ty });
             }
@@ -400,9 +401,10 @@ impl<'a> TypeSpace<'a> {
     fn define(&mut self, schema: &Schema, name: &str) -> Result<Defined, String> {
         Ok(match &schema.kind {
             Kind::Ref(component) => Defined::Type(self.component(component)?),
-            Kind::String { values: Some(values), .. } if !values.is_empty() => {
-                Defined::Body(Body::Enum(variants(values)), None)
-            }
+            Kind::String {
+                values: Some(values),
+                ..
+            } if !values.is_empty() => Defined::Body(Body::Enum(variants(values)), None),
             Kind::String { format, .. } => Defined::Type(match format.as_deref() {
                 Some("date-time") => Type::Timestamp,
                 Some("uri") => Type::Uri,
@@ -412,9 +414,9 @@ impl<'a> TypeSpace<'a> {
             Kind::Number => Defined::Type(Type::Number),
             Kind::Boolean => Defined::Type(Type::Boolean),
             Kind::Any => Defined::Type(Type::Json),
-            Kind::Array(items) => {
-                Defined::Type(Type::Vec(Box::new(self.resolve(items, &format!("{name}Item"))?)))
-            }
+            Kind::Array(items) => Defined::Type(Type::Vec(Box::new(
+                self.resolve(items, &format!("{name}Item"))?,
+            ))),
             Kind::Object(object) => self.object(object, name)?,
             Kind::AllOf(parts) => match parts.as_slice() {
                 [] => Defined::Type(Type::Json),
@@ -613,7 +615,10 @@ impl<'a> TypeSpace<'a> {
                 for ty in def_types(def) {
                     ty.named(true, &mut out);
                 }
-                out.into_iter().filter(|(_, d)| *d).map(|(id, _)| id).collect()
+                out.into_iter()
+                    .filter(|(_, d)| *d)
+                    .map(|(id, _)| id)
+                    .collect()
             })
             .collect();
         let reaches = |from: usize, to: usize| -> bool {
@@ -819,8 +824,14 @@ mod tests {
         assert_eq!(types.len(), 4, "{types:#?}");
         let user = types.iter().position(|t| t.name == "SimpleUser").unwrap();
         let state = types.iter().position(|t| t.name == "IssueState").unwrap();
-        let pr = types.iter().position(|t| t.name == "IssuePullRequest").unwrap();
-        assert_eq!(issue, Type::Named(types.iter().position(|t| t.name == "Issue").unwrap()));
+        let pr = types
+            .iter()
+            .position(|t| t.name == "IssuePullRequest")
+            .unwrap();
+        assert_eq!(
+            issue,
+            Type::Named(types.iter().position(|t| t.name == "Issue").unwrap())
+        );
         assert_eq!(
             fields(named(&types, "Issue")),
             [
@@ -836,8 +847,14 @@ mod tests {
         assert_eq!(
             named(&types, "IssueState").body,
             Body::Enum(vec![
-                Variant { name: "Open".into(), value: "open".into() },
-                Variant { name: "Closed".into(), value: "closed".into() },
+                Variant {
+                    name: "Open".into(),
+                    value: "open".into()
+                },
+                Variant {
+                    name: "Closed".into(),
+                    value: "closed".into()
+                },
             ])
         );
     }
@@ -859,9 +876,15 @@ mod tests {
         }));
         let mut space = TypeSpace::new(&components, &Github);
         assert_eq!(space.component("milestone").unwrap(), Type::Named(0));
-        assert_eq!(space.component("nullable-milestone").unwrap(), Type::Named(0).optional());
+        assert_eq!(
+            space.component("nullable-milestone").unwrap(),
+            Type::Named(0).optional()
+        );
         space.component("team").unwrap();
-        assert_eq!(space.component("nullable-team").unwrap(), Type::Named(2).optional());
+        assert_eq!(
+            space.component("nullable-team").unwrap(),
+            Type::Named(2).optional()
+        );
         let names: Vec<_> = space.finish().into_iter().map(|t| t.name).collect();
         assert_eq!(names, ["Milestone", "Team", "Team2"]);
     }
@@ -882,10 +905,15 @@ mod tests {
             fields(named(&types, "Full")),
             [("id", &Type::Integer), ("name", &Type::String)]
         );
-        let Body::Union(variants) = &named(&types, "Label").body else { panic!() };
+        let Body::Union(variants) = &named(&types, "Label").body else {
+            panic!()
+        };
         let names: Vec<_> = variants.iter().map(|v| v.name.as_str()).collect();
         assert_eq!(names, ["String", "Base"]);
-        assert_eq!(named(&types, "Same").body, Body::Alias(Type::String.optional()));
+        assert_eq!(
+            named(&types, "Same").body,
+            Body::Alias(Type::String.optional())
+        );
     }
 
     #[test]
@@ -901,7 +929,10 @@ mod tests {
         assert_eq!(
             fields(&types[0]),
             [
-                ("parent", &Type::Option(Box::new(Type::Box(Box::new(Type::Named(0)))))),
+                (
+                    "parent",
+                    &Type::Option(Box::new(Type::Box(Box::new(Type::Named(0)))))
+                ),
                 ("children", &Type::Vec(Box::new(Type::Named(0))).optional()),
             ]
         );
@@ -915,11 +946,18 @@ mod tests {
         }));
         let mut space = TypeSpace::new(&components, &Plain);
         let a = Schema::read(&json!({"$ref": "#/components/schemas/a"}), "r").unwrap();
-        let b = Schema::read(&json!({"type": "array", "items": {"$ref": "#/components/schemas/b"}}), "r").unwrap();
+        let b = Schema::read(
+            &json!({"type": "array", "items": {"$ref": "#/components/schemas/b"}}),
+            "r",
+        )
+        .unwrap();
         space.root(&a, "GetA", "", Some("alpha")).unwrap();
         space.root(&b, "ListB", "", Some("beta")).unwrap();
         let types = space.finish();
-        assert_eq!(named(&types, "A").features, BTreeSet::from(["alpha".to_owned()]));
+        assert_eq!(
+            named(&types, "A").features,
+            BTreeSet::from(["alpha".to_owned()])
+        );
         assert_eq!(
             named(&types, "B").features,
             BTreeSet::from(["alpha".to_owned(), "beta".to_owned()])

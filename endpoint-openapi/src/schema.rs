@@ -282,7 +282,10 @@ mod tests {
         let names: Vec<_> = object.properties.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["id", "user", "state", "labels", "extra"]);
         assert!(object.properties[0].required && !object.properties[1].required);
-        assert_eq!(object.properties[1].schema.kind, Kind::Ref("simple-user".into()));
+        assert_eq!(
+            object.properties[1].schema.kind,
+            Kind::Ref("simple-user".into())
+        );
         assert!(object.properties[2].schema.nullable);
         assert!(object.properties[4].schema.nullable);
         assert_eq!(
@@ -301,12 +304,21 @@ mod tests {
             "x",
         )
         .unwrap();
-        assert_eq!(schema.kind, Kind::OneOf(vec![Schema::of(Kind::String { format: None, values: None })]));
+        assert_eq!(
+            schema.kind,
+            Kind::OneOf(vec![Schema::of(Kind::String {
+                format: None,
+                values: None
+            })])
+        );
     }
 
     #[test]
     fn refuses_other_references() {
         let err = Schema::read(&json!({"$ref": "#/components/responses/x"}), "a.b").unwrap_err();
-        assert_eq!(err, "a.b: `#/components/responses/x` is not a component schema");
+        assert_eq!(
+            err,
+            "a.b: `#/components/responses/x` is not a component schema"
+        );
     }
 }

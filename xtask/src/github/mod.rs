@@ -63,7 +63,12 @@ pub fn generate(root: &Path) -> Result<Output, String> {
         files.push(File::rust(
             root,
             src.join(format!("{}.rs", scope.module)),
-            &render::scope(scope, &api.tags, render::Style::Macro, &answers.by_operation),
+            &render::scope(
+                scope,
+                &api.tags,
+                render::Style::Macro,
+                &answers.by_operation,
+            ),
         )?);
     }
     files.push(File::rust(
