@@ -47,6 +47,33 @@ pub use endpoint_runtime::{
 /// # Ok::<(), endpoint::Error>(())
 /// ```
 ///
+/// Each struct names its answer, a model of `github::models`, which the
+/// clients of `endpoint::client` decode: no answer type to write, for a body nor for
+/// the items of the pages.
+///
+/// ```no_run
+/// # #[cfg(feature = "ureq")] {
+/// use endpoint::Endpoint;
+/// use endpoint::client::ureq::Client;
+/// use endpoint::github::{issues, repos};
+///
+/// let client = Client::new(Endpoint::default());
+/// let repo = client.send(&repos::Get { owner: "rust-lang".into(), repo: "rust".into() })?.body;
+/// println!("{} stars", repo.stargazers_count);
+/// let bugs = issues::ListForRepo {
+///     owner: "rust-lang".into(),
+///     repo: "rust".into(),
+///     labels: Some("C-bug".into()),
+///     ..Default::default()
+/// };
+/// for issue in client.paginate(&bugs) {
+///     let issue = issue?;
+///     println!("#{} {}", issue.number, issue.title);
+/// }
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// To build only some of its modules, depend on `endpoint-github` with
 /// `default-features = false` and the features of those modules instead.
 #[cfg(feature = "github")]

@@ -31,7 +31,8 @@ fn fake_github() -> Server {
     })
 }
 
-/// The fake's answers, shaped like GitHub's (abridged).
+/// The fake's answers, shaped like GitHub's: every field that the
+/// description requires is there, so that they decode into the models.
 fn answer(request: &Received) -> (u16, Value) {
     let (path, query) = request
         .url
@@ -87,25 +88,17 @@ fn answer(request: &Received) -> (u16, Value) {
                 ),
             }
         }
-        ("GET", "/repos/octocat/hello-world/contents/docs/guide/README.md") => (
-            200,
-            json!({
-                "type": "file",
-                "encoding": "base64",
-                "size": 34,
-                "name": "README.md",
-                "path": "docs/guide/README.md",
-                "content": "IyBHdWlkZQoKSGVsbG8sIHfDtnJsZCEg4pyTCkVu\nZCEhCg==\n",
-                "sha": "3d21ec53a331a6f037a91c368710b99387d012c1",
-                "url": "https://api.github.com/repos/octocat/hello-world/contents/docs/guide/README.md",
-                "download_url": "https://raw.githubusercontent.com/octocat/hello-world/main/docs/guide/README.md",
-            }),
-        ),
+        ("GET", "/repos/octocat/hello-world/contents/docs/guide/README.md") => {
+            let mut file = content("file", "docs/guide/README.md", 34);
+            file["encoding"] = "base64".into();
+            file["content"] = "IyBHdWlkZQoKSGVsbG8sIHfDtnJsZCEg4pyTCkVu\nZCEhCg==\n".into();
+            (200, file)
+        }
         ("GET", "/repos/octocat/hello-world/contents/docs") => (
             200,
             json!([
-                {"type": "dir", "size": 0, "name": "guide", "path": "docs/guide", "sha": "a84d88e7554fc1fa21bcbc4efae3c782a70d2b9d"},
-                {"type": "file", "size": 625, "name": "index.md", "path": "docs/index.md", "sha": "3d21ec53a331a6f037a91c368710b99387d012c1"},
+                content("dir", "docs/guide", 0),
+                content("file", "docs/index.md", 625),
             ]),
         ),
         _ => (404, not_found),
@@ -151,67 +144,229 @@ fn issues_link(request: &Received) -> Option<String> {
     Some(links.join(", "))
 }
 
-fn repository() -> Value {
+/// GitHub's own URLs in the answers (the fake answers for GitHub, and the
+/// example prints some of them).
+const API: &str = "https://api.github.com";
+/// The repository of the fake's answers.
+const REPO: &str = "octocat/hello-world";
+
+/// An account as other answers hold it (`simple-user`), every required
+/// field there.
+fn user(login: &str, id: u64) -> Value {
+    let url = format!("{API}/users/{login}");
     json!({
+        "login": login,
+        "id": id,
+        "node_id": "MDQ6VXNlcjE=",
+        "avatar_url": format!("https://github.com/images/error/{login}_happy.gif"),
+        "gravatar_id": "",
+        "url": url,
+        "html_url": format!("https://github.com/{login}"),
+        "followers_url": format!("{url}/followers"),
+        "following_url": format!("{url}/following{{/other_user}}"),
+        "gists_url": format!("{url}/gists{{/gist_id}}"),
+        "starred_url": format!("{url}/starred{{/owner}}{{/repo}}"),
+        "subscriptions_url": format!("{url}/subscriptions"),
+        "organizations_url": format!("{url}/orgs"),
+        "repos_url": format!("{url}/repos"),
+        "events_url": format!("{url}/events{{/privacy}}"),
+        "received_events_url": format!("{url}/received_events"),
+        "type": "User",
+        "site_admin": false,
+    })
+}
+
+/// `octocat/hello-world` as `GET /repos/{owner}/{repo}` answers it
+/// (`full-repository`, the fields GitHub's documented example has that the
+/// description requires).
+fn repository() -> Value {
+    let url = format!("{API}/repos/{REPO}");
+    let mut repository = json!({
         "id": 1296269,
         "node_id": "MDEwOlJlcG9zaXRvcnkxMjk2MjY5",
         "name": "hello-world",
-        "full_name": "octocat/hello-world",
-        "owner": {"login": "octocat", "id": 1, "type": "User", "site_admin": false},
+        "full_name": REPO,
+        "owner": user("octocat", 1),
         "private": false,
-        "html_url": "https://github.com/octocat/hello-world",
+        "html_url": format!("https://github.com/{REPO}"),
         "description": "My first repository on GitHub!",
         "fork": false,
-        "url": "https://api.github.com/repos/octocat/hello-world",
+        "url": url,
+        "clone_url": format!("https://github.com/{REPO}.git"),
+        "git_url": format!("git:github.com/{REPO}.git"),
+        "ssh_url": format!("git@github.com:{REPO}.git"),
+        "mirror_url": null,
+        "svn_url": format!("https://svn.github.com/{REPO}"),
         "homepage": "https://github.com",
         "language": "Rust",
-        "forks_count": 9,
-        "stargazers_count": 80,
-        "watchers_count": 80,
-        "size": 108,
-        "default_branch": "main",
-        "open_issues_count": 2,
-        "topics": ["octocat", "api"],
-        "has_issues": true,
-        "archived": false,
         "visibility": "public",
         "pushed_at": "2011-01-26T19:06:43Z",
         "created_at": "2011-01-26T19:01:12Z",
         "updated_at": "2011-01-26T19:14:43Z",
-        "license": {"key": "mit", "name": "MIT License", "spdx_id": "MIT"},
+        "license": {
+            "key": "mit",
+            "name": "MIT License",
+            "spdx_id": "MIT",
+            "url": format!("{API}/licenses/mit"),
+            "node_id": "MDc6TGljZW5zZW1pdA==",
+        },
+        "subscribers_count": 42,
+        "network_count": 0,
+    });
+    // Its counts and settings.
+    let counts = json!({
+        "forks_count": 9,
+        "forks": 9,
+        "stargazers_count": 80,
+        "watchers_count": 80,
+        "watchers": 80,
+        "size": 108,
+        "default_branch": "main",
+        "open_issues_count": 2,
+        "open_issues": 2,
+        "topics": ["octocat", "api"],
+        "has_issues": true,
+        "has_projects": true,
+        "has_wiki": true,
+        "has_pages": false,
+        "has_discussions": false,
+        "archived": false,
+        "disabled": false,
+    });
+    for (key, value) in counts.as_object().into_iter().flatten() {
+        repository[key] = value.clone();
+    }
+    // The API's links of the repository, most of them URL templates.
+    for (key, suffix) in [
+        ("archive_url", "/{archive_format}{/ref}"),
+        ("assignees_url", "/assignees{/user}"),
+        ("blobs_url", "/git/blobs{/sha}"),
+        ("branches_url", "/branches{/branch}"),
+        ("collaborators_url", "/collaborators{/collaborator}"),
+        ("comments_url", "/comments{/number}"),
+        ("commits_url", "/commits{/sha}"),
+        ("compare_url", "/compare/{base}...{head}"),
+        ("contents_url", "/contents/{+path}"),
+        ("contributors_url", "/contributors"),
+        ("deployments_url", "/deployments"),
+        ("downloads_url", "/downloads"),
+        ("events_url", "/events"),
+        ("forks_url", "/forks"),
+        ("git_commits_url", "/git/commits{/sha}"),
+        ("git_refs_url", "/git/refs{/sha}"),
+        ("git_tags_url", "/git/tags{/sha}"),
+        ("hooks_url", "/hooks"),
+        ("issue_comment_url", "/issues/comments{/number}"),
+        ("issue_events_url", "/issues/events{/number}"),
+        ("issues_url", "/issues{/number}"),
+        ("keys_url", "/keys{/key_id}"),
+        ("labels_url", "/labels{/name}"),
+        ("languages_url", "/languages"),
+        ("merges_url", "/merges"),
+        ("milestones_url", "/milestones{/number}"),
+        (
+            "notifications_url",
+            "/notifications{?since,all,participating}",
+        ),
+        ("pulls_url", "/pulls{/number}"),
+        ("releases_url", "/releases{/id}"),
+        ("stargazers_url", "/stargazers"),
+        ("statuses_url", "/statuses/{sha}"),
+        ("subscribers_url", "/subscribers"),
+        ("subscription_url", "/subscription"),
+        ("tags_url", "/tags"),
+        ("teams_url", "/teams"),
+        ("trees_url", "/git/trees{/sha}"),
+    ] {
+        repository[key] = format!("{url}{suffix}").into();
+    }
+    repository
+}
+
+/// A label of the repository (`label`).
+fn label(name: &str) -> Value {
+    json!({
+        "id": 208045946,
+        "node_id": "MDU6TGFiZWwyMDgwNDU5NDY=",
+        "url": format!("{API}/repos/{REPO}/labels/{name}"),
+        "name": name,
+        "description": null,
+        "color": "f29513",
+        "default": false,
     })
 }
 
+/// An issue of the repository, or a pull request when `pull_request`
+/// (`issue`).
 fn issue(number: u64, title: &str, state: &str, labels: &[&str], pull_request: bool) -> Value {
+    let url = format!("{API}/repos/{REPO}/issues/{number}");
     let mut issue = json!({
         "id": 1_000_000 + number,
         "node_id": "MDU6SXNzdWUx",
-        "url": format!("https://api.github.com/repos/octocat/hello-world/issues/{number}"),
-        "html_url": format!("https://github.com/octocat/hello-world/issues/{number}"),
+        "url": url,
+        "repository_url": format!("{API}/repos/{REPO}"),
+        "labels_url": format!("{url}/labels{{/name}}"),
+        "comments_url": format!("{url}/comments"),
+        "events_url": format!("{url}/events"),
+        "html_url": format!("https://github.com/{REPO}/issues/{number}"),
         "number": number,
         "state": state,
         "title": title,
         "body": "I'm having a problem with this.",
-        "user": {"login": "octocat", "id": 1, "type": "User", "site_admin": false},
-        "labels": labels
-            .iter()
-            .map(|name| json!({"id": 208045946, "name": name, "color": "f29513", "default": true}))
-            .collect::<Vec<_>>(),
+        "user": user("octocat", 1),
+        "labels": labels.iter().map(|name| label(name)).collect::<Vec<_>>(),
         "assignee": null,
+        "milestone": null,
         "locked": false,
+        "active_lock_reason": null,
         "comments": 0,
         "created_at": "2011-04-22T13:33:48Z",
         "updated_at": "2011-04-22T13:33:48Z",
-        "closed_at": null,
+        "closed_at": if state == "closed" { json!("2011-04-23T09:12:01Z") } else { Value::Null },
         "author_association": "COLLABORATOR",
     });
     if pull_request {
         issue["pull_request"] = json!({
-            "url": format!("https://api.github.com/repos/octocat/hello-world/pulls/{number}"),
+            "url": format!("{API}/repos/{REPO}/pulls/{number}"),
+            "html_url": format!("https://github.com/{REPO}/pull/{number}"),
+            "diff_url": format!("https://github.com/{REPO}/pull/{number}.diff"),
+            "patch_url": format!("https://github.com/{REPO}/pull/{number}.patch"),
             "merged_at": null,
         });
     }
     issue
+}
+
+/// An entry of the repository's contents (`content-directory`'s items;
+/// a file's own answer adds its `encoding` and `content`).
+fn content(kind: &str, path: &str, size: u64) -> Value {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let (tree, raw) = if kind == "dir" {
+        ("tree", Value::Null)
+    } else {
+        (
+            "blob",
+            json!(format!(
+                "https://raw.githubusercontent.com/{REPO}/main/{path}"
+            )),
+        )
+    };
+    let sha = "3d21ec53a331a6f037a91c368710b99387d012c1";
+    let url = format!("{API}/repos/{REPO}/contents/{path}");
+    let git_url = format!("{API}/repos/{REPO}/git/{tree}s/{sha}");
+    let html_url = format!("https://github.com/{REPO}/{tree}/main/{path}");
+    json!({
+        "type": kind,
+        "size": size,
+        "name": name,
+        "path": path,
+        "sha": sha,
+        "url": url,
+        "git_url": git_url,
+        "html_url": html_url,
+        "download_url": raw,
+        "_links": {"self": url, "git": git_url, "html": html_url},
+    })
 }
 
 /// What a run of the example gave.
@@ -519,7 +674,7 @@ fn failures_name_the_request_and_github_s_message() {
     let stderr = failed(&args, &github_client(&base_url, Some(TOKEN), &args), 1);
     assert!(
         stderr.starts_with(&format!(
-            "error: GET {base_url}/repos/octocat/broken: the answer does not fit `github_client::example::Repository`: missing field"
+            "error: GET /repos/{{owner}}/{{repo}} ({base_url}/repos/octocat/broken): the answer does not fit `endpoint_github::models::FullRepository`: missing field"
         )),
         "{stderr}"
     );

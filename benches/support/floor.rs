@@ -586,13 +586,15 @@ pub struct SecurityAndAnalysis {
     pub code_security: Option<Box<SecurityAndAnalysisCodeSecurity>>,
     pub dependabot_security_updates: Option<Box<SecurityAndAnalysisDependabotSecurityUpdates>>,
     pub secret_scanning: Option<Box<SecurityAndAnalysisSecretScanning>>,
-    pub secret_scanning_push_protection: Option<Box<SecurityAndAnalysisSecretScanningPushProtection>>,
+    pub secret_scanning_push_protection:
+        Option<Box<SecurityAndAnalysisSecretScanningPushProtection>>,
     pub secret_scanning_non_provider_patterns:
         Option<Box<SecurityAndAnalysisSecretScanningNonProviderPatterns>>,
     pub secret_scanning_ai_detection: Option<Box<SecurityAndAnalysisSecretScanningAiDetection>>,
     pub secret_scanning_delegated_alert_dismissal:
         Option<Box<SecurityAndAnalysisSecretScanningDelegatedAlertDismissal>>,
-    pub secret_scanning_delegated_bypass: Option<Box<SecurityAndAnalysisSecretScanningDelegatedBypass>>,
+    pub secret_scanning_delegated_bypass:
+        Option<Box<SecurityAndAnalysisSecretScanningDelegatedBypass>>,
     pub secret_scanning_delegated_bypass_options:
         Option<Box<SecurityAndAnalysisSecretScanningDelegatedBypassOptions>>,
 }

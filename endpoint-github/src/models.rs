@@ -44182,6 +44182,19 @@ pub struct SearchIssuesAndPullRequestsResponse {
     pub lexical_fallback_reason:
         Option<Vec<SearchIssuesAndPullRequestsResponseLexicalFallbackReasonItem>>,
 }
+#[cfg(feature = "search")]
+impl ::endpoint_runtime::model::Paginated for SearchIssuesAndPullRequestsResponse {
+    type Item = IssueSearchResultItem;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+    fn total_count(&self) -> Option<i64> {
+        Some(self.total_count)
+    }
+    fn incomplete_results(&self) -> Option<bool> {
+        Some(self.incomplete_results)
+    }
+}
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "search")]

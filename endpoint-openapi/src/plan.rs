@@ -606,7 +606,9 @@ impl<'a> TypeSpace<'a> {
                 let field = fields.iter().find(|f| f.key == key)?;
                 match &field.ty {
                     Type::Named(held) => match &self.types[*held].body {
-                        Body::Enum(values) => Some(values.iter().map(|v| v.value.clone()).collect()),
+                        Body::Enum(values) => {
+                            Some(values.iter().map(|v| v.value.clone()).collect())
+                        }
                         _ => None,
                     },
                     _ => None,
@@ -926,11 +928,17 @@ mod tests {
             [
                 ("id", &Type::Integer),
                 ("user", &Type::Named(user)),
-                ("assignee", &Type::Box(Box::new(Type::Named(user))).optional()),
+                (
+                    "assignee",
+                    &Type::Box(Box::new(Type::Named(user))).optional()
+                ),
                 ("created_at", &Type::Timestamp),
                 ("html_url", &Type::Uri.optional()),
                 ("state", &Type::Named(state).optional()),
-                ("pull_request", &Type::Box(Box::new(Type::Named(pr))).optional()),
+                (
+                    "pull_request",
+                    &Type::Box(Box::new(Type::Named(pr))).optional()
+                ),
             ]
         );
         assert_eq!(
@@ -1075,7 +1083,10 @@ mod tests {
             named(&types, "Rule").tag,
             Some(Tag {
                 key: "type".into(),
-                values: vec![vec!["creation".into()], vec!["update".into(), "update_v2".into()]],
+                values: vec![
+                    vec!["creation".into()],
+                    vec!["update".into(), "update_v2".into()]
+                ],
             })
         );
         // The same value in two alternatives, or a key that may be missing:

@@ -36,41 +36,63 @@
 //!   empty list;
 //! - every answer's rate-limit headers are readable as a [`RateLimit`].
 //!
+//! The structs of [`github`](crate::github) (feature `github`) declare
+//! their answers, models of `github::models`: no type to write, for the
+//! body nor for the items of the pages.
+//!
 //! ```no_run
-//! # #[cfg(feature = "ureq")] {
+//! # #[cfg(all(feature = "ureq", feature = "github"))] {
+//! use endpoint::Endpoint;
 //! use endpoint::client::ureq::Client;
-//! use endpoint::{Endpoint, endpoint};
-//! use serde::Deserialize;
+//! use endpoint::github::{issues, repos};
 //! use serde_json::json;
-//!
-//! #[derive(Debug, Deserialize)]
-//! struct Issue {
-//!     number: u64,
-//!     title: String,
-//! }
-//!
-//! endpoint! {
-//!     /// List a repository's issues.
-//!     struct ListIssues = "GET /repos/{owner}/{repo}/issues" -> Vec<Issue> {
-//!         per_page: Option<u32>,
-//!     }
-//! }
 //!
 //! let github = Endpoint::default()
 //!     .defaults(json!({"headers": {"authorization": "token ghp_…"}}))?
 //!     .with_credential_host_check(true);
 //! let client = Client::new(github);
-//! let route = ListIssues { owner: "rust-lang".into(), repo: "rust".into(), per_page: Some(100) };
 //!
-//! // The first page, decoded as the route declares.
+//! // A `models::FullRepository`.
+//! let repo = client.send(&repos::Get { owner: "rust-lang".into(), repo: "rust".into() })?.body;
+//! println!("{} stars", repo.stargazers_count);
+//!
+//! // The first page, a `Vec<models::Issue>`, and the rate limit.
+//! let route = issues::ListForRepo {
+//!     owner: "rust-lang".into(),
+//!     repo: "rust".into(),
+//!     per_page: Some(100),
+//!     ..Default::default()
+//! };
 //! let page = client.send(&route)?;
 //! println!("{} issues, {:?} requests left", page.body.len(), page.rate_limit().remaining);
 //!
-//! // Every page: the items are `Issue`s, as the route's `Vec<Issue>` holds.
+//! // Every page: the items are `models::Issue`s, as the route's answer holds.
 //! for issue in client.paginate(&route) {
 //!     let issue = issue?;
 //!     println!("#{} {}", issue.number, issue.title);
 //! }
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A struct declared with `endpoint!` reads its answer into the type it
+//! names after `->`:
+//!
+//! ```no_run
+//! # #[cfg(feature = "ureq")] {
+//! use endpoint::client::ureq::Client;
+//! use endpoint::{Endpoint, endpoint};
+//!
+//! endpoint! {
+//!     /// The Markdown of a text, rendered as HTML.
+//!     struct RenderMarkdown = "POST /markdown" -> String {
+//!         text: String,
+//!     }
+//! }
+//!
+//! let client = Client::new(Endpoint::default());
+//! let html = client.send(&RenderMarkdown { text: "**bold**".into() })?.body;
+//! println!("{html}");
 //! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -123,7 +123,8 @@ impl Backend {
     }
 
     /// `send`, the answer decoded into `T` rather than the route's
-    /// `Response` (`serde_json::Value` for the structs of `endpoint-github`).
+    /// `Response`: for a request that asks for another media type (raw
+    /// text, an archive's bytes).
     pub fn send_as<T: DeserializeOwned>(
         &self,
         route: &impl TypedRequest,
@@ -159,20 +160,6 @@ impl Backend {
         match self {
             Backend::Ureq(client) => drain(client.paginate(route)),
             Backend::Reqwest(client, runtime) => runtime.block_on(stream(client.paginate(route))),
-        }
-    }
-
-    /// `paginate_request` of a typed request, its items decoded into `T`
-    /// rather than the items of the route's `Response` (`serde_json::Value`
-    /// for the structs of `endpoint-github`).
-    pub fn paginate_as<T: DeserializeOwned>(&self, route: &impl TypedRequest) -> Paged<T> {
-        match route.to_request_with(self.endpoint()) {
-            Ok(request) => self.paginate_request(request),
-            Err(error) => Paged {
-                items: vec![Err(error.into())],
-                total_count: None,
-                incomplete_results: None,
-            },
         }
     }
 

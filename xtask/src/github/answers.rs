@@ -13,9 +13,10 @@
 //!   (`text/html`, a diff); `()` when there is none. An inline answer is
 //!   named after the operationId with `Response` (`search/issues-and-pull-requests`
 //!   → `SearchIssuesAndPullRequestsResponse`);
-//! - an answer object whose only list stands beside a `total_count`, or
-//!   beside only `incomplete_results` or `repository_selection`, is a page
-//!   of that list (`paginate` yields its items);
+//! - an answer object whose only list (or only required list) stands beside
+//!   a `total_count`, or whose only list stands beside only
+//!   `incomplete_results` or `repository_selection`, is a page of that list
+//!   (`paginate` yields its items);
 //! - every model is built with the features of the scopes whose operations
 //!   reach it.
 
@@ -167,8 +168,9 @@ fn answer(
 }
 
 /// The key of the list of a page: the one list of a struct that has a
-/// `total_count` (a search page also says how it searched), or whose other
-/// fields are all [`PAGE_KEYS`].
+/// `total_count` (a search page also says how it searched, with optional
+/// lists of its own: then the one required list), or whose other fields are
+/// all [`PAGE_KEYS`].
 fn page_items(def: &TypeDef) -> Option<String> {
     let Body::Struct(fields) = &def.body else {
         return None;
@@ -178,8 +180,13 @@ fn page_items(def: &TypeDef) -> Option<String> {
         .filter(|f| !PAGE_KEYS.contains(&f.key.as_str()))
         .partition(|f| matches!(f.ty.core(), Type::Vec(_)));
     let counted = fields.iter().any(|f| f.key == "total_count");
-    match lists.as_slice() {
-        [list] if counted || (others.is_empty() && fields.len() > 1) => Some(list.key.clone()),
+    let required: Vec<_> = lists
+        .iter()
+        .filter(|f| !matches!(f.ty, Type::Option(_)))
+        .collect();
+    match (lists.as_slice(), required.as_slice()) {
+        ([list], _) if counted || (others.is_empty() && fields.len() > 1) => Some(list.key.clone()),
+        (_, [list]) if counted => Some(list.key.clone()),
         _ => None,
     }
 }
