@@ -78,6 +78,7 @@
 //! The async client has the same methods, `async`, and its `paginate`
 //! returns a `futures_core::Stream`.
 
+mod builder;
 mod decode;
 mod error;
 mod exchange;
@@ -91,6 +92,10 @@ pub mod ureq;
 
 use http::{HeaderMap, StatusCode};
 
+pub use builder::{
+    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_GITHUB_API_VERSION, DEFAULT_JSON_ACCEPT,
+    DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
+};
 pub use decode::Bytes;
 pub use error::{ApiError, DecodeError, Error};
 pub use link::Link;
