@@ -459,8 +459,8 @@ impl<C> ClientBuilder<C> {
                 return Err(Error::config(
                     "header",
                     format!(
-                        "the value of `{name}` is not a valid header value (a control character \
-                         or a character beyond ASCII)"
+                        "the value of `{name}` is not a valid header value (a control character, \
+                         a line break)"
                     ),
                 ));
             }
@@ -553,7 +553,7 @@ fn checked_value<'v>(setting: &'static str, value: &'v str) -> Result<&'v str, E
     if HeaderValue::from_str(value).is_err() {
         return Err(Error::config(
             setting,
-            "is not a valid header value (a control character or a character beyond ASCII)",
+            "is not a valid header value (a control character, a line break)",
         ));
     }
     Ok(value)
