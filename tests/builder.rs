@@ -12,7 +12,7 @@ use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
 use endpoint::client::{self, ClientBuilder, Error};
-use endpoint::{Endpoint, Request, TypedRequest as _};
+use endpoint::{Endpoint, Request};
 use endpoint_github as gh;
 use proptest::prelude::*;
 use serde_json::{Value, json};

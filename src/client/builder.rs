@@ -390,16 +390,16 @@ impl<C> ClientBuilder<C> {
                  `github_enterprise(…)` for GitHub",
             ));
         };
-        if let ("github_enterprise", Some(host)) = (*setting, &self.enterprise_host) {
-            if !valid_host(host) {
-                return Err(Error::config(
-                    "github_enterprise",
-                    format!(
-                        "`{}` is not a host name (`ghe.example.com`, maybe with a `:port`)",
-                        host.escape_debug()
-                    ),
-                ));
-            }
+        if let ("github_enterprise", Some(host)) = (*setting, &self.enterprise_host)
+            && !valid_host(host)
+        {
+            return Err(Error::config(
+                "github_enterprise",
+                format!(
+                    "`{}` is not a host name (`ghe.example.com`, maybe with a `:port`)",
+                    host.escape_debug()
+                ),
+            ));
         }
         let base_url = checked_url(setting, base_url)?;
         let uploads_url = match &self.uploads_url {
