@@ -21,11 +21,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use base64::prelude::{BASE64_STANDARD, Engine as _};
-use endpoint::Endpoint;
+use endpoint::client::ClientBuilder;
 use endpoint::client::ureq::Client;
 use endpoint::github::models::{Issue, IssueLabelsItem, ReposGetContentResponse as Content};
 use endpoint::github::{issues, repos};
-use serde_json::json;
 
 const USAGE: &str = "\
 A small typed GitHub client.
@@ -44,7 +43,7 @@ Options:
   -h, --help       this text
 
 Environment:
-  GITHUB_TOKEN     sent as `authorization: token …` when set";
+  GITHUB_TOKEN     sent as `authorization: Bearer …` when set";
 
 /// The request that the command line asks for (and, for issues, whether to
 /// follow every page).
@@ -251,13 +250,13 @@ fn execute(
     Ok(())
 }
 
-/// The program: reads `args` (without the program's name), sends with
-/// `agent` and `token`, writes the result to `out` and errors to `err`, and
-/// returns the exit status.
+/// The program: reads `args` (without the program's name), sends with a
+/// client of `github`'s settings and `token`, writes the result to `out`
+/// and errors to `err`, and returns the exit status.
 pub fn run(
     args: &[String],
     token: Option<&str>,
-    agent: ureq::Agent,
+    github: ClientBuilder<Client>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
@@ -269,14 +268,14 @@ pub fn run(
             return 2;
         }
     };
-    let mut headers = json!({"x-github-api-version": "2022-11-28"});
+    // GitHub's headers (API version, media type), on the base URL given;
+    // the token goes to the base URL's host and nowhere else.
+    let mut github = github.github().base_url(base_url);
     if let Some(token) = token.map(str::trim).filter(|token| !token.is_empty()) {
-        headers["authorization"] = format!("token {token}").into();
+        github = github.token(token);
     }
-    let result = Endpoint::default()
-        .defaults(json!({"baseUrl": base_url, "headers": headers}))
-        // The token goes to the base URL's host and nowhere else.
-        .map(|endpoint| Client::with_agent(endpoint.with_credential_host_check(true), agent))
+    let result = github
+        .build()
         .map_err(Into::into)
         .and_then(|github| execute(&github, command, out));
     if let Err(message) = result {
@@ -289,7 +288,7 @@ pub fn run(
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let token = std::env::var("GITHUB_TOKEN").ok();
-    let config = ureq::Agent::config_builder().timeout_global(Some(Duration::from_secs(30)));
-    let (agent, mut out, mut err) = (config.build().into(), std::io::stdout(), std::io::stderr());
-    ExitCode::from(run(&args, token.as_deref(), agent, &mut out, &mut err))
+    let github = Client::github().timeout(Duration::from_secs(30));
+    let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+    ExitCode::from(run(&args, token.as_deref(), github, &mut out, &mut err))
 }

@@ -720,7 +720,7 @@ fn default_clients_send_too() {
     let endpoint = Endpoint::default()
         .defaults(json!({"baseUrl": server.base_url()}))
         .unwrap();
-    let blocking = endpoint::client::ureq::Client::new(endpoint.clone());
+    let blocking = endpoint::client::ureq::Client::new(endpoint.clone()).unwrap();
     let answer = blocking
         .execute::<Value>(endpoint.endpoint("GET /zen", json!({})).unwrap())
         .unwrap();

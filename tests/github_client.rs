@@ -384,9 +384,9 @@ fn github_client(base_url: &str, token: Option<&str>, args: &[&str]) -> Output {
         .chain(args)
         .map(|arg| (*arg).to_owned())
         .collect();
-    let agent = ureq::Agent::config_builder().proxy(None).build().into();
+    let github = endpoint::client::ureq::Client::builder().no_proxy();
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let code = example::run(&args, token, agent, &mut stdout, &mut stderr);
+    let code = example::run(&args, token, github, &mut stdout, &mut stderr);
     Output {
         code,
         stdout,
@@ -422,7 +422,7 @@ fn failed(args: &[&str], output: &Output, code: u8) -> String {
 
 /// Checks the headers every request of the example carries.
 fn assert_client_headers(request: &Received, token: Option<&str>) {
-    let expected = token.map(|token| format!("token {token}"));
+    let expected = token.map(|token| format!("Bearer {token}"));
     assert_eq!(
         request.optional_header("authorization"),
         expected.as_deref(),
@@ -434,7 +434,7 @@ fn assert_client_headers(request: &Received, token: Option<&str>) {
     );
     assert_eq!(
         request.optional_header("user-agent"),
-        Some(endpoint::USER_AGENT)
+        Some(endpoint::client::DEFAULT_USER_AGENT)
     );
     assert_eq!(
         request.optional_header("x-github-api-version"),
@@ -656,7 +656,7 @@ fn failures_name_the_request_and_github_s_message() {
     assert_eq!(
         stderr,
         format!(
-            "error: GET {base_url}/repos/octocat/missing: GitHub answered 404 Not Found: Not Found\n"
+            "error: GET {base_url}/repos/octocat/missing: the server answered 404 Not Found: Not Found\n"
         )
     );
 
@@ -665,7 +665,7 @@ fn failures_name_the_request_and_github_s_message() {
     assert_eq!(
         stderr,
         format!(
-            "error: POST {base_url}/repos/octocat/hello-world/issues: GitHub answered \
+            "error: POST {base_url}/repos/octocat/hello-world/issues: the server answered \
              422 Unprocessable Entity: Validation Failed (missing_field)\n"
         )
     );

@@ -581,7 +581,7 @@ fn errors_hold_github_s_explanation() {
         assert_eq!(
             error.to_string(),
             format!(
-                "POST {}/repos/octokit-fixture-org/errors/labels: GitHub answered \
+                "POST {}/repos/octokit-fixture-org/errors/labels: the server answered \
                  422 Unprocessable Entity: Validation Failed (invalid)",
                 server.base_url()
             )

@@ -106,11 +106,37 @@ impl Default for Endpoint {
     }
 }
 
+/// Default headers whose values `Debug` shows; any other's may be a
+/// credential (`authorization`, `cookie`, `x-api-key`…) and is redacted.
+const SHOWN_HEADERS: [&str; 4] = [
+    "accept",
+    "user-agent",
+    "content-type",
+    "x-github-api-version",
+];
+
+/// `Debug` shows the defaults with every header value redacted but those of
+/// [`SHOWN_HEADERS`], so that printing an endpoint shows no credential.
 impl std::fmt::Debug for Endpoint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut defaults = self.inner.defaults.clone();
+        if let Some(Value::Object(headers)) = defaults.get_mut("headers") {
+            for (name, value) in headers.iter_mut() {
+                let shown = SHOWN_HEADERS
+                    .iter()
+                    .any(|shown| shown.eq_ignore_ascii_case(name));
+                if !shown {
+                    *value = Value::String("<redacted>".to_owned());
+                }
+            }
+        }
         f.debug_struct("Endpoint")
-            .field("defaults", &self.inner.defaults)
+            .field("defaults", &defaults)
             .field("uploads_url", &self.uploads_url())
+            .field(
+                "credential_host_check",
+                &self.inner.credential_host.is_some(),
+            )
             .finish()
     }
 }

@@ -22,13 +22,29 @@ pub enum Error {
     #[error("cannot build the request: {0}")]
     Build(#[from] endpoint_runtime::Error),
 
+    /// A setting of a [`ClientBuilder`](super::ClientBuilder) is wrong:
+    /// which one (`base_url`, `token`, `header`…) and why. The message never
+    /// holds a credential.
+    #[error("invalid client setting `{setting}`: {reason}")]
+    Config {
+        /// The builder's method that took the setting.
+        setting: &'static str,
+        /// What is wrong with it.
+        reason: String,
+    },
+
     /// The HTTP client could not be set up.
     #[error("cannot set up the HTTP client: {0}")]
     Setup(#[source] Box<dyn std::error::Error + Send + Sync>),
 
     /// The request could not be sent, or its answer could not be read
     /// (no connection, a timeout, a TLS failure, an answer too large).
-    #[error("{method} {url}: {source}")]
+    ///
+    /// Its `Display` gives the whole chain of causes, each once (`GET
+    /// https://…: error sending request for url (…): client error (Connect):
+    /// tcp connect error: Connection refused (os error 111)`); `source()`
+    /// still gives the HTTP client's error, for downcasting.
+    #[error("{method} {url}: {}", causes(.source.as_ref()))]
     Transport {
         /// The request's method.
         method: Method,
@@ -78,6 +94,14 @@ pub enum Error {
 }
 
 impl Error {
+    /// The error of a wrong `setting`.
+    pub(crate) fn config(setting: &'static str, reason: impl Into<String>) -> Error {
+        Error::Config {
+            setting,
+            reason: reason.into(),
+        }
+    }
+
     /// The status of the answer, for [`Error::Status`] and
     /// [`Error::RateLimited`].
     pub fn status(&self) -> Option<StatusCode> {
@@ -129,6 +153,22 @@ impl fmt::Display for RateLimitKind {
             RateLimitKind::Secondary => "secondary",
         })
     }
+}
+
+/// `error`'s message, then the message of each of its sources that does
+/// not repeat what was said already, joined with `: `.
+pub(crate) fn causes(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let message = cause.to_string();
+        if !message.is_empty() && !text.contains(&message) {
+            text.push_str(": ");
+            text.push_str(&message);
+        }
+        source = cause.source();
+    }
+    text
 }
 
 /// `retry in N s` (secondary limits) or `retry at T (Unix time)`.
@@ -285,6 +325,10 @@ impl std::error::Error for DecodeError {
 
 /// An answer with a status other than 2xx, and GitHub's explanation when
 /// its body has one (`{"message", "documentation_url", "errors"}`).
+///
+/// Its `Display` names the request and the server's explanation
+/// ([`ApiError::summary`]): `GET http://127.0.0.1:8080/v1/stores/42: the
+/// server answered 404 Not Found: no such store`.
 #[derive(Debug, Clone)]
 pub struct ApiError {
     /// The request's method.
@@ -345,7 +389,10 @@ impl ApiError {
     }
 
     /// GitHub's message and the first validation error's message or code
-    /// (`Validation Failed (invalid)`), or the start of the body.
+    /// (`Validation Failed (invalid)`); for a JSON body of another shape,
+    /// its `error`, `detail`, `title` or first of `errors`
+    /// (`{"error": "no such store"}` → `no such store`); otherwise the start
+    /// of the body.
     pub fn summary(&self) -> String {
         if let Some(message) = &self.message {
             let detail = self.errors.first().and_then(|first| match first {
@@ -361,13 +408,61 @@ impl ApiError {
                 None => message.clone(),
             };
         }
-        let text = String::from_utf8_lossy(&self.body);
-        let text = text.trim();
-        match text.char_indices().nth(200) {
-            Some((cut, _)) => format!("{}…", &text[..cut]),
-            None if text.is_empty() => "(empty answer)".to_owned(),
-            None => text.to_owned(),
+        if let Some(text) = serde_json::from_slice::<Value>(&self.body)
+            .ok()
+            .as_ref()
+            .and_then(explanation)
+        {
+            return shortened(text.trim());
         }
+        shortened(String::from_utf8_lossy(&self.body).trim())
+    }
+}
+
+/// The explanation in a JSON error body of another shape than GitHub's:
+/// `error` (a string, or an object with a `message`), `detail`, `title`,
+/// `error_description`, or the first of `errors` (RFC 9457 problem details,
+/// JSON:API, OAuth, and most APIs' own shapes).
+fn explanation(body: &Value) -> Option<&str> {
+    let fields = body.as_object()?;
+    for key in [
+        "error",
+        "detail",
+        "title",
+        "error_description",
+        "errors",
+        "description",
+        "reason",
+        "msg",
+    ] {
+        let found = match fields.get(key) {
+            Some(Value::String(text)) => Some(text.as_str()),
+            Some(Value::Object(inner)) => inner
+                .get("message")
+                .or_else(|| inner.get("detail"))
+                .and_then(Value::as_str),
+            Some(Value::Array(items)) => items.first().and_then(|first| match first {
+                Value::String(text) => Some(text.as_str()),
+                Value::Object(inner) => ["message", "detail", "title"]
+                    .iter()
+                    .find_map(|key| inner.get(*key).and_then(Value::as_str)),
+                _ => None,
+            }),
+            _ => None,
+        };
+        if let Some(text) = found.filter(|text| !text.trim().is_empty()) {
+            return Some(text);
+        }
+    }
+    None
+}
+
+/// `text`, cut after 200 characters.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(200) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None if text.is_empty() => "(empty answer)".to_owned(),
+        None => text.to_owned(),
     }
 }
 
@@ -375,7 +470,7 @@ impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} {}: GitHub answered {}: {}",
+            "{} {}: the server answered {}: {}",
             self.method,
             self.url,
             self.status,
@@ -419,12 +514,32 @@ mod tests {
         assert_eq!(invalid.errors[0]["field"], "color");
         assert_eq!(
             invalid.to_string(),
-            "POST https://api.github.com/repos/o/r/labels: GitHub answered 422 Unprocessable Entity: Validation Failed (invalid)"
+            "POST https://api.github.com/repos/o/r/labels: the server answered 422 Unprocessable Entity: Validation Failed (invalid)"
         );
         let text = answer(502, &[], "  <html>Bad gateway</html>\n");
         assert_eq!(text.message, None);
         assert_eq!(text.summary(), "<html>Bad gateway</html>");
         assert_eq!(answer(500, &[], "").summary(), "(empty answer)");
+        for (body, summary) in [
+            (r#"{"error":"no such store"}"#, "no such store"),
+            (r#"{"error":{"code":7,"message":"quota"}}"#, "quota"),
+            (
+                r#"{"type":"about:blank","title":"Not Found","detail":"no pet 9"}"#,
+                "no pet 9",
+            ),
+            (r#"{"title":"Gone"}"#, "Gone"),
+            (
+                r#"{"errors":[{"status":"404","title":"Missing"}]}"#,
+                "Missing",
+            ),
+            (
+                r#"{"error":"invalid_grant","error_description":"expired"}"#,
+                "invalid_grant",
+            ),
+            (r#"{"code":7}"#, r#"{"code":7}"#),
+        ] {
+            assert_eq!(answer(404, &[], body).summary(), summary, "{body}");
+        }
         let long = "é".repeat(300);
         assert_eq!(answer(500, &[], &long).summary().chars().count(), 201);
     }

@@ -1,9 +1,18 @@
 //! Sending requests and reading their answers: a blocking client on ureq
-//! (feature `ureq`) and an async one on reqwest (feature `reqwest`).
+//! (feature `ureq`) and an async one on reqwest (feature `reqwest`, with
+//! rustls: `https://` works as it is).
 //!
-//! Both take any [`TypedRequest`](crate::TypedRequest) (a struct declared
+//! A client is made by its [`ClientBuilder`]: `Client::builder()` for any
+//! API (its base URL must be given), `Client::github()` for GitHub, with
+//! typed settings checked at `build()`: credentials ([`token`], `bearer`,
+//! `basic`), `user_agent`, `accept`, `api_version`, `header`, timeouts.
+//! Credentials stay on the base URL's host, and `Debug` shows none.
+//!
+//! [`token`]: ClientBuilder::token
+//!
+//! Both clients take any [`TypedRequest`](crate::TypedRequest) (a struct declared
 //! with `endpoint!`) or a dynamic [`Request`](crate::Request), send it with
-//! the defaults of their [`Endpoint`](crate::Endpoint) (base URL, token,
+//! the defaults of their [`Endpoint`](crate::Endpoint) (base URL, headers,
 //! previews), and decode the answer:
 //!
 //! - a 2xx answer becomes a [`Response`] whose body is the route's
@@ -12,9 +21,11 @@
 //!   a `mediaType.format` answer (`raw`, `html`, `diff`) as text (`String`,
 //!   or a `Value` string) or as [`Bytes`];
 //! - any other status is an [`Error::Status`] holding the status, the
-//!   headers and GitHub's `message`, `documentation_url` and `errors`
-//!   ([`ApiError`]), or an [`Error::RateLimited`] that says when to retry;
-//!   a failure to reach the server is an [`Error::Transport`];
+//!   headers and the server's explanation: GitHub's `message`,
+//!   `documentation_url` and `errors`, another API's `error`, `detail` or
+//!   `title` ([`ApiError`]), or an [`Error::RateLimited`] that says when to
+//!   retry; a failure to reach the server is an [`Error::Transport`] whose
+//!   message gives every cause;
 //! - redirects are followed by this module, alike for both backends: 301,
 //!   302 and 303 as a GET, 307 and 308 with the same method and body, at
 //!   most [`MAX_REDIRECTS`] in a row, and credentials (`authorization`,
@@ -42,15 +53,10 @@
 //!
 //! ```no_run
 //! # #[cfg(all(feature = "ureq", feature = "github"))] {
-//! use endpoint::Endpoint;
 //! use endpoint::client::ureq::Client;
 //! use endpoint::github::{issues, repos};
-//! use serde_json::json;
 //!
-//! let github = Endpoint::default()
-//!     .defaults(json!({"headers": {"authorization": "token ghp_…"}}))?
-//!     .with_credential_host_check(true);
-//! let client = Client::new(github);
+//! let client = Client::github().token("ghp_…").build()?;
 //!
 //! // A `models::FullRepository`.
 //! let repo = client.send(&repos::Get { owner: "rust-lang".into(), repo: "rust".into() })?.body;
@@ -75,31 +81,51 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! A struct declared with `endpoint!` reads its answer into the type it
-//! names after `->`:
+//! Another API is configured the same way, and gets no GitHub header. A
+//! struct declared with `endpoint!` reads its answer into the type it names
+//! after `->`:
 //!
 //! ```no_run
 //! # #[cfg(feature = "ureq")] {
 //! use endpoint::client::ureq::Client;
-//! use endpoint::{Endpoint, endpoint};
+//! use endpoint::endpoint;
+//! use serde::Deserialize;
+//! use serde_json::{json, Value};
 //!
-//! endpoint! {
-//!     /// The Markdown of a text, rendered as HTML.
-//!     struct RenderMarkdown = "POST /markdown" -> String {
-//!         text: String,
-//!     }
+//! #[derive(Debug, Deserialize)]
+//! struct Pet {
+//!     name: String,
 //! }
 //!
-//! let client = Client::new(Endpoint::default());
-//! let html = client.send(&RenderMarkdown { text: "**bold**".into() })?.body;
-//! println!("{html}");
+//! endpoint! {
+//!     /// The pets of a store.
+//!     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
+//! }
+//!
+//! let pets = Client::builder()
+//!     .base_url("https://pets.example.com/v1")
+//!     .bearer("s3cr3t")
+//!     .user_agent("pet-shop/2.1")
+//!     .build()?;
+//! for pet in pets.paginate(&ListPets { id: 42 }) {
+//!     println!("{}", pet?.name);
+//! }
+//! // Or built at run time, read as JSON.
+//! let request = pets.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
+//! for pet in pets.paginate_request::<Value>(request) {
+//!     println!("{}", pet?["name"]);
+//! }
 //! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! The async client has the same methods, `async`, and its `paginate`
-//! returns a `futures_core::Stream`.
+//! returns a `futures_core::Stream`. [`Endpoint::defaults`](crate::Endpoint::defaults)
+//! stays what the specification says: default parameters (an unknown key
+//! is one, sent in URLs and bodies), headers and previews; configure the
+//! base URL and credentials with the builder.
 
+mod builder;
 mod decode;
 mod error;
 mod exchange;
@@ -113,6 +139,10 @@ pub mod ureq;
 
 use http::{HeaderMap, StatusCode};
 
+pub use builder::{
+    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_GITHUB_API_VERSION, DEFAULT_JSON_ACCEPT,
+    DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
+};
 pub use decode::Bytes;
 pub use error::{ApiError, DecodeError, Error};
 pub use link::Link;

@@ -556,7 +556,7 @@ mod tests {
         let items = drain(&mut state);
         assert_eq!(
             items,
-            [Err("GET https://api.github.com/search/issues?q=x: GitHub answered 404 Not Found: Not Found".to_owned())]
+            [Err("GET https://api.github.com/search/issues?q=x: the server answered 404 Not Found: Not Found".to_owned())]
         );
     }
 

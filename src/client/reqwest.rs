@@ -1,9 +1,9 @@
 //! The async client, on reqwest 0.13 (feature `reqwest`).
 //!
-//! reqwest is used without default features: to reach `https://` URLs,
-//! enable a TLS feature of reqwest in your own manifest (`rustls` or
-//! `native-tls`; Cargo merges features), or hand over a client built your
-//! way with [`Client::with_client`].
+//! The feature turns on reqwest's `rustls` (rustls with the aws-lc-rs
+//! provider and the platform's certificate verifier), so that `https://`
+//! URLs work as they are; [`Client::with_client`] takes a reqwest client
+//! built another way.
 
 use std::fmt;
 use std::future::Future;
@@ -13,6 +13,7 @@ use std::task::{Context, Poll, ready};
 use futures_core::Stream;
 use serde::de::DeserializeOwned;
 
+use super::builder::{ClientBuilder, Transport};
 use super::decode::Operation;
 use super::exchange::{Answer, Exchange, Step};
 use super::paginate::PageState;
@@ -23,15 +24,16 @@ use crate::{Endpoint, Request, TypedRequest};
 
 /// An async client: an [`Endpoint`] and a reqwest client.
 ///
-/// Cloning is cheap: the endpoint and reqwest's connection pool are shared.
+/// Made by [`Client::builder`] (any API) or [`Client::github`]; cloning is
+/// cheap: the endpoint and reqwest's connection pool are shared. `Debug`
+/// shows no credential.
 ///
 /// ```no_run
 /// use endpoint::client::reqwest::Client;
-/// use endpoint::Endpoint;
 /// use serde_json::{json, Value};
 ///
 /// # async fn run() -> Result<(), endpoint::client::Error> {
-/// let client = Client::new(Endpoint::default())?;
+/// let client = Client::github().token("ghp_…").build()?;
 /// let request = client.endpoint().endpoint(
 ///     "GET /repos/{owner}/{repo}",
 ///     json!({"owner": "rust-lang", "repo": "rust"}),
@@ -48,16 +50,66 @@ pub struct Client {
 }
 
 impl Client {
-    /// A client for `endpoint` with a reqwest client that follows no
-    /// redirect itself (this client does).
+    /// A builder for a client of any API: set its
+    /// [`base_url`](ClientBuilder::base_url) (or call
+    /// [`github`](ClientBuilder::github)), credentials and headers, then
+    /// [`build`](ClientBuilder::build).
+    ///
+    /// ```no_run
+    /// use endpoint::client::reqwest::Client;
+    /// use serde_json::{json, Value};
+    ///
+    /// # async fn run() -> Result<(), endpoint::client::Error> {
+    /// let pets = Client::builder().base_url("https://pets.example.com/v1").bearer("s3cr3t").build()?;
+    /// let request = pets.endpoint().endpoint("GET /stores/{id}", json!({"id": 42}))?;
+    /// let store: Value = pets.execute(request).await?.body;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn builder() -> ClientBuilder<Client> {
+        ClientBuilder::new()
+    }
+
+    /// A builder for a client of GitHub: the same as
+    /// `Client::builder().github()`.
+    ///
+    /// ```no_run
+    /// use endpoint::client::reqwest::Client;
+    ///
+    /// let github = Client::github().token("ghp_…").user_agent("my-app/1.0").build()?;
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn github() -> ClientBuilder<Client> {
+        ClientBuilder::new().github()
+    }
+
+    /// A client for `endpoint` with a reqwest client of default settings
+    /// (rustls, [`DEFAULT_CONNECT_TIMEOUT`] and [`DEFAULT_TIMEOUT`]) that
+    /// follows no redirect itself (this client does).
+    ///
+    /// [`DEFAULT_CONNECT_TIMEOUT`]: super::DEFAULT_CONNECT_TIMEOUT
+    /// [`DEFAULT_TIMEOUT`]: super::DEFAULT_TIMEOUT
     ///
     /// # Errors
     /// [`Error::Setup`] when reqwest cannot set up its client.
     pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
-        let client = ::reqwest::Client::builder()
+        Client::with_transport(endpoint, &Transport::default())
+    }
+
+    /// A client for `endpoint` with a reqwest client of `transport`'s
+    /// settings.
+    pub(crate) fn with_transport(
+        endpoint: Endpoint,
+        transport: &Transport,
+    ) -> Result<Client, Error> {
+        let mut builder = ::reqwest::Client::builder()
             .redirect(::reqwest::redirect::Policy::none())
-            .build()
-            .map_err(|err| Error::Setup(err.into()))?;
+            .timeout(transport.timeout)
+            .connect_timeout(transport.connect_timeout);
+        if transport.no_proxy {
+            builder = builder.no_proxy();
+        }
+        let client = builder.build().map_err(|err| Error::Setup(err.into()))?;
         Ok(Client::with_client(endpoint, client))
     }
 

@@ -2,6 +2,7 @@
 
 use serde::de::DeserializeOwned;
 
+use super::builder::{ClientBuilder, Transport};
 use super::decode::Operation;
 use super::exchange::{Answer, Exchange, Step};
 use super::paginate::PageState;
@@ -12,15 +13,15 @@ use crate::{Endpoint, Request, TypedRequest};
 
 /// A blocking client: an [`Endpoint`] and a ureq agent.
 ///
-/// Cloning is cheap: the endpoint and the agent's connection pool are
-/// shared.
+/// Made by [`Client::builder`] (any API) or [`Client::github`]; cloning is
+/// cheap: the endpoint and the agent's connection pool are shared. `Debug`
+/// shows no credential.
 ///
 /// ```no_run
 /// use endpoint::client::ureq::Client;
-/// use endpoint::Endpoint;
 /// use serde_json::{json, Value};
 ///
-/// let client = Client::new(Endpoint::default());
+/// let client = Client::github().token("ghp_…").build()?;
 /// let request = client.endpoint().endpoint(
 ///     "GET /repos/{owner}/{repo}",
 ///     json!({"owner": "rust-lang", "repo": "rust"}),
@@ -36,10 +37,60 @@ pub struct Client {
 }
 
 impl Client {
+    /// A builder for a client of any API: set its
+    /// [`base_url`](ClientBuilder::base_url) (or call
+    /// [`github`](ClientBuilder::github)), credentials and headers, then
+    /// [`build`](ClientBuilder::build).
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use serde_json::{json, Value};
+    ///
+    /// let pets = Client::builder().base_url("https://pets.example.com/v1").bearer("s3cr3t").build()?;
+    /// let request = pets.endpoint().endpoint("GET /stores/{id}", json!({"id": 42}))?;
+    /// let store: Value = pets.execute(request)?.body;
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn builder() -> ClientBuilder<Client> {
+        ClientBuilder::new()
+    }
+
+    /// A builder for a client of GitHub: the same as
+    /// `Client::builder().github()`.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    ///
+    /// let github = Client::github().token("ghp_…").user_agent("my-app/1.0").build()?;
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn github() -> ClientBuilder<Client> {
+        ClientBuilder::new().github()
+    }
+
     /// A client for `endpoint` with a ureq agent of default settings
-    /// (rustls, proxies from the environment, no timeout).
-    pub fn new(endpoint: Endpoint) -> Client {
-        Client::with_agent(endpoint, ::ureq::Agent::new_with_defaults())
+    /// (rustls, proxies from the environment, [`DEFAULT_CONNECT_TIMEOUT`]
+    /// and [`DEFAULT_TIMEOUT`]).
+    ///
+    /// [`DEFAULT_CONNECT_TIMEOUT`]: super::DEFAULT_CONNECT_TIMEOUT
+    /// [`DEFAULT_TIMEOUT`]: super::DEFAULT_TIMEOUT
+    ///
+    /// # Errors
+    /// None for now: the same shape as the async client's `new`, which
+    /// can fail.
+    pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
+        Ok(Client::with_transport(endpoint, &Transport::default()))
+    }
+
+    /// A client for `endpoint` with an agent of `transport`'s settings.
+    pub(crate) fn with_transport(endpoint: Endpoint, transport: &Transport) -> Client {
+        let mut config = ::ureq::Agent::config_builder()
+            .timeout_global(Some(transport.timeout))
+            .timeout_connect(Some(transport.connect_timeout));
+        if transport.no_proxy {
+            config = config.proxy(None);
+        }
+        Client::with_agent(endpoint, config.build().into())
     }
 
     /// A client for `endpoint` sending with `agent` (for its timeouts,
@@ -99,8 +150,8 @@ impl Client {
     ///
     /// ```no_run
     /// use endpoint::client::ureq::Client;
+    /// use endpoint::endpoint;
     /// use endpoint::model::Paginated;
-    /// use endpoint::{Endpoint, endpoint};
     /// use serde::Deserialize;
     ///
     /// #[derive(Deserialize)]
@@ -130,7 +181,7 @@ impl Client {
     ///     struct SearchIssues = "GET /search/issues{?q}" -> Found;
     /// }
     ///
-    /// let client = Client::new(Endpoint::default());
+    /// let client = Client::github().build()?;
     /// let mut found = client.paginate(&SearchIssues { q: Some("repo:rust-lang/rust ICE".into()) });
     /// for issue in found.by_ref().take(50) {
     ///     println!("#{}", issue?.number);

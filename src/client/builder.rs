@@ -1,0 +1,679 @@
+//! The typed configuration of a client: [`ClientBuilder`], shared by both
+//! backends.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::time::Duration;
+
+use http::{HeaderName, HeaderValue};
+use serde_json::{Map, Value, json};
+
+use super::Error;
+use crate::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
+
+/// The `user-agent` a client built by a [`ClientBuilder`] sends unless
+/// told otherwise: this crate's name and version (`endpoint/0.1.0`).
+pub const DEFAULT_USER_AGENT: &str = concat!("endpoint/", env!("CARGO_PKG_VERSION"));
+
+/// The `x-github-api-version` a client for GitHub sends unless told
+/// otherwise ([`ClientBuilder::api_version`]).
+pub const DEFAULT_GITHUB_API_VERSION: &str = "2022-11-28";
+
+/// The `accept` header a client for any API but GitHub sends unless told
+/// otherwise ([`ClientBuilder::accept`]).
+pub const DEFAULT_JSON_ACCEPT: &str = "application/json";
+
+/// How long a client waits for a whole request (each request of a
+/// redirect or of a page), unless told otherwise
+/// ([`ClientBuilder::timeout`]).
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// How long a client waits for a connection, unless told otherwise
+/// ([`ClientBuilder::connect_timeout`]).
+pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The value `Debug` shows in place of a secret.
+const REDACTED: &str = "<redacted>";
+
+/// Header values `Debug` shows; every other header's value is redacted, as
+/// it may be a credential (`authorization`, `x-api-key`, `private-token`…).
+const SHOWN_HEADERS: [&str; 4] = [
+    "accept",
+    "user-agent",
+    "content-type",
+    "x-github-api-version",
+];
+
+/// The settings of the HTTP transport under a client: timeouts and proxy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Transport {
+    pub(crate) timeout: Duration,
+    pub(crate) connect_timeout: Duration,
+    pub(crate) no_proxy: bool,
+}
+
+impl Default for Transport {
+    fn default() -> Self {
+        Transport {
+            timeout: DEFAULT_TIMEOUT,
+            connect_timeout: DEFAULT_CONNECT_TIMEOUT,
+            no_proxy: false,
+        }
+    }
+}
+
+/// Which API a builder configures a client for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Api {
+    /// Any API: JSON, no GitHub header.
+    Any,
+    /// GitHub or GitHub Enterprise Server: GitHub's media type and API
+    /// version.
+    GitHub,
+}
+
+/// Credentials sent in the `authorization` header.
+#[derive(Clone)]
+enum Auth {
+    /// `Bearer <token>`, set by the setting named here (`token`, `bearer`).
+    Bearer(&'static str, String),
+    /// `Basic <base64(user:password)>`.
+    Basic(String, String),
+}
+
+/// The typed configuration of a client, for either backend: the API's base
+/// URL, credentials and headers, and timeouts. Made by `Client::builder()`
+/// or `Client::github()` of [`ureq`](super::ureq::Client::builder) and
+/// [`reqwest`](super::reqwest::Client::builder); `build()` checks every
+/// setting and makes the client.
+///
+/// ```no_run
+/// # #[cfg(feature = "ureq")] {
+/// use endpoint::client::ureq::Client;
+///
+/// // GitHub, with a token.
+/// let github = Client::github().token("ghp_…").build()?;
+///
+/// // GitHub Enterprise Server: https://HOST/api/v3, uploads on https://HOST/api/uploads.
+/// let ghe = Client::builder().github_enterprise("ghe.example.com").token("ghp_…").build()?;
+///
+/// // Any other API: JSON, no GitHub header.
+/// let pets = Client::builder()
+///     .base_url("https://pets.example.com/v1")
+///     .bearer("s3cr3t")
+///     .header("x-tenant", "shop-42")
+///     .build()?;
+/// # }
+/// # Ok::<(), endpoint::client::Error>(())
+/// ```
+///
+/// # Which API
+///
+/// GitHub is not the default: a builder must be told where to send, with
+/// [`base_url`](Self::base_url) (any API), [`github`](Self::github) or
+/// [`github_enterprise`](Self::github_enterprise), and `build()` fails
+/// otherwise. A route written for another API then never goes to
+/// `https://api.github.com` by mistake, with a GitHub token or GitHub's
+/// media type. `github()` followed by `base_url(…)` keeps GitHub's headers
+/// for another host (a proxy, a test server).
+///
+/// # Safety of the settings
+///
+/// Every setting becomes a header, the base URL or the uploads URL of the
+/// client's [`Endpoint`], never a default *parameter* (which the spec sends
+/// in URLs and bodies), and the endpoint refuses to send credentials to any
+/// host but the base URL's ([`Endpoint::with_credential_host_check`]).
+/// `Debug` shows no credential: not the token, not the password, and no
+/// header value but `accept`, `user-agent`, `content-type` and
+/// `x-github-api-version`.
+///
+/// The builder takes settings in any order and checks them all at
+/// `build()`, whose error names the setting that is wrong
+/// ([`Error::Config`]).
+pub struct ClientBuilder<C> {
+    api: Api,
+    /// The base URL and the setting that gave it (`base_url`, `github`,
+    /// `github_enterprise`).
+    base_url: Option<(String, &'static str)>,
+    uploads_url: Option<(String, &'static str)>,
+    /// The host given to `github_enterprise`.
+    enterprise_host: Option<String>,
+    auth: Option<Auth>,
+    user_agent: Option<String>,
+    api_version: Option<String>,
+    accept: Option<String>,
+    headers: Vec<(String, String)>,
+    transport: Transport,
+    client: PhantomData<fn() -> C>,
+}
+
+impl<C> Clone for ClientBuilder<C> {
+    fn clone(&self) -> Self {
+        ClientBuilder {
+            api: self.api,
+            base_url: self.base_url.clone(),
+            uploads_url: self.uploads_url.clone(),
+            enterprise_host: self.enterprise_host.clone(),
+            auth: self.auth.clone(),
+            user_agent: self.user_agent.clone(),
+            api_version: self.api_version.clone(),
+            accept: self.accept.clone(),
+            headers: self.headers.clone(),
+            transport: self.transport.clone(),
+            client: PhantomData,
+        }
+    }
+}
+
+impl<C> Default for ClientBuilder<C> {
+    fn default() -> Self {
+        ClientBuilder {
+            api: Api::Any,
+            base_url: None,
+            uploads_url: None,
+            enterprise_host: None,
+            auth: None,
+            user_agent: None,
+            api_version: None,
+            accept: None,
+            headers: Vec::new(),
+            transport: Transport::default(),
+            client: PhantomData,
+        }
+    }
+}
+
+impl<C> fmt::Debug for ClientBuilder<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let auth = self.auth.as_ref().map(|auth| match auth {
+            Auth::Bearer(..) => format!("Bearer {REDACTED}"),
+            Auth::Basic(user, _) => format!("Basic {user}:{REDACTED}"),
+        });
+        let headers: Vec<(&str, &str)> = self
+            .headers
+            .iter()
+            .map(|(name, value)| (name.as_str(), shown_value(name, value)))
+            .collect();
+        f.debug_struct("ClientBuilder")
+            .field("api", &self.api)
+            .field("base_url", &self.base_url.as_ref().map(|(url, _)| url))
+            .field(
+                "uploads_url",
+                &self.uploads_url.as_ref().map(|(url, _)| url),
+            )
+            .field("auth", &auth)
+            .field("user_agent", &self.user_agent)
+            .field("api_version", &self.api_version)
+            .field("accept", &self.accept)
+            .field("headers", &headers)
+            .field("timeout", &self.transport.timeout)
+            .field("connect_timeout", &self.transport.connect_timeout)
+            .field("no_proxy", &self.transport.no_proxy)
+            .finish()
+    }
+}
+
+/// The value `Debug` shows of header `name`.
+fn shown_value<'v>(name: &str, value: &'v str) -> &'v str {
+    if SHOWN_HEADERS
+        .iter()
+        .any(|shown| shown.eq_ignore_ascii_case(name))
+    {
+        value
+    } else {
+        REDACTED
+    }
+}
+
+impl<C> ClientBuilder<C> {
+    /// A builder with nothing set: `build()` needs a base URL
+    /// ([`base_url`](Self::base_url), [`github`](Self::github) or
+    /// [`github_enterprise`](Self::github_enterprise)).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sends to the API at `url`: an absolute `http://` or `https://` URL
+    /// with a host and no query, fragment or user info
+    /// (`https://pets.example.com/v1`); a trailing `/` is dropped. Routes
+    /// are appended to it (`GET /stores/{id}` →
+    /// `https://pets.example.com/v1/stores/42`).
+    ///
+    /// Without [`github`](Self::github), the client is for any API:
+    /// `accept: application/json` and no GitHub header.
+    pub fn base_url(mut self, url: impl Into<String>) -> Self {
+        self.base_url = Some((url.into(), "base_url"));
+        self
+    }
+
+    /// Sends to GitHub (`https://api.github.com`, uploads on
+    /// `https://uploads.github.com`) with GitHub's headers:
+    /// `accept: application/vnd.github.v3+json` and
+    /// `x-github-api-version: 2022-11-28`
+    /// ([`api_version`](Self::api_version)). A later
+    /// [`base_url`](Self::base_url) sends elsewhere with the same headers.
+    pub fn github(mut self) -> Self {
+        self.api = Api::GitHub;
+        self.base_url = Some((DEFAULT_BASE_URL.to_owned(), "github"));
+        self.uploads_url = None;
+        self
+    }
+
+    /// Sends to GitHub Enterprise Server at `host` (`ghe.example.com`, or
+    /// `ghe.example.com:8443`): the API at `https://HOST/api/v3`, uploads at
+    /// `https://HOST/api/uploads`, with GitHub's headers as
+    /// [`github`](Self::github).
+    pub fn github_enterprise(mut self, host: impl Into<String>) -> Self {
+        let host = host.into();
+        self.api = Api::GitHub;
+        self.base_url = Some((format!("https://{host}/api/v3"), "github_enterprise"));
+        self.uploads_url = Some((format!("https://{host}/api/uploads"), "github_enterprise"));
+        self.enterprise_host = Some(host);
+        self
+    }
+
+    /// Where the typed routes declared `#[endpoint(uploads)]` go (GitHub's
+    /// release assets); see [`Endpoint::with_uploads_url`]. Checked as
+    /// [`base_url`](Self::base_url).
+    pub fn uploads_url(mut self, url: impl Into<String>) -> Self {
+        self.uploads_url = Some((url.into(), "uploads_url"));
+        self
+    }
+
+    /// Authenticates with a token: `authorization: Bearer <token>`, the
+    /// same as [`bearer`](Self::bearer).
+    ///
+    /// GitHub accepts `Bearer` for every kind of token (personal access
+    /// tokens, classic and fine-grained, OAuth and installation tokens, and
+    /// the JSON Web Tokens of GitHub Apps, which its older `token` scheme
+    /// does not take), and so do most other APIs. Leading and trailing
+    /// white space is dropped; an empty token is an error.
+    pub fn token(mut self, token: impl Into<String>) -> Self {
+        self.auth = Some(Auth::Bearer("token", token.into()));
+        self
+    }
+
+    /// Authenticates with `authorization: Bearer <token>`.
+    pub fn bearer(mut self, token: impl Into<String>) -> Self {
+        self.auth = Some(Auth::Bearer("bearer", token.into()));
+        self
+    }
+
+    /// Authenticates with `authorization: Basic <base64(user:password)>`
+    /// (RFC 7617). The user name must not hold a `:`.
+    pub fn basic(mut self, user: impl Into<String>, password: impl Into<String>) -> Self {
+        self.auth = Some(Auth::Basic(user.into(), password.into()));
+        self
+    }
+
+    /// The `user-agent` header; [`DEFAULT_USER_AGENT`] unless set. GitHub
+    /// asks for one naming the application.
+    pub fn user_agent(mut self, user_agent: impl Into<String>) -> Self {
+        self.user_agent = Some(user_agent.into());
+        self
+    }
+
+    /// GitHub's `x-github-api-version` header, for a client for GitHub
+    /// ([`DEFAULT_GITHUB_API_VERSION`] unless set). For another API it is an
+    /// error: name its version header with [`header`](Self::header).
+    pub fn api_version(mut self, version: impl Into<String>) -> Self {
+        self.api_version = Some(version.into());
+        self
+    }
+
+    /// The `accept` header: `application/vnd.github.v3+json` for GitHub,
+    /// `application/json` for any other API, unless set.
+    pub fn accept(mut self, accept: impl Into<String>) -> Self {
+        self.accept = Some(accept.into());
+        self
+    }
+
+    /// One more header for every request (a name and a value HTTP allows,
+    /// checked at `build()`). It overrides what the other settings give the
+    /// same header; a later call for the same name replaces an earlier one.
+    pub fn header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        let name = name.into().to_ascii_lowercase();
+        self.headers.retain(|(other, _)| *other != name);
+        self.headers.push((name, value.into()));
+        self
+    }
+
+    /// The longest a request may take, from connecting to the last byte of
+    /// its answer ([`DEFAULT_TIMEOUT`] unless set). Each request of a call
+    /// (a redirect, a page) has its own. Zero is an error.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.transport.timeout = timeout;
+        self
+    }
+
+    /// The longest connecting may take ([`DEFAULT_CONNECT_TIMEOUT`] unless
+    /// set). Zero is an error.
+    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
+        self.transport.connect_timeout = timeout;
+        self
+    }
+
+    /// Connects directly, even when the environment names a proxy
+    /// (`HTTPS_PROXY`, `ALL_PROXY`…).
+    pub fn no_proxy(mut self) -> Self {
+        self.transport.no_proxy = true;
+        self
+    }
+
+    /// The endpoint these settings give, for a client of one's own (the
+    /// requests it builds can be sent by any HTTP client); `build()` gives
+    /// it to the client it makes.
+    ///
+    /// ```
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::ureq::Client;
+    /// use serde_json::json;
+    ///
+    /// let pets = Client::builder().base_url("http://127.0.0.1:8080/v1").token("s3cr3t").build_endpoint()?;
+    /// let request = pets.endpoint("GET /stores/{id}", json!({"id": 42}))?;
+    /// assert_eq!(request.url, "http://127.0.0.1:8080/v1/stores/42");
+    /// assert_eq!(request.headers.get("accept"), Some("application/json"));
+    /// assert_eq!(request.headers.get("authorization"), Some("Bearer s3cr3t"));
+    /// assert_eq!(request.headers.get("x-github-api-version"), None);
+    /// # }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first setting that is wrong.
+    pub fn build_endpoint(&self) -> Result<Endpoint, Error> {
+        self.check_transport()?;
+        let Some((base_url, setting)) = &self.base_url else {
+            return Err(Error::config(
+                "base_url",
+                "is not set: call `base_url(…)` for any API, or `github()` / \
+                 `github_enterprise(…)` for GitHub",
+            ));
+        };
+        if let ("github_enterprise", Some(host)) = (*setting, &self.enterprise_host)
+            && !valid_host(host)
+        {
+            return Err(Error::config(
+                "github_enterprise",
+                format!(
+                    "`{}` is not a host name (`ghe.example.com`, maybe with a `:port`)",
+                    host.escape_debug()
+                ),
+            ));
+        }
+        let base_url = checked_url(setting, base_url)?;
+        let uploads_url = match &self.uploads_url {
+            Some((url, setting)) => Some(checked_url(setting, url)?),
+            None => None,
+        };
+
+        let mut headers = Map::new();
+        let github = self.api == Api::GitHub;
+        headers.insert(
+            "accept".into(),
+            if github {
+                DEFAULT_ACCEPT
+            } else {
+                DEFAULT_JSON_ACCEPT
+            }
+            .into(),
+        );
+        headers.insert("user-agent".into(), DEFAULT_USER_AGENT.into());
+        match (&self.api_version, github) {
+            (version, true) => {
+                let version = version.as_deref().unwrap_or(DEFAULT_GITHUB_API_VERSION);
+                headers.insert(
+                    "x-github-api-version".into(),
+                    checked_value("api_version", version)?.into(),
+                );
+            }
+            (Some(_), false) => {
+                return Err(Error::config(
+                    "api_version",
+                    "is GitHub's `x-github-api-version`, and this client is not for GitHub: \
+                     call `github()`, or name the API's own header with `header(…)`",
+                ));
+            }
+            (None, false) => {}
+        }
+        if let Some(accept) = &self.accept {
+            headers.insert("accept".into(), checked_value("accept", accept)?.into());
+        }
+        if let Some(user_agent) = &self.user_agent {
+            headers.insert(
+                "user-agent".into(),
+                checked_value("user_agent", user_agent)?.into(),
+            );
+        }
+        if let Some(auth) = &self.auth {
+            headers.insert("authorization".into(), authorization(auth)?.into());
+        }
+        for (name, value) in &self.headers {
+            if HeaderName::from_bytes(name.as_bytes()).is_err() {
+                return Err(Error::config(
+                    "header",
+                    format!("`{}` is not a valid header name", name.escape_debug()),
+                ));
+            }
+            if HeaderValue::from_str(value).is_err() {
+                return Err(Error::config(
+                    "header",
+                    format!(
+                        "the value of `{name}` is not a valid header value (a control character, \
+                         a line break)"
+                    ),
+                ));
+            }
+            headers.insert(name.clone(), value.clone().into());
+        }
+
+        // Only the option keys `baseUrl` and `headers`: nothing here can be
+        // a default parameter, which would go into URLs and bodies.
+        let endpoint = Endpoint::default()
+            .defaults(json!({"baseUrl": base_url, "headers": Value::Object(headers)}))?
+            .with_credential_host_check(true);
+        match uploads_url {
+            Some(url) => Ok(endpoint.with_uploads_url(&url)?),
+            None => Ok(endpoint),
+        }
+    }
+
+    fn check_transport(&self) -> Result<(), Error> {
+        if self.transport.timeout.is_zero() {
+            return Err(Error::config("timeout", "is zero"));
+        }
+        if self.transport.connect_timeout.is_zero() {
+            return Err(Error::config("connect_timeout", "is zero"));
+        }
+        Ok(())
+    }
+
+    /// The transport settings.
+    pub(crate) fn transport(&self) -> &Transport {
+        &self.transport
+    }
+}
+
+/// Whether `host` can stand between `https://` and `/api/v3`: a host name
+/// or address, and maybe a port.
+fn valid_host(host: &str) -> bool {
+    !host.is_empty()
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-.:[]_".contains(&b))
+}
+
+/// `url` when it is an absolute `http(s)` URL with a host and no query,
+/// fragment or user info, without a trailing `/`; the error of `setting`
+/// otherwise.
+fn checked_url(setting: &'static str, url: &str) -> Result<String, Error> {
+    let wrong = |reason: &str| Error::config(setting, format!("`{url}` {reason}"));
+    let trimmed = url.trim();
+    if trimmed.is_empty() {
+        return Err(Error::config(setting, "is empty"));
+    }
+    if trimmed.contains('#') {
+        return Err(wrong("has a fragment (`#…`)"));
+    }
+    if trimmed.contains('?') {
+        return Err(wrong("has a query (`?…`)"));
+    }
+    let Some((scheme, rest)) = trimmed.split_once("://") else {
+        return Err(wrong(
+            "has no scheme: write it `https://host/path` (or `http://`)",
+        ));
+    };
+    if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+        return Err(wrong("is not http(s)"));
+    }
+    if trimmed.contains(['{', '}']) {
+        return Err(wrong("holds `{` or `}`"));
+    }
+    let authority = rest.split('/').next().unwrap_or_default();
+    if authority.is_empty() {
+        return Err(wrong("has no host"));
+    }
+    if authority.contains('@') {
+        return Err(wrong(
+            "has user info (`user@`): use `basic(user, password)`",
+        ));
+    }
+    let uri = trimmed
+        .parse::<http::Uri>()
+        .map_err(|err| wrong(&format!("is not a URL: {err}")))?;
+    if uri.host().is_none_or(str::is_empty) {
+        return Err(wrong("has no host"));
+    }
+    Ok(trimmed.trim_end_matches('/').to_owned())
+}
+
+/// `value` when a header may carry it; the error of `setting` otherwise
+/// (without the value, which may be a secret).
+fn checked_value<'v>(setting: &'static str, value: &'v str) -> Result<&'v str, Error> {
+    if HeaderValue::from_str(value).is_err() {
+        return Err(Error::config(
+            setting,
+            "is not a valid header value (a control character, a line break)",
+        ));
+    }
+    Ok(value)
+}
+
+/// The `authorization` header of `auth`.
+fn authorization(auth: &Auth) -> Result<String, Error> {
+    match auth {
+        Auth::Bearer(setting, token) => {
+            let token = token.trim();
+            if token.is_empty() {
+                return Err(Error::config(setting, "is empty"));
+            }
+            if token.contains(char::is_whitespace) {
+                return Err(Error::config(setting, "holds white space"));
+            }
+            let header = format!("Bearer {token}");
+            checked_value(setting, &header)?;
+            Ok(header)
+        }
+        Auth::Basic(user, password) => {
+            if user.contains(':') {
+                return Err(Error::config("basic", "the user name holds a `:`"));
+            }
+            let credentials = format!("{user}:{password}");
+            if credentials.chars().any(char::is_control) {
+                return Err(Error::config("basic", "holds a control character"));
+            }
+            Ok(format!("Basic {}", base64(credentials.as_bytes())))
+        }
+    }
+}
+
+/// Standard base64 with padding (RFC 4648, section 4).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> shift) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(feature = "ureq")]
+impl ClientBuilder<super::ureq::Client> {
+    /// Checks every setting and makes the blocking client.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first setting that is wrong.
+    pub fn build(&self) -> Result<super::ureq::Client, Error> {
+        let endpoint = self.build_endpoint()?;
+        Ok(super::ureq::Client::with_transport(
+            endpoint,
+            self.transport(),
+        ))
+    }
+}
+
+#[cfg(feature = "reqwest")]
+impl ClientBuilder<super::reqwest::Client> {
+    /// Checks every setting and makes the async client.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first setting that is wrong;
+    /// [`Error::Setup`] when reqwest cannot set up its client.
+    pub fn build(&self) -> Result<super::reqwest::Client, Error> {
+        let endpoint = self.build_endpoint()?;
+        super::reqwest::Client::with_transport(endpoint, self.transport())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_pads() {
+        for (input, expected) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("Aladdin:open sesame", "QWxhZGRpbjpvcGVuIHNlc2FtZQ=="),
+        ] {
+            assert_eq!(base64(input.as_bytes()), expected);
+        }
+    }
+
+    #[test]
+    fn urls_are_checked() {
+        assert_eq!(
+            checked_url("base_url", "https://x.example/v1/").unwrap(),
+            "https://x.example/v1"
+        );
+        for (url, reason) in [
+            ("x.example/v1", "has no scheme"),
+            ("ftp://x.example", "is not http(s)"),
+            ("https://x.example/?a=1", "has a query"),
+            ("https://x.example/#top", "has a fragment"),
+            ("https://u:p@x.example/", "has user info"),
+            ("https:///v1", "has no host"),
+            ("https://x.example/{a}", "holds `{`"),
+            ("https://x y/", "is not a URL"),
+        ] {
+            let error = checked_url("base_url", url).unwrap_err().to_string();
+            assert!(error.contains(reason), "{url}: {error}");
+            assert!(error.contains("`base_url`"), "{url}: {error}");
+        }
+    }
+}
