@@ -116,7 +116,8 @@ const SHOWN_HEADERS: [&str; 4] = [
 ];
 
 /// `Debug` shows the defaults with every header value redacted but those of
-/// [`SHOWN_HEADERS`], so that printing an endpoint shows no credential.
+/// `accept`, `user-agent`, `content-type` and `x-github-api-version`, so that
+/// printing an endpoint shows no credential.
 impl std::fmt::Debug for Endpoint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mut defaults = self.inner.defaults.clone();
