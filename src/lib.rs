@@ -53,11 +53,10 @@ pub use endpoint_runtime::{
 ///
 /// ```no_run
 /// # #[cfg(feature = "ureq")] {
-/// use endpoint::Endpoint;
 /// use endpoint::client::ureq::Client;
 /// use endpoint::github::{issues, repos};
 ///
-/// let client = Client::new(Endpoint::default());
+/// let client = Client::github().build()?;
 /// let repo = client.send(&repos::Get { owner: "rust-lang".into(), repo: "rust".into() })?.body;
 /// println!("{} stars", repo.stargazers_count);
 /// let bugs = issues::ListForRepo {

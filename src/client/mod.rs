@@ -107,7 +107,7 @@
 //!     .bearer("s3cr3t")
 //!     .user_agent("pet-shop/2.1")
 //!     .build()?;
-//! for pet in pets.paginate(&ListPets { id: 42 }) {
+//! for pet in pets.paginate(&ListPets { id: "42".into() }) {
 //!     println!("{}", pet?.name);
 //! }
 //! // Or built at run time, read as JSON.
