@@ -5,7 +5,9 @@
 //! The input is the extract of GitHub's OpenAPI description kept in
 //! `endpoint-github/openapi/` ([`extract`] writes it from the npm package).
 //! [`model`] reads it, [`corpus`] checks it against the route corpus,
-//! [`plan`] names the modules, structs, fields and enums, [`render`] writes
+//! [`plan`] names the modules, structs, fields and enums, [`answers`] plans
+//! the answer models (GitHub's layer over `endpoint-openapi`, with the
+//! corrections of `endpoint-github/openapi/overlay.json`), [`render`] writes
 //! the crate's sources, [`checks`] the test's checks and [`examples`]
 //! the table of answer types the models' test decodes with.
 
