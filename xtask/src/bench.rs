@@ -128,22 +128,15 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         "cargo bench --bench requests",
     )?;
     let criterion = target.join("criterion");
-    let mut rust = BTreeMap::new();
-    let mut missing = Vec::new();
-    for kind in GROUPS {
-        for workload in WORKLOADS {
-            let path = criterion
-                .join(kind)
-                .join(workload)
-                .join("new/estimates.json");
-            match median_ns(&path, started) {
-                Ok(median) => {
-                    rust.insert((kind, workload), median);
-                }
-                Err(message) => missing.push(format!("{kind}/{workload}: {message}")),
-            }
-        }
-    }
+    let pairs = GROUPS
+        .iter()
+        .flat_map(|&kind| WORKLOADS.iter().map(move |&workload| (kind, workload)));
+    let (rust, missing) = medians(pairs, started, "", |kind, workload| {
+        criterion
+            .join(kind)
+            .join(workload)
+            .join("new/estimates.json")
+    });
 
     let rows: Vec<Vec<String>> = WORKLOADS
         .iter()
@@ -273,9 +266,32 @@ fn reference_figures(text: &str) -> Result<BTreeMap<String, f64>, String> {
     Ok(figures)
 }
 
+/// The medians (ns) of a grid of benchmarks run since `started`, by pair
+/// (group, function), each read from the `estimates.json` that `path`
+/// names; and a message for each one missing or left over from an earlier
+/// run (`<prefix><group>/<function>: …`).
+pub(crate) fn medians<'k>(
+    pairs: impl IntoIterator<Item = (&'k str, &'k str)>,
+    started: SystemTime,
+    prefix: &str,
+    path: impl Fn(&str, &str) -> std::path::PathBuf,
+) -> (BTreeMap<(&'k str, &'k str), f64>, Vec<String>) {
+    let mut found = BTreeMap::new();
+    let mut missing = Vec::new();
+    for (group, function) in pairs {
+        match median_ns(&path(group, function), started) {
+            Ok(median) => {
+                found.insert((group, function), median);
+            }
+            Err(message) => missing.push(format!("{prefix}{group}/{function}: {message}")),
+        }
+    }
+    (found, missing)
+}
+
 /// The median of a criterion `estimates.json`, in nanoseconds, refusing a
 /// file older than `since` (left over from an earlier run).
-pub(crate) fn median_ns(path: &Path, since: SystemTime) -> Result<f64, String> {
+fn median_ns(path: &Path, since: SystemTime) -> Result<f64, String> {
     let modified = std::fs::metadata(path)
         .and_then(|metadata| metadata.modified())
         .map_err(|err| format!("{}: {err}", path.display()))?;

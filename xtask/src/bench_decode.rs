@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::SystemTime;
 
-use crate::bench::median_ns;
+use crate::bench::medians;
 use crate::{report, tools, workspace};
 
 /// The inputs, in the order of `NAMES` in `benches/support/decode_inputs.rs`:
@@ -86,18 +86,12 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let load_after = load_average();
 
     let criterion = target.join("criterion");
-    let mut figures = BTreeMap::new();
-    let mut missing = Vec::new();
-    for input in INPUTS {
-        for way in WAYS {
-            match median_ns(&estimates(&criterion, input, way), started) {
-                Ok(median) => {
-                    figures.insert((input, way), median);
-                }
-                Err(message) => missing.push(format!("decode/{input}/{way}: {message}")),
-            }
-        }
-    }
+    let pairs = INPUTS
+        .iter()
+        .flat_map(|&input| WAYS.iter().map(move |&way| (input, way)));
+    let (figures, missing) = medians(pairs, started, "decode/", |input, way| {
+        estimates(&criterion, input, way)
+    });
 
     let rows: Vec<Vec<String>> = INPUTS
         .iter()
