@@ -25,6 +25,14 @@ pub struct Paths {
     pub serde_json: TokenStream,
 }
 
+impl Paths {
+    /// The support crate's path as text (`::endpoint`), for the macro
+    /// invocations written as text.
+    fn support_text(&self) -> String {
+        self.support.to_string().replace(' ', "")
+    }
+}
+
 impl Default for Paths {
     fn default() -> Self {
         Paths {
@@ -42,7 +50,7 @@ impl Default for Paths {
 /// Tokens that do not parse as a file (a bug of this crate).
 pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, String> {
     let mut out = header.to_owned();
-    let support = paths.support.to_string().replace(' ', "");
+    let support = paths.support_text();
     for def in types {
         if !out.is_empty() && !out.ends_with("\n\n") {
             out.push('\n');
@@ -198,7 +206,7 @@ fn cfg(def: &TypeDef) -> TokenStream {
 /// it (instead of the derive, at about a third of its compile time): the
 /// required fields, then the `Option` ones, each with its key.
 fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> String {
-    let support = paths.support.to_string().replace(' ', "");
+    let support = paths.support_text();
     let Body::Struct(fields) = &def.body else {
         return String::new();
     };
@@ -229,7 +237,7 @@ fn decode_tagged_union(
     types: &[TypeDef],
     paths: &Paths,
 ) -> String {
-    let support = paths.support.to_string().replace(' ', "");
+    let support = paths.support_text();
     let mut out = format!("{support}::__private::decode_tagged_union! {{\n");
     if let Some(cfg) = cfg_text(def) {
         out.push_str(&format!("    {cfg}\n"));
