@@ -463,21 +463,18 @@ impl<'a> TypeSpace<'a> {
     fn merge(&self, parts: &[Schema]) -> Result<Option<Object>, String> {
         let mut merged = Object::default();
         for part in parts {
-            let object = match &part.kind {
+            // A referenced part is merged as its component's schema.
+            let kind = match &part.kind {
                 Kind::Ref(component) => {
-                    let schema = self
+                    &self
                         .components
                         .get(component)
-                        .ok_or_else(|| format!("no component schema `{component}`"))?;
-                    match &schema.kind {
-                        Kind::Object(object) => object.clone(),
-                        Kind::AllOf(inner) => match self.merge(inner)? {
-                            Some(object) => object,
-                            None => return Ok(None),
-                        },
-                        _ => return Ok(None),
-                    }
+                        .ok_or_else(|| format!("no component schema `{component}`"))?
+                        .kind
                 }
+                kind => kind,
+            };
+            let object = match kind {
                 Kind::Object(object) => object.clone(),
                 Kind::AllOf(inner) => match self.merge(inner)? {
                     Some(object) => object,
