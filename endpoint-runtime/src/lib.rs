@@ -103,7 +103,7 @@ pub mod __private {
     pub use crate::model::open_enum::{
         deserialize as open_enum_deserialize, unknown as open_enum_unknown,
     };
-    pub use crate::model::paginated::list_key as page_list_key;
+    pub use crate::model::paginated::{PAGE_KEYS, list_key as page_list_key};
     pub use crate::names::*;
     pub use crate::request::Method;
     pub use crate::template::parts::{

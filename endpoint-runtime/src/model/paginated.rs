@@ -2,8 +2,9 @@
 
 use serde_json::{Map, Value};
 
-/// The keys beside the list in a wrapped page (`{"total_count", "items"}`).
-const PAGE_KEYS: [&str; 3] = ["total_count", "incomplete_results", "repository_selection"];
+/// The keys beside the list in a wrapped page (`{"total_count", "items"}`);
+/// the GitHub generator reads a page's shape by the same keys.
+pub const PAGE_KEYS: [&str; 3] = ["total_count", "incomplete_results", "repository_selection"];
 
 /// An answer that is one page of a list: the list itself (`Vec<T>`), or an
 /// object holding it beside counts (a search's `total_count`,

@@ -26,6 +26,7 @@ use std::path::Path;
 use endpoint_openapi::plan::{Body, Policy, Type, TypeDef, TypeSpace};
 use endpoint_openapi::schema::{Kind, Schema};
 use endpoint_openapi::{emit, ident, overlay};
+use endpoint_runtime::__private::PAGE_KEYS;
 use serde_json::Value;
 
 use super::markdown;
@@ -33,9 +34,6 @@ use super::plan::Scope;
 
 /// The corrections of the description, relative to the workspace root.
 pub const OVERLAY: &str = "endpoint-github/openapi/overlay.json";
-
-/// The keys that may stand beside the list of a page.
-const PAGE_KEYS: [&str; 3] = ["total_count", "incomplete_results", "repository_selection"];
 
 /// The answer models and each operation's answer type.
 pub struct Answers {
