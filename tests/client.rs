@@ -197,7 +197,7 @@ fn rate_limit_refusals_say_when_to_retry() {
                 *retry_at,
                 Some(UNIX_EPOCH + Duration::from_secs(1_700_000_000))
             );
-            assert_eq!(answer.rate_limit().limit, Some(5000));
+            assert_eq!(answer.as_ref().unwrap().rate_limit().limit, Some(5000));
             assert_eq!(error.status(), Some(http::StatusCode::FORBIDDEN));
 
             let error = call("secondary").unwrap_err();
@@ -212,7 +212,7 @@ fn rate_limit_refusals_say_when_to_retry() {
             assert_eq!(*kind, RateLimitKind::Secondary);
             assert!(retry_at.is_some());
             assert_eq!(
-                answer.rate_limit().retry_after,
+                answer.as_ref().unwrap().rate_limit().retry_after,
                 Some(Duration::from_secs(30))
             );
             assert!(

@@ -1089,7 +1089,7 @@ fn recorded_answers_turned_into_rate_limit_refusals() {
             *retry_at,
             Some(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_507_651_200))
         );
-        assert_eq!(answer.status, 403);
+        assert_eq!(answer.as_ref().unwrap().status, 403);
         assert!(
             error
                 .to_string()

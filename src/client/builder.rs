@@ -3,12 +3,18 @@
 
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::Arc;
 use std::time::Duration;
 
 use http::{HeaderName, HeaderValue};
 use serde_json::{Map, Value, json};
 
 use super::Error;
+use super::cache::Cache;
+use super::call::{Limiter, Policy};
+use super::event::{Event, Hook};
+use super::retry::Retry;
+use super::throttle::RateLimits;
 use crate::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
@@ -144,6 +150,12 @@ pub struct ClientBuilder<C> {
     accept: Option<String>,
     headers: Vec<(String, String)>,
     transport: Transport,
+    retry: Retry,
+    /// `None`: the API's default ([`RateLimits::github`] or
+    /// [`RateLimits::default`]).
+    rate_limits: Option<RateLimits>,
+    cache: Option<Arc<dyn Cache>>,
+    hook: Option<Hook>,
     client: PhantomData<fn() -> C>,
 }
 
@@ -160,6 +172,10 @@ impl<C> Clone for ClientBuilder<C> {
             accept: self.accept.clone(),
             headers: self.headers.clone(),
             transport: self.transport.clone(),
+            retry: self.retry.clone(),
+            rate_limits: self.rate_limits.clone(),
+            cache: self.cache.clone(),
+            hook: self.hook.clone(),
             client: PhantomData,
         }
     }
@@ -178,6 +194,10 @@ impl<C> Default for ClientBuilder<C> {
             accept: None,
             headers: Vec::new(),
             transport: Transport::default(),
+            retry: Retry::default(),
+            rate_limits: None,
+            cache: None,
+            hook: None,
             client: PhantomData,
         }
     }
@@ -209,6 +229,10 @@ impl<C> fmt::Debug for ClientBuilder<C> {
             .field("timeout", &self.transport.timeout)
             .field("connect_timeout", &self.transport.connect_timeout)
             .field("no_proxy", &self.transport.no_proxy)
+            .field("retry", &self.retry)
+            .field("rate_limits", &self.rate_limits_in_force())
+            .field("cache", &self.cache)
+            .field("on_event", &self.hook.is_some())
             .finish()
     }
 }
@@ -358,6 +382,93 @@ impl<C> ClientBuilder<C> {
     pub fn no_proxy(mut self) -> Self {
         self.transport.no_proxy = true;
         self
+    }
+
+    /// How requests that failed for a reason that may pass are sent again
+    /// ([`Retry::default`] unless set: 3 retries with exponential backoff;
+    /// [`Retry::never`] for none).
+    ///
+    /// ```no_run
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::{Retry, ureq::Client};
+    /// use std::time::Duration;
+    ///
+    /// let client = Client::github()
+    ///     .retry(Retry::default().max_retries(5).base_delay(Duration::from_millis(500)))
+    ///     .build()?;
+    /// # }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn retry(mut self, retry: Retry) -> Self {
+        self.retry = retry;
+        self
+    }
+
+    /// How rate limits are honoured: [`RateLimits::github`] for a client of
+    /// GitHub, [`RateLimits::default`] for any other API, unless set;
+    /// [`RateLimits::off`] for nothing.
+    ///
+    /// ```no_run
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::{RateLimits, ureq::Client};
+    /// use std::time::Duration;
+    ///
+    /// // Wait up to an hour for a spent quota, rather than failing after 5 minutes.
+    /// let client = Client::github()
+    ///     .rate_limits(RateLimits::github().max_wait(Duration::from_secs(3600)))
+    ///     .build()?;
+    /// # }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn rate_limits(mut self, limits: RateLimits) -> Self {
+        self.rate_limits = Some(limits);
+        self
+    }
+
+    /// Makes `GET` requests conditional: answers with an `ETag` or a
+    /// `Last-Modified` are kept in `cache`, asked for again with
+    /// `If-None-Match` / `If-Modified-Since`, and a `304` is answered from
+    /// the cache ([`Cache`]). Off unless set.
+    ///
+    /// ```no_run
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::{MemoryCache, ureq::Client};
+    ///
+    /// let client = Client::github().cache(MemoryCache::new(64 << 20)).build()?;
+    /// # }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn cache(mut self, cache: impl Cache + 'static) -> Self {
+        self.cache = Some(Arc::new(cache));
+        self
+    }
+
+    /// Calls `hook` with each wait and retry the client takes on its own
+    /// ([`Event`]), before it happens.
+    pub fn on_event(mut self, hook: impl Fn(&Event) + Send + Sync + 'static) -> Self {
+        self.hook = Some(Arc::new(hook));
+        self
+    }
+
+    /// The rate-limit settings in force.
+    fn rate_limits_in_force(&self) -> RateLimits {
+        match (&self.rate_limits, self.api) {
+            (Some(limits), _) => limits.clone(),
+            (None, Api::GitHub) => RateLimits::github(),
+            (None, Api::Any) => RateLimits::default(),
+        }
+    }
+
+    /// The policy of the client these settings make: a new rate-limit
+    /// state (unless the settings name a store), their cache and hook.
+    pub(crate) fn policy(&self) -> Policy {
+        Policy {
+            retry: self.retry.clone(),
+            limits: Limiter::new(self.rate_limits_in_force()),
+            cache: self.cache.clone(),
+            hook: self.hook.clone(),
+            credentials: None,
+        }
     }
 
     /// The endpoint these settings give, for a client of one's own (the
@@ -620,6 +731,24 @@ impl ClientBuilder<super::ureq::Client> {
         Ok(super::ureq::Client::with_transport(
             endpoint,
             self.transport(),
+            self.policy(),
+        ))
+    }
+
+    /// Checks every setting and makes the blocking client, sending with
+    /// `agent` (its proxy, TLS and pool settings) rather than one made of
+    /// this builder's timeouts and proxy setting. The agent's redirect and
+    /// status settings do not matter: the client follows redirects itself
+    /// and reads every status.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first setting that is wrong.
+    pub fn build_with_agent(&self, agent: ::ureq::Agent) -> Result<super::ureq::Client, Error> {
+        let endpoint = self.build_endpoint()?;
+        Ok(super::ureq::Client::from_parts(
+            endpoint,
+            agent,
+            self.policy(),
         ))
     }
 }
@@ -633,7 +762,27 @@ impl ClientBuilder<super::reqwest::Client> {
     /// [`Error::Setup`] when reqwest cannot set up its client.
     pub fn build(&self) -> Result<super::reqwest::Client, Error> {
         let endpoint = self.build_endpoint()?;
-        super::reqwest::Client::with_transport(endpoint, self.transport())
+        super::reqwest::Client::with_transport(endpoint, self.transport(), self.policy())
+    }
+
+    /// Checks every setting and makes the async client, sending with
+    /// `client` (its proxy, TLS and pool settings) rather than one made of
+    /// this builder's timeouts and proxy setting. Build it with
+    /// `redirect(reqwest::redirect::Policy::none())`: the client follows
+    /// redirects itself.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first setting that is wrong.
+    pub fn build_with_client(
+        &self,
+        client: ::reqwest::Client,
+    ) -> Result<super::reqwest::Client, Error> {
+        let endpoint = self.build_endpoint()?;
+        Ok(super::reqwest::Client::from_parts(
+            endpoint,
+            client,
+            self.policy(),
+        ))
     }
 }
 

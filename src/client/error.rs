@@ -60,8 +60,11 @@ pub enum Error {
     #[error("{0}")]
     Status(Box<ApiError>),
 
-    /// A primary or secondary rate limit refused the request (403 or 429).
-    #[error("{answer}; {kind} rate limit, {}", retry_text(.kind, .retry_at, .answer))]
+    /// A primary or secondary rate limit refused the request (403 or 429),
+    /// or would have: the client's [`RateLimits`](super::RateLimits) did
+    /// not wait for it, as the wait was longer than their `max_wait`, or
+    /// more refusals came than their `max_retries`.
+    #[error("{}", rate_limited_text(.kind, .retry_at, .answer.as_deref()))]
     RateLimited {
         /// Which limit.
         kind: RateLimitKind,
@@ -70,8 +73,10 @@ pub enum Error {
         /// names no time) for a secondary one. `None` when a primary limit
         /// names no reset.
         retry_at: Option<SystemTime>,
-        /// The refusal itself.
-        answer: Box<ApiError>,
+        /// The refusal itself; `None` when the request was not sent, as an
+        /// earlier answer (to this call or another sharing the client's
+        /// rate-limit state) said the limit is spent until `retry_at`.
+        answer: Option<Box<ApiError>>,
     },
 
     /// A redirect could not be followed: too many of them, or a `location`
@@ -111,7 +116,11 @@ impl Error {
     /// The refusal, for [`Error::Status`] and [`Error::RateLimited`].
     pub fn api_error(&self) -> Option<&ApiError> {
         match self {
-            Error::Status(answer) | Error::RateLimited { answer, .. } => Some(answer),
+            Error::Status(answer)
+            | Error::RateLimited {
+                answer: Some(answer),
+                ..
+            } => Some(answer),
             _ => None,
         }
     }
@@ -139,7 +148,7 @@ impl Error {
             Some((kind, retry_at)) => Error::RateLimited {
                 kind,
                 retry_at,
-                answer: Box::new(answer),
+                answer: Some(Box::new(answer)),
             },
             None => Error::Status(Box::new(answer)),
         }
@@ -171,18 +180,28 @@ pub(crate) fn causes(error: &(dyn std::error::Error + 'static)) -> String {
     text
 }
 
-/// `retry in N s` (secondary limits) or `retry at T (Unix time)`.
-fn retry_text(kind: &RateLimitKind, retry_at: &Option<SystemTime>, answer: &ApiError) -> String {
-    match (kind, answer.rate_limit().retry_after, retry_at) {
+/// The refusal (or that the request was not sent), which limit, and when
+/// to retry: `retry in N s` (secondary limits) or `retry at T (Unix time)`.
+fn rate_limited_text(
+    kind: &RateLimitKind,
+    retry_at: &Option<SystemTime>,
+    answer: Option<&ApiError>,
+) -> String {
+    let advised = answer.and_then(|answer| answer.rate_limit().retry_after);
+    let retry = match (kind, advised, retry_at) {
         (RateLimitKind::Secondary, Some(wait), _) => format!("retry in {} s", wait.as_secs()),
-        (RateLimitKind::Secondary, None, _) => {
+        (RateLimitKind::Secondary, None, _) if answer.is_some() => {
             format!("retry in {} s", rate_limit::SECONDARY_WAIT.as_secs())
         }
-        (RateLimitKind::Primary, _, Some(at)) => match at.duration_since(UNIX_EPOCH) {
+        (_, _, Some(at)) => match at.duration_since(UNIX_EPOCH) {
             Ok(since) => format!("retry at {} (Unix time)", since.as_secs()),
             Err(_) => "retry now".to_owned(),
         },
-        (RateLimitKind::Primary, _, None) => "no reset time given".to_owned(),
+        (_, _, None) => "no reset time given".to_owned(),
+    };
+    match answer {
+        Some(answer) => format!("{answer}; {kind} rate limit, {retry}"),
+        None => format!("not sent: the {kind} rate limit is spent, {retry}"),
     }
 }
 

@@ -117,6 +117,22 @@ impl Exchange {
         self.uri.to_string()
     }
 
+    /// The method of the request to send now.
+    pub(crate) fn method(&self) -> &Method {
+        &self.method
+    }
+
+    /// The path of the request to send now.
+    pub(crate) fn path(&self) -> &str {
+        self.uri.path()
+    }
+
+    /// Whether the request to send now goes to the origin of the call's
+    /// first request, where its credentials may go.
+    pub(crate) fn at_origin(&self) -> bool {
+        Origin::of(&self.uri) == self.origin
+    }
+
     /// A transport failure of the request sent now.
     pub(crate) fn transport_error(
         &self,

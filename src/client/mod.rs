@@ -126,14 +126,19 @@
 //! base URL and credentials with the builder.
 
 mod builder;
+mod cache;
+mod call;
 mod decode;
 mod error;
+mod event;
 mod exchange;
 mod link;
 mod paginate;
 mod rate_limit;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
+mod retry;
+mod throttle;
 #[cfg(feature = "ureq")]
 pub mod ureq;
 
@@ -143,10 +148,14 @@ pub use builder::{
     ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_GITHUB_API_VERSION, DEFAULT_JSON_ACCEPT,
     DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
 };
+pub use cache::{Cache, CachedAnswer, MemoryCache};
 pub use decode::Bytes;
 pub use error::{ApiError, DecodeError, Error};
+pub use event::{Event, RetryReason, WaitReason};
 pub use link::Link;
 pub use rate_limit::{RateLimit, RateLimitKind};
+pub use retry::Retry;
+pub use throttle::{Admission, MemoryStore, RateLimitStore, RateLimits, StoreError};
 
 /// The most redirects one call follows in a row (as reqwest and ureq do by
 /// default); one more is an [`Error::Redirect`].

@@ -79,7 +79,7 @@ pub enum RateLimitKind {
 /// time: at least a minute.
 pub(crate) const SECONDARY_WAIT: Duration = Duration::from_secs(60);
 
-/// When an answer is a rate-limit refusal (403 or 429 with no request
+/// When an answer is a rate-limit refusal (any 429; a 403 with no request
 /// left, a `retry-after`, or a message naming a secondary limit): which
 /// limit, and when to retry (measured from `received`).
 pub(crate) fn refusal(
@@ -97,11 +97,13 @@ pub(crate) fn refusal(
     if limit.remaining == Some(0) {
         return Some((RateLimitKind::Primary, limit.reset));
     }
-    let secondary = message.is_some_and(|message| {
-        message
-            .to_ascii_lowercase()
-            .contains("secondary rate limit")
-    });
+    // A 429 is a rate limit by its definition, whatever else it says.
+    let secondary = status == StatusCode::TOO_MANY_REQUESTS
+        || message.is_some_and(|message| {
+            message
+                .to_ascii_lowercase()
+                .contains("secondary rate limit")
+        });
     secondary.then(|| {
         (
             RateLimitKind::Secondary,
@@ -123,7 +125,7 @@ fn retry_after(value: &str, date: Option<SystemTime>) -> Option<Duration> {
 
 /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form RFC 9110
 /// requires senders to use.
-fn http_date(value: &str) -> Option<SystemTime> {
+pub(crate) fn http_date(value: &str) -> Option<SystemTime> {
     let rest = value.split_once(", ")?.1;
     let mut parts = rest.split(' ');
     let day: u64 = parts.next()?.parse().ok()?;

@@ -14,8 +14,9 @@ use futures_core::Stream;
 use serde::de::DeserializeOwned;
 
 use super::builder::{ClientBuilder, Transport};
+use super::call::{Action, Call, Policy};
 use super::decode::Operation;
-use super::exchange::{Answer, Exchange, Step};
+use super::exchange::{Answer, Exchange};
 use super::paginate::PageState;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
@@ -47,6 +48,7 @@ use crate::{Endpoint, Request, TypedRequest};
 pub struct Client {
     endpoint: Endpoint,
     client: ::reqwest::Client,
+    policy: Policy,
 }
 
 impl Client {
@@ -85,7 +87,10 @@ impl Client {
 
     /// A client for `endpoint` with a reqwest client of default settings
     /// (rustls, [`DEFAULT_CONNECT_TIMEOUT`] and [`DEFAULT_TIMEOUT`]) that
-    /// follows no redirect itself (this client does).
+    /// follows no redirect itself (this client does), and sends each
+    /// request once, as it is: no retry, no wait for a rate limit, no
+    /// cache. [`Client::builder`] and [`Client::github`] make clients that
+    /// do those.
     ///
     /// [`DEFAULT_CONNECT_TIMEOUT`]: super::DEFAULT_CONNECT_TIMEOUT
     /// [`DEFAULT_TIMEOUT`]: super::DEFAULT_TIMEOUT
@@ -93,7 +98,7 @@ impl Client {
     /// # Errors
     /// [`Error::Setup`] when reqwest cannot set up its client.
     pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
-        Client::with_transport(endpoint, &Transport::default())
+        Client::with_transport(endpoint, &Transport::default(), Policy::none())
     }
 
     /// A client for `endpoint` with a reqwest client of `transport`'s
@@ -101,6 +106,7 @@ impl Client {
     pub(crate) fn with_transport(
         endpoint: Endpoint,
         transport: &Transport,
+        policy: Policy,
     ) -> Result<Client, Error> {
         let mut builder = ::reqwest::Client::builder()
             .redirect(::reqwest::redirect::Policy::none())
@@ -110,22 +116,46 @@ impl Client {
             builder = builder.no_proxy();
         }
         let client = builder.build().map_err(|err| Error::Setup(err.into()))?;
-        Ok(Client::with_client(endpoint, client))
+        Ok(Client {
+            endpoint,
+            client,
+            policy,
+        })
     }
 
     /// A client for `endpoint` sending with `client` (for its timeouts,
-    /// proxy, TLS settings). Build it with
+    /// proxy, TLS settings), sending each request once as
+    /// [`Client::new`] does; [`ClientBuilder::build_with_client`] gives it
+    /// the builder's settings. Build it with
     /// `redirect(reqwest::redirect::Policy::none())`, so that redirects are
     /// followed by this client's rules (reqwest's own policy would also drop
     /// credentials on the way to another host).
     pub fn with_client(endpoint: Endpoint, client: ::reqwest::Client) -> Client {
-        Client { endpoint, client }
+        Client::from_parts(endpoint, client, Policy::none())
+    }
+
+    /// A client of these parts.
+    pub(crate) fn from_parts(
+        endpoint: Endpoint,
+        client: ::reqwest::Client,
+        policy: Policy,
+    ) -> Client {
+        Client {
+            endpoint,
+            client,
+            policy,
+        }
     }
 
     /// The same client with other defaults (another base URL, a
-    /// `mediaType.format`), sharing the reqwest client.
+    /// `mediaType.format`), sharing the reqwest client, the rate-limit
+    /// state, the cache and the credentials.
     pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
-        Client::with_client(endpoint, self.client.clone())
+        Client {
+            endpoint,
+            client: self.client.clone(),
+            policy: self.policy.clone(),
+        }
     }
 
     /// The endpoint whose defaults every request gets.
@@ -199,15 +229,19 @@ impl Client {
         Pages::new(self, PageState::dynamic(Ok(request)))
     }
 
-    /// Sends the call's requests until its final answer.
-    async fn run(&self, mut exchange: Exchange) -> Result<Answer, Error> {
+    /// Sends the call's requests until its final answer, awaiting the
+    /// waits of its retries and rate limits on tokio's timer (the runtime
+    /// reqwest runs on).
+    async fn run(&self, exchange: Exchange) -> Result<Answer, Error> {
+        let mut call = Call::new(&self.policy, exchange);
         loop {
-            let answer = self
-                .transport(exchange.request())
-                .await
-                .map_err(|source| exchange.transport_error(source))?;
-            if let Step::Done(answer) = exchange.receive(answer)? {
-                return Ok(answer);
+            match call.next() {
+                Action::Wait(wait) => tokio::time::sleep(wait).await,
+                Action::Send(request) => {
+                    let answer = self.transport(request).await;
+                    call.receive(answer);
+                }
+                Action::Done(result) => return result,
             }
         }
     }

@@ -3,8 +3,9 @@
 use serde::de::DeserializeOwned;
 
 use super::builder::{ClientBuilder, Transport};
+use super::call::{Action, Call, Policy};
 use super::decode::Operation;
-use super::exchange::{Answer, Exchange, Step};
+use super::exchange::{Answer, Exchange};
 use super::paginate::PageState;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
@@ -34,6 +35,7 @@ use crate::{Endpoint, Request, TypedRequest};
 pub struct Client {
     endpoint: Endpoint,
     agent: ::ureq::Agent,
+    policy: Policy,
 }
 
 impl Client {
@@ -70,7 +72,8 @@ impl Client {
 
     /// A client for `endpoint` with a ureq agent of default settings
     /// (rustls, proxies from the environment, [`DEFAULT_CONNECT_TIMEOUT`]
-    /// and [`DEFAULT_TIMEOUT`]).
+    /// and [`DEFAULT_TIMEOUT`]), retries as [`Retry::default`] and rate
+    /// limits as [`RateLimits::default`].
     ///
     /// [`DEFAULT_CONNECT_TIMEOUT`]: super::DEFAULT_CONNECT_TIMEOUT
     /// [`DEFAULT_TIMEOUT`]: super::DEFAULT_TIMEOUT
@@ -79,31 +82,59 @@ impl Client {
     /// None for now: the same shape as the async client's `new`, which
     /// can fail.
     pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
-        Ok(Client::with_transport(endpoint, &Transport::default()))
+        Ok(Client::with_transport(
+            endpoint,
+            &Transport::default(),
+            Policy::none(),
+        ))
     }
 
     /// A client for `endpoint` with an agent of `transport`'s settings.
-    pub(crate) fn with_transport(endpoint: Endpoint, transport: &Transport) -> Client {
+    pub(crate) fn with_transport(
+        endpoint: Endpoint,
+        transport: &Transport,
+        policy: Policy,
+    ) -> Client {
         let mut config = ::ureq::Agent::config_builder()
             .timeout_global(Some(transport.timeout))
             .timeout_connect(Some(transport.connect_timeout));
         if transport.no_proxy {
             config = config.proxy(None);
         }
-        Client::with_agent(endpoint, config.build().into())
+        Client {
+            endpoint,
+            agent: config.build().into(),
+            policy,
+        }
     }
 
     /// A client for `endpoint` sending with `agent` (for its timeouts,
-    /// proxy, TLS settings). Whatever the agent's settings, it follows no
+    /// proxy, TLS settings), sending each request once as
+    /// [`Client::new`] does; [`ClientBuilder::build_with_agent`] gives it
+    /// the builder's settings. Whatever the agent's settings, it follows no
     /// redirect itself (this client does) and hands every status over.
     pub fn with_agent(endpoint: Endpoint, agent: ::ureq::Agent) -> Client {
-        Client { endpoint, agent }
+        Client::from_parts(endpoint, agent, Policy::none())
+    }
+
+    /// A client of these parts.
+    pub(crate) fn from_parts(endpoint: Endpoint, agent: ::ureq::Agent, policy: Policy) -> Client {
+        Client {
+            endpoint,
+            agent,
+            policy,
+        }
     }
 
     /// The same client with other defaults (another base URL, a
-    /// `mediaType.format`), sharing the agent.
+    /// `mediaType.format`), sharing the agent, the rate-limit state, the
+    /// cache and the credentials.
     pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
-        Client::with_agent(endpoint, self.agent.clone())
+        Client {
+            endpoint,
+            agent: self.agent.clone(),
+            policy: self.policy.clone(),
+        }
     }
 
     /// The endpoint whose defaults every request gets.
@@ -213,14 +244,15 @@ impl Client {
         Pages::new(self, PageState::dynamic(Ok(request)))
     }
 
-    /// Sends the call's requests until its final answer.
-    fn run(&self, mut exchange: Exchange) -> Result<Answer, Error> {
+    /// Sends the call's requests until its final answer, sleeping through
+    /// the waits of its retries and rate limits.
+    fn run(&self, exchange: Exchange) -> Result<Answer, Error> {
+        let mut call = Call::new(&self.policy, exchange);
         loop {
-            let answer = self
-                .transport(exchange.request())
-                .map_err(|source| exchange.transport_error(source))?;
-            if let Step::Done(answer) = exchange.receive(answer)? {
-                return Ok(answer);
+            match call.next() {
+                Action::Wait(wait) => std::thread::sleep(wait),
+                Action::Send(request) => call.receive(self.transport(request).map_err(Into::into)),
+                Action::Done(result) => return result,
             }
         }
     }

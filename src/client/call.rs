@@ -1,0 +1,514 @@
+//! One call as both backends drive it: waits for rate limits, the requests
+//! it sends (redirects, retries, a token refresh), and its final answer.
+//!
+//! A [`Call`] does no I/O and never sleeps: it says what to do next
+//! ([`Action`]) and takes what came of it, so that the blocking client
+//! sleeps its thread where the async one awaits a timer, and both follow
+//! the same rules.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use http::header::{self, HeaderValue};
+use http::{Method, StatusCode};
+
+use super::cache::{self, Cache, CachedAnswer};
+use super::error::Error;
+use super::event::{Event, Hook, RetryReason, WaitReason};
+use super::exchange::{Answer, Exchange, Step};
+use super::rate_limit::{self, RateLimit, RateLimitKind};
+use super::retry::Retry;
+use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
+
+/// A transport's failure to send a request or read its answer.
+pub(crate) type TransportError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Credentials that change over time (a GitHub App's installation token):
+/// asked for before each request of a call to the API's origin.
+pub(crate) trait Credentials: fmt::Debug + Send + Sync {
+    /// The `authorization` header to send now; or a request this call must
+    /// send first to refresh the credentials (its answer goes to
+    /// [`Credentials::refreshed`]); or how long to wait while another call
+    /// refreshes them.
+    fn authorization(&self, now: SystemTime) -> Result<Authorization, Error>;
+
+    /// What came of the request [`Credentials::authorization`] asked for.
+    /// Returns how long the new credentials are valid for.
+    fn refreshed(&self, answer: Result<Answer, Error>) -> Result<Duration, Error>;
+}
+
+/// What [`Credentials::authorization`] says.
+pub(crate) enum Authorization {
+    /// Send this header.
+    Header(HeaderValue),
+    /// Send this request first.
+    Refresh(Box<Exchange>),
+    /// Another call is refreshing: ask again after this long.
+    Wait(Duration),
+}
+
+/// The settings and shared state of a client's calls: cloned with the
+/// client, so that its clones share the rate-limit state, the cache and
+/// the credentials.
+#[derive(Clone, Default)]
+pub(crate) struct Policy {
+    pub(crate) retry: Retry,
+    pub(crate) limits: Option<Limiter>,
+    pub(crate) cache: Option<Arc<dyn Cache>>,
+    pub(crate) hook: Option<Hook>,
+    pub(crate) credentials: Option<Arc<dyn Credentials>>,
+}
+
+impl fmt::Debug for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Policy")
+            .field("retry", &self.retry)
+            .field("rate_limits", &self.limits.as_ref().map(|l| &l.settings))
+            .field("cache", &self.cache)
+            .field("on_event", &self.hook.is_some())
+            .field("credentials", &self.credentials)
+            .finish()
+    }
+}
+
+/// The rate-limit settings and the store their state lives in.
+#[derive(Clone)]
+pub(crate) struct Limiter {
+    settings: RateLimits,
+    store: Arc<dyn RateLimitStore>,
+}
+
+impl Limiter {
+    /// `settings` with their store (a new memory store unless they name
+    /// one); `None` when they honour nothing.
+    pub(crate) fn new(settings: RateLimits) -> Option<Limiter> {
+        if !settings.enabled {
+            return None;
+        }
+        let store = settings
+            .store
+            .clone()
+            .unwrap_or_else(|| Arc::new(MemoryStore::new()));
+        Some(Limiter { settings, store })
+    }
+}
+
+impl Policy {
+    /// The policy of a client made without a builder, which does nothing
+    /// on its own: no retry, no rate limit honoured, no cache.
+    pub(crate) fn none() -> Policy {
+        Policy {
+            retry: Retry::never(),
+            ..Policy::default()
+        }
+    }
+}
+
+/// What a backend does next for a call.
+pub(crate) enum Action {
+    /// Waits this long, then asks again.
+    Wait(Duration),
+    /// Sends this request, and hands what came of it to [`Call::receive`].
+    Send(http::Request<Vec<u8>>),
+    /// The call is over.
+    Done(Result<Answer, Error>),
+}
+
+/// Where a call is.
+enum Phase {
+    /// About to send a request: after waiting this long (a retry's
+    /// backoff), its spacing, then its rate limit.
+    Start(Duration),
+    /// The spacing is waited: the rate limit next.
+    Admit,
+    /// Admitted: the credentials, then the request.
+    Send,
+    /// Waiting for the answer to the request sent.
+    Sent,
+    /// Waiting for the answer to a credentials refresh.
+    Refreshing,
+    /// Over.
+    Done(Option<Result<Answer, Error>>),
+}
+
+/// One call, from its first request to its final answer.
+pub(crate) struct Call<'p> {
+    policy: &'p Policy,
+    exchange: Exchange,
+    phase: Phase,
+    /// Retries taken for failures that may pass.
+    retries: u32,
+    /// Refusals by a rate limit waited out.
+    refusals: u32,
+    /// Whether the request waits because it was refused (for the event).
+    refused: bool,
+    /// The cache key of the request sent, when its answer may be kept.
+    cache_key: Option<String>,
+    /// The kept answer the request sent asks about.
+    kept: Option<CachedAnswer>,
+}
+
+impl<'p> Call<'p> {
+    /// A call sending `exchange` under `policy`.
+    pub(crate) fn new(policy: &'p Policy, exchange: Exchange) -> Call<'p> {
+        Call {
+            policy,
+            exchange,
+            phase: Phase::Start(Duration::ZERO),
+            retries: 0,
+            refusals: 0,
+            refused: false,
+            cache_key: None,
+            kept: None,
+        }
+    }
+
+    /// What to do next.
+    pub(crate) fn next(&mut self) -> Action {
+        loop {
+            match &mut self.phase {
+                Phase::Start(wait) => {
+                    let wait = std::mem::take(wait);
+                    if !wait.is_zero() {
+                        return Action::Wait(wait);
+                    }
+                    self.phase = Phase::Admit;
+                    if let Some(wait) = self.spacing() {
+                        match wait {
+                            Ok(wait) => return Action::Wait(wait),
+                            Err(error) => self.finish(Err(error)),
+                        }
+                    }
+                }
+                Phase::Admit => match self.admit() {
+                    Ok(None) => self.phase = Phase::Send,
+                    Ok(Some(wait)) => return Action::Wait(wait),
+                    Err(error) => self.finish(Err(error)),
+                },
+                Phase::Send => match self.request() {
+                    Ok(action) => return action,
+                    Err(error) => self.finish(Err(error)),
+                },
+                Phase::Sent | Phase::Refreshing => {
+                    // `receive` moves the call on; asked again, it waits
+                    // for nothing.
+                    return Action::Wait(Duration::ZERO);
+                }
+                Phase::Done(result) => {
+                    return Action::Done(
+                        result.take().unwrap_or_else(|| {
+                            Err(Error::Setup("the call was over already".into()))
+                        }),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Takes what came of the request [`Call::next`] asked to send.
+    pub(crate) fn receive(&mut self, result: Result<http::Response<Vec<u8>>, TransportError>) {
+        if matches!(self.phase, Phase::Refreshing) {
+            self.refreshed(result);
+            return;
+        }
+        let answer = match result {
+            Ok(answer) => answer,
+            Err(source) => {
+                let reason = RetryReason::Transport(super::error::causes(source.as_ref()));
+                let error = self.exchange.transport_error(source);
+                self.retry_or(reason, None, Err(error));
+                return;
+            }
+        };
+        let received = SystemTime::now();
+        let answer = self.observe(answer, received);
+        match self.exchange.receive(answer) {
+            Ok(Step::Follow) => self.phase = Phase::Start(Duration::ZERO),
+            Ok(Step::Done(answer)) => self.conclude(answer),
+            Err(error) => self.finish(Err(error)),
+        }
+    }
+
+    /// The wait for the request's spacing, when it has one.
+    fn spacing(&mut self) -> Option<Result<Duration, Error>> {
+        let limiter = self.policy.limits.as_ref()?;
+        let (method, path) = (self.exchange.method(), self.exchange.path());
+        let (lane, spacing) = throttle::lane_of(&limiter.settings, method, path)?;
+        let now = SystemTime::now();
+        let slot = match limiter.store.reserve(lane, spacing, now) {
+            Ok(slot) => slot,
+            Err(error) => return Some(Err(self.exchange.transport_error(Box::new(error)))),
+        };
+        let wait = slot.duration_since(now).ok().filter(|w| !w.is_zero())?;
+        self.emit(|call| Event::Wait {
+            method: call.exchange.method().clone(),
+            url: call.exchange.url(),
+            wait,
+            reason: WaitReason::Spacing { lane },
+        });
+        Some(Ok(wait))
+    }
+
+    /// `None` when the request may leave now; the wait otherwise; an error
+    /// when the wait is longer than the client waits.
+    fn admit(&mut self) -> Result<Option<Duration>, Error> {
+        let Some(limiter) = self.policy.limits.as_ref() else {
+            return Ok(None);
+        };
+        let resource = throttle::resource_of(self.exchange.path());
+        let now = SystemTime::now();
+        let admission = limiter
+            .store
+            .admit(resource, now)
+            .map_err(|error| self.exchange.transport_error(Box::new(error)))?;
+        let Admission::WaitUntil(kind, until) = admission else {
+            return Ok(None);
+        };
+        let wait = until.duration_since(now).unwrap_or(Duration::ZERO);
+        if wait > limiter.settings.max_wait {
+            return Err(Error::RateLimited {
+                kind,
+                retry_at: Some(until),
+                answer: None,
+            });
+        }
+        let refused = std::mem::take(&mut self.refused);
+        self.emit(|call| Event::Wait {
+            method: call.exchange.method().clone(),
+            url: call.exchange.url(),
+            wait,
+            reason: WaitReason::RateLimit {
+                kind,
+                resource: resource.to_owned(),
+                refused,
+            },
+        });
+        // Asked again after the wait: the store may have learnt more.
+        Ok(Some(wait.max(Duration::from_millis(1))))
+    }
+
+    /// The request to send: with the credentials of the moment, and the
+    /// conditions of a kept answer; or a credentials refresh first.
+    fn request(&mut self) -> Result<Action, Error> {
+        let mut request = self.exchange.request();
+        if let Some(credentials) = &self.policy.credentials
+            && self.exchange.at_origin()
+        {
+            match credentials.authorization(SystemTime::now())? {
+                Authorization::Header(value) => {
+                    request.headers_mut().insert(header::AUTHORIZATION, value);
+                }
+                Authorization::Refresh(refresh) => {
+                    self.phase = Phase::Refreshing;
+                    return Ok(Action::Send(refresh.request()));
+                }
+                Authorization::Wait(wait) => return Ok(Action::Wait(wait)),
+            }
+        }
+        self.kept = None;
+        self.cache_key = None;
+        if let Some(cache) = &self.policy.cache
+            && let Some(key) = cache::key(request.method(), &self.exchange.url(), request.headers())
+        {
+            self.kept = cache.get(&key);
+            if let Some(kept) = &self.kept {
+                cache::add_conditions(request.headers_mut(), kept);
+            }
+            self.cache_key = Some(key);
+        }
+        self.phase = Phase::Sent;
+        Ok(Action::Send(request))
+    }
+
+    /// Takes the answer to a credentials refresh, then sends the request.
+    fn refreshed(&mut self, result: Result<http::Response<Vec<u8>>, TransportError>) {
+        let Some(credentials) = self.policy.credentials.clone() else {
+            return self.finish(Err(Error::Setup("no credentials to refresh".into())));
+        };
+        let answer = result
+            .map_err(|source| self.exchange.transport_error(source))
+            .map(|answer| {
+                let (parts, body) = answer.into_parts();
+                Answer {
+                    method: Method::POST,
+                    url: String::new(),
+                    status: parts.status,
+                    headers: parts.headers,
+                    body,
+                    received: SystemTime::now(),
+                }
+            });
+        match credentials.refreshed(answer) {
+            Ok(valid_for) => {
+                self.emit(|_| Event::TokenRefreshed { valid_for });
+                self.phase = Phase::Send;
+            }
+            Err(error) => self.finish(Err(error)),
+        }
+    }
+
+    /// Learns the rate limit an answer reports, and answers a `304` from
+    /// the kept answer.
+    fn observe(
+        &mut self,
+        answer: http::Response<Vec<u8>>,
+        received: SystemTime,
+    ) -> http::Response<Vec<u8>> {
+        if let Some(limiter) = &self.policy.limits {
+            let limit = RateLimit::from_headers(answer.headers());
+            if let (Some(remaining), Some(reset)) = (limit.remaining, limit.reset) {
+                let resource = limit
+                    .resource
+                    .as_deref()
+                    .unwrap_or_else(|| throttle::resource_of(self.exchange.path()));
+                let reset = local_time(reset, answer.headers(), received);
+                // A store that cannot be reached loses one report; the next
+                // request says so.
+                let _ = limiter.store.update(resource, remaining, reset);
+            }
+        }
+        match self.kept.take() {
+            Some(kept) if answer.status() == StatusCode::NOT_MODIFIED => {
+                let (parts, _) = answer.into_parts();
+                let mut renewed = http::Response::new(kept.body.to_vec());
+                *renewed.status_mut() = kept.status;
+                *renewed.headers_mut() = cache::renewed(&kept.headers, parts.headers);
+                // Kept already: nothing to keep again.
+                self.cache_key = None;
+                renewed
+            }
+            _ => answer,
+        }
+    }
+
+    /// Takes the final answer of a request: keeps it, retries it, waits
+    /// out its refusal, or ends the call with it.
+    fn conclude(&mut self, answer: Answer) {
+        let status = answer.status;
+        if status.is_success() {
+            if let (Some(cache), Some(key)) = (&self.policy.cache, self.cache_key.take())
+                && cache::keepable(status, &answer.headers)
+            {
+                cache.put(
+                    &key,
+                    CachedAnswer {
+                        status,
+                        headers: answer.headers.clone(),
+                        body: answer.body.as_slice().into(),
+                    },
+                );
+            }
+            return self.finish(Ok(answer));
+        }
+        if status == StatusCode::FORBIDDEN || status == StatusCode::TOO_MANY_REQUESTS {
+            return self.refusal(answer);
+        }
+        if Retry::retries_status(status) {
+            let advised = RateLimit::from_headers(&answer.headers).retry_after;
+            return self.retry_or(RetryReason::Status(status), advised, Ok(answer));
+        }
+        self.finish(Ok(answer));
+    }
+
+    /// A `403` or `429`: a rate limit's refusal is waited out (within the
+    /// settings' bounds) and sent again; anything else ends the call.
+    fn refusal(&mut self, answer: Answer) {
+        let Some(limiter) = &self.policy.limits else {
+            return self.finish(Ok(answer));
+        };
+        let limit = RateLimit::from_headers(&answer.headers);
+        let message = serde_json::from_slice::<serde_json::Value>(&answer.body)
+            .ok()
+            .and_then(|body| body.get("message")?.as_str().map(str::to_owned));
+        let Some((kind, Some(until))) =
+            rate_limit::refusal(answer.status, &limit, message.as_deref(), answer.received)
+        else {
+            return self.finish(Ok(answer));
+        };
+        let until = match kind {
+            RateLimitKind::Primary => local_time(until, &answer.headers, answer.received),
+            RateLimitKind::Secondary => until,
+        };
+        let wait = until.duration_since(SystemTime::now()).unwrap_or_default();
+        if self.refusals >= limiter.settings.max_retries || wait > limiter.settings.max_wait {
+            return self.finish(Ok(answer));
+        }
+        let stored = match kind {
+            RateLimitKind::Secondary => limiter.store.pause(until),
+            RateLimitKind::Primary => {
+                let resource = limit
+                    .resource
+                    .as_deref()
+                    .unwrap_or_else(|| throttle::resource_of(self.exchange.path()));
+                limiter.store.update(resource, 0, until)
+            }
+        };
+        if let Err(error) = stored {
+            return self.finish(Err(self.exchange.transport_error(Box::new(error))));
+        }
+        self.refusals += 1;
+        self.refused = true;
+        self.phase = Phase::Start(Duration::ZERO);
+    }
+
+    /// Sends the request again after a backoff when a retry is left;
+    /// ends the call with `otherwise` when none is.
+    fn retry_or(
+        &mut self,
+        reason: RetryReason,
+        advised: Option<Duration>,
+        otherwise: Result<Answer, Error>,
+    ) {
+        let Some(wait) = self.policy.retry.delay(self.retries + 1, advised) else {
+            return self.finish(otherwise);
+        };
+        self.retries += 1;
+        let retry = self.retries;
+        self.emit(|call| Event::Retry {
+            method: call.exchange.method().clone(),
+            url: call.exchange.url(),
+            retry,
+            wait,
+            reason,
+        });
+        self.phase = Phase::Start(wait.max(Duration::from_millis(1)));
+    }
+
+    fn finish(&mut self, result: Result<Answer, Error>) {
+        self.phase = Phase::Done(Some(result));
+    }
+
+    fn emit(&self, event: impl FnOnce(&Self) -> Event) {
+        if let Some(hook) = &self.policy.hook {
+            hook(&event(self));
+        }
+    }
+}
+
+/// A time the server gave by its clock (a reset), on this machine's clock:
+/// moved by the difference between the answer's `date` and the time it
+/// was received, when that is more than the second `date` cannot tell.
+fn local_time(
+    server_time: SystemTime,
+    headers: &http::HeaderMap,
+    received: SystemTime,
+) -> SystemTime {
+    let Some(date) = headers
+        .get(header::DATE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(rate_limit::http_date)
+    else {
+        return server_time;
+    };
+    const CLOCK_RESOLUTION: Duration = Duration::from_secs(2);
+    match received.duration_since(date) {
+        // This clock is ahead of the server's.
+        Ok(ahead) if ahead > CLOCK_RESOLUTION => server_time + ahead,
+        Ok(_) => server_time,
+        Err(behind) if behind.duration() > CLOCK_RESOLUTION => server_time
+            .checked_sub(behind.duration())
+            .unwrap_or(server_time),
+        Err(_) => server_time,
+    }
+}

@@ -1,0 +1,150 @@
+//! What a client tells a program about its own waits and retries.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use http::{Method, StatusCode};
+
+use super::rate_limit::RateLimitKind;
+
+/// Something a client did on its own, given to the function set with
+/// [`ClientBuilder::on_event`](super::ClientBuilder::on_event): each wait
+/// and each retry, as it is about to happen.
+///
+/// A callback rather than `tracing` events or `log` records: it adds no
+/// dependency, a test can count what happened, and a program that logs
+/// forwards each event in one line (its `Display` is a sentence):
+///
+/// ```no_run
+/// # #[cfg(feature = "ureq")] {
+/// use endpoint::client::ureq::Client;
+///
+/// let client = Client::github()
+///     .on_event(|event| eprintln!("endpoint: {event}"))
+///     .build()?;
+/// # }
+/// # Ok::<(), endpoint::client::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Event {
+    /// A request failed for a reason that may pass, and is sent again after
+    /// `wait` ([`Retry`](super::Retry)).
+    Retry {
+        /// The request's method.
+        method: Method,
+        /// Its URL.
+        url: String,
+        /// Which retry this is: 1 for the first.
+        retry: u32,
+        /// How long the client waits before it.
+        wait: Duration,
+        /// Why: the status of the answer, or the transport's error.
+        reason: RetryReason,
+    },
+    /// A request waits for a rate limit ([`RateLimits`](super::RateLimits)):
+    /// a spent quota, a pause asked for by a refusal, or the spacing of
+    /// writes and searches.
+    Wait {
+        /// The request's method.
+        method: Method,
+        /// Its URL.
+        url: String,
+        /// How long it waits.
+        wait: Duration,
+        /// Why.
+        reason: WaitReason,
+    },
+    /// A GitHub App's installation token was fetched (the first, or one
+    /// that replaces a token about to expire).
+    TokenRefreshed {
+        /// How long the new token is valid for.
+        valid_for: Duration,
+    },
+}
+
+/// Why a request is sent again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RetryReason {
+    /// The server answered with this status (`500`, `502`, `503`, `504`).
+    Status(StatusCode),
+    /// The request could not be sent or its answer not read: the
+    /// transport's error, with its causes.
+    Transport(String),
+}
+
+/// Why a request waits before leaving.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WaitReason {
+    /// The quota of `resource` is spent (primary limit) or every request
+    /// was asked to pause (secondary limit, `429`).
+    RateLimit {
+        /// Which limit.
+        kind: RateLimitKind,
+        /// The resource (`core`, `search`, …).
+        resource: String,
+        /// Whether the request itself was refused (and is sent again), or
+        /// waits before its first try.
+        refused: bool,
+    },
+    /// Requests of this lane (`write`, `notification`, `search`) leave at
+    /// least so far apart.
+    Spacing {
+        /// The lane.
+        lane: &'static str,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Retry {
+                method,
+                url,
+                retry,
+                wait,
+                reason,
+            } => {
+                let reason = match reason {
+                    RetryReason::Status(status) => format!("answered {status}"),
+                    RetryReason::Transport(error) => format!("failed: {error}"),
+                };
+                write!(
+                    f,
+                    "{method} {url} {reason}; retry {retry} in {:.1} s",
+                    wait.as_secs_f64()
+                )
+            }
+            Event::Wait {
+                method,
+                url,
+                wait,
+                reason,
+            } => {
+                let why = match reason {
+                    WaitReason::RateLimit {
+                        kind,
+                        resource,
+                        refused: true,
+                    } => format!("was refused by the {kind} rate limit of `{resource}`"),
+                    WaitReason::RateLimit { kind, resource, .. } => {
+                        format!("waits for the {kind} rate limit of `{resource}`")
+                    }
+                    WaitReason::Spacing { lane } => format!("is spaced from the last {lane}"),
+                };
+                write!(f, "{method} {url} {why}: {:.1} s", wait.as_secs_f64())
+            }
+            Event::TokenRefreshed { valid_for } => write!(
+                f,
+                "fetched an installation token valid for {} s",
+                valid_for.as_secs()
+            ),
+        }
+    }
+}
+
+/// The function events are given to.
+pub(crate) type Hook = Arc<dyn Fn(&Event) + Send + Sync>;

@@ -1,0 +1,183 @@
+//! Retries of requests that failed for a reason that may pass: which
+//! failures, how many times, and how long to wait between tries.
+
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+use std::time::Duration;
+
+use http::StatusCode;
+
+/// When and how a client sends a request again after a failure that may
+/// pass: a connection that fails, a timeout, an answer cut short, or a
+/// `500`, `502`, `503` or `504` answer.
+///
+/// On by default ([`Retry::default`]): at most 3 retries, waiting about 1 s,
+/// 2 s, then 4 s (exponential backoff, each wait drawn at random between
+/// half and all of it, so that clients that failed together do not come
+/// back together), never more than [`max_delay`](Self::max_delay). A `503`
+/// or `500` with a `retry-after` header waits that long instead, when it is
+/// no longer than `max_delay`.
+///
+/// Never retried: any other status (`400`, `401`, `403` but for a rate
+/// limit, `404`, `410`, `422`, `451`…), which another try would get again.
+/// Rate limits have their own rules ([`RateLimits`](super::RateLimits)).
+/// Every request of this crate can be sent again: its body is bytes held
+/// in memory, never a stream.
+///
+/// ```
+/// use endpoint::client::Retry;
+/// use std::time::Duration;
+///
+/// let patient = Retry::default().max_retries(5).base_delay(Duration::from_millis(500));
+/// let none = Retry::never();
+/// assert_eq!(none.retries(), 0);
+/// assert_eq!(patient.retries(), 5);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Retry {
+    max_retries: u32,
+    base_delay: Duration,
+    max_delay: Duration,
+}
+
+impl Default for Retry {
+    fn default() -> Self {
+        Retry {
+            max_retries: 3,
+            base_delay: Duration::from_secs(1),
+            max_delay: Duration::from_secs(30),
+        }
+    }
+}
+
+impl Retry {
+    /// No retry: every failure is returned as it happens.
+    pub fn never() -> Retry {
+        Retry {
+            max_retries: 0,
+            ..Retry::default()
+        }
+    }
+
+    /// How many times a request is sent again at most (3 unless set).
+    #[must_use]
+    pub fn max_retries(mut self, retries: u32) -> Retry {
+        self.max_retries = retries;
+        self
+    }
+
+    /// The wait before the first retry (1 s unless set); it doubles with
+    /// each retry.
+    #[must_use]
+    pub fn base_delay(mut self, delay: Duration) -> Retry {
+        self.base_delay = delay;
+        self
+    }
+
+    /// The longest wait between two tries (30 s unless set).
+    #[must_use]
+    pub fn max_delay(mut self, delay: Duration) -> Retry {
+        self.max_delay = delay;
+        self
+    }
+
+    /// How many times a request is sent again at most.
+    pub fn retries(&self) -> u32 {
+        self.max_retries
+    }
+
+    /// Whether an answer of `status` is tried again.
+    pub(crate) fn retries_status(status: StatusCode) -> bool {
+        matches!(
+            status,
+            StatusCode::INTERNAL_SERVER_ERROR
+                | StatusCode::BAD_GATEWAY
+                | StatusCode::SERVICE_UNAVAILABLE
+                | StatusCode::GATEWAY_TIMEOUT
+        )
+    }
+
+    /// The wait before retry number `retry` (1 for the first), or `None`
+    /// when no retry is left. `advised` is the answer's `retry-after`,
+    /// used when it is no longer than the longest wait.
+    pub(crate) fn delay(&self, retry: u32, advised: Option<Duration>) -> Option<Duration> {
+        if retry == 0 || retry > self.max_retries {
+            return None;
+        }
+        if let Some(advised) = advised.filter(|advised| *advised <= self.max_delay) {
+            return Some(advised);
+        }
+        let factor = 1u32.checked_shl(retry - 1).unwrap_or(u32::MAX);
+        let full = self
+            .base_delay
+            .checked_mul(factor)
+            .unwrap_or(self.max_delay)
+            .min(self.max_delay);
+        // "Equal jitter": half of the wait is certain, the other half drawn.
+        let half = full / 2;
+        Some(half + half.mul_f64(random_fraction()))
+    }
+}
+
+/// A number drawn from `[0, 1)`, from the standard library's random hash
+/// keys: enough to spread retries, with no dependency.
+pub(crate) fn random_fraction() -> f64 {
+    let mut hasher = RandomState::new().build_hasher();
+    hasher.write_u64(0);
+    (hasher.finish() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delays_double_and_stay_within_bounds() {
+        let retry = Retry::default()
+            .base_delay(Duration::from_millis(100))
+            .max_delay(Duration::from_millis(350));
+        for _ in 0..100 {
+            let first = retry.delay(1, None).unwrap();
+            assert!((Duration::from_millis(50)..=Duration::from_millis(100)).contains(&first));
+            let second = retry.delay(2, None).unwrap();
+            assert!((Duration::from_millis(100)..=Duration::from_millis(200)).contains(&second));
+            let third = retry.delay(3, None).unwrap();
+            assert!((Duration::from_millis(175)..=Duration::from_millis(350)).contains(&third));
+        }
+        assert_eq!(retry.delay(4, None), None);
+        assert_eq!(retry.delay(0, None), None);
+        assert_eq!(Retry::never().delay(1, None), None);
+    }
+
+    #[test]
+    fn advised_waits_are_used_when_short_enough() {
+        let retry = Retry::default();
+        assert_eq!(
+            retry.delay(1, Some(Duration::from_secs(2))),
+            Some(Duration::from_secs(2))
+        );
+        let long = retry.delay(1, Some(Duration::from_secs(3600))).unwrap();
+        assert!(long <= Duration::from_secs(1));
+    }
+
+    #[test]
+    fn huge_settings_do_not_overflow() {
+        let retry = Retry::default()
+            .max_retries(u32::MAX)
+            .base_delay(Duration::MAX)
+            .max_delay(Duration::MAX);
+        assert!(retry.delay(80, None).is_some());
+    }
+
+    #[test]
+    fn only_passing_statuses_are_retried() {
+        for status in [500, 502, 503, 504] {
+            assert!(Retry::retries_status(StatusCode::from_u16(status).unwrap()));
+        }
+        for status in [400, 401, 403, 404, 409, 410, 422, 429, 451, 501] {
+            assert!(!Retry::retries_status(
+                StatusCode::from_u16(status).unwrap()
+            ));
+        }
+    }
+}

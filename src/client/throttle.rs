@@ -1,0 +1,553 @@
+//! Rate limits honoured before a request is sent: the quota each answer
+//! reports, the pauses refusals ask for, and the spacing of writes, kept in
+//! a [`RateLimitStore`] shared by a client's clones and threads (or by
+//! several processes, with a store of one's own or the `redis` feature's).
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, SystemTime};
+
+use http::Method;
+
+use super::rate_limit::RateLimitKind;
+
+/// How a client honours rate limits. On by default
+/// ([`RateLimits::default`] for any API, [`RateLimits::github`] for a
+/// client of GitHub):
+///
+/// - **before sending**, a request waits while the quota of its resource
+///   (`core`, `search`, `code_search`, `graphql`) is known to be spent,
+///   until `x-ratelimit-reset`, and while a secondary limit or a `429`
+///   asked every request to pause. The quota is counted down as requests
+///   leave, from the last `x-ratelimit-remaining` of the window, so that 8
+///   threads sharing 3 remaining requests send 3, not 8;
+/// - **a refusal** (`403` or `429` with `retry-after`, GitHub's "secondary
+///   rate limit" message, or `x-ratelimit-remaining: 0`) is sent again
+///   once the wait it asks for is over: `retry-after`, the window's reset,
+///   or a minute when it names no time (GitHub's advice), at most
+///   [`max_retries`](Self::max_retries) times;
+/// - **a wait longer than [`max_wait`](Self::max_wait)** (5 minutes unless
+///   set) is not waited: the call returns
+///   [`Error::RateLimited`](super::Error::RateLimited) at once, with the
+///   time to retry;
+/// - **writes are spaced** (for GitHub: `POST`, `PATCH`, `PUT` and
+///   `DELETE` at least 1 s apart, 3 s for those that notify people,
+///   searches 2 s apart, as GitHub and octokit's throttling advise; no
+///   spacing for other APIs unless set).
+///
+/// The state is the client's: its clones and the threads or tasks using
+/// them wait together. [`store`](Self::store) shares it further.
+///
+/// ```
+/// use endpoint::client::RateLimits;
+/// use std::time::Duration;
+///
+/// let patient = RateLimits::github().max_wait(Duration::from_secs(3600));
+/// let eager = RateLimits::default().write_spacing(Duration::ZERO);
+/// let off = RateLimits::off();
+/// # let _ = (patient, eager, off);
+/// ```
+#[derive(Clone)]
+pub struct RateLimits {
+    pub(crate) enabled: bool,
+    pub(crate) max_wait: Duration,
+    pub(crate) max_retries: u32,
+    pub(crate) write_spacing: Duration,
+    pub(crate) notification_spacing: Duration,
+    pub(crate) search_spacing: Duration,
+    pub(crate) store: Option<Arc<dyn RateLimitStore>>,
+}
+
+impl fmt::Debug for RateLimits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RateLimits")
+            .field("enabled", &self.enabled)
+            .field("max_wait", &self.max_wait)
+            .field("max_retries", &self.max_retries)
+            .field("write_spacing", &self.write_spacing)
+            .field("notification_spacing", &self.notification_spacing)
+            .field("search_spacing", &self.search_spacing)
+            .field("store", &self.store)
+            .finish()
+    }
+}
+
+impl Default for RateLimits {
+    /// Quotas and refusals honoured, no spacing: for any API.
+    fn default() -> Self {
+        RateLimits {
+            enabled: true,
+            max_wait: Duration::from_secs(300),
+            max_retries: 3,
+            write_spacing: Duration::ZERO,
+            notification_spacing: Duration::ZERO,
+            search_spacing: Duration::ZERO,
+            store: None,
+        }
+    }
+}
+
+impl RateLimits {
+    /// Quotas and refusals honoured, and GitHub's spacing: writes 1 s apart,
+    /// writes that notify people 3 s apart, searches 2 s apart.
+    pub fn github() -> RateLimits {
+        RateLimits {
+            write_spacing: Duration::from_secs(1),
+            notification_spacing: Duration::from_secs(3),
+            search_spacing: Duration::from_secs(2),
+            ..RateLimits::default()
+        }
+    }
+
+    /// Nothing honoured: every request goes at once, and every refusal is
+    /// an [`Error::RateLimited`](super::Error::RateLimited).
+    pub fn off() -> RateLimits {
+        RateLimits {
+            enabled: false,
+            ..RateLimits::default()
+        }
+    }
+
+    /// The longest wait the client takes on its own (5 minutes unless set);
+    /// a longer one is an [`Error::RateLimited`](super::Error::RateLimited)
+    /// at once.
+    #[must_use]
+    pub fn max_wait(mut self, wait: Duration) -> RateLimits {
+        self.max_wait = wait;
+        self
+    }
+
+    /// How many refusals of one request are waited out and sent again (3
+    /// unless set); one more is an
+    /// [`Error::RateLimited`](super::Error::RateLimited).
+    #[must_use]
+    pub fn max_retries(mut self, retries: u32) -> RateLimits {
+        self.max_retries = retries;
+        self
+    }
+
+    /// The least time between two writes (`POST`, `PATCH`, `PUT`,
+    /// `DELETE`).
+    #[must_use]
+    pub fn write_spacing(mut self, spacing: Duration) -> RateLimits {
+        self.write_spacing = spacing;
+        self
+    }
+
+    /// The least time between two writes that notify people (new issues,
+    /// comments, pull requests, reviews, releases, invitations…), as octokit
+    /// lists them.
+    #[must_use]
+    pub fn notification_spacing(mut self, spacing: Duration) -> RateLimits {
+        self.notification_spacing = spacing;
+        self
+    }
+
+    /// The least time between two searches (`/search/…`).
+    #[must_use]
+    pub fn search_spacing(mut self, spacing: Duration) -> RateLimits {
+        self.search_spacing = spacing;
+        self
+    }
+
+    /// Keeps the state in `store` instead of the client's own memory:
+    /// clients given the same store (in this process, or in several with a
+    /// shared store such as the `redis` feature's `RedisStore`) wait
+    /// together.
+    #[must_use]
+    pub fn store(mut self, store: impl RateLimitStore + 'static) -> RateLimits {
+        self.store = Some(Arc::new(store));
+        self
+    }
+
+    /// Whether anything is honoured.
+    pub fn is_enabled(&self) -> bool {
+        self.enabled
+    }
+}
+
+/// What a [`RateLimitStore`] says of a request about to leave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Admission {
+    /// It may go (and counted itself out of the quota, when one is known).
+    Go,
+    /// It must wait until then: the quota of its resource is spent
+    /// ([`RateLimitKind::Primary`]) or every request was asked to pause
+    /// ([`RateLimitKind::Secondary`]).
+    WaitUntil(RateLimitKind, SystemTime),
+}
+
+/// Where a client keeps its rate-limit state, shared by everything that
+/// sends with the same credentials.
+///
+/// Each method is one atomic step (behind a lock, or a script on a shared
+/// server), called as requests leave and answers arrive, and must return
+/// quickly: the async client calls it from its task. An error of a store
+/// is an [`Error::Transport`](super::Error::Transport) of the request.
+///
+/// [`MemoryStore`] is the default; the `redis` feature gives one shared by
+/// processes.
+pub trait RateLimitStore: fmt::Debug + Send + Sync {
+    /// Whether a request for `resource` may leave at `now`; when it may and
+    /// the resource's remaining quota is known, one request is counted out
+    /// of it.
+    ///
+    /// # Errors
+    /// When the store cannot be reached.
+    fn admit(&self, resource: &str, now: SystemTime) -> Result<Admission, StoreError>;
+
+    /// An answer said `remaining` requests of `resource` are left until
+    /// `reset`. A later window replaces an earlier one; within one window
+    /// the lower count is kept (answers arrive out of order).
+    ///
+    /// # Errors
+    /// When the store cannot be reached.
+    fn update(&self, resource: &str, remaining: u64, reset: SystemTime) -> Result<(), StoreError>;
+
+    /// Every request waits until `until` (a secondary limit); an earlier
+    /// pause is only ever lengthened.
+    ///
+    /// # Errors
+    /// When the store cannot be reached.
+    fn pause(&self, until: SystemTime) -> Result<(), StoreError>;
+
+    /// The time a request of `lane` (`write`, `notification`, `search`) may
+    /// leave: `now`, or `spacing` after the one before it, which is then
+    /// this request.
+    ///
+    /// # Errors
+    /// When the store cannot be reached.
+    fn reserve(
+        &self,
+        lane: &str,
+        spacing: Duration,
+        now: SystemTime,
+    ) -> Result<SystemTime, StoreError>;
+}
+
+/// A [`RateLimitStore`] that could not be reached or answered nonsense.
+#[derive(Debug)]
+pub struct StoreError(pub Box<dyn std::error::Error + Send + Sync>);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "rate-limit store: {}",
+            super::error::causes(self.0.as_ref())
+        )
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(self.0.as_ref())
+    }
+}
+
+/// The quota of one resource, as the answers of its window reported it and
+/// the requests sent since counted it down.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Quota {
+    pub(crate) remaining: Option<u64>,
+    pub(crate) reset: Option<SystemTime>,
+}
+
+impl Quota {
+    /// `admit` on this quota: its window ended (the count is forgotten),
+    /// it has requests left (one is counted out), or it is spent.
+    pub(crate) fn admit(&mut self, now: SystemTime) -> Option<SystemTime> {
+        if self.reset.is_some_and(|reset| reset <= now) {
+            *self = Quota::default();
+        }
+        match (self.remaining, self.reset) {
+            (Some(0), Some(reset)) => Some(reset),
+            (Some(remaining), _) => {
+                self.remaining = Some(remaining.saturating_sub(1));
+                None
+            }
+            (None, _) => None,
+        }
+    }
+
+    /// `update` on this quota.
+    pub(crate) fn update(&mut self, remaining: u64, reset: SystemTime) {
+        match self.reset {
+            Some(known) if known == reset => {
+                self.remaining = Some(self.remaining.map_or(remaining, |r| r.min(remaining)));
+            }
+            Some(known) if known > reset => {}
+            _ => {
+                self.remaining = Some(remaining);
+                self.reset = Some(reset);
+            }
+        }
+    }
+}
+
+/// The rate-limit state in this process's memory, behind one lock. Every
+/// client has its own unless given another ([`RateLimits::store`]): clones
+/// of an `Arc<MemoryStore>`… or the same store given to several clients
+/// make them wait together.
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    state: Mutex<MemoryState>,
+}
+
+#[derive(Debug, Default)]
+struct MemoryState {
+    quotas: HashMap<String, Quota>,
+    paused_until: Option<SystemTime>,
+    lanes: HashMap<String, SystemTime>,
+}
+
+impl MemoryStore {
+    /// An empty store: no quota known, no pause.
+    pub fn new() -> MemoryStore {
+        MemoryStore::default()
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, MemoryState> {
+        // The state stays consistent whatever panicked while holding it:
+        // each step writes whole values.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl RateLimitStore for MemoryStore {
+    fn admit(&self, resource: &str, now: SystemTime) -> Result<Admission, StoreError> {
+        let mut state = self.state();
+        if let Some(until) = state.paused_until.filter(|until| *until > now) {
+            return Ok(Admission::WaitUntil(RateLimitKind::Secondary, until));
+        }
+        let quota = state.quotas.entry(resource.to_owned()).or_default();
+        Ok(match quota.admit(now) {
+            Some(reset) => Admission::WaitUntil(RateLimitKind::Primary, reset),
+            None => Admission::Go,
+        })
+    }
+
+    fn update(&self, resource: &str, remaining: u64, reset: SystemTime) -> Result<(), StoreError> {
+        self.state()
+            .quotas
+            .entry(resource.to_owned())
+            .or_default()
+            .update(remaining, reset);
+        Ok(())
+    }
+
+    fn pause(&self, until: SystemTime) -> Result<(), StoreError> {
+        let mut state = self.state();
+        if state.paused_until.is_none_or(|paused| paused < until) {
+            state.paused_until = Some(until);
+        }
+        Ok(())
+    }
+
+    fn reserve(
+        &self,
+        lane: &str,
+        spacing: Duration,
+        now: SystemTime,
+    ) -> Result<SystemTime, StoreError> {
+        let mut state = self.state();
+        let slot = match state.lanes.get(lane) {
+            Some(last) => (*last + spacing).max(now),
+            None => now,
+        };
+        state.lanes.insert(lane.to_owned(), slot);
+        Ok(slot)
+    }
+}
+
+impl<S: RateLimitStore + ?Sized> RateLimitStore for Arc<S> {
+    fn admit(&self, resource: &str, now: SystemTime) -> Result<Admission, StoreError> {
+        (**self).admit(resource, now)
+    }
+
+    fn update(&self, resource: &str, remaining: u64, reset: SystemTime) -> Result<(), StoreError> {
+        (**self).update(resource, remaining, reset)
+    }
+
+    fn pause(&self, until: SystemTime) -> Result<(), StoreError> {
+        (**self).pause(until)
+    }
+
+    fn reserve(
+        &self,
+        lane: &str,
+        spacing: Duration,
+        now: SystemTime,
+    ) -> Result<SystemTime, StoreError> {
+        (**self).reserve(lane, spacing, now)
+    }
+}
+
+/// The rate-limit resource a request to `path` counts against, as GitHub
+/// names them in `x-ratelimit-resource`.
+pub(crate) fn resource_of(path: &str) -> &'static str {
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    match segments.iter().position(|segment| *segment == "search") {
+        Some(at) if segments.get(at + 1) == Some(&"code") => "code_search",
+        Some(_) => "search",
+        None if segments.last() == Some(&"graphql") => "graphql",
+        None => "core",
+    }
+}
+
+/// The writes that notify people, as octokit's throttling lists them:
+/// path templates whose `{…}` stands for one segment, matched against the
+/// end of a request's path (so that `/api/v3/repos/…` of GitHub Enterprise
+/// Server matches too).
+const NOTIFYING_PATHS: [&str; 19] = [
+    "/orgs/{org}/invitations",
+    "/orgs/{org}/invitations/{invitation_id}",
+    "/orgs/{org}/teams/{team_slug}/discussions",
+    "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+    "/repos/{owner}/{repo}/collaborators/{username}",
+    "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+    "/repos/{owner}/{repo}/issues",
+    "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+    "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+    "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+    "/repos/{owner}/{repo}/pulls",
+    "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+    "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+    "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+    "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+    "/repos/{owner}/{repo}/releases",
+    "/teams/{team_id}/discussions",
+    "/teams/{team_id}/discussions/{discussion_number}/comments",
+];
+
+/// The spacing lane of a request, and how far apart its requests go:
+/// `None` for requests that are not spaced.
+pub(crate) fn lane_of(
+    limits: &RateLimits,
+    method: &Method,
+    path: &str,
+) -> Option<(&'static str, Duration)> {
+    let lane = if *method == Method::GET || *method == Method::HEAD || *method == Method::OPTIONS {
+        match resource_of(path) {
+            "search" | "code_search" => ("search", limits.search_spacing),
+            _ => return None,
+        }
+    } else if notifies(path) {
+        ("notification", limits.notification_spacing)
+    } else {
+        ("write", limits.write_spacing)
+    };
+    (!lane.1.is_zero()).then_some(lane)
+}
+
+/// Whether a write to `path` notifies people.
+fn notifies(path: &str) -> bool {
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    NOTIFYING_PATHS.iter().any(|template| {
+        let pattern: Vec<&str> = template.split('/').filter(|s| !s.is_empty()).collect();
+        segments.len() >= pattern.len()
+            && segments[segments.len() - pattern.len()..]
+                .iter()
+                .zip(&pattern)
+                .all(|(segment, expected)| expected.starts_with('{') || segment == expected)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::UNIX_EPOCH;
+
+    fn at(seconds: u64) -> SystemTime {
+        UNIX_EPOCH + Duration::from_secs(seconds)
+    }
+
+    #[test]
+    fn quotas_count_down_and_reset() {
+        let store = MemoryStore::new();
+        assert_eq!(store.admit("core", at(100)).unwrap(), Admission::Go);
+        store.update("core", 2, at(200)).unwrap();
+        assert_eq!(store.admit("core", at(101)).unwrap(), Admission::Go);
+        assert_eq!(store.admit("core", at(101)).unwrap(), Admission::Go);
+        assert_eq!(
+            store.admit("core", at(102)).unwrap(),
+            Admission::WaitUntil(RateLimitKind::Primary, at(200))
+        );
+        // Another resource is not blocked.
+        assert_eq!(store.admit("search", at(102)).unwrap(), Admission::Go);
+        // A late answer of the same window does not give requests back.
+        store.update("core", 5, at(200)).unwrap();
+        assert!(matches!(
+            store.admit("core", at(103)).unwrap(),
+            Admission::WaitUntil(..)
+        ));
+        // An answer of an older window changes nothing.
+        store.update("core", 50, at(150)).unwrap();
+        assert!(matches!(
+            store.admit("core", at(103)).unwrap(),
+            Admission::WaitUntil(..)
+        ));
+        // Once the window is over, requests go.
+        assert_eq!(store.admit("core", at(200)).unwrap(), Admission::Go);
+        store.update("core", 4999, at(3800)).unwrap();
+        assert_eq!(store.admit("core", at(201)).unwrap(), Admission::Go);
+    }
+
+    #[test]
+    fn pauses_stop_every_resource_and_only_lengthen() {
+        let store = MemoryStore::new();
+        store.pause(at(160)).unwrap();
+        store.pause(at(130)).unwrap();
+        for resource in ["core", "search"] {
+            assert_eq!(
+                store.admit(resource, at(100)).unwrap(),
+                Admission::WaitUntil(RateLimitKind::Secondary, at(160))
+            );
+        }
+        assert_eq!(store.admit("core", at(160)).unwrap(), Admission::Go);
+    }
+
+    #[test]
+    fn lanes_space_their_requests() {
+        let store = MemoryStore::new();
+        let spacing = Duration::from_secs(1);
+        assert_eq!(store.reserve("write", spacing, at(10)).unwrap(), at(10));
+        assert_eq!(store.reserve("write", spacing, at(10)).unwrap(), at(11));
+        assert_eq!(store.reserve("write", spacing, at(10)).unwrap(), at(12));
+        assert_eq!(store.reserve("search", spacing, at(10)).unwrap(), at(10));
+        assert_eq!(store.reserve("write", spacing, at(20)).unwrap(), at(20));
+    }
+
+    #[test]
+    fn resources_and_lanes_follow_the_path() {
+        assert_eq!(resource_of("/repos/o/r/issues"), "core");
+        assert_eq!(resource_of("/search/issues"), "search");
+        assert_eq!(resource_of("/api/v3/search/code"), "code_search");
+        assert_eq!(resource_of("/graphql"), "graphql");
+        let limits = RateLimits::github();
+        let second = Duration::from_secs(1);
+        assert_eq!(lane_of(&limits, &Method::GET, "/repos/o/r/issues"), None);
+        assert_eq!(
+            lane_of(&limits, &Method::GET, "/search/issues"),
+            Some(("search", 2 * second))
+        );
+        assert_eq!(
+            lane_of(&limits, &Method::POST, "/repos/o/r/issues/3/comments"),
+            Some(("notification", 3 * second))
+        );
+        assert_eq!(
+            lane_of(&limits, &Method::POST, "/api/v3/repos/o/r/pulls"),
+            Some(("notification", 3 * second))
+        );
+        assert_eq!(
+            lane_of(&limits, &Method::PATCH, "/repos/o/r/labels/bug"),
+            Some(("write", second))
+        );
+        assert_eq!(
+            lane_of(&RateLimits::default(), &Method::POST, "/repos/o/r/issues"),
+            None
+        );
+    }
+}
