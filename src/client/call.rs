@@ -39,6 +39,8 @@ pub(crate) trait Credentials: fmt::Debug + Send + Sync {
 }
 
 /// What [`Credentials::authorization`] says.
+// Only the `app` feature's credentials say anything.
+#[allow(dead_code)]
 pub(crate) enum Authorization {
     /// Send this header.
     Header(HeaderValue),

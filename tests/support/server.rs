@@ -425,3 +425,32 @@ impl Drop for Server {
         }
     }
 }
+
+/// A listener answering each connection with the raw bytes
+/// `answer(connection number)` (from 1), then closing it: for answers no
+/// HTTP server sends, such as one cut short. Returns the base URL and the
+/// number of connections accepted so far.
+pub fn raw(
+    answer: impl Fn(usize) -> Vec<u8> + Send + 'static,
+) -> (String, Arc<std::sync::atomic::AtomicUsize>) {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port is free");
+    let base_url = format!("http://{}", listener.local_addr().expect("an address"));
+    let accepted = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counting = Arc::clone(&accepted);
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { break };
+            let number = counting.fetch_add(1, Ordering::SeqCst) + 1;
+            // Reads the request's head (the tests send no body), answers,
+            // and closes the connection by dropping it.
+            let mut reader = BufReader::new(stream.try_clone().expect("a socket"));
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|read| read > 2) {
+                line.clear();
+            }
+            let _ = stream.write_all(&answer(number));
+        }
+    });
+    (base_url, accepted)
+}
