@@ -1,0 +1,180 @@
+//! A crawl of 1,000 requests by 8 threads sharing one blocking client,
+//! against a loopback server with limits like GitHub's (scaled down so
+//! that a run takes seconds): a primary quota per window, a secondary limit
+//! on bursts, and an occasional `502`. Run twice, with the client's
+//! defaults (retries, rate limits) and with both off, and prints what the
+//! server received, what it refused and how long each crawl took.
+//!
+//! `cargo bench --bench crawl --features ureq`
+
+#[path = "../tests/support/server.rs"]
+#[allow(dead_code)]
+mod server;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use endpoint::client::{RateLimits, Retry, ureq::Client};
+use serde_json::{Value, json};
+
+use server::{Answer, Server};
+
+const REQUESTS: usize = 1_000;
+const THREADS: usize = 8;
+/// Requests allowed per primary window.
+const QUOTA: usize = 300;
+/// The primary window, in seconds (GitHub's is an hour).
+const WINDOW: u64 = 2;
+/// Requests allowed in one second before the secondary limit refuses.
+const BURST: usize = 150;
+/// One answer in this many is a `502`.
+const BAD_GATEWAY_EVERY: usize = 97;
+
+/// What the server saw.
+#[derive(Default)]
+struct Tally {
+    received: AtomicUsize,
+    primary: AtomicUsize,
+    secondary: AtomicUsize,
+    bad_gateway: AtomicUsize,
+}
+
+/// The server's limits: the window's count, the current second's count.
+#[derive(Default)]
+struct Limits {
+    window: u64,
+    used: usize,
+    second: u64,
+    burst: usize,
+}
+
+fn unix_now() -> Duration {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+}
+
+fn start_server(tally: Arc<Tally>) -> Server {
+    let limits = Mutex::new(Limits::default());
+    Server::start(move |_| {
+        let served = tally.received.fetch_add(1, Ordering::SeqCst) + 1;
+        let now = unix_now().as_secs();
+        let mut limits = limits.lock().unwrap();
+        let window = now / WINDOW;
+        if window != limits.window {
+            limits.window = window;
+            limits.used = 0;
+        }
+        if now != limits.second {
+            limits.second = now;
+            limits.burst = 0;
+        }
+        let reset = ((window + 1) * WINDOW).to_string();
+        if limits.used >= QUOTA {
+            tally.primary.fetch_add(1, Ordering::SeqCst);
+            return Answer::json(
+                403,
+                &json!({"message": "API rate limit exceeded for user ID 1."}),
+            )
+            .with_header("x-ratelimit-remaining", "0")
+            .with_header("x-ratelimit-reset", &reset)
+            .with_header("x-ratelimit-resource", "core");
+        }
+        limits.burst += 1;
+        if limits.burst > BURST {
+            tally.secondary.fetch_add(1, Ordering::SeqCst);
+            return Answer::json(
+                403,
+                &json!({"message": "You have exceeded a secondary rate limit."}),
+            )
+            .with_header("retry-after", "1");
+        }
+        limits.used += 1;
+        if served % BAD_GATEWAY_EVERY == 0 {
+            tally.bad_gateway.fetch_add(1, Ordering::SeqCst);
+            return Answer::json(502, &json!({"message": "Server Error"}));
+        }
+        Answer::json(200, &json!({"id": served}))
+            .with_header("x-ratelimit-limit", &QUOTA.to_string())
+            .with_header("x-ratelimit-remaining", &(QUOTA - limits.used).to_string())
+            .with_header("x-ratelimit-reset", &reset)
+            .with_header("x-ratelimit-resource", "core")
+    })
+}
+
+/// Crawls with `client`; returns how many requests failed.
+fn crawl(client: &Client) -> usize {
+    let next = AtomicUsize::new(0);
+    let failed = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..THREADS {
+            scope.spawn(|| {
+                loop {
+                    let n = next.fetch_add(1, Ordering::SeqCst);
+                    if n >= REQUESTS {
+                        break;
+                    }
+                    let request = client
+                        .endpoint()
+                        .endpoint("GET /items/{n}", json!({"n": n}))
+                        .expect("a valid route");
+                    if client.execute::<Value>(request).is_err() {
+                        failed.fetch_add(1, Ordering::SeqCst);
+                    }
+                }
+            });
+        }
+    });
+    failed.into_inner()
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is taken.
+    println!(
+        "{REQUESTS} requests by {THREADS} threads; server: {QUOTA} requests per {WINDOW} s window, \
+         secondary limit past {BURST} requests in a second, one 502 in {BAD_GATEWAY_EVERY}\n"
+    );
+    println!(
+        "| client | requests sent | refused (primary / secondary) | 502s | failed calls | time |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (label, retry, limits) in [
+        (
+            "retries and rate limits off",
+            Retry::never(),
+            RateLimits::off(),
+        ),
+        (
+            "defaults (retries, rate limits)",
+            Retry::default(),
+            RateLimits::github(),
+        ),
+    ] {
+        // Each crawl starts at the beginning of a window.
+        let now = unix_now();
+        let next_window = Duration::from_secs((now.as_secs() / WINDOW + 1) * WINDOW);
+        std::thread::sleep(next_window.saturating_sub(now));
+        let tally = Arc::new(Tally::default());
+        let server = start_server(Arc::clone(&tally));
+        let client = Client::builder()
+            .base_url(server.base_url())
+            .no_proxy()
+            .retry(retry)
+            .rate_limits(limits.max_wait(Duration::from_secs(30)))
+            .build()
+            .expect("valid settings");
+        let started = Instant::now();
+        let failed = crawl(&client);
+        let elapsed = started.elapsed();
+        println!(
+            "| {label} | {} | {} ({} / {}) | {} | {failed} | {:.1} s |",
+            tally.received.load(Ordering::SeqCst),
+            tally.primary.load(Ordering::SeqCst) + tally.secondary.load(Ordering::SeqCst),
+            tally.primary.load(Ordering::SeqCst),
+            tally.secondary.load(Ordering::SeqCst),
+            tally.bad_gateway.load(Ordering::SeqCst),
+            elapsed.as_secs_f64(),
+        );
+    }
+}
