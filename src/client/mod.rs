@@ -47,6 +47,60 @@
 //!   empty list;
 //! - every answer's rate-limit headers are readable as a [`RateLimit`].
 //!
+//! # What a client does on its own
+//!
+//! A client made by its builder is meant for programs that run for hours:
+//!
+//! | | by default | change it with |
+//! |---|---|---|
+//! | retries | connection failures, timeouts, answers cut short, `500`/`502`/`503`/`504`: 3 retries, exponential backoff from 1 s with jitter; never `400`/`401`/`403`/`404`/`410`/`422`/`451` | [`ClientBuilder::retry`]: [`Retry`], [`Retry::never`] |
+//! | rate limits | a spent quota waited for until `x-ratelimit-reset`, a secondary limit or a `429` until `retry-after` (or a minute), when that is under 5 minutes, else [`Error::RateLimited`] at once; the quota counted down by every thread of the client, so that they wait together; for GitHub, writes 1 s apart (3 s for those that notify people), searches 2 s apart | [`ClientBuilder::rate_limits`]: [`RateLimits`], [`RateLimits::off`]; a [`RateLimitStore`] shared by processes |
+//! | conditional requests | off | [`ClientBuilder::cache`]: [`MemoryCache`] or a [`Cache`] of one's own |
+//! | timeouts | 10 s to connect, 60 s for each request | [`ClientBuilder::connect_timeout`], [`ClientBuilder::timeout`] |
+//! | what it did | nothing said | [`ClientBuilder::on_event`]: each wait and retry as an [`Event`] |
+//!
+//! Clients made from an endpoint (`Client::new`, `with_agent`,
+//! `with_client`) send each request once, as it is. The state behind the
+//! rate limits and the cache is shared by a client's clones and threads.
+//!
+//! A program walking every issue of an organisation's repositories needs
+//! no loop of its own around the client: failures that pass are retried,
+//! a spent quota is waited for, and what happens is logged.
+//!
+//! ```no_run
+//! # #[cfg(all(feature = "ureq", feature = "github"))] {
+//! use endpoint::client::{MemoryCache, RateLimits, ureq::Client};
+//! use endpoint::github::{issues, repos};
+//! use std::time::Duration;
+//!
+//! let client = Client::github()
+//!     .token(std::env::var("GITHUB_TOKEN")?)
+//!     .user_agent("issue-census/1.0")
+//!     // Wait for a spent quota however long it takes (GitHub's window is an hour).
+//!     .rate_limits(RateLimits::github().max_wait(Duration::from_secs(3600)))
+//!     // A second run asks only what changed; a 304 costs no quota.
+//!     .cache(MemoryCache::new(256 << 20))
+//!     .on_event(|event| eprintln!("{event}"))
+//!     .build()?;
+//!
+//! let org = repos::ListForOrg { org: "rust-lang".into(), per_page: Some(100), ..Default::default() };
+//! for repo in client.paginate(&org) {
+//!     let repo = repo?;
+//!     let owner = repo.owner.login.clone();
+//!     let route = issues::ListForRepo {
+//!         owner,
+//!         repo: repo.name.clone(),
+//!         state: Some(issues::State::All),
+//!         per_page: Some(100),
+//!         ..Default::default()
+//!     };
+//!     let count = client.paginate(&route).filter(Result::is_ok).count();
+//!     println!("{}: {count} issues and pull requests", repo.full_name);
+//! }
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The structs of [`github`](crate::github) (feature `github`) declare
 //! their answers, models of `github::models`: no type to write, for the
 //! body nor for the items of the pages.
