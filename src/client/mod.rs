@@ -133,6 +133,7 @@ mod error;
 mod event;
 mod exchange;
 mod link;
+mod page;
 mod paginate;
 mod rate_limit;
 #[cfg(feature = "reqwest")]
@@ -153,6 +154,7 @@ pub use decode::Bytes;
 pub use error::{ApiError, DecodeError, Error};
 pub use event::{Event, RetryReason, WaitReason};
 pub use link::Link;
+pub use page::{Cursor, CursorError, Page};
 pub use rate_limit::{RateLimit, RateLimitKind};
 pub use retry::Retry;
 pub use throttle::{Admission, MemoryStore, RateLimitStore, RateLimits, StoreError};
