@@ -328,11 +328,33 @@ impl FromStr for Cursor {
         if uri.host().is_none_or(str::is_empty) {
             return Err(not_absolute());
         }
+        if uri
+            .authority()
+            .is_some_and(|authority| bad_port(authority.as_str()))
+        {
+            return Err(CursorError::NotAUrl {
+                text: text.to_owned(),
+                reason: "its port is not a number from 0 to 65535".to_owned(),
+            });
+        }
         Ok(Cursor {
             url: uri.to_string(),
             skip,
         })
     }
+}
+
+/// Whether `authority` names a port that is not a number from 0 to 65535
+/// (the URL parser keeps `host:99999`, and then has no port).
+fn bad_port(authority: &str) -> bool {
+    let host_port = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host_port)| host_port);
+    let port = match host_port.rsplit_once(']') {
+        Some((_, rest)) => rest.strip_prefix(':'),
+        None => host_port.rsplit_once(':').map(|(_, port)| port),
+    };
+    port.is_some_and(|port| !port.is_empty() && port.parse::<u16>().is_err())
 }
 
 impl Serialize for Cursor {
@@ -414,6 +436,8 @@ mod tests {
             "https://pets.example.com/v1/pets?page=3",
             "https://pets.example.com/v1/pets?page=3#skip=2",
             "http://127.0.0.1:8080/v1/pets",
+            "http://[::1]:65535/v1/pets",
+            "http://user:pw@pets.example.com:1/v1/pets",
         ] {
             let cursor: Cursor = text.parse().unwrap();
             assert_eq!(cursor.to_string(), text);
@@ -444,6 +468,8 @@ mod tests {
             ("http:/x", "url"),
             ("http://:80/x", "absolute"),
             ("http://h/a b", "url"),
+            ("http://h:65536/", "url"),
+            ("http://[::1]:70000/", "url"),
             ("ftp://files.example/x", "scheme"),
             ("file:///etc/passwd", "url"),
             ("http://a.example/x#top", "fragment"),
