@@ -45,6 +45,10 @@
 //!   does the same for a request built already, with items of any type. The
 //!   link is used as given. A 409 (the commits of an empty repository) is an
 //!   empty list;
+//! - `pages` and `pages_request` read the same pages whole: each a [`Page`]
+//!   with its items, URL, status, headers, links (`next`, `prev`, `first`,
+//!   `last`), `total_count`, rate limit, and the cursor of the page after
+//!   it;
 //! - every answer's rate-limit headers are readable as a [`RateLimit`].
 //!
 //! # What a client does on its own
@@ -173,8 +177,49 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The async client has the same methods, `async`, and its `paginate`
-//! returns a `futures_core::Stream`. [`Endpoint::defaults`](crate::Endpoint::defaults)
+//! A list read in several runs, or after a failure, is resumed from a
+//! [`Cursor`]: `cursor()` of an item or page iterator names the page to
+//! fetch next by its absolute URL, with the number of its items yielded
+//! already; after an error, the page that failed. It is saved as text
+//! (`Display`, and read back by `FromStr`, which says what is wrong with a
+//! text that is not one: [`CursorError`]; or with serde), and
+//! `paginate_from`, `pages_from` and their `_request_from` forms go on from
+//! it, with the route's headers, and its credentials only if the cursor
+//! has the same origin: no item is lost, none is yielded twice (as long as
+//! the server's pages hold the same items when fetched again).
+//!
+//! ```no_run
+//! # #[cfg(feature = "ureq")] {
+//! use endpoint::client::ureq::Client;
+//! use endpoint::client::Cursor;
+//! use endpoint::endpoint;
+//! use serde_json::Value;
+//!
+//! endpoint! {
+//!     /// The pets of a store.
+//!     struct ListPets = "GET /stores/{id}/pets" -> Vec<Value>;
+//! }
+//!
+//! let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+//! let route = ListPets { id: "42".into() };
+//! let mut pets = match std::fs::read_to_string("pets.cursor") {
+//!     Ok(saved) => client.paginate_from(&route, saved.parse::<Cursor>()?),
+//!     Err(_) => client.paginate(&route),
+//! };
+//! for pet in pets.by_ref() {
+//!     let Ok(pet) = pet else { break };
+//!     println!("{}", pet["name"]);
+//! }
+//! if let Some(cursor) = pets.cursor() {
+//!     // A page failed: the next run starts there.
+//!     std::fs::write("pets.cursor", cursor.to_string())?;
+//! }
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The async client has the same methods, `async`, and its `paginate` and
+//! `pages` return a `futures_core::Stream`. [`Endpoint::defaults`](crate::Endpoint::defaults)
 //! stays what the specification says: default parameters (an unknown key
 //! is one, sent in URLs and bodies), headers and previews; configure the
 //! base URL and credentials with the builder.
@@ -187,6 +232,7 @@ mod error;
 mod event;
 mod exchange;
 mod link;
+mod page;
 mod paginate;
 mod rate_limit;
 #[cfg(feature = "reqwest")]
@@ -207,6 +253,7 @@ pub use decode::Bytes;
 pub use error::{ApiError, DecodeError, Error};
 pub use event::{Event, RetryReason, WaitReason};
 pub use link::Link;
+pub use page::{Cursor, CursorError, Page};
 pub use rate_limit::{RateLimit, RateLimitKind};
 pub use retry::Retry;
 pub use throttle::{Admission, MemoryStore, RateLimitStore, RateLimits, StoreError};

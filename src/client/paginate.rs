@@ -1,24 +1,26 @@
-//! Pagination: pages linked by `Link: <…>; rel="next"`, and their items.
+//! Pagination: pages linked by `Link: <…>; rel="next"`, read whole or item
+//! by item, and where to resume them.
 
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
 use std::sync::Arc;
 
 use endpoint_runtime::model::Paginated;
-use http::{Method, StatusCode};
+use http::{HeaderMap, Method, StatusCode, Uri};
 use serde::de::{DeserializeOwned, Error as _};
 use serde_json::Value;
 
 use super::decode::{Failure, Operation, decode};
 use super::error::{DecodeError, Error};
-use super::exchange::{Answer, Exchange};
-use super::link::next_page;
+use super::exchange::{Answer, Exchange, resolve};
+use super::link::{Link, next_page};
+use super::page::{Cursor, Page};
 use super::rate_limit::RateLimit;
 
 /// What to fetch next.
 #[derive(Debug)]
 enum Next {
-    /// The first page.
+    /// The first page (or, when resuming, the page of the cursor).
     First(Result<endpoint_runtime::Request, endpoint_runtime::Error>),
     /// A page's `next` link.
     Link(String),
@@ -26,21 +28,66 @@ enum Next {
     Done,
 }
 
+/// Where the pages are, for their cursor.
+#[derive(Debug)]
+enum At {
+    /// Before the page [`Next`] names.
+    Next,
+    /// Fetching a page, or failed to: its cursor, which resuming fetches
+    /// again. `None` for a first page sent with another method than GET,
+    /// which a cursor cannot name.
+    Fetching(Option<Cursor>),
+    /// Reading a page's items: its cursor (as for `Fetching`) and the length
+    /// of its list; the items not yet taken are [`PageState::items`].
+    Reading(Option<Cursor>, usize),
+    /// Nowhere: the pages cannot go on (a request or a link that cannot be
+    /// sent).
+    Nowhere,
+}
+
 /// One page read: its items (or the failures of some), and what it said
 /// about the whole.
-pub(crate) struct Page<T> {
-    items: VecDeque<Result<T, Error>>,
+struct Read<I> {
+    items: VecDeque<I>,
     total_count: Option<i64>,
     incomplete_results: Option<bool>,
 }
 
-/// How the pages of one call are read into items of `T`.
-type Reader<T> = fn(Operation, Answer) -> Result<Page<T>, Error>;
+impl<I> Read<I> {
+    fn map<J>(self, item: impl FnMut(I) -> J) -> Read<J> {
+        Read {
+            items: self.items.into_iter().map(item).collect(),
+            total_count: self.total_count,
+            incomplete_results: self.incomplete_results,
+        }
+    }
+}
 
-/// The state both backends' page iterators share: what to fetch next, the
-/// items of the page read last, and what the pages said about the whole.
-pub(crate) struct PageState<T> {
+/// The answer of the page read last, for the page iterators.
+struct Head {
+    url: String,
+    status: StatusCode,
+    headers: HeaderMap,
+    total_count: Option<i64>,
+    incomplete_results: Option<bool>,
+}
+
+/// How the pages of one call are read into items of `I`.
+type Reader<I> = fn(Operation, Answer) -> Result<Read<I>, Error>;
+
+/// The state both backends' page and item iterators share: what to fetch
+/// next, the items of the page read last, what the pages said about the
+/// whole, and where to resume.
+///
+/// `I` is what a page's list is read into: the items themselves for the
+/// pages of a typed request, `Result<T, Error>` for the items of a typed
+/// request (all `Ok`), and for both forms of a request built already (an
+/// item that does not fit is an error).
+pub(crate) struct PageState<I> {
     next: Next,
+    /// The page to fetch first instead of the first request's, whose
+    /// headers it gets.
+    resume: Option<Cursor>,
     /// The first page's call, as it was before being sent: later pages
     /// reuse its headers, and send its credentials only to its origin.
     first: Option<Exchange>,
@@ -48,20 +95,26 @@ pub(crate) struct PageState<T> {
     url: String,
     /// Every page URL requested, to stop at a `next` link that loops.
     seen: HashSet<String>,
-    items: VecDeque<Result<T, Error>>,
+    at: At,
+    /// How many items to skip at the start of the page being fetched.
+    skip: usize,
+    items: VecDeque<I>,
+    head: Option<Head>,
     error: Option<Error>,
     total_count: Option<i64>,
     incomplete_results: Option<bool>,
     rate_limit: Option<RateLimit>,
     operation: Operation,
-    read: Reader<T>,
+    read: Reader<I>,
 }
 
-impl<T> fmt::Debug for PageState<T> {
+impl<I> fmt::Debug for PageState<I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PageState")
             .field("next", &self.next)
+            .field("resume", &self.resume)
             .field("url", &self.url)
+            .field("at", &self.at)
             .field("items", &self.items.len())
             .field("error", &self.error)
             .field("total_count", &self.total_count)
@@ -71,20 +124,24 @@ impl<T> fmt::Debug for PageState<T> {
     }
 }
 
-impl<T> PageState<T> {
+impl<I> PageState<I> {
     /// Pages starting with `first` (or failing with its error), each page
     /// read by `read`.
     fn new(
         first: Result<endpoint_runtime::Request, endpoint_runtime::Error>,
         operation: Operation,
-        read: Reader<T>,
-    ) -> PageState<T> {
+        read: Reader<I>,
+    ) -> PageState<I> {
         PageState {
             next: Next::First(first),
+            resume: None,
             first: None,
             url: String::new(),
             seen: HashSet::new(),
+            at: At::Next,
+            skip: 0,
             items: VecDeque::new(),
+            head: None,
             error: None,
             total_count: None,
             incomplete_results: None,
@@ -96,34 +153,76 @@ impl<T> PageState<T> {
 
     /// The pages of a typed request: each page decoded as `P`, the route's
     /// response type, then split by [`Paginated`].
-    pub(crate) fn typed<P>(
+    pub(crate) fn typed_pages<P>(
         first: Result<endpoint_runtime::Request, endpoint_runtime::Error>,
         operation: Operation,
-    ) -> PageState<P::Item>
+    ) -> PageState<I>
     where
-        P: Paginated<Item = T> + DeserializeOwned,
+        P: Paginated<Item = I> + DeserializeOwned,
     {
         PageState::new(first, operation, typed_page::<P>)
     }
 
-    /// The pages of a request built already: each page decoded as JSON, its
-    /// list found by the rule of [`Paginated`] for `serde_json::Value`, and
-    /// each item decoded as `T` on its own.
-    pub(crate) fn dynamic(
-        first: Result<endpoint_runtime::Request, endpoint_runtime::Error>,
-    ) -> PageState<T>
-    where
-        T: DeserializeOwned,
-    {
-        PageState::new(first, Operation::Dynamic, dynamic_page::<T>)
+    /// The same pages, starting at `cursor` (when there is one) instead of
+    /// the first request's page, whose headers it is sent with.
+    pub(crate) fn resume(mut self, cursor: Option<Cursor>) -> PageState<I> {
+        self.resume = cursor;
+        self
     }
 
     /// The next item read, or the error that ended the pages.
-    pub(crate) fn pop(&mut self) -> Option<Result<T, Error>> {
+    pub(crate) fn pop(&mut self) -> Option<Result<I, Error>> {
         if let Some(error) = self.error.take() {
             return Some(Err(error));
         }
-        self.items.pop_front()
+        self.items.pop_front().map(Ok)
+    }
+
+    /// The page read last, whole (once), or the error that ended the pages.
+    pub(crate) fn take_page(&mut self) -> Option<Result<Page<I>, Error>> {
+        if let Some(error) = self.error.take() {
+            return Some(Err(error));
+        }
+        let head = self.head.take()?;
+        let items = std::mem::take(&mut self.items).into();
+        Some(Ok(Page {
+            items,
+            url: head.url,
+            status: head.status,
+            links: Link::from_headers(&head.headers),
+            headers: head.headers,
+            total_count: head.total_count,
+            incomplete_results: head.incomplete_results,
+            cursor: self.cursor(),
+        }))
+    }
+
+    /// Where to resume so that nothing is lost or read twice: the page that
+    /// failed, the page whose items are being taken (with the number taken
+    /// already), or the page to fetch next; `None` when every page was read,
+    /// or when the pages cannot go on.
+    pub(crate) fn cursor(&self) -> Option<Cursor> {
+        match &self.at {
+            At::Nowhere => None,
+            At::Fetching(cursor) => cursor.clone(),
+            At::Reading(cursor, length) if !self.items.is_empty() => cursor
+                .as_ref()
+                .map(|cursor| cursor.with_skip(length - self.items.len())),
+            At::Reading(..) | At::Next => match &self.next {
+                Next::Done | Next::First(Err(_)) => None,
+                Next::First(Ok(request)) => match &self.resume {
+                    Some(cursor) => Some(cursor.clone()),
+                    None if request.method.eq_ignore_ascii_case("get") => request.url.parse().ok(),
+                    None => None,
+                },
+                Next::Link(link) => self
+                    .url
+                    .parse::<Uri>()
+                    .ok()
+                    .and_then(|base| resolve(&base, link))
+                    .and_then(|url| url.to_string().parse().ok()),
+            },
+        }
     }
 
     /// The call for the next page; `None` after the last page, or when the
@@ -131,16 +230,20 @@ impl<T> PageState<T> {
     pub(crate) fn next_exchange(&mut self) -> Option<Exchange> {
         let exchange = match std::mem::replace(&mut self.next, Next::Done) {
             Next::Done => return None,
-            Next::First(request) => request.map_err(Error::Build).and_then(Exchange::new),
+            Next::First(request) => self.first_exchange(request),
             Next::Link(url) => match &self.first {
-                Some(first) => Exchange::get_link(first, &self.url, &url),
+                Some(first) => Exchange::get_link(first, &self.url, &url).map(|exchange| {
+                    let cursor = exchange.url().parse().ok();
+                    (exchange, cursor)
+                }),
                 None => return None,
             },
         };
-        let exchange = match exchange {
+        let (exchange, cursor) = match exchange {
             Ok(exchange) => exchange,
             Err(error) => {
                 self.error = Some(error);
+                self.at = At::Nowhere;
                 return None;
             }
         };
@@ -153,19 +256,43 @@ impl<T> PageState<T> {
                     exchange.url()
                 ),
             });
+            self.at = At::Nowhere;
             return None;
         }
-        if self.first.is_none() {
-            self.first = Some(exchange.clone());
-        }
+        self.at = At::Fetching(cursor);
         Some(exchange)
+    }
+
+    /// The call for the first page: the first request's, or a GET of the
+    /// cursor to resume at, with the first request's headers (its
+    /// credentials only if the cursor has the same origin).
+    fn first_exchange(
+        &mut self,
+        request: Result<endpoint_runtime::Request, endpoint_runtime::Error>,
+    ) -> Result<(Exchange, Option<Cursor>), Error> {
+        let request = request?;
+        let get = request.method.eq_ignore_ascii_case("get");
+        let first = Exchange::new(request)?;
+        let (exchange, cursor) = match self.resume.take() {
+            Some(cursor) => {
+                let exchange = Exchange::get_link(&first, cursor.url(), cursor.url())?;
+                self.skip = cursor.skip();
+                (exchange, Some(cursor))
+            }
+            None => {
+                let cursor = if get { first.url().parse().ok() } else { None };
+                (first.clone(), cursor)
+            }
+        };
+        self.first = Some(first);
+        Ok((exchange, cursor))
     }
 
     /// Takes a page's answer (or the failure to get one).
     ///
     /// A 409 ends the pages with no items, as octokit's `paginate` does: it
     /// is GitHub's answer for the commits of an empty repository. A page
-    /// that cannot be read ends them with its error.
+    /// that cannot be read ends them with its error, and stays the cursor.
     pub(crate) fn receive(&mut self, answer: Result<Answer, Error>) {
         let answer = match answer {
             Ok(answer) => answer,
@@ -176,17 +303,40 @@ impl<T> PageState<T> {
         };
         self.url.clone_from(&answer.url);
         self.rate_limit = Some(RateLimit::from_headers(&answer.headers));
+        let cursor = match &mut self.at {
+            At::Fetching(cursor) => cursor.take(),
+            _ => None,
+        };
+        let mut head = Head {
+            url: answer.url.clone(),
+            status: answer.status,
+            headers: HeaderMap::new(),
+            total_count: None,
+            incomplete_results: None,
+        };
         if answer.status == StatusCode::CONFLICT {
+            head.headers = answer.headers;
+            self.head = Some(head);
+            self.at = At::Reading(cursor, 0);
             return;
         }
         if !answer.status.is_success() {
+            self.at = At::Fetching(cursor);
             self.error = Some(answer.into_error());
             return;
         }
+        head.headers = answer.headers.clone();
         let next = next_page(&answer.headers);
         match (self.read)(self.operation, answer) {
             Ok(page) => {
-                self.items = page.items;
+                let mut items = page.items;
+                let length = items.len();
+                items.drain(..std::mem::take(&mut self.skip).min(length));
+                self.items = items;
+                self.at = At::Reading(cursor, length);
+                head.total_count = page.total_count;
+                head.incomplete_results = page.incomplete_results;
+                self.head = Some(head);
                 if page.total_count.is_some() {
                     self.total_count = page.total_count;
                 }
@@ -197,7 +347,10 @@ impl<T> PageState<T> {
                     self.next = Next::Link(url);
                 }
             }
-            Err(error) => self.error = Some(error),
+            Err(error) => {
+                self.at = At::Fetching(cursor);
+                self.error = Some(error);
+            }
         }
     }
 
@@ -217,14 +370,56 @@ impl<T> PageState<T> {
     }
 }
 
+impl<T> PageState<Result<T, Error>> {
+    /// The items of a typed request, read as [`PageState::typed_pages`]
+    /// reads its pages.
+    pub(crate) fn typed<P>(
+        first: Result<endpoint_runtime::Request, endpoint_runtime::Error>,
+        operation: Operation,
+    ) -> PageState<Result<T, Error>>
+    where
+        P: Paginated<Item = T> + DeserializeOwned,
+    {
+        PageState::new(first, operation, typed_items::<P>)
+    }
+
+    /// The pages (and items) of a request built already: each page decoded
+    /// as JSON, its list found by the rule of [`Paginated`] for
+    /// `serde_json::Value`, and each item decoded as `T` on its own.
+    pub(crate) fn dynamic(
+        first: Result<endpoint_runtime::Request, endpoint_runtime::Error>,
+    ) -> PageState<Result<T, Error>>
+    where
+        T: DeserializeOwned,
+    {
+        PageState::new(first, Operation::Dynamic, dynamic_page::<T>)
+    }
+
+    /// The next item, or the error that ended the pages.
+    pub(crate) fn pop_item(&mut self) -> Option<Result<T, Error>> {
+        self.pop().map(|item| item.and_then(|item| item))
+    }
+}
+
+/// The items of a page of a typed request, each an `Ok`.
+fn typed_items<P>(
+    operation: Operation,
+    answer: Answer,
+) -> Result<Read<Result<P::Item, Error>>, Error>
+where
+    P: Paginated + DeserializeOwned,
+{
+    typed_page::<P>(operation, answer).map(|page| page.map(Ok))
+}
+
 /// A page of a typed request, decoded straight into `P`. An empty body (a
 /// 204) has no items.
-fn typed_page<P>(operation: Operation, answer: Answer) -> Result<Page<P::Item>, Error>
+fn typed_page<P>(operation: Operation, answer: Answer) -> Result<Read<P::Item>, Error>
 where
     P: Paginated + DeserializeOwned,
 {
     if answer.body.is_empty() {
-        return Ok(Page {
+        return Ok(Read {
             items: VecDeque::new(),
             total_count: None,
             incomplete_results: None,
@@ -238,8 +433,8 @@ where
     let total_count = page.total_count();
     let incomplete_results = page.incomplete_results();
     match page.try_into_items() {
-        Ok(items) => Ok(Page {
-            items: items.into_iter().map(Ok).collect(),
+        Ok(items) => Ok(Read {
+            items: items.into(),
             total_count,
             incomplete_results,
         }),
@@ -256,7 +451,7 @@ where
 fn dynamic_page<T: DeserializeOwned>(
     operation: Operation,
     answer: Answer,
-) -> Result<Page<T>, Error> {
+) -> Result<Read<Result<T, Error>>, Error> {
     let page: Value = match decode(&answer.headers, &answer.body) {
         Ok(page) => page,
         Err(failure) => return Err(answer.into_decode_error(operation, "list", failure)),
@@ -314,7 +509,7 @@ fn dynamic_page<T: DeserializeOwned>(
             })
         })
         .collect();
-    Ok(Page {
+    Ok(Read {
         items,
         total_count,
         incomplete_results,
@@ -347,7 +542,7 @@ mod tests {
         endpoint_runtime::Endpoint::default().endpoint("GET /search/issues", json!({"q": "x"}))
     }
 
-    fn searching<T: DeserializeOwned>() -> PageState<T> {
+    fn searching<T: DeserializeOwned>() -> PageState<Result<T, Error>> {
         let mut state = PageState::dynamic(request());
         assert!(state.next_exchange().is_some());
         state
@@ -359,14 +554,14 @@ mod tests {
         request: "app::SearchIssues",
     };
 
-    fn typed<P: Paginated + DeserializeOwned>() -> PageState<P::Item> {
+    fn typed<P: Paginated + DeserializeOwned>() -> PageState<Result<P::Item, Error>> {
         let mut state = PageState::typed::<P>(request(), SEARCH);
         assert!(state.next_exchange().is_some());
         state
     }
 
-    fn drain<T>(state: &mut PageState<T>) -> Vec<Result<T, String>> {
-        std::iter::from_fn(|| state.pop())
+    fn drain<T>(state: &mut PageState<Result<T, Error>>) -> Vec<Result<T, String>> {
+        std::iter::from_fn(|| state.pop_item())
             .map(|item| item.map_err(|err| err.to_string()))
             .collect()
     }
@@ -429,8 +624,8 @@ mod tests {
         let page = json!({"total_count": 3, "incomplete_results": true,
             "items": [issue(2, json!("b")), issue(3, json!(null))]});
         state.receive(Ok(answer(200, None, page.clone())));
-        let error = state.pop().unwrap().unwrap_err();
-        assert!(state.pop().is_none());
+        let error = state.pop_item().unwrap().unwrap_err();
+        assert!(state.pop_item().is_none());
         assert!(state.next_exchange().is_none());
         let decode = error.decode_error().expect("a decode error");
         assert_eq!(decode.path(), "items[1].user.login");
@@ -583,7 +778,7 @@ mod tests {
             "GET /repos/{owner}/{repo}",
             json!({"owner": "..", "repo": "r"}),
         );
-        let mut state = PageState::<Value>::dynamic(request);
+        let mut state = PageState::<Result<Value, Error>>::dynamic(request);
         assert!(state.next_exchange().is_none());
         let items = drain(&mut state);
         assert_eq!(items.len(), 1);
@@ -599,7 +794,7 @@ mod tests {
     fn items_that_do_not_fit_are_errors_one_by_one() {
         let mut state = searching::<u32>();
         state.receive(Ok(answer(200, None, json!([1, "two", 3]))));
-        let items: Vec<Result<u32, Error>> = std::iter::from_fn(|| state.pop()).collect();
+        let items: Vec<Result<u32, Error>> = std::iter::from_fn(|| state.pop_item()).collect();
         assert_eq!(items.len(), 3);
         assert!(items[0].is_ok() && items[1].is_err() && items[2].is_ok());
         let error = items[1].as_ref().unwrap_err().decode_error().unwrap();
@@ -609,7 +804,7 @@ mod tests {
         let mut state = searching::<Issue>();
         let page = json!({"total_count": 2, "items": [issue(1, json!(1)), issue(2, json!("b"))]});
         state.receive(Ok(answer(200, None, page.clone())));
-        let items: Vec<Result<Issue, Error>> = std::iter::from_fn(|| state.pop()).collect();
+        let items: Vec<Result<Issue, Error>> = std::iter::from_fn(|| state.pop_item()).collect();
         let error = items[0].as_ref().unwrap_err();
         let decode = error.decode_error().unwrap();
         assert_eq!(decode.path(), "items[0].user.login");
@@ -629,5 +824,152 @@ mod tests {
         );
         assert_eq!(items[1].as_ref().unwrap().number, 2);
         assert_eq!(state.total_count(), Some(2));
+    }
+
+    fn cursor_text<I>(state: &PageState<I>) -> Option<String> {
+        state.cursor().map(|cursor| cursor.to_string())
+    }
+
+    const PAGE_1: &str = "https://api.github.com/search/issues?q=x";
+    const PAGE_2: &str = "https://api.github.com/search/issues?q=x&page=2";
+
+    #[test]
+    fn the_cursor_names_the_page_and_the_items_taken() {
+        let mut state = PageState::<Result<Value, Error>>::dynamic(request());
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_1));
+        assert!(state.next_exchange().is_some());
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_1));
+        state.receive(Ok(answer(
+            200,
+            Some(r#"</search/issues?q=x&page=2>; rel="next""#),
+            json!([1, 2, 3]),
+        )));
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_1));
+        assert_eq!(state.pop_item().unwrap().unwrap(), 1);
+        assert_eq!(cursor_text(&state), Some(format!("{PAGE_1}#skip=1")));
+        assert_eq!(state.pop_item().unwrap().unwrap(), 2);
+        assert_eq!(cursor_text(&state), Some(format!("{PAGE_1}#skip=2")));
+        assert_eq!(state.pop_item().unwrap().unwrap(), 3);
+        // Between pages: the next one, its link resolved.
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_2));
+        assert!(state.next_exchange().is_some());
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_2));
+        // A page that fails stays the cursor, to be fetched again.
+        state.receive(Ok(answer(503, None, json!({"error": "busy"}))));
+        assert!(state.pop_item().unwrap().is_err());
+        assert!(state.pop_item().is_none());
+        assert!(state.next_exchange().is_none());
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_2));
+    }
+
+    #[test]
+    fn resuming_skips_the_items_taken_and_keeps_them_skipped_on_failure() {
+        let cursor: Cursor = format!("{PAGE_2}#skip=2").parse().unwrap();
+        let mut state =
+            PageState::<Result<Value, Error>>::dynamic(request()).resume(Some(cursor.clone()));
+        assert_eq!(state.cursor(), Some(cursor.clone()));
+        let exchange = state.next_exchange().unwrap();
+        assert_eq!(exchange.url(), PAGE_2);
+        state.receive(Ok(answer(200, None, json!([1, 2, 3]))));
+        assert_eq!(cursor_text(&state), Some(format!("{PAGE_2}#skip=2")));
+        assert_eq!(drain(&mut state), [Ok(json!(3))]);
+        assert_eq!(state.cursor(), None);
+
+        // Fewer items than skipped: none is left, and the pages go on.
+        let mut state =
+            PageState::<Result<Value, Error>>::dynamic(request()).resume(Some(cursor.clone()));
+        state.next_exchange().unwrap();
+        state.receive(Ok(answer(
+            200,
+            Some(&format!("<{PAGE_1}&page=3>; rel=next")),
+            json!([1]),
+        )));
+        assert!(drain(&mut state).is_empty());
+        assert_eq!(cursor_text(&state), Some(format!("{PAGE_1}&page=3")));
+
+        let mut state =
+            PageState::<Result<Value, Error>>::dynamic(request()).resume(Some(cursor.clone()));
+        state.next_exchange().unwrap();
+        state.receive(Ok(answer(403, None, json!({"error": "no such store"}))));
+        assert!(drain(&mut state)[0].is_err());
+        assert_eq!(state.cursor(), Some(cursor));
+    }
+
+    #[test]
+    fn pages_are_taken_whole_with_their_links_and_cursor() {
+        let mut state = PageState::<Issue>::typed_pages::<Search>(request(), SEARCH);
+        state.next_exchange().unwrap();
+        let links = format!(
+            "<{PAGE_2}>; rel=\"next\", <{PAGE_1}&page=9>; rel=\"last\", <{PAGE_1}>; rel=\"first\""
+        );
+        state.receive(Ok(answer(
+            200,
+            Some(&links),
+            json!({"total_count": 9, "incomplete_results": false, "items": [issue(1, json!("a"))]}),
+        )));
+        let page = state.take_page().unwrap().unwrap();
+        assert_eq!(page.items.len(), 1);
+        assert_eq!(page.url, PAGE_1);
+        assert_eq!(page.status, StatusCode::OK);
+        assert_eq!(page.total_count, Some(9));
+        assert_eq!(page.incomplete_results, Some(false));
+        assert_eq!(page.next_link().unwrap().target, PAGE_2);
+        assert_eq!(page.last_link().unwrap().target, format!("{PAGE_1}&page=9"));
+        assert_eq!(page.first_link().unwrap().target, PAGE_1);
+        assert!(page.prev_link().is_none());
+        assert_eq!(page.cursor.as_ref().map(Cursor::url), Some(PAGE_2));
+        assert!(state.take_page().is_none());
+
+        state.next_exchange().unwrap();
+        state.receive(Ok(answer(
+            409,
+            None,
+            json!({"message": "Git Repository is empty."}),
+        )));
+        let page = state.take_page().unwrap().unwrap();
+        assert_eq!(page.status, StatusCode::CONFLICT);
+        assert!(page.items.is_empty() && page.cursor.is_none());
+        assert!(state.next_exchange().is_none());
+        assert!(state.take_page().is_none());
+    }
+
+    #[test]
+    fn a_first_page_sent_by_post_has_no_cursor() {
+        let request = endpoint_runtime::Endpoint::default()
+            .endpoint("POST /search/issues", json!({"q": "x"}));
+        let mut state = PageState::<Result<Value, Error>>::dynamic(request);
+        assert_eq!(state.cursor(), None);
+        state.next_exchange().unwrap();
+        assert_eq!(state.cursor(), None);
+        state.receive(Ok(answer(
+            200,
+            Some(&format!("<{PAGE_2}>; rel=next")),
+            json!([1]),
+        )));
+        assert_eq!(state.cursor(), None);
+        assert_eq!(drain(&mut state), [Ok(json!(1))]);
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_2));
+    }
+
+    #[test]
+    fn pages_that_cannot_go_on_have_no_cursor() {
+        let mut state = searching::<Value>();
+        state.receive(Ok(answer(200, Some("<ftp://x/>; rel=next"), json!([]))));
+        assert!(state.next_exchange().is_none());
+        assert_eq!(state.cursor(), None);
+        let mut state = searching::<Value>();
+        state.receive(Ok(answer(
+            200,
+            Some(&format!("<{PAGE_1}>; rel=next")),
+            json!([]),
+        )));
+        assert!(state.next_exchange().is_none());
+        assert_eq!(state.cursor(), None);
+        let request = endpoint_runtime::Endpoint::default().endpoint(
+            "GET /repos/{owner}/{repo}",
+            json!({"owner": "..", "repo": "r"}),
+        );
+        let state = PageState::<Result<Value, Error>>::dynamic(request);
+        assert_eq!(state.cursor(), None);
     }
 }

@@ -6,6 +6,7 @@ use super::builder::{ClientBuilder, Transport};
 use super::call::{Action, Call, Policy};
 use super::decode::Operation;
 use super::exchange::{Answer, Exchange};
+use super::page::{Cursor, Page};
 use super::paginate::PageState;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
@@ -244,6 +245,227 @@ impl Client {
         Pages::new(self, PageState::dynamic(Ok(request)))
     }
 
+    /// The items of a typed list request from `cursor` on, as
+    /// [`Client::paginate`] gives them: the cursor's page is fetched first
+    /// (its items already read skipped), with the headers of the route's
+    /// request, built with this client's endpoint; the credentials go with
+    /// it only if its URL has the same origin as that request.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use endpoint::client::Cursor;
+    /// use endpoint::endpoint;
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize)]
+    /// struct Pet {
+    ///     name: String,
+    /// }
+    ///
+    /// endpoint! {
+    ///     /// The pets of a store.
+    ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
+    /// }
+    ///
+    /// let client = Client::builder().base_url("https://pets.example.com/v1").bearer("s3cr3t").build()?;
+    /// let route = ListPets { id: "42".into() };
+    /// let mut pets = client.paginate(&route);
+    /// let first: Vec<Pet> = pets.by_ref().take(10).collect::<Result<_, _>>()?;
+    /// let saved = pets.cursor().map(|cursor| cursor.to_string());
+    ///
+    /// // Later, maybe in another process.
+    /// if let Some(saved) = saved {
+    ///     for pet in client.paginate_from(&route, saved.parse::<Cursor>()?) {
+    ///         println!("{}", pet?.name);
+    ///     }
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn paginate_from<R>(
+        &self,
+        route: &R,
+        cursor: Cursor,
+    ) -> Pages<'_, <R::Response as Paginated>::Item>
+    where
+        R: TypedRequest,
+        R::Response: Paginated + DeserializeOwned,
+    {
+        let first = route.to_request_with(&self.endpoint);
+        Pages::new(
+            self,
+            PageState::typed::<R::Response>(first, Operation::of::<R>()).resume(Some(cursor)),
+        )
+    }
+
+    /// The items of a request built already from `cursor` on, as
+    /// [`Client::paginate_request`] gives them and
+    /// [`Client::paginate_from`] resumes them.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use serde_json::{json, Value};
+    ///
+    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
+    /// let cursor = "https://pets.example.com/v1/stores/42/pets?page=3#skip=2".parse()?;
+    /// for pet in client.paginate_request_from::<Value>(request, cursor) {
+    ///     println!("{}", pet?["name"]);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn paginate_request_from<T: DeserializeOwned>(
+        &self,
+        request: Request,
+        cursor: Cursor,
+    ) -> Pages<'_, T> {
+        Pages::new(self, PageState::dynamic(Ok(request)).resume(Some(cursor)))
+    }
+
+    /// Every page of a typed list request, whole, in order: each a
+    /// [`Page`] of the items [`Client::paginate`] gives, with its URL,
+    /// status, headers, links, `total_count`, rate limit and the cursor of
+    /// the page after it; see [`EachPage`].
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use endpoint::endpoint;
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize)]
+    /// struct Pet {
+    ///     name: String,
+    /// }
+    ///
+    /// endpoint! {
+    ///     /// The pets of a store.
+    ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
+    /// }
+    ///
+    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// for page in client.pages(&ListPets { id: "42".into() }) {
+    ///     let page = page?;
+    ///     println!("{}: {} pets, then {:?}", page.url, page.items.len(), page.cursor);
+    /// }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn pages<R>(&self, route: &R) -> EachPage<'_, <R::Response as Paginated>::Item>
+    where
+        R: TypedRequest,
+        R::Response: Paginated + DeserializeOwned,
+    {
+        self.pages_at(route, None)
+    }
+
+    /// Every page of a typed list request from `cursor` on, as
+    /// [`Client::pages`] gives them and [`Client::paginate_from`] resumes
+    /// them. When the cursor counts items of its page read already, the
+    /// first page holds only the items after them.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use endpoint::client::Cursor;
+    /// use endpoint::endpoint;
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize)]
+    /// struct Pet {
+    ///     name: String,
+    /// }
+    ///
+    /// endpoint! {
+    ///     /// The pets of a store.
+    ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
+    /// }
+    ///
+    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// let cursor: Cursor = std::fs::read_to_string("pets.cursor")?.parse()?;
+    /// for page in client.pages_from(&ListPets { id: "42".into() }, cursor) {
+    ///     let page = page?;
+    ///     println!("{} pets", page.items.len());
+    ///     if let Some(next) = &page.cursor {
+    ///         std::fs::write("pets.cursor", next.to_string())?;
+    ///     }
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pages_from<R>(
+        &self,
+        route: &R,
+        cursor: Cursor,
+    ) -> EachPage<'_, <R::Response as Paginated>::Item>
+    where
+        R: TypedRequest,
+        R::Response: Paginated + DeserializeOwned,
+    {
+        self.pages_at(route, Some(cursor))
+    }
+
+    /// Every page, whole, from a request built already: its items each
+    /// decoded into `T` on its own, as [`Client::paginate_request`] decodes
+    /// them, so that an item that does not fit is an `Err` in the page's
+    /// items and the others still come.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use serde_json::{json, Value};
+    ///
+    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
+    /// for page in client.pages_request::<Value>(request) {
+    ///     let page = page?;
+    ///     let pets: Vec<Value> = page.items.into_iter().collect::<Result<_, _>>()?;
+    ///     println!("{} pets", pets.len());
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pages_request<T: DeserializeOwned>(
+        &self,
+        request: Request,
+    ) -> EachPage<'_, Result<T, Error>> {
+        EachPage::new(self, PageState::dynamic(Ok(request)))
+    }
+
+    /// Every page from `cursor` on, whole, from a request built already, as
+    /// [`Client::pages_request`] gives them and [`Client::pages_from`]
+    /// resumes them.
+    ///
+    /// ```no_run
+    /// use endpoint::client::ureq::Client;
+    /// use serde_json::{json, Value};
+    ///
+    /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
+    /// let cursor = "https://pets.example.com/v1/stores/42/pets?page=3".parse()?;
+    /// for page in client.pages_request_from::<Value>(request, cursor) {
+    ///     println!("{} pets", page?.items.len());
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pages_request_from<T: DeserializeOwned>(
+        &self,
+        request: Request,
+        cursor: Cursor,
+    ) -> EachPage<'_, Result<T, Error>> {
+        EachPage::new(self, PageState::dynamic(Ok(request)).resume(Some(cursor)))
+    }
+
+    /// The pages of `route`, from `cursor` on when there is one.
+    fn pages_at<R>(
+        &self,
+        route: &R,
+        cursor: Option<Cursor>,
+    ) -> EachPage<'_, <R::Response as Paginated>::Item>
+    where
+        R: TypedRequest,
+        R::Response: Paginated + DeserializeOwned,
+    {
+        let first = route.to_request_with(&self.endpoint);
+        EachPage::new(
+            self,
+            PageState::typed_pages::<R::Response>(first, Operation::of::<R>()).resume(cursor),
+        )
+    }
+
     /// Sends the call's requests until its final answer, sleeping through
     /// the waits of its retries and rate limits.
     fn run(&self, exchange: Exchange) -> Result<Answer, Error> {
@@ -279,31 +501,117 @@ impl Client {
 /// An error (a page that cannot be fetched or decoded, or a refusal) is the
 /// last item. From [`Client::paginate_request`], an item that does not fit
 /// `T` is an error item, and the others still come.
+///
+/// [`Pages::cursor`] says where to resume at any time, so that no item is
+/// lost or yielded twice: after an error, the page that failed.
+///
+/// ```no_run
+/// use endpoint::client::ureq::Client;
+/// use serde_json::{json, Value};
+///
+/// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+/// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
+/// let mut pets = client.paginate_request::<Value>(request);
+/// for pet in pets.by_ref() {
+///     println!("{}", pet?["name"]);
+/// }
+/// println!("{:?} pets in all", pets.total_count());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Pages<'c, T> {
     client: &'c Client,
-    state: PageState<T>,
+    state: PageState<Result<T, Error>>,
 }
 
 impl<'c, T> Pages<'c, T> {
-    fn new(client: &'c Client, state: PageState<T>) -> Self {
+    fn new(client: &'c Client, state: PageState<Result<T, Error>>) -> Self {
         Pages { client, state }
     }
 
     /// `total_count` of the pages read so far (search results, check runs,
     /// workflow runs…).
+    ///
+    /// ```no_run
+    /// # use endpoint::client::ureq::Client;
+    /// # use serde_json::{json, Value};
+    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
+    /// let mut pets = client.paginate_request::<Value>(request);
+    /// let first = pets.next();
+    /// println!("{:?} in all", pets.total_count());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn total_count(&self) -> Option<i64> {
         self.state.total_count()
     }
 
     /// `incomplete_results` of the pages read so far (search results).
+    ///
+    /// ```no_run
+    /// # use endpoint::client::ureq::Client;
+    /// # use serde_json::{json, Value};
+    /// # let client = Client::github().build()?;
+    /// # let request = client.endpoint().endpoint("GET /search/issues", json!({"q": "ICE"}))?;
+    /// let mut found = client.paginate_request::<Value>(request);
+    /// let first = found.next();
+    /// if found.incomplete_results() == Some(true) {
+    ///     println!("the search timed out: some results are missing");
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn incomplete_results(&self) -> Option<bool> {
         self.state.incomplete_results()
     }
 
     /// The rate-limit headers of the page read last.
+    ///
+    /// ```no_run
+    /// # use endpoint::client::ureq::Client;
+    /// # use serde_json::{json, Value};
+    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
+    /// let mut pets = client.paginate_request::<Value>(request);
+    /// let first = pets.next();
+    /// println!("{:?} requests left", pets.rate_limit().and_then(|limit| limit.remaining));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn rate_limit(&self) -> Option<&RateLimit> {
         self.state.rate_limit()
+    }
+
+    /// Where to resume, with [`Client::paginate_from`] (or
+    /// [`Client::paginate_request_from`]), so that no item is lost or
+    /// yielded twice:
+    ///
+    /// - after an error, the page that failed: resuming fetches it again;
+    /// - in the middle of a page's items, that page, counting the items
+    ///   yielded already ([`Cursor::skip`]): resuming fetches it again and
+    ///   skips them;
+    /// - between pages (and before the first), the page to fetch next;
+    /// - `None` once the last page was read whole, or when the pages cannot
+    ///   go on (a request that cannot be built, a link that is not a URL or
+    ///   points back to a page read already), or for a first page sent with
+    ///   another method than GET, which a cursor cannot name.
+    ///
+    /// ```no_run
+    /// # use endpoint::client::ureq::Client;
+    /// # use serde_json::{json, Value};
+    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
+    /// let mut pets = client.paginate_request::<Value>(request);
+    /// for pet in pets.by_ref() {
+    ///     if pet.is_err() {
+    ///         break;
+    ///     }
+    /// }
+    /// if let Some(cursor) = pets.cursor() {
+    ///     std::fs::write("pets.cursor", cursor.to_string())?;
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cursor(&self) -> Option<Cursor> {
+        self.state.cursor()
     }
 }
 
@@ -312,11 +620,84 @@ impl<T> Iterator for Pages<'_, T> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(item) = self.state.pop() {
+            if let Some(item) = self.state.pop_item() {
                 return Some(item);
             }
             let Some(exchange) = self.state.next_exchange() else {
-                return self.state.pop();
+                return self.state.pop_item();
+            };
+            self.state.receive(self.client.run(exchange));
+        }
+    }
+}
+
+/// Every page, whole, as an [`Iterator`] of [`Page`]s: page after page
+/// until one has no `Link: <…>; rel="next"`.
+///
+/// An error (a page that cannot be fetched or decoded, or a refusal) is the
+/// last one. The items of a page are those of the route's list for
+/// [`Client::pages`], `Result<T, Error>` for [`Client::pages_request`].
+/// Each page holds the cursor of the page after it; [`EachPage::cursor`]
+/// says where to resume at any time, after an error the page that failed.
+///
+/// ```no_run
+/// use endpoint::client::ureq::Client;
+/// use serde_json::{json, Value};
+///
+/// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+/// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
+/// let mut pages = client.pages_request::<Value>(request);
+/// while let Some(page) = pages.next() {
+///     match page {
+///         Ok(page) => println!("{} items from {}", page.items.len(), page.url),
+///         Err(error) => println!("{error}; resume at {:?}", pages.cursor()),
+///     }
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct EachPage<'c, I> {
+    client: &'c Client,
+    state: PageState<I>,
+}
+
+impl<'c, I> EachPage<'c, I> {
+    fn new(client: &'c Client, state: PageState<I>) -> Self {
+        EachPage { client, state }
+    }
+
+    /// Where to resume, with [`Client::pages_from`] (or
+    /// [`Client::pages_request_from`]) or their `paginate` forms: after an
+    /// error, the page that failed; otherwise the page after the one
+    /// yielded last (the [`Page::cursor`] of that page); `None` once the
+    /// last page was read, or when the pages cannot go on (as
+    /// [`Pages::cursor`] says).
+    ///
+    /// ```no_run
+    /// # use endpoint::client::ureq::Client;
+    /// # use serde_json::{json, Value};
+    /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
+    /// let mut pages = client.pages_request::<Value>(request);
+    /// let first = pages.next();
+    /// println!("then {:?}", pages.cursor().map(|cursor| cursor.to_string()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cursor(&self) -> Option<Cursor> {
+        self.state.cursor()
+    }
+}
+
+impl<I> Iterator for EachPage<'_, I> {
+    type Item = Result<Page<I>, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(page) = self.state.take_page() {
+                return Some(page);
+            }
+            let Some(exchange) = self.state.next_exchange() else {
+                return self.state.take_page();
             };
             self.state.receive(self.client.run(exchange));
         }

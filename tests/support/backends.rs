@@ -7,7 +7,7 @@ use std::future::poll_fn;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use endpoint::client::{Error, Response, reqwest, ureq};
+use endpoint::client::{Cursor, Error, Page, Response, reqwest, ureq};
 use endpoint::model::Paginated;
 use endpoint::{Endpoint, Request, TypedRequest};
 use futures_core::Stream;
@@ -73,6 +73,38 @@ impl Backend {
                     reqwest::Client::with_client(endpoint, client),
                     Arc::new(runtime),
                 )
+            }
+            other => panic!("no backend `{other}`"),
+        }
+    }
+
+    /// The backend called `name`, made by `Client::builder()` for the API
+    /// at `base_url` with a bearer token, as an application would make it
+    /// (with no proxy and the tests' timeout).
+    pub fn any_api(name: &str, base_url: &str, bearer: &str) -> Backend {
+        match name {
+            "ureq" => Backend::Ureq(
+                ureq::Client::builder()
+                    .base_url(base_url)
+                    .bearer(bearer)
+                    .no_proxy()
+                    .timeout(super::server::WAIT)
+                    .build()
+                    .expect("a ureq client"),
+            ),
+            "reqwest" => {
+                let client = reqwest::Client::builder()
+                    .base_url(base_url)
+                    .bearer(bearer)
+                    .no_proxy()
+                    .timeout(super::server::WAIT)
+                    .build()
+                    .expect("a reqwest client");
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a tokio runtime");
+                Backend::Reqwest(client, Arc::new(runtime))
             }
             other => panic!("no backend `{other}`"),
         }
@@ -169,6 +201,166 @@ impl Backend {
             Backend::Ureq(client) => drain(client.paginate_request(request)),
             Backend::Reqwest(client, runtime) => {
                 runtime.block_on(stream(client.paginate_request(request)))
+            }
+        }
+    }
+}
+
+impl Backend {
+    /// `paginate`, or `paginate_from` `cursor`: the items one by one.
+    pub fn items<R>(
+        &self,
+        route: &R,
+        cursor: Option<Cursor>,
+    ) -> Items<'_, <R::Response as Paginated>::Item>
+    where
+        R: TypedRequest,
+        R::Response: Paginated + DeserializeOwned,
+    {
+        match (self, cursor) {
+            (Backend::Ureq(client), None) => Items::Ureq(client.paginate(route)),
+            (Backend::Ureq(client), Some(cursor)) => {
+                Items::Ureq(client.paginate_from(route, cursor))
+            }
+            (Backend::Reqwest(client, runtime), None) => {
+                Items::Reqwest(client.paginate(route), runtime)
+            }
+            (Backend::Reqwest(client, runtime), Some(cursor)) => {
+                Items::Reqwest(client.paginate_from(route, cursor), runtime)
+            }
+        }
+    }
+
+    /// `paginate_request`, or `paginate_request_from` `cursor`: the items
+    /// one by one.
+    pub fn items_request<T: DeserializeOwned>(
+        &self,
+        request: Request,
+        cursor: Option<Cursor>,
+    ) -> Items<'_, T> {
+        match (self, cursor) {
+            (Backend::Ureq(client), None) => Items::Ureq(client.paginate_request(request)),
+            (Backend::Ureq(client), Some(cursor)) => {
+                Items::Ureq(client.paginate_request_from(request, cursor))
+            }
+            (Backend::Reqwest(client, runtime), None) => {
+                Items::Reqwest(client.paginate_request(request), runtime)
+            }
+            (Backend::Reqwest(client, runtime), Some(cursor)) => {
+                Items::Reqwest(client.paginate_request_from(request, cursor), runtime)
+            }
+        }
+    }
+
+    /// `pages`, or `pages_from` `cursor`: the pages one by one.
+    pub fn pages<R>(
+        &self,
+        route: &R,
+        cursor: Option<Cursor>,
+    ) -> Pages<'_, <R::Response as Paginated>::Item>
+    where
+        R: TypedRequest,
+        R::Response: Paginated + DeserializeOwned,
+    {
+        match (self, cursor) {
+            (Backend::Ureq(client), None) => Pages::Ureq(client.pages(route)),
+            (Backend::Ureq(client), Some(cursor)) => Pages::Ureq(client.pages_from(route, cursor)),
+            (Backend::Reqwest(client, runtime), None) => {
+                Pages::Reqwest(client.pages(route), runtime)
+            }
+            (Backend::Reqwest(client, runtime), Some(cursor)) => {
+                Pages::Reqwest(client.pages_from(route, cursor), runtime)
+            }
+        }
+    }
+
+    /// `pages_request`, or `pages_request_from` `cursor`: the pages one by
+    /// one.
+    pub fn pages_request<T: DeserializeOwned>(
+        &self,
+        request: Request,
+        cursor: Option<Cursor>,
+    ) -> Pages<'_, Result<T, Error>> {
+        match (self, cursor) {
+            (Backend::Ureq(client), None) => Pages::Ureq(client.pages_request(request)),
+            (Backend::Ureq(client), Some(cursor)) => {
+                Pages::Ureq(client.pages_request_from(request, cursor))
+            }
+            (Backend::Reqwest(client, runtime), None) => {
+                Pages::Reqwest(client.pages_request(request), runtime)
+            }
+            (Backend::Reqwest(client, runtime), Some(cursor)) => {
+                Pages::Reqwest(client.pages_request_from(request, cursor), runtime)
+            }
+        }
+    }
+}
+
+/// The item iterator of either backend, as a blocking [`Iterator`].
+pub enum Items<'b, T> {
+    /// The blocking client's.
+    Ureq(ureq::Pages<'b, T>),
+    /// The async client's stream, and the runtime that polls it.
+    Reqwest(reqwest::Pages<'b, T>, &'b tokio::runtime::Runtime),
+}
+
+impl<T> Items<'_, T> {
+    /// `cursor()`.
+    pub fn cursor(&self) -> Option<Cursor> {
+        match self {
+            Items::Ureq(pages) => pages.cursor(),
+            Items::Reqwest(pages, _) => pages.cursor(),
+        }
+    }
+
+    /// `total_count()`.
+    pub fn total_count(&self) -> Option<i64> {
+        match self {
+            Items::Ureq(pages) => pages.total_count(),
+            Items::Reqwest(pages, _) => pages.total_count(),
+        }
+    }
+}
+
+impl<T> Iterator for Items<'_, T> {
+    type Item = Result<T, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Items::Ureq(pages) => pages.next(),
+            Items::Reqwest(pages, runtime) => {
+                runtime.block_on(poll_fn(|cx| Pin::new(&mut *pages).poll_next(cx)))
+            }
+        }
+    }
+}
+
+/// The page iterator of either backend, as a blocking [`Iterator`].
+pub enum Pages<'b, I> {
+    /// The blocking client's.
+    Ureq(ureq::EachPage<'b, I>),
+    /// The async client's stream, and the runtime that polls it.
+    Reqwest(reqwest::EachPage<'b, I>, &'b tokio::runtime::Runtime),
+}
+
+impl<I> Pages<'_, I> {
+    /// `cursor()`.
+    pub fn cursor(&self) -> Option<Cursor> {
+        match self {
+            Pages::Ureq(pages) => pages.cursor(),
+            Pages::Reqwest(pages, _) => pages.cursor(),
+        }
+    }
+}
+
+impl<I> Iterator for Pages<'_, I> {
+    type Item = Result<Page<I>, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Pages::Ureq(pages) => pages.next(),
+            Pages::Reqwest(pages, runtime) => {
+                runtime.block_on(poll_fn(|cx| Pin::new(&mut *pages).poll_next(cx)))
             }
         }
     }
