@@ -217,9 +217,14 @@ impl<'p> Call<'p> {
         let answer = match result {
             Ok(answer) => answer,
             Err(source) => {
+                let passing = may_pass(source.as_ref());
                 let reason = RetryReason::Transport(super::error::causes(source.as_ref()));
                 let error = self.exchange.transport_error(source);
-                self.retry_or(reason, None, Err(error));
+                if passing {
+                    self.retry_or(reason, None, Err(error));
+                } else {
+                    self.finish(Err(error));
+                }
                 return;
             }
         };
@@ -514,3 +519,52 @@ fn local_time(
         Err(_) => server_time,
     }
 }
+
+/// Whether a transport's failure may pass if the request is sent again: a
+/// timeout, a connection refused, reset or closed before the answer's end.
+/// A certificate that is not trusted, a URL that cannot be reached, an
+/// answer too large would fail again.
+fn may_pass(error: &(dyn std::error::Error + 'static)) -> bool {
+    use std::io::ErrorKind;
+    let mut cause = Some(error);
+    while let Some(error) = cause {
+        let passing_io = |io: &std::io::Error| {
+            matches!(
+                io.kind(),
+                ErrorKind::ConnectionRefused
+                    | ErrorKind::ConnectionReset
+                    | ErrorKind::ConnectionAborted
+                    | ErrorKind::NotConnected
+                    | ErrorKind::BrokenPipe
+                    | ErrorKind::TimedOut
+                    | ErrorKind::UnexpectedEof
+                    | ErrorKind::Interrupted
+            )
+        };
+        if let Some(io) = error.downcast_ref::<std::io::Error>() {
+            return passing_io(io);
+        }
+        #[cfg(feature = "ureq")]
+        if let Some(error) = error.downcast_ref::<::ureq::Error>() {
+            return match error {
+                ::ureq::Error::Timeout(_)
+                | ::ureq::Error::ConnectionFailed
+                | ::ureq::Error::BodyStalled => true,
+                ::ureq::Error::Io(io) => passing_io(io),
+                _ => false,
+            };
+        }
+        #[cfg(feature = "reqwest")]
+        if let Some(error) = error.downcast_ref::<::reqwest::Error>()
+            && error.is_timeout()
+        {
+            return true;
+        }
+        if error.to_string().contains("connection closed before message completed") {
+            return true;
+        }
+        cause = error.source();
+    }
+    false
+}
+

@@ -73,8 +73,9 @@ impl Client {
 
     /// A client for `endpoint` with a ureq agent of default settings
     /// (rustls, proxies from the environment, [`DEFAULT_CONNECT_TIMEOUT`]
-    /// and [`DEFAULT_TIMEOUT`]), retries as [`Retry::default`] and rate
-    /// limits as [`RateLimits::default`].
+    /// and [`DEFAULT_TIMEOUT`]) that sends each request once, as it is: no
+    /// retry, no wait for a rate limit, no cache. [`Client::builder`] and
+    /// [`Client::github`] make clients that do those.
     ///
     /// [`DEFAULT_CONNECT_TIMEOUT`]: super::DEFAULT_CONNECT_TIMEOUT
     /// [`DEFAULT_TIMEOUT`]: super::DEFAULT_TIMEOUT
