@@ -560,11 +560,13 @@ fn may_pass(error: &(dyn std::error::Error + 'static)) -> bool {
         {
             return true;
         }
-        if error.to_string().contains("connection closed before message completed") {
+        if error
+            .to_string()
+            .contains("connection closed before message completed")
+        {
             return true;
         }
         cause = error.source();
     }
     false
 }
-

@@ -218,6 +218,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Rate limits are honoured before requests leave ([`RateLimits`], on
+//! unless turned off), in a state that a client shares with its clones and
+//! their threads. Processes sending with the same token share it through a
+//! [`RateLimitStore`] given to [`RateLimits::store`]: with the `redis`
+//! feature, `RedisStore::open(url, namespace)`, one namespace per token or
+//! App installation. Each step of the store is one Lua script that Redis
+//! runs at once, so that processes on several machines count down one
+//! quota, wait out one pause and space their writes as the threads of one
+//! process do; its keys expire once their window or pause is over.
+//!
 //! The async client has the same methods, `async`, and its `paginate` and
 //! `pages` return a `futures_core::Stream`. [`Endpoint::defaults`](crate::Endpoint::defaults)
 //! stays what the specification says: default parameters (an unknown key
@@ -235,6 +245,8 @@ mod link;
 mod page;
 mod paginate;
 mod rate_limit;
+#[cfg(feature = "redis")]
+mod redis_store;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
 mod retry;
@@ -255,6 +267,8 @@ pub use event::{Event, RetryReason, WaitReason};
 pub use link::Link;
 pub use page::{Cursor, CursorError, Page};
 pub use rate_limit::{RateLimit, RateLimitKind};
+#[cfg(feature = "redis")]
+pub use redis_store::RedisStore;
 pub use retry::Retry;
 pub use throttle::{Admission, MemoryStore, RateLimitStore, RateLimits, StoreError};
 

@@ -252,6 +252,9 @@ impl std::error::Error for StoreError {
 pub(crate) struct Quota {
     pub(crate) remaining: Option<u64>,
     pub(crate) reset: Option<SystemTime>,
+    /// Requests let go while no count was known: the first answer of the
+    /// window counts one of them, and the others are taken off its count.
+    pub(crate) uncounted: u64,
 }
 
 impl Quota {
@@ -267,7 +270,10 @@ impl Quota {
                 self.remaining = Some(remaining.saturating_sub(1));
                 None
             }
-            (None, _) => None,
+            (None, _) => {
+                self.uncounted += 1;
+                None
+            }
         }
     }
 
@@ -279,8 +285,12 @@ impl Quota {
             }
             Some(known) if known > reset => {}
             _ => {
-                self.remaining = Some(remaining);
+                // The answer counted its own request, not the others sent
+                // while the count was unknown.
+                let others = self.uncounted.saturating_sub(1);
+                self.remaining = Some(remaining.saturating_sub(others));
                 self.reset = Some(reset);
+                self.uncounted = 0;
             }
         }
     }
@@ -493,6 +503,22 @@ mod tests {
         assert_eq!(store.admit("core", at(200)).unwrap(), Admission::Go);
         store.update("core", 4999, at(3800)).unwrap();
         assert_eq!(store.admit("core", at(201)).unwrap(), Admission::Go);
+    }
+
+    #[test]
+    fn requests_sent_while_the_count_is_unknown_are_taken_off_the_window() {
+        let store = MemoryStore::new();
+        // Three requests leave before any answer; the first answer counted
+        // only its own.
+        for _ in 0..3 {
+            assert_eq!(store.admit("core", at(100)).unwrap(), Admission::Go);
+        }
+        store.update("core", 3, at(200)).unwrap();
+        assert_eq!(store.admit("core", at(101)).unwrap(), Admission::Go);
+        assert!(matches!(
+            store.admit("core", at(101)).unwrap(),
+            Admission::WaitUntil(RateLimitKind::Primary, _)
+        ));
     }
 
     #[test]
