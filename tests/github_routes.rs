@@ -24,13 +24,19 @@
 //!   segments;
 //! - the operation on the uploads URL (`#[endpoint(uploads)]`): the dynamic
 //!   route names the default one, `https://uploads.github.com`.
+//!
+//! With the feature `ureq`, the same checks also run with the endpoint of
+//! a client's settings (`endpoint::client::ClientBuilder`, random values):
+//! no setting's value reaches a URL or a body of any of the 1,223 structs,
+//! each value is only in its own header, and the credentials only in
+//! `authorization`.
 
 #[path = "github_routes/checks.rs"]
 mod checks;
 
 use std::cell::Cell;
 
-use endpoint::{Body, Endpoint, Error, Request};
+use endpoint::{Body, Endpoint, Error, Request, TypedRequest};
 use endpoint_github as gh;
 use serde_json::{Value, json};
 
@@ -50,11 +56,40 @@ fn value(json: &str) -> Value {
     serde_json::from_str(json).expect("the generator writes valid JSON")
 }
 
+/// Compares the request of `typed` (`to_request()`, the global defaults)
+/// with the dynamic request for `route` and the JSON `options`; inside
+/// [`settings::with`], builds both with the endpoint of a client's settings
+/// instead and checks where the settings' values went.
+fn compare<R: TypedRequest>(route: &str, variant: &str, options: &str, typed: &R) -> Outcome {
+    #[cfg(feature = "ureq")]
+    if let Some(outcome) = settings::check(route, variant, options, typed) {
+        return outcome;
+    }
+    compare_requests(route, variant, options, typed.to_request())
+}
+
 /// Compares a typed request with the dynamic request for `route` and the
 /// JSON `options`.
-fn compare(route: &str, variant: &str, options: &str, typed: Result<Request, Error>) -> Outcome {
-    COMPARED.set(COMPARED.get() + 1);
+fn compare_requests(
+    route: &str,
+    variant: &str,
+    options: &str,
+    typed: Result<Request, Error>,
+) -> Outcome {
     let dynamic = Endpoint::default().endpoint(route, value(options));
+    compare_pair(route, variant, options, typed, dynamic)
+}
+
+/// Compares a typed request with a dynamic one built for `route` and the
+/// JSON `options`.
+fn compare_pair(
+    route: &str,
+    variant: &str,
+    options: &str,
+    typed: Result<Request, Error>,
+    dynamic: Result<Request, Error>,
+) -> Outcome {
+    COMPARED.set(COMPARED.get() + 1);
     match (typed, dynamic) {
         (Ok(typed), Ok(dynamic)) if typed == dynamic => Ok(()),
         (Ok(typed), Ok(dynamic)) => Err(format!(
@@ -92,11 +127,14 @@ fn every_operation_equals_the_dynamic_request() {
 #[test]
 fn compare_detects_a_difference() {
     let typed = Endpoint::default().endpoint("GET /user", ());
-    assert!(compare("GET /user", "test", "{}", typed).is_ok());
+    assert!(compare_requests("GET /user", "test", "{}", typed).is_ok());
     let typed = Endpoint::default().endpoint("GET /user", json!({ "page": 2 }));
-    assert!(compare("GET /user", "test", "{}", typed).is_err());
+    assert!(compare_requests("GET /user", "test", "{}", typed).is_err());
     let typed = Endpoint::default().endpoint("GET /user", json!({}));
-    assert!(compare("GET /user", "test", r#"{"page":2}"#, typed).is_err());
+    assert!(compare_requests("GET /user", "test", r#"{"page":2}"#, typed).is_err());
+    let typed = gh::users::GetAuthenticated {};
+    assert!(compare("GET /user", "test", "{}", &typed).is_ok());
+    assert!(compare("GET /user", "test", r#"{"page":2}"#, &typed).is_err());
 }
 
 #[test]
@@ -407,4 +445,357 @@ fn enums_and_aliases() {
             page: None,
         }
     );
+}
+
+/// Every struct's requests built with the endpoint of a client's settings,
+/// random and recognisable: no value of a setting in a URL or a body, each
+/// only in its own header, the credentials only in `authorization`.
+#[cfg(feature = "ureq")]
+mod settings {
+    use std::cell::RefCell;
+
+    use base64::prelude::{BASE64_STANDARD, Engine as _};
+    use endpoint::client::ClientBuilder;
+    use endpoint::client::ureq::Client;
+    use endpoint::{Endpoint, Error, Request, TypedRequest};
+    use proptest::prelude::*;
+
+    use super::{COMPARED, Outcome, checks, compare_pair, value};
+
+    /// The API a client is for.
+    #[derive(Debug, Clone)]
+    enum Api {
+        GitHub,
+        Enterprise(String),
+        /// Another API, with its uploads URL.
+        Other(String),
+    }
+
+    /// How a client authenticates.
+    #[derive(Debug, Clone)]
+    enum Auth {
+        None,
+        Token(String),
+        Bearer(String),
+        Basic(String, String),
+    }
+
+    /// A client's settings, as given to its builder.
+    #[derive(Debug, Clone)]
+    struct Given {
+        api: Api,
+        auth: Auth,
+        user_agent: Option<String>,
+        api_version: Option<String>,
+        accept: Option<String>,
+        header: Option<(String, String)>,
+    }
+
+    impl Given {
+        fn builder(&self) -> ClientBuilder<Client> {
+            let mut builder = match &self.api {
+                Api::GitHub => Client::github(),
+                Api::Enterprise(host) => Client::builder().github_enterprise(host),
+                Api::Other(host) => Client::builder()
+                    .base_url(format!("https://{host}/v1"))
+                    .uploads_url(format!("https://uploads.{host}")),
+            };
+            builder = match &self.auth {
+                Auth::None => builder,
+                Auth::Token(token) => builder.token(token),
+                Auth::Bearer(token) => builder.bearer(token),
+                Auth::Basic(user, password) => builder.basic(user, password),
+            };
+            if let Some(user_agent) = &self.user_agent {
+                builder = builder.user_agent(user_agent);
+            }
+            if let Some(version) = &self.api_version {
+                builder = builder.api_version(version);
+            }
+            if let Some(accept) = &self.accept {
+                builder = builder.accept(accept);
+            }
+            if let Some((name, value)) = &self.header {
+                builder = builder.header(name, value);
+            }
+            builder
+        }
+    }
+
+    /// The endpoint of some settings, and where each of their values may be.
+    struct Settings {
+        endpoint: Endpoint,
+        /// Each value set, and the one header it may be in (`None`: none).
+        values: Vec<(String, Option<String>)>,
+        /// The headers every request has, with their values.
+        headers: Vec<(String, String)>,
+        /// Whether a request may have an `authorization` header.
+        authorization: bool,
+    }
+
+    impl Settings {
+        fn new(given: &Given) -> Settings {
+            let endpoint = given.builder().build_endpoint().expect("valid settings");
+            let mut values = Vec::new();
+            let mut headers = Vec::new();
+            let mut own = |name: &str, value: &str| {
+                values.push((value.to_owned(), Some(name.to_owned())));
+                headers.push((name.to_owned(), value.to_owned()));
+            };
+            match &given.auth {
+                Auth::None => {}
+                Auth::Token(token) | Auth::Bearer(token) => {
+                    own("authorization", &format!("Bearer {token}"));
+                }
+                Auth::Basic(user, password) => {
+                    let encoded = BASE64_STANDARD.encode(format!("{user}:{password}"));
+                    own("authorization", &format!("Basic {encoded}"));
+                }
+            }
+            if let Some(user_agent) = &given.user_agent {
+                own("user-agent", user_agent);
+            }
+            if let Some(version) = &given.api_version {
+                own("x-github-api-version", version);
+            }
+            if let Some(accept) = &given.accept {
+                own("accept", accept);
+            }
+            if let Some((name, value)) = &given.header {
+                own(name, value);
+            }
+            // The credentials themselves: only inside `authorization`, and
+            // in no other header, URL or body.
+            match &given.auth {
+                Auth::None => {}
+                Auth::Token(token) | Auth::Bearer(token) => {
+                    values.push((token.clone(), Some("authorization".to_owned())));
+                }
+                Auth::Basic(user, password) => {
+                    values.push((user.clone(), None));
+                    values.push((password.clone(), None));
+                    let encoded = BASE64_STANDARD.encode(format!("{user}:{password}"));
+                    values.push((encoded, Some("authorization".to_owned())));
+                }
+            }
+            Settings {
+                endpoint,
+                values,
+                headers,
+                authorization: !matches!(given.auth, Auth::None),
+            }
+        }
+
+        /// Where `request` breaks the rules, if it does.
+        fn misplaced(&self, request: &Request) -> Option<String> {
+            let url = percent_decoded(&request.url);
+            let body = request.body.as_ref().map(|body| body.as_str());
+            for (value, header) in &self.values {
+                if request.url.contains(value.as_str()) || url.contains(value.as_str()) {
+                    return Some(format!("the URL {} holds `{value}`", request.url));
+                }
+                if body.is_some_and(|body| body.contains(value.as_str())) {
+                    return Some(format!("the body {body:?} holds `{value}`"));
+                }
+                for (name, text) in request.headers.iter() {
+                    if Some(name) != header.as_deref() && text.contains(value.as_str()) {
+                        return Some(format!("the header {name}: {text} holds `{value}`"));
+                    }
+                }
+            }
+            for (name, expected) in &self.headers {
+                if request.headers.get(name) != Some(expected.as_str()) {
+                    return Some(format!(
+                        "{name}: {:?}, not the setting's {expected:?}",
+                        request.headers.get(name)
+                    ));
+                }
+            }
+            if !self.authorization && request.headers.contains("authorization") {
+                return Some("an authorization header without credentials".to_owned());
+            }
+            None
+        }
+    }
+
+    thread_local! {
+        /// The settings the checks build with, inside [`with`].
+        static SETTINGS: RefCell<Option<Settings>> = const { RefCell::new(None) };
+    }
+
+    /// Runs `run` with the checks building with `settings`.
+    fn with<T>(settings: Settings, run: impl FnOnce() -> T) -> T {
+        /// Puts the global defaults back, also when `run` panics.
+        struct Reset;
+        impl Drop for Reset {
+            fn drop(&mut self) {
+                SETTINGS.set(None);
+            }
+        }
+        SETTINGS.set(Some(settings));
+        let _reset = Reset;
+        run()
+    }
+
+    /// The check of one variant inside [`with`]: the typed request is built
+    /// and breaks no rule, and equals the dynamic one (which breaks none
+    /// either) unless the dynamic route names the default uploads URL, an
+    /// origin the endpoint refuses to send credentials to. `None` outside
+    /// [`with`].
+    pub(super) fn check<R: TypedRequest>(
+        route: &str,
+        variant: &str,
+        options: &str,
+        typed: &R,
+    ) -> Option<Outcome> {
+        SETTINGS.with_borrow(|settings| {
+            let settings = settings.as_ref()?;
+            let typed = typed.to_request_with(&settings.endpoint);
+            let dynamic = settings.endpoint.endpoint(route, value(options));
+            let outcome = (|| {
+                let typed = typed.map_err(|err| format!("{route} ({variant}): {err}"))?;
+                if let Some(wrong) = settings.misplaced(&typed) {
+                    return Err(format!("{route} ({variant}): {wrong}"));
+                }
+                if let Ok(dynamic) = &dynamic
+                    && let Some(wrong) = settings.misplaced(dynamic)
+                {
+                    return Err(format!("{route} ({variant}), dynamic: {wrong}"));
+                }
+                if route.contains("://") {
+                    COMPARED.set(COMPARED.get() + 1);
+                    Ok(())
+                } else {
+                    compare_pair(route, variant, options, Ok(typed), dynamic)
+                }
+            })();
+            Some(outcome)
+        })
+    }
+
+    /// `url` with its `%XX` escapes decoded, where they decode to UTF-8.
+    fn percent_decoded(url: &str) -> String {
+        let bytes = url.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            let hex = |b: u8| char::from(b).to_digit(16);
+            match (
+                bytes[i],
+                bytes.get(i + 1).copied().and_then(hex),
+                bytes.get(i + 2).copied().and_then(hex),
+            ) {
+                (b'%', Some(high), Some(low)) => {
+                    out.push(u8::try_from(high * 16 + low).unwrap_or(b'%'));
+                    i += 3;
+                }
+                (byte, _, _) => {
+                    out.push(byte);
+                    i += 1;
+                }
+            }
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// Recognisable settings: every value has a prefix of its own and a
+    /// random part no sample value of the checks holds.
+    fn given() -> impl Strategy<Value = Given> {
+        let host = "[a-z]{3,8}\\.example";
+        let api = prop_oneof![
+            Just(Api::GitHub),
+            host.prop_map(|host| Api::Enterprise(format!("ghe.{host}"))),
+            host.prop_map(|host| Api::Other(format!("api.{host}"))),
+        ];
+        let secret = "[A-Za-z0-9_.~-]{12,32}";
+        let auth = prop_oneof![
+            Just(Auth::None),
+            secret.prop_map(|token| Auth::Token(format!("ghp_{token}"))),
+            secret.prop_map(|token| Auth::Bearer(format!("jwt.{token}"))),
+            ("[a-z0-9]{6,12}", secret).prop_map(|(user, password)| Auth::Basic(
+                format!("user-{user}"),
+                format!("pw-{password}")
+            )),
+        ];
+        let header = ("[a-z]{4,10}", secret)
+            .prop_map(|(name, value)| (format!("x-tenant-{name}"), format!("hv-{value}")));
+        (
+            api,
+            auth,
+            proptest::option::of("[A-Za-z0-9_.~-]{8,24}/[0-9]\\.[0-9]{1,2}"),
+            proptest::option::of("20[3-9][0-9]-[01][0-9]-[0-3][0-9]~[a-z0-9]{6}"),
+            proptest::option::of("application/vnd\\.[a-z]{6,12}\\+json"),
+            proptest::option::of(header),
+        )
+            .prop_map(|(api, auth, user_agent, api_version, accept, header)| {
+                // `api_version` is GitHub's header: an error for another API.
+                let api_version = api_version.filter(|_| !matches!(api, Api::Other(_)));
+                Given {
+                    api,
+                    auth,
+                    user_agent: user_agent.map(|agent| format!("app-{agent}")),
+                    api_version,
+                    accept,
+                    header,
+                }
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+
+        /// Every variant of every check, with random settings.
+        #[test]
+        fn no_setting_reaches_a_url_or_a_body_of_any_struct(given in given()) {
+            let before = COMPARED.get();
+            let failures: Vec<String> = with(Settings::new(&given), || {
+                checks::CHECKS
+                    .iter()
+                    .filter_map(|(id, check)| check().err().map(|err| format!("{id}: {err}")))
+                    .take(5)
+                    .collect()
+            });
+            prop_assert!(failures.is_empty(), "{given:?}:\n{}", failures.join("\n"));
+            prop_assert_eq!(COMPARED.get() - before, checks::COMPARISONS);
+        }
+    }
+
+    /// The rules see a value where it does not belong.
+    #[test]
+    fn misplaced_values_are_found() {
+        let given = Given {
+            api: Api::GitHub,
+            auth: Auth::Basic("user-me".into(), "pw-s3cr3t".into()),
+            user_agent: Some("app-x/1.0".into()),
+            api_version: None,
+            accept: None,
+            header: Some(("x-tenant-a".into(), "hv-42".into())),
+        };
+        let settings = Settings::new(&given);
+        let built = |route: &str, options: serde_json::Value| -> Result<Request, Error> {
+            settings.endpoint.endpoint(route, options)
+        };
+        let fine = built(
+            "GET /repos/{owner}/{repo}",
+            serde_json::json!({"owner": "o", "repo": "r"}),
+        );
+        assert_eq!(settings.misplaced(&fine.unwrap()), None);
+        for (route, options) in [
+            ("GET /search/{q}", serde_json::json!({"q": "pw-s3cr3t"})),
+            ("GET /search", serde_json::json!({"q": "a hv-42 b"})),
+            ("POST /notes", serde_json::json!({"text": "user-me"})),
+            ("GET /users/{u}", serde_json::json!({"u": "app-x/1.0"})),
+            (
+                "GET /users",
+                serde_json::json!({"headers": {"x-other": "pw-s3cr3t"}}),
+            ),
+            (
+                "GET /users",
+                serde_json::json!({"headers": {"user-agent": "another"}}),
+            ),
+        ] {
+            let request = built(route, options.clone()).unwrap();
+            assert!(settings.misplaced(&request).is_some(), "{route} {options}");
+        }
+    }
 }

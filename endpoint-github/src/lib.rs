@@ -2,6 +2,10 @@
 //! GitHub's REST API as typed requests: each of its 1223 operations is a
 //! struct whose `to_request()` gives the method, URL, headers and body to send.
 //!
+//! It is used through the facade, `endpoint` with its `github` feature, as
+//! `endpoint::github`: the examples name it so. A crate that depends on
+//! `endpoint-github` itself names it `endpoint_github` instead.
+//!
 //! The structs are `endpoint!` definitions generated from GitHub's OpenAPI
 //! description as published in `@octokit/openapi` 23.0.2. A struct is
 //! named after the operationId (`issues/list-for-repo` →
@@ -11,7 +15,7 @@
 //!
 //! ```
 //! # #[cfg(feature = "issues")] {
-//! use endpoint_github::issues;
+//! use endpoint::github::issues;
 //!
 //! let request = issues::ListForRepo {
 //!     owner: "octocat".into(),
@@ -27,7 +31,7 @@
 //!     "https://api.github.com/repos/octocat/hello-world/issues?state=closed&per_page=100"
 //! );
 //! # }
-//! # Ok::<(), endpoint_github::Error>(())
+//! # Ok::<(), endpoint::Error>(())
 //! ```
 //!
 //! `to_request_with(&endpoint)` builds the request with an [`Endpoint`]'s
@@ -41,7 +45,8 @@
 //!
 //! ```
 //! # #[cfg(feature = "repos")] {
-//! use endpoint_github::{Endpoint, repos};
+//! use endpoint::Endpoint;
+//! use endpoint::github::repos;
 //! use serde_json::json;
 //!
 //! let ghe = Endpoint::default()
@@ -59,7 +64,7 @@
 //!     "https://ghe.example.com/api/uploads/repos/octocat/hello-world/releases/1/assets?name=app.zip"
 //! );
 //! # }
-//! # Ok::<(), endpoint_github::Error>(())
+//! # Ok::<(), endpoint::Error>(())
 //! ```
 //!
 //! ## Fields and types
@@ -116,7 +121,7 @@
 //!
 //! ```
 //! # #[cfg(feature = "issues")] {
-//! use endpoint_github::models::{IssueStateReason, Label};
+//! use endpoint::github::models::{IssueStateReason, Label};
 //!
 //! let label: Label = serde_json::from_str(
 //!     r#"{"id": 208045946, "node_id": "MDU6TGFiZWwyMDgwNDU5NDY=",

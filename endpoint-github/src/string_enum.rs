@@ -12,7 +12,7 @@ use std::fmt;
 /// its values.
 ///
 /// ```
-/// use endpoint_github::issues::State;
+/// use endpoint::github::issues::State;
 ///
 /// assert_eq!("open".parse::<State>(), Ok(State::Open));
 /// let err = "opened".parse::<State>().unwrap_err();

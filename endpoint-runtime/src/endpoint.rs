@@ -35,7 +35,7 @@ use crate::value::Param;
 /// | `endpoint.parse(merged)` | [`Endpoint::parse`] |
 ///
 /// ```
-/// use endpoint_runtime::Endpoint;
+/// use endpoint::Endpoint;
 /// use serde_json::json;
 ///
 /// let ghe = Endpoint::default().defaults(json!({
@@ -46,7 +46,7 @@ use crate::value::Param;
 /// assert_eq!(request.url, "https://ghe.example.com/api/v3/user");
 /// assert_eq!(request.headers.get("authorization"), Some("token secret"));
 /// assert_eq!(ghe.default_options()["baseUrl"], "https://ghe.example.com/api/v3");
-/// # Ok::<(), endpoint_runtime::Error>(())
+/// # Ok::<(), endpoint::Error>(())
 /// ```
 ///
 /// # Extensions
@@ -89,9 +89,9 @@ pub(crate) fn global() -> &'static Endpoint {
 /// ```
 /// use serde_json::json;
 ///
-/// let request = endpoint_runtime::endpoint("GET /orgs/{org}/repos", json!({"org": "octokit", "type": "private"}))?;
+/// let request = endpoint::endpoint("GET /orgs/{org}/repos", json!({"org": "octokit", "type": "private"}))?;
 /// assert_eq!(request.url, "https://api.github.com/orgs/octokit/repos?type=private");
-/// # Ok::<(), endpoint_runtime::Error>(())
+/// # Ok::<(), endpoint::Error>(())
 /// ```
 ///
 /// # Errors
@@ -208,7 +208,7 @@ impl Endpoint {
     /// and uploads under `https://HOST/api/uploads`:
     ///
     /// ```
-    /// use endpoint_runtime::Endpoint;
+    /// use endpoint::Endpoint;
     /// use serde_json::json;
     ///
     /// let ghe = Endpoint::default()
@@ -216,7 +216,7 @@ impl Endpoint {
     ///     .with_uploads_url("https://ghe.example.com/api/uploads")?;
     /// assert_eq!(ghe.uploads_url(), "https://ghe.example.com/api/uploads");
     /// assert_eq!(Endpoint::default().uploads_url(), "https://uploads.github.com");
-    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// # Ok::<(), endpoint::Error>(())
     /// ```
     ///
     /// With the credential host check on, a request on the uploads URL may
@@ -253,7 +253,7 @@ impl Endpoint {
     /// check against their own `baseUrl`.
     ///
     /// ```
-    /// use endpoint_runtime::{Endpoint, Error};
+    /// use endpoint::{Endpoint, Error};
     /// use serde_json::json;
     ///
     /// let github = Endpoint::default()
@@ -262,7 +262,7 @@ impl Endpoint {
     /// assert!(github.endpoint("GET /user", ()).is_ok());
     /// let err = github.endpoint("GET https://attacker.example/collect", ()).unwrap_err();
     /// assert!(matches!(err, Error::CredentialsHost { .. }));
-    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// # Ok::<(), endpoint::Error>(())
     /// ```
     pub fn with_credential_host_check(&self, on: bool) -> Endpoint {
         Self::with_inner(
@@ -309,7 +309,7 @@ impl Endpoint {
     /// Options override the route: `{"method": "POST"}` turns `GET /x` into a POST.
     ///
     /// ```
-    /// use endpoint_runtime::Endpoint;
+    /// use endpoint::Endpoint;
     /// use serde_json::json;
     ///
     /// let request = Endpoint::default().endpoint(
@@ -317,7 +317,7 @@ impl Endpoint {
     ///     json!({"owner": "octocat", "repo": "hello-world", "labels": ["bug", "ui"]}),
     /// )?;
     /// assert_eq!(request.url, "https://api.github.com/repos/octocat/hello-world/issues?labels=bug%2Cui");
-    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// # Ok::<(), endpoint::Error>(())
     /// ```
     ///
     /// # Errors
@@ -339,14 +339,14 @@ impl Endpoint {
     /// `endpoint(options)` of the specification.
     ///
     /// ```
-    /// use endpoint_runtime::Endpoint;
+    /// use endpoint::Endpoint;
     /// use serde_json::json;
     ///
     /// let request = Endpoint::default()
     ///     .endpoint_options(json!({"method": "DELETE", "url": "/gists/{id}", "id": "aa5a315d"}))?;
     /// assert_eq!(request.method, "delete");
     /// assert_eq!(request.url, "https://api.github.com/gists/aa5a315d");
-    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// # Ok::<(), endpoint::Error>(())
     /// ```
     ///
     /// # Errors
@@ -368,7 +368,7 @@ impl Endpoint {
     /// not changed.
     ///
     /// ```
-    /// use endpoint_runtime::Endpoint;
+    /// use endpoint::Endpoint;
     /// use serde_json::json;
     ///
     /// let base = Endpoint::default();
@@ -376,7 +376,7 @@ impl Endpoint {
     /// let request = org.endpoint("GET /orgs/{org}/repos", ())?;
     /// assert_eq!(request.url, "https://api.github.com/orgs/rust-lang/repos?per_page=100");
     /// assert!(base.default_options().get("org").is_none());
-    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// # Ok::<(), endpoint::Error>(())
     /// ```
     ///
     /// # Errors
@@ -402,14 +402,14 @@ impl Endpoint {
     /// its placeholders and the method its case.
     ///
     /// ```
-    /// use endpoint_runtime::Endpoint;
+    /// use endpoint::Endpoint;
     /// use serde_json::json;
     ///
     /// let merged = Endpoint::default().merge("GET /orgs/:org/repos", json!({"org": "octokit"}))?;
     /// assert_eq!(merged["url"], "/orgs/:org/repos");
     /// assert_eq!(merged["method"], "GET");
     /// assert_eq!(merged["org"], "octokit");
-    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// # Ok::<(), endpoint::Error>(())
     /// ```
     ///
     /// # Errors

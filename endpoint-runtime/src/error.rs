@@ -10,7 +10,7 @@ use std::sync::Arc;
 /// builder panic; bad input is one of these.
 ///
 /// ```
-/// use endpoint_runtime::{Endpoint, Error};
+/// use endpoint::{Endpoint, Error};
 /// use serde_json::json;
 ///
 /// let err = Endpoint::default()

@@ -26,7 +26,7 @@ type Entry = (Cow<'static, str>, Cow<'static, str>);
 /// cloning them costs no allocation until a request changes them.
 ///
 /// ```
-/// use endpoint_runtime::Headers;
+/// use endpoint::Headers;
 ///
 /// let mut headers = Headers::new();
 /// headers.insert("Accept", "application/json")?;
@@ -35,7 +35,7 @@ type Entry = (Cow<'static, str>, Cow<'static, str>);
 /// assert_eq!(headers.get("ACCEPT"), Some("text/plain"));
 /// assert_eq!(headers.iter().map(|(name, _)| name).collect::<Vec<_>>(), ["accept", "x-trace"]);
 /// assert!(headers.insert("x-injected", "a\r\nb: c").is_err());
-/// # Ok::<(), endpoint_runtime::Error>(())
+/// # Ok::<(), endpoint::Error>(())
 /// ```
 #[derive(Clone, Default)]
 pub struct Headers {

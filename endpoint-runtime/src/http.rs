@@ -12,7 +12,7 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
     /// bytes: JSON text, or a `data` string as it is.
     ///
     /// ```
-    /// use endpoint_runtime::Endpoint;
+    /// use endpoint::Endpoint;
     /// use serde_json::json;
     ///
     /// let request = Endpoint::default()
@@ -22,7 +22,7 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
     /// assert_eq!(request.uri(), "https://api.github.com/markdown");
     /// assert_eq!(request.headers()["content-type"], "application/json; charset=utf-8");
     /// assert_eq!(request.body(), br#"{"text":"**hi**"}"#);
-    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// # Ok::<(), endpoint::Error>(())
     /// ```
     ///
     /// # Errors

@@ -4,8 +4,11 @@
 //! JavaScript library behind Octokit, and builds the same requests from the
 //! same options, except where this crate is stricter (see [`Endpoint`]).
 //!
+//! Its items are used through the facade, which re-exports them: the
+//! examples name them `endpoint::…`, as code that depends on `endpoint` does.
+//!
 //! ```
-//! use endpoint_runtime::Endpoint;
+//! use endpoint::Endpoint;
 //! use serde_json::json;
 //!
 //! let request = Endpoint::default().endpoint(
@@ -18,7 +21,7 @@
 //!     "https://api.github.com/repos/octocat/hello-world/issues?state=open&per_page=100"
 //! );
 //! assert_eq!(request.headers.get("accept"), Some("application/vnd.github.v3+json"));
-//! # Ok::<(), endpoint_runtime::Error>(())
+//! # Ok::<(), endpoint::Error>(())
 //! ```
 //!
 //! # Layers

@@ -33,7 +33,7 @@ pub const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 /// send them in a JSON body.
 ///
 /// ```
-/// use endpoint_runtime::__private::sends_query;
+/// use endpoint::__private::sends_query;
 ///
 /// assert!(sends_query("GET") && sends_query("head"));
 /// assert!(!sends_query("POST") && !sends_query("DELETE"));
@@ -74,7 +74,7 @@ impl FieldName {
     /// `per_page`), so that generated fields never warn.
     ///
     /// ```
-    /// use endpoint_runtime::__private::FieldName;
+    /// use endpoint::__private::FieldName;
     ///
     /// assert_eq!(FieldName::of("owner").to_string(), "owner");
     /// assert_eq!(FieldName::of("type").to_string(), "r#type");

@@ -17,7 +17,7 @@ use crate::value::MAX_DEPTH;
 /// `Serialize` type through [`Options::serialize`].
 ///
 /// ```
-/// use endpoint_runtime::{Endpoint, Options};
+/// use endpoint::{Endpoint, Options};
 /// use serde::Serialize;
 ///
 /// #[derive(Serialize)]
@@ -26,7 +26,7 @@ use crate::value::MAX_DEPTH;
 /// let options = Options::serialize(&Params { owner: "octocat", repo: "hello-world" })?;
 /// let request = Endpoint::default().endpoint("GET /repos/{owner}/{repo}", options)?;
 /// assert_eq!(request.url, "https://api.github.com/repos/octocat/hello-world");
-/// # Ok::<(), endpoint_runtime::Error>(())
+/// # Ok::<(), endpoint::Error>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Options<'a>(Repr<'a>, DeepFlag);

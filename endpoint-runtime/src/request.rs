@@ -12,7 +12,7 @@ use crate::names::sends_query;
 /// passthrough. This is the result object of the specification.
 ///
 /// ```
-/// use endpoint_runtime::Endpoint;
+/// use endpoint::Endpoint;
 /// use serde_json::json;
 ///
 /// let request = Endpoint::default().endpoint(
@@ -23,7 +23,7 @@ use crate::names::sends_query;
 /// assert_eq!(request.url, "https://api.github.com/repos/octocat/hello-world/issues");
 /// assert_eq!(request.headers.get("content-type"), Some("application/json; charset=utf-8"));
 /// assert_eq!(request.body.as_ref().unwrap().as_str(), r#"{"title":"Found a bug"}"#);
-/// # Ok::<(), endpoint_runtime::Error>(())
+/// # Ok::<(), endpoint::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
@@ -45,12 +45,12 @@ impl Request {
     /// `{"method", "url", "headers", "body"?, "request"?}`.
     ///
     /// ```
-    /// use endpoint_runtime::Endpoint;
+    /// use endpoint::Endpoint;
     /// use serde_json::json;
     ///
     /// let request = Endpoint::default().endpoint("GET /orgs/{org}/repos", json!({"org": "rust-lang"}))?;
     /// assert_eq!(request.to_json()["url"], "https://api.github.com/orgs/rust-lang/repos");
-    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// # Ok::<(), endpoint::Error>(())
     /// ```
     pub fn to_json(&self) -> Value {
         let mut object = Map::with_capacity(5);

@@ -10,7 +10,7 @@ use crate::scan;
 /// comes from the defaults.
 ///
 /// ```
-/// use endpoint_runtime::route::Route;
+/// use endpoint::route::Route;
 ///
 /// assert_eq!(Route::parse("GET /repos/{owner}"), Route { method: Some("GET"), url: "/repos/{owner}" });
 /// assert_eq!(Route::parse("/user"), Route { method: None, url: "/user" });

@@ -14,6 +14,12 @@ use crate::typed::{Fields, Plan};
 /// trait to be generic over routes, and `Response` to deserialize what the
 /// server sends back.
 ///
+/// With the feature `github`, every struct of `endpoint::github`, one per
+/// operation of GitHub's REST API, implements it too: they are the
+/// implementors listed at the end of this page, each linked to its struct,
+/// whose page shows its `Response`; the module pages of `endpoint::github`
+/// list them by scope.
+///
 /// ```
 /// use endpoint::{endpoint, TypedRequest};
 ///

@@ -41,7 +41,7 @@ fn authority_end(url: &str, start: usize) -> usize {
 /// The host (and port) of an absolute URL, without user information.
 ///
 /// ```
-/// use endpoint_runtime::__private::url_host;
+/// use endpoint::__private::url_host;
 ///
 /// assert_eq!(url_host("https://user@Example.com:8443/x"), Some("Example.com:8443"));
 /// assert_eq!(url_host("https://evil.example\\@api.github.com/"), Some("evil.example"));

@@ -101,7 +101,7 @@ pub fn deserialize<'de, D: Deserializer<'de>, T>(
 /// enum; its `cfg` attributes also go on its impls.
 ///
 /// ```
-/// endpoint_runtime::__private::open_enum! {
+/// endpoint::__private::open_enum! {
 ///     /// The state of the issue.
 ///     #[cfg(not(any()))]
 ///     pub enum IssueState {

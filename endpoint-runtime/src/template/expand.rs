@@ -20,7 +20,7 @@ impl Template<'_> {
     /// their text.
     ///
     /// ```
-    /// use endpoint_runtime::template::Template;
+    /// use endpoint::template::Template;
     /// use serde_json::json;
     ///
     /// let template = Template::parse("/x{/list*}{?a,b,c}")?;
@@ -28,7 +28,7 @@ impl Template<'_> {
     /// let mut url = String::new();
     /// template.expand(vars.as_object().unwrap(), &mut url)?;
     /// assert_eq!(url, "/x/red/green?a=1&c=x%20y");
-    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// # Ok::<(), endpoint::Error>(())
     /// ```
     ///
     /// # Errors
@@ -50,14 +50,14 @@ impl Template<'_> {
     /// refused; segments written entirely in the template (`/a/../b`) are not.
     ///
     /// ```
-    /// use endpoint_runtime::{Error, template::Template};
+    /// use endpoint::{Error, template::Template};
     /// use serde_json::json;
     ///
     /// let template = Template::parse("/repos/{owner}/{repo}")?;
     /// let vars = json!({"owner": "..", "repo": "r"});
     /// let err = template.expand_url(vars.as_object().unwrap(), &mut String::new()).unwrap_err();
     /// assert_eq!(err, Error::UnsafePath { segment: "..".into(), path: "/repos/../r".into() });
-    /// # Ok::<(), endpoint_runtime::Error>(())
+    /// # Ok::<(), endpoint::Error>(())
     /// ```
     ///
     /// # Errors

@@ -6,7 +6,7 @@
 //! its route. The engine knows parameters only through [`Vars`].
 //!
 //! ```
-//! use endpoint_runtime::template::Template;
+//! use endpoint::template::Template;
 //! use serde_json::json;
 //!
 //! let template = Template::parse("/repos/:owner/<repo>/issues{?state,labels}")?;
@@ -14,7 +14,7 @@
 //! let mut url = String::new();
 //! template.expand(vars.as_object().unwrap(), &mut url)?;
 //! assert_eq!(url, "/repos/octocat/hello%20world/issues?labels=bug,ui");
-//! # Ok::<(), endpoint_runtime::Error>(())
+//! # Ok::<(), endpoint::Error>(())
 //! ```
 
 mod cache;
@@ -149,11 +149,11 @@ impl<'a> Template<'a> {
     /// `{#…}`), each once, in order.
     ///
     /// ```
-    /// use endpoint_runtime::template::Template;
+    /// use endpoint::template::Template;
     ///
     /// let template = Template::parse("/repos/{owner}/:repo{/path*}{?q}#{frag}")?;
     /// assert_eq!(template.path_variables().collect::<Vec<_>>(), ["owner", "repo", "path"]);
-    /// # Ok::<(), endpoint_runtime::TemplateError>(())
+    /// # Ok::<(), endpoint::TemplateError>(())
     /// ```
     pub fn path_variables(&self) -> impl Iterator<Item = &str> {
         let mut seen = vec![false; self.name_count()];
@@ -204,7 +204,7 @@ impl<'a> Template<'a> {
     /// `{/name*}` and the value split at `/` into a list write the same path.
     ///
     /// ```
-    /// use endpoint_runtime::{Error, template::Template};
+    /// use endpoint::{Error, template::Template};
     /// use serde_json::json;
     ///
     /// let template = Template::parse("/repos/{owner}/{repo}/contents/{path}")?

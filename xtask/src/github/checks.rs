@@ -14,6 +14,10 @@
 //! its value split at `/` into a list, which writes the same segments; the
 //! operation on the uploads URL names the default one,
 //! `https://uploads.github.com`, in its route.
+//!
+//! A check hands each struct to `compare` of `tests/github_routes.rs`,
+//! which builds the typed and the dynamic request: with the global
+//! defaults, or with the endpoint of a client's settings.
 
 use std::fmt::Write as _;
 
@@ -40,7 +44,8 @@ pub fn render(scopes: &[Scope<'_>]) -> String {
     out.push_str(
         "//! One check per operation: the request of the `endpoint-github` struct equals the\n\
          //! dynamic runtime's request for the same parameters, once with every field set and\n\
-         //! once with only the required ones (when some are optional).\n\n\
+         //! once with only the required ones (when some are optional). Each check hands its\n\
+         //! struct to `compare`, which builds both requests.\n\n\
          // The checks build the deprecated operations too.\n\
          #![allow(deprecated)]\n\n\
          use endpoint_github as gh;\n\n\
@@ -134,7 +139,7 @@ fn render_check(out: &mut String, scope: &Scope<'_>, request: &Request<'_>) {
         let end = if i + 1 == list.len() { "" } else { "?;" };
         let _ = writeln!(
             out,
-            "compare({dynamic_route:?}, {:?}, {options}, {typed}.to_request()){end}",
+            "compare({dynamic_route:?}, {:?}, {options}, &{typed}){end}",
             variant.label()
         );
     }

@@ -63,7 +63,11 @@ pub fn manifest(scopes: &[Scope<'_>], tags: &BTreeMap<String, String>) -> String
          endpoint-runtime.workspace = true\n\
          endpoint-macros.workspace = true\n\
          serde.workspace = true\n\
-         serde_json.workspace = true\n",
+         serde_json.workspace = true\n\n\
+         [dev-dependencies]\n\
+         # The documentation's examples use the crate through the facade, as\n\
+         # `endpoint::github`, as users do.\n\
+         endpoint = { path = \"..\", features = [\"github\"] }\n",
     );
     out
 }
@@ -111,6 +115,10 @@ pub fn lib(
         r##"//! GitHub's REST API as typed requests: each of its {operations} operations is a
 //! struct whose `to_request()` gives the method, URL, headers and body to send.
 //!
+//! It is used through the facade, `endpoint` with its `github` feature, as
+//! `endpoint::github`: the examples name it so. A crate that depends on
+//! `endpoint-github` itself names it `endpoint_github` instead.
+//!
 //! The structs are `endpoint!` definitions generated from GitHub's OpenAPI
 //! description as published in `@octokit/openapi` {version}. A struct is
 //! named after the operationId (`issues/list-for-repo` →
@@ -120,7 +128,7 @@ pub fn lib(
 //!
 //! ```
 //! # #[cfg(feature = "issues")] {{
-//! use endpoint_github::issues;
+//! use endpoint::github::issues;
 //!
 //! let request = issues::ListForRepo {{
 //!     owner: "octocat".into(),
@@ -136,7 +144,7 @@ pub fn lib(
 //!     "https://api.github.com/repos/octocat/hello-world/issues?state=closed&per_page=100"
 //! );
 //! # }}
-//! # Ok::<(), endpoint_github::Error>(())
+//! # Ok::<(), endpoint::Error>(())
 //! ```
 //!
 //! `to_request_with(&endpoint)` builds the request with an [`Endpoint`]'s
@@ -150,7 +158,8 @@ pub fn lib(
 //!
 //! ```
 //! # #[cfg(feature = "repos")] {{
-//! use endpoint_github::{{Endpoint, repos}};
+//! use endpoint::Endpoint;
+//! use endpoint::github::repos;
 //! use serde_json::json;
 //!
 //! let ghe = Endpoint::default()
@@ -168,7 +177,7 @@ pub fn lib(
 //!     "https://ghe.example.com/api/uploads/repos/octocat/hello-world/releases/1/assets?name=app.zip"
 //! );
 //! # }}
-//! # Ok::<(), endpoint_github::Error>(())
+//! # Ok::<(), endpoint::Error>(())
 //! ```
 //!
 //! ## Fields and types
@@ -225,7 +234,7 @@ pub fn lib(
 //!
 //! ```
 //! # #[cfg(feature = "issues")] {{
-//! use endpoint_github::models::{{IssueStateReason, Label}};
+//! use endpoint::github::models::{{IssueStateReason, Label}};
 //!
 //! let label: Label = serde_json::from_str(
 //!     r#"{{"id": 208045946, "node_id": "MDU6TGFiZWwyMDgwNDU5NDY=",
