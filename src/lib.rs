@@ -90,3 +90,21 @@ pub use endpoint_runtime::__private;
 #[cfg(all(doctest, feature = "github", feature = "ureq"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The documents of `docs/`, whose `rust` blocks are compiled as the
+/// README's are.
+#[cfg(all(doctest, feature = "github", feature = "ureq"))]
+pub mod docs_doctests {
+    #[doc = include_str!("../docs/client.md")]
+    pub struct Client;
+    #[doc = include_str!("../docs/macro.md")]
+    pub struct Macro;
+    #[doc = include_str!("../docs/github.md")]
+    pub struct GitHub;
+    #[doc = include_str!("../docs/internals.md")]
+    pub struct Internals;
+    #[doc = include_str!("../docs/testing.md")]
+    pub struct Testing;
+    #[doc = include_str!("../docs/benchmarks.md")]
+    pub struct Benchmarks;
+}
