@@ -1,38 +1,7 @@
-//! GitHub App authentication (feature `app`): a client that signs its own
-//! JSON Web Tokens, trades them for installation tokens, and keeps one
-//! token for all its calls, fetching the next shortly before it expires.
-//!
-//! ```no_run
-//! # #[cfg(feature = "ureq")] {
-//! use endpoint::client::{GitHubApp, ureq::Client};
-//!
-//! // The App's client id (or its numeric App id), the private key GitHub
-//! // generated for it (PEM), and the installation to act as.
-//! let key = std::fs::read("my-app.2026-01-01.private-key.pem")?;
-//! let app = GitHubApp::new("Iv23liExampleClientId", key, 12_345_678);
-//! let client = Client::github().github_app(app).build()?;
-//! # }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! # How tokens are kept
-//!
-//! The first request fetches a token:
-//! `POST {base}/app/installations/{installation_id}/access_tokens`,
-//! authorized by a JWT (RS256, issued a minute in the past for clock
-//! drift, valid 10 minutes from then, `iss` the App id). The token is
-//! sent by every request to the base URL's origin until shortly before it
-//! expires: a quarter of its validity before, at most 5 minutes (55
-//! minutes into GitHub's one-hour tokens). Then one call, and only one,
-//! fetches the next, across threads and tasks and the client's clones;
-//! the others go on with the old token while it is still valid, or wait
-//! for the new one. A refresh whose call went away (an async task
-//! dropped mid-refresh) is abandoned at once; one that has taken longer
-//! than the client's timeout counts as abandoned too, and the next call
-//! fetches a token itself.
-//!
-//! A `401` answer to a request that carried the token drops it, so that
-//! the next request fetches another (a token revoked or expired early).
+//! GitHub App authentication (feature `app`): [`GitHubApp`], and the
+//! credentials of a client built with one, which sign the App's JSON Web
+//! Tokens, trade them for installation tokens, and keep one token for all
+//! the client's calls.
 
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -87,14 +56,50 @@ const REDACTED: &str = "<redacted>";
 
 /// A GitHub App installation to act as: the App's id, its private key and
 /// the installation's id. Given to
-/// [`ClientBuilder::github_app`](super::ClientBuilder::github_app), which
+/// [`ClientBuilder::github_app`](super::ClientBuilder::github_app), it
 /// makes a client that fetches and refreshes the installation's tokens
-/// itself (see the [module documentation](self)).
+/// itself.
+///
+/// ```no_run
+/// # #[cfg(feature = "ureq")] {
+/// use endpoint::client::{GitHubApp, ureq::Client};
+///
+/// // The App's client id (or its numeric App id), the private key GitHub
+/// // generated for it (PEM), and the installation to act as.
+/// let key = std::fs::read("my-app.2026-01-01.private-key.pem")?;
+/// let app = GitHubApp::new("Iv23liExampleClientId", key, 12_345_678);
+/// let client = Client::github().github_app(app).build()?;
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// The key is read at `build()`, where one that is not a PEM RSA private
 /// key (PKCS#1, `BEGIN RSA PRIVATE KEY`, as GitHub generates them, or
 /// PKCS#8, `BEGIN PRIVATE KEY`) is an [`Error::Config`] of the setting
 /// `github_app`. `Debug` shows the ids, never the key.
+///
+/// # How tokens are kept
+///
+/// The first request fetches a token:
+/// `POST {base}/app/installations/{installation_id}/access_tokens` at the
+/// client's base URL, with its headers, authorized by a JWT (RS256, issued
+/// a minute in the past for clock drift, valid 10 minutes from then, `iss`
+/// the App id). The token is sent by every request to the base URL's
+/// origin until shortly before it expires: a quarter of its validity
+/// before, at most 5 minutes (55 minutes into GitHub's one-hour tokens).
+/// Then one call, and only one, fetches the next, across threads, tasks
+/// and the client's clones; the others go on with the old token while it
+/// is still valid, or wait for the new one. A refresh whose call went away
+/// (an async task dropped mid-refresh) is given up at once; one that has
+/// taken longer than the client's [timeout](super::ClientBuilder::timeout)
+/// counts as given up too, and the next call fetches a token itself.
+///
+/// A `401` answer to a request that carried the token drops it, so that
+/// the next request fetches another (a token revoked, or expired early).
+/// A token GitHub will not give is an
+/// [`Error::Authentication`] of the call that asked for it; each
+/// [`Event::TokenRefreshed`](super::Event::TokenRefreshed) tells of a new
+/// token.
 ///
 /// ```no_run
 /// # #[cfg(feature = "reqwest")] {

@@ -348,7 +348,7 @@ impl<C> ClientBuilder<C> {
     /// GitHub Enterprise Server, or the host [`base_url`](Self::base_url)
     /// names), and sends the token of the moment as
     /// `authorization: Bearer <token>`, fetching the next shortly before it
-    /// expires (see [`GitHubApp`](super::GitHubApp)).
+    /// expires, one call at a time (see [`GitHubApp`](super::GitHubApp)).
     ///
     /// `build()` reads the key: one that is not a PEM RSA private key is an
     /// [`Error::Config`] of `github_app`, and so are credentials set as

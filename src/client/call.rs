@@ -48,6 +48,8 @@ pub(crate) trait Credentials: fmt::Debug + Send + Sync {
 }
 
 /// What [`Credentials::authorization`] says.
+// Only the credentials of a GitHub App (feature `app`) make one.
+#[cfg_attr(not(feature = "app"), allow(dead_code))]
 pub(crate) enum Authorization {
     /// Send this header.
     Header(HeaderValue),
