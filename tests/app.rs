@@ -599,6 +599,36 @@ fn the_token_request_of_any_api_has_its_headers() {
 }
 
 #[test]
+fn the_token_goes_to_no_other_host() {
+    for name in BACKENDS {
+        let github = GitHub::new("", Duration::ZERO);
+        let server = GitHub::serve(&github);
+        let other = Server::start(|_| Answer::json(200, &json!({"ok": true})));
+        // `localhost` is another host than the base URL's `127.0.0.1`.
+        let elsewhere = format!("http://localhost:{}", other.port());
+        let client = backend(name, &server, KEY, &Arc::default());
+        get(&client).unwrap();
+        // A client with another base URL, and a request built elsewhere.
+        let moved = client.with_defaults(json!({"baseUrl": elsewhere}));
+        get(&moved).unwrap_or_else(|error| panic!("{name}: {error}"));
+        let request = endpoint::Endpoint::default()
+            .endpoint(&format!("GET {elsewhere}/collect"), json!({}))
+            .unwrap();
+        client
+            .execute::<Value>(request)
+            .unwrap_or_else(|error| panic!("{name}: {error}"));
+        for received in [other.next(), other.next()] {
+            assert_eq!(
+                received.optional_header("authorization"),
+                None,
+                "{name}: {received:?}"
+            );
+        }
+        assert_eq!(github.refreshes(), 1, "{name}");
+    }
+}
+
+#[test]
 fn github_enterprise_fetches_its_tokens_from_its_own_host() {
     // No TLS here: the error names where the token request went.
     let server = Server::start(|_| Answer::json(500, &json!({})));

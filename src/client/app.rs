@@ -84,8 +84,9 @@ const REDACTED: &str = "<redacted>";
 /// `POST {base}/app/installations/{installation_id}/access_tokens` at the
 /// client's base URL, with its headers, authorized by a JWT (RS256, issued
 /// a minute in the past for clock drift, valid 10 minutes from then, `iss`
-/// the App id). The token is sent by every request to the base URL's
-/// origin until shortly before it expires: a quarter of its validity
+/// the App id). The token is sent by every request to the base URL's host
+/// (and to the uploads URL's, as other credentials are), never to another
+/// host, until shortly before it expires: a quarter of its validity
 /// before, at most 5 minutes (55 minutes into GitHub's one-hour tokens).
 /// Then one call, and only one, fetches the next, across threads, tasks
 /// and the client's clones; the others go on with the old token while it
@@ -165,6 +166,9 @@ pub(crate) struct AppCredentials {
     random: SystemRandom,
     /// The token request with the client's headers, but no authorization.
     token_request: crate::Request,
+    /// The hosts the token goes to: the base URL's, and the uploads URL's
+    /// where the endpoint's credential check lets credentials go.
+    hosts: Vec<String>,
     /// How long a refresh may take before it counts as abandoned.
     abandon_after: Duration,
     state: Mutex<State>,
@@ -216,12 +220,19 @@ impl AppCredentials {
             .map_err(|error| {
                 Error::config(SETTING, format!("cannot build the token request: {error}"))
             })?;
+        let base_host = host_of(&token_request.url).unwrap_or_default();
+        let mut hosts = vec![base_host.clone()];
+        let uploads = endpoint.uploads_url();
+        if uploads != endpoint_runtime::DEFAULT_UPLOADS_URL || base_host == "api.github.com" {
+            hosts.extend(host_of(uploads));
+        }
         Ok(AppCredentials {
             app_id: app_id.to_owned(),
             installation_id: app.installation_id,
             key,
             random: SystemRandom::new(),
             token_request,
+            hosts,
             abandon_after: timeout,
             state: Mutex::new(State::default()),
         })
@@ -369,6 +380,10 @@ impl AppCredentials {
 }
 
 impl Credentials for AppCredentials {
+    fn covers(&self, url: &str) -> bool {
+        host_of(url).is_some_and(|host| self.hosts.contains(&host))
+    }
+
     fn authorization(&self, now: SystemTime) -> Result<Authorization, Error> {
         let mut state = self.state();
         if let Some(token) = &state.token
@@ -439,6 +454,12 @@ impl fmt::Debug for AppCredentials {
             .field("token", &token)
             .finish()
     }
+}
+
+/// The host of `url`, lowercase.
+fn host_of(url: &str) -> Option<String> {
+    let uri = url.parse::<http::Uri>().ok()?;
+    uri.host().map(str::to_ascii_lowercase)
 }
 
 /// The RSA key pair of a PEM private key; the error says what is wrong
@@ -763,6 +784,37 @@ mod tests {
             .unwrap_err();
             assert!(error.to_string().contains("the App id"), "{error}");
         }
+    }
+
+    #[test]
+    fn the_token_goes_to_the_base_url_and_uploads_hosts_only() {
+        let ghe = credentials(KEY);
+        assert!(ghe.covers("https://ghe.example.com/api/v3/user"));
+        assert!(ghe.covers("https://GHE.example.com:8443/api/v3/user"));
+        assert!(!ghe.covers("https://uploads.github.com/repos/o/r/releases/1/assets"));
+        assert!(!ghe.covers("https://attacker.example/api/v3/user"));
+        assert!(!ghe.covers("not a url"));
+        let github = |endpoint: Endpoint| {
+            AppCredentials::new(
+                &GitHubApp::new(1, KEY, 2),
+                &endpoint,
+                Duration::from_secs(1),
+            )
+            .unwrap()
+        };
+        let dotcom = github(Endpoint::default());
+        assert!(dotcom.covers("https://api.github.com/user"));
+        assert!(dotcom.covers("https://uploads.github.com/repos/o/r/releases/1/assets"));
+        assert!(!dotcom.covers("https://codeload.github.com/o/r/tar.gz/main"));
+        let uploads = github(
+            Endpoint::default()
+                .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))
+                .unwrap()
+                .with_uploads_url("https://files.example.com/api/uploads")
+                .unwrap(),
+        );
+        assert!(uploads.covers("https://files.example.com/api/uploads/x"));
+        assert!(!uploads.covers("https://uploads.github.com/x"));
     }
 
     #[test]

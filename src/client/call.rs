@@ -27,6 +27,10 @@ pub(crate) type TransportError = Box<dyn std::error::Error + Send + Sync>;
 /// Credentials that change over time (a GitHub App's installation token):
 /// asked for before each request of a call to the API's origin.
 pub(crate) trait Credentials: fmt::Debug + Send + Sync {
+    /// Whether a request to `url` carries these credentials (one to
+    /// another host does not).
+    fn covers(&self, url: &str) -> bool;
+
     /// The `authorization` header to send now; or a request this call must
     /// send first to refresh the credentials (its answer goes to
     /// [`Credentials::refreshed`]); or how long to wait while another call
@@ -309,6 +313,7 @@ impl<'p> Call<'p> {
         self.authorization = None;
         if let Some(credentials) = &self.policy.credentials
             && self.exchange.at_origin()
+            && credentials.covers(&self.exchange.url())
         {
             match credentials.authorization(SystemTime::now())? {
                 Authorization::Header(value) => {
