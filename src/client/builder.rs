@@ -156,6 +156,9 @@ pub struct ClientBuilder<C> {
     rate_limits: Option<RateLimits>,
     cache: Option<Arc<dyn Cache>>,
     hook: Option<Hook>,
+    /// The GitHub App whose installation tokens authenticate.
+    #[cfg(feature = "app")]
+    app: Option<super::GitHubApp>,
     client: PhantomData<fn() -> C>,
 }
 
@@ -176,6 +179,8 @@ impl<C> Clone for ClientBuilder<C> {
             rate_limits: self.rate_limits.clone(),
             cache: self.cache.clone(),
             hook: self.hook.clone(),
+            #[cfg(feature = "app")]
+            app: self.app.clone(),
             client: PhantomData,
         }
     }
@@ -198,6 +203,8 @@ impl<C> Default for ClientBuilder<C> {
             rate_limits: None,
             cache: None,
             hook: None,
+            #[cfg(feature = "app")]
+            app: None,
             client: PhantomData,
         }
     }
@@ -214,7 +221,8 @@ impl<C> fmt::Debug for ClientBuilder<C> {
             .iter()
             .map(|(name, value)| (name.as_str(), shown_value(name, value)))
             .collect();
-        f.debug_struct("ClientBuilder")
+        let mut debug = f.debug_struct("ClientBuilder");
+        debug
             .field("api", &self.api)
             .field("base_url", &self.base_url.as_ref().map(|(url, _)| url))
             .field(
@@ -232,8 +240,11 @@ impl<C> fmt::Debug for ClientBuilder<C> {
             .field("retry", &self.retry)
             .field("rate_limits", &self.rate_limits_in_force())
             .field("cache", &self.cache)
-            .field("on_event", &self.hook.is_some())
-            .finish()
+            .field("on_event", &self.hook.is_some());
+        // Its ids; the key is redacted.
+        #[cfg(feature = "app")]
+        debug.field("github_app", &self.app);
+        debug.finish()
     }
 }
 
@@ -327,6 +338,42 @@ impl<C> ClientBuilder<C> {
     /// (RFC 7617). The user name must not hold a `:`.
     pub fn basic(mut self, user: impl Into<String>, password: impl Into<String>) -> Self {
         self.auth = Some(Auth::Basic(user.into(), password.into()));
+        self
+    }
+
+    /// Authenticates as an installation of a GitHub App (feature `app`):
+    /// the client signs the App's JSON Web Tokens with its private key,
+    /// trades them for installation tokens at its base URL
+    /// (`POST /app/installations/{installation_id}/access_tokens`: GitHub,
+    /// GitHub Enterprise Server, or the host [`base_url`](Self::base_url)
+    /// names), and sends the token of the moment as
+    /// `authorization: Bearer <token>`, fetching the next shortly before it
+    /// expires, one call at a time (see [`GitHubApp`](super::GitHubApp)).
+    ///
+    /// `build()` reads the key: one that is not a PEM RSA private key is an
+    /// [`Error::Config`] of `github_app`, and so are credentials set as
+    /// well ([`token`](Self::token), [`bearer`](Self::bearer),
+    /// [`basic`](Self::basic), an `authorization` [`header`](Self::header)).
+    /// A token GitHub refuses is an [`Error::Authentication`] of the call
+    /// that asked for it.
+    ///
+    /// ```no_run
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::{GitHubApp, ureq::Client};
+    /// use serde_json::{json, Value};
+    ///
+    /// let key = std::fs::read("my-app.private-key.pem")?;
+    /// let client = Client::github()
+    ///     .github_app(GitHubApp::new("Iv23liExampleClientId", key, 12_345_678))
+    ///     .build()?;
+    /// let request = client.endpoint().endpoint("GET /installation/repositories", json!({}))?;
+    /// let repos: Value = client.execute(request)?.body;
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "app")]
+    pub fn github_app(mut self, app: super::GitHubApp) -> Self {
+        self.app = Some(app);
         self
     }
 
@@ -474,6 +521,8 @@ impl<C> ClientBuilder<C> {
     /// The endpoint these settings give, for a client of one's own (the
     /// requests it builds can be sent by any HTTP client); `build()` gives
     /// it to the client it makes.
+    /// With a [`github_app`](Self::github_app) it carries no credentials:
+    /// the client fetches them.
     ///
     /// ```
     /// # #[cfg(feature = "ureq")] {
@@ -494,6 +543,7 @@ impl<C> ClientBuilder<C> {
     /// [`Error::Config`] naming the first setting that is wrong.
     pub fn build_endpoint(&self) -> Result<Endpoint, Error> {
         self.check_transport()?;
+        self.check_app()?;
         let Some((base_url, setting)) = &self.base_url else {
             return Err(Error::config(
                 "base_url",
@@ -587,6 +637,48 @@ impl<C> ClientBuilder<C> {
             Some(url) => Ok(endpoint.with_uploads_url(&url)?),
             None => Ok(endpoint),
         }
+    }
+
+    /// The endpoint and the policy of the client these settings make.
+    fn parts(&self) -> Result<(Endpoint, Policy), Error> {
+        let endpoint = self.build_endpoint()?;
+        #[allow(unused_mut)]
+        let mut policy = self.policy();
+        #[cfg(feature = "app")]
+        if let Some(app) = &self.app {
+            policy.credentials = Some(Arc::new(super::app::AppCredentials::new(
+                app,
+                &endpoint,
+                self.transport.timeout,
+            )?));
+        }
+        Ok((endpoint, policy))
+    }
+
+    /// A GitHub App is the only credentials set.
+    fn check_app(&self) -> Result<(), Error> {
+        #[cfg(feature = "app")]
+        if self.app.is_some() {
+            let other = match &self.auth {
+                Some(Auth::Bearer(setting, _)) => Some(*setting),
+                Some(Auth::Basic(..)) => Some("basic"),
+                None => self
+                    .headers
+                    .iter()
+                    .any(|(name, _)| name == "authorization")
+                    .then_some("header(\"authorization\", …)"),
+            };
+            if let Some(other) = other {
+                return Err(Error::config(
+                    "github_app",
+                    format!(
+                        "is set with `{other}`: a client authenticates one way, as the App's \
+                         installation or with other credentials"
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn check_transport(&self) -> Result<(), Error> {
@@ -727,11 +819,11 @@ impl ClientBuilder<super::ureq::Client> {
     /// # Errors
     /// [`Error::Config`] naming the first setting that is wrong.
     pub fn build(&self) -> Result<super::ureq::Client, Error> {
-        let endpoint = self.build_endpoint()?;
+        let (endpoint, policy) = self.parts()?;
         Ok(super::ureq::Client::with_transport(
             endpoint,
             self.transport(),
-            self.policy(),
+            policy,
         ))
     }
 
@@ -744,12 +836,8 @@ impl ClientBuilder<super::ureq::Client> {
     /// # Errors
     /// [`Error::Config`] naming the first setting that is wrong.
     pub fn build_with_agent(&self, agent: ::ureq::Agent) -> Result<super::ureq::Client, Error> {
-        let endpoint = self.build_endpoint()?;
-        Ok(super::ureq::Client::from_parts(
-            endpoint,
-            agent,
-            self.policy(),
-        ))
+        let (endpoint, policy) = self.parts()?;
+        Ok(super::ureq::Client::from_parts(endpoint, agent, policy))
     }
 }
 
@@ -761,8 +849,8 @@ impl ClientBuilder<super::reqwest::Client> {
     /// [`Error::Config`] naming the first setting that is wrong;
     /// [`Error::Setup`] when reqwest cannot set up its client.
     pub fn build(&self) -> Result<super::reqwest::Client, Error> {
-        let endpoint = self.build_endpoint()?;
-        super::reqwest::Client::with_transport(endpoint, self.transport(), self.policy())
+        let (endpoint, policy) = self.parts()?;
+        super::reqwest::Client::with_transport(endpoint, self.transport(), policy)
     }
 
     /// Checks every setting and makes the async client, sending with
@@ -777,12 +865,8 @@ impl ClientBuilder<super::reqwest::Client> {
         &self,
         client: ::reqwest::Client,
     ) -> Result<super::reqwest::Client, Error> {
-        let endpoint = self.build_endpoint()?;
-        Ok(super::reqwest::Client::from_parts(
-            endpoint,
-            client,
-            self.policy(),
-        ))
+        let (endpoint, policy) = self.parts()?;
+        Ok(super::reqwest::Client::from_parts(endpoint, client, policy))
     }
 }
 

@@ -10,8 +10,8 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
+use http::StatusCode;
 use http::header::{self, HeaderValue};
-use http::{Method, StatusCode};
 
 use super::cache::{self, Cache, CachedAnswer};
 use super::error::Error;
@@ -27,6 +27,10 @@ pub(crate) type TransportError = Box<dyn std::error::Error + Send + Sync>;
 /// Credentials that change over time (a GitHub App's installation token):
 /// asked for before each request of a call to the API's origin.
 pub(crate) trait Credentials: fmt::Debug + Send + Sync {
+    /// Whether a request to `url` carries these credentials (one to
+    /// another host does not).
+    fn covers(&self, url: &str) -> bool;
+
     /// The `authorization` header to send now; or a request this call must
     /// send first to refresh the credentials (its answer goes to
     /// [`Credentials::refreshed`]); or how long to wait while another call
@@ -36,11 +40,20 @@ pub(crate) trait Credentials: fmt::Debug + Send + Sync {
     /// What came of the request [`Credentials::authorization`] asked for.
     /// Returns how long the new credentials are valid for.
     fn refreshed(&self, answer: Result<Answer, Error>) -> Result<Duration, Error>;
+
+    /// The call that was to send the refresh [`Credentials::authorization`]
+    /// asked for went away before its answer came (an async task dropped,
+    /// a thread that panicked): another call may refresh now.
+    fn abandoned(&self);
+
+    /// A request sent with the header `sent` was answered `401`: the
+    /// credentials may have been revoked, or expired early.
+    fn rejected(&self, sent: &HeaderValue);
 }
 
 /// What [`Credentials::authorization`] says.
-// Only the `app` feature's credentials say anything.
-#[allow(dead_code)]
+// Only the credentials of a GitHub App (feature `app`) make one.
+#[cfg_attr(not(feature = "app"), allow(dead_code))]
 pub(crate) enum Authorization {
     /// Send this header.
     Header(HeaderValue),
@@ -128,8 +141,8 @@ enum Phase {
     Send,
     /// Waiting for the answer to the request sent.
     Sent,
-    /// Waiting for the answer to a credentials refresh.
-    Refreshing,
+    /// Waiting for the answer to this credentials refresh.
+    Refreshing(Box<Exchange>),
     /// Over.
     Done(Option<Result<Answer, Error>>),
 }
@@ -149,6 +162,8 @@ pub(crate) struct Call<'p> {
     cache_key: Option<String>,
     /// The kept answer the request sent asks about.
     kept: Option<CachedAnswer>,
+    /// The `authorization` the credentials gave the request sent.
+    authorization: Option<HeaderValue>,
 }
 
 impl<'p> Call<'p> {
@@ -163,6 +178,7 @@ impl<'p> Call<'p> {
             refused: false,
             cache_key: None,
             kept: None,
+            authorization: None,
         }
     }
 
@@ -192,7 +208,7 @@ impl<'p> Call<'p> {
                     Ok(action) => return action,
                     Err(error) => self.finish(Err(error)),
                 },
-                Phase::Sent | Phase::Refreshing => {
+                Phase::Sent | Phase::Refreshing(_) => {
                     // `receive` moves the call on; asked again, it waits
                     // for nothing.
                     return Action::Wait(Duration::ZERO);
@@ -210,9 +226,9 @@ impl<'p> Call<'p> {
 
     /// Takes what came of the request [`Call::next`] asked to send.
     pub(crate) fn receive(&mut self, result: Result<http::Response<Vec<u8>>, TransportError>) {
-        if matches!(self.phase, Phase::Refreshing) {
-            self.refreshed(result);
-            return;
+        match std::mem::replace(&mut self.phase, Phase::Sent) {
+            Phase::Refreshing(refresh) => return self.refreshed(&refresh, result),
+            phase => self.phase = phase,
         }
         let answer = match result {
             Ok(answer) => answer,
@@ -299,16 +315,22 @@ impl<'p> Call<'p> {
     /// conditions of a kept answer; or a credentials refresh first.
     fn request(&mut self) -> Result<Action, Error> {
         let mut request = self.exchange.request();
+        self.authorization = None;
         if let Some(credentials) = &self.policy.credentials
             && self.exchange.at_origin()
+            && credentials.covers(&self.exchange.url())
         {
             match credentials.authorization(SystemTime::now())? {
                 Authorization::Header(value) => {
-                    request.headers_mut().insert(header::AUTHORIZATION, value);
+                    request
+                        .headers_mut()
+                        .insert(header::AUTHORIZATION, value.clone());
+                    self.authorization = Some(value);
                 }
                 Authorization::Refresh(refresh) => {
-                    self.phase = Phase::Refreshing;
-                    return Ok(Action::Send(refresh.request()));
+                    let sent = refresh.request();
+                    self.phase = Phase::Refreshing(refresh);
+                    return Ok(Action::Send(sent));
                 }
                 Authorization::Wait(wait) => return Ok(Action::Wait(wait)),
             }
@@ -329,17 +351,21 @@ impl<'p> Call<'p> {
     }
 
     /// Takes the answer to a credentials refresh, then sends the request.
-    fn refreshed(&mut self, result: Result<http::Response<Vec<u8>>, TransportError>) {
+    fn refreshed(
+        &mut self,
+        refresh: &Exchange,
+        result: Result<http::Response<Vec<u8>>, TransportError>,
+    ) {
         let Some(credentials) = self.policy.credentials.clone() else {
             return self.finish(Err(Error::Setup("no credentials to refresh".into())));
         };
         let answer = result
-            .map_err(|source| self.exchange.transport_error(source))
+            .map_err(|source| refresh.transport_error(source))
             .map(|answer| {
                 let (parts, body) = answer.into_parts();
                 Answer {
-                    method: Method::POST,
-                    url: String::new(),
+                    method: refresh.method().clone(),
+                    url: refresh.url(),
                     status: parts.status,
                     headers: parts.headers,
                     body,
@@ -393,6 +419,12 @@ impl<'p> Call<'p> {
     /// out its refusal, or ends the call with it.
     fn conclude(&mut self, answer: Answer) {
         let status = answer.status;
+        if status == StatusCode::UNAUTHORIZED
+            && let (Some(credentials), Some(sent)) =
+                (&self.policy.credentials, self.authorization.take())
+        {
+            credentials.rejected(&sent);
+        }
         if status.is_success() {
             if let (Some(cache), Some(key)) = (&self.policy.cache, self.cache_key.take())
                 && cache::keepable(status, &answer.headers)
@@ -489,6 +521,14 @@ impl<'p> Call<'p> {
     fn emit(&self, event: impl FnOnce(&Self) -> Event) {
         if let Some(hook) = &self.policy.hook {
             hook(&event(self));
+        }
+    }
+}
+
+impl Drop for Call<'_> {
+    fn drop(&mut self) {
+        if let (Phase::Refreshing(_), Some(credentials)) = (&self.phase, &self.policy.credentials) {
+            credentials.abandoned();
         }
     }
 }

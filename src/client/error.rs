@@ -91,6 +91,28 @@ pub enum Error {
         reason: String,
     },
 
+    /// A GitHub App could not get an installation token (feature `app`,
+    /// `ClientBuilder::github_app`): GitHub refused the token request
+    /// (`401`: the App id or its private key is wrong, or this machine's
+    /// clock is off by minutes; `404`: the App has no such installation;
+    /// `403`: the installation is suspended), or its answer is not a
+    /// token. A token request that could not be sent at all is an
+    /// [`Error::Transport`] naming it.
+    ///
+    /// The message names the token request, the status and GitHub's
+    /// message; never the private key, the App's JWT or a token.
+    #[error("GitHub App authentication failed: {reason}")]
+    Authentication {
+        /// The URL of the token request
+        /// (`…/app/installations/{installation_id}/access_tokens`).
+        url: String,
+        /// What happened.
+        reason: String,
+        /// The refusal, for an answer that is not 2xx: its status, headers
+        /// and GitHub's message.
+        answer: Option<Box<ApiError>>,
+    },
+
     /// A 2xx answer does not fit the expected type (or, while paginating,
     /// is not a page of a list): the [`DecodeError`] names the operation,
     /// the JSON path of the value that does not fit, and keeps the body.
@@ -107,17 +129,22 @@ impl Error {
         }
     }
 
-    /// The status of the answer, for [`Error::Status`] and
-    /// [`Error::RateLimited`].
+    /// The status of the answer, for [`Error::Status`],
+    /// [`Error::RateLimited`] and [`Error::Authentication`].
     pub fn status(&self) -> Option<StatusCode> {
         self.api_error().map(|answer| answer.status)
     }
 
-    /// The refusal, for [`Error::Status`] and [`Error::RateLimited`].
+    /// The refusal, for [`Error::Status`], [`Error::RateLimited`] and
+    /// [`Error::Authentication`].
     pub fn api_error(&self) -> Option<&ApiError> {
         match self {
             Error::Status(answer)
             | Error::RateLimited {
+                answer: Some(answer),
+                ..
+            }
+            | Error::Authentication {
                 answer: Some(answer),
                 ..
             } => Some(answer),

@@ -10,6 +10,16 @@
 //!
 //! [`token`]: ClientBuilder::token
 //!
+//! With the feature `app`, a client authenticates as a GitHub App
+//! installation: `ClientBuilder::github_app(GitHubApp::new(app_id, key,
+//! installation_id))` signs the App's JSON Web Tokens (RS256, with ring, which
+//! the `ureq` feature builds already), trades them for installation tokens
+//! at the client's base URL (GitHub, GitHub Enterprise Server, or any other
+//! `base_url`), and keeps one token for all the client's calls and clones,
+//! fetching the next shortly before it expires, one call at a time. A token
+//! GitHub will not give is an [`Error::Authentication`] naming the status and
+//! GitHub's message.
+//!
 //! Both clients take any [`TypedRequest`](crate::TypedRequest) (a struct declared
 //! with `endpoint!`) or a dynamic [`Request`](crate::Request), send it with
 //! the defaults of their [`Endpoint`](crate::Endpoint) (base URL, headers,
@@ -234,6 +244,8 @@
 //! is one, sent in URLs and bodies), headers and previews; configure the
 //! base URL and credentials with the builder.
 
+#[cfg(feature = "app")]
+mod app;
 mod builder;
 mod cache;
 mod call;
@@ -256,6 +268,8 @@ pub mod ureq;
 
 use http::{HeaderMap, StatusCode};
 
+#[cfg(feature = "app")]
+pub use app::GitHubApp;
 pub use builder::{
     ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_GITHUB_API_VERSION, DEFAULT_JSON_ACCEPT,
     DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,

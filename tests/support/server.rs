@@ -11,6 +11,9 @@
 //! rewritten to the server's own address as it serves them, as a replay proxy
 //! would.
 //!
+//! [`Server::start_concurrent`] answers each request on a thread of its own,
+//! so that an answer may take its time while others are given.
+//!
 //! Each server stops when it is dropped, and by itself after
 //! [`SERVER_LIFETIME`].
 #![allow(dead_code)]
@@ -221,6 +224,16 @@ struct Replay {
 
 type Respond = Box<dyn FnMut(&Received) -> Answer + Send>;
 
+/// The function of a server that answers requests concurrently.
+type RespondShared = Arc<dyn Fn(&Received) -> Answer + Send + Sync>;
+
+/// How a server answers: one request after the other, or each on a
+/// thread of its own.
+enum Responder {
+    InTurn(Respond),
+    Concurrent(RespondShared),
+}
+
 /// A loopback HTTP server; see the module documentation.
 pub struct Server {
     port: u16,
@@ -233,7 +246,20 @@ pub struct Server {
 impl Server {
     /// A server answering every request with `answer(request)`.
     pub fn start(answer: impl FnMut(&Received) -> Answer + Send + 'static) -> Server {
-        Server::serve(None, |_| Box::new(answer))
+        Server::serve(None, |_| Responder::InTurn(Box::new(answer)))
+    }
+
+    /// A server answering every request with `answer(request)`, each on a
+    /// thread of its own: requests that arrive together are answered
+    /// together, and an answer that takes its time holds up no other.
+    ///
+    /// Its clients should send `connection: close`: tiny_http reads each
+    /// connection on a thread of a pool, and a connection opened while the
+    /// others are kept alive can wait in the pool's queue for seconds.
+    pub fn start_concurrent(
+        answer: impl Fn(&Received) -> Answer + Send + Sync + 'static,
+    ) -> Server {
+        Server::serve(None, |_| Responder::Concurrent(Arc::new(answer)))
     }
 
     /// A server replaying `exchanges` in order, standing in for each
@@ -250,14 +276,14 @@ impl Server {
                 .iter()
                 .map(|(recorded, host)| ((*recorded).to_owned(), format!("http://{host}:{port}")))
                 .collect();
-            Box::new(move |received: &Received| {
+            Responder::InTurn(Box::new(move |received: &Received| {
                 let mut replay = replay.lock().unwrap_or_else(PoisonError::into_inner);
                 replay.answer(received, &rewrites)
-            })
+            }))
         })
     }
 
-    fn serve(replay: Option<Arc<Mutex<Replay>>>, respond: impl FnOnce(u16) -> Respond) -> Server {
+    fn serve(replay: Option<Arc<Mutex<Replay>>>, respond: impl FnOnce(u16) -> Responder) -> Server {
         let server = tiny_http::Server::http("127.0.0.1:0").expect("a loopback port is free");
         let port = server.server_addr().to_ip().expect("an IP listener").port();
         let mut respond = respond(port);
@@ -267,47 +293,23 @@ impl Server {
         let thread = std::thread::spawn(move || {
             let deadline = Instant::now() + SERVER_LIFETIME;
             while !stopping.load(Ordering::SeqCst) && Instant::now() < deadline {
-                let mut request = match server.recv_timeout(Duration::from_millis(20)) {
+                let request = match server.recv_timeout(Duration::from_millis(20)) {
                     Ok(Some(request)) => request,
                     Ok(None) => continue,
                     Err(_) => break,
                 };
-                let mut body = Vec::new();
-                let read = request.as_reader().take(MAX_BODY).read_to_end(&mut body);
-                let record = Received {
-                    method: request.method().to_string(),
-                    url: request.url().to_owned(),
-                    headers: request
-                        .headers()
-                        .iter()
-                        .map(|h| {
-                            (
-                                h.field.as_str().as_str().to_ascii_lowercase(),
-                                h.value.as_str().to_owned(),
-                            )
-                        })
-                        .collect(),
-                    body,
-                };
-                let answer = match read {
-                    Ok(_) => respond(&record),
-                    Err(_) => Answer::json(400, &serde_json::json!({"message": "unreadable body"})),
-                };
-                // Recorded before the answer leaves, so that once a client
-                // has its answer, the request is in the channel.
-                if sender.send(record).is_err() {
-                    break;
-                }
-                let mut response =
-                    tiny_http::Response::from_data(answer.body).with_status_code(answer.status);
-                for (name, value) in &answer.headers {
-                    if let Ok(header) =
-                        tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes())
-                    {
-                        response.add_header(header);
+                match &mut respond {
+                    Responder::InTurn(respond) => {
+                        if !serve_one(request, respond, &sender) {
+                            break;
+                        }
+                    }
+                    Responder::Concurrent(respond) => {
+                        let respond = Arc::clone(respond);
+                        let sender = sender.clone();
+                        std::thread::spawn(move || serve_one(request, |r| respond(r), &sender));
                     }
                 }
-                let _ = request.respond(response);
             }
         });
         Server {
@@ -371,6 +373,49 @@ impl Server {
         assert!(report.is_empty(), "the replay failed:\n{report}");
         replay.served
     }
+}
+
+/// Reads `request`, records it on `sender` and answers it with
+/// `respond`; `false` when the test no longer listens.
+fn serve_one(
+    mut request: tiny_http::Request,
+    mut respond: impl FnMut(&Received) -> Answer,
+    sender: &mpsc::Sender<Received>,
+) -> bool {
+    let mut body = Vec::new();
+    let read = request.as_reader().take(MAX_BODY).read_to_end(&mut body);
+    let record = Received {
+        method: request.method().to_string(),
+        url: request.url().to_owned(),
+        headers: request
+            .headers()
+            .iter()
+            .map(|h| {
+                (
+                    h.field.as_str().as_str().to_ascii_lowercase(),
+                    h.value.as_str().to_owned(),
+                )
+            })
+            .collect(),
+        body,
+    };
+    let answer = match read {
+        Ok(_) => respond(&record),
+        Err(_) => Answer::json(400, &serde_json::json!({"message": "unreadable body"})),
+    };
+    // Recorded before the answer leaves, so that once a client has its
+    // answer, the request is in the channel.
+    if sender.send(record).is_err() {
+        return false;
+    }
+    let mut response = tiny_http::Response::from_data(answer.body).with_status_code(answer.status);
+    for (name, value) in &answer.headers {
+        if let Ok(header) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
+            response.add_header(header);
+        }
+    }
+    let _ = request.respond(response);
+    true
 }
 
 impl Replay {

@@ -1,0 +1,1085 @@
+//! GitHub App authentication (feature `app`): [`GitHubApp`], and the
+//! credentials of a client built with one, which sign the App's JSON Web
+//! Tokens, trade them for installation tokens, and keep one token for all
+//! the client's calls.
+
+use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use http::StatusCode;
+use http::header::{self, HeaderValue};
+use ring::rand::SystemRandom;
+use ring::signature::{RSA_PKCS1_SHA256, RsaKeyPair};
+use rustls_pki_types::PrivateKeyDer;
+use rustls_pki_types::pem::PemObject;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::call::{Authorization, Credentials};
+use super::error::{ApiError, Error};
+use super::exchange::{Answer, Exchange};
+use super::rate_limit;
+use crate::Endpoint;
+
+/// The setting that takes a [`GitHubApp`], as [`Error::Config`] names it.
+const SETTING: &str = "github_app";
+
+/// The route of the token exchange.
+const TOKEN_ROUTE: &str = "POST /app/installations/{installation_id}/access_tokens";
+
+/// How far in the past a JWT is issued, for a clock ahead of GitHub's.
+const JWT_BACKDATE: Duration = Duration::from_secs(60);
+
+/// How long a JWT is valid from its issue time (GitHub takes at most 10
+/// minutes).
+const JWT_LIFETIME: Duration = Duration::from_secs(600);
+
+/// The longest a token is refreshed before it expires.
+const MAX_REFRESH_MARGIN: Duration = Duration::from_secs(300);
+
+/// The longest before its expiry that a token stops being sent while
+/// another call refreshes it (it must still be valid when it arrives).
+const MAX_EXPIRY_GUARD: Duration = Duration::from_secs(30);
+
+/// How long a call waits before asking again while another call fetches
+/// the first token (or the next, when the old one is no longer usable).
+const REFRESH_POLL: Duration = Duration::from_millis(20);
+
+/// How far the `date` of an answer may differ from this machine's clock
+/// before it is believed over this machine's clock (its resolution is a
+/// second).
+const CLOCK_RESOLUTION: Duration = Duration::from_secs(2);
+
+/// The value `Debug` shows in place of a secret.
+const REDACTED: &str = "<redacted>";
+
+/// A GitHub App installation to act as: the App's id, its private key and
+/// the installation's id. Given to
+/// [`ClientBuilder::github_app`](super::ClientBuilder::github_app), it
+/// makes a client that fetches and refreshes the installation's tokens
+/// itself.
+///
+/// ```no_run
+/// # #[cfg(feature = "ureq")] {
+/// use endpoint::client::{GitHubApp, ureq::Client};
+///
+/// // The App's client id (or its numeric App id), the private key GitHub
+/// // generated for it (PEM), and the installation to act as.
+/// let key = std::fs::read("my-app.2026-01-01.private-key.pem")?;
+/// let app = GitHubApp::new("Iv23liExampleClientId", key, 12_345_678);
+/// let client = Client::github().github_app(app).build()?;
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The key is read at `build()`, where one that is not a PEM RSA private
+/// key (PKCS#1, `BEGIN RSA PRIVATE KEY`, as GitHub generates them, or
+/// PKCS#8, `BEGIN PRIVATE KEY`) is an [`Error::Config`] of the setting
+/// `github_app`. `Debug` shows the ids, never the key.
+///
+/// # How tokens are kept
+///
+/// The first request fetches a token:
+/// `POST {base}/app/installations/{installation_id}/access_tokens` at the
+/// client's base URL, with its headers, authorized by a JWT (RS256, issued
+/// a minute in the past for clock drift, valid 10 minutes from then, `iss`
+/// the App id). The token is sent by every request to the base URL's host
+/// (and to the uploads URL's, as other credentials are), never to another
+/// host, until shortly before it expires: a quarter of its validity
+/// before, at most 5 minutes (55 minutes into GitHub's one-hour tokens).
+/// Then one call, and only one, fetches the next, across threads, tasks
+/// and the client's clones; the others go on with the old token while it
+/// is still valid, or wait for the new one. A refresh whose call went away
+/// (an async task dropped mid-refresh) is given up at once; one that has
+/// taken longer than the client's [timeout](super::ClientBuilder::timeout)
+/// counts as given up too, and the next call fetches a token itself.
+///
+/// A `401` answer to a request that carried the token drops it, so that
+/// the next request fetches another (a token revoked, or expired early).
+/// A token GitHub will not give is an
+/// [`Error::Authentication`] of the call that asked for it; each
+/// [`Event::TokenRefreshed`](super::Event::TokenRefreshed) tells of a new
+/// token.
+///
+/// ```no_run
+/// # #[cfg(feature = "reqwest")] {
+/// use endpoint::client::{GitHubApp, reqwest::Client};
+///
+/// let key = std::fs::read_to_string("private-key.pem")?;
+/// // A numeric App id works as well as a client id.
+/// let app = GitHubApp::new(123_456, key, 12_345_678);
+/// let client = Client::github().github_app(app).build()?;
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct GitHubApp {
+    app_id: String,
+    private_key: Arc<[u8]>,
+    installation_id: u64,
+}
+
+impl GitHubApp {
+    /// The App `app_id` (its client id, `Iv23li…`, or its numeric App id:
+    /// the JWT's issuer), with its PEM `private_key`, acting as installation
+    /// `installation_id`.
+    pub fn new(
+        app_id: impl fmt::Display,
+        private_key: impl Into<Vec<u8>>,
+        installation_id: u64,
+    ) -> GitHubApp {
+        GitHubApp {
+            app_id: app_id.to_string(),
+            private_key: private_key.into().into(),
+            installation_id,
+        }
+    }
+
+    /// The App's id or client id, as the JWT's `iss` names it.
+    pub fn app_id(&self) -> &str {
+        &self.app_id
+    }
+
+    /// The installation whose tokens the client fetches.
+    pub fn installation_id(&self) -> u64 {
+        self.installation_id
+    }
+}
+
+impl fmt::Debug for GitHubApp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GitHubApp")
+            .field("app_id", &self.app_id)
+            .field("private_key", &REDACTED)
+            .field("installation_id", &self.installation_id)
+            .finish()
+    }
+}
+
+/// The credentials of a client built with a [`GitHubApp`]: its key, the
+/// token request, and the token of the moment.
+pub(crate) struct AppCredentials {
+    app_id: String,
+    installation_id: u64,
+    key: RsaKeyPair,
+    random: SystemRandom,
+    /// The token request with the client's headers, but no authorization.
+    token_request: crate::Request,
+    /// The hosts the token goes to: the base URL's, and the uploads URL's
+    /// where the endpoint's credential check lets credentials go.
+    hosts: Vec<String>,
+    /// How long a refresh may take before it counts as abandoned.
+    abandon_after: Duration,
+    state: Mutex<State>,
+}
+
+/// The token of the moment, and the refresh under way.
+#[derive(Default)]
+struct State {
+    token: Option<Token>,
+    /// When the refresh under way started.
+    refreshing: Option<SystemTime>,
+}
+
+/// An installation token, ready to send.
+struct Token {
+    /// `Bearer <token>`, marked sensitive.
+    header: HeaderValue,
+    /// When the next token is fetched.
+    refresh_at: SystemTime,
+    /// Until when it is sent while another call fetches the next.
+    usable_until: SystemTime,
+}
+
+impl AppCredentials {
+    /// The credentials of `app` for a client of `endpoint` whose requests
+    /// take at most `timeout`.
+    ///
+    /// # Errors
+    /// [`Error::Config`] of `github_app` when the App id is not one, or the
+    /// key is not a PEM RSA private key.
+    pub(crate) fn new(
+        app: &GitHubApp,
+        endpoint: &Endpoint,
+        timeout: Duration,
+    ) -> Result<AppCredentials, Error> {
+        let app_id = app.app_id.trim();
+        if app_id.is_empty() {
+            return Err(Error::config(SETTING, "the App id is empty"));
+        }
+        if app_id.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(Error::config(
+                SETTING,
+                "the App id holds white space or a control character",
+            ));
+        }
+        let key = rsa_key(&app.private_key)?;
+        let token_request = endpoint
+            .endpoint(TOKEN_ROUTE, json!({"installation_id": app.installation_id}))
+            .map_err(|error| {
+                Error::config(SETTING, format!("cannot build the token request: {error}"))
+            })?;
+        let base_host = host_of(&token_request.url).unwrap_or_default();
+        let mut hosts = vec![base_host.clone()];
+        let uploads = endpoint.uploads_url();
+        if uploads != endpoint_runtime::DEFAULT_UPLOADS_URL || base_host == "api.github.com" {
+            hosts.extend(host_of(uploads));
+        }
+        Ok(AppCredentials {
+            app_id: app_id.to_owned(),
+            installation_id: app.installation_id,
+            key,
+            random: SystemRandom::new(),
+            token_request,
+            hosts,
+            abandon_after: timeout,
+            state: Mutex::new(State::default()),
+        })
+    }
+
+    /// The token request, authorized by a JWT issued at `now`.
+    fn refresh_request(&self, now: SystemTime) -> Result<Exchange, Error> {
+        let jwt = self.jwt(now)?;
+        let mut request = self.token_request.clone();
+        request
+            .headers
+            .insert("authorization", format!("Bearer {jwt}"))
+            .map_err(|_| self.failure("the JWT is not a valid header value"))?;
+        Exchange::new(request)
+    }
+
+    /// The App's JWT: RS256, issued [`JWT_BACKDATE`] before `now`, expiring
+    /// [`JWT_LIFETIME`] after that, issued by the App id.
+    fn jwt(&self, now: SystemTime) -> Result<String, Error> {
+        let seconds = now
+            .duration_since(UNIX_EPOCH)
+            .map_err(|_| self.failure("this machine's clock is before 1970"))?
+            .as_secs();
+        let issued = seconds.saturating_sub(JWT_BACKDATE.as_secs());
+        let claims = json!({
+            "iat": issued,
+            "exp": issued + JWT_LIFETIME.as_secs(),
+            "iss": self.app_id,
+        });
+        let mut jwt = base64url(br#"{"alg":"RS256","typ":"JWT"}"#);
+        jwt.push('.');
+        jwt.push_str(&base64url(claims.to_string().as_bytes()));
+        let mut signature = vec![0; self.key.public().modulus_len()];
+        self.key
+            .sign(
+                &RSA_PKCS1_SHA256,
+                &self.random,
+                jwt.as_bytes(),
+                &mut signature,
+            )
+            .map_err(|_| self.failure("cannot sign the JWT"))?;
+        jwt.push('.');
+        jwt.push_str(&base64url(&signature));
+        Ok(jwt)
+    }
+
+    /// The URL of the token request.
+    fn token_url(&self) -> &str {
+        &self.token_request.url
+    }
+
+    /// An [`Error::Authentication`] of the token request.
+    fn failure(&self, reason: impl fmt::Display) -> Error {
+        Error::Authentication {
+            url: self.token_url().to_owned(),
+            reason: format!("POST {}: {reason}", self.token_url()),
+            answer: None,
+        }
+    }
+
+    /// The token in `answer`, or the error it is.
+    fn token(&self, answer: Answer) -> Result<(Token, Duration), Error> {
+        if !answer.status.is_success() {
+            let refusal = ApiError::new(
+                answer.method,
+                self.token_url().to_owned(),
+                answer.status,
+                answer.headers,
+                answer.body,
+            );
+            let hint = match refusal.status {
+                StatusCode::UNAUTHORIZED => {
+                    "; check the App id and its private key, and this machine's clock"
+                }
+                StatusCode::NOT_FOUND => "; check the installation id (and the App id)",
+                _ => "",
+            };
+            return Err(Error::Authentication {
+                url: self.token_url().to_owned(),
+                reason: format!(
+                    "POST {}: GitHub refused an installation token for installation {} of \
+                     App `{}`: {}: {}{hint}",
+                    self.token_url(),
+                    self.installation_id,
+                    self.app_id,
+                    refusal.status,
+                    refusal.summary(),
+                ),
+                answer: Some(Box::new(refusal)),
+            });
+        }
+        #[derive(Deserialize)]
+        struct Issued {
+            token: String,
+            expires_at: String,
+        }
+        let issued: Issued = serde_json::from_slice(&answer.body).map_err(|error| {
+            // serde's message names a missing field or the wrong type; it
+            // quotes no string value of the body, where the token is.
+            let reason = match error.classify() {
+                serde_json::error::Category::Data => format!(
+                    "the answer ({}) is not an installation token: {error}",
+                    answer.status
+                ),
+                _ => format!("the answer ({}) is not JSON", answer.status),
+            };
+            self.failure(reason)
+        })?;
+        let expires_at = rfc3339(&issued.expires_at).ok_or_else(|| {
+            self.failure(format!(
+                "the token's `expires_at` ({:?}) is not a date and time (RFC 3339)",
+                issued.expires_at
+            ))
+        })?;
+        let date = answer
+            .headers
+            .get(header::DATE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(rate_limit::http_date);
+        let valid_for = validity(expires_at, date, answer.received).ok_or_else(|| {
+            self.failure(format!(
+                "the token expired already (`expires_at` {})",
+                issued.expires_at
+            ))
+        })?;
+        let mut value = HeaderValue::try_from(format!("Bearer {}", issued.token.trim()))
+            .ok()
+            .filter(|_| !issued.token.trim().is_empty())
+            .ok_or_else(|| self.failure("the token is empty or not a valid header value"))?;
+        value.set_sensitive(true);
+        let (refresh_at, usable_until) = schedule(answer.received, valid_for);
+        Ok((
+            Token {
+                header: value,
+                refresh_at,
+                usable_until,
+            },
+            valid_for,
+        ))
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Credentials for AppCredentials {
+    fn covers(&self, url: &str) -> bool {
+        host_of(url).is_some_and(|host| self.hosts.contains(&host))
+    }
+
+    fn authorization(&self, now: SystemTime) -> Result<Authorization, Error> {
+        let mut state = self.state();
+        if let Some(token) = &state.token
+            && now < token.refresh_at
+        {
+            return Ok(Authorization::Header(token.header.clone()));
+        }
+        let under_way = state.refreshing.is_some_and(|started| {
+            // A clock that went back counts the refresh as just started.
+            now.duration_since(started)
+                .map_or(true, |age| age < self.abandon_after)
+        });
+        if under_way {
+            return Ok(match &state.token {
+                Some(token) if now < token.usable_until => {
+                    Authorization::Header(token.header.clone())
+                }
+                _ => Authorization::Wait(REFRESH_POLL),
+            });
+        }
+        state.refreshing = Some(now);
+        drop(state);
+        match self.refresh_request(now) {
+            Ok(exchange) => Ok(Authorization::Refresh(Box::new(exchange))),
+            Err(error) => {
+                self.state().refreshing = None;
+                Err(error)
+            }
+        }
+    }
+
+    fn refreshed(&self, answer: Result<Answer, Error>) -> Result<Duration, Error> {
+        let token = answer.and_then(|answer| self.token(answer));
+        let mut state = self.state();
+        state.refreshing = None;
+        let (token, valid_for) = token?;
+        state.token = Some(token);
+        Ok(valid_for)
+    }
+
+    fn abandoned(&self) {
+        self.state().refreshing = None;
+    }
+
+    fn rejected(&self, sent: &HeaderValue) {
+        let mut state = self.state();
+        if state
+            .token
+            .as_ref()
+            .is_some_and(|token| token.header == *sent)
+        {
+            state.token = None;
+        }
+    }
+}
+
+impl fmt::Debug for AppCredentials {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let token = match self.state.try_lock() {
+            Ok(state) => state.token.as_ref().map(|_| REDACTED),
+            Err(_) => Some("<in use>"),
+        };
+        f.debug_struct("GitHubApp")
+            .field("app_id", &self.app_id)
+            .field("installation_id", &self.installation_id)
+            .field("private_key", &REDACTED)
+            .field("token_url", &self.token_url())
+            .field("token", &token)
+            .finish()
+    }
+}
+
+/// The host of `url`, lowercase.
+fn host_of(url: &str) -> Option<String> {
+    let uri = url.parse::<http::Uri>().ok()?;
+    uri.host().map(str::to_ascii_lowercase)
+}
+
+/// The RSA key pair of a PEM private key; the error says what is wrong
+/// with it, and quotes none of it.
+fn rsa_key(pem: &[u8]) -> Result<RsaKeyPair, Error> {
+    let wrong = |reason: &str| Error::config(SETTING, format!("the private key {reason}"));
+    if pem.iter().all(u8::is_ascii_whitespace) {
+        return Err(wrong("is empty"));
+    }
+    let encrypted = b"-----BEGIN ENCRYPTED PRIVATE KEY-----";
+    if pem.windows(encrypted.len()).any(|w| w == encrypted) {
+        return Err(wrong(
+            "is encrypted: give it decrypted (`openssl pkcs8 -in KEY -out DECRYPTED`)",
+        ));
+    }
+    let der = PrivateKeyDer::from_pem_slice(pem).map_err(|error| {
+        use rustls_pki_types::pem::Error as Pem;
+        wrong(match error {
+            Pem::NoItemsFound => {
+                "holds no PEM private key (`-----BEGIN RSA PRIVATE KEY-----` or \
+                 `-----BEGIN PRIVATE KEY-----`)"
+            }
+            Pem::MissingSectionEnd { .. } => "has no `-----END …-----` line",
+            Pem::IllegalSectionStart { .. } => "has a malformed `-----BEGIN …-----` line",
+            Pem::Base64Decode(_) => "is not valid base64 between its PEM lines",
+            Pem::SectionTooLarge => "is too large",
+            _ => "cannot be read as PEM",
+        })
+    })?;
+    let parsed = match &der {
+        PrivateKeyDer::Pkcs1(key) => RsaKeyPair::from_der(key.secret_pkcs1_der()),
+        PrivateKeyDer::Pkcs8(key) => RsaKeyPair::from_pkcs8(key.secret_pkcs8_der()),
+        PrivateKeyDer::Sec1(_) => {
+            return Err(wrong("is an elliptic-curve key: a GitHub App's key is RSA"));
+        }
+        _ => return Err(wrong("is not an RSA private key")),
+    };
+    parsed.map_err(|rejected| {
+        wrong(&format!(
+            "is not a usable RSA private key ({rejected}); GitHub Apps use RSA keys of \
+             2048 bits or more"
+        ))
+    })
+}
+
+/// How long a token expiring at `expires_at` (GitHub's clock) is valid
+/// from `received`, the time its answer came (this machine's clock), the
+/// answer's `date` telling the difference between the clocks; `None` when
+/// it has expired.
+fn validity(
+    expires_at: SystemTime,
+    date: Option<SystemTime>,
+    received: SystemTime,
+) -> Option<Duration> {
+    // GitHub's time when it answered: its `date`, unless that is within
+    // the second `date` cannot tell from this machine's clock.
+    let server_now = match date {
+        Some(date) => {
+            let apart = received
+                .duration_since(date)
+                .unwrap_or_else(|behind| behind.duration());
+            if apart > CLOCK_RESOLUTION {
+                date
+            } else {
+                received
+            }
+        }
+        None => received,
+    };
+    expires_at
+        .duration_since(server_now)
+        .ok()
+        .filter(|valid| !valid.is_zero())
+}
+
+/// When a token received at `received` and valid for `valid_for` is
+/// refreshed, and until when it is sent while another call refreshes it.
+///
+/// It is refreshed a quarter of its validity before it expires, at most
+/// [`MAX_REFRESH_MARGIN`] before: 55 minutes into GitHub's one-hour tokens,
+/// which leaves room for a refresh that fails to be tried again by later
+/// calls while the token still works, and for long calls (the pages of a
+/// list) started just before; a token valid for 2 s is refreshed after
+/// 1.5 s rather than on every call. While another call refreshes it, it is
+/// sent until a tenth of its validity before it expires, at most
+/// [`MAX_EXPIRY_GUARD`] before, so that it still works when it arrives.
+fn schedule(received: SystemTime, valid_for: Duration) -> (SystemTime, SystemTime) {
+    let expires = received + valid_for;
+    let margin = (valid_for / 4).min(MAX_REFRESH_MARGIN);
+    let guard = (valid_for / 10).min(MAX_EXPIRY_GUARD);
+    (expires - margin, expires - guard)
+}
+
+/// A date and time of RFC 3339 (`2026-11-25T10:00:00Z`, with a fraction of
+/// a second or an offset), as GitHub writes `expires_at`.
+fn rfc3339(text: &str) -> Option<SystemTime> {
+    let text = text.trim();
+    let bytes = text.as_bytes();
+    let digits = |from: usize, len: usize| -> Option<u64> {
+        let part = text.get(from..from + len)?;
+        if !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        part.parse().ok()
+    };
+    let (year, month, day) = (digits(0, 4)?, digits(5, 2)?, digits(8, 2)?);
+    let (hour, minute, second) = (digits(11, 2)?, digits(14, 2)?, digits(17, 2)?);
+    if bytes.get(4) != Some(&b'-')
+        || bytes.get(7) != Some(&b'-')
+        || !matches!(bytes.get(10), Some(b'T' | b't' | b' '))
+        || bytes.get(13) != Some(&b':')
+        || bytes.get(16) != Some(&b':')
+        || !(1..=12).contains(&month)
+        || !(1..=31).contains(&day)
+        || hour > 23
+        || minute > 59
+        || second > 60
+    {
+        return None;
+    }
+    let mut rest = &text[19..];
+    let mut nanos = 0u32;
+    if let Some(fraction) = rest.strip_prefix('.') {
+        let len = fraction.bytes().take_while(u8::is_ascii_digit).count();
+        if len == 0 {
+            return None;
+        }
+        for (i, digit) in fraction[..len].bytes().take(9).enumerate() {
+            nanos += u32::from(digit - b'0') * 10u32.pow(8 - i as u32);
+        }
+        rest = &fraction[len..];
+    }
+    let offset: i64 = match rest {
+        "Z" | "z" => 0,
+        _ => {
+            let sign = match rest.as_bytes().first()? {
+                b'+' => 1,
+                b'-' => -1,
+                _ => return None,
+            };
+            let (hours, minutes) = rest[1..].split_once(':')?;
+            if hours.len() != 2 || minutes.len() != 2 {
+                return None;
+            }
+            let (hours, minutes): (i64, i64) = (hours.parse().ok()?, minutes.parse().ok()?);
+            if hours > 23 || minutes > 59 {
+                return None;
+            }
+            sign * (hours * 3_600 + minutes * 60)
+        }
+    };
+    let days = rate_limit::days_from_civil(year, month, day)?;
+    let local = days * 86_400 + hour * 3_600 + minute * 60 + second;
+    let utc = u64::try_from(i64::try_from(local).ok()?.checked_sub(offset)?).ok()?;
+    UNIX_EPOCH.checked_add(Duration::new(utc, nanos))
+}
+
+/// Base64url without padding (RFC 4648, section 5), as JWTs are written.
+fn base64url(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for shift in [18, 12, 6, 0].into_iter().take(chunk.len() + 1) {
+            out.push(char::from(ALPHABET[(n >> shift) as usize & 63]));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http::{HeaderMap, Method};
+    use ring::signature::{RSA_PKCS1_2048_8192_SHA256, UnparsedPublicKey};
+
+    const KEY: &[u8] = include_bytes!("../../tests/fixtures/app/app-key.pem");
+    const PKCS8_KEY: &[u8] = include_bytes!("../../tests/fixtures/app/app-key.pkcs8.pem");
+
+    fn at(seconds: u64) -> SystemTime {
+        UNIX_EPOCH + Duration::from_secs(seconds)
+    }
+
+    fn credentials(key: &[u8]) -> AppCredentials {
+        credentials_timing_out(key, Duration::from_secs(60))
+    }
+
+    fn credentials_timing_out(key: &[u8], timeout: Duration) -> AppCredentials {
+        let endpoint = Endpoint::default()
+            .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))
+            .unwrap();
+        AppCredentials::new(&GitHubApp::new(123, key, 42), &endpoint, timeout).unwrap()
+    }
+
+    fn answer(status: u16, body: &serde_json::Value, received: SystemTime) -> Answer {
+        Answer {
+            method: Method::POST,
+            url: String::new(),
+            status: StatusCode::from_u16(status).unwrap(),
+            headers: HeaderMap::new(),
+            body: body.to_string().into_bytes(),
+            received,
+        }
+    }
+
+    fn decode(part: &str) -> Vec<u8> {
+        let value = |c: u8| match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'-' => 62,
+            b'_' => 63,
+            _ => panic!("not base64url: {c}"),
+        };
+        let mut out = Vec::new();
+        for chunk in part.as_bytes().chunks(4) {
+            let n = chunk
+                .iter()
+                .enumerate()
+                .fold(0u32, |n, (i, c)| n | u32::from(value(*c)) << (18 - 6 * i));
+            out.extend(&n.to_be_bytes()[1..chunk.len()]);
+        }
+        out
+    }
+
+    #[test]
+    fn base64url_has_no_padding() {
+        for (input, expected) in [
+            ("", ""),
+            ("f", "Zg"),
+            ("fo", "Zm8"),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg"),
+            ("\u{fb}\u{ff}", "w7vDvw"),
+        ] {
+            assert_eq!(base64url(input.as_bytes()), expected);
+            assert_eq!(decode(expected), input.as_bytes());
+        }
+        assert_eq!(base64url(&[0xfb, 0xff, 0xbf]), "-_-_");
+    }
+
+    #[test]
+    fn jwts_are_signed_rs256_and_backdated() {
+        for key in [KEY, PKCS8_KEY] {
+            let credentials = credentials(key);
+            let jwt = credentials.jwt(at(1_800_000_000)).unwrap();
+            let parts: Vec<&str> = jwt.split('.').collect();
+            assert_eq!(parts.len(), 3, "{jwt}");
+            let header: serde_json::Value = serde_json::from_slice(&decode(parts[0])).unwrap();
+            assert_eq!(header, json!({"alg": "RS256", "typ": "JWT"}));
+            let claims: serde_json::Value = serde_json::from_slice(&decode(parts[1])).unwrap();
+            assert_eq!(
+                claims,
+                json!({"iat": 1_799_999_940u64, "exp": 1_800_000_540u64, "iss": "123"})
+            );
+            let public = credentials.key.public().as_ref();
+            UnparsedPublicKey::new(&RSA_PKCS1_2048_8192_SHA256, public)
+                .verify(
+                    format!("{}.{}", parts[0], parts[1]).as_bytes(),
+                    &decode(parts[2]),
+                )
+                .expect("a valid signature");
+        }
+    }
+
+    #[test]
+    fn keys_that_do_not_parse_say_why_and_quote_nothing() {
+        let pem = std::str::from_utf8(KEY).unwrap();
+        let body: String = pem.lines().filter(|l| !l.starts_with("-----")).collect();
+        let cut = &pem[..pem.len() / 2];
+        let bad_base64 = pem.replacen(&body[100..104], "!!!!", 1);
+        let not_rsa = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIBrTmAbMUa6ihCn3T/Ml1Ek0vAR48h9JNbmLvVXpH4N0\n-----END PRIVATE KEY-----\n";
+        let sec1 = "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIIDp2KE4qHr9hnVmE2+5R1pnQhqGJ6u0bc8GgmAZ1Kw7oAoGCCqGSM49\nAwEHoUQDQgAEaNYFb2F0hD8m4mqFbvtcS9YEYbq5qMQ6cO6zNY3hDhmYmpVJF0Ak\nXBmf9EcoGFjKVqvKZBhZ6tDsuoRQdP8FrQ==\n-----END EC PRIVATE KEY-----\n";
+        let encrypted =
+            "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n";
+        let public = include_str!("../../tests/fixtures/app/app-key.pub.pem");
+        for (key, reason) in [
+            ("", "is empty"),
+            ("  \n", "is empty"),
+            ("not a key", "holds no PEM private key"),
+            (public, "holds no PEM private key"),
+            (cut, "has no `-----END"),
+            (&bad_base64, "is not valid base64"),
+            (not_rsa, "is not a usable RSA private key"),
+            (sec1, "is an elliptic-curve key"),
+            (encrypted, "is encrypted"),
+        ] {
+            let endpoint = Endpoint::default();
+            let error = AppCredentials::new(
+                &GitHubApp::new(1, key, 2),
+                &endpoint,
+                Duration::from_secs(1),
+            )
+            .unwrap_err();
+            let Error::Config {
+                setting,
+                reason: text,
+            } = &error
+            else {
+                panic!("{error:?}");
+            };
+            assert_eq!(*setting, "github_app");
+            assert!(text.contains(reason), "{key:?}: {text}");
+            for line in key
+                .lines()
+                .filter(|l| l.len() > 8 && !l.starts_with("-----"))
+            {
+                assert!(!error.to_string().contains(&line[..8]), "{error}");
+            }
+        }
+        for id in ["", " ", "12 3", "1\u{7f}2"] {
+            let error = AppCredentials::new(
+                &GitHubApp::new(id, KEY, 2),
+                &Endpoint::default(),
+                Duration::from_secs(1),
+            )
+            .unwrap_err();
+            assert!(error.to_string().contains("the App id"), "{error}");
+        }
+    }
+
+    #[test]
+    fn the_token_goes_to_the_base_url_and_uploads_hosts_only() {
+        let ghe = credentials(KEY);
+        assert!(ghe.covers("https://ghe.example.com/api/v3/user"));
+        assert!(ghe.covers("https://GHE.example.com:8443/api/v3/user"));
+        assert!(!ghe.covers("https://uploads.github.com/repos/o/r/releases/1/assets"));
+        assert!(!ghe.covers("https://attacker.example/api/v3/user"));
+        assert!(!ghe.covers("not a url"));
+        let github = |endpoint: Endpoint| {
+            AppCredentials::new(
+                &GitHubApp::new(1, KEY, 2),
+                &endpoint,
+                Duration::from_secs(1),
+            )
+            .unwrap()
+        };
+        let dotcom = github(Endpoint::default());
+        assert!(dotcom.covers("https://api.github.com/user"));
+        assert!(dotcom.covers("https://uploads.github.com/repos/o/r/releases/1/assets"));
+        assert!(!dotcom.covers("https://codeload.github.com/o/r/tar.gz/main"));
+        let uploads = github(
+            Endpoint::default()
+                .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))
+                .unwrap()
+                .with_uploads_url("https://files.example.com/api/uploads")
+                .unwrap(),
+        );
+        assert!(uploads.covers("https://files.example.com/api/uploads/x"));
+        assert!(!uploads.covers("https://uploads.github.com/x"));
+    }
+
+    #[test]
+    fn debug_shows_no_key_and_no_token() {
+        let app = GitHubApp::new("Iv23li", KEY, 7);
+        let shown = format!("{app:?}");
+        assert_eq!(
+            shown,
+            r#"GitHubApp { app_id: "Iv23li", private_key: "<redacted>", installation_id: 7 }"#
+        );
+        let credentials = credentials(KEY);
+        let Ok(Authorization::Refresh(_)) = credentials.authorization(at(1_000)) else {
+            panic!("a refresh")
+        };
+        let body = json!({"token": "ghs_secret", "expires_at": "1970-01-01T01:16:40Z"});
+        credentials
+            .refreshed(Ok(answer(201, &body, at(1_000))))
+            .unwrap();
+        let shown = format!("{credentials:?}");
+        assert!(!shown.contains("ghs_secret"), "{shown}");
+        assert!(!shown.contains("MII"), "{shown}");
+        assert!(shown.contains(r#"token: Some("<redacted>")"#), "{shown}");
+    }
+
+    #[test]
+    fn dates_and_times() {
+        for (text, expected) in [
+            ("2026-11-25T10:00:00Z", 1_795_600_800.0),
+            ("2026-11-25T10:00:00.250Z", 1_795_600_800.25),
+            ("2026-11-25t10:00:00z", 1_795_600_800.0),
+            ("2026-11-25T11:30:00+01:30", 1_795_600_800.0),
+            ("2026-11-25T08:00:00-02:00", 1_795_600_800.0),
+            ("2024-02-29T00:00:00Z", 1_709_164_800.0),
+            ("1970-01-01T00:00:00Z", 0.0),
+        ] {
+            let time = rfc3339(text).unwrap_or_else(|| panic!("{text}"));
+            let seconds = time.duration_since(UNIX_EPOCH).unwrap().as_secs_f64();
+            assert_eq!(seconds, expected, "{text}");
+        }
+        for bad in [
+            "",
+            "2026-11-25",
+            "2026-11-25T10:00:00",
+            "2026-13-25T10:00:00Z",
+            "2026-11-25T24:00:00Z",
+            "2026-11-25T10:00:00.Z",
+            "2026-11-25T10:00:00+0100",
+            "2026-11-25T10:00:00+01:00:00",
+            "+026-11-25T10:00:00Z",
+            "2026-11-25T10:00:00Zé",
+            "1969-12-31T23:59:59Z",
+            "１２３４-11-25T10:00:00Z",
+        ] {
+            assert_eq!(rfc3339(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn tokens_are_refreshed_a_quarter_before_they_expire_at_most_five_minutes() {
+        let hour = schedule(at(0), Duration::from_secs(3_600));
+        assert_eq!(hour, (at(3_300), at(3_570)));
+        let short = schedule(at(0), Duration::from_secs(2));
+        assert_eq!(
+            short,
+            (
+                at(0) + Duration::from_millis(1_500),
+                at(0) + Duration::from_millis(1_800)
+            )
+        );
+    }
+
+    #[test]
+    fn validity_is_read_on_the_servers_clock_when_it_differs() {
+        let expires = at(10_000);
+        // The clocks agree (within the second `date` tells): this machine's.
+        assert_eq!(
+            validity(expires, Some(at(6_399)), at(6_400)),
+            Some(Duration::from_secs(3_600))
+        );
+        assert_eq!(
+            validity(expires, None, at(6_400)),
+            Some(Duration::from_secs(3_600))
+        );
+        // This clock is ten minutes ahead: the token is still valid an hour.
+        assert_eq!(
+            validity(expires, Some(at(6_400)), at(7_000)),
+            Some(Duration::from_secs(3_600))
+        );
+        // Behind.
+        assert_eq!(
+            validity(expires, Some(at(6_400)), at(5_800)),
+            Some(Duration::from_secs(3_600))
+        );
+        assert_eq!(validity(expires, None, at(10_000)), None);
+        assert_eq!(validity(expires, None, at(20_000)), None);
+    }
+
+    #[test]
+    fn one_refresh_at_a_time_others_use_the_old_token_or_wait() {
+        let credentials = credentials_timing_out(KEY, Duration::from_secs(600));
+        let header = |auth: Authorization| match auth {
+            Authorization::Header(value) => value,
+            Authorization::Refresh(_) => panic!("a refresh"),
+            Authorization::Wait(_) => panic!("a wait"),
+        };
+        // No token: the first call refreshes, the others wait.
+        let Ok(Authorization::Refresh(refresh)) = credentials.authorization(at(1_000)) else {
+            panic!("a refresh")
+        };
+        let sent = refresh.request();
+        assert_eq!(sent.method(), Method::POST);
+        assert_eq!(
+            sent.uri().to_string(),
+            "https://ghe.example.com/api/v3/app/installations/42/access_tokens"
+        );
+        assert!(
+            sent.headers()[header::AUTHORIZATION]
+                .to_str()
+                .unwrap()
+                .starts_with("Bearer ey")
+        );
+        assert!(matches!(
+            credentials.authorization(at(1_001)),
+            Ok(Authorization::Wait(_))
+        ));
+        let body = json!({"token": "ghs_1", "expires_at": "1970-01-01T01:16:40Z"});
+        assert_eq!(
+            credentials
+                .refreshed(Ok(answer(201, &body, at(1_000))))
+                .unwrap(),
+            Duration::from_secs(3_600)
+        );
+        let first = header(credentials.authorization(at(1_001)).unwrap());
+        assert_eq!(first, "Bearer ghs_1");
+        assert!(first.is_sensitive());
+        assert_eq!(header(credentials.authorization(at(4_299)).unwrap()), first);
+        // Five minutes before it expires: one call refreshes, the others
+        // use the old token until 30 s before it expires, then wait.
+        assert!(matches!(
+            credentials.authorization(at(4_300)),
+            Ok(Authorization::Refresh(_))
+        ));
+        assert_eq!(header(credentials.authorization(at(4_301)).unwrap()), first);
+        assert_eq!(header(credentials.authorization(at(4_569)).unwrap()), first);
+        assert!(matches!(
+            credentials.authorization(at(4_570)),
+            Ok(Authorization::Wait(_))
+        ));
+        // A refresh older than the timeout (10 minutes here) counts as
+        // abandoned.
+        assert!(matches!(
+            credentials.authorization(at(4_899)),
+            Ok(Authorization::Wait(_))
+        ));
+        assert!(matches!(
+            credentials.authorization(at(4_900)),
+            Ok(Authorization::Refresh(_))
+        ));
+        // One abandoned by its call: the next call refreshes at once.
+        credentials.abandoned();
+        assert!(matches!(
+            credentials.authorization(at(4_901)),
+            Ok(Authorization::Refresh(_))
+        ));
+        // A refused refresh: the error, and the next call tries again.
+        let refused = json!({"message": "A JSON web token could not be decoded"});
+        let error = credentials
+            .refreshed(Ok(answer(401, &refused, at(4_902))))
+            .unwrap_err();
+        assert_eq!(error.status(), Some(StatusCode::UNAUTHORIZED));
+        let text = error.to_string();
+        assert!(
+            text.contains("401 Unauthorized: A JSON web token could not be decoded"),
+            "{text}"
+        );
+        assert!(
+            text.contains("/app/installations/42/access_tokens"),
+            "{text}"
+        );
+        assert!(text.contains("App `123`"), "{text}");
+        assert!(matches!(
+            credentials.authorization(at(4_903)),
+            Ok(Authorization::Refresh(_))
+        ));
+        let body = json!({"token": "ghs_2", "expires_at": "1970-01-01T02:12:43Z"});
+        credentials
+            .refreshed(Ok(answer(201, &body, at(4_903))))
+            .unwrap();
+        let second = header(credentials.authorization(at(4_904)).unwrap());
+        assert_eq!(second, "Bearer ghs_2");
+        // A 401 with the old token changes nothing; with this one, drops it.
+        credentials.rejected(&first);
+        assert_eq!(
+            header(credentials.authorization(at(4_905)).unwrap()),
+            second
+        );
+        credentials.rejected(&second);
+        assert!(matches!(
+            credentials.authorization(at(4_906)),
+            Ok(Authorization::Refresh(_))
+        ));
+    }
+
+    #[test]
+    fn answers_that_are_not_tokens() {
+        let credentials = credentials(KEY);
+        for (status, body, reason) in [
+            (
+                201,
+                json!({"expires_at": "2026-11-25T10:00:00Z"}),
+                "missing field `token`",
+            ),
+            (201, json!({"token": "ghs_x"}), "missing field `expires_at`"),
+            (
+                201,
+                json!({"token": 7, "expires_at": "x"}),
+                "is not an installation token",
+            ),
+            (
+                201,
+                json!({"token": "ghs_x", "expires_at": "soon"}),
+                "is not a date and time",
+            ),
+            (
+                201,
+                json!({"token": "ghs_x", "expires_at": "1970-01-01T00:00:01Z"}),
+                "expired already",
+            ),
+            (
+                201,
+                json!({"token": "ghs\nx", "expires_at": "2099-01-01T00:00:00Z"}),
+                "not a valid header value",
+            ),
+            (
+                201,
+                json!({"token": " ", "expires_at": "2099-01-01T00:00:00Z"}),
+                "is empty",
+            ),
+            (
+                404,
+                json!({"message": "Not Found"}),
+                "404 Not Found: Not Found; check the installation id",
+            ),
+            (
+                403,
+                json!({"message": "This installation has been suspended"}),
+                "403 Forbidden: This installation has been suspended",
+            ),
+        ] {
+            let _ = credentials.authorization(at(1_000)).unwrap();
+            let error = credentials
+                .refreshed(Ok(answer(status, &body, at(1_000))))
+                .unwrap_err();
+            let text = error.to_string();
+            assert!(text.contains(reason), "{body}: {text}");
+            assert!(text.starts_with("GitHub App authentication failed: POST https://ghe.example.com/api/v3/app/installations/42/access_tokens: "), "{text}");
+            assert!(!text.contains("ghs_x"), "{text}");
+        }
+        let mut not_json = answer(201, &json!(null), at(1_000));
+        not_json.body = b"ghs_x <html>".to_vec();
+        let text = credentials.refreshed(Ok(not_json)).unwrap_err().to_string();
+        assert!(
+            text.contains("the answer (201 Created) is not JSON"),
+            "{text}"
+        );
+        assert!(!text.contains("ghs_x"), "{text}");
+    }
+}
