@@ -8,7 +8,6 @@
 //! `cargo bench --bench crawl --features ureq`
 
 #[path = "../tests/support/server.rs"]
-#[allow(dead_code)]
 mod server;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -91,7 +90,7 @@ fn start_server(tally: Arc<Tally>) -> Server {
             .with_header("retry-after", "1");
         }
         limits.used += 1;
-        if served % BAD_GATEWAY_EVERY == 0 {
+        if served.is_multiple_of(BAD_GATEWAY_EVERY) {
             tally.bad_gateway.fetch_add(1, Ordering::SeqCst);
             return Answer::json(502, &json!({"message": "Server Error"}));
         }
