@@ -128,9 +128,14 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
     let field = with_fields_fn(&field_values(checked, template));
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
+    let answer_doc = format!(
+        " `{method} {template_text}`, answered by `{}` (its `TypedRequest::Response`).",
+        type_text(&response)
+    );
     quote! {
         #definition
 
+        #[doc = #answer_doc]
         impl #impl_generics #ident #ty_generics #where_clause {
             #inherent
         }
@@ -139,13 +144,30 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
             #field
         }
 
-        impl #impl_generics ::endpoint::__private::TypedRequest for #ident #ty_generics #where_clause {
+        impl #impl_generics ::endpoint::__private::Route for #ident #ty_generics #where_clause {
             type Response = #response;
             const METHOD: &'static str = #method;
             const TEMPLATE: &'static str = #template_text;
             const PLAN: &'static ::endpoint::__private::Plan = &#plan;
         }
     }
+}
+
+/// A type as written, without the spaces tokens print between its parts
+/// (`crate::models::Issue`, `Vec<Issue>`).
+fn type_text(ty: &TokenStream) -> String {
+    let mut text = ty.to_string();
+    for (spaced, tight) in [
+        (" :: ", "::"),
+        (":: ", "::"),
+        (" <", "<"),
+        ("< ", "<"),
+        (" >", ">"),
+        (" ,", ","),
+    ] {
+        text = text.replace(spaced, tight);
+    }
+    text
 }
 
 /// A field's value for `Fields::with_fields`: an `Option<Param>`, and the
@@ -427,7 +449,7 @@ fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStrea
                 #field
             }
 
-            impl ::endpoint::__private::TypedRequest for #ident {
+            impl ::endpoint::__private::Route for #ident {
                 type Response = ::endpoint::__private::serde_json::Value;
                 const METHOD: &'static str = #method;
                 const TEMPLATE: &'static str = #template_text;

@@ -113,6 +113,7 @@ pub mod __private {
         Expression, Modifier, Operator, Part, Parts, VarSpec, Variables, static_template,
     };
     pub use crate::typed::{Argument, Fields, FieldsBuild, Plan, argument, serialize};
+    pub use crate::typed_request::Route;
     pub use crate::url::{is_absolute, url_host};
     pub use crate::value::{List, Param, ToParam};
     pub use crate::{Endpoint, Request, Result, TypedRequest};

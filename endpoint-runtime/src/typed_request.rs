@@ -14,11 +14,12 @@ use crate::typed::{Fields, Plan};
 /// trait to be generic over routes, and `Response` to deserialize what the
 /// server sends back.
 ///
-/// With the feature `github`, every struct of `endpoint::github`, one per
-/// operation of GitHub's REST API, implements it too: they are the
-/// implementors listed at the end of this page, each linked to its struct,
-/// whose page shows its `Response`; the module pages of `endpoint::github`
-/// list them by scope.
+/// It is implemented once, for every type of a route (a hidden trait the
+/// macro implements), so that this page stays short whatever the number of
+/// routes: each struct's own page says its method, template and answer
+/// type. With the feature `github`, the structs of `endpoint::github`, one
+/// per operation of GitHub's REST API, are such structs; the module pages
+/// of `endpoint::github` list them by scope.
 ///
 /// ```
 /// use endpoint::{endpoint, TypedRequest};
@@ -75,4 +76,26 @@ pub trait TypedRequest: Fields {
     {
         self.to_request_with(global())
     }
+}
+
+/// What `endpoint!` writes for each struct: its answer type, method,
+/// template and plan, from which [`TypedRequest`] is implemented once for
+/// every struct (one implementation, not one per struct, in the docs).
+#[doc(hidden)]
+pub trait Route: Fields {
+    /// [`TypedRequest::Response`].
+    type Response;
+    /// [`TypedRequest::METHOD`].
+    const METHOD: &'static str;
+    /// [`TypedRequest::TEMPLATE`].
+    const TEMPLATE: &'static str;
+    /// The compiled route.
+    const PLAN: &'static Plan;
+}
+
+impl<T: Route> TypedRequest for T {
+    type Response = <T as Route>::Response;
+    const METHOD: &'static str = <T as Route>::METHOD;
+    const TEMPLATE: &'static str = <T as Route>::TEMPLATE;
+    const PLAN: &'static Plan = <T as Route>::PLAN;
 }
