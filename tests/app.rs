@@ -652,6 +652,57 @@ fn github_enterprise_fetches_its_tokens_from_its_own_host() {
 // Errors.
 
 #[test]
+fn a_token_request_that_fails_for_a_passing_reason_is_retried() {
+    for name in BACKENDS {
+        for retry in [true, false] {
+            let github = GitHub::new("", Duration::ZERO);
+            let failed = Arc::new(AtomicUsize::new(0));
+            let (answering, failing) = (Arc::clone(&github), Arc::clone(&failed));
+            let server = Server::start_concurrent(move |received| {
+                if received.url == TOKEN_PATH && failing.fetch_add(1, Ordering::SeqCst) == 0 {
+                    return Answer::json(502, &json!({"message": "Server Error"}));
+                }
+                answering.answer(received)
+            });
+            let retries = if retry {
+                Retry::default().base_delay(Duration::from_millis(20))
+            } else {
+                Retry::never()
+            };
+            let client = match name {
+                "ureq" => Backend::Ureq(
+                    builder::<Ureq>(&server, KEY)
+                        .retry(retries)
+                        .build()
+                        .unwrap(),
+                ),
+                _ => Backend::Reqwest(
+                    builder::<Reqwest>(&server, KEY)
+                        .retry(retries)
+                        .build()
+                        .unwrap(),
+                    Arc::new(runtime()),
+                ),
+            };
+            match get(&client) {
+                Ok(body) if retry => assert_eq!(body["ok"], true, "{name}"),
+                Err(error) if !retry => {
+                    assert_eq!(
+                        error.status().map(|s| s.as_u16()),
+                        Some(502),
+                        "{name}: {error}"
+                    );
+                }
+                other => panic!("{name}, retry {retry}: {other:?}"),
+            }
+            let token_requests = failed.load(Ordering::SeqCst);
+            assert_eq!(token_requests, if retry { 2 } else { 1 }, "{name}");
+            assert_eq!(github.refreshes(), usize::from(retry), "{name}");
+        }
+    }
+}
+
+#[test]
 fn a_wrong_key_is_a_clear_error() {
     for name in BACKENDS {
         let github = GitHub::new("", Duration::ZERO);

@@ -359,6 +359,17 @@ impl<'p> Call<'p> {
         let Some(credentials) = self.policy.credentials.clone() else {
             return self.finish(Err(Error::Setup("no credentials to refresh".into())));
         };
+        // A refresh that failed for a reason that may pass is retried as
+        // any request is: the call asks for a refresh again after the wait.
+        let passing = match &result {
+            Err(source) if may_pass(source.as_ref()) => Some(RetryReason::Transport(
+                super::error::causes(source.as_ref()),
+            )),
+            Ok(answer) if Retry::retries_status(answer.status()) => {
+                Some(RetryReason::Status(answer.status()))
+            }
+            _ => None,
+        };
         let answer = result
             .map_err(|source| refresh.transport_error(source))
             .map(|answer| {
@@ -372,12 +383,13 @@ impl<'p> Call<'p> {
                     received: SystemTime::now(),
                 }
             });
-        match credentials.refreshed(answer) {
-            Ok(valid_for) => {
+        match (credentials.refreshed(answer), passing) {
+            (Ok(valid_for), _) => {
                 self.emit(|_| Event::TokenRefreshed { valid_for });
                 self.phase = Phase::Send;
             }
-            Err(error) => self.finish(Err(error)),
+            (Err(error), Some(reason)) => self.retry_or(reason, None, Err(error)),
+            (Err(error), None) => self.finish(Err(error)),
         }
     }
 
