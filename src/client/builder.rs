@@ -640,7 +640,7 @@ impl<C> ClientBuilder<C> {
     }
 
     /// The endpoint and the policy of the client these settings make.
-    fn parts(&self) -> Result<(Endpoint, Policy), Error> {
+    pub(crate) fn parts(&self) -> Result<(Endpoint, Policy), Error> {
         let endpoint = self.build_endpoint()?;
         #[allow(unused_mut)]
         let mut policy = self.policy();
@@ -810,64 +810,6 @@ fn base64(bytes: &[u8]) -> String {
         }
     }
     out
-}
-
-#[cfg(feature = "ureq")]
-impl ClientBuilder<super::ureq::Client> {
-    /// Checks every setting and makes the blocking client.
-    ///
-    /// # Errors
-    /// [`Error::Config`] naming the first setting that is wrong.
-    pub fn build(&self) -> Result<super::ureq::Client, Error> {
-        let (endpoint, policy) = self.parts()?;
-        Ok(super::ureq::Client::with_transport(
-            endpoint,
-            self.transport(),
-            policy,
-        ))
-    }
-
-    /// Checks every setting and makes the blocking client, sending with
-    /// `agent` (its proxy, TLS and pool settings) rather than one made of
-    /// this builder's timeouts and proxy setting. The agent's redirect and
-    /// status settings do not matter: the client follows redirects itself
-    /// and reads every status.
-    ///
-    /// # Errors
-    /// [`Error::Config`] naming the first setting that is wrong.
-    pub fn build_with_agent(&self, agent: ::ureq::Agent) -> Result<super::ureq::Client, Error> {
-        let (endpoint, policy) = self.parts()?;
-        Ok(super::ureq::Client::from_parts(endpoint, agent, policy))
-    }
-}
-
-#[cfg(feature = "reqwest")]
-impl ClientBuilder<super::reqwest::Client> {
-    /// Checks every setting and makes the async client.
-    ///
-    /// # Errors
-    /// [`Error::Config`] naming the first setting that is wrong;
-    /// [`Error::Setup`] when reqwest cannot set up its client.
-    pub fn build(&self) -> Result<super::reqwest::Client, Error> {
-        let (endpoint, policy) = self.parts()?;
-        super::reqwest::Client::with_transport(endpoint, self.transport(), policy)
-    }
-
-    /// Checks every setting and makes the async client, sending with
-    /// `client` (its proxy, TLS and pool settings) rather than one made of
-    /// this builder's timeouts and proxy setting. Build it with
-    /// `redirect(reqwest::redirect::Policy::none())`: the client follows
-    /// redirects itself.
-    ///
-    /// # Errors
-    /// [`Error::Config`] naming the first setting that is wrong.
-    pub fn build_with_client(
-        &self,
-        client: ::reqwest::Client,
-    ) -> Result<super::reqwest::Client, Error> {
-        let (endpoint, policy) = self.parts()?;
-        Ok(super::reqwest::Client::from_parts(endpoint, client, policy))
-    }
 }
 
 #[cfg(test)]

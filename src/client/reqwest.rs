@@ -104,7 +104,7 @@ impl Client {
 
     /// A client for `endpoint` with a reqwest client of `transport`'s
     /// settings.
-    pub(crate) fn with_transport(
+    fn with_transport(
         endpoint: Endpoint,
         transport: &Transport,
         policy: Policy,
@@ -136,11 +136,7 @@ impl Client {
     }
 
     /// A client of these parts.
-    pub(crate) fn from_parts(
-        endpoint: Endpoint,
-        client: ::reqwest::Client,
-        policy: Policy,
-    ) -> Client {
+    fn from_parts(endpoint: Endpoint, client: ::reqwest::Client, policy: Policy) -> Client {
         Client {
             endpoint,
             client,
@@ -788,5 +784,31 @@ impl<I> Stream for EachPage<'_, I> {
             let client = this.client;
             this.fetching = Some(Box::pin(client.run(exchange)));
         }
+    }
+}
+
+/// Making this client from its settings.
+impl ClientBuilder<Client> {
+    /// Checks every setting and makes the async client.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first setting that is wrong;
+    /// [`Error::Setup`] when reqwest cannot set up its client.
+    pub fn build(&self) -> Result<Client, Error> {
+        let (endpoint, policy) = self.parts()?;
+        Client::with_transport(endpoint, self.transport(), policy)
+    }
+
+    /// Checks every setting and makes the async client, sending with
+    /// `client` (its proxy, TLS and pool settings) rather than one made of
+    /// this builder's timeouts and proxy setting. Build it with
+    /// `redirect(reqwest::redirect::Policy::none())`: the client follows
+    /// redirects itself.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first setting that is wrong.
+    pub fn build_with_client(&self, client: ::reqwest::Client) -> Result<Client, Error> {
+        let (endpoint, policy) = self.parts()?;
+        Ok(Client::from_parts(endpoint, client, policy))
     }
 }

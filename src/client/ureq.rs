@@ -92,11 +92,7 @@ impl Client {
     }
 
     /// A client for `endpoint` with an agent of `transport`'s settings.
-    pub(crate) fn with_transport(
-        endpoint: Endpoint,
-        transport: &Transport,
-        policy: Policy,
-    ) -> Client {
+    fn with_transport(endpoint: Endpoint, transport: &Transport, policy: Policy) -> Client {
         let mut config = ::ureq::Agent::config_builder()
             .timeout_global(Some(transport.timeout))
             .timeout_connect(Some(transport.connect_timeout));
@@ -120,7 +116,7 @@ impl Client {
     }
 
     /// A client of these parts.
-    pub(crate) fn from_parts(endpoint: Endpoint, agent: ::ureq::Agent, policy: Policy) -> Client {
+    fn from_parts(endpoint: Endpoint, agent: ::ureq::Agent, policy: Policy) -> Client {
         Client {
             endpoint,
             agent,
@@ -702,5 +698,30 @@ impl<I> Iterator for EachPage<'_, I> {
             };
             self.state.receive(self.client.run(exchange));
         }
+    }
+}
+
+/// Making this client from its settings.
+impl ClientBuilder<Client> {
+    /// Checks every setting and makes the blocking client.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first setting that is wrong.
+    pub fn build(&self) -> Result<Client, Error> {
+        let (endpoint, policy) = self.parts()?;
+        Ok(Client::with_transport(endpoint, self.transport(), policy))
+    }
+
+    /// Checks every setting and makes the blocking client, sending with
+    /// `agent` (its proxy, TLS and pool settings) rather than one made of
+    /// this builder's timeouts and proxy setting. The agent's redirect and
+    /// status settings do not matter: the client follows redirects itself
+    /// and reads every status.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the first setting that is wrong.
+    pub fn build_with_agent(&self, agent: ::ureq::Agent) -> Result<Client, Error> {
+        let (endpoint, policy) = self.parts()?;
+        Ok(Client::from_parts(endpoint, agent, policy))
     }
 }
