@@ -520,7 +520,7 @@ fn a_refresh_older_than_the_timeout_counts_as_abandoned() {
 }
 
 #[test]
-fn a_401_with_the_token_drops_it() {
+fn a_401_with_the_token_drops_it_and_sends_once_more() {
     for name in BACKENDS {
         let github = GitHub::new("", Duration::ZERO);
         let server = GitHub::serve(&github);
@@ -528,15 +528,29 @@ fn a_401_with_the_token_drops_it() {
         get(&client).unwrap();
         get(&client).unwrap();
         assert_eq!(github.refreshes(), 1, "{name}");
+        // A revoked token: the call drops it and sends its request once
+        // more with a new one.
         github.revoke();
+        get(&client).unwrap_or_else(|error| panic!("{name}: {error}"));
+        assert_eq!(github.refreshes(), 2, "{name}");
+        // A new token refused too: the 401 is the answer, after one refresh.
+        let refusing = GitHub::new("", Duration::ZERO);
+        let server = Server::start_concurrent({
+            let refusing = Arc::clone(&refusing);
+            move |received| {
+                let answer = refusing.answer(received);
+                refusing.revoke();
+                answer
+            }
+        });
+        let client = backend(name, &server, KEY, &Arc::default());
         let error = get(&client).unwrap_err();
         assert_eq!(
             error.status().map(|s| s.as_u16()),
             Some(401),
             "{name}: {error}"
         );
-        get(&client).unwrap_or_else(|error| panic!("{name}: {error}"));
-        assert_eq!(github.refreshes(), 2, "{name}");
+        assert_eq!(refusing.refreshes(), 2, "{name}");
     }
 }
 

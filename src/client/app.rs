@@ -95,8 +95,9 @@ const REDACTED: &str = "<redacted>";
 /// taken longer than the client's [timeout](super::ClientBuilder::timeout)
 /// counts as given up too, and the next call fetches a token itself.
 ///
-/// A `401` answer to a request that carried the token drops it, so that
-/// the next request fetches another (a token revoked, or expired early).
+/// A `401` answer to a request that carried the token drops it (a token
+/// revoked, or expired early), and the request is sent once more with a
+/// new token; a second `401` is the call's answer.
 /// A token GitHub will not give is an
 /// [`Error::Authentication`] of the call that asked for it; each
 /// [`Event::TokenRefreshed`](super::Event::TokenRefreshed) tells of a new

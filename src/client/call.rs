@@ -164,6 +164,9 @@ pub(crate) struct Call<'p> {
     kept: Option<CachedAnswer>,
     /// The `authorization` the credentials gave the request sent.
     authorization: Option<HeaderValue>,
+    /// Whether the request was sent again with new credentials after a
+    /// `401` (once at most).
+    reauthenticated: bool,
 }
 
 impl<'p> Call<'p> {
@@ -179,6 +182,7 @@ impl<'p> Call<'p> {
             cache_key: None,
             kept: None,
             authorization: None,
+            reauthenticated: false,
         }
     }
 
@@ -435,7 +439,13 @@ impl<'p> Call<'p> {
             && let (Some(credentials), Some(sent)) =
                 (&self.policy.credentials, self.authorization.take())
         {
+            // Revoked, or expired early: the token is dropped, and the
+            // request sent once more with a new one.
             credentials.rejected(&sent);
+            if !std::mem::replace(&mut self.reauthenticated, true) {
+                self.phase = Phase::Start(Duration::ZERO);
+                return;
+            }
         }
         if status.is_success() {
             if let (Some(cache), Some(key)) = (&self.policy.cache, self.cache_key.take())
