@@ -489,6 +489,12 @@ impl<'p> Call<'p> {
         };
         let until = match kind {
             RateLimitKind::Primary => local_time(until, &answer.headers, answer.received),
+            // GitHub's advice when a secondary limit names no time: a minute,
+            // then longer and longer while it keeps refusing.
+            RateLimitKind::Secondary if limit.retry_after.is_none() => answer
+                .received
+                .checked_add(rate_limit::SECONDARY_WAIT * 2u32.saturating_pow(self.refusals))
+                .unwrap_or(until),
             RateLimitKind::Secondary => until,
         };
         let wait = until.duration_since(SystemTime::now()).unwrap_or_default();

@@ -100,9 +100,10 @@ pub(crate) fn refusal(
     // A 429 is a rate limit by its definition, whatever else it says.
     let secondary = status == StatusCode::TOO_MANY_REQUESTS
         || message.is_some_and(|message| {
-            message
-                .to_ascii_lowercase()
-                .contains("secondary rate limit")
+            let message = message.to_ascii_lowercase();
+            // "abuse detection" is the older name, still sent by older
+            // GitHub Enterprise Server versions.
+            message.contains("secondary rate limit") || message.contains("abuse detection")
         });
     secondary.then(|| {
         (
@@ -282,6 +283,19 @@ mod tests {
                 StatusCode::FORBIDDEN,
                 &RateLimit::default(),
                 Some(message),
+                received
+            ),
+            Some((
+                RateLimitKind::Secondary,
+                Some(UNIX_EPOCH + Duration::from_secs(1_060))
+            ))
+        );
+        let older = "You have triggered an abuse detection mechanism. Please wait a few minutes.";
+        assert_eq!(
+            refusal(
+                StatusCode::FORBIDDEN,
+                &RateLimit::default(),
+                Some(older),
                 received
             ),
             Some((

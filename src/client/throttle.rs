@@ -25,7 +25,8 @@ use super::rate_limit::RateLimitKind;
 /// - **a refusal** (`403` or `429` with `retry-after`, GitHub's "secondary
 ///   rate limit" message, or `x-ratelimit-remaining: 0`) is sent again
 ///   once the wait it asks for is over: `retry-after`, the window's reset,
-///   or a minute when it names no time (GitHub's advice), at most
+///   or, when it names no time, a minute, doubled at each refusal of the
+///   same request (GitHub's advice), at most
 ///   [`max_retries`](Self::max_retries) times;
 /// - **a wait longer than [`max_wait`](Self::max_wait)** (5 minutes unless
 ///   set) is not waited: the call returns
