@@ -234,28 +234,18 @@ pub(crate) fn keepable(status: StatusCode, headers: &HeaderMap) -> bool {
 /// replaced by the `304`'s when it sends one of that name (rate limit,
 /// date, a new `etag`), but for those that describe a body it did not send.
 pub(crate) fn renewed(kept: &HeaderMap, fresh: HeaderMap) -> HeaderMap {
+    const BODY: [HeaderName; 4] = [
+        header::CONTENT_LENGTH,
+        header::CONTENT_TYPE,
+        header::CONTENT_ENCODING,
+        header::TRANSFER_ENCODING,
+    ];
     let mut headers = kept.clone();
-    let mut last = None;
-    for (name, value) in fresh {
-        let name = match name {
-            Some(name) => name,
-            None => match &last {
-                Some(name) => {
-                    headers.append::<HeaderName>(HeaderName::clone(name), value);
-                    continue;
-                }
-                None => continue,
-            },
-        };
-        last = Some(name.clone());
-        if name == header::CONTENT_LENGTH
-            || name == header::CONTENT_TYPE
-            || name == header::CONTENT_ENCODING
-            || name == header::TRANSFER_ENCODING
-        {
-            continue;
+    for name in fresh.keys().filter(|name| !BODY.contains(name)) {
+        headers.remove(name);
+        for value in fresh.get_all(name) {
+            headers.append(name.clone(), value.clone());
         }
-        headers.insert(name, value);
     }
     headers
 }
