@@ -246,6 +246,7 @@
 
 #[cfg(feature = "app")]
 mod app;
+mod base64;
 mod builder;
 mod cache;
 mod call;

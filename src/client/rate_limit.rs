@@ -153,7 +153,7 @@ pub(crate) fn http_date(value: &str) -> Option<SystemTime> {
 
 /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar
 /// (Howard Hinnant's algorithm), for years from 1970 on.
-pub(crate) fn days_from_civil(year: u64, month: u64, day: u64) -> Option<u64> {
+fn days_from_civil(year: u64, month: u64, day: u64) -> Option<u64> {
     let year = if month <= 2 {
         year.checked_sub(1)?
     } else {
