@@ -68,7 +68,7 @@
 //! | | by default | change it with |
 //! |---|---|---|
 //! | retries | connection failures, timeouts, answers cut short, `500`/`502`/`503`/`504`: 3 retries, exponential backoff from 1 s with jitter; never `400`/`401`/`403`/`404`/`410`/`422`/`451` | [`ClientBuilder::retry`]: [`Retry`], [`Retry::never`] |
-//! | rate limits | a spent quota waited for until `x-ratelimit-reset`, a secondary limit or a `429` until `retry-after` (or a minute), when that is under 5 minutes, else [`Error::RateLimited`] at once; the quota counted down by every thread of the client, so that they wait together; for GitHub, writes 1 s apart (3 s for those that notify people), searches 2 s apart | [`ClientBuilder::rate_limits`]: [`RateLimits`], [`RateLimits::off`]; a [`RateLimitStore`] shared by processes |
+//! | rate limits | a spent quota waited for until `x-ratelimit-reset`, a secondary limit or a `429` until `retry-after` (or a minute, doubled at each new refusal), when that is under 5 minutes, else [`Error::RateLimited`] at once; the quota counted down by every thread of the client, so that they wait together; for GitHub, writes 1 s apart (3 s for those that notify people), searches 2 s apart | [`ClientBuilder::rate_limits`]: [`RateLimits`], [`RateLimits::off`]; a [`RateLimitStore`] shared by processes |
 //! | conditional requests | off | [`ClientBuilder::cache`]: [`MemoryCache`] or a [`Cache`] of one's own |
 //! | timeouts | 10 s to connect, 60 s for each request | [`ClientBuilder::connect_timeout`], [`ClientBuilder::timeout`] |
 //! | what it did | nothing said | [`ClientBuilder::on_event`]: each wait and retry as an [`Event`] |
