@@ -283,6 +283,11 @@ fn secondary_limits_and_429s_are_waited_out() {
 
 /// A refusal of the primary limit, the window resetting at `reset`.
 fn primary_refusal(reset: u64) -> Answer {
+    primary_refusal_of("core", reset)
+}
+
+/// A refusal of the primary limit of `resource`.
+fn primary_refusal_of(resource: &str, reset: u64) -> Answer {
     Answer::json(
         403,
         &json!({"message": "API rate limit exceeded for user ID 1."}),
@@ -290,7 +295,7 @@ fn primary_refusal(reset: u64) -> Answer {
     .with_header("x-ratelimit-limit", "60")
     .with_header("x-ratelimit-remaining", "0")
     .with_header("x-ratelimit-reset", &reset.to_string())
-    .with_header("x-ratelimit-resource", "core")
+    .with_header("x-ratelimit-resource", resource)
 }
 
 #[test]
@@ -312,6 +317,28 @@ fn a_spent_quota_is_waited_for_when_its_reset_is_near() {
             .as_secs();
         assert!(now >= reset, "{name}: sent again before the reset");
         assert_eq!(server.requests().len(), 2, "{name}");
+    }
+}
+
+#[test]
+fn a_spent_quota_of_a_resource_the_path_does_not_tell_is_waited_for_too() {
+    for name in BACKENDS {
+        let reset = unix_in(1);
+        let server = Server::start(move |_| {
+            let now = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .unwrap()
+                .as_secs();
+            if now < reset {
+                primary_refusal_of("source_import", reset)
+            } else {
+                Answer::json(200, &json!({"ok": true}))
+            }
+        });
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b);
+        let body = get(&client, "/repos/o/r/import").expect("sent again after the reset");
+        assert_eq!(body["ok"], true);
+        assert_eq!(server.requests().len(), 2, "{name}: refused more than once");
     }
 }
 

@@ -501,22 +501,35 @@ impl<'p> Call<'p> {
         if self.refusals >= limiter.settings.max_retries || wait > limiter.settings.max_wait {
             return self.finish(Ok(answer));
         }
+        let admitted_as = throttle::resource_of(self.exchange.path());
+        let resource = limit.resource.as_deref().unwrap_or(admitted_as);
         let stored = match kind {
             RateLimitKind::Secondary => limiter.store.pause(until),
-            RateLimitKind::Primary => {
-                let resource = limit
-                    .resource
-                    .as_deref()
-                    .unwrap_or_else(|| throttle::resource_of(self.exchange.path()));
-                limiter.store.update(resource, 0, until)
-            }
+            RateLimitKind::Primary => limiter.store.update(resource, 0, until),
         };
         if let Err(error) = stored {
             return self.finish(Err(self.exchange.transport_error(Box::new(error))));
         }
         self.refusals += 1;
-        self.refused = true;
-        self.phase = Phase::Start(Duration::ZERO);
+        if kind == RateLimitKind::Primary && resource != admitted_as {
+            // A resource the path does not tell (one of GitHub's rarer
+            // ones): the admission would not see its quota, so the call
+            // waits here.
+            self.emit(|call| Event::Wait {
+                method: call.exchange.method().clone(),
+                url: call.exchange.url(),
+                wait,
+                reason: WaitReason::RateLimit {
+                    kind,
+                    resource: resource.to_owned(),
+                    refused: true,
+                },
+            });
+            self.phase = Phase::Start(wait.max(Duration::from_millis(1)));
+        } else {
+            self.refused = true;
+            self.phase = Phase::Start(Duration::ZERO);
+        }
     }
 
     /// Sends the request again after a backoff when a retry is left;

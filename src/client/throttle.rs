@@ -399,11 +399,40 @@ impl<S: RateLimitStore + ?Sized> RateLimitStore for Arc<S> {
 /// names them in `x-ratelimit-resource`.
 pub(crate) fn resource_of(path: &str) -> &'static str {
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-    match segments.iter().position(|segment| *segment == "search") {
-        Some(at) if segments.get(at + 1) == Some(&"code") => "code_search",
-        Some(_) => "search",
-        None if segments.last() == Some(&"graphql") => "graphql",
-        None => "core",
+    let ends_with = |tail: &[&str]| segments.ends_with(tail);
+    // `/search/…` at the API's root (`/api/v3/search/…` on GitHub Enterprise
+    // Server), not a repository or an owner named `search`.
+    let search = segments
+        .iter()
+        .enumerate()
+        .position(|(at, segment)| *segment == "search" && (at == 0 || segments[at - 1] == "v3"));
+    if let Some(at) = search {
+        return match segments.get(at + 1) {
+            Some(&"code") => "code_search",
+            _ => "search",
+        };
+    }
+    if ends_with(&["graphql"]) {
+        "graphql"
+    } else if ends_with(&["code-scanning", "sarifs"]) {
+        "code_scanning_upload"
+    } else if ends_with(&["dependency-graph", "snapshots"]) {
+        "dependency_snapshots"
+    } else if ends_with(&["dependency-graph", "sbom"]) {
+        "dependency_sbom"
+    } else if segments.len() >= 3
+        && segments[segments.len() - 3] == "app-manifests"
+        && ends_with(&["conversions"])
+    {
+        "integration_manifest"
+    } else if ends_with(&["runners", "registration-token"]) {
+        "actions_runner_registration"
+    } else if segments.contains(&"scim") {
+        "scim"
+    } else if ends_with(&["audit-log"]) {
+        "audit_log"
+    } else {
+        "core"
     }
 }
 
@@ -553,6 +582,24 @@ mod tests {
         assert_eq!(resource_of("/search/issues"), "search");
         assert_eq!(resource_of("/api/v3/search/code"), "code_search");
         assert_eq!(resource_of("/graphql"), "graphql");
+        assert_eq!(
+            resource_of("/repos/o/r/code-scanning/sarifs"),
+            "code_scanning_upload"
+        );
+        assert_eq!(resource_of("/repos/o/r/code-scanning/sarifs/42"), "core");
+        assert_eq!(
+            resource_of("/repos/o/r/dependency-graph/snapshots"),
+            "dependency_snapshots"
+        );
+        assert_eq!(
+            resource_of("/app-manifests/abc/conversions"),
+            "integration_manifest"
+        );
+        assert_eq!(resource_of("/scim/v2/organizations/o/Users"), "scim");
+        assert_eq!(resource_of("/orgs/o/audit-log"), "audit_log");
+        assert_eq!(resource_of("/repos/o/search-tools/issues"), "core");
+        assert_eq!(resource_of("/repos/search/search/issues"), "core");
+        assert_eq!(resource_of("/api/v3/search/issues"), "search");
         let limits = RateLimits::github();
         let second = Duration::from_secs(1);
         assert_eq!(lane_of(&limits, &Method::GET, "/repos/o/r/issues"), None);
