@@ -666,21 +666,13 @@ impl<T> Stream for Pages<'_, T> {
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
-        loop {
-            if let Some(fetching) = this.fetching.as_mut() {
-                let answer = ready!(fetching.as_mut().poll(cx));
-                this.fetching = None;
-                this.state.receive(answer);
-            }
-            if let Some(item) = this.state.pop_item() {
-                return Poll::Ready(Some(item));
-            }
-            let Some(exchange) = this.state.next_exchange() else {
-                return Poll::Ready(this.state.pop_item());
-            };
-            let client = this.client;
-            this.fetching = Some(Box::pin(client.run(exchange)));
-        }
+        poll_pages(
+            this.client,
+            &mut this.state,
+            &mut this.fetching,
+            cx,
+            PageState::pop_item,
+        )
     }
 }
 
@@ -769,21 +761,38 @@ impl<I> Stream for EachPage<'_, I> {
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
-        loop {
-            if let Some(fetching) = this.fetching.as_mut() {
-                let answer = ready!(fetching.as_mut().poll(cx));
-                this.fetching = None;
-                this.state.receive(answer);
-            }
-            if let Some(page) = this.state.take_page() {
-                return Poll::Ready(Some(page));
-            }
-            let Some(exchange) = this.state.next_exchange() else {
-                return Poll::Ready(this.state.take_page());
-            };
-            let client = this.client;
-            this.fetching = Some(Box::pin(client.run(exchange)));
+        poll_pages(
+            this.client,
+            &mut this.state,
+            &mut this.fetching,
+            cx,
+            PageState::take_page,
+        )
+    }
+}
+
+/// What `take` gives of `state`, fetching the next page whenever it gives
+/// nothing, until the pages end: the loop of both page streams.
+fn poll_pages<'c, I, O>(
+    client: &'c Client,
+    state: &mut PageState<I>,
+    fetching: &mut Option<PageFuture<'c>>,
+    cx: &mut Context<'_>,
+    take: fn(&mut PageState<I>) -> Option<O>,
+) -> Poll<Option<O>> {
+    loop {
+        if let Some(page) = fetching.as_mut() {
+            let answer = ready!(page.as_mut().poll(cx));
+            *fetching = None;
+            state.receive(answer);
         }
+        if let Some(out) = take(state) {
+            return Poll::Ready(Some(out));
+        }
+        let Some(exchange) = state.next_exchange() else {
+            return Poll::Ready(take(state));
+        };
+        *fetching = Some(Box::pin(client.run(exchange)));
     }
 }
 

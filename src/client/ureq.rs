@@ -463,6 +463,24 @@ impl Client {
         )
     }
 
+    /// What `take` gives of `state`, reading the next page whenever it
+    /// gives nothing, until the pages end: the loop of both page iterators.
+    fn read_pages<I, O>(
+        &self,
+        state: &mut PageState<I>,
+        take: fn(&mut PageState<I>) -> Option<O>,
+    ) -> Option<O> {
+        loop {
+            if let Some(out) = take(state) {
+                return Some(out);
+            }
+            let Some(exchange) = state.next_exchange() else {
+                return take(state);
+            };
+            state.receive(self.run(exchange));
+        }
+    }
+
     /// Sends the call's requests until its final answer, sleeping through
     /// the waits of its retries and rate limits.
     fn run(&self, exchange: Exchange) -> Result<Answer, Error> {
@@ -616,15 +634,7 @@ impl<T> Iterator for Pages<'_, T> {
     type Item = Result<T, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(item) = self.state.pop_item() {
-                return Some(item);
-            }
-            let Some(exchange) = self.state.next_exchange() else {
-                return self.state.pop_item();
-            };
-            self.state.receive(self.client.run(exchange));
-        }
+        self.client.read_pages(&mut self.state, PageState::pop_item)
     }
 }
 
@@ -689,15 +699,8 @@ impl<I> Iterator for EachPage<'_, I> {
     type Item = Result<Page<I>, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(page) = self.state.take_page() {
-                return Some(page);
-            }
-            let Some(exchange) = self.state.next_exchange() else {
-                return self.state.take_page();
-            };
-            self.state.receive(self.client.run(exchange));
-        }
+        self.client
+            .read_pages(&mut self.state, PageState::take_page)
     }
 }
 
