@@ -4524,7 +4524,7 @@ string_enum! {
         /// `all`
         All = "all",
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `selected`
         Selected = "selected",
     }
@@ -4568,7 +4568,7 @@ string_enum! {
         /// `selected`
         Selected = "selected",
         /// `none`
-        None = "none",
+        NoneValue = "none",
     }
 }
 
@@ -4642,7 +4642,7 @@ string_enum! {
     /// The values of `access_level` of [`SetWorkflowAccessToRepository`].
     pub enum SetWorkflowAccessToRepositoryAccessLevel {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `user`
         User = "user",
         /// `organization`

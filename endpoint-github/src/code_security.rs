@@ -1026,7 +1026,7 @@ string_enum! {
         /// `all`
         All = "all",
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `private_and_internal`
         PrivateAndInternal = "private_and_internal",
         /// `public`

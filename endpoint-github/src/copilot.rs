@@ -783,6 +783,6 @@ string_enum! {
         /// `selected`
         Selected = "selected",
         /// `none`
-        None = "none",
+        NoneValue = "none",
     }
 }

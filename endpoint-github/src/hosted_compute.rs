@@ -151,7 +151,7 @@ string_enum! {
     /// The values of `compute_service` of [`CreateNetworkConfigurationForOrg`] and [`UpdateNetworkConfigurationForOrg`].
     pub enum ComputeService {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `actions`
         Actions = "actions",
     }

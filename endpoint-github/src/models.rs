@@ -730,7 +730,7 @@ pub struct ActionsOrganizationPermissions {
         /// `all`
         All = "all",
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `selected`
         Selected = "selected",
     }
@@ -1641,7 +1641,7 @@ pub struct SelfHostedRunnersSettings {
         /// `selected`
         Selected = "selected",
         /// `none`
-        None = "none",
+        NoneValue = "none",
     }
 }
 
@@ -4431,7 +4431,7 @@ pub struct ActionsWorkflowAccessToRepository {
     #[cfg(feature = "actions")]
     pub enum ActionsWorkflowAccessToRepositoryAccessLevel {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `user`
         User = "user",
         /// `organization`
@@ -6881,7 +6881,7 @@ pub struct DiscussionAnswerChosenBy {
         /// `MEMBER`
         Member = "MEMBER",
         /// `NONE`
-        None = "NONE",
+        NoneValue = "NONE",
         /// `OWNER`
         Owner = "OWNER",
     }
@@ -7604,7 +7604,7 @@ pub struct IssueType {
         /// `MEMBER`
         Member = "MEMBER",
         /// `NONE`
-        None = "NONE",
+        NoneValue = "NONE",
         /// `OWNER`
         Owner = "OWNER",
     }
@@ -17686,7 +17686,7 @@ pub struct CodeQualityFindingRule {
         /// `note`
         Note = "note",
         /// `none`
-        None = "none",
+        NoneValue = "none",
     }
 }
 
@@ -17695,7 +17695,7 @@ pub struct CodeQualityFindingRule {
     #[cfg(feature = "code-quality")]
     pub enum CodeQualityFindingRuleCategory {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `maintainability`
         Maintainability = "maintainability",
         /// `reliability`
@@ -18083,7 +18083,7 @@ pub struct CodeScanningAlertRuleSummary {
     #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertRuleSummarySeverity {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `note`
         Note = "note",
         /// `warning`
@@ -18611,7 +18611,7 @@ pub struct CodeScanningAlertRule {
     #[cfg(feature = "code-scanning")]
     pub enum CodeScanningAlertRuleSeverity {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `note`
         Note = "note",
         /// `warning`
@@ -20393,7 +20393,7 @@ pub struct CodeSecurityDefaultConfigurationsItem {
         /// `all`
         All = "all",
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `private_and_internal`
         PrivateAndInternal = "private_and_internal",
         /// `public`
@@ -20472,7 +20472,7 @@ pub struct CodeSecurityConfigurationRepositories {
         /// `all`
         All = "all",
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `private_and_internal`
         PrivateAndInternal = "private_and_internal",
         /// `public`
@@ -20698,7 +20698,7 @@ pub struct CodespaceMachine {
     #[cfg(feature = "codespaces")]
     pub enum CodespaceMachinePrebuildAvailability {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `ready`
         Ready = "ready",
         /// `in_progress`
@@ -22655,7 +22655,7 @@ pub struct CopilotAddCopilotSeatsForUsersResponse {
         /// `selected`
         Selected = "selected",
         /// `none`
-        None = "none",
+        NoneValue = "none",
     }
 }
 
@@ -25820,7 +25820,7 @@ pub struct NetworkConfiguration {
     #[cfg(feature = "hosted-compute")]
     pub enum NetworkConfigurationComputeService {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `actions`
         Actions = "actions",
         /// `codespaces`
@@ -30113,7 +30113,7 @@ pub struct Import {
         /// `error`
         Error = "error",
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `detecting`
         Detecting = "detecting",
         /// `choose`
@@ -31985,7 +31985,7 @@ pub struct OrganizationProgrammaticAccessGrantRequest {
     #[cfg(feature = "orgs")]
     pub enum OrganizationProgrammaticAccessGrantRequestRepositorySelection {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `all`
         All = "all",
         /// `subset`
@@ -32070,7 +32070,7 @@ pub struct OrganizationProgrammaticAccessGrant {
     #[cfg(feature = "orgs")]
     pub enum OrganizationProgrammaticAccessGrantRepositorySelection {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `all`
         All = "all",
         /// `subset`
@@ -32385,7 +32385,7 @@ pub struct ImmutableReleasesOrganizationSettings {
         /// `all`
         All = "all",
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `selected`
         Selected = "selected",
     }
@@ -37019,7 +37019,7 @@ pub struct RepositoryRuleParamsCodeScanningTool {
     #[cfg(feature = "repos")]
     pub enum RepositoryRuleParamsCodeScanningToolAlertsThreshold {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `errors`
         Errors = "errors",
         /// `errors_and_warnings`
@@ -37034,7 +37034,7 @@ pub struct RepositoryRuleParamsCodeScanningTool {
     #[cfg(feature = "repos")]
     pub enum RepositoryRuleParamsCodeScanningToolSecurityAlertsThreshold {
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `critical`
         Critical = "critical",
         /// `high_or_higher`
@@ -40886,7 +40886,7 @@ pub struct MergedUpstream {
         /// `fast-forward`
         FastForward = "fast-forward",
         /// `none`
-        None = "none",
+        NoneValue = "none",
     }
 }
 

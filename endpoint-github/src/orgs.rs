@@ -2486,7 +2486,7 @@ string_enum! {
         /// `admin`
         Admin = "admin",
         /// `none`
-        None = "none",
+        NoneValue = "none",
     }
 }
 
@@ -2500,7 +2500,7 @@ string_enum! {
         /// `private`
         Private = "private",
         /// `none`
-        None = "none",
+        NoneValue = "none",
     }
 }
 
@@ -2778,7 +2778,7 @@ string_enum! {
         /// `all`
         All = "all",
         /// `none`
-        None = "none",
+        NoneValue = "none",
         /// `selected`
         Selected = "selected",
     }

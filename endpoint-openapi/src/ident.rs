@@ -127,6 +127,28 @@ pub fn pascal(name: &str) -> String {
     out
 }
 
+/// The variants of the standard prelude's `Option` and `Result`: an enum
+/// variant of the same name would print as `Some(None)` inside an
+/// `Option`, and shadow the prelude's in a `use Enum::*`.
+const PRELUDE_VARIANTS: [&str; 4] = ["None", "Some", "Ok", "Err"];
+
+/// `UpperCamelCase` for an enum variant: [`pascal`], with `Value` after a
+/// name the prelude's `Option` or `Result` uses (`NONE` → `NoneValue`, so
+/// that an `Option<AuthorAssociation>` prints `Some(NoneValue)`, not
+/// `Some(None)`).
+pub fn variant(name: &str) -> String {
+    not_prelude(pascal(name))
+}
+
+/// `name`, an enum variant's, with `Value` after it when the prelude's
+/// `Option` or `Result` has a variant of that name.
+pub fn not_prelude(mut name: String) -> String {
+    if PRELUDE_VARIANTS.contains(&name.as_str()) {
+        name.push_str("Value");
+    }
+    name
+}
+
 /// `snake_case`, for fields (`html_url`, `+1` → `plus_1`); a keyword is
 /// written raw (`r#type`) and a leading digit gets a `_`.
 pub fn snake(name: &str) -> String {
@@ -209,6 +231,17 @@ mod tests {
             "user_id_2"
         );
         assert_eq!(unique("Label".into(), |n| taken.contains(&n)), "Label");
+    }
+
+    #[test]
+    fn variants_never_read_as_the_prelude() {
+        assert_eq!(variant("NONE"), "NoneValue");
+        assert_eq!(variant("none"), "NoneValue");
+        assert_eq!(variant("some"), "SomeValue");
+        assert_eq!(variant("OK"), "OkValue");
+        assert_eq!(variant("err"), "ErrValue");
+        assert_eq!(variant("none_yet"), "NoneYet");
+        assert_eq!(variant("APPROVED"), "Approved");
     }
 
     #[test]

@@ -852,7 +852,7 @@ fn variants(values: &[String]) -> Vec<Variant> {
         if out.iter().any(|v| &v.value == value) {
             continue;
         }
-        let mut name = ident::pascal(value);
+        let mut name = ident::variant(value);
         if out.iter().any(|v| v.name == name) && value.chars().any(|c| c.is_ascii_uppercase()) {
             name.push_str("Upper");
         }

@@ -6079,13 +6079,15 @@ fn orgs_update() -> Outcome {
             description: Some("description ä/+&".into()),
             has_organization_projects: Some(true),
             has_repository_projects: Some(false),
-            default_repository_permission: Some(gh::orgs::UpdateDefaultRepositoryPermission::None),
+            default_repository_permission: Some(
+                gh::orgs::UpdateDefaultRepositoryPermission::NoneValue,
+            ),
             members_can_create_repositories: Some(false),
             members_can_create_internal_repositories: Some(true),
             members_can_create_private_repositories: Some(false),
             members_can_create_public_repositories: Some(true),
             members_allowed_repository_creation_type: Some(
-                gh::orgs::UpdateMembersAllowedRepositoryCreationType::None,
+                gh::orgs::UpdateMembersAllowedRepositoryCreationType::NoneValue,
             ),
             members_can_create_pages: Some(true),
             members_can_create_public_pages: Some(false),
@@ -6722,16 +6724,7 @@ fn actions_get_self_hosted_runners_permissions_organization() -> Outcome {
 
 /// `PUT /orgs/{org}/actions/permissions/self-hosted-runners` (`actions/set-self-hosted-runners-permissions-organization`).
 fn actions_set_self_hosted_runners_permissions_organization() -> Outcome {
-    compare(
-        "PUT /orgs/{org}/actions/permissions/self-hosted-runners",
-        "all parameters",
-        r#"{"org":"o-r-g","enabled_repositories":"none"}"#,
-        &gh::actions::SetSelfHostedRunnersPermissionsOrganization {
-            org: "o-r-g".into(),
-            enabled_repositories:
-                gh::actions::SetSelfHostedRunnersPermissionsOrganizationEnabledRepositories::None,
-        },
-    )
+    compare("PUT /orgs/{org}/actions/permissions/self-hosted-runners", "all parameters", r#"{"org":"o-r-g","enabled_repositories":"none"}"#, &gh::actions::SetSelfHostedRunnersPermissionsOrganization { org: "o-r-g".into(), enabled_repositories: gh::actions::SetSelfHostedRunnersPermissionsOrganizationEnabledRepositories::NoneValue, })
 }
 
 /// `GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories` (`actions/list-selected-repositories-self-hosted-runners-organization`).
@@ -9370,16 +9363,7 @@ fn copilot_get_copilot_coding_agent_permissions_organization() -> Outcome {
 
 /// `PUT /orgs/{org}/copilot/coding-agent/permissions` (`copilot/set-copilot-coding-agent-permissions-organization`).
 fn copilot_set_copilot_coding_agent_permissions_organization() -> Outcome {
-    compare(
-        "PUT /orgs/{org}/copilot/coding-agent/permissions",
-        "all parameters",
-        r#"{"org":"o-r-g","enabled_repositories":"none"}"#,
-        &gh::copilot::SetCopilotCodingAgentPermissionsOrganization {
-            org: "o-r-g".into(),
-            enabled_repositories:
-                gh::copilot::SetCopilotCodingAgentPermissionsOrganizationEnabledRepositories::None,
-        },
-    )
+    compare("PUT /orgs/{org}/copilot/coding-agent/permissions", "all parameters", r#"{"org":"o-r-g","enabled_repositories":"none"}"#, &gh::copilot::SetCopilotCodingAgentPermissionsOrganization { org: "o-r-g".into(), enabled_repositories: gh::copilot::SetCopilotCodingAgentPermissionsOrganizationEnabledRepositories::NoneValue, })
 }
 
 /// `GET /orgs/{org}/copilot/coding-agent/permissions/repositories` (`copilot/list-copilot-coding-agent-selected-repositories-for-organization`).

@@ -24,6 +24,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
+use endpoint_openapi::ident;
 use endpoint_runtime::DEFAULT_UPLOADS_URL;
 
 use super::model::{Kind, Location, Operation, Rename, Schema};
@@ -423,7 +424,7 @@ fn name_enums(scope: &mut Scope<'_>) -> Result<(), String> {
             None => {
                 let mut variants = Vec::new();
                 for value in values {
-                    let variant = pascal_case(value);
+                    let variant = ident::not_prelude(pascal_case(value));
                     if variants.iter().any(|(known, _)| *known == variant) {
                         return Err(format!(
                             "{name}: two values are the variant `{variant}` ({values:?})"
