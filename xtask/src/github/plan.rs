@@ -23,8 +23,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
 use endpoint_openapi::ident;
+use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
 use endpoint_runtime::DEFAULT_UPLOADS_URL;
 
 use super::model::{Kind, Location, Operation, Rename, Schema};
