@@ -105,7 +105,7 @@
 //!
 //! - A field is plain only where the description requires it, does not allow
 //!   `null`, and no known answer contradicts it; every other field is an
-//!   `Option` (3703 of the 7173 fields are plain). The known
+//!   `Option` (3678 of the 7173 fields are plain). The known
 //!   contradictions are corrected in one file of the generator,
 //!   `openapi/overlay.json` (68 corrections in the OpenAPI
 //!   Overlay format, each with its reason and link).

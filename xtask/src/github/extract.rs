@@ -1,11 +1,21 @@
 //! `github-extract`: the part of GitHub's OpenAPI description that the
 //! `github` generator reads, taken from the published npm package.
 //!
-//! `cargo run -p xtask -- github-extract <package>` reads
-//! `<package>/generated/api.github.com.json` of an unpacked
+//! `cargo run -p xtask -- github-extract <dir>` reads
+//! `<dir>/23.0.2/package/generated/api.github.com.json` of an unpacked
 //! `@octokit/openapi` tarball (`npm pack @octokit/openapi@23.0.2`, then
-//! `tar xzf`; `<package>` is the `package/` directory) and writes
-//! [`EXTRACT`]. The extract keeps the description's shape (`openapi`,
+//! `tar xzf` into `<dir>/23.0.2/`) and writes [`EXTRACT`], its answers
+//! relaxed by the descriptions of the other supported GitHub versions
+//! ([`VERSIONS`], unpacked beside it the same way; see [`versions`]):
+//!
+//! ```sh
+//! for v in 10.0.0 12.0.0 16.0.0 19.0.0 20.0.0 23.0.2; do
+//!   mkdir -p /tmp/octokit/$v && (cd /tmp/octokit/$v && npm pack @octokit/openapi@$v && tar xzf *.tgz)
+//! done
+//! cargo run -p xtask -- github-extract /tmp/octokit
+//! ```
+//!
+//! The extract keeps the description's shape (`openapi`,
 //! `info`, `servers`, `tags` with their names and descriptions, then
 //! `paths`, methods and operations) with every `$ref` resolved and only
 //! these keys:
@@ -40,6 +50,8 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use super::versions;
+
 /// The extract, relative to the workspace root.
 pub const EXTRACT: &str = "endpoint-github/openapi/api.github.com.json";
 
@@ -73,15 +85,47 @@ const COMPONENT_SCHEMAS: &str = "#/components/schemas/";
 /// The HTTP methods of path items, in the order they are kept.
 const METHODS: [&str; 7] = ["get", "put", "post", "delete", "options", "head", "patch"];
 
-/// Runs the task: `args` is the unpacked package directory.
+/// The descriptions of the other GitHub versions the models are written
+/// for ([`versions`]): each as the `@octokit/openapi` version that
+/// publishes it and its file in `generated/`. Every GitHub Enterprise
+/// Server release from 3.4 (March 2022) on, GitHub Enterprise Cloud, and
+/// api.github.com as described since 2022.
+pub const VERSIONS: [(&str, &str); 21] = [
+    ("23.0.2", "ghec"),
+    ("23.0.2", "ghes-3.19"),
+    ("23.0.2", "ghes-3.18"),
+    ("23.0.2", "ghes-3.17"),
+    ("20.0.0", "ghes-3.16"),
+    ("20.0.0", "ghes-3.15"),
+    ("20.0.0", "ghes-3.14"),
+    ("19.0.0", "ghes-3.13"),
+    ("16.0.0", "ghes-3.12"),
+    ("16.0.0", "ghes-3.11"),
+    ("16.0.0", "ghes-3.10"),
+    ("12.0.0", "ghes-3.9"),
+    ("12.0.0", "ghes-3.8"),
+    ("12.0.0", "ghes-3.7"),
+    ("12.0.0", "ghes-3.6"),
+    ("10.0.0", "ghes-3.5"),
+    ("10.0.0", "ghes-3.4"),
+    ("20.0.0", "api.github.com"),
+    ("16.0.0", "api.github.com"),
+    ("12.0.0", "api.github.com"),
+    ("10.0.0", "api.github.com"),
+];
+
+/// Runs the task: `args` is a directory holding each version of the
+/// package unpacked in a folder named after it (`<dir>/23.0.2/package/`).
 pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
-    let [package] = args else {
+    let [packages] = args else {
         return Err(
-            "usage: cargo run -p xtask -- github-extract <unpacked @octokit/openapi package>"
+            "usage: cargo run -p xtask -- github-extract <dir of unpacked @octokit/openapi \
+             packages, <dir>/<version>/package/>"
                 .into(),
         );
     };
-    let path = Path::new(package).join(SPEC_FILE);
+    let packages = Path::new(packages);
+    let path = packages.join(VERSION).join("package").join(SPEC_FILE);
     let spec = crate::workspace::read_json(&path)?;
     let version = spec
         .pointer("/info/version")
@@ -93,11 +137,30 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
             path.display()
         ));
     }
-    let extract = Extractor {
+    let mut extract = Extractor {
         spec: &spec,
         components: Default::default(),
     }
     .extract()?;
+    let mut read = Vec::new();
+    for (package, file) in VERSIONS {
+        let path = packages
+            .join(package)
+            .join("package/generated")
+            .join(format!("{file}.json"));
+        let description = crate::workspace::read_json(&path)?;
+        let name = versions::name(&path, &description)
+            .ok_or_else(|| format!("{}: no `info.version`", path.display()))?;
+        let relaxed = versions::relax(&mut extract, &description);
+        println!(
+            "{name}: {} schemas matched, {} fields no longer required",
+            relaxed.matched, relaxed.fields
+        );
+        read.push(Value::from(name));
+    }
+    if let Some(info) = extract.get_mut("info").and_then(Value::as_object_mut) {
+        info.insert("x-endpoint-versions".into(), Value::Array(read));
+    }
     let mut out = serde_json::to_string_pretty(&extract).map_err(|err| err.to_string())?;
     out.push('\n');
     let target = root.join(EXTRACT);

@@ -20,6 +20,7 @@ pub mod markdown;
 pub mod model;
 pub mod plan;
 pub mod render;
+pub mod versions;
 
 use std::path::Path;
 
