@@ -96,6 +96,15 @@ pub enum WaitReason {
         /// The lane.
         lane: &'static str,
     },
+    /// The rate limit of an API other than GitHub, which names no primary
+    /// or secondary limit and no resource: the request was refused with
+    /// this status (`429 Too Many Requests`, or a `403` with `retry-after`)
+    /// and is sent again after the wait; or, for `None`, it waits before
+    /// its first try for a pause or a spent quota an earlier answer told.
+    Limit {
+        /// The status of the refusal, when the request was refused.
+        refused: Option<StatusCode>,
+    },
 }
 
 impl fmt::Display for Event {
@@ -134,6 +143,12 @@ impl fmt::Display for Event {
                         format!("waits for the {kind} rate limit of `{resource}`")
                     }
                     WaitReason::Spacing { lane } => format!("is spaced from the last {lane}"),
+                    WaitReason::Limit {
+                        refused: Some(status),
+                    } => format!("was refused with {status}"),
+                    WaitReason::Limit { refused: None } => {
+                        "waits for the API's rate limit".to_owned()
+                    }
                 };
                 write!(f, "{method} {url} {why}: {:.1} s", wait.as_secs_f64())
             }

@@ -272,8 +272,8 @@ use http::{HeaderMap, StatusCode};
 #[cfg(feature = "app")]
 pub use app::GitHubApp;
 pub use builder::{
-    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_GITHUB_API_VERSION, DEFAULT_JSON_ACCEPT,
-    DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
+    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEADLINE, DEFAULT_GITHUB_API_VERSION,
+    DEFAULT_JSON_ACCEPT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
 };
 pub use cache::{Cache, CachedAnswer, MemoryCache};
 pub use decode::Bytes;
