@@ -225,7 +225,11 @@ impl<'p> Call<'p> {
     /// time left before the deadline; `None` when the transport's stands.
     pub(crate) fn timeout(&self) -> Option<Duration> {
         let left = self.time_left()?;
-        Some(self.policy.timeout.map_or(left, |timeout| timeout.min(left)))
+        Some(
+            self.policy
+                .timeout
+                .map_or(left, |timeout| timeout.min(left)),
+        )
     }
 
     /// The error of a call the deadline ended before it could send its
@@ -321,7 +325,9 @@ impl<'p> Call<'p> {
         };
         let wait = slot.duration_since(now).ok().filter(|w| !w.is_zero())?;
         if !self.fits(wait) {
-            return Some(Err(self.deadline_error("the spacing of its requests is over")));
+            return Some(Err(
+                self.deadline_error("the spacing of its requests is over")
+            ));
         }
         self.waits += 1;
         self.emit(|call| Event::Wait {
@@ -606,7 +612,8 @@ impl<'p> Call<'p> {
             return self.finish(Err(self.exchange.transport_error(Box::new(error))));
         }
         self.refusals += 1;
-        let github = self.policy.github || rate_limit::is_github(&answer.headers, message.as_deref());
+        let github =
+            self.policy.github || rate_limit::is_github(&answer.headers, message.as_deref());
         if kind == RateLimitKind::Primary && resource != admitted_as {
             // A resource the path does not tell (one of GitHub's rarer
             // ones): the admission would not see its quota, so the call

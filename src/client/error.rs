@@ -755,9 +755,9 @@ mod tests {
             deadline: None,
         };
         assert!(
-            retried
-                .to_string()
-                .ends_with("answered 503 Service Unavailable: down (after 3 retries and 1 wait, 7.4 s in all)"),
+            retried.to_string().ends_with(
+                "answered 503 Service Unavailable: down (after 3 retries and 1 wait, 7.4 s in all)"
+            ),
             "{retried}"
         );
         assert_eq!(retried.status(), Some(StatusCode::SERVICE_UNAVAILABLE));

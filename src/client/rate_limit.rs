@@ -98,7 +98,8 @@ pub(crate) fn refusal(
         return Some((RateLimitKind::Primary, limit.reset));
     }
     // A 429 is a rate limit by its definition, whatever else it says.
-    let secondary = status == StatusCode::TOO_MANY_REQUESTS || message.is_some_and(names_secondary_limit);
+    let secondary =
+        status == StatusCode::TOO_MANY_REQUESTS || message.is_some_and(names_secondary_limit);
     secondary.then(|| {
         (
             RateLimitKind::Secondary,
@@ -204,10 +205,13 @@ pub(crate) fn utc_text(time: SystemTime) -> String {
     )
 }
 
-/// How long `wait` is, as people say it: `42 s`, `7 min`, `3 h 5 min`,
-/// `12 days`, rounded up to its last unit, so that a wait is never told
-/// shorter than it is.
+/// How long `wait` is, as people say it: `1.5 s`, `42 s`, `7 min`,
+/// `3 h 5 min`, `12 days`, rounded up to its last unit, so that a wait is
+/// never told shorter than it is.
 pub(crate) fn duration_text(wait: Duration) -> String {
+    if wait < Duration::from_secs(10) && wait.subsec_nanos() > 0 {
+        return format!("{:.1} s", (wait.as_secs_f64() * 10.0).ceil() / 10.0);
+    }
     let seconds = wait
         .as_secs()
         .saturating_add(u64::from(wait.subsec_nanos() > 0));
@@ -395,6 +399,10 @@ mod tests {
         ] {
             assert_eq!(duration_text(Duration::from_secs(seconds)), text);
         }
+        assert_eq!(duration_text(Duration::from_millis(1_500)), "1.5 s");
+        assert_eq!(duration_text(Duration::from_millis(1_501)), "1.6 s");
+        assert_eq!(duration_text(Duration::from_millis(41_200)), "42 s");
+        assert_eq!(duration_text(Duration::MAX), "213503982334602 days");
     }
 
     #[test]

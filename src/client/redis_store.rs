@@ -550,6 +550,11 @@ mod tests {
         let time = UNIX_EPOCH + Duration::from_nanos(1_500_000_001);
         assert_eq!(millis_floor(time), 1500);
         assert_eq!(millis_ceil(time), 1501);
+        // A key lives until the time it holds and a minute more, a day at
+        // most, whatever time an answer named.
+        assert_eq!(time_to_live(1_000, 5_000), 60_000);
+        assert_eq!(time_to_live(MAX_MILLIS, 0), 86_400_000);
+        assert_eq!(time_to_live(u64::MAX, 0), 86_400_000);
         assert_eq!(millis_ceil(UNIX_EPOCH + Duration::from_secs(2)), 2000);
         assert_eq!(millis_floor(UNIX_EPOCH - Duration::from_secs(1)), 0);
         assert_eq!(

@@ -326,8 +326,7 @@ impl MemoryState {
     /// The quota of `resource`, made room for when it is new.
     fn quota(&mut self, resource: &str, now: SystemTime) -> &mut Quota {
         self.steps += 1;
-        if !self.quotas.contains_key(resource) && self.quotas.len() >= MemoryStore::MAX_RESOURCES
-        {
+        if !self.quotas.contains_key(resource) && self.quotas.len() >= MemoryStore::MAX_RESOURCES {
             self.quotas
                 .retain(|_, (quota, _)| quota.reset.is_none_or(|reset| reset > now));
             if self.quotas.len() >= MemoryStore::MAX_RESOURCES
@@ -610,6 +609,32 @@ mod tests {
             );
         }
         assert_eq!(store.admit("core", at(160)).unwrap(), Admission::Go);
+    }
+
+    #[test]
+    fn the_resources_remembered_are_bounded() {
+        let store = MemoryStore::new();
+        store.update("core", 10, at(10_000)).unwrap();
+        // A new name in every answer, each window passing in turn.
+        for n in 0..20_000u64 {
+            store.update(&format!("r{n}"), 5, at(100 + n)).unwrap();
+            assert!(store.len() <= MemoryStore::MAX_RESOURCES);
+        }
+        assert_eq!(store.len(), MemoryStore::MAX_RESOURCES);
+        // The names whose windows pass go first; a known one used since
+        // then stays.
+        let store = MemoryStore::new();
+        store.update("core", 0, at(u64::MAX >> 2)).unwrap();
+        for n in 0..MemoryStore::MAX_RESOURCES as u64 * 3 {
+            store
+                .update(&format!("far{n}"), 5, at(u64::MAX >> 2))
+                .unwrap();
+            assert_eq!(
+                store.admit("core", at(10)).unwrap(),
+                Admission::WaitUntil(RateLimitKind::Primary, at(u64::MAX >> 2))
+            );
+        }
+        assert_eq!(store.len(), MemoryStore::MAX_RESOURCES);
     }
 
     #[test]
