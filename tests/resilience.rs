@@ -220,7 +220,10 @@ fn a_server_that_never_answers_times_out_within_the_bound_and_is_retried() {
                 && matches!(error.last(), Error::Transport { .. }),
             "{name}: {error:?}"
         );
-        assert!(error.to_string().contains("(after 2 retries, "), "{name}: {error}");
+        assert!(
+            error.to_string().contains("(after 2 retries, "),
+            "{name}: {error}"
+        );
         // Three tries of 250 ms and two short waits; far less than one
         // request of the default timeout, however loaded the machine.
         assert!(elapsed >= Duration::from_millis(750), "{name}: {elapsed:?}");
