@@ -424,7 +424,8 @@ impl<C> ClientBuilder<C> {
 
     /// The longest a request may take, from connecting to the last byte of
     /// its answer ([`DEFAULT_TIMEOUT`] unless set). Each request of a call
-    /// (a redirect, a page) has its own. Zero is an error.
+    /// (a redirect, a page) has its own, cut to the time left before the
+    /// call's [`deadline`](Self::deadline). Zero is an error.
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.transport.timeout = timeout;
         self
