@@ -180,7 +180,8 @@ pub(crate) struct Call<'p> {
     reauthenticated: bool,
     /// When the call began, for its deadline.
     started: Instant,
-    /// Waits for rate limits taken (spacing, a spent quota, a pause).
+    /// Waits for rate limits taken: a spent quota, a pause a refusal
+    /// asked for (not the spacing of writes, which every write may take).
     waits: u32,
     /// Whether the deadline ended the call: a wait or a retry it needed
     /// would have ended past it.
@@ -329,7 +330,6 @@ impl<'p> Call<'p> {
                 self.deadline_error("the spacing of its requests is over")
             ));
         }
-        self.waits += 1;
         self.emit(|call| Event::Wait {
             method: call.exchange.method().clone(),
             url: call.exchange.url(),

@@ -136,8 +136,8 @@ pub enum Error {
         error: Box<Error>,
         /// The retries sent for failures that may pass.
         retries: u32,
-        /// The waits for rate limits (a spent quota, a pause a refusal asked
-        /// for, the spacing of writes and searches).
+        /// The waits for rate limits: a spent quota, a pause a refusal asked
+        /// for (not the spacing of writes and searches).
         waits: u32,
         /// How long the call took in all.
         elapsed: Duration,
@@ -259,10 +259,11 @@ fn rate_limited_text(
         None => "no reset time given".to_owned(),
     };
     match answer {
-        Some(answer) if rate_limit::is_github(&answer.headers, answer.message.as_deref()) => {
-            format!("{answer}; {kind} rate limit, {retry}")
+        Some(answer) => {
+            let github = rate_limit::is_github(&answer.headers, answer.message.as_deref());
+            let limit = rate_limit::limit_text(github.then_some(*kind), None);
+            format!("{answer}; {limit}, {retry}")
         }
-        Some(answer) => format!("{answer}; rate limit, {retry}"),
         None => {
             let why = match kind {
                 RateLimitKind::Primary => "the rate limit's quota is spent",

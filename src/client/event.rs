@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use http::{Method, StatusCode};
 
-use super::rate_limit::RateLimitKind;
+use super::rate_limit::{RateLimitKind, limit_text};
 
 /// Something a client did on its own, given to the function set with
 /// [`ClientBuilder::on_event`](super::ClientBuilder::on_event): each wait
@@ -138,16 +138,19 @@ impl fmt::Display for Event {
                         kind,
                         resource,
                         refused: true,
-                    } => format!("was refused by the {kind} rate limit of `{resource}`"),
+                    } => format!(
+                        "was refused by the {}",
+                        limit_text(Some(*kind), Some(resource))
+                    ),
                     WaitReason::RateLimit { kind, resource, .. } => {
-                        format!("waits for the {kind} rate limit of `{resource}`")
+                        format!("waits for the {}", limit_text(Some(*kind), Some(resource)))
                     }
                     WaitReason::Spacing { lane } => format!("is spaced from the last {lane}"),
                     WaitReason::Limit {
                         refused: Some(status),
                     } => format!("was refused with {status}"),
                     WaitReason::Limit { refused: None } => {
-                        "waits for the API's rate limit".to_owned()
+                        format!("waits for the API's {}", limit_text(None, None))
                     }
                 };
                 write!(f, "{method} {url} {why}: {:.1} s", wait.as_secs_f64())

@@ -240,6 +240,17 @@ pub(crate) fn retry_text(at: SystemTime, now: SystemTime) -> String {
     }
 }
 
+/// A rate limit as refusals and waits name it: GitHub's by its kind, and
+/// its resource when known (`secondary rate limit of `core``); another
+/// API's, which has no kinds nor resources, as `rate limit`.
+pub(crate) fn limit_text(kind: Option<RateLimitKind>, resource: Option<&str>) -> String {
+    match (kind, resource) {
+        (Some(kind), Some(resource)) => format!("{kind} rate limit of `{resource}`"),
+        (Some(kind), None) => format!("{kind} rate limit"),
+        (None, _) => "rate limit".to_owned(),
+    }
+}
+
 /// Whether an answer comes from GitHub, whose limits have names (primary,
 /// secondary) and resources (`core`, `search`): it names its rate-limit
 /// resource or its request id, as GitHub's answers all do, or its message
