@@ -458,6 +458,38 @@ fn retries_stop_before_the_deadline_and_say_what_they_cost() {
 }
 
 #[test]
+fn each_page_is_a_call_of_its_own_deadline() {
+    for name in BACKENDS {
+        // Four pages of 600 ms each: 2.4 s in all, each well within 2 s.
+        let server = Server::start(|received| {
+            std::thread::sleep(Duration::from_millis(600));
+            let page: u64 = received
+                .url
+                .rsplit_once("page=")
+                .and_then(|(_, page)| page.parse().ok())
+                .unwrap_or(1);
+            let answer = Answer::json(200, &json!([page]));
+            match page {
+                4 => answer,
+                _ => {
+                    answer.with_header("link", &format!("</items?page={}>; rel=\"next\"", page + 1))
+                }
+            }
+        });
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
+            .deadline(Duration::from_secs(2)));
+        let started = Instant::now();
+        let request = client
+            .endpoint()
+            .endpoint("GET /items", json!({}))
+            .expect("a valid route");
+        let items = client.paginate_request::<u64>(request).ok();
+        assert_eq!(items, [1, 2, 3, 4], "{name}");
+        assert!(started.elapsed() > Duration::from_secs(2), "{name}");
+    }
+}
+
+#[test]
 fn a_deadline_is_checked_at_build() {
     let error = ureq::Client::builder()
         .base_url("http://127.0.0.1:1")
