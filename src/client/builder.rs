@@ -40,8 +40,9 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// retry), every backoff and every wait for a rate limit of one `send`,
 /// `execute` or page of `paginate`. Five minutes: room for the defaults'
 /// worst case of failures (4 tries of [`DEFAULT_TIMEOUT`], and the backoffs
-/// between them, at most 1 + 2 + 4 s: 247 s), and the longest wait for a
-/// rate limit a client takes by default (5 minutes) when it comes first.
+/// between them, at most 1 + 2 + 4 s: 247 s); a wait for a rate limit (up
+/// to 5 minutes by default) is taken when the time left holds it and a
+/// request after it, and otherwise the call ends with the refusal.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(300);
 
 /// How long a client waits for a connection, unless told otherwise
