@@ -218,7 +218,8 @@ fn rate_limit_refusals_say_when_to_retry() {
             assert!(
                 error
                     .to_string()
-                    .ends_with("secondary rate limit, retry in 30 s"),
+                    .contains("; secondary rate limit, retry at ")
+                    && error.to_string().contains(" UTC (in "),
                 "{error}"
             );
 
@@ -233,7 +234,7 @@ fn rate_limit_refusals_say_when_to_retry() {
                 ),
                 "{error:?}"
             );
-            assert!(error.to_string().ends_with("retry in 60 s"), "{error}");
+            assert!(error.to_string().ends_with(" UTC (in 60 s)"), "{error}");
 
             let error = call("forbidden").unwrap_err();
             assert!(matches!(error, Error::Status(_)), "{error:?}");

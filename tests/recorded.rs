@@ -1093,7 +1093,7 @@ fn recorded_answers_turned_into_rate_limit_refusals() {
         assert!(
             error
                 .to_string()
-                .ends_with("primary rate limit, retry at 1507651200 (Unix time)"),
+                .ends_with("primary rate limit, retry at 2017-10-10 16:00:00 UTC (now)"),
             "{error}"
         );
     });

@@ -214,13 +214,20 @@ fn a_server_that_never_answers_times_out_within_the_bound_and_is_retried() {
             .retry(quick_retries().max_retries(2)));
         let error = get(&client, "/silent").unwrap_err();
         let elapsed = started.elapsed();
+        // The last timeout, said to come after the retries.
         assert!(
-            matches!(error, Error::Transport { .. }),
+            matches!(error, Error::GaveUp { retries: 2, .. })
+                && matches!(error.last(), Error::Transport { .. }),
             "{name}: {error:?}"
         );
-        // Three tries of 250 ms and two short waits.
+        assert!(
+            error.to_string().contains("(after 2 retries, "),
+            "{name}: {error}"
+        );
+        // Three tries of 250 ms and two short waits; far less than one
+        // request of the default timeout, however loaded the machine.
         assert!(elapsed >= Duration::from_millis(750), "{name}: {elapsed:?}");
-        assert!(elapsed < Duration::from_millis(2500), "{name}: {elapsed:?}");
+        assert!(elapsed < Duration::from_secs(10), "{name}: {elapsed:?}");
         assert_eq!(accepted.load(Ordering::SeqCst), 3, "{name}");
     }
 }
@@ -259,9 +266,12 @@ fn secondary_limits_and_429s_are_waited_out() {
             let body = get(&client, "/busy").expect("the retry succeeds");
             let elapsed = started.elapsed();
             assert_eq!(body["ok"], true);
+            // The second's wait, not the minute of a refusal that names no
+            // time.
             assert!(elapsed >= Duration::from_millis(950), "{name}: {elapsed:?}");
-            assert!(elapsed < Duration::from_secs(3), "{name}: {elapsed:?}");
+            assert!(elapsed < Duration::from_secs(30), "{name}: {elapsed:?}");
             assert_eq!(server.requests().len(), 2, "{name}");
+            // GitHub's refusal in GitHub's words; another API's by its status.
             assert!(
                 events.all().iter().any(|event| matches!(
                     event,
@@ -270,6 +280,8 @@ fn secondary_limits_and_429s_are_waited_out() {
                             kind: RateLimitKind::Secondary,
                             refused: true,
                             ..
+                        } | WaitReason::Limit {
+                            refused: Some(http::StatusCode::TOO_MANY_REQUESTS)
                         },
                         ..
                     }
@@ -350,7 +362,8 @@ fn a_spent_quota_whose_reset_is_far_is_an_error_at_once() {
         let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b);
         let started = Instant::now();
         let error = get(&client, "/quota").unwrap_err();
-        assert!(started.elapsed() < Duration::from_secs(1), "{name}");
+        // At once: not the hour to the reset, however loaded the machine.
+        assert!(started.elapsed() < Duration::from_secs(10), "{name}");
         let Error::RateLimited {
             kind,
             retry_at,
@@ -534,11 +547,10 @@ fn writes_are_spaced() {
             .count();
         assert_eq!(spaced, 2, "{name}");
         // Reads are not spaced.
-        let started = Instant::now();
         for _ in 0..3 {
             get(&client, "/read").unwrap();
         }
-        assert!(started.elapsed() < Duration::from_millis(300), "{name}");
+        assert_eq!(events.all().len(), spaced, "{name}: {:?}", events.all());
     }
 }
 

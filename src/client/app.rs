@@ -48,6 +48,10 @@ const MAX_EXPIRY_GUARD: Duration = Duration::from_secs(30);
 /// the first token (or the next, when the old one is no longer usable).
 const REFRESH_POLL: Duration = Duration::from_millis(20);
 
+/// The longest validity a token is scheduled for (GitHub's last an
+/// hour): a year.
+const MAX_SCHEDULED_VALIDITY: Duration = Duration::from_secs(365 * 86_400);
+
 /// How far the `date` of an answer may differ from this machine's clock
 /// before it is believed over this machine's clock (its resolution is a
 /// second).
@@ -546,11 +550,16 @@ fn validity(
 /// 1.5 s rather than on every call. While another call refreshes it, it is
 /// sent until a tenth of its validity before it expires, at most
 /// [`MAX_EXPIRY_GUARD`] before, so that it still works when it arrives.
+///
+/// A validity of more than [`MAX_SCHEDULED_VALIDITY`] (an `expires_at`, or
+/// a `date`, far from this machine's clock) is scheduled as that: the
+/// arithmetic stays in the clock's range, whatever the answer said.
 fn schedule(received: SystemTime, valid_for: Duration) -> (SystemTime, SystemTime) {
-    let expires = received + valid_for;
+    let valid_for = valid_for.min(MAX_SCHEDULED_VALIDITY);
     let margin = (valid_for / 4).min(MAX_REFRESH_MARGIN);
     let guard = (valid_for / 10).min(MAX_EXPIRY_GUARD);
-    (expires - margin, expires - guard)
+    let at = |before: Duration| received.checked_add(valid_for - before).unwrap_or(received);
+    (at(margin), at(guard))
 }
 
 #[cfg(test)]

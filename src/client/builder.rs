@@ -35,6 +35,16 @@ pub const DEFAULT_JSON_ACCEPT: &str = "application/json";
 /// ([`ClientBuilder::timeout`]).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// The longest one call of a client takes in all, unless told otherwise
+/// ([`ClientBuilder::deadline`]): every request (each redirect, each
+/// retry), every backoff and every wait for a rate limit of one `send`,
+/// `execute` or page of `paginate`. Five minutes: room for the defaults'
+/// worst case of failures (4 tries of [`DEFAULT_TIMEOUT`], and the backoffs
+/// between them, at most 1 + 2 + 4 s: 247 s); a wait for a rate limit (up
+/// to 5 minutes by default) is taken when the time left holds it and a
+/// request after it, and otherwise the call ends with the refusal.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(300);
+
 /// How long a client waits for a connection, unless told otherwise
 /// ([`ClientBuilder::connect_timeout`]).
 pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -55,6 +65,7 @@ const SHOWN_HEADERS: [&str; 4] = [
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Transport {
     pub(crate) timeout: Duration,
+    pub(crate) deadline: Duration,
     pub(crate) connect_timeout: Duration,
     pub(crate) no_proxy: bool,
 }
@@ -63,6 +74,7 @@ impl Default for Transport {
     fn default() -> Self {
         Transport {
             timeout: DEFAULT_TIMEOUT,
+            deadline: DEFAULT_DEADLINE,
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
             no_proxy: false,
         }
@@ -236,6 +248,7 @@ impl<C> fmt::Debug for ClientBuilder<C> {
             .field("accept", &self.accept)
             .field("headers", &headers)
             .field("timeout", &self.transport.timeout)
+            .field("deadline", &self.transport.deadline)
             .field("connect_timeout", &self.transport.connect_timeout)
             .field("no_proxy", &self.transport.no_proxy)
             .field("retry", &self.retry)
@@ -412,9 +425,34 @@ impl<C> ClientBuilder<C> {
 
     /// The longest a request may take, from connecting to the last byte of
     /// its answer ([`DEFAULT_TIMEOUT`] unless set). Each request of a call
-    /// (a redirect, a page) has its own. Zero is an error.
+    /// (a redirect, a page) has its own, cut to the time left before the
+    /// call's [`deadline`](Self::deadline). Zero is an error.
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.transport.timeout = timeout;
+        self
+    }
+
+    /// The longest one call may take in all ([`DEFAULT_DEADLINE`] unless
+    /// set): a `send`, an `execute`, a page of `paginate` or `pages`, with
+    /// every request (redirects, retries, a token refresh), every backoff
+    /// and every wait for a rate limit it takes. A call never starts a wait
+    /// or a retry that would end past its deadline: it ends with the error
+    /// or the refusal it has, as an [`Error::GaveUp`] that says so; and
+    /// each request's [`timeout`](Self::timeout) is cut to the time left.
+    /// Zero is an error.
+    ///
+    /// ```no_run
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::ureq::Client;
+    /// use std::time::Duration;
+    ///
+    /// // An interactive tool: a call answers within 20 s, or fails.
+    /// let client = Client::github().deadline(Duration::from_secs(20)).build()?;
+    /// # }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn deadline(mut self, deadline: Duration) -> Self {
+        self.transport.deadline = deadline;
         self
     }
 
@@ -516,6 +554,13 @@ impl<C> ClientBuilder<C> {
             cache: self.cache.clone(),
             hook: self.hook.clone(),
             credentials: None,
+            deadline: Some(self.transport.deadline),
+            timeout: Some(self.transport.timeout),
+            github: self.api == Api::GitHub
+                || self
+                    .base_url
+                    .as_ref()
+                    .is_some_and(|(url, _)| url.contains("://api.github.com")),
         }
     }
 
@@ -688,6 +733,9 @@ impl<C> ClientBuilder<C> {
         }
         if self.transport.connect_timeout.is_zero() {
             return Err(Error::config("connect_timeout", "is zero"));
+        }
+        if self.transport.deadline.is_zero() {
+            return Err(Error::config("deadline", "is zero"));
         }
         Ok(())
     }

@@ -8,7 +8,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use http::StatusCode;
 use http::header::{self, HeaderValue};
@@ -73,6 +73,15 @@ pub(crate) struct Policy {
     pub(crate) cache: Option<Arc<dyn Cache>>,
     pub(crate) hook: Option<Hook>,
     pub(crate) credentials: Option<Arc<dyn Credentials>>,
+    /// The longest one call takes, every wait, retry and request included;
+    /// `None`: no bound but each request's timeout.
+    pub(crate) deadline: Option<Duration>,
+    /// The transport's timeout of each request, which the time left before
+    /// the deadline may cut.
+    pub(crate) timeout: Option<Duration>,
+    /// Whether the API is GitHub, whose limits have names and resources
+    /// (events of another API's limits use none of GitHub's words).
+    pub(crate) github: bool,
 }
 
 impl fmt::Debug for Policy {
@@ -83,6 +92,7 @@ impl fmt::Debug for Policy {
             .field("cache", &self.cache)
             .field("on_event", &self.hook.is_some())
             .field("credentials", &self.credentials)
+            .field("deadline", &self.deadline)
             .finish()
     }
 }
@@ -156,8 +166,9 @@ pub(crate) struct Call<'p> {
     retries: u32,
     /// Refusals by a rate limit waited out.
     refusals: u32,
-    /// Whether the request waits because it was refused (for the event).
-    refused: bool,
+    /// The status of the refusal the request waits for, if it was refused,
+    /// and whether it came from GitHub (for the event).
+    refused: Option<(StatusCode, bool)>,
     /// The cache key of the request sent, when its answer may be kept.
     cache_key: Option<String>,
     /// The kept answer the request sent asks about.
@@ -167,6 +178,14 @@ pub(crate) struct Call<'p> {
     /// Whether the request was sent again with new credentials after a
     /// `401` (once at most).
     reauthenticated: bool,
+    /// When the call began, for its deadline.
+    started: Instant,
+    /// Waits for rate limits taken: a spent quota, a pause a refusal
+    /// asked for (not the spacing of writes, which every write may take).
+    waits: u32,
+    /// Whether the deadline ended the call: a wait or a retry it needed
+    /// would have ended past it.
+    deadline_reached: bool,
 }
 
 impl<'p> Call<'p> {
@@ -178,12 +197,50 @@ impl<'p> Call<'p> {
             phase: Phase::Start(Duration::ZERO),
             retries: 0,
             refusals: 0,
-            refused: false,
+            refused: None,
             cache_key: None,
             kept: None,
             authorization: None,
             reauthenticated: false,
+            started: Instant::now(),
+            waits: 0,
+            deadline_reached: false,
         }
+    }
+
+    /// The time left before the call's deadline; `None` without one.
+    fn time_left(&self) -> Option<Duration> {
+        let deadline = self.policy.deadline?;
+        Some(deadline.saturating_sub(self.started.elapsed()))
+    }
+
+    /// Whether a wait of `wait` ends before the call's deadline, leaving
+    /// time for a request; when it does not, the deadline ends the call.
+    fn fits(&mut self, wait: Duration) -> bool {
+        let fits = self.time_left().is_none_or(|left| wait < left);
+        self.deadline_reached |= !fits;
+        fits
+    }
+
+    /// The timeout of the request to send now: the transport's, cut to the
+    /// time left before the deadline; `None` when the transport's stands.
+    pub(crate) fn timeout(&self) -> Option<Duration> {
+        let left = self.time_left()?;
+        Some(
+            self.policy
+                .timeout
+                .map_or(left, |timeout| timeout.min(left)),
+        )
+    }
+
+    /// The error of a call the deadline ended before it could send its
+    /// request, when no answer or failure came before: `what` was to
+    /// happen.
+    fn deadline_error(&mut self, what: &str) -> Error {
+        self.deadline_reached = true;
+        self.exchange.transport_error(format!(
+            "not sent: the call's deadline would pass before {what}"
+        ))
     }
 
     /// What to do next.
@@ -268,6 +325,11 @@ impl<'p> Call<'p> {
             Err(error) => return Some(Err(self.exchange.transport_error(Box::new(error)))),
         };
         let wait = slot.duration_since(now).ok().filter(|w| !w.is_zero())?;
+        if !self.fits(wait) {
+            return Some(Err(
+                self.deadline_error("the spacing of its requests is over")
+            ));
+        }
         self.emit(|call| Event::Wait {
             method: call.exchange.method().clone(),
             url: call.exchange.url(),
@@ -283,6 +345,11 @@ impl<'p> Call<'p> {
         let Some(limiter) = self.policy.limits.as_ref() else {
             return Ok(None);
         };
+        // Another origin's requests (a page or a redirect elsewhere) do not
+        // count against the API's quota.
+        if !self.exchange.at_origin() {
+            return Ok(None);
+        }
         let resource = throttle::resource_of(self.exchange.path());
         let now = SystemTime::now();
         let admission = limiter
@@ -293,23 +360,31 @@ impl<'p> Call<'p> {
             return Ok(None);
         };
         let wait = until.duration_since(now).unwrap_or(Duration::ZERO);
-        if wait > limiter.settings.max_wait {
+        if wait > limiter.settings.max_wait || !self.fits(wait) {
             return Err(Error::RateLimited {
                 kind,
                 retry_at: Some(until),
                 answer: None,
             });
         }
+        self.waits += 1;
         let refused = std::mem::take(&mut self.refused);
+        let reason = match refused {
+            Some((status, false)) => WaitReason::Limit {
+                refused: Some(status),
+            },
+            None if !self.policy.github => WaitReason::Limit { refused: None },
+            _ => WaitReason::RateLimit {
+                kind,
+                resource: resource.to_owned(),
+                refused: refused.is_some(),
+            },
+        };
         self.emit(|call| Event::Wait {
             method: call.exchange.method().clone(),
             url: call.exchange.url(),
             wait,
-            reason: WaitReason::RateLimit {
-                kind,
-                resource: resource.to_owned(),
-                refused,
-            },
+            reason,
         });
         // Asked again after the wait: the store may have learnt more.
         Ok(Some(wait.max(Duration::from_millis(1))))
@@ -318,6 +393,9 @@ impl<'p> Call<'p> {
     /// The request to send: with the credentials of the moment, and the
     /// conditions of a kept answer; or a credentials refresh first.
     fn request(&mut self) -> Result<Action, Error> {
+        if self.time_left().is_some_and(|left| left.is_zero()) {
+            return Err(self.deadline_error("the request could leave"));
+        }
         let mut request = self.exchange.request();
         self.authorization = None;
         if let Some(credentials) = &self.policy.credentials
@@ -336,7 +414,10 @@ impl<'p> Call<'p> {
                     self.phase = Phase::Refreshing(refresh);
                     return Ok(Action::Send(sent));
                 }
-                Authorization::Wait(wait) => return Ok(Action::Wait(wait)),
+                Authorization::Wait(wait) if self.fits(wait) => return Ok(Action::Wait(wait)),
+                Authorization::Wait(_) => {
+                    return Err(self.deadline_error("another call's refresh of the credentials"));
+                }
             }
         }
         self.kept = None;
@@ -404,7 +485,11 @@ impl<'p> Call<'p> {
         answer: http::Response<Vec<u8>>,
         received: SystemTime,
     ) -> http::Response<Vec<u8>> {
-        if let Some(limiter) = &self.policy.limits {
+        // Only the API's own answers tell its quota: another origin's (a
+        // page or a redirect elsewhere) may say anything.
+        if let Some(limiter) = &self.policy.limits
+            && self.exchange.at_origin()
+        {
             let limit = RateLimit::from_headers(answer.headers());
             if let (Some(remaining), Some(reset)) = (limit.remaining, limit.reset) {
                 let resource = limit
@@ -478,6 +563,11 @@ impl<'p> Call<'p> {
         let Some(limiter) = &self.policy.limits else {
             return self.finish(Ok(answer));
         };
+        // Another origin's refusal is not the API's: it ends this call and
+        // leaves the API's state alone.
+        if !self.exchange.at_origin() {
+            return self.finish(Ok(answer));
+        }
         let limit = RateLimit::from_headers(&answer.headers);
         let message = serde_json::from_slice::<serde_json::Value>(&answer.body)
             .ok()
@@ -493,13 +583,24 @@ impl<'p> Call<'p> {
             // then longer and longer while it keeps refusing.
             RateLimitKind::Secondary if limit.retry_after.is_none() => answer
                 .received
-                .checked_add(rate_limit::SECONDARY_WAIT * 2u32.saturating_pow(self.refusals))
+                .checked_add(
+                    rate_limit::SECONDARY_WAIT.saturating_mul(2u32.saturating_pow(self.refusals)),
+                )
                 .unwrap_or(until),
             RateLimitKind::Secondary => until,
         };
         let wait = until.duration_since(SystemTime::now()).unwrap_or_default();
-        if self.refusals >= limiter.settings.max_retries || wait > limiter.settings.max_wait {
-            return self.finish(Ok(answer));
+        if self.refusals >= limiter.settings.max_retries
+            || wait > limiter.settings.max_wait
+            || !self.fits(wait)
+        {
+            // The refusal, with the time this call would have retried at
+            // (a secondary limit's wait doubles with each refusal).
+            let mut error = answer.into_error();
+            if let Error::RateLimited { retry_at, .. } = &mut error {
+                *retry_at = Some(until);
+            }
+            return self.finish(Err(error));
         }
         let admitted_as = throttle::resource_of(self.exchange.path());
         let resource = limit.resource.as_deref().unwrap_or(admitted_as);
@@ -511,10 +612,13 @@ impl<'p> Call<'p> {
             return self.finish(Err(self.exchange.transport_error(Box::new(error))));
         }
         self.refusals += 1;
+        let github =
+            self.policy.github || rate_limit::is_github(&answer.headers, message.as_deref());
         if kind == RateLimitKind::Primary && resource != admitted_as {
             // A resource the path does not tell (one of GitHub's rarer
             // ones): the admission would not see its quota, so the call
             // waits here.
+            self.waits += 1;
             self.emit(|call| Event::Wait {
                 method: call.exchange.method().clone(),
                 url: call.exchange.url(),
@@ -527,7 +631,7 @@ impl<'p> Call<'p> {
             });
             self.phase = Phase::Start(wait.max(Duration::from_millis(1)));
         } else {
-            self.refused = true;
+            self.refused = Some((answer.status, github));
             self.phase = Phase::Start(Duration::ZERO);
         }
     }
@@ -543,6 +647,9 @@ impl<'p> Call<'p> {
         let Some(wait) = self.policy.retry.delay(self.retries + 1, advised) else {
             return self.finish(otherwise);
         };
+        if !self.fits(wait) {
+            return self.finish(otherwise);
+        }
         self.retries += 1;
         let retry = self.retries;
         self.emit(|call| Event::Retry {
@@ -555,7 +662,25 @@ impl<'p> Call<'p> {
         self.phase = Phase::Start(wait.max(Duration::from_millis(1)));
     }
 
+    /// Ends the call with `result`. An error (or an answer that is not
+    /// 2xx) after retries or waits, or when the deadline ended the call,
+    /// says what the call cost: its retries, waits and time in all.
     fn finish(&mut self, result: Result<Answer, Error>) {
+        let spent = self.retries > 0 || self.waits > 0 || self.deadline_reached;
+        let result = match result {
+            Ok(answer) if spent && !answer.status.is_success() => Err(answer.into_error()),
+            other => other,
+        };
+        let result = match result {
+            Err(error) if spent => Err(Error::GaveUp {
+                error: Box::new(error),
+                retries: self.retries,
+                waits: self.waits,
+                elapsed: self.started.elapsed(),
+                deadline: self.policy.deadline.filter(|_| self.deadline_reached),
+            }),
+            other => other,
+        };
         self.phase = Phase::Done(Some(result));
     }
 
@@ -592,7 +717,11 @@ fn local_time(
     const CLOCK_RESOLUTION: Duration = Duration::from_secs(2);
     match received.duration_since(date) {
         // This clock is ahead of the server's.
-        Ok(ahead) if ahead > CLOCK_RESOLUTION => server_time + ahead,
+        // A time past the end of this clock's range stays where it is:
+        // it is as far as ever anyway.
+        Ok(ahead) if ahead > CLOCK_RESOLUTION => {
+            server_time.checked_add(ahead).unwrap_or(server_time)
+        }
         Ok(_) => server_time,
         Err(behind) if behind.duration() > CLOCK_RESOLUTION => server_time
             .checked_sub(behind.duration())

@@ -3,7 +3,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
 
 use http::{HeaderMap, Method, StatusCode};
 use serde::Deserialize;
@@ -70,8 +70,9 @@ pub enum Error {
         kind: RateLimitKind,
         /// When to retry: the window's reset for a primary limit, the answer's
         /// time plus `retry-after` (or a minute, GitHub's advice, when it
-        /// names no time) for a secondary one. `None` when a primary limit
-        /// names no reset.
+        /// names no time, doubled for each refusal of the call waited out
+        /// before) for a secondary one. `None` when a primary limit names
+        /// no reset.
         retry_at: Option<SystemTime>,
         /// The refusal itself; `None` when the request was not sent, as an
         /// earlier answer (to this call or another sharing the client's
@@ -118,6 +119,32 @@ pub enum Error {
     /// the JSON path of the value that does not fit, and keeps the body.
     #[error(transparent)]
     Decode(Box<DecodeError>),
+
+    /// A call of a client made by its builder ended with `error` after it
+    /// retried or waited, or because its deadline
+    /// ([`ClientBuilder::deadline`](super::ClientBuilder::deadline)) left
+    /// no time for the wait or the retry it needed: `error` is the last
+    /// failure, refusal or answer, and the rest says what the call cost.
+    ///
+    /// Its `Display` is `error`'s, then the cost: `… (after 3 retries,
+    /// 7.4 s in all)`, `… (ended by the call's deadline of 2 s: 1 retry,
+    /// 1.6 s in all)`. [`Error::status`], [`Error::api_error`],
+    /// [`Error::retry_at`] and [`Error::decode_error`] look into `error`;
+    /// [`Error::last`] gives it.
+    #[error("{error} ({})", spent_text(*.retries, *.waits, *.elapsed, *.deadline))]
+    GaveUp {
+        /// The error the call ended with.
+        error: Box<Error>,
+        /// The retries sent for failures that may pass.
+        retries: u32,
+        /// The waits for rate limits: a spent quota, a pause a refusal asked
+        /// for (not the spacing of writes and searches).
+        waits: u32,
+        /// How long the call took in all.
+        elapsed: Duration,
+        /// The call's deadline, when it is what ended the call.
+        deadline: Option<Duration>,
+    },
 }
 
 impl Error {
@@ -126,6 +153,15 @@ impl Error {
         Error::Config {
             setting,
             reason: reason.into(),
+        }
+    }
+
+    /// The error a call ended with: the one inside an [`Error::GaveUp`],
+    /// this one otherwise.
+    pub fn last(&self) -> &Error {
+        match self {
+            Error::GaveUp { error, .. } => error.last(),
+            other => other,
         }
     }
 
@@ -138,7 +174,7 @@ impl Error {
     /// The refusal, for [`Error::Status`], [`Error::RateLimited`] and
     /// [`Error::Authentication`].
     pub fn api_error(&self) -> Option<&ApiError> {
-        match self {
+        match self.last() {
             Error::Status(answer)
             | Error::RateLimited {
                 answer: Some(answer),
@@ -154,7 +190,7 @@ impl Error {
 
     /// The answer that does not fit, for [`Error::Decode`].
     pub fn decode_error(&self) -> Option<&DecodeError> {
-        match self {
+        match self.last() {
             Error::Decode(error) => Some(error),
             _ => None,
         }
@@ -162,7 +198,7 @@ impl Error {
 
     /// When to retry, for [`Error::RateLimited`].
     pub fn retry_at(&self) -> Option<SystemTime> {
-        match self {
+        match self.last() {
             Error::RateLimited { retry_at, .. } => *retry_at,
             _ => None,
         }
@@ -208,27 +244,65 @@ pub(crate) fn causes(error: &(dyn std::error::Error + 'static)) -> String {
 }
 
 /// The refusal (or that the request was not sent), which limit, and when
-/// to retry: `retry in N s` (secondary limits) or `retry at T (Unix time)`.
+/// to retry: `retry at 2026-11-26 09:12:55 UTC (in 42 min)`.
+///
+/// GitHub's limits are named as GitHub names them (`secondary rate
+/// limit`); another API's refusal is told by its status alone, as such an
+/// API has no primary and secondary limits
+/// ([`rate_limit::is_github`]).
 fn rate_limited_text(
     kind: &RateLimitKind,
     retry_at: &Option<SystemTime>,
     answer: Option<&ApiError>,
 ) -> String {
-    let advised = answer.and_then(|answer| answer.rate_limit().retry_after);
-    let retry = match (kind, advised, retry_at) {
-        (RateLimitKind::Secondary, Some(wait), _) => format!("retry in {} s", wait.as_secs()),
-        (RateLimitKind::Secondary, None, _) if answer.is_some() => {
-            format!("retry in {} s", rate_limit::SECONDARY_WAIT.as_secs())
-        }
-        (_, _, Some(at)) => match at.duration_since(UNIX_EPOCH) {
-            Ok(since) => format!("retry at {} (Unix time)", since.as_secs()),
-            Err(_) => "retry now".to_owned(),
-        },
-        (_, _, None) => "no reset time given".to_owned(),
+    let retry = match retry_at {
+        Some(at) => format!("retry {}", rate_limit::retry_text(*at, SystemTime::now())),
+        None => "no reset time given".to_owned(),
     };
     match answer {
-        Some(answer) => format!("{answer}; {kind} rate limit, {retry}"),
-        None => format!("not sent: the {kind} rate limit is spent, {retry}"),
+        Some(answer) => {
+            let github = rate_limit::is_github(&answer.headers, answer.message.as_deref());
+            let limit = rate_limit::limit_text(github.then_some(*kind), None);
+            format!("{answer}; {limit}, {retry}")
+        }
+        None => {
+            let why = match kind {
+                RateLimitKind::Primary => "the rate limit's quota is spent",
+                RateLimitKind::Secondary => "requests are paused after a rate-limit refusal",
+            };
+            format!("not sent: {why}, {retry}")
+        }
+    }
+}
+
+/// What a call that gave up cost: `after 3 retries and 1 wait, 7.4 s in
+/// all`, or `ended by the call's deadline of 2 s: 1 retry, 1.6 s in all`.
+fn spent_text(retries: u32, waits: u32, elapsed: Duration, deadline: Option<Duration>) -> String {
+    let count = |n: u32, one: &str, many: &str| match n {
+        0 => None,
+        1 => Some(format!("1 {one}")),
+        n => Some(format!("{n} {many}")),
+    };
+    let counts: Vec<String> = [
+        count(retries, "retry", "retries"),
+        count(waits, "wait", "waits"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let total = format!("{:.1} s in all", elapsed.as_secs_f64());
+    match (deadline, counts.is_empty()) {
+        (Some(deadline), true) => format!(
+            "ended by the call's deadline of {}: {total}",
+            rate_limit::duration_text(deadline)
+        ),
+        (Some(deadline), false) => format!(
+            "ended by the call's deadline of {}: {}, {total}",
+            rate_limit::duration_text(deadline),
+            counts.join(", ")
+        ),
+        (None, true) => total,
+        (None, false) => format!("after {}, {total}", counts.join(" and ")),
     }
 }
 
@@ -530,7 +604,7 @@ impl std::error::Error for ApiError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::UNIX_EPOCH;
 
     fn answer(status: u16, headers: &[(&'static str, &str)], body: &str) -> ApiError {
         ApiError::new(
@@ -599,6 +673,7 @@ mod tests {
                 &[
                     ("x-ratelimit-remaining", "0"),
                     ("x-ratelimit-reset", "1700000000"),
+                    ("x-github-request-id", "CAFE:1234"),
                 ],
                 r#"{"message":"API rate limit exceeded for user ID 1."}"#,
             ),
@@ -617,13 +692,19 @@ mod tests {
         );
         assert_eq!(primary.status(), Some(StatusCode::FORBIDDEN));
         assert!(
-            primary
-                .to_string()
-                .ends_with("API rate limit exceeded for user ID 1.; primary rate limit, retry at 1700000000 (Unix time)"),
+            primary.to_string().ends_with(
+                "API rate limit exceeded for user ID 1.; primary rate limit, \
+                 retry at 2023-11-14 22:13:20 UTC (now)"
+            ),
             "{primary}"
         );
+        // GitHub's answers name their resource: GitHub's words.
         let secondary = Error::from_answer(
-            answer(429, &[("retry-after", "42")], r#"{"message":"slow down"}"#),
+            answer(
+                429,
+                &[("retry-after", "42"), ("x-ratelimit-resource", "core")],
+                r#"{"message":"slow down"}"#,
+            ),
             received,
         );
         assert_eq!(
@@ -631,13 +712,71 @@ mod tests {
             Some(UNIX_EPOCH + Duration::from_secs(1_042))
         );
         assert!(
-            secondary
-                .to_string()
-                .ends_with("slow down; secondary rate limit, retry in 42 s"),
+            secondary.to_string().ends_with(
+                "slow down; secondary rate limit, retry at 1970-01-01 00:17:22 UTC (now)"
+            ),
             "{secondary}"
+        );
+        // Another API's 429: its status, and when, in no words of GitHub's.
+        let other = Error::from_answer(
+            answer(429, &[("retry-after", "42")], r#"{"error":"slow down"}"#),
+            received,
+        );
+        assert_eq!(
+            other.to_string(),
+            "POST https://api.github.com/repos/o/r/labels: the server answered 429 Too Many \
+             Requests: slow down; rate limit, retry at 1970-01-01 00:17:22 UTC (now)"
+        );
+        let not_sent = Error::RateLimited {
+            kind: RateLimitKind::Secondary,
+            retry_at: SystemTime::now().checked_add(Duration::from_secs(42 * 60)),
+            answer: None,
+        };
+        let text = not_sent.to_string();
+        assert!(
+            text.starts_with("not sent: requests are paused after a rate-limit refusal, retry at ")
+                && text.ends_with(" UTC (in 42 min)"),
+            "{text}"
         );
         let plain = Error::from_answer(answer(404, &[], r#"{"message":"Not Found"}"#), received);
         assert!(matches!(plain, Error::Status(_)));
         assert_eq!(plain.retry_at(), None);
+    }
+
+    #[test]
+    fn a_call_that_gave_up_says_what_it_cost() {
+        let refusal = Error::from_answer(
+            answer(503, &[], r#"{"message":"down"}"#),
+            UNIX_EPOCH + Duration::from_secs(1_000),
+        );
+        let retried = Error::GaveUp {
+            error: Box::new(refusal),
+            retries: 3,
+            waits: 1,
+            elapsed: Duration::from_millis(7_420),
+            deadline: None,
+        };
+        assert!(
+            retried.to_string().ends_with(
+                "answered 503 Service Unavailable: down (after 3 retries and 1 wait, 7.4 s in all)"
+            ),
+            "{retried}"
+        );
+        assert_eq!(retried.status(), Some(StatusCode::SERVICE_UNAVAILABLE));
+        assert!(matches!(retried.last(), Error::Status(_)));
+        let ended = Error::GaveUp {
+            error: Box::new(retried),
+            retries: 1,
+            waits: 0,
+            elapsed: Duration::from_millis(1_640),
+            deadline: Some(Duration::from_secs(2)),
+        };
+        assert!(
+            ended
+                .to_string()
+                .ends_with("(ended by the call's deadline of 2 s: 1 retry, 1.6 s in all)"),
+            "{ended}"
+        );
+        assert!(matches!(ended.last(), Error::Status(_)));
     }
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use http::{Method, StatusCode};
 
-use super::rate_limit::RateLimitKind;
+use super::rate_limit::{RateLimitKind, limit_text};
 
 /// Something a client did on its own, given to the function set with
 /// [`ClientBuilder::on_event`](super::ClientBuilder::on_event): each wait
@@ -96,6 +96,15 @@ pub enum WaitReason {
         /// The lane.
         lane: &'static str,
     },
+    /// The rate limit of an API other than GitHub, which names no primary
+    /// or secondary limit and no resource: the request was refused with
+    /// this status (`429 Too Many Requests`, or a `403` with `retry-after`)
+    /// and is sent again after the wait; or, for `None`, it waits before
+    /// its first try for a pause or a spent quota an earlier answer told.
+    Limit {
+        /// The status of the refusal, when the request was refused.
+        refused: Option<StatusCode>,
+    },
 }
 
 impl fmt::Display for Event {
@@ -129,11 +138,20 @@ impl fmt::Display for Event {
                         kind,
                         resource,
                         refused: true,
-                    } => format!("was refused by the {kind} rate limit of `{resource}`"),
+                    } => format!(
+                        "was refused by the {}",
+                        limit_text(Some(*kind), Some(resource))
+                    ),
                     WaitReason::RateLimit { kind, resource, .. } => {
-                        format!("waits for the {kind} rate limit of `{resource}`")
+                        format!("waits for the {}", limit_text(Some(*kind), Some(resource)))
                     }
                     WaitReason::Spacing { lane } => format!("is spaced from the last {lane}"),
+                    WaitReason::Limit {
+                        refused: Some(status),
+                    } => format!("was refused with {status}"),
+                    WaitReason::Limit { refused: None } => {
+                        format!("waits for the API's {}", limit_text(None, None))
+                    }
                 };
                 write!(f, "{method} {url} {why}: {:.1} s", wait.as_secs_f64())
             }

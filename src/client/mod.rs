@@ -71,10 +71,26 @@
 //! | rate limits | a spent quota waited for until `x-ratelimit-reset`, a secondary limit or a `429` until `retry-after` (or a minute, doubled at each new refusal), when that is under 5 minutes, else [`Error::RateLimited`] at once; the quota counted down by every thread of the client, so that they wait together; for GitHub, writes 1 s apart (3 s for those that notify people), searches 2 s apart | [`ClientBuilder::rate_limits`]: [`RateLimits`], [`RateLimits::off`]; a [`RateLimitStore`] shared by processes |
 //! | conditional requests | off | [`ClientBuilder::cache`]: [`MemoryCache`] or a [`Cache`] of one's own |
 //! | timeouts | 10 s to connect, 60 s for each request | [`ClientBuilder::connect_timeout`], [`ClientBuilder::timeout`] |
+//! | a call's deadline | 5 minutes for all one call does ([`DEFAULT_DEADLINE`]): no wait or retry is started that would end past it, and each request's timeout is cut to the time left | [`ClientBuilder::deadline`] |
 //! | what it did | nothing said | [`ClientBuilder::on_event`]: each wait and retry as an [`Event`] |
 //!
+//! What one call (a `send`, an `execute`, a page of `paginate` or `pages`)
+//! costs at most in time, with the defaults: a server that accepts the
+//! connection and never answers would hold it for 4 tries of 60 s and
+//! backoffs of at most 1 + 2 + 4 s, 247 s; a rate limit, for up to 3
+//! waits of up to 5 minutes each (a `429` that names no time: 60 s, then
+//! 120 s, then 240 s, 420 s and the requests). The deadline ends every
+//! call within 5 minutes (300 s): a wait or a retry that would end past it
+//! is not started, and the call returns the error or the refusal it has
+//! as an [`Error::GaveUp`], which says how many retries and waits it took
+//! and how long it lasted (the `429` above: its refusal after the waits of
+//! 60 s and 120 s, some 3 minutes, saying to retry 4 minutes later). An
+//! error after retries or waits is an [`Error::GaveUp`] too;
+//! [`Error::last`] gives the error inside.
+//!
 //! Clients made from an endpoint (`Client::new`, `with_agent`,
-//! `with_client`) send each request once, as it is. The state behind the
+//! `with_client`) send each request once, as it is, with no deadline but
+//! each request's timeout. The state behind the
 //! rate limits and the cache is shared by a client's clones and threads.
 //!
 //! A program walking every issue of an organisation's repositories needs
@@ -90,8 +106,10 @@
 //! let client = Client::github()
 //!     .token(std::env::var("GITHUB_TOKEN")?)
 //!     .user_agent("issue-census/1.0")
-//!     // Wait for a spent quota however long it takes (GitHub's window is an hour).
+//!     // Wait for a spent quota however long it takes (GitHub's window is an hour),
+//!     // which a call's deadline must leave room for.
 //!     .rate_limits(RateLimits::github().max_wait(Duration::from_secs(3600)))
+//!     .deadline(Duration::from_secs(3900))
 //!     // A second run asks only what changed; a 304 costs no quota.
 //!     .cache(MemoryCache::new(256 << 20))
 //!     .on_event(|event| eprintln!("{event}"))
@@ -272,8 +290,8 @@ use http::{HeaderMap, StatusCode};
 #[cfg(feature = "app")]
 pub use app::GitHubApp;
 pub use builder::{
-    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_GITHUB_API_VERSION, DEFAULT_JSON_ACCEPT,
-    DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
+    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEADLINE, DEFAULT_GITHUB_API_VERSION,
+    DEFAULT_JSON_ACCEPT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
 };
 pub use cache::{Cache, CachedAnswer, MemoryCache};
 pub use decode::Bytes;

@@ -98,13 +98,8 @@ pub(crate) fn refusal(
         return Some((RateLimitKind::Primary, limit.reset));
     }
     // A 429 is a rate limit by its definition, whatever else it says.
-    let secondary = status == StatusCode::TOO_MANY_REQUESTS
-        || message.is_some_and(|message| {
-            let message = message.to_ascii_lowercase();
-            // "abuse detection" is the older name, still sent by older
-            // GitHub Enterprise Server versions.
-            message.contains("secondary rate limit") || message.contains("abuse detection")
-        });
+    let secondary =
+        status == StatusCode::TOO_MANY_REQUESTS || message.is_some_and(names_secondary_limit);
     secondary.then(|| {
         (
             RateLimitKind::Secondary,
@@ -147,12 +142,16 @@ pub(crate) fn http_date(value: &str) -> Option<SystemTime> {
         return None;
     }
     let days = days_from_civil(year, month, day)?;
-    let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second;
+    // A year no clock reaches (a server may send any number) is no date.
+    let seconds = days
+        .checked_mul(86_400)?
+        .checked_add(hour * 3_600 + minute * 60 + second)?;
     UNIX_EPOCH.checked_add(Duration::from_secs(seconds))
 }
 
 /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar
-/// (Howard Hinnant's algorithm), for years from 1970 on.
+/// (Howard Hinnant's algorithm), for years from 1970 on; `None` for a date
+/// before 1970 or so far ahead that the count overflows.
 fn days_from_civil(year: u64, month: u64, day: u64) -> Option<u64> {
     let year = if month <= 2 {
         year.checked_sub(1)?
@@ -160,11 +159,114 @@ fn days_from_civil(year: u64, month: u64, day: u64) -> Option<u64> {
         year
     };
     let era = year / 400;
-    let year_of_era = year - era * 400;
+    let year_of_era = year % 400;
     let month_index = (month + 9) % 12;
     let day_of_year = (153 * month_index + 2) / 5 + day - 1;
     let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    (era * 146_097 + day_of_era).checked_sub(719_468)
+    era.checked_mul(146_097)?
+        .checked_add(day_of_era)?
+        .checked_sub(719_468)
+}
+
+/// The date of a day counted from 1970-01-01 (the inverse of
+/// [`days_from_civil`], Howard Hinnant's `civil_from_days`): year, month,
+/// day.
+fn civil_from_days(days: u64) -> (u64, u64, u64) {
+    let days = days + 719_468;
+    let era = days / 146_097;
+    let day_of_era = days % 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = era * 400 + year_of_era + u64::from(month <= 2);
+    (year, month, day)
+}
+
+/// A time as people read it, in UTC: `2026-11-26 09:12:55 UTC` (a time
+/// before 1970 reads as 1970's first second).
+pub(crate) fn utc_text(time: SystemTime) -> String {
+    let seconds = time
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let (year, month, day) = civil_from_days(seconds / 86_400);
+    let second_of_day = seconds % 86_400;
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        second_of_day / 3_600,
+        second_of_day / 60 % 60,
+        second_of_day % 60
+    )
+}
+
+/// How long `wait` is, as people say it: `1.5 s`, `42 s`, `7 min`,
+/// `3 h 5 min`, `12 days`, rounded up to its last unit, so that a wait is
+/// never told shorter than it is.
+pub(crate) fn duration_text(wait: Duration) -> String {
+    if wait < Duration::from_secs(10) && wait.subsec_nanos() > 0 {
+        return format!("{:.1} s", (wait.as_secs_f64() * 10.0).ceil() / 10.0);
+    }
+    let seconds = wait
+        .as_secs()
+        .saturating_add(u64::from(wait.subsec_nanos() > 0));
+    match seconds {
+        0..120 => format!("{seconds} s"),
+        120..7_200 => format!("{} min", seconds.div_ceil(60)),
+        7_200..172_800 => {
+            let minutes = seconds.div_ceil(60);
+            match minutes % 60 {
+                0 => format!("{} h", minutes / 60),
+                rest => format!("{} h {rest} min", minutes / 60),
+            }
+        }
+        _ => format!("{} days", seconds.div_ceil(86_400)),
+    }
+}
+
+/// When to retry, for a person: `at 2026-11-26 09:12:55 UTC (in 42 min)`,
+/// `(now)` for a time that has passed at `now`.
+pub(crate) fn retry_text(at: SystemTime, now: SystemTime) -> String {
+    match at.duration_since(now) {
+        Ok(wait) if !wait.is_zero() => {
+            format!("at {} (in {})", utc_text(at), duration_text(wait))
+        }
+        _ => format!("at {} (now)", utc_text(at)),
+    }
+}
+
+/// A rate limit as refusals and waits name it: GitHub's by its kind, and
+/// its resource when known (`secondary rate limit of `core``); another
+/// API's, which has no kinds nor resources, as `rate limit`.
+pub(crate) fn limit_text(kind: Option<RateLimitKind>, resource: Option<&str>) -> String {
+    match (kind, resource) {
+        (Some(kind), Some(resource)) => format!("{kind} rate limit of `{resource}`"),
+        (Some(kind), None) => format!("{kind} rate limit"),
+        (None, _) => "rate limit".to_owned(),
+    }
+}
+
+/// Whether an answer comes from GitHub, whose limits have names (primary,
+/// secondary) and resources (`core`, `search`): it names its rate-limit
+/// resource or its request id, as GitHub's answers all do, or its message
+/// names one of GitHub's secondary limits.
+pub(crate) fn is_github(headers: &HeaderMap, message: Option<&str>) -> bool {
+    headers.contains_key("x-ratelimit-resource")
+        || headers.contains_key("x-github-request-id")
+        || message.is_some_and(names_secondary_limit)
+}
+
+/// Whether GitHub's `message` names a secondary limit.
+fn names_secondary_limit(message: &str) -> bool {
+    let message = message.to_ascii_lowercase();
+    // "abuse detection" is the older name, still sent by older GitHub
+    // Enterprise Server versions.
+    message.contains("secondary rate limit") || message.contains("abuse detection")
 }
 
 #[cfg(test)]
@@ -247,6 +349,71 @@ mod tests {
             ("retry-after", "Tue, 10 Oct 2017 16:01:30 GMT"),
         ]));
         assert_eq!(limit.retry_after, Some(Duration::from_secs(90)));
+    }
+
+    #[test]
+    fn absurd_dates_are_no_dates() {
+        // Years no clock reaches: no date, no overflow.
+        for text in [
+            "Sun, 06 Nov 1000000000000 08:49:37 GMT",
+            "Sun, 06 Nov 18446744073709551615 08:49:37 GMT",
+            "Sun, 06 Jan 18446744073709551615 08:49:37 GMT",
+        ] {
+            assert_eq!(http_date(text), None, "{text}");
+        }
+        assert_eq!(days_from_civil(u64::MAX, 12, 31), None);
+        assert_eq!(days_from_civil(1969, 12, 31), None);
+        let limit = RateLimit::from_headers(&headers(&[
+            ("date", "Sun, 06 Nov 1000000000000 08:49:37 GMT"),
+            ("retry-after", "Sun, 06 Nov 1000000000000 08:49:37 GMT"),
+            ("x-ratelimit-reset", "18446744073709551615"),
+        ]));
+        assert_eq!(limit.retry_after, None);
+        assert_eq!(limit.reset, None);
+    }
+
+    #[test]
+    fn times_read_as_people_read_them() {
+        let at = UNIX_EPOCH + Duration::from_secs(1_795_684_375);
+        assert_eq!(utc_text(at), "2026-11-26 09:12:55 UTC");
+        assert_eq!(utc_text(UNIX_EPOCH), "1970-01-01 00:00:00 UTC");
+        assert_eq!(
+            utc_text(UNIX_EPOCH + Duration::from_secs(1_709_164_800)),
+            "2024-02-29 00:00:00 UTC"
+        );
+        assert_eq!(
+            utc_text(UNIX_EPOCH + Duration::from_secs(32_503_680_000)),
+            "3000-01-01 00:00:00 UTC"
+        );
+        // The inverse of the reading of HTTP dates, day by day over four
+        // centuries.
+        for day in (0..146_097 * 2).step_by(13) {
+            let (year, month, date) = civil_from_days(day);
+            assert_eq!(days_from_civil(year, month, date), Some(day));
+        }
+        let now = at - Duration::from_secs(42 * 60);
+        assert_eq!(
+            retry_text(at, now),
+            "at 2026-11-26 09:12:55 UTC (in 42 min)"
+        );
+        assert_eq!(retry_text(at, at), "at 2026-11-26 09:12:55 UTC (now)");
+        for (seconds, text) in [
+            (0, "0 s"),
+            (42, "42 s"),
+            (119, "119 s"),
+            (120, "2 min"),
+            (121, "3 min"),
+            (7_200, "2 h"),
+            (7_260, "2 h 1 min"),
+            (3 * 86_400, "3 days"),
+            (u64::MAX, "213503982334602 days"),
+        ] {
+            assert_eq!(duration_text(Duration::from_secs(seconds)), text);
+        }
+        assert_eq!(duration_text(Duration::from_millis(1_500)), "1.5 s");
+        assert_eq!(duration_text(Duration::from_millis(1_501)), "1.6 s");
+        assert_eq!(duration_text(Duration::from_millis(41_200)), "42 s");
+        assert_eq!(duration_text(Duration::MAX), "213503982334602 days");
     }
 
     #[test]

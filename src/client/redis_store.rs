@@ -48,9 +48,11 @@ use super::throttle::{Admission, RateLimitStore, StoreError};
 /// | `NAMESPACE:pause` | string | the end of a pause every request waits for (a secondary limit) |
 /// | `NAMESPACE:lane:LANE` | string | the time the last request of a spaced lane (`write`, `notification`, `search`) was given |
 ///
-/// Every key expires a minute after the time it holds has passed (the
-/// scripts compare the times themselves; expiry only keeps Redis from
-/// filling up), so a store that is no longer used leaves nothing behind.
+/// Every key expires a minute after the time it holds has passed, and a
+/// day after it was written at the latest, whatever time an answer named
+/// (the scripts compare the times themselves; expiry only keeps Redis from
+/// filling up), so a store that is no longer used leaves nothing behind,
+/// and resources named by answers that are never named again go too.
 ///
 /// The steps do what `MemoryStore`'s do, the rule for the requests that
 /// leave while a quota is unknown included (before the first answer,
@@ -97,6 +99,10 @@ impl fmt::Debug for RedisStore {
 
 /// How long a key is kept after the time it holds has passed.
 const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
+
+/// The longest a key is kept from its last write: a reset or a pause an
+/// answer puts centuries ahead does not keep its key that long.
+const MAX_KEY_LIFETIME: Duration = Duration::from_secs(24 * 3600);
 
 /// The largest time or duration handed to a script, in milliseconds (some
 /// 35,000 years): sums of a few stay exact in Lua's numbers.
@@ -470,9 +476,11 @@ fn millis_ceil(time: SystemTime) -> u64 {
 }
 
 /// How long a key holding the time `end` is kept from `now`: until `end`,
-/// and the margin after it.
+/// and the margin after it, at most [`MAX_KEY_LIFETIME`].
 fn time_to_live(end: u64, now: u64) -> u64 {
-    end.saturating_sub(now) + clamp_millis(EXPIRY_MARGIN.as_millis())
+    end.saturating_sub(now)
+        .saturating_add(clamp_millis(EXPIRY_MARGIN.as_millis()))
+        .min(clamp_millis(MAX_KEY_LIFETIME.as_millis()))
 }
 
 /// `url` with the password of its user information (`user:password@`)
@@ -542,6 +550,11 @@ mod tests {
         let time = UNIX_EPOCH + Duration::from_nanos(1_500_000_001);
         assert_eq!(millis_floor(time), 1500);
         assert_eq!(millis_ceil(time), 1501);
+        // A key lives until the time it holds and a minute more, a day at
+        // most, whatever time an answer named.
+        assert_eq!(time_to_live(1_000, 5_000), 60_000);
+        assert_eq!(time_to_live(MAX_MILLIS, 0), 86_400_000);
+        assert_eq!(time_to_live(u64::MAX, 0), 86_400_000);
         assert_eq!(millis_ceil(UNIX_EPOCH + Duration::from_secs(2)), 2000);
         assert_eq!(millis_floor(UNIX_EPOCH - Duration::from_secs(1)), 0);
         assert_eq!(

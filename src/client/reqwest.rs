@@ -9,6 +9,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
+use std::time::Duration;
 
 use futures_core::Stream;
 use serde::de::DeserializeOwned;
@@ -485,7 +486,7 @@ impl Client {
             match call.next() {
                 Action::Wait(wait) => tokio::time::sleep(wait).await,
                 Action::Send(request) => {
-                    let answer = self.transport(request).await;
+                    let answer = self.transport(request, call.timeout()).await;
                     call.receive(answer);
                 }
                 Action::Done(result) => return result,
@@ -493,11 +494,17 @@ impl Client {
         }
     }
 
+    /// Sends `request`, within `timeout` when the call's deadline cuts the
+    /// client's.
     async fn transport(
         &self,
         request: http::Request<Vec<u8>>,
+        timeout: Option<Duration>,
     ) -> Result<http::Response<Vec<u8>>, Box<dyn std::error::Error + Send + Sync>> {
-        let request = ::reqwest::Request::try_from(request)?;
+        let mut request = ::reqwest::Request::try_from(request)?;
+        if timeout.is_some() {
+            *request.timeout_mut() = timeout;
+        }
         let mut response = self.client.execute(request).await?;
         let mut body = Vec::new();
         while let Some(chunk) = response.chunk().await? {

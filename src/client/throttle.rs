@@ -301,6 +301,11 @@ impl Quota {
 /// client has its own unless given another ([`RateLimits::store`]): clones
 /// of an `Arc<MemoryStore>`… or the same store given to several clients
 /// make them wait together.
+///
+/// It remembers the quotas of at most [`MemoryStore::MAX_RESOURCES`]
+/// resources, whatever names the answers give (`x-ratelimit-resource` is
+/// the server's to choose): to learn one more, it forgets first those whose
+/// window has passed, then the one updated least recently.
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     state: Mutex<MemoryState>,
@@ -308,15 +313,59 @@ pub struct MemoryStore {
 
 #[derive(Debug, Default)]
 struct MemoryState {
-    quotas: HashMap<String, Quota>,
+    /// Each resource's quota, and when it was last used (a count of the
+    /// store's steps).
+    quotas: HashMap<String, (Quota, u64)>,
+    /// The store's steps so far.
+    steps: u64,
     paused_until: Option<SystemTime>,
     lanes: HashMap<String, SystemTime>,
 }
 
+impl MemoryState {
+    /// The quota of `resource`, made room for when it is new.
+    fn quota(&mut self, resource: &str, now: SystemTime) -> &mut Quota {
+        self.steps += 1;
+        if !self.quotas.contains_key(resource) && self.quotas.len() >= MemoryStore::MAX_RESOURCES {
+            self.quotas
+                .retain(|_, (quota, _)| quota.reset.is_none_or(|reset| reset > now));
+            if self.quotas.len() >= MemoryStore::MAX_RESOURCES
+                && let Some(oldest) = self
+                    .quotas
+                    .iter()
+                    .min_by_key(|(_, (_, used))| *used)
+                    .map(|(name, _)| name.clone())
+            {
+                self.quotas.remove(&oldest);
+            }
+        }
+        let steps = self.steps;
+        let (quota, used) = self.quotas.entry(resource.to_owned()).or_default();
+        *used = steps;
+        quota
+    }
+}
+
 impl MemoryStore {
+    /// The most resources whose quotas a store remembers: GitHub has some
+    /// fifteen; a server naming a new one in every answer cannot make the
+    /// store grow past this.
+    pub const MAX_RESOURCES: usize = 64;
+
     /// An empty store: no quota known, no pause.
     pub fn new() -> MemoryStore {
         MemoryStore::default()
+    }
+
+    /// How many resources' quotas the store remembers (at most
+    /// [`MemoryStore::MAX_RESOURCES`]).
+    pub fn len(&self) -> usize {
+        self.state().quotas.len()
+    }
+
+    /// Whether the store remembers no resource's quota.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, MemoryState> {
@@ -332,8 +381,7 @@ impl RateLimitStore for MemoryStore {
         if let Some(until) = state.paused_until.filter(|until| *until > now) {
             return Ok(Admission::WaitUntil(RateLimitKind::Secondary, until));
         }
-        let quota = state.quotas.entry(resource.to_owned()).or_default();
-        Ok(match quota.admit(now) {
+        Ok(match state.quota(resource, now).admit(now) {
             Some(reset) => Admission::WaitUntil(RateLimitKind::Primary, reset),
             None => Admission::Go,
         })
@@ -341,9 +389,7 @@ impl RateLimitStore for MemoryStore {
 
     fn update(&self, resource: &str, remaining: u64, reset: SystemTime) -> Result<(), StoreError> {
         self.state()
-            .quotas
-            .entry(resource.to_owned())
-            .or_default()
+            .quota(resource, SystemTime::now())
             .update(remaining, reset);
         Ok(())
     }
@@ -364,7 +410,7 @@ impl RateLimitStore for MemoryStore {
     ) -> Result<SystemTime, StoreError> {
         let mut state = self.state();
         let slot = match state.lanes.get(lane) {
-            Some(last) => (*last + spacing).max(now),
+            Some(last) => last.checked_add(spacing).unwrap_or(*last).max(now),
             None => now,
         };
         state.lanes.insert(lane.to_owned(), slot);
@@ -563,6 +609,32 @@ mod tests {
             );
         }
         assert_eq!(store.admit("core", at(160)).unwrap(), Admission::Go);
+    }
+
+    #[test]
+    fn the_resources_remembered_are_bounded() {
+        // A new name in every answer, of windows long passed: they go
+        // first when a name is new.
+        let store = MemoryStore::new();
+        for n in 0..20_000u64 {
+            store.update(&format!("r{n}"), 5, at(100 + n)).unwrap();
+            assert!(store.len() <= MemoryStore::MAX_RESOURCES);
+        }
+        assert!(store.len() < MemoryStore::MAX_RESOURCES);
+        // Windows that have not passed: the least recently used goes; one
+        // used since then stays.
+        let store = MemoryStore::new();
+        store.update("core", 0, at(u64::MAX >> 2)).unwrap();
+        for n in 0..MemoryStore::MAX_RESOURCES as u64 * 3 {
+            store
+                .update(&format!("far{n}"), 5, at(u64::MAX >> 2))
+                .unwrap();
+            assert_eq!(
+                store.admit("core", at(10)).unwrap(),
+                Admission::WaitUntil(RateLimitKind::Primary, at(u64::MAX >> 2))
+            );
+        }
+        assert_eq!(store.len(), MemoryStore::MAX_RESOURCES);
     }
 
     #[test]

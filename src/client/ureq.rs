@@ -1,5 +1,7 @@
 //! The blocking client, on ureq 3 (feature `ureq`).
 
+use std::time::Duration;
+
 use serde::de::DeserializeOwned;
 
 use super::builder::{ClientBuilder, Transport};
@@ -488,22 +490,31 @@ impl Client {
         loop {
             match call.next() {
                 Action::Wait(wait) => std::thread::sleep(wait),
-                Action::Send(request) => call.receive(self.transport(request).map_err(Into::into)),
+                Action::Send(request) => {
+                    let answer = self.transport(request, call.timeout());
+                    call.receive(answer.map_err(Into::into));
+                }
                 Action::Done(result) => return result,
             }
         }
     }
 
+    /// Sends `request`, within `timeout` when the call's deadline cuts the
+    /// agent's.
     fn transport(
         &self,
         request: http::Request<Vec<u8>>,
+        timeout: Option<Duration>,
     ) -> Result<http::Response<Vec<u8>>, ::ureq::Error> {
-        let request = self
+        let mut request = self
             .agent
             .configure_request(request)
             .http_status_as_error(false)
-            .max_redirects(0)
-            .build();
+            .max_redirects(0);
+        if let Some(timeout) = timeout {
+            request = request.timeout_global(Some(timeout));
+        }
+        let request = request.build();
         let (parts, mut body) = self.agent.run(request)?.into_parts();
         let body = body.with_config().limit(MAX_ANSWER_BYTES).read_to_vec()?;
         Ok(http::Response::from_parts(parts, body))
