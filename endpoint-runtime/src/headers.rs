@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::github;
+use crate::names::shown_header_value;
 use crate::scan;
 
 /// One header: its lowercase name and its value.
@@ -252,9 +253,18 @@ impl std::hash::Hash for Headers {
     }
 }
 
+/// The headers by name, with every value but those of the shown headers
+/// (`accept`, `user-agent`, `content-type`, `content-length`,
+/// `x-github-api-version`) as `<redacted>`: printing a request shows no
+/// credential.
 impl fmt::Debug for Headers {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.iter()).finish()
+        f.debug_map()
+            .entries(
+                self.iter()
+                    .map(|(name, value)| (name, shown_header_value(name, value))),
+            )
+            .finish()
     }
 }
 

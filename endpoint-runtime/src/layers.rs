@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::headers::{self, Headers};
-use crate::names::is_option_key;
+use crate::names::{is_credential_param, is_option_key};
 use crate::params::{Params, is_remaining};
 use crate::route::Route;
 use crate::template::{NameSet, Template, Vars};
@@ -489,7 +489,9 @@ pub(crate) fn layer<'p>(
 
 /// The defaults' remaining parameters, in order, each with the call's
 /// value (`call_value`) over it: the first part of a layered call's
-/// remaining parameters, which `merge` puts before the call's own.
+/// remaining parameters, which `merge` puts before the call's own. A
+/// default named like a credential ([`is_credential_param`]) is left out:
+/// only the call's own value of it is sent.
 pub(crate) fn for_each_default_param<'v>(
     defaults: &'v Map<String, Value>,
     variables: &NameSet<'_>,
@@ -499,7 +501,9 @@ pub(crate) fn for_each_default_param<'v>(
     for (key, default) in defaults {
         if is_remaining(key, variables) {
             let value = match call_value(key) {
+                Some(call) if is_credential_param(key) => Cow::Borrowed(call),
                 Some(call) => layered(default, call),
+                None if is_credential_param(key) => continue,
                 None => Cow::Borrowed(default),
             };
             f(key, Param::Json(&value))?;

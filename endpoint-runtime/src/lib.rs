@@ -114,7 +114,8 @@ pub mod __private {
     };
     pub use crate::typed::{Argument, Fields, FieldsBuild, Plan, argument, serialize};
     pub use crate::typed_request::Route;
-    pub use crate::url::{is_absolute, url_host};
+    pub use crate::url::{Origin, is_absolute, redact_userinfo, url_host};
+    pub use crate::endpoint::credential_origins;
     pub use crate::value::{List, Param, ToParam};
     pub use crate::{Endpoint, Request, Result, TypedRequest};
     pub use serde;

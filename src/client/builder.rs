@@ -17,6 +17,9 @@ use super::event::{Event, Hook};
 use super::retry::Retry;
 use super::throttle::RateLimits;
 use crate::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
+use endpoint_runtime::__private::{
+    REDACTED, credential_origins, redact_userinfo, shown_header_value,
+};
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
 /// told otherwise: this crate's name and version (`endpoint/0.1.0`).
@@ -39,17 +42,6 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// ([`ClientBuilder::connect_timeout`]).
 pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The value `Debug` shows in place of a secret.
-const REDACTED: &str = "<redacted>";
-
-/// Header values `Debug` shows; every other header's value is redacted, as
-/// it may be a credential (`authorization`, `x-api-key`, `private-token`…).
-const SHOWN_HEADERS: [&str; 4] = [
-    "accept",
-    "user-agent",
-    "content-type",
-    "x-github-api-version",
-];
 
 /// The settings of the HTTP transport under a client: timeouts and proxy.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -220,15 +212,18 @@ impl<C> fmt::Debug for ClientBuilder<C> {
         let headers: Vec<(&str, &str)> = self
             .headers
             .iter()
-            .map(|(name, value)| (name.as_str(), shown_value(name, value)))
+            .map(|(name, value)| (name.as_str(), shown_header_value(name, value)))
             .collect();
         let mut debug = f.debug_struct("ClientBuilder");
         debug
             .field("api", &self.api)
-            .field("base_url", &self.base_url.as_ref().map(|(url, _)| url))
+            .field(
+                "base_url",
+                &self.base_url.as_ref().map(|(url, _)| redact_userinfo(url)),
+            )
             .field(
                 "uploads_url",
-                &self.uploads_url.as_ref().map(|(url, _)| url),
+                &self.uploads_url.as_ref().map(|(url, _)| redact_userinfo(url)),
             )
             .field("auth", &auth)
             .field("user_agent", &self.user_agent)
@@ -246,18 +241,6 @@ impl<C> fmt::Debug for ClientBuilder<C> {
         #[cfg(feature = "app")]
         debug.field("github_app", &self.app);
         debug.finish()
-    }
-}
-
-/// The value `Debug` shows of header `name`.
-fn shown_value<'v>(name: &str, value: &'v str) -> &'v str {
-    if SHOWN_HEADERS
-        .iter()
-        .any(|shown| shown.eq_ignore_ascii_case(name))
-    {
-        value
-    } else {
-        REDACTED
     }
 }
 
@@ -516,6 +499,7 @@ impl<C> ClientBuilder<C> {
             cache: self.cache.clone(),
             hook: self.hook.clone(),
             credentials: None,
+            origins: Arc::default(),
         }
     }
 
@@ -559,7 +543,7 @@ impl<C> ClientBuilder<C> {
                 "github_enterprise",
                 format!(
                     "`{}` is not a host name (`ghe.example.com`, maybe with a `:port`)",
-                    host.escape_debug()
+                    redact_userinfo(host).escape_debug()
                 ),
             ));
         }
@@ -643,8 +627,10 @@ impl<C> ClientBuilder<C> {
     /// The endpoint and the policy of the client these settings make.
     pub(crate) fn parts(&self) -> Result<(Endpoint, Policy), Error> {
         let endpoint = self.build_endpoint()?;
-        #[allow(unused_mut)]
         let mut policy = self.policy();
+        // The client's credentials go to the origins of these settings'
+        // base URL and uploads URL only, whatever endpoint it is given later.
+        policy.origins = credential_origins(&endpoint).into();
         #[cfg(feature = "app")]
         if let Some(app) = &self.app {
             policy.credentials = Some(Arc::new(super::app::AppCredentials::new(
@@ -711,7 +697,9 @@ fn valid_host(host: &str) -> bool {
 /// fragment or user info, without a trailing `/`; the error of `setting`
 /// otherwise.
 fn checked_url(setting: &'static str, url: &str) -> Result<String, Error> {
-    let wrong = |reason: &str| Error::config(setting, format!("`{url}` {reason}"));
+    // The URL as messages show it: a secret in its user information is not.
+    let shown = redact_userinfo(url);
+    let wrong = |reason: &str| Error::config(setting, format!("`{shown}` {reason}"));
     let trimmed = url.trim();
     if trimmed.is_empty() {
         return Err(Error::config(setting, "is empty"));

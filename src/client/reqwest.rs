@@ -99,7 +99,8 @@ impl Client {
     /// # Errors
     /// [`Error::Setup`] when reqwest cannot set up its client.
     pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
-        Client::with_transport(endpoint, &Transport::default(), Policy::none())
+        let policy = Policy::none(&endpoint);
+        Client::with_transport(endpoint, &Transport::default(), policy)
     }
 
     /// A client for `endpoint` with a reqwest client of `transport`'s
@@ -132,7 +133,8 @@ impl Client {
     /// followed by this client's rules (reqwest's own policy would also drop
     /// credentials on the way to another host).
     pub fn with_client(endpoint: Endpoint, client: ::reqwest::Client) -> Client {
-        Client::from_parts(endpoint, client, Policy::none())
+        let policy = Policy::none(&endpoint);
+        Client::from_parts(endpoint, client, policy)
     }
 
     /// A client of these parts.

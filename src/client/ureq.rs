@@ -84,10 +84,11 @@ impl Client {
     /// None for now: the same shape as the async client's `new`, which
     /// can fail.
     pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
+        let policy = Policy::none(&endpoint);
         Ok(Client::with_transport(
             endpoint,
             &Transport::default(),
-            Policy::none(),
+            policy,
         ))
     }
 
@@ -112,7 +113,8 @@ impl Client {
     /// the builder's settings. Whatever the agent's settings, it follows no
     /// redirect itself (this client does) and hands every status over.
     pub fn with_agent(endpoint: Endpoint, agent: ::ureq::Agent) -> Client {
-        Client::from_parts(endpoint, agent, Policy::none())
+        let policy = Policy::none(&endpoint);
+        Client::from_parts(endpoint, agent, policy)
     }
 
     /// A client of these parts.
