@@ -74,14 +74,14 @@ fn absolute_url_in_the_route() {
     assert_refused(
         checked().endpoint("GET https://evil.example/collect", ()),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
     assert_refused(
         checked().endpoint("POST http://evil.example:8080/x", json!({"a": 1})),
         "authorization",
-        "evil.example:8080",
-        "api.github.com",
+        "http://evil.example:8080",
+        "https://api.github.com",
     );
 }
 
@@ -90,14 +90,14 @@ fn url_option() {
     assert_refused(
         checked().endpoint_options(json!({"method": "GET", "url": "https://evil.example/x"})),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
     assert_refused(
         checked().endpoint("GET /user", json!({"url": "https://evil.example/x"})),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
 }
 
@@ -109,8 +109,8 @@ fn reserved_url_parameter() {
             json!({"next": "https://evil.example/page/2"}),
         ),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
     let request = checked()
         .endpoint(
@@ -126,8 +126,8 @@ fn call_that_overrides_the_base_url() {
     assert_refused(
         checked().endpoint("GET /user", json!({"baseUrl": "https://evil.example"})),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
 }
 
@@ -136,18 +136,18 @@ fn look_alike_hosts() {
     for (url, host) in [
         (
             "https://api.github.com.evil.example/x",
-            "api.github.com.evil.example",
+            "https://api.github.com.evil.example",
         ),
-        ("https://api.github.com@evil.example/x", "evil.example"),
-        ("https://user:pw@evil.example/x", "evil.example"),
-        ("https://api.github.com:8443/x", "api.github.com:8443"),
-        ("https://evil-api.github.com/x", "evil-api.github.com"),
+        ("https://api.github.com@evil.example/x", "https://evil.example"),
+        ("https://user:pw@evil.example/x", "https://evil.example"),
+        ("https://api.github.com:8443/x", "https://api.github.com:8443"),
+        ("https://evil-api.github.com/x", "https://evil-api.github.com"),
     ] {
         assert_refused(
             checked().endpoint(&format!("GET {url}"), ()),
             "authorization",
             host,
-            "api.github.com",
+            "https://api.github.com",
         );
     }
 }
@@ -193,8 +193,8 @@ fn every_credential_header() {
             assert_refused(
                 ep.endpoint("GET https://evil.example/x", json!({"headers": headers})),
                 name,
-                "evil.example",
-                "api.github.com",
+                "https://evil.example",
+                "https://api.github.com",
             );
         }
     }
@@ -211,8 +211,8 @@ fn the_setting_survives_defaults_and_follows_the_new_base_url() {
     assert_refused(
         ghe.endpoint("GET https://api.github.com/user", ()),
         "authorization",
-        "api.github.com",
-        "ghe.example.com",
+        "https://api.github.com",
+        "https://ghe.example.com",
     );
 }
 
@@ -238,7 +238,7 @@ fn the_error_does_not_reveal_the_credential() {
     assert!(!format!("{err:?}").contains("s3cr3t"));
     assert_eq!(
         message,
-        "refusing to send credentials header `authorization` to `evil.example`, which is not the base URL's host `api.github.com`"
+        "refusing to send credentials header `authorization` to `https://evil.example`, which is not the base URL's origin `https://api.github.com`"
     );
 }
 
@@ -254,8 +254,8 @@ fn typed_requests_are_checked() {
     assert_refused(
         Collect { id: "1".into() }.to_request_with(&ep),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
     let request = GetUser {
         username: "octocat".into(),

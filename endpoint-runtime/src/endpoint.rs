@@ -109,11 +109,13 @@ impl Default for Endpoint {
     }
 }
 
-/// `Debug` shows the defaults with every header value redacted but those of
-/// `accept`, `user-agent`, `content-type`, `content-length` and
-/// `x-github-api-version`, the values of parameters named like credentials
-/// redacted, and the user information of the URLs (`user:password@`)
-/// redacted, so that printing an endpoint shows no credential.
+/// `Debug` shows the defaults with every header value that may be a
+/// credential redacted (that of any header but the shown ones: `accept`,
+/// `user-agent`, `content-type`…, see
+/// [`Endpoint::with_credential_host_check`]), the values of parameters
+/// named like credentials redacted, and the user information of the URLs
+/// (`user:password@`) redacted, so that printing an endpoint shows no
+/// credential.
 impl std::fmt::Debug for Endpoint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mut defaults = self.inner.defaults.clone();
@@ -245,9 +247,12 @@ impl Endpoint {
     ///
     /// With the check on, a request that carries a header that may be a
     /// credential (`authorization`, `proxy-authorization`, `cookie`, and any
-    /// other header but `accept`, `user-agent`, `content-type`,
-    /// `content-length` and `x-github-api-version`: `x-api-key`,
-    /// `private-token`…) and whose URL's origin is not the origin of this
+    /// other header but the shown ones, which never carry one: `accept`,
+    /// `user-agent`, `content-type`, `content-length`,
+    /// `x-github-api-version`, `accept-encoding`, `accept-language`,
+    /// `cache-control`, `connection`, `if-modified-since`, `if-none-match`;
+    /// so `x-api-key`, `private-token`… are credentials) and whose URL's
+    /// origin is not the origin of this
     /// endpoint's `baseUrl` fails with
     /// [`Error::CredentialsHost`](crate::Error::CredentialsHost). The origin
     /// is the scheme, the host (in any letter case) and the port (80 for

@@ -137,8 +137,8 @@ pub enum Error {
 
     /// The request's origin (scheme, host and port) differs from the base
     /// URL's while it carries a header that may be a credential (any header
-    /// but `accept`, `user-agent`, `content-type`, `content-length` and
-    /// `x-github-api-version`).
+    /// but the shown ones: `accept`, `user-agent`, `content-type`…, see
+    /// [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check)).
     #[error(
         "refusing to send credentials header `{header}` to `{host}`, which is not the base URL's origin `{base_host}`"
     )]

@@ -253,10 +253,10 @@ impl std::hash::Hash for Headers {
     }
 }
 
-/// The headers by name, with every value but those of the shown headers
-/// (`accept`, `user-agent`, `content-type`, `content-length`,
-/// `x-github-api-version`) as `<redacted>`: printing a request shows no
-/// credential.
+/// The headers by name, with every value that may be a credential (that of
+/// any header but the shown ones: `accept`, `user-agent`, `content-type`…,
+/// see [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check))
+/// as `<redacted>`: printing a request shows no credential.
 impl fmt::Debug for Headers {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map()

@@ -32,12 +32,21 @@ pub fn is_option_key(key: &str) -> bool {
 /// clients on a redirect or a next page's link to another origin, and
 /// refused by [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check)
 /// on the way to another origin.
-pub const SHOWN_HEADERS: [&str; 5] = [
+///
+/// They are the headers this crate and its clients set themselves, and the
+/// standard ones that never carry a credential.
+pub const SHOWN_HEADERS: [&str; 11] = [
     "accept",
     "user-agent",
     "content-type",
     "content-length",
     "x-github-api-version",
+    "accept-encoding",
+    "accept-language",
+    "cache-control",
+    "connection",
+    "if-modified-since",
+    "if-none-match",
 ];
 
 /// Whether the value of header `name` (any letter case) is not secret: one

@@ -28,9 +28,10 @@ use crate::url::redact_userinfo;
 /// ```
 ///
 /// `Debug` shows no secret: the values of the headers that may be
-/// credentials (every header but `accept`, `user-agent`, `content-type`,
-/// `content-length` and `x-github-api-version`) and the URL's user
-/// information are `<redacted>`.
+/// credentials (every header but the shown ones: `accept`, `user-agent`,
+/// `content-type`…, see
+/// [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check))
+/// and the URL's user information are `<redacted>`.
 #[derive(Clone, PartialEq)]
 pub struct Request {
     /// The HTTP method, lowercase (`"get"`), as the specification rules.
