@@ -1,13 +1,14 @@
-//! Keeping credentials on the base URL's host:
+//! Keeping credentials on the base URL's origin:
 //! `Endpoint::with_credential_host_check(true)`.
 //!
 //! Without the check (the default, as in the reference) an absolute URL is
 //! used as given and every header goes with it. With the check on, a request
-//! that carries `authorization`, `proxy-authorization` or `cookie` and whose
-//! URL's host (with its port) differs from the host of the endpoint's
-//! `baseUrl` fails with `Error::CredentialsHost`, whichever way the URL got
-//! there: a full URL in the route, a `url` option, a `{+url}` parameter, a
-//! call that overrides `baseUrl`.
+//! that carries `authorization`, `proxy-authorization`, `cookie` or any other
+//! header but the shown ones (`accept`, `user-agent`, `content-type`…) and
+//! whose URL's origin (scheme, host, effective port) differs from the origin
+//! of the endpoint's `baseUrl` fails with `Error::CredentialsHost`, whichever
+//! way the URL got there: a full URL in the route, a `url` option, a `{+url}`
+//! parameter, a call that overrides `baseUrl`.
 
 use endpoint::{Endpoint, Error, Request, endpoint};
 use serde_json::{Value, json};
@@ -198,6 +199,74 @@ fn every_credential_header() {
             );
         }
     }
+}
+
+#[test]
+fn origins_are_the_scheme_the_host_and_the_effective_port() {
+    let ep = checked();
+    // Clear text on the base URL's host is another origin, port 443 or not.
+    for (url, origin) in [
+        ("http://api.github.com/user", "http://api.github.com"),
+        ("HTTP://API.github.com:443/user", "http://api.github.com:443"),
+        ("https://api.github.com:80/user", "https://api.github.com:80"),
+    ] {
+        assert_refused(
+            ep.endpoint(&format!("GET {url}"), ()),
+            "authorization",
+            origin,
+            "https://api.github.com",
+        );
+    }
+    // The port the scheme implies, written or not, is the same origin.
+    assert!(ep.endpoint("GET https://API.github.com:443/user", ()).is_ok());
+    let http = Endpoint::default()
+        .defaults(json!({"baseUrl": "http://h.example:80/v1", "headers": {"authorization": TOKEN}}))
+        .unwrap()
+        .with_credential_host_check(true);
+    assert!(http.endpoint("GET http://H.example/x", ()).is_ok());
+    assert_refused(
+        http.endpoint("GET https://h.example/x", ()),
+        "authorization",
+        "https://h.example",
+        "http://h.example",
+    );
+}
+
+#[test]
+fn every_header_but_the_shown_ones_is_a_credential() {
+    let keys = Endpoint::default()
+        .defaults(json!({"headers": {"x-api-key": "k3y", "PRIVATE-TOKEN": "t0k3n"}}))
+        .unwrap()
+        .with_credential_host_check(true);
+    assert!(keys.endpoint("GET /user", ()).is_ok());
+    assert_refused(
+        keys.endpoint("GET https://evil.example/x", ()),
+        "x-api-key",
+        "https://evil.example",
+        "https://api.github.com",
+    );
+    assert_refused(
+        keys.endpoint(
+            "GET https://evil.example/x",
+            json!({"headers": {"x-api-key": null}}),
+        ),
+        "private-token",
+        "https://evil.example",
+        "https://api.github.com",
+    );
+    // The shown headers, which never carry a credential, go anywhere.
+    let request = Endpoint::default()
+        .with_credential_host_check(true)
+        .endpoint(
+            "POST https://uploads.example/x",
+            json!({"headers": {"if-none-match": "\"e\"", "x-github-api-version": "2022-11-28"}}),
+        )
+        .unwrap();
+    assert_eq!(request.headers.get("content-length"), Some("0"));
+    // And `Debug` shows them, and no credential.
+    let shown = format!("{:?} {keys:?}", keys.endpoint("GET /user", ()).unwrap());
+    assert!(!shown.contains("k3y") && !shown.contains("t0k3n"), "{shown}");
+    assert!(shown.contains("application/vnd.github.v3+json"), "{shown}");
 }
 
 #[test]
