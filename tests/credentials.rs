@@ -139,10 +139,19 @@ fn look_alike_hosts() {
             "https://api.github.com.evil.example/x",
             "https://api.github.com.evil.example",
         ),
-        ("https://api.github.com@evil.example/x", "https://evil.example"),
+        (
+            "https://api.github.com@evil.example/x",
+            "https://evil.example",
+        ),
         ("https://user:pw@evil.example/x", "https://evil.example"),
-        ("https://api.github.com:8443/x", "https://api.github.com:8443"),
-        ("https://evil-api.github.com/x", "https://evil-api.github.com"),
+        (
+            "https://api.github.com:8443/x",
+            "https://api.github.com:8443",
+        ),
+        (
+            "https://evil-api.github.com/x",
+            "https://evil-api.github.com",
+        ),
     ] {
         assert_refused(
             checked().endpoint(&format!("GET {url}"), ()),
@@ -207,8 +216,14 @@ fn origins_are_the_scheme_the_host_and_the_effective_port() {
     // Clear text on the base URL's host is another origin, port 443 or not.
     for (url, origin) in [
         ("http://api.github.com/user", "http://api.github.com"),
-        ("HTTP://API.github.com:443/user", "http://api.github.com:443"),
-        ("https://api.github.com:80/user", "https://api.github.com:80"),
+        (
+            "HTTP://API.github.com:443/user",
+            "http://api.github.com:443",
+        ),
+        (
+            "https://api.github.com:80/user",
+            "https://api.github.com:80",
+        ),
     ] {
         assert_refused(
             ep.endpoint(&format!("GET {url}"), ()),
@@ -218,7 +233,10 @@ fn origins_are_the_scheme_the_host_and_the_effective_port() {
         );
     }
     // The port the scheme implies, written or not, is the same origin.
-    assert!(ep.endpoint("GET https://API.github.com:443/user", ()).is_ok());
+    assert!(
+        ep.endpoint("GET https://API.github.com:443/user", ())
+            .is_ok()
+    );
     let http = Endpoint::default()
         .defaults(json!({"baseUrl": "http://h.example:80/v1", "headers": {"authorization": TOKEN}}))
         .unwrap()
@@ -265,7 +283,10 @@ fn every_header_but_the_shown_ones_is_a_credential() {
     assert_eq!(request.headers.get("content-length"), Some("0"));
     // And `Debug` shows them, and no credential.
     let shown = format!("{:?} {keys:?}", keys.endpoint("GET /user", ()).unwrap());
-    assert!(!shown.contains("k3y") && !shown.contains("t0k3n"), "{shown}");
+    assert!(
+        !shown.contains("k3y") && !shown.contains("t0k3n"),
+        "{shown}"
+    );
     assert!(shown.contains("application/vnd.github.v3+json"), "{shown}");
 }
 

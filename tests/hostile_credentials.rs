@@ -90,7 +90,9 @@ fn assert_no_secret(name: &str, received: &Received) {
 #[track_caller]
 fn assert_refused<T: std::fmt::Debug>(name: &str, result: Result<T, Error>, header: &str) {
     match result {
-        Err(Error::Build(endpoint::Error::CredentialsHost { header: refused, .. })) => {
+        Err(Error::Build(endpoint::Error::CredentialsHost {
+            header: refused, ..
+        })) => {
             assert_eq!(refused, header, "{name}");
         }
         other => panic!("{name}: expected the credentials to be refused, got {other:?}"),
@@ -136,7 +138,10 @@ fn a_derived_endpoint_s_base_url_gets_no_credentials() {
         let other = collector();
         let client = client(name, &api.base_url());
         client.call::<Value>("GET /user", json!({})).unwrap();
-        assert_eq!(api.next().header("authorization"), format!("Bearer {TOKEN}"));
+        assert_eq!(
+            api.next().header("authorization"),
+            format!("Bearer {TOKEN}")
+        );
 
         // `defaults({"baseUrl": …})` and `with_endpoint` keep the client's
         // credentials, which stay with the origins it was made for.
@@ -219,10 +224,8 @@ fn custom_secret_headers_follow_no_redirect_and_no_link() {
         let api = Server::start(move |received| match received.url.as_str() {
             "/moved" => Answer::json(302, &json!({}))
                 .with_header("location", &format!("{other_url}/landing")),
-            _ => Answer::json(200, &json!([{"name": "tom"}])).with_header(
-                "link",
-                &format!("<{other_url}/pets?page=2>; rel=\"next\""),
-            ),
+            _ => Answer::json(200, &json!([{"name": "tom"}]))
+                .with_header("link", &format!("<{other_url}/pets?page=2>; rel=\"next\"")),
         });
         let client = client(name, &api.base_url());
 
@@ -293,14 +296,20 @@ fn default_parameters_named_like_credentials_go_nowhere() {
             "{name}"
         );
         client
-            .call::<Value>("POST /applications/1/token", json!({"access_token": "given"}))
+            .call::<Value>(
+                "POST /applications/1/token",
+                json!({"access_token": "given"}),
+            )
             .unwrap();
         assert_eq!(
             api.next().body_json(),
             json!({"per_page": 2, "access_token": "given"}),
             "{name}"
         );
-        assert!(!format!("{:?}", client.endpoint()).contains(TOKEN), "{name}");
+        assert!(
+            !format!("{:?}", client.endpoint()).contains(TOKEN),
+            "{name}"
+        );
     }
 }
 
@@ -322,7 +331,10 @@ fn debug_of_requests_and_page_iterators_shows_no_secret() {
         format!("{:?}", blocking.pages_request::<Value>(request.clone())),
         format!("{:?}", nonblocking.paginate(&route)),
         format!("{:?}", nonblocking.pages(&route)),
-        format!("{:?}", nonblocking.paginate_request::<Value>(request.clone())),
+        format!(
+            "{:?}",
+            nonblocking.paginate_request::<Value>(request.clone())
+        ),
         format!("{:?}", nonblocking.pages_request::<Value>(request)),
     ];
     for shown in shown {

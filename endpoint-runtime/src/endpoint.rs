@@ -9,11 +9,11 @@ use crate::dynamic;
 use crate::error::{Error, Result};
 use crate::github::{DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
 use crate::merge;
+use crate::names::{REDACTED, is_credential_param, is_shown_header, shown_header_value};
 use crate::options::{Options, check_depth};
 use crate::request::Request;
 use crate::route::Route;
 use crate::typed::{self, Plan};
-use crate::names::{REDACTED, is_credential_param, is_shown_header, shown_header_value};
 use crate::url::{Origin, is_absolute, redact_userinfo, url_host};
 use crate::value::Param;
 
@@ -321,6 +321,9 @@ impl Endpoint {
     /// URL) and options: `endpoint(route, options)` of the specification.
     ///
     /// Options override the route: `{"method": "POST"}` turns `GET /x` into a POST.
+    /// Default parameters named like credentials (`token`, `access_token`,
+    /// `password`…) are left out unless the route's template names them;
+    /// see [`Endpoint::defaults`].
     ///
     /// ```
     /// use endpoint::Endpoint;

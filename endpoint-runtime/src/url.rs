@@ -150,7 +150,10 @@ pub fn redact_userinfo(url: &str) -> std::borrow::Cow<'_, str> {
         .or_else(|| url.find("://").map(|at| at + 3))
         .unwrap_or(0);
     let end = authority_end(url, start);
-    match url.get(start..end).and_then(|authority| authority.rfind('@')) {
+    match url
+        .get(start..end)
+        .and_then(|authority| authority.rfind('@'))
+    {
         Some(at) => std::borrow::Cow::Owned(format!(
             "{}{}{}",
             &url[..start],
@@ -224,6 +227,47 @@ mod tests {
         assert_eq!(url_host("http://a.example?x"), Some("a.example"));
         assert_eq!(url_host("http://a.example#x"), Some("a.example"));
         assert_eq!(url_host("http://"), Some(""));
+    }
+
+    #[test]
+    fn origins() {
+        let origin = |url: &str| Origin::of(url).map(|origin| origin.to_string());
+        for (url, expected) in [
+            ("https://u:p@Example.com:443/x", Some("https://example.com")),
+            ("HTTP://example.com:80?x", Some("http://example.com")),
+            ("http://example.com:/x", Some("http://example.com")),
+            ("http://example.com:8080#x", Some("http://example.com:8080")),
+            ("https://[::1]:8443/x", Some("https://[::1]:8443")),
+            ("https://[::1]/x", Some("https://[::1]")),
+            (
+                "https://evil.example\\@api.github.com/",
+                Some("https://evil.example"),
+            ),
+            ("https://example.com:99999/x", None),
+            ("https://example.com:+80/x", None),
+            ("https://a:b:c/x", None),
+            ("https://[::1/x", None),
+            ("https://:443/x", None),
+            ("http://", None),
+            ("ftp://example.com", None),
+            ("/x", None),
+        ] {
+            assert_eq!(origin(url).as_deref(), expected, "{url}");
+        }
+    }
+
+    #[test]
+    fn user_information_is_redacted() {
+        for (url, expected) in [
+            ("http://u:p@h/x@y", "http://<redacted>@h/x@y"),
+            ("https://a@b@h?q=@", "https://<redacted>@h?q=@"),
+            ("ftp://u@h", "ftp://<redacted>@h"),
+            ("t@h", "<redacted>@h"),
+            ("https://h/", "https://h/"),
+            ("", ""),
+        ] {
+            assert_eq!(redact_userinfo(url), expected, "{url}");
+        }
     }
 
     #[test]

@@ -42,7 +42,6 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// ([`ClientBuilder::connect_timeout`]).
 pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
-
 /// The settings of the HTTP transport under a client: timeouts and proxy.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Transport {
@@ -121,10 +120,13 @@ enum Auth {
 /// Every setting becomes a header, the base URL or the uploads URL of the
 /// client's [`Endpoint`], never a default *parameter* (which the spec sends
 /// in URLs and bodies), and the endpoint refuses to send credentials to any
-/// host but the base URL's ([`Endpoint::with_credential_host_check`]).
-/// `Debug` shows no credential: not the token, not the password, and no
-/// header value but `accept`, `user-agent`, `content-type` and
-/// `x-github-api-version`.
+/// origin but the base URL's ([`Endpoint::with_credential_host_check`]);
+/// the client refuses to send them to any but the base URL's and the
+/// uploads URL's, whatever endpoint it is given later. Every header value
+/// but those of the shown headers (`accept`, `user-agent`, `content-type`,
+/// `x-github-api-version`…) is a credential: `Debug` shows no credential
+/// (not the token, not the password, no such header value, and no user
+/// information of a URL), and neither do the errors of `build()`.
 ///
 /// The builder takes settings in any order and checks them all at
 /// `build()`, whose error names the setting that is wrong
@@ -223,7 +225,10 @@ impl<C> fmt::Debug for ClientBuilder<C> {
             )
             .field(
                 "uploads_url",
-                &self.uploads_url.as_ref().map(|(url, _)| redact_userinfo(url)),
+                &self
+                    .uploads_url
+                    .as_ref()
+                    .map(|(url, _)| redact_userinfo(url)),
             )
             .field("auth", &auth)
             .field("user_agent", &self.user_agent)

@@ -40,7 +40,10 @@ impl std::fmt::Debug for Exchange {
             .iter()
             .map(|(name, value)| {
                 let name = name.as_str();
-                (name, shown_header_value(name, value.to_str().unwrap_or("<binary>")))
+                (
+                    name,
+                    shown_header_value(name, value.to_str().unwrap_or("<binary>")),
+                )
             })
             .collect();
         f.debug_struct("Exchange")
@@ -150,7 +153,10 @@ impl Exchange {
             return Ok(());
         };
         let origin = origin_of(&self.uri);
-        if origin.as_ref().is_some_and(|origin| origins.contains(origin)) {
+        if origin
+            .as_ref()
+            .is_some_and(|origin| origins.contains(origin))
+        {
             return Ok(());
         }
         Err(Error::Build(endpoint_runtime::Error::CredentialsHost {
@@ -444,8 +450,7 @@ mod tests {
     }
 
     fn exchange(method: Method, url: &str) -> Exchange {
-        let mut options =
-            serde_json::json!({"headers": {"authorization": "token t", "cookie": "c=1"}});
+        let mut options = serde_json::json!({"headers": {"authorization": "token t", "cookie": "c=1", "x-api-key": "k3y"}});
         if method != Method::GET {
             options["x"] = 1.into();
         }
@@ -490,6 +495,7 @@ mod tests {
         // Another port is another origin.
         assert!(request.headers().get("authorization").is_none());
         assert!(request.headers().get("cookie").is_none());
+        assert!(request.headers().get("x-api-key").is_none());
         assert_eq!(
             request.headers()["accept"],
             "application/vnd.github.v3+json"
@@ -509,6 +515,19 @@ mod tests {
             .receive(redirect(308, "http://api.github.com/x"))
             .unwrap();
         assert!(downgrade.request().headers().get("authorization").is_none());
+        assert!(downgrade.request().headers().get("x-api-key").is_none());
+    }
+
+    #[test]
+    fn debug_shows_no_credential() {
+        let shown = format!(
+            "{:?}",
+            exchange(Method::GET, "https://u:pw@api.github.com/x")
+        );
+        for secret in ["token t", "c=1", "k3y", "pw"] {
+            assert!(!shown.contains(secret), "{shown}");
+        }
+        assert!(shown.contains("application/vnd.github.v3+json"), "{shown}");
     }
 
     #[test]
