@@ -252,8 +252,7 @@ impl Endpoint {
     /// `x-github-api-version`, `accept-encoding`, `accept-language`,
     /// `cache-control`, `connection`, `if-modified-since`, `if-none-match`;
     /// so `x-api-key`, `private-token`… are credentials) and whose URL's
-    /// origin is not the origin of this
-    /// endpoint's `baseUrl` fails with
+    /// origin is not the origin of this endpoint's `baseUrl` fails with
     /// [`Error::CredentialsHost`](crate::Error::CredentialsHost). The origin
     /// is the scheme, the host (in any letter case) and the port (80 for
     /// `http`, 443 for `https` when none is written): `http://` on the
@@ -536,7 +535,7 @@ pub fn credential_origins(endpoint: &Endpoint) -> Vec<Origin> {
 /// The first header of `request` that may carry a credential: any header
 /// but the shown ones (`accept`, `user-agent`, `content-type`…), whose
 /// values are not secret.
-pub(crate) fn credential_header(request: &Request) -> Option<&str> {
+fn credential_header(request: &Request) -> Option<&str> {
     request
         .headers
         .iter()

@@ -451,7 +451,6 @@ impl fmt::Debug for AppCredentials {
     }
 }
 
-/// The host of `url`, lowercase.
 /// The RSA key pair of a PEM private key; the error says what is wrong
 /// with it, and quotes none of it.
 fn rsa_key(pem: &[u8]) -> Result<RsaKeyPair, Error> {
