@@ -240,6 +240,14 @@ fn custom_secret_headers_follow_no_redirect_and_no_link() {
         assert_eq!(api.next().header("x-api-key"), API_KEY);
         assert_no_secret(name, &other.next());
 
+        // A cursor naming another origin gets the route's headers, not its keys.
+        let cursor = format!("{}/pets?page=2", other.base_url()).parse().unwrap();
+        let pets: Vec<_> = client
+            .items(&ListPets { id: "1".into() }, Some(cursor))
+            .collect();
+        assert_eq!(pets.len(), 1, "{name}");
+        assert_no_secret(name, &other.next());
+
         // The credential check refuses them as it refuses `authorization`.
         let keys_only = build(
             name,
