@@ -728,6 +728,30 @@ fn the_token_goes_to_no_other_host() {
 }
 
 #[test]
+fn the_token_goes_to_no_other_port() {
+    for name in BACKENDS {
+        let github = GitHub::new("", Duration::ZERO);
+        let server = GitHub::serve(&github);
+        let other = Server::start(|_| Answer::json(200, &json!({"ok": true})));
+        let client = backend(name, &server, KEY, &Arc::default());
+        get(&client).unwrap();
+        // The base URL's host, on another port: another origin.
+        let request = endpoint::Endpoint::default()
+            .endpoint(&format!("GET {}/collect", other.base_url()), json!({}))
+            .unwrap();
+        client
+            .execute::<Value>(request)
+            .unwrap_or_else(|error| panic!("{name}: {error}"));
+        let received = other.next();
+        assert_eq!(
+            received.optional_header("authorization"),
+            None,
+            "{name}: {received:?}"
+        );
+    }
+}
+
+#[test]
 fn github_enterprise_fetches_its_tokens_from_its_own_host() {
     // No TLS here: the error names where the token request went.
     let server = Server::start(|_| Answer::json(500, &json!({})));

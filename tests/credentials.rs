@@ -1,13 +1,14 @@
-//! Keeping credentials on the base URL's host:
+//! Keeping credentials on the base URL's origin:
 //! `Endpoint::with_credential_host_check(true)`.
 //!
 //! Without the check (the default, as in the reference) an absolute URL is
 //! used as given and every header goes with it. With the check on, a request
-//! that carries `authorization`, `proxy-authorization` or `cookie` and whose
-//! URL's host (with its port) differs from the host of the endpoint's
-//! `baseUrl` fails with `Error::CredentialsHost`, whichever way the URL got
-//! there: a full URL in the route, a `url` option, a `{+url}` parameter, a
-//! call that overrides `baseUrl`.
+//! that carries `authorization`, `proxy-authorization`, `cookie` or any other
+//! header but the shown ones (`accept`, `user-agent`, `content-type`…) and
+//! whose URL's origin (scheme, host, effective port) differs from the origin
+//! of the endpoint's `baseUrl` fails with `Error::CredentialsHost`, whichever
+//! way the URL got there: a full URL in the route, a `url` option, a `{+url}`
+//! parameter, a call that overrides `baseUrl`.
 
 use endpoint::{Endpoint, Error, Request, endpoint};
 use serde_json::{Value, json};
@@ -74,14 +75,14 @@ fn absolute_url_in_the_route() {
     assert_refused(
         checked().endpoint("GET https://evil.example/collect", ()),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
     assert_refused(
         checked().endpoint("POST http://evil.example:8080/x", json!({"a": 1})),
         "authorization",
-        "evil.example:8080",
-        "api.github.com",
+        "http://evil.example:8080",
+        "https://api.github.com",
     );
 }
 
@@ -90,14 +91,14 @@ fn url_option() {
     assert_refused(
         checked().endpoint_options(json!({"method": "GET", "url": "https://evil.example/x"})),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
     assert_refused(
         checked().endpoint("GET /user", json!({"url": "https://evil.example/x"})),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
 }
 
@@ -109,8 +110,8 @@ fn reserved_url_parameter() {
             json!({"next": "https://evil.example/page/2"}),
         ),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
     let request = checked()
         .endpoint(
@@ -126,8 +127,8 @@ fn call_that_overrides_the_base_url() {
     assert_refused(
         checked().endpoint("GET /user", json!({"baseUrl": "https://evil.example"})),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
 }
 
@@ -136,18 +137,27 @@ fn look_alike_hosts() {
     for (url, host) in [
         (
             "https://api.github.com.evil.example/x",
-            "api.github.com.evil.example",
+            "https://api.github.com.evil.example",
         ),
-        ("https://api.github.com@evil.example/x", "evil.example"),
-        ("https://user:pw@evil.example/x", "evil.example"),
-        ("https://api.github.com:8443/x", "api.github.com:8443"),
-        ("https://evil-api.github.com/x", "evil-api.github.com"),
+        (
+            "https://api.github.com@evil.example/x",
+            "https://evil.example",
+        ),
+        ("https://user:pw@evil.example/x", "https://evil.example"),
+        (
+            "https://api.github.com:8443/x",
+            "https://api.github.com:8443",
+        ),
+        (
+            "https://evil-api.github.com/x",
+            "https://evil-api.github.com",
+        ),
     ] {
         assert_refused(
             checked().endpoint(&format!("GET {url}"), ()),
             "authorization",
             host,
-            "api.github.com",
+            "https://api.github.com",
         );
     }
 }
@@ -193,11 +203,91 @@ fn every_credential_header() {
             assert_refused(
                 ep.endpoint("GET https://evil.example/x", json!({"headers": headers})),
                 name,
-                "evil.example",
-                "api.github.com",
+                "https://evil.example",
+                "https://api.github.com",
             );
         }
     }
+}
+
+#[test]
+fn origins_are_the_scheme_the_host_and_the_effective_port() {
+    let ep = checked();
+    // Clear text on the base URL's host is another origin, port 443 or not.
+    for (url, origin) in [
+        ("http://api.github.com/user", "http://api.github.com"),
+        (
+            "HTTP://API.github.com:443/user",
+            "http://api.github.com:443",
+        ),
+        (
+            "https://api.github.com:80/user",
+            "https://api.github.com:80",
+        ),
+    ] {
+        assert_refused(
+            ep.endpoint(&format!("GET {url}"), ()),
+            "authorization",
+            origin,
+            "https://api.github.com",
+        );
+    }
+    // The port the scheme implies, written or not, is the same origin.
+    assert!(
+        ep.endpoint("GET https://API.github.com:443/user", ())
+            .is_ok()
+    );
+    let http = Endpoint::default()
+        .defaults(json!({"baseUrl": "http://h.example:80/v1", "headers": {"authorization": TOKEN}}))
+        .unwrap()
+        .with_credential_host_check(true);
+    assert!(http.endpoint("GET http://H.example/x", ()).is_ok());
+    assert_refused(
+        http.endpoint("GET https://h.example/x", ()),
+        "authorization",
+        "https://h.example",
+        "http://h.example",
+    );
+}
+
+#[test]
+fn every_header_but_the_shown_ones_is_a_credential() {
+    let keys = Endpoint::default()
+        .defaults(json!({"headers": {"x-api-key": "k3y", "PRIVATE-TOKEN": "t0k3n"}}))
+        .unwrap()
+        .with_credential_host_check(true);
+    assert!(keys.endpoint("GET /user", ()).is_ok());
+    assert_refused(
+        keys.endpoint("GET https://evil.example/x", ()),
+        "x-api-key",
+        "https://evil.example",
+        "https://api.github.com",
+    );
+    assert_refused(
+        keys.endpoint(
+            "GET https://evil.example/x",
+            json!({"headers": {"x-api-key": null}}),
+        ),
+        "private-token",
+        "https://evil.example",
+        "https://api.github.com",
+    );
+    // The shown headers, which never carry a credential, go anywhere.
+    let request = Endpoint::default()
+        .with_credential_host_check(true)
+        .endpoint(
+            "POST https://uploads.example/x",
+            json!({"headers": {"if-none-match": "\"e\"", "x-github-api-version": "2022-11-28"}}),
+        )
+        .unwrap();
+    assert_eq!(request.headers.get("content-length"), Some("0"));
+    // And `Debug` shows them, and no credential.
+    let shown = format!("{:?} {keys:?}", keys.endpoint("GET /user", ()).unwrap());
+    assert!(
+        !shown.contains("k3y") && !shown.contains("t0k3n"),
+        "{shown}"
+    );
+    assert!(shown.contains("application/vnd.github.v3+json"), "{shown}");
 }
 
 #[test]
@@ -211,8 +301,8 @@ fn the_setting_survives_defaults_and_follows_the_new_base_url() {
     assert_refused(
         ghe.endpoint("GET https://api.github.com/user", ()),
         "authorization",
-        "api.github.com",
-        "ghe.example.com",
+        "https://api.github.com",
+        "https://ghe.example.com",
     );
 }
 
@@ -238,7 +328,7 @@ fn the_error_does_not_reveal_the_credential() {
     assert!(!format!("{err:?}").contains("s3cr3t"));
     assert_eq!(
         message,
-        "refusing to send credentials header `authorization` to `evil.example`, which is not the base URL's host `api.github.com`"
+        "refusing to send credentials header `authorization` to `https://evil.example`, which is not the base URL's origin `https://api.github.com`"
     );
 }
 
@@ -254,8 +344,8 @@ fn typed_requests_are_checked() {
     assert_refused(
         Collect { id: "1".into() }.to_request_with(&ep),
         "authorization",
-        "evil.example",
-        "api.github.com",
+        "https://evil.example",
+        "https://api.github.com",
     );
     let request = GetUser {
         username: "octocat".into(),

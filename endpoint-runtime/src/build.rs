@@ -122,7 +122,8 @@ fn join_base_url(url: &mut String, base_url: &str) -> Result<()> {
     } else if !(base_url.is_empty() || base_url.ends_with('/')) {
         return Err(Error::UrlForm {
             url: expanded.to_owned(),
-            base_url: base_url.to_owned(),
+            // A secret in the base URL's user information is not shown.
+            base_url: url::redact_userinfo(base_url).into_owned(),
         });
     }
     Ok(())

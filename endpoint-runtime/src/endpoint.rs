@@ -9,11 +9,12 @@ use crate::dynamic;
 use crate::error::{Error, Result};
 use crate::github::{DEFAULT_BASE_URL, DEFAULT_UPLOADS_URL};
 use crate::merge;
+use crate::names::{REDACTED, is_credential_param, is_shown_header, shown_header_value};
 use crate::options::{Options, check_depth};
 use crate::request::Request;
 use crate::route::Route;
 use crate::typed::{self, Plan};
-use crate::url::{is_absolute, url_host};
+use crate::url::{Origin, is_absolute, redact_userinfo, url_host};
 use crate::value::Param;
 
 /// A request builder holding a set of default options.
@@ -66,11 +67,13 @@ pub struct Endpoint {
 struct Inner {
     /// `DEFAULTS`, as `@octokit/endpoint` shows them.
     defaults: Value,
-    /// The host of the defaults' `baseUrl`, when credentials must stay on it.
-    credential_host: Option<Option<String>>,
-    /// The host that credentials may go to with a request on the uploads
-    /// URL, when the check is on (see [`Endpoint::with_credential_host_check`]).
-    uploads_credential_host: Option<Option<String>>,
+    /// Whether credentials must stay on the origins below.
+    credential_check: bool,
+    /// The origin of the defaults' `baseUrl`.
+    base_origin: Option<Origin>,
+    /// The origin that credentials may go to with a request on the uploads
+    /// URL (see [`Endpoint::with_credential_host_check`]).
+    uploads_origin: Option<Origin>,
     /// The uploads URL, when one was set.
     uploads_url: Option<String>,
     /// The defaults, read once.
@@ -106,38 +109,40 @@ impl Default for Endpoint {
     }
 }
 
-/// Default headers whose values `Debug` shows; any other's may be a
-/// credential (`authorization`, `cookie`, `x-api-key`…) and is redacted.
-const SHOWN_HEADERS: [&str; 4] = [
-    "accept",
-    "user-agent",
-    "content-type",
-    "x-github-api-version",
-];
-
-/// `Debug` shows the defaults with every header value redacted but those of
-/// `accept`, `user-agent`, `content-type` and `x-github-api-version`, so that
-/// printing an endpoint shows no credential.
+/// `Debug` shows the defaults with every header value that may be a
+/// credential redacted (that of any header but the shown ones: `accept`,
+/// `user-agent`, `content-type`…, see
+/// [`Endpoint::with_credential_host_check`]), the values of parameters
+/// named like credentials redacted, and the user information of the URLs
+/// (`user:password@`) redacted, so that printing an endpoint shows no
+/// credential.
 impl std::fmt::Debug for Endpoint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mut defaults = self.inner.defaults.clone();
-        if let Some(Value::Object(headers)) = defaults.get_mut("headers") {
-            for (name, value) in headers.iter_mut() {
-                let shown = SHOWN_HEADERS
-                    .iter()
-                    .any(|shown| shown.eq_ignore_ascii_case(name));
-                if !shown {
-                    *value = Value::String("<redacted>".to_owned());
+        if let Value::Object(defaults) = &mut defaults {
+            for (key, value) in defaults.iter_mut() {
+                match (key.as_str(), value) {
+                    ("headers", Value::Object(headers)) => {
+                        for (name, value) in headers.iter_mut() {
+                            if let Value::String(text) = value {
+                                *text = shown_header_value(name, text).to_owned();
+                            } else if !value.is_null() {
+                                *value = Value::String(REDACTED.to_owned());
+                            }
+                        }
+                    }
+                    ("baseUrl", Value::String(url)) => *url = redact_userinfo(url).into_owned(),
+                    (key, value) if is_credential_param(key) => {
+                        *value = Value::String(REDACTED.to_owned());
+                    }
+                    _ => {}
                 }
             }
         }
         f.debug_struct("Endpoint")
             .field("defaults", &defaults)
-            .field("uploads_url", &self.uploads_url())
-            .field(
-                "credential_host_check",
-                &self.inner.credential_host.is_some(),
-            )
+            .field("uploads_url", &redact_userinfo(self.uploads_url()))
+            .field("credential_host_check", &self.inner.credential_check)
             .finish()
     }
 }
@@ -158,25 +163,21 @@ impl Endpoint {
         uploads_url: Option<String>,
     ) -> Self {
         let prepared = Prepared::new(&defaults);
-        let host = |url: &str| url_host(url).map(str::to_ascii_lowercase);
-        let credential_host =
-            credential_host_check.then(|| defaults::base_url(&defaults).and_then(host));
-        // The uploads URL's host is trusted when it was set, or when both
-        // URLs are GitHub's; the default uploads host under another base URL
-        // (GitHub Enterprise, without an uploads URL of its own) is not.
-        let uploads_credential_host =
-            credential_host
-                .as_ref()
-                .map(|base_host| match &uploads_url {
-                    Some(url) => host(url),
-                    None if *base_host == host(DEFAULT_BASE_URL) => host(DEFAULT_UPLOADS_URL),
-                    None => base_host.clone(),
-                });
+        let base_origin = defaults::base_url(&defaults).and_then(Origin::of);
+        // The uploads URL's origin is trusted when it was set, or when both
+        // URLs are GitHub's; the default uploads origin under another base
+        // URL (GitHub Enterprise, without an uploads URL of its own) is not.
+        let uploads_origin = match &uploads_url {
+            Some(url) => Origin::of(url),
+            None if base_origin == Origin::of(DEFAULT_BASE_URL) => Origin::of(DEFAULT_UPLOADS_URL),
+            None => base_origin.clone(),
+        };
         Endpoint {
             inner: Arc::new(Inner {
                 defaults: Value::Object(defaults),
-                credential_host,
-                uploads_credential_host,
+                credential_check: credential_host_check,
+                base_origin,
+                uploads_origin,
                 uploads_url,
                 prepared,
             }),
@@ -235,22 +236,31 @@ impl Endpoint {
         }
         Ok(Self::with_inner(
             self.defaults_map().clone(),
-            self.inner.credential_host.is_some(),
+            self.inner.credential_check,
             Some(url.to_owned()),
         ))
     }
 
-    /// A new endpoint that refuses to send credentials anywhere but the host
-    /// of its base URL (`true`), or that allows it again (`false`, the
+    /// A new endpoint that refuses to send credentials anywhere but the
+    /// origin of its base URL (`true`), or that allows it again (`false`, the
     /// default, as in `@octokit/endpoint`).
     ///
-    /// With the check on, a request that carries an `authorization`,
-    /// `proxy-authorization` or `cookie` header and whose URL's host is not
-    /// the host of this endpoint's `baseUrl` (a full URL in the route, a
-    /// `{+url}` parameter, or a call that overrides `baseUrl`) fails with
-    /// [`Error::CredentialsHost`](crate::Error::CredentialsHost). Endpoints
-    /// made from this one with [`Endpoint::defaults`] keep the setting, and
-    /// check against their own `baseUrl`.
+    /// With the check on, a request that carries a header that may be a
+    /// credential (`authorization`, `proxy-authorization`, `cookie`, and any
+    /// other header but the shown ones, which never carry one: `accept`,
+    /// `user-agent`, `content-type`, `content-length`,
+    /// `x-github-api-version`, `accept-encoding`, `accept-language`,
+    /// `cache-control`, `connection`, `if-modified-since`, `if-none-match`;
+    /// so `x-api-key`, `private-token`… are credentials) and whose URL's
+    /// origin is not the origin of this endpoint's `baseUrl` fails with
+    /// [`Error::CredentialsHost`](crate::Error::CredentialsHost). The origin
+    /// is the scheme, the host (in any letter case) and the port (80 for
+    /// `http`, 443 for `https` when none is written): `http://` on the
+    /// host of an `https://` base URL, or another port, is another origin.
+    /// The URL may come from a full URL in the route, a `{+url}` parameter,
+    /// or a call that overrides `baseUrl`. Endpoints made from this one with
+    /// [`Endpoint::defaults`] keep the setting, and check against their own
+    /// `baseUrl`.
     ///
     /// ```
     /// use endpoint::{Endpoint, Error};
@@ -261,6 +271,8 @@ impl Endpoint {
     ///     .with_credential_host_check(true);
     /// assert!(github.endpoint("GET /user", ()).is_ok());
     /// let err = github.endpoint("GET https://attacker.example/collect", ()).unwrap_err();
+    /// assert!(matches!(err, Error::CredentialsHost { .. }));
+    /// let err = github.endpoint("GET http://api.github.com/user", ()).unwrap_err();
     /// assert!(matches!(err, Error::CredentialsHost { .. }));
     /// # Ok::<(), endpoint::Error>(())
     /// ```
@@ -273,27 +285,28 @@ impl Endpoint {
     }
 
     /// Refuses `request` when the credential host check is on and it would
-    /// carry credentials to another host; passes it through otherwise (by
+    /// carry credentials to another origin; passes it through otherwise (by
     /// value, so that every entry point ends in one call).
     #[inline]
     pub(crate) fn check_credentials(&self, request: Result<Request>) -> Result<Request> {
-        Self::check_credentials_on(&self.inner.credential_host, request)
+        self.check_credentials_on(&self.inner.base_origin, request)
     }
 
-    /// [`Endpoint::check_credentials`] against `host`, the base URL's or
+    /// [`Endpoint::check_credentials`] against `origin`, the base URL's or
     /// the uploads URL's.
     #[inline]
     fn check_credentials_on(
-        host: &Option<Option<String>>,
+        &self,
+        origin: &Option<Origin>,
         request: Result<Request>,
     ) -> Result<Request> {
         let Ok(request) = request else {
             return request;
         };
-        match host {
-            None => Ok(request),
-            Some(base_host) => credentials_to(base_host, &request).map(|()| request),
+        if !self.inner.credential_check {
+            return Ok(request);
         }
+        credentials_to(origin.as_ref(), &request).map(|()| request)
     }
 
     fn defaults_map(&self) -> &Map<String, Value> {
@@ -307,6 +320,9 @@ impl Endpoint {
     /// URL) and options: `endpoint(route, options)` of the specification.
     ///
     /// Options override the route: `{"method": "POST"}` turns `GET /x` into a POST.
+    /// Default parameters named like credentials (`token`, `access_token`,
+    /// `password`…) are left out unless the route's template names them;
+    /// see [`Endpoint::defaults`].
     ///
     /// ```
     /// use endpoint::Endpoint;
@@ -367,6 +383,26 @@ impl Endpoint {
     /// Nothing is expanded or checked beyond the options' shape; `self` is
     /// not changed.
     ///
+    /// A default parameter whose name is a credential's (`token`,
+    /// `access_token`, `refresh_token`, `auth`, `password`, `secret`,
+    /// `client_secret`, `api_key`, `apikey`, `private_token`, in any letter
+    /// case) is sent nowhere, neither in the query string nor in the body,
+    /// unless the route's template names it: defaults go with every
+    /// request, and a URL or a body is no place for a secret (send it in a
+    /// header). A call's own parameters of those names are sent as usual,
+    /// and `Debug` shows none of their values.
+    ///
+    /// ```
+    /// use endpoint::Endpoint;
+    /// use serde_json::json;
+    ///
+    /// let ep = Endpoint::default().defaults(json!({"access_token": "s3cr3t", "per_page": 100}))?;
+    /// assert_eq!(ep.endpoint("GET /user/repos", ())?.url, "https://api.github.com/user/repos?per_page=100");
+    /// let named = ep.endpoint("GET /verify{?access_token}", ())?;
+    /// assert_eq!(named.url, "https://api.github.com/verify?access_token=s3cr3t&per_page=100");
+    /// # Ok::<(), endpoint::Error>(())
+    /// ```
+    ///
     /// ```
     /// use endpoint::Endpoint;
     /// use serde_json::json;
@@ -387,7 +423,7 @@ impl Endpoint {
         let merged = merge::merge(self.defaults_map(), None, options.as_map()?)?;
         Ok(Endpoint::with_inner(
             merged,
-            self.inner.credential_host.is_some(),
+            self.inner.credential_check,
             self.inner.uploads_url.clone(),
         ))
     }
@@ -436,7 +472,9 @@ impl Endpoint {
     /// Turns merged options (shaped like [`Endpoint::merge`]'s result) into a
     /// request: `endpoint.parse(merged)` of the specification. The endpoint's
     /// defaults are not used (but its credential host check, when on, is);
-    /// `endpoint(o)` equals `parse(merge(o))`.
+    /// `endpoint(o)` equals `parse(merge(o))`, but for default parameters
+    /// named like credentials, which `endpoint` leaves out (see
+    /// [`Endpoint::defaults`]) and merged options no longer tell apart.
     ///
     /// # Errors
     /// As [`Endpoint::endpoint`].
@@ -465,7 +503,7 @@ impl Endpoint {
                 plan,
                 fields,
             );
-            return Self::check_credentials_on(&self.inner.uploads_credential_host, request);
+            return self.check_credentials_on(&self.inner.uploads_origin, request);
         }
         let request = typed::request(
             self.defaults_map(),
@@ -478,23 +516,56 @@ impl Endpoint {
     }
 }
 
-/// Refuses `request` if it carries credentials to another host than
-/// `base_host` (the base URL's host, `None` when it has none).
-fn credentials_to(base_host: &Option<String>, request: &Request) -> Result<()> {
-    const CREDENTIALS: [&str; 3] = ["authorization", "proxy-authorization", "cookie"];
-    let Some(header) = CREDENTIALS
+/// The origins an endpoint's credentials may go to: the origin of its
+/// base URL, and that of its uploads URL (the one set with
+/// [`Endpoint::with_uploads_url`], or `https://uploads.github.com` when the
+/// base URL is `https://api.github.com`). The credential host check allows
+/// these; a client made from an endpoint sends its credentials to these
+/// alone.
+pub fn credential_origins(endpoint: &Endpoint) -> Vec<Origin> {
+    let mut origins: Vec<Origin> = endpoint.inner.base_origin.iter().cloned().collect();
+    if let Some(uploads) = &endpoint.inner.uploads_origin
+        && !origins.contains(uploads)
+    {
+        origins.push(uploads.clone());
+    }
+    origins
+}
+
+/// The first header of `request` that may carry a credential: any header
+/// but the shown ones (`accept`, `user-agent`, `content-type`…), whose
+/// values are not secret.
+fn credential_header(request: &Request) -> Option<&str> {
+    request
+        .headers
         .iter()
-        .find(|name| request.headers.contains(name))
-    else {
+        .map(|(name, _)| name)
+        .find(|name| !is_shown_header(name))
+}
+
+/// Refuses `request` if it carries credentials to another origin than
+/// `base` (the base URL's, `None` when it has none: then only a request
+/// to no origin, a relative URL, passes).
+fn credentials_to(base: Option<&Origin>, request: &Request) -> Result<()> {
+    let Some(header) = credential_header(request) else {
         return Ok(());
     };
-    let host = url_host(&request.url).map(str::to_ascii_lowercase);
-    if host == *base_host {
+    let origin = Origin::of(&request.url);
+    let allowed = match (&origin, base) {
+        (Some(origin), Some(base)) => origin == base,
+        (None, None) => !is_absolute(&request.url),
+        _ => false,
+    };
+    if allowed {
         return Ok(());
     }
+    let shown = |origin: Option<&Origin>, url: &str| match origin {
+        Some(origin) => origin.to_string(),
+        None => url_host(url).unwrap_or_default().to_owned(),
+    };
     Err(Error::CredentialsHost {
-        header: (*header).to_owned(),
-        host: host.unwrap_or_default(),
-        base_host: base_host.clone().unwrap_or_default(),
+        header: header.to_owned(),
+        host: shown(origin.as_ref(), &request.url),
+        base_host: base.map(Origin::to_string).unwrap_or_default(),
     })
 }

@@ -135,16 +135,20 @@ pub enum Error {
         source: Option<Source>,
     },
 
-    /// The destination host differs from the base URL's host while credentials would be sent.
+    /// The request's origin (scheme, host and port) differs from the base
+    /// URL's while it carries a header that may be a credential (any header
+    /// but the shown ones: `accept`, `user-agent`, `content-type`…, see
+    /// [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check)).
     #[error(
-        "refusing to send credentials header `{header}` to `{host}`, which is not the base URL's host `{base_host}`"
+        "refusing to send credentials header `{header}` to `{host}`, which is not the base URL's origin `{base_host}`"
     )]
     CredentialsHost {
         /// The credential header that would leak.
         header: String,
-        /// The host the request goes to.
+        /// The origin the request goes to (`https://host`, with the port
+        /// when it is not the scheme's default).
         host: String,
-        /// The base URL's host.
+        /// The base URL's origin, written the same way.
         base_host: String,
     },
 }

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::github;
+use crate::names::shown_header_value;
 use crate::scan;
 
 /// One header: its lowercase name and its value.
@@ -252,9 +253,18 @@ impl std::hash::Hash for Headers {
     }
 }
 
+/// The headers by name, with every value that may be a credential (that of
+/// any header but the shown ones: `accept`, `user-agent`, `content-type`…,
+/// see [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check))
+/// as `<redacted>`: printing a request shows no credential.
 impl fmt::Debug for Headers {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.iter()).finish()
+        f.debug_map()
+            .entries(
+                self.iter()
+                    .map(|(name, value)| (name, shown_header_value(name, value))),
+            )
+            .finish()
     }
 }
 

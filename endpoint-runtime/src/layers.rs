@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::headers::{self, Headers};
-use crate::names::is_option_key;
+use crate::names::{is_credential_param, is_option_key};
 use crate::params::{Params, is_remaining};
 use crate::route::Route;
 use crate::template::{NameSet, Template, Vars};
@@ -489,17 +489,24 @@ pub(crate) fn layer<'p>(
 
 /// The defaults' remaining parameters, in order, each with the call's
 /// value (`call_value`) over it: the first part of a layered call's
-/// remaining parameters, which `merge` puts before the call's own.
+/// remaining parameters, which `merge` puts before the call's own. When
+/// `defaults` are an endpoint's defaults (not options merged already), a
+/// default named like a credential ([`is_credential_param`]) is left out:
+/// only the call's own value of it is sent.
 pub(crate) fn for_each_default_param<'v>(
     defaults: &'v Map<String, Value>,
+    endpoint_defaults: bool,
     variables: &NameSet<'_>,
     call_value: impl Fn(&str) -> Option<&'v Value>,
     f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
 ) -> Result<()> {
     for (key, default) in defaults {
         if is_remaining(key, variables) {
+            let withheld = endpoint_defaults && is_credential_param(key);
             let value = match call_value(key) {
+                Some(call) if withheld => Cow::Borrowed(call),
                 Some(call) => layered(default, call),
+                None if withheld => continue,
                 None => Cow::Borrowed(default),
             };
             f(key, Param::Json(&value))?;
@@ -541,6 +548,7 @@ impl Params for LayerParams<'_, '_> {
         if self.layers.default_params {
             for_each_default_param(
                 self.layers.defaults,
+                self.layers.merging,
                 &variables,
                 |key| self.layers.call_value(key),
                 f,

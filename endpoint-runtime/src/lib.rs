@@ -102,6 +102,7 @@ pub mod __private {
     pub use crate::__decode_struct as decode_struct;
     pub use crate::__decode_tagged_union as decode_tagged_union;
     pub use crate::__open_enum as open_enum;
+    pub use crate::endpoint::credential_origins;
     pub use crate::model::key::{Key, required};
     pub use crate::model::open_enum::{
         deserialize as open_enum_deserialize, unknown as open_enum_unknown,
@@ -114,7 +115,7 @@ pub mod __private {
     };
     pub use crate::typed::{Argument, Fields, FieldsBuild, Plan, argument, serialize};
     pub use crate::typed_request::Route;
-    pub use crate::url::{is_absolute, url_host};
+    pub use crate::url::{Origin, is_absolute, redact_userinfo, url_host};
     pub use crate::value::{List, Param, ToParam};
     pub use crate::{Endpoint, Request, Result, TypedRequest};
     pub use serde;

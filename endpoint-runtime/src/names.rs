@@ -25,6 +25,95 @@ pub fn is_option_key(key: &str) -> bool {
     )
 }
 
+/// The headers whose values are not secret: `Debug` texts show them, and
+/// they go with a request wherever it goes. Every other header's value may
+/// be a credential (`authorization`, `cookie`, `x-api-key`,
+/// `private-token`…): it is redacted in every `Debug` text, dropped by the
+/// clients on a redirect or a next page's link to another origin, and
+/// refused by [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check)
+/// on the way to another origin.
+///
+/// They are the headers this crate and its clients set themselves, and the
+/// standard ones that never carry a credential.
+pub const SHOWN_HEADERS: [&str; 11] = [
+    "accept",
+    "user-agent",
+    "content-type",
+    "content-length",
+    "x-github-api-version",
+    "accept-encoding",
+    "accept-language",
+    "cache-control",
+    "connection",
+    "if-modified-since",
+    "if-none-match",
+];
+
+/// Whether the value of header `name` (any letter case) is not secret: one
+/// of [`SHOWN_HEADERS`].
+///
+/// ```
+/// use endpoint::__private::is_shown_header;
+///
+/// assert!(is_shown_header("Accept") && is_shown_header("x-github-api-version"));
+/// assert!(!is_shown_header("authorization") && !is_shown_header("x-api-key"));
+/// ```
+pub fn is_shown_header(name: &str) -> bool {
+    SHOWN_HEADERS
+        .iter()
+        .any(|shown| shown.eq_ignore_ascii_case(name))
+}
+
+/// What a `Debug` text or a message shows in place of a secret.
+pub const REDACTED: &str = "<redacted>";
+
+/// The value a `Debug` text shows of header `name`: `value` when the
+/// header is shown ([`is_shown_header`]), [`REDACTED`] otherwise.
+pub fn shown_header_value<'v>(name: &str, value: &'v str) -> &'v str {
+    if is_shown_header(name) {
+        value
+    } else {
+        REDACTED
+    }
+}
+
+/// The parameter names that are credentials (compared in any letter
+/// case): an endpoint's *default* parameter of one of these names is sent
+/// nowhere, neither in the query string nor in the body, unless the
+/// route's template names it (`GET /verify{?token}`). A call's own
+/// parameters are sent as the specification says, whatever their names
+/// (GitHub's `POST /applications/{client_id}/token` takes an
+/// `access_token` in its body).
+///
+/// `key` is not one: GitHub's SSH and deploy keys are public keys sent as
+/// `key`.
+pub const CREDENTIAL_PARAMS: [&str; 10] = [
+    "token",
+    "access_token",
+    "refresh_token",
+    "auth",
+    "password",
+    "secret",
+    "client_secret",
+    "api_key",
+    "apikey",
+    "private_token",
+];
+
+/// Whether `name` is one of [`CREDENTIAL_PARAMS`], in any letter case.
+///
+/// ```
+/// use endpoint::__private::is_credential_param;
+///
+/// assert!(is_credential_param("Access_Token") && is_credential_param("apikey"));
+/// assert!(!is_credential_param("key") && !is_credential_param("per_page"));
+/// ```
+pub fn is_credential_param(name: &str) -> bool {
+    CREDENTIAL_PARAMS
+        .iter()
+        .any(|credential| credential.eq_ignore_ascii_case(name))
+}
+
 /// The methods a route checked at compile time may use, uppercase.
 pub const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 

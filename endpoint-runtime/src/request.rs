@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use crate::error::{Error, Result};
 use crate::headers::Headers;
 use crate::names::sends_query;
+use crate::url::redact_userinfo;
 
 /// Request options: method, URL, headers, an optional body and the `request`
 /// passthrough. This is the result object of the specification.
@@ -25,7 +26,13 @@ use crate::names::sends_query;
 /// assert_eq!(request.body.as_ref().unwrap().as_str(), r#"{"title":"Found a bug"}"#);
 /// # Ok::<(), endpoint::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+///
+/// `Debug` shows no secret: the values of the headers that may be
+/// credentials (every header but the shown ones: `accept`, `user-agent`,
+/// `content-type`…, see
+/// [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check))
+/// and the URL's user information are `<redacted>`.
+#[derive(Clone, PartialEq)]
 pub struct Request {
     /// The HTTP method, lowercase (`"get"`), as the specification rules.
     pub method: Cow<'static, str>,
@@ -38,6 +45,18 @@ pub struct Request {
     /// The `request` option, passed through unchanged. Boxed: it is seldom
     /// set, and a `Request` that stays small is cheap to move.
     pub request: Option<Box<Value>>,
+}
+
+impl std::fmt::Debug for Request {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Request")
+            .field("method", &self.method)
+            .field("url", &redact_userinfo(&self.url))
+            .field("headers", &self.headers)
+            .field("body", &self.body)
+            .field("request", &self.request)
+            .finish()
+    }
 }
 
 impl Request {

@@ -235,7 +235,7 @@ impl Params for Layered<'_> {
                 .find(|(k, _)| k == key)
                 .map(|(_, v)| v)
         };
-        for_each_default_param(self.defaults, &variables, call_value, f)?;
+        for_each_default_param(self.defaults, true, &variables, call_value, f)?;
         for (key, value) in &self.remaining {
             if self.default(key).is_none() || variables.contains(key) {
                 f(key, Param::Json(value))?;

@@ -57,6 +57,113 @@ pub fn url_host(url: &str) -> Option<&str> {
     )
 }
 
+/// The origin of an absolute `http(s)` URL: its scheme, its host
+/// (lowercase) and its port (80 for `http`, 443 for `https` when the URL
+/// names none): where a credential meant for one URL may go as well.
+///
+/// ```
+/// use endpoint::__private::Origin;
+///
+/// let api = Origin::of("https://API.github.com/user").unwrap();
+/// assert_eq!(Origin::of("https://api.github.com:443/x"), Some(api.clone()));
+/// assert_ne!(Origin::of("http://api.github.com/user"), Some(api.clone()));
+/// assert_ne!(Origin::of("https://api.github.com:8443/user"), Some(api.clone()));
+/// assert_eq!(api.to_string(), "https://api.github.com");
+/// assert_eq!(Origin::of("/repos"), None);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Origin {
+    scheme: &'static str,
+    host: String,
+    port: u16,
+}
+
+impl Origin {
+    /// The origin of `url`; `None` when it is not an absolute `http(s)` URL
+    /// with a host and a valid port (or none).
+    pub fn of(url: &str) -> Option<Origin> {
+        let (scheme, default_port) = match scheme_len(url)? {
+            7 => ("http", 80),
+            _ => ("https", 443),
+        };
+        let authority = url_host(url)?;
+        let (host, port) = match authority.strip_prefix('[') {
+            // An IPv6 address: `[::1]` or `[::1]:8080`.
+            Some(inside) => {
+                let (address, rest) = inside.split_once(']')?;
+                (&authority[..address.len() + 2], rest.strip_prefix(':'))
+            }
+            None => match authority.rsplit_once(':') {
+                Some((host, port)) => (host, Some(port)),
+                None => (authority, None),
+            },
+        };
+        if host.is_empty() || host.contains(['[', ']', ':']) && !host.starts_with('[') {
+            return None;
+        }
+        let port = match port {
+            None | Some("") => default_port,
+            Some(port) if port.bytes().all(|b| b.is_ascii_digit()) => port.parse().ok()?,
+            Some(_) => return None,
+        };
+        Some(Origin {
+            scheme,
+            host: host.to_ascii_lowercase(),
+            port,
+        })
+    }
+
+    fn default_port(&self) -> u16 {
+        if self.scheme == "http" { 80 } else { 443 }
+    }
+}
+
+/// `scheme://host`, with `:port` when it is not the scheme's default.
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}://{}", self.scheme, self.host)?;
+        if self.port != self.default_port() {
+            write!(f, ":{}", self.port)?;
+        }
+        Ok(())
+    }
+}
+
+/// `url` with its user information (`user:password@`, `token@`) replaced
+/// by `<redacted>`, for messages and `Debug`: a secret written into a URL
+/// is shown nowhere. Any other text is returned as it is.
+///
+/// The authority is where [`url_host`] finds it (it ends at `/`, `\`, `?`
+/// or `#`), and the user information is all of it up to its last `@`.
+///
+/// ```
+/// use endpoint::__private::redact_userinfo;
+///
+/// assert_eq!(redact_userinfo("http://user:pw@h.example/v1"), "http://<redacted>@h.example/v1");
+/// assert_eq!(redact_userinfo("https://h.example/a@b"), "https://h.example/a@b");
+/// assert_eq!(redact_userinfo("TOKEN@h.example"), "<redacted>@h.example");
+/// ```
+pub fn redact_userinfo(url: &str) -> std::borrow::Cow<'_, str> {
+    // After any scheme; a URL written without one may start with its
+    // user information too (`token@host/path`).
+    let start = scheme_len(url)
+        .or_else(|| url.find("://").map(|at| at + 3))
+        .unwrap_or(0);
+    let end = authority_end(url, start);
+    match url
+        .get(start..end)
+        .and_then(|authority| authority.rfind('@'))
+    {
+        Some(at) => std::borrow::Cow::Owned(format!(
+            "{}{}{}",
+            &url[..start],
+            crate::names::REDACTED,
+            &url[start + at..]
+        )),
+        None => std::borrow::Cow::Borrowed(url),
+    }
+}
+
 /// The byte range of the path: before the first `?` or `#`, after the
 /// `scheme://authority` of an absolute URL.
 pub(crate) fn path_range(url: &str) -> (usize, usize) {
@@ -120,6 +227,47 @@ mod tests {
         assert_eq!(url_host("http://a.example?x"), Some("a.example"));
         assert_eq!(url_host("http://a.example#x"), Some("a.example"));
         assert_eq!(url_host("http://"), Some(""));
+    }
+
+    #[test]
+    fn origins() {
+        let origin = |url: &str| Origin::of(url).map(|origin| origin.to_string());
+        for (url, expected) in [
+            ("https://u:p@Example.com:443/x", Some("https://example.com")),
+            ("HTTP://example.com:80?x", Some("http://example.com")),
+            ("http://example.com:/x", Some("http://example.com")),
+            ("http://example.com:8080#x", Some("http://example.com:8080")),
+            ("https://[::1]:8443/x", Some("https://[::1]:8443")),
+            ("https://[::1]/x", Some("https://[::1]")),
+            (
+                "https://evil.example\\@api.github.com/",
+                Some("https://evil.example"),
+            ),
+            ("https://example.com:99999/x", None),
+            ("https://example.com:+80/x", None),
+            ("https://a:b:c/x", None),
+            ("https://[::1/x", None),
+            ("https://:443/x", None),
+            ("http://", None),
+            ("ftp://example.com", None),
+            ("/x", None),
+        ] {
+            assert_eq!(origin(url).as_deref(), expected, "{url}");
+        }
+    }
+
+    #[test]
+    fn user_information_is_redacted() {
+        for (url, expected) in [
+            ("http://u:p@h/x@y", "http://<redacted>@h/x@y"),
+            ("https://a@b@h?q=@", "https://<redacted>@h?q=@"),
+            ("ftp://u@h", "ftp://<redacted>@h"),
+            ("t@h", "<redacted>@h"),
+            ("https://h/", "https://h/"),
+            ("", ""),
+        ] {
+            assert_eq!(redact_userinfo(url), expected, "{url}");
+        }
     }
 
     #[test]

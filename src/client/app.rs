@@ -23,6 +23,7 @@ use super::exchange::{Answer, Exchange};
 use super::rate_limit;
 use crate::Endpoint;
 use crate::model::Timestamp;
+use endpoint_runtime::__private::{Origin, credential_origins};
 
 /// The setting that takes a [`GitHubApp`], as [`Error::Config`] names it.
 const SETTING: &str = "github_app";
@@ -173,9 +174,9 @@ pub(crate) struct AppCredentials {
     random: SystemRandom,
     /// The token request with the client's headers, but no authorization.
     token_request: crate::Request,
-    /// The hosts the token goes to: the base URL's, and the uploads URL's
-    /// where the endpoint's credential check lets credentials go.
-    hosts: Vec<String>,
+    /// The origins the token goes to: the base URL's, and the uploads
+    /// URL's where the endpoint's credential check lets credentials go.
+    origins: Vec<Origin>,
     /// How long a refresh may take before it counts as abandoned.
     abandon_after: Duration,
     state: Mutex<State>,
@@ -227,19 +228,13 @@ impl AppCredentials {
             .map_err(|error| {
                 Error::config(SETTING, format!("cannot build the token request: {error}"))
             })?;
-        let base_host = host_of(&token_request.url).unwrap_or_default();
-        let mut hosts = vec![base_host.clone()];
-        let uploads = endpoint.uploads_url();
-        if uploads != endpoint_runtime::DEFAULT_UPLOADS_URL || base_host == "api.github.com" {
-            hosts.extend(host_of(uploads));
-        }
         Ok(AppCredentials {
             app_id: app_id.to_owned(),
             installation_id: app.installation_id,
             key,
             random: SystemRandom::new(),
             token_request,
-            hosts,
+            origins: credential_origins(endpoint),
             abandon_after: timeout,
             state: Mutex::new(State::default()),
         })
@@ -385,7 +380,7 @@ impl AppCredentials {
 
 impl Credentials for AppCredentials {
     fn covers(&self, url: &str) -> bool {
-        host_of(url).is_some_and(|host| self.hosts.contains(&host))
+        Origin::of(url).is_some_and(|origin| self.origins.contains(&origin))
     }
 
     fn authorization(&self, now: SystemTime) -> Result<Authorization, Error> {
@@ -458,12 +453,6 @@ impl fmt::Debug for AppCredentials {
             .field("token", &token)
             .finish()
     }
-}
-
-/// The host of `url`, lowercase.
-fn host_of(url: &str) -> Option<String> {
-    let uri = url.parse::<http::Uri>().ok()?;
-    uri.host().map(str::to_ascii_lowercase)
 }
 
 /// The RSA key pair of a PEM private key; the error says what is wrong
@@ -716,7 +705,9 @@ mod tests {
     fn the_token_goes_to_the_base_url_and_uploads_hosts_only() {
         let ghe = credentials(KEY);
         assert!(ghe.covers("https://ghe.example.com/api/v3/user"));
-        assert!(ghe.covers("https://GHE.example.com:8443/api/v3/user"));
+        assert!(ghe.covers("https://GHE.example.com:443/api/v3/user"));
+        assert!(!ghe.covers("https://ghe.example.com:8443/api/v3/user"));
+        assert!(!ghe.covers("http://ghe.example.com/api/v3/user"));
         assert!(!ghe.covers("https://uploads.github.com/repos/o/r/releases/1/assets"));
         assert!(!ghe.covers("https://attacker.example/api/v3/user"));
         assert!(!ghe.covers("not a url"));

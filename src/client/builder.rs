@@ -17,6 +17,9 @@ use super::event::{Event, Hook};
 use super::retry::Retry;
 use super::throttle::RateLimits;
 use crate::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
+use endpoint_runtime::__private::{
+    REDACTED, credential_origins, redact_userinfo, shown_header_value,
+};
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
 /// told otherwise: this crate's name and version (`endpoint/0.1.0`).
@@ -48,18 +51,6 @@ pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(300);
 /// How long a client waits for a connection, unless told otherwise
 /// ([`ClientBuilder::connect_timeout`]).
 pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// The value `Debug` shows in place of a secret.
-const REDACTED: &str = "<redacted>";
-
-/// Header values `Debug` shows; every other header's value is redacted, as
-/// it may be a credential (`authorization`, `x-api-key`, `private-token`…).
-const SHOWN_HEADERS: [&str; 4] = [
-    "accept",
-    "user-agent",
-    "content-type",
-    "x-github-api-version",
-];
 
 /// The settings of the HTTP transport under a client: timeouts and proxy.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,10 +132,13 @@ enum Auth {
 /// Every setting becomes a header, the base URL or the uploads URL of the
 /// client's [`Endpoint`], never a default *parameter* (which the spec sends
 /// in URLs and bodies), and the endpoint refuses to send credentials to any
-/// host but the base URL's ([`Endpoint::with_credential_host_check`]).
-/// `Debug` shows no credential: not the token, not the password, and no
-/// header value but `accept`, `user-agent`, `content-type` and
-/// `x-github-api-version`.
+/// origin but the base URL's ([`Endpoint::with_credential_host_check`]);
+/// the client refuses to send them to any but the base URL's and the
+/// uploads URL's, whatever endpoint it is given later. Every header value
+/// but those of the shown headers (`accept`, `user-agent`, `content-type`,
+/// `x-github-api-version`…) is a credential: `Debug` shows no credential
+/// (not the token, not the password, no such header value, and no user
+/// information of a URL), and neither do the errors of `build()`.
 ///
 /// The builder takes settings in any order and checks them all at
 /// `build()`, whose error names the setting that is wrong
@@ -232,15 +226,21 @@ impl<C> fmt::Debug for ClientBuilder<C> {
         let headers: Vec<(&str, &str)> = self
             .headers
             .iter()
-            .map(|(name, value)| (name.as_str(), shown_value(name, value)))
+            .map(|(name, value)| (name.as_str(), shown_header_value(name, value)))
             .collect();
         let mut debug = f.debug_struct("ClientBuilder");
         debug
             .field("api", &self.api)
-            .field("base_url", &self.base_url.as_ref().map(|(url, _)| url))
+            .field(
+                "base_url",
+                &self.base_url.as_ref().map(|(url, _)| redact_userinfo(url)),
+            )
             .field(
                 "uploads_url",
-                &self.uploads_url.as_ref().map(|(url, _)| url),
+                &self
+                    .uploads_url
+                    .as_ref()
+                    .map(|(url, _)| redact_userinfo(url)),
             )
             .field("auth", &auth)
             .field("user_agent", &self.user_agent)
@@ -259,18 +259,6 @@ impl<C> fmt::Debug for ClientBuilder<C> {
         #[cfg(feature = "app")]
         debug.field("github_app", &self.app);
         debug.finish()
-    }
-}
-
-/// The value `Debug` shows of header `name`.
-fn shown_value<'v>(name: &str, value: &'v str) -> &'v str {
-    if SHOWN_HEADERS
-        .iter()
-        .any(|shown| shown.eq_ignore_ascii_case(name))
-    {
-        value
-    } else {
-        REDACTED
     }
 }
 
@@ -561,6 +549,7 @@ impl<C> ClientBuilder<C> {
                     .base_url
                     .as_ref()
                     .is_some_and(|(url, _)| url.contains("://api.github.com")),
+            origins: Arc::default(),
         }
     }
 
@@ -604,7 +593,7 @@ impl<C> ClientBuilder<C> {
                 "github_enterprise",
                 format!(
                     "`{}` is not a host name (`ghe.example.com`, maybe with a `:port`)",
-                    host.escape_debug()
+                    redact_userinfo(host).escape_debug()
                 ),
             ));
         }
@@ -688,8 +677,10 @@ impl<C> ClientBuilder<C> {
     /// The endpoint and the policy of the client these settings make.
     pub(crate) fn parts(&self) -> Result<(Endpoint, Policy), Error> {
         let endpoint = self.build_endpoint()?;
-        #[allow(unused_mut)]
         let mut policy = self.policy();
+        // The client's credentials go to the origins of these settings'
+        // base URL and uploads URL only, whatever endpoint it is given later.
+        policy.origins = credential_origins(&endpoint).into();
         #[cfg(feature = "app")]
         if let Some(app) = &self.app {
             policy.credentials = Some(Arc::new(super::app::AppCredentials::new(
@@ -759,7 +750,9 @@ fn valid_host(host: &str) -> bool {
 /// fragment or user info, without a trailing `/`; the error of `setting`
 /// otherwise.
 fn checked_url(setting: &'static str, url: &str) -> Result<String, Error> {
-    let wrong = |reason: &str| Error::config(setting, format!("`{url}` {reason}"));
+    // The URL as messages show it: a secret in its user information is not.
+    let shown = redact_userinfo(url);
+    let wrong = |reason: &str| Error::config(setting, format!("`{shown}` {reason}"));
     let trimmed = url.trim();
     if trimmed.is_empty() {
         return Err(Error::config(setting, "is empty"));

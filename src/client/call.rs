@@ -20,6 +20,8 @@ use super::exchange::{Answer, Exchange, Step};
 use super::rate_limit::{self, RateLimit, RateLimitKind};
 use super::retry::Retry;
 use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
+use crate::Endpoint;
+use endpoint_runtime::__private::{Origin, credential_origins};
 
 /// A transport's failure to send a request or read its answer.
 pub(crate) type TransportError = Box<dyn std::error::Error + Send + Sync>;
@@ -82,6 +84,10 @@ pub(crate) struct Policy {
     /// Whether the API is GitHub, whose limits have names and resources
     /// (events of another API's limits use none of GitHub's words).
     pub(crate) github: bool,
+    /// Where the client's credentials may go: the origins of the base URL
+    /// and the uploads URL it was made with, whatever endpoint a clone
+    /// made by `with_endpoint` builds its requests with.
+    pub(crate) origins: Arc<[Origin]>,
 }
 
 impl fmt::Debug for Policy {
@@ -93,6 +99,7 @@ impl fmt::Debug for Policy {
             .field("on_event", &self.hook.is_some())
             .field("credentials", &self.credentials)
             .field("deadline", &self.deadline)
+            .field("origins", &self.origins)
             .finish()
     }
 }
@@ -120,11 +127,13 @@ impl Limiter {
 }
 
 impl Policy {
-    /// The policy of a client made without a builder, which does nothing
-    /// on its own: no retry, no rate limit honoured, no cache.
-    pub(crate) fn none() -> Policy {
+    /// The policy of a client made without a builder for `endpoint`, which
+    /// does nothing on its own: no retry, no rate limit honoured, no cache;
+    /// its credentials go to the endpoint's base URL and uploads URL only.
+    pub(crate) fn none(endpoint: &Endpoint) -> Policy {
         Policy {
             retry: Retry::never(),
+            origins: credential_origins(endpoint).into(),
             ..Policy::default()
         }
     }
@@ -396,6 +405,7 @@ impl<'p> Call<'p> {
         if self.time_left().is_some_and(|left| left.is_zero()) {
             return Err(self.deadline_error("the request could leave"));
         }
+        self.exchange.check_origins(&self.policy.origins)?;
         let mut request = self.exchange.request();
         self.authorization = None;
         if let Some(credentials) = &self.policy.credentials

@@ -2,6 +2,7 @@
 
 use std::time::SystemTime;
 
+use endpoint_runtime::__private::{Origin, is_shown_header, redact_userinfo, shown_header_value};
 use http::header::{self, HeaderName};
 use http::{HeaderMap, Method, StatusCode, Uri};
 use serde::de::DeserializeOwned;
@@ -10,47 +11,50 @@ use super::decode::{Failure, Operation, decode};
 use super::error::{ApiError, DecodeError, Error};
 use super::{MAX_REDIRECTS, Response};
 
-/// The headers that carry credentials: they go only to the origin of the
-/// call's first request.
-const CREDENTIALS: [HeaderName; 3] = [
-    header::AUTHORIZATION,
-    header::PROXY_AUTHORIZATION,
-    header::COOKIE,
-];
-
-/// Scheme, host (lowercase) and port: where credentials may go.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Origin {
-    scheme: String,
-    host: String,
-    port: Option<u16>,
+/// The origin of `uri` (scheme, lowercase host, effective port), as the
+/// endpoint's credential check reads it; `None` for a relative URI.
+fn origin_of(uri: &Uri) -> Option<Origin> {
+    Origin::of(&uri.to_string())
 }
 
-impl Origin {
-    fn of(uri: &Uri) -> Origin {
-        let scheme = uri.scheme_str().unwrap_or_default().to_ascii_lowercase();
-        let port = uri.port_u16().or(match scheme.as_str() {
-            "http" => Some(80),
-            "https" => Some(443),
-            _ => None,
-        });
-        Origin {
-            scheme,
-            host: uri.host().unwrap_or_default().to_ascii_lowercase(),
-            port,
-        }
-    }
-}
-
-/// A call in progress: the request to send next, and where credentials may go.
-#[derive(Debug, Clone)]
+/// A call in progress: the request to send next, and where credentials may
+/// go. Every header but the shown ones (`accept`, `user-agent`,
+/// `content-type`…) may be a credential: those go only to the origin of
+/// the call's first request.
+#[derive(Clone)]
 pub(crate) struct Exchange {
     method: Method,
     uri: Uri,
     headers: HeaderMap,
     body: Vec<u8>,
-    origin: Origin,
+    origin: Option<Origin>,
     redirects: usize,
+}
+
+/// The method, the URL (its user information redacted), the headers (every
+/// secret value redacted) and the body's length.
+impl std::fmt::Debug for Exchange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let headers: Vec<(&str, &str)> = self
+            .headers
+            .iter()
+            .map(|(name, value)| {
+                let name = name.as_str();
+                (
+                    name,
+                    shown_header_value(name, value.to_str().unwrap_or("<binary>")),
+                )
+            })
+            .collect();
+        f.debug_struct("Exchange")
+            .field("method", &self.method)
+            .field("url", &self.url())
+            .field("headers", &headers)
+            .field("body", &self.body.len())
+            .field("origin", &self.origin)
+            .field("redirects", &self.redirects)
+            .finish()
+    }
 }
 
 /// What to do with an answer.
@@ -66,7 +70,7 @@ impl Exchange {
     pub(crate) fn new(request: endpoint_runtime::Request) -> Result<Exchange, Error> {
         let (parts, body) = http::Request::<Vec<u8>>::try_from(request)?.into_parts();
         Ok(Exchange {
-            origin: Origin::of(&parts.uri),
+            origin: origin_of(&parts.uri),
             method: parts.method,
             uri: parts.uri,
             headers: parts.headers,
@@ -90,7 +94,7 @@ impl Exchange {
             })?;
         let mut headers = first.headers.clone();
         drop_body_headers(&mut headers);
-        if Origin::of(&uri) != first.origin {
+        if first.origin.is_none() || origin_of(&uri) != first.origin {
             drop_credentials(&mut headers);
         }
         Ok(Exchange {
@@ -112,9 +116,10 @@ impl Exchange {
         request
     }
 
-    /// The URL of the request to send now.
+    /// The URL of the request to send now, as errors and events show it:
+    /// its user information (`user:password@`) redacted.
     pub(crate) fn url(&self) -> String {
-        self.uri.to_string()
+        redact_userinfo(&self.uri.to_string()).into_owned()
     }
 
     /// The method of the request to send now.
@@ -130,7 +135,35 @@ impl Exchange {
     /// Whether the request to send now goes to the origin of the call's
     /// first request, where its credentials may go.
     pub(crate) fn at_origin(&self) -> bool {
-        Origin::of(&self.uri) == self.origin
+        self.origin.is_some() && origin_of(&self.uri) == self.origin
+    }
+
+    /// Refuses the request to send now if it carries a header that may be
+    /// a credential (any but the shown ones) to another origin than
+    /// `origins`, the client's: the base URL's and the uploads URL's,
+    /// fixed when the client was made. A request on its way elsewhere (a
+    /// derived endpoint's base URL, an absolute URL) goes without them or
+    /// not at all.
+    pub(crate) fn check_origins(&self, origins: &[Origin]) -> Result<(), Error> {
+        let Some(name) = self
+            .headers
+            .keys()
+            .find(|name| !is_shown_header(name.as_str()))
+        else {
+            return Ok(());
+        };
+        let origin = origin_of(&self.uri);
+        if origin
+            .as_ref()
+            .is_some_and(|origin| origins.contains(origin))
+        {
+            return Ok(());
+        }
+        Err(Error::Build(endpoint_runtime::Error::CredentialsHost {
+            header: name.as_str().to_owned(),
+            host: origin.map_or_else(|| self.url(), |origin| origin.to_string()),
+            base_host: origins.first().map(Origin::to_string).unwrap_or_default(),
+        }))
     }
 
     /// A transport failure of the request sent now.
@@ -188,7 +221,7 @@ impl Exchange {
             self.body.clear();
             drop_body_headers(&mut self.headers);
         }
-        if Origin::of(&next) != self.origin {
+        if self.origin.is_none() || origin_of(&next) != self.origin {
             drop_credentials(&mut self.headers);
         }
         self.uri = next;
@@ -200,7 +233,7 @@ impl Exchange {
         let (parts, body) = answer.into_parts();
         Answer {
             method: self.method.clone(),
-            url: self.url(),
+            url: self.uri.to_string(),
             status: parts.status,
             headers: parts.headers,
             body,
@@ -209,8 +242,14 @@ impl Exchange {
     }
 }
 
+/// Removes every header that may be a credential: all but the shown ones.
 fn drop_credentials(headers: &mut HeaderMap) {
-    for name in &CREDENTIALS {
+    let secret: Vec<HeaderName> = headers
+        .keys()
+        .filter(|name| !is_shown_header(name.as_str()))
+        .cloned()
+        .collect();
+    for name in secret {
         headers.remove(name);
     }
 }
@@ -263,7 +302,13 @@ impl Answer {
     pub(crate) fn into_error(self) -> Error {
         let received = self.received;
         Error::from_answer(
-            ApiError::new(self.method, self.url, self.status, self.headers, self.body),
+            ApiError::new(
+                self.method,
+                redact_userinfo(&self.url).into_owned(),
+                self.status,
+                self.headers,
+                self.body,
+            ),
             received,
         )
     }
@@ -278,7 +323,7 @@ impl Answer {
         Error::Decode(Box::new(DecodeError::new(
             operation,
             self.method,
-            self.url,
+            redact_userinfo(&self.url).into_owned(),
             type_name,
             failure,
             self.body.into(),
@@ -405,8 +450,7 @@ mod tests {
     }
 
     fn exchange(method: Method, url: &str) -> Exchange {
-        let mut options =
-            serde_json::json!({"headers": {"authorization": "token t", "cookie": "c=1"}});
+        let mut options = serde_json::json!({"headers": {"authorization": "token t", "cookie": "c=1", "x-api-key": "k3y"}});
         if method != Method::GET {
             options["x"] = 1.into();
         }
@@ -451,6 +495,7 @@ mod tests {
         // Another port is another origin.
         assert!(request.headers().get("authorization").is_none());
         assert!(request.headers().get("cookie").is_none());
+        assert!(request.headers().get("x-api-key").is_none());
         assert_eq!(
             request.headers()["accept"],
             "application/vnd.github.v3+json"
@@ -470,6 +515,19 @@ mod tests {
             .receive(redirect(308, "http://api.github.com/x"))
             .unwrap();
         assert!(downgrade.request().headers().get("authorization").is_none());
+        assert!(downgrade.request().headers().get("x-api-key").is_none());
+    }
+
+    #[test]
+    fn debug_shows_no_credential() {
+        let shown = format!(
+            "{:?}",
+            exchange(Method::GET, "https://u:pw@api.github.com/x")
+        );
+        for secret in ["token t", "c=1", "k3y", "pw"] {
+            assert!(!shown.contains(secret), "{shown}");
+        }
+        assert!(shown.contains("application/vnd.github.v3+json"), "{shown}");
     }
 
     #[test]

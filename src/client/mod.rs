@@ -6,7 +6,22 @@
 //! API (its base URL must be given), `Client::github()` for GitHub, with
 //! typed settings checked at `build()`: credentials ([`token`], `bearer`,
 //! `basic`), `user_agent`, `accept`, `api_version`, `header`, timeouts.
-//! Credentials stay on the base URL's host, and `Debug` shows none.
+//! Credentials stay on the origins (scheme, host, port) of the base URL and
+//! the uploads URL, and `Debug` shows none.
+//!
+//! A client's credentials are its `authorization` and every header but the
+//! shown ones (`accept`, `user-agent`, `content-type`, `content-length`,
+//! `x-github-api-version`, `accept-encoding`, `accept-language`,
+//! `cache-control`, `connection`, `if-modified-since`, `if-none-match`): a
+//! key set with `header("x-api-key", …)` is one. They go only to the
+//! origins the client was made for, whatever endpoint a request is built
+//! with: a request to another origin that would carry them (an `http://`
+//! URL on the API's host, a `baseUrl` given later with
+//! [`Endpoint::defaults`](crate::Endpoint::defaults) or `with_endpoint`, a
+//! full URL) is refused with an [`Error::Build`] holding
+//! [`crate::Error::CredentialsHost`]. A client made from an endpoint
+//! (`Client::new`, `with_agent`, `with_client`) takes its base URL and
+//! uploads URL as its origins.
 //!
 //! [`token`]: ClientBuilder::token
 //!
@@ -39,9 +54,11 @@
 //! - redirects are followed by this module, alike for both backends: 301,
 //!   302 and 303 as a GET, 307 and 308 with the same method and body, at
 //!   most [`MAX_REDIRECTS`] in a row, and credentials (`authorization`,
-//!   `proxy-authorization`, `cookie`) are never sent to another origin than
-//!   the first request's, which the endpoint built (and checked, with
-//!   [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check));
+//!   `proxy-authorization`, `cookie` and every other header but the shown
+//!   ones) are never sent to another origin than the first request's, which
+//!   the endpoint built (and checked, with
+//!   [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check)),
+//!   on a redirect or a next page's `Link`;
 //! - a 2xx answer that does not fit is an [`Error::Decode`]: its
 //!   [`DecodeError`] names the operation (`GET /repos/{owner}/{repo}/issues`),
 //!   the JSON path of the value that does not fit (`[1].user.login`) and what
@@ -259,8 +276,10 @@
 //! The async client has the same methods, `async`, and its `paginate` and
 //! `pages` return a `futures_core::Stream`. [`Endpoint::defaults`](crate::Endpoint::defaults)
 //! stays what the specification says: default parameters (an unknown key
-//! is one, sent in URLs and bodies), headers and previews; configure the
-//! base URL and credentials with the builder.
+//! is one, sent in URLs and bodies, but for one named like a credential,
+//! `token`, `access_token`, `password`…, which is sent nowhere unless the
+//! route's template names it), headers and previews; configure the base
+//! URL and credentials with the builder.
 
 #[cfg(feature = "app")]
 mod app;

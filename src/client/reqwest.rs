@@ -97,10 +97,18 @@ impl Client {
     /// [`DEFAULT_CONNECT_TIMEOUT`]: super::DEFAULT_CONNECT_TIMEOUT
     /// [`DEFAULT_TIMEOUT`]: super::DEFAULT_TIMEOUT
     ///
+    /// Its credentials (the endpoint's `authorization` and any header but
+    /// the shown ones, `accept`, `user-agent`, `content-type`…) go only to
+    /// the origins of the endpoint's base URL and uploads URL, whatever
+    /// its credential check says: a request to another origin that would
+    /// carry them is an [`Error::Build`] holding
+    /// [`CredentialsHost`](crate::Error::CredentialsHost).
+    ///
     /// # Errors
     /// [`Error::Setup`] when reqwest cannot set up its client.
     pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
-        Client::with_transport(endpoint, &Transport::default(), Policy::none())
+        let policy = Policy::none(&endpoint);
+        Client::with_transport(endpoint, &Transport::default(), policy)
     }
 
     /// A client for `endpoint` with a reqwest client of `transport`'s
@@ -133,7 +141,8 @@ impl Client {
     /// followed by this client's rules (reqwest's own policy would also drop
     /// credentials on the way to another host).
     pub fn with_client(endpoint: Endpoint, client: ::reqwest::Client) -> Client {
-        Client::from_parts(endpoint, client, Policy::none())
+        let policy = Policy::none(&endpoint);
+        Client::from_parts(endpoint, client, policy)
     }
 
     /// A client of these parts.
@@ -148,6 +157,9 @@ impl Client {
     /// The same client with other defaults (another base URL, a
     /// `mediaType.format`), sharing the reqwest client, the rate-limit
     /// state, the cache and the credentials.
+    /// The credentials still go only to the origins this client was made
+    /// for (its first endpoint's base URL and uploads URL): a request of
+    /// `endpoint` to another origin that would carry them is refused.
     pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
         Client {
             endpoint,

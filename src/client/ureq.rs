@@ -82,14 +82,22 @@ impl Client {
     /// [`DEFAULT_CONNECT_TIMEOUT`]: super::DEFAULT_CONNECT_TIMEOUT
     /// [`DEFAULT_TIMEOUT`]: super::DEFAULT_TIMEOUT
     ///
+    /// Its credentials (the endpoint's `authorization` and any header but
+    /// the shown ones, `accept`, `user-agent`, `content-type`…) go only to
+    /// the origins of the endpoint's base URL and uploads URL, whatever
+    /// its credential check says: a request to another origin that would
+    /// carry them is an [`Error::Build`] holding
+    /// [`CredentialsHost`](crate::Error::CredentialsHost).
+    ///
     /// # Errors
     /// None for now: the same shape as the async client's `new`, which
     /// can fail.
     pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
+        let policy = Policy::none(&endpoint);
         Ok(Client::with_transport(
             endpoint,
             &Transport::default(),
-            Policy::none(),
+            policy,
         ))
     }
 
@@ -114,7 +122,8 @@ impl Client {
     /// the builder's settings. Whatever the agent's settings, it follows no
     /// redirect itself (this client does) and hands every status over.
     pub fn with_agent(endpoint: Endpoint, agent: ::ureq::Agent) -> Client {
-        Client::from_parts(endpoint, agent, Policy::none())
+        let policy = Policy::none(&endpoint);
+        Client::from_parts(endpoint, agent, policy)
     }
 
     /// A client of these parts.
@@ -129,6 +138,9 @@ impl Client {
     /// The same client with other defaults (another base URL, a
     /// `mediaType.format`), sharing the agent, the rate-limit state, the
     /// cache and the credentials.
+    /// The credentials still go only to the origins this client was made
+    /// for (its first endpoint's base URL and uploads URL): a request of
+    /// `endpoint` to another origin that would carry them is refused.
     pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
         Client {
             endpoint,
