@@ -516,6 +516,7 @@ impl<C> ClientBuilder<C> {
             cache: self.cache.clone(),
             hook: self.hook.clone(),
             credentials: None,
+            github: self.api == Api::GitHub,
         }
     }
 

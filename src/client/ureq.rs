@@ -505,7 +505,18 @@ impl Client {
             .max_redirects(0)
             .build();
         let (parts, mut body) = self.agent.run(request)?.into_parts();
-        let body = body.with_config().limit(MAX_ANSWER_BYTES).read_to_vec()?;
+        // ureq's limit refuses a body that reaches it, not one that passes
+        // it: one byte more tells a body of exactly the largest size from a
+        // larger one.
+        let body = match body.with_config().limit(MAX_ANSWER_BYTES + 1).read_to_vec() {
+            Err(::ureq::Error::BodyExceedsLimit(_)) => {
+                return Err(::ureq::Error::BodyExceedsLimit(MAX_ANSWER_BYTES));
+            }
+            read => read?,
+        };
+        if body.len() as u64 > MAX_ANSWER_BYTES {
+            return Err(::ureq::Error::BodyExceedsLimit(MAX_ANSWER_BYTES));
+        }
         Ok(http::Response::from_parts(parts, body))
     }
 }
@@ -541,6 +552,7 @@ pub struct Pages<'c, T> {
 
 impl<'c, T> Pages<'c, T> {
     fn new(client: &'c Client, state: PageState<Result<T, Error>>) -> Self {
+        let state = state.for_github(client.policy.github);
         Pages { client, state }
     }
 
@@ -670,6 +682,7 @@ pub struct EachPage<'c, I> {
 
 impl<'c, I> EachPage<'c, I> {
     fn new(client: &'c Client, state: PageState<I>) -> Self {
+        let state = state.for_github(client.policy.github);
         EachPage { client, state }
     }
 
