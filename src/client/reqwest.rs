@@ -616,6 +616,8 @@ impl<'c, T> Pages<'c, T> {
     ///   yielded already ([`Cursor::skip`]): resuming fetches it again and
     ///   skips them;
     /// - between pages (and before the first), the page to fetch next;
+    /// - after [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages in a
+    ///   row and their error, the page linked to, not fetched;
     /// - `None` once the last page was read whole, or when the pages cannot
     ///   go on (a request that cannot be built, a link that is not a URL or
     ///   points back to a page read already), or for a first page sent with
