@@ -516,13 +516,16 @@ fn pagination_end_cases() {
             _ => not_found(),
         },
         |backend, server| {
-            // The commits of an empty repository: an empty list.
+            // GitHub's answer for the commits of an empty repository, from
+            // a server that is not GitHub's: an error, as any 409 is.
             let commits = backend.paginate(&ListCommits {
                 owner: "o".into(),
                 repo: "empty".into(),
             });
-            assert!(commits.items.is_empty());
-            // ... but a 409 outside pagination is a refusal.
+            assert_eq!(commits.items.len(), 1);
+            let error = commits.items[0].as_ref().unwrap_err();
+            assert_eq!(error.status(), Some(http::StatusCode::CONFLICT));
+            // ... and outside pagination too.
             let error = backend
                 .send(&ListCommits {
                     owner: "o".into(),

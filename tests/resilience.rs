@@ -9,6 +9,7 @@ mod backends;
 #[path = "support/server.rs"]
 mod server;
 
+use std::io::Write;
 use std::net::TcpListener;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -172,17 +173,23 @@ fn raw_answer(body: &str, cut: bool) -> Vec<u8> {
 #[test]
 fn a_connection_closed_mid_answer_is_retried() {
     for name in BACKENDS {
-        let (base_url, accepted) =
-            server::raw(|number| raw_answer(&format!("{{\"try\":{number}}}"), number == 1));
-        let client = client!(name, &base_url, |b: ClientBuilder<_>| b
+        let mut number = 0;
+        let server = Server::raw(move |mut stream, _| {
+            number += 1;
+            let answer = raw_answer(&format!("{{\"try\":{number}}}"), number == 1);
+            let _ = stream.write_all(&answer);
+        });
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
             .retry(quick_retries()));
         let body = get(&client, "/cut").expect("the second try succeeds");
         assert_eq!(body["try"], 2, "{name}");
-        assert_eq!(accepted.load(Ordering::SeqCst), 2, "{name}");
+        assert_eq!(server.requests().len(), 2, "{name}");
 
         // Without retries, the cut is a transport error.
-        let (base_url, _) = server::raw(|_| raw_answer("{\"long\":\"xxxxxxxx\"}", true));
-        let client = client!(name, &base_url, |b: ClientBuilder<_>| b
+        let server = Server::raw(|mut stream, _| {
+            let _ = stream.write_all(&raw_answer("{\"long\":\"xxxxxxxx\"}", true));
+        });
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
             .retry(Retry::never()));
         let error = get(&client, "/cut").unwrap_err();
         assert!(

@@ -81,8 +81,10 @@ pub(crate) struct Policy {
     /// The transport's timeout of each request, which the time left before
     /// the deadline may cut.
     pub(crate) timeout: Option<Duration>,
-    /// Whether the API is GitHub, whose limits have names and resources
-    /// (events of another API's limits use none of GitHub's words).
+    /// Whether the API is GitHub (a client made by `github()` or
+    /// `github_enterprise`, or for `api.github.com`): its limits have names
+    /// and resources (events of another API's limits use none of GitHub's
+    /// words), and a `409` for a list's first page is an empty repository.
     pub(crate) github: bool,
     /// Where the client's credentials may go: the origins of the base URL
     /// and the uploads URL it was made with, whatever endpoint a clone
@@ -100,6 +102,7 @@ impl fmt::Debug for Policy {
             .field("credentials", &self.credentials)
             .field("deadline", &self.deadline)
             .field("origins", &self.origins)
+            .field("github", &self.github)
             .finish()
     }
 }
@@ -303,7 +306,10 @@ impl<'p> Call<'p> {
         let answer = match result {
             Ok(answer) => answer,
             Err(source) => {
-                let passing = may_pass(source.as_ref());
+                // A request that may have reached the server is sent again
+                // only when that is safe; one that never left always is.
+                let passing =
+                    may_pass(source.as_ref()) && (self.may_resend() || not_sent(source.as_ref()));
                 let reason = RetryReason::Transport(super::error::causes(source.as_ref()));
                 let error = self.exchange.transport_error(source);
                 if passing {
@@ -455,7 +461,9 @@ impl<'p> Call<'p> {
             return self.finish(Err(Error::Setup("no credentials to refresh".into())));
         };
         // A refresh that failed for a reason that may pass is retried as
-        // any request is: the call asks for a refresh again after the wait.
+        // an idempotent request is, though it is a POST: a token request
+        // applied twice only mints a second token, and the first expires
+        // unused. The call asks for a refresh again after the wait.
         let passing = match &result {
             Err(source) if may_pass(source.as_ref()) => Some(RetryReason::Transport(
                 super::error::causes(source.as_ref()),
@@ -560,7 +568,7 @@ impl<'p> Call<'p> {
         if status == StatusCode::FORBIDDEN || status == StatusCode::TOO_MANY_REQUESTS {
             return self.refusal(answer);
         }
-        if Retry::retries_status(status) {
+        if Retry::retries_status(status) && self.may_resend() {
             let advised = RateLimit::from_headers(&answer.headers).retry_after;
             return self.retry_or(RetryReason::Status(status), advised, Ok(answer));
         }
@@ -670,6 +678,15 @@ impl<'p> Call<'p> {
             reason,
         });
         self.phase = Phase::Start(wait.max(Duration::from_millis(1)));
+    }
+
+    /// Whether the request sent now may be sent again once it may have
+    /// reached the server ([`Retry`]'s rule: an idempotent method, or the
+    /// idempotency header).
+    fn may_resend(&self) -> bool {
+        self.policy
+            .retry
+            .may_resend(self.exchange.method(), self.exchange.headers())
     }
 
     /// Ends the call with `result`. An error (or an answer that is not
@@ -783,6 +800,38 @@ fn may_pass(error: &(dyn std::error::Error + 'static)) -> bool {
         if error
             .to_string()
             .contains("connection closed before message completed")
+        {
+            return true;
+        }
+        cause = error.source();
+    }
+    false
+}
+
+/// Whether a transport's failure certainly happened before the request
+/// reached the server: the connection was refused, or could not be made in
+/// time. A request that failed so may be sent again whatever its method.
+fn not_sent(error: &(dyn std::error::Error + 'static)) -> bool {
+    use std::io::ErrorKind;
+    let mut cause = Some(error);
+    while let Some(error) = cause {
+        if let Some(io) = error.downcast_ref::<std::io::Error>() {
+            return io.kind() == ErrorKind::ConnectionRefused;
+        }
+        #[cfg(feature = "ureq")]
+        if let Some(error) = error.downcast_ref::<::ureq::Error>() {
+            return match error {
+                ::ureq::Error::ConnectionFailed
+                | ::ureq::Error::Timeout(::ureq::Timeout::Connect | ::ureq::Timeout::Resolve) => {
+                    true
+                }
+                ::ureq::Error::Io(io) => io.kind() == ErrorKind::ConnectionRefused,
+                _ => false,
+            };
+        }
+        #[cfg(feature = "reqwest")]
+        if let Some(error) = error.downcast_ref::<::reqwest::Error>()
+            && error.is_connect()
         {
             return true;
         }

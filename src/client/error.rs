@@ -1,7 +1,7 @@
 //! Why a call failed: the request could not be built, not sent, was
 //! refused, or its answer does not fit.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
@@ -12,9 +12,27 @@ use serde_json::Value;
 use super::decode::{Failure, Operation};
 use super::rate_limit::{self, RateLimit, RateLimitKind};
 
+/// The most characters of one text from a server (a message, a URL, a
+/// reason naming a link or a location) that an error prints, in `Display`
+/// and `Debug`; what is cut is counted (`… (1200 more characters)`).
+pub const MAX_PRINTED_TEXT: usize = 1_000;
+
+/// The most characters of an answer's body that an error's `Debug`
+/// prints (as text, invalid UTF-8 replaced), followed by its whole length
+/// when it is cut.
+pub const MAX_PRINTED_BODY: usize = 4_096;
+
 /// What can go wrong when a client sends a request. Every variant of a
 /// sent request names it (`METHOD url`); nothing panics.
-#[derive(Debug, thiserror::Error)]
+///
+/// What a server wrote (its messages, its bodies, the URLs of its links and
+/// redirects) is printed bounded, by `Display` and `Debug` alike: each
+/// text to [`MAX_PRINTED_TEXT`] characters, a body to
+/// [`MAX_PRINTED_BODY`], with control characters escaped (`\n`,
+/// `\u{1b}`), so that an error is one line of a log and cannot write
+/// others. The texts themselves stay whole in the error's fields
+/// ([`ApiError::body`], [`DecodeError::body`]).
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// The request could not be built from the route and parameters, or
@@ -44,7 +62,7 @@ pub enum Error {
     /// https://…: error sending request for url (…): client error (Connect):
     /// tcp connect error: Connection refused (os error 111)`); `source()`
     /// still gives the HTTP client's error, for downcasting.
-    #[error("{method} {url}: {}", causes(.source.as_ref()))]
+    #[error("{method} {}: {}", Bounded::text(.url), Bounded::body(&causes(.source.as_ref())))]
     Transport {
         /// The request's method.
         method: Method,
@@ -81,8 +99,11 @@ pub enum Error {
     },
 
     /// A redirect could not be followed: too many of them, or a `location`
-    /// that is not a URL.
-    #[error("{method} {url}: {reason}")]
+    /// that is not a URL; or the `next` links of pages cannot be followed:
+    /// a link that is not a URL, one that points back to a page read
+    /// already, or [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages
+    /// in a row, each linking to another.
+    #[error("{method} {}: {}", Bounded::text(.url), Bounded::text(.reason))]
     Redirect {
         /// The method of the request that was redirected.
         method: Method,
@@ -102,7 +123,7 @@ pub enum Error {
     ///
     /// The message names the token request, the status and GitHub's
     /// message; never the private key, the App's JWT or a token.
-    #[error("GitHub App authentication failed: {reason}")]
+    #[error("GitHub App authentication failed: {}", Bounded::text(.reason))]
     Authentication {
         /// The URL of the token request
         /// (`…/app/installations/{installation_id}/access_tokens`).
@@ -224,6 +245,164 @@ impl fmt::Display for RateLimitKind {
             RateLimitKind::Primary => "primary",
             RateLimitKind::Secondary => "secondary",
         })
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Build(error) => f.debug_tuple("Build").field(error).finish(),
+            Error::Config { setting, reason } => f
+                .debug_struct("Config")
+                .field("setting", setting)
+                .field("reason", reason)
+                .finish(),
+            Error::Setup(error) => f.debug_tuple("Setup").field(error).finish(),
+            Error::Transport {
+                method,
+                url,
+                source,
+            } => f
+                .debug_struct("Transport")
+                .field("method", method)
+                .field("url", &Bounded::text(url))
+                .field("source", &Bounded::body(&format!("{source:?}")))
+                .finish(),
+            Error::Status(answer) => f.debug_tuple("Status").field(answer).finish(),
+            Error::RateLimited {
+                kind,
+                retry_at,
+                answer,
+            } => f
+                .debug_struct("RateLimited")
+                .field("kind", kind)
+                .field("retry_at", retry_at)
+                .field("answer", answer)
+                .finish(),
+            Error::Redirect {
+                method,
+                url,
+                reason,
+            } => f
+                .debug_struct("Redirect")
+                .field("method", method)
+                .field("url", &Bounded::text(url))
+                .field("reason", &Bounded::text(reason))
+                .finish(),
+            Error::Authentication {
+                url,
+                reason,
+                answer,
+            } => f
+                .debug_struct("Authentication")
+                .field("url", &Bounded::text(url))
+                .field("reason", &Bounded::text(reason))
+                .field("answer", answer)
+                .finish(),
+            Error::Decode(error) => f.debug_tuple("Decode").field(error).finish(),
+            Error::GaveUp {
+                error,
+                retries,
+                waits,
+                elapsed,
+                deadline,
+            } => f
+                .debug_struct("GaveUp")
+                .field("error", error)
+                .field("retries", retries)
+                .field("waits", waits)
+                .field("elapsed", elapsed)
+                .field("deadline", deadline)
+                .finish(),
+        }
+    }
+}
+
+/// A text from a server as an error prints it: at most `limit`
+/// characters, control characters (and those that reorder or break
+/// lines) escaped, and how many were left out. `Display` writes it bare,
+/// `Debug` between quotes, with quotes and backslashes escaped too.
+struct Bounded<'t> {
+    text: &'t str,
+    limit: usize,
+}
+
+impl<'t> Bounded<'t> {
+    /// A message, a URL, a reason: [`MAX_PRINTED_TEXT`] characters.
+    fn text(text: &'t str) -> Bounded<'t> {
+        Bounded {
+            text,
+            limit: MAX_PRINTED_TEXT,
+        }
+    }
+
+    /// A body, or a chain of causes: [`MAX_PRINTED_BODY`] characters.
+    fn body(text: &'t str) -> Bounded<'t> {
+        Bounded {
+            text,
+            limit: MAX_PRINTED_BODY,
+        }
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>, quoted: bool) -> fmt::Result {
+        let mut chars = self.text.chars();
+        if quoted {
+            f.write_char('"')?;
+        }
+        for c in chars.by_ref().take(self.limit) {
+            match c {
+                '"' | '\\' if quoted => write!(f, "\\{c}")?,
+                c if is_unprintable(c) => write!(f, "{}", c.escape_default())?,
+                c => f.write_char(c)?,
+            }
+        }
+        if quoted {
+            f.write_char('"')?;
+        }
+        match chars.count() {
+            0 => Ok(()),
+            left => write!(f, "… ({left} more characters)"),
+        }
+    }
+}
+
+/// Whether `c` would break a line, move the cursor or reorder text if
+/// printed as it is.
+fn is_unprintable(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+impl fmt::Display for Bounded<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+impl fmt::Debug for Bounded<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, true)
+    }
+}
+
+/// A body as an error's `Debug` prints it: its start as text (invalid
+/// UTF-8 replaced), bounded as [`Bounded::body`], then its length when cut.
+struct Excerpt<'b>(&'b [u8]);
+
+impl fmt::Debug for Excerpt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Enough bytes for the characters printed, however wide.
+        let start = &self.0[..self.0.len().min(MAX_PRINTED_BODY * 4)];
+        let text = String::from_utf8_lossy(start);
+        let cut = text
+            .char_indices()
+            .nth(MAX_PRINTED_BODY)
+            .map_or(text.len(), |(at, _)| at);
+        write!(f, "{:?}", Bounded::body(&text[..cut]))?;
+        if cut < text.len() || start.len() < self.0.len() {
+            write!(f, "… ({} bytes in all)", self.0.len())?;
+        }
+        Ok(())
     }
 }
 
@@ -410,29 +589,30 @@ impl DecodeError {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.operation)?;
+        write!(f, "{}", Bounded::text(&self.operation))?;
         if self.request_type.is_some() {
-            write!(f, " ({})", self.url)?;
+            write!(f, " ({})", Bounded::text(&self.url))?;
         }
         write!(f, ": the answer does not fit `{}`", self.type_name)?;
         if !self.path.is_empty() {
-            write!(f, " at `{}`", self.path)?;
+            write!(f, " at `{}`", Bounded::text(&self.path))?;
         }
-        write!(f, ": {}", self.source)
+        // serde's message quotes the value that does not fit, as sent.
+        write!(f, ": {}", Bounded::text(&self.source.to_string()))
     }
 }
 
 impl fmt::Debug for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("DecodeError")
-            .field("operation", &self.operation)
+            .field("operation", &Bounded::text(&self.operation))
             .field("request_type", &self.request_type)
             .field("method", &self.method)
-            .field("url", &self.url)
+            .field("url", &Bounded::text(&self.url))
             .field("type_name", &self.type_name)
-            .field("path", &self.path)
-            .field("source", &self.source)
-            .field("body", &format_args!("<{} bytes>", self.body.len()))
+            .field("path", &Bounded::text(&self.path))
+            .field("source", &Bounded::text(&format!("{:?}", self.source)))
+            .field("body", &Excerpt(&self.body))
             .finish()
     }
 }
@@ -448,8 +628,10 @@ impl std::error::Error for DecodeError {
 ///
 /// Its `Display` names the request and the server's explanation
 /// ([`ApiError::summary`]): `GET http://127.0.0.1:8080/v1/stores/42: the
-/// server answered 404 Not Found: no such store`.
-#[derive(Debug, Clone)]
+/// server answered 404 Not Found: no such store`. `Display` and `Debug`
+/// print what the server wrote bounded and escaped, as [`Error`] says;
+/// the fields keep it whole.
+#[derive(Clone)]
 pub struct ApiError {
     /// The request's method.
     pub method: Method,
@@ -508,12 +690,24 @@ impl ApiError {
         RateLimit::from_headers(&self.headers)
     }
 
+    /// The body as received, whole.
+    pub fn body(&self) -> &[u8] {
+        &self.body
+    }
+
     /// GitHub's message and the first validation error's message or code
     /// (`Validation Failed (invalid)`); for a JSON body of another shape,
     /// its `error`, `detail`, `title` or first of `errors`
     /// (`{"error": "no such store"}` → `no such store`); otherwise the start
-    /// of the body.
+    /// of the body (200 characters). One line of at most
+    /// [`MAX_PRINTED_TEXT`] characters, control characters escaped.
     pub fn summary(&self) -> String {
+        Bounded::text(&self.explanation()).to_string()
+    }
+
+    /// The server's explanation as it wrote it, cut only when it is the
+    /// start of the body.
+    fn explanation(&self) -> String {
         if let Some(message) = &self.message {
             let detail = self.errors.first().and_then(|first| match first {
                 Value::Object(fields) => fields
@@ -592,10 +786,29 @@ impl fmt::Display for ApiError {
             f,
             "{} {}: the server answered {}: {}",
             self.method,
-            self.url,
+            Bounded::text(&self.url),
             self.status,
             self.summary()
         )
+    }
+}
+
+impl fmt::Debug for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let errors = serde_json::to_string(&self.errors).unwrap_or_default();
+        f.debug_struct("ApiError")
+            .field("method", &self.method)
+            .field("url", &Bounded::text(&self.url))
+            .field("status", &self.status)
+            .field("headers", &self.headers)
+            .field("message", &self.message.as_deref().map(Bounded::text))
+            .field(
+                "documentation_url",
+                &self.documentation_url.as_deref().map(Bounded::text),
+            )
+            .field("errors", &Bounded::text(&errors))
+            .field("body", &Excerpt(&self.body))
+            .finish()
     }
 }
 

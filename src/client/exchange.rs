@@ -127,6 +127,11 @@ impl Exchange {
         &self.method
     }
 
+    /// The headers of the request to send now.
+    pub(crate) fn headers(&self) -> &HeaderMap {
+        &self.headers
+    }
+
     /// The path of the request to send now.
     pub(crate) fn path(&self) -> &str {
         self.uri.path()

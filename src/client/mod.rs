@@ -70,8 +70,13 @@
 //!   items of a search's results, of `check_runs`, `workflow_runs`,
 //!   `repositories`, …, keeping `total_count` readable. `paginate_request`
 //!   does the same for a request built already, with items of any type. The
-//!   link is used as given. A 409 (the commits of an empty repository) is an
-//!   empty list;
+//!   link is used as given. From GitHub (a client made by `github()` or
+//!   `github_enterprise`, or whose first request goes to `api.github.com`),
+//!   a 409 for the first page (the commits of an empty repository) is an
+//!   empty list; any other 409 is an [`Error::Status`]. A link back to a
+//!   page read already ends the pages with an [`Error::Redirect`], and so
+//!   do [`MAX_EMPTY_PAGES`] empty pages in a row that link on (resumable at
+//!   the next);
 //! - `pages` and `pages_request` read the same pages whole: each a [`Page`]
 //!   with its items, URL, status, headers, links (`next`, `prev`, `first`,
 //!   `last`), `total_count`, rate limit, and the cursor of the page after
@@ -84,7 +89,7 @@
 //!
 //! | | by default | change it with |
 //! |---|---|---|
-//! | retries | connection failures, timeouts, answers cut short, `500`/`502`/`503`/`504`: 3 retries, exponential backoff from 1 s with jitter; never `400`/`401`/`403`/`404`/`410`/`422`/`451` | [`ClientBuilder::retry`]: [`Retry`], [`Retry::never`] |
+//! | retries | connection failures, timeouts, answers cut short, `500`/`502`/`503`/`504`: 3 retries, exponential backoff from 1 s with jitter; never `400`/`401`/`403`/`404`/`410`/`422`/`451`. Only for `GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`: a `POST` or `PATCH` the server may have applied is sent once, unless it carries an `Idempotency-Key`; one whose connection was refused is retried | [`ClientBuilder::retry`]: [`Retry`], [`Retry::never`], [`Retry::idempotency_header`] |
 //! | rate limits | a spent quota waited for until `x-ratelimit-reset`, a secondary limit or a `429` until `retry-after` (or a minute, doubled at each new refusal), when that is under 5 minutes, else [`Error::RateLimited`] at once; the quota counted down by every thread of the client, so that they wait together; for GitHub, writes 1 s apart (3 s for those that notify people), searches 2 s apart | [`ClientBuilder::rate_limits`]: [`RateLimits`], [`RateLimits::off`]; a [`RateLimitStore`] shared by processes |
 //! | conditional requests | off | [`ClientBuilder::cache`]: [`MemoryCache`] or a [`Cache`] of one's own |
 //! | timeouts | 10 s to connect, 60 s for each request | [`ClientBuilder::connect_timeout`], [`ClientBuilder::timeout`] |
@@ -274,7 +279,8 @@
 //! process do; its keys expire once their window or pause is over.
 //!
 //! The async client has the same methods, `async`, and its `paginate` and
-//! `pages` return a `futures_core::Stream`. [`Endpoint::defaults`](crate::Endpoint::defaults)
+//! `pages` return a `futures_core::Stream`, read with `StreamExt::next` of
+//! `futures-util` (or `futures`): `while let Some(item) = items.next().await`. [`Endpoint::defaults`](crate::Endpoint::defaults)
 //! stays what the specification says: default parameters (an unknown key
 //! is one, sent in URLs and bodies, but for one named like a credential,
 //! `token`, `access_token`, `password`…, which is sent nowhere unless the
@@ -314,7 +320,7 @@ pub use builder::{
 };
 pub use cache::{Cache, CachedAnswer, MemoryCache};
 pub use decode::Bytes;
-pub use error::{ApiError, DecodeError, Error};
+pub use error::{ApiError, DecodeError, Error, MAX_PRINTED_BODY, MAX_PRINTED_TEXT};
 pub use event::{Event, RetryReason, WaitReason};
 pub use link::Link;
 pub use page::{Cursor, CursorError, Page};
@@ -327,6 +333,12 @@ pub use throttle::{Admission, MemoryStore, RateLimitStore, RateLimits, StoreErro
 /// The most redirects one call follows in a row (as reqwest and ureq do by
 /// default); one more is an [`Error::Redirect`].
 pub const MAX_REDIRECTS: usize = 10;
+
+/// The most pages in a row with no item, each linking to another, that
+/// `paginate` and `pages` read: after them the page linked to is not
+/// fetched, and the pages end with an [`Error::Redirect`] naming the count
+/// and the last page read, their cursor resuming at the page not fetched.
+pub const MAX_EMPTY_PAGES: usize = 10;
 
 /// The largest answer body a client reads; a larger one is an
 /// [`Error::Transport`].

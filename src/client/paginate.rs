@@ -10,12 +10,17 @@ use http::{HeaderMap, Method, StatusCode, Uri};
 use serde::de::{DeserializeOwned, Error as _};
 use serde_json::Value;
 
+use super::MAX_EMPTY_PAGES;
 use super::decode::{Failure, Operation, decode};
 use super::error::{DecodeError, Error};
 use super::exchange::{Answer, Exchange, resolve};
 use super::link::{Link, next_page};
 use super::page::{Cursor, Page};
 use super::rate_limit::RateLimit;
+
+/// The host of GitHub's API: a client sending its first page there reads
+/// GitHub's answers as GitHub means them.
+const GITHUB_API_HOST: &str = "api.github.com";
 
 /// What to fetch next.
 #[derive(Debug)]
@@ -95,6 +100,13 @@ pub(crate) struct PageState<I> {
     url: String,
     /// Every page URL requested, to stop at a `next` link that loops.
     seen: HashSet<String>,
+    /// Whether the pages are GitHub's, whose `409` for a list's first page
+    /// is an empty repository.
+    github: bool,
+    /// Whether the page being fetched is the first request's.
+    fetching_first: bool,
+    /// How many pages in a row had no item and linked to another.
+    empty_in_row: usize,
     at: At,
     /// How many items to skip at the start of the page being fetched.
     skip: usize,
@@ -138,6 +150,9 @@ impl<I> PageState<I> {
             first: None,
             url: String::new(),
             seen: HashSet::new(),
+            github: false,
+            fetching_first: false,
+            empty_in_row: 0,
             at: At::Next,
             skip: 0,
             items: VecDeque::new(),
@@ -167,6 +182,14 @@ impl<I> PageState<I> {
     /// the first request's page, whose headers it is sent with.
     pub(crate) fn resume(mut self, cursor: Option<Cursor>) -> PageState<I> {
         self.resume = cursor;
+        self
+    }
+
+    /// The same pages, read as GitHub's when `github` (a client made for
+    /// GitHub); pages whose first request goes to GitHub's API are read so
+    /// anyway.
+    pub(crate) fn for_github(mut self, github: bool) -> PageState<I> {
+        self.github |= github;
         self
     }
 
@@ -215,14 +238,18 @@ impl<I> PageState<I> {
                     None if request.method.eq_ignore_ascii_case("get") => request.url.parse().ok(),
                     None => None,
                 },
-                Next::Link(link) => self
-                    .url
-                    .parse::<Uri>()
-                    .ok()
-                    .and_then(|base| resolve(&base, link))
-                    .and_then(|url| url.to_string().parse().ok()),
+                Next::Link(link) => self.link_cursor(link),
             },
         }
+    }
+
+    /// The cursor of a `next` link of the page read last.
+    fn link_cursor(&self, link: &str) -> Option<Cursor> {
+        self.url
+            .parse::<Uri>()
+            .ok()
+            .and_then(|base| resolve(&base, link))
+            .and_then(|url| url.to_string().parse().ok())
     }
 
     /// The call for the next page; `None` after the last page, or when the
@@ -231,6 +258,21 @@ impl<I> PageState<I> {
         let exchange = match std::mem::replace(&mut self.next, Next::Done) {
             Next::Done => return None,
             Next::First(request) => self.first_exchange(request),
+            Next::Link(url) if self.empty_in_row >= MAX_EMPTY_PAGES => {
+                // A server may link empty page to empty page for ever: the
+                // pages end here, resumable at the page not fetched.
+                self.error = Some(Error::Redirect {
+                    method: Method::GET,
+                    url: self.url.clone(),
+                    reason: format!(
+                        "{} pages in a row had no item and linked to another; the pages stop \
+                         before `{url}`, where their cursor resumes",
+                        self.empty_in_row
+                    ),
+                });
+                self.at = At::Fetching(self.link_cursor(&url));
+                return None;
+            }
             Next::Link(url) => match &self.first {
                 Some(first) => Exchange::get_link(first, &self.url, &url).map(|exchange| {
                     let cursor = exchange.url().parse().ok();
@@ -259,6 +301,7 @@ impl<I> PageState<I> {
             self.at = At::Nowhere;
             return None;
         }
+        self.fetching_first = self.first.as_ref().map(Exchange::url) == Some(exchange.url());
         self.at = At::Fetching(cursor);
         Some(exchange)
     }
@@ -273,6 +316,10 @@ impl<I> PageState<I> {
         let request = request?;
         let get = request.method.eq_ignore_ascii_case("get");
         let first = Exchange::new(request)?;
+        self.github |= first.url().parse::<Uri>().is_ok_and(|url| {
+            url.host()
+                .is_some_and(|host| host.eq_ignore_ascii_case(GITHUB_API_HOST))
+        });
         let (exchange, cursor) = match self.resume.take() {
             Some(cursor) => {
                 let exchange = Exchange::get_link(&first, cursor.url(), cursor.url())?;
@@ -290,9 +337,11 @@ impl<I> PageState<I> {
 
     /// Takes a page's answer (or the failure to get one).
     ///
-    /// A 409 ends the pages with no items, as octokit's `paginate` does: it
-    /// is GitHub's answer for the commits of an empty repository. A page
-    /// that cannot be read ends them with its error, and stays the cursor.
+    /// From GitHub, a 409 for the first page ends the pages with no items,
+    /// as octokit's `paginate` does: it is GitHub's answer for the commits
+    /// of an empty repository. Any other 409, as any other status that is
+    /// not 2xx, or a page that cannot be read, ends them with its error,
+    /// and the page stays the cursor.
     pub(crate) fn receive(&mut self, answer: Result<Answer, Error>) {
         let answer = match answer {
             Ok(answer) => answer,
@@ -314,7 +363,7 @@ impl<I> PageState<I> {
             total_count: None,
             incomplete_results: None,
         };
-        if answer.status == StatusCode::CONFLICT {
+        if answer.status == StatusCode::CONFLICT && self.github && self.fetching_first {
             head.headers = answer.headers;
             self.head = Some(head);
             self.at = At::Reading(cursor, 0);
@@ -331,6 +380,10 @@ impl<I> PageState<I> {
             Ok(page) => {
                 let mut items = page.items;
                 let length = items.len();
+                self.empty_in_row = match (length, &next) {
+                    (0, Some(_)) => self.empty_in_row + 1,
+                    _ => 0,
+                };
                 items.drain(..std::mem::take(&mut self.skip).min(length));
                 self.items = items;
                 self.at = At::Reading(cursor, length);
@@ -737,6 +790,7 @@ mod tests {
 
     #[test]
     fn a_conflict_is_an_empty_list_and_other_refusals_are_errors() {
+        // GitHub's answer for the commits of an empty repository.
         let mut state = searching::<Value>();
         state.receive(Ok(answer(
             409,
@@ -745,6 +799,39 @@ mod tests {
         )));
         assert!(drain(&mut state).is_empty());
         assert!(state.next_exchange().is_none());
+        assert_eq!(state.cursor(), None);
+        let page = PageState::<Issue>::typed_pages::<Search>(request(), SEARCH);
+        let mut page = page;
+        page.next_exchange().unwrap();
+        page.receive(Ok(answer(409, None, json!({}))));
+        let empty = page.take_page().unwrap().unwrap();
+        assert_eq!(empty.status, StatusCode::CONFLICT);
+        assert!(empty.items.is_empty() && empty.cursor.is_none());
+
+        // Another API's 409 is an error, resumable at its page; unless the
+        // client says it is GitHub.
+        let other = endpoint_runtime::Endpoint::default()
+            .defaults(json!({"baseUrl": "https://pets.example.com"}))
+            .unwrap();
+        for github in [false, true] {
+            let mut state =
+                PageState::<Result<Value, Error>>::dynamic(other.endpoint("GET /pets", json!({})))
+                    .for_github(github);
+            state.next_exchange().unwrap();
+            state.receive(Ok(answer(409, None, json!({"message": "Conflict"}))));
+            let items = drain(&mut state);
+            if github {
+                assert!(items.is_empty());
+                assert_eq!(state.cursor(), None);
+            } else {
+                assert_eq!(items.len(), 1);
+                assert!(items[0].as_ref().unwrap_err().contains("409 Conflict"));
+                assert_eq!(
+                    cursor_text(&state).as_deref(),
+                    Some("https://pets.example.com/pets")
+                );
+            }
+        }
 
         let mut state = searching::<Value>();
         state.receive(Ok(answer(404, None, json!({"message": "Not Found"}))));
@@ -770,6 +857,50 @@ mod tests {
             items[0].as_ref().unwrap_err().contains("points back to"),
             "{items:?}"
         );
+    }
+
+    #[test]
+    fn empty_pages_linking_on_end_with_an_error_after_the_bound() {
+        let mut state = searching::<Value>();
+        for page in 2..=MAX_EMPTY_PAGES + 1 {
+            state.receive(Ok(answer(
+                200,
+                Some(&format!("<{PAGE_1}&page={page}>; rel=next")),
+                json!([]),
+            )));
+            assert!(drain(&mut state).is_empty());
+            if page <= MAX_EMPTY_PAGES {
+                assert!(state.next_exchange().is_some(), "{page}");
+            }
+        }
+        assert!(state.next_exchange().is_none());
+        let items = drain(&mut state);
+        assert_eq!(items.len(), 1);
+        let message = items[0].as_ref().unwrap_err();
+        assert!(
+            message.contains(&format!("{MAX_EMPTY_PAGES} pages in a row had no item")),
+            "{message}"
+        );
+        let next = format!("{PAGE_1}&page={}", MAX_EMPTY_PAGES + 1);
+        assert_eq!(cursor_text(&state).as_deref(), Some(next.as_str()));
+        assert!(state.next_exchange().is_none());
+
+        // A page with items starts the count again.
+        let mut state = searching::<Value>();
+        for page in 2..=3 * MAX_EMPTY_PAGES {
+            let items = if page % MAX_EMPTY_PAGES == 0 {
+                json!([1])
+            } else {
+                json!([])
+            };
+            state.receive(Ok(answer(
+                200,
+                Some(&format!("<{PAGE_1}&page={page}>; rel=next")),
+                items,
+            )));
+            drain(&mut state);
+            assert!(state.next_exchange().is_some(), "{page}");
+        }
     }
 
     #[test]
@@ -920,17 +1051,15 @@ mod tests {
         assert_eq!(page.cursor.as_ref().map(Cursor::url), Some(PAGE_2));
         assert!(state.take_page().is_none());
 
+        // A 409 for a page after the first is an error, even from GitHub,
+        // and the page stays the cursor.
         state.next_exchange().unwrap();
-        state.receive(Ok(answer(
-            409,
-            None,
-            json!({"message": "Git Repository is empty."}),
-        )));
-        let page = state.take_page().unwrap().unwrap();
-        assert_eq!(page.status, StatusCode::CONFLICT);
-        assert!(page.items.is_empty() && page.cursor.is_none());
+        state.receive(Ok(answer(409, None, json!({"message": "Conflict"}))));
+        let error = state.take_page().unwrap().unwrap_err();
+        assert_eq!(error.status(), Some(StatusCode::CONFLICT));
         assert!(state.next_exchange().is_none());
         assert!(state.take_page().is_none());
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_2));
     }
 
     #[test]

@@ -245,11 +245,12 @@ impl Client {
     /// request, built with this client's endpoint; the credentials go with
     /// it only if its URL has the same origin as that request.
     ///
-    /// The stream is a `futures_core::Stream`; `futures::StreamExt::next`
-    /// (or `poll_fn`, as below) takes its items one by one.
+    /// The stream is a `futures_core::Stream`: `StreamExt::next` of
+    /// `futures-util` (or of `futures`) takes its items one by one.
     ///
     /// ```no_run
     /// use endpoint::client::reqwest::Client;
+    /// use futures_util::StreamExt;
     /// use endpoint::endpoint;
     /// use serde::Deserialize;
     ///
@@ -263,15 +264,12 @@ impl Client {
     ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
     /// }
     ///
-    /// # async fn next<S: futures_core::Stream + Unpin>(stream: &mut S) -> Option<S::Item> {
-    /// #     std::future::poll_fn(|cx| std::pin::Pin::new(&mut *stream).poll_next(cx)).await
-    /// # }
     /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").bearer("s3cr3t").build()?;
     /// let route = ListPets { id: "42".into() };
     /// let saved = std::fs::read_to_string("pets.cursor")?;
     /// let mut pets = client.paginate_from(&route, saved.parse()?);
-    /// while let Some(pet) = next(&mut pets).await {
+    /// while let Some(pet) = pets.next().await {
     ///     match pet {
     ///         Ok(pet) => println!("{}", pet.name),
     ///         Err(error) => {
@@ -335,6 +333,7 @@ impl Client {
     ///
     /// ```no_run
     /// use endpoint::client::reqwest::Client;
+    /// use futures_util::StreamExt;
     /// use endpoint::endpoint;
     /// use serde::Deserialize;
     ///
@@ -348,13 +347,10 @@ impl Client {
     ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
     /// }
     ///
-    /// # async fn next<S: futures_core::Stream + Unpin>(stream: &mut S) -> Option<S::Item> {
-    /// #     std::future::poll_fn(|cx| std::pin::Pin::new(&mut *stream).poll_next(cx)).await
-    /// # }
     /// # async fn run() -> Result<(), endpoint::client::Error> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// let mut pages = client.pages(&ListPets { id: "42".into() });
-    /// while let Some(page) = next(&mut pages).await {
+    /// while let Some(page) = pages.next().await {
     ///     let page = page?;
     ///     println!("{}: {} pets, then {:?}", page.url, page.items.len(), page.cursor);
     /// }
@@ -376,6 +372,7 @@ impl Client {
     ///
     /// ```no_run
     /// use endpoint::client::reqwest::Client;
+    /// use futures_util::StreamExt;
     /// use endpoint::endpoint;
     /// use serde::Deserialize;
     ///
@@ -389,14 +386,11 @@ impl Client {
     ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
     /// }
     ///
-    /// # async fn next<S: futures_core::Stream + Unpin>(stream: &mut S) -> Option<S::Item> {
-    /// #     std::future::poll_fn(|cx| std::pin::Pin::new(&mut *stream).poll_next(cx)).await
-    /// # }
     /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// let cursor = std::fs::read_to_string("pets.cursor")?.parse()?;
     /// let mut pages = client.pages_from(&ListPets { id: "42".into() }, cursor);
-    /// while let Some(page) = next(&mut pages).await {
+    /// while let Some(page) = pages.next().await {
     ///     let page = page?;
     ///     println!("{} pets", page.items.len());
     ///     if let Some(next) = &page.cursor {
@@ -425,16 +419,14 @@ impl Client {
     ///
     /// ```no_run
     /// use endpoint::client::reqwest::Client;
+    /// use futures_util::StreamExt;
     /// use serde_json::{json, Value};
     ///
-    /// # async fn next<S: futures_core::Stream + Unpin>(stream: &mut S) -> Option<S::Item> {
-    /// #     std::future::poll_fn(|cx| std::pin::Pin::new(&mut *stream).poll_next(cx)).await
-    /// # }
     /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
     /// let mut pages = client.pages_request::<Value>(request);
-    /// while let Some(page) = next(&mut pages).await {
+    /// while let Some(page) = pages.next().await {
     ///     let pets: Vec<Value> = page?.items.into_iter().collect::<Result<_, _>>()?;
     ///     println!("{} pets", pets.len());
     /// }
@@ -548,16 +540,14 @@ type PageFuture<'c> = Pin<Box<dyn Future<Output = Result<Answer, Error>> + Send 
 ///
 /// ```no_run
 /// use endpoint::client::reqwest::Client;
+/// use futures_util::StreamExt;
 /// use serde_json::{json, Value};
 ///
-/// # async fn next<S: futures_core::Stream + Unpin>(stream: &mut S) -> Option<S::Item> {
-/// #     std::future::poll_fn(|cx| std::pin::Pin::new(&mut *stream).poll_next(cx)).await
-/// # }
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
 /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
 /// let mut pets = client.paginate_request::<Value>(request);
-/// while let Some(pet) = next(&mut pets).await {
+/// while let Some(pet) = pets.next().await {
 ///     println!("{}", pet?["name"]);
 /// }
 /// println!("{:?} pets in all", pets.total_count());
@@ -572,6 +562,7 @@ pub struct Pages<'c, T> {
 
 impl<'c, T> Pages<'c, T> {
     fn new(client: &'c Client, state: PageState<Result<T, Error>>) -> Self {
+        let state = state.for_github(client.policy.github);
         Pages {
             client,
             state,
@@ -644,6 +635,8 @@ impl<'c, T> Pages<'c, T> {
     ///   yielded already ([`Cursor::skip`]): resuming fetches it again and
     ///   skips them;
     /// - between pages (and before the first), the page to fetch next;
+    /// - after [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages in a
+    ///   row and their error, the page linked to, not fetched;
     /// - `None` once the last page was read whole, or when the pages cannot
     ///   go on (a request that cannot be built, a link that is not a URL or
     ///   points back to a page read already), or for a first page sent with
@@ -706,16 +699,14 @@ impl<T> Stream for Pages<'_, T> {
 ///
 /// ```no_run
 /// use endpoint::client::reqwest::Client;
+/// use futures_util::StreamExt;
 /// use serde_json::{json, Value};
 ///
-/// # async fn next<S: futures_core::Stream + Unpin>(stream: &mut S) -> Option<S::Item> {
-/// #     std::future::poll_fn(|cx| std::pin::Pin::new(&mut *stream).poll_next(cx)).await
-/// # }
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
 /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
 /// let mut pages = client.pages_request::<Value>(request);
-/// while let Some(page) = next(&mut pages).await {
+/// while let Some(page) = pages.next().await {
 ///     match page {
 ///         Ok(page) => println!("{} items from {}", page.items.len(), page.url),
 ///         Err(error) => println!("{error}; resume at {:?}", pages.cursor()),
@@ -732,6 +723,7 @@ pub struct EachPage<'c, I> {
 
 impl<'c, I> EachPage<'c, I> {
     fn new(client: &'c Client, state: PageState<I>) -> Self {
+        let state = state.for_github(client.policy.github);
         EachPage {
             client,
             state,

@@ -5,7 +5,11 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::time::Duration;
 
-use http::StatusCode;
+use http::{HeaderMap, HeaderName, Method, StatusCode};
+
+/// The header that marks a request as safe to send again whatever its
+/// method, unless [`Retry::idempotency_header`] names another.
+const IDEMPOTENCY_KEY: &str = "idempotency-key";
 
 /// When and how a client sends a request again after a failure that may
 /// pass: a connection that fails, a timeout, an answer cut short, or a
@@ -24,6 +28,28 @@ use http::StatusCode;
 /// Every request of this crate can be sent again: its body is bytes held
 /// in memory, never a stream.
 ///
+/// # Which requests
+///
+/// A request whose method is idempotent (`GET`, `HEAD`, `OPTIONS`,
+/// `TRACE`, `PUT`, `DELETE`: sending it twice does what sending it once
+/// does) is retried after any of those failures. Any other (`POST`,
+/// `PATCH`…) may have been acted on by the server before the connection
+/// failed, the answer was cut, the time ran out or the server answered
+/// `5xx`, and sending it again could create a second issue or a second
+/// payment (RFC 9110, section 9.2.2). So it is retried only:
+///
+/// - when it certainly did not reach the server: the connection could not
+///   be made (refused, or its setup timed out);
+/// - when it carries the [`idempotency_header`](Self::idempotency_header)
+///   (`Idempotency-Key` unless set otherwise), by which the server
+///   recognises a request sent again and applies it once;
+/// - when a rate limit refused it (a `403` or `429` that says so): it was
+///   not applied, and is sent again after the wait as any request is.
+///
+/// Otherwise its failure is returned as it happened. A GitHub App's
+/// installation token request (a `POST`) is retried as an idempotent one:
+/// sending it again only mints another token, the first expiring unused.
+///
 /// ```
 /// use endpoint::client::Retry;
 /// use std::time::Duration;
@@ -32,12 +58,16 @@ use http::StatusCode;
 /// let none = Retry::never();
 /// assert_eq!(none.retries(), 0);
 /// assert_eq!(patient.retries(), 5);
+/// // An API whose writes are made safe to repeat by another header.
+/// let keyed = Retry::default().idempotency_header(http::HeaderName::from_static("x-request-key"));
+/// assert_eq!(keyed.idempotency_header_name().map(|name| name.as_str()), Some("x-request-key"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Retry {
     max_retries: u32,
     base_delay: Duration,
     max_delay: Duration,
+    idempotency_header: Option<HeaderName>,
 }
 
 impl Default for Retry {
@@ -46,6 +76,7 @@ impl Default for Retry {
             max_retries: 3,
             base_delay: Duration::from_secs(1),
             max_delay: Duration::from_secs(30),
+            idempotency_header: Some(HeaderName::from_static(IDEMPOTENCY_KEY)),
         }
     }
 }
@@ -81,9 +112,37 @@ impl Retry {
         self
     }
 
+    /// The header whose presence makes a request of any method safe to
+    /// send again (`Idempotency-Key` unless set; `None`: no header does, and
+    /// only requests of idempotent methods are retried once they may have
+    /// reached the server). Its value is the request's own: the client
+    /// sends it as the request has it, the same on every try.
+    #[must_use]
+    pub fn idempotency_header(mut self, name: impl Into<Option<HeaderName>>) -> Retry {
+        self.idempotency_header = name.into();
+        self
+    }
+
     /// How many times a request is sent again at most.
     pub fn retries(&self) -> u32 {
         self.max_retries
+    }
+
+    /// The header that makes a request of any method safe to send again
+    /// ([`Retry::idempotency_header`]).
+    pub fn idempotency_header_name(&self) -> Option<&HeaderName> {
+        self.idempotency_header.as_ref()
+    }
+
+    /// Whether a request of `method` with `headers` may be sent again once
+    /// it may have reached the server: its method is idempotent, or it
+    /// carries the idempotency header.
+    pub(crate) fn may_resend(&self, method: &Method, headers: &HeaderMap) -> bool {
+        method.is_idempotent()
+            || self
+                .idempotency_header
+                .as_ref()
+                .is_some_and(|name| headers.contains_key(name))
     }
 
     /// Whether an answer of `status` is tried again.
@@ -167,6 +226,33 @@ mod tests {
             .base_delay(Duration::MAX)
             .max_delay(Duration::MAX);
         assert!(retry.delay(80, None).is_some());
+    }
+
+    #[test]
+    fn only_idempotent_or_keyed_requests_may_be_sent_again() {
+        let none = HeaderMap::new();
+        let mut keyed = HeaderMap::new();
+        keyed.insert("idempotency-key", "k1".parse().unwrap());
+        let retry = Retry::default();
+        for method in ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"] {
+            assert!(
+                retry.may_resend(&method.parse().unwrap(), &none),
+                "{method}"
+            );
+        }
+        for method in ["POST", "PATCH", "CONNECT", "PURGE"] {
+            let method: Method = method.parse().unwrap();
+            assert!(!retry.may_resend(&method, &none), "{method}");
+            assert!(retry.may_resend(&method, &keyed), "{method}");
+            let other = Retry::default().idempotency_header(HeaderName::from_static("x-key"));
+            assert!(!other.may_resend(&method, &keyed), "{method}");
+            assert!(
+                !retry
+                    .clone()
+                    .idempotency_header(None)
+                    .may_resend(&method, &keyed)
+            );
+        }
     }
 
     #[test]

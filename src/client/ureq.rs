@@ -528,7 +528,18 @@ impl Client {
         }
         let request = request.build();
         let (parts, mut body) = self.agent.run(request)?.into_parts();
-        let body = body.with_config().limit(MAX_ANSWER_BYTES).read_to_vec()?;
+        // ureq's limit refuses a body that reaches it, not one that passes
+        // it: one byte more tells a body of exactly the largest size from a
+        // larger one.
+        let body = match body.with_config().limit(MAX_ANSWER_BYTES + 1).read_to_vec() {
+            Err(::ureq::Error::BodyExceedsLimit(_)) => {
+                return Err(::ureq::Error::BodyExceedsLimit(MAX_ANSWER_BYTES));
+            }
+            read => read?,
+        };
+        if body.len() as u64 > MAX_ANSWER_BYTES {
+            return Err(::ureq::Error::BodyExceedsLimit(MAX_ANSWER_BYTES));
+        }
         Ok(http::Response::from_parts(parts, body))
     }
 }
@@ -564,6 +575,7 @@ pub struct Pages<'c, T> {
 
 impl<'c, T> Pages<'c, T> {
     fn new(client: &'c Client, state: PageState<Result<T, Error>>) -> Self {
+        let state = state.for_github(client.policy.github);
         Pages { client, state }
     }
 
@@ -627,6 +639,8 @@ impl<'c, T> Pages<'c, T> {
     ///   yielded already ([`Cursor::skip`]): resuming fetches it again and
     ///   skips them;
     /// - between pages (and before the first), the page to fetch next;
+    /// - after [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages in a
+    ///   row and their error, the page linked to, not fetched;
     /// - `None` once the last page was read whole, or when the pages cannot
     ///   go on (a request that cannot be built, a link that is not a URL or
     ///   points back to a page read already), or for a first page sent with
@@ -693,6 +707,7 @@ pub struct EachPage<'c, I> {
 
 impl<'c, I> EachPage<'c, I> {
     fn new(client: &'c Client, state: PageState<I>) -> Self {
+        let state = state.for_github(client.policy.github);
         EachPage { client, state }
     }
 

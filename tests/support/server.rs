@@ -14,13 +14,19 @@
 //! [`Server::start_concurrent`] answers each request on a thread of its own,
 //! so that an answer may take its time while others are given.
 //!
+//! [`Server::raw`] reads each request itself (one per connection), records
+//! it, and hands the connection to the test, which may answer as no HTTP
+//! server does: close or [`reset`] the connection, cut an answer short,
+//! or never answer.
+//!
 //! Each server stops when it is dropped, and by itself after
 //! [`SERVER_LIFETIME`].
 #![allow(dead_code)]
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
+use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -227,6 +233,10 @@ type Respond = Box<dyn FnMut(&Received) -> Answer + Send>;
 /// The function of a server that answers requests concurrently.
 type RespondShared = Arc<dyn Fn(&Received) -> Answer + Send + Sync>;
 
+/// The function of a raw server: the connection, after its request was
+/// read (and recorded).
+type Handle = Box<dyn FnMut(TcpStream, &Received) + Send>;
+
 /// How a server answers: one request after the other, or each on a
 /// thread of its own.
 enum Responder {
@@ -281,6 +291,53 @@ impl Server {
                 replay.answer(received, &rewrites)
             }))
         })
+    }
+
+    /// A server that reads each connection's request (head and body, with a
+    /// `content-length`), records it, then hands the connection and the
+    /// request to `handle`, which writes what it likes, or nothing: dropping
+    /// the connection closes it, [`reset`] resets it, keeping it (in a
+    /// `Vec` the function owns) leaves it open and silent until the server
+    /// stops. Connections are handled one after the other.
+    pub fn raw(handle: impl FnMut(TcpStream, &Received) + Send + 'static) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port is free");
+        listener
+            .set_nonblocking(true)
+            .expect("a listener that does not block");
+        let port = listener.local_addr().expect("an address").port();
+        let mut handle: Handle = Box::new(handle);
+        let (sender, received) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopping = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            let deadline = Instant::now() + SERVER_LIFETIME;
+            while !stopping.load(Ordering::SeqCst) && Instant::now() < deadline {
+                let stream = match listener.accept() {
+                    Ok((stream, _)) => stream,
+                    Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => {
+                        std::thread::sleep(Duration::from_millis(20));
+                        continue;
+                    }
+                    Err(_) => break,
+                };
+                let Some(request) = read_request(&stream) else {
+                    continue;
+                };
+                // Recorded before the test's function answers, as the
+                // other servers do.
+                if sender.send(request.clone()).is_err() {
+                    break;
+                }
+                handle(stream, &request);
+            }
+        });
+        Server {
+            port,
+            received,
+            replay: None,
+            stop,
+            thread: Some(thread),
+        }
     }
 
     fn serve(replay: Option<Arc<Mutex<Replay>>>, respond: impl FnOnce(u16) -> Responder) -> Server {
@@ -418,6 +475,53 @@ fn serve_one(
     true
 }
 
+/// Reads one request from `stream`: its head, then as many body bytes as
+/// its `content-length` says (at most [`MAX_BODY`]). `None` when the
+/// connection ends or stalls before the request does.
+fn read_request(stream: &TcpStream) -> Option<Received> {
+    stream.set_nonblocking(false).ok()?;
+    stream.set_read_timeout(Some(WAIT)).ok()?;
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    reader.read_line(&mut line).ok()?;
+    let mut words = line.split_whitespace();
+    let (method, url) = (words.next()?.to_owned(), words.next()?.to_owned());
+    let mut headers = Vec::new();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let header = line.trim_end_matches(['\r', '\n']);
+        if header.is_empty() {
+            break;
+        }
+        let (name, value) = header.split_once(':')?;
+        headers.push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
+    }
+    let length = headers
+        .iter()
+        .find(|(name, _)| name == "content-length")
+        .and_then(|(_, value)| value.parse::<u64>().ok())
+        .unwrap_or(0)
+        .min(MAX_BODY);
+    let mut body = Vec::new();
+    reader.take(length).read_to_end(&mut body).ok()?;
+    Some(Received {
+        method,
+        url,
+        headers,
+        body,
+    })
+}
+
+/// Resets `stream`: the peer reads a connection reset (`RST`), not an
+/// orderly end.
+pub fn reset(stream: TcpStream) {
+    let _ = socket2::SockRef::from(&stream).set_linger(Some(Duration::ZERO));
+    drop(stream);
+}
+
 impl Replay {
     /// The next recorded answer when `received` matches its request;
     /// otherwise a 500 naming the differences, which are also kept.
@@ -469,33 +573,4 @@ impl Drop for Server {
             let _ = thread.join();
         }
     }
-}
-
-/// A listener answering each connection with the raw bytes
-/// `answer(connection number)` (from 1), then closing it: for answers no
-/// HTTP server sends, such as one cut short. Returns the base URL and the
-/// number of connections accepted so far.
-pub fn raw(
-    answer: impl Fn(usize) -> Vec<u8> + Send + 'static,
-) -> (String, Arc<std::sync::atomic::AtomicUsize>) {
-    use std::io::{BufRead, BufReader, Write};
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port is free");
-    let base_url = format!("http://{}", listener.local_addr().expect("an address"));
-    let accepted = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let counting = Arc::clone(&accepted);
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { break };
-            let number = counting.fetch_add(1, Ordering::SeqCst) + 1;
-            // Reads the request's head (the tests send no body), answers,
-            // and closes the connection by dropping it.
-            let mut reader = BufReader::new(stream.try_clone().expect("a socket"));
-            let mut line = String::new();
-            while reader.read_line(&mut line).is_ok_and(|read| read > 2) {
-                line.clear();
-            }
-            let _ = stream.write_all(&answer(number));
-        }
-    });
-    (base_url, accepted)
 }
