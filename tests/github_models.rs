@@ -6,7 +6,13 @@
 //!   keeps every value the type models;
 //! - every JSON answer of the recordings of `@octokit/fixtures`
 //!   (`tests/fixtures/octokit-fixtures/`) decodes into the answer type of the
-//!   operation whose method and path template match the recorded request.
+//!   operation whose method and path template match the recorded request;
+//! - so does every JSON answer that octokit.rb and PyGithub recorded
+//!   (`tests/fixtures/octokit.rb/`, `tests/fixtures/pygithub/`: api.github.com
+//!   from 2012 on, and GitHub Enterprise Server, whose `/api/v3` prefix is
+//!   removed from the path), or it is allowed to fail: recorded before the
+//!   supported versions with a difference [`OLDER`] lists, or one of the
+//!   exchanges [`LISTED`] with its reason.
 //!
 //! `github_models/operations.rs` (one entry per operation) is generated with
 //! the crate by `cargo run -p xtask -- github`; regenerate it instead of
