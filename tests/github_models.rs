@@ -972,6 +972,7 @@ fn check_recordings(
     let mut decoded_operations: BTreeSet<&str> = BTreeSet::new();
     let mut allowed = 0;
     let mut answers = 0;
+    let (mut recent, mut recent_decoded) = (0, 0);
     for exchange in exchanges {
         let Exchange {
             file,
@@ -1020,8 +1021,11 @@ fn check_recordings(
                 ..Outcome::default()
             },
         };
+        let is_recent = year.is_some_and(|year| year >= SUPPORTED_SINCE);
+        recent += usize::from(is_recent);
         if outcome.failures.is_empty() {
             decoded_operations.insert(operation.id);
+            recent_decoded += usize::from(is_recent);
         }
         match allowance.reasons(source, exchange, &outcome.failures) {
             Some(reasons) => {
@@ -1037,7 +1041,8 @@ fn check_recordings(
     }
     eprintln!(
         "{source}: {answers} JSON answers of 2xx exchanges, {} matched ({} operations), {} \
-         unmatched; {} decoded ({} operations), {allowed} allowed to fail",
+         unmatched; {} decoded ({} operations), {allowed} allowed to fail; of those dated \
+         {SUPPORTED_SINCE} or later, {recent_decoded} of {recent} decoded",
         answers - unmatched.len(),
         operations.len(),
         unmatched.len(),
