@@ -5056,7 +5056,7 @@ endpoint! {
     ///
     /// The most recent week is seven days ago at UTC midnight to today at UTC midnight.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetParticipationStats = "GET /repos/{owner}/{repo}/stats/participation" -> crate::models::ParticipationStats {
+    pub struct GetParticipationStats = "GET /repos/{owner}/{repo}/stats/participation" -> crate::models::ReposGetParticipationStatsResponse {
         /// The account owner of the repository.
         pub owner: String,
 
@@ -5078,7 +5078,7 @@ endpoint! {
     ///
     /// For example, `[2, 14, 25]` indicates that there were 25 total commits, during the 2:00pm hour on Tuesdays. All times are based on the time zone of individual commits.
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPunchCardStats = "GET /repos/{owner}/{repo}/stats/punch_card" -> Option<Vec<crate::models::CodeFrequencyStat>> {
+    pub struct GetPunchCardStats = "GET /repos/{owner}/{repo}/stats/punch_card" -> Option<crate::models::ReposGetPunchCardStatsResponse> {
         /// The account owner of the repository.
         pub owner: String,
 

@@ -286,3 +286,161 @@ fn brief(value: &Value) -> String {
         other => other.to_string(),
     }
 }
+
+/// One recorded exchange whose answer is checked: where it was recorded,
+/// the request's method and path, and the answer.
+pub struct Exchange {
+    /// The file, relative to the source's folder, and the exchange's index
+    /// in it.
+    pub file: String,
+    pub index: usize,
+    /// The method, as recorded.
+    pub method: String,
+    /// The path below the API's root (a GitHub Enterprise Server's
+    /// `/api/v3` prefix removed), without its query.
+    pub path: String,
+    pub status: u64,
+    pub content_type: String,
+    /// The answer's body, as text.
+    pub body: String,
+    /// The year it was recorded in, when the recording tells.
+    pub year: Option<u16>,
+}
+
+/// The path of a recorded URL below the API's root: the part after the
+/// host, without the query, and without the `/api/v3` prefix of a GitHub
+/// Enterprise Server. A host written as a `<<PLACEHOLDER>>` stands for a
+/// server's API root.
+pub fn api_path(url: &str) -> String {
+    let (host, rest) = if let Some(after) = url.strip_prefix("<<") {
+        let end = after.find(">>").map_or(0, |end| end + 2);
+        ("<<", &after[end..])
+    } else {
+        let after = url.split_once("://").map_or(url, |(_, after)| after);
+        match after.find('/') {
+            Some(slash) => (&after[..slash], &after[slash..]),
+            None => (after, ""),
+        }
+    };
+    let path = rest.split('?').next().unwrap_or_default();
+    let path = format!("/{}", path.trim_start_matches('/'));
+    match path.strip_prefix("/api/v3") {
+        Some(below) if host != "api.github.com" && (below.is_empty() || below.starts_with('/')) => {
+            if below.is_empty() {
+                "/".into()
+            } else {
+                below.into()
+            }
+        }
+        _ => path,
+    }
+}
+
+/// The year of a date written as HTTP writes them (`Sat, 09 Sep 2023
+/// 18:32:58 GMT`) somewhere in `text`.
+pub fn year_in(text: &str) -> Option<u16> {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .collect();
+    words.windows(3).find_map(|w| {
+        (w[0].len() <= 2 && w[0].bytes().all(|b| b.is_ascii_digit()) && MONTHS.contains(&w[1]))
+            .then(|| w[2].parse().ok())
+            .flatten()
+            .filter(|year| (2000..2100).contains(year))
+    })
+}
+
+/// The exchanges of a VCR cassette (octokit.rb's `spec/cassettes/`): an
+/// object whose `http_interactions` each hold a `request` (`method`, `uri`)
+/// and a `response` (`status.code`, `headers`, `body.string` or
+/// `body.base64_string`), recorded at `recorded_at`.
+pub fn vcr_cassette(file: &str, text: &str) -> Result<Vec<Exchange>, String> {
+    use base64::Engine as _;
+    let cassette: Value = serde_json::from_str(text).map_err(|err| format!("{file}: {err}"))?;
+    let interactions = cassette["http_interactions"]
+        .as_array()
+        .ok_or_else(|| format!("{file}: no `http_interactions` list"))?;
+    let mut exchanges = Vec::new();
+    for (index, interaction) in interactions.iter().enumerate() {
+        let response = &interaction["response"];
+        let body = &response["body"];
+        let body = match body["base64_string"].as_str() {
+            Some(encoded) => {
+                let compact: String = encoded.split_whitespace().collect();
+                let bytes = base64::engine::general_purpose::STANDARD
+                    .decode(compact)
+                    .map_err(|err| format!("{file} #{index}: body: {err}"))?;
+                String::from_utf8_lossy(&bytes).into_owned()
+            }
+            None => body["string"].as_str().unwrap_or_default().to_owned(),
+        };
+        let content_type = response["headers"]
+            .as_object()
+            .and_then(|headers| {
+                headers
+                    .iter()
+                    .find(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+            })
+            .and_then(|(_, value)| value.get(0).or(Some(value)))
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        exchanges.push(Exchange {
+            file: file.to_owned(),
+            index,
+            method: interaction["request"]["method"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+            path: api_path(interaction["request"]["uri"].as_str().unwrap_or_default()),
+            status: response["status"]["code"].as_u64().unwrap_or_default(),
+            content_type: content_type.to_owned(),
+            body,
+            year: interaction["recorded_at"].as_str().and_then(year_in),
+        });
+    }
+    Ok(exchanges)
+}
+
+/// The exchanges of a PyGithub replay file (`tests/ReplayData/`): eleven
+/// lines each (protocol, method, host, port, path, request headers, request
+/// body, status, response headers as a Python list of pairs, response body,
+/// an empty line). A streamed body (base64 lines to the end) ends the list.
+pub fn replay_data(file: &str, text: &str) -> Result<Vec<Exchange>, String> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut exchanges = Vec::new();
+    let mut at = 0;
+    while at + 10 <= lines.len() && matches!(lines[at], "http" | "https") {
+        let [protocol, method, host, _, path, _, _, status, headers, body] =
+            <[&str; 10]>::try_from(&lines[at..at + 10]).expect("ten lines");
+        let status = status
+            .parse()
+            .map_err(|_| format!("{file} line {}: status {status:?}", at + 8))?;
+        let lower = headers.to_ascii_lowercase();
+        let content_type = lower
+            .find("'content-type', '")
+            .map(|start| {
+                let value = &headers[start + "'content-type', '".len()..];
+                &value[..value.find('\'').unwrap_or(value.len())]
+            })
+            .unwrap_or_default();
+        let date = lower
+            .find("'date', '")
+            .map_or("", |start| &headers[start..]);
+        exchanges.push(Exchange {
+            file: file.to_owned(),
+            index: exchanges.len(),
+            method: method.to_owned(),
+            path: api_path(&format!("{protocol}://{host}{path}")),
+            status,
+            content_type: content_type.to_owned(),
+            body: body.to_owned(),
+            year: year_in(date),
+        });
+        at += 11;
+    }
+    Ok(exchanges)
+}
