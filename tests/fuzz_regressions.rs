@@ -60,6 +60,11 @@ fn endpoint_json_inputs() {
 }
 
 #[test]
+fn answers_inputs() {
+    replay("answers", targets::answers::answers);
+}
+
+#[test]
 fn client_host_reads_urls_as_clients_do() {
     use targets::client_host;
     assert_eq!(

@@ -8,6 +8,9 @@
 //! left unchanged, and output that cannot carry an injected header or leave
 //! the URI character set.
 
+#[path = "answers.rs"]
+pub mod answers;
+
 use endpoint::template::{Param, Template, Vars};
 use endpoint::{Endpoint, Error, Request};
 use serde_json::{Map, Value};
