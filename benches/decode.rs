@@ -63,17 +63,6 @@ impl decode_inputs::Each for Bench<'_> {
         group.bench_function("generated", |b| b.iter(|| decode::<G>(black_box(bytes))));
         group.bench_function("value", |b| b.iter(|| decode::<Value>(black_box(bytes))));
         group.bench_function("handwritten", |b| b.iter(|| decode::<H>(black_box(bytes))));
-        #[cfg(feature = "sonic")]
-        {
-            let sonic = |bytes: &[u8]| -> sonic_rs::Result<G> {
-                let text = std::str::from_utf8(bytes).map_err(serde::de::Error::custom)?;
-                sonic_rs::from_str(text)
-            };
-            if let Err(err) = sonic(bytes) {
-                panic!("{name} does not decode as generated with sonic-rs: {err}");
-            }
-            group.bench_function("generated_sonic", |b| b.iter(|| sonic(black_box(bytes))));
-        }
         group.finish();
     }
 }

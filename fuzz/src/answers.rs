@@ -77,10 +77,11 @@ fn script(data: &[u8]) -> Vec<Scripted> {
         .collect()
 }
 
-/// The loopback server: two listeners sharing one queue of answers.
+/// The loopback server: two listeners (the API's origin and another one)
+/// sharing one queue of answers.
 struct Server {
+    /// The API's origin, `http://127.0.0.1:PORT`.
     api: String,
-    other: String,
     queue: Arc<Mutex<Vec<Scripted>>>,
 }
 
@@ -110,7 +111,6 @@ fn server() -> &'static Server {
         }
         Server {
             api: api_origin,
-            other: other_origin,
             queue,
         }
     })
