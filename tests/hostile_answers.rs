@@ -3,6 +3,7 @@
 //! is never cut short silently nor read for ever, what a server writes is
 //! printed bounded and on one line, and the answer size cap is exact.
 
+#[macro_use]
 #[path = "support/backends.rs"]
 mod backends;
 #[path = "support/server.rs"]
@@ -16,7 +17,7 @@ use std::time::Duration;
 
 use endpoint::client::{
     ClientBuilder, Error, Event, MAX_ANSWER_BYTES, MAX_EMPTY_PAGES, MAX_PRINTED_BODY,
-    MAX_PRINTED_TEXT, RateLimits, Retry, reqwest, ureq,
+    MAX_PRINTED_TEXT, RateLimits, Retry,
 };
 use endpoint::endpoint;
 use http::HeaderName;
@@ -31,30 +32,6 @@ fn quick_retries() -> Retry {
     Retry::default()
         .base_delay(Duration::from_millis(20))
         .max_delay(Duration::from_millis(100))
-}
-
-/// A client of backend `name` made by `settings` from its bare builder
-/// (with no proxy).
-macro_rules! client {
-    ($name:expr, $settings:expr) => {{
-        match $name {
-            "ureq" => {
-                let builder = ureq::Client::builder().no_proxy();
-                Backend::Ureq($settings(builder).build().expect("valid settings"))
-            }
-            _ => {
-                let builder = reqwest::Client::builder().no_proxy();
-                let runtime = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                    .expect("a tokio runtime");
-                Backend::Reqwest(
-                    $settings(builder).build().expect("valid settings"),
-                    Arc::new(runtime),
-                )
-            }
-        }
-    }};
 }
 
 /// A client of any API at `base_url` that retries quickly, with `retry`'s

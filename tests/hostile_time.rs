@@ -6,6 +6,7 @@
 //! its deadline, saying why. Every wait here is a couple of seconds at
 //! most.
 
+#[macro_use]
 #[path = "support/backends.rs"]
 mod backends;
 #[path = "support/server.rs"]
@@ -25,31 +26,6 @@ use serde_json::{Value, json};
 
 use backends::{BACKENDS, Backend};
 use server::{Answer, Server};
-
-/// A client of backend `name` for the API at `base_url` (any API, no
-/// proxy), with `settings` on top.
-macro_rules! client {
-    ($name:expr, $base_url:expr, $settings:expr) => {{
-        let base_url: &str = $base_url;
-        match $name {
-            "ureq" => {
-                let builder = ureq::Client::builder().base_url(base_url).no_proxy();
-                Backend::Ureq($settings(builder).build().expect("valid settings"))
-            }
-            _ => {
-                let builder = reqwest::Client::builder().base_url(base_url).no_proxy();
-                let runtime = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                    .expect("a tokio runtime");
-                Backend::Reqwest(
-                    $settings(builder).build().expect("valid settings"),
-                    Arc::new(runtime),
-                )
-            }
-        }
-    }};
-}
 
 /// The most a call of these tests may take, however loaded the machine:
 /// far below what the defaults would hold it (minutes), far above the

@@ -4,6 +4,7 @@
 //! requests answered from the cache, timeouts, and the events a program
 //! sees. Every wait here is a second or two at most.
 
+#[macro_use]
 #[path = "support/backends.rs"]
 mod backends;
 #[path = "support/server.rs"]
@@ -17,7 +18,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use endpoint::client::{
     ClientBuilder, Error, Event, MemoryCache, RateLimitKind, RateLimits, Retry, RetryReason,
-    WaitReason, reqwest, ureq,
+    WaitReason,
 };
 use endpoint::endpoint;
 use serde::Deserialize;
@@ -31,31 +32,6 @@ fn quick_retries() -> Retry {
     Retry::default()
         .base_delay(Duration::from_millis(20))
         .max_delay(Duration::from_millis(100))
-}
-
-/// A client of backend `name` for the API at `base_url`, with `settings`
-/// on top of a builder for any API with no proxy.
-macro_rules! client {
-    ($name:expr, $base_url:expr, $settings:expr) => {{
-        let base_url: &str = $base_url;
-        match $name {
-            "ureq" => {
-                let builder = ureq::Client::builder().base_url(base_url).no_proxy();
-                Backend::Ureq($settings(builder).build().expect("valid settings"))
-            }
-            _ => {
-                let builder = reqwest::Client::builder().base_url(base_url).no_proxy();
-                let runtime = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                    .expect("a tokio runtime");
-                Backend::Reqwest(
-                    $settings(builder).build().expect("valid settings"),
-                    Arc::new(runtime),
-                )
-            }
-        }
-    }};
 }
 
 /// Events a hook received.

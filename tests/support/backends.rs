@@ -14,6 +14,40 @@ use futures_core::Stream;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+/// A client of backend `name` (`"ureq"` or `"reqwest"`, on a runtime of its
+/// own) made by `settings` from its builder with no proxy, and for the API
+/// at `base_url` when one is given:
+/// `client!(name, base_url, |b: ClientBuilder<_>| b.retry(…))`. The test
+/// file declares this module `#[macro_use]`, as `backends`.
+#[allow(unused_macros)]
+macro_rules! client {
+    ($name:expr, $base_url:expr, $settings:expr) => {{
+        let base_url: &str = $base_url;
+        client!($name, |builder: endpoint::client::ClientBuilder<_>| {
+            $settings(builder.base_url(base_url))
+        })
+    }};
+    ($name:expr, $settings:expr) => {{
+        match $name {
+            "ureq" => {
+                let builder = endpoint::client::ureq::Client::builder().no_proxy();
+                $crate::backends::Backend::Ureq($settings(builder).build().expect("valid settings"))
+            }
+            _ => {
+                let builder = endpoint::client::reqwest::Client::builder().no_proxy();
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a tokio runtime");
+                $crate::backends::Backend::Reqwest(
+                    $settings(builder).build().expect("valid settings"),
+                    std::sync::Arc::new(runtime),
+                )
+            }
+        }
+    }};
+}
+
 /// The backends, by name.
 pub const BACKENDS: [&str; 2] = ["ureq", "reqwest"];
 
