@@ -27,33 +27,15 @@ pub(crate) fn now() -> String {
     let seconds = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_secs());
-    let (year, month, day) = civil_date(seconds / 86_400);
+    let days = i64::try_from(seconds / 86_400).unwrap_or_default();
+    let (year, month, day) =
+        endpoint_runtime::__private::civil_from_days(days).unwrap_or((1970, 1, 1));
     let minutes = seconds % 86_400 / 60;
     format!(
         "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
         minutes / 60,
         minutes % 60
     )
-}
-
-/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard
-/// Hinnant's `civil_from_days`, for days on or after the epoch).
-fn civil_date(days: u64) -> (u64, u64, u64) {
-    let days = days + 719_468;
-    let era = days / 146_097;
-    let day_of_era = days % 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 {
-        shifted_month + 3
-    } else {
-        shifted_month - 9
-    };
-    let year = year_of_era + era * 400 + u64::from(month <= 2);
-    (year, month, day)
 }
 
 /// A whole number with `,` between groups of three digits (`11,708`).
@@ -136,14 +118,6 @@ pub(crate) fn markdown(header: &[&str], rows: &[Vec<String>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(19_753), (2024, 1, 31));
-        assert_eq!(civil_date(20_513), (2026, 3, 1));
-    }
 
     #[test]
     fn figures() {

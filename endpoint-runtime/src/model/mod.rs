@@ -51,6 +51,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub(crate) mod civil;
 pub(crate) mod key;
 pub(crate) mod open_enum;
 pub(crate) mod paginated;

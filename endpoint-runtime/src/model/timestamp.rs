@@ -337,7 +337,8 @@ fn rfc3339(text: &str) -> Result<(i64, u32), &'static str> {
     if cursor.at != cursor.bytes.len() {
         return Err("unexpected text after the time zone");
     }
-    let days = days_from_civil(i64::from(year), month, day);
+    // A four-digit year: the count fits.
+    let days = super::civil::days_from_civil(i64::from(year), month, day).unwrap_or_default();
     let seconds = days * 86_400 + i64::from(hour * 3_600 + minute * 60 + second) - offset;
     Ok((seconds, nanos))
 }
@@ -380,18 +381,6 @@ fn days_in_month(year: u32, month: u32) -> u32 {
         4 | 6 | 9 | 11 => 30,
         _ => 31,
     }
-}
-
-/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar
-/// (Howard Hinnant's `days_from_civil`).
-fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let month_from_march = i64::from((month + 9) % 12);
-    let day_of_year = (153 * month_from_march + 2) / 5 + i64::from(day) - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
 }
 
 #[cfg(test)]
