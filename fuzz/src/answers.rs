@@ -214,6 +214,36 @@ fn settings<C>(
         .rate_limits(RateLimits::default().max_wait(Duration::from_millis(5)))
 }
 
+/// What both clients send with, made once per process.
+struct Transports {
+    agent: ::ureq::Agent,
+    client: ::reqwest::Client,
+    runtime: tokio::runtime::Runtime,
+}
+
+fn transports() -> &'static Transports {
+    static TRANSPORTS: OnceLock<Transports> = OnceLock::new();
+    TRANSPORTS.get_or_init(|| Transports {
+        agent: ::ureq::Agent::config_builder()
+            .max_redirects(0)
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(5)))
+            .proxy(None)
+            .build()
+            .into(),
+        client: ::reqwest::Client::builder()
+            .redirect(::reqwest::redirect::Policy::none())
+            .timeout(Duration::from_secs(5))
+            .no_proxy()
+            .build()
+            .expect("a reqwest client"),
+        runtime: tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a tokio runtime"),
+    })
+}
+
 /// The `answers` fuzz target.
 pub fn answers(data: &[u8]) {
     let script = script(data);
@@ -234,8 +264,12 @@ pub fn answers(data: &[u8]) {
     };
 
     reset();
+    // The transports (TLS settings, pools) and the runtime are made once per
+    // process; each input gets clients of its own, with fresh rate-limit
+    // state, so that no input depends on another.
+    let transports = transports();
     let client = settings(ureq::Client::builder(), api)
-        .build()
+        .build_with_agent(transports.agent.clone())
         .expect("valid settings");
     let [json, text, write, list] = requests();
     if let Err(error) = client.execute::<Value>(json) {
@@ -254,12 +288,9 @@ pub fn answers(data: &[u8]) {
     }
 
     reset();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
+    let runtime = &transports.runtime;
     let client = settings(reqwest::Client::builder(), api)
-        .build()
+        .build_with_client(transports.client.clone())
         .expect("valid settings");
     let [json, text, write, list] = requests();
     runtime.block_on(async {
