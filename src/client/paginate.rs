@@ -457,7 +457,7 @@ where
     let page: P = match decode(&answer.headers, &answer.body) {
         Ok(page) => page,
         Err(failure) => {
-            return match item_by_item::<P>(operation, &answer) {
+            return match item_by_item::<P>(operation, &answer, &failure.path) {
                 Some(read) => Ok(read),
                 None => Err(answer.into_decode_error(operation, type_name, failure)),
             };
@@ -478,28 +478,35 @@ where
     }
 }
 
-/// A page that does not decode whole into `P`, read item by item: each item
-/// of its list decoded as `P` decodes it (the page holding that item
-/// alone), an item that does not fit kept as its error, with its index,
-/// its path in the page and its JSON.
+/// A page that does not decode whole into `P`, failing at `path`, read
+/// item by item: each item of its list decoded as `P` decodes it (the page
+/// holding that item alone), an item that does not fit kept as its error,
+/// with its index, its path in the page and its JSON.
 ///
-/// `None` when the page's structure does not fit `P`, and so fails whole:
-/// it is not JSON, not a list nor an object holding one list beside
-/// `total_count`, `incomplete_results` and `repository_selection` (the
-/// rule of [`Paginated`] for `serde_json::Value`), or what is beside the
-/// list does not fit; and when every item fits alone.
+/// The list is the page itself, or the member of the page whose item
+/// `path` names (`items` for `items[3].user.login`). `None` when the
+/// page's structure does not fit `P`, and so fails whole: it is not JSON,
+/// `path` is not in an item of its list, or what is beside the list does
+/// not fit (or holds the items); and when every item fits alone.
 #[cold]
-fn item_by_item<P>(operation: Operation, answer: &Answer) -> Option<Read<P::Item>>
+fn item_by_item<P>(operation: Operation, answer: &Answer, path: &str) -> Option<Read<P::Item>>
 where
     P: Paginated + DeserializeOwned,
 {
     let mut page: Value = decode(&answer.headers, &answer.body).ok()?;
     let key = match &page {
-        Value::Array(_) => None,
+        Value::Array(_) if path.starts_with('[') => None,
         Value::Object(object) => Some(
-            endpoint_runtime::__private::page_list_key(object)
-                .ok()?
-                .to_owned(),
+            object
+                .iter()
+                .find(|(key, value)| {
+                    value.is_array()
+                        && path
+                            .strip_prefix(key.as_str())
+                            .is_some_and(|rest| rest.starts_with('['))
+                })?
+                .0
+                .clone(),
         ),
         _ => return None,
     };
@@ -786,6 +793,23 @@ mod tests {
             assert!(message.ends_with(end), "{message}");
         }
 
+        // The list is found by the path where the page fails, whatever
+        // else the page holds.
+        let mut state = typed::<Search>();
+        let page = json!({"total_count": 2, "search_type": "lexical", "reasons": [],
+            "incomplete_results": false, "items": [issue(1, json!("a")), 7]});
+        state.receive(Ok(answer(200, None, page)));
+        let items = drain(&mut state);
+        assert_eq!(items.len(), 2);
+        assert_eq!(items[0].as_ref().unwrap().number, 1);
+        assert!(
+            items[1]
+                .as_ref()
+                .unwrap_err()
+                .contains("at `items[1]`: invalid type")
+        );
+        assert_eq!(state.total_count(), Some(2));
+
         // A page whose structure does not fit fails whole, with its path.
         for (page, path) in [
             (
@@ -796,10 +820,6 @@ mod tests {
             (
                 json!({"total_count": 3, "incomplete_results": true, "items": 1}),
                 "items",
-            ),
-            (
-                json!({"total_count": 3, "incomplete_results": true, "items": [1], "x": 2}),
-                "items[0]",
             ),
             (json!("text"), ""),
         ] {
