@@ -420,18 +420,22 @@ fn decode_failures_name_the_path_and_keep_the_body() {
             // The body is not in the message, nor whole in `Debug`.
             assert!(!format!("{error:?}").contains("\"login\""), "{error:?}");
 
-            // Paginated: the first page fails, naming its path in the page and its URL;
-            // it is the last item.
+            // Paginated: the item that does not fit is an error naming its
+            // path in the page, its URL and its JSON, and the others still
+            // come, from both pages.
+            const ITEM: &str = r#"{"number":2,"user":{"login":null}}"#;
             let pages = backend.paginate(&route);
-            assert_eq!(pages.items.len(), 1);
-            let error = pages.items[0].as_ref().unwrap_err();
+            assert_eq!(pages.items.len(), 4);
+            assert_eq!(pages.items[2].as_ref().unwrap().number, 1);
+            let error = pages.items[1].as_ref().unwrap_err();
             let decode = error.decode_error().expect("a decode error");
             assert_eq!(decode.path(), "[1].user.login");
+            assert_eq!(decode.index(), Some(1));
             assert_eq!(
                 decode.url(),
                 format!("{}/repos/o/r/issues", server.base_url())
             );
-            assert_eq!(decode.body(), PAGE.as_bytes());
+            assert_eq!(decode.body(), ITEM.as_bytes());
 
             // A request built already: item by item, the others still come.
             let request = backend
@@ -451,7 +455,7 @@ fn decode_failures_name_the_path_and_keep_the_body() {
                 format!("GET {}/repos/o/r/issues", server.base_url())
             );
             assert_eq!(error.request_type(), None);
-            assert_eq!(error.body(), PAGE.as_bytes());
+            assert_eq!(error.body(), ITEM.as_bytes());
             let error = items[3].as_ref().unwrap_err().decode_error().unwrap();
             assert_eq!(
                 error.url(),

@@ -498,6 +498,13 @@ fn spent_text(retries: u32, waits: u32, elapsed: Duration, deadline: Option<Dura
 /// fit `alloc::vec::Vec<app::Issue>` at `[1].user.login`: invalid type: null, expected a string at
 /// line 1 column 1873
 /// ```
+///
+/// An item of a page that does not fit, read on its own by `paginate` or
+/// `pages` while the other items of its page still come, has its own
+/// error: its [`DecodeError::index`] in the page's list, its path in the
+/// page (`[3].user.login`, `items[3].user.login`), and its JSON alone as
+/// the body.
+#[derive(Clone)]
 pub struct DecodeError {
     operation: String,
     request_type: Option<&'static str>,
@@ -505,8 +512,9 @@ pub struct DecodeError {
     url: String,
     type_name: &'static str,
     path: String,
-    source: serde_json::Error,
+    source: Arc<serde_json::Error>,
     body: Arc<[u8]>,
+    index: Option<usize>,
 }
 
 impl DecodeError {
@@ -535,9 +543,16 @@ impl DecodeError {
             url,
             type_name,
             path: failure.path,
-            source: failure.source,
+            source: Arc::new(failure.source),
             body,
+            index: None,
         }
+    }
+
+    /// The same error, of item `index` of a page's list.
+    pub(crate) fn in_item(mut self, index: usize) -> DecodeError {
+        self.index = Some(index);
+        self
     }
 
     /// What was called: the route of a typed request, method and template
@@ -570,7 +585,9 @@ impl DecodeError {
 
     /// The JSON path of the value that does not fit, in the body:
     /// `[1].user.login`, `items[0].id`; empty when the body as a whole does
-    /// not (it is not JSON, or of another kind than expected).
+    /// not (it is not JSON, or of another kind than expected). For an item
+    /// of a page, the path in the page: it starts with the item's index in
+    /// the list, and the list's key when the page wraps it.
     pub fn path(&self) -> &str {
         &self.path
     }
@@ -581,9 +598,17 @@ impl DecodeError {
         &self.source
     }
 
-    /// The body as received, whole (for a page, the whole page).
+    /// The body as received, whole (for a page, the whole page); for an
+    /// item of a page read on its own, the item's JSON alone.
     pub fn body(&self) -> &[u8] {
         &self.body
+    }
+
+    /// For an item of a page read on its own, its index in the page's list
+    /// (counting from 0, as [`DecodeError::path`] does); `None` for a body
+    /// decoded whole.
+    pub fn index(&self) -> Option<usize> {
+        self.index
     }
 }
 
@@ -611,6 +636,7 @@ impl fmt::Debug for DecodeError {
             .field("url", &Bounded::text(&self.url))
             .field("type_name", &self.type_name)
             .field("path", &Bounded::text(&self.path))
+            .field("index", &self.index)
             .field("source", &Bounded::text(&format!("{:?}", self.source)))
             .field("body", &Excerpt(&self.body))
             .finish()
@@ -619,7 +645,7 @@ impl fmt::Debug for DecodeError {
 
 impl std::error::Error for DecodeError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.source)
+        Some(&*self.source)
     }
 }
 

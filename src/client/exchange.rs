@@ -334,6 +334,31 @@ impl Answer {
             self.body.into(),
         )))
     }
+
+    /// The error for item `index` of this answer's list, `item`, which does
+    /// not fit `type_name`: `failure` names its path in the page, and the
+    /// error keeps the item's JSON alone.
+    pub(crate) fn item_decode_error(
+        &self,
+        operation: Operation,
+        type_name: &'static str,
+        failure: Failure,
+        index: usize,
+        item: &serde_json::Value,
+    ) -> Box<DecodeError> {
+        let json = serde_json::to_vec(item).unwrap_or_default();
+        Box::new(
+            DecodeError::new(
+                operation,
+                self.method.clone(),
+                redact_userinfo(&self.url).into_owned(),
+                type_name,
+                failure,
+                json.into(),
+            )
+            .in_item(index),
+        )
+    }
 }
 
 /// Resolves a URI reference against `base` (RFC 3986, section 5.2); `None`

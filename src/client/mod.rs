@@ -63,13 +63,23 @@
 //!   [`DecodeError`] names the operation (`GET /repos/{owner}/{repo}/issues`),
 //!   the JSON path of the value that does not fit (`[1].user.login`) and what
 //!   serde expected, and keeps the body. An answer is decoded once, straight
-//!   into its type; only one that fails is decoded again to find the path;
+//!   into its type; only one that fails is decoded again to find the path.
+//!   `send` and `execute` fail whole; a page of `paginate` or `pages` that
+//!   fails is read again item by item, so that an item that does not fit
+//!   loses only itself: its [`DecodeError`] names its
+//!   [`index`](DecodeError::index) in the page's list and its path in the
+//!   page (`[3].user.login`, `items[3].user.login`), and keeps its JSON
+//!   alone;
 //! - `paginate` follows `Link: <…>; rel="next"` from page to page and yields
 //!   every item of every page, of the type the route's response holds a list
 //!   of ([`Paginated`](crate::model::Paginated)): `T` for `-> Vec<T>`, the
 //!   items of a search's results, of `check_runs`, `workflow_runs`,
 //!   `repositories`, …, keeping `total_count` readable. `paginate_request`
-//!   does the same for a request built already, with items of any type. The
+//!   does the same for a request built already, with items of any type. An
+//!   item that does not fit is an [`Error::Decode`] in its place, and the
+//!   items after it still come (a cursor counts it as read); a page whose
+//!   structure does not fit (not a list, nor an object holding one) ends
+//!   the items with its error. The
 //!   link is used as given. From GitHub (a client made by `github()` or
 //!   `github_enterprise`, or whose first request goes to `api.github.com`),
 //!   a 409 for the first page (the commits of an empty repository) is an
@@ -78,9 +88,10 @@
 //!   do [`MAX_EMPTY_PAGES`] empty pages in a row that link on (resumable at
 //!   the next);
 //! - `pages` and `pages_request` read the same pages whole: each a [`Page`]
-//!   with its items, URL, status, headers, links (`next`, `prev`, `first`,
-//!   `last`), `total_count`, rate limit, and the cursor of the page after
-//!   it;
+//!   with its items (those that fit; the others are its
+//!   [`failures`](Page::failures)), URL, status, headers, links (`next`,
+//!   `prev`, `first`, `last`), `total_count`, rate limit, and the cursor of
+//!   the page after it;
 //! - every answer's rate-limit headers are readable as a [`RateLimit`].
 //!
 //! # What a client does on its own
@@ -261,7 +272,8 @@
 //!     println!("{}", pet["name"]);
 //! }
 //! if let Some(cursor) = pets.cursor() {
-//!     // A page failed: the next run starts there.
+//!     // An error: the next run starts at the page that failed, or after
+//!     // the item that did not fit.
 //!     std::fs::write("pets.cursor", cursor.to_string())?;
 //! }
 //! # }

@@ -9,17 +9,21 @@ use http::{HeaderMap, StatusCode, Uri};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::error::DecodeError;
 use super::link::Link;
 use super::rate_limit::RateLimit;
 
-/// One page of a list as the server answered it: its items, and what its
-/// answer said about the list.
+/// One page of a list as the server answered it: its items, the errors of
+/// those that do not fit, and what its answer said about the list.
 ///
 /// The page iterators yield them: `pages` and `pages_from` of either
-/// client, whose items are those of the route's list (`Page<T>`), and
-/// `pages_request` and `pages_request_from`, whose items are each decoded
-/// on their own, so that an item that does not fit is an error and the
-/// others still come (`Page<Result<T, Error>>`).
+/// client, whose items are those of the route's list, and `pages_request`
+/// and `pages_request_from`, whose items are decoded into the type asked
+/// for. An item that does not fit does not lose the page: the others are
+/// its [`items`](Page::items), and it is one of its
+/// [`failures`](Page::failures), a [`DecodeError`] with its index in the
+/// list, its path in the page and its JSON. A page whose structure does not
+/// fit (not a list, nor an object holding one) is an error whole.
 ///
 /// ```no_run
 /// # #[cfg(feature = "ureq")] {
@@ -41,6 +45,9 @@ use super::rate_limit::RateLimit;
 /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
 /// for page in client.pages(&ListPets { id: "42".into() }) {
 ///     let page: Page<Pet> = page?;
+///     for failure in &page.failures {
+///         eprintln!("pet {:?} skipped: {failure}", failure.index());
+///     }
 ///     println!(
 ///         "{} pets from {}, {:?} requests left, last page {:?}",
 ///         page.items.len(),
@@ -62,6 +69,12 @@ pub struct Page<T> {
     /// The items of the page's list, in order. For a page that a cursor
     /// resumed in its middle, only the items after those already read.
     pub items: Vec<T>,
+    /// The items of the page's list that do not fit, in order: each the
+    /// error naming its [`index`](DecodeError::index) in the list, its
+    /// [`path`](DecodeError::path) in the page (`[3].user.login`,
+    /// `items[3].id`) and holding its JSON as its
+    /// [`body`](DecodeError::body). Empty when every item fits.
+    pub failures: Vec<DecodeError>,
     /// The URL that answered: the page's, or where redirects led.
     pub url: String,
     /// The status: a 2xx, or 409 for GitHub's answer about the commits of

@@ -3,7 +3,6 @@
 
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
-use std::sync::Arc;
 
 use endpoint_runtime::model::Paginated;
 use http::{HeaderMap, Method, StatusCode, Uri};
@@ -50,22 +49,12 @@ enum At {
     Nowhere,
 }
 
-/// One page read: its items (or the failures of some), and what it said
-/// about the whole.
+/// One page read: its items in order, each decoded or the error of one
+/// that does not fit, and what the page said about the whole.
 struct Read<I> {
-    items: VecDeque<I>,
+    items: VecDeque<Result<I, Box<DecodeError>>>,
     total_count: Option<i64>,
     incomplete_results: Option<bool>,
-}
-
-impl<I> Read<I> {
-    fn map<J>(self, item: impl FnMut(I) -> J) -> Read<J> {
-        Read {
-            items: self.items.into_iter().map(item).collect(),
-            total_count: self.total_count,
-            incomplete_results: self.incomplete_results,
-        }
-    }
 }
 
 /// The answer of the page read last, for the page iterators.
@@ -84,10 +73,10 @@ type Reader<I> = fn(Operation, Answer) -> Result<Read<I>, Error>;
 /// next, the items of the page read last, what the pages said about the
 /// whole, and where to resume.
 ///
-/// `I` is what a page's list is read into: the items themselves for the
-/// pages of a typed request, `Result<T, Error>` for the items of a typed
-/// request (all `Ok`), and for both forms of a request built already (an
-/// item that does not fit is an error).
+/// `I` is the type of the items. Each item of a page is kept in order,
+/// decoded or as the error of an item that does not fit: the item
+/// iterators yield both, the page iterators split them into a page's
+/// `items` and `failures`, and the cursor counts both.
 pub(crate) struct PageState<I> {
     next: Next,
     /// The page to fetch first instead of the first request's, whose
@@ -110,7 +99,7 @@ pub(crate) struct PageState<I> {
     at: At,
     /// How many items to skip at the start of the page being fetched.
     skip: usize,
-    items: VecDeque<I>,
+    items: VecDeque<Result<I, Box<DecodeError>>>,
     head: Option<Head>,
     error: Option<Error>,
     total_count: Option<i64>,
@@ -166,9 +155,11 @@ impl<I> PageState<I> {
         }
     }
 
-    /// The pages of a typed request: each page decoded as `P`, the route's
-    /// response type, then split by [`Paginated`].
-    pub(crate) fn typed_pages<P>(
+    /// The pages (and items) of a typed request: each page decoded as
+    /// `P`, the route's response type, then split by [`Paginated`]; a page
+    /// that does not decode whole is read again item by item
+    /// ([`item_by_item`]).
+    pub(crate) fn typed<P>(
         first: Result<endpoint_runtime::Request, endpoint_runtime::Error>,
         operation: Operation,
     ) -> PageState<I>
@@ -193,12 +184,15 @@ impl<I> PageState<I> {
         self
     }
 
-    /// The next item read, or the error that ended the pages.
-    pub(crate) fn pop(&mut self) -> Option<Result<I, Error>> {
+    /// The next item read (or the error of one that does not fit), or the
+    /// error that ended the pages.
+    pub(crate) fn pop_item(&mut self) -> Option<Result<I, Error>> {
         if let Some(error) = self.error.take() {
             return Some(Err(error));
         }
-        self.items.pop_front().map(Ok)
+        self.items
+            .pop_front()
+            .map(|item| item.map_err(Error::Decode))
     }
 
     /// The page read last, whole (once), or the error that ended the pages.
@@ -207,9 +201,17 @@ impl<I> PageState<I> {
             return Some(Err(error));
         }
         let head = self.head.take()?;
-        let items = std::mem::take(&mut self.items).into();
+        let mut items = Vec::with_capacity(self.items.len());
+        let mut failures = Vec::new();
+        for item in std::mem::take(&mut self.items) {
+            match item {
+                Ok(item) => items.push(item),
+                Err(failure) => failures.push(*failure),
+            }
+        }
         Some(Ok(Page {
             items,
+            failures,
             url: head.url,
             status: head.status,
             links: Link::from_headers(&head.headers),
@@ -423,50 +425,23 @@ impl<I> PageState<I> {
     }
 }
 
-impl<T> PageState<Result<T, Error>> {
-    /// The items of a typed request, read as [`PageState::typed_pages`]
-    /// reads its pages.
-    pub(crate) fn typed<P>(
-        first: Result<endpoint_runtime::Request, endpoint_runtime::Error>,
-        operation: Operation,
-    ) -> PageState<Result<T, Error>>
-    where
-        P: Paginated<Item = T> + DeserializeOwned,
-    {
-        PageState::new(first, operation, typed_items::<P>)
-    }
-
+impl<T> PageState<T> {
     /// The pages (and items) of a request built already: each page decoded
     /// as JSON, its list found by the rule of [`Paginated`] for
     /// `serde_json::Value`, and each item decoded as `T` on its own.
     pub(crate) fn dynamic(
         first: Result<endpoint_runtime::Request, endpoint_runtime::Error>,
-    ) -> PageState<Result<T, Error>>
+    ) -> PageState<T>
     where
         T: DeserializeOwned,
     {
         PageState::new(first, Operation::Dynamic, dynamic_page::<T>)
     }
-
-    /// The next item, or the error that ended the pages.
-    pub(crate) fn pop_item(&mut self) -> Option<Result<T, Error>> {
-        self.pop().map(|item| item.and_then(|item| item))
-    }
-}
-
-/// The items of a page of a typed request, each an `Ok`.
-fn typed_items<P>(
-    operation: Operation,
-    answer: Answer,
-) -> Result<Read<Result<P::Item, Error>>, Error>
-where
-    P: Paginated + DeserializeOwned,
-{
-    typed_page::<P>(operation, answer).map(|page| page.map(Ok))
 }
 
 /// A page of a typed request, decoded straight into `P`. An empty body (a
-/// 204) has no items.
+/// 204) has no items. A page that does not fit is read again item by item
+/// ([`item_by_item`]), only then: a page that fits is decoded once.
 fn typed_page<P>(operation: Operation, answer: Answer) -> Result<Read<P::Item>, Error>
 where
     P: Paginated + DeserializeOwned,
@@ -481,13 +456,18 @@ where
     let type_name = std::any::type_name::<P>();
     let page: P = match decode(&answer.headers, &answer.body) {
         Ok(page) => page,
-        Err(failure) => return Err(answer.into_decode_error(operation, type_name, failure)),
+        Err(failure) => {
+            return match item_by_item::<P>(operation, &answer, &failure.path) {
+                Some(read) => Ok(read),
+                None => Err(answer.into_decode_error(operation, type_name, failure)),
+            };
+        }
     };
     let total_count = page.total_count();
     let incomplete_results = page.incomplete_results();
     match page.try_into_items() {
         Ok(items) => Ok(Read {
-            items: items.into(),
+            items: items.into_iter().map(Ok).collect(),
             total_count,
             incomplete_results,
         }),
@@ -498,13 +478,105 @@ where
     }
 }
 
+/// A page that does not decode whole into `P`, failing at `path`, read
+/// item by item: each item of its list decoded as `P` decodes it (the page
+/// holding that item alone), an item that does not fit kept as its error,
+/// with its index, its path in the page and its JSON.
+///
+/// The list is the page itself, or the member of the page whose item
+/// `path` names (`items` for `items[3].user.login`). `None` when the
+/// page's structure does not fit `P`, and so fails whole: it is not JSON,
+/// `path` is not in an item of its list, or what is beside the list does
+/// not fit (or holds the items); and when every item fits alone.
+#[cold]
+fn item_by_item<P>(operation: Operation, answer: &Answer, path: &str) -> Option<Read<P::Item>>
+where
+    P: Paginated + DeserializeOwned,
+{
+    let mut page: Value = decode(&answer.headers, &answer.body).ok()?;
+    let key = match &page {
+        Value::Array(_) if path.starts_with('[') => None,
+        Value::Object(object) => Some(
+            object
+                .iter()
+                .find(|(key, value)| {
+                    value.is_array()
+                        && path
+                            .strip_prefix(key.as_str())
+                            .is_some_and(|rest| rest.starts_with('['))
+                })?
+                .0
+                .clone(),
+        ),
+        _ => return None,
+    };
+    let values = std::mem::take(list_of(&mut page, key.as_deref())?);
+    // The page without its items says whether the rest fits.
+    let rest = P::deserialize(&page).ok()?;
+    let total_count = rest.total_count();
+    let incomplete_results = rest.incomplete_results();
+    if !rest.try_into_items().ok()?.is_empty() {
+        return None;
+    }
+    let prefix = format!("{}[0]", key.as_deref().unwrap_or_default());
+    let type_name = std::any::type_name::<P::Item>();
+    let mut items = VecDeque::with_capacity(values.len());
+    let mut failed = false;
+    for (index, value) in values.into_iter().enumerate() {
+        let list = list_of(&mut page, key.as_deref())?;
+        *list = vec![value];
+        let error = match serde_path_to_error::deserialize::<_, P>(&page) {
+            Ok(alone) => match alone.try_into_items() {
+                Ok(alone) => {
+                    items.extend(alone.into_iter().map(Ok));
+                    continue;
+                }
+                Err(reason) => Failure::at_root(serde_json::Error::custom(reason)),
+            },
+            Err(error) => {
+                let path = super::decode::render(error.path());
+                let source = error.into_inner();
+                match path.strip_prefix(&prefix) {
+                    Some(inner) => Failure {
+                        path: inner.trim_start_matches('.').to_owned(),
+                        source,
+                    }
+                    .in_item(key.as_deref(), index),
+                    None => Failure { path, source },
+                }
+            }
+        };
+        failed = true;
+        let value = list_of(&mut page, key.as_deref())?
+            .pop()
+            .unwrap_or_default();
+        items.push_back(Err(
+            answer.item_decode_error(operation, type_name, error, index, &value)
+        ));
+    }
+    failed.then_some(Read {
+        items,
+        total_count,
+        incomplete_results,
+    })
+}
+
+/// The list of a page: the page itself, or its member `key`.
+fn list_of<'a>(page: &'a mut Value, key: Option<&str>) -> Option<&'a mut Vec<Value>> {
+    match key {
+        None => page.as_array_mut(),
+        Some(key) => page.get_mut(key)?.as_array_mut(),
+    }
+}
+
 /// A page of a request built already, decoded as JSON, each item of its list
-/// decoded as `T` on its own: an item that does not fit is an error item
-/// (naming its path in the page), and the others still come.
+/// decoded as `T` on its own: an item that does not fit is kept as its
+/// error (naming its index, its path in the page, and its JSON), and the
+/// others still come.
 fn dynamic_page<T: DeserializeOwned>(
     operation: Operation,
     answer: Answer,
-) -> Result<Read<Result<T, Error>>, Error> {
+) -> Result<Read<T>, Error> {
     let page: Value = match decode(&answer.headers, &answer.body) {
         Ok(page) => page,
         Err(failure) => return Err(answer.into_decode_error(operation, "list", failure)),
@@ -526,9 +598,8 @@ fn dynamic_page<T: DeserializeOwned>(
     };
     // Decoding takes each item by value, as fast as it goes; for an item
     // that does not fit, the page is read again (only then) to find the
-    // path, and its body is shared by the errors of such items.
+    // path and keep the item's JSON.
     let mut again: Option<Vec<Value>> = None;
-    let mut body: Option<Arc<[u8]>> = None;
     let items = values
         .into_iter()
         .enumerate()
@@ -540,25 +611,21 @@ fn dynamic_page<T: DeserializeOwned>(
                         .and_then(|page| page.try_into_items().ok())
                         .unwrap_or_default()
                 });
-                let failure = match items
-                    .get(index)
-                    .map(serde_path_to_error::deserialize::<_, T>)
-                {
-                    Some(Err(error)) => Failure {
+                let value = items.get_mut(index).map(std::mem::take).unwrap_or_default();
+                let failure = match serde_path_to_error::deserialize::<_, T>(&value) {
+                    Err(error) => Failure {
                         path: super::decode::render(error.path()),
                         source: error.into_inner(),
                     },
-                    _ => Failure::at_root(first),
+                    Ok(_) => Failure::at_root(first),
                 };
-                let body = body.get_or_insert_with(|| answer.body.as_slice().into());
-                Error::Decode(Box::new(DecodeError::new(
+                answer.item_decode_error(
                     operation,
-                    answer.method.clone(),
-                    answer.url.clone(),
                     std::any::type_name::<T>(),
                     failure.in_item(key.as_deref(), index),
-                    Arc::clone(body),
-                )))
+                    index,
+                    &value,
+                )
             })
         })
         .collect();
@@ -595,7 +662,7 @@ mod tests {
         endpoint_runtime::Endpoint::default().endpoint("GET /search/issues", json!({"q": "x"}))
     }
 
-    fn searching<T: DeserializeOwned>() -> PageState<Result<T, Error>> {
+    fn searching<T: DeserializeOwned>() -> PageState<T> {
         let mut state = PageState::dynamic(request());
         assert!(state.next_exchange().is_some());
         state
@@ -607,13 +674,13 @@ mod tests {
         request: "app::SearchIssues",
     };
 
-    fn typed<P: Paginated + DeserializeOwned>() -> PageState<Result<P::Item, Error>> {
+    fn typed<P: Paginated + DeserializeOwned>() -> PageState<P::Item> {
         let mut state = PageState::typed::<P>(request(), SEARCH);
         assert!(state.next_exchange().is_some());
         state
     }
 
-    fn drain<T>(state: &mut PageState<Result<T, Error>>) -> Vec<Result<T, String>> {
+    fn drain<T>(state: &mut PageState<T>) -> Vec<Result<T, String>> {
         std::iter::from_fn(|| state.pop_item())
             .map(|item| item.map_err(|err| err.to_string()))
             .collect()
@@ -673,26 +740,31 @@ mod tests {
         assert_eq!(state.total_count(), Some(3));
         assert_eq!(state.incomplete_results(), Some(true));
         assert!(state.next_exchange().is_some());
-        // A page that does not fit ends the items: its path, its URL, its body.
-        let page = json!({"total_count": 3, "incomplete_results": true,
-            "items": [issue(2, json!("b")), issue(3, json!(null))]});
-        state.receive(Ok(answer(200, None, page.clone())));
+        // An item that does not fit is its error, and the others come:
+        // its index, its path in the page, its URL, its JSON alone.
+        let page = json!({"total_count": 4, "incomplete_results": false,
+            "items": [issue(2, json!("b")), issue(3, json!(null)), issue(4, json!("d"))]});
+        state.receive(Ok(answer(200, None, page)));
+        assert_eq!(state.pop_item().unwrap().unwrap().number, 2);
         let error = state.pop_item().unwrap().unwrap_err();
+        assert_eq!(state.pop_item().unwrap().unwrap().number, 4);
         assert!(state.pop_item().is_none());
         assert!(state.next_exchange().is_none());
+        assert_eq!(state.total_count(), Some(4));
+        assert_eq!(state.incomplete_results(), Some(false));
         let decode = error.decode_error().expect("a decode error");
         assert_eq!(decode.path(), "items[1].user.login");
+        assert_eq!(decode.index(), Some(1));
         assert_eq!(decode.operation(), "GET /search/issues{?q}");
         assert_eq!(decode.request_type(), Some("app::SearchIssues"));
         assert_eq!(decode.url(), "https://api.github.com/search/issues?q=x");
-        assert_eq!(decode.body(), page.to_string().as_bytes());
+        assert_eq!(decode.body(), issue(3, json!(null)).to_string().as_bytes());
         assert_eq!(
             error.to_string(),
             format!(
                 "GET /search/issues{{?q}} (https://api.github.com/search/issues?q=x): the answer \
-                 does not fit `{}` at `items[1].user.login`: invalid type: null, expected a string \
-                 at line 1 column 118",
-                std::any::type_name::<Search>()
+                 does not fit `{}` at `items[1].user.login`: invalid type: null, expected a string",
+                std::any::type_name::<Issue>()
             )
         );
 
@@ -700,19 +772,66 @@ mod tests {
         state.receive(Ok(answer(
             200,
             None,
-            json!([issue(1, json!("a")), {"number": 2}]),
+            json!([issue(1, json!("a")), {"number": 2}, "x", issue(4, json!(4))]),
         )));
         let items = drain(&mut state);
-        assert_eq!(items.len(), 1);
-        let message = items[0].as_ref().unwrap_err();
+        assert_eq!(items.len(), 4);
+        assert_eq!(items[0].as_ref().unwrap().number, 1);
+        for (index, end) in [
+            (1, "at `[1]`: missing field `user`"),
+            (
+                2,
+                "at `[2]`: invalid type: string \"x\", expected struct Issue",
+            ),
+            (
+                3,
+                "at `[3].user.login`: invalid type: integer `4`, expected a string",
+            ),
+        ] {
+            let message = items[index].as_ref().unwrap_err();
+            assert!(message.contains("does not fit `endpoint::"), "{message}");
+            assert!(message.ends_with(end), "{message}");
+        }
+
+        // The list is found by the path where the page fails, whatever
+        // else the page holds.
+        let mut state = typed::<Search>();
+        let page = json!({"total_count": 2, "search_type": "lexical", "reasons": [],
+            "incomplete_results": false, "items": [issue(1, json!("a")), 7]});
+        state.receive(Ok(answer(200, None, page)));
+        let items = drain(&mut state);
+        assert_eq!(items.len(), 2);
+        assert_eq!(items[0].as_ref().unwrap().number, 1);
         assert!(
-            message.contains("does not fit `alloc::vec::Vec<"),
-            "{message}"
+            items[1]
+                .as_ref()
+                .unwrap_err()
+                .contains("at `items[1]`: invalid type")
         );
-        assert!(
-            message.contains("at `[1]`: missing field `user`"),
-            "{message}"
-        );
+        assert_eq!(state.total_count(), Some(2));
+
+        // A page whose structure does not fit fails whole, with its path.
+        for (page, path) in [
+            (
+                json!({"total_count": "3", "incomplete_results": true, "items": []}),
+                "total_count",
+            ),
+            (json!({"total_count": 3, "incomplete_results": true}), ""),
+            (
+                json!({"total_count": 3, "incomplete_results": true, "items": 1}),
+                "items",
+            ),
+            (json!("text"), ""),
+        ] {
+            let mut state = typed::<Search>();
+            state.receive(Ok(answer(200, None, page.clone())));
+            let error = state.pop_item().unwrap().unwrap_err();
+            assert!(state.pop_item().is_none(), "{page}");
+            let decode = error.decode_error().unwrap();
+            assert_eq!(decode.path(), path, "{page}");
+            assert_eq!(decode.index(), None);
+            assert_eq!(decode.body(), page.to_string().as_bytes());
+        }
         // An empty answer has no items.
         let mut state = typed::<Vec<Issue>>();
         let mut empty = answer(204, None, json!(null));
@@ -800,7 +919,7 @@ mod tests {
         assert!(drain(&mut state).is_empty());
         assert!(state.next_exchange().is_none());
         assert_eq!(state.cursor(), None);
-        let page = PageState::<Issue>::typed_pages::<Search>(request(), SEARCH);
+        let page = PageState::<Issue>::typed::<Search>(request(), SEARCH);
         let mut page = page;
         page.next_exchange().unwrap();
         page.receive(Ok(answer(409, None, json!({}))));
@@ -814,9 +933,8 @@ mod tests {
             .defaults(json!({"baseUrl": "https://pets.example.com"}))
             .unwrap();
         for github in [false, true] {
-            let mut state =
-                PageState::<Result<Value, Error>>::dynamic(other.endpoint("GET /pets", json!({})))
-                    .for_github(github);
+            let mut state = PageState::<Value>::dynamic(other.endpoint("GET /pets", json!({})))
+                .for_github(github);
             state.next_exchange().unwrap();
             state.receive(Ok(answer(409, None, json!({"message": "Conflict"}))));
             let items = drain(&mut state);
@@ -909,7 +1027,7 @@ mod tests {
             "GET /repos/{owner}/{repo}",
             json!({"owner": "..", "repo": "r"}),
         );
-        let mut state = PageState::<Result<Value, Error>>::dynamic(request);
+        let mut state = PageState::<Value>::dynamic(request);
         assert!(state.next_exchange().is_none());
         let items = drain(&mut state);
         assert_eq!(items.len(), 1);
@@ -930,6 +1048,7 @@ mod tests {
         assert!(items[0].is_ok() && items[1].is_err() && items[2].is_ok());
         let error = items[1].as_ref().unwrap_err().decode_error().unwrap();
         assert_eq!(error.path(), "[1]");
+        assert_eq!((error.index(), error.body()), (Some(1), &b"\"two\""[..]));
         assert_eq!(error.type_name(), "u32");
 
         let mut state = searching::<Issue>();
@@ -944,7 +1063,8 @@ mod tests {
             decode.operation(),
             "GET https://api.github.com/search/issues?q=x"
         );
-        assert_eq!(decode.body(), page.to_string().as_bytes());
+        assert_eq!(decode.body(), issue(1, json!(1)).to_string().as_bytes());
+        assert_eq!(decode.index(), Some(0));
         assert!(
             error.to_string().starts_with(
                 "GET https://api.github.com/search/issues?q=x: the answer does not fit \
@@ -966,7 +1086,7 @@ mod tests {
 
     #[test]
     fn the_cursor_names_the_page_and_the_items_taken() {
-        let mut state = PageState::<Result<Value, Error>>::dynamic(request());
+        let mut state = PageState::<Value>::dynamic(request());
         assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_1));
         assert!(state.next_exchange().is_some());
         assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_1));
@@ -996,8 +1116,7 @@ mod tests {
     #[test]
     fn resuming_skips_the_items_taken_and_keeps_them_skipped_on_failure() {
         let cursor: Cursor = format!("{PAGE_2}#skip=2").parse().unwrap();
-        let mut state =
-            PageState::<Result<Value, Error>>::dynamic(request()).resume(Some(cursor.clone()));
+        let mut state = PageState::<Value>::dynamic(request()).resume(Some(cursor.clone()));
         assert_eq!(state.cursor(), Some(cursor.clone()));
         let exchange = state.next_exchange().unwrap();
         assert_eq!(exchange.url(), PAGE_2);
@@ -1007,8 +1126,7 @@ mod tests {
         assert_eq!(state.cursor(), None);
 
         // Fewer items than skipped: none is left, and the pages go on.
-        let mut state =
-            PageState::<Result<Value, Error>>::dynamic(request()).resume(Some(cursor.clone()));
+        let mut state = PageState::<Value>::dynamic(request()).resume(Some(cursor.clone()));
         state.next_exchange().unwrap();
         state.receive(Ok(answer(
             200,
@@ -1018,8 +1136,7 @@ mod tests {
         assert!(drain(&mut state).is_empty());
         assert_eq!(cursor_text(&state), Some(format!("{PAGE_1}&page=3")));
 
-        let mut state =
-            PageState::<Result<Value, Error>>::dynamic(request()).resume(Some(cursor.clone()));
+        let mut state = PageState::<Value>::dynamic(request()).resume(Some(cursor.clone()));
         state.next_exchange().unwrap();
         state.receive(Ok(answer(403, None, json!({"error": "no such store"}))));
         assert!(drain(&mut state)[0].is_err());
@@ -1028,7 +1145,7 @@ mod tests {
 
     #[test]
     fn pages_are_taken_whole_with_their_links_and_cursor() {
-        let mut state = PageState::<Issue>::typed_pages::<Search>(request(), SEARCH);
+        let mut state = PageState::<Issue>::typed::<Search>(request(), SEARCH);
         state.next_exchange().unwrap();
         let links = format!(
             "<{PAGE_2}>; rel=\"next\", <{PAGE_1}&page=9>; rel=\"last\", <{PAGE_1}>; rel=\"first\""
@@ -1066,7 +1183,7 @@ mod tests {
     fn a_first_page_sent_by_post_has_no_cursor() {
         let request = endpoint_runtime::Endpoint::default()
             .endpoint("POST /search/issues", json!({"q": "x"}));
-        let mut state = PageState::<Result<Value, Error>>::dynamic(request);
+        let mut state = PageState::<Value>::dynamic(request);
         assert_eq!(state.cursor(), None);
         state.next_exchange().unwrap();
         assert_eq!(state.cursor(), None);
@@ -1098,7 +1215,7 @@ mod tests {
             "GET /repos/{owner}/{repo}",
             json!({"owner": "..", "repo": "r"}),
         );
-        let state = PageState::<Result<Value, Error>>::dynamic(request);
+        let state = PageState::<Value>::dynamic(request);
         assert_eq!(state.cursor(), None);
     }
 }

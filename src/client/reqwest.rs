@@ -212,9 +212,14 @@ impl Client {
     /// The items are of the type the route's response type holds a list of
     /// ([`Paginated::Item`]): `T` for a route declared `-> Vec<T>`, the item
     /// type of a search's results. Each page is decoded straight into the
-    /// response type; a page that does not fit ends the items with an
-    /// [`Error::Decode`] naming the path of the value in the page
-    /// (`[3].user.login`, `items[3].id`) and the page's URL.
+    /// response type. In a page that does not fit, each item is decoded on
+    /// its own: one that does not fit is an [`Error::Decode`] whose
+    /// [`DecodeError`](crate::client::DecodeError) names its index, its path
+    /// in the page (`[3].user.login`, `items[3].id`) and the page's URL and
+    /// holds its JSON, and the items after it still come. A page whose
+    /// structure does not fit (not a list, nor an object holding one, or
+    /// whose fields beside the list do not fit) ends the items with an
+    /// [`Error::Decode`] naming the path in the page.
     pub fn paginate<R>(&self, route: &R) -> Pages<'_, <R::Response as Paginated>::Item>
     where
         R: TypedRequest,
@@ -233,8 +238,8 @@ impl Client {
     /// A page is a list, or an object holding exactly one list beside
     /// `total_count`, `incomplete_results` and `repository_selection` (as
     /// [`Paginated`] reads a `serde_json::Value`). An item that does not fit
-    /// `T` is an error item naming its path in the page, and the other
-    /// items still come.
+    /// `T` is an [`Error::Decode`] naming its index and path in the page and
+    /// holding its JSON, and the other items still come.
     pub fn paginate_request<T: DeserializeOwned>(&self, request: Request) -> Pages<'_, T> {
         Pages::new(self, PageState::dynamic(Ok(request)))
     }
@@ -414,8 +419,8 @@ impl Client {
 
     /// Every page, whole, from a request built already: its items each
     /// decoded into `T` on its own, as [`Client::paginate_request`] decodes
-    /// them, so that an item that does not fit is an `Err` in the page's
-    /// items and the others still come.
+    /// them, so that an item that does not fit is one of the page's
+    /// [`failures`](Page::failures) and the others are its items.
     ///
     /// ```no_run
     /// use endpoint::client::reqwest::Client;
@@ -427,16 +432,17 @@ impl Client {
     /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
     /// let mut pages = client.pages_request::<Value>(request);
     /// while let Some(page) = pages.next().await {
-    ///     let pets: Vec<Value> = page?.items.into_iter().collect::<Result<_, _>>()?;
+    ///     let page = page?;
+    ///     for failure in &page.failures {
+    ///         eprintln!("skipped: {failure}");
+    ///     }
+    ///     let pets: Vec<Value> = page.items;
     ///     println!("{} pets", pets.len());
     /// }
     /// # Ok(())
     /// # }
     /// ```
-    pub fn pages_request<T: DeserializeOwned>(
-        &self,
-        request: Request,
-    ) -> EachPage<'_, Result<T, Error>> {
+    pub fn pages_request<T: DeserializeOwned>(&self, request: Request) -> EachPage<'_, T> {
         EachPage::new(self, PageState::dynamic(Ok(request)))
     }
 
@@ -460,7 +466,7 @@ impl Client {
         &self,
         request: Request,
         cursor: Cursor,
-    ) -> EachPage<'_, Result<T, Error>> {
+    ) -> EachPage<'_, T> {
         EachPage::new(self, PageState::dynamic(Ok(request)).resume(Some(cursor)))
     }
 
@@ -477,7 +483,7 @@ impl Client {
         let first = route.to_request_with(&self.endpoint);
         EachPage::new(
             self,
-            PageState::typed_pages::<R::Response>(first, Operation::of::<R>()).resume(cursor),
+            PageState::typed::<R::Response>(first, Operation::of::<R>()).resume(cursor),
         )
     }
 
@@ -531,8 +537,9 @@ type PageFuture<'c> = Pin<Box<dyn Future<Output = Result<Answer, Error>> + Send 
 /// no `Link: <…>; rel="next"`.
 ///
 /// An error (a page that cannot be fetched or decoded, or a refusal) is the
-/// last item. From [`Client::paginate_request`], an item that does not fit
-/// `T` is an error item, and the others still come.
+/// last item. An item that does not fit its type is an [`Error::Decode`]
+/// naming its index and path in the page, and the others still come; it
+/// counts as yielded for the cursor.
 ///
 /// [`Pages::cursor`] says where to resume at any time, so that no item is
 /// lost or yielded twice: after an error, the page that failed; while a
@@ -556,12 +563,12 @@ type PageFuture<'c> = Pin<Box<dyn Future<Output = Result<Answer, Error>> + Send 
 /// ```
 pub struct Pages<'c, T> {
     client: &'c Client,
-    state: PageState<Result<T, Error>>,
+    state: PageState<T>,
     fetching: Option<PageFuture<'c>>,
 }
 
 impl<'c, T> Pages<'c, T> {
-    fn new(client: &'c Client, state: PageState<Result<T, Error>>) -> Self {
+    fn new(client: &'c Client, state: PageState<T>) -> Self {
         let state = state.for_github(client.policy.github);
         Pages {
             client,
@@ -693,7 +700,8 @@ impl<T> Stream for Pages<'_, T> {
 ///
 /// An error (a page that cannot be fetched or decoded, or a refusal) is the
 /// last one. The items of a page are those of the route's list for
-/// [`Client::pages`], `Result<T, Error>` for [`Client::pages_request`].
+/// [`Client::pages`], of `T` for [`Client::pages_request`]; those that do
+/// not fit are the page's [`failures`](Page::failures).
 /// Each page holds the cursor of the page after it; [`EachPage::cursor`]
 /// says where to resume at any time, after an error the page that failed.
 ///

@@ -314,7 +314,7 @@ impl Backend {
         &self,
         request: Request,
         cursor: Option<Cursor>,
-    ) -> Pages<'_, Result<T, Error>> {
+    ) -> Pages<'_, T> {
         match (self, cursor) {
             (Backend::Ureq(client), None) => Pages::Ureq(client.pages_request(request)),
             (Backend::Ureq(client), Some(cursor)) => {
