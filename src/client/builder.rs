@@ -18,7 +18,7 @@ use super::retry::Retry;
 use super::throttle::RateLimits;
 use crate::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
 use endpoint_runtime::__private::{
-    REDACTED, credential_origins, redact_userinfo, shown_header_value,
+    Origin, REDACTED, credential_origins, redact_userinfo, shown_header_value,
 };
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
@@ -545,10 +545,9 @@ impl<C> ClientBuilder<C> {
             deadline: Some(self.transport.deadline),
             timeout: Some(self.transport.timeout),
             github: self.api == Api::GitHub
-                || self
-                    .base_url
-                    .as_ref()
-                    .is_some_and(|(url, _)| url.contains("://api.github.com")),
+                || self.base_url.as_ref().is_some_and(|(url, _)| {
+                    Origin::of(url).is_some() && Origin::of(url) == Origin::of(DEFAULT_BASE_URL)
+                }),
             origins: Arc::default(),
         }
     }
