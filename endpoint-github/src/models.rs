@@ -5663,7 +5663,7 @@ pub struct TeamSimple {
 
 /// The `reviewer` of [`PendingDeploymentReviewersItem`].
 #[cfg(feature = "actions")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum PendingDeploymentReviewersItemReviewer {
@@ -5673,6 +5673,14 @@ pub enum PendingDeploymentReviewersItemReviewer {
     Team(Team),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "actions")]
+    PendingDeploymentReviewersItemReviewer {
+        SimpleUser: SimpleUser,
+        Team: Team,
+    }
 }
 
 /// An item of the `reviewers` of [`PendingDeployment`].
@@ -5767,7 +5775,7 @@ pub struct Deployment {
 
 /// The `payload` of [`Deployment`].
 #[cfg(any(feature = "actions", feature = "repos"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum DeploymentPayload {
@@ -5777,6 +5785,14 @@ pub enum DeploymentPayload {
     String(String),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(any(feature = "actions", feature = "repos"))]
+    DeploymentPayload {
+        Object: ::serde_json::Map<String,::serde_json::Value>,
+        String: String,
+    }
 }
 
 /// GitHub app
@@ -5913,7 +5929,7 @@ pub struct Enterprise {
     feature = "repos",
     feature = "search"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IntegrationOwner {
@@ -5923,6 +5939,14 @@ pub enum IntegrationOwner {
     Enterprise(Enterprise),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "checks", feature = "issues", feature = "projects", feature = "repos", feature = "search"))]
+    IntegrationOwner {
+        SimpleUser: SimpleUser,
+        Enterprise: Enterprise,
+    }
 }
 
 /// The set of permissions for the GitHub app
@@ -7361,7 +7385,7 @@ pub struct IssueLabelsItemObject {
 
 /// An item of the `labels` of [`Issue`].
 #[cfg(any(feature = "activity", feature = "issues", feature = "projects"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssueLabelsItem {
@@ -7371,6 +7395,14 @@ pub enum IssueLabelsItem {
     Object(IssueLabelsItemObject),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(any(feature = "activity", feature = "issues", feature = "projects"))]
+    IssueLabelsItem {
+        String: String,
+        Object: IssueLabelsItemObject,
+    }
 }
 
 /// Milestone
@@ -7915,7 +7947,7 @@ pub struct IssueFieldValue {
     feature = "projects",
     feature = "search"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssueFieldValueValue {
@@ -7927,6 +7959,15 @@ pub enum IssueFieldValueValue {
     Integer(i64),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(any(feature = "activity", feature = "issues", feature = "projects", feature = "search"))]
+    IssueFieldValueValue {
+        String: String,
+        Number: f64,
+        Integer: i64,
+    }
 }
 
 /// Details about the selected option (only present for single_select fields)
@@ -9149,7 +9190,7 @@ pub struct WatchEvent {
 
 /// The `payload` of [`Event`].
 #[cfg(feature = "activity")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum EventPayload {
@@ -9187,6 +9228,28 @@ pub enum EventPayload {
     WatchEvent(WatchEvent),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "activity")]
+    EventPayload {
+        CreateEvent: CreateEvent,
+        DeleteEvent: DeleteEvent,
+        DiscussionEvent: DiscussionEvent,
+        IssuesEvent: IssuesEvent,
+        IssueCommentEvent: IssueCommentEvent,
+        ForkEvent: ForkEvent,
+        GollumEvent: GollumEvent,
+        MemberEvent: MemberEvent,
+        PublicEvent: PublicEvent,
+        PushEvent: PushEvent,
+        PullRequestEvent: PullRequestEvent,
+        PullRequestReviewCommentEvent: PullRequestReviewCommentEvent,
+        PullRequestReviewEvent: PullRequestReviewEvent,
+        CommitCommentEvent: CommitCommentEvent,
+        ReleaseEvent: ReleaseEvent,
+        WatchEvent: WatchEvent,
+    }
 }
 
 /// Feed
@@ -9464,7 +9527,7 @@ pub struct Stargazer {
 
 /// The answer of [`activity::ListStargazersForRepo`](crate::activity::ListStargazersForRepo).
 #[cfg(feature = "activity")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ActivityListStargazersForRepoResponse {
@@ -9474,6 +9537,14 @@ pub enum ActivityListStargazersForRepoResponse {
     List2(Vec<Stargazer>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "activity")]
+    ActivityListStargazersForRepoResponse {
+        List: Vec<SimpleUser>,
+        List2: Vec<Stargazer>,
+    }
 }
 
 /// The answer of [`activity::GetStargazerCountForRepo`](crate::activity::GetStargazerCountForRepo).
@@ -9549,7 +9620,7 @@ pub struct StarredRepository {
 
 /// The answer of [`activity::ListReposStarredByAuthenticatedUser`](crate::activity::ListReposStarredByAuthenticatedUser).
 #[cfg(feature = "activity")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ActivityListReposStarredByAuthenticatedUserResponse {
@@ -9561,9 +9632,17 @@ pub enum ActivityListReposStarredByAuthenticatedUserResponse {
     Other(::serde_json::Value),
 }
 
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "activity")]
+    ActivityListReposStarredByAuthenticatedUserResponse {
+        List: Vec<Repository>,
+        List2: Vec<StarredRepository>,
+    }
+}
+
 /// The answer of [`activity::ListReposStarredByUser`](crate::activity::ListReposStarredByUser).
 #[cfg(feature = "activity")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ActivityListReposStarredByUserResponse {
@@ -9573,6 +9652,14 @@ pub enum ActivityListReposStarredByUserResponse {
     List2(Vec<Repository>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "activity")]
+    ActivityListReposStarredByUserResponse {
+        List: Vec<StarredRepository>,
+        List2: Vec<Repository>,
+    }
 }
 
 /// A GitHub user
@@ -9739,7 +9826,7 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2 {
 
 /// Resource data (shape depends on type)
 #[cfg(feature = "agent-tasks")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
@@ -9749,6 +9836,14 @@ pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
     Object2(AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "agent-tasks")]
+    AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
+        Object: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject,
+        Object2: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2,
+    }
 }
 
 /// A resource generated by the task
@@ -10042,7 +10137,7 @@ pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject2 {
 
 /// Resource data (shape depends on type)
 #[cfg(feature = "agent-tasks")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemData {
@@ -10052,6 +10147,14 @@ pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemData {
     Object2(AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "agent-tasks")]
+    AgentTasksCreateTaskInRepoResponseArtifactsItemData {
+        Object: AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject,
+        Object2: AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject2,
+    }
 }
 
 /// A resource generated by the task
@@ -10321,7 +10424,7 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject2 {
 
 /// Resource data (shape depends on type)
 #[cfg(feature = "agent-tasks")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData {
@@ -10331,6 +10434,14 @@ pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData {
     Object2(AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "agent-tasks")]
+    AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData {
+        Object: AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject,
+        Object2: AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject2,
+    }
 }
 
 /// A resource generated by the task
@@ -10787,7 +10898,7 @@ pub struct AgentTasksListTasksResponseTasksItemArtifactsItemDataObject2 {
 
 /// Resource data (shape depends on type)
 #[cfg(feature = "agent-tasks")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AgentTasksListTasksResponseTasksItemArtifactsItemData {
@@ -10797,6 +10908,14 @@ pub enum AgentTasksListTasksResponseTasksItemArtifactsItemData {
     Object2(AgentTasksListTasksResponseTasksItemArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "agent-tasks")]
+    AgentTasksListTasksResponseTasksItemArtifactsItemData {
+        Object: AgentTasksListTasksResponseTasksItemArtifactsItemDataObject,
+        Object2: AgentTasksListTasksResponseTasksItemArtifactsItemDataObject2,
+    }
 }
 
 /// A resource generated by the task
@@ -11089,7 +11208,7 @@ pub struct AgentTasksGetTaskByIdResponseArtifactsItemDataObject2 {
 
 /// Resource data (shape depends on type)
 #[cfg(feature = "agent-tasks")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AgentTasksGetTaskByIdResponseArtifactsItemData {
@@ -11099,6 +11218,14 @@ pub enum AgentTasksGetTaskByIdResponseArtifactsItemData {
     Object2(AgentTasksGetTaskByIdResponseArtifactsItemDataObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "agent-tasks")]
+    AgentTasksGetTaskByIdResponseArtifactsItemData {
+        Object: AgentTasksGetTaskByIdResponseArtifactsItemDataObject,
+        Object2: AgentTasksGetTaskByIdResponseArtifactsItemDataObject2,
+    }
 }
 
 /// A resource generated by the task
@@ -11810,7 +11937,7 @@ pub struct ApiInsightsUserStatsItem {
 
 /// The `owner` of [`AppsCreateFromManifestResponse`].
 #[cfg(feature = "apps")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AppsCreateFromManifestResponseOwner {
@@ -11820,6 +11947,14 @@ pub enum AppsCreateFromManifestResponseOwner {
     Enterprise(Enterprise),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "apps")]
+    AppsCreateFromManifestResponseOwner {
+        SimpleUser: SimpleUser,
+        Enterprise: Enterprise,
+    }
 }
 
 /// The set of permissions for the GitHub app
@@ -11958,7 +12093,7 @@ pub type WebhookConfigSecret = String;
 
 /// The `webhook-config-insecure-ssl` schema.
 #[cfg(any(feature = "apps", feature = "orgs", feature = "repos"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum WebhookConfigInsecureSsl {
@@ -11968,6 +12103,14 @@ pub enum WebhookConfigInsecureSsl {
     Number(f64),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(any(feature = "apps", feature = "orgs", feature = "repos"))]
+    WebhookConfigInsecureSsl {
+        String: String,
+        Number: f64,
+    }
 }
 
 /// Simple webhook delivery
@@ -12156,7 +12299,7 @@ pub struct IntegrationInstallationRequest {
 
 /// The `account` of [`IntegrationInstallationRequest`].
 #[cfg(feature = "apps")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IntegrationInstallationRequestAccount {
@@ -12168,9 +12311,17 @@ pub enum IntegrationInstallationRequestAccount {
     Other(::serde_json::Value),
 }
 
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "apps")]
+    IntegrationInstallationRequestAccount {
+        SimpleUser: SimpleUser,
+        Enterprise: Enterprise,
+    }
+}
+
 /// The `account` of [`AppsListInstallationsResponseItem`].
 #[cfg(feature = "apps")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum AppsListInstallationsResponseItemAccount {
@@ -12180,6 +12331,14 @@ pub enum AppsListInstallationsResponseItemAccount {
     Enterprise(Enterprise),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "apps")]
+    AppsListInstallationsResponseItemAccount {
+        SimpleUser: SimpleUser,
+        Enterprise: Enterprise,
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {
@@ -12933,7 +13092,7 @@ pub struct Installation {
 
 /// The `account` of [`Installation`].
 #[cfg(any(feature = "apps", feature = "orgs"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum InstallationAccount {
@@ -12943,6 +13102,14 @@ pub enum InstallationAccount {
     Enterprise(Enterprise),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(any(feature = "apps", feature = "orgs"))]
+    InstallationAccount {
+        SimpleUser: SimpleUser,
+        Enterprise: Enterprise,
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {
@@ -15410,7 +15577,7 @@ pub struct Budget {
 
 /// The type of pricing for the budget
 #[cfg(feature = "billing")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum BudgetBudgetType {
@@ -15420,6 +15587,14 @@ pub enum BudgetBudgetType {
     String2(BudgetBudgetTypeString2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "billing")]
+    BudgetBudgetType {
+        String: BudgetBudgetTypeString,
+        String2: BudgetBudgetTypeString2,
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {
@@ -15547,7 +15722,7 @@ pub struct CreateBudget {
 
 /// The type of pricing for the budget
 #[cfg(feature = "billing")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CreateBudgetBudgetBudgetType {
@@ -15557,6 +15732,14 @@ pub enum CreateBudgetBudgetBudgetType {
     String2(CreateBudgetBudgetBudgetTypeString2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "billing")]
+    CreateBudgetBudgetBudgetType {
+        String: CreateBudgetBudgetBudgetTypeString,
+        String2: CreateBudgetBudgetBudgetTypeString2,
+    }
 }
 
 /// The `budget_alerting` of [`CreateBudgetBudget`].
@@ -15719,7 +15902,7 @@ pub struct GetBudget {
 
 /// The type of pricing for the budget
 #[cfg(feature = "billing")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum GetBudgetBudgetType {
@@ -15729,6 +15912,14 @@ pub enum GetBudgetBudgetType {
     String2(GetBudgetBudgetTypeString2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "billing")]
+    GetBudgetBudgetType {
+        String: GetBudgetBudgetTypeString,
+        String2: GetBudgetBudgetTypeString2,
+    }
 }
 
 /// The `budget_alerting` of [`GetBudget`].
@@ -15812,7 +16003,7 @@ pub struct UpdateBudget {
 
 /// The type of pricing for the budget
 #[cfg(feature = "billing")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum UpdateBudgetBudgetBudgetType {
@@ -15822,6 +16013,14 @@ pub enum UpdateBudgetBudgetBudgetType {
     String2(UpdateBudgetBudgetBudgetTypeString2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "billing")]
+    UpdateBudgetBudgetBudgetType {
+        String: UpdateBudgetBudgetBudgetTypeString,
+        String2: UpdateBudgetBudgetBudgetTypeString2,
+    }
 }
 
 /// The `budget_alerting` of [`UpdateBudgetBudget`].
@@ -17873,7 +18072,7 @@ pub struct CodeQualitySetupUpdateResponse {
 
 /// The answer of [`code_quality::UpdateSetup`](crate::code_quality::UpdateSetup).
 #[cfg(feature = "code-quality")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CodeQualityUpdateSetupResponse {
@@ -17883,6 +18082,14 @@ pub enum CodeQualityUpdateSetupResponse {
     CodeQualitySetupUpdateResponse(CodeQualitySetupUpdateResponse),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "code-quality")]
+    CodeQualityUpdateSetupResponse {
+        EmptyObject: EmptyObject,
+        CodeQualitySetupUpdateResponse: CodeQualitySetupUpdateResponse,
+    }
 }
 
 /// The `code-scanning-organization-alert-items` schema.
@@ -19299,7 +19506,7 @@ pub struct CodeScanningAnalysisDeletion {
 
 /// The answer of [`code_scanning::GetAnalysis`](crate::code_scanning::GetAnalysis).
 #[cfg(feature = "code-scanning")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CodeScanningGetAnalysisResponse {
@@ -19309,6 +19516,14 @@ pub enum CodeScanningGetAnalysisResponse {
     Object(::serde_json::Map<String, ::serde_json::Value>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "code-scanning")]
+    CodeScanningGetAnalysisResponse {
+        CodeScanningAnalysis: CodeScanningAnalysis,
+        Object: ::serde_json::Map<String,::serde_json::Value>,
+    }
 }
 
 /// CodeQL Database
@@ -19794,7 +20009,7 @@ pub struct CodeScanningDefaultSetupUpdateResponse {
 
 /// The answer of [`code_scanning::UpdateDefaultSetup`](crate::code_scanning::UpdateDefaultSetup).
 #[cfg(feature = "code-scanning")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CodeScanningUpdateDefaultSetupResponse {
@@ -19804,6 +20019,14 @@ pub enum CodeScanningUpdateDefaultSetupResponse {
     CodeScanningDefaultSetupUpdateResponse(CodeScanningDefaultSetupUpdateResponse),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "code-scanning")]
+    CodeScanningUpdateDefaultSetupResponse {
+        EmptyObject: EmptyObject,
+        CodeScanningDefaultSetupUpdateResponse: CodeScanningDefaultSetupUpdateResponse,
+    }
 }
 
 /// The `code-scanning-sarifs-receipt` schema.
@@ -22533,7 +22756,7 @@ pub struct EnterpriseTeam {
 
 /// The team through which the assignee is granted access to GitHub Copilot, if applicable.
 #[cfg(feature = "copilot")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CopilotSeatDetailsAssigningTeam {
@@ -22543,6 +22766,14 @@ pub enum CopilotSeatDetailsAssigningTeam {
     EnterpriseTeam(EnterpriseTeam),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "copilot")]
+    CopilotSeatDetailsAssigningTeam {
+        Team: Team,
+        EnterpriseTeam: EnterpriseTeam,
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {
@@ -22882,7 +23113,7 @@ pub struct CopilotSpace {
 
 /// The user or organization that owns this space.
 #[cfg(feature = "copilot-spaces")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CopilotSpaceOwner {
@@ -22892,6 +23123,14 @@ pub enum CopilotSpaceOwner {
     OrganizationSimple(OrganizationSimple),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "copilot-spaces")]
+    CopilotSpaceOwner {
+        SimpleUser: SimpleUser,
+        OrganizationSimple: OrganizationSimple,
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {
@@ -25929,7 +26168,7 @@ pub struct InteractionLimitResponse {
 
 /// The answer of [`interactions::GetRestrictionsForOrg`](crate::interactions::GetRestrictionsForOrg).
 #[cfg(feature = "interactions")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum InteractionsGetRestrictionsForOrgResponse {
@@ -25939,6 +26178,14 @@ pub enum InteractionsGetRestrictionsForOrgResponse {
     Object(::serde_json::Map<String, ::serde_json::Value>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "interactions")]
+    InteractionsGetRestrictionsForOrgResponse {
+        InteractionLimitResponse: InteractionLimitResponse,
+        Object: ::serde_json::Map<String,::serde_json::Value>,
+    }
 }
 
 /// The answer of [`interactions::GetPullRequestCreationCapForOrg`](crate::interactions::GetPullRequestCreationCapForOrg).
@@ -25983,7 +26230,7 @@ pub struct InteractionsUpdatePullRequestCreationCapForOrgResponse {
 
 /// The answer of [`interactions::GetRestrictionsForRepo`](crate::interactions::GetRestrictionsForRepo).
 #[cfg(feature = "interactions")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum InteractionsGetRestrictionsForRepoResponse {
@@ -25993,6 +26240,14 @@ pub enum InteractionsGetRestrictionsForRepoResponse {
     Object(::serde_json::Map<String, ::serde_json::Value>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "interactions")]
+    InteractionsGetRestrictionsForRepoResponse {
+        InteractionLimitResponse: InteractionLimitResponse,
+        Object: ::serde_json::Map<String,::serde_json::Value>,
+    }
 }
 
 /// The answer of [`interactions::GetPullRequestCreationCapForRepo`](crate::interactions::GetPullRequestCreationCapForRepo).
@@ -26037,7 +26292,7 @@ pub struct InteractionsUpdatePullRequestCreationCapForRepoResponse {
 
 /// The answer of [`interactions::GetRestrictionsForAuthenticatedUser`](crate::interactions::GetRestrictionsForAuthenticatedUser).
 #[cfg(feature = "interactions")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum InteractionsGetRestrictionsForAuthenticatedUserResponse {
@@ -26047,6 +26302,14 @@ pub enum InteractionsGetRestrictionsForAuthenticatedUserResponse {
     Object(::serde_json::Map<String, ::serde_json::Value>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "interactions")]
+    InteractionsGetRestrictionsForAuthenticatedUserResponse {
+        InteractionLimitResponse: InteractionLimitResponse,
+        Object: ::serde_json::Map<String,::serde_json::Value>,
+    }
 }
 
 /// Issue Event
@@ -26464,7 +26727,7 @@ pub struct IssuesUpdateResponseLabelsItemObject {
 
 /// An item of the `labels` of [`IssuesUpdateResponse`].
 #[cfg(feature = "issues")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssuesUpdateResponseLabelsItem {
@@ -26474,6 +26737,14 @@ pub enum IssuesUpdateResponseLabelsItem {
     Object(IssuesUpdateResponseLabelsItemObject),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "issues")]
+    IssuesUpdateResponseLabelsItem {
+        String: String,
+        Object: IssuesUpdateResponseLabelsItemObject,
+    }
 }
 
 /// The `pull_request` of [`IssuesUpdateResponse`].
@@ -26563,7 +26834,7 @@ pub struct IssuesUpdateResponseSuggestionsTypeItem {
 
 /// The `value` of [`IssuesUpdateResponseSuggestionsIssueFieldValuesItem`].
 #[cfg(feature = "issues")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
@@ -26575,6 +26846,15 @@ pub enum IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
     List(Vec<String>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "issues")]
+    IssuesUpdateResponseSuggestionsIssueFieldValuesItemValue {
+        String: String,
+        Number: f64,
+        List: Vec<String>,
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {
@@ -26988,7 +27268,7 @@ pub struct IssuesUpdateResponse {
 
 /// Issue Event for Issue
 #[cfg(feature = "issues")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssueEventForIssue {
@@ -27046,6 +27326,38 @@ pub enum IssueEventForIssue {
     BlockingRemovedIssueEvent(BlockingRemovedIssueEvent),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "issues")]
+    IssueEventForIssue {
+        LabeledIssueEvent: LabeledIssueEvent,
+        UnlabeledIssueEvent: UnlabeledIssueEvent,
+        AssignedIssueEvent: AssignedIssueEvent,
+        UnassignedIssueEvent: UnassignedIssueEvent,
+        MilestonedIssueEvent: MilestonedIssueEvent,
+        DemilestonedIssueEvent: DemilestonedIssueEvent,
+        RenamedIssueEvent: RenamedIssueEvent,
+        ReviewRequestedIssueEvent: ReviewRequestedIssueEvent,
+        ReviewRequestRemovedIssueEvent: ReviewRequestRemovedIssueEvent,
+        ReviewDismissedIssueEvent: ReviewDismissedIssueEvent,
+        LockedIssueEvent: LockedIssueEvent,
+        AddedToProjectIssueEvent: AddedToProjectIssueEvent,
+        MovedColumnInProjectIssueEvent: MovedColumnInProjectIssueEvent,
+        RemovedFromProjectIssueEvent: RemovedFromProjectIssueEvent,
+        ConvertedNoteToIssueIssueEvent: ConvertedNoteToIssueIssueEvent,
+        IssueTypeAddedIssueEvent: IssueTypeAddedIssueEvent,
+        IssueTypeRemovedIssueEvent: IssueTypeRemovedIssueEvent,
+        IssueTypeChangedIssueEvent: IssueTypeChangedIssueEvent,
+        SubIssueAddedIssueEvent: SubIssueAddedIssueEvent,
+        SubIssueRemovedIssueEvent: SubIssueRemovedIssueEvent,
+        ParentIssueAddedIssueEvent: ParentIssueAddedIssueEvent,
+        ParentIssueRemovedIssueEvent: ParentIssueRemovedIssueEvent,
+        BlockedByAddedIssueEvent: BlockedByAddedIssueEvent,
+        BlockedByRemovedIssueEvent: BlockedByRemovedIssueEvent,
+        BlockingAddedIssueEvent: BlockingAddedIssueEvent,
+        BlockingRemovedIssueEvent: BlockingRemovedIssueEvent,
+    }
 }
 
 /// Labeled Issue Event
@@ -28572,7 +28884,7 @@ pub struct IssueSuggestion {
 
 /// The proposed value, when applicable. An array for multi-select field suggestions.
 #[cfg(feature = "issues")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum IssueSuggestionTargetValue {
@@ -28586,6 +28898,16 @@ pub enum IssueSuggestionTargetValue {
     List(Vec<String>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "issues")]
+    IssueSuggestionTargetValue {
+        String: String,
+        Number: f64,
+        Boolean: bool,
+        List: Vec<String>,
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {
@@ -28603,7 +28925,7 @@ pub enum IssueSuggestionTargetValue {
 
 /// Timeline Event
 #[cfg(feature = "issues")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum TimelineIssueEvents {
@@ -28675,6 +28997,45 @@ pub enum TimelineIssueEvents {
     BlockingRemovedIssueEvent(BlockingRemovedIssueEvent),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "issues")]
+    TimelineIssueEvents {
+        LabeledIssueEvent: LabeledIssueEvent,
+        UnlabeledIssueEvent: UnlabeledIssueEvent,
+        MilestonedIssueEvent: MilestonedIssueEvent,
+        DemilestonedIssueEvent: DemilestonedIssueEvent,
+        RenamedIssueEvent: RenamedIssueEvent,
+        ReviewRequestedIssueEvent: ReviewRequestedIssueEvent,
+        ReviewRequestRemovedIssueEvent: ReviewRequestRemovedIssueEvent,
+        ReviewDismissedIssueEvent: ReviewDismissedIssueEvent,
+        LockedIssueEvent: LockedIssueEvent,
+        AddedToProjectIssueEvent: AddedToProjectIssueEvent,
+        MovedColumnInProjectIssueEvent: MovedColumnInProjectIssueEvent,
+        RemovedFromProjectIssueEvent: RemovedFromProjectIssueEvent,
+        ConvertedNoteToIssueIssueEvent: ConvertedNoteToIssueIssueEvent,
+        TimelineCommentEvent: TimelineCommentEvent,
+        TimelineCrossReferencedEvent: TimelineCrossReferencedEvent,
+        TimelineCommittedEvent: TimelineCommittedEvent,
+        TimelineReviewedEvent: TimelineReviewedEvent,
+        TimelineLineCommentedEvent: TimelineLineCommentedEvent,
+        TimelineCommitCommentedEvent: TimelineCommitCommentedEvent,
+        TimelineAssignedIssueEvent: TimelineAssignedIssueEvent,
+        TimelineUnassignedIssueEvent: TimelineUnassignedIssueEvent,
+        StateChangeIssueEvent: StateChangeIssueEvent,
+        IssueTypeAddedIssueEvent: IssueTypeAddedIssueEvent,
+        IssueTypeRemovedIssueEvent: IssueTypeRemovedIssueEvent,
+        IssueTypeChangedIssueEvent: IssueTypeChangedIssueEvent,
+        SubIssueAddedIssueEvent: SubIssueAddedIssueEvent,
+        SubIssueRemovedIssueEvent: SubIssueRemovedIssueEvent,
+        ParentIssueAddedIssueEvent: ParentIssueAddedIssueEvent,
+        ParentIssueRemovedIssueEvent: ParentIssueRemovedIssueEvent,
+        BlockedByAddedIssueEvent: BlockedByAddedIssueEvent,
+        BlockedByRemovedIssueEvent: BlockedByRemovedIssueEvent,
+        BlockingAddedIssueEvent: BlockingAddedIssueEvent,
+        BlockingRemovedIssueEvent: BlockingRemovedIssueEvent,
+    }
 }
 
 /// Timeline Comment Event
@@ -30764,7 +31125,7 @@ pub struct OrgsSetClusterDeploymentRecordsResponseObject2 {
 
 /// The answer of [`orgs::SetClusterDeploymentRecords`](crate::orgs::SetClusterDeploymentRecords).
 #[cfg(feature = "orgs")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum OrgsSetClusterDeploymentRecordsResponse {
@@ -30774,6 +31135,14 @@ pub enum OrgsSetClusterDeploymentRecordsResponse {
     Object2(OrgsSetClusterDeploymentRecordsResponseObject2),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "orgs")]
+    OrgsSetClusterDeploymentRecordsResponse {
+        Object: OrgsSetClusterDeploymentRecordsResponseObject,
+        Object2: OrgsSetClusterDeploymentRecordsResponseObject2,
+    }
 }
 
 /// The answer of [`orgs::CreateClusterDeploymentRecordsJob`](crate::orgs::CreateClusterDeploymentRecordsJob).
@@ -32178,7 +32547,7 @@ pub struct CustomProperty {
 
 /// Default value of the property
 #[cfg(feature = "orgs")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CustomPropertyDefaultValue {
@@ -32188,6 +32557,14 @@ pub enum CustomPropertyDefaultValue {
     List(Vec<String>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "orgs")]
+    CustomPropertyDefaultValue {
+        String: String,
+        List: Vec<String>,
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {
@@ -32253,7 +32630,7 @@ pub struct CustomPropertyValue {
 
 /// The value assigned to the property
 #[cfg(any(feature = "orgs", feature = "repos"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CustomPropertyValueValue {
@@ -32263,6 +32640,14 @@ pub enum CustomPropertyValueValue {
     List(Vec<String>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(any(feature = "orgs", feature = "repos"))]
+    CustomPropertyValueValue {
+        String: String,
+        List: Vec<String>,
+    }
 }
 
 /// Ruleset version
@@ -33222,7 +33607,7 @@ pub struct ProjectsV2DraftIssue {
 
 /// The content represented by the item.
 #[cfg(feature = "projects")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ProjectsV2ItemSimpleContent {
@@ -33234,6 +33619,15 @@ pub enum ProjectsV2ItemSimpleContent {
     ProjectsV2DraftIssue(ProjectsV2DraftIssue),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "projects")]
+    ProjectsV2ItemSimpleContent {
+        Issue: Issue,
+        PullRequestSimple: PullRequestSimple,
+        ProjectsV2DraftIssue: ProjectsV2DraftIssue,
+    }
 }
 
 ::endpoint_runtime::__private::open_enum! {
@@ -33601,7 +33995,7 @@ pub struct ProjectsV2View {
 
 /// An item of the `sort_by` of [`ProjectsV2View`].
 #[cfg(feature = "projects")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ProjectsV2ViewSortByItemItem {
@@ -33611,6 +34005,14 @@ pub enum ProjectsV2ViewSortByItemItem {
     String(String),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "projects")]
+    ProjectsV2ViewSortByItemItem {
+        Integer: i64,
+        String: String,
+    }
 }
 
 /// Pull Request Stack Minimal
@@ -34537,7 +34939,7 @@ pub struct CommitCommit {
 
 /// The `author` of [`Commit`].
 #[cfg(any(feature = "pulls", feature = "repos"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CommitAuthor {
@@ -34549,9 +34951,17 @@ pub enum CommitAuthor {
     Other(::serde_json::Value),
 }
 
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(any(feature = "pulls", feature = "repos"))]
+    CommitAuthor {
+        SimpleUser: SimpleUser,
+        EmptyObject: EmptyObject,
+    }
+}
+
 /// The `committer` of [`Commit`].
 #[cfg(any(feature = "pulls", feature = "repos"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum CommitCommitter {
@@ -34561,6 +34971,14 @@ pub enum CommitCommitter {
     EmptyObject(EmptyObject),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(any(feature = "pulls", feature = "repos"))]
+    CommitCommitter {
+        SimpleUser: SimpleUser,
+        EmptyObject: EmptyObject,
+    }
 }
 
 /// An item of the `parents` of [`Commit`].
@@ -34831,7 +35249,7 @@ pub struct PullRequestMergeAsyncResultDetailsObject3 {
 
 /// The `details` of [`PullRequestMergeAsyncResult`].
 #[cfg(feature = "pulls")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum PullRequestMergeAsyncResultDetails {
@@ -34843,6 +35261,15 @@ pub enum PullRequestMergeAsyncResultDetails {
     Object3(PullRequestMergeAsyncResultDetailsObject3),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "pulls")]
+    PullRequestMergeAsyncResultDetails {
+        Object: PullRequestMergeAsyncResultDetailsObject,
+        Object2: PullRequestMergeAsyncResultDetailsObject2,
+        Object3: PullRequestMergeAsyncResultDetailsObject3,
+    }
 }
 
 /// Pull Request Review Request
@@ -35579,7 +36006,7 @@ pub struct RepositoryRulesetConditionsRefName {
 /// The push rulesets conditions object does not require the `ref_name` property.
 /// For repository policy rulesets, the conditions object should only contain the `repository_name`, the `repository_id`, or the `repository_property`.
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum OrgRulesetConditions {
@@ -35591,6 +36018,15 @@ pub enum OrgRulesetConditions {
     RepositoryPropertyAndRefName(OrgRulesetConditionsRepositoryPropertyAndRefName),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    OrgRulesetConditions {
+        RepositoryNameAndRefName: OrgRulesetConditionsRepositoryNameAndRefName,
+        RepositoryIdAndRefName: OrgRulesetConditionsRepositoryIdAndRefName,
+        RepositoryPropertyAndRefName: OrgRulesetConditionsRepositoryPropertyAndRefName,
+    }
 }
 
 /// The `ref_name` of [`OrgRulesetConditionsRepositoryNameAndRefName`].
@@ -35817,7 +36253,7 @@ pub struct OrgRulesetConditionsRepositoryPropertyAndRefName {
 
 /// The `conditions` of [`RepositoryRuleset`].
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum RepositoryRulesetConditions2 {
@@ -35827,6 +36263,14 @@ pub enum RepositoryRulesetConditions2 {
     OrgRulesetConditions(OrgRulesetConditions),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    RepositoryRulesetConditions2 {
+        RepositoryRulesetConditions: RepositoryRulesetConditions,
+        OrgRulesetConditions: OrgRulesetConditions,
+    }
 }
 
 /// Repository Rule
@@ -40057,7 +40501,7 @@ pub struct ContentSubmoduleLinks {
 
 /// The answer of [`repos::GetContent`](crate::repos::GetContent).
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetContentResponse {
@@ -40071,6 +40515,16 @@ pub enum ReposGetContentResponse {
     ContentSubmodule(ContentSubmodule),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    ReposGetContentResponse {
+        ContentDirectory: ContentDirectory,
+        ContentFile: ContentFile,
+        ContentSymlink: ContentSymlink,
+        ContentSubmodule: ContentSubmodule,
+    }
 }
 
 /// Contributor
@@ -40172,7 +40626,7 @@ pub struct ReposCreateDeploymentResponseObject {
 
 /// The answer of [`repos::CreateDeployment`](crate::repos::CreateDeployment).
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposCreateDeploymentResponse {
@@ -40182,6 +40636,14 @@ pub enum ReposCreateDeploymentResponse {
     Object(ReposCreateDeploymentResponseObject),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    ReposCreateDeploymentResponse {
+        Deployment: Deployment,
+        Object: ReposCreateDeploymentResponseObject,
+    }
 }
 
 /// Deployment Status
@@ -40341,7 +40803,7 @@ pub struct EnvironmentProtectionRulesItemObject {
 
 /// The `reviewer` of [`EnvironmentProtectionRulesItemObjectReviewersItem`].
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum EnvironmentProtectionRulesItemObjectReviewersItemReviewer {
@@ -40351,6 +40813,14 @@ pub enum EnvironmentProtectionRulesItemObjectReviewersItemReviewer {
     Team(Team),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    EnvironmentProtectionRulesItemObjectReviewersItemReviewer {
+        SimpleUser: SimpleUser,
+        Team: Team,
+    }
 }
 
 /// An item of the `reviewers` of [`EnvironmentProtectionRulesItemObject2`].
@@ -40427,7 +40897,7 @@ pub struct EnvironmentProtectionRulesItemObject3 {
 
 /// An item of the `protection_rules` of [`Environment`].
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum EnvironmentProtectionRulesItem {
@@ -40439,6 +40909,15 @@ pub enum EnvironmentProtectionRulesItem {
     Object3(EnvironmentProtectionRulesItemObject3),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    EnvironmentProtectionRulesItem {
+        Object: EnvironmentProtectionRulesItemObject,
+        Object2: EnvironmentProtectionRulesItemObject2,
+        Object3: EnvironmentProtectionRulesItemObject3,
+    }
 }
 
 /// The type of deployment branch policy for this environment. To allow all branches to deploy, set to `null`.
@@ -41161,7 +41640,7 @@ pub struct PageDeployment {
 
 /// The ID of the GitHub Pages deployment. This is the Git SHA of the deployed commit.
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum PageDeploymentId {
@@ -41171,6 +41650,14 @@ pub enum PageDeploymentId {
     String(String),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    PageDeploymentId {
+        Integer: i64,
+        String: String,
+    }
 }
 
 /// GitHub Pages deployment status
@@ -41439,7 +41926,7 @@ pub struct PagesHealthCheckAltDomain {
 
 /// The answer of [`repos::GetPagesHealthCheck`](crate::repos::GetPagesHealthCheck).
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetPagesHealthCheckResponse {
@@ -41449,6 +41936,14 @@ pub enum ReposGetPagesHealthCheckResponse {
     EmptyObject(EmptyObject),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    ReposGetPagesHealthCheckResponse {
+        PagesHealthCheck: PagesHealthCheck,
+        EmptyObject: EmptyObject,
+    }
 }
 
 /// The answer of [`repos::CheckPrivateVulnerabilityReporting`](crate::repos::CheckPrivateVulnerabilityReporting).
@@ -43284,7 +43779,7 @@ pub type CodeFrequencyStat = Vec<i64>;
 
 /// The answer of [`repos::GetCodeFrequencyStats`](crate::repos::GetCodeFrequencyStats).
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetCodeFrequencyStatsResponse {
@@ -43294,6 +43789,14 @@ pub enum ReposGetCodeFrequencyStatsResponse {
     Object(::serde_json::Map<String, ::serde_json::Value>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    ReposGetCodeFrequencyStatsResponse {
+        List: Vec<CodeFrequencyStat>,
+        Object: ::serde_json::Map<String,::serde_json::Value>,
+    }
 }
 
 /// Commit Activity
@@ -43321,7 +43824,7 @@ pub struct CommitActivity {
 
 /// The answer of [`repos::GetCommitActivityStats`](crate::repos::GetCommitActivityStats).
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetCommitActivityStatsResponse {
@@ -43331,6 +43834,14 @@ pub enum ReposGetCommitActivityStatsResponse {
     Object(::serde_json::Map<String, ::serde_json::Value>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    ReposGetCommitActivityStatsResponse {
+        List: Vec<CommitActivity>,
+        Object: ::serde_json::Map<String,::serde_json::Value>,
+    }
 }
 
 /// Contributor Activity
@@ -43384,7 +43895,7 @@ pub struct ContributorActivityWeeksItem {
 
 /// The answer of [`repos::GetContributorsStats`](crate::repos::GetContributorsStats).
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetContributorsStatsResponse {
@@ -43394,6 +43905,14 @@ pub enum ReposGetContributorsStatsResponse {
     Object(::serde_json::Map<String, ::serde_json::Value>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    ReposGetContributorsStatsResponse {
+        List: Vec<ContributorActivity>,
+        Object: ::serde_json::Map<String,::serde_json::Value>,
+    }
 }
 
 /// Participation Stats
@@ -43418,7 +43937,7 @@ pub struct ParticipationStats {
 
 /// The answer of [`repos::GetParticipationStats`](crate::repos::GetParticipationStats).
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetParticipationStatsResponse {
@@ -43430,9 +43949,17 @@ pub enum ReposGetParticipationStatsResponse {
     Other(::serde_json::Value),
 }
 
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    ReposGetParticipationStatsResponse {
+        ParticipationStats: ParticipationStats,
+        Object: ::serde_json::Map<String,::serde_json::Value>,
+    }
+}
+
 /// The answer of [`repos::GetPunchCardStats`](crate::repos::GetPunchCardStats).
 #[cfg(feature = "repos")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum ReposGetPunchCardStatsResponse {
@@ -43442,6 +43969,14 @@ pub enum ReposGetPunchCardStatsResponse {
     Object(::serde_json::Map<String, ::serde_json::Value>),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "repos")]
+    ReposGetPunchCardStatsResponse {
+        List: Vec<CodeFrequencyStat>,
+        Object: ::serde_json::Map<String,::serde_json::Value>,
+    }
 }
 
 /// Tag
@@ -45173,7 +45708,7 @@ pub struct OrganizationSecretScanningAlert {
 
 /// Details on the location where the token was initially detected. This can be a commit, wiki commit, issue, discussion, pull request.
 #[cfg(feature = "secret-scanning")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum SecretScanningFirstDetectedLocation {
@@ -45205,6 +45740,25 @@ pub enum SecretScanningFirstDetectedLocation {
     SecretScanningLocationPullRequestReviewComment(SecretScanningLocationPullRequestReviewComment),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "secret-scanning")]
+    SecretScanningFirstDetectedLocation {
+        SecretScanningLocationCommit: SecretScanningLocationCommit,
+        SecretScanningLocationWikiCommit: SecretScanningLocationWikiCommit,
+        SecretScanningLocationIssueTitle: SecretScanningLocationIssueTitle,
+        SecretScanningLocationIssueBody: SecretScanningLocationIssueBody,
+        SecretScanningLocationIssueComment: SecretScanningLocationIssueComment,
+        SecretScanningLocationDiscussionTitle: SecretScanningLocationDiscussionTitle,
+        SecretScanningLocationDiscussionBody: SecretScanningLocationDiscussionBody,
+        SecretScanningLocationDiscussionComment: SecretScanningLocationDiscussionComment,
+        SecretScanningLocationPullRequestTitle: SecretScanningLocationPullRequestTitle,
+        SecretScanningLocationPullRequestBody: SecretScanningLocationPullRequestBody,
+        SecretScanningLocationPullRequestComment: SecretScanningLocationPullRequestComment,
+        SecretScanningLocationPullRequestReview: SecretScanningLocationPullRequestReview,
+        SecretScanningLocationPullRequestReviewComment: SecretScanningLocationPullRequestReviewComment,
+    }
 }
 
 /// Represents a 'commit' secret scanning location type. This location type shows that a secret was detected inside a commit to a repository.
@@ -46055,7 +46609,7 @@ pub struct SecretScanningLocation {
 
 /// The `details` of [`SecretScanningLocation`].
 #[cfg(feature = "secret-scanning")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum SecretScanningLocationDetails {
@@ -46087,6 +46641,25 @@ pub enum SecretScanningLocationDetails {
     SecretScanningLocationPullRequestReviewComment(SecretScanningLocationPullRequestReviewComment),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "secret-scanning")]
+    SecretScanningLocationDetails {
+        SecretScanningLocationCommit: SecretScanningLocationCommit,
+        SecretScanningLocationWikiCommit: SecretScanningLocationWikiCommit,
+        SecretScanningLocationIssueTitle: SecretScanningLocationIssueTitle,
+        SecretScanningLocationIssueBody: SecretScanningLocationIssueBody,
+        SecretScanningLocationIssueComment: SecretScanningLocationIssueComment,
+        SecretScanningLocationDiscussionTitle: SecretScanningLocationDiscussionTitle,
+        SecretScanningLocationDiscussionBody: SecretScanningLocationDiscussionBody,
+        SecretScanningLocationDiscussionComment: SecretScanningLocationDiscussionComment,
+        SecretScanningLocationPullRequestTitle: SecretScanningLocationPullRequestTitle,
+        SecretScanningLocationPullRequestBody: SecretScanningLocationPullRequestBody,
+        SecretScanningLocationPullRequestComment: SecretScanningLocationPullRequestComment,
+        SecretScanningLocationPullRequestReview: SecretScanningLocationPullRequestReview,
+        SecretScanningLocationPullRequestReviewComment: SecretScanningLocationPullRequestReviewComment,
+    }
 }
 
 /// The answer of [`secret_scanning::BulkCreateRepoCustomPatterns`](crate::secret_scanning::BulkCreateRepoCustomPatterns).
@@ -47804,7 +48377,7 @@ pub struct PrivateUserPlan {
 
 /// The answer of [`users::GetAuthenticated`](crate::users::GetAuthenticated).
 #[cfg(feature = "users")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum UsersGetAuthenticatedResponse {
@@ -47814,6 +48387,14 @@ pub enum UsersGetAuthenticatedResponse {
     PublicUser(PublicUser),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "users")]
+    UsersGetAuthenticatedResponse {
+        PrivateUser: PrivateUser,
+        PublicUser: PublicUser,
+    }
 }
 
 /// Email
@@ -48089,7 +48670,7 @@ pub struct SshSigningKey {
 
 /// The answer of [`users::GetById`](crate::users::GetById).
 #[cfg(feature = "users")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum UsersGetByIdResponse {
@@ -48101,9 +48682,17 @@ pub enum UsersGetByIdResponse {
     Other(::serde_json::Value),
 }
 
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "users")]
+    UsersGetByIdResponse {
+        PrivateUser: PrivateUser,
+        PublicUser: PublicUser,
+    }
+}
+
 /// The answer of [`users::GetByUsername`](crate::users::GetByUsername).
 #[cfg(feature = "users")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum UsersGetByUsernameResponse {
@@ -48113,6 +48702,14 @@ pub enum UsersGetByUsernameResponse {
     PublicUser(PublicUser),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "users")]
+    UsersGetByUsernameResponse {
+        PrivateUser: PrivateUser,
+        PublicUser: PublicUser,
+    }
 }
 
 /// The bundle of the attestation.
@@ -48289,7 +48886,7 @@ pub struct UsersListAttestationsResponseObject {
 
 /// The answer of [`users::ListAttestations`](crate::users::ListAttestations).
 #[cfg(feature = "users")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[allow(clippy::large_enum_variant)]
 #[serde(untagged)]
 pub enum UsersListAttestationsResponse {
@@ -48299,6 +48896,14 @@ pub enum UsersListAttestationsResponse {
     EmptyObject(EmptyObject),
     /// Any other value, kept as it was.
     Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    #[cfg(feature = "users")]
+    UsersListAttestationsResponse {
+        Object: UsersListAttestationsResponseObject,
+        EmptyObject: EmptyObject,
+    }
 }
 
 /// Hovercard

@@ -1,11 +1,13 @@
 //! Emitting: planned types as tokens, formatted by `prettyplease`.
 //!
-//! Every type derives `Debug`, `Clone`, `PartialEq`, `Serialize` and
-//! `Deserialize` (no `deny_unknown_fields`: a key the plan does not know is
-//! skipped); a struct is `#[non_exhaustive]`, so that a field added later is
-//! not a breaking change. An open enum goes through the support crate's
-//! `open_enum!`; a union is `#[serde(untagged)]`, tried in order, with a last
-//! `Other` variant that keeps any other JSON value.
+//! Every type derives `Debug`, `Clone`, `PartialEq` and `Serialize`; its
+//! `Deserialize` is written by the support crate's macros (no
+//! `deny_unknown_fields`: a key the plan does not know is skipped): a
+//! struct's by `decode_struct!`, and a struct is `#[non_exhaustive]`, so
+//! that a field added later is not a breaking change. An open enum goes
+//! through `open_enum!`; a union decodes through `decode_union!` (each variant
+//! tried in order on the value captured once) or `decode_tagged_union!`,
+//! with a last `Other` variant that keeps any other JSON value.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -77,10 +79,11 @@ pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, 
             }
             Body::Union(variants) => {
                 out.push_str(&format(item(def, types, paths))?);
-                if let Some(tag) = &def.tag {
-                    out.push('\n');
-                    out.push_str(&decode_tagged_union(def, variants, tag, types, paths));
-                }
+                out.push('\n');
+                out.push_str(&match &def.tag {
+                    Some(tag) => decode_tagged_union(def, variants, tag, types, paths),
+                    None => decode_union(def, variants, types, paths),
+                });
             }
             _ => out.push_str(&format(item(def, types, paths))?),
         }
@@ -256,6 +259,28 @@ fn decode_tagged_union(
     out
 }
 
+/// An untagged union's `Deserialize` as `decode_union!` writes it: each
+/// variant with its type, tried in order on the value captured once.
+fn decode_union(
+    def: &TypeDef,
+    variants: &[UnionVariant],
+    types: &[TypeDef],
+    paths: &Paths,
+) -> String {
+    let support = paths.support_text();
+    let mut out = format!("{support}::__private::decode_union! {{\n");
+    if let Some(cfg) = cfg_text(def) {
+        out.push_str(&format!("    {cfg}\n"));
+    }
+    out.push_str(&format!("    {} {{\n", def.name));
+    for variant in variants {
+        let ty = type_text(&variant.ty, types, "", paths);
+        out.push_str(&format!("        {}: {ty},\n", variant.name));
+    }
+    out.push_str("    }\n}\n");
+    out
+}
+
 /// What `open_enum!` takes: the enum with each value as its variant's
 /// "discriminant".
 fn open_enum_body(def: &TypeDef) -> TokenStream {
@@ -289,7 +314,8 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
         let path = serde_str.trim_start_matches("::");
         quote!(#[serde(crate = #path)])
     });
-    let derive = quote!(#[derive(Debug, Clone, PartialEq, #serde::Serialize, #serde::Deserialize)]);
+    // Decoding is written by the support crate's macros, after each item.
+    let derive = quote!(#[derive(Debug, Clone, PartialEq, #serde::Serialize)]);
     match &def.body {
         Body::Struct(fields) => {
             let fields = fields.iter().map(|field| {
@@ -354,7 +380,6 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                     }
                 }
             });
-            let derive = quote!(#[derive(Debug, Clone, PartialEq, #serde::Serialize)]);
             quote! {
                 #doc #cfg #deprecated
                 #derive
@@ -376,12 +401,9 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                 quote!(#[doc = #doc] #name(#ty),)
             });
             let serde_json = &paths.serde_json;
-            // A tagged union decodes through `decode_tagged_union!`, written
-            // after it by `module`.
-            let derive = match def.tag {
-                Some(_) => quote!(#[derive(Debug, Clone, PartialEq, #serde::Serialize)]),
-                None => derive,
-            };
+            // A union decodes through `decode_tagged_union!` or
+            // `decode_union!`, written after it by `module`; `untagged`
+            // is for `Serialize`, which writes the variant's value.
             quote! {
                 #doc #cfg #deprecated
                 #derive

@@ -56,6 +56,7 @@ pub(crate) mod key;
 pub(crate) mod open_enum;
 pub(crate) mod paginated;
 mod timestamp;
+pub(crate) mod union;
 mod uri;
 
 pub use open_enum::Unknown;
