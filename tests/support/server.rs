@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Read};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -233,10 +233,6 @@ type Respond = Box<dyn FnMut(&Received) -> Answer + Send>;
 /// The function of a server that answers requests concurrently.
 type RespondShared = Arc<dyn Fn(&Received) -> Answer + Send + Sync>;
 
-/// The function of a raw server: the connection, after its request was
-/// read (and recorded).
-type Handle = Box<dyn FnMut(TcpStream, &Received) + Send>;
-
 /// How a server answers: one request after the other, or each on a
 /// thread of its own.
 enum Responder {
@@ -299,73 +295,73 @@ impl Server {
     /// the connection closes it, [`reset`] resets it, keeping it (in a
     /// `Vec` the function owns) leaves it open and silent until the server
     /// stops. Connections are handled one after the other.
-    pub fn raw(handle: impl FnMut(TcpStream, &Received) + Send + 'static) -> Server {
+    pub fn raw(mut handle: impl FnMut(TcpStream, &Received) + Send + 'static) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port is free");
         listener
             .set_nonblocking(true)
             .expect("a listener that does not block");
         let port = listener.local_addr().expect("an address").port();
-        let mut handle: Handle = Box::new(handle);
-        let (sender, received) = mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let stopping = Arc::clone(&stop);
-        let thread = std::thread::spawn(move || {
-            let deadline = Instant::now() + SERVER_LIFETIME;
-            while !stopping.load(Ordering::SeqCst) && Instant::now() < deadline {
-                let stream = match listener.accept() {
-                    Ok((stream, _)) => stream,
-                    Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => {
-                        std::thread::sleep(Duration::from_millis(20));
-                        continue;
-                    }
-                    Err(_) => break,
-                };
-                let Some(request) = read_request(&stream) else {
-                    continue;
-                };
-                // Recorded before the test's function answers, as the
-                // other servers do.
-                if sender.send(request.clone()).is_err() {
-                    break;
+        Server::running(port, None, move |sender| {
+            let stream = match listener.accept() {
+                Ok((stream, _)) => stream,
+                Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => {
+                    std::thread::sleep(Duration::from_millis(20));
+                    return true;
                 }
-                handle(stream, &request);
+                Err(_) => return false,
+            };
+            let Some(request) = read_request(&stream) else {
+                return true;
+            };
+            // Recorded before the test's function answers, as the other
+            // servers do.
+            if sender.send(request.clone()).is_err() {
+                return false;
             }
-        });
-        Server {
-            port,
-            received,
-            replay: None,
-            stop,
-            thread: Some(thread),
-        }
+            handle(stream, &request);
+            true
+        })
     }
 
     fn serve(replay: Option<Arc<Mutex<Replay>>>, respond: impl FnOnce(u16) -> Responder) -> Server {
         let server = tiny_http::Server::http("127.0.0.1:0").expect("a loopback port is free");
         let port = server.server_addr().to_ip().expect("an IP listener").port();
         let mut respond = respond(port);
+        Server::running(port, replay, move |sender| {
+            let request = match server.recv_timeout(Duration::from_millis(20)) {
+                Ok(Some(request)) => request,
+                Ok(None) => return true,
+                Err(_) => return false,
+            };
+            match &mut respond {
+                Responder::InTurn(respond) => serve_one(request, respond, sender),
+                Responder::Concurrent(respond) => {
+                    let respond = Arc::clone(respond);
+                    let sender = sender.clone();
+                    std::thread::spawn(move || serve_one(request, |r| respond(r), &sender));
+                    true
+                }
+            }
+        })
+    }
+
+    /// A server on `port` whose thread takes `turn` after turn (each waits
+    /// a few milliseconds at most for a request, and sends what it receives
+    /// to the test) until `turn` says `false`, the server is stopped, or its
+    /// lifetime ends.
+    fn running(
+        port: u16,
+        replay: Option<Arc<Mutex<Replay>>>,
+        mut turn: impl FnMut(&Sender<Received>) -> bool + Send + 'static,
+    ) -> Server {
         let (sender, received) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let stopping = Arc::clone(&stop);
         let thread = std::thread::spawn(move || {
             let deadline = Instant::now() + SERVER_LIFETIME;
             while !stopping.load(Ordering::SeqCst) && Instant::now() < deadline {
-                let request = match server.recv_timeout(Duration::from_millis(20)) {
-                    Ok(Some(request)) => request,
-                    Ok(None) => continue,
-                    Err(_) => break,
-                };
-                match &mut respond {
-                    Responder::InTurn(respond) => {
-                        if !serve_one(request, respond, &sender) {
-                            break;
-                        }
-                    }
-                    Responder::Concurrent(respond) => {
-                        let respond = Arc::clone(respond);
-                        let sender = sender.clone();
-                        std::thread::spawn(move || serve_one(request, |r| respond(r), &sender));
-                    }
+                if !turn(&sender) {
+                    break;
                 }
             }
         });
@@ -437,7 +433,7 @@ impl Server {
 fn serve_one(
     mut request: tiny_http::Request,
     mut respond: impl FnMut(&Received) -> Answer,
-    sender: &mpsc::Sender<Received>,
+    sender: &Sender<Received>,
 ) -> bool {
     let mut body = Vec::new();
     let read = request.as_reader().take(MAX_BODY).read_to_end(&mut body);
