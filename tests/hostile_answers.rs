@@ -24,15 +24,8 @@ use http::HeaderName;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use backends::{BACKENDS, Backend};
+use backends::{BACKENDS, Backend, quick_retries};
 use server::{Answer, Received, Server};
-
-/// Retries that wait milliseconds, not seconds: 3 of them.
-fn quick_retries() -> Retry {
-    Retry::default()
-        .base_delay(Duration::from_millis(20))
-        .max_delay(Duration::from_millis(100))
-}
 
 /// A client of any API at `base_url` that retries quickly, with `retry`'s
 /// other settings, and honours no rate limit.

@@ -13,8 +13,8 @@ mod backends;
 mod server;
 
 use std::net::TcpListener;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use endpoint::client::{
@@ -24,28 +24,13 @@ use endpoint::client::{
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-use backends::{BACKENDS, Backend};
+use backends::{BACKENDS, Backend, Events};
 use server::{Answer, Server};
 
 /// The most a call of these tests may take, however loaded the machine:
 /// far below what the defaults would hold it (minutes), far above the
 /// couple of seconds its settings allow.
 const MARGIN: Duration = Duration::from_secs(10);
-
-/// Events a hook received.
-#[derive(Clone, Default)]
-struct Events(Arc<Mutex<Vec<Event>>>);
-
-impl Events {
-    fn hook(&self) -> impl Fn(&Event) + Send + Sync + 'static {
-        let events = Arc::clone(&self.0);
-        move |event: &Event| events.lock().unwrap().push(event.clone())
-    }
-
-    fn all(&self) -> Vec<Event> {
-        self.0.lock().unwrap().clone()
-    }
-}
 
 fn get(backend: &Backend, path: &str) -> Result<Value, Error> {
     backend

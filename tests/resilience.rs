@@ -12,8 +12,8 @@ mod server;
 
 use std::io::Write;
 use std::net::TcpListener;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use endpoint::client::{
@@ -24,30 +24,8 @@ use endpoint::endpoint;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use backends::{BACKENDS, Backend};
+use backends::{BACKENDS, Backend, Events, quick_retries};
 use server::{Answer, Received, Server};
-
-/// Retries that wait milliseconds, not seconds.
-fn quick_retries() -> Retry {
-    Retry::default()
-        .base_delay(Duration::from_millis(20))
-        .max_delay(Duration::from_millis(100))
-}
-
-/// Events a hook received.
-#[derive(Clone, Default)]
-struct Events(Arc<Mutex<Vec<Event>>>);
-
-impl Events {
-    fn hook(&self) -> impl Fn(&Event) + Send + Sync + 'static {
-        let events = Arc::clone(&self.0);
-        move |event: &Event| events.lock().unwrap().push(event.clone())
-    }
-
-    fn all(&self) -> Vec<Event> {
-        self.0.lock().unwrap().clone()
-    }
-}
 
 fn get(backend: &Backend, path: &str) -> Result<Value, Error> {
     let request = backend

@@ -5,9 +5,10 @@
 
 use std::future::poll_fn;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use endpoint::client::{Cursor, Error, Page, Response, reqwest, ureq};
+use endpoint::client::{Cursor, Error, Event, Page, Response, Retry, reqwest, ureq};
 use endpoint::model::Paginated;
 use endpoint::{Endpoint, Request, TypedRequest};
 use futures_core::Stream;
@@ -46,6 +47,30 @@ macro_rules! client {
             }
         }
     }};
+}
+
+/// Retries that wait milliseconds, not seconds: 3 of them.
+pub fn quick_retries() -> Retry {
+    Retry::default()
+        .base_delay(Duration::from_millis(20))
+        .max_delay(Duration::from_millis(100))
+}
+
+/// The events a client's hook received: `.on_event(events.hook())`.
+#[derive(Clone, Default)]
+pub struct Events(Arc<Mutex<Vec<Event>>>);
+
+impl Events {
+    /// The hook that records each event.
+    pub fn hook(&self) -> impl Fn(&Event) + Send + Sync + 'static {
+        let events = Arc::clone(&self.0);
+        move |event: &Event| events.lock().unwrap().push(event.clone())
+    }
+
+    /// Every event recorded so far, in order.
+    pub fn all(&self) -> Vec<Event> {
+        self.0.lock().unwrap().clone()
+    }
 }
 
 /// The backends, by name.
