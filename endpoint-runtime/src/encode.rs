@@ -1,4 +1,4 @@
-//! Percent-encoding, with the four byte sets the builder needs:
+//! Percent-encoding, with the byte sets the builder needs:
 //!
 //! - [`Set::Unreserved`]: RFC 3986 unreserved characters (`A–Z a–z 0–9 - . _ ~`),
 //!   what RFC 6570 simple expansion and the `.`, `/`, `;`, `?`, `&`
@@ -8,7 +8,10 @@
 //! - [`Set::Reserved`]: unreserved and reserved characters, and `%XX`
 //!   triplets, what `{+var}`, `{#var}` and literal template text keep;
 //! - [`Set::Component`]: JavaScript's `encodeURIComponent` (`A–Z a–z 0–9
-//!   - _ . ! ~ * ' ( )`), what a query parameter appended by the builder keeps.
+//!   - _ . ! ~ * ' ( )`), what a query parameter appended by the builder keeps;
+//! - [`Set::Form`]: the `application/x-www-form-urlencoded` serializer of the
+//!   URL Standard (`A–Z a–z 0–9 * - . _`, and a space written as `+`), what
+//!   a form body keeps.
 //!
 //! Every other byte becomes `%XX` with uppercase hex.
 
@@ -23,6 +26,8 @@ pub(crate) enum Set {
     Reserved,
     /// `encodeURIComponent`'s characters.
     Component,
+    /// A form body's characters; a space becomes `+`.
+    Form,
 }
 
 impl Set {
@@ -32,6 +37,7 @@ impl Set {
             Set::Segments => SEGMENTS,
             Set::Reserved => RESERVED,
             Set::Component => COMPONENT,
+            Set::Form => FORM,
         }
     }
 }
@@ -43,6 +49,7 @@ const COMPONENT: u8 = 4;
 /// reports.
 const DOT: u8 = 8;
 const SEGMENTS: u8 = 16;
+const FORM: u8 = 32;
 
 /// For every byte, the sets that keep it.
 static CLASS: [u8; 256] = {
@@ -87,6 +94,9 @@ static CLASS: [u8; 256] = {
         }
         if component {
             table[b] |= COMPONENT;
+        }
+        if c.is_ascii_alphanumeric() || matches!(c, b'*' | b'-' | b'.' | b'_') {
+            table[b] |= FORM;
         }
         if c == b'.' || c == b'%' {
             table[b] |= DOT;
@@ -172,6 +182,12 @@ fn write(out: &mut String, text: &str, set: Set, note_dots: bool) -> bool {
             // Kept bytes are ASCII, so both ends of the run are character boundaries.
             out.push_str(text.get(run..i).unwrap_or_default());
         }
+        if set == Set::Form && b == b' ' {
+            out.push('+');
+            i += 1;
+            run = i;
+            continue;
+        }
         // Three ASCII characters: cheaper pushed one by one than copied.
         out.push('%');
         out.push(char::from(HEX[usize::from(b >> 4)]));
@@ -206,6 +222,15 @@ mod tests {
         assert_eq!(encoded("a b/c%2F!%", Set::Reserved), "a%20b/c%2F!%25");
         assert_eq!(encoded("a b/c!*'()~", Set::Component), "a%20b%2Fc!*'()~");
         assert_eq!(encoded("Jyväskylä", Set::Component), "Jyv%C3%A4skyl%C3%A4");
+    }
+
+    #[test]
+    fn form_bodies_as_the_url_standard_writes_them() {
+        assert_eq!(
+            encoded("a b+c&d=e*-._~!'()[]é", Set::Form),
+            "a+b%2Bc%26d%3De*-._%7E%21%27%28%29%5B%5D%C3%A9"
+        );
+        assert_eq!(encoded(" ", Set::Form), "+");
     }
 
     #[test]

@@ -7,3 +7,6 @@
 //! with [`Placement::OCTOKIT`](plan::Placement::OCTOKIT).
 
 pub(crate) mod plan;
+pub(crate) mod form;
+pub(crate) mod media;
+pub(crate) mod multipart;
