@@ -18,8 +18,8 @@ mod server;
 use std::collections::BTreeMap;
 
 use endpoint::__private::{
-    Arrays, BodyKind, BodyPlan, Fields, FieldsBuild, Location, Method, Param, ParamPlan,
-    Placement, Plan, Request, Result, Route, Style, ToParam, serialize, static_template,
+    Arrays, BodyKind, BodyPlan, Fields, FieldsBuild, Location, Method, Param, ParamPlan, Placement,
+    Plan, Request, Result, Route, Style, ToParam, serialize, static_template,
 };
 use endpoint::body::{Content, Contents, File};
 use endpoint::{Body, Endpoint, TypedRequest};
@@ -427,9 +427,7 @@ fn multipart_parts(content_type: &str, body: &[u8]) -> Vec<PartRead> {
                 .headers()
                 .iter()
                 .filter(|(name, _)| *name != "content-disposition" && *name != "content-type")
-                .map(|(name, value)| {
-                    (name.to_string(), value.to_str().expect("text").to_owned())
-                })
+                .map(|(name, value)| (name.to_string(), value.to_str().expect("text").to_owned()))
                 .collect();
             parts.push(PartRead {
                 name: field.name().map(str::to_owned),
@@ -457,7 +455,9 @@ fn text_part(name: &str, text: &str) -> PartRead {
 
 /// Bytes that are not UTF-8, with the start of a PNG file.
 fn png_bytes() -> Vec<u8> {
-    let mut bytes = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n', 0, 0xff, 0xfe];
+    let mut bytes = vec![
+        0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n', 0, 0xff, 0xfe,
+    ];
     bytes.extend((0..=255u8).rev());
     bytes
 }
@@ -568,7 +568,10 @@ fn a_form_body_field_by_field() {
         );
         // As a server that reads brackets (Rails, PHP, qs) reads them.
         let nested: Value = serde_qs::from_bytes(&received.body).expect("a nested form");
-        assert_eq!(nested["metadata"], json!({"order_id": "6735", "note": "a=b&c"}));
+        assert_eq!(
+            nested["metadata"],
+            json!({"order_id": "6735", "note": "a=b&c"})
+        );
         assert_eq!(nested["expand"], json!(["customer", "invoice"]));
         assert_eq!(
             nested["items"],
@@ -606,9 +609,8 @@ fn a_whole_form_body_of_a_struct() {
             received.header("content-type"),
             "application/x-www-form-urlencoded"
         );
-        let read: PaymentIntent = serde_qs::from_bytes(&received.body).unwrap_or_else(|err| {
-            panic!("{err}: {}", String::from_utf8_lossy(&received.body))
-        });
+        let read: PaymentIntent = serde_qs::from_bytes(&received.body)
+            .unwrap_or_else(|err| panic!("{err}: {}", String::from_utf8_lossy(&received.body)));
         assert_eq!(read, intent);
     });
 }
@@ -655,11 +657,20 @@ fn multipart_text_files_json_and_part_headers() {
         let expected = [
             text_part("title", "A \"quoted\" title\r\nwith lines"),
             avatar,
-            typed("meta", "application/json", br#"{"tags":["a","b"],"size":3}"#),
+            typed(
+                "meta",
+                "application/json",
+                br#"{"tags":["a","b"],"size":3}"#,
+            ),
             text_part("tags", "cat"),
             text_part("tags", "dog"),
             file("attachments", "a.txt", "application/octet-stream", b"first"),
-            file("attachments", "b.bin", "application/octet-stream", &[0, 1, 2]),
+            file(
+                "attachments",
+                "b.bin",
+                "application/octet-stream",
+                &[0, 1, 2],
+            ),
             typed("raw", "application/octet-stream", &[0xde, 0xad, 0xbe, 0xef]),
             typed(
                 "settings",
@@ -769,7 +780,10 @@ fn the_request_shows_no_bytes() {
     assert_eq!(body.as_bytes(), png_bytes());
     assert_eq!(body.as_str(), "");
     let debug = format!("{request:?}");
-    assert!(debug.contains(&format!("Bytes(<{} bytes>)", png_bytes().len())), "{debug}");
+    assert!(
+        debug.contains(&format!("Bytes(<{} bytes>)", png_bytes().len())),
+        "{debug}"
+    );
 }
 
 #[test]
@@ -816,7 +830,10 @@ fn values_only_a_body_holds_are_refused_elsewhere() {
     }
     .to_request()
     .unwrap_err();
-    assert!(err.to_string().contains("`avatar`") && err.to_string().contains("x-bad"), "{err}");
+    assert!(
+        err.to_string().contains("`avatar`") && err.to_string().contains("x-bad"),
+        "{err}"
+    );
 }
 
 /// Bytes that hold the pieces of multipart syntax more often than chance.

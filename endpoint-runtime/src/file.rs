@@ -106,7 +106,11 @@ impl fmt::Debug for File {
             .field("content_type", &self.content_type)
             .field(
                 "headers",
-                &self.headers.iter().map(|(name, _)| name).collect::<Vec<_>>(),
+                &self
+                    .headers
+                    .iter()
+                    .map(|(name, _)| name)
+                    .collect::<Vec<_>>(),
             )
             .finish()
     }

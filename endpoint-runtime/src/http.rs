@@ -52,10 +52,7 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
                 .map_err(|err| Error::convert(format_args!("header `{name}` value"), err))?;
             headers.append(header_name, header_value);
         }
-        let body = request
-            .body
-            .map(Body::into_bytes)
-            .unwrap_or_default();
+        let body = request.body.map(Body::into_bytes).unwrap_or_default();
         builder
             .body(body)
             .map_err(|err| Error::convert("the request", err))

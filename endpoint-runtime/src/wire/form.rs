@@ -96,7 +96,12 @@ impl Form {
     /// [`Error::Value`] for bytes, a file or a choice of body, and for a
     /// value nested deeper than a delimited style can write;
     /// [`Error::TooDeep`] past [`MAX_DEPTH`].
-    pub(crate) fn field(&mut self, key: &str, value: &Param<'_>, placement: &Placement) -> Result<()> {
+    pub(crate) fn field(
+        &mut self,
+        key: &str,
+        value: &Param<'_>,
+        placement: &Placement,
+    ) -> Result<()> {
         let mut pairs = Pairs::new(&mut self.out, Set::Form, None);
         if !pairs.out.is_empty() {
             pairs.separator = Some('&');
@@ -400,7 +405,10 @@ mod tests {
              &nested[0][]=1&nested[0][]=2"
         );
         let body = Form::whole("body", &Param::Json(&stripe), Arrays::Indices).unwrap();
-        assert!(body.contains("&expand[0]=customer&expand[1]=invoice&"), "{body}");
+        assert!(
+            body.contains("&expand[0]=customer&expand[1]=invoice&"),
+            "{body}"
+        );
         assert!(body.contains("&nested[0][0]=1&nested[0][1]=2"), "{body}");
         // Field names inside brackets are encoded; the brackets are not.
         let odd = json!({"a b": {"c[d]": "e"}});
@@ -433,16 +441,29 @@ mod tests {
         let file = crate::file::File::new(vec![1, 2]);
         for value in [Param::Bytes(b"x"), Param::File(&file)] {
             let err = form.field("up", &value, &Placement::DEFAULT).unwrap_err();
-            assert!(matches!(&err, Error::Value { key, .. } if key == "up"), "{err}");
+            assert!(
+                matches!(&err, Error::Value { key, .. } if key == "up"),
+                "{err}"
+            );
         }
         let nested = json!([[1]]);
         let err = form
-            .field("l", &Param::Json(&nested), &placement(Style::PipeDelimited, false))
+            .field(
+                "l",
+                &Param::Json(&nested),
+                &placement(Style::PipeDelimited, false),
+            )
             .unwrap_err();
-        assert!(matches!(&err, Error::Value { key, .. } if key == "l"), "{err}");
+        assert!(
+            matches!(&err, Error::Value { key, .. } if key == "l"),
+            "{err}"
+        );
         for whole in [json!([1]), json!(2)] {
             let err = Form::whole("body", &Param::Json(&whole), Arrays::Brackets).unwrap_err();
-            assert!(matches!(&err, Error::Value { key, .. } if key == "body"), "{err}");
+            assert!(
+                matches!(&err, Error::Value { key, .. } if key == "body"),
+                "{err}"
+            );
         }
         let mut deep = json!(1);
         // The body's fields are at depth 1.

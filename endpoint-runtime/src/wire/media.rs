@@ -114,11 +114,22 @@ mod tests {
             text(BodyKind::Form, &Param::Json(&object)).unwrap(),
             b"a[]=1&a[1][b]=c"
         );
-        assert_eq!(text(BodyKind::Text, &Param::Str("kind: Pod")).unwrap(), b"kind: Pod");
+        assert_eq!(
+            text(BodyKind::Text, &Param::Str("kind: Pod")).unwrap(),
+            b"kind: Pod"
+        );
         assert_eq!(text(BodyKind::Text, &Param::U64(7)).unwrap(), b"7");
-        assert_eq!(text(BodyKind::Bytes, &Param::Str("é")).unwrap(), "é".as_bytes());
+        assert_eq!(
+            text(BodyKind::Bytes, &Param::Str("é")).unwrap(),
+            "é".as_bytes()
+        );
         let file = File::new(vec![0xff, 0]);
-        for kind in [BodyKind::Json, BodyKind::Form, BodyKind::Text, BodyKind::Bytes] {
+        for kind in [
+            BodyKind::Json,
+            BodyKind::Form,
+            BodyKind::Text,
+            BodyKind::Bytes,
+        ] {
             assert_eq!(text(kind, &Param::File(&file)).unwrap(), [0xff, 0]);
             assert_eq!(text(kind, &Param::Bytes(&[1, 2])).unwrap(), [1, 2]);
         }
@@ -128,7 +139,10 @@ mod tests {
             (BodyKind::Multipart, Param::Json(&object)),
         ] {
             let err = text(kind, &value).unwrap_err();
-            assert!(matches!(&err, Error::Value { key, .. } if key == "k"), "{err}");
+            assert!(
+                matches!(&err, Error::Value { key, .. } if key == "k"),
+                "{err}"
+            );
         }
     }
 }

@@ -74,7 +74,12 @@ impl Multipart {
     /// (a name that is not an HTTP token, a value with CR, LF or NUL, a
     /// `content-disposition` or `content-type` of its own), and for a value
     /// that its part's media type cannot hold; as [`json::push_value`].
-    pub(crate) fn field(&mut self, key: &str, value: &Param<'_>, placement: &Placement) -> Result<()> {
+    pub(crate) fn field(
+        &mut self,
+        key: &str,
+        value: &Param<'_>,
+        placement: &Placement,
+    ) -> Result<()> {
         let value = value.resolve();
         let encoding = placement.content_type;
         if let Some(items) = value.items()
@@ -165,9 +170,8 @@ impl Multipart {
 
     /// Writes the delimiter and the headers of a part.
     fn write_head(&mut self, key: &str, head: &PartHead<'_>) -> Result<()> {
-        let header_error = |name: &str, reason: &str| {
-            Error::value(key, format!("part header `{name}`: {reason}"))
-        };
+        let header_error =
+            |name: &str, reason: &str| Error::value(key, format!("part header `{name}`: {reason}"));
         for (name, value) in head.headers {
             if !headers::is_token(name) {
                 return Err(header_error(name, "the name is not an HTTP token"));
@@ -224,7 +228,11 @@ impl Multipart {
     /// # Errors
     /// [`Error::Value`] naming `key` in the unlikely case that every
     /// boundary drawn occurs in the body.
-    pub(crate) fn finish(mut self, key: &str, random: &impl BuildHasher) -> Result<(Vec<u8>, String)> {
+    pub(crate) fn finish(
+        mut self,
+        key: &str,
+        random: &impl BuildHasher,
+    ) -> Result<(Vec<u8>, String)> {
         self.out.extend_from_slice(b"--");
         self.slots.push(self.out.len());
         self.out.extend_from_slice(&[0; BOUNDARY_LEN]);
@@ -233,7 +241,10 @@ impl Multipart {
             .map(|attempt| boundary(random, attempt))
             .find(|boundary| !contains(&self.out, boundary))
             .ok_or_else(|| {
-                Error::value(key, "no multipart boundary could be found that the body does not hold")
+                Error::value(
+                    key,
+                    "no multipart boundary could be found that the body does not hold",
+                )
             })?;
         for &slot in &self.slots {
             if let Some(room) = self.out.get_mut(slot..slot + BOUNDARY_LEN) {
@@ -327,14 +338,21 @@ mod tests {
             content_type: Some("application/json"),
             ..Placement::DEFAULT
         };
-        body.field("title", &Param::Str("Hi"), &Placement::DEFAULT).unwrap();
-        body.field("n", &Param::U64(3), &Placement::DEFAULT).unwrap();
-        body.field("file", &Param::File(&file), &Placement::DEFAULT).unwrap();
-        body.field("plain", &Param::File(&plain), &Placement::DEFAULT).unwrap();
-        body.field("meta", &Param::Json(&object), &Placement::DEFAULT).unwrap();
-        body.field("tags", &Param::Json(&list), &Placement::DEFAULT).unwrap();
+        body.field("title", &Param::Str("Hi"), &Placement::DEFAULT)
+            .unwrap();
+        body.field("n", &Param::U64(3), &Placement::DEFAULT)
+            .unwrap();
+        body.field("file", &Param::File(&file), &Placement::DEFAULT)
+            .unwrap();
+        body.field("plain", &Param::File(&plain), &Placement::DEFAULT)
+            .unwrap();
+        body.field("meta", &Param::Json(&object), &Placement::DEFAULT)
+            .unwrap();
+        body.field("tags", &Param::Json(&list), &Placement::DEFAULT)
+            .unwrap();
         body.field("json", &Param::Json(&list), &encoded).unwrap();
-        body.field("none", &Param::Null, &Placement::DEFAULT).unwrap();
+        body.field("none", &Param::Null, &Placement::DEFAULT)
+            .unwrap();
         let (bytes, boundary) = body.finish("body", &Fixed::default()).unwrap();
         assert_eq!(boundary.len(), BOUNDARY_LEN);
         assert!(boundary.bytes().all(|b| b.is_ascii_alphanumeric()));
@@ -351,7 +369,10 @@ mod tests {
              --B\r\nContent-Disposition: form-data; name=\"json\"\r\n\
              Content-Type: application/json\r\n\r\n[\"t\",2]\r\n\
              --B--\r\n";
-        assert_eq!(text(&bytes), expected.replace("--B", &format!("--{boundary}")));
+        assert_eq!(
+            text(&bytes),
+            expected.replace("--B", &format!("--{boundary}"))
+        );
     }
 
     #[test]
@@ -361,7 +382,8 @@ mod tests {
         let mut content = b"before ".to_vec();
         content.extend_from_slice(&first);
         let mut body = Multipart::new();
-        body.field("f", &Param::Bytes(&content), &Placement::DEFAULT).unwrap();
+        body.field("f", &Param::Bytes(&content), &Placement::DEFAULT)
+            .unwrap();
         let (bytes, chosen) = body.finish("body", &random).unwrap();
         assert_eq!(chosen.as_bytes(), boundary(&random, 1));
         assert!(!contains(&content, chosen.as_bytes()));
@@ -383,13 +405,18 @@ mod tests {
             let err = Multipart::new()
                 .field("up", &Param::File(&file), &Placement::DEFAULT)
                 .unwrap_err();
-            assert!(matches!(&err, Error::Value { key, .. } if key == "up"), "{err}");
+            assert!(
+                matches!(&err, Error::Value { key, .. } if key == "up"),
+                "{err}"
+            );
             assert!(err.to_string().contains(name), "{err}");
         }
         let file = File::new(vec![1]).content_type("text/plain\r\nx: 1");
-        assert!(Multipart::new()
-            .field("up", &Param::File(&file), &Placement::DEFAULT)
-            .is_err());
+        assert!(
+            Multipart::new()
+                .field("up", &Param::File(&file), &Placement::DEFAULT)
+                .is_err()
+        );
     }
 
     #[test]
