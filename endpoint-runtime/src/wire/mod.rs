@@ -10,3 +10,4 @@ pub(crate) mod form;
 pub(crate) mod media;
 pub(crate) mod multipart;
 pub(crate) mod plan;
+pub(crate) mod style;
