@@ -844,6 +844,37 @@ fn values_only_a_body_holds_are_refused_elsewhere() {
     );
 }
 
+#[test]
+fn default_parameters_join_the_fields_and_leave_files_alone() {
+    let endpoint = Endpoint::default()
+        .defaults(json!({"source": "defaults", "title": "default title"}))
+        .unwrap();
+    let route = Upload {
+        name: "x".into(),
+        title: "own title".into(),
+        avatar: File::new(png_bytes()).file_name("a.png"),
+        meta: Value::Null,
+        tags: Vec::new(),
+        attachments: Vec::new(),
+        raw: vec![0xff],
+        settings: Value::Null,
+    };
+    let request = route.to_request_with(&endpoint).unwrap();
+    let content_type = request.headers.get("content-type").unwrap().to_owned();
+    let parts = multipart_parts(&content_type, &request.body.unwrap().into_bytes());
+    let named = |name: &str| {
+        parts
+            .iter()
+            .filter(|part| part.name.as_deref() == Some(name))
+            .map(|part| part.bytes.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(named("source"), [b"defaults".to_vec()]);
+    assert_eq!(named("title"), [b"own title".to_vec()]);
+    assert_eq!(named("avatar"), [png_bytes()]);
+    assert_eq!(named("raw"), [vec![0xff]]);
+}
+
 /// Bytes that hold the pieces of multipart syntax more often than chance.
 fn tricky_bytes() -> impl Strategy<Value = Vec<u8>> {
     let piece = prop_oneof![

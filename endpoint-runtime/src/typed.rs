@@ -180,6 +180,9 @@ struct Layered<'a> {
     /// header, a query parameter of a route with a body, a body of bytes…)
     /// are the call's own and pass as they are.
     remaining: Vec<(String, Value, Placement)>,
+    /// The names of the call's other parameters: a default parameter of
+    /// one of these names is the call's, and is not sent.
+    own: Vec<String>,
     /// The template variables merged from two objects (see [`merged_vars`]).
     merged: Vec<(usize, Value)>,
 }
@@ -191,9 +194,12 @@ impl<'a> Layered<'a> {
         call: &'a TypedParams<'a, 'a>,
     ) -> Result<Self> {
         let mut remaining = Vec::new();
+        let mut own = Vec::new();
         call.for_each_remaining(template, &mut |key, value, placement| {
             if merges(&value, placement) {
                 remaining.push((key.to_owned(), value.to_json().into_owned(), *placement));
+            } else {
+                own.push(key.to_owned());
             }
             Ok(())
         })?;
@@ -204,6 +210,7 @@ impl<'a> Layered<'a> {
             defaults,
             call,
             remaining,
+            own,
             merged,
         })
     }
@@ -254,6 +261,9 @@ impl Params for Layered<'_> {
             &variables,
             |key| call(key).map(|(_, value, _)| value),
             &mut |key, value| {
+                if self.own.iter().any(|own| own == key) {
+                    return Ok(());
+                }
                 // A default the call sets is written as the call's field is.
                 let placement = call(key).map_or(&Placement::OCTOKIT, |(_, _, p)| p);
                 f(key, value, placement)
