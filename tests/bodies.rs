@@ -10,6 +10,7 @@
 //! body's media type) and a [`Fields`] implementation that hands the
 //! builder every field.
 
+#[macro_use]
 #[path = "support/backends.rs"]
 mod backends;
 #[path = "support/server.rs"]
@@ -28,7 +29,8 @@ use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use backends::{BACKENDS, Backend};
+use backends::{BACKENDS, Backend, Events, quick_retries};
+use endpoint::client::ClientBuilder;
 use server::{Answer, Received, Server};
 
 /// A content type the defaults set, which a route's own media type
@@ -712,6 +714,41 @@ fn a_files_own_media_type_wins_over_the_routes() {
         assert_eq!(received.header("content-type"), "application/octet-stream");
         assert_eq!(received.body, [0xff; 3]);
     });
+}
+
+#[test]
+fn a_retried_request_sends_the_same_bytes() {
+    for name in BACKENDS {
+        let events = Events::default();
+        let mut served = 0;
+        let server = Server::start(move |_| {
+            served += 1;
+            Answer::json(if served == 1 { 502 } else { 200 }, &json!({}))
+        });
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
+            .retry(quick_retries())
+            .on_event(events.hook()));
+        let route = PutFile {
+            name: "logo".into(),
+            file: File::new(png_bytes()).content_type("image/png"),
+        };
+        client
+            .send(&route)
+            .unwrap_or_else(|err| panic!("{name}: {err}"));
+        let requests = server.requests();
+        assert_eq!(requests.len(), 2, "{name}");
+        for received in &requests {
+            assert_eq!(received.body, png_bytes(), "{name}");
+            assert_eq!(received.header("content-type"), "image/png", "{name}");
+        }
+        // Events name the request, and show none of its bytes.
+        let events = format!("{:?}", events.all());
+        assert!(events.contains("Retry"), "{events}");
+        assert!(
+            !events.contains("PNG") && !events.contains("137, 80"),
+            "{events}"
+        );
+    }
 }
 
 #[test]
