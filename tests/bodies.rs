@@ -716,6 +716,38 @@ fn a_files_own_media_type_wins_over_the_routes() {
     });
 }
 
+/// A whole body of bytes, on a route that names no media type.
+struct PutUntyped {
+    name: String,
+    bytes: Vec<u8>,
+}
+
+route! {
+    PutUntyped = PUT "/objects/{name}", OBJECTS,
+    params: [whole_body("bytes")],
+    body: None,
+    |r| [Some(r.name.to_param()), Some(Param::Bytes(&r.bytes))]
+}
+
+#[test]
+fn bytes_of_no_media_type_are_octet_stream_unless_the_defaults_say() {
+    let route = PutUntyped {
+        name: "blob".into(),
+        bytes: png_bytes(),
+    };
+    // The defaults' `content-type` stands, as it does for JSON bodies.
+    send_with_each(&route, |received| {
+        assert_eq!(received.header("content-type"), DEFAULT_CONTENT_TYPE);
+        assert_eq!(received.body, png_bytes());
+    });
+    let request = route.to_request().unwrap();
+    assert_eq!(
+        request.headers.get("content-type"),
+        Some("application/octet-stream")
+    );
+    assert_eq!(request.body, Some(Body::Bytes(png_bytes())));
+}
+
 #[test]
 fn a_retried_request_sends_the_same_bytes() {
     for name in BACKENDS {

@@ -90,11 +90,23 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
             outside.write(key, value, placement)
         })?;
     } else {
-        let content_type;
-        (body, content_type) = build_body(body_plan, template, params, &mut outside)?.unzip();
-        let header = match &body {
-            Some(_) => BodyHeader::Json,
-            None => {
+        let media_type;
+        (body, media_type) = build_body(body_plan, template, params, &mut outside)?.unzip();
+        let header = match (&body, media_type.flatten()) {
+            (Some(_), None) => BodyHeader::Json,
+            (Some(_), Some(MediaType::Set(media_type))) => {
+                // The body's own media type wins over the defaults'
+                // `content-type`.
+                headers.insert("content-type", media_type)?;
+                BodyHeader::Json
+            }
+            (Some(_), Some(MediaType::Unless(media_type))) => {
+                if headers.get("content-type").is_none_or(str::is_empty) {
+                    headers.insert("content-type", media_type)?;
+                }
+                BodyHeader::Json
+            }
+            (None, _) => {
                 if method.empty_body_is_text() {
                     body = Some(Body::Text(String::new()));
                 }
@@ -102,10 +114,6 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
             }
         };
         headers = BodyHeaders::add(body_headers, headers, header);
-        // The body's own media type wins over the defaults' `content-type`.
-        if let Some(content_type) = content_type.flatten() {
-            headers.insert("content-type", content_type)?;
-        }
     }
     outside.finish(&mut headers)?;
 
@@ -220,7 +228,7 @@ fn build_body(
     template: &Template<'_>,
     params: &(impl Params + ?Sized),
     outside: &mut Outside<'_>,
-) -> Result<Option<(Body, Option<Cow<'static, str>>)>> {
+) -> Result<Option<(Body, Option<MediaType>)>> {
     let mut object = String::new();
     let mut data = None;
     let mut fields = plan.map(|plan| BodyFields::new(plan.kind));
@@ -282,6 +290,15 @@ fn build_body(
     Ok(Some((Body::Json(object), None)))
 }
 
+/// The `content-type` of a body that is not the octokit rule's JSON.
+enum MediaType {
+    /// Its own, which replaces one of the defaults.
+    Set(Cow<'static, str>),
+    /// A fallback for bytes of no named media type, unless the defaults
+    /// set a `content-type`.
+    Unless(&'static str),
+}
+
 const WHOLE_AND_FIELDS: &str = "a whole body cannot be sent with body fields";
 
 /// The fields of a body of a media type that the plan names.
@@ -323,8 +340,8 @@ impl BodyFields {
 
     /// The body, with the media type it is sent as (a multipart body's with
     /// its boundary); none when there was no field.
-    fn finish(self, media_type: &'static str) -> Result<Option<(Body, Option<Cow<'static, str>>)>> {
-        let content_type = Some(Cow::Borrowed(media_type));
+    fn finish(self, media_type: &'static str) -> Result<Option<(Body, Option<MediaType>)>> {
+        let content_type = Some(MediaType::Set(Cow::Borrowed(media_type)));
         Ok(match self {
             BodyFields::Json(object) if object.is_empty() => None,
             BodyFields::Json(mut object) => {
@@ -339,7 +356,10 @@ impl BodyFields {
             BodyFields::Multipart(multipart) => {
                 let (bytes, boundary) = multipart.finish("body", &RandomState::new())?;
                 let content_type = format!("{media_type}; boundary={boundary}");
-                Some((Body::Bytes(bytes), Some(Cow::Owned(content_type))))
+                Some((
+                    Body::Bytes(bytes),
+                    Some(MediaType::Set(content_type.into())),
+                ))
             }
             BodyFields::None(None) => None,
             BodyFields::None(Some(key)) => {
@@ -354,13 +374,14 @@ impl BodyFields {
 
 /// A whole body (a parameter of [`Location::Content`]) and its media type:
 /// a file's own, or a choice of body's, else the placement's, else the
-/// plan's; with no media type at all, written as the `data` parameter is.
+/// plan's; with no media type at all, bytes are `application/octet-stream`
+/// and anything else is written as the `data` parameter is.
 fn whole_body(
     plan: Option<BodyPlan>,
     key: &str,
     value: &Param<'_>,
     placement: &Placement,
-) -> Result<(Body, Option<Cow<'static, str>>)> {
+) -> Result<(Body, Option<MediaType>)> {
     let mut value = value.resolve();
     let mut media_type: Option<Cow<'static, str>> = placement
         .content_type
@@ -379,9 +400,10 @@ fn whole_body(
         _ => {}
     }
     let Some(media_type) = media_type else {
+        let octet_stream = Some(MediaType::Unless("application/octet-stream"));
         return Ok(match value {
-            Param::Bytes(bytes) => (Body::Bytes(bytes.to_vec()), None),
-            Param::File(file) => (Body::Bytes(file.bytes().to_vec()), None),
+            Param::Bytes(bytes) => (Body::Bytes(bytes.to_vec()), octet_stream),
+            Param::File(file) => (Body::Bytes(file.bytes().to_vec()), octet_stream),
             other => (data_body(&other)?, None),
         });
     };
@@ -391,14 +413,17 @@ fn whole_body(
         multipart.object(key, &value)?;
         let (bytes, boundary) = multipart.finish(key, &RandomState::new())?;
         let content_type = format!("{media_type}; boundary={boundary}");
-        return Ok((Body::Bytes(bytes), Some(Cow::Owned(content_type))));
+        return Ok((
+            Body::Bytes(bytes),
+            Some(MediaType::Set(content_type.into())),
+        ));
     }
     let body = match media::encode(key, kind, &value, placement.arrays)? {
         Encoded::Json(text) => Body::Json(text),
         Encoded::Text(text) => Body::Text(text.into_owned()),
         Encoded::Bytes(bytes) => Body::Bytes(bytes.to_vec()),
     };
-    Ok((body, Some(media_type)))
+    Ok((body, Some(MediaType::Set(media_type))))
 }
 
 /// The body for a `data` parameter: a string as it is, anything else as JSON.
