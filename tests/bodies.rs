@@ -886,6 +886,18 @@ fn values_only_a_body_holds_are_refused_elsewhere() {
         body: None,
         |r| [Some(Param::Bytes(&r.0))]
     }
+    struct HeaderWithFile(File);
+    const HEADER: ParamPlan = {
+        let mut plan = body_field("x-upload", Style::Simple, false);
+        plan.placement.location = Location::Header;
+        plan
+    };
+    route! {
+        HeaderWithFile = POST "/notes", NOTES,
+        params: [HEADER],
+        body: None,
+        |r| [Some(r.0.to_param())]
+    }
     let check = |result: endpoint::Result<Request>, key: &str| {
         let err = result.unwrap_err();
         let text = err.to_string();
@@ -895,6 +907,7 @@ fn values_only_a_body_holds_are_refused_elsewhere() {
     check(JsonWithBytes(vec![1]).to_request(), "blob");
     check(PathWithFile(File::new(vec![1])).to_request(), "name");
     check(QueryWithBytes(vec![1]).to_request(), "since");
+    check(HeaderWithFile(File::new(vec![1])).to_request(), "x-upload");
     let err = Upload {
         name: "x".into(),
         title: "t".into(),
