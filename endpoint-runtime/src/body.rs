@@ -2,8 +2,9 @@
 //! name, a media type and part headers) and [`Content`] (a body that offers
 //! several media types, of which a value chooses one).
 //!
-//! A route names its body's media type (`endpoint!`'s `content_type`); the
-//! builder writes the body as that media type asks:
+//! A typed route may name its body's media type; the builder writes the
+//! body as that media type asks, and sends it as the `content-type`
+//! (replacing one of the endpoint's defaults):
 //!
 //! | media type | body |
 //! | --- | --- |
