@@ -30,7 +30,7 @@ pub(crate) fn endpoint(input: &Input) -> TokenStream {
     }
 }
 
-fn item(def: &ItemDef) -> TokenStream {
+pub(crate) fn item(def: &ItemDef) -> TokenStream {
     let mut cx = Ctxt::default();
     let checked = check_item(&mut cx, def);
     match (cx.check(), &checked.template) {
