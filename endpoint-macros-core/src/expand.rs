@@ -332,7 +332,7 @@ fn is_direct(ty: &Type) -> bool {
     }
 }
 
-/// `Plan { method, template, params, uploads }`: the route as data, the
+/// `Plan { method, template, params, uploads, body }`: the route as data, the
 /// template in its packed form (a string and a list of numbers), which costs
 /// the least to compile; multi-segment variables are marked in it.
 fn plan(method: &str, template: &Template<'_>, params: &[&str], uploads: bool) -> TokenStream {
@@ -345,8 +345,9 @@ fn plan(method: &str, template: &Template<'_>, params: &[&str], uploads: bool) -
         ::endpoint::__private::Plan {
             method: ::endpoint::__private::Method::#method,
             template: ::endpoint::__private::static_template(#text, &[#(#code),*]),
-            params: &[#(#params),*],
+            params: &[#(::endpoint::__private::ParamPlan::new(#params)),*],
             uploads: #uploads,
+            body: ::core::option::Option::None,
         }
     }
 }
@@ -626,7 +627,10 @@ mod tests {
         .collect();
         assert!(positions.is_sorted(), "{out}");
         assert!(
-            out.contains("params : & [\"per_page\" , \"labels\"]"),
+            out.contains(
+                "params : & [:: endpoint :: __private :: ParamPlan :: new (\"per_page\") , \
+                 :: endpoint :: __private :: ParamPlan :: new (\"labels\")]"
+            ),
             "{out}"
         );
         // Lists of strings and integers are read directly, not serialized.

@@ -138,7 +138,7 @@ fn append_query(
     // Whether the URL has a query string already is asked once, and only
     // when there is a parameter to add.
     let mut first = true;
-    params.for_each_remaining(template, &mut |key, value| {
+    params.for_each_remaining(template, &mut |key, value, _placement| {
         let value = value.resolve();
         if matches!(value, Param::Null) {
             return Ok(());
@@ -212,7 +212,7 @@ fn query_text(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
 fn build_body(template: &Template<'_>, params: &(impl Params + ?Sized)) -> Result<Option<Body>> {
     let mut object = String::new();
     let mut data = None;
-    params.for_each_remaining(template, &mut |key, value| {
+    params.for_each_remaining(template, &mut |key, value, _placement| {
         if key == "data" {
             data = Some(data_body(&value)?);
         } else if data.is_none() {

@@ -20,6 +20,7 @@ use crate::params::{Params, is_remaining};
 use crate::route::Route;
 use crate::template::{NameSet, Template, Vars};
 use crate::value::Param;
+use crate::wire::plan::Placement;
 
 /// The layers of one call's options.
 #[derive(Clone, Copy)]
@@ -542,7 +543,7 @@ impl Params for LayerParams<'_, '_> {
     fn for_each_remaining(
         &self,
         template: &Template<'_>,
-        f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
+        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
     ) -> Result<()> {
         let variables = template.name_set();
         if self.layers.default_params {
@@ -551,7 +552,7 @@ impl Params for LayerParams<'_, '_> {
                 self.layers.merging,
                 &variables,
                 |key| self.layers.call_value(key),
-                f,
+                &mut |key, value| f(key, value, &Placement::OCTOKIT),
             )?;
         }
         // A call without option keys needs no key checked for being one.
@@ -561,7 +562,7 @@ impl Params for LayerParams<'_, '_> {
                 || (options && is_option_key(key))
                 || self.layers.default_param(key).is_some();
             if !left_out {
-                f(key, Param::Json(call))?;
+                f(key, Param::Json(call), &Placement::OCTOKIT)?;
             }
         }
         Ok(())

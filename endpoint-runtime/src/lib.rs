@@ -37,7 +37,9 @@
 //! 3. `value`: one parameter value, [`Param`](template::Param);
 //! 4. `json`: a value's JSON text, as `JSON.stringify` writes it;
 //! 5. [`template`]: RFC 6570 parsing and expansion, knowing values only
-//!    through [`Vars`](template::Vars);
+//!    through [`Vars`](template::Vars), and `wire`, the neutral request
+//!    core: where each parameter goes and how it is written (OpenAPI's
+//!    locations and styles), and the bodies of every media type;
 //! 6. `params`: parameter sources, the template's variables and the rest;
 //! 7. `headers`, `request`: [`Headers`] and the result, [`Request`];
 //! 8. `build`: the one function that writes a request;
@@ -80,6 +82,7 @@ mod typed;
 mod typed_request;
 mod url;
 mod value;
+mod wire;
 
 pub use crate::endpoint::{Endpoint, endpoint};
 pub use crate::error::{Error, Result, Source, TemplateError, TemplateErrorKind};
@@ -120,6 +123,9 @@ pub mod __private {
     pub use crate::typed_request::Route;
     pub use crate::url::{Origin, is_absolute, redact_userinfo, url_host};
     pub use crate::value::{List, Param, ToParam};
+    pub use crate::wire::plan::{
+        Arrays, BodyKind, BodyPlan, Location, ParamPlan, Placement, Style,
+    };
     pub use crate::{Endpoint, Request, Result, TypedRequest};
     pub use serde;
     pub use serde_json;

@@ -6,18 +6,19 @@ use crate::error::Result;
 use crate::names::is_option_key;
 use crate::template::{NameSet, Template, Vars};
 use crate::value::Param;
+use crate::wire::plan::Placement;
 
 /// A source of parameters: the template's variables, and the others.
 pub(crate) trait Params: Vars {
     /// Calls `f` for every parameter that `template` does not name, in order,
-    /// skipping absent ones.
+    /// skipping absent ones, with where and how it is written.
     ///
     /// # Errors
     /// Whatever `f` returns, or a failure to produce a value.
     fn for_each_remaining(
         &self,
         template: &Template<'_>,
-        f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
+        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
     ) -> Result<()>;
 }
 

@@ -20,6 +20,7 @@ use crate::params::Params;
 use crate::request::{Method, Request};
 use crate::template::{Template, Vars};
 use crate::value::Param;
+use crate::wire::plan::{BodyPlan, Location, ParamPlan, Placement};
 
 /// A route checked and planned at compile time.
 #[derive(Debug)]
@@ -28,14 +29,18 @@ pub struct Plan {
     pub method: Method,
     /// The URL template, parsed.
     pub template: Template<'static>,
-    /// The wire names of the parameters that are not template variables, in
-    /// declaration order. The field of `params[i]` is at position
-    /// `template.names().len() + i`.
-    pub params: &'static [&'static str],
+    /// The parameters that are not template variables, in declaration
+    /// order, each with its wire name and placement. The field of
+    /// `params[i]` is at position `template.names().len() + i`.
+    pub params: &'static [ParamPlan],
     /// Whether the request goes to the endpoint's uploads URL
     /// ([`Endpoint::uploads_url`](crate::Endpoint::uploads_url)) instead of
     /// its base URL.
     pub uploads: bool,
+    /// The body's media type, when the route names one; `None` for the
+    /// octokit rule (a JSON object of the body's fields, or `data` as the
+    /// whole body).
+    pub body: Option<BodyPlan>,
 }
 
 /// A struct's fields, by position: first the template's variables (in the
@@ -148,13 +153,13 @@ impl Params for TypedParams<'_, '_> {
     fn for_each_remaining(
         &self,
         _template: &Template<'_>,
-        f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
+        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
     ) -> Result<()> {
         let first = self.plan.template.name_count();
         let values = self.fields.get(first..).unwrap_or_default();
-        for (name, value) in self.plan.params.iter().zip(values) {
+        for (param, value) in self.plan.params.iter().zip(values) {
             if let Some(value) = *value {
-                f(name, value)?;
+                f(param.name, value, &param.placement)?;
             }
         }
         Ok(())
@@ -168,9 +173,12 @@ impl Params for TypedParams<'_, '_> {
 struct Layered<'a> {
     defaults: &'a Map<String, Value>,
     call: &'a TypedParams<'a, 'a>,
-    /// The call's remaining parameters, owned: this path runs only for
-    /// endpoints whose defaults hold parameters.
-    remaining: Vec<(String, Value)>,
+    /// The call's remaining parameters of the default location (those the
+    /// defaults' parameters merge with), owned: this path runs only for
+    /// endpoints whose defaults hold parameters. The others (a header, a
+    /// query parameter of a route with a body, a body of bytes…) are the
+    /// call's own and pass as they are.
+    remaining: Vec<(String, Value, Placement)>,
     /// The template variables merged from two objects (see [`merged_vars`]).
     merged: Vec<(usize, Value)>,
 }
@@ -182,8 +190,10 @@ impl<'a> Layered<'a> {
         call: &'a TypedParams<'a, 'a>,
     ) -> Result<Self> {
         let mut remaining = Vec::new();
-        call.for_each_remaining(template, &mut |key, value| {
-            remaining.push((key.to_owned(), value.to_json().into_owned()));
+        call.for_each_remaining(template, &mut |key, value, placement| {
+            if placement.location == Location::Default {
+                remaining.push((key.to_owned(), value.to_json().into_owned(), *placement));
+            }
             Ok(())
         })?;
         let merged = merged_vars(template, |slot, name| {
@@ -226,21 +236,32 @@ impl Params for Layered<'_> {
     fn for_each_remaining(
         &self,
         template: &Template<'_>,
-        f: &mut dyn FnMut(&str, Param<'_>) -> Result<()>,
+        f: &mut dyn FnMut(&str, Param<'_>, &Placement) -> Result<()>,
     ) -> Result<()> {
         let variables = template.name_set();
-        let call_value = |key: &str| {
-            self.remaining
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-        };
-        for_each_default_param(self.defaults, true, &variables, call_value, f)?;
-        for (key, value) in &self.remaining {
+        let call = |key: &str| self.remaining.iter().find(|(k, _, _)| k == key);
+        for_each_default_param(
+            self.defaults,
+            true,
+            &variables,
+            |key| call(key).map(|(_, value, _)| value),
+            &mut |key, value| {
+                // A default the call sets is written as the call's field is.
+                let placement = call(key).map_or(&Placement::OCTOKIT, |(_, _, p)| p);
+                f(key, value, placement)
+            },
+        )?;
+        for (key, value, placement) in &self.remaining {
             if self.default(key).is_none() || variables.contains(key) {
-                f(key, Param::Json(value))?;
+                f(key, Param::Json(value), placement)?;
             }
         }
-        Ok(())
+        self.call
+            .for_each_remaining(template, &mut |key, value, placement| {
+                if placement.location == Location::Default {
+                    return Ok(());
+                }
+                f(key, value, placement)
+            })
     }
 }

@@ -1,0 +1,9 @@
+//! The neutral request core: where each parameter of a typed route goes
+//! (path, query, header, cookie, a body field, the whole body), how it is
+//! written (OpenAPI's styles), and the request bodies of every media type.
+//!
+//! Nothing here knows the octokit layer (options, defaults, previews, the
+//! `data` parameter): that layer is above it and hands its own parameters
+//! with [`Placement::OCTOKIT`](plan::Placement::OCTOKIT).
+
+pub(crate) mod plan;
