@@ -335,10 +335,102 @@ pub(crate) fn single_type_argument(arguments: &syn::PathArguments) -> Option<&Ty
     types.next().is_none().then_some(ty)
 }
 
+/// What a value of a type is, as far as its name tells: OpenAPI's styles
+/// write scalars, lists and objects differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// A string, a number or a boolean.
+    Scalar,
+    /// A sequence or a set.
+    List,
+    /// A map.
+    Object,
+    /// Any other type (a struct, a JSON value): it may be anything.
+    Unknown,
+}
+
+/// The [`Shape`] of `ty`, by its last path segment, looking through
+/// references, `Option`, `Box`, `Cow`, `Rc` and `Arc`.
+pub(crate) fn shape(ty: &Type) -> Shape {
+    const SCALARS: [&str; 17] = [
+        "String", "str", "bool", "char", "f32", "f64", "u8", "u16", "u32", "u64", "u128", "usize",
+        "i8", "i16", "i32", "i64", "isize",
+    ];
+    match ty {
+        Type::Group(group) => shape(&group.elem),
+        Type::Paren(paren) => shape(&paren.elem),
+        Type::Reference(reference) => shape(&reference.elem),
+        Type::Array(_) | Type::Slice(_) => Shape::List,
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return Shape::Unknown;
+            };
+            let name = last.ident.to_string();
+            match name.as_str() {
+                name if SCALARS.contains(&name) => Shape::Scalar,
+                "Vec" | "VecDeque" | "HashSet" | "BTreeSet" | "IndexSet" => Shape::List,
+                "HashMap" | "BTreeMap" | "IndexMap" | "Map" => Shape::Object,
+                "Option" | "Box" | "Cow" | "Rc" | "Arc" => {
+                    single_type_argument(&last.arguments).map_or(Shape::Unknown, shape)
+                }
+                _ => Shape::Unknown,
+            }
+        }
+        _ => Shape::Unknown,
+    }
+}
+
+/// Whether `ty` is a file of a body (`endpoint::body::File`, by its last path
+/// segment `File`), or a reference, `Option`, `Box` or `Vec` of files.
+pub(crate) fn is_file(ty: &Type) -> bool {
+    match ty {
+        Type::Group(group) => is_file(&group.elem),
+        Type::Paren(paren) => is_file(&paren.elem),
+        Type::Reference(reference) => is_file(&reference.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return false;
+            };
+            match &last.arguments {
+                syn::PathArguments::None => last.ident == "File",
+                args if ["Option", "Box", "Vec"].iter().any(|name| last.ident == name) => {
+                    single_type_argument(args).is_some_and(is_file)
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use quote::quote;
+
+    #[test]
+    fn shapes_and_files() {
+        let of = |ty: Type| shape(&ty);
+        assert_eq!(of(syn::parse_quote!(u32)), Shape::Scalar);
+        assert_eq!(of(syn::parse_quote!(&'a str)), Shape::Scalar);
+        assert_eq!(of(syn::parse_quote!(Cow<'a, str>)), Shape::Scalar);
+        assert_eq!(of(syn::parse_quote!(Vec<String>)), Shape::List);
+        assert_eq!(of(syn::parse_quote!(&[u32])), Shape::List);
+        assert_eq!(of(syn::parse_quote!([u8; 4])), Shape::List);
+        assert_eq!(of(syn::parse_quote!(Option<BTreeSet<u8>>)), Shape::List);
+        assert_eq!(of(syn::parse_quote!(HashMap<String, u32>)), Shape::Object);
+        assert_eq!(of(syn::parse_quote!(serde_json::Map<String, Value>)), Shape::Object);
+        assert_eq!(of(syn::parse_quote!(Filter)), Shape::Unknown);
+        assert_eq!(of(syn::parse_quote!(serde_json::Value)), Shape::Unknown);
+        let file = |ty: Type| is_file(&ty);
+        assert!(file(syn::parse_quote!(File)));
+        assert!(file(syn::parse_quote!(endpoint::body::File)));
+        assert!(file(syn::parse_quote!(Vec<File>)));
+        assert!(file(syn::parse_quote!(Option<Box<File>>)));
+        assert!(!file(syn::parse_quote!(Vec<u8>)));
+        assert!(!file(syn::parse_quote!(FileName)));
+        assert!(!file(syn::parse_quote!(File<u8>)));
+    }
 
     #[test]
     fn options() {

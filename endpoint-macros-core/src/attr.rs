@@ -1,29 +1,125 @@
-//! The `#[endpoint(…)]` attributes of a declared field (`rename = "…"`,
-//! `query`, `body` and `multi_segment`) and of a struct (`uploads`).
+//! The `#[endpoint(…)]` attributes of a declared field (`rename = "…"`, a
+//! location, OpenAPI's `style`, `explode`, `allow_reserved`, the bracket
+//! rule `arrays`, `content_type`, `multi_segment`) and of a struct
+//! (`uploads`, `content_type`).
 //!
 //! Only the attributes' own mistakes are found here (an unknown or repeated
-//! option, `query` with `body`, `multi_segment` with either); what they mean
-//! for the route is `valid`'s business.
+//! option, an unknown style, two locations, a media type that is not one);
+//! what they mean for the route and the field's type is `valid`'s business.
 
+use endpoint_runtime::__private::is_token;
 use proc_macro2::Span;
 use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
-use syn::{Attribute, LitStr};
+use syn::{Attribute, LitBool, LitStr};
 
 use crate::ctxt::Ctxt;
 
-/// What the `#[endpoint(…)]` attributes of a field say.
+/// A location written on a field: OpenAPI's `in`, and the two places of a
+/// request body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Loc {
+    /// `path`: a placeholder of the URL template.
+    Path,
+    /// `query`: the query string.
+    Query,
+    /// `header`: a header.
+    Header,
+    /// `cookie`: a cookie of the `cookie` header.
+    Cookie,
+    /// `body`: a field of the body.
+    Body,
+    /// `request_body`: the whole body.
+    RequestBody,
+}
+
+impl Loc {
+    const ALL: [(&'static str, Loc); 6] = [
+        ("path", Loc::Path),
+        ("query", Loc::Query),
+        ("header", Loc::Header),
+        ("cookie", Loc::Cookie),
+        ("body", Loc::Body),
+        ("request_body", Loc::RequestBody),
+    ];
+
+    /// The option's name.
+    pub(crate) fn name(self) -> &'static str {
+        Loc::ALL
+            .iter()
+            .find(|(_, loc)| *loc == self)
+            .map_or("", |(name, _)| name)
+    }
+}
+
+/// OpenAPI's `style`, as spelled there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StyleName {
+    Simple,
+    Label,
+    Matrix,
+    Form,
+    SpaceDelimited,
+    PipeDelimited,
+    DeepObject,
+}
+
+impl StyleName {
+    const ALL: [(&'static str, StyleName); 7] = [
+        ("simple", StyleName::Simple),
+        ("label", StyleName::Label),
+        ("matrix", StyleName::Matrix),
+        ("form", StyleName::Form),
+        ("spaceDelimited", StyleName::SpaceDelimited),
+        ("pipeDelimited", StyleName::PipeDelimited),
+        ("deepObject", StyleName::DeepObject),
+    ];
+
+    /// OpenAPI's spelling.
+    pub(crate) fn name(self) -> &'static str {
+        StyleName::ALL
+            .iter()
+            .find(|(_, style)| *style == self)
+            .map_or("", |(name, _)| name)
+    }
+
+    /// The styles, quoted, for messages: `"simple"`, `"label"` or `"matrix"`.
+    pub(crate) fn list(styles: &[StyleName]) -> String {
+        let quoted: Vec<String> = styles
+            .iter()
+            .map(|style| format!("`\"{}\"`", style.name()))
+            .collect();
+        match quoted.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        }
+    }
+}
+
+/// What the `#[endpoint(…)]` attributes of a field say. Each option keeps
+/// the span of where it is written, for the errors about it.
 #[derive(Default)]
 pub(crate) struct FieldAttrs {
     /// `rename = "…"`: the wire name, and the span of its literal.
     pub rename: Option<(String, Span)>,
-    /// `query`, where it is written.
-    pub query: Option<Span>,
-    /// `body`, where it is written.
-    pub body: Option<Span>,
+    /// The location (`path`, `query`, `header`, `cookie`, `body`,
+    /// `request_body`), where it is written.
+    pub location: Option<(Loc, Span)>,
     /// `multi_segment`, where it is written.
     pub multi_segment: Option<Span>,
+    /// `style = "…"`.
+    pub style: Option<(StyleName, Span)>,
+    /// `explode` (`true`) or `explode = false|true`.
+    pub explode: Option<(bool, Span)>,
+    /// `allow_reserved`.
+    pub allow_reserved: Option<Span>,
+    /// `arrays = "brackets" | "indices"`: whether lists are written with
+    /// indices.
+    pub arrays: Option<(bool, Span)>,
+    /// `content_type = "…"`: a media type.
+    pub content_type: Option<(String, Span)>,
 }
 
 impl FieldAttrs {
@@ -36,56 +132,117 @@ impl FieldAttrs {
                 cx.push(err);
             }
         }
-        if let (Some(_), Some(body)) = (options.query, options.body) {
-            cx.error_at(body, "a field cannot be both `query` and `body`");
-        }
-        if let Some(multi_segment) = options.multi_segment {
-            for (other, name) in [(options.query, "query"), (options.body, "body")] {
-                if other.is_some() {
-                    cx.error_at(
-                        multi_segment,
-                        format!(
-                            "a field cannot be both `multi_segment` and `{name}`: \
-                             `multi_segment` is for a placeholder in the URL's path"
-                        ),
-                    );
-                }
-            }
+        if let (Some(multi_segment), Some((loc, _))) = (options.multi_segment, options.location)
+            && loc != Loc::Path
+        {
+            cx.error_at(
+                multi_segment,
+                format!(
+                    "a field cannot be both `multi_segment` and `{}`: `multi_segment` is for a \
+                     placeholder in the URL's path",
+                    loc.name()
+                ),
+            );
         }
         options
+    }
+
+    /// The span of the location `loc`, if it is the field's.
+    pub(crate) fn at(&self, loc: Loc) -> Option<Span> {
+        self.location
+            .and_then(|(written, span)| (written == loc).then_some(span))
+    }
+
+    /// Whether a style option is written (`style`, `explode`,
+    /// `allow_reserved`, `arrays`): the field is written the OpenAPI way
+    /// rather than by the default rule.
+    pub(crate) fn styled(&self) -> Option<Span> {
+        self.style
+            .map(|(_, span)| span)
+            .or(self.explode.map(|(_, span)| span))
+            .or(self.allow_reserved)
+            .or(self.arrays.map(|(_, span)| span))
     }
 
     /// Reads one option of an `#[endpoint(…)]` list.
     fn option(&mut self, cx: &mut Ctxt, meta: ParseNestedMeta<'_>) -> syn::Result<()> {
         let span = meta.path.span();
+        let twice = |cx: &mut Ctxt, given: bool, name: &str| {
+            if given {
+                cx.error_at(span, format!("`{name}` is given twice"));
+            }
+        };
         if meta.path.is_ident("rename") {
             let lit: LitStr = meta.value()?.parse()?;
-            if self.rename.is_some() {
-                cx.error_at(span, "`rename` is given twice");
-            }
+            twice(cx, self.rename.is_some(), "rename");
             self.rename = Some((lit.value(), lit.span()));
-        } else if meta.path.is_ident("query") {
-            if self.query.is_some() {
-                cx.error_at(span, "`query` is given twice");
+        } else if let Some(&(name, loc)) = Loc::ALL.iter().find(|(name, _)| meta.path.is_ident(name)) {
+            match self.location {
+                Some((other, _)) if other == loc => twice(cx, true, name),
+                Some((other, _)) => cx.error_at(
+                    span,
+                    format!(
+                        "a field cannot be both `{}` and `{name}`: a parameter has one location",
+                        other.name()
+                    ),
+                ),
+                None => self.location = Some((loc, span)),
             }
-            self.query = Some(span);
-        } else if meta.path.is_ident("body") {
-            if self.body.is_some() {
-                cx.error_at(span, "`body` is given twice");
-            }
-            self.body = Some(span);
         } else if meta.path.is_ident("multi_segment") {
-            if self.multi_segment.is_some() {
-                cx.error_at(span, "`multi_segment` is given twice");
-            }
+            twice(cx, self.multi_segment.is_some(), "multi_segment");
             self.multi_segment = Some(span);
+        } else if meta.path.is_ident("style") {
+            let lit: LitStr = meta.value()?.parse()?;
+            twice(cx, self.style.is_some(), "style");
+            let value = lit.value();
+            match StyleName::ALL.iter().find(|(name, _)| *name == value) {
+                Some(&(_, style)) => self.style = Some((style, lit.span())),
+                None => cx.error_at(
+                    lit.span(),
+                    format!(
+                        "unknown style `{value}`: expected one of OpenAPI's styles, {}",
+                        StyleName::list(&StyleName::ALL.map(|(_, style)| style))
+                    ),
+                ),
+            }
+        } else if meta.path.is_ident("explode") {
+            twice(cx, self.explode.is_some(), "explode");
+            let explode = if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<LitBool>()?.value
+            } else {
+                true
+            };
+            self.explode = Some((explode, span));
+        } else if meta.path.is_ident("allow_reserved") {
+            twice(cx, self.allow_reserved.is_some(), "allow_reserved");
+            self.allow_reserved = Some(span);
+        } else if meta.path.is_ident("arrays") {
+            let lit: LitStr = meta.value()?.parse()?;
+            twice(cx, self.arrays.is_some(), "arrays");
+            match lit.value().as_str() {
+                "brackets" => self.arrays = Some((false, lit.span())),
+                "indices" => self.arrays = Some((true, lit.span())),
+                other => cx.error_at(
+                    lit.span(),
+                    format!(
+                        "unknown bracket rule `{other}`: expected `\"brackets\"` (`a[]=x`) or \
+                         `\"indices\"` (`a[0]=x`)"
+                    ),
+                ),
+            }
+        } else if meta.path.is_ident("content_type") {
+            let lit: LitStr = meta.value()?.parse()?;
+            twice(cx, self.content_type.is_some(), "content_type");
+            self.content_type = media_type(cx, &lit);
         } else {
             let name = meta.path.to_token_stream().to_string().replace(' ', "");
             cx.error_at(
                 span,
                 format!(
-                    "unknown option `{name}` in `#[endpoint(…)]`: expected `rename = \"…\"`, \
-                     `query`, `body` or `multi_segment`"
+                    "unknown option `{name}` in `#[endpoint(…)]`: expected `rename = \"…\"`, a \
+                     location (`path`, `query`, `header`, `cookie`, `body`, `request_body`), \
+                     `style = \"…\"`, `explode`, `allow_reserved`, `arrays = \"…\"`, \
+                     `content_type = \"…\"` or `multi_segment`"
                 ),
             );
             // Skip its value, if any, so that the next options are read.
@@ -97,11 +254,54 @@ impl FieldAttrs {
     }
 }
 
+/// The media type of a `content_type = "…"` literal, with its span, or an
+/// error when it is not one: `type/subtype` (RFC 9110 tokens), then
+/// `; name=value` parameters.
+fn media_type(cx: &mut Ctxt, lit: &LitStr) -> Option<(String, Span)> {
+    let value = lit.value();
+    if is_media_type(&value) {
+        Some((value, lit.span()))
+    } else {
+        cx.error_at(
+            lit.span(),
+            format!(
+                "`{value}` is not a media type: expected `type/subtype`, such as \
+                 `application/x-www-form-urlencoded`, `multipart/form-data`, `text/plain` or \
+                 `application/octet-stream`, optionally with `; name=value` parameters"
+            ),
+        );
+        None
+    }
+}
+
+/// Whether `text` is a media type (RFC 9110 section 8.3.1).
+fn is_media_type(text: &str) -> bool {
+    let mut pieces = text.split(';');
+    let essence = pieces.next().unwrap_or_default().trim();
+    let Some((kind, subtype)) = essence.split_once('/') else {
+        return false;
+    };
+    is_token(kind)
+        && is_token(subtype)
+        && pieces.all(|parameter| {
+            let Some((name, value)) = parameter.trim().split_once('=') else {
+                return false;
+            };
+            let quoted = value.len() >= 2
+                && value.starts_with('"')
+                && value.ends_with('"')
+                && !value[1..value.len() - 1].contains(['"', '\r', '\n', '\0']);
+            is_token(name) && (is_token(value) || quoted)
+        })
+}
+
 /// What the `#[endpoint(…)]` attributes of a struct say.
 #[derive(Default)]
 pub(crate) struct ItemAttrs {
     /// `uploads`, where it is written.
     pub uploads: Option<Span>,
+    /// `content_type = "…"`: the media type of the request body.
+    pub content_type: Option<(String, Span)>,
 }
 
 impl ItemAttrs {
@@ -117,14 +317,20 @@ impl ItemAttrs {
                         cx.error_at(span, "`uploads` is given twice");
                     }
                     options.uploads = Some(span);
+                } else if meta.path.is_ident("content_type") {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    if options.content_type.is_some() {
+                        cx.error_at(span, "`content_type` is given twice");
+                    }
+                    options.content_type = media_type(cx, &lit);
                 } else {
                     let name = meta.path.to_token_stream().to_string().replace(' ', "");
                     cx.error_at(
                         span,
                         format!(
                             "unknown option `{name}` in `#[endpoint(…)]` on a struct: expected \
-                             `uploads` (`rename`, `query`, `body` and `multi_segment` are for \
-                             fields)"
+                             `uploads` or `content_type = \"…\"` (`rename`, the locations and \
+                             the styles are for fields)"
                         ),
                     );
                     if meta.input.peek(syn::Token![=]) {
@@ -159,9 +365,9 @@ mod tests {
         let (attrs, errors) =
             read(quote!(#[endpoint(rename = "per-page")] #[endpoint(query)] per_page: u32));
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(attrs.rename.unwrap().0, "per-page");
-        assert!(attrs.query.is_some());
-        assert!(attrs.body.is_none());
+        assert_eq!(attrs.rename.as_ref().unwrap().0, "per-page");
+        assert!(attrs.at(Loc::Query).is_some());
+        assert!(attrs.at(Loc::Body).is_none());
     }
 
     #[test]
@@ -195,7 +401,9 @@ mod tests {
     fn option_errors() {
         let errors = read(quote!(#[endpoint(query, body)] a: u32)).1;
         assert!(
-            errors.iter().any(|e| e.contains("both `query` and `body`")),
+            errors
+                .iter()
+                .any(|e| e.contains("both `query` and `body`: a parameter has one location")),
             "{errors:?}"
         );
         let (attrs, errors) = read(quote!(#[endpoint(frobnicate = 1, rename = "b")] b: u32));

@@ -1,23 +1,29 @@
 //! The item form's checks: the declared fields against the route's
-//! placeholders and method, each field's wire name and role, and a generated
-//! field for every placeholder nobody declared.
+//! placeholders, method and body, each field's wire name, role and
+//! placement (location and OpenAPI style), and a generated field for every
+//! placeholder nobody declared.
 //!
 //! The result, a [`CheckedItem`], is everything `expand` needs besides the
 //! item as written. Every problem is recorded in the [`Ctxt`], so that a
-//! struct with several mistakes reports all of them.
+//! struct with several mistakes reports all of them; each error about an
+//! option points at the option.
 
 use std::collections::{HashMap, HashSet};
 
-use endpoint_runtime::__private::{FieldName, is_option_key};
+use endpoint_runtime::__private::{
+    BodyKind, FieldName, Location, Modifier, Operator, Part, Style, is_option_key, is_token,
+};
 use endpoint_runtime::template::Template;
 use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::{Attribute, Ident, LitStr, Type, Visibility};
 
-use crate::ast::{FieldDef, ItemDef, option_inner};
-use crate::attr::{FieldAttrs, ItemAttrs};
+use crate::ast::{FieldDef, ItemDef, Shape, is_file, option_inner, shape};
+use crate::attr::{FieldAttrs, ItemAttrs, Loc, StyleName};
 use crate::ctxt::Ctxt;
-use crate::route::{self, Checked, CheckedRoute, Placeholder, field_ident, option_key_list};
+use crate::route::{
+    self, BodyDef, Checked, CheckedRoute, Placeholder, field_ident, option_key_list,
+};
 
 /// A struct definition after the checks: its fields are generated ones
 /// first (in template order), then the declared ones (in declaration order).
@@ -37,6 +43,10 @@ pub(crate) struct Field {
     pub wire: String,
     /// Template variable or remaining parameter.
     pub role: Role,
+    /// Where and how a remaining parameter is written.
+    pub placement: Placed,
+    /// How the value is handed to the runtime.
+    pub value: ValueKind,
     /// `Option<T>`: `None` leaves the parameter out.
     pub optional: bool,
     /// Written by the user (its type is checked to be `Serialize`), as
@@ -54,9 +64,54 @@ pub(crate) enum Role {
     /// `#[endpoint(query)]` on a route with a body, a variable of the `{?…}`
     /// expression added to the template).
     Template,
-    /// It is a remaining parameter: query on GET/HEAD, body otherwise. On a
-    /// route with a body, the one named `data` is the body itself.
+    /// It is a remaining parameter, written as its [`Placed`] says: by
+    /// default, query on GET/HEAD, body otherwise (on a route with no body
+    /// media type, the one named `data` is the body itself).
     Remaining,
+}
+
+/// The runtime's `Placement` of a remaining parameter, as the macro emits it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Placed {
+    /// Where it goes.
+    pub location: Location,
+    /// How it is written.
+    pub style: Style,
+    /// OpenAPI's `explode`.
+    pub explode: bool,
+    /// OpenAPI's `allowReserved`.
+    pub allow_reserved: bool,
+    /// `arrays = "indices"`: lists in brackets are written `a[0]=`.
+    pub indices: bool,
+    /// The encoding's `contentType`.
+    pub content_type: Option<String>,
+}
+
+impl Placed {
+    /// A field declared with no location or style: the runtime's
+    /// `Placement::DEFAULT`.
+    pub(crate) const DEFAULT: Placed = Placed {
+        location: Location::Default,
+        style: Style::Default,
+        explode: true,
+        allow_reserved: false,
+        indices: false,
+        content_type: None,
+    };
+}
+
+/// How a field's value is handed to the runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ValueKind {
+    /// Directly (`ToParam`) for the types the runtime reads, else through
+    /// serde; a file of a body (`File`) is read directly.
+    Param,
+    /// The bytes of a whole body of bytes (`AsRef<[u8]>`).
+    Bytes,
+    /// The text of a whole text body (`AsRef<str>`).
+    Text,
+    /// A whole body that offers several media types (`Content`).
+    Choice,
 }
 
 /// What the field checks need to know about the route.
@@ -67,6 +122,8 @@ struct Scope<'a> {
     route: &'a CheckedRoute,
     /// Its placeholders, in order of first appearance.
     vars: &'a [Placeholder],
+    /// The body's media type, when the struct or its `request_body` names one.
+    body: Option<&'a BodyDef>,
 }
 
 impl Scope<'_> {
@@ -79,28 +136,62 @@ impl Scope<'_> {
     fn is_path_var(&self, wire: &str) -> bool {
         self.vars.iter().any(|var| var.name == wire && var.in_path)
     }
+
+    /// Whether the route follows the octokit rules: no body media type, so
+    /// that `data` is the raw body and option names are reserved.
+    fn is_octokit(&self) -> bool {
+        self.body.is_none()
+    }
+}
+
+/// A path placeholder's style, written into the template as an RFC 6570
+/// operator and modifier.
+struct PathStyle {
+    /// The placeholder.
+    wire: String,
+    /// `simple` → none, `label` → `.`, `matrix` → `;`.
+    operator: Operator,
+    /// `explode = …`, when written: the `*` modifier.
+    explode: Option<bool>,
+    /// Where the errors about it point.
+    span: Span,
 }
 
 /// Checks a struct definition and works out its fields.
 pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
     let route = route::check_route(cx, &item.route);
+    let item_attrs = ItemAttrs::from_attrs(cx, &item.options);
+    let field_attrs: Vec<FieldAttrs> = item
+        .fields
+        .iter()
+        .map(|def| FieldAttrs::from_attrs(cx, &def.options))
+        .collect();
+    let body = body_def(cx, &route, &item_attrs, &field_attrs);
     let vars = route.placeholders();
-    for var in &vars {
-        route::check_placeholder_key(cx, &item.route, &var.name);
+    if body.is_none() {
+        for var in &vars {
+            route::check_placeholder_key(cx, &item.route, &var.name);
+        }
     }
     let scope = Scope {
         lit: &item.route,
         route: &route,
         vars: &vars,
+        body: body.as_ref(),
     };
     let mut idents = HashSet::new();
+    let mut path_styles = Vec::new();
     let declared: Vec<Field> = item
         .fields
         .iter()
-        .map(|def| declared_field(cx, &scope, def, &mut idents))
+        .zip(&field_attrs)
+        .map(|(def, attrs)| declared_field(cx, &scope, def, attrs, &mut idents, &mut path_styles))
         .collect();
     check_parameters_once(cx, &declared);
-    check_data_alone(cx, &declared, route.is_query_method());
+    if scope.is_octokit() {
+        check_data_alone(cx, &declared, route.is_query_method());
+    }
+    check_whole_body(cx, &scope, &declared);
     let mut fields = generated_fields(cx, &scope, &declared);
     fields.extend(declared);
 
@@ -111,28 +202,94 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
         .filter(|f| f.declared && f.role == Role::Template && !scope.is_var(&f.wire))
         .map(|f| f.wire.clone())
         .collect();
-    let (template_text, mut template) = if query.is_empty() {
-        (route.url, route.template)
+    let (mut template_text, mut template) = if query.is_empty() {
+        (route.url.clone(), route.template.clone())
     } else {
         with_query(cx, &route, &query, &fields)
     };
+    if !path_styles.is_empty()
+        && let Some(parsed) = &template
+    {
+        match restyled(parsed, &path_styles) {
+            Ok(text) => match Template::parse_all(&text) {
+                Ok(restyled) => {
+                    template = Some(restyled.into_owned());
+                    template_text = text;
+                }
+                Err(errors) => {
+                    for error in errors {
+                        cx.error(&item.route, format!("the styled template `{text}`: {error}"));
+                    }
+                    template = None;
+                }
+            },
+            Err((span, message)) => {
+                cx.error_at(span, message);
+                template = None;
+            }
+        }
+    }
     for field in fields.iter().filter(|f| f.multi_segment) {
         template = template.map(|t| t.clone().with_multi_segment(&field.wire).unwrap_or(t));
     }
-    let uploads = uploads(cx, item, &template_text);
+    let uploads = uploads(cx, item_attrs.uploads, &template_text);
     Checked {
         method: route.method,
         template_text,
         template,
         fields,
         uploads,
+        body,
     }
 }
 
-/// Whether the struct says `#[endpoint(uploads)]`, whose route must be a
-/// path: the endpoint's uploads URL comes before it.
-fn uploads(cx: &mut Ctxt, item: &ItemDef, template_text: &str) -> bool {
-    let Some(span) = ItemAttrs::from_attrs(cx, &item.options).uploads else {
+/// The body's media type: the struct's `content_type`, or else that of its
+/// `request_body` field. A route with a body media type is not read by the
+/// octokit rules.
+fn body_def(
+    cx: &mut Ctxt,
+    route: &CheckedRoute,
+    item: &ItemAttrs,
+    fields: &[FieldAttrs],
+) -> Option<BodyDef> {
+    let whole = fields
+        .iter()
+        .filter(|attrs| attrs.at(Loc::RequestBody).is_some())
+        .find_map(|attrs| attrs.content_type.clone());
+    let (media_type, span) = match (&item.content_type, whole) {
+        (Some(named), Some((_, field_span))) => {
+            cx.error_at(
+                field_span,
+                "the struct's `content_type` names the body's media type already: give it once, \
+                 on the struct or on its `request_body` field",
+            );
+            named.clone()
+        }
+        (Some(named), None) => named.clone(),
+        (None, Some(named)) => named,
+        (None, None) => return None,
+    };
+    if route.is_query_method() {
+        cx.error_at(
+            span,
+            format!(
+                "`content_type = \"{media_type}\"` on a {} route: GET and HEAD requests have no \
+                 body",
+                route.method
+            ),
+        );
+        return None;
+    }
+    Some(BodyDef {
+        kind: BodyKind::of(&media_type),
+        media_type,
+    })
+}
+
+/// Whether the struct says `#[endpoint(uploads)]` (at `span`), whose route
+/// must be a path: the endpoint's uploads URL comes before it.
+fn uploads(cx: &mut Ctxt, span: Option<Span>, template_text: &str) -> bool {
+    let Some(span) = span else {
         return false;
     };
     if !template_text.starts_with('/') {
@@ -149,15 +306,17 @@ fn uploads(cx: &mut Ctxt, item: &ItemDef, template_text: &str) -> bool {
     true
 }
 
-/// Checks a declared field and works out its wire name and role.
-/// `idents` holds the names of the fields before it.
+/// Checks a declared field and works out its wire name, role and placement.
+/// `idents` holds the names of the fields before it; a path placeholder's
+/// style is added to `path_styles`.
 fn declared_field(
     cx: &mut Ctxt,
     scope: &Scope<'_>,
     def: &FieldDef,
+    attrs: &FieldAttrs,
     idents: &mut HashSet<String>,
+    path_styles: &mut Vec<PathStyle>,
 ) -> Field {
-    let attrs = FieldAttrs::from_attrs(cx, &def.options);
     let ident_name = def.ident.unraw().to_string();
     if !idents.insert(ident_name.clone()) {
         cx.error(
@@ -165,17 +324,26 @@ fn declared_field(
             format!("the field `{}` is declared twice", def.ident),
         );
     }
-    let optional = option_inner(&def.ty).is_some();
-    let wire = wire_name(scope, &attrs, &ident_name);
-    let role = role(cx, scope, &attrs, &def.ident, &wire);
+    let inner = option_inner(&def.ty);
+    let optional = inner.is_some();
+    let inner = inner.unwrap_or(&def.ty);
+    let wire = wire_name(scope, attrs, &ident_name);
+    let role = role(cx, scope, attrs, &def.ident, &wire);
     let wire_span = attrs
         .rename
         .as_ref()
         .map_or(def.ident.span(), |(_, span)| *span);
-    check_wire_name(cx, scope, role, &wire, wire_span);
+    let (placement, value) = match role {
+        Role::Remaining => place(cx, scope, attrs, &def.ident, inner),
+        Role::Template => {
+            path_styles.extend(path_style(cx, scope, attrs, &wire));
+            (Placed::DEFAULT, ValueKind::Param)
+        }
+    };
+    check_wire_name(cx, scope, role, &placement, &wire, wire_span);
     let multi_segment = match attrs.multi_segment {
-        // With `query` or `body`, `attr` has said what is wrong.
-        Some(_) if attrs.query.is_some() || attrs.body.is_some() => false,
+        // With another location, `attr` has said what is wrong.
+        Some(_) if attrs.location.is_some_and(|(loc, _)| loc != Loc::Path) => false,
         Some(span) if !(role == Role::Template && scope.is_path_var(&wire)) => {
             cx.error_at(
                 span,
@@ -187,7 +355,18 @@ fn declared_field(
             );
             false
         }
-        Some(_) => true,
+        Some(span) => {
+            if attrs.style.is_some_and(|(style, _)| style != StyleName::Simple)
+                || attrs.explode.is_some_and(|(explode, _)| explode)
+            {
+                cx.error_at(
+                    span,
+                    "`multi_segment` keeps the `/` of a value written in the `simple` style, \
+                     unexploded: it cannot go with another style or `explode`",
+                );
+            }
+            true
+        }
         None => false,
     };
     if role == Role::Template && optional && scope.is_path_var(&wire) {
@@ -206,21 +385,28 @@ fn declared_field(
         ty: def.ty.clone(),
         wire,
         role,
+        placement,
+        value,
         optional,
         declared: true,
         multi_segment,
     }
 }
 
-/// The wire name of a declared field: its `rename`, or else its own name; a
-/// field named like a placeholder's generated field stands for that
-/// placeholder (`enterprise_team` for `{enterprise-team}`), unless it is
-/// `body`.
+/// The wire name of a declared field: its `rename`, or else its own name (a
+/// header's with `_` written `-`); a field named like a placeholder's
+/// generated field stands for that placeholder (`enterprise_team` for
+/// `{enterprise-team}`), unless it has a location of its own.
 fn wire_name(scope: &Scope<'_>, attrs: &FieldAttrs, ident_name: &str) -> String {
     if let Some((wire, _)) = &attrs.rename {
         return wire.clone();
     }
-    if scope.is_var(ident_name) || attrs.body.is_some() {
+    match attrs.location.map(|(loc, _)| loc) {
+        Some(Loc::Header) => return ident_name.replace('_', "-"),
+        Some(Loc::Body | Loc::RequestBody | Loc::Cookie) => return ident_name.to_owned(),
+        _ => {}
+    }
+    if scope.is_var(ident_name) {
         return ident_name.to_owned();
     }
     scope
@@ -232,10 +418,32 @@ fn wire_name(scope: &Scope<'_>, attrs: &FieldAttrs, ident_name: &str) -> String 
 
 /// A path or query parameter cannot be named like an option key: the
 /// runtime would read it as that option. A body property may: the typed path
-/// writes it into the JSON body, where no option is read.
-fn check_wire_name(cx: &mut Ctxt, scope: &Scope<'_>, role: Role, wire: &str, span: Span) {
+/// writes it into the JSON body, where no option is read; and so may every
+/// parameter of a route with a body media type, and a header or a cookie,
+/// which the octokit rules do not read. A header's name is an RFC 9110
+/// token.
+fn check_wire_name(
+    cx: &mut Ctxt,
+    scope: &Scope<'_>,
+    role: Role,
+    placement: &Placed,
+    wire: &str,
+    span: Span,
+) {
+    if role == Role::Remaining && placement.location == Location::Header && !is_token(wire) {
+        cx.error_at(
+            span,
+            format!(
+                "`{wire}` is not a header name: a header's name is made of letters, digits and \
+                 ``!#$%&'*+-.^_`|~``"
+            ),
+        );
+    }
     let to_body = role == Role::Remaining && !scope.route.is_query_method();
-    if is_option_key(wire) && !to_body {
+    let read_as_option = scope.is_octokit()
+        && !to_body
+        && (role == Role::Template || placement.location == Location::Default);
+    if read_as_option && is_option_key(wire) {
         cx.error_at(
             span,
             format!(
@@ -252,46 +460,514 @@ fn check_wire_name(cx: &mut Ctxt, scope: &Scope<'_>, role: Role, wire: &str, spa
 fn role(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, ident: &Ident, wire: &str) -> Role {
     let is_var = scope.is_var(wire);
     let is_query_method = scope.route.is_query_method();
-    if let Some(body) = attrs.body {
-        if is_query_method {
-            cx.error_at(
-                body,
-                format!(
-                    "`#[endpoint(body)]` on a {} route: the field `{ident}` cannot go to a body, \
-                     as GET and HEAD requests have none; without `body`, it goes to the query \
-                     string",
-                    scope.route.method
-                ),
-            );
+    let Some((loc, span)) = attrs.location else {
+        return if is_var {
+            Role::Template
+        } else {
+            Role::Remaining
+        };
+    };
+    match loc {
+        Loc::Body | Loc::RequestBody => {
+            if is_query_method {
+                cx.error_at(
+                    span,
+                    format!(
+                        "`#[endpoint({})]` on a {} route: the field `{ident}` cannot go to a \
+                         body, as GET and HEAD requests have none; without `{}`, it goes to the \
+                         query string",
+                        loc.name(),
+                        scope.route.method,
+                        loc.name()
+                    ),
+                );
+            }
+            Role::Remaining
         }
-        Role::Remaining
-    } else if let Some(query) = attrs.query {
-        if is_var {
+        Loc::Query if is_var => {
             cx.error_at(
-                query,
+                span,
                 format!(
                     "`{wire}` is the placeholder `{{{wire}}}` of the URL; it cannot also be a query \
                      parameter"
                 ),
             );
             Role::Template
-        } else if is_query_method {
+        }
+        // On a route with a body, an unstyled query parameter is a variable
+        // of the `{?…}` expression added to the template.
+        Loc::Query if !is_query_method && attrs.styled().is_none() => Role::Template,
+        Loc::Query => Role::Remaining,
+        Loc::Header | Loc::Cookie => {
+            if is_var {
+                cx.error_at(
+                    span,
+                    format!(
+                        "`{wire}` is the placeholder `{{{wire}}}` of the URL; it cannot also be a \
+                         {}: declare the {} under another name with `rename`",
+                        loc.name(),
+                        loc.name()
+                    ),
+                );
+            }
             Role::Remaining
-        } else {
+        }
+        Loc::Path => {
+            if !scope.is_path_var(wire) {
+                cx.error_at(
+                    span,
+                    format!(
+                        "`#[endpoint(path)]` on `{ident}`, but `{wire}` is not a placeholder in \
+                         the URL's path: write `{{{wire}}}` in the route"
+                    ),
+                );
+            }
             Role::Template
         }
-    } else if is_var {
-        Role::Template
-    } else {
-        Role::Remaining
     }
+}
+
+/// The styles OpenAPI allows in the query string and in the fields of a
+/// form body.
+const QUERY_STYLES: &[StyleName] = &[
+    StyleName::Form,
+    StyleName::SpaceDelimited,
+    StyleName::PipeDelimited,
+    StyleName::DeepObject,
+];
+
+/// The styles of a path placeholder.
+const PATH_STYLES: &[StyleName] = &[StyleName::Simple, StyleName::Label, StyleName::Matrix];
+
+/// Where a remaining parameter goes and how it is written, checked against
+/// its location, the body's media type and its type (`ty`, without its
+/// `Option`).
+fn place(
+    cx: &mut Ctxt,
+    scope: &Scope<'_>,
+    attrs: &FieldAttrs,
+    ident: &Ident,
+    ty: &Type,
+) -> (Placed, ValueKind) {
+    let loc = attrs.location.map(|(loc, _)| loc);
+    let kind = scope.body.map(|body| body.kind);
+    let mut placed = Placed::DEFAULT;
+    let mut value = ValueKind::Param;
+    // What the field is, for the messages; the styles it allows; whether it
+    // is a field of a form body (`arrays`, `allow_reserved` and the
+    // encoding's `content_type` apply).
+    let (what, styles, form_field): (&str, &[StyleName], bool) = match loc {
+        Some(Loc::Header) => {
+            placed.location = Location::Header;
+            placed.style = Style::Simple;
+            ("a header", &[StyleName::Simple], false)
+        }
+        Some(Loc::Cookie) => {
+            placed.location = Location::Cookie;
+            placed.style = Style::Form;
+            ("a cookie", &[StyleName::Form], false)
+        }
+        Some(Loc::Query) => {
+            placed.location = Location::Query;
+            placed.style = Style::Form;
+            ("a query parameter", QUERY_STYLES, false)
+        }
+        None if scope.route.is_query_method() => {
+            if attrs.styled().is_some() {
+                placed.location = Location::Query;
+                placed.style = Style::Form;
+            }
+            ("a query parameter", QUERY_STYLES, false)
+        }
+        Some(Loc::RequestBody) => {
+            placed.location = Location::Content;
+            value = whole_body(cx, scope, attrs, ty);
+            let form = attrs
+                .content_type
+                .as_ref()
+                .map(|(media_type, _)| BodyKind::of(media_type))
+                .or(kind)
+                == Some(BodyKind::Form);
+            ("the whole body", &[], form)
+        }
+        None | Some(Loc::Body | Loc::Path) => {
+            // A field of a body of a named media type is written by its
+            // placement as soon as it has one; else by the default rule.
+            if kind.is_some()
+                && (loc == Some(Loc::Body)
+                    || attrs.styled().is_some()
+                    || attrs.content_type.is_some())
+            {
+                placed.location = Location::Body;
+            }
+            match kind {
+                None | Some(BodyKind::Json) => ("a field of a JSON body", &[], false),
+                Some(BodyKind::Form) => ("a field of a form body", QUERY_STYLES, true),
+                Some(BodyKind::Multipart) => ("a part of a multipart body", &[], false),
+                Some(BodyKind::Text | BodyKind::Bytes) => {
+                    let media_type = scope.body.map_or("", |body| body.media_type.as_str());
+                    let span = attrs.location.map_or(ident.span(), |(_, span)| span);
+                    cx.error_at(
+                        span,
+                        format!(
+                            "the field `{ident}` would be a field of the body, but a \
+                             `{media_type}` body is one value: declare that value \
+                             `#[endpoint(request_body)]`, and put `{ident}` in the query, a \
+                             header or a cookie"
+                        ),
+                    );
+                    ("", &[], false)
+                }
+            }
+        }
+    };
+    let multipart_part = kind == Some(BodyKind::Multipart)
+        && matches!(loc, None | Some(Loc::Body))
+        && !scope.route.is_query_method();
+    if let Some((style, span)) = attrs.style {
+        if styles.contains(&style) {
+            placed.style = runtime_style(style);
+        } else if styles.is_empty() {
+            cx.error_at(
+                span,
+                format!(
+                    "`style` does not apply to {what}: styles are for query, header and cookie \
+                     parameters, path placeholders and the fields of a form body \
+                     (`content_type = \"application/x-www-form-urlencoded\"` on the struct)"
+                ),
+            );
+        } else {
+            cx.error_at(
+                span,
+                format!(
+                    "`style = \"{}\"` is not a style of {what}: expected {}",
+                    style.name(),
+                    StyleName::list(styles)
+                ),
+            );
+        }
+    }
+    explode(cx, attrs, &mut placed, what, styles.is_empty(), ty, form_field);
+    if let Some(span) = attrs.allow_reserved {
+        let query = matches!(placed.location, Location::Query)
+            || placed.location == Location::Default && scope.route.is_query_method();
+        if query || form_field && loc != Some(Loc::RequestBody) {
+            placed.allow_reserved = true;
+        } else {
+            cx.error_at(
+                span,
+                format!(
+                    "`allow_reserved` does not apply to {what}: it keeps RFC 3986's reserved \
+                     characters unencoded in a query parameter or a field of a form body"
+                ),
+            );
+        }
+    }
+    if let Some((indices, span)) = attrs.arrays {
+        if placed.style == Style::DeepObject || form_field {
+            placed.indices = indices;
+        } else {
+            cx.error_at(
+                span,
+                format!(
+                    "`arrays` does not apply to {what}: it is the bracket rule of the \
+                     `deepObject` style and of the nested lists of a form body"
+                ),
+            );
+        }
+    }
+    if let Some((media_type, span)) = &attrs.content_type {
+        if loc == Some(Loc::RequestBody) {
+            // The body's media type: `body_def` has read it.
+        } else if form_field || multipart_part {
+            placed.content_type = Some(media_type.clone());
+            placed.location = Location::Body;
+        } else {
+            cx.error_at(
+                *span,
+                format!(
+                    "`content_type` does not apply to {what}: it is the media type of a \
+                     `request_body` field, or the encoding of a field of a form or multipart \
+                     body"
+                ),
+            );
+        }
+    }
+    (placed, value)
+}
+
+/// The runtime's `Style` of an OpenAPI style.
+fn runtime_style(style: StyleName) -> Style {
+    match style {
+        StyleName::Simple => Style::Simple,
+        StyleName::Label => Style::Label,
+        StyleName::Matrix => Style::Matrix,
+        StyleName::Form => Style::Form,
+        StyleName::SpaceDelimited => Style::SpaceDelimited,
+        StyleName::PipeDelimited => Style::PipeDelimited,
+        StyleName::DeepObject => Style::DeepObject,
+    }
+}
+
+/// `explode`: OpenAPI's default (true for `form`, false otherwise;
+/// `deepObject` is always exploded), or as written, checked against the
+/// style and the field's type.
+fn explode(
+    cx: &mut Ctxt,
+    attrs: &FieldAttrs,
+    placed: &mut Placed,
+    what: &str,
+    unstyled: bool,
+    ty: &Type,
+    form_field: bool,
+) {
+    let shape = shape(ty);
+    let composite = matches!(shape, Shape::List | Shape::Object);
+    let style_span = attrs.style.map(|(_, span)| span);
+    placed.explode = matches!(placed.style, Style::Form | Style::Default | Style::DeepObject);
+    let Some((explode, span)) = attrs.explode else {
+        if form_field && placed.style == Style::Form && placed.explode && composite {
+            cx.error_at(
+                style_span.unwrap_or_else(Span::call_site),
+                form_body_explode_message(),
+            );
+        }
+        return;
+    };
+    if unstyled && !form_field {
+        cx.error_at(
+            span,
+            format!(
+                "`explode` does not apply to {what}: it is for query, header and cookie \
+                 parameters, path placeholders and the fields of a form body"
+            ),
+        );
+        return;
+    }
+    placed.explode = explode;
+    match placed.style {
+        Style::DeepObject if !explode => cx.error_at(
+            span,
+            "`deepObject` is always exploded (`name[key]=value`): remove `explode = false`",
+        ),
+        Style::SpaceDelimited | Style::PipeDelimited if explode && shape == Shape::Object => {
+            cx.error_at(
+                span,
+                "an object cannot be exploded in the `spaceDelimited` or `pipeDelimited` style, \
+                 which OpenAPI defines only unexploded: remove `explode`, or use `deepObject` or \
+                 `form`",
+            );
+        }
+        Style::Form if placed.location == Location::Cookie && !explode && composite => {
+            cx.error_at(
+                span,
+                "a list or an object in a cookie is written exploded, one `name=value` a cookie: \
+                 `explode = false` would join its items with `,`, which a cookie value cannot \
+                 hold unencoded; remove `explode = false`",
+            );
+        }
+        Style::Form if form_field && explode && composite => {
+            cx.error_at(span, form_body_explode_message());
+        }
+        _ => {}
+    }
+}
+
+/// The message for a list or object written in the exploded `form` style
+/// inside a form body.
+fn form_body_explode_message() -> &'static str {
+    "in a form body, an exploded `form` list or object would write its items as fields of the \
+     body itself, beside the others: write `explode = false` (items joined with `,`), or leave \
+     the style out (the bracket notation, `name[]=…` or `name[key]=…`) or use `deepObject`"
+}
+
+/// How the value of a `request_body` field is handed to the runtime, by the
+/// body's media type: JSON and form bodies from any value, text as a
+/// string, bytes as bytes or a file, and with no media type anywhere, a
+/// choice of media types (`Content`).
+fn whole_body(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, ty: &Type) -> ValueKind {
+    for span in [
+        attrs.style.map(|(_, span)| span),
+        attrs.explode.map(|(_, span)| span),
+        attrs.allow_reserved,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        cx.error_at(
+            span,
+            "a `request_body` field is the whole body, written as its media type says: \
+             `style`, `explode` and `allow_reserved` are for parameters and the fields of a form \
+             body",
+        );
+    }
+    let kind = attrs
+        .content_type
+        .as_ref()
+        .map(|(media_type, _)| BodyKind::of(media_type))
+        .or(scope.body.map(|body| body.kind));
+    match kind {
+        None => ValueKind::Choice,
+        Some(BodyKind::Json | BodyKind::Form) => ValueKind::Param,
+        Some(BodyKind::Text) => ValueKind::Text,
+        Some(BodyKind::Bytes) if is_file(ty) => ValueKind::Param,
+        Some(BodyKind::Bytes) => ValueKind::Bytes,
+        Some(BodyKind::Multipart) => {
+            let span = attrs.location.map_or_else(Span::call_site, |(_, span)| span);
+            cx.error_at(
+                span,
+                "a multipart body is made of parts: declare each part as a `body` field (a \
+                 `File` is a file part), not one `request_body`",
+            );
+            ValueKind::Param
+        }
+    }
+}
+
+/// A placeholder's style options: only path placeholders have a style,
+/// `simple`, `label` or `matrix`, with or without `explode`; none of the
+/// other options applies.
+fn path_style(
+    cx: &mut Ctxt,
+    scope: &Scope<'_>,
+    attrs: &FieldAttrs,
+    wire: &str,
+) -> Option<PathStyle> {
+    let misplaced = [
+        (attrs.allow_reserved, "`allow_reserved`", "write `{+name}` in the route to keep reserved characters"),
+        (attrs.arrays.map(|(_, span)| span), "`arrays`", "it is the bracket rule of `deepObject` and form bodies"),
+        (attrs.content_type.as_ref().map(|(_, span)| *span), "`content_type`", "it is for bodies"),
+    ];
+    for (span, name, why) in misplaced {
+        if let Some(span) = span {
+            cx.error_at(
+                span,
+                format!("{name} does not apply to the placeholder `{wire}` of the URL: {why}"),
+            );
+        }
+    }
+    let span = attrs
+        .style
+        .map(|(_, span)| span)
+        .or(attrs.explode.map(|(_, span)| span))?;
+    if !scope.is_path_var(wire) {
+        cx.error_at(
+            span,
+            format!(
+                "`{wire}` is a placeholder of the URL's query or fragment: its operator in the \
+                 route decides how it is written (`{{?{wire}*}}` explodes it); styles are for path \
+                 placeholders"
+            ),
+        );
+        return None;
+    }
+    let operator = match attrs.style.map(|(style, _)| style) {
+        None | Some(StyleName::Simple) => Operator::Simple,
+        Some(StyleName::Label) => Operator::Label,
+        Some(StyleName::Matrix) => Operator::PathParameter,
+        Some(style) => {
+            cx.error_at(
+                span,
+                format!(
+                    "`style = \"{}\"` is not a style of a path placeholder: expected {}",
+                    style.name(),
+                    StyleName::list(PATH_STYLES)
+                ),
+            );
+            return None;
+        }
+    };
+    Some(PathStyle {
+        wire: wire.to_owned(),
+        operator,
+        explode: attrs.explode.map(|(explode, _)| explode),
+        span,
+    })
+}
+
+/// The template's text with each styled path placeholder written with its
+/// operator and modifier (`{id}` in the `label` style, exploded: `{.id*}`),
+/// or where a placeholder cannot take its style, and why. The other parts
+/// are written as they were parsed (`<name>` and `:name` as `{name}`).
+fn restyled(template: &Template<'_>, styles: &[PathStyle]) -> Result<String, (Span, String)> {
+    let mut text = String::new();
+    for part in template.parts() {
+        let expr = match part {
+            Part::Literal(literal) => {
+                text.push_str(literal);
+                continue;
+            }
+            Part::Expression(expr) => expr,
+        };
+        let style = expr
+            .variables
+            .iter()
+            .find_map(|var| styles.iter().find(|style| style.wire == var.name));
+        let mut operator = expr.operator;
+        if let Some(style) = style {
+            let name = &style.wire;
+            if expr.variables.len() != 1 {
+                return Err((
+                    style.span,
+                    format!(
+                        "the placeholder `{name}` shares its expression with other variables: \
+                         write it alone, `{{{name}}}`, to give it a style"
+                    ),
+                ));
+            }
+            if operator != Operator::Simple && operator != style.operator {
+                return Err((
+                    style.span,
+                    format!(
+                        "the route writes the placeholder `{name}` with the operator `{}`, which \
+                         is its style already: write it `{{{name}}}` to give it a style",
+                        operator.symbol().unwrap_or(' ')
+                    ),
+                ));
+            }
+            operator = style.operator;
+        }
+        text.push('{');
+        text.extend(operator.symbol());
+        for (i, var) in expr.variables.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push_str(var.name);
+            let modifier = match (style.and_then(|style| style.explode), var.modifier) {
+                (Some(true), Modifier::None | Modifier::Explode) => Modifier::Explode,
+                (Some(false), Modifier::Explode) | (Some(true), Modifier::Prefix(_)) => {
+                    let style = style.map_or_else(Span::call_site, |style| style.span);
+                    return Err((
+                        style,
+                        format!(
+                            "`explode` contradicts the placeholder `{}` as the route writes it: \
+                             remove its modifier from the route",
+                            var.name
+                        ),
+                    ));
+                }
+                (_, modifier) => modifier,
+            };
+            match modifier {
+                Modifier::None => {}
+                Modifier::Explode => text.push('*'),
+                Modifier::Prefix(length) => text.push_str(&format!(":{length}")),
+            }
+        }
+        text.push('}');
+    }
+    Ok(text)
 }
 
 /// The same parameter twice in the same role.
 fn check_parameters_once(cx: &mut Ctxt, declared: &[Field]) {
     for (i, field) in declared.iter().enumerate() {
         if let Some(other) = declared[..i].iter().find(|other| {
-            other.wire == field.wire && other.role == field.role && other.ident != field.ident
+            other.wire == field.wire
+                && other.role == field.role
+                && other.placement.location == field.placement.location
+                && other.ident != field.ident
         }) {
             cx.error(
                 &field.ident,
@@ -309,10 +985,8 @@ fn check_data_alone(cx: &mut Ctxt, declared: &[Field], is_query_method: bool) {
     if is_query_method {
         return;
     }
-    let Some(data) = declared
-        .iter()
-        .find(|f| f.role == Role::Remaining && f.wire == "data")
-    else {
+    let in_body = |f: &Field| f.role == Role::Remaining && f.placement.location == Location::Default;
+    let Some(data) = declared.iter().find(|f| in_body(f) && f.wire == "data") else {
         return;
     };
     let data_field = if data.ident == "data" {
@@ -320,10 +994,7 @@ fn check_data_alone(cx: &mut Ctxt, declared: &[Field], is_query_method: bool) {
     } else {
         format!("`{}` (the `data` parameter)", data.ident)
     };
-    for field in declared
-        .iter()
-        .filter(|f| f.role == Role::Remaining && f.wire != "data")
-    {
+    for field in declared.iter().filter(|f| in_body(f) && f.wire != "data") {
         cx.error(
             &field.ident,
             format!(
@@ -331,6 +1002,42 @@ fn check_data_alone(cx: &mut Ctxt, declared: &[Field], is_query_method: bool) {
                  replaces the other body parameters; put `{}` inside it, or in the query with \
                  `#[endpoint(query)]`",
                 field.ident, field.ident
+            ),
+        );
+    }
+}
+
+/// A `request_body` field is the whole body: one a struct, and no field of
+/// the body beside it.
+fn check_whole_body(cx: &mut Ctxt, scope: &Scope<'_>, declared: &[Field]) {
+    let mut wholes = declared
+        .iter()
+        .filter(|f| f.role == Role::Remaining && f.placement.location == Location::Content);
+    let Some(whole) = wholes.next() else {
+        return;
+    };
+    for other in wholes {
+        cx.error(
+            &other.ident,
+            format!(
+                "a second `request_body` field, `{}`: a request has one body, and `{}` is it",
+                other.ident, whole.ident
+            ),
+        );
+    }
+    if scope.route.is_query_method() {
+        return;
+    }
+    for field in declared.iter().filter(|f| {
+        f.role == Role::Remaining
+            && matches!(f.placement.location, Location::Default | Location::Body)
+    }) {
+        cx.error(
+            &field.ident,
+            format!(
+                "the field `{}` would go to the body, but `{}` is the whole body \
+                 (`request_body`): put `{}` inside it, or in the query, a header or a cookie",
+                field.ident, whole.ident, field.ident
             ),
         );
     }
@@ -408,6 +1115,8 @@ fn generated_field(var: &Placeholder, ident: Ident, span: Span) -> Field {
         ty,
         wire: var.name.clone(),
         role: Role::Template,
+        placement: Placed::DEFAULT,
+        value: ValueKind::Param,
         optional: !var.in_path,
         declared: false,
         multi_segment: false,
@@ -426,7 +1135,10 @@ fn with_query(
         return (route.url.clone(), None);
     };
     let operator = if parsed.has_query() { '&' } else { '?' };
-    let text = format!("{}{{{operator}{}}}", route.url, query.join(","));
+    // Exploded, so that a list is written as OpenAPI's default for the
+    // query (`a=x&a=y`).
+    let exploded: Vec<String> = query.iter().map(|name| format!("{name}*")).collect();
+    let text = format!("{}{{{operator}{}}}", route.url, exploded.join(","));
     if let Ok(template) = Template::parse_all(&text) {
         let template = template.into_owned();
         return (text, Some(template));
@@ -621,14 +1333,14 @@ mod tests {
         );
         assert_eq!(
             checked.template_text,
-            "/repos/{owner}/{repo}/actions/variables/{name}{?page}"
+            "/repos/{owner}/{repo}/actions/variables/{name}{?page*}"
         );
 
         let (checked, errors) = item(quote! {
             struct S = "POST /search?x=1" { #[endpoint(query)] a: u32, #[endpoint(query)] b: Option<u32> }
         });
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(checked.template_text, "/search?x=1{&a,b}");
+        assert_eq!(checked.template_text, "/search?x=1{&a*,b*}");
 
         let (checked, errors) = item(quote! {
             struct S = "GET /x{?q}" { #[endpoint(query)] per_page: u32 }
