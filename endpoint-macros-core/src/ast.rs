@@ -393,7 +393,10 @@ pub(crate) fn is_file(ty: &Type) -> bool {
             };
             match &last.arguments {
                 syn::PathArguments::None => last.ident == "File",
-                args if ["Option", "Box", "Vec"].iter().any(|name| last.ident == name) => {
+                args if ["Option", "Box", "Vec"]
+                    .iter()
+                    .any(|name| last.ident == name) =>
+                {
                     single_type_argument(args).is_some_and(is_file)
                 }
                 _ => false,
@@ -419,7 +422,10 @@ mod tests {
         assert_eq!(of(syn::parse_quote!([u8; 4])), Shape::List);
         assert_eq!(of(syn::parse_quote!(Option<BTreeSet<u8>>)), Shape::List);
         assert_eq!(of(syn::parse_quote!(HashMap<String, u32>)), Shape::Object);
-        assert_eq!(of(syn::parse_quote!(serde_json::Map<String, Value>)), Shape::Object);
+        assert_eq!(
+            of(syn::parse_quote!(serde_json::Map<String, Value>)),
+            Shape::Object
+        );
         assert_eq!(of(syn::parse_quote!(Filter)), Shape::Unknown);
         assert_eq!(of(syn::parse_quote!(serde_json::Value)), Shape::Unknown);
         let file = |ty: Type| is_file(&ty);

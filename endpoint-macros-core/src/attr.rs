@@ -176,7 +176,9 @@ impl FieldAttrs {
             let lit: LitStr = meta.value()?.parse()?;
             twice(cx, self.rename.is_some(), "rename");
             self.rename = Some((lit.value(), lit.span()));
-        } else if let Some(&(name, loc)) = Loc::ALL.iter().find(|(name, _)| meta.path.is_ident(name)) {
+        } else if let Some(&(name, loc)) =
+            Loc::ALL.iter().find(|(name, _)| meta.path.is_ident(name))
+        {
             match self.location {
                 Some((other, _)) if other == loc => twice(cx, true, name),
                 Some((other, _)) => cx.error_at(
@@ -351,7 +353,7 @@ impl ItemAttrs {
 mod tests {
     use super::*;
     use crate::ast::FieldDef;
-    use crate::ctxt::check_tokens;
+    use crate::ctxt::{assert_reported, check_tokens};
     use quote::quote;
 
     fn read(field: proc_macro2::TokenStream) -> (FieldAttrs, Vec<String>) {
@@ -434,5 +436,101 @@ mod tests {
             errors.iter().any(|e| e.contains("`body` is given twice")),
             "{errors:?}"
         );
+    }
+
+    #[test]
+    fn styles_and_bodies() {
+        let (attrs, errors) = read(quote! {
+            #[endpoint(query, style = "deepObject", explode, allow_reserved, arrays = "indices")]
+            filter: Filter
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(attrs.location.map(|(loc, _)| loc), Some(Loc::Query));
+        assert_eq!(
+            attrs.style.map(|(style, _)| style),
+            Some(StyleName::DeepObject)
+        );
+        assert_eq!(attrs.explode.map(|(explode, _)| explode), Some(true));
+        assert!(attrs.allow_reserved.is_some());
+        assert_eq!(attrs.arrays.map(|(indices, _)| indices), Some(true));
+        let (attrs, errors) = read(quote! {
+            #[endpoint(header, explode = false)] #[endpoint(rename = "X-Id")] id: u32
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(attrs.location.map(|(loc, _)| loc), Some(Loc::Header));
+        assert_eq!(attrs.explode.map(|(explode, _)| explode), Some(false));
+        let (attrs, errors) = read(quote! {
+            #[endpoint(request_body, content_type = "text/plain; charset=\"utf-8\"")] text: String
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            attrs
+                .content_type
+                .map(|(media_type, _)| media_type)
+                .as_deref(),
+            Some("text/plain; charset=\"utf-8\"")
+        );
+        let (attrs, errors) = read(quote!(#[endpoint(arrays = "brackets", cookie)] c: Vec<u8>));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(attrs.arrays.map(|(indices, _)| indices), Some(false));
+    }
+
+    #[test]
+    fn style_and_body_errors() {
+        let errors = read(quote!(#[endpoint(query, style = "deep_object")] a: u32)).1;
+        assert_reported(
+            &errors,
+            &[
+                "unknown style `deep_object`: expected one of OpenAPI's styles, `\"simple\"`, \
+               `\"label\"`, `\"matrix\"`, `\"form\"`, `\"spaceDelimited\"`, `\"pipeDelimited\"` \
+               or `\"deepObject\"`",
+            ],
+        );
+        let errors = read(quote!(#[endpoint(header, cookie)] a: u32)).1;
+        assert_reported(
+            &errors,
+            &["both `header` and `cookie`: a parameter has one location"],
+        );
+        let errors = read(quote!(#[endpoint(query, query)] a: u32)).1;
+        assert_reported(&errors, &["`query` is given twice"]);
+        let errors = read(quote!(#[endpoint(arrays = "commas")] a: u32)).1;
+        assert_reported(&errors, &["unknown bracket rule `commas`"]);
+        let errors = read(quote!(#[endpoint(explode = "no")] a: u32)).1;
+        assert_reported(&errors, &["expected boolean literal"]);
+        for media_type in [
+            "text",
+            "text/",
+            "/plain",
+            "text/pl ain",
+            "text/plain; charset",
+            "a/b; c=\"d\"e\"",
+        ] {
+            let lit = syn::LitStr::new(media_type, Span::call_site());
+            let errors = read(quote!(#[endpoint(request_body, content_type = #lit)] a: u32)).1;
+            assert_reported(&errors, &[&format!("`{media_type}` is not a media type")]);
+        }
+        for media_type in [
+            "text/plain",
+            "application/vnd.github+json",
+            "multipart/form-data; boundary=x",
+            "a/b; c=\"d e\"",
+        ] {
+            assert!(is_media_type(media_type), "{media_type}");
+        }
+        let errors = read(quote!(#[endpoint(multi_segment, header)] a: String)).1;
+        assert_reported(&errors, &["both `multi_segment` and `header`"]);
+        let read_item = |item: proc_macro2::TokenStream| {
+            check_tokens(item, |cx, item: &crate::ast::ItemDef| {
+                ItemAttrs::from_attrs(cx, &item.options)
+            })
+        };
+        let (attrs, errors) = read_item(
+            quote!(#[endpoint(content_type = "multipart/form-data")] struct S = "POST /x";),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(attrs.content_type.unwrap().0, "multipart/form-data");
+        let (_, errors) =
+            read_item(quote!(#[endpoint(content_type = "form")] struct S = "POST /x";));
+        assert_reported(&errors, &["`form` is not a media type"]);
     }
 }

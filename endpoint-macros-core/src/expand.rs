@@ -874,4 +874,108 @@ mod tests {
         let out = expand(quote!(pub struct S = "POST /x" { #[endpoint] a: u32 }));
         assert!(out.contains("compile_error"), "{out}");
     }
+
+    #[test]
+    fn placements_and_bodies() {
+        let out = expand(quote! {
+            pub struct S = "GET /a/{id}" {
+                #[endpoint(style = "label", explode)] id: Vec<u32>,
+                q: Option<String>,
+                #[endpoint(header)] x_trace: String,
+            }
+        });
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(out.contains(&packed("/a/{.id*}")), "{out}");
+        assert!(
+            out.contains("pub const TEMPLATE : & 'static str = \"/a/{.id*}\""),
+            "{out}"
+        );
+        assert!(
+            out.contains(
+                "params : & [:: endpoint :: __private :: ParamPlan :: new (\"q\") , \
+                 :: endpoint :: __private :: ParamPlan { name : \"x-trace\" , placement : \
+                 :: endpoint :: __private :: Placement { \
+                 location : :: endpoint :: __private :: Location :: Header , \
+                 style : :: endpoint :: __private :: Style :: Simple , explode : false , \
+                 allow_reserved : false , arrays : :: endpoint :: __private :: Arrays :: Brackets , \
+                 content_type : :: core :: option :: Option :: None , } , }]"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("body : :: core :: option :: Option :: None"),
+            "{out}"
+        );
+
+        let out = expand(quote! {
+            #[endpoint(content_type = "multipart/form-data")]
+            pub struct Upload = "POST /upload" {
+                #[endpoint(body, content_type = "image/png")] file: endpoint::body::File,
+                title: String,
+            }
+        });
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(
+            out.contains(
+                "body : :: core :: option :: Option :: Some (:: endpoint :: __private :: BodyPlan { \
+                 media_type : \"multipart/form-data\" , \
+                 kind : :: endpoint :: __private :: BodyKind :: Multipart , })"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("content_type : :: core :: option :: Option :: Some (\"image/png\")"),
+            "{out}"
+        );
+        // A file is read directly, not serialized.
+        assert!(out.contains("ToParam :: to_param (& self . file)"), "{out}");
+
+        let out = expand(quote! {
+            pub struct Raw = "POST /raw" {
+                #[endpoint(request_body, content_type = "application/octet-stream")]
+                bytes: Option<Vec<u8>>,
+            }
+        });
+        assert!(
+            out.contains(
+                "match & self . bytes { :: core :: option :: Option :: Some (value) => \
+                 :: core :: option :: Option :: Some (:: endpoint :: __private :: Param :: Bytes \
+                 (:: core :: convert :: AsRef :: < [u8] > :: as_ref (value))) ,"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("Location :: Content"), "{out}");
+        assert!(
+            out.contains("media_type : \"application/octet-stream\""),
+            "{out}"
+        );
+
+        let out = expand(quote! {
+            pub struct Text = "POST /markdown" {
+                #[endpoint(request_body, content_type = "text/plain")] text: String,
+            }
+        });
+        assert!(
+            out.contains(
+                ":: endpoint :: __private :: Param :: Str (:: core :: convert :: AsRef :: < str > :: as_ref (& self . text))"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("BodyKind :: Text"), "{out}");
+
+        let out = expand(quote! {
+            pub struct Put = "PUT /doc" { #[endpoint(request_body)] doc: Document }
+        });
+        assert!(
+            out.contains(
+                "let __content0 = :: endpoint :: __private :: Content :: content (& self . doc) ; \
+                 build (& [:: core :: option :: Option :: Some (:: endpoint :: __private :: Param :: Content (& __content0))])"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("body : :: core :: option :: Option :: None"),
+            "{out}"
+        );
+    }
 }

@@ -8,7 +8,8 @@
 //! and says at which column of the route it is.
 
 use endpoint_runtime::__private::{
-    BodyKind, FieldName, METHODS, OPTION_KEYS, is_absolute, is_identifier, is_option_key, sends_query,
+    BodyKind, FieldName, METHODS, OPTION_KEYS, is_absolute, is_identifier, is_option_key,
+    sends_query,
 };
 use endpoint_runtime::route::Route;
 use endpoint_runtime::template::{Template, TemplateError, TemplateErrorKind};

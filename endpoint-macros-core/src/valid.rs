@@ -218,7 +218,10 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
                 }
                 Err(errors) => {
                     for error in errors {
-                        cx.error(&item.route, format!("the styled template `{text}`: {error}"));
+                        cx.error(
+                            &item.route,
+                            format!("the styled template `{text}`: {error}"),
+                        );
                     }
                     template = None;
                 }
@@ -356,7 +359,9 @@ fn declared_field(
             false
         }
         Some(span) => {
-            if attrs.style.is_some_and(|(style, _)| style != StyleName::Simple)
+            if attrs
+                .style
+                .is_some_and(|(style, _)| style != StyleName::Simple)
                 || attrs.explode.is_some_and(|(explode, _)| explode)
             {
                 cx.error_at(
@@ -647,7 +652,15 @@ fn place(
             );
         }
     }
-    explode(cx, attrs, &mut placed, what, styles.is_empty(), ty, form_field);
+    explode(
+        cx,
+        attrs,
+        &mut placed,
+        what,
+        styles.is_empty(),
+        ty,
+        form_field,
+    );
     if let Some(span) = attrs.allow_reserved {
         let query = matches!(placed.location, Location::Query)
             || placed.location == Location::Default && scope.route.is_query_method();
@@ -724,7 +737,10 @@ fn explode(
     let shape = shape(ty);
     let composite = matches!(shape, Shape::List | Shape::Object);
     let style_span = attrs.style.map(|(_, span)| span);
-    placed.explode = matches!(placed.style, Style::Form | Style::Default | Style::DeepObject);
+    placed.explode = matches!(
+        placed.style,
+        Style::Form | Style::Default | Style::DeepObject
+    );
     let Some((explode, span)) = attrs.explode else {
         if form_field && placed.style == Style::Form && placed.explode && composite {
             cx.error_at(
@@ -813,7 +829,9 @@ fn whole_body(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, ty: &Type) -
         Some(BodyKind::Bytes) if is_file(ty) => ValueKind::Param,
         Some(BodyKind::Bytes) => ValueKind::Bytes,
         Some(BodyKind::Multipart) => {
-            let span = attrs.location.map_or_else(Span::call_site, |(_, span)| span);
+            let span = attrs
+                .location
+                .map_or_else(Span::call_site, |(_, span)| span);
             cx.error_at(
                 span,
                 "a multipart body is made of parts: declare each part as a `body` field (a \
@@ -834,9 +852,21 @@ fn path_style(
     wire: &str,
 ) -> Option<PathStyle> {
     let misplaced = [
-        (attrs.allow_reserved, "`allow_reserved`", "write `{+name}` in the route to keep reserved characters"),
-        (attrs.arrays.map(|(_, span)| span), "`arrays`", "it is the bracket rule of `deepObject` and form bodies"),
-        (attrs.content_type.as_ref().map(|(_, span)| *span), "`content_type`", "it is for bodies"),
+        (
+            attrs.allow_reserved,
+            "`allow_reserved`",
+            "write `{+name}` in the route to keep reserved characters",
+        ),
+        (
+            attrs.arrays.map(|(_, span)| span),
+            "`arrays`",
+            "it is the bracket rule of `deepObject` and form bodies",
+        ),
+        (
+            attrs.content_type.as_ref().map(|(_, span)| *span),
+            "`content_type`",
+            "it is for bodies",
+        ),
     ];
     for (span, name, why) in misplaced {
         if let Some(span) = span {
@@ -985,7 +1015,8 @@ fn check_data_alone(cx: &mut Ctxt, declared: &[Field], is_query_method: bool) {
     if is_query_method {
         return;
     }
-    let in_body = |f: &Field| f.role == Role::Remaining && f.placement.location == Location::Default;
+    let in_body =
+        |f: &Field| f.role == Role::Remaining && f.placement.location == Location::Default;
     let Some(data) = declared.iter().find(|f| in_body(f) && f.wire == "data") else {
         return;
     };
@@ -1076,10 +1107,13 @@ fn generated_fields(cx: &mut Ctxt, scope: &Scope<'_>, declared: &[Field]) -> Vec
                      that name; declare the placeholder's field under another name with \
                      `#[endpoint(rename = \"{}\")] path_{key}: String`",
                     clash.ident,
-                    if scope.route.is_query_method() {
-                        "query"
-                    } else {
-                        "body"
+                    match clash.placement.location {
+                        Location::Header => "header",
+                        Location::Cookie => "cookie",
+                        Location::Query => "query",
+                        Location::Body | Location::Content => "body",
+                        Location::Default if scope.route.is_query_method() => "query",
+                        Location::Default => "body",
                     },
                     var.name,
                     var.name
@@ -1420,6 +1454,523 @@ mod tests {
                 ("enterprise_team".into(), "enterprise-team".into()),
                 ("r#type".into(), "type".into()),
             ]
+        );
+    }
+
+    /// `(wire, location, style, explode, allow_reserved, indices, content_type)`
+    /// of each remaining parameter.
+    fn placements(
+        checked: &CheckedItem,
+    ) -> Vec<(String, Location, Style, bool, bool, bool, Option<String>)> {
+        checked
+            .fields
+            .iter()
+            .filter(|f| f.role == Role::Remaining)
+            .map(|f| {
+                let p = &f.placement;
+                (
+                    f.wire.clone(),
+                    p.location,
+                    p.style,
+                    p.explode,
+                    p.allow_reserved,
+                    p.indices,
+                    p.content_type.clone(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn parameter_styles() {
+        let (checked, errors) = item(quote! {
+            struct S = "GET /pets" {
+                kind: Vec<String>,
+                #[endpoint(query, style = "form", explode = false)] tags: Vec<String>,
+                #[endpoint(style = "pipeDelimited")] ids: Vec<u32>,
+                #[endpoint(query, style = "spaceDelimited")] names: Vec<String>,
+                #[endpoint(query, style = "deepObject", arrays = "indices")] filter: Filter,
+                #[endpoint(query, allow_reserved)] path: String,
+                #[endpoint(header)] x_request_id: String,
+                #[endpoint(header, rename = "If-None-Match", explode)] etags: Vec<String>,
+                #[endpoint(cookie)] session: Option<String>,
+                #[endpoint(cookie, style = "form")] prefs: HashMap<String, String>,
+            }
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        use Location::*;
+        assert_eq!(
+            placements(&checked),
+            vec![
+                (
+                    "kind".into(),
+                    Default,
+                    Style::Default,
+                    true,
+                    false,
+                    false,
+                    None
+                ),
+                ("tags".into(), Query, Style::Form, false, false, false, None),
+                (
+                    "ids".into(),
+                    Query,
+                    Style::PipeDelimited,
+                    false,
+                    false,
+                    false,
+                    None
+                ),
+                (
+                    "names".into(),
+                    Query,
+                    Style::SpaceDelimited,
+                    false,
+                    false,
+                    false,
+                    None
+                ),
+                (
+                    "filter".into(),
+                    Query,
+                    Style::DeepObject,
+                    true,
+                    false,
+                    true,
+                    None
+                ),
+                ("path".into(), Query, Style::Form, true, true, false, None),
+                (
+                    "x-request-id".into(),
+                    Header,
+                    Style::Simple,
+                    false,
+                    false,
+                    false,
+                    None
+                ),
+                (
+                    "If-None-Match".into(),
+                    Header,
+                    Style::Simple,
+                    true,
+                    false,
+                    false,
+                    None
+                ),
+                (
+                    "session".into(),
+                    Cookie,
+                    Style::Form,
+                    true,
+                    false,
+                    false,
+                    None
+                ),
+                (
+                    "prefs".into(),
+                    Cookie,
+                    Style::Form,
+                    true,
+                    false,
+                    false,
+                    None
+                ),
+            ]
+        );
+        assert!(checked.body.is_none());
+        assert_eq!(checked.template_text, "/pets");
+
+        // On a route with a body, a styled query parameter is a parameter of
+        // the query location, an unstyled one a variable of the template.
+        let (checked, errors) = item(quote! {
+            struct S = "POST /x" {
+                #[endpoint(query)] a: Vec<String>,
+                #[endpoint(query, style = "form", explode = false)] b: Vec<String>,
+                #[endpoint(header)] url: String,
+                title: String,
+            }
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(checked.template_text, "/x{?a*}");
+        let placed = placements(&checked);
+        assert_eq!(
+            placed[0],
+            ("b".into(), Query, Style::Form, false, false, false, None)
+        );
+        assert_eq!(placed[1].1, Header);
+        assert_eq!(placed[2].1, Default);
+    }
+
+    #[test]
+    fn path_styles() {
+        let (checked, errors) = item(quote! {
+            struct S = "GET /a/{label}/:matrix/<plain>/{x:3}{?q}" {
+                #[endpoint(style = "label", explode)] label: Vec<String>,
+                #[endpoint(path, style = "matrix")] matrix: Vec<String>,
+                #[endpoint(style = "simple", explode)] plain: Vec<String>,
+            }
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            checked.template_text,
+            "/a/{.label*}/{;matrix}/{plain*}/{x:3}{?q}"
+        );
+        assert_eq!(
+            checked.template.unwrap(),
+            Template::parse("/a/{.label*}/{;matrix}/{plain*}/{x:3}{?q}").unwrap()
+        );
+        // Written with its style already: kept.
+        let (checked, errors) = item(quote! {
+            struct S = "GET /a/{.label}" { #[endpoint(style = "label", explode)] label: Vec<String> }
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(checked.template_text, "/a/{.label*}");
+        // Unstyled routes keep their text as written.
+        let (checked, errors) = item(quote!(struct S = "GET /a/:b/<c>";));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(checked.template_text, "/a/:b/<c>");
+    }
+
+    #[test]
+    fn path_style_errors() {
+        let errors = item_errors(quote! {
+            struct S = "GET /a/{b,c}/{+d}/{e}/{f*}/{g}{?q}" {
+                #[endpoint(style = "label")] b: String,
+                #[endpoint(style = "matrix")] d: String,
+                #[endpoint(style = "form")] e: String,
+                #[endpoint(explode = false)] f: Vec<String>,
+                #[endpoint(explode)] q: Option<String>,
+                #[endpoint(path)] nowhere: String,
+                #[endpoint(header)] c: String,
+                #[endpoint(allow_reserved, arrays = "indices", content_type = "text/plain")] g: String,
+            }
+        });
+        assert_reported(
+            &errors,
+            &[
+                "`style = \"form\"` is not a style of a path placeholder: expected `\"simple\"`, `\"label\"` or `\"matrix\"`",
+                "`q` is a placeholder of the URL's query or fragment",
+                "`#[endpoint(path)]` on `nowhere`, but `nowhere` is not a placeholder in the URL's path",
+                "`c` is the placeholder `{c}` of the URL; it cannot also be a header",
+                "`allow_reserved` does not apply to the placeholder `g`",
+                "`arrays` does not apply to the placeholder `g`",
+                "`content_type` does not apply to the placeholder `g`",
+            ],
+        );
+        // The template's own mistakes come one at a time, the first in order.
+        assert_reported(
+            &item_errors(quote! {
+                struct S = "GET /a/{b,c}" { #[endpoint(style = "label")] b: String }
+            }),
+            &["the placeholder `b` shares its expression with other variables"],
+        );
+        assert_reported(
+            &item_errors(quote! {
+                struct S = "GET /a/{+d}" { #[endpoint(style = "matrix")] d: String }
+            }),
+            &["the route writes the placeholder `d` with the operator `+`"],
+        );
+        assert_reported(
+            &item_errors(quote! {
+                struct S = "GET /a/{f*}" { #[endpoint(explode = false)] f: Vec<String> }
+            }),
+            &["`explode` contradicts the placeholder `f` as the route writes it"],
+        );
+        assert_reported(
+            &item_errors(quote! {
+                struct S = "GET /a/{f}" { #[endpoint(multi_segment, style = "label")] f: String }
+            }),
+            &["`multi_segment` keeps the `/` of a value written in the `simple` style"],
+        );
+    }
+
+    #[test]
+    fn parameter_style_errors() {
+        let errors = item_errors(quote! {
+            struct S = "GET /x" {
+                #[endpoint(header, style = "deepObject")] a: String,
+                #[endpoint(query, style = "label")] b: String,
+                #[endpoint(cookie, style = "simple")] c: String,
+                #[endpoint(query, style = "deepObject", explode = false)] d: Filter,
+                #[endpoint(query, style = "pipeDelimited", explode = true)] e: HashMap<String, u32>,
+                #[endpoint(cookie, explode = false)] f: Vec<String>,
+                #[endpoint(query, arrays = "indices")] g: Vec<String>,
+                #[endpoint(header, allow_reserved)] h: String,
+                #[endpoint(query, content_type = "text/plain")] i: String,
+                #[endpoint(header, rename = "bad header")] j: String,
+                #[endpoint(request_body)] k: String,
+            }
+        });
+        assert_reported(
+            &errors,
+            &[
+                "`style = \"deepObject\"` is not a style of a header: expected `\"simple\"`",
+                "`style = \"label\"` is not a style of a query parameter: expected `\"form\"`, `\"spaceDelimited\"`, `\"pipeDelimited\"` or `\"deepObject\"`",
+                "`style = \"simple\"` is not a style of a cookie: expected `\"form\"`",
+                "`deepObject` is always exploded",
+                "an object cannot be exploded in the `spaceDelimited` or `pipeDelimited` style",
+                "a list or an object in a cookie is written exploded",
+                "`arrays` does not apply to a query parameter",
+                "`allow_reserved` does not apply to a header",
+                "`content_type` does not apply to a query parameter",
+                "`bad header` is not a header name",
+                "`#[endpoint(request_body)]` on a GET route: the field `k` cannot go to a body",
+            ],
+        );
+        assert_eq!(errors.len(), 11, "{errors:?}");
+        // A style needs a location on a route with a body.
+        let errors = item_errors(quote! {
+            struct S = "POST /x" { #[endpoint(style = "form")] a: Vec<String> }
+        });
+        assert_reported(
+            &errors,
+            &["`style` does not apply to a field of a JSON body"],
+        );
+    }
+
+    #[test]
+    fn bodies() {
+        let (checked, errors) = item(quote! {
+            #[endpoint(content_type = "application/x-www-form-urlencoded")]
+            struct S = "POST /token" {
+                grant_type: String,
+                #[endpoint(body, arrays = "indices")] items: Vec<Item>,
+                #[endpoint(body, style = "form", explode = false)] scopes: Vec<String>,
+                #[endpoint(style = "deepObject")] meta: Meta,
+                #[endpoint(header)] data: String,
+                url: String,
+            }
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            checked.body,
+            Some(BodyDef {
+                media_type: "application/x-www-form-urlencoded".into(),
+                kind: BodyKind::Form
+            })
+        );
+        use Location::*;
+        assert_eq!(
+            placements(&checked),
+            vec![
+                (
+                    "grant_type".into(),
+                    Default,
+                    Style::Default,
+                    true,
+                    false,
+                    false,
+                    None
+                ),
+                (
+                    "items".into(),
+                    Body,
+                    Style::Default,
+                    true,
+                    false,
+                    true,
+                    None
+                ),
+                (
+                    "scopes".into(),
+                    Body,
+                    Style::Form,
+                    false,
+                    false,
+                    false,
+                    None
+                ),
+                (
+                    "meta".into(),
+                    Body,
+                    Style::DeepObject,
+                    true,
+                    false,
+                    false,
+                    None
+                ),
+                (
+                    "data".into(),
+                    Header,
+                    Style::Simple,
+                    false,
+                    false,
+                    false,
+                    None
+                ),
+                (
+                    "url".into(),
+                    Default,
+                    Style::Default,
+                    true,
+                    false,
+                    false,
+                    None
+                ),
+            ]
+        );
+
+        let (checked, errors) = item(quote! {
+            #[endpoint(content_type = "multipart/form-data")]
+            struct S = "POST /upload/{id}" {
+                #[endpoint(body, content_type = "image/png")] file: File,
+                title: String,
+                data: Vec<u8>,
+            }
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        let placed = placements(&checked);
+        assert_eq!(placed[0].1, Body);
+        assert_eq!(placed[0].6.as_deref(), Some("image/png"));
+        assert_eq!(checked.body.unwrap().kind, BodyKind::Multipart);
+
+        // A whole body: its value by the media type.
+        let whole = |tokens| {
+            let (checked, errors): (CheckedItem, _) = item(tokens);
+            assert!(errors.is_empty(), "{errors:?}");
+            let field = checked.fields.iter().find(|f| f.ident == "body").unwrap();
+            assert_eq!(field.placement.location, Content);
+            (field.value, checked.body.map(|body| body.media_type))
+        };
+        assert_eq!(
+            whole(
+                quote!(struct S = "POST /x" { #[endpoint(request_body, content_type = "text/markdown")] body: String })
+            ),
+            (ValueKind::Text, Some("text/markdown".into()))
+        );
+        assert_eq!(
+            whole(
+                quote!(#[endpoint(content_type = "application/octet-stream")] struct S = "POST /x" { #[endpoint(request_body)] body: Vec<u8> })
+            ),
+            (ValueKind::Bytes, Some("application/octet-stream".into()))
+        );
+        assert_eq!(
+            whole(
+                quote!(#[endpoint(content_type = "application/octet-stream")] struct S = "POST /x" { #[endpoint(request_body)] body: Option<endpoint::body::File> })
+            ),
+            (ValueKind::Param, Some("application/octet-stream".into()))
+        );
+        assert_eq!(
+            whole(
+                quote!(struct S = "PATCH /x" { #[endpoint(request_body, content_type = "application/merge-patch+json")] body: Patch })
+            ),
+            (
+                ValueKind::Param,
+                Some("application/merge-patch+json".into())
+            )
+        );
+        assert_eq!(
+            whole(
+                quote!(struct S = "PUT /x" { #[endpoint(request_body)] body: Document, #[endpoint(query)] a: u32 })
+            ),
+            (ValueKind::Choice, None)
+        );
+    }
+
+    #[test]
+    fn body_errors() {
+        let errors = item_errors(quote! {
+            #[endpoint(content_type = "text/plain")]
+            struct S = "POST /x" {
+                #[endpoint(request_body, content_type = "text/markdown")] text: String,
+                #[endpoint(request_body)] again: String,
+                #[endpoint(body)] extra: String,
+                #[endpoint(query, style = "form", explode = false)] fine: Vec<String>,
+            }
+        });
+        assert_reported(
+            &errors,
+            &[
+                "the struct's `content_type` names the body's media type already",
+                "a second `request_body` field, `again`: a request has one body, and `text` is it",
+                "the field `extra` would be a field of the body, but a `text/plain` body is one value",
+                "the field `extra` would go to the body, but `text` is the whole body",
+            ],
+        );
+        let errors = item_errors(quote! {
+            #[endpoint(content_type = "application/x-www-form-urlencoded")]
+            struct S = "GET /x" { a: u32 }
+        });
+        assert_reported(
+            &errors,
+            &["`content_type = \"application/x-www-form-urlencoded\"` on a GET route"],
+        );
+        let errors = item_errors(quote! {
+            #[endpoint(content_type = "application/x-www-form-urlencoded")]
+            struct S = "POST /x" {
+                #[endpoint(body, style = "form")] tags: Vec<String>,
+                #[endpoint(body, style = "form", explode)] map: BTreeMap<String, String>,
+                #[endpoint(body, style = "label")] c: String,
+                #[endpoint(request_body, style = "form")] whole: Form,
+            }
+        });
+        assert_reported(
+            &errors,
+            &[
+                "in a form body, an exploded `form` list or object would write its items as fields",
+                "`style = \"label\"` is not a style of a field of a form body",
+                "a `request_body` field is the whole body, written as its media type says",
+            ],
+        );
+        assert_eq!(
+            errors
+                .iter()
+                .filter(|e| e.contains("in a form body"))
+                .count(),
+            2,
+            "{errors:?}"
+        );
+        let errors = item_errors(quote! {
+            #[endpoint(content_type = "multipart/form-data")]
+            struct S = "POST /x" {
+                #[endpoint(body, style = "form")] a: String,
+                #[endpoint(body, arrays = "indices")] b: Vec<String>,
+                #[endpoint(request_body)] c: Parts,
+            }
+        });
+        assert_reported(
+            &errors,
+            &[
+                "`style` does not apply to a part of a multipart body",
+                "`arrays` does not apply to a part of a multipart body",
+                "a multipart body is made of parts",
+            ],
+        );
+        let errors = item_errors(quote! {
+            struct S = "POST /x" { #[endpoint(body, content_type = "text/plain")] a: String }
+        });
+        assert_reported(
+            &errors,
+            &["`content_type` does not apply to a field of a JSON body"],
+        );
+    }
+
+    #[test]
+    fn octokit_rules_only_without_a_media_type() {
+        // `data` is a field like any other, and option names are free, once
+        // the body has a media type.
+        let (checked, errors) = item(quote! {
+            #[endpoint(content_type = "application/x-www-form-urlencoded")]
+            struct S = "POST /x/{url}" { data: String, method: String, #[endpoint(query, style = "form")] headers: String }
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(
+            checked
+                .fields
+                .iter()
+                .any(|f| f.wire == "data" && f.role == Role::Remaining)
+        );
+        let errors = item_errors(quote! {
+            struct S = "POST /x/{url}" { data: String, #[endpoint(query)] method: String, a: u32 }
+        });
+        assert_reported(
+            &errors,
+            &[
+                "placeholder `url` uses the reserved",
+                "`method` is a reserved option name",
+                "`data` is the whole body",
+            ],
         );
     }
 }
