@@ -47,6 +47,8 @@ pub(crate) struct Field {
     pub placement: Placed,
     /// How the value is handed to the runtime.
     pub value: ValueKind,
+    /// Where its location (`#[endpoint(query)]`…) is written, if it is.
+    pub location_span: Option<Span>,
     /// `Option<T>`: `None` leaves the parameter out.
     pub optional: bool,
     /// Written by the user (its type is checked to be `Serialize`), as
@@ -392,6 +394,7 @@ fn declared_field(
         role,
         placement,
         value,
+        location_span: attrs.location.map(|(_, span)| span),
         optional,
         declared: true,
         multi_segment,
@@ -509,8 +512,7 @@ fn role(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, ident: &Ident, wir
                     span,
                     format!(
                         "`{wire}` is the placeholder `{{{wire}}}` of the URL; it cannot also be a \
-                         {}: declare the {} under another name with `rename`",
-                        loc.name(),
+                         {}: a placeholder's field fills the URL",
                         loc.name()
                     ),
                 );
@@ -778,8 +780,8 @@ fn explode(
             cx.error_at(
                 span,
                 "a list or an object in a cookie is written exploded, one `name=value` a cookie: \
-                 `explode = false` would join its items with `,`, which a cookie value cannot \
-                 hold unencoded; remove `explode = false`",
+                 `explode = false` would join its items with `,`, which RFC 6265 does not allow \
+                 in a cookie value; remove `explode = false`",
             );
         }
         Style::Form if form_field && explode && composite => {
@@ -792,9 +794,9 @@ fn explode(
 /// The message for a list or object written in the exploded `form` style
 /// inside a form body.
 fn form_body_explode_message() -> &'static str {
-    "in a form body, an exploded `form` list or object would write its items as fields of the \
-     body itself, beside the others: write `explode = false` (items joined with `,`), or leave \
-     the style out (the bracket notation, `name[]=…` or `name[key]=…`) or use `deepObject`"
+    "in a form body, `style = \"form\"` exploded would write a list or an object as fields of \
+     the body itself, beside the others: write `explode = false` (items joined with `,`) or use \
+     `style = \"deepObject\"` (`name[]=…`, `name[key]=…`)"
 }
 
 /// How the value of a `request_body` field is handed to the runtime, by the
@@ -1048,8 +1050,8 @@ fn check_whole_body(cx: &mut Ctxt, scope: &Scope<'_>, declared: &[Field]) {
         return;
     };
     for other in wholes {
-        cx.error(
-            &other.ident,
+        cx.error_at(
+            other.location_span.unwrap_or_else(|| other.ident.span()),
             format!(
                 "a second `request_body` field, `{}`: a request has one body, and `{}` is it",
                 other.ident, whole.ident
@@ -1063,8 +1065,8 @@ fn check_whole_body(cx: &mut Ctxt, scope: &Scope<'_>, declared: &[Field]) {
         f.role == Role::Remaining
             && matches!(f.placement.location, Location::Default | Location::Body)
     }) {
-        cx.error(
-            &field.ident,
+        cx.error_at(
+            field.location_span.unwrap_or_else(|| field.ident.span()),
             format!(
                 "the field `{}` would go to the body, but `{}` is the whole body \
                  (`request_body`): put `{}` inside it, or in the query, a header or a cookie",
@@ -1099,7 +1101,12 @@ fn generated_fields(cx: &mut Ctxt, scope: &Scope<'_>, declared: &[Field]) -> Vec
                 ),
             );
         }
-        if let Some(clash) = declared.iter().find(|f| f.ident.unraw() == key) {
+        // A header or cookie named like the placeholder has its error.
+        if let Some(clash) = declared.iter().find(|f| {
+            f.ident.unraw() == key
+                && !(f.wire == var.name
+                    && matches!(f.placement.location, Location::Header | Location::Cookie))
+        }) {
             cx.error(
                 &clash.ident,
                 format!(
@@ -1151,6 +1158,7 @@ fn generated_field(var: &Placeholder, ident: Ident, span: Span) -> Field {
         role: Role::Template,
         placement: Placed::DEFAULT,
         value: ValueKind::Param,
+        location_span: None,
         optional: !var.in_path,
         declared: false,
         multi_segment: false,
@@ -1908,7 +1916,7 @@ mod tests {
         assert_reported(
             &errors,
             &[
-                "in a form body, an exploded `form` list or object would write its items as fields",
+                "in a form body, `style = \"form\"` exploded would write a list or an object as fields",
                 "`style = \"label\"` is not a style of a field of a form body",
                 "a `request_body` field is the whole body, written as its media type says",
             ],
