@@ -6,17 +6,16 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use crate::encode::{self, Set};
 use crate::error::{Error, Result};
 use crate::headers::{self, AcceptCache, BodyHeader, BodyHeaders, Headers};
 use crate::json;
-use crate::number;
 use crate::params::Params;
 use crate::request::{Body, Method, Request};
-use crate::scan;
 use crate::template::Template;
 use crate::url;
 use crate::value::Param;
+use crate::wire::plan::{Location, Placement};
+use crate::wire::style::{self, Query};
 
 /// Everything [`build`] needs besides the parameters.
 pub(crate) struct Input<'a, 'r, 't> {
@@ -78,10 +77,13 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
     }
 
     let mut body = None;
+    let mut outside = Outside::new(&mut url);
     if method.has_query() {
-        append_query(&mut url, template, params)?;
+        params.for_each_remaining(template, &mut |key, value, placement| {
+            outside.write(key, value, placement)
+        })?;
     } else {
-        body = build_body(template, params)?;
+        body = build_body(template, params, &mut outside)?;
         let header = match &body {
             Some(_) => BodyHeader::Json,
             None => {
@@ -93,6 +95,7 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
         };
         headers = BodyHeaders::add(body_headers, headers, header);
     }
+    outside.finish(&mut headers)?;
 
     Ok(Request {
         method: method.into_lowercase(),
@@ -129,90 +132,85 @@ fn join_base_url(url: &mut String, base_url: &str) -> Result<()> {
     Ok(())
 }
 
-/// Appends the remaining parameters to the query string of a GET or HEAD URL.
-fn append_query(
-    url: &mut String,
-    template: &Template<'_>,
-    params: &(impl Params + ?Sized),
-) -> Result<()> {
-    // Whether the URL has a query string already is asked once, and only
-    // when there is a parameter to add.
-    let mut first = true;
-    params.for_each_remaining(template, &mut |key, value, _placement| {
-        let value = value.resolve();
-        if matches!(value, Param::Null) {
-            return Ok(());
-        }
-        let separator = if first && scan::position(url.as_bytes(), b'?').is_none() {
-            '?'
-        } else {
-            '&'
-        };
-        first = false;
-        url.push(separator);
-        url.push_str(key);
-        url.push('=');
-        write_query_value(url, key, &value)
-    })
+/// The parts of a request outside its body that parameters are written
+/// to: the query string, headers and cookies.
+struct Outside<'u> {
+    query: Query<'u>,
+    /// Header parameters: lowercase name and value, set after the others.
+    headers: Vec<(String, String)>,
+    /// The `cookie` header's text of the cookie parameters.
+    cookies: String,
 }
 
-/// Writes one query value: text conversion (lists joined with `,`, `null`
-/// items empty, nested lists flattened), then percent-encoding as
-/// `encodeURIComponent` does. `q` keeps its `+` signs.
-fn write_query_value(url: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
-    match value {
-        Param::Str(text) if key != "q" => encode::encode(url, text, Set::Component),
-        Param::U64(n) => number::push_u64(url, *n),
-        Param::I64(n) => number::push_i64(url, *n),
-        Param::Bool(b) => url.push_str(if *b { "true" } else { "false" }),
-        _ => {
-            let mut text = String::new();
-            query_text(&mut text, key, value)?;
-            if key == "q" {
-                for (i, part) in text.split('+').enumerate() {
-                    if i > 0 {
-                        url.push('+');
-                    }
-                    encode::encode(url, part, Set::Component);
+impl<'u> Outside<'u> {
+    fn new(url: &'u mut String) -> Self {
+        Outside {
+            query: Query::new(url),
+            headers: Vec::new(),
+            cookies: String::new(),
+        }
+    }
+
+    /// Writes a parameter of any location but a body's: the default
+    /// location of a GET or HEAD request and the query go to the query
+    /// string, a header to the headers, a cookie to the `cookie` header.
+    fn write(&mut self, key: &str, value: Param<'_>, placement: &Placement) -> Result<()> {
+        match placement.location {
+            Location::Default | Location::Query => {
+                style::write_query(&mut self.query, key, value, placement)
+            }
+            Location::Header => {
+                let name = headers::lowercase_name(key).into_owned();
+                if let Some(text) = style::header_value(&name, value, placement)? {
+                    self.headers.push((name, text));
                 }
-            } else {
-                encode::encode(url, &text, Set::Component);
+                Ok(())
             }
+            Location::Cookie => style::write_cookie(&mut self.cookies, key, value, placement),
+            Location::Body | Location::Content => Err(Error::Query {
+                key: key.to_owned(),
+                reason: "a body field cannot be sent with a GET or HEAD request",
+            }),
         }
     }
-    Ok(())
-}
 
-/// The text of a query value before encoding.
-fn query_text(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
-    if value.write_scalar(out) {
-        return Ok(());
-    }
-    let value = value.resolve();
-    if let Some(items) = value.items() {
-        for (i, item) in items.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            query_text(out, key, &item)?;
+    /// Sets the header parameters (each replacing a header of its name) and
+    /// the cookies (after those of a `cookie` header already there).
+    ///
+    /// # Errors
+    /// [`Error::HeaderName`] for a name that is not an HTTP token,
+    /// [`Error::HeaderValue`] for a value with CR, LF or NUL.
+    fn finish(self, headers: &mut Headers) -> Result<()> {
+        for (name, value) in self.headers {
+            headers.insert(name, value)?;
         }
-        return Ok(());
-    }
-    match value {
-        Param::Null => Ok(()),
-        _ => Err(Error::Query {
-            key: key.to_owned(),
-            reason: "an object cannot be written into a query string",
-        }),
+        if !self.cookies.is_empty() {
+            let cookies = match headers.get("cookie") {
+                Some(earlier) if !earlier.is_empty() => format!("{earlier}; {}", self.cookies),
+                _ => self.cookies,
+            };
+            headers.insert("cookie", cookies)?;
+        }
+        Ok(())
     }
 }
 
 /// The body of a request that is not GET or HEAD: the `data` parameter as it
 /// is, or else an object of the remaining parameters, or else none.
-fn build_body(template: &Template<'_>, params: &(impl Params + ?Sized)) -> Result<Option<Body>> {
+fn build_body(
+    template: &Template<'_>,
+    params: &(impl Params + ?Sized),
+    outside: &mut Outside<'_>,
+) -> Result<Option<Body>> {
     let mut object = String::new();
     let mut data = None;
-    params.for_each_remaining(template, &mut |key, value, _placement| {
+    params.for_each_remaining(template, &mut |key, value, placement| {
+        if matches!(
+            placement.location,
+            Location::Query | Location::Header | Location::Cookie
+        ) {
+            return outside.write(key, value, placement);
+        }
         if key == "data" {
             data = Some(data_body(&value)?);
         } else if data.is_none() {
@@ -336,7 +334,7 @@ mod tests {
     fn query_values() {
         let text = |key: &str, value: serde_json::Value| {
             let mut url = String::new();
-            write_query_value(&mut url, key, &Param::Json(&value).resolve()).map(|()| url)
+            style::write_octokit_value(&mut url, key, &Param::Json(&value).resolve()).map(|()| url)
         };
         assert_eq!(
             text("l", serde_json::json!(["a", "b c", null])).unwrap(),

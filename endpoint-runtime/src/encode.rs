@@ -1,4 +1,4 @@
-//! Percent-encoding, with the four byte sets the builder needs:
+//! Percent-encoding, with the byte sets the builder needs:
 //!
 //! - [`Set::Unreserved`]: RFC 3986 unreserved characters (`A–Z a–z 0–9 - . _ ~`),
 //!   what RFC 6570 simple expansion and the `.`, `/`, `;`, `?`, `&`
@@ -8,7 +8,14 @@
 //! - [`Set::Reserved`]: unreserved and reserved characters, and `%XX`
 //!   triplets, what `{+var}`, `{#var}` and literal template text keep;
 //! - [`Set::Component`]: JavaScript's `encodeURIComponent` (`A–Z a–z 0–9
-//!   - _ . ! ~ * ' ( )`), what a query parameter appended by the builder keeps.
+//!   - _ . ! ~ * ' ( )`), what a query parameter appended by the builder keeps;
+//! - [`Set::Query`]: what RFC 3986 allows in a query (unreserved characters,
+//!   sub-delimiters, `:`, `@`, `/`, `?`) and `%XX` triplets, what a query
+//!   value with OpenAPI's `allowReserved` keeps (`#`, `[`, `]` are encoded:
+//!   they would end the query or break the URL);
+//! - [`Set::Cookie`]: RFC 6265's cookie octets (printable ASCII but space,
+//!   `"`, `,`, `;`, `\`) and `%XX` triplets, what a cookie value with
+//!   `allowReserved` keeps.
 //!
 //! Every other byte becomes `%XX` with uppercase hex.
 
@@ -23,6 +30,10 @@ pub(crate) enum Set {
     Reserved,
     /// `encodeURIComponent`'s characters.
     Component,
+    /// The characters RFC 3986 allows in a query, and `%XX` triplets.
+    Query,
+    /// RFC 6265's cookie octets, and `%XX` triplets.
+    Cookie,
 }
 
 impl Set {
@@ -32,7 +43,14 @@ impl Set {
             Set::Segments => SEGMENTS,
             Set::Reserved => RESERVED,
             Set::Component => COMPONENT,
+            Set::Query => QUERY,
+            Set::Cookie => COOKIE,
         }
+    }
+
+    /// Whether the set keeps `%XX` triplets as they are.
+    const fn keeps_triplets(self) -> bool {
+        matches!(self, Set::Reserved | Set::Query | Set::Cookie)
     }
 }
 
@@ -43,6 +61,8 @@ const COMPONENT: u8 = 4;
 /// reports.
 const DOT: u8 = 8;
 const SEGMENTS: u8 = 16;
+const QUERY: u8 = 32;
+const COOKIE: u8 = 64;
 
 /// For every byte, the sets that keep it.
 static CLASS: [u8; 256] = {
@@ -88,6 +108,12 @@ static CLASS: [u8; 256] = {
         if component {
             table[b] |= COMPONENT;
         }
+        if unreserved || reserved && !matches!(c, b'#' | b'[' | b']') {
+            table[b] |= QUERY;
+        }
+        if c > b' ' && c < 0x7F && !matches!(c, b'"' | b',' | b';' | b'\\' | b'%') {
+            table[b] |= COOKIE;
+        }
         if c == b'.' || c == b'%' {
             table[b] |= DOT;
         }
@@ -114,7 +140,7 @@ pub(crate) fn needs_encoding(text: &str, set: Set) -> bool {
     while let Some(&b) = bytes.get(i) {
         if CLASS[usize::from(b)] & bit != 0 {
             i += 1;
-        } else if set == Set::Reserved && is_triplet(bytes, i) {
+        } else if set.keeps_triplets() && is_triplet(bytes, i) {
             i += 3;
         } else {
             return true;
@@ -164,7 +190,7 @@ fn write(out: &mut String, text: &str, set: Set, note_dots: bool) -> bool {
             i += 1;
             continue;
         }
-        if set == Set::Reserved && is_triplet(bytes, i) {
+        if set.keeps_triplets() && is_triplet(bytes, i) {
             i += 3;
             continue;
         }
@@ -206,6 +232,14 @@ mod tests {
         assert_eq!(encoded("a b/c%2F!%", Set::Reserved), "a%20b/c%2F!%25");
         assert_eq!(encoded("a b/c!*'()~", Set::Component), "a%20b%2Fc!*'()~");
         assert_eq!(encoded("Jyväskylä", Set::Component), "Jyv%C3%A4skyl%C3%A4");
+        assert_eq!(
+            encoded("a b/?:@!$&'()*+,;=#[]%41%|^", Set::Query),
+            "a%20b/?:@!$&'()*+,;=%23%5B%5D%41%25%7C%5E"
+        );
+        assert_eq!(
+            encoded("a b/?:@!$&'()*+,;=#[]%41%\"\\\r\n", Set::Cookie),
+            "a%20b/?:@!$&'()*+%2C%3B=#[]%41%25%22%5C%0D%0A"
+        );
     }
 
     #[test]

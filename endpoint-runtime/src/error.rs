@@ -98,6 +98,15 @@ pub enum Error {
         reason: &'static str,
     },
 
+    /// A cookie parameter cannot be written into the `cookie` header.
+    #[error("cookie parameter `{key}`: {reason}")]
+    Cookie {
+        /// The parameter key.
+        key: String,
+        /// Why it was refused.
+        reason: &'static str,
+    },
+
     /// A parameter cannot be written into the query string.
     #[error("query parameter `{key}`: {reason}")]
     Query {

@@ -1696,51 +1696,9 @@ endpoint! {
 }
 
 endpoint! {
-    /// `edge.query.array-with-null`
-    pub struct Case228 = "GET /x" {
-        #[endpoint(rename = "l")]
-        pub p0: Value,
-    }
-}
-
-endpoint! {
     /// `edge.query.post-with-query`
     pub struct Case229 = "POST /x?a=1" {
         #[endpoint(rename = "b")]
-        pub p0: Value,
-    }
-}
-
-endpoint! {
-    /// `edge.query.empty-values`
-    pub struct Case230 = "GET /x" {
-        #[endpoint(rename = "e")]
-        pub p0: Value,
-        #[endpoint(rename = "l")]
-        pub p1: Value,
-    }
-}
-
-endpoint! {
-    /// `edge.query.array-value`
-    pub struct Case231 = "GET /x" {
-        #[endpoint(rename = "l")]
-        pub p0: Value,
-    }
-}
-
-endpoint! {
-    /// `edge.query.nested-array`
-    pub struct Case232 = "GET /x" {
-        #[endpoint(rename = "l")]
-        pub p0: Value,
-    }
-}
-
-endpoint! {
-    /// `edge.query.object-value`
-    pub struct Case233 = "GET /x" {
-        #[endpoint(rename = "o")]
         pub p0: Value,
     }
 }
@@ -1776,14 +1734,6 @@ endpoint! {
 endpoint! {
     /// `edge.query.q-null`
     pub struct Case237 = "GET /search/code" {
-        #[endpoint(rename = "q")]
-        pub p0: Value,
-    }
-}
-
-endpoint! {
-    /// `edge.query.q-array`
-    pub struct Case238 = "GET /search/code" {
         #[endpoint(rename = "q")]
         pub p0: Value,
     }
@@ -2095,14 +2045,6 @@ endpoint! {
     /// `edge.body.only-url-params-put`
     pub struct Case367 = "PUT /x/{a}" {
         #[endpoint(rename = "a")]
-        pub p0: Value,
-    }
-}
-
-endpoint! {
-    /// `edge.body.nested-in-get`
-    pub struct Case368 = "GET /x" {
-        #[endpoint(rename = "o")]
         pub p0: Value,
     }
 }
@@ -2591,30 +2533,6 @@ endpoint! {
     /// `edge.nullparam.delete-null`
     pub struct Case450 = "DELETE /x" {
         #[endpoint(rename = "reason")]
-        pub p0: Value,
-    }
-}
-
-endpoint! {
-    /// `edge.nullparam.get-object`
-    pub struct Case451 = "GET /x" {
-        #[endpoint(rename = "filter")]
-        pub p0: Value,
-    }
-}
-
-endpoint! {
-    /// `edge.nullparam.get-nested-array-object`
-    pub struct Case452 = "GET /x" {
-        #[endpoint(rename = "l")]
-        pub p0: Value,
-    }
-}
-
-endpoint! {
-    /// `edge.nullparam.get-data-object`
-    pub struct Case453 = "GET /x" {
-        #[endpoint(rename = "data")]
         pub p0: Value,
     }
 }
@@ -3943,27 +3861,8 @@ pub const CASES: &[(&str, Call)] = &[
     ("edge.query.literal-trailing-slash", |ep, o| {
         Case227 { p0: o["c"].clone() }.to_request_with(ep)
     }),
-    ("edge.query.array-with-null", |ep, o| {
-        Case228 { p0: o["l"].clone() }.to_request_with(ep)
-    }),
     ("edge.query.post-with-query", |ep, o| {
         Case229 { p0: o["b"].clone() }.to_request_with(ep)
-    }),
-    ("edge.query.empty-values", |ep, o| {
-        Case230 {
-            p0: o["e"].clone(),
-            p1: o["l"].clone(),
-        }
-        .to_request_with(ep)
-    }),
-    ("edge.query.array-value", |ep, o| {
-        Case231 { p0: o["l"].clone() }.to_request_with(ep)
-    }),
-    ("edge.query.nested-array", |ep, o| {
-        Case232 { p0: o["l"].clone() }.to_request_with(ep)
-    }),
-    ("edge.query.object-value", |ep, o| {
-        Case233 { p0: o["o"].clone() }.to_request_with(ep)
     }),
     ("edge.query.key-encoding", |ep, o| {
         Case234 {
@@ -3981,9 +3880,6 @@ pub const CASES: &[(&str, Call)] = &[
     }),
     ("edge.query.q-null", |ep, o| {
         Case237 { p0: o["q"].clone() }.to_request_with(ep)
-    }),
-    ("edge.query.q-array", |ep, o| {
-        Case238 { p0: o["q"].clone() }.to_request_with(ep)
     }),
     ("edge.query.q-in-template", |ep, o| {
         Case239 { p0: o["q"].clone() }.to_request_with(ep)
@@ -4185,9 +4081,6 @@ pub const CASES: &[(&str, Call)] = &[
     }),
     ("edge.body.only-url-params-put", |ep, o| {
         Case367 { p0: o["a"].clone() }.to_request_with(ep)
-    }),
-    ("edge.body.nested-in-get", |ep, o| {
-        Case368 { p0: o["o"].clone() }.to_request_with(ep)
     }),
     ("edge.reserved.proto-names", |ep, o| {
         Case373 {
@@ -4448,21 +4341,6 @@ pub const CASES: &[(&str, Call)] = &[
     ("edge.nullparam.delete-null", |ep, o| {
         Case450 {
             p0: o["reason"].clone(),
-        }
-        .to_request_with(ep)
-    }),
-    ("edge.nullparam.get-object", |ep, o| {
-        Case451 {
-            p0: o["filter"].clone(),
-        }
-        .to_request_with(ep)
-    }),
-    ("edge.nullparam.get-nested-array-object", |ep, o| {
-        Case452 { p0: o["l"].clone() }.to_request_with(ep)
-    }),
-    ("edge.nullparam.get-data-object", |ep, o| {
-        Case453 {
-            p0: o["data"].clone(),
         }
         .to_request_with(ep)
     }),
@@ -4803,6 +4681,30 @@ pub const REFUSED: &[(&str, &str)] = &[
         "edge.base.post-baseurl-not-in-body",
         "the call sets options that are not parameters",
     ),
+    (
+        "edge.query.array-with-null",
+        "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
+    ),
+    (
+        "edge.query.empty-values",
+        "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
+    ),
+    (
+        "edge.query.array-value",
+        "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
+    ),
+    (
+        "edge.query.nested-array",
+        "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
+    ),
+    (
+        "edge.query.object-value",
+        "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
+    ),
+    (
+        "edge.query.q-array",
+        "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
+    ),
     ("edge.method.lower-get", "a method the macro refuses"),
     ("edge.method.lower-post", "a method the macro refuses"),
     ("edge.method.lower-put-empty", "a method the macro refuses"),
@@ -5066,6 +4968,10 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("edge.DEFAULTS.baseurl-chain", "not an endpoint call"),
     ("edge.DEFAULTS.route-like-url", "not an endpoint call"),
     (
+        "edge.body.nested-in-get",
+        "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
+    ),
+    (
         "edge.reserved.method-placeholder",
         "a placeholder named like a reserved option",
     ),
@@ -5137,6 +5043,18 @@ pub const REFUSED: &[(&str, &str)] = &[
     (
         "edge.join.base-trailing-slash-relative",
         "the call sets options that are not parameters",
+    ),
+    (
+        "edge.nullparam.get-object",
+        "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
+    ),
+    (
+        "edge.nullparam.get-nested-array-object",
+        "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
+    ),
+    (
+        "edge.nullparam.get-data-object",
+        "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
     ),
     (
         "edge.hdrval.number",

@@ -185,6 +185,15 @@ fn expressible(record: &Map<String, Value>) -> Result<Typed, &'static str> {
     {
         return Err("`data` and other body parameters, which the macro refuses");
     }
+    if matches!(method, "GET" | "HEAD")
+        && params
+            .iter()
+            .any(|(key, value)| !is_var(key) && (value.is_array() || value.is_object()))
+    {
+        return Err(
+            "a list or object in the query, which a typed field sends as OpenAPI's `form` exploded",
+        );
+    }
     let mut fields: Vec<(String, FieldKind)> = params
         .iter()
         .map(|(key, _)| ((*key).clone(), FieldKind::Given))

@@ -7,3 +7,4 @@
 //! with [`Placement::OCTOKIT`](plan::Placement::OCTOKIT).
 
 pub(crate) mod plan;
+pub(crate) mod style;
