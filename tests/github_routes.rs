@@ -7,7 +7,7 @@
 //! every field and once with only the required ones, and compares
 //! `to_request()` with `Endpoint::default().endpoint(route, options)` for
 //! the same values, where `options` is the JSON object of the wire names.
-//! Four kinds of operation need a different dynamic call, because the
+//! Five kinds of operation need a different dynamic call, because the
 //! dynamic API cannot say the same thing with plain options:
 //!
 //! - a body property named like a path placeholder (`PATCH
@@ -18,6 +18,12 @@
 //!   (`POST .../releases/{release_id}/assets?name=...`): the dynamic route
 //!   gets a `{?name,label}` expression, as in octokit's route table; the
 //!   typed fields are `#[endpoint(query)]`;
+//! - a query list (`sort` of `GET .../insights/api/route-stats/...`), which
+//!   the typed field writes comma-joined (`style = "form", explode =
+//!   false`, as GitHub reads it): the operation's query parameters are a
+//!   `{?…}` expression of the dynamic route, which joins a list with `,` too
+//!   (octokit's rule would encode it), and the sample `q` of such an
+//!   operation has no `+`, which the expression would encode;
 //! - a multi-segment path parameter (`GET .../git/ref/{ref}`, the field
 //!   `#[endpoint(multi_segment)]`): the dynamic route has `{/ref*}` and the
 //!   value is the list of its `/`-separated pieces, which writes the same

@@ -8,7 +8,9 @@
 //! - A field is named by [`FieldName::of`], as `endpoint!` names
 //!   placeholders; a body property that has the name of a path parameter is
 //!   `new_<name>` (`#[endpoint(body, rename = "name")]`), a query parameter
-//!   of a method with a body `#[endpoint(query)]`, a path parameter marked
+//!   of a method with a body `#[endpoint(query)]`, a query list
+//!   `#[endpoint(style = "form", explode = false)]` (GitHub reads `a,b`), a
+//!   path parameter marked
 //!   `x-multi-segment` `#[endpoint(multi_segment)]` (its `/` are sent as
 //!   they are).
 //! - An operation whose server is GitHub's uploads host has a path as its
@@ -93,10 +95,19 @@ impl Request<'_> {
             let wire = &field.wire;
             route = route.replace(&format!("/{{{wire}}}"), &format!("{{/{wire}*}}"));
         }
+        // The query parameters that the typed side writes in an OpenAPI
+        // style (with a list, all of them, in declaration order, which is
+        // the order the typed side writes them in), and those of a method
+        // with a body, go into a `{?…}` expression: RFC 6570 joins a list
+        // with `,` as the `form` style does, where octokit would encode it.
+        let styled = self.fields.iter().any(Field::styled_list);
         let query: Vec<&str> = self
             .fields
             .iter()
-            .filter(|field| field.attrs.iter().any(|attr| attr == "query"))
+            .filter(|field| {
+                field.attrs.iter().any(|attr| attr == "query")
+                    || styled && field.location == Location::Query
+            })
             .map(|field| field.wire.as_str())
             .collect();
         if query.is_empty() {
@@ -107,7 +118,15 @@ impl Request<'_> {
     }
 }
 
+/// The style of GitHub's query lists.
+const LIST_STYLE: &str = "style = \"form\"";
+
 impl Field<'_> {
+    /// Whether the field is a query list in the `form` style, unexploded.
+    pub fn styled_list(&self) -> bool {
+        self.attrs.iter().any(|attr| attr == LIST_STYLE)
+    }
+
     /// Whether the field is a multi-segment path parameter whose value the
     /// dynamic runtime gets as a list of its `/`-separated pieces, for a
     /// `{/name*}` expression.
@@ -272,6 +291,13 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
             Location::Query => {
                 if has_body {
                     attrs.push("query".to_owned());
+                }
+                // GitHub reads a list as one comma-joined value, as octokit
+                // sends it; OpenAPI's default would repeat the name.
+                let schema = &param.schema;
+                if schema.kind == Kind::Array || schema.one_of.contains(&Kind::Array) {
+                    attrs.push(LIST_STYLE.to_owned());
+                    attrs.push("explode = false".to_owned());
                 }
             }
             Location::Body | Location::Data => {
