@@ -1465,11 +1465,11 @@ mod tests {
         );
     }
 
-    /// `(wire, location, style, explode, allow_reserved, indices, content_type)`
-    /// of each remaining parameter.
-    fn placements(
-        checked: &CheckedItem,
-    ) -> Vec<(String, Location, Style, bool, bool, bool, Option<String>)> {
+    /// `(wire, location, style, explode, allow_reserved, indices, content_type)`.
+    type Placement = (String, Location, Style, bool, bool, bool, Option<String>);
+
+    /// The [`Placement`] of each remaining parameter.
+    fn placements(checked: &CheckedItem) -> Vec<Placement> {
         checked
             .fields
             .iter()
