@@ -128,6 +128,7 @@ pub mod __private {
     pub use crate::typed::{Argument, Fields, FieldsBuild, Plan, argument, serialize};
     pub use crate::typed_request::Route;
     pub use crate::url::{Origin, is_absolute, redact_userinfo, url_host};
+    pub use crate::body::Content;
     pub use crate::value::{List, Param, ToParam};
     pub use crate::wire::plan::{
         Arrays, BodyKind, BodyPlan, Location, ParamPlan, Placement, Style,
