@@ -466,9 +466,8 @@ fn markdown_as_json_and_raw() {
             rendered.starts_with("<h3 dir=\"auto\">Hello</h3>"),
             "{rendered}"
         );
-        let raw =
-            html.with_defaults(json!({"headers": {"content-type": "text/plain; charset=utf-8"}}));
-        let rendered = raw
+        // The struct names its body's media type, `text/plain; charset=utf-8`.
+        let rendered = html
             .send(&markdown::RenderRaw {
                 data: Some("### Hello\n\nb597b5d".into()),
             })

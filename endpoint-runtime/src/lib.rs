@@ -111,6 +111,7 @@ pub mod __private {
     pub use crate::__decode_tagged_union as decode_tagged_union;
     pub use crate::__decode_union as decode_union;
     pub use crate::__open_enum as open_enum;
+    pub use crate::body::Content;
     pub use crate::endpoint::credential_origins;
     pub use crate::headers::is_token;
     pub use crate::model::civil::{civil_from_days, days_from_civil};
@@ -128,7 +129,6 @@ pub mod __private {
     pub use crate::typed::{Argument, Fields, FieldsBuild, Plan, argument, serialize};
     pub use crate::typed_request::Route;
     pub use crate::url::{Origin, is_absolute, redact_userinfo, url_host};
-    pub use crate::body::Content;
     pub use crate::value::{List, Param, ToParam};
     pub use crate::wire::plan::{
         Arrays, BodyKind, BodyPlan, Location, ParamPlan, Placement, Style,

@@ -5444,7 +5444,7 @@ fn markdown_render_raw() -> Outcome {
     compare(
         "POST /markdown/raw",
         "all parameters",
-        r#"{"data":"data ä/+&"}"#,
+        r#"{"data":"data ä/+&","headers":{"content-type":"text/plain; charset=utf-8"}}"#,
         &gh::markdown::RenderRaw {
             data: Some("data ä/+&".into()),
         },

@@ -14,7 +14,8 @@
 //! in the `form` style), are a `{?…}` expression of the route; a multi-segment path parameter `/{name}` is `{/name*}`,
 //! its value split at `/` into a list, which writes the same segments; the
 //! operation on the uploads URL names the default one,
-//! `https://uploads.github.com`, in its route.
+//! `https://uploads.github.com`, in its route; a text body's media type,
+//! which the typed side sends, is a `content-type` header of the options.
 //!
 //! A check hands each struct to `compare` of `tests/github_routes.rs`,
 //! which builds the typed and the dynamic request: with the global
@@ -200,6 +201,13 @@ fn dynamic_options(request: &Request<'_>, variant: Variant) -> Value {
     }
     if !data.is_empty() {
         options.insert("data".into(), Value::Object(data));
+    }
+    // The typed side sends the body's media type as its `content-type`,
+    // when there is a body.
+    if let Some(media_type) = &request.content_type
+        && options.contains_key("data")
+    {
+        options.insert("headers".into(), json!({ "content-type": media_type }));
     }
     Value::Object(options)
 }

@@ -13,6 +13,8 @@
 //!   path parameter marked
 //!   `x-multi-segment` `#[endpoint(multi_segment)]` (its `/` are sent as
 //!   they are).
+//! - A body of text (`markdown/render-raw`) is a `#[endpoint(request_body)]`
+//!   field of a struct `#[endpoint(content_type = "…; charset=utf-8")]`.
 //! - An operation whose server is GitHub's uploads host has a path as its
 //!   route and `#[endpoint(uploads)]`: it goes to the endpoint's uploads URL.
 //! - A string enum is named after the struct and the field
@@ -26,7 +28,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use endpoint_openapi::ident;
-use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
+use endpoint_runtime::__private::{BodyKind, FieldName, OPTION_KEYS};
 use endpoint_runtime::DEFAULT_UPLOADS_URL;
 
 use super::model::{Kind, Location, Operation, Rename, Schema};
@@ -64,6 +66,9 @@ pub struct Request<'a> {
     /// `#[endpoint(uploads)]`: the operation's server is GitHub's uploads
     /// host, which the endpoint's uploads URL stands for.
     pub uploads: bool,
+    /// `#[endpoint(content_type = "…")]`: the media type of a text body,
+    /// which its `request_body` field is.
+    pub content_type: Option<String>,
     pub fields: Vec<Field<'a>>,
     /// Former names kept as aliases (in this scope or another one).
     pub aliases: Vec<Alias>,
@@ -276,6 +281,19 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
         .map(|param| param.name.as_str())
         .collect();
     let has_body = !matches!(op.method.as_str(), "GET" | "HEAD");
+    // A text body is the `request_body` of its media type, whose text is
+    // UTF-8 (a Rust string). Other raw bodies are the `data` option.
+    let content_type = op
+        .body_media_type
+        .as_deref()
+        .filter(|media_type| BodyKind::of(media_type) == BodyKind::Text)
+        .map(|media_type| {
+            if media_type.contains("charset") {
+                media_type.to_owned()
+            } else {
+                format!("{media_type}; charset=utf-8")
+            }
+        });
     let mut fields = Vec::new();
     for param in &op.params {
         let name = FieldName::of(&param.name);
@@ -303,6 +321,9 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
             Location::Body | Location::Data => {
                 // A body that may be left out makes its properties optional.
                 optional |= op.body_required == Some(false);
+                if param.location == Location::Data && content_type.is_some() {
+                    attrs.push("request_body".to_owned());
+                }
                 if param.location == Location::Body && path_names.contains(param.name.as_str()) {
                     ident = format!("new_{}", name.ident);
                     attrs.push("body".to_owned());
@@ -346,6 +367,7 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
         struct_name: pascal_case(op.name()),
         route,
         uploads,
+        content_type,
         fields,
         aliases: Vec::new(),
     })

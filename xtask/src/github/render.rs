@@ -563,6 +563,9 @@ fn render_request(
     if style == Style::Macro && request.uploads {
         let _ = writeln!(out, "{indent}#[endpoint(uploads)]");
     }
+    if let (Style::Macro, Some(media_type)) = (style, &request.content_type) {
+        let _ = writeln!(out, "{indent}#[endpoint(content_type = {media_type:?})]");
+    }
     let _ = write!(out, "{indent}pub struct {}", request.struct_name);
     if style == Style::Macro {
         let _ = write!(out, " = {:?}", request.route);
