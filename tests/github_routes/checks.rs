@@ -22821,14 +22821,14 @@ fn repos_upload_release_asset() -> Outcome {
     compare(
         "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","release_id":25,"name":"name ä/+&","label":"label ä/+&","data":"data ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","release_id":25,"name":"name ä/+&","label":"label ä/+&","data":"data ä/+&","headers":{"content-type":"application/octet-stream"}}"#,
         &gh::repos::UploadReleaseAsset {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
             release_id: 25,
             name: "name ä/+&".into(),
             label: Some("label ä/+&".into()),
-            data: Some("data ä/+&".into()),
+            data: Some(endpoint::body::File::new("data ä/+&")),
         },
     )?;
     compare(

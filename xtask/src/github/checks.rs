@@ -15,7 +15,8 @@
 //! its value split at `/` into a list, which writes the same segments; the
 //! operation on the uploads URL names the default one,
 //! `https://uploads.github.com`, in its route; a text body's media type,
-//! which the typed side sends, is a `content-type` header of the options.
+//! which the typed side sends, is a `content-type` header of the options,
+//! and a file (a body of bytes) the `data` string of its bytes.
 //!
 //! A check hands each struct to `compare` of `tests/github_routes.rs`,
 //! which builds the typed and the dynamic request: with the global
@@ -246,7 +247,7 @@ fn sample(field: &Field<'_>, index: usize) -> Value {
             }
             Value::String(sample)
         }
-        Ty::Str => Value::String(format!("{name} ä/+&")),
+        Ty::Str | Ty::File => Value::String(format!("{name} ä/+&")),
         Ty::Int => Value::from(number),
         Ty::Num => Value::from(number as f64 + 0.5),
         Ty::Bool => Value::Bool(index.is_multiple_of(2)),
@@ -306,6 +307,7 @@ fn rust_value(scope: &Scope<'_>, ty: &Ty, value: &Value) -> String {
             format!("gh::{}::{}::{variant}", scope.module, enum_type.name)
         }
         (Ty::Str, Value::String(text)) => format!("{text:?}.into()"),
+        (Ty::File, Value::String(text)) => format!("endpoint::body::File::new({text:?})"),
         (Ty::Int, Value::Number(n)) => n.to_string(),
         (Ty::Num, Value::Number(n)) => format!("{:?}", n.as_f64().unwrap_or_default()),
         (Ty::Bool, Value::Bool(b)) => b.to_string(),

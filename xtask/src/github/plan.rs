@@ -14,7 +14,9 @@
 //!   `x-multi-segment` `#[endpoint(multi_segment)]` (its `/` are sent as
 //!   they are).
 //! - A body of text (`markdown/render-raw`) is a `#[endpoint(request_body)]`
-//!   field of a struct `#[endpoint(content_type = "…; charset=utf-8")]`.
+//!   field of a struct `#[endpoint(content_type = "…; charset=utf-8")]`, a
+//!   body of bytes (`repos/upload-release-asset`) an `endpoint::body::File`
+//!   of a struct `#[endpoint(content_type = "application/octet-stream")]`.
 //! - An operation whose server is GitHub's uploads host has a path as its
 //!   route and `#[endpoint(uploads)]`: it goes to the endpoint's uploads URL.
 //! - A string enum is named after the struct and the field
@@ -66,8 +68,8 @@ pub struct Request<'a> {
     /// `#[endpoint(uploads)]`: the operation's server is GitHub's uploads
     /// host, which the endpoint's uploads URL stands for.
     pub uploads: bool,
-    /// `#[endpoint(content_type = "…")]`: the media type of a text body,
-    /// which its `request_body` field is.
+    /// `#[endpoint(content_type = "…")]`: the media type of a body of text
+    /// or bytes, which its `request_body` field is.
     pub content_type: Option<String>,
     pub fields: Vec<Field<'a>>,
     /// Former names kept as aliases (in this scope or another one).
@@ -282,18 +284,16 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
         .collect();
     let has_body = !matches!(op.method.as_str(), "GET" | "HEAD");
     // A text body is the `request_body` of its media type, whose text is
-    // UTF-8 (a Rust string). Other raw bodies are the `data` option.
-    let content_type = op
-        .body_media_type
-        .as_deref()
-        .filter(|media_type| BodyKind::of(media_type) == BodyKind::Text)
-        .map(|media_type| {
-            if media_type.contains("charset") {
-                media_type.to_owned()
-            } else {
-                format!("{media_type}; charset=utf-8")
-            }
-        });
+    // UTF-8 (a Rust string); a body of bytes a `File`, whose own media type
+    // is sent when it has one. A raw JSON body is the `data` option.
+    let body_kind = op.body_media_type.as_deref().map(BodyKind::of);
+    let content_type = match (op.body_media_type.as_deref(), body_kind) {
+        (Some(media_type), Some(BodyKind::Text)) if !media_type.contains("charset") => {
+            Some(format!("{media_type}; charset=utf-8"))
+        }
+        (Some(media_type), Some(BodyKind::Text | BodyKind::Bytes)) => Some(media_type.to_owned()),
+        _ => None,
+    };
     let mut fields = Vec::new();
     for param in &op.params {
         let name = FieldName::of(&param.name);
@@ -337,11 +337,16 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
             .renamed_params
             .iter()
             .find(|rename| rename.parameter.as_deref() == Some(param.name.as_str()));
+        let ty = if param.location == Location::Data && body_kind == Some(BodyKind::Bytes) {
+            Ty::File
+        } else {
+            base_type(&param.schema)
+        };
         fields.push(Field {
             ident,
             wire: param.name.clone(),
             location: param.location,
-            ty: base_type(&param.schema),
+            ty,
             optional,
             attrs,
             description: &param.description,
