@@ -810,6 +810,13 @@ fn values_only_a_body_holds_are_refused_elsewhere() {
         body: None,
         |r| [Some(r.0.to_param())]
     }
+    struct QueryWithBytes(Vec<u8>);
+    route! {
+        QueryWithBytes = GET "/notes", NOTES,
+        params: [ParamPlan::new("since")],
+        body: None,
+        |r| [Some(Param::Bytes(&r.0))]
+    }
     let check = |result: endpoint::Result<Request>, key: &str| {
         let err = result.unwrap_err();
         let text = err.to_string();
@@ -818,6 +825,7 @@ fn values_only_a_body_holds_are_refused_elsewhere() {
     check(FormWithFile(File::new(vec![1])).to_request(), "upload");
     check(JsonWithBytes(vec![1]).to_request(), "blob");
     check(PathWithFile(File::new(vec![1])).to_request(), "name");
+    check(QueryWithBytes(vec![1]).to_request(), "since");
     let err = Upload {
         name: "x".into(),
         title: "t".into(),

@@ -223,7 +223,7 @@ fn build_body(
 ) -> Result<Option<(Body, Option<Cow<'static, str>>)>> {
     let mut object = String::new();
     let mut data = None;
-    let mut fields = plan.map(|plan| Fields::new(plan.kind));
+    let mut fields = plan.map(|plan| BodyFields::new(plan.kind));
     let mut whole = None;
     let mut has_field = false;
     params.for_each_remaining(template, &mut |key, value, placement| {
@@ -285,7 +285,7 @@ fn build_body(
 const WHOLE_AND_FIELDS: &str = "a whole body cannot be sent with body fields";
 
 /// The fields of a body of a media type that the plan names.
-enum Fields {
+enum BodyFields {
     /// A JSON object, as the octokit rule writes it (without `data`).
     Json(String),
     Form(Form),
@@ -294,27 +294,27 @@ enum Fields {
     None(Option<String>),
 }
 
-impl Fields {
+impl BodyFields {
     fn new(kind: BodyKind) -> Self {
         match kind {
-            BodyKind::Json => Fields::Json(String::new()),
-            BodyKind::Form => Fields::Form(Form::new()),
-            BodyKind::Multipart => Fields::Multipart(Multipart::new()),
-            BodyKind::Text | BodyKind::Bytes => Fields::None(None),
+            BodyKind::Json => BodyFields::Json(String::new()),
+            BodyKind::Form => BodyFields::Form(Form::new()),
+            BodyKind::Multipart => BodyFields::Multipart(Multipart::new()),
+            BodyKind::Text | BodyKind::Bytes => BodyFields::None(None),
         }
     }
 
     fn field(&mut self, key: &str, value: &Param<'_>, placement: &Placement) -> Result<()> {
         match self {
-            Fields::Json(object) => {
+            BodyFields::Json(object) => {
                 object.push(if object.is_empty() { '{' } else { ',' });
                 json::push_str(object, key);
                 object.push(':');
                 json::push_value(object, key, value)
             }
-            Fields::Form(form) => form.field(key, value, placement),
-            Fields::Multipart(multipart) => multipart.field(key, value, placement),
-            Fields::None(first) => {
+            BodyFields::Form(form) => form.field(key, value, placement),
+            BodyFields::Multipart(multipart) => multipart.field(key, value, placement),
+            BodyFields::None(first) => {
                 first.get_or_insert_with(|| key.to_owned());
                 Ok(())
             }
@@ -326,23 +326,23 @@ impl Fields {
     fn finish(self, media_type: &'static str) -> Result<Option<(Body, Option<Cow<'static, str>>)>> {
         let content_type = Some(Cow::Borrowed(media_type));
         Ok(match self {
-            Fields::Json(object) if object.is_empty() => None,
-            Fields::Json(mut object) => {
+            BodyFields::Json(object) if object.is_empty() => None,
+            BodyFields::Json(mut object) => {
                 object.push('}');
                 Some((Body::Json(object), content_type))
             }
-            Fields::Form(form) => {
+            BodyFields::Form(form) => {
                 let text = form.finish();
                 (!text.is_empty()).then_some((Body::Text(text), content_type))
             }
-            Fields::Multipart(multipart) if multipart.is_empty() => None,
-            Fields::Multipart(multipart) => {
+            BodyFields::Multipart(multipart) if multipart.is_empty() => None,
+            BodyFields::Multipart(multipart) => {
                 let (bytes, boundary) = multipart.finish("body", &RandomState::new())?;
                 let content_type = format!("{media_type}; boundary={boundary}");
                 Some((Body::Bytes(bytes), Some(Cow::Owned(content_type))))
             }
-            Fields::None(None) => None,
-            Fields::None(Some(key)) => {
+            BodyFields::None(None) => None,
+            BodyFields::None(Some(key)) => {
                 return Err(Error::value(
                     &key,
                     "a body of text or bytes has no fields: it is a whole body",

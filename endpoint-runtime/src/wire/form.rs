@@ -2,82 +2,90 @@
 //! `&`, names and values encoded as the URL Standard's serializer encodes
 //! them (a space as `+`).
 //!
-//! A field of a form body is written in its OpenAPI `encoding` style:
-//! `form` (exploded by default: `tag=a&tag=b`; not exploded: `tag=a,b`),
-//! `spaceDelimited` (`tag=a+b`), `pipeDelimited` (`tag=a%7Cb`) or
-//! `deepObject` (`metadata[order_id]=6735`); an encoding whose
-//! `contentType` is JSON writes the field as JSON text. Values nested
-//! deeper than a style can write (an object inside an exploded object, a
-//! list of objects) and a whole body that is an object are written by the
-//! bracket rule ([`write_brackets`]), as Rails, PHP, `qs` and Stripe read
-//! them: `metadata[order_id]=6735`, `expand[]=customer`,
-//! `items[0][price]=p_1`.
+//! A field of a form body is written in its OpenAPI `encoding` style, as
+//! the query string writes it ([`style`]): `form` (exploded by default:
+//! `tag=a&tag=b`; not exploded: `tag=a,b`, the delimiter as it is and a
+//! value's own `,` encoded), `spaceDelimited` (`tag=a%20b`),
+//! `pipeDelimited` (`tag=a%7Cb`) or `deepObject`
+//! (`metadata[order_id]=6735`); an encoding whose `contentType` is JSON
+//! writes the field as JSON text. Values nested deeper than a style can
+//! write (an object inside an exploded object, a list of objects) and a
+//! whole body that is an object are written by the bracket rule
+//! ([`style::write_brackets`]), as Rails, PHP, `qs` and Stripe read them:
+//! `metadata[order_id]=6735`, `expand[]=customer`, `items[0][price]=p_1`;
+//! the brackets are written as they are, the names inside them encoded.
 
 use crate::encode::{self, Set};
 use crate::error::{Error, Result};
 use crate::json;
-use crate::value::{Items, MAX_DEPTH, Param, json_param};
+use crate::value::{Param, json_param};
 use crate::wire::plan::{Arrays, BodyKind, Placement, Style};
+use crate::wire::style::{self, BracketPairs};
 
-/// `name=value` pairs joined by `&`, appended to a string: the pairs of a
-/// form body, or (with another byte set) of a query string.
+/// The `name=value` pairs of a form body, joined by `&`.
 pub(crate) struct Pairs<'o> {
     out: &'o mut String,
-    set: Set,
-    /// What goes before the next pair: nothing before a form's first.
-    separator: Option<char>,
 }
 
-impl<'o> Pairs<'o> {
-    /// Pairs appended to `out`, encoded with `set`, the first one preceded
-    /// by `first` (a query's `?`, or nothing).
-    pub(crate) fn new(out: &'o mut String, set: Set, first: Option<char>) -> Self {
-        Pairs {
-            out,
-            set,
-            separator: first,
-        }
-    }
-
-    /// Starts a pair: the separator, then the name, already encoded.
+impl Pairs<'_> {
+    /// Starts a pair: the `&` of any pair before, the name (encoded), `=`.
     fn start(&mut self, encoded_name: &str) {
-        if let Some(separator) = self.separator {
-            self.out.push(separator);
+        if !self.out.is_empty() {
+            self.out.push('&');
         }
-        self.separator = Some('&');
         self.out.push_str(encoded_name);
         self.out.push('=');
     }
 
-    /// Writes `name=value`, the name already encoded, the value text to
-    /// encode.
-    fn pair(&mut self, encoded_name: &str, value: &str) {
+    /// Writes `name=text`, the name already encoded, the text encoded here.
+    fn pair(&mut self, encoded_name: &str, text: &str) {
         self.start(encoded_name);
-        encode::encode(self.out, value, self.set);
+        encode::encode(self.out, text, Set::Form);
     }
 
     /// Writes `name=scalar`; `false` (and nothing written) when `value` is
     /// not a scalar.
     fn scalar(&mut self, encoded_name: &str, value: &Param<'_>) -> bool {
-        match value.resolve() {
-            Param::Str(text) => self.pair(encoded_name, text),
-            other => {
-                let mut text = String::new();
-                if !other.write_scalar(&mut text) {
-                    return false;
-                }
-                self.pair(encoded_name, &text);
-            }
+        let mut text = String::new();
+        if !style::push_scalar(&mut text, value, Some(Set::Form)) {
+            return false;
         }
+        self.start(encoded_name);
+        self.out.push_str(&text);
         true
     }
 
-    /// The name `key`, encoded for these pairs.
+    /// `key`, encoded as a name of a form.
     fn name(&self, key: &str) -> String {
-        let mut name = String::with_capacity(key.len());
-        encode::encode(&mut name, key, self.set);
+        let mut name = String::with_capacity(key.len() + 16);
+        self.push_name(&mut name, key);
         name
     }
+}
+
+impl BracketPairs for Pairs<'_> {
+    fn push_name(&self, name: &mut String, key: &str) {
+        encode::encode(name, key, Set::Form);
+    }
+
+    fn push_member(&self, name: &mut String, member: &str) {
+        encode::encode(name, member, Set::Form);
+    }
+
+    fn scalar_pair(&mut self, key: &str, name: &str, value: &Param<'_>) -> Result<()> {
+        if self.scalar(name, value) {
+            Ok(())
+        } else {
+            Err(form_error(key, BODY_ONLY))
+        }
+    }
+}
+
+/// Why bytes, a file or a choice of body are refused.
+const BODY_ONLY: &str = "bytes, a file or a choice of body cannot be written into a form";
+
+fn form_error(key: &str, reason: &'static str) -> Error {
+    Error::value(key, reason)
 }
 
 /// A form body, written field by field.
@@ -90,23 +98,20 @@ impl Form {
         Form { out: String::new() }
     }
 
-    /// Writes a field in its encoding's style.
+    /// Writes a field in its encoding's style; see the module
+    /// documentation.
     ///
     /// # Errors
     /// [`Error::Value`] for bytes, a file or a choice of body, and for a
-    /// value nested deeper than a delimited style can write;
-    /// [`Error::TooDeep`] past [`MAX_DEPTH`].
+    /// list or object inside a delimited value; [`Error::TooDeep`] past
+    /// [`MAX_DEPTH`](crate::MAX_DEPTH).
     pub(crate) fn field(
         &mut self,
         key: &str,
         value: &Param<'_>,
         placement: &Placement,
     ) -> Result<()> {
-        let mut pairs = Pairs::new(&mut self.out, Set::Form, None);
-        if !pairs.out.is_empty() {
-            pairs.separator = Some('&');
-        }
-        write_field(&mut pairs, key, value, placement)
+        write_field(&mut Pairs { out: &mut self.out }, key, value, placement)
     }
 
     /// A whole body: the fields of an object, by the bracket rule; a string
@@ -115,20 +120,27 @@ impl Form {
     /// # Errors
     /// [`Error::Value`] for any other value, and for bytes, a file or a
     /// choice of body among the object's values; [`Error::TooDeep`] past
-    /// [`MAX_DEPTH`].
+    /// [`MAX_DEPTH`](crate::MAX_DEPTH).
     pub(crate) fn whole(key: &str, value: &Param<'_>, arrays: Arrays) -> Result<String> {
         let mut out = String::new();
         match value.resolve() {
             Param::Str(text) => out.push_str(text),
             Param::Json(serde_json::Value::Object(map)) => {
-                let mut pairs = Pairs::new(&mut out, Set::Form, None);
-                for (name, value) in map {
-                    let mut name = pairs.name(name);
-                    write_brackets(&mut pairs, key, &mut name, &json_param(value), arrays, 1)?;
+                let mut pairs = Pairs { out: &mut out };
+                for (field, value) in map {
+                    let mut name = pairs.name(field);
+                    style::write_brackets(
+                        &mut pairs,
+                        key,
+                        &mut name,
+                        &json_param(value),
+                        arrays,
+                        1,
+                    )?;
                 }
             }
             _ => {
-                return Err(Error::value(
+                return Err(form_error(
                     key,
                     "a form body is an object of fields (or its text)",
                 ));
@@ -142,9 +154,8 @@ impl Form {
     }
 }
 
-/// Writes one field of a form body (or, with a query's byte set, of a query
-/// string) in the style of its placement.
-pub(crate) fn write_field(
+/// Writes one field of a form body in the style of its placement.
+fn write_field(
     pairs: &mut Pairs<'_>,
     key: &str,
     value: &Param<'_>,
@@ -152,10 +163,7 @@ pub(crate) fn write_field(
 ) -> Result<()> {
     let value = value.resolve();
     if value.is_body_only() {
-        return Err(Error::value(
-            key,
-            "bytes, a file or a choice of body cannot be written into a form",
-        ));
+        return Err(form_error(key, BODY_ONLY));
     }
     if value.is_null() {
         return Ok(());
@@ -172,20 +180,34 @@ pub(crate) fn write_field(
     if pairs.scalar(&name, &value) {
         return Ok(());
     }
-    let (explode, delimiter) = match placement.style {
+    let delimiter = match placement.style {
         Style::DeepObject => {
             let mut name = name;
-            return write_brackets(pairs, key, &mut name, &value, placement.arrays, 1);
+            return style::write_brackets(pairs, key, &mut name, &value, placement.arrays, 0);
         }
-        Style::SpaceDelimited => (placement.explode, ' '),
-        Style::PipeDelimited => (placement.explode, '|'),
-        Style::Default | Style::Octokit => (true, ','),
-        Style::Form | Style::Simple | Style::Label | Style::Matrix => (placement.explode, ','),
+        Style::Default | Style::Octokit => None,
+        _ if placement.explode => None,
+        Style::SpaceDelimited => Some("%20"),
+        Style::PipeDelimited => Some("%7C"),
+        Style::Form | Style::Simple | Style::Label | Style::Matrix => Some(","),
     };
-    if explode {
-        write_exploded(pairs, key, &name, &value, placement.arrays)
-    } else {
-        write_delimited(pairs, key, &name, &value, delimiter)
+    match delimiter {
+        None => write_exploded(pairs, key, &name, &value, placement.arrays),
+        Some(delimiter) => {
+            let mut text = String::new();
+            if style::joined(
+                &mut text,
+                key,
+                &value,
+                delimiter,
+                Some(Set::Form),
+                form_error,
+            )? {
+                pairs.start(&name);
+                pairs.out.push_str(&text);
+            }
+            Ok(())
+        }
     }
 }
 
@@ -204,131 +226,13 @@ fn write_exploded(
                 continue;
             }
             let mut nested = format!("{name}[{index}]");
-            write_brackets(pairs, key, &mut nested, &item, arrays, 2)?;
+            style::write_brackets(pairs, key, &mut nested, &item, arrays, 1)?;
         }
     } else if let Param::Json(serde_json::Value::Object(map)) = value {
-        for (field, item) in map {
-            let mut nested = pairs.name(field);
-            write_brackets(pairs, key, &mut nested, &json_param(item), arrays, 2)?;
+        for (member, item) in map {
+            let mut nested = pairs.name(member);
+            style::write_brackets(pairs, key, &mut nested, &json_param(item), arrays, 1)?;
         }
-    }
-    Ok(())
-}
-
-/// A list or object in one pair, its items joined by `delimiter`
-/// (`tag=a,b`, `color=R,100,G,200`).
-fn write_delimited(
-    pairs: &mut Pairs<'_>,
-    key: &str,
-    name: &str,
-    value: &Param<'_>,
-    delimiter: char,
-) -> Result<()> {
-    let nested = || {
-        Error::value(
-            key,
-            "a list or object inside a delimited value cannot be written",
-        )
-    };
-    let mut text = String::new();
-    let mut first = true;
-    let mut push = |text: &mut String, item: &Param<'_>| {
-        if !first {
-            text.push(delimiter);
-        }
-        first = false;
-        item.write_scalar(text) || item.is_null()
-    };
-    if let Some(items) = value.items() {
-        for item in items.iter() {
-            if !push(&mut text, &item) {
-                return Err(nested());
-            }
-        }
-    } else if let Param::Json(serde_json::Value::Object(map)) = value {
-        for (field, item) in map {
-            push(&mut text, &Param::Str(field));
-            if !push(&mut text, &json_param(item)) {
-                return Err(nested());
-            }
-        }
-    }
-    pairs.pair(name, &text);
-    Ok(())
-}
-
-/// Writes `value` under `name` (already encoded) by the bracket rule, one
-/// pair per scalar: an object's fields as `name[field]`, a list's items as
-/// `name[]` (scalars, with [`Arrays::Brackets`]) or `name[0]` (with
-/// [`Arrays::Indices`], and for lists and objects in a list, which `name[]`
-/// cannot tell apart), recursively; `null` and empty lists and objects write
-/// nothing. The brackets are written as they are, as servers that read
-/// them expect; the field names inside them are encoded.
-///
-/// `depth` is that of `value` (a parameter's own value is at 1).
-///
-/// # Errors
-/// [`Error::Value`], naming `key`, for bytes, a file or a choice of body;
-/// [`Error::TooDeep`] past [`MAX_DEPTH`].
-pub(crate) fn write_brackets(
-    pairs: &mut Pairs<'_>,
-    key: &str,
-    name: &mut String,
-    value: &Param<'_>,
-    arrays: Arrays,
-    depth: usize,
-) -> Result<()> {
-    let value = value.resolve();
-    if value.is_null() || pairs.scalar(name, &value) {
-        return Ok(());
-    }
-    if value.is_body_only() {
-        return Err(Error::value(
-            key,
-            "bytes, a file or a choice of body cannot be written as a bracketed value",
-        ));
-    }
-    if depth > MAX_DEPTH {
-        return Err(Error::TooDeep {
-            key: key.to_owned(),
-            limit: MAX_DEPTH,
-        });
-    }
-    let len = name.len();
-    if let Some(items) = value.items() {
-        write_bracket_items(pairs, key, name, items, arrays, depth)?;
-    } else if let Param::Json(serde_json::Value::Object(map)) = value {
-        for (field, item) in map {
-            name.push('[');
-            encode::encode(name, field, pairs.set);
-            name.push(']');
-            write_brackets(pairs, key, name, &json_param(item), arrays, depth + 1)?;
-            name.truncate(len);
-        }
-    }
-    Ok(())
-}
-
-fn write_bracket_items(
-    pairs: &mut Pairs<'_>,
-    key: &str,
-    name: &mut String,
-    items: Items<'_>,
-    arrays: Arrays,
-    depth: usize,
-) -> Result<()> {
-    let len = name.len();
-    for (index, item) in items.iter().enumerate() {
-        let composite = item.items().is_some() || matches!(item, Param::Json(_));
-        if arrays == Arrays::Brackets && !composite {
-            name.push_str("[]");
-        } else {
-            name.push('[');
-            crate::number::push_u64(name, index as u64);
-            name.push(']');
-        }
-        write_brackets(pairs, key, name, &item, arrays, depth + 1)?;
-        name.truncate(len);
     }
     Ok(())
 }
@@ -338,6 +242,7 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
+    use crate::value::MAX_DEPTH;
     use crate::wire::plan::Location;
 
     fn placement(style: Style, explode: bool) -> Placement {
@@ -363,12 +268,12 @@ mod tests {
         for (value, style, explode, expected) in [
             (&list, Style::Form, true, "f=a+b&f=1&f=true"),
             (&list, Style::Default, false, "f=a+b&f=1&f=true"),
-            (&list, Style::Form, false, "f=a+b%2C1%2C%2Ctrue"),
-            (&list, Style::SpaceDelimited, false, "f=a+b+1++true"),
-            (&list, Style::PipeDelimited, false, "f=a+b%7C1%7C%7Ctrue"),
+            (&list, Style::Form, false, "f=a+b,1,true"),
+            (&list, Style::SpaceDelimited, false, "f=a+b%201%20true"),
+            (&list, Style::PipeDelimited, false, "f=a+b%7C1%7Ctrue"),
             (&list, Style::DeepObject, true, "f[]=a+b&f[]=1&f[]=true"),
             (&object, Style::Form, true, "R=100&G=2+0"),
-            (&object, Style::Form, false, "f=R%2C100%2CG%2C2+0"),
+            (&object, Style::Form, false, "f=R,100,G,2+0"),
             (&object, Style::PipeDelimited, false, "f=R%7C100%7CG%7C2+0"),
             (&object, Style::DeepObject, true, "f[R]=100&f[G]=2+0"),
             (&json!("s&t=u"), Style::DeepObject, true, "f=s%26t%3Du"),

@@ -162,8 +162,11 @@ impl Multipart {
                 }
             },
         };
+        let content = content.as_bytes();
+        // The delimiter, about three headers and the content.
+        self.out.reserve(BOUNDARY_LEN + 160 + content.len());
         self.write_head(key, &head)?;
-        self.out.extend_from_slice(content.as_bytes());
+        self.out.extend_from_slice(content);
         self.out.extend_from_slice(b"\r\n");
         Ok(())
     }
@@ -275,21 +278,7 @@ pub(crate) fn boundary(random: &impl BuildHasher, attempt: u64) -> [u8; BOUNDARY
 
 /// Whether `needle` occurs in `haystack`.
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    let Some((&first, rest)) = needle.split_first() else {
-        return true;
-    };
-    let mut at = 0;
-    while let Some(found) = haystack
-        .get(at..)
-        .and_then(|tail| tail.iter().position(|&b| b == first))
-    {
-        let start = at + found;
-        if haystack.get(start + 1..start + needle.len()) == Some(rest) {
-            return true;
-        }
-        at = start + 1;
-    }
-    false
+    memchr::memmem::find(haystack, needle).is_some()
 }
 
 /// Appends a field or file name inside the quotes of `content-disposition`,
