@@ -111,7 +111,9 @@ pub mod __private {
     pub use crate::__decode_tagged_union as decode_tagged_union;
     pub use crate::__decode_union as decode_union;
     pub use crate::__open_enum as open_enum;
+    pub use crate::body::Content;
     pub use crate::endpoint::credential_origins;
+    pub use crate::headers::is_token;
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::model::key::{Key, required};
     pub use crate::model::open_enum::{

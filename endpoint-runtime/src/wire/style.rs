@@ -23,9 +23,11 @@
 //! what RFC 3986 allows in a query and `%XX` triplets (`#`, `[`, `]` are
 //! still encoded), a cookie value keeps RFC 6265's cookie octets and `%XX`
 //! triplets. The delimiters (`=`, `&`, `,`, and `%20`, `%7C`, `%5B`, `%5D`)
-//! are written by the style, so that a value's own `,` (`%2C`) or `|`
-//! (`%7C`, with `pipeDelimited` the same bytes as the delimiter: split
-//! before decoding) stays apart from them. A header value is written as it
+//! are written by the style, so that a value's own `=`, `&` and `,` (`%3D`,
+//! `%26`, `%2C`) stay apart from them; a value's own space and `|` are sent
+//! as `%20` and `%7C`, the bytes of the delimited styles' delimiters, which
+//! is why OpenAPI (Appendix E) leaves such values to the caller to escape
+//! otherwise. A header value is written as it
 //! is, with no percent-encoding (OpenAPI 3.2: the caller quotes or escapes
 //! it), and the builder refuses CR, LF and NUL in it.
 //!
