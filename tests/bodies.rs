@@ -3,12 +3,7 @@
 //! and a typed whole body with serde_json, form bodies with
 //! `form_urlencoded` and `serde_qs`, multipart bodies with `multer`, raw
 //! bytes and text as they are, and a choice of media type
-//! ([`endpoint::body::Content`]).
-//!
-//! The routes are compiled by hand here, as `endpoint!` compiles them: a
-//! [`Plan`] (method, packed template, each parameter's placement, the
-//! body's media type) and a [`Fields`] implementation that hands the
-//! builder every field.
+//! ([`endpoint::body::Content`]), each route declared with `endpoint!`.
 
 #[macro_use]
 #[path = "support/backends.rs"]
@@ -18,118 +13,25 @@ mod server;
 
 use std::collections::BTreeMap;
 
-use endpoint::__private::{
-    Arrays, BodyKind, BodyPlan, Fields, FieldsBuild, Location, Method, Param, ParamPlan, Placement,
-    Plan, Request, Result, Route, Style, ToParam, serialize, static_template,
-};
+use endpoint::__private::ToParam;
 use endpoint::body::{Content, Contents, File};
-use endpoint::{Body, Endpoint, TypedRequest};
+use endpoint::client::ClientBuilder;
+use endpoint::{Body, Endpoint, Request, TypedRequest, endpoint};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use backends::{BACKENDS, Backend, Events, quick_retries};
-use endpoint::client::ClientBuilder;
 use server::{Answer, Received, Server};
 
 /// A content type the defaults set, which a route's own media type
 /// replaces.
 const DEFAULT_CONTENT_TYPE: &str = "application/x-defaults";
 
-/// A parameter of the body location, of `style`.
-const fn body_field(name: &'static str, style: Style, explode: bool) -> ParamPlan {
-    ParamPlan {
-        name,
-        placement: Placement {
-            location: Location::Body,
-            style,
-            explode,
-            allow_reserved: false,
-            arrays: Arrays::Brackets,
-            content_type: None,
-        },
-    }
-}
-
-/// A body field whose encoding names a media type.
-const fn encoded_field(name: &'static str, content_type: &'static str) -> ParamPlan {
-    let mut plan = body_field(name, Style::Form, true);
-    plan.placement.content_type = Some(content_type);
-    plan
-}
-
-/// The whole body.
-const fn whole_body(name: &'static str) -> ParamPlan {
-    let mut plan = body_field(name, Style::Default, false);
-    plan.placement.location = Location::Content;
-    plan
-}
-
-const fn media(media_type: &'static str, kind: BodyKind) -> Option<BodyPlan> {
-    Some(BodyPlan { media_type, kind })
-}
-
-/// `PATCH /pods/{name}`, `POST /v1/payment_intents`, `POST /upload/{name}`,
-/// `PUT /objects/{name}`, `POST /notes`, packed as the macro packs them.
-const PODS: (&str, &[u32]) = ("/pods/name", &[6, 1, 6, 4, 24, 97, 4, 18, 0]);
-const PAYMENT_INTENTS: (&str, &[u32]) = ("/v1/payment_intents", &[19, 0, 76]);
-const UPLOAD: (&str, &[u32]) = ("/upload/name", &[8, 1, 8, 4, 32, 97, 4, 18, 0]);
-const OBJECTS: (&str, &[u32]) = ("/objects/name", &[9, 1, 9, 4, 36, 97, 4, 18, 0]);
-const NOTES: (&str, &[u32]) = ("/notes", &[6, 0, 24]);
-
-/// `Route` and `Fields` for a struct: its method, template, parameters and
-/// body, and the expression of each field's value (template variables
-/// first), evaluated with `$this` bound to the struct.
-macro_rules! route {
-    (
-        $ty:ident = $method:ident $template:literal, $packed:expr,
-        params: [$($param:expr),* $(,)?],
-        body: $body:expr,
-        |$this:ident| [$($value:expr),* $(,)?]
-    ) => {
-        impl Fields for $ty {
-            fn with_fields(&self, build: &mut FieldsBuild<'_>) -> Result<Request> {
-                let $this = self;
-                build(&[$($value),*])
-            }
-        }
-
-        impl Route for $ty {
-            type Response = Value;
-            const METHOD: &'static str = stringify!($method);
-            const TEMPLATE: &'static str = $template;
-            const PLAN: &'static Plan = &Plan {
-                method: Method::$method,
-                template: static_template($packed.0, $packed.1),
-                params: &[$($param),*],
-                uploads: false,
-                body: $body,
-            };
-        }
-    };
-}
-
 // ---------------------------------------------------------------------------
 // Routes
 // ---------------------------------------------------------------------------
-
-/// A merge patch of some fields (`application/merge-patch+json`).
-struct MergePatch {
-    name: String,
-    labels: Value,
-    replicas: u64,
-    paused: Option<bool>,
-}
-
-route! {
-    MergePatch = PATCH "/pods/{name}", PODS,
-    params: [body_field("labels", Style::Default, true), body_field("replicas", Style::Default, true),
-             body_field("paused", Style::Default, true)],
-    body: media("application/merge-patch+json", BodyKind::Json),
-    |r| [Some(r.name.to_param()), Some(r.labels.to_param()), Some(r.replicas.to_param()),
-         r.paused.as_ref().map(ToParam::to_param)]
-}
 
 /// A Kubernetes Pod, as a typed whole body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -159,65 +61,6 @@ struct Container {
     args: Vec<String>,
 }
 
-/// `PUT` of a whole Pod (`application/json`).
-struct ReplacePod {
-    name: String,
-    pod: Pod,
-}
-
-impl Fields for ReplacePod {
-    fn with_fields(&self, build: &mut FieldsBuild<'_>) -> Result<Request> {
-        let pod = serialize(&self.pod, "pod")?;
-        build(&[Some(self.name.to_param()), Some(Param::Json(&pod))])
-    }
-}
-
-impl Route for ReplacePod {
-    type Response = Value;
-    const METHOD: &'static str = "PUT";
-    const TEMPLATE: &'static str = "/pods/{name}";
-    const PLAN: &'static Plan = &Plan {
-        method: Method::PUT,
-        template: static_template(PODS.0, PODS.1),
-        params: &[whole_body("pod")],
-        uploads: false,
-        body: media("application/json", BodyKind::Json),
-    };
-}
-
-/// A Stripe payment intent, field by field, in the encodings Stripe's
-/// OpenAPI description gives them.
-struct CreatePaymentIntent {
-    amount: u64,
-    currency: String,
-    description: Option<String>,
-    metadata: Value,
-    expand: Vec<String>,
-    items: Value,
-    payment_method_types: Vec<String>,
-    shipping: Value,
-}
-
-route! {
-    CreatePaymentIntent = POST "/v1/payment_intents", PAYMENT_INTENTS,
-    params: [
-        // Unstyled fields of a form route: the form style, exploded.
-        ParamPlan::new("amount"),
-        ParamPlan::new("currency"),
-        body_field("description", Style::Form, true),
-        body_field("metadata", Style::DeepObject, true),
-        body_field("expand", Style::DeepObject, true),
-        body_field("items", Style::DeepObject, true),
-        body_field("payment_method_types", Style::Form, false),
-        encoded_field("shipping", "application/json"),
-    ],
-    body: media("application/x-www-form-urlencoded", BodyKind::Form),
-    |r| [Some(r.amount.to_param()), Some(r.currency.to_param()),
-         r.description.as_ref().map(ToParam::to_param), Some(r.metadata.to_param()),
-         Some(r.expand.to_param()), Some(r.items.to_param()),
-         Some(r.payment_method_types.to_param()), Some(r.shipping.to_param())]
-}
-
 /// A Stripe-shaped whole form body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct PaymentIntent {
@@ -232,99 +75,6 @@ struct PaymentIntent {
 struct Item {
     price: String,
     quantity: u32,
-}
-
-/// `POST` of a whole form body.
-struct CreateFromObject<T> {
-    body: T,
-}
-
-impl<T: Serialize> Fields for CreateFromObject<T> {
-    fn with_fields(&self, build: &mut FieldsBuild<'_>) -> Result<Request> {
-        let body = serialize(&self.body, "body")?;
-        build(&[Some(Param::Json(&body))])
-    }
-}
-
-impl<T: Serialize> Route for CreateFromObject<T> {
-    type Response = Value;
-    const METHOD: &'static str = "POST";
-    const TEMPLATE: &'static str = "/v1/payment_intents";
-    const PLAN: &'static Plan = &Plan {
-        method: Method::POST,
-        template: static_template(PAYMENT_INTENTS.0, PAYMENT_INTENTS.1),
-        params: &[whole_body("body")],
-        uploads: false,
-        body: media("application/x-www-form-urlencoded", BodyKind::Form),
-    };
-}
-
-/// A multipart upload: text, a file, a JSON part, lists of values and of
-/// files, a field whose encoding names its media type.
-struct Upload {
-    name: String,
-    title: String,
-    avatar: File,
-    meta: Value,
-    tags: Vec<String>,
-    attachments: Vec<File>,
-    raw: Vec<u8>,
-    settings: Value,
-}
-
-route! {
-    Upload = POST "/upload/{name}", UPLOAD,
-    params: [
-        body_field("title", Style::Form, true),
-        body_field("avatar", Style::Form, true),
-        body_field("meta", Style::Form, true),
-        body_field("tags", Style::Form, true),
-        body_field("attachments", Style::Form, true),
-        body_field("raw", Style::Form, true),
-        encoded_field("settings", "application/vnd.settings+json"),
-    ],
-    body: media("multipart/form-data", BodyKind::Multipart),
-    |r| [Some(r.name.to_param()), Some(r.title.to_param()), Some(r.avatar.to_param()),
-         Some(r.meta.to_param()), Some(r.tags.to_param()), Some(r.attachments.to_param()),
-         Some(Param::Bytes(&r.raw)), Some(r.settings.to_param())]
-}
-
-/// A whole body of bytes, of the route's media type.
-struct PutObject {
-    name: String,
-    bytes: Vec<u8>,
-}
-
-route! {
-    PutObject = PUT "/objects/{name}", OBJECTS,
-    params: [whole_body("bytes")],
-    body: media("image/png", BodyKind::Bytes),
-    |r| [Some(r.name.to_param()), Some(Param::Bytes(&r.bytes))]
-}
-
-/// A whole body that is a file: its own media type wins over the route's.
-struct PutFile {
-    name: String,
-    file: File,
-}
-
-route! {
-    PutFile = PUT "/objects/{name}", OBJECTS,
-    params: [whole_body("file")],
-    body: media("application/octet-stream", BodyKind::Bytes),
-    |r| [Some(r.name.to_param()), Some(r.file.to_param())]
-}
-
-/// A text body.
-struct CreateNote {
-    text: String,
-}
-
-route! {
-    CreateNote = POST "/notes", NOTES,
-    params: [whole_body("text")],
-    body: media("text/plain; charset=utf-8", BodyKind::Text),
-    |r| [Some(r.text.to_param())]
 }
 
 /// A Kubernetes patch: one of four media types.
@@ -348,30 +98,99 @@ impl Content for Patch {
     }
 }
 
-/// `PATCH` with a choice of body: the route names no media type.
-struct PatchPod {
-    name: String,
-    patch: Patch,
-}
-
-impl Fields for PatchPod {
-    fn with_fields(&self, build: &mut FieldsBuild<'_>) -> Result<Request> {
-        let patch = self.patch.content();
-        build(&[Some(self.name.to_param()), Some(Param::Content(&patch))])
+endpoint! {
+    /// A merge patch of some fields.
+    #[endpoint(content_type = "application/merge-patch+json")]
+    struct MergePatch = "PATCH /pods/{name}" {
+        #[endpoint(body)]
+        labels: Value,
+        #[endpoint(body)]
+        replicas: u64,
+        #[endpoint(body)]
+        paused: Option<bool>,
     }
-}
 
-impl Route for PatchPod {
-    type Response = Value;
-    const METHOD: &'static str = "PATCH";
-    const TEMPLATE: &'static str = "/pods/{name}";
-    const PLAN: &'static Plan = &Plan {
-        method: Method::PATCH,
-        template: static_template(PODS.0, PODS.1),
-        params: &[whole_body("patch")],
-        uploads: false,
-        body: None,
-    };
+    /// A whole Pod.
+    #[endpoint(content_type = "application/json")]
+    struct ReplacePod = "PUT /pods/{name}" {
+        #[endpoint(request_body)]
+        pod: Pod,
+    }
+
+    /// A Stripe payment intent, field by field, in the encodings Stripe's
+    /// OpenAPI description gives them.
+    #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    struct CreatePaymentIntent = "POST /v1/payment_intents" {
+        amount: u64,
+        currency: String,
+        description: Option<String>,
+        #[endpoint(body, style = "deepObject")]
+        metadata: Value,
+        #[endpoint(body, style = "deepObject")]
+        expand: Vec<String>,
+        #[endpoint(body, style = "deepObject")]
+        items: Value,
+        #[endpoint(body, style = "form", explode = false)]
+        payment_method_types: Vec<String>,
+        #[endpoint(body, content_type = "application/json")]
+        shipping: Value,
+    }
+
+    /// A whole form body of a struct.
+    #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    struct CreateFromStruct = "POST /v1/payment_intents" {
+        #[endpoint(request_body)]
+        body: PaymentIntent,
+    }
+
+    /// A whole form body of a JSON object.
+    #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    struct CreateFromObject = "POST /v1/payment_intents" {
+        #[endpoint(request_body)]
+        body: Value,
+    }
+
+    /// A multipart upload: text, a file, a JSON part, lists of values and
+    /// of files, a file of no name, a field whose encoding names its media
+    /// type.
+    #[endpoint(content_type = "multipart/form-data")]
+    struct Upload = "POST /upload/{name}" {
+        title: String,
+        avatar: File,
+        meta: Value,
+        tags: Vec<String>,
+        attachments: Vec<File>,
+        raw: File,
+        #[endpoint(body, content_type = "application/vnd.settings+json")]
+        settings: Value,
+    }
+
+    /// A whole body of bytes, of the route's media type.
+    #[endpoint(content_type = "image/png")]
+    struct PutObject = "PUT /objects/{name}" {
+        #[endpoint(request_body)]
+        bytes: Vec<u8>,
+    }
+
+    /// A whole body that is a file: its own media type wins over the route's.
+    #[endpoint(content_type = "application/octet-stream")]
+    struct PutFile = "PUT /objects/{name}" {
+        #[endpoint(request_body)]
+        file: File,
+    }
+
+    /// A text body.
+    #[endpoint(content_type = "text/plain; charset=utf-8")]
+    struct CreateNote = "POST /notes" {
+        #[endpoint(request_body)]
+        text: String,
+    }
+
+    /// A choice of body: the route names no media type.
+    struct PatchPod = "PATCH /pods/{name}" {
+        #[endpoint(request_body)]
+        patch: Patch,
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -603,7 +422,7 @@ fn a_whole_form_body_of_a_struct() {
             },
         ],
     };
-    let route = CreateFromObject {
+    let route = CreateFromStruct {
         body: intent.clone(),
     };
     send_with_each(&route, |received| {
@@ -633,7 +452,7 @@ fn multipart_text_files_json_and_part_headers() {
             File::new(b"first".to_vec()).file_name("a.txt"),
             File::new(vec![0, 1, 2]).file_name("b.bin"),
         ],
-        raw: vec![0xde, 0xad, 0xbe, 0xef],
+        raw: File::new(vec![0xde, 0xad, 0xbe, 0xef]),
         settings: json!({"theme": "dark"}),
     };
     send_with_each(&route, |received| {
@@ -716,17 +535,46 @@ fn a_files_own_media_type_wins_over_the_routes() {
     });
 }
 
-/// A whole body of bytes, on a route that names no media type.
+/// A whole body of bytes on a route that names no media type, which
+/// `endpoint!` does not declare (it asks for a `Content` choice there) but
+/// a plan written by a generator may: compiled by hand, as the macro
+/// compiles a route.
 struct PutUntyped {
     name: String,
     bytes: Vec<u8>,
 }
 
-route! {
-    PutUntyped = PUT "/objects/{name}", OBJECTS,
-    params: [whole_body("bytes")],
-    body: None,
-    |r| [Some(r.name.to_param()), Some(Param::Bytes(&r.bytes))]
+impl endpoint::__private::Fields for PutUntyped {
+    fn with_fields(
+        &self,
+        build: &mut endpoint::__private::FieldsBuild<'_>,
+    ) -> endpoint::Result<Request> {
+        use endpoint::__private::Param;
+        build(&[Some(self.name.to_param()), Some(Param::Bytes(&self.bytes))])
+    }
+}
+
+impl endpoint::__private::Route for PutUntyped {
+    type Response = Value;
+    const METHOD: &'static str = "PUT";
+    const TEMPLATE: &'static str = "/objects/{name}";
+    const PLAN: &'static endpoint::__private::Plan = {
+        use endpoint::__private::{Location, Method, ParamPlan, Placement, Plan, static_template};
+        &Plan {
+            method: Method::PUT,
+            // `/objects/{name}`, packed as the macro packs it.
+            template: static_template("/objects/name", &[9, 1, 9, 4, 36, 97, 4, 18, 0]),
+            params: &[ParamPlan {
+                name: "bytes",
+                placement: Placement {
+                    location: Location::Content,
+                    ..Placement::DEFAULT
+                },
+            }],
+            uploads: false,
+            body: None,
+        }
+    };
 }
 
 #[test]
@@ -857,57 +705,49 @@ fn the_request_shows_no_bytes() {
 
 #[test]
 fn values_only_a_body_holds_are_refused_elsewhere() {
-    // The file of a form field, a JSON field, a whole body beside fields.
-    struct FormWithFile(File);
-    route! {
-        FormWithFile = POST "/v1/payment_intents", PAYMENT_INTENTS,
-        params: [body_field("upload", Style::Form, true)],
-        body: media("application/x-www-form-urlencoded", BodyKind::Form),
-        |r| [Some(r.0.to_param())]
-    }
-    struct JsonWithBytes(Vec<u8>);
-    route! {
-        JsonWithBytes = POST "/notes", NOTES,
-        params: [ParamPlan::new("blob")],
-        body: None,
-        |r| [Some(Param::Bytes(&r.0))]
-    }
-    struct PathWithFile(File);
-    route! {
-        PathWithFile = PUT "/objects/{name}", OBJECTS,
-        params: [],
-        body: None,
-        |r| [Some(r.0.to_param())]
-    }
-    struct QueryWithBytes(Vec<u8>);
-    route! {
-        QueryWithBytes = GET "/notes", NOTES,
-        params: [ParamPlan::new("since")],
-        body: None,
-        |r| [Some(Param::Bytes(&r.0))]
-    }
-    struct HeaderWithFile(File);
-    const HEADER: ParamPlan = {
-        let mut plan = body_field("x-upload", Style::Simple, false);
-        plan.placement.location = Location::Header;
-        plan
-    };
-    route! {
-        HeaderWithFile = POST "/notes", NOTES,
-        params: [HEADER],
-        body: None,
-        |r| [Some(r.0.to_param())]
+    endpoint! {
+        /// A file in a JSON body.
+        #[endpoint(content_type = "application/json")]
+        struct JsonWithFile = "POST /notes" {
+            #[endpoint(body)]
+            blob: File,
+        }
+
+        /// A file in a form body.
+        #[endpoint(content_type = "application/x-www-form-urlencoded")]
+        struct FormWithFile = "POST /v1/payment_intents" {
+            #[endpoint(body)]
+            upload: File,
+        }
+
+        /// A file in the path.
+        struct PathWithFile = "PUT /objects/{name}" {
+            name: File,
+        }
+
+        /// A file in the query.
+        struct QueryWithFile = "GET /notes" {
+            #[endpoint(query)]
+            since: File,
+        }
+
+        /// A file as a header.
+        struct HeaderWithFile = "POST /notes" {
+            #[endpoint(header)]
+            x_upload: File,
+        }
     }
     let check = |result: endpoint::Result<Request>, key: &str| {
         let err = result.unwrap_err();
         let text = err.to_string();
         assert!(text.contains(&format!("`{key}`")), "{text}");
     };
-    check(FormWithFile(File::new(vec![1])).to_request(), "upload");
-    check(JsonWithBytes(vec![1]).to_request(), "blob");
-    check(PathWithFile(File::new(vec![1])).to_request(), "name");
-    check(QueryWithBytes(vec![1]).to_request(), "since");
-    check(HeaderWithFile(File::new(vec![1])).to_request(), "x-upload");
+    let file = || File::new(vec![1]);
+    check(FormWithFile { upload: file() }.to_request(), "upload");
+    check(JsonWithFile { blob: file() }.to_request(), "blob");
+    check(PathWithFile { name: file() }.to_request(), "name");
+    check(QueryWithFile { since: file() }.to_request(), "since");
+    check(HeaderWithFile { x_upload: file() }.to_request(), "x-upload");
     let err = Upload {
         name: "x".into(),
         title: "t".into(),
@@ -915,7 +755,7 @@ fn values_only_a_body_holds_are_refused_elsewhere() {
         meta: Value::Null,
         tags: Vec::new(),
         attachments: Vec::new(),
-        raw: Vec::new(),
+        raw: File::new(Vec::new()),
         settings: Value::Null,
     }
     .to_request()
@@ -938,7 +778,7 @@ fn default_parameters_join_the_fields_and_leave_files_alone() {
         meta: Value::Null,
         tags: Vec::new(),
         attachments: Vec::new(),
-        raw: vec![0xff],
+        raw: File::new(vec![0xff]),
         settings: Value::Null,
     };
     let request = route.to_request_with(&endpoint).unwrap();
@@ -989,7 +829,7 @@ proptest! {
             meta: Value::Null,
             tags: Vec::new(),
             attachments: Vec::new(),
-            raw: bytes.clone(),
+            raw: File::new(bytes.clone()),
             settings: Value::Null,
         };
         let request = route.to_request().unwrap();
