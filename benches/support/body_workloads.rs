@@ -11,8 +11,7 @@
 //!   with its name and media type as a `multipart/form-data` body; the floor
 //!   writes the parts directly, with the boundary the builder drew.
 //!
-//! The routes are compiled by hand, as `endpoint!` compiles them (a `Plan`
-//! and a `Fields` implementation).
+//! The routes are declared with `endpoint!`.
 #![allow(
     dead_code,
     reason = "included by the benchmarks, which each use a part"
@@ -21,12 +20,8 @@
 use std::borrow::Cow;
 use std::hint::black_box;
 
-use endpoint::__private::{
-    Arrays, BodyKind, BodyPlan, Fields, FieldsBuild, Location, Method, Param, ParamPlan, Placement,
-    Plan, Route, Style, ToParam, static_template,
-};
 use endpoint::body::File;
-use endpoint::{Body, DEFAULT_ACCEPT, Headers, Request, Result, TypedRequest, USER_AGENT};
+use endpoint::{Body, DEFAULT_ACCEPT, Headers, Request, Result, USER_AGENT, endpoint};
 use serde_json::{Value, json};
 
 /// The workload names.
@@ -70,101 +65,28 @@ impl Default for Inputs {
     }
 }
 
-const fn body_field(name: &'static str, style: Style) -> ParamPlan {
-    ParamPlan {
-        name,
-        placement: Placement {
-            location: Location::Body,
-            style,
-            explode: true,
-            allow_reserved: false,
-            arrays: Arrays::Brackets,
-            content_type: None,
-        },
+endpoint! {
+    /// `POST /v1/payment_intents` with a form body.
+    #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    pub struct CreatePaymentIntent = "POST /v1/payment_intents" {
+        pub amount: u64,
+        pub currency: String,
+        pub description: String,
+        #[endpoint(body, style = "deepObject")]
+        pub metadata: Value,
+        #[endpoint(body, style = "deepObject")]
+        pub expand: Vec<String>,
+        #[endpoint(body, style = "deepObject")]
+        pub items: Value,
     }
-}
 
-/// `POST /v1/payment_intents` with a form body.
-pub struct CreatePaymentIntent {
-    pub amount: u64,
-    pub currency: String,
-    pub description: String,
-    pub metadata: Value,
-    pub expand: Vec<String>,
-    pub items: Value,
-}
-
-impl Fields for CreatePaymentIntent {
-    fn with_fields(&self, build: &mut FieldsBuild<'_>) -> Result<Request> {
-        build(&[
-            Some(self.amount.to_param()),
-            Some(self.currency.to_param()),
-            Some(self.description.to_param()),
-            Some(self.metadata.to_param()),
-            Some(self.expand.to_param()),
-            Some(self.items.to_param()),
-        ])
+    /// `POST /upload` with a multipart body.
+    #[endpoint(content_type = "multipart/form-data")]
+    pub struct Upload = "POST /upload" {
+        pub title: String,
+        pub meta: Value,
+        pub file: File,
     }
-}
-
-impl Route for CreatePaymentIntent {
-    type Response = Value;
-    const METHOD: &'static str = "POST";
-    const TEMPLATE: &'static str = "/v1/payment_intents";
-    const PLAN: &'static Plan = &Plan {
-        method: Method::POST,
-        template: static_template("/v1/payment_intents", &[19, 0, 76]),
-        params: &[
-            ParamPlan::new("amount"),
-            ParamPlan::new("currency"),
-            ParamPlan::new("description"),
-            body_field("metadata", Style::DeepObject),
-            body_field("expand", Style::DeepObject),
-            body_field("items", Style::DeepObject),
-        ],
-        uploads: false,
-        body: Some(BodyPlan {
-            media_type: "application/x-www-form-urlencoded",
-            kind: BodyKind::Form,
-        }),
-    };
-}
-
-/// `POST /upload` with a multipart body.
-pub struct Upload {
-    pub title: String,
-    pub meta: Value,
-    pub file: File,
-}
-
-impl Fields for Upload {
-    fn with_fields(&self, build: &mut FieldsBuild<'_>) -> Result<Request> {
-        build(&[
-            Some(self.title.to_param()),
-            Some(self.meta.to_param()),
-            Some(Param::File(&self.file)),
-        ])
-    }
-}
-
-impl Route for Upload {
-    type Response = Value;
-    const METHOD: &'static str = "POST";
-    const TEMPLATE: &'static str = "/upload";
-    const PLAN: &'static Plan = &Plan {
-        method: Method::POST,
-        template: static_template("/upload", &[7, 0, 28]),
-        params: &[
-            body_field("title", Style::Form),
-            body_field("meta", Style::Form),
-            body_field("file", Style::Form),
-        ],
-        uploads: false,
-        body: Some(BodyPlan {
-            media_type: "multipart/form-data",
-            kind: BodyKind::Multipart,
-        }),
-    };
 }
 
 pub fn form_typed(inputs: &Inputs) -> Result<Request> {
