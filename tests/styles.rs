@@ -1,78 +1,26 @@
 //! OpenAPI's parameter styles through the public API: compiled routes whose
 //! parameters go to the query, a header or a cookie in a style, built as
-//! generated code builds them (a [`Plan`] and a [`Fields`] implementation),
+//! generated code builds them (`tests/support/plans.rs`),
 //! and the path styles through the template engine.
 //!
 //! The tables are OpenAPI 3.2's Style Examples, cell by cell (see
 //! `docs/styles.md`); the first column is the empty string.
 
-use endpoint::__private::{
-    Arrays, Fields, FieldsBuild, Location, Method, Param, ParamPlan, Placement, Plan, Route, Style,
-    ToParam, static_template,
-};
+#[macro_use]
+#[path = "support/plans.rs"]
+mod plans;
+
+use endpoint::__private::{Arrays, Location, ParamPlan, Placement, Style, ToParam};
 use endpoint::template::Template;
-use endpoint::{Endpoint, Error, Request, TypedRequest, endpoint};
+use endpoint::{Endpoint, Error, TypedRequest, endpoint};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-/// The template `/x`, packed as `endpoint!` emits it.
-const X: (&str, &[u32]) = ("/x", &[2, 0, 8]);
+use plans::{X, at, one};
 
 #[test]
 fn the_packed_template_is_the_parsers() {
     assert_eq!(Template::parse("/x").unwrap().packed(), X);
-}
-
-/// A parameter named `name` at `location` in `style`.
-const fn at(name: &'static str, location: Location, style: Style, explode: bool) -> ParamPlan {
-    ParamPlan {
-        name,
-        placement: Placement {
-            location,
-            style,
-            explode,
-            ..Placement::DEFAULT
-        },
-    }
-}
-
-/// A compiled route `METHOD /x` with the given parameters, whose struct
-/// holds one optional value per parameter.
-macro_rules! route {
-    ($name:ident = $method:ident [$($param:expr),* $(,)?]) => {
-        struct $name(Vec<Option<Box<dyn ToParam>>>);
-
-        impl Fields for $name {
-            fn with_fields(&self, build: &mut FieldsBuild<'_>) -> endpoint::Result<Request> {
-                let fields: Vec<Option<Param<'_>>> = self
-                    .0
-                    .iter()
-                    .map(|field| field.as_ref().map(|value| value.to_param()))
-                    .collect();
-                build(&fields)
-            }
-        }
-
-        impl Route for $name {
-            type Response = Value;
-            const METHOD: &'static str = stringify!($method);
-            const TEMPLATE: &'static str = "/x";
-            const PLAN: &'static Plan = &Plan {
-                method: Method::$method,
-                template: static_template(X.0, X.1),
-                params: &[$($param),*],
-                uploads: false,
-                body: None,
-            };
-        }
-    };
-}
-
-/// The fields of a route of `count` parameters, the one at `index` set.
-fn one(count: usize, index: usize, value: Value) -> Vec<Option<Box<dyn ToParam>>> {
-    let mut fields: Vec<Option<Box<dyn ToParam>>> = (0..count).map(|_| None).collect();
-    fields[index] = Some(Box::new(value));
-    fields
 }
 
 /// OpenAPI's values, in the table's column order.
@@ -299,46 +247,22 @@ fn cookies_are_one_header_after_the_defaults_cookies() {
     assert!(!request.headers.contains("cookie"));
 }
 
-/// A route of Stripe's shapes: `metadata`, `expand` (brackets) and `items`
-/// (indices), all `deepObject`.
-struct Stripe(Vec<Option<Box<dyn ToParam>>>);
-
-impl Fields for Stripe {
-    fn with_fields(&self, build: &mut FieldsBuild<'_>) -> endpoint::Result<Request> {
-        let fields: Vec<Option<Param<'_>>> = self
-            .0
-            .iter()
-            .map(|field| field.as_ref().map(|value| value.to_param()))
-            .collect();
-        build(&fields)
-    }
-}
-
-impl Route for Stripe {
-    type Response = Value;
-    const METHOD: &'static str = "GET";
-    const TEMPLATE: &'static str = "/x";
-    const PLAN: &'static Plan = &Plan {
-        method: Method::GET,
-        template: static_template(X.0, X.1),
-        params: &[
-            at("metadata", Query, DeepObject, true),
-            at("expand", Query, DeepObject, true),
-            ParamPlan {
-                name: "items",
-                placement: Placement {
-                    location: Query,
-                    style: DeepObject,
-                    explode: true,
-                    arrays: Arrays::Indices,
-                    ..Placement::DEFAULT
-                },
-            },
-        ],
-        uploads: false,
-        body: None,
-    };
-}
+// Stripe's shapes: `metadata`, `expand` (brackets) and `items` (indices),
+// all `deepObject`.
+route!(Stripe = GET [
+    at("metadata", Query, DeepObject, true),
+    at("expand", Query, DeepObject, true),
+    ParamPlan {
+        name: "items",
+        placement: Placement {
+            location: Query,
+            style: DeepObject,
+            explode: true,
+            arrays: Arrays::Indices,
+            ..Placement::DEFAULT
+        },
+    },
+]);
 
 #[test]
 fn deep_objects_in_stripes_shapes() {
@@ -392,43 +316,19 @@ fn deep_objects_in_stripes_shapes() {
     );
 }
 
-struct Reserved(Vec<Option<Box<dyn ToParam>>>);
-
-impl Fields for Reserved {
-    fn with_fields(&self, build: &mut FieldsBuild<'_>) -> endpoint::Result<Request> {
-        let fields: Vec<Option<Param<'_>>> = self
-            .0
-            .iter()
-            .map(|field| field.as_ref().map(|value| value.to_param()))
-            .collect();
-        build(&fields)
-    }
-}
-
-impl Route for Reserved {
-    type Response = Value;
-    const METHOD: &'static str = "GET";
-    const TEMPLATE: &'static str = "/x";
-    const PLAN: &'static Plan = &Plan {
-        method: Method::GET,
-        template: static_template(X.0, X.1),
-        params: &[
-            ParamPlan {
-                name: "path",
-                placement: Placement {
-                    location: Query,
-                    style: Form,
-                    explode: true,
-                    allow_reserved: true,
-                    ..Placement::DEFAULT
-                },
-            },
-            at("plain", Query, Form, true),
-        ],
-        uploads: false,
-        body: None,
-    };
-}
+route!(Reserved = GET [
+    ParamPlan {
+        name: "path",
+        placement: Placement {
+            location: Query,
+            style: Form,
+            explode: true,
+            allow_reserved: true,
+            ..Placement::DEFAULT
+        },
+    },
+    at("plain", Query, Form, true),
+]);
 
 #[test]
 fn allow_reserved_keeps_what_a_query_allows() {
