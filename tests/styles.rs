@@ -447,3 +447,29 @@ fn the_openapi_table_in_the_path_through_the_template() {
         Err(Error::UnsafePath { .. })
     ));
 }
+
+route!(Mixed = POST [
+    ParamPlan::new("title"),
+    at("page", Query, Form, true),
+    at("x-trace", Header, Simple, false),
+    at("sid", Cookie, Form, true),
+]);
+
+#[test]
+fn only_the_default_location_goes_to_the_body_of_a_post() {
+    let request = Mixed(vec![
+        Some(Box::new("t".to_owned())),
+        Some(Box::new(2u32)),
+        Some(Box::new("abc".to_owned())),
+        Some(Box::new("s1".to_owned())),
+    ])
+    .to_request()
+    .unwrap();
+    assert_eq!(request.url, "https://api.github.com/x?page=2");
+    assert_eq!(
+        request.body.as_ref().map(endpoint::Body::to_json),
+        Some(json!({"title": "t"}))
+    );
+    assert_eq!(request.headers.get("x-trace"), Some("abc"));
+    assert_eq!(request.headers.get("cookie"), Some("sid=s1"));
+}
