@@ -6,6 +6,9 @@
 //!   the three requests of each workload are asserted equal once before timing;
 //!   `typed_owned/<workload>` is the typed call with the macro's default owned field
 //!   types (`String`, `Vec<String>`) filled in on every call.
+//! - `bodies/form/{typed,floor}` and `bodies/multipart/{typed,floor}`: a form body
+//!   of flat and bracketed fields and a multipart upload, built by the builder from a
+//!   compiled route and written directly (see `support/body_workloads.rs`).
 //! - `scaling/…`: three sizes each of a GET with many query parameters, a POST with a
 //!   large body string and a template with many expressions, with criterion throughput
 //!   set so that the time per element (or byte) can be compared across sizes.
@@ -13,6 +16,8 @@
 //! Short runs on a shared machine:
 //! `cargo bench --bench requests -- --warm-up-time 1 --measurement-time 3 --noplot`.
 
+#[path = "support/body_workloads.rs"]
+mod body_workloads;
 #[path = "support/workloads.rs"]
 mod workloads;
 
@@ -51,6 +56,27 @@ fn requests(c: &mut Criterion) {
         let call = owned_call(workload);
         group.bench_function(workload, |b| b.iter(|| call(black_box(&fixture))));
     }
+    group.finish();
+}
+
+fn bodies(c: &mut Criterion) {
+    let inputs = body_workloads::Inputs::new();
+    body_workloads::assert_equal(&inputs);
+    let mut group = c.benchmark_group("bodies");
+    group.bench_function("form/typed", |b| {
+        b.iter(|| body_workloads::form_typed(black_box(&inputs)))
+    });
+    group.bench_function("form/floor", |b| {
+        b.iter(|| body_workloads::form_floor(black_box(&inputs)))
+    });
+    let boundary =
+        body_workloads::boundary(&body_workloads::multipart_typed(&inputs).unwrap()).to_owned();
+    group.bench_function("multipart/typed", |b| {
+        b.iter(|| body_workloads::multipart_typed(black_box(&inputs)))
+    });
+    group.bench_function("multipart/floor", |b| {
+        b.iter(|| body_workloads::multipart_floor(black_box(&inputs), black_box(&boundary)))
+    });
     group.finish();
 }
 
@@ -130,6 +156,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = requests, scaling
+    targets = requests, bodies, scaling
 }
 criterion_main!(benches);

@@ -32,8 +32,8 @@ pub mod client;
 pub use endpoint_macros::endpoint;
 pub use endpoint_runtime::{
     Body, DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint, Error, Headers, MAX_DEPTH, Options, Request,
-    Result, Source, TemplateError, TemplateErrorKind, TypedRequest, USER_AGENT, endpoint, model,
-    route, template,
+    Result, Source, TemplateError, TemplateErrorKind, TypedRequest, USER_AGENT, body, endpoint,
+    model, route, template,
 };
 
 /// GitHub's REST API as typed requests: the `endpoint-github` crate, one

@@ -525,7 +525,7 @@ fn github_requests(endpoint: &Endpoint) -> Vec<Result<Request, endpoint::Error>>
             repo: r(),
             release_id: 1,
             name: "a.zip".into(),
-            data: Some("bytes".into()),
+            data: Some(endpoint::body::File::new("bytes")),
             ..Default::default()
         }
         .to_request_with(endpoint),

@@ -579,9 +579,10 @@ mod placement {
             label: None,
             data: vec![1, 2],
         };
+        // Exploded, so that a list is written as OpenAPI's default.
         assert_eq!(
             UploadAsset::TEMPLATE,
-            "/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}"
+            "/repos/{owner}/{repo}/releases/{release_id}/assets{?name*,label*}"
         );
         let request = same_as_dynamic(
             upload.to_request(),
@@ -595,7 +596,7 @@ mod placement {
         assert_eq!(body_json(&request), Some(json!([1, 2])));
 
         let continued = Continued { page: 2, a: true };
-        assert_eq!(Continued::TEMPLATE, "/x?fixed=1{&page}");
+        assert_eq!(Continued::TEMPLATE, "/x?fixed=1{&page*}");
         let request = same_as_dynamic(
             continued.to_request(),
             "POST /x?fixed=1{&page}",

@@ -22,6 +22,7 @@ mod backends;
 mod server;
 
 use endpoint::Endpoint;
+use endpoint::body::File;
 use endpoint::client::{ApiError, Bytes, Error, RateLimitKind};
 use endpoint_github::models::{ReleaseAsset, ReposGetContentResponse};
 use endpoint_github::{activity, git, issues, markdown, meta, orgs, repos, search};
@@ -145,15 +146,12 @@ fn refusal(result: Result<impl std::fmt::Debug, Error>) -> Box<ApiError> {
 // Routes
 // ---------------------------------------------------------------------------
 
-/// The upload endpoint: the uploads URL (the same loopback server) and the
-/// asset's media type.
+/// The upload endpoint: the uploads URL (the same loopback server).
 fn uploads(backend: &Backend, server: &Server) -> Backend {
     let endpoint = backend
         .endpoint()
         .with_uploads_url(&server.base_url())
-        .expect("an absolute URL")
-        .defaults(json!({"headers": {"content-type": "text/plain"}}))
-        .expect("valid defaults");
+        .expect("an absolute URL");
     backend.with_endpoint(endpoint)
 }
 
@@ -168,7 +166,8 @@ fn upload(
         release_id: 1000,
         name: "test-upload.txt".into(),
         label: Some("test".into()),
-        data: Some("Hello, world!\n".into()),
+        // The file's media type is sent as the request's.
+        data: Some(File::new("Hello, world!\n").content_type("text/plain")),
     })
 }
 
@@ -466,9 +465,8 @@ fn markdown_as_json_and_raw() {
             rendered.starts_with("<h3 dir=\"auto\">Hello</h3>"),
             "{rendered}"
         );
-        let raw =
-            html.with_defaults(json!({"headers": {"content-type": "text/plain; charset=utf-8"}}));
-        let rendered = raw
+        // The struct names its body's media type, `text/plain; charset=utf-8`.
+        let rendered = html
             .send(&markdown::RenderRaw {
                 data: Some("### Hello\n\nb597b5d".into()),
             })

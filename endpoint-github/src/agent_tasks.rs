@@ -59,6 +59,7 @@ endpoint! {
         pub since: Option<String>,
 
         /// Filter tasks by creator user ID.
+        #[endpoint(style = "form", explode = false)]
         pub creator_id: Option<Vec<i64>>,
     }
 }

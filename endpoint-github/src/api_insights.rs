@@ -42,6 +42,7 @@ endpoint! {
         pub direction: Option<Direction>,
 
         /// The property to sort the results by.
+        #[endpoint(style = "form", explode = false)]
         pub sort: Option<Vec<GetRouteStatsByActorSort>>,
 
         /// Providing a substring will filter results where the API route contains the substring.
@@ -78,6 +79,7 @@ endpoint! {
         pub direction: Option<Direction>,
 
         /// The property to sort the results by.
+        #[endpoint(style = "form", explode = false)]
         pub sort: Option<Vec<Sort>>,
 
         /// Providing a substring will filter results where the subject name contains the substring.
@@ -270,6 +272,7 @@ endpoint! {
         pub direction: Option<Direction>,
 
         /// The property to sort the results by.
+        #[endpoint(style = "form", explode = false)]
         pub sort: Option<Vec<Sort>>,
 
         /// Providing a substring will filter results where the actor name contains the substring.

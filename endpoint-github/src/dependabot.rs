@@ -43,6 +43,7 @@ endpoint! {
         pub epss_percentage: Option<String>,
 
         /// Filters the list of alerts based on whether the alert has the given value.
+        #[endpoint(style = "form", explode = false)]
         pub has: Option<serde_json::Value>,
 
         /// Filter alerts by assignees.
@@ -181,6 +182,7 @@ endpoint! {
         pub artifact_registry: Option<String>,
 
         /// Filters the list of alerts based on whether the alert has the given value.
+        #[endpoint(style = "form", explode = false)]
         pub has: Option<serde_json::Value>,
 
         /// Filter alerts by assignees.
@@ -593,6 +595,7 @@ endpoint! {
         pub epss_percentage: Option<String>,
 
         /// Filters the list of alerts based on whether the alert has the given value.
+        #[endpoint(style = "form", explode = false)]
         pub has: Option<serde_json::Value>,
 
         /// Filter alerts by assignees.

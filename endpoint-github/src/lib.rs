@@ -73,7 +73,12 @@
 //!   `enterprise-team` is `enterprise_team`. A body property that has the
 //!   name of a path parameter is `new_<name>` (`new_name` of
 //!   [`actions::UpdateRepoVariable`], where `name` is the variable's current
-//!   name in the path); a raw request body is the field `data`.
+//!   name in the path); a raw request body is the field `data`: the text of
+//!   [`markdown::RenderRaw`], sent as `text/plain; charset=utf-8`, and the
+//!   file of [`repos::UploadReleaseAsset`] (an `endpoint::body::File`, sent
+//!   with its media type, else `application/octet-stream`).
+//! - A query list (`sort` of the API insights) is sent comma-joined, as
+//!   GitHub reads it: `#[endpoint(style = "form", explode = false)]`.
 //! - A path parameter that GitHub marks `x-multi-segment` (a Git reference
 //!   `heads/main`, a file path `docs/a.md`: `ref`, `path`, `branch`, …) is
 //!   `#[endpoint(multi_segment)]`: its `/` are sent as they are and

@@ -33,8 +33,10 @@ endpoint! {
     ///
     /// You must send Markdown as plain text (using a `Content-Type` header of `text/plain` or `text/x-markdown`) to this endpoint, rather than using JSON format. In raw mode, [GitHub Flavored Markdown](https://github.github.com/gfm/) is not supported and Markdown will be rendered in plain format like a README.md file. Markdown content must be 400 KB or less.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(content_type = "text/plain; charset=utf-8")]
     pub struct RenderRaw = "POST /markdown/raw" -> String {
         /// The request body, sent as it is.
+        #[endpoint(request_body)]
         pub data: Option<String>,
     }
 }

@@ -30,6 +30,7 @@ endpoint! {
         pub page: Option<i64>,
 
         /// Exclude attributes from the API response to improve performance
+        #[endpoint(style = "form", explode = false)]
         pub exclude: Option<Vec<Exclude>>,
     }
 }
@@ -96,6 +97,7 @@ endpoint! {
         pub migration_id: i64,
 
         /// Exclude attributes from the API response to improve performance
+        #[endpoint(style = "form", explode = false)]
         pub exclude: Option<Vec<Exclude>>,
     }
 }
@@ -494,6 +496,7 @@ endpoint! {
         pub migration_id: i64,
 
         /// The `exclude` query parameter.
+        #[endpoint(style = "form", explode = false)]
         pub exclude: Option<Vec<String>>,
     }
 }

@@ -1713,6 +1713,7 @@ endpoint! {
         pub direction: Option<Direction>,
 
         /// A list of owner usernames to use to filter the results.
+        #[endpoint(style = "form", explode = false)]
         pub owner: Option<Vec<String>>,
 
         /// The name of the repository to use to filter the results.
@@ -1728,6 +1729,7 @@ endpoint! {
         pub last_used_after: Option<String>,
 
         /// The ID of the token
+        #[endpoint(style = "form", explode = false)]
         pub token_id: Option<Vec<String>>,
     }
 }
@@ -1830,6 +1832,7 @@ endpoint! {
         pub direction: Option<Direction>,
 
         /// A list of owner usernames to use to filter the results.
+        #[endpoint(style = "form", explode = false)]
         pub owner: Option<Vec<String>>,
 
         /// The name of the repository to use to filter the results.
@@ -1845,6 +1848,7 @@ endpoint! {
         pub last_used_after: Option<String>,
 
         /// The ID of the token
+        #[endpoint(style = "form", explode = false)]
         pub token_id: Option<Vec<String>>,
     }
 }

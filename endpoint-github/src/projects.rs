@@ -161,6 +161,7 @@ endpoint! {
         pub q: Option<String>,
 
         /// Limit results to specific fields, by their IDs.
+        #[endpoint(style = "form", explode = false)]
         pub fields: Option<serde_json::Value>,
 
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers).
@@ -242,6 +243,7 @@ endpoint! {
         pub item_id: i64,
 
         /// Limit results to specific fields, by their IDs.
+        #[endpoint(style = "form", explode = false)]
         pub fields: Option<serde_json::Value>,
     }
 }
@@ -323,6 +325,7 @@ endpoint! {
         pub view_number: i64,
 
         /// Limit results to specific fields, by their IDs.
+        #[endpoint(style = "form", explode = false)]
         pub fields: Option<serde_json::Value>,
 
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers).
@@ -535,6 +538,7 @@ endpoint! {
         pub q: Option<String>,
 
         /// Limit results to specific fields, by their IDs.
+        #[endpoint(style = "form", explode = false)]
         pub fields: Option<serde_json::Value>,
     }
 }
@@ -607,6 +611,7 @@ endpoint! {
         pub item_id: i64,
 
         /// Limit results to specific fields, by their IDs.
+        #[endpoint(style = "form", explode = false)]
         pub fields: Option<serde_json::Value>,
     }
 }
@@ -651,6 +656,7 @@ endpoint! {
         pub view_number: i64,
 
         /// Limit results to specific fields, by their IDs.
+        #[endpoint(style = "form", explode = false)]
         pub fields: Option<serde_json::Value>,
 
         /// A cursor, as given in the [Link header](https://docs.github.com/rest/guides/using-pagination-in-the-rest-api#using-link-headers).

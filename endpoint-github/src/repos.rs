@@ -4684,6 +4684,7 @@ endpoint! {
     /// The request goes to the endpoint's uploads URL, [`Endpoint::uploads_url`](crate::Endpoint::uploads_url): `https://uploads.github.com` unless set with [`Endpoint::with_uploads_url`](crate::Endpoint::with_uploads_url) (GitHub Enterprise Server: `https://HOST/api/uploads`).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(uploads)]
+    #[endpoint(content_type = "application/octet-stream")]
     pub struct UploadReleaseAsset = "POST /repos/{owner}/{repo}/releases/{release_id}/assets" -> crate::models::ReleaseAsset {
         /// The account owner of the repository.
         pub owner: String,
@@ -4702,8 +4703,9 @@ endpoint! {
         #[endpoint(query)]
         pub label: Option<String>,
 
-        /// The request body, sent as it is.
-        pub data: Option<String>,
+        /// The request body: a file, whose bytes are sent as they are, with its media type (the operation's when it has none).
+        #[endpoint(request_body)]
+        pub data: Option<endpoint_runtime::body::File>,
     }
 }
 

@@ -33,12 +33,14 @@ endpoint! {
         pub severity: Option<ListGlobalAdvisoriesSeverity>,
 
         /// If specified, only advisories with these Common Weakness Enumerations (CWEs) will be returned.
+        #[endpoint(style = "form", explode = false)]
         pub cwes: Option<serde_json::Value>,
 
         /// Whether to only return advisories that have been withdrawn.
         pub is_withdrawn: Option<bool>,
 
         /// If specified, only return advisories that affect any of `package` or `package@version`.
+        #[endpoint(style = "form", explode = false)]
         pub affects: Option<serde_json::Value>,
 
         /// If specified, only return advisories that were published on a date or date range.

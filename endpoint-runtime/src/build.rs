@@ -3,6 +3,7 @@
 //! (base URL, expanded template, query string), headers and body.
 
 use std::borrow::Cow;
+use std::collections::hash_map::RandomState;
 
 use serde_json::Value;
 
@@ -14,7 +15,10 @@ use crate::request::{Body, Method, Request};
 use crate::template::Template;
 use crate::url;
 use crate::value::Param;
-use crate::wire::plan::{Location, Placement};
+use crate::wire::form::Form;
+use crate::wire::media::{self, Encoded};
+use crate::wire::multipart::Multipart;
+use crate::wire::plan::{BodyKind, BodyPlan, Location, Placement};
 use crate::wire::style::{self, Query};
 
 /// Everything [`build`] needs besides the parameters.
@@ -24,6 +28,8 @@ pub(crate) struct Input<'a, 'r, 't> {
     pub base_url: &'a str,
     /// The parsed URL template.
     pub template: &'r Template<'t>,
+    /// The body's media type, when the route names one.
+    pub body: Option<BodyPlan>,
     /// The call's other options.
     pub options: Resolved<'a>,
 }
@@ -52,6 +58,7 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
         method,
         base_url,
         template,
+        body: body_plan,
         options:
             Resolved {
                 mut headers,
@@ -83,7 +90,8 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
             outside.write(key, value, placement)
         })?;
     } else {
-        body = build_body(template, params, &mut outside)?;
+        let content_type;
+        (body, content_type) = build_body(body_plan, template, params, &mut outside)?.unzip();
         let header = match &body {
             Some(_) => BodyHeader::Json,
             None => {
@@ -94,6 +102,10 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
             }
         };
         headers = BodyHeaders::add(body_headers, headers, header);
+        // The body's own media type wins over the defaults' `content-type`.
+        if let Some(content_type) = content_type.flatten() {
+            headers.insert("content-type", content_type)?;
+        }
     }
     outside.finish(&mut headers)?;
 
@@ -195,23 +207,51 @@ impl<'u> Outside<'u> {
     }
 }
 
-/// The body of a request that is not GET or HEAD: the `data` parameter as it
-/// is, or else an object of the remaining parameters, or else none.
+/// The body of a request that is not GET or HEAD, and its media type when
+/// it is not the octokit rule's JSON.
+///
+/// With no media type in the plan (the octokit rule): the `data` parameter
+/// as it is, or else an object of the remaining parameters, or else none.
+/// With one: the fields of the default and body locations written as its
+/// kind asks. Either way a parameter of the [`Location::Content`] location
+/// is the whole body instead.
 fn build_body(
+    plan: Option<BodyPlan>,
     template: &Template<'_>,
     params: &(impl Params + ?Sized),
     outside: &mut Outside<'_>,
-) -> Result<Option<Body>> {
+) -> Result<Option<(Body, Option<Cow<'static, str>>)>> {
     let mut object = String::new();
     let mut data = None;
+    let mut fields = plan.map(|plan| BodyFields::new(plan.kind));
+    let mut whole = None;
+    let mut has_field = false;
     params.for_each_remaining(template, &mut |key, value, placement| {
-        if matches!(
-            placement.location,
-            Location::Query | Location::Header | Location::Cookie
-        ) {
-            return outside.write(key, value, placement);
+        match placement.location {
+            // Written into the URL and the headers.
+            Location::Query | Location::Header | Location::Cookie => {
+                return outside.write(key, value, placement);
+            }
+            Location::Content => {
+                if whole.is_some() {
+                    return Err(Error::value(key, "a route has one whole body"));
+                }
+                if has_field {
+                    return Err(Error::value(key, WHOLE_AND_FIELDS));
+                }
+                whole = Some(whole_body(plan, key, &value, placement)?);
+                return Ok(());
+            }
+            Location::Default | Location::Body => {}
         }
-        if key == "data" {
+        if whole.is_some() {
+            return Err(Error::value(key, WHOLE_AND_FIELDS));
+        }
+        has_field = true;
+        if let Some(fields) = &mut fields {
+            return fields.field(key, &value, placement);
+        }
+        if key == "data" && placement.location == Location::Default {
             data = Some(data_body(&value)?);
         } else if data.is_none() {
             if object.is_empty() {
@@ -226,14 +266,139 @@ fn build_body(
         }
         Ok(())
     })?;
+    if whole.is_some() {
+        return Ok(whole);
+    }
+    if let (Some(fields), Some(plan)) = (fields, plan) {
+        return fields.finish(plan.media_type);
+    }
     if data.is_some() {
-        return Ok(data);
+        return Ok(data.map(|data| (data, None)));
     }
     if object.is_empty() {
         return Ok(None);
     }
     object.push('}');
-    Ok(Some(Body::Json(object)))
+    Ok(Some((Body::Json(object), None)))
+}
+
+const WHOLE_AND_FIELDS: &str = "a whole body cannot be sent with body fields";
+
+/// The fields of a body of a media type that the plan names.
+enum BodyFields {
+    /// A JSON object, as the octokit rule writes it (without `data`).
+    Json(String),
+    Form(Form),
+    Multipart(Multipart),
+    /// A kind that has no fields (text, bytes): the first field's name.
+    None(Option<String>),
+}
+
+impl BodyFields {
+    fn new(kind: BodyKind) -> Self {
+        match kind {
+            BodyKind::Json => BodyFields::Json(String::new()),
+            BodyKind::Form => BodyFields::Form(Form::new()),
+            BodyKind::Multipart => BodyFields::Multipart(Multipart::new()),
+            BodyKind::Text | BodyKind::Bytes => BodyFields::None(None),
+        }
+    }
+
+    fn field(&mut self, key: &str, value: &Param<'_>, placement: &Placement) -> Result<()> {
+        match self {
+            BodyFields::Json(object) => {
+                object.push(if object.is_empty() { '{' } else { ',' });
+                json::push_str(object, key);
+                object.push(':');
+                json::push_value(object, key, value)
+            }
+            BodyFields::Form(form) => form.field(key, value, placement),
+            BodyFields::Multipart(multipart) => multipart.field(key, value, placement),
+            BodyFields::None(first) => {
+                first.get_or_insert_with(|| key.to_owned());
+                Ok(())
+            }
+        }
+    }
+
+    /// The body, with the media type it is sent as (a multipart body's with
+    /// its boundary); none when there was no field.
+    fn finish(self, media_type: &'static str) -> Result<Option<(Body, Option<Cow<'static, str>>)>> {
+        let content_type = Some(Cow::Borrowed(media_type));
+        Ok(match self {
+            BodyFields::Json(object) if object.is_empty() => None,
+            BodyFields::Json(mut object) => {
+                object.push('}');
+                Some((Body::Json(object), content_type))
+            }
+            BodyFields::Form(form) => {
+                let text = form.finish();
+                (!text.is_empty()).then_some((Body::Text(text), content_type))
+            }
+            BodyFields::Multipart(multipart) if multipart.is_empty() => None,
+            BodyFields::Multipart(multipart) => {
+                let (bytes, boundary) = multipart.finish("body", &RandomState::new())?;
+                let content_type = format!("{media_type}; boundary={boundary}");
+                Some((Body::Bytes(bytes), Some(Cow::Owned(content_type))))
+            }
+            BodyFields::None(None) => None,
+            BodyFields::None(Some(key)) => {
+                return Err(Error::value(
+                    &key,
+                    "a body of text or bytes has no fields: it is a whole body",
+                ));
+            }
+        })
+    }
+}
+
+/// A whole body (a parameter of [`Location::Content`]) and its media type:
+/// a file's own, or a choice of body's, else the placement's, else the
+/// plan's; with no media type at all, written as the `data` parameter is.
+fn whole_body(
+    plan: Option<BodyPlan>,
+    key: &str,
+    value: &Param<'_>,
+    placement: &Placement,
+) -> Result<(Body, Option<Cow<'static, str>>)> {
+    let mut value = value.resolve();
+    let mut media_type: Option<Cow<'static, str>> = placement
+        .content_type
+        .or(plan.map(|plan| plan.media_type))
+        .map(Cow::Borrowed);
+    match value {
+        Param::File(file) => {
+            if let Some(own) = file.get_content_type() {
+                media_type = Some(Cow::Owned(own.to_owned()));
+            }
+        }
+        Param::Content(contents) => {
+            media_type = Some(Cow::Owned(contents.media_type.clone().into_owned()));
+            value = contents.value.resolve();
+        }
+        _ => {}
+    }
+    let Some(media_type) = media_type else {
+        return Ok(match value {
+            Param::Bytes(bytes) => (Body::Bytes(bytes.to_vec()), None),
+            Param::File(file) => (Body::Bytes(file.bytes().to_vec()), None),
+            other => (data_body(&other)?, None),
+        });
+    };
+    let kind = BodyKind::of(&media_type);
+    if kind == BodyKind::Multipart {
+        let mut multipart = Multipart::new();
+        multipart.object(key, &value)?;
+        let (bytes, boundary) = multipart.finish(key, &RandomState::new())?;
+        let content_type = format!("{media_type}; boundary={boundary}");
+        return Ok((Body::Bytes(bytes), Some(Cow::Owned(content_type))));
+    }
+    let body = match media::encode(key, kind, &value, placement.arrays)? {
+        Encoded::Json(text) => Body::Json(text),
+        Encoded::Text(text) => Body::Text(text.into_owned()),
+        Encoded::Bytes(bytes) => Body::Bytes(bytes.to_vec()),
+    };
+    Ok((body, Some(media_type)))
 }
 
 /// The body for a `data` parameter: a string as it is, anything else as JSON.

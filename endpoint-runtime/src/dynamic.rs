@@ -32,6 +32,7 @@ pub(crate) fn request(
             method: Method::parse(method)?,
             base_url,
             template,
+            body: None,
             options: resolved,
         };
         build(input, &layers.params(template))
@@ -54,6 +55,7 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
             method: Method::parse(method)?,
             base_url,
             template,
+            body: None,
             options: Resolved {
                 headers,
                 format,

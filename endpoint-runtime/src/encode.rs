@@ -16,6 +16,9 @@
 //! - [`Set::Cookie`]: RFC 6265's cookie octets (printable ASCII but space,
 //!   `"`, `,`, `;`, `\`) and `%XX` triplets, what a cookie value with
 //!   `allowReserved` keeps.
+//! - [`Set::Form`]: the `application/x-www-form-urlencoded` serializer of the
+//!   URL Standard (`A–Z a–z 0–9 * - . _`, and a space written as `+`), what
+//!   a form body keeps.
 //!
 //! Every other byte becomes `%XX` with uppercase hex.
 
@@ -34,6 +37,8 @@ pub(crate) enum Set {
     Query,
     /// RFC 6265's cookie octets, and `%XX` triplets.
     Cookie,
+    /// A form body's characters; a space becomes `+`.
+    Form,
 }
 
 impl Set {
@@ -45,6 +50,7 @@ impl Set {
             Set::Component => COMPONENT,
             Set::Query => QUERY,
             Set::Cookie => COOKIE,
+            Set::Form => FORM,
         }
     }
 
@@ -63,6 +69,7 @@ const DOT: u8 = 8;
 const SEGMENTS: u8 = 16;
 const QUERY: u8 = 32;
 const COOKIE: u8 = 64;
+const FORM: u8 = 128;
 
 /// For every byte, the sets that keep it.
 static CLASS: [u8; 256] = {
@@ -113,6 +120,9 @@ static CLASS: [u8; 256] = {
         }
         if c > b' ' && c < 0x7F && !matches!(c, b'"' | b',' | b';' | b'\\' | b'%') {
             table[b] |= COOKIE;
+        }
+        if c.is_ascii_alphanumeric() || matches!(c, b'*' | b'-' | b'.' | b'_') {
+            table[b] |= FORM;
         }
         if c == b'.' || c == b'%' {
             table[b] |= DOT;
@@ -198,6 +208,12 @@ fn write(out: &mut String, text: &str, set: Set, note_dots: bool) -> bool {
             // Kept bytes are ASCII, so both ends of the run are character boundaries.
             out.push_str(text.get(run..i).unwrap_or_default());
         }
+        if set == Set::Form && b == b' ' {
+            out.push('+');
+            i += 1;
+            run = i;
+            continue;
+        }
         // Three ASCII characters: cheaper pushed one by one than copied.
         out.push('%');
         out.push(char::from(HEX[usize::from(b >> 4)]));
@@ -240,6 +256,15 @@ mod tests {
             encoded("a b/?:@!$&'()*+,;=#[]%41%\"\\\r\n", Set::Cookie),
             "a%20b/?:@!$&'()*+%2C%3B=#[]%41%25%22%5C%0D%0A"
         );
+    }
+
+    #[test]
+    fn form_bodies_as_the_url_standard_writes_them() {
+        assert_eq!(
+            encoded("a b+c&d=e*-._~!'()[]é", Set::Form),
+            "a+b%2Bc%26d%3De*-._%7E%21%27%28%29%5B%5D%C3%A9"
+        );
+        assert_eq!(encoded(" ", Set::Form), "+");
     }
 
     #[test]

@@ -116,6 +116,19 @@ pub enum Error {
         reason: &'static str,
     },
 
+    /// A parameter's value cannot be written where its route puts it: bytes,
+    /// a file or a choice of body ([`body`](crate::body)) anywhere but a
+    /// body; a value a body of the route's media type cannot hold (a file
+    /// in a form, a list as a form's whole body); a multipart part header
+    /// that cannot be sent.
+    #[error("parameter `{key}`: {reason}")]
+    Value {
+        /// The parameter's name on the wire.
+        key: String,
+        /// Why it was refused.
+        reason: std::borrow::Cow<'static, str>,
+    },
+
     /// A value is nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH).
     #[error("option `{key}` is nested deeper than {limit} levels")]
     TooDeep {
@@ -168,6 +181,14 @@ impl Error {
         Error::Option {
             key: key.to_owned(),
             reason,
+        }
+    }
+
+    /// [`Error::Value`]: parameter `key` cannot go where it is put.
+    pub(crate) fn value(key: &str, reason: impl Into<std::borrow::Cow<'static, str>>) -> Self {
+        Error::Value {
+            key: key.to_owned(),
+            reason: reason.into(),
         }
     }
 

@@ -291,7 +291,7 @@ pub(crate) const fn is_tchar(byte: u8) -> bool {
 }
 
 /// Whether `text` is a non-empty RFC 9110 token (a method or a header name).
-pub(crate) fn is_token(text: &str) -> bool {
+pub fn is_token(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(is_tchar)
 }
 

@@ -2,14 +2,14 @@
 //! reqwest, ureq, hyper and tower accept.
 
 use crate::error::Error;
-use crate::request::Request;
+use crate::request::{Body, Request};
 
 impl TryFrom<Request> for http::Request<Vec<u8>> {
     type Error = Error;
 
     /// The method (uppercased: methods are case-sensitive on the wire and
     /// the standard ones are uppercase), the URI, every header and the body
-    /// bytes: JSON text, or a `data` string as it is.
+    /// bytes: JSON text, a `data` string as it is, or a bytes body unchanged.
     ///
     /// ```
     /// use endpoint::Endpoint;
@@ -52,10 +52,7 @@ impl TryFrom<Request> for http::Request<Vec<u8>> {
                 .map_err(|err| Error::convert(format_args!("header `{name}` value"), err))?;
             headers.append(header_name, header_value);
         }
-        let body = request
-            .body
-            .map(|body| body.into_string().into_bytes())
-            .unwrap_or_default();
+        let body = request.body.map(Body::into_bytes).unwrap_or_default();
         builder
             .body(body)
             .map_err(|err| Error::convert("the request", err))
@@ -86,6 +83,10 @@ mod tests {
         assert_eq!(converted.method().as_str(), "M-SEARCH");
         assert_eq!(converted.uri().path_and_query().unwrap().as_str(), "/x?y=1");
         assert_eq!(converted.body(), b"hello");
+        let mut bytes = request("post", "http://127.0.0.1:8080/upload");
+        bytes.body = Some(Body::Bytes(vec![0x89, 0xff, 0, b'\r']));
+        let converted: http::Request<Vec<u8>> = bytes.try_into().unwrap();
+        assert_eq!(converted.body(), &[0x89, 0xff, 0, b'\r']);
     }
 
     #[test]

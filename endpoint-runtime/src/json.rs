@@ -53,11 +53,19 @@ fn push_escaped(out: &mut String, text: &str, first: usize) {
 /// # Errors
 /// [`Error::TooDeep`], naming `key`, for lists and objects nested deeper than
 /// [`MAX_DEPTH`] (values that reach the builder have been checked already;
-/// this keeps the recursion bounded whatever the caller passes).
+/// this keeps the recursion bounded whatever the caller passes);
+/// [`Error::Value`] for bytes, a file or a choice of body, which JSON text
+/// cannot hold.
 pub(crate) fn push_value(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
-    write(out, value, 1).map_err(|TooDeep| Error::TooDeep {
-        key: key.to_owned(),
-        limit: MAX_DEPTH,
+    write(out, value, 1).map_err(|refused| match refused {
+        Refused::TooDeep => Error::TooDeep {
+            key: key.to_owned(),
+            limit: MAX_DEPTH,
+        },
+        Refused::BodyOnly => Error::value(
+            key,
+            "bytes, a file or a choice of body cannot be written as JSON",
+        ),
     })
 }
 
@@ -71,11 +79,16 @@ pub(crate) fn to_string(key: &str, value: &Param<'_>) -> Result<String> {
     Ok(out)
 }
 
-/// A list or object nested deeper than [`MAX_DEPTH`].
-struct TooDeep;
+/// Why a value has no JSON text.
+enum Refused {
+    /// A list or object nested deeper than [`MAX_DEPTH`].
+    TooDeep,
+    /// Bytes, a file or a choice of body.
+    BodyOnly,
+}
 
 /// Writes `value`, found at `depth` (a parameter's own value is at 1).
-fn write(out: &mut String, value: &Param<'_>, depth: usize) -> Result<(), TooDeep> {
+fn write(out: &mut String, value: &Param<'_>, depth: usize) -> Result<(), Refused> {
     let value = value.resolve();
     if let Some(items) = value.items() {
         return write_items(out, items, depth);
@@ -91,13 +104,14 @@ fn write(out: &mut String, value: &Param<'_>, depth: usize) -> Result<(), TooDee
         Param::Json(Value::Object(map)) => write_object(out, map, depth)?,
         // `resolve` leaves only lists and objects as JSON values.
         Param::List(_) | Param::Json(_) => out.push_str("null"),
+        Param::Bytes(_) | Param::File(_) | Param::Content(_) => return Err(Refused::BodyOnly),
     }
     Ok(())
 }
 
-fn write_items(out: &mut String, items: Items<'_>, depth: usize) -> Result<(), TooDeep> {
+fn write_items(out: &mut String, items: Items<'_>, depth: usize) -> Result<(), Refused> {
     if depth > MAX_DEPTH {
-        return Err(TooDeep);
+        return Err(Refused::TooDeep);
     }
     out.push('[');
     for (i, item) in items.iter().enumerate() {
@@ -110,9 +124,9 @@ fn write_items(out: &mut String, items: Items<'_>, depth: usize) -> Result<(), T
     Ok(())
 }
 
-fn write_object(out: &mut String, map: &Map<String, Value>, depth: usize) -> Result<(), TooDeep> {
+fn write_object(out: &mut String, map: &Map<String, Value>, depth: usize) -> Result<(), Refused> {
     if depth > MAX_DEPTH {
-        return Err(TooDeep);
+        return Err(Refused::TooDeep);
     }
     out.push('{');
     for (i, (key, value)) in map.iter().enumerate() {

@@ -34,7 +34,10 @@
 //!    scanning, percent-encoding, JavaScript number text, route strings), and
 //!    [`model`]: the support types of response models (timestamps, URIs, open
 //!    enums, pages), which the requests themselves never use;
-//! 3. `value`: one parameter value, [`Param`](template::Param);
+//! 3. `file`, then `value`, then [`body`]: a file to upload
+//!    ([`body::File`]); one parameter value, [`Param`](template::Param),
+//!    which may borrow a file or a choice of body ([`body::Contents`]); the
+//!    values of request bodies as users name them ([`body::Content`]);
 //! 4. `json`: a value's JSON text, as `JSON.stringify` writes it;
 //! 5. [`template`]: RFC 6570 parsing and expansion, knowing values only
 //!    through [`Vars`](template::Vars), and `wire`, the neutral request
@@ -56,12 +59,14 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod body;
 mod build;
 mod defaults;
 mod dynamic;
 mod encode;
 mod endpoint;
 mod error;
+mod file;
 mod github;
 mod headers;
 #[cfg(feature = "http")]
@@ -106,7 +111,9 @@ pub mod __private {
     pub use crate::__decode_tagged_union as decode_tagged_union;
     pub use crate::__decode_union as decode_union;
     pub use crate::__open_enum as open_enum;
+    pub use crate::body::Content;
     pub use crate::endpoint::credential_origins;
+    pub use crate::headers::is_token;
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::model::key::{Key, required};
     pub use crate::model::open_enum::{

@@ -8,6 +8,7 @@ use crate::error::{Error, Result};
 use crate::headers::Headers;
 use crate::names::sends_query;
 use crate::url::redact_userinfo;
+use crate::value::bytes_json;
 
 /// Request options: method, URL, headers, an optional body and the `request`
 /// passthrough. This is the result object of the specification.
@@ -89,29 +90,78 @@ impl Request {
 /// A request body, ready to send.
 ///
 /// A body built from parameters, or a `data` option that is not a string, is
-/// JSON text; a `data` string is sent as it is.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// JSON text; a `data` string is sent as it is; a route that names its
+/// body's media type may make text of another kind (a form, YAML) or bytes
+/// (a multipart body, a file).
+///
+/// `Debug` shows the text of a text body, and only the length of a bytes
+/// body.
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub enum Body {
     /// JSON text (an object of the remaining parameters, or a serialized `data` value).
     Json(String),
-    /// A `data` string, sent as is (also the empty body of a PUT or PATCH without parameters).
+    /// A `data` string, sent as is (also the empty body of a PUT or PATCH
+    /// without parameters), or the text of a form or of a text media type.
     Text(String),
+    /// Bytes, sent as they are: a multipart body, a file, raw bytes.
+    Bytes(Vec<u8>),
+}
+
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Body::Json(text) => f.debug_tuple("Json").field(text).finish(),
+            Body::Text(text) => f.debug_tuple("Text").field(text).finish(),
+            Body::Bytes(bytes) => write!(f, "Bytes(<{} bytes>)", bytes.len()),
+        }
+    }
 }
 
 impl Body {
     /// The bytes to send.
+    ///
+    /// ```
+    /// use endpoint::Body;
+    ///
+    /// assert_eq!(Body::Bytes(vec![0x89, b'P']).as_bytes(), b"\x89P");
+    /// assert_eq!(Body::Text("a=1".into()).as_bytes(), b"a=1");
+    /// ```
     pub fn as_bytes(&self) -> &[u8] {
-        self.as_str().as_bytes()
-    }
-
-    /// The text to send.
-    pub fn as_str(&self) -> &str {
         match self {
-            Body::Json(text) | Body::Text(text) => text,
+            Body::Json(text) | Body::Text(text) => text.as_bytes(),
+            Body::Bytes(bytes) => bytes,
         }
     }
 
-    /// The body as the JSON value of the specification's result object.
+    /// The text to send: that of a JSON or text body, and that of a bytes
+    /// body when it is UTF-8; a bytes body that is not reads as `""` (use
+    /// [`Body::as_bytes`] to send a body).
+    ///
+    /// ```
+    /// use endpoint::Body;
+    ///
+    /// assert_eq!(Body::Json("{}".into()).as_str(), "{}");
+    /// assert_eq!(Body::Bytes(b"text".to_vec()).as_str(), "text");
+    /// assert_eq!(Body::Bytes(vec![0xff]).as_str(), "");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        match self {
+            Body::Json(text) | Body::Text(text) => text,
+            Body::Bytes(bytes) => std::str::from_utf8(bytes).unwrap_or_default(),
+        }
+    }
+
+    /// The body as the JSON value of the specification's result object: the
+    /// value of a JSON body, the string of a text body, and of a bytes body
+    /// the string when it is UTF-8, else a list of its bytes as numbers.
+    ///
+    /// ```
+    /// use endpoint::Body;
+    /// use serde_json::json;
+    ///
+    /// assert_eq!(Body::Json(r#"{"a":1}"#.into()).to_json(), json!({"a": 1}));
+    /// assert_eq!(Body::Bytes(vec![0xff, 0]).to_json(), json!([255, 0]));
+    /// ```
     pub fn to_json(&self) -> Value {
         match self {
             // The text was written by this crate from a JSON value, so it parses.
@@ -119,13 +169,26 @@ impl Body {
                 serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.clone()))
             }
             Body::Text(text) => Value::String(text.clone()),
+            Body::Bytes(bytes) => bytes_json(bytes),
         }
     }
 
-    /// Consumes the body, returning its text.
+    /// Consumes the body, returning its text: a bytes body that is not
+    /// UTF-8 gives its text with U+FFFD for the bytes that are not (use
+    /// [`Body::into_bytes`] to send a body).
     pub fn into_string(self) -> String {
         match self {
             Body::Json(text) | Body::Text(text) => text,
+            Body::Bytes(bytes) => String::from_utf8(bytes)
+                .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned()),
+        }
+    }
+
+    /// Consumes the body, returning the bytes to send.
+    pub fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Body::Json(text) | Body::Text(text) => text.into_bytes(),
+            Body::Bytes(bytes) => bytes,
         }
     }
 }

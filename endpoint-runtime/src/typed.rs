@@ -110,6 +110,7 @@ pub(crate) fn request(
         method: plan.method.clone(),
         base_url,
         template: &plan.template,
+        body: plan.body,
         options,
     };
     build_with_defaults(input, defaults, prepared, &typed)
@@ -174,10 +175,10 @@ struct Layered<'a> {
     defaults: &'a Map<String, Value>,
     call: &'a TypedParams<'a, 'a>,
     /// The call's remaining parameters of the default location (those the
-    /// defaults' parameters merge with), owned: this path runs only for
-    /// endpoints whose defaults hold parameters. The others (a header, a
-    /// query parameter of a route with a body, a body of bytes…) are the
-    /// call's own and pass as they are.
+    /// defaults' parameters merge with, see [`merges`]), owned: this path
+    /// runs only for endpoints whose defaults hold parameters. The others (a
+    /// header, a query parameter of a route with a body, a body of bytes…)
+    /// are the call's own and pass as they are.
     remaining: Vec<(String, Value, Placement)>,
     /// The template variables merged from two objects (see [`merged_vars`]).
     merged: Vec<(usize, Value)>,
@@ -191,7 +192,7 @@ impl<'a> Layered<'a> {
     ) -> Result<Self> {
         let mut remaining = Vec::new();
         call.for_each_remaining(template, &mut |key, value, placement| {
-            if placement.location == Location::Default {
+            if merges(&value, placement) {
                 remaining.push((key.to_owned(), value.to_json().into_owned(), *placement));
             }
             Ok(())
@@ -210,6 +211,13 @@ impl<'a> Layered<'a> {
     fn default(&self, key: &str) -> Option<&'a Value> {
         default_param(self.defaults, key)
     }
+}
+
+/// Whether a call's parameter merges with the defaults' parameters: one of
+/// the default location, unless it is bytes, a file or a choice of body,
+/// which no default can hold and which pass as they are.
+fn merges(value: &Param<'_>, placement: &Placement) -> bool {
+    placement.location == Location::Default && !value.is_body_only()
 }
 
 /// The defaults' value of a parameter (not an option key).
@@ -258,7 +266,7 @@ impl Params for Layered<'_> {
         }
         self.call
             .for_each_remaining(template, &mut |key, value, placement| {
-                if placement.location == Location::Default {
+                if merges(&value, placement) {
                     return Ok(());
                 }
                 f(key, value, placement)

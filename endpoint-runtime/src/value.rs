@@ -10,6 +10,7 @@ use std::fmt;
 
 use serde_json::{Number, Value};
 
+use crate::file::File;
 use crate::number;
 
 /// How deeply option values may nest (objects and lists inside each other)
@@ -21,6 +22,10 @@ pub const MAX_DEPTH: usize = 100;
 
 /// One parameter value: a borrowed view, three words long and `Copy`, so
 /// that reading one is a copy and not a match on its kind.
+///
+/// `to_json` of a value only a body can hold (bytes, a file, a choice of
+/// body) is its bytes as text when they are UTF-8, else a list of numbers;
+/// its `Debug` shows no bytes.
 #[derive(Clone, Copy)]
 #[non_exhaustive]
 pub enum Param<'a> {
@@ -40,6 +45,49 @@ pub enum Param<'a> {
     List(&'a dyn List),
     /// Any JSON value.
     Json(&'a Value),
+    /// Bytes, sent as they are: a whole body, or a multipart part. Nothing
+    /// else can hold them: a URL, a header or JSON text refuses them with an
+    /// error naming the parameter.
+    Bytes(&'a [u8]),
+    /// A file ([`body::File`](crate::body::File)): its bytes, name, media
+    /// type and part headers; a whole body or a multipart part, as
+    /// [`Param::Bytes`].
+    File(&'a File),
+    /// A whole body of one of several media types, as chosen
+    /// ([`body::Content`](crate::body::Content)); a whole body or a
+    /// multipart part, as [`Param::Bytes`].
+    Content(&'a Contents<'a>),
+}
+
+/// A value and the media type it is written as: what a
+/// [`body::Content`](crate::body::Content) type offers as its body.
+///
+/// ```
+/// use endpoint::body::Contents;
+/// use endpoint::__private::ToParam;
+///
+/// let yaml = "kind: Pod\n";
+/// let contents = Contents::new("application/apply-patch+yaml", yaml.to_param());
+/// assert_eq!(contents.media_type, "application/apply-patch+yaml");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Contents<'a> {
+    /// The media type (`application/merge-patch+json`): the request's
+    /// `content-type`, and how the value is written (see
+    /// [`Content`](crate::body::Content)).
+    pub media_type: Cow<'a, str>,
+    /// The value.
+    pub value: Param<'a>,
+}
+
+impl<'a> Contents<'a> {
+    /// `value` as `media_type`.
+    pub fn new(media_type: impl Into<Cow<'a, str>>, value: Param<'a>) -> Self {
+        Contents {
+            media_type: media_type.into(),
+            value,
+        }
+    }
 }
 
 /// A list whose items are read one by one, without building a JSON array.
@@ -128,7 +176,16 @@ impl<'a> Param<'a> {
                     .collect(),
             )),
             Param::Json(v) => Cow::Borrowed(*v),
+            Param::Bytes(bytes) => Cow::Owned(bytes_json(bytes)),
+            Param::File(file) => Cow::Owned(bytes_json(file.bytes())),
+            Param::Content(contents) => Cow::Owned(contents.value.to_json().into_owned()),
         }
+    }
+
+    /// Whether the value is one that only a body can hold: bytes, a file, a
+    /// choice of body.
+    pub fn is_body_only(&self) -> bool {
+        matches!(self, Param::Bytes(_) | Param::File(_) | Param::Content(_))
     }
 
     /// The same value with JSON scalars seen through: `Json(Value::String(s))`
@@ -164,7 +221,12 @@ impl<'a> Param<'a> {
             Param::U64(n) => number::push_u64(out, n),
             Param::I64(n) => number::push_i64(out, n),
             Param::F64(n) => number::push_f64(out, n),
-            Param::Null | Param::List(_) | Param::Json(_) => return false,
+            Param::Null
+            | Param::List(_)
+            | Param::Json(_)
+            | Param::Bytes(_)
+            | Param::File(_)
+            | Param::Content(_) => return false,
         }
         true
     }
@@ -181,7 +243,19 @@ impl fmt::Debug for Param<'_> {
             Param::Str(s) => f.debug_tuple("Str").field(s).finish(),
             Param::List(_) => f.debug_tuple("List").field(&self.to_json()).finish(),
             Param::Json(v) => f.debug_tuple("Json").field(v).finish(),
+            // The length only: the bytes may be large, or a secret.
+            Param::Bytes(bytes) => write!(f, "Bytes(<{} bytes>)", bytes.len()),
+            Param::File(file) => f.debug_tuple("File").field(file).finish(),
+            Param::Content(contents) => f.debug_tuple("Content").field(contents).finish(),
         }
+    }
+}
+
+/// Bytes as JSON: the text when they are UTF-8, else a list of numbers.
+pub(crate) fn bytes_json(bytes: &[u8]) -> Value {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Value::String(text.to_owned()),
+        Err(_) => Value::Array(bytes.iter().map(|&b| Value::from(b)).collect()),
     }
 }
 

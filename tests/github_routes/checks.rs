@@ -3428,9 +3428,11 @@ fn meta_root() -> Outcome {
 }
 
 /// `GET /advisories` (`security-advisories/list-global-advisories`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn security_advisories_list_global_advisories() -> Outcome {
     compare(
-        "GET /advisories",
+        "GET /advisories{?ghsa_id,type,cve_id,ecosystem,severity,cwes,is_withdrawn,affects,published,updated,modified,epss_percentage,epss_percentile,before,after,direction,per_page,sort}",
         "all parameters",
         r#"{"ghsa_id":"ghsa_id ä/+&","type":"unreviewed","cve_id":"cve_id ä/+&","ecosystem":"swift","severity":"critical","cwes":["cwes-1","b"],"is_withdrawn":true,"affects":["affects-1","b"],"published":"published ä/+&","updated":"updated ä/+&","modified":"modified ä/+&","epss_percentage":"epss_percentage ä/+&","epss_percentile":"epss_percentile ä/+&","before":"before ä/+&","after":"after ä/+&","direction":"desc","per_page":123,"sort":"epss_percentile"}"#,
         &gh::security_advisories::ListGlobalAdvisories {
@@ -3455,7 +3457,7 @@ fn security_advisories_list_global_advisories() -> Outcome {
         },
     )?;
     compare(
-        "GET /advisories",
+        "GET /advisories{?ghsa_id,type,cve_id,ecosystem,severity,cwes,is_withdrawn,affects,published,updated,modified,epss_percentage,epss_percentile,before,after,direction,per_page,sort}",
         "required parameters",
         r#"{}"#,
         &gh::security_advisories::ListGlobalAdvisories {
@@ -3477,9 +3479,11 @@ fn security_advisories_get_global_advisory() -> Outcome {
 }
 
 /// `GET /agents/repos/{owner}/{repo}/tasks` (`agent-tasks/list-tasks-for-repo`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn agent_tasks_list_tasks_for_repo() -> Outcome {
     compare(
-        "GET /agents/repos/{owner}/{repo}/tasks",
+        "GET /agents/repos/{owner}/{repo}/tasks{?per_page,page,sort,direction,state,is_archived,since,creator_id}",
         "all parameters",
         r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","per_page":25,"page":32,"sort":"created_at","direction":"desc","state":"state ä/+&","is_archived":false,"since":"since ä/+&","creator_id":[74,75]}"#,
         &gh::agent_tasks::ListTasksForRepo {
@@ -3496,7 +3500,7 @@ fn agent_tasks_list_tasks_for_repo() -> Outcome {
         },
     )?;
     compare(
-        "GET /agents/repos/{owner}/{repo}/tasks",
+        "GET /agents/repos/{owner}/{repo}/tasks{?per_page,page,sort,direction,state,is_archived,since,creator_id}",
         "required parameters",
         r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o"}"#,
         &gh::agent_tasks::ListTasksForRepo {
@@ -4542,9 +4546,11 @@ fn copilot_add_organizations_to_enterprise_coding_agent_policy() -> Outcome {
 }
 
 /// `GET /enterprises/{enterprise}/dependabot/alerts` (`dependabot/list-alerts-for-enterprise`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn dependabot_list_alerts_for_enterprise() -> Outcome {
     compare(
-        "GET /enterprises/{enterprise}/dependabot/alerts",
+        "GET /enterprises/{enterprise}/dependabot/alerts{?classification,state,severity,ecosystem,package,epss_percentage,has,assignee,scope,relationship,sort,direction,before,after,per_page}",
         "all parameters",
         r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e","classification":"classification ä/+&","state":"state ä/+&","severity":"severity ä/+&","ecosystem":"ecosystem ä/+&","package":"package ä/+&","epss_percentage":"epss_percentage ä/+&","has":["has-1","b"],"assignee":"assignee ä/+&","scope":"runtime","relationship":"relationship ä/+&","sort":"epss_percentage","direction":"desc","before":"before ä/+&","after":"after ä/+&","per_page":116}"#,
         &gh::dependabot::ListAlertsForEnterprise {
@@ -4567,7 +4573,7 @@ fn dependabot_list_alerts_for_enterprise() -> Outcome {
         },
     )?;
     compare(
-        "GET /enterprises/{enterprise}/dependabot/alerts",
+        "GET /enterprises/{enterprise}/dependabot/alerts{?classification,state,severity,ecosystem,package,epss_percentage,has,assignee,scope,relationship,sort,direction,before,after,per_page}",
         "required parameters",
         r#"{"enterprise":"e-n-t-e-r-p-r-i-s-e"}"#,
         &gh::dependabot::ListAlertsForEnterprise {
@@ -5438,7 +5444,7 @@ fn markdown_render_raw() -> Outcome {
     compare(
         "POST /markdown/raw",
         "all parameters",
-        r#"{"data":"data ä/+&"}"#,
+        r#"{"data":"data ä/+&","headers":{"content-type":"text/plain; charset=utf-8"}}"#,
         &gh::markdown::RenderRaw {
             data: Some("data ä/+&".into()),
         },
@@ -9530,9 +9536,11 @@ fn copilot_copilot_organization_users_usage_metrics() -> Outcome {
 }
 
 /// `GET /orgs/{org}/dependabot/alerts` (`dependabot/list-alerts-for-org`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn dependabot_list_alerts_for_org() -> Outcome {
     compare(
-        "GET /orgs/{org}/dependabot/alerts",
+        "GET /orgs/{org}/dependabot/alerts{?classification,state,severity,ecosystem,package,epss_percentage,artifact_registry_url,artifact_registry,has,assignee,runtime_risk,scope,relationship,sort,direction,before,after,per_page}",
         "all parameters",
         r#"{"org":"o-r-g","classification":"classification ä/+&","state":"state ä/+&","severity":"severity ä/+&","ecosystem":"ecosystem ä/+&","package":"package ä/+&","epss_percentage":"epss_percentage ä/+&","artifact_registry_url":"artifact_registry_url ä/+&","artifact_registry":"artifact_registry ä/+&","has":["has-1","b"],"assignee":"assignee ä/+&","runtime_risk":"runtime_risk ä/+&","scope":"runtime","relationship":"relationship ä/+&","sort":"epss_percentage","direction":"desc","before":"before ä/+&","after":"after ä/+&","per_page":137}"#,
         &gh::dependabot::ListAlertsForOrg {
@@ -9558,7 +9566,7 @@ fn dependabot_list_alerts_for_org() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/dependabot/alerts",
+        "GET /orgs/{org}/dependabot/alerts{?classification,state,severity,ecosystem,package,epss_percentage,artifact_registry_url,artifact_registry,has,assignee,runtime_risk,scope,relationship,sort,direction,before,after,per_page}",
         "required parameters",
         r#"{"org":"o-r-g"}"#,
         &gh::dependabot::ListAlertsForOrg {
@@ -10054,9 +10062,11 @@ fn orgs_ping_webhook() -> Outcome {
 }
 
 /// `GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}` (`api-insights/get-route-stats-by-actor`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn api_insights_get_route_stats_by_actor() -> Outcome {
     compare(
-        "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}",
+        "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}{?min_timestamp,max_timestamp,page,per_page,direction,sort,api_route_substring}",
         "all parameters",
         r#"{"org":"o-r-g","actor_type":"github_app_user_to_server","actor_id":25,"min_timestamp":"min_timestamp ä/+&","max_timestamp":"max_timestamp ä/+&","page":46,"per_page":53,"direction":"desc","sort":["last_rate_limited_timestamp","last_request_timestamp","rate_limited_request_count","http_method","api_route","total_request_count"],"api_route_substring":"api_route_substring ä/+&"}"#,
         &gh::api_insights::GetRouteStatsByActor {
@@ -10080,7 +10090,7 @@ fn api_insights_get_route_stats_by_actor() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}",
+        "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}{?min_timestamp,max_timestamp,page,per_page,direction,sort,api_route_substring}",
         "required parameters",
         r#"{"org":"o-r-g","actor_type":"github_app_user_to_server","actor_id":25,"min_timestamp":"min_timestamp ä/+&"}"#,
         &gh::api_insights::GetRouteStatsByActor {
@@ -10094,9 +10104,11 @@ fn api_insights_get_route_stats_by_actor() -> Outcome {
 }
 
 /// `GET /orgs/{org}/insights/api/subject-stats` (`api-insights/get-subject-stats`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn api_insights_get_subject_stats() -> Outcome {
     compare(
-        "GET /orgs/{org}/insights/api/subject-stats",
+        "GET /orgs/{org}/insights/api/subject-stats{?min_timestamp,max_timestamp,page,per_page,direction,sort,subject_name_substring}",
         "all parameters",
         r#"{"org":"o-r-g","min_timestamp":"min_timestamp ä/+&","max_timestamp":"max_timestamp ä/+&","page":32,"per_page":39,"direction":"desc","sort":["last_rate_limited_timestamp","last_request_timestamp","rate_limited_request_count","subject_name","total_request_count"],"subject_name_substring":"subject_name_substring ä/+&"}"#,
         &gh::api_insights::GetSubjectStats {
@@ -10117,7 +10129,7 @@ fn api_insights_get_subject_stats() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/insights/api/subject-stats",
+        "GET /orgs/{org}/insights/api/subject-stats{?min_timestamp,max_timestamp,page,per_page,direction,sort,subject_name_substring}",
         "required parameters",
         r#"{"org":"o-r-g","min_timestamp":"min_timestamp ä/+&"}"#,
         &gh::api_insights::GetSubjectStats {
@@ -10291,9 +10303,11 @@ fn api_insights_get_time_stats_by_actor() -> Outcome {
 }
 
 /// `GET /orgs/{org}/insights/api/user-stats/{user_id}` (`api-insights/get-user-stats`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn api_insights_get_user_stats() -> Outcome {
     compare(
-        "GET /orgs/{org}/insights/api/user-stats/{user_id}",
+        "GET /orgs/{org}/insights/api/user-stats/{user_id}{?min_timestamp,max_timestamp,page,per_page,direction,sort,actor_name_substring}",
         "all parameters",
         r#"{"org":"o-r-g","user_id":"u-s-e-r-_-i-d","min_timestamp":"min_timestamp ä/+&","max_timestamp":"max_timestamp ä/+&","page":39,"per_page":46,"direction":"desc","sort":["last_rate_limited_timestamp","last_request_timestamp","rate_limited_request_count","subject_name","total_request_count"],"actor_name_substring":"actor_name_substring ä/+&"}"#,
         &gh::api_insights::GetUserStats {
@@ -10315,7 +10329,7 @@ fn api_insights_get_user_stats() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/insights/api/user-stats/{user_id}",
+        "GET /orgs/{org}/insights/api/user-stats/{user_id}{?min_timestamp,max_timestamp,page,per_page,direction,sort,actor_name_substring}",
         "required parameters",
         r#"{"org":"o-r-g","user_id":"u-s-e-r-_-i-d","min_timestamp":"min_timestamp ä/+&"}"#,
         &gh::api_insights::GetUserStats {
@@ -10893,9 +10907,11 @@ fn orgs_set_membership_for_user() -> Outcome {
 }
 
 /// `GET /orgs/{org}/migrations` (`migrations/list-for-org`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn migrations_list_for_org() -> Outcome {
     compare(
-        "GET /orgs/{org}/migrations",
+        "GET /orgs/{org}/migrations{?per_page,page,exclude}",
         "all parameters",
         r#"{"org":"o-r-g","per_page":18,"page":25,"exclude":["repositories"]}"#,
         &gh::migrations::ListForOrg {
@@ -10906,7 +10922,7 @@ fn migrations_list_for_org() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/migrations",
+        "GET /orgs/{org}/migrations{?per_page,page,exclude}",
         "required parameters",
         r#"{"org":"o-r-g"}"#,
         &gh::migrations::ListForOrg {
@@ -10948,9 +10964,11 @@ fn migrations_start_for_org() -> Outcome {
 }
 
 /// `GET /orgs/{org}/migrations/{migration_id}` (`migrations/get-status-for-org`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn migrations_get_status_for_org() -> Outcome {
     compare(
-        "GET /orgs/{org}/migrations/{migration_id}",
+        "GET /orgs/{org}/migrations/{migration_id}{?exclude}",
         "all parameters",
         r#"{"org":"o-r-g","migration_id":18,"exclude":["repositories"]}"#,
         &gh::migrations::GetStatusForOrg {
@@ -10960,7 +10978,7 @@ fn migrations_get_status_for_org() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/migrations/{migration_id}",
+        "GET /orgs/{org}/migrations/{migration_id}{?exclude}",
         "required parameters",
         r#"{"org":"o-r-g","migration_id":18}"#,
         &gh::migrations::GetStatusForOrg {
@@ -11422,9 +11440,11 @@ fn packages_restore_package_version_for_org() -> Outcome {
 }
 
 /// `GET /orgs/{org}/personal-access-token-requests` (`orgs/list-pat-grant-requests`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn orgs_list_pat_grant_requests() -> Outcome {
     compare(
-        "GET /orgs/{org}/personal-access-token-requests",
+        "GET /orgs/{org}/personal-access-token-requests{?per_page,page,sort,direction,owner,repository,permission,last_used_before,last_used_after,token_id}",
         "all parameters",
         r#"{"org":"o-r-g","per_page":18,"page":25,"sort":"created_at","direction":"desc","owner":["owner-1","owner-2 ä"],"repository":"repository ä/+&","permission":"permission ä/+&","last_used_before":"last_used_before ä/+&","last_used_after":"last_used_after ä/+&","token_id":["token_id-1","token_id-2 ä"]}"#,
         &gh::orgs::ListPatGrantRequests {
@@ -11442,7 +11462,7 @@ fn orgs_list_pat_grant_requests() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/personal-access-token-requests",
+        "GET /orgs/{org}/personal-access-token-requests{?per_page,page,sort,direction,owner,repository,permission,last_used_before,last_used_after,token_id}",
         "required parameters",
         r#"{"org":"o-r-g"}"#,
         &gh::orgs::ListPatGrantRequests {
@@ -11529,9 +11549,11 @@ fn orgs_list_pat_grant_request_repositories() -> Outcome {
 }
 
 /// `GET /orgs/{org}/personal-access-tokens` (`orgs/list-pat-grants`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn orgs_list_pat_grants() -> Outcome {
     compare(
-        "GET /orgs/{org}/personal-access-tokens",
+        "GET /orgs/{org}/personal-access-tokens{?per_page,page,sort,direction,owner,repository,permission,last_used_before,last_used_after,token_id}",
         "all parameters",
         r#"{"org":"o-r-g","per_page":18,"page":25,"sort":"created_at","direction":"desc","owner":["owner-1","owner-2 ä"],"repository":"repository ä/+&","permission":"permission ä/+&","last_used_before":"last_used_before ä/+&","last_used_after":"last_used_after ä/+&","token_id":["token_id-1","token_id-2 ä"]}"#,
         &gh::orgs::ListPatGrants {
@@ -11549,7 +11571,7 @@ fn orgs_list_pat_grants() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/personal-access-tokens",
+        "GET /orgs/{org}/personal-access-tokens{?per_page,page,sort,direction,owner,repository,permission,last_used_before,last_used_after,token_id}",
         "required parameters",
         r#"{"org":"o-r-g"}"#,
         &gh::orgs::ListPatGrants {
@@ -11905,15 +11927,17 @@ fn projects_get_field_for_org() -> Outcome {
 }
 
 /// `GET /orgs/{org}/projectsV2/{project_number}/items` (`projects/list-items-for-org`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn projects_list_items_for_org() -> Outcome {
     compare(
-        "GET /orgs/{org}/projectsV2/{project_number}/items",
+        "GET /orgs/{org}/projectsV2/{project_number}/items{?q,fields,before,after,per_page}",
         "all parameters",
-        r#"{"project_number":11,"org":"o-r-g","q":"q ä/+&","fields":["fields-1","b"],"before":"before ä/+&","after":"after ä/+&","per_page":53}"#,
+        r#"{"project_number":11,"org":"o-r-g","q":"q ä/&","fields":["fields-1","b"],"before":"before ä/+&","after":"after ä/+&","per_page":53}"#,
         &gh::projects::ListItemsForOrg {
             project_number: 11,
             org: "o-r-g".into(),
-            q: Some("q ä/+&".into()),
+            q: Some("q ä/&".into()),
             fields: Some(value(r#"["fields-1","b"]"#)),
             before: Some("before ä/+&".into()),
             after: Some("after ä/+&".into()),
@@ -11921,7 +11945,7 @@ fn projects_list_items_for_org() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/projectsV2/{project_number}/items",
+        "GET /orgs/{org}/projectsV2/{project_number}/items{?q,fields,before,after,per_page}",
         "required parameters",
         r#"{"project_number":11,"org":"o-r-g"}"#,
         &gh::projects::ListItemsForOrg {
@@ -11976,9 +12000,11 @@ fn projects_delete_item_for_org() -> Outcome {
 }
 
 /// `GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}` (`projects/get-org-item`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn projects_get_org_item() -> Outcome {
     compare(
-        "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}",
+        "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}{?fields}",
         "all parameters",
         r#"{"project_number":11,"org":"o-r-g","item_id":25,"fields":["fields-1","b"]}"#,
         &gh::projects::GetOrgItem {
@@ -11989,7 +12015,7 @@ fn projects_get_org_item() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}",
+        "GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}{?fields}",
         "required parameters",
         r#"{"project_number":11,"org":"o-r-g","item_id":25}"#,
         &gh::projects::GetOrgItem {
@@ -12049,9 +12075,11 @@ fn projects_create_view_for_org() -> Outcome {
 }
 
 /// `GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items` (`projects/list-view-items-for-org`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn projects_list_view_items_for_org() -> Outcome {
     compare(
-        "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items",
+        "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items{?fields,before,after,per_page}",
         "all parameters",
         r#"{"project_number":11,"org":"o-r-g","view_number":25,"fields":["fields-1","b"],"before":"before ä/+&","after":"after ä/+&","per_page":53}"#,
         &gh::projects::ListViewItemsForOrg {
@@ -12065,7 +12093,7 @@ fn projects_list_view_items_for_org() -> Outcome {
         },
     )?;
     compare(
-        "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items",
+        "GET /orgs/{org}/projectsV2/{project_number}/views/{view_number}/items{?fields,before,after,per_page}",
         "required parameters",
         r#"{"project_number":11,"org":"o-r-g","view_number":25}"#,
         &gh::projects::ListViewItemsForOrg {
@@ -17947,9 +17975,11 @@ fn copilot_get_copilot_cloud_agent_configuration() -> Outcome {
 }
 
 /// `GET /repos/{owner}/{repo}/dependabot/alerts` (`dependabot/list-alerts-for-repo`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn dependabot_list_alerts_for_repo() -> Outcome {
     compare(
-        "GET /repos/{owner}/{repo}/dependabot/alerts",
+        "GET /repos/{owner}/{repo}/dependabot/alerts{?classification,state,severity,ecosystem,package,manifest,epss_percentage,has,assignee,scope,relationship,sort,direction,before,after,per_page}",
         "all parameters",
         r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","classification":"classification ä/+&","state":"state ä/+&","severity":"severity ä/+&","ecosystem":"ecosystem ä/+&","package":"package ä/+&","manifest":"manifest ä/+&","epss_percentage":"epss_percentage ä/+&","has":["has-1","b"],"assignee":"assignee ä/+&","scope":"runtime","relationship":"relationship ä/+&","sort":"epss_percentage","direction":"desc","before":"before ä/+&","after":"after ä/+&","per_page":130}"#,
         &gh::dependabot::ListAlertsForRepo {
@@ -17974,7 +18004,7 @@ fn dependabot_list_alerts_for_repo() -> Outcome {
         },
     )?;
     compare(
-        "GET /repos/{owner}/{repo}/dependabot/alerts",
+        "GET /repos/{owner}/{repo}/dependabot/alerts{?classification,state,severity,ecosystem,package,manifest,epss_percentage,has,assignee,scope,relationship,sort,direction,before,after,per_page}",
         "required parameters",
         r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o"}"#,
         &gh::dependabot::ListAlertsForRepo {
@@ -22791,14 +22821,14 @@ fn repos_upload_release_asset() -> Outcome {
     compare(
         "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
         "all parameters",
-        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","release_id":25,"name":"name ä/+&","label":"label ä/+&","data":"data ä/+&"}"#,
+        r#"{"owner":"o-w-n-e-r","repo":"r-e-p-o","release_id":25,"name":"name ä/+&","label":"label ä/+&","data":"data ä/+&","headers":{"content-type":"application/octet-stream"}}"#,
         &gh::repos::UploadReleaseAsset {
             owner: "o-w-n-e-r".into(),
             repo: "r-e-p-o".into(),
             release_id: 25,
             name: "name ä/+&".into(),
             label: Some("label ä/+&".into()),
-            data: Some("data ä/+&".into()),
+            data: Some(endpoint::body::File::new("data ä/+&")),
         },
     )?;
     compare(
@@ -25595,9 +25625,11 @@ fn migrations_start_for_authenticated_user() -> Outcome {
 }
 
 /// `GET /user/migrations/{migration_id}` (`migrations/get-status-for-authenticated-user`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn migrations_get_status_for_authenticated_user() -> Outcome {
     compare(
-        "GET /user/migrations/{migration_id}",
+        "GET /user/migrations/{migration_id}{?exclude}",
         "all parameters",
         r#"{"migration_id":11,"exclude":["exclude-1","exclude-2 ä"]}"#,
         &gh::migrations::GetStatusForAuthenticatedUser {
@@ -25606,7 +25638,7 @@ fn migrations_get_status_for_authenticated_user() -> Outcome {
         },
     )?;
     compare(
-        "GET /user/migrations/{migration_id}",
+        "GET /user/migrations/{migration_id}{?exclude}",
         "required parameters",
         r#"{"migration_id":11}"#,
         &gh::migrations::GetStatusForAuthenticatedUser {
@@ -27165,23 +27197,25 @@ fn projects_get_field_for_user() -> Outcome {
 }
 
 /// `GET /users/{username}/projectsV2/{project_number}/items` (`projects/list-items-for-user`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn projects_list_items_for_user() -> Outcome {
     compare(
-        "GET /users/{username}/projectsV2/{project_number}/items",
+        "GET /users/{username}/projectsV2/{project_number}/items{?before,after,per_page,q,fields}",
         "all parameters",
-        r#"{"project_number":11,"username":"u-s-e-r-n-a-m-e","before":"before ä/+&","after":"after ä/+&","per_page":39,"q":"q ä/+&","fields":["fields-1","b"]}"#,
+        r#"{"project_number":11,"username":"u-s-e-r-n-a-m-e","before":"before ä/+&","after":"after ä/+&","per_page":39,"q":"q ä/&","fields":["fields-1","b"]}"#,
         &gh::projects::ListItemsForUser {
             project_number: 11,
             username: "u-s-e-r-n-a-m-e".into(),
             before: Some("before ä/+&".into()),
             after: Some("after ä/+&".into()),
             per_page: Some(39),
-            q: Some("q ä/+&".into()),
+            q: Some("q ä/&".into()),
             fields: Some(value(r#"["fields-1","b"]"#)),
         },
     )?;
     compare(
-        "GET /users/{username}/projectsV2/{project_number}/items",
+        "GET /users/{username}/projectsV2/{project_number}/items{?before,after,per_page,q,fields}",
         "required parameters",
         r#"{"project_number":11,"username":"u-s-e-r-n-a-m-e"}"#,
         &gh::projects::ListItemsForUser {
@@ -27236,9 +27270,11 @@ fn projects_delete_item_for_user() -> Outcome {
 }
 
 /// `GET /users/{username}/projectsV2/{project_number}/items/{item_id}` (`projects/get-user-item`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn projects_get_user_item() -> Outcome {
     compare(
-        "GET /users/{username}/projectsV2/{project_number}/items/{item_id}",
+        "GET /users/{username}/projectsV2/{project_number}/items/{item_id}{?fields}",
         "all parameters",
         r#"{"project_number":11,"username":"u-s-e-r-n-a-m-e","item_id":25,"fields":["fields-1","b"]}"#,
         &gh::projects::GetUserItem {
@@ -27249,7 +27285,7 @@ fn projects_get_user_item() -> Outcome {
         },
     )?;
     compare(
-        "GET /users/{username}/projectsV2/{project_number}/items/{item_id}",
+        "GET /users/{username}/projectsV2/{project_number}/items/{item_id}{?fields}",
         "required parameters",
         r#"{"project_number":11,"username":"u-s-e-r-n-a-m-e","item_id":25}"#,
         &gh::projects::GetUserItem {
@@ -27277,9 +27313,11 @@ fn projects_update_item_for_user() -> Outcome {
 }
 
 /// `GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items` (`projects/list-view-items-for-user`).
+///
+/// The query parameters of this operation with a query list are a `{?…}` expression on the dynamic side, which joins a list with `,` as the `form` style does.
 fn projects_list_view_items_for_user() -> Outcome {
     compare(
-        "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items",
+        "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items{?fields,before,after,per_page}",
         "all parameters",
         r#"{"project_number":11,"username":"u-s-e-r-n-a-m-e","view_number":25,"fields":["fields-1","b"],"before":"before ä/+&","after":"after ä/+&","per_page":53}"#,
         &gh::projects::ListViewItemsForUser {
@@ -27293,7 +27331,7 @@ fn projects_list_view_items_for_user() -> Outcome {
         },
     )?;
     compare(
-        "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items",
+        "GET /users/{username}/projectsV2/{project_number}/views/{view_number}/items{?fields,before,after,per_page}",
         "required parameters",
         r#"{"project_number":11,"username":"u-s-e-r-n-a-m-e","view_number":25}"#,
         &gh::projects::ListViewItemsForUser {

@@ -15,6 +15,9 @@ pub(crate) enum Ty {
     /// A string enum of the module, by index into its enums (only in
     /// `endpoint-github`, whose planner names them).
     Enum(usize),
+    /// A file, the whole body of bytes of an operation (only in
+    /// `endpoint-github`).
+    File,
 }
 
 impl Ty {
@@ -28,6 +31,7 @@ impl Ty {
             Ty::Vec(item) => format!("Vec<{}>", item.rust(enum_name)),
             Ty::Json => "serde_json::Value".into(),
             Ty::Enum(index) => enum_name(*index),
+            Ty::File => "endpoint_runtime::body::File".into(),
         }
     }
 

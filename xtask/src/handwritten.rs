@@ -31,7 +31,7 @@ impl Segment {
             Ty::Str => Segment::Text,
             Ty::Int => Segment::Integer,
             Ty::Enum(_) => Segment::Enum,
-            Ty::Num | Ty::Bool | Ty::Vec(_) | Ty::Json => Segment::Value,
+            Ty::Num | Ty::Bool | Ty::Vec(_) | Ty::Json | Ty::File => Segment::Value,
         }
     }
 }

@@ -196,6 +196,7 @@ const DOT_SEGMENT: &str = "a multi-segment value cannot hold a `.` or `..` segme
 const EMPTY_SEGMENT: &str =
     "a multi-segment value cannot hold an empty segment (a leading, trailing or doubled `/`)";
 const PREFIX_ON_COMPOSITE: &str = "a prefix modifier cannot apply to a list or map";
+const BODY_ONLY: &str = "bytes, a file or a choice of body cannot be expanded into a URL";
 
 fn expansion_error(variable: &str, reason: &'static str) -> Error {
     Error::Expansion {
@@ -295,6 +296,9 @@ fn expand_value(
     }
     match value {
         Param::Null => {}
+        Param::Bytes(_) | Param::File(_) | Param::Content(_) => {
+            return Err(expansion_error(name, BODY_ONLY));
+        }
         Param::Json(Value::Object(map)) => {
             if !values_defined(name, map)? {
                 return Ok(());
@@ -345,6 +349,9 @@ fn expand_list(
         }
         if is_composite(&item) {
             return Err(expansion_error(name, NESTED));
+        }
+        if item.is_body_only() {
+            return Err(expansion_error(name, BODY_ONLY));
         }
         if !defined {
             start_variable(style, first, out);
@@ -413,6 +420,7 @@ fn items_defined(name: &str, items: Items<'_>) -> Result<bool> {
         match item {
             Param::Null => {}
             item if is_composite(&item) => return Err(expansion_error(name, NESTED)),
+            item if item.is_body_only() => return Err(expansion_error(name, BODY_ONLY)),
             _ => defined = true,
         }
     }

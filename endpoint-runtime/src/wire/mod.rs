@@ -6,5 +6,8 @@
 //! `data` parameter): that layer is above it and hands its own parameters
 //! with [`Placement::OCTOKIT`](plan::Placement::OCTOKIT).
 
+pub(crate) mod form;
+pub(crate) mod media;
+pub(crate) mod multipart;
 pub(crate) mod plan;
 pub(crate) mod style;

@@ -126,11 +126,7 @@ pub(crate) fn write_query(
             write_octokit_value(url, key, &value)
         }
         Style::Default => write_default(query, key, &value),
-        Style::DeepObject => {
-            let mut name = String::with_capacity(key.len() + 16);
-            name.push_str(key);
-            write_deep(query, key, &mut name, &value, placement, 0)
-        }
+        Style::DeepObject => write_deep(query, key, &value, placement),
         Style::SpaceDelimited if !placement.explode => {
             write_joined(query, key, &value, "%20", placement)
         }
@@ -294,7 +290,7 @@ fn write_joined(
 /// values) or a scalar to `out`, each encoded with `set` (`None`: as it
 /// is); `false` when there is nothing to send (an empty list or object, or
 /// one of `null`s only).
-fn joined(
+pub(crate) fn joined(
     out: &mut String,
     key: &str,
     value: &Param<'_>,
@@ -397,7 +393,7 @@ fn push_text(out: &mut String, text: &str, set: Option<Set>) {
 
 /// Appends the text of a scalar encoded with `set` (`None`: as it is) and
 /// returns `true`; `false` for `null`, a list, an object or any other value.
-fn push_scalar(out: &mut String, value: &Param<'_>, set: Option<Set>) -> bool {
+pub(crate) fn push_scalar(out: &mut String, value: &Param<'_>, set: Option<Set>) -> bool {
     match value.resolve() {
         Param::Str(text) => push_text(out, text, set),
         Param::U64(n) => number::push_u64(out, n),
@@ -414,16 +410,79 @@ fn push_scalar(out: &mut String, value: &Param<'_>, set: Option<Set>) -> bool {
     true
 }
 
-/// `deepObject`: `name[member]=value` for each member of an object, nested
-/// objects adding a bracket each, list items `name[]=` or `name[0]=` by the
-/// placement's [`Arrays`] rule; a scalar as `name=value`. `name` holds the
-/// bracketed name so far (not encoded).
+/// Where the bracket notation ([`write_brackets`]) writes its pairs: a
+/// query string, or a form body. Each writes names its own way (a query
+/// encodes the whole name, brackets too; a form body keeps the brackets as
+/// they are, as the servers that read it expect).
+pub(crate) trait BracketPairs {
+    /// Appends a parameter's name to the empty `name`.
+    fn push_name(&self, name: &mut String, key: &str);
+    /// Appends an object member's name, inside the brackets just written.
+    fn push_member(&self, name: &mut String, member: &str);
+    /// Writes `name=value` for a scalar `value`, `name` as built by the
+    /// two above; for any other value, the error naming `key`.
+    fn scalar_pair(&mut self, key: &str, name: &str, value: &Param<'_>) -> Result<()>;
+}
+
+/// The query string as [`BracketPairs`], values encoded with `set`.
+struct QueryPairs<'q, 'u> {
+    query: &'q mut Query<'u>,
+    set: Set,
+}
+
+impl BracketPairs for QueryPairs<'_, '_> {
+    fn push_name(&self, name: &mut String, key: &str) {
+        name.push_str(key);
+    }
+
+    fn push_member(&self, name: &mut String, member: &str) {
+        name.push_str(member);
+    }
+
+    fn scalar_pair(&mut self, key: &str, name: &str, value: &Param<'_>) -> Result<()> {
+        let set = self.set;
+        let mut result = Ok(());
+        self.query
+            .write_pair(name, |url| result = push_item(url, key, value, set));
+        result
+    }
+}
+
+/// `deepObject` in the query: the bracket notation.
 fn write_deep(
     query: &mut Query<'_>,
     key: &str,
-    name: &mut String,
     value: &Param<'_>,
     placement: &Placement,
+) -> Result<()> {
+    let mut pairs = QueryPairs {
+        query,
+        set: query_set(placement),
+    };
+    let mut name = String::with_capacity(key.len() + 16);
+    pairs.push_name(&mut name, key);
+    write_brackets(&mut pairs, key, &mut name, value, placement.arrays, 0)
+}
+
+/// The bracket notation of `deepObject` and of nested values in a form
+/// body: `name[member]=value` for each member of an object, nested objects
+/// adding a bracket each; list items `name[]=` or `name[0]=` by the
+/// [`Arrays`] rule, and always `name[0]` for a list or object in a list,
+/// whose members `name[]` could not tell apart (qs reads
+/// `items[][price]=1&items[][quantity]=2` as two items); a scalar as
+/// `name=value`; `null` items and members, and empty lists and objects,
+/// write nothing. `name` holds the name so far, as `pairs` builds it;
+/// `depth` is that of `value` (a parameter's own value is at 0).
+///
+/// # Errors
+/// What `pairs` returns for a value that is not text (bytes, a file);
+/// [`Error::TooDeep`] naming `key` past [`MAX_DEPTH`].
+pub(crate) fn write_brackets(
+    pairs: &mut impl BracketPairs,
+    key: &str,
+    name: &mut String,
+    value: &Param<'_>,
+    arrays: Arrays,
     depth: usize,
 ) -> Result<()> {
     if depth >= MAX_DEPTH {
@@ -432,6 +491,7 @@ fn write_deep(
             limit: MAX_DEPTH,
         });
     }
+    let value = value.resolve();
     let len = name.len();
     if let Some(items) = value.items() {
         for (i, item) in items.iter().enumerate() {
@@ -439,33 +499,33 @@ fn write_deep(
                 continue;
             }
             name.push('[');
-            if placement.arrays == Arrays::Indices {
+            if arrays == Arrays::Indices || item.items().is_some() || object(&item).is_some() {
                 number::push_u64(name, i as u64);
             }
             name.push(']');
-            write_deep(query, key, name, &item, placement, depth + 1)?;
+            write_brackets(pairs, key, name, &item, arrays, depth + 1)?;
             name.truncate(len);
         }
         return Ok(());
     }
-    if let Some(map) = object(value) {
+    if let Some(map) = object(&value) {
         for (member, item) in map {
             let item = json_param(item);
             if matches!(item, Param::Null) {
                 continue;
             }
             name.push('[');
-            name.push_str(member);
+            pairs.push_member(name, member);
             name.push(']');
-            write_deep(query, key, name, &item, placement, depth + 1)?;
+            write_brackets(pairs, key, name, &item, arrays, depth + 1)?;
             name.truncate(len);
         }
         return Ok(());
     }
-    let set = query_set(placement);
-    let mut result = Ok(());
-    query.write_pair(name, |url| result = push_item(url, key, value, set));
-    result
+    if matches!(value, Param::Null) {
+        return Ok(());
+    }
+    pairs.scalar_pair(key, name, &value)
 }
 
 /// The value of a header parameter, `simple` style: a scalar as it is, a
@@ -835,9 +895,15 @@ mod tests {
             ),
             "items[0][price]=p_1&items[0][quantity]=2&items[1][price]=p_2"
         );
+        // A list's lists and objects by index: `items[][price]` could not
+        // tell where one item ends.
         assert_eq!(
-            deep(brackets, "items", json!([{"price": "p_1"}])),
-            "items[][price]=p_1"
+            deep(
+                brackets,
+                "items",
+                json!([{"price": "p_1"}, {"price": "p_2"}])
+            ),
+            "items[0][price]=p_1&items[1][price]=p_2"
         );
         assert_eq!(
             deep(brackets, "a", json!({"b": {"c": [1, 2]}, "d": "x&y=z"})),

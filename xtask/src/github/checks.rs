@@ -9,11 +9,14 @@
 //! last value. On the dynamic side the values go under their wire names;
 //! body properties go inside `data` when one of them cannot be a plain
 //! option there (it shares its name with a path parameter or an option
-//! key); query parameters of a method with a body are a `{?…}` expression
-//! of the route; a multi-segment path parameter `/{name}` is `{/name*}`,
+//! key); query parameters of a method with a body, and those of an
+//! operation with a query list (which the typed side writes comma-joined,
+//! in the `form` style), are a `{?…}` expression of the route; a multi-segment path parameter `/{name}` is `{/name*}`,
 //! its value split at `/` into a list, which writes the same segments; the
 //! operation on the uploads URL names the default one,
-//! `https://uploads.github.com`, in its route.
+//! `https://uploads.github.com`, in its route; a text body's media type,
+//! which the typed side sends, is a `content-type` header of the options,
+//! and a file (a body of bytes) the `data` string of its bytes.
 //!
 //! A check hands each struct to `compare` of `tests/github_routes.rs`,
 //! which builds the typed and the dynamic request: with the global
@@ -112,7 +115,13 @@ fn render_check(out: &mut String, scope: &Scope<'_>, request: &Request<'_>) {
              cannot be a plain option there.\n",
         );
     }
-    if request
+    if request.fields.iter().any(Field::styled_list) {
+        out.push_str(
+            "///\n/// The query parameters of this operation with a query list are a `{?…}` \
+             expression on the dynamic side, which joins a list with `,` as the `form` style \
+             does.\n",
+        );
+    } else if request
         .fields
         .iter()
         .any(|f| f.attrs.iter().any(|a| a == "query"))
@@ -155,7 +164,7 @@ fn typed_literal(scope: &Scope<'_>, request: &Request<'_>, variant: Variant) -> 
             rest = true;
             continue;
         }
-        let value = rust_value(scope, &field.ty, &sample(field, index));
+        let value = rust_value(scope, &field.ty, &sample_in(request, field, index));
         let value = if field.optional {
             format!("Some({value})")
         } else {
@@ -179,7 +188,7 @@ fn dynamic_options(request: &Request<'_>, variant: Variant) -> Value {
         if field.optional && variant == Variant::Required {
             continue;
         }
-        let mut value = sample(field, index);
+        let mut value = sample_in(request, field, index);
         if field.dynamic_pieces()
             && let Value::String(text) = &value
         {
@@ -194,7 +203,30 @@ fn dynamic_options(request: &Request<'_>, variant: Variant) -> Value {
     if !data.is_empty() {
         options.insert("data".into(), Value::Object(data));
     }
+    // The typed side sends the body's media type as its `content-type`,
+    // when there is a body.
+    if let Some(media_type) = &request.content_type
+        && options.contains_key("data")
+    {
+        options.insert("headers".into(), json!({ "content-type": media_type }));
+    }
     Value::Object(options)
+}
+
+/// The sample value of a field of `request`: [`sample`], but with no `+` in
+/// a `q` whose operation has a query list. Its query is then a `{?…}`
+/// expression on the dynamic side, which encodes a `+` that the octokit
+/// rule of the typed side keeps in `q`.
+fn sample_in(request: &Request<'_>, field: &Field<'_>, index: usize) -> Value {
+    let value = sample(field, index);
+    match value {
+        Value::String(text)
+            if field.wire == "q" && request.fields.iter().any(Field::styled_list) =>
+        {
+            Value::String(text.replace('+', ""))
+        }
+        value => value,
+    }
 }
 
 /// A sample value for a field.
@@ -215,7 +247,7 @@ fn sample(field: &Field<'_>, index: usize) -> Value {
             }
             Value::String(sample)
         }
-        Ty::Str => Value::String(format!("{name} ä/+&")),
+        Ty::Str | Ty::File => Value::String(format!("{name} ä/+&")),
         Ty::Int => Value::from(number),
         Ty::Num => Value::from(number as f64 + 0.5),
         Ty::Bool => Value::Bool(index.is_multiple_of(2)),
@@ -275,6 +307,7 @@ fn rust_value(scope: &Scope<'_>, ty: &Ty, value: &Value) -> String {
             format!("gh::{}::{}::{variant}", scope.module, enum_type.name)
         }
         (Ty::Str, Value::String(text)) => format!("{text:?}.into()"),
+        (Ty::File, Value::String(text)) => format!("endpoint::body::File::new({text:?})"),
         (Ty::Int, Value::Number(n)) => n.to_string(),
         (Ty::Num, Value::Number(n)) => format!("{:?}", n.as_f64().unwrap_or_default()),
         (Ty::Bool, Value::Bool(b)) => b.to_string(),

@@ -163,6 +163,9 @@ pub struct Operation {
     pub params: Vec<Param>,
     /// `requestBody.required`, when there is a body.
     pub body_required: Option<bool>,
+    /// The media type of a body that is one raw value of another media type
+    /// than JSON (`text/plain` of `markdown/render-raw`).
+    pub body_media_type: Option<String>,
     /// Former operationIds.
     pub renamed_from: Vec<Rename>,
     /// Former parameter names.
@@ -280,10 +283,13 @@ fn read_operation(path: &str, method: &str, operation: &Value) -> Result<Operati
         });
     }
     let mut body_required = None;
+    let mut body_media_type = None;
     if let Some(body) = operation.get("requestBody") {
         let required = flag(body, "required");
         body_required = Some(required);
-        params.extend(body_params(body, required)?);
+        let (body, media_type) = body_params(body, required)?;
+        params.extend(body);
+        body_media_type = media_type;
     }
     let changes = operation
         .pointer("/x-octokit/changes")
@@ -334,13 +340,15 @@ fn read_operation(path: &str, method: &str, operation: &Value) -> Result<Operati
         deprecated: flag(operation, "deprecated"),
         params,
         body_required,
+        body_media_type,
         renamed_from,
         renamed_params,
     })
 }
 
-/// The parameters of a request body: its JSON properties, or one raw `data`.
-fn body_params(body: &Value, body_required: bool) -> Result<Vec<Param>, String> {
+/// The parameters of a request body: its JSON properties, or one raw `data`,
+/// with its media type when that is not JSON.
+fn body_params(body: &Value, body_required: bool) -> Result<(Vec<Param>, Option<String>), String> {
     let content = body
         .get("content")
         .and_then(Value::as_object)
@@ -351,7 +359,7 @@ fn body_params(body: &Value, body_required: bool) -> Result<Vec<Param>, String> 
     if let Some(schema) = json {
         let properties = merged_properties(schema);
         if !properties.is_empty() {
-            return Ok(properties
+            let properties = properties
                 .into_iter()
                 .map(|(name, property, required)| Param {
                     required,
@@ -362,15 +370,19 @@ fn body_params(body: &Value, body_required: bool) -> Result<Vec<Param>, String> 
                     location: Location::Body,
                     name,
                 })
-                .collect());
+                .collect();
+            return Ok((properties, None));
         }
     }
     // A raw body: the JSON schema without named properties, or the first
     // other media type's.
+    let media_type = (json.is_none())
+        .then(|| content.keys().next().cloned())
+        .flatten();
     let schema = json
         .or_else(|| content.values().find_map(|entry| entry.get("schema")))
         .unwrap_or(&Value::Null);
-    Ok(vec![Param {
+    let data = vec![Param {
         name: "data".into(),
         location: Location::Data,
         required: body_required,
@@ -378,7 +390,8 @@ fn body_params(body: &Value, body_required: bool) -> Result<Vec<Param>, String> 
         deprecated: false,
         multi_segment: false,
         schema: simplify(schema),
-    }])
+    }];
+    Ok((data, media_type))
 }
 
 /// The properties of a body schema, with whether each is required, in

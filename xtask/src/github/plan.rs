@@ -8,9 +8,15 @@
 //! - A field is named by [`FieldName::of`], as `endpoint!` names
 //!   placeholders; a body property that has the name of a path parameter is
 //!   `new_<name>` (`#[endpoint(body, rename = "name")]`), a query parameter
-//!   of a method with a body `#[endpoint(query)]`, a path parameter marked
+//!   of a method with a body `#[endpoint(query)]`, a query list
+//!   `#[endpoint(style = "form", explode = false)]` (GitHub reads `a,b`), a
+//!   path parameter marked
 //!   `x-multi-segment` `#[endpoint(multi_segment)]` (its `/` are sent as
 //!   they are).
+//! - A body of text (`markdown/render-raw`) is a `#[endpoint(request_body)]`
+//!   field of a struct `#[endpoint(content_type = "…; charset=utf-8")]`, a
+//!   body of bytes (`repos/upload-release-asset`) an `endpoint::body::File`
+//!   of a struct `#[endpoint(content_type = "application/octet-stream")]`.
 //! - An operation whose server is GitHub's uploads host has a path as its
 //!   route and `#[endpoint(uploads)]`: it goes to the endpoint's uploads URL.
 //! - A string enum is named after the struct and the field
@@ -24,7 +30,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use endpoint_openapi::ident;
-use endpoint_runtime::__private::{FieldName, OPTION_KEYS};
+use endpoint_runtime::__private::{BodyKind, FieldName, OPTION_KEYS};
 use endpoint_runtime::DEFAULT_UPLOADS_URL;
 
 use super::model::{Kind, Location, Operation, Rename, Schema};
@@ -62,6 +68,9 @@ pub struct Request<'a> {
     /// `#[endpoint(uploads)]`: the operation's server is GitHub's uploads
     /// host, which the endpoint's uploads URL stands for.
     pub uploads: bool,
+    /// `#[endpoint(content_type = "…")]`: the media type of a body of text
+    /// or bytes, which its `request_body` field is.
+    pub content_type: Option<String>,
     pub fields: Vec<Field<'a>>,
     /// Former names kept as aliases (in this scope or another one).
     pub aliases: Vec<Alias>,
@@ -93,10 +102,19 @@ impl Request<'_> {
             let wire = &field.wire;
             route = route.replace(&format!("/{{{wire}}}"), &format!("{{/{wire}*}}"));
         }
+        // The query parameters that the typed side writes in an OpenAPI
+        // style (with a list, all of them, in declaration order, which is
+        // the order the typed side writes them in), and those of a method
+        // with a body, go into a `{?…}` expression: RFC 6570 joins a list
+        // with `,` as the `form` style does, where octokit would encode it.
+        let styled = self.fields.iter().any(Field::styled_list);
         let query: Vec<&str> = self
             .fields
             .iter()
-            .filter(|field| field.attrs.iter().any(|attr| attr == "query"))
+            .filter(|field| {
+                field.attrs.iter().any(|attr| attr == "query")
+                    || styled && field.location == Location::Query
+            })
             .map(|field| field.wire.as_str())
             .collect();
         if query.is_empty() {
@@ -107,7 +125,15 @@ impl Request<'_> {
     }
 }
 
+/// The style of GitHub's query lists.
+const LIST_STYLE: &str = "style = \"form\"";
+
 impl Field<'_> {
+    /// Whether the field is a query list in the `form` style, unexploded.
+    pub fn styled_list(&self) -> bool {
+        self.attrs.iter().any(|attr| attr == LIST_STYLE)
+    }
+
     /// Whether the field is a multi-segment path parameter whose value the
     /// dynamic runtime gets as a list of its `/`-separated pieces, for a
     /// `{/name*}` expression.
@@ -257,6 +283,17 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
         .map(|param| param.name.as_str())
         .collect();
     let has_body = !matches!(op.method.as_str(), "GET" | "HEAD");
+    // A text body is the `request_body` of its media type, whose text is
+    // UTF-8 (a Rust string); a body of bytes a `File`, whose own media type
+    // is sent when it has one. A raw JSON body is the `data` option.
+    let body_kind = op.body_media_type.as_deref().map(BodyKind::of);
+    let content_type = match (op.body_media_type.as_deref(), body_kind) {
+        (Some(media_type), Some(BodyKind::Text)) if !media_type.contains("charset") => {
+            Some(format!("{media_type}; charset=utf-8"))
+        }
+        (Some(media_type), Some(BodyKind::Text | BodyKind::Bytes)) => Some(media_type.to_owned()),
+        _ => None,
+    };
     let mut fields = Vec::new();
     for param in &op.params {
         let name = FieldName::of(&param.name);
@@ -273,10 +310,20 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
                 if has_body {
                     attrs.push("query".to_owned());
                 }
+                // GitHub reads a list as one comma-joined value, as octokit
+                // sends it; OpenAPI's default would repeat the name.
+                let schema = &param.schema;
+                if schema.kind == Kind::Array || schema.one_of.contains(&Kind::Array) {
+                    attrs.push(LIST_STYLE.to_owned());
+                    attrs.push("explode = false".to_owned());
+                }
             }
             Location::Body | Location::Data => {
                 // A body that may be left out makes its properties optional.
                 optional |= op.body_required == Some(false);
+                if param.location == Location::Data && content_type.is_some() {
+                    attrs.push("request_body".to_owned());
+                }
                 if param.location == Location::Body && path_names.contains(param.name.as_str()) {
                     ident = format!("new_{}", name.ident);
                     attrs.push("body".to_owned());
@@ -290,11 +337,16 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
             .renamed_params
             .iter()
             .find(|rename| rename.parameter.as_deref() == Some(param.name.as_str()));
+        let ty = if param.location == Location::Data && body_kind == Some(BodyKind::Bytes) {
+            Ty::File
+        } else {
+            base_type(&param.schema)
+        };
         fields.push(Field {
             ident,
             wire: param.name.clone(),
             location: param.location,
-            ty: base_type(&param.schema),
+            ty,
             optional,
             attrs,
             description: &param.description,
@@ -320,6 +372,7 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
         struct_name: pascal_case(op.name()),
         route,
         uploads,
+        content_type,
         fields,
         aliases: Vec::new(),
     })

@@ -18,6 +18,7 @@ use super::answers::Answers;
 use super::markdown;
 use super::model::Location;
 use super::plan::{EnumType, Field, Request, Scope};
+use crate::field_type::Ty;
 use crate::handwritten;
 
 /// How a module's structs build their requests.
@@ -186,7 +187,12 @@ pub fn lib(
 //!   `enterprise-team` is `enterprise_team`. A body property that has the
 //!   name of a path parameter is `new_<name>` (`new_name` of
 //!   [`actions::UpdateRepoVariable`], where `name` is the variable's current
-//!   name in the path); a raw request body is the field `data`.
+//!   name in the path); a raw request body is the field `data`: the text of
+//!   [`markdown::RenderRaw`], sent as `text/plain; charset=utf-8`, and the
+//!   file of [`repos::UploadReleaseAsset`] (an `endpoint::body::File`, sent
+//!   with its media type, else `application/octet-stream`).
+//! - A query list (`sort` of the API insights) is sent comma-joined, as
+//!   GitHub reads it: `#[endpoint(style = "form", explode = false)]`.
 //! - A path parameter that GitHub marks `x-multi-segment` (a Git reference
 //!   `heads/main`, a file path `docs/a.md`: `ref`, `path`, `branch`, …) is
 //!   `#[endpoint(multi_segment)]`: its `/` are sent as they are and
@@ -563,6 +569,9 @@ fn render_request(
     if style == Style::Macro && request.uploads {
         let _ = writeln!(out, "{indent}#[endpoint(uploads)]");
     }
+    if let (Style::Macro, Some(media_type)) = (style, &request.content_type) {
+        let _ = writeln!(out, "{indent}#[endpoint(content_type = {media_type:?})]");
+    }
     let _ = write!(out, "{indent}pub struct {}", request.struct_name);
     if style == Style::Macro {
         let _ = write!(out, " = {:?}", request.route);
@@ -594,7 +603,7 @@ fn render_request(
                 out,
                 "{indent}    pub {}: {},",
                 field.ident,
-                rust_type(scope, field)
+                rust_type(scope, field, style)
             );
         }
         let _ = writeln!(out, "{indent}}}");
@@ -621,6 +630,7 @@ fn handwritten_operation<'a>(request: &'a Request<'_>) -> handwritten::Operation
                 Location::Path => Role::Path(Segment::of(&field.ty)),
                 Location::Query => Role::Query,
                 Location::Body => Role::Body,
+                Location::Data if field.ty == Ty::File => Role::data(&Ty::Str),
                 Location::Data => Role::data(&field.ty),
             },
             optional: field.optional,
@@ -644,6 +654,9 @@ fn field_doc(field: &Field<'_>, page: Option<&str>) -> String {
             Location::Path => format!("The `{}` path parameter.", field.wire),
             Location::Query => format!("The `{}` query parameter.", field.wire),
             Location::Body => format!("The `{}` body property.", field.wire),
+            Location::Data if field.ty == Ty::File => "The request body: a file, whose bytes \
+                are sent as they are, with its media type (the operation's when it has none)."
+                .to_owned(),
             Location::Data => "The request body, sent as it is.".to_owned(),
         };
     }
@@ -670,9 +683,15 @@ fn field_doc(field: &Field<'_>, page: Option<&str>) -> String {
     text
 }
 
-/// The Rust type of a field, with `Option` when it is optional.
-fn rust_type(scope: &Scope<'_>, field: &Field<'_>) -> String {
-    field.ty.rust_field(field.optional, &enum_name(scope))
+/// The Rust type of a field, with `Option` when it is optional; the
+/// `format!` twin, which depends on no crate of this workspace, has a
+/// `String` for a file.
+fn rust_type(scope: &Scope<'_>, field: &Field<'_>, style: Style) -> String {
+    let ty = match (&field.ty, style) {
+        (Ty::File, Style::Format) => &Ty::Str,
+        (ty, _) => ty,
+    };
+    ty.rust_field(field.optional, &enum_name(scope))
 }
 
 /// The name of a string enum of `scope`, by its index.

@@ -8,7 +8,8 @@
 //! and says at which column of the route it is.
 
 use endpoint_runtime::__private::{
-    FieldName, METHODS, OPTION_KEYS, is_absolute, is_identifier, is_option_key, sends_query,
+    BodyKind, FieldName, METHODS, OPTION_KEYS, is_absolute, is_identifier, is_option_key,
+    sends_query,
 };
 use endpoint_runtime::route::Route;
 use endpoint_runtime::template::{Template, TemplateError, TemplateErrorKind};
@@ -67,6 +68,18 @@ pub(crate) struct Checked<F> {
     /// Whether the request goes to the endpoint's uploads URL
     /// (`#[endpoint(uploads)]`, only in the item form).
     pub uploads: bool,
+    /// The body's media type, when the item names one (`content_type`).
+    pub body: Option<BodyDef>,
+}
+
+/// The media type of a request body and how it is written: the runtime's
+/// `BodyPlan`, as the macro emits it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BodyDef {
+    /// The media type, as written.
+    pub media_type: String,
+    /// Its kind, by the runtime's rule.
+    pub kind: BodyKind,
 }
 
 /// A template variable: its name and whether it sits in the path.

@@ -16,10 +16,11 @@ use syn::Type;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use crate::ast::{ExprDef, Input, ItemDef, option_inner, single_type_argument};
+use crate::ast::{ExprDef, Input, ItemDef, is_file, option_inner, single_type_argument};
 use crate::capture::{CheckedExpr, check_expr};
 use crate::ctxt::Ctxt;
-use crate::valid::{CheckedItem, Field, Role, check_item};
+use crate::route::BodyDef;
+use crate::valid::{CheckedItem, Field, Placed, Role, ValueKind, check_item};
 
 /// Expands one `endpoint!` invocation. Never panics: invalid routes and
 /// fields become `compile_error!`s.
@@ -30,7 +31,7 @@ pub(crate) fn endpoint(input: &Input) -> TokenStream {
     }
 }
 
-fn item(def: &ItemDef) -> TokenStream {
+pub(crate) fn item(def: &ItemDef) -> TokenStream {
     let mut cx = Ctxt::default();
     let checked = check_item(&mut cx, def);
     match (cx.check(), &checked.template) {
@@ -118,13 +119,19 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
         Some(ty) => quote!(#ty),
         None => quote!(::endpoint::__private::serde_json::Value),
     };
-    let params: Vec<&str> = checked
+    let params: Vec<TokenStream> = checked
         .fields
         .iter()
         .filter(|field| field.role == Role::Remaining)
-        .map(|field| field.wire.as_str())
+        .map(|field| param_plan(&field.wire, &field.placement))
         .collect();
-    let plan = plan(&checked.method, template, &params, checked.uploads);
+    let plan = plan(
+        &checked.method,
+        template,
+        &params,
+        checked.uploads,
+        checked.body.as_ref(),
+    );
     let field = with_fields_fn(&field_values(checked, template));
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
@@ -227,10 +234,12 @@ fn field_values(checked: &CheckedItem, template: &Template<'_>) -> Vec<FieldValu
         .collect()
 }
 
-/// A field's value for the runtime: strings, numbers, booleans, JSON values
-/// and lists of them directly, other types through serde, into a local
-/// (`__serialized{index}`) that the value borrows. The conversion is chosen
-/// from the type as written.
+/// A field's value for the runtime: strings, numbers, booleans, JSON values,
+/// files and lists of them directly, other types through serde, into a
+/// local (`__serialized{index}`) that the value borrows; the bytes or the
+/// text of a whole body as such; a choice of media types through its
+/// `Content`, into a local (`__content{index}`). The conversion is chosen
+/// from the type as written and the field's placement.
 fn field_value(field: &Field, index: usize) -> FieldValue {
     let ident = &field.ident;
     let wire = &field.wire;
@@ -242,7 +251,37 @@ fn field_value(field: &Field, index: usize) -> FieldValue {
     };
     let span = ty.span();
     let place = quote_spanned!(span=> &self.#ident);
-    if is_direct(ty) {
+    match field.value {
+        ValueKind::Bytes => {
+            let bytes = |value| {
+                quote_spanned!(span=> ::endpoint::__private::Param::Bytes(
+                    ::core::convert::AsRef::<[u8]>::as_ref(#value)
+                ))
+            };
+            return FieldValue::direct(option_value(place, optional, span, bytes));
+        }
+        ValueKind::Text => {
+            let text = |value| {
+                quote_spanned!(span=> ::endpoint::__private::Param::Str(
+                    ::core::convert::AsRef::<str>::as_ref(#value)
+                ))
+            };
+            return FieldValue::direct(option_value(place, optional, span, text));
+        }
+        ValueKind::Choice => {
+            let content =
+                |value| quote_spanned!(span=> ::endpoint::__private::Content::content(#value));
+            let contents = map_optional(place, optional, span, content);
+            let local = format_ident!("__content{index}");
+            let param = |value| quote!(::endpoint::__private::Param::Content(#value));
+            return FieldValue {
+                serialized: Some(quote!(let #local = #contents;)),
+                value: option_value(quote!(&#local), optional, span, param),
+            };
+        }
+        ValueKind::Param => {}
+    }
+    if is_direct(ty) || is_file(ty) {
         let to_param =
             |value| quote_spanned!(span=> ::endpoint::__private::ToParam::to_param(#value));
         return FieldValue::direct(option_value(place, optional, span, to_param));
@@ -335,19 +374,77 @@ fn is_direct(ty: &Type) -> bool {
 /// `Plan { method, template, params, uploads, body }`: the route as data, the
 /// template in its packed form (a string and a list of numbers), which costs
 /// the least to compile; multi-segment variables are marked in it.
-fn plan(method: &str, template: &Template<'_>, params: &[&str], uploads: bool) -> TokenStream {
+fn plan(
+    method: &str,
+    template: &Template<'_>,
+    params: &[TokenStream],
+    uploads: bool,
+    body: Option<&BodyDef>,
+) -> TokenStream {
     let method = format_ident!("{method}");
     let (text, code) = template.packed();
     let code = code
         .iter()
         .map(|&word| proc_macro2::Literal::u32_unsuffixed(word));
+    let body = match body {
+        Some(BodyDef { media_type, kind }) => {
+            let kind = format_ident!("{kind:?}");
+            quote! {
+                ::core::option::Option::Some(::endpoint::__private::BodyPlan {
+                    media_type: #media_type,
+                    kind: ::endpoint::__private::BodyKind::#kind,
+                })
+            }
+        }
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         ::endpoint::__private::Plan {
             method: ::endpoint::__private::Method::#method,
             template: ::endpoint::__private::static_template(#text, &[#(#code),*]),
-            params: &[#(::endpoint::__private::ParamPlan::new(#params)),*],
+            params: &[#(#params),*],
             uploads: #uploads,
-            body: ::core::option::Option::None,
+            body: #body,
+        }
+    }
+}
+
+/// A remaining parameter's `ParamPlan`: `ParamPlan::new(name)` for the
+/// default placement, which is most of them and the least to compile.
+fn param_plan(name: &str, placed: &Placed) -> TokenStream {
+    if *placed == Placed::DEFAULT {
+        return quote!(::endpoint::__private::ParamPlan::new(#name));
+    }
+    let Placed {
+        location,
+        style,
+        explode,
+        allow_reserved,
+        indices,
+        content_type,
+    } = placed;
+    let location = format_ident!("{location:?}");
+    let style = format_ident!("{style:?}");
+    let arrays = if *indices {
+        format_ident!("Indices")
+    } else {
+        format_ident!("Brackets")
+    };
+    let content_type = match content_type {
+        Some(media_type) => quote!(::core::option::Option::Some(#media_type)),
+        None => quote!(::core::option::Option::None),
+    };
+    quote! {
+        ::endpoint::__private::ParamPlan {
+            name: #name,
+            placement: ::endpoint::__private::Placement {
+                location: ::endpoint::__private::Location::#location,
+                style: ::endpoint::__private::Style::#style,
+                explode: #explode,
+                allow_reserved: #allow_reserved,
+                arrays: ::endpoint::__private::Arrays::#arrays,
+                content_type: #content_type,
+            },
         }
     }
 }
@@ -407,7 +504,7 @@ fn expression(def: &ExprDef) -> TokenStream {
 /// serialization error is kept and returned by `to_request`.
 fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStream {
     let ident = format_ident!("__Endpoint");
-    let plan = plan(&checked.method, template, &[], false);
+    let plan = plan(&checked.method, template, &[], false, None);
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
     let fields: Vec<_> = checked.fields.iter().map(|field| &field.ident).collect();
@@ -776,5 +873,109 @@ mod tests {
         }
         let out = expand(quote!(pub struct S = "POST /x" { #[endpoint] a: u32 }));
         assert!(out.contains("compile_error"), "{out}");
+    }
+
+    #[test]
+    fn placements_and_bodies() {
+        let out = expand(quote! {
+            pub struct S = "GET /a/{id}" {
+                #[endpoint(style = "label", explode)] id: Vec<u32>,
+                q: Option<String>,
+                #[endpoint(header)] x_trace: String,
+            }
+        });
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(out.contains(&packed("/a/{.id*}")), "{out}");
+        assert!(
+            out.contains("pub const TEMPLATE : & 'static str = \"/a/{.id*}\""),
+            "{out}"
+        );
+        assert!(
+            out.contains(
+                "params : & [:: endpoint :: __private :: ParamPlan :: new (\"q\") , \
+                 :: endpoint :: __private :: ParamPlan { name : \"x-trace\" , placement : \
+                 :: endpoint :: __private :: Placement { \
+                 location : :: endpoint :: __private :: Location :: Header , \
+                 style : :: endpoint :: __private :: Style :: Simple , explode : false , \
+                 allow_reserved : false , arrays : :: endpoint :: __private :: Arrays :: Brackets , \
+                 content_type : :: core :: option :: Option :: None , } , }]"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("body : :: core :: option :: Option :: None"),
+            "{out}"
+        );
+
+        let out = expand(quote! {
+            #[endpoint(content_type = "multipart/form-data")]
+            pub struct Upload = "POST /upload" {
+                #[endpoint(body, content_type = "image/png")] file: endpoint::body::File,
+                title: String,
+            }
+        });
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(
+            out.contains(
+                "body : :: core :: option :: Option :: Some (:: endpoint :: __private :: BodyPlan { \
+                 media_type : \"multipart/form-data\" , \
+                 kind : :: endpoint :: __private :: BodyKind :: Multipart , })"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("content_type : :: core :: option :: Option :: Some (\"image/png\")"),
+            "{out}"
+        );
+        // A file is read directly, not serialized.
+        assert!(out.contains("ToParam :: to_param (& self . file)"), "{out}");
+
+        let out = expand(quote! {
+            pub struct Raw = "POST /raw" {
+                #[endpoint(request_body, content_type = "application/octet-stream")]
+                bytes: Option<Vec<u8>>,
+            }
+        });
+        assert!(
+            out.contains(
+                "match & self . bytes { :: core :: option :: Option :: Some (value) => \
+                 :: core :: option :: Option :: Some (:: endpoint :: __private :: Param :: Bytes \
+                 (:: core :: convert :: AsRef :: < [u8] > :: as_ref (value))) ,"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("Location :: Content"), "{out}");
+        assert!(
+            out.contains("media_type : \"application/octet-stream\""),
+            "{out}"
+        );
+
+        let out = expand(quote! {
+            pub struct Text = "POST /markdown" {
+                #[endpoint(request_body, content_type = "text/plain")] text: String,
+            }
+        });
+        assert!(
+            out.contains(
+                ":: endpoint :: __private :: Param :: Str (:: core :: convert :: AsRef :: < str > :: as_ref (& self . text))"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("BodyKind :: Text"), "{out}");
+
+        let out = expand(quote! {
+            pub struct Put = "PUT /doc" { #[endpoint(request_body)] doc: Document }
+        });
+        assert!(
+            out.contains(
+                "let __content0 = :: endpoint :: __private :: Content :: content (& self . doc) ; \
+                 build (& [:: core :: option :: Option :: Some (:: endpoint :: __private :: Param :: Content (& __content0))])"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("body : :: core :: option :: Option :: None"),
+            "{out}"
+        );
     }
 }

@@ -50,6 +50,7 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
         template: route.template,
         fields,
         uploads: false,
+        body: None,
     }
 }
 

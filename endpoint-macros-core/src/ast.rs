@@ -7,14 +7,15 @@
 //! once). Only input that is not shaped like either form at all is refused
 //! here.
 
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Generics, Ident, LitStr, Token, Type, Visibility, braced};
 
 /// Everything one `endpoint!` invocation holds.
-pub(crate) enum Input {
+pub enum Input {
     /// `pub struct Name = "ROUTE" …;`, once or more.
     Items(Vec<ItemDef>),
     /// `"ROUTE", name = value, …`.
@@ -22,10 +23,11 @@ pub(crate) enum Input {
 }
 
 /// One struct definition of the item form.
-pub(crate) struct ItemDef {
+pub struct ItemDef {
     /// Attributes of the struct (doc comments, derives), passed through.
     pub attrs: Vec<Attribute>,
-    /// The `#[endpoint(…)]` attributes of the struct, read by `attr`.
+    /// The `#[endpoint(…)]` attributes of the struct (`uploads`,
+    /// `content_type = "…"`).
     pub options: Vec<Attribute>,
     /// Visibility of the struct.
     pub vis: Visibility,
@@ -42,10 +44,11 @@ pub(crate) struct ItemDef {
 }
 
 /// A declared field.
-pub(crate) struct FieldDef {
+pub struct FieldDef {
     /// Attributes other than `#[endpoint(…)]`, passed through.
     pub attrs: Vec<Attribute>,
-    /// The `#[endpoint(…)]` attributes, read by `attr`.
+    /// The `#[endpoint(…)]` attributes of the field (`rename = "…"`,
+    /// `query`, `body`…).
     pub options: Vec<Attribute>,
     /// Visibility, as declared.
     pub vis: Visibility,
@@ -56,7 +59,7 @@ pub(crate) struct FieldDef {
 }
 
 /// The expression form: a route and named arguments.
-pub(crate) struct ExprDef {
+pub struct ExprDef {
     /// The route.
     pub route: LitStr,
     /// `name = value` arguments, in order.
@@ -64,7 +67,7 @@ pub(crate) struct ExprDef {
 }
 
 /// A `name = value` argument of the expression form.
-pub(crate) struct NamedArg {
+pub struct NamedArg {
     /// The name: a placeholder's field name.
     pub name: Ident,
     /// The value.
@@ -216,6 +219,50 @@ impl Parse for FieldDef {
     }
 }
 
+/// The struct definition as macro input (`pub struct Name = "ROUTE" { … }`),
+/// which parses back into the same definition: how a generator writes out an
+/// item it built as a value.
+impl ToTokens for ItemDef {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let ItemDef {
+            attrs,
+            options,
+            vis,
+            ident,
+            generics,
+            route,
+            response,
+            fields,
+        } = self;
+        let response = response.as_ref().map(|ty| quote!(-> #ty));
+        let where_clause = &generics.where_clause;
+        let body = if fields.is_empty() {
+            quote!(;)
+        } else {
+            quote!({ #(#fields,)* })
+        };
+        tokens.extend(quote! {
+            #(#attrs)*
+            #(#options)*
+            #vis struct #ident #generics = #route #response #where_clause #body
+        });
+    }
+}
+
+/// The field as macro input (`#[endpoint(…)] pub name: Type`).
+impl ToTokens for FieldDef {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let FieldDef {
+            attrs,
+            options,
+            vis,
+            ident,
+            ty,
+        } = self;
+        tokens.extend(quote!(#(#attrs)* #(#options)* #vis #ident: #ty));
+    }
+}
+
 impl Parse for ExprDef {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let route = parse_route(input)?;
@@ -288,10 +335,108 @@ pub(crate) fn single_type_argument(arguments: &syn::PathArguments) -> Option<&Ty
     types.next().is_none().then_some(ty)
 }
 
+/// What a value of a type is, as far as its name tells: OpenAPI's styles
+/// write scalars, lists and objects differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// A string, a number or a boolean.
+    Scalar,
+    /// A sequence or a set.
+    List,
+    /// A map.
+    Object,
+    /// Any other type (a struct, a JSON value): it may be anything.
+    Unknown,
+}
+
+/// The [`Shape`] of `ty`, by its last path segment, looking through
+/// references, `Option`, `Box`, `Cow`, `Rc` and `Arc`.
+pub(crate) fn shape(ty: &Type) -> Shape {
+    const SCALARS: [&str; 17] = [
+        "String", "str", "bool", "char", "f32", "f64", "u8", "u16", "u32", "u64", "u128", "usize",
+        "i8", "i16", "i32", "i64", "isize",
+    ];
+    match ty {
+        Type::Group(group) => shape(&group.elem),
+        Type::Paren(paren) => shape(&paren.elem),
+        Type::Reference(reference) => shape(&reference.elem),
+        Type::Array(_) | Type::Slice(_) => Shape::List,
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return Shape::Unknown;
+            };
+            let name = last.ident.to_string();
+            match name.as_str() {
+                name if SCALARS.contains(&name) => Shape::Scalar,
+                "Vec" | "VecDeque" | "HashSet" | "BTreeSet" | "IndexSet" => Shape::List,
+                "HashMap" | "BTreeMap" | "IndexMap" | "Map" => Shape::Object,
+                "Option" | "Box" | "Cow" | "Rc" | "Arc" => {
+                    single_type_argument(&last.arguments).map_or(Shape::Unknown, shape)
+                }
+                _ => Shape::Unknown,
+            }
+        }
+        _ => Shape::Unknown,
+    }
+}
+
+/// Whether `ty` is a file of a body (`endpoint::body::File`, by its last path
+/// segment `File`), or a reference, `Option`, `Box` or `Vec` of files.
+pub(crate) fn is_file(ty: &Type) -> bool {
+    match ty {
+        Type::Group(group) => is_file(&group.elem),
+        Type::Paren(paren) => is_file(&paren.elem),
+        Type::Reference(reference) => is_file(&reference.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return false;
+            };
+            match &last.arguments {
+                syn::PathArguments::None => last.ident == "File",
+                args if ["Option", "Box", "Vec"]
+                    .iter()
+                    .any(|name| last.ident == name) =>
+                {
+                    single_type_argument(args).is_some_and(is_file)
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use quote::quote;
+
+    #[test]
+    fn shapes_and_files() {
+        let of = |ty: Type| shape(&ty);
+        assert_eq!(of(syn::parse_quote!(u32)), Shape::Scalar);
+        assert_eq!(of(syn::parse_quote!(&'a str)), Shape::Scalar);
+        assert_eq!(of(syn::parse_quote!(Cow<'a, str>)), Shape::Scalar);
+        assert_eq!(of(syn::parse_quote!(Vec<String>)), Shape::List);
+        assert_eq!(of(syn::parse_quote!(&[u32])), Shape::List);
+        assert_eq!(of(syn::parse_quote!([u8; 4])), Shape::List);
+        assert_eq!(of(syn::parse_quote!(Option<BTreeSet<u8>>)), Shape::List);
+        assert_eq!(of(syn::parse_quote!(HashMap<String, u32>)), Shape::Object);
+        assert_eq!(
+            of(syn::parse_quote!(serde_json::Map<String, Value>)),
+            Shape::Object
+        );
+        assert_eq!(of(syn::parse_quote!(Filter)), Shape::Unknown);
+        assert_eq!(of(syn::parse_quote!(serde_json::Value)), Shape::Unknown);
+        let file = |ty: Type| is_file(&ty);
+        assert!(file(syn::parse_quote!(File)));
+        assert!(file(syn::parse_quote!(endpoint::body::File)));
+        assert!(file(syn::parse_quote!(Vec<File>)));
+        assert!(file(syn::parse_quote!(Option<Box<File>>)));
+        assert!(!file(syn::parse_quote!(Vec<u8>)));
+        assert!(!file(syn::parse_quote!(FileName)));
+        assert!(!file(syn::parse_quote!(File<u8>)));
+    }
 
     #[test]
     fn options() {
@@ -351,6 +496,45 @@ mod tests {
         assert!(items[2].response.is_some());
         assert_eq!(items[2].generics.params.len(), 1);
         assert!(items[2].generics.where_clause.is_some());
+    }
+
+    #[test]
+    fn items_written_out_parse_back() {
+        let Input::Items(items) = parse(quote! {
+            /// Docs.
+            #[endpoint(uploads)]
+            pub struct Upload<'a> = "POST /x/{id}" -> Answer where 'a: 'a {
+                /// The name.
+                #[endpoint(query, rename = "n")]
+                pub(crate) name: &'a str,
+                data: Vec<u8>,
+            }
+            struct Unit = "GET /user";
+        })
+        .unwrap() else {
+            panic!("item form expected")
+        };
+        for item in &items {
+            let written = item.to_token_stream();
+            let again: ItemDef = syn::parse2(written.clone()).unwrap();
+            assert_eq!(again.to_token_stream().to_string(), written.to_string());
+            assert_eq!(again.fields.len(), item.fields.len());
+            assert_eq!(again.options.len(), item.options.len());
+            assert_eq!(again.attrs.len(), item.attrs.len());
+            assert_eq!(again.response.is_some(), item.response.is_some());
+            assert_eq!(again.generics, item.generics);
+        }
+        let written = items[0].to_token_stream().to_string();
+        assert!(
+            written.contains("= \"POST /x/{id}\" -> Answer where 'a : 'a {"),
+            "{written}"
+        );
+        assert!(
+            items[1]
+                .to_token_stream()
+                .to_string()
+                .ends_with("\"GET /user\" ;")
+        );
     }
 
     #[test]

@@ -1,0 +1,536 @@
+//! The `#[endpoint(…)]` attributes of a declared field (`rename = "…"`, a
+//! location, OpenAPI's `style`, `explode`, `allow_reserved`, the bracket
+//! rule `arrays`, `content_type`, `multi_segment`) and of a struct
+//! (`uploads`, `content_type`).
+//!
+//! Only the attributes' own mistakes are found here (an unknown or repeated
+//! option, an unknown style, two locations, a media type that is not one);
+//! what they mean for the route and the field's type is `valid`'s business.
+
+use endpoint_runtime::__private::is_token;
+use proc_macro2::Span;
+use quote::ToTokens;
+use syn::meta::ParseNestedMeta;
+use syn::spanned::Spanned;
+use syn::{Attribute, LitBool, LitStr};
+
+use crate::ctxt::Ctxt;
+
+/// A location written on a field: OpenAPI's `in`, and the two places of a
+/// request body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Loc {
+    /// `path`: a placeholder of the URL template.
+    Path,
+    /// `query`: the query string.
+    Query,
+    /// `header`: a header.
+    Header,
+    /// `cookie`: a cookie of the `cookie` header.
+    Cookie,
+    /// `body`: a field of the body.
+    Body,
+    /// `request_body`: the whole body.
+    RequestBody,
+}
+
+impl Loc {
+    const ALL: [(&'static str, Loc); 6] = [
+        ("path", Loc::Path),
+        ("query", Loc::Query),
+        ("header", Loc::Header),
+        ("cookie", Loc::Cookie),
+        ("body", Loc::Body),
+        ("request_body", Loc::RequestBody),
+    ];
+
+    /// The option's name.
+    pub(crate) fn name(self) -> &'static str {
+        Loc::ALL
+            .iter()
+            .find(|(_, loc)| *loc == self)
+            .map_or("", |(name, _)| name)
+    }
+}
+
+/// OpenAPI's `style`, as spelled there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StyleName {
+    Simple,
+    Label,
+    Matrix,
+    Form,
+    SpaceDelimited,
+    PipeDelimited,
+    DeepObject,
+}
+
+impl StyleName {
+    const ALL: [(&'static str, StyleName); 7] = [
+        ("simple", StyleName::Simple),
+        ("label", StyleName::Label),
+        ("matrix", StyleName::Matrix),
+        ("form", StyleName::Form),
+        ("spaceDelimited", StyleName::SpaceDelimited),
+        ("pipeDelimited", StyleName::PipeDelimited),
+        ("deepObject", StyleName::DeepObject),
+    ];
+
+    /// OpenAPI's spelling.
+    pub(crate) fn name(self) -> &'static str {
+        StyleName::ALL
+            .iter()
+            .find(|(_, style)| *style == self)
+            .map_or("", |(name, _)| name)
+    }
+
+    /// The styles, quoted, for messages: `"simple"`, `"label"` or `"matrix"`.
+    pub(crate) fn list(styles: &[StyleName]) -> String {
+        let quoted: Vec<String> = styles
+            .iter()
+            .map(|style| format!("`\"{}\"`", style.name()))
+            .collect();
+        match quoted.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        }
+    }
+}
+
+/// What the `#[endpoint(…)]` attributes of a field say. Each option keeps
+/// the span of where it is written, for the errors about it.
+#[derive(Default)]
+pub(crate) struct FieldAttrs {
+    /// `rename = "…"`: the wire name, and the span of its literal.
+    pub rename: Option<(String, Span)>,
+    /// The location (`path`, `query`, `header`, `cookie`, `body`,
+    /// `request_body`), where it is written.
+    pub location: Option<(Loc, Span)>,
+    /// `multi_segment`, where it is written.
+    pub multi_segment: Option<Span>,
+    /// `style = "…"`.
+    pub style: Option<(StyleName, Span)>,
+    /// `explode` (`true`) or `explode = false|true`.
+    pub explode: Option<(bool, Span)>,
+    /// `allow_reserved`.
+    pub allow_reserved: Option<Span>,
+    /// `arrays = "brackets" | "indices"`: whether lists are written with
+    /// indices.
+    pub arrays: Option<(bool, Span)>,
+    /// `content_type = "…"`: a media type.
+    pub content_type: Option<(String, Span)>,
+}
+
+impl FieldAttrs {
+    /// Reads the `#[endpoint(…)]` attributes of a field; every mistake is
+    /// recorded in `cx`, and the options that could be read are kept.
+    pub(crate) fn from_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> Self {
+        let mut options = FieldAttrs::default();
+        for attr in attrs {
+            if let Err(err) = attr.parse_nested_meta(|meta| options.option(cx, meta)) {
+                cx.push(err);
+            }
+        }
+        if let (Some(multi_segment), Some((loc, _))) = (options.multi_segment, options.location)
+            && loc != Loc::Path
+        {
+            cx.error_at(
+                multi_segment,
+                format!(
+                    "a field cannot be both `multi_segment` and `{}`: `multi_segment` is for a \
+                     placeholder in the URL's path",
+                    loc.name()
+                ),
+            );
+        }
+        options
+    }
+
+    /// The span of the location `loc`, if it is the field's.
+    pub(crate) fn at(&self, loc: Loc) -> Option<Span> {
+        self.location
+            .and_then(|(written, span)| (written == loc).then_some(span))
+    }
+
+    /// Whether a style option is written (`style`, `explode`,
+    /// `allow_reserved`, `arrays`): the field is written the OpenAPI way
+    /// rather than by the default rule.
+    pub(crate) fn styled(&self) -> Option<Span> {
+        self.style
+            .map(|(_, span)| span)
+            .or(self.explode.map(|(_, span)| span))
+            .or(self.allow_reserved)
+            .or(self.arrays.map(|(_, span)| span))
+    }
+
+    /// Reads one option of an `#[endpoint(…)]` list.
+    fn option(&mut self, cx: &mut Ctxt, meta: ParseNestedMeta<'_>) -> syn::Result<()> {
+        let span = meta.path.span();
+        let twice = |cx: &mut Ctxt, given: bool, name: &str| {
+            if given {
+                cx.error_at(span, format!("`{name}` is given twice"));
+            }
+        };
+        if meta.path.is_ident("rename") {
+            let lit: LitStr = meta.value()?.parse()?;
+            twice(cx, self.rename.is_some(), "rename");
+            self.rename = Some((lit.value(), lit.span()));
+        } else if let Some(&(name, loc)) =
+            Loc::ALL.iter().find(|(name, _)| meta.path.is_ident(name))
+        {
+            match self.location {
+                Some((other, _)) if other == loc => twice(cx, true, name),
+                Some((other, _)) => cx.error_at(
+                    span,
+                    format!(
+                        "a field cannot be both `{}` and `{name}`: a parameter has one location",
+                        other.name()
+                    ),
+                ),
+                None => self.location = Some((loc, span)),
+            }
+        } else if meta.path.is_ident("multi_segment") {
+            twice(cx, self.multi_segment.is_some(), "multi_segment");
+            self.multi_segment = Some(span);
+        } else if meta.path.is_ident("style") {
+            let lit: LitStr = meta.value()?.parse()?;
+            twice(cx, self.style.is_some(), "style");
+            let value = lit.value();
+            match StyleName::ALL.iter().find(|(name, _)| *name == value) {
+                Some(&(_, style)) => self.style = Some((style, lit.span())),
+                None => cx.error_at(
+                    lit.span(),
+                    format!(
+                        "unknown style `{value}`: expected one of OpenAPI's styles, {}",
+                        StyleName::list(&StyleName::ALL.map(|(_, style)| style))
+                    ),
+                ),
+            }
+        } else if meta.path.is_ident("explode") {
+            twice(cx, self.explode.is_some(), "explode");
+            let explode = if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<LitBool>()?.value
+            } else {
+                true
+            };
+            self.explode = Some((explode, span));
+        } else if meta.path.is_ident("allow_reserved") {
+            twice(cx, self.allow_reserved.is_some(), "allow_reserved");
+            self.allow_reserved = Some(span);
+        } else if meta.path.is_ident("arrays") {
+            let lit: LitStr = meta.value()?.parse()?;
+            twice(cx, self.arrays.is_some(), "arrays");
+            match lit.value().as_str() {
+                "brackets" => self.arrays = Some((false, lit.span())),
+                "indices" => self.arrays = Some((true, lit.span())),
+                other => cx.error_at(
+                    lit.span(),
+                    format!(
+                        "unknown bracket rule `{other}`: expected `\"brackets\"` (`a[]=x`) or \
+                         `\"indices\"` (`a[0]=x`)"
+                    ),
+                ),
+            }
+        } else if meta.path.is_ident("content_type") {
+            let lit: LitStr = meta.value()?.parse()?;
+            twice(cx, self.content_type.is_some(), "content_type");
+            self.content_type = media_type(cx, &lit);
+        } else {
+            let name = meta.path.to_token_stream().to_string().replace(' ', "");
+            cx.error_at(
+                span,
+                format!(
+                    "unknown option `{name}` in `#[endpoint(…)]`: expected `rename = \"…\"`, a \
+                     location (`path`, `query`, `header`, `cookie`, `body`, `request_body`), \
+                     `style = \"…\"`, `explode`, `allow_reserved`, `arrays = \"…\"`, \
+                     `content_type = \"…\"` or `multi_segment`"
+                ),
+            );
+            // Skip its value, if any, so that the next options are read.
+            if meta.input.peek(syn::Token![=]) {
+                let _: syn::Expr = meta.value()?.parse()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The media type of a `content_type = "…"` literal, with its span, or an
+/// error when it is not one: `type/subtype` (RFC 9110 tokens), then
+/// `; name=value` parameters.
+fn media_type(cx: &mut Ctxt, lit: &LitStr) -> Option<(String, Span)> {
+    let value = lit.value();
+    if is_media_type(&value) {
+        Some((value, lit.span()))
+    } else {
+        cx.error_at(
+            lit.span(),
+            format!(
+                "`{value}` is not a media type: expected `type/subtype`, such as \
+                 `application/x-www-form-urlencoded`, `multipart/form-data`, `text/plain` or \
+                 `application/octet-stream`, optionally with `; name=value` parameters"
+            ),
+        );
+        None
+    }
+}
+
+/// Whether `text` is a media type (RFC 9110 section 8.3.1).
+fn is_media_type(text: &str) -> bool {
+    let mut pieces = text.split(';');
+    let essence = pieces.next().unwrap_or_default().trim();
+    let Some((kind, subtype)) = essence.split_once('/') else {
+        return false;
+    };
+    is_token(kind)
+        && is_token(subtype)
+        && pieces.all(|parameter| {
+            let Some((name, value)) = parameter.trim().split_once('=') else {
+                return false;
+            };
+            let quoted = value.len() >= 2
+                && value.starts_with('"')
+                && value.ends_with('"')
+                && !value[1..value.len() - 1].contains(['"', '\r', '\n', '\0']);
+            is_token(name) && (is_token(value) || quoted)
+        })
+}
+
+/// What the `#[endpoint(…)]` attributes of a struct say.
+#[derive(Default)]
+pub(crate) struct ItemAttrs {
+    /// `uploads`, where it is written.
+    pub uploads: Option<Span>,
+    /// `content_type = "…"`: the media type of the request body.
+    pub content_type: Option<(String, Span)>,
+}
+
+impl ItemAttrs {
+    /// Reads the `#[endpoint(…)]` attributes of a struct; every mistake is
+    /// recorded in `cx`.
+    pub(crate) fn from_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> Self {
+        let mut options = ItemAttrs::default();
+        for attr in attrs {
+            let read = attr.parse_nested_meta(|meta| {
+                let span = meta.path.span();
+                if meta.path.is_ident("uploads") {
+                    if options.uploads.is_some() {
+                        cx.error_at(span, "`uploads` is given twice");
+                    }
+                    options.uploads = Some(span);
+                } else if meta.path.is_ident("content_type") {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    if options.content_type.is_some() {
+                        cx.error_at(span, "`content_type` is given twice");
+                    }
+                    options.content_type = media_type(cx, &lit);
+                } else {
+                    let name = meta.path.to_token_stream().to_string().replace(' ', "");
+                    cx.error_at(
+                        span,
+                        format!(
+                            "unknown option `{name}` in `#[endpoint(…)]` on a struct: expected \
+                             `uploads` or `content_type = \"…\"` (`rename`, the locations and \
+                             the styles are for fields)"
+                        ),
+                    );
+                    if meta.input.peek(syn::Token![=]) {
+                        let _: syn::Expr = meta.value()?.parse()?;
+                    }
+                }
+                Ok(())
+            });
+            if let Err(err) = read {
+                cx.push(err);
+            }
+        }
+        options
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::FieldDef;
+    use crate::ctxt::{assert_reported, check_tokens};
+    use quote::quote;
+
+    fn read(field: proc_macro2::TokenStream) -> (FieldAttrs, Vec<String>) {
+        check_tokens(field, |cx, field: &FieldDef| {
+            FieldAttrs::from_attrs(cx, &field.options)
+        })
+    }
+
+    #[test]
+    fn options() {
+        let (attrs, errors) =
+            read(quote!(#[endpoint(rename = "per-page")] #[endpoint(query)] per_page: u32));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(attrs.rename.as_ref().unwrap().0, "per-page");
+        assert!(attrs.at(Loc::Query).is_some());
+        assert!(attrs.at(Loc::Body).is_none());
+    }
+
+    #[test]
+    fn item_options() {
+        let read = |item: proc_macro2::TokenStream| {
+            check_tokens(item, |cx, item: &crate::ast::ItemDef| {
+                ItemAttrs::from_attrs(cx, &item.options)
+            })
+        };
+        let (attrs, errors) = read(quote!(#[endpoint(uploads)] struct S = "POST /x";));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(attrs.uploads.is_some());
+        let (_, errors) = read(quote!(#[endpoint(uploads, query)] struct S = "POST /x";));
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("unknown option `query` in `#[endpoint(…)]` on a struct")),
+            "{errors:?}"
+        );
+        let (_, errors) =
+            read(quote!(#[endpoint(uploads)] #[endpoint(uploads)] struct S = "POST /x";));
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("`uploads` is given twice")),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn option_errors() {
+        let errors = read(quote!(#[endpoint(query, body)] a: u32)).1;
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("both `query` and `body`: a parameter has one location")),
+            "{errors:?}"
+        );
+        let (attrs, errors) = read(quote!(#[endpoint(frobnicate = 1, rename = "b")] b: u32));
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("unknown option `frobnicate`")),
+            "{errors:?}"
+        );
+        assert_eq!(attrs.rename.unwrap().0, "b", "the next options are read");
+        let errors = read(quote!(#[endpoint(rename = 3)] c: u32)).1;
+        assert!(
+            errors.iter().any(|e| e.contains("expected string literal")),
+            "{errors:?}"
+        );
+        let errors = read(quote!(#[endpoint(multi_segment, query)] c: u32)).1;
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("both `multi_segment` and `query`")),
+            "{errors:?}"
+        );
+        let (attrs, errors) = read(quote!(#[endpoint(multi_segment)] c: String));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(attrs.multi_segment.is_some());
+        let errors = read(quote!(#[endpoint(body, body)] c: u32)).1;
+        assert!(
+            errors.iter().any(|e| e.contains("`body` is given twice")),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn styles_and_bodies() {
+        let (attrs, errors) = read(quote! {
+            #[endpoint(query, style = "deepObject", explode, allow_reserved, arrays = "indices")]
+            filter: Filter
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(attrs.location.map(|(loc, _)| loc), Some(Loc::Query));
+        assert_eq!(
+            attrs.style.map(|(style, _)| style),
+            Some(StyleName::DeepObject)
+        );
+        assert_eq!(attrs.explode.map(|(explode, _)| explode), Some(true));
+        assert!(attrs.allow_reserved.is_some());
+        assert_eq!(attrs.arrays.map(|(indices, _)| indices), Some(true));
+        let (attrs, errors) = read(quote! {
+            #[endpoint(header, explode = false)] #[endpoint(rename = "X-Id")] id: u32
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(attrs.location.map(|(loc, _)| loc), Some(Loc::Header));
+        assert_eq!(attrs.explode.map(|(explode, _)| explode), Some(false));
+        let (attrs, errors) = read(quote! {
+            #[endpoint(request_body, content_type = "text/plain; charset=\"utf-8\"")] text: String
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            attrs
+                .content_type
+                .map(|(media_type, _)| media_type)
+                .as_deref(),
+            Some("text/plain; charset=\"utf-8\"")
+        );
+        let (attrs, errors) = read(quote!(#[endpoint(arrays = "brackets", cookie)] c: Vec<u8>));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(attrs.arrays.map(|(indices, _)| indices), Some(false));
+    }
+
+    #[test]
+    fn style_and_body_errors() {
+        let errors = read(quote!(#[endpoint(query, style = "deep_object")] a: u32)).1;
+        assert_reported(
+            &errors,
+            &[
+                "unknown style `deep_object`: expected one of OpenAPI's styles, `\"simple\"`, \
+               `\"label\"`, `\"matrix\"`, `\"form\"`, `\"spaceDelimited\"`, `\"pipeDelimited\"` \
+               or `\"deepObject\"`",
+            ],
+        );
+        let errors = read(quote!(#[endpoint(header, cookie)] a: u32)).1;
+        assert_reported(
+            &errors,
+            &["both `header` and `cookie`: a parameter has one location"],
+        );
+        let errors = read(quote!(#[endpoint(query, query)] a: u32)).1;
+        assert_reported(&errors, &["`query` is given twice"]);
+        let errors = read(quote!(#[endpoint(arrays = "commas")] a: u32)).1;
+        assert_reported(&errors, &["unknown bracket rule `commas`"]);
+        let errors = read(quote!(#[endpoint(explode = "no")] a: u32)).1;
+        assert_reported(&errors, &["expected boolean literal"]);
+        for media_type in [
+            "text",
+            "text/",
+            "/plain",
+            "text/pl ain",
+            "text/plain; charset",
+            "a/b; c=\"d\"e\"",
+        ] {
+            let lit = syn::LitStr::new(media_type, Span::call_site());
+            let errors = read(quote!(#[endpoint(request_body, content_type = #lit)] a: u32)).1;
+            assert_reported(&errors, &[&format!("`{media_type}` is not a media type")]);
+        }
+        for media_type in [
+            "text/plain",
+            "application/vnd.github+json",
+            "multipart/form-data; boundary=x",
+            "a/b; c=\"d e\"",
+        ] {
+            assert!(is_media_type(media_type), "{media_type}");
+        }
+        let errors = read(quote!(#[endpoint(multi_segment, header)] a: String)).1;
+        assert_reported(&errors, &["both `multi_segment` and `header`"]);
+        let read_item = |item: proc_macro2::TokenStream| {
+            check_tokens(item, |cx, item: &crate::ast::ItemDef| {
+                ItemAttrs::from_attrs(cx, &item.options)
+            })
+        };
+        let (attrs, errors) = read_item(
+            quote!(#[endpoint(content_type = "multipart/form-data")] struct S = "POST /x";),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(attrs.content_type.unwrap().0, "multipart/form-data");
+        let (_, errors) =
+            read_item(quote!(#[endpoint(content_type = "form")] struct S = "POST /x";));
+        assert_reported(&errors, &["`form` is not a media type"]);
+    }
+}
