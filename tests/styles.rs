@@ -473,3 +473,187 @@ fn only_the_default_location_goes_to_the_body_of_a_post() {
     assert_eq!(request.headers.get("x-trace"), Some("abc"));
     assert_eq!(request.headers.get("cookie"), Some("sid=s1"));
 }
+
+// ---------------------------------------------------------------------------
+// The same tables, with the styles declared in `endpoint!`'s grammar
+// ---------------------------------------------------------------------------
+
+endpoint! {
+    struct PathMatrix = "GET /x/c{color}" {
+        #[endpoint(style = "matrix")]
+        color: Value,
+    }
+    struct PathMatrixExploded = "GET /x/c{color}" {
+        #[endpoint(style = "matrix", explode)]
+        color: Value,
+    }
+    struct PathLabel = "GET /x/c{color}" {
+        #[endpoint(style = "label")]
+        color: Value,
+    }
+    struct PathLabelExploded = "GET /x/c{color}" {
+        #[endpoint(style = "label", explode)]
+        color: Value,
+    }
+    struct PathSimple = "GET /x/c{color}" {
+        #[endpoint(style = "simple")]
+        color: Value,
+    }
+    struct PathSimpleExploded = "GET /x/c{color}" {
+        #[endpoint(style = "simple", explode)]
+        color: Value,
+    }
+
+    struct QueryForm = "GET /x" {
+        #[endpoint(query, style = "form", explode = false)]
+        color: Value,
+    }
+    struct QueryFormExploded = "GET /x" {
+        #[endpoint(query, style = "form")]
+        color: Value,
+    }
+    struct QuerySpaceDelimited = "POST /x" {
+        #[endpoint(query, style = "spaceDelimited")]
+        color: Value,
+    }
+    struct QueryPipeDelimited = "GET /x" {
+        #[endpoint(query, style = "pipeDelimited")]
+        color: Value,
+    }
+    struct QueryDeepObject = "GET /x" {
+        #[endpoint(query, style = "deepObject")]
+        color: Value,
+    }
+
+    struct HeaderSimple = "GET /x" {
+        #[endpoint(header, rename = "X-Color")]
+        color: Value,
+    }
+    struct HeaderSimpleExploded = "GET /x" {
+        #[endpoint(header, explode)]
+        x_color: Value,
+    }
+
+    struct CookieForm = "GET /x" {
+        #[endpoint(cookie, explode = false)]
+        color: Value,
+    }
+    struct CookieFormExploded = "GET /x" {
+        #[endpoint(cookie)]
+        color: Value,
+    }
+}
+
+#[test]
+fn the_macros_path_styles_write_the_table() {
+    type Build = fn(Value) -> endpoint::Result<endpoint::Request>;
+    let routes: [(&str, Build); 6] = [
+        ("{;color}", |color| PathMatrix { color }.to_request()),
+        ("{;color*}", |color| {
+            PathMatrixExploded { color }.to_request()
+        }),
+        ("{.color}", |color| PathLabel { color }.to_request()),
+        ("{.color*}", |color| {
+            PathLabelExploded { color }.to_request()
+        }),
+        ("{color}", |color| PathSimple { color }.to_request()),
+        ("{color*}", |color| {
+            PathSimpleExploded { color }.to_request()
+        }),
+    ];
+    let templates = [
+        PathMatrix::TEMPLATE,
+        PathMatrixExploded::TEMPLATE,
+        PathLabel::TEMPLATE,
+        PathLabelExploded::TEMPLATE,
+        PathSimple::TEMPLATE,
+        PathSimpleExploded::TEMPLATE,
+    ];
+    for (((placeholder, build), (row, cells)), template) in
+        routes.into_iter().zip(PATH_ROWS).zip(templates)
+    {
+        assert_eq!(placeholder, row);
+        assert_eq!(template, format!("/x/c{placeholder}"));
+        for (value, cell) in columns().into_iter().zip(cells) {
+            let request = build(value.clone()).unwrap();
+            assert_eq!(
+                request.url,
+                format!("https://api.github.com/x/c{cell}"),
+                "{placeholder} {value}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_macros_query_styles_write_the_table() {
+    type Build = fn(Value) -> endpoint::Result<endpoint::Request>;
+    // In `QueryGet`'s order, so in `QUERY_ROWS`' order.
+    let routes: [Build; 5] = [
+        |color| QueryForm { color }.to_request(),
+        |color| QueryFormExploded { color }.to_request(),
+        |color| QuerySpaceDelimited { color }.to_request(),
+        |color| QueryPipeDelimited { color }.to_request(),
+        |color| QueryDeepObject { color }.to_request(),
+    ];
+    for (row, (build, cells)) in routes.into_iter().zip(QUERY_ROWS).enumerate() {
+        for (value, cell) in columns().into_iter().zip(cells) {
+            let Some(cell) = cell else { continue };
+            let request = build(value.clone()).unwrap();
+            assert_eq!(
+                request.url,
+                format!("https://api.github.com/x?{cell}"),
+                "row {row}, {value}"
+            );
+            // As the hand-placed plan writes it.
+            let placed = QueryGet(one(5, row, value.clone())).to_request().unwrap();
+            assert_eq!(request.url, placed.url);
+        }
+    }
+    let post = QuerySpaceDelimited {
+        color: json!(["a", "b"]),
+    }
+    .to_request()
+    .unwrap();
+    assert_eq!(post.body, None, "a query parameter is not in the body");
+}
+
+#[test]
+fn the_macros_header_and_cookie_styles_write_the_table() {
+    let headers = [
+        ["", "blue", "blue,black,brown", "R,100,G,200,B,150"],
+        ["", "blue", "blue,black,brown", "R=100,G=200,B=150"],
+    ];
+    for (value, cell) in columns().into_iter().zip(headers[0]) {
+        let request = HeaderSimple { color: value }.to_request().unwrap();
+        assert_eq!(request.headers.get("x-color"), Some(cell));
+    }
+    for (value, cell) in columns().into_iter().zip(headers[1]) {
+        let request = HeaderSimpleExploded { x_color: value }
+            .to_request()
+            .unwrap();
+        assert_eq!(request.headers.get("x-color"), Some(cell));
+    }
+    let cookies = [
+        [
+            "color=",
+            "color=blue",
+            "color=blue,black,brown",
+            "color=R,100,G,200,B,150",
+        ],
+        [
+            "color=",
+            "color=blue",
+            "color=blue; color=black; color=brown",
+            "R=100; G=200; B=150",
+        ],
+    ];
+    for (value, cell) in columns().into_iter().zip(cookies[0]) {
+        let request = CookieForm { color: value }.to_request().unwrap();
+        assert_eq!(request.headers.get("cookie"), Some(cell));
+    }
+    for (value, cell) in columns().into_iter().zip(cookies[1]) {
+        let request = CookieFormExploded { color: value }.to_request().unwrap();
+        assert_eq!(request.headers.get("cookie"), Some(cell));
+    }
+}
