@@ -1,78 +1,26 @@
 //! OpenAPI's parameter styles through the public API: compiled routes whose
 //! parameters go to the query, a header or a cookie in a style, built as
-//! generated code builds them (a [`Plan`] and a [`Fields`] implementation),
+//! generated code builds them (`tests/support/plans.rs`),
 //! and the path styles through the template engine.
 //!
 //! The tables are OpenAPI 3.2's Style Examples, cell by cell (see
 //! `docs/styles.md`); the first column is the empty string.
 
-use endpoint::__private::{
-    Arrays, Fields, FieldsBuild, Location, Method, Param, ParamPlan, Placement, Plan, Route, Style,
-    ToParam, static_template,
-};
+#[macro_use]
+#[path = "support/plans.rs"]
+mod plans;
+
+use endpoint::__private::{Arrays, Location, ParamPlan, Placement, Style, ToParam};
 use endpoint::template::Template;
-use endpoint::{Endpoint, Error, Request, TypedRequest, endpoint};
+use endpoint::{Endpoint, Error, TypedRequest, endpoint};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-/// The template `/x`, packed as `endpoint!` emits it.
-const X: (&str, &[u32]) = ("/x", &[2, 0, 8]);
+use plans::{X, at, one};
 
 #[test]
 fn the_packed_template_is_the_parsers() {
     assert_eq!(Template::parse("/x").unwrap().packed(), X);
-}
-
-/// A parameter named `name` at `location` in `style`.
-const fn at(name: &'static str, location: Location, style: Style, explode: bool) -> ParamPlan {
-    ParamPlan {
-        name,
-        placement: Placement {
-            location,
-            style,
-            explode,
-            ..Placement::DEFAULT
-        },
-    }
-}
-
-/// A compiled route `METHOD /x` with the given parameters, whose struct
-/// holds one optional value per parameter.
-macro_rules! route {
-    ($name:ident = $method:ident [$($param:expr),* $(,)?]) => {
-        struct $name(Vec<Option<Box<dyn ToParam>>>);
-
-        impl Fields for $name {
-            fn with_fields(&self, build: &mut FieldsBuild<'_>) -> endpoint::Result<Request> {
-                let fields: Vec<Option<Param<'_>>> = self
-                    .0
-                    .iter()
-                    .map(|field| field.as_ref().map(|value| value.to_param()))
-                    .collect();
-                build(&fields)
-            }
-        }
-
-        impl Route for $name {
-            type Response = Value;
-            const METHOD: &'static str = stringify!($method);
-            const TEMPLATE: &'static str = "/x";
-            const PLAN: &'static Plan = &Plan {
-                method: Method::$method,
-                template: static_template(X.0, X.1),
-                params: &[$($param),*],
-                uploads: false,
-                body: None,
-            };
-        }
-    };
-}
-
-/// The fields of a route of `count` parameters, the one at `index` set.
-fn one(count: usize, index: usize, value: Value) -> Vec<Option<Box<dyn ToParam>>> {
-    let mut fields: Vec<Option<Box<dyn ToParam>>> = (0..count).map(|_| None).collect();
-    fields[index] = Some(Box::new(value));
-    fields
 }
 
 /// OpenAPI's values, in the table's column order.
@@ -299,46 +247,22 @@ fn cookies_are_one_header_after_the_defaults_cookies() {
     assert!(!request.headers.contains("cookie"));
 }
 
-/// A route of Stripe's shapes: `metadata`, `expand` (brackets) and `items`
-/// (indices), all `deepObject`.
-struct Stripe(Vec<Option<Box<dyn ToParam>>>);
-
-impl Fields for Stripe {
-    fn with_fields(&self, build: &mut FieldsBuild<'_>) -> endpoint::Result<Request> {
-        let fields: Vec<Option<Param<'_>>> = self
-            .0
-            .iter()
-            .map(|field| field.as_ref().map(|value| value.to_param()))
-            .collect();
-        build(&fields)
-    }
-}
-
-impl Route for Stripe {
-    type Response = Value;
-    const METHOD: &'static str = "GET";
-    const TEMPLATE: &'static str = "/x";
-    const PLAN: &'static Plan = &Plan {
-        method: Method::GET,
-        template: static_template(X.0, X.1),
-        params: &[
-            at("metadata", Query, DeepObject, true),
-            at("expand", Query, DeepObject, true),
-            ParamPlan {
-                name: "items",
-                placement: Placement {
-                    location: Query,
-                    style: DeepObject,
-                    explode: true,
-                    arrays: Arrays::Indices,
-                    ..Placement::DEFAULT
-                },
-            },
-        ],
-        uploads: false,
-        body: None,
-    };
-}
+// Stripe's shapes: `metadata`, `expand` (brackets) and `items` (indices),
+// all `deepObject`.
+route!(Stripe = GET [
+    at("metadata", Query, DeepObject, true),
+    at("expand", Query, DeepObject, true),
+    ParamPlan {
+        name: "items",
+        placement: Placement {
+            location: Query,
+            style: DeepObject,
+            explode: true,
+            arrays: Arrays::Indices,
+            ..Placement::DEFAULT
+        },
+    },
+]);
 
 #[test]
 fn deep_objects_in_stripes_shapes() {
@@ -392,43 +316,19 @@ fn deep_objects_in_stripes_shapes() {
     );
 }
 
-struct Reserved(Vec<Option<Box<dyn ToParam>>>);
-
-impl Fields for Reserved {
-    fn with_fields(&self, build: &mut FieldsBuild<'_>) -> endpoint::Result<Request> {
-        let fields: Vec<Option<Param<'_>>> = self
-            .0
-            .iter()
-            .map(|field| field.as_ref().map(|value| value.to_param()))
-            .collect();
-        build(&fields)
-    }
-}
-
-impl Route for Reserved {
-    type Response = Value;
-    const METHOD: &'static str = "GET";
-    const TEMPLATE: &'static str = "/x";
-    const PLAN: &'static Plan = &Plan {
-        method: Method::GET,
-        template: static_template(X.0, X.1),
-        params: &[
-            ParamPlan {
-                name: "path",
-                placement: Placement {
-                    location: Query,
-                    style: Form,
-                    explode: true,
-                    allow_reserved: true,
-                    ..Placement::DEFAULT
-                },
-            },
-            at("plain", Query, Form, true),
-        ],
-        uploads: false,
-        body: None,
-    };
-}
+route!(Reserved = GET [
+    ParamPlan {
+        name: "path",
+        placement: Placement {
+            location: Query,
+            style: Form,
+            explode: true,
+            allow_reserved: true,
+            ..Placement::DEFAULT
+        },
+    },
+    at("plain", Query, Form, true),
+]);
 
 #[test]
 fn allow_reserved_keeps_what_a_query_allows() {
@@ -546,4 +446,214 @@ fn the_openapi_table_in_the_path_through_the_template() {
         ep.endpoint("GET /x/{.color}", json!({"color": ""})),
         Err(Error::UnsafePath { .. })
     ));
+}
+
+route!(Mixed = POST [
+    ParamPlan::new("title"),
+    at("page", Query, Form, true),
+    at("x-trace", Header, Simple, false),
+    at("sid", Cookie, Form, true),
+]);
+
+#[test]
+fn only_the_default_location_goes_to_the_body_of_a_post() {
+    let request = Mixed(vec![
+        Some(Box::new("t".to_owned())),
+        Some(Box::new(2u32)),
+        Some(Box::new("abc".to_owned())),
+        Some(Box::new("s1".to_owned())),
+    ])
+    .to_request()
+    .unwrap();
+    assert_eq!(request.url, "https://api.github.com/x?page=2");
+    assert_eq!(
+        request.body.as_ref().map(endpoint::Body::to_json),
+        Some(json!({"title": "t"}))
+    );
+    assert_eq!(request.headers.get("x-trace"), Some("abc"));
+    assert_eq!(request.headers.get("cookie"), Some("sid=s1"));
+}
+
+// ---------------------------------------------------------------------------
+// The same tables, with the styles declared in `endpoint!`'s grammar
+// ---------------------------------------------------------------------------
+
+endpoint! {
+    struct PathMatrix = "GET /x/c{color}" {
+        #[endpoint(style = "matrix")]
+        color: Value,
+    }
+    struct PathMatrixExploded = "GET /x/c{color}" {
+        #[endpoint(style = "matrix", explode)]
+        color: Value,
+    }
+    struct PathLabel = "GET /x/c{color}" {
+        #[endpoint(style = "label")]
+        color: Value,
+    }
+    struct PathLabelExploded = "GET /x/c{color}" {
+        #[endpoint(style = "label", explode)]
+        color: Value,
+    }
+    struct PathSimple = "GET /x/c{color}" {
+        #[endpoint(style = "simple")]
+        color: Value,
+    }
+    struct PathSimpleExploded = "GET /x/c{color}" {
+        #[endpoint(style = "simple", explode)]
+        color: Value,
+    }
+
+    struct QueryForm = "GET /x" {
+        #[endpoint(query, style = "form", explode = false)]
+        color: Value,
+    }
+    struct QueryFormExploded = "GET /x" {
+        #[endpoint(query, style = "form")]
+        color: Value,
+    }
+    struct QuerySpaceDelimited = "POST /x" {
+        #[endpoint(query, style = "spaceDelimited")]
+        color: Value,
+    }
+    struct QueryPipeDelimited = "GET /x" {
+        #[endpoint(query, style = "pipeDelimited")]
+        color: Value,
+    }
+    struct QueryDeepObject = "GET /x" {
+        #[endpoint(query, style = "deepObject")]
+        color: Value,
+    }
+
+    struct HeaderSimple = "GET /x" {
+        #[endpoint(header, rename = "X-Color")]
+        color: Value,
+    }
+    struct HeaderSimpleExploded = "GET /x" {
+        #[endpoint(header, explode)]
+        x_color: Value,
+    }
+
+    struct CookieForm = "GET /x" {
+        #[endpoint(cookie, explode = false)]
+        color: Value,
+    }
+    struct CookieFormExploded = "GET /x" {
+        #[endpoint(cookie)]
+        color: Value,
+    }
+}
+
+#[test]
+fn the_macros_path_styles_write_the_table() {
+    type Build = fn(Value) -> endpoint::Result<endpoint::Request>;
+    let routes: [(&str, Build); 6] = [
+        ("{;color}", |color| PathMatrix { color }.to_request()),
+        ("{;color*}", |color| {
+            PathMatrixExploded { color }.to_request()
+        }),
+        ("{.color}", |color| PathLabel { color }.to_request()),
+        ("{.color*}", |color| {
+            PathLabelExploded { color }.to_request()
+        }),
+        ("{color}", |color| PathSimple { color }.to_request()),
+        ("{color*}", |color| {
+            PathSimpleExploded { color }.to_request()
+        }),
+    ];
+    let templates = [
+        PathMatrix::TEMPLATE,
+        PathMatrixExploded::TEMPLATE,
+        PathLabel::TEMPLATE,
+        PathLabelExploded::TEMPLATE,
+        PathSimple::TEMPLATE,
+        PathSimpleExploded::TEMPLATE,
+    ];
+    for (((placeholder, build), (row, cells)), template) in
+        routes.into_iter().zip(PATH_ROWS).zip(templates)
+    {
+        assert_eq!(placeholder, row);
+        assert_eq!(template, format!("/x/c{placeholder}"));
+        for (value, cell) in columns().into_iter().zip(cells) {
+            let request = build(value.clone()).unwrap();
+            assert_eq!(
+                request.url,
+                format!("https://api.github.com/x/c{cell}"),
+                "{placeholder} {value}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_macros_query_styles_write_the_table() {
+    type Build = fn(Value) -> endpoint::Result<endpoint::Request>;
+    // In `QueryGet`'s order, so in `QUERY_ROWS`' order.
+    let routes: [Build; 5] = [
+        |color| QueryForm { color }.to_request(),
+        |color| QueryFormExploded { color }.to_request(),
+        |color| QuerySpaceDelimited { color }.to_request(),
+        |color| QueryPipeDelimited { color }.to_request(),
+        |color| QueryDeepObject { color }.to_request(),
+    ];
+    for (row, (build, cells)) in routes.into_iter().zip(QUERY_ROWS).enumerate() {
+        for (value, cell) in columns().into_iter().zip(cells) {
+            let Some(cell) = cell else { continue };
+            let request = build(value.clone()).unwrap();
+            assert_eq!(
+                request.url,
+                format!("https://api.github.com/x?{cell}"),
+                "row {row}, {value}"
+            );
+            // As the hand-placed plan writes it.
+            let placed = QueryGet(one(5, row, value.clone())).to_request().unwrap();
+            assert_eq!(request.url, placed.url);
+        }
+    }
+    let post = QuerySpaceDelimited {
+        color: json!(["a", "b"]),
+    }
+    .to_request()
+    .unwrap();
+    assert_eq!(post.body, None, "a query parameter is not in the body");
+}
+
+#[test]
+fn the_macros_header_and_cookie_styles_write_the_table() {
+    let headers = [
+        ["", "blue", "blue,black,brown", "R,100,G,200,B,150"],
+        ["", "blue", "blue,black,brown", "R=100,G=200,B=150"],
+    ];
+    for (value, cell) in columns().into_iter().zip(headers[0]) {
+        let request = HeaderSimple { color: value }.to_request().unwrap();
+        assert_eq!(request.headers.get("x-color"), Some(cell));
+    }
+    for (value, cell) in columns().into_iter().zip(headers[1]) {
+        let request = HeaderSimpleExploded { x_color: value }
+            .to_request()
+            .unwrap();
+        assert_eq!(request.headers.get("x-color"), Some(cell));
+    }
+    let cookies = [
+        [
+            "color=",
+            "color=blue",
+            "color=blue,black,brown",
+            "color=R,100,G,200,B,150",
+        ],
+        [
+            "color=",
+            "color=blue",
+            "color=blue; color=black; color=brown",
+            "R=100; G=200; B=150",
+        ],
+    ];
+    for (value, cell) in columns().into_iter().zip(cookies[0]) {
+        let request = CookieForm { color: value }.to_request().unwrap();
+        assert_eq!(request.headers.get("cookie"), Some(cell));
+    }
+    for (value, cell) in columns().into_iter().zip(cookies[1]) {
+        let request = CookieFormExploded { color: value }.to_request().unwrap();
+        assert_eq!(request.headers.get("cookie"), Some(cell));
+    }
 }

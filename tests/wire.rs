@@ -16,10 +16,16 @@
 #[path = "support/server.rs"]
 mod server;
 
-use endpoint::{Endpoint, Request, USER_AGENT, endpoint};
+#[macro_use]
+#[path = "support/plans.rs"]
+mod plans;
+
+use endpoint::{Endpoint, Request, TypedRequest, USER_AGENT, endpoint};
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use endpoint::__private::{Location, Style};
+use plans::at;
 use server::{Answer, Received, Server, WAIT};
 
 /// Sends `request` with `client` to `server` and returns what the server
@@ -439,6 +445,54 @@ fn encoded_characters_survive_both_clients() {
             _ => built.to_owned(),
         };
         assert_eq!(got.url, expected, "{client}");
+    }
+}
+
+// A route whose parameters go to the query of a POST, a header and cookies,
+// in OpenAPI's styles.
+route!(Styled = POST [
+    at("filter", Location::Query, Style::DeepObject, true),
+    at("ids", Location::Query, Style::PipeDelimited, false),
+    at("X-Request-Tags", Location::Header, Style::Simple, false),
+    at("session", Location::Cookie, Style::Form, true),
+    at("prefs", Location::Cookie, Style::Form, true),
+]);
+
+#[test]
+fn styled_query_header_and_cookies_reach_the_server() {
+    let server = ok_server();
+    let ep = github(&server)
+        .defaults(json!({"headers": {"cookie": "theme=dark"}}))
+        .unwrap();
+    let request = Styled(vec![
+        Some(Box::new(json!({"state": "open", "labels": ["bug", "ui"]}))),
+        Some(Box::new(vec![1u64, 2, 3])),
+        Some(Box::new(json!(["a", "b c"]))),
+        Some(Box::new("s p/a".to_owned())),
+        Some(Box::new(json!({"lang": "fi", "tz": "UTC+2"}))),
+    ])
+    .to_request_with(&ep)
+    .unwrap();
+    for (client, got) in exchange_all(&server, &request) {
+        assert_eq!(got.method, "POST", "{client}");
+        assert_eq!(
+            got.url,
+            "/x?filter%5Bstate%5D=open&filter%5Blabels%5D%5B%5D=bug\
+             &filter%5Blabels%5D%5B%5D=ui&ids=1%7C2%7C3",
+            "{client}"
+        );
+        assert_eq!(got.all("x-request-tags"), ["a,b c"], "{client}");
+        assert_eq!(
+            got.all("cookie"),
+            ["theme=dark; session=s%20p%2Fa; lang=fi; tz=UTC%2B2"],
+            "{client}"
+        );
+        assert_eq!(
+            got.header("authorization"),
+            "token secret-token",
+            "{client}"
+        );
+        assert!(got.body.is_empty(), "{client}");
     }
 }
 

@@ -861,6 +861,53 @@ mod tests {
     }
 
     #[test]
+    fn never_panics_on_any_pair_of_options() {
+        let options = [
+            quote!(path),
+            quote!(query),
+            quote!(header),
+            quote!(cookie),
+            quote!(body),
+            quote!(request_body),
+            quote!(style = "label"),
+            quote!(style = "deepObject"),
+            quote!(style = "pipeDelimited"),
+            quote!(explode),
+            quote!(explode = false),
+            quote!(allow_reserved),
+            quote!(arrays = "indices"),
+            quote!(content_type = "text/plain"),
+            quote!(content_type = "multipart/form-data"),
+            quote!(multi_segment),
+            quote!(rename = "a"),
+        ];
+        let structs = [
+            quote!(),
+            quote!(#[endpoint(content_type = "application/x-www-form-urlencoded")]),
+            quote!(#[endpoint(content_type = "multipart/form-data")]),
+            quote!(#[endpoint(content_type = "application/octet-stream")]),
+        ];
+        for route in ["GET /x/{a}{?q}", "POST /x/{a}", "PUT /x/:a/<b>"] {
+            let lit = syn::LitStr::new(route, Span::call_site());
+            for item in &structs {
+                for first in &options {
+                    for second in &options {
+                        let out = expand(quote! {
+                            #item
+                            pub struct S = #lit {
+                                #[endpoint(#first, #second)] a: Vec<String>,
+                                #[endpoint(#second)] b: Option<File>,
+                                #[endpoint(#first)] q: Option<u32>,
+                            }
+                        });
+                        assert!(out.contains("pub struct S"), "{out}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn odd_attributes_are_errors() {
         for attr in [
             quote!(#[endpoint]),
