@@ -65,6 +65,8 @@ impl Default for Inputs {
     }
 }
 
+// `serde_json::Value` spelled out: the macro hands such a field to the
+// builder directly, without serializing it again.
 endpoint! {
     /// `POST /v1/payment_intents` with a form body.
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
@@ -73,18 +75,18 @@ endpoint! {
         pub currency: String,
         pub description: String,
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Value,
+        pub metadata: serde_json::Value,
         #[endpoint(body, style = "deepObject")]
         pub expand: Vec<String>,
         #[endpoint(body, style = "deepObject")]
-        pub items: Value,
+        pub items: serde_json::Value,
     }
 
     /// `POST /upload` with a multipart body.
     #[endpoint(content_type = "multipart/form-data")]
     pub struct Upload = "POST /upload" {
         pub title: String,
-        pub meta: Value,
+        pub meta: serde_json::Value,
         pub file: File,
     }
 }
