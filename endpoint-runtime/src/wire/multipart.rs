@@ -153,6 +153,9 @@ impl Multipart {
                     kind => media::encode(key, kind, &value, arrays)?,
                 }
             }
+            Param::Str(text) if encoding.map(BodyKind::of) != Some(BodyKind::Json) => {
+                Encoded::Text(text.into())
+            }
             scalar => match encoding.map(BodyKind::of) {
                 Some(BodyKind::Json) => Encoded::Json(json::to_string(key, &scalar)?),
                 _ => {
