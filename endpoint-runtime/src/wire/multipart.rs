@@ -166,8 +166,9 @@ impl Multipart {
             },
         };
         let content = content.as_bytes();
-        // The delimiter, about three headers and the content.
-        self.out.reserve(BOUNDARY_LEN + 160 + content.len());
+        // The delimiter, about three headers, the content, and the closing
+        // delimiter, should this part be the last.
+        self.out.reserve(2 * BOUNDARY_LEN + 176 + content.len());
         self.write_head(key, &head)?;
         self.out.extend_from_slice(content);
         self.out.extend_from_slice(b"\r\n");
