@@ -51,9 +51,11 @@ fn call(backend: &Backend, method: &str, headers: Value) -> Result<Value, Error>
 fn is_uuid_v4(key: &str) -> bool {
     let groups: Vec<&str> = key.split('-').collect();
     groups.iter().map(|group| group.len()).eq([8, 4, 4, 4, 12])
-        && groups
-            .iter()
-            .all(|group| group.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+        && groups.iter().all(|group| {
+            group
+                .bytes()
+                .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+        })
         && groups[2].starts_with('4')
         && groups[3].starts_with(['8', '9', 'a', 'b'])
 }
@@ -158,9 +160,8 @@ fn the_key_stays_through_a_rate_limit_wait_and_a_redirect_elsewhere() {
         // credentials stay behind.
         let elsewhere = Server::start(|_| Answer::json(201, &json!({"id": 3})));
         let target = format!("{}/moved", elsewhere.base_url());
-        let first = Server::start(move |_| {
-            Answer::json(307, &json!({})).with_header("location", &target)
-        });
+        let first =
+            Server::start(move |_| Answer::json(307, &json!({})).with_header("location", &target));
         let client = retrying(name, &first.base_url(), keyed());
         let created = call(&client, "POST", json!({"authorization": "Bearer secret"})).unwrap();
         assert_eq!(created["id"], 3, "{name}");
@@ -297,7 +298,10 @@ fn without_the_setting_no_key_is_made_and_a_cut_write_is_sent_once() {
         let server = cut_once("closes");
         let client = retrying(name, &server.base_url(), quick_retries());
         let error = call(&client, "POST", json!({})).unwrap_err();
-        assert!(matches!(error, Error::Transport { .. }), "{name}: {error:?}");
+        assert!(
+            matches!(error, Error::Transport { .. }),
+            "{name}: {error:?}"
+        );
         let received = server.requests();
         assert_eq!(received.len(), 1, "{name}");
         assert!(received[0].all("idempotency-key").is_empty(), "{name}");

@@ -382,9 +382,15 @@ mod tests {
             [8, 4, 4, 4, 12],
             "{key}"
         );
-        assert!(key.chars().all(|c| c == '-' || matches!(c, '0'..='9' | 'a'..='f')));
+        assert!(
+            key.chars()
+                .all(|c| c == '-' || matches!(c, '0'..='9' | 'a'..='f'))
+        );
         assert!(groups[2].starts_with('4'), "{key}");
-        assert!(matches!(groups[3].as_bytes()[0], b'8' | b'9' | b'a' | b'b'), "{key}");
+        assert!(
+            matches!(groups[3].as_bytes()[0], b'8' | b'9' | b'a' | b'b'),
+            "{key}"
+        );
     }
 
     #[test]
