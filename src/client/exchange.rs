@@ -19,8 +19,8 @@ fn origin_of(uri: &Uri) -> Option<Origin> {
 
 /// A call in progress: the request to send next, and where credentials may
 /// go. Every header but the shown ones (`accept`, `user-agent`,
-/// `content-type`…) may be a credential: those go only to the origin of
-/// the call's first request.
+/// `content-type`…) and the idempotency key the client made may be a
+/// credential: those go only to the origin of the call's first request.
 #[derive(Clone)]
 pub(crate) struct Exchange {
     method: Method,
