@@ -13,12 +13,12 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::time::Duration;
 
-use endpoint::client::{ClientBuilder, Error, RateLimits, Retry};
+use endpoint::client::{ClientBuilder, Error, Event, RateLimits, Retry};
 use endpoint::endpoint;
 use http::HeaderName;
 use serde_json::{Value, json};
 
-use backends::{BACKENDS, Backend, quick_retries};
+use backends::{BACKENDS, Backend, Events, quick_retries};
 use server::{Answer, Received, Server};
 
 /// A client of any API at `base_url` that retries quickly with `retry`'s
@@ -123,17 +123,67 @@ fn a_write_cut_after_the_server_read_it_is_sent_again_with_the_same_key() {
         let keys = keys_of(&server.requests());
         assert_eq!(keys.len(), 4, "{name}");
         assert!(keys.iter().all(|key| *key == keys[0]), "{name}: {keys:?}");
-        // And every retry of a `5xx`.
+        // And every retry of a `5xx`, whose events name the key.
         let mut answers = vec![503, 502];
         let server = Server::start(move |_| match answers.pop() {
             Some(status) => Answer::json(status, &json!({"message": "busy"})),
             None => Answer::json(201, &json!({"id": 1})),
         });
-        let client = retrying(name, &server.base_url(), keyed());
+        let events = Events::default();
+        let client = client!(name, |b: ClientBuilder<_>| b
+            .base_url(server.base_url())
+            .retry(keyed())
+            .on_event(events.hook()));
         assert_eq!(call(&client, "POST", json!({})).unwrap()["id"], 1, "{name}");
         let keys = keys_of(&server.requests());
         assert_eq!(keys.len(), 3, "{name}");
         assert!(keys.iter().all(|key| *key == keys[0]), "{name}: {keys:?}");
+        let told: Vec<Option<String>> = events
+            .all()
+            .into_iter()
+            .filter_map(|event| match event {
+                Event::Retry {
+                    idempotency_key, ..
+                } => Some(idempotency_key),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            told,
+            [Some(keys[0].clone()), Some(keys[0].clone())],
+            "{name}"
+        );
+        let sentence = events.all()[0].to_string();
+        assert!(
+            sentence.ends_with(&format!("with idempotency key {}", keys[0])),
+            "{sentence}"
+        );
+
+        // A key of the caller's in a header that may be a credential is not
+        // told.
+        let server = Server::start(|_| Answer::json(503, &json!({"message": "busy"})));
+        let events = Events::default();
+        let client = client!(name, |b: ClientBuilder<_>| b
+            .base_url(server.base_url())
+            .retry(
+                keyed()
+                    .max_retries(1)
+                    .idempotency_header(HeaderName::from_static("x-request-key"))
+            )
+            .on_event(events.hook()));
+        assert!(call(&client, "POST", json!({"x-request-key": "s3cret"})).is_err());
+        assert_eq!(server.requests().len(), 2, "{name}");
+        let all = events.all();
+        assert!(
+            matches!(
+                &all[..],
+                [Event::Retry {
+                    idempotency_key: None,
+                    ..
+                }]
+            ),
+            "{name}: {all:?}"
+        );
     }
 }
 

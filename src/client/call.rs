@@ -686,6 +686,11 @@ impl<'p> Call<'p> {
             retry,
             wait,
             reason,
+            idempotency_key: call
+                .policy
+                .retry
+                .idempotency_header_name()
+                .and_then(|name| call.exchange.shown_value(name)),
         });
         self.phase = Phase::Start(wait.max(Duration::from_millis(1)));
     }

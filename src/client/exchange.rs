@@ -125,6 +125,14 @@ impl Exchange {
         self.made_key = Some(name);
     }
 
+    /// The value of header `name` in the request to send now, when it has
+    /// it and it is not secret: a shown header, or the key the client made.
+    pub(crate) fn shown_value(&self, name: &HeaderName) -> Option<String> {
+        let value = self.headers.get(name)?.to_str().ok()?;
+        (self.made_key.as_ref() == Some(name) || is_shown_header(name.as_str()))
+            .then(|| value.to_owned())
+    }
+
     /// The request to send now.
     pub(crate) fn request(&self) -> http::Request<Vec<u8>> {
         let mut request = http::Request::new(self.body.clone());

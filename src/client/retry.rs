@@ -83,8 +83,9 @@ const IDEMPOTENCY_KEY: &str = "idempotency-key";
 ///
 /// The key is no credential: it identifies one write, and goes with it
 /// wherever it goes, a redirect to another origin included. `Debug` texts
-/// show it, where they redact every header that may be a credential, so
-/// that a log tells which tries were the same write. A redirect that turns
+/// show it, where they redact every header that may be a credential, and
+/// so does each [`Event::Retry`](super::Event::Retry) of the call, so that
+/// a log tells which tries were the same write. A redirect that turns
 /// the write into a `GET` (`301`, `302`, `303`) drops the key the client
 /// made: the `GET` is another request.
 ///
