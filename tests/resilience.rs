@@ -615,9 +615,23 @@ fn events_read_as_sentences() {
         retry: 2,
         wait: Duration::from_millis(1500),
         reason: RetryReason::Status(http::StatusCode::BAD_GATEWAY),
+        idempotency_key: None,
     };
     assert_eq!(
         event.to_string(),
         "GET https://api.example.com/x answered 502 Bad Gateway; retry 2 in 1.5 s"
+    );
+    let event = Event::Retry {
+        method: http::Method::POST,
+        url: "https://api.example.com/x".into(),
+        retry: 1,
+        wait: Duration::from_millis(500),
+        reason: RetryReason::Status(http::StatusCode::SERVICE_UNAVAILABLE),
+        idempotency_key: Some("k-1".into()),
+    };
+    assert_eq!(
+        event.to_string(),
+        "POST https://api.example.com/x answered 503 Service Unavailable; retry 1 in 0.5 s \
+         with idempotency key k-1"
     );
 }

@@ -250,7 +250,8 @@ impl Endpoint {
     /// other header but the shown ones, which never carry one: `accept`,
     /// `user-agent`, `content-type`, `content-length`,
     /// `x-github-api-version`, `accept-encoding`, `accept-language`,
-    /// `cache-control`, `connection`, `if-modified-since`, `if-none-match`;
+    /// `cache-control`, `connection`, `if-modified-since`, `if-none-match`,
+    /// `idempotency-key`;
     /// so `x-api-key`, `private-token`… are credentials) and whose URL's
     /// origin is not the origin of this endpoint's `baseUrl` fails with
     /// [`Error::CredentialsHost`](crate::Error::CredentialsHost). The origin

@@ -34,8 +34,11 @@ pub fn is_option_key(key: &str) -> bool {
 /// on the way to another origin.
 ///
 /// They are the headers this crate and its clients set themselves, and the
-/// standard ones that never carry a credential.
-pub const SHOWN_HEADERS: [&str; 11] = [
+/// standard ones that never carry a credential. `idempotency-key` names one
+/// write, so that a server applies it once however many times it is sent:
+/// shown, it tells which tries were the same write, and it goes with the
+/// write wherever it goes.
+pub const SHOWN_HEADERS: [&str; 12] = [
     "accept",
     "user-agent",
     "content-type",
@@ -47,6 +50,7 @@ pub const SHOWN_HEADERS: [&str; 11] = [
     "connection",
     "if-modified-since",
     "if-none-match",
+    "idempotency-key",
 ];
 
 /// Whether the value of header `name` (any letter case) is not secret: one
@@ -56,6 +60,7 @@ pub const SHOWN_HEADERS: [&str; 11] = [
 /// use endpoint::__private::is_shown_header;
 ///
 /// assert!(is_shown_header("Accept") && is_shown_header("x-github-api-version"));
+/// assert!(is_shown_header("Idempotency-Key"));
 /// assert!(!is_shown_header("authorization") && !is_shown_header("x-api-key"));
 /// ```
 pub fn is_shown_header(name: &str) -> bool {

@@ -18,7 +18,7 @@ use super::error::Error;
 use super::event::{Event, Hook, RetryReason, WaitReason};
 use super::exchange::{Answer, Exchange, Step};
 use super::rate_limit::{self, RateLimit, RateLimitKind};
-use super::retry::Retry;
+use super::retry::{self, Retry};
 use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
 use crate::Endpoint;
 use endpoint_runtime::__private::{Origin, credential_origins};
@@ -202,7 +202,17 @@ pub(crate) struct Call<'p> {
 
 impl<'p> Call<'p> {
     /// A call sending `exchange` under `policy`.
-    pub(crate) fn new(policy: &'p Policy, exchange: Exchange) -> Call<'p> {
+    pub(crate) fn new(policy: &'p Policy, mut exchange: Exchange) -> Call<'p> {
+        // One key for the whole call, made before its first try: every
+        // retry, redirect and wait sends the same.
+        if let Some(name) = policy
+            .retry
+            .key_to_make(exchange.method(), exchange.headers())
+            .cloned()
+            && let Some(key) = retry::idempotency_key()
+        {
+            exchange.add_key(name, key);
+        }
         Call {
             policy,
             exchange,
@@ -676,6 +686,11 @@ impl<'p> Call<'p> {
             retry,
             wait,
             reason,
+            idempotency_key: call
+                .policy
+                .retry
+                .idempotency_header_name()
+                .and_then(|name| call.exchange.shown_value(name)),
         });
         self.phase = Phase::Start(wait.max(Duration::from_millis(1)));
     }

@@ -42,6 +42,12 @@ pub enum Event {
         wait: Duration,
         /// Why: the status of the answer, or the transport's error.
         reason: RetryReason,
+        /// The idempotency key the request is sent again with, when it has
+        /// one that is not secret: one the client made
+        /// ([`Retry::generate_idempotency_keys`](super::Retry::generate_idempotency_keys)),
+        /// or an `Idempotency-Key` of the caller's. The same on every retry
+        /// of a call, so that a log tells which tries were one write.
+        idempotency_key: Option<String>,
     },
     /// A request waits for a rate limit ([`RateLimits`](super::RateLimits)):
     /// a spent quota, a pause asked for by a refusal, or the spacing of
@@ -116,6 +122,7 @@ impl fmt::Display for Event {
                 retry,
                 wait,
                 reason,
+                idempotency_key,
             } => {
                 let reason = match reason {
                     RetryReason::Status(status) => format!("answered {status}"),
@@ -125,7 +132,11 @@ impl fmt::Display for Event {
                     f,
                     "{method} {url} {reason}; retry {retry} in {:.1} s",
                     wait.as_secs_f64()
-                )
+                )?;
+                match idempotency_key {
+                    Some(key) => write!(f, " with idempotency key {key}"),
+                    None => Ok(()),
+                }
             }
             Event::Wait {
                 method,

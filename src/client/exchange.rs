@@ -3,7 +3,7 @@
 use std::time::SystemTime;
 
 use endpoint_runtime::__private::{Origin, is_shown_header, redact_userinfo, shown_header_value};
-use http::header::{self, HeaderName};
+use http::header::{self, HeaderName, HeaderValue};
 use http::{HeaderMap, Method, StatusCode, Uri};
 use serde::de::DeserializeOwned;
 
@@ -19,8 +19,8 @@ fn origin_of(uri: &Uri) -> Option<Origin> {
 
 /// A call in progress: the request to send next, and where credentials may
 /// go. Every header but the shown ones (`accept`, `user-agent`,
-/// `content-type`…) may be a credential: those go only to the origin of
-/// the call's first request.
+/// `content-type`…) and the idempotency key the client made may be a
+/// credential: those go only to the origin of the call's first request.
 #[derive(Clone)]
 pub(crate) struct Exchange {
     method: Method,
@@ -29,6 +29,9 @@ pub(crate) struct Exchange {
     body: Vec<u8>,
     origin: Option<Origin>,
     redirects: usize,
+    /// The header of the idempotency key the client made for this call:
+    /// shown and sent wherever the request goes, as the shown headers are.
+    made_key: Option<HeaderName>,
 }
 
 /// The method, the URL (its user information redacted), the headers (every
@@ -39,11 +42,13 @@ impl std::fmt::Debug for Exchange {
             .headers
             .iter()
             .map(|(name, value)| {
-                let name = name.as_str();
-                (
-                    name,
-                    shown_header_value(name, value.to_str().unwrap_or("<binary>")),
-                )
+                let value = value.to_str().unwrap_or("<binary>");
+                let shown = if self.made_key.as_ref() == Some(name) {
+                    value
+                } else {
+                    shown_header_value(name.as_str(), value)
+                };
+                (name.as_str(), shown)
             })
             .collect();
         f.debug_struct("Exchange")
@@ -76,6 +81,7 @@ impl Exchange {
             headers: parts.headers,
             body,
             redirects: 0,
+            made_key: None,
         })
     }
 
@@ -94,8 +100,12 @@ impl Exchange {
             })?;
         let mut headers = first.headers.clone();
         drop_body_headers(&mut headers);
+        // A page is another request than the first: not the same write.
+        if let Some(name) = &first.made_key {
+            headers.remove(name);
+        }
         if first.origin.is_none() || origin_of(&uri) != first.origin {
-            drop_credentials(&mut headers);
+            drop_credentials(&mut headers, None);
         }
         Ok(Exchange {
             method: Method::GET,
@@ -104,7 +114,23 @@ impl Exchange {
             body: Vec::new(),
             origin: first.origin.clone(),
             redirects: 0,
+            made_key: None,
         })
+    }
+
+    /// Gives the call the idempotency key `value` in header `name`, sent
+    /// on every try of the call.
+    pub(crate) fn add_key(&mut self, name: HeaderName, value: HeaderValue) {
+        self.headers.insert(name.clone(), value);
+        self.made_key = Some(name);
+    }
+
+    /// The value of header `name` in the request to send now, when it has
+    /// it and it is not secret: a shown header, or the key the client made.
+    pub(crate) fn shown_value(&self, name: &HeaderName) -> Option<String> {
+        let value = self.headers.get(name)?.to_str().ok()?;
+        (self.made_key.as_ref() == Some(name) || is_shown_header(name.as_str()))
+            .then(|| value.to_owned())
     }
 
     /// The request to send now.
@@ -153,7 +179,7 @@ impl Exchange {
         let Some(name) = self
             .headers
             .keys()
-            .find(|name| !is_shown_header(name.as_str()))
+            .find(|name| !is_shown_header(name.as_str()) && self.made_key.as_ref() != Some(name))
         else {
             return Ok(());
         };
@@ -225,9 +251,13 @@ impl Exchange {
             self.method = Method::GET;
             self.body.clear();
             drop_body_headers(&mut self.headers);
+            // The GET is another request than the write the key was for.
+            if let Some(name) = self.made_key.take() {
+                self.headers.remove(name);
+            }
         }
         if self.origin.is_none() || origin_of(&next) != self.origin {
-            drop_credentials(&mut self.headers);
+            drop_credentials(&mut self.headers, self.made_key.as_ref());
         }
         self.uri = next;
         self.redirects += 1;
@@ -247,11 +277,12 @@ impl Exchange {
     }
 }
 
-/// Removes every header that may be a credential: all but the shown ones.
-fn drop_credentials(headers: &mut HeaderMap) {
+/// Removes every header that may be a credential: all but the shown ones
+/// and `made_key`, the idempotency key the client made.
+fn drop_credentials(headers: &mut HeaderMap, made_key: Option<&HeaderName>) {
     let secret: Vec<HeaderName> = headers
         .keys()
-        .filter(|name| !is_shown_header(name.as_str()))
+        .filter(|name| !is_shown_header(name.as_str()) && made_key != Some(*name))
         .cloned()
         .collect();
     for name in secret {
@@ -558,6 +589,40 @@ mod tests {
             assert!(!shown.contains(secret), "{shown}");
         }
         assert!(shown.contains("application/vnd.github.v3+json"), "{shown}");
+    }
+
+    #[test]
+    fn a_key_the_client_made_is_shown_and_goes_with_the_write() {
+        let key = HeaderName::from_static("x-request-key");
+        let value = HeaderValue::from_static("0f6c2c3e-9b1a-4d2e-8f00-5a1b2c3d4e5f");
+        let mut post = exchange(Method::POST, "https://api.example/x");
+        post.add_key(key.clone(), value.clone());
+        let shown = format!("{post:?}");
+        assert!(shown.contains(value.to_str().unwrap()), "{shown}");
+        assert!(!shown.contains("k3y"), "{shown}");
+        // To another origin: the key goes, the credentials stay.
+        post.receive(redirect(307, "https://elsewhere.example/y"))
+            .unwrap();
+        let request = post.request();
+        assert_eq!(request.headers()[&key], value);
+        assert!(request.headers().get("x-api-key").is_none());
+        let origins = [Origin::of("https://api.example").unwrap()];
+        assert!(post.check_origins(&origins).is_ok());
+        // A page of the write's answer is another request.
+        let page = Exchange::get_link(&post, "https://elsewhere.example/y", "/y?page=2").unwrap();
+        assert!(page.request().headers().get(&key).is_none());
+        // A write turned into a GET too.
+        post.receive(redirect(303, "/z")).unwrap();
+        assert!(post.request().headers().get(&key).is_none());
+        // The same header the caller set is a credential like any other.
+        let mut options = serde_json::json!({"headers": {"x-request-key": "mine"}});
+        options["x"] = 1.into();
+        let request = endpoint_runtime::Endpoint::default()
+            .endpoint("POST https://api.example/x", options)
+            .unwrap();
+        let theirs = Exchange::new(request).unwrap();
+        assert!(!format!("{theirs:?}").contains("mine"));
+        assert!(theirs.check_origins(&[]).is_err());
     }
 
     #[test]

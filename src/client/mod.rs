@@ -12,7 +12,8 @@
 //! A client's credentials are its `authorization` and every header but the
 //! shown ones (`accept`, `user-agent`, `content-type`, `content-length`,
 //! `x-github-api-version`, `accept-encoding`, `accept-language`,
-//! `cache-control`, `connection`, `if-modified-since`, `if-none-match`): a
+//! `cache-control`, `connection`, `if-modified-since`, `if-none-match`,
+//! `idempotency-key`): a
 //! key set with `header("x-api-key", …)` is one. They go only to the
 //! origins the client was made for, whatever endpoint a request is built
 //! with: a request to another origin that would carry them (an `http://`
@@ -100,7 +101,7 @@
 //!
 //! | | by default | change it with |
 //! |---|---|---|
-//! | retries | connection failures, timeouts, answers cut short, `500`/`502`/`503`/`504`: 3 retries, exponential backoff from 1 s with jitter; never `400`/`401`/`403`/`404`/`410`/`422`/`451`. Only for `GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`: a `POST` or `PATCH` the server may have applied is sent once, unless it carries an `Idempotency-Key`; one whose connection was refused is retried | [`ClientBuilder::retry`]: [`Retry`], [`Retry::never`], [`Retry::idempotency_header`] |
+//! | retries | connection failures, timeouts, answers cut short, `500`/`502`/`503`/`504`: 3 retries, exponential backoff from 1 s with jitter; never `400`/`401`/`403`/`404`/`410`/`422`/`451`. Only for `GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`: a `POST` or `PATCH` the server may have applied is sent once, unless it carries an `Idempotency-Key`; one whose connection was refused is retried. No key made | [`ClientBuilder::retry`]: [`Retry`], [`Retry::never`], [`Retry::idempotency_header`]; [`Retry::generate_idempotency_keys`]: a random key (a UUID v4) for each call of a write without one, the same on its every try, so that writes are retried too (for an API that honours the header: Stripe's, not GitHub's) |
 //! | rate limits | a spent quota waited for until `x-ratelimit-reset`, a secondary limit or a `429` until `retry-after` (or a minute, doubled at each new refusal), when that is under 5 minutes, else [`Error::RateLimited`] at once; the quota counted down by every thread of the client, so that they wait together; for GitHub, writes 1 s apart (3 s for those that notify people), searches 2 s apart | [`ClientBuilder::rate_limits`]: [`RateLimits`], [`RateLimits::off`]; a [`RateLimitStore`] shared by processes |
 //! | conditional requests | off | [`ClientBuilder::cache`]: [`MemoryCache`] or a [`Cache`] of one's own |
 //! | timeouts | 10 s to connect, 60 s for each request | [`ClientBuilder::connect_timeout`], [`ClientBuilder::timeout`] |

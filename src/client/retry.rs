@@ -5,7 +5,7 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::time::Duration;
 
-use http::{HeaderMap, HeaderName, Method, StatusCode};
+use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 
 /// The header that marks a request as safe to send again whatever its
 /// method, unless [`Retry::idempotency_header`] names another.
@@ -62,12 +62,56 @@ const IDEMPOTENCY_KEY: &str = "idempotency-key";
 /// let keyed = Retry::default().idempotency_header(http::HeaderName::from_static("x-request-key"));
 /// assert_eq!(keyed.idempotency_header_name().map(|name| name.as_str()), Some("x-request-key"));
 /// ```
+///
+/// # Idempotency keys made by the client
+///
+/// An API that honours an idempotency header (Stripe's `Idempotency-Key`)
+/// lets every write be retried once the client makes the keys:
+/// [`generate_idempotency_keys`](Self::generate_idempotency_keys)`(true)`
+/// gives each call of a method that is not idempotent, and that does not
+/// carry the header already, a key of its own: 128 random bits written as
+/// a version 4 UUID (`8c5e0a2f-6f1d-4b7e-9a43-1f0d2c3b4a59`). The key is
+/// the same on every try of the call (its retries, the redirects that keep
+/// its method, its waits for a rate limit), so that the server applies the
+/// write once; the next call has a new one. A key the request carries
+/// already (a header parameter of the route, a default header of the
+/// endpoint) is sent as it is and never replaced.
+///
+/// Off by default: an API that ignores the header (GitHub's) would apply a
+/// write sent twice twice, so the client retries no write that may have
+/// reached the server unless told the API honours the header.
+///
+/// The key is no credential: it identifies one write, and goes with it
+/// wherever it goes, a redirect to another origin included. `Debug` texts
+/// show it, where they redact every header that may be a credential, and
+/// so does each [`Event::Retry`](super::Event::Retry) of the call, so that
+/// a log tells which tries were the same write. A redirect that turns
+/// the write into a `GET` (`301`, `302`, `303`) drops the key the client
+/// made: the `GET` is another request.
+///
+/// ```
+/// use endpoint::client::Retry;
+///
+/// // Stripe's API: every POST gets an `Idempotency-Key`, and is retried
+/// // like a GET.
+/// let stripe = Retry::default().generate_idempotency_keys(true);
+/// assert!(stripe.generates_idempotency_keys());
+/// // An API whose header has another name.
+/// let other = Retry::default()
+///     .idempotency_header(http::HeaderName::from_static("x-request-id"))
+///     .generate_idempotency_keys(true);
+/// assert_eq!(other.idempotency_header_name().map(|name| name.as_str()), Some("x-request-id"));
+/// // GitHub's: no key is made, and a POST that may have been applied is not
+/// // sent again.
+/// assert!(!Retry::default().generates_idempotency_keys());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Retry {
     max_retries: u32,
     base_delay: Duration,
     max_delay: Duration,
     idempotency_header: Option<HeaderName>,
+    generate_keys: bool,
 }
 
 impl Default for Retry {
@@ -77,6 +121,7 @@ impl Default for Retry {
             base_delay: Duration::from_secs(1),
             max_delay: Duration::from_secs(30),
             idempotency_header: Some(HeaderName::from_static(IDEMPOTENCY_KEY)),
+            generate_keys: false,
         }
     }
 }
@@ -123,6 +168,26 @@ impl Retry {
         self
     }
 
+    /// Whether the client gives each call of a method that is not
+    /// idempotent (`POST`, `PATCH`, any method RFC 9110 does not call
+    /// idempotent) the [`idempotency_header`](Self::idempotency_header)
+    /// when it lacks it: a random key, the same on every try of the call
+    /// (see [Idempotency keys made by the client](Self#idempotency-keys-made-by-the-client)).
+    /// Off unless set; nothing is made while the header is `None`. Only for
+    /// an API that honours the header: one that ignores it would apply a
+    /// retried write twice.
+    #[must_use]
+    pub fn generate_idempotency_keys(mut self, generate: bool) -> Retry {
+        self.generate_keys = generate;
+        self
+    }
+
+    /// Whether the client makes idempotency keys
+    /// ([`Retry::generate_idempotency_keys`]).
+    pub fn generates_idempotency_keys(&self) -> bool {
+        self.generate_keys
+    }
+
     /// How many times a request is sent again at most.
     pub fn retries(&self) -> u32 {
         self.max_retries
@@ -143,6 +208,15 @@ impl Retry {
                 .idempotency_header
                 .as_ref()
                 .is_some_and(|name| headers.contains_key(name))
+    }
+
+    /// The header a call of `method` with `headers` is given a new key in:
+    /// keys are made, the method is not idempotent, and the header is not
+    /// there already.
+    pub(crate) fn key_to_make(&self, method: &Method, headers: &HeaderMap) -> Option<&HeaderName> {
+        let name = self.idempotency_header.as_ref()?;
+        (self.generate_keys && !method.is_idempotent() && !headers.contains_key(name))
+            .then_some(name)
     }
 
     /// Whether an answer of `status` is tried again.
@@ -184,6 +258,26 @@ pub(crate) fn random_fraction() -> f64 {
     let mut hasher = RandomState::new().build_hasher();
     hasher.write_u64(0);
     (hasher.finish() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A new idempotency key: 128 bits of the system's random source, written
+/// as a version 4 UUID (RFC 9562, section 5.4), as Stripe advises. `None`
+/// when the system gives no random bits: the call then goes without a key,
+/// and its write is not retried once it may have been applied.
+pub(crate) fn idempotency_key() -> Option<HeaderValue> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).ok()?;
+    // The version (4) and the variant (RFC 9562's, `10`).
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let mut text = String::with_capacity(36);
+    for (index, byte) in bytes.iter().enumerate() {
+        if matches!(index, 4 | 6 | 8 | 10) {
+            text.push('-');
+        }
+        text.push_str(&format!("{byte:02x}"));
+    }
+    HeaderValue::from_str(&text).ok()
 }
 
 #[cfg(test)]
@@ -253,6 +347,51 @@ mod tests {
                     .may_resend(&method, &keyed)
             );
         }
+    }
+
+    #[test]
+    fn keys_are_made_for_writes_without_one_when_asked() {
+        let none = HeaderMap::new();
+        let mut keyed = HeaderMap::new();
+        keyed.insert("idempotency-key", "k1".parse().unwrap());
+        let making = Retry::default().generate_idempotency_keys(true);
+        for method in ["POST", "PATCH", "CONNECT", "PURGE"] {
+            let method: Method = method.parse().unwrap();
+            assert_eq!(
+                making.key_to_make(&method, &none).map(HeaderName::as_str),
+                Some("idempotency-key"),
+                "{method}"
+            );
+            assert_eq!(making.key_to_make(&method, &keyed), None, "{method}");
+            assert_eq!(Retry::default().key_to_make(&method, &none), None);
+            let nameless = making.clone().idempotency_header(None);
+            assert_eq!(nameless.key_to_make(&method, &none), None);
+        }
+        for method in ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"] {
+            let method: Method = method.parse().unwrap();
+            assert_eq!(making.key_to_make(&method, &none), None, "{method}");
+        }
+    }
+
+    #[test]
+    fn keys_are_version_4_uuids() {
+        let key = idempotency_key().unwrap();
+        let key = key.to_str().unwrap();
+        let groups: Vec<&str> = key.split('-').collect();
+        assert_eq!(
+            groups.iter().map(|group| group.len()).collect::<Vec<_>>(),
+            [8, 4, 4, 4, 12],
+            "{key}"
+        );
+        assert!(
+            key.chars()
+                .all(|c| c == '-' || matches!(c, '0'..='9' | 'a'..='f'))
+        );
+        assert!(groups[2].starts_with('4'), "{key}");
+        assert!(
+            matches!(groups[3].as_bytes()[0], b'8' | b'9' | b'a' | b'b'),
+            "{key}"
+        );
     }
 
     #[test]
