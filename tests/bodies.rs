@@ -103,6 +103,7 @@ macro_rules! route {
                 params: &[$($param),*],
                 uploads: false,
                 body: $body,
+                pagination: None,
             };
         }
     };
@@ -369,6 +370,7 @@ impl Route for PatchPod {
         params: &[whole_body("patch")],
         uploads: false,
         body: None,
+        pagination: None,
     };
 }
 

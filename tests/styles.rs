@@ -63,6 +63,7 @@ macro_rules! route {
                 params: &[$($param),*],
                 uploads: false,
                 body: None,
+                pagination: None,
             };
         }
     };
@@ -337,6 +338,7 @@ impl Route for Stripe {
         ],
         uploads: false,
         body: None,
+        pagination: None,
     };
 }
 
@@ -427,6 +429,7 @@ impl Route for Reserved {
         ],
         uploads: false,
         body: None,
+        pagination: None,
     };
 }
 

@@ -127,6 +127,7 @@ impl Route for CreatePaymentIntent {
             media_type: "application/x-www-form-urlencoded",
             kind: BodyKind::Form,
         }),
+        pagination: None,
     };
 }
 
@@ -164,6 +165,7 @@ impl Route for Upload {
             media_type: "multipart/form-data",
             kind: BodyKind::Multipart,
         }),
+        pagination: None,
     };
 }
 

@@ -114,6 +114,7 @@ pub mod __private {
     pub use crate::body::Content;
     pub use crate::endpoint::credential_origins;
     pub use crate::headers::is_token;
+    pub use crate::model::Pagination;
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::model::key::{Key, required};
     pub use crate::model::open_enum::{
@@ -128,7 +129,9 @@ pub mod __private {
     };
     pub use crate::typed::{Argument, Fields, FieldsBuild, Plan, argument, serialize};
     pub use crate::typed_request::Route;
-    pub use crate::url::{Origin, is_absolute, redact_userinfo, url_host};
+    pub use crate::url::{
+        Origin, is_absolute, query_param, redact_userinfo, url_host, with_query_param,
+    };
     pub use crate::value::{List, Param, ToParam};
     pub use crate::wire::plan::{
         Arrays, BodyKind, BodyPlan, Location, ParamPlan, Placement, Style,

@@ -332,6 +332,7 @@ pub use builder::{
 };
 pub use cache::{Cache, CachedAnswer, MemoryCache};
 pub use decode::Bytes;
+pub use endpoint_runtime::model::{Next, Pagination};
 pub use error::{ApiError, DecodeError, Error, MAX_PRINTED_BODY, MAX_PRINTED_TEXT};
 pub use event::{Event, RetryReason, WaitReason};
 pub use link::Link;

@@ -228,7 +228,8 @@ impl Client {
         let first = route.to_request_with(&self.endpoint);
         Pages::new(
             self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>()),
+            PageState::typed::<R::Response>(first, Operation::of::<R>())
+                .route_pagination(R::PLAN.pagination),
         )
     }
 
@@ -302,7 +303,9 @@ impl Client {
         let first = route.to_request_with(&self.endpoint);
         Pages::new(
             self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>()).resume(Some(cursor)),
+            PageState::typed::<R::Response>(first, Operation::of::<R>())
+                .route_pagination(R::PLAN.pagination)
+                .resume(Some(cursor)),
         )
     }
 
@@ -483,7 +486,9 @@ impl Client {
         let first = route.to_request_with(&self.endpoint);
         EachPage::new(
             self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>()).resume(cursor),
+            PageState::typed::<R::Response>(first, Operation::of::<R>())
+                .route_pagination(R::PLAN.pagination)
+                .resume(cursor),
         )
     }
 
@@ -569,7 +574,9 @@ pub struct Pages<'c, T> {
 
 impl<'c, T> Pages<'c, T> {
     fn new(client: &'c Client, state: PageState<T>) -> Self {
-        let state = state.for_github(client.policy.github);
+        let state = state
+            .for_github(client.policy.github)
+            .client_pagination(client.policy.pagination);
         Pages {
             client,
             state,
@@ -731,7 +738,9 @@ pub struct EachPage<'c, I> {
 
 impl<'c, I> EachPage<'c, I> {
     fn new(client: &'c Client, state: PageState<I>) -> Self {
-        let state = state.for_github(client.policy.github);
+        let state = state
+            .for_github(client.policy.github)
+            .client_pagination(client.policy.pagination);
         EachPage {
             client,
             state,

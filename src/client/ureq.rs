@@ -245,7 +245,8 @@ impl Client {
         let first = route.to_request_with(&self.endpoint);
         Pages::new(
             self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>()),
+            PageState::typed::<R::Response>(first, Operation::of::<R>())
+                .route_pagination(R::PLAN.pagination),
         )
     }
 
@@ -309,7 +310,9 @@ impl Client {
         let first = route.to_request_with(&self.endpoint);
         Pages::new(
             self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>()).resume(Some(cursor)),
+            PageState::typed::<R::Response>(first, Operation::of::<R>())
+                .route_pagination(R::PLAN.pagination)
+                .resume(Some(cursor)),
         )
     }
 
@@ -478,7 +481,9 @@ impl Client {
         let first = route.to_request_with(&self.endpoint);
         EachPage::new(
             self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>()).resume(cursor),
+            PageState::typed::<R::Response>(first, Operation::of::<R>())
+                .route_pagination(R::PLAN.pagination)
+                .resume(cursor),
         )
     }
 
@@ -581,7 +586,9 @@ pub struct Pages<'c, T> {
 
 impl<'c, T> Pages<'c, T> {
     fn new(client: &'c Client, state: PageState<T>) -> Self {
-        let state = state.for_github(client.policy.github);
+        let state = state
+            .for_github(client.policy.github)
+            .client_pagination(client.policy.pagination);
         Pages { client, state }
     }
 
@@ -714,7 +721,9 @@ pub struct EachPage<'c, I> {
 
 impl<'c, I> EachPage<'c, I> {
     fn new(client: &'c Client, state: PageState<I>) -> Self {
-        let state = state.for_github(client.policy.github);
+        let state = state
+            .for_github(client.policy.github)
+            .client_pagination(client.policy.pagination);
         EachPage { client, state }
     }
 

@@ -55,11 +55,13 @@ pub(crate) mod civil;
 pub(crate) mod key;
 pub(crate) mod open_enum;
 pub(crate) mod paginated;
+mod pagination;
 mod timestamp;
 pub(crate) mod union;
 mod uri;
 
 pub use open_enum::Unknown;
 pub use paginated::Paginated;
+pub use pagination::{Next, Pagination};
 pub use timestamp::{Timestamp, TimestampError};
 pub use uri::Uri;
