@@ -13,6 +13,8 @@ mod backends;
 mod server;
 
 use endpoint::client::{ClientBuilder, Cursor, Error, Pagination};
+use endpoint::endpoint;
+use endpoint::model::Paginated;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -537,5 +539,77 @@ fn an_item_that_does_not_fit_on_a_later_page_is_kept_as_its_failure() {
         assert_eq!(decode.path(), "data[1].id");
         assert_eq!(decode.index(), Some(1));
         assert_eq!(queries(&server), ["", "starting_after=2"]);
+    }
+}
+
+/// A Kubernetes list: its items beside `metadata`.
+#[derive(Debug, Deserialize)]
+struct PodList {
+    items: Vec<Item>,
+}
+
+impl Paginated for PodList {
+    type Item = Item;
+
+    fn into_items(self) -> Vec<Item> {
+        self.items
+    }
+}
+
+endpoint! {
+    /// The pods, a page at a time: the route names its own scheme.
+    #[endpoint(paginate(cursor = "/metadata/continue", param = "continue", items = "/items"))]
+    struct ListPods = "GET /api/v1/pods{?limit}" -> PodList {
+        limit: Option<u32>,
+    }
+}
+
+/// Kubernetes: pods 1 to 5, two a page.
+fn pods(received: &Received) -> Answer {
+    let (ids, next) = match param(received, "continue") {
+        None => (1..=2, "c2"),
+        Some("c2") => (3..=4, "c3"),
+        Some(_) => (5..=5, ""),
+    };
+    Answer::json(
+        200,
+        &json!({"kind": "PodList", "metadata": {"continue": next}, "items": items(ids)}),
+    )
+}
+
+#[test]
+fn a_route_s_own_scheme_wins_over_the_client_s() {
+    for name in BACKENDS {
+        eprintln!("with {name}");
+        let server = Server::start(pods);
+        // The client's scheme is another API's; the route's is followed.
+        let client = api(name, &server, Pagination::page_number("page"));
+        let route = ListPods { limit: Some(2) };
+        assert_eq!(ids(client.items(&route, None)), [1, 2, 3, 4, 5]);
+        assert_eq!(
+            queries(&server),
+            ["limit=2", "limit=2&continue=c2", "limit=2&continue=c3"]
+        );
+
+        // Resumed from the cursor of the second page, typed.
+        let saved = {
+            let mut read = client.items(&route, None);
+            assert_eq!(ids(read.by_ref().take(3)), [1, 2, 3]);
+            read.cursor().expect("items left").to_string()
+        };
+        assert_eq!(
+            saved,
+            format!(
+                "{}/api/v1/pods?limit=2&continue=c2#skip=1",
+                server.base_url()
+            )
+        );
+        server.requests();
+        let read = client.items(&route, Some(saved.parse().expect("the saved cursor")));
+        assert_eq!(ids(read), [4, 5]);
+        assert_eq!(
+            queries(&server),
+            ["limit=2&continue=c2", "limit=2&continue=c3"]
+        );
     }
 }

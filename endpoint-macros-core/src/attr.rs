@@ -583,6 +583,128 @@ mod tests {
     }
 
     #[test]
+    fn paginate_options() {
+        let read = |item: proc_macro2::TokenStream| {
+            check_tokens(item, |cx, item: &crate::ast::ItemDef| {
+                ItemAttrs::from_attrs(cx, &item.options)
+            })
+        };
+        for (item, next, items) in [
+            (
+                quote!(#[endpoint(paginate(link))] struct S = "GET /x";),
+                PageNext::Link,
+                None,
+            ),
+            (
+                quote!(#[endpoint(paginate(cursor = "/metadata/continue", param = "continue", items = "/items"))] struct S = "GET /x";),
+                PageNext::Cursor {
+                    pointer: "/metadata/continue".into(),
+                    param: "continue".into(),
+                },
+                Some("/items"),
+            ),
+            (
+                quote!(#[endpoint(paginate(items = "/data", after_last_item = "/id", has_more = "/has_more", param = "starting_after"))] struct S = "GET /x";),
+                PageNext::AfterLastItem {
+                    key: "/id".into(),
+                    param: "starting_after".into(),
+                    more: "/has_more".into(),
+                },
+                Some("/data"),
+            ),
+            (
+                quote!(#[endpoint(paginate(next_url = "/next_page_uri"))] struct S = "GET /x";),
+                PageNext::NextUrl {
+                    pointer: "/next_page_uri".into(),
+                },
+                None,
+            ),
+            (
+                quote!(#[endpoint(paginate(offset = "offset", limit = "limit"))] struct S = "GET /x";),
+                PageNext::Offset {
+                    param: "offset".into(),
+                    limit: "limit".into(),
+                },
+                None,
+            ),
+            (
+                quote!(#[endpoint(paginate(page = "page", total_pages = "/meta/pages"))] struct S = "GET /x";),
+                PageNext::PageNumber {
+                    param: "page".into(),
+                    total: Some("/meta/pages".into()),
+                },
+                None,
+            ),
+        ] {
+            let (attrs, errors) = read(item);
+            assert!(errors.is_empty(), "{errors:?}");
+            let paginate = attrs.paginate.expect("a scheme");
+            assert_eq!(paginate.next, next);
+            assert_eq!(paginate.items.as_deref(), items);
+        }
+        for (item, message) in [
+            (
+                quote!(#[endpoint(paginate(items = "/data"))] struct S = "GET /x";),
+                "names no scheme",
+            ),
+            (
+                quote!(#[endpoint(paginate(link, offset = "o", limit = "l"))] struct S = "GET /x";),
+                "`offset` is a second one",
+            ),
+            (
+                quote!(#[endpoint(paginate(link = "x"))] struct S = "GET /x";),
+                "`link` in `paginate(…)` takes no value",
+            ),
+            (
+                quote!(#[endpoint(paginate(cursor))] struct S = "GET /x";),
+                "`cursor` in `paginate(…)` needs a value",
+            ),
+            (
+                quote!(#[endpoint(paginate(cursor = "/c"))] struct S = "GET /x";),
+                "`paginate(cursor)` needs `param = \"…\"`",
+            ),
+            (
+                quote!(#[endpoint(paginate(cursor = "c", param = "c"))] struct S = "GET /x";),
+                "expected a JSON pointer",
+            ),
+            (
+                quote!(#[endpoint(paginate(page = "a&b"))] struct S = "GET /x";),
+                "expected the name of a query parameter",
+            ),
+            (
+                quote!(#[endpoint(paginate(page = "p", limit = "l"))] struct S = "GET /x";),
+                "`limit` is not a word of `paginate(page)`",
+            ),
+            (
+                quote!(#[endpoint(paginate(link, link))] struct S = "GET /x";),
+                "`link` is given twice",
+            ),
+            (
+                quote!(#[endpoint(paginate(link, next = "/n"))] struct S = "GET /x";),
+                "unknown word `next`",
+            ),
+            (
+                quote!(#[endpoint(paginate(link), paginate(link))] struct S = "GET /x";),
+                "`paginate` is given twice",
+            ),
+            (
+                quote!(#[endpoint(paginate(link, items = "data"))] struct S = "GET /x";),
+                "`items = \"data\"`",
+            ),
+        ] {
+            let (attrs, errors) = read(item.clone());
+            assert!(
+                errors.iter().any(|e| e.contains(message)),
+                "{item}: {errors:?}"
+            );
+            // A second `paginate(…)` is read too, and is the one kept.
+            if !message.starts_with("`paginate` is given twice") {
+                assert!(attrs.paginate.is_none(), "{item}");
+            }
+        }
+    }
+
+    #[test]
     fn item_options() {
         let read = |item: proc_macro2::TokenStream| {
             check_tokens(item, |cx, item: &crate::ast::ItemDef| {
