@@ -1398,6 +1398,121 @@ mod tests {
     }
 
     #[test]
+    fn each_scheme_names_the_next_page_or_none() {
+        let url = "https://api.example/v1/things?limit=2";
+        let next = |pagination: Pagination, json: Value, length: usize| {
+            next_of(&pagination, url, &HeaderMap::new(), Some(&json), length)
+        };
+        let cursor = Pagination::cursor("/meta/next", "cursor");
+        assert_eq!(
+            next(cursor, json!({"meta": {"next": "a b"}}), 2),
+            Ok(Some(format!("{url}&cursor=a%20b")))
+        );
+        assert_eq!(
+            next(cursor, json!({"meta": {"next": 7}}), 0),
+            Ok(Some(format!("{url}&cursor=7")))
+        );
+        for end in [
+            json!({"meta": {"next": ""}}),
+            json!({"meta": {"next": null}}),
+            json!({}),
+        ] {
+            assert_eq!(next(cursor, end, 2), Ok(None));
+        }
+        for bad in [
+            json!(true),
+            json!(1.5),
+            json!(-0.5),
+            json!([1]),
+            json!({"a": 1}),
+        ] {
+            let error = next(cursor, json!({"meta": {"next": bad}}), 2).unwrap_err();
+            assert!(error.contains("`/meta/next`"), "{error}");
+        }
+
+        let stripe = Pagination::after_last_item("after", "/id", "/more").items("/data");
+        assert_eq!(
+            next(
+                stripe,
+                json!({"data": [{"id": 1}, {"id": "x_2"}], "more": true}),
+                2
+            ),
+            Ok(Some(format!("{url}&after=x_2")))
+        );
+        assert_eq!(
+            next(stripe, json!({"data": [{"id": 1}], "more": false}), 1),
+            Ok(None)
+        );
+        assert_eq!(next(stripe, json!({"data": [], "more": true}), 0), Ok(None));
+        let error = next(stripe, json!({"data": [{"name": 1}], "more": true}), 1).unwrap_err();
+        assert!(error.contains("`/id`"), "{error}");
+        let error = next(stripe, json!({"list": [{"id": 1}], "more": true}), 1).unwrap_err();
+        assert!(error.contains("no list"), "{error}");
+
+        let twilio = Pagination::next_url("/next");
+        assert_eq!(
+            next(twilio, json!({"next": "/v1/things?page=2"}), 1),
+            Ok(Some("/v1/things?page=2".to_owned()))
+        );
+        assert_eq!(next(twilio, json!({"next": null}), 1), Ok(None));
+        assert!(next(twilio, json!({"next": 2}), 1).is_err());
+
+        let offsets = Pagination::offset("offset", "limit");
+        assert_eq!(
+            next(offsets, json!([]), 2),
+            Ok(Some(format!("{url}&offset=2")))
+        );
+        assert_eq!(next(offsets, json!([]), 1), Ok(None), "a short page");
+        assert_eq!(next(offsets, json!([]), 0), Ok(None));
+        let pages = Pagination::page_number("page").total_pages("/pages");
+        assert_eq!(
+            next(pages, json!({"pages": 3}), 2),
+            Ok(Some(format!("{url}&page=2")))
+        );
+        assert_eq!(next(pages, json!({"pages": 1}), 2), Ok(None));
+        assert_eq!(next(pages, json!({}), 0), Ok(None));
+        let error = next(pages, json!({"pages": "3"}), 2).unwrap_err();
+        assert!(error.contains("`/pages`"), "{error}");
+
+        // A page's own parameter that is not a number.
+        let url = "https://api.example/v1/things?page=two";
+        let error = next_of(&pages, url, &HeaderMap::new(), Some(&json!({})), 1).unwrap_err();
+        assert!(error.contains("`page`"), "{error}");
+        let later = next_of(
+            &pages,
+            "https://api.example/v1/things?page=2",
+            &HeaderMap::new(),
+            None,
+            1,
+        );
+        assert_eq!(
+            later,
+            Ok(Some("https://api.example/v1/things?page=3".to_owned()))
+        );
+    }
+
+    #[test]
+    fn a_list_at_a_pointer() {
+        let page = json!({"a": {"b": [1, 2]}, "c": null, "d": 1});
+        assert_eq!(
+            items_at(page.clone(), Some("/a/b")),
+            Ok(vec![json!(1), json!(2)])
+        );
+        assert_eq!(items_at(page.clone(), Some("/c")), Ok(vec![]));
+        assert!(
+            items_at(page.clone(), Some("/d"))
+                .unwrap_err()
+                .contains("`/d` is not a list")
+        );
+        assert!(
+            items_at(page, Some("/e"))
+                .unwrap_err()
+                .contains("no list at `/e`")
+        );
+        assert_eq!(pointer_path("/a/b~1c~0d"), "a.b/c~d");
+    }
+
+    #[test]
     fn pages_that_cannot_go_on_have_no_cursor() {
         let mut state = searching::<Value>();
         state.receive(Ok(answer(200, Some("<ftp://x/>; rel=next"), json!([]))));
