@@ -181,6 +181,7 @@ impl Route for ReplacePod {
         params: &[whole_body("pod")],
         uploads: false,
         body: media("application/json", BodyKind::Json),
+        pagination: None,
     };
 }
 
@@ -255,6 +256,7 @@ impl<T: Serialize> Route for CreateFromObject<T> {
         params: &[whole_body("body")],
         uploads: false,
         body: media("application/x-www-form-urlencoded", BodyKind::Form),
+        pagination: None,
     };
 }
 
