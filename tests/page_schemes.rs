@@ -468,15 +468,20 @@ fn a_cursor_that_never_changes_is_an_error_not_an_endless_list() {
             &server,
             Pagination::cursor("/metadata/continue", "continue").items("/items"),
         );
-        let read: Vec<_> = client
-            .items_request::<Item>(request(&client, "/api/v1/pods", json!({})), None)
-            .collect();
+        let mut items =
+            client.items_request::<Item>(request(&client, "/api/v1/pods", json!({})), None);
+        let read: Vec<_> = items.by_ref().collect();
         assert_eq!(read.len(), 3, "{read:?}");
         assert_eq!(read[0].as_ref().expect("the first item").id, 1);
         assert_eq!(read[1].as_ref().expect("the second item").id, 2);
         let error = read[2].as_ref().expect_err("the error that ends the list");
         assert!(error.to_string().contains("points back to"), "{error}");
         assert_eq!(queries(&server), ["", "continue=same"]);
+        // The error has a cursor: the page named again.
+        assert_eq!(
+            items.cursor().map(|cursor| cursor.to_string()),
+            Some(format!("{}/api/v1/pods?continue=same", server.base_url()))
+        );
     }
 }
 

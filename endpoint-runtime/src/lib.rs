@@ -33,7 +33,9 @@
 //!    (shared names, GitHub's default values, byte scans a word at a time, URL
 //!    scanning, percent-encoding, JavaScript number text, route strings), and
 //!    [`model`]: the support types of response models (timestamps, URIs, open
-//!    enums, pages), which the requests themselves never use;
+//!    enums, pages and how they follow one another), which the requests
+//!    themselves never use (a typed route's `Plan` carries its
+//!    [`Pagination`](model::Pagination) for the clients);
 //! 3. `file`, then `value`, then [`body`]: a file to upload
 //!    ([`body::File`]); one parameter value, [`Param`](template::Param),
 //!    which may borrow a file or a choice of body ([`body::Contents`]); the

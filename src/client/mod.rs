@@ -91,7 +91,7 @@
 //!   empty list; any other 409 is an [`Error::Status`]. A link back to a
 //!   page read already (a cursor the server sends again) ends the pages
 //!   with an [`Error::Redirect`], and so do [`MAX_EMPTY_PAGES`] empty pages
-//!   in a row that point on (resumable at the next);
+//!   in a row that point on (both resumable at the page named, not fetched);
 //! - `pages` and `pages_request` read the same pages whole: each a [`Page`]
 //!   with its items (those that fit; the others are its
 //!   [`failures`](Page::failures)), URL, status, headers, links (`next`,

@@ -334,15 +334,19 @@ impl<I> PageState<I> {
             }
         };
         if !self.seen.insert(exchange.url()) {
+            // A server that names a page read already (a `next` link back,
+            // a cursor sent again) would have the pages go round for ever:
+            // they end here, resumable at that page.
             self.error = Some(Error::Redirect {
                 method: Method::GET,
                 url: self.url.clone(),
                 reason: format!(
-                    "the next page's link points back to `{}`, already read",
+                    "the next page's link points back to `{}`, already read; the pages stop \
+                     there, where their cursor resumes",
                     exchange.url()
                 ),
             });
-            self.at = At::Nowhere;
+            self.at = At::Fetching(cursor);
             return None;
         }
         self.fetching_first = self.first.as_ref().map(Exchange::url) == Some(exchange.url());
@@ -1518,6 +1522,7 @@ mod tests {
         state.receive(Ok(answer(200, Some("<ftp://x/>; rel=next"), json!([]))));
         assert!(state.next_exchange().is_none());
         assert_eq!(state.cursor(), None);
+        // A link back ends the pages, resumable at the page it names.
         let mut state = searching::<Value>();
         state.receive(Ok(answer(
             200,
@@ -1525,7 +1530,7 @@ mod tests {
             json!([]),
         )));
         assert!(state.next_exchange().is_none());
-        assert_eq!(state.cursor(), None);
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_1));
         let request = endpoint_runtime::Endpoint::default().endpoint(
             "GET /repos/{owner}/{repo}",
             json!({"owner": "..", "repo": "r"}),

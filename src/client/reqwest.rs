@@ -650,11 +650,12 @@ impl<'c, T> Pages<'c, T> {
     ///   skips them;
     /// - between pages (and before the first), the page to fetch next;
     /// - after [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages in a
-    ///   row and their error, the page linked to, not fetched;
+    ///   row and their error, the page linked to, not fetched; after a link
+    ///   (or cursor) back to a page read already, that page;
     /// - `None` once the last page was read whole, or when the pages cannot
-    ///   go on (a request that cannot be built, a link that is not a URL or
-    ///   points back to a page read already), or for a first page sent with
-    ///   another method than GET, which a cursor cannot name.
+    ///   go on (a request that cannot be built, a link that is not a URL, a
+    ///   cursor that is neither a string nor an integer), or for a first
+    ///   page sent with another method than GET, which a cursor cannot name.
     ///
     /// ```no_run
     /// # use endpoint::client::reqwest::Client;

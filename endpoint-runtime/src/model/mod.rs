@@ -15,7 +15,10 @@
 //!   any other value, as an [`Unknown`];
 //! - [`Paginated`] is the trait of an answer that is a page of a list (a
 //!   list, or an object holding one beside `total_count`): it tells a client
-//!   the type of the items.
+//!   the type of the items;
+//! - [`Pagination`] says how an API's pages follow one another (`Link`
+//!   headers, a cursor in the answer, the last item's id, a next URL,
+//!   offsets, page numbers) and where a page's list is.
 //!
 //! ```
 //! # endpoint::__private::open_enum! {
