@@ -573,6 +573,7 @@ impl endpoint::__private::Route for PutUntyped {
             }],
             uploads: false,
             body: None,
+            pagination: None,
         }
     };
 }

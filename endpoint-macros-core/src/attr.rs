@@ -1,7 +1,7 @@
 //! The `#[endpoint(…)]` attributes of a declared field (`rename = "…"`, a
 //! location, OpenAPI's `style`, `explode`, `allow_reserved`, the bracket
 //! rule `arrays`, `content_type`, `multi_segment`) and of a struct
-//! (`uploads`, `content_type`).
+//! (`uploads`, `content_type`, `paginate(…)`).
 //!
 //! Only the attributes' own mistakes are found here (an unknown or repeated
 //! option, an unknown style, two locations, a media type that is not one);
@@ -304,6 +304,211 @@ pub(crate) struct ItemAttrs {
     pub uploads: Option<Span>,
     /// `content_type = "…"`: the media type of the request body.
     pub content_type: Option<(String, Span)>,
+    /// `paginate(…)`: how the route's lists page.
+    pub paginate: Option<PageDef>,
+}
+
+/// How a route's lists page (`#[endpoint(paginate(…))]`): the runtime's
+/// `Pagination`, as the macro emits it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PageDef {
+    /// The scheme.
+    pub next: PageNext,
+    /// `items = "/pointer"`: where a page's list is.
+    pub items: Option<String>,
+}
+
+/// A scheme of [`PageDef`]: a word of `paginate(…)` with its values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PageNext {
+    /// `link`.
+    Link,
+    /// `cursor = "/pointer", param = "name"`.
+    Cursor { pointer: String, param: String },
+    /// `after_last_item = "/key", param = "name", has_more = "/pointer"`.
+    AfterLastItem {
+        key: String,
+        param: String,
+        more: String,
+    },
+    /// `next_url = "/pointer"`.
+    NextUrl { pointer: String },
+    /// `offset = "name", limit = "name"`.
+    Offset { param: String, limit: String },
+    /// `page = "name"`, and `total_pages = "/pointer"` when given.
+    PageNumber {
+        param: String,
+        total: Option<String>,
+    },
+}
+
+/// The schemes of `paginate(…)`, and the words each takes besides `items`
+/// (`None`: optional).
+const SCHEMES: [(&str, &[(&str, bool)]); 6] = [
+    ("link", &[]),
+    ("cursor", &[("param", true)]),
+    ("after_last_item", &[("param", true), ("has_more", true)]),
+    ("next_url", &[]),
+    ("offset", &[("limit", true)]),
+    ("page", &[("total_pages", false)]),
+];
+
+/// The words of `paginate(…)`, for its errors.
+const PAGINATE_WORDS: &str = "`link`; `cursor = \"/pointer\"` with `param = \"name\"`; \
+     `after_last_item = \"/key\"` with `param = \"name\"` and `has_more = \"/pointer\"`; \
+     `next_url = \"/pointer\"`; `offset = \"name\"` with `limit = \"name\"`; or \
+     `page = \"name\"` with an optional `total_pages = \"/pointer\"`; and an optional \
+     `items = \"/pointer\"`";
+
+/// Whether the value of the word `word` of `paginate(…)` is a JSON pointer
+/// (the others are query parameters).
+fn is_pointer_word(word: &str) -> bool {
+    matches!(
+        word,
+        "cursor" | "after_last_item" | "has_more" | "next_url" | "total_pages" | "items"
+    )
+}
+
+/// Reads `paginate(…)`: one scheme and its words, each at most once, each
+/// value a JSON pointer (`/…`) or a query parameter's name as the word
+/// wants. Every mistake is recorded in `cx` at the word or value it is
+/// about; `None` when there is one.
+fn paginate(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<PageDef>> {
+    let errors = cx.error_count();
+    let mut words: Vec<(String, Option<String>, Span)> = Vec::new();
+    meta.parse_nested_meta(|word| {
+        let span = word.path.span();
+        let name = word.path.to_token_stream().to_string().replace(' ', "");
+        let value = if word.input.peek(syn::Token![=]) {
+            let lit: LitStr = word.value()?.parse()?;
+            Some((lit.value(), lit.span()))
+        } else {
+            None
+        };
+        let known = name == "items"
+            || SCHEMES
+                .iter()
+                .any(|(scheme, with)| *scheme == name || with.iter().any(|(w, _)| *w == name));
+        if !known {
+            cx.error_at(
+                span,
+                format!("unknown word `{name}` in `paginate(…)`: expected {PAGINATE_WORDS}"),
+            );
+        } else if words.iter().any(|(seen, ..)| *seen == name) {
+            cx.error_at(span, format!("`{name}` is given twice in `paginate(…)`"));
+        }
+        match (&value, name.as_str()) {
+            (Some((_, at)), "link") => cx.error_at(*at, "`link` in `paginate(…)` takes no value"),
+            (None, "link") => {}
+            (None, _) if known => cx.error_at(
+                span,
+                format!("`{name}` in `paginate(…)` needs a value: `{name} = \"…\"`"),
+            ),
+            (Some((text, at)), _) if known && is_pointer_word(&name) && !text.starts_with('/') => {
+                cx.error_at(
+                    *at,
+                    format!(
+                        "`{name} = \"{text}\"` in `paginate(…)`: expected a JSON pointer \
+                         (RFC 6901) into the answer, starting with `/`, such as `/data`"
+                    ),
+                );
+            }
+            (Some((text, at)), _)
+                if known
+                    && !is_pointer_word(&name)
+                    && (text.is_empty() || text.contains(['&', '=', '#', '?', ' '])) =>
+            {
+                cx.error_at(
+                    *at,
+                    format!(
+                        "`{name} = \"{text}\"` in `paginate(…)`: expected the name of a query \
+                         parameter, such as `cursor`"
+                    ),
+                );
+            }
+            _ => {}
+        }
+        words.push((name, value.map(|(text, _)| text), span));
+        Ok(())
+    })?;
+    let value = |name: &str| {
+        words
+            .iter()
+            .find(|(word, ..)| word == name)
+            .and_then(|(_, value, _)| value.clone())
+    };
+    let schemes: Vec<&(String, Option<String>, Span)> = words
+        .iter()
+        .filter(|(word, ..)| SCHEMES.iter().any(|(scheme, _)| scheme == word))
+        .collect();
+    let (scheme, span) = match schemes[..] {
+        [(scheme, _, span)] => (scheme.as_str(), *span),
+        [] => {
+            cx.error_at(
+                meta.path.span(),
+                format!("`paginate(…)` names no scheme: expected {PAGINATE_WORDS}"),
+            );
+            return Ok(None);
+        }
+        [_, (second, _, span), ..] => {
+            cx.error_at(
+                *span,
+                format!("`paginate(…)` names one scheme; `{second}` is a second one"),
+            );
+            return Ok(None);
+        }
+    };
+    let with = SCHEMES
+        .iter()
+        .find(|(name, _)| *name == scheme)
+        .map_or(&[][..], |(_, with)| *with);
+    for (word, _, at) in &words {
+        let other = SCHEMES
+            .iter()
+            .any(|(_, w)| w.iter().any(|(name, _)| name == word));
+        if other && !with.iter().any(|(name, _)| name == word) {
+            cx.error_at(
+                *at,
+                format!("`{word}` is not a word of `paginate({scheme})`"),
+            );
+        }
+    }
+    for (name, required) in with {
+        if *required && !words.iter().any(|(word, ..)| word == name) {
+            cx.error_at(span, format!("`paginate({scheme})` needs `{name} = \"…\"`"));
+        }
+    }
+    if cx.error_count() > errors {
+        return Ok(None);
+    }
+    let text = |name: &str| value(name).unwrap_or_default();
+    let next = match scheme {
+        "link" => PageNext::Link,
+        "cursor" => PageNext::Cursor {
+            pointer: text("cursor"),
+            param: text("param"),
+        },
+        "after_last_item" => PageNext::AfterLastItem {
+            key: text("after_last_item"),
+            param: text("param"),
+            more: text("has_more"),
+        },
+        "next_url" => PageNext::NextUrl {
+            pointer: text("next_url"),
+        },
+        "offset" => PageNext::Offset {
+            param: text("offset"),
+            limit: text("limit"),
+        },
+        _ => PageNext::PageNumber {
+            param: text("page"),
+            total: value("total_pages"),
+        },
+    };
+    Ok(Some(PageDef {
+        next,
+        items: value("items"),
+    }))
 }
 
 impl ItemAttrs {
@@ -325,14 +530,19 @@ impl ItemAttrs {
                         cx.error_at(span, "`content_type` is given twice");
                     }
                     options.content_type = media_type(cx, &lit);
+                } else if meta.path.is_ident("paginate") {
+                    if options.paginate.is_some() {
+                        cx.error_at(span, "`paginate` is given twice");
+                    }
+                    options.paginate = paginate(cx, &meta)?;
                 } else {
                     let name = meta.path.to_token_stream().to_string().replace(' ', "");
                     cx.error_at(
                         span,
                         format!(
                             "unknown option `{name}` in `#[endpoint(…)]` on a struct: expected \
-                             `uploads` or `content_type = \"…\"` (`rename`, the locations and \
-                             the styles are for fields)"
+                             `uploads`, `content_type = \"…\"` or `paginate(…)` (`rename`, the \
+                             locations and the styles are for fields)"
                         ),
                     );
                     if meta.input.peek(syn::Token![=]) {
@@ -370,6 +580,128 @@ mod tests {
         assert_eq!(attrs.rename.as_ref().unwrap().0, "per-page");
         assert!(attrs.at(Loc::Query).is_some());
         assert!(attrs.at(Loc::Body).is_none());
+    }
+
+    #[test]
+    fn paginate_options() {
+        let read = |item: proc_macro2::TokenStream| {
+            check_tokens(item, |cx, item: &crate::ast::ItemDef| {
+                ItemAttrs::from_attrs(cx, &item.options)
+            })
+        };
+        for (item, next, items) in [
+            (
+                quote!(#[endpoint(paginate(link))] struct S = "GET /x";),
+                PageNext::Link,
+                None,
+            ),
+            (
+                quote!(#[endpoint(paginate(cursor = "/metadata/continue", param = "continue", items = "/items"))] struct S = "GET /x";),
+                PageNext::Cursor {
+                    pointer: "/metadata/continue".into(),
+                    param: "continue".into(),
+                },
+                Some("/items"),
+            ),
+            (
+                quote!(#[endpoint(paginate(items = "/data", after_last_item = "/id", has_more = "/has_more", param = "starting_after"))] struct S = "GET /x";),
+                PageNext::AfterLastItem {
+                    key: "/id".into(),
+                    param: "starting_after".into(),
+                    more: "/has_more".into(),
+                },
+                Some("/data"),
+            ),
+            (
+                quote!(#[endpoint(paginate(next_url = "/next_page_uri"))] struct S = "GET /x";),
+                PageNext::NextUrl {
+                    pointer: "/next_page_uri".into(),
+                },
+                None,
+            ),
+            (
+                quote!(#[endpoint(paginate(offset = "offset", limit = "limit"))] struct S = "GET /x";),
+                PageNext::Offset {
+                    param: "offset".into(),
+                    limit: "limit".into(),
+                },
+                None,
+            ),
+            (
+                quote!(#[endpoint(paginate(page = "page", total_pages = "/meta/pages"))] struct S = "GET /x";),
+                PageNext::PageNumber {
+                    param: "page".into(),
+                    total: Some("/meta/pages".into()),
+                },
+                None,
+            ),
+        ] {
+            let (attrs, errors) = read(item);
+            assert!(errors.is_empty(), "{errors:?}");
+            let paginate = attrs.paginate.expect("a scheme");
+            assert_eq!(paginate.next, next);
+            assert_eq!(paginate.items.as_deref(), items);
+        }
+        for (item, message) in [
+            (
+                quote!(#[endpoint(paginate(items = "/data"))] struct S = "GET /x";),
+                "names no scheme",
+            ),
+            (
+                quote!(#[endpoint(paginate(link, offset = "o", limit = "l"))] struct S = "GET /x";),
+                "`offset` is a second one",
+            ),
+            (
+                quote!(#[endpoint(paginate(link = "x"))] struct S = "GET /x";),
+                "`link` in `paginate(…)` takes no value",
+            ),
+            (
+                quote!(#[endpoint(paginate(cursor))] struct S = "GET /x";),
+                "`cursor` in `paginate(…)` needs a value",
+            ),
+            (
+                quote!(#[endpoint(paginate(cursor = "/c"))] struct S = "GET /x";),
+                "`paginate(cursor)` needs `param = \"…\"`",
+            ),
+            (
+                quote!(#[endpoint(paginate(cursor = "c", param = "c"))] struct S = "GET /x";),
+                "expected a JSON pointer",
+            ),
+            (
+                quote!(#[endpoint(paginate(page = "a&b"))] struct S = "GET /x";),
+                "expected the name of a query parameter",
+            ),
+            (
+                quote!(#[endpoint(paginate(page = "p", limit = "l"))] struct S = "GET /x";),
+                "`limit` is not a word of `paginate(page)`",
+            ),
+            (
+                quote!(#[endpoint(paginate(link, link))] struct S = "GET /x";),
+                "`link` is given twice",
+            ),
+            (
+                quote!(#[endpoint(paginate(link, next = "/n"))] struct S = "GET /x";),
+                "unknown word `next`",
+            ),
+            (
+                quote!(#[endpoint(paginate(link), paginate(link))] struct S = "GET /x";),
+                "`paginate` is given twice",
+            ),
+            (
+                quote!(#[endpoint(paginate(link, items = "data"))] struct S = "GET /x";),
+                "`items = \"data\"`",
+            ),
+        ] {
+            let (attrs, errors) = read(item.clone());
+            assert!(
+                errors.iter().any(|e| e.contains(message)),
+                "{item}: {errors:?}"
+            );
+            // A second `paginate(…)` is read too, and is the one kept.
+            if !message.starts_with("`paginate` is given twice") {
+                assert!(attrs.paginate.is_none(), "{item}");
+            }
+        }
     }
 
     #[test]

@@ -51,6 +51,7 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
         fields,
         uploads: false,
         body: None,
+        paginate: None,
     }
 }
 

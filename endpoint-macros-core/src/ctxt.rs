@@ -29,6 +29,11 @@ impl Ctxt {
         self.errors.push(error);
     }
 
+    /// How many errors were found so far.
+    pub(crate) fn error_count(&self) -> usize {
+        self.errors.len()
+    }
+
     /// All the errors, combined into one (or `Ok` if there were none).
     pub(crate) fn check(self) -> syn::Result<()> {
         let mut errors = self.errors.into_iter();

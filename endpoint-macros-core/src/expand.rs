@@ -17,6 +17,7 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use crate::ast::{ExprDef, Input, ItemDef, is_file, option_inner, single_type_argument};
+use crate::attr::{PageDef, PageNext};
 use crate::capture::{CheckedExpr, check_expr};
 use crate::ctxt::Ctxt;
 use crate::route::BodyDef;
@@ -131,6 +132,7 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
         &params,
         checked.uploads,
         checked.body.as_ref(),
+        checked.paginate.as_ref(),
     );
     let field = with_fields_fn(&field_values(checked, template));
     let (method, template_text) = (&checked.method, &checked.template_text);
@@ -371,7 +373,7 @@ fn is_direct(ty: &Type) -> bool {
     }
 }
 
-/// `Plan { method, template, params, uploads, body }`: the route as data, the
+/// `Plan { method, template, params, uploads, body, pagination }`: the route as data, the
 /// template in its packed form (a string and a list of numbers), which costs
 /// the least to compile; multi-segment variables are marked in it.
 fn plan(
@@ -380,6 +382,7 @@ fn plan(
     params: &[TokenStream],
     uploads: bool,
     body: Option<&BodyDef>,
+    paginate: Option<&PageDef>,
 ) -> TokenStream {
     let method = format_ident!("{method}");
     let (text, code) = template.packed();
@@ -398,6 +401,7 @@ fn plan(
         }
         None => quote!(::core::option::Option::None),
     };
+    let pagination = pagination(paginate);
     quote! {
         ::endpoint::__private::Plan {
             method: ::endpoint::__private::Method::#method,
@@ -405,8 +409,31 @@ fn plan(
             params: &[#(#params),*],
             uploads: #uploads,
             body: #body,
+            pagination: #pagination,
         }
     }
+}
+
+/// The `Pagination` of `paginate(…)`: calls of its `const` constructors.
+fn pagination(paginate: Option<&PageDef>) -> TokenStream {
+    let Some(PageDef { next, items }) = paginate else {
+        return quote!(::core::option::Option::None);
+    };
+    let scheme = match next {
+        PageNext::Link => quote!(link()),
+        PageNext::Cursor { pointer, param } => quote!(cursor(#pointer, #param)),
+        PageNext::AfterLastItem { key, param, more } => {
+            quote!(after_last_item(#param, #key, #more))
+        }
+        PageNext::NextUrl { pointer } => quote!(next_url(#pointer)),
+        PageNext::Offset { param, limit } => quote!(offset(#param, #limit)),
+        PageNext::PageNumber { param, total } => match total {
+            Some(total) => quote!(page_number(#param).total_pages(#total)),
+            None => quote!(page_number(#param)),
+        },
+    };
+    let items = items.as_ref().map(|items| quote!(.items(#items)));
+    quote!(::core::option::Option::Some(::endpoint::__private::Pagination::#scheme #items))
 }
 
 /// A remaining parameter's `ParamPlan`: `ParamPlan::new(name)` for the
@@ -504,7 +531,7 @@ fn expression(def: &ExprDef) -> TokenStream {
 /// serialization error is kept and returned by `to_request`.
 fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStream {
     let ident = format_ident!("__Endpoint");
-    let plan = plan(&checked.method, template, &[], false, None);
+    let plan = plan(&checked.method, template, &[], false, None, None);
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
     let fields: Vec<_> = checked.fields.iter().map(|field| &field.ident).collect();

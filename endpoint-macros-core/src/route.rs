@@ -70,6 +70,9 @@ pub(crate) struct Checked<F> {
     pub uploads: bool,
     /// The body's media type, when the item names one (`content_type`).
     pub body: Option<BodyDef>,
+    /// How the route's lists page, when the item names a scheme
+    /// (`paginate(…)`).
+    pub paginate: Option<crate::attr::PageDef>,
 }
 
 /// The media type of a request body and how it is written: the runtime's

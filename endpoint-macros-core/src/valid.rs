@@ -245,6 +245,7 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
         fields,
         uploads,
         body,
+        paginate: item_attrs.paginate.clone(),
     }
 }
 

@@ -33,7 +33,9 @@
 //!    (shared names, GitHub's default values, byte scans a word at a time, URL
 //!    scanning, percent-encoding, JavaScript number text, route strings), and
 //!    [`model`]: the support types of response models (timestamps, URIs, open
-//!    enums, pages), which the requests themselves never use;
+//!    enums, pages and how they follow one another), which the requests
+//!    themselves never use (a typed route's `Plan` carries its
+//!    [`Pagination`](model::Pagination) for the clients);
 //! 3. `file`, then `value`, then [`body`]: a file to upload
 //!    ([`body::File`]); one parameter value, [`Param`](template::Param),
 //!    which may borrow a file or a choice of body ([`body::Contents`]); the
@@ -114,6 +116,7 @@ pub mod __private {
     pub use crate::body::Content;
     pub use crate::endpoint::credential_origins;
     pub use crate::headers::is_token;
+    pub use crate::model::Pagination;
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::model::key::{Key, required};
     pub use crate::model::open_enum::{
@@ -128,7 +131,9 @@ pub mod __private {
     };
     pub use crate::typed::{Argument, Fields, FieldsBuild, Plan, argument, serialize};
     pub use crate::typed_request::Route;
-    pub use crate::url::{Origin, is_absolute, redact_userinfo, url_host};
+    pub use crate::url::{
+        Origin, is_absolute, query_param, redact_userinfo, url_host, with_query_param,
+    };
     pub use crate::value::{List, Param, ToParam};
     pub use crate::wire::plan::{
         Arrays, BodyKind, BodyPlan, Location, ParamPlan, Placement, Style,

@@ -15,6 +15,7 @@ use crate::build::{Input, build};
 use crate::defaults::{CallOptions, Prepared};
 use crate::error::Result;
 use crate::layers::{Layers, for_each_default_param, layer, lookup, merged_vars};
+use crate::model::Pagination;
 use crate::names::is_option_key;
 use crate::params::Params;
 use crate::request::{Method, Request};
@@ -41,6 +42,10 @@ pub struct Plan {
     /// octokit rule (a JSON object of the body's fields, or `data` as the
     /// whole body).
     pub body: Option<BodyPlan>,
+    /// How the route's lists page, when the route names its own scheme
+    /// (`#[endpoint(paginate(…))]`), which wins over a client's; `None` for
+    /// the client's.
+    pub pagination: Option<Pagination>,
 }
 
 /// A struct's fields, by position: first the template's variables (in the

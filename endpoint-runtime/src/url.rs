@@ -164,6 +164,65 @@ pub fn redact_userinfo(url: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The raw (still percent-encoded) value of the first query parameter
+/// called `name` in `url`; an empty one for `name` without `=`.
+///
+/// ```
+/// use endpoint::__private::query_param;
+///
+/// assert_eq!(query_param("https://h.example/v1?limit=20&offset=40", "offset"), Some("40"));
+/// assert_eq!(query_param("https://h.example/v1?limit=20#offset=4", "offset"), None);
+/// ```
+pub fn query_param<'u>(url: &'u str, name: &str) -> Option<&'u str> {
+    let (_, end) = path_range(url);
+    let rest = &url[end..];
+    let query = rest.strip_prefix('?')?;
+    let query = query.split_once('#').map_or(query, |(query, _)| query);
+    query
+        .split('&')
+        .find_map(|pair| match pair.split_once('=') {
+            Some((key, value)) if key == name => Some(value),
+            None if pair == name => Some(""),
+            _ => None,
+        })
+}
+
+/// `url` with the query parameter `name` set to `value`
+/// (percent-encoded as `encodeURIComponent` does): every parameter called
+/// `name` is dropped, and one is appended; the fragment is dropped.
+///
+/// ```
+/// use endpoint::__private::with_query_param;
+///
+/// assert_eq!(
+///     with_query_param("https://h.example/v1?cursor=a&limit=2", "cursor", "b c/="),
+///     "https://h.example/v1?limit=2&cursor=b%20c%2F%3D"
+/// );
+/// assert_eq!(with_query_param("https://h.example/v1#top", "page", "2"), "https://h.example/v1?page=2");
+/// ```
+pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
+    let (_, end) = path_range(url);
+    let rest = &url[end..];
+    let rest = rest.split_once('#').map_or(rest, |(kept, _)| kept);
+    let mut out = String::with_capacity(url.len() + name.len() + value.len() + 2);
+    out.push_str(&url[..end]);
+    let mut separator = '?';
+    for pair in rest.strip_prefix('?').unwrap_or_default().split('&') {
+        let key = pair.split_once('=').map_or(pair, |(key, _)| key);
+        if pair.is_empty() || key == name {
+            continue;
+        }
+        out.push(separator);
+        out.push_str(pair);
+        separator = '&';
+    }
+    out.push(separator);
+    crate::encode::encode(&mut out, name, crate::encode::Set::Component);
+    out.push('=');
+    crate::encode::encode(&mut out, value, crate::encode::Set::Component);
+    out
+}
+
 /// The byte range of the path: before the first `?` or `#`, after the
 /// `scheme://authority` of an absolute URL.
 pub(crate) fn path_range(url: &str) -> (usize, usize) {

@@ -16,6 +16,7 @@ use super::call::{Limiter, Policy};
 use super::event::{Event, Hook};
 use super::retry::Retry;
 use super::throttle::RateLimits;
+use crate::model::Pagination;
 use crate::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
 use endpoint_runtime::__private::{
     Origin, REDACTED, credential_origins, redact_userinfo, shown_header_value,
@@ -163,6 +164,7 @@ pub struct ClientBuilder<C> {
     rate_limits: Option<RateLimits>,
     cache: Option<Arc<dyn Cache>>,
     hook: Option<Hook>,
+    pagination: Pagination,
     /// The GitHub App whose installation tokens authenticate.
     #[cfg(feature = "app")]
     app: Option<super::GitHubApp>,
@@ -186,6 +188,7 @@ impl<C> Clone for ClientBuilder<C> {
             rate_limits: self.rate_limits.clone(),
             cache: self.cache.clone(),
             hook: self.hook.clone(),
+            pagination: self.pagination,
             #[cfg(feature = "app")]
             app: self.app.clone(),
             client: PhantomData,
@@ -210,6 +213,7 @@ impl<C> Default for ClientBuilder<C> {
             rate_limits: None,
             cache: None,
             hook: None,
+            pagination: Pagination::link(),
             #[cfg(feature = "app")]
             app: None,
             client: PhantomData,
@@ -254,7 +258,8 @@ impl<C> fmt::Debug for ClientBuilder<C> {
             .field("retry", &self.retry)
             .field("rate_limits", &self.rate_limits_in_force())
             .field("cache", &self.cache)
-            .field("on_event", &self.hook.is_some());
+            .field("on_event", &self.hook.is_some())
+            .field("pagination", &self.pagination);
         // Its ids; the key is redacted.
         #[cfg(feature = "app")]
         debug.field("github_app", &self.app);
@@ -458,6 +463,27 @@ impl<C> ClientBuilder<C> {
         self
     }
 
+    /// How the API's lists page ([`Pagination`]): what `pages`,
+    /// `paginate` and their cursors follow, for every route without a
+    /// scheme of its own (`#[endpoint(paginate = …)]`, which wins).
+    /// Unless told, `Link: <…>; rel="next"` headers, as GitHub sends them.
+    ///
+    /// ```no_run
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::{Pagination, ureq::Client};
+    ///
+    /// let stripe = Client::builder()
+    ///     .base_url("https://api.stripe.com/v1")
+    ///     .pagination(Pagination::after_last_item("starting_after", "/id", "/has_more").items("/data"))
+    ///     .build()?;
+    /// # }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn pagination(mut self, pagination: Pagination) -> Self {
+        self.pagination = pagination;
+        self
+    }
+
     /// How requests that failed for a reason that may pass are sent again
     /// ([`Retry::default`] unless set: 3 retries with exponential backoff;
     /// [`Retry::never`] for none).
@@ -549,6 +575,7 @@ impl<C> ClientBuilder<C> {
                     Origin::of(url).is_some() && Origin::of(url) == Origin::of(DEFAULT_BASE_URL)
                 }),
             origins: Arc::default(),
+            pagination: self.pagination,
         }
     }
 

@@ -22,6 +22,7 @@ use super::retry::{self, Retry};
 use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
 use crate::Endpoint;
 use endpoint_runtime::__private::{Origin, credential_origins};
+use endpoint_runtime::model::Pagination;
 
 /// A transport's failure to send a request or read its answer.
 pub(crate) type TransportError = Box<dyn std::error::Error + Send + Sync>;
@@ -90,6 +91,9 @@ pub(crate) struct Policy {
     /// and the uploads URL it was made with, whatever endpoint a clone
     /// made by `with_endpoint` builds its requests with.
     pub(crate) origins: Arc<[Origin]>,
+    /// How the API's lists page, for the routes without a scheme of their
+    /// own.
+    pub(crate) pagination: Pagination,
 }
 
 impl fmt::Debug for Policy {
@@ -103,6 +107,7 @@ impl fmt::Debug for Policy {
             .field("deadline", &self.deadline)
             .field("origins", &self.origins)
             .field("github", &self.github)
+            .field("pagination", &self.pagination)
             .finish()
     }
 }

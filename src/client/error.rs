@@ -99,10 +99,12 @@ pub enum Error {
     },
 
     /// A redirect could not be followed: too many of them, or a `location`
-    /// that is not a URL; or the `next` links of pages cannot be followed:
-    /// a link that is not a URL, one that points back to a page read
-    /// already, or [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages
-    /// in a row, each linking to another.
+    /// that is not a URL; or the pages cannot be followed: a `next` link
+    /// (or a next URL in the answer) that is not a URL, one that points
+    /// back to a page read already (a cursor sent again),
+    /// [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages in a row,
+    /// each pointing to another, or a cursor in the answer that is neither
+    /// a string nor an integer (the message names its JSON pointer).
     #[error("{method} {}: {}", Bounded::text(.url), Bounded::text(.reason))]
     Redirect {
         /// The method of the request that was redirected.

@@ -71,7 +71,8 @@
 //!   [`index`](DecodeError::index) in the page's list and its path in the
 //!   page (`[3].user.login`, `items[3].user.login`), and keeps its JSON
 //!   alone;
-//! - `paginate` follows `Link: <…>; rel="next"` from page to page and yields
+//! - `paginate` follows the API's [`Pagination`] from page to page
+//!   (`Link: <…>; rel="next"` unless told) and yields
 //!   every item of every page, of the type the route's response holds a list
 //!   of ([`Paginated`](crate::model::Paginated)): `T` for `-> Vec<T>`, the
 //!   items of a search's results, of `check_runs`, `workflow_runs`,
@@ -80,14 +81,18 @@
 //!   item that does not fit is an [`Error::Decode`] in its place, and the
 //!   items after it still come (a cursor counts it as read); a page whose
 //!   structure does not fit (not a list, nor an object holding one) ends
-//!   the items with its error. The
-//!   link is used as given. From GitHub (a client made by `github()` or
+//!   the items with its error. A
+//!   link, or a next URL in the answer, is used as given (resolved against
+//!   the page's URL); every other scheme sets one query parameter of the
+//!   page's URL, so every page is a GET of a URL its [`Cursor`] names. A
+//!   cursor in the answer that is neither a string nor an integer ends the
+//!   pages with an error naming its JSON pointer. From GitHub (a client made by `github()` or
 //!   `github_enterprise`, or whose first request goes to `api.github.com`),
 //!   a 409 for the first page (the commits of an empty repository) is an
 //!   empty list; any other 409 is an [`Error::Status`]. A link back to a
-//!   page read already ends the pages with an [`Error::Redirect`], and so
-//!   do [`MAX_EMPTY_PAGES`] empty pages in a row that link on (resumable at
-//!   the next);
+//!   page read already (a cursor the server sends again) ends the pages
+//!   with an [`Error::Redirect`], and so do [`MAX_EMPTY_PAGES`] empty pages
+//!   in a row that point on (both resumable at the page named, not fetched);
 //! - `pages` and `pages_request` read the same pages whole: each a [`Page`]
 //!   with its items (those that fit; the others are its
 //!   [`failures`](Page::failures)), URL, status, headers, links (`next`,
@@ -107,6 +112,7 @@
 //! | timeouts | 10 s to connect, 60 s for each request | [`ClientBuilder::connect_timeout`], [`ClientBuilder::timeout`] |
 //! | a call's deadline | 5 minutes for all one call does ([`DEFAULT_DEADLINE`]): no wait or retry is started that would end past it, and each request's timeout is cut to the time left | [`ClientBuilder::deadline`] |
 //! | what it did | nothing said | [`ClientBuilder::on_event`]: each wait and retry as an [`Event`] |
+//! | pagination | `Link: <…>; rel="next"` headers (GitHub's); a page's list is the answer, or its one list beside `total_count` | [`ClientBuilder::pagination`]: a [`Pagination`] (a cursor at a JSON pointer, the last item's id, a next URL in the answer, offsets, page numbers; the list at a JSON pointer); a route's own `#[endpoint(paginate(…))]` wins |
 //!
 //! What one call (a `send`, an `execute`, a page of `paginate` or `pages`)
 //! costs at most in time, with the defaults: a server that accepts the
@@ -333,6 +339,7 @@ pub use builder::{
 };
 pub use cache::{Cache, CachedAnswer, MemoryCache};
 pub use decode::Bytes;
+pub use endpoint_runtime::model::{Next, Pagination};
 pub use error::{ApiError, DecodeError, Error, MAX_PRINTED_BODY, MAX_PRINTED_TEXT};
 pub use event::{Event, RetryReason, WaitReason};
 pub use link::Link;

@@ -1,10 +1,11 @@
-//! Pagination: pages linked by `Link: <…>; rel="next"`, read whole or item
-//! by item, and where to resume them.
+//! Pagination: pages that follow one another by a [`Pagination`] scheme
+//! (`Link: <…>; rel="next"` unless told), read whole or item by item, and
+//! where to resume them.
 
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
 
-use endpoint_runtime::model::Paginated;
+use endpoint_runtime::model::{Next as Scheme, Paginated, Pagination};
 use http::{HeaderMap, Method, StatusCode, Uri};
 use serde::de::{DeserializeOwned, Error as _};
 use serde_json::Value;
@@ -26,8 +27,13 @@ const GITHUB_API_HOST: &str = "api.github.com";
 enum Next {
     /// The first page (or, when resuming, the page of the cursor).
     First(Result<endpoint_runtime::Request, endpoint_runtime::Error>),
-    /// A page's `next` link.
+    /// The next page's URL (a `next` link, or the URL a scheme of
+    /// [`Pagination`] gives), absolute or relative to the page read last.
     Link(String),
+    /// The pages cannot go on: the page read last does not say where the
+    /// next one is in a way that can be followed (a cursor that is neither
+    /// a string nor an integer…), once its items are taken.
+    Fail(String),
     /// Nothing: the last page was read, or a call failed.
     Done,
 }
@@ -66,8 +72,9 @@ struct Head {
     incomplete_results: Option<bool>,
 }
 
-/// How the pages of one call are read into items of `I`.
-type Reader<I> = fn(Operation, Answer) -> Result<Read<I>, Error>;
+/// How the pages of one call are read into items of `I`, a page's list at
+/// the JSON pointer given (when given) or by the rule of [`Paginated`].
+type Reader<I> = fn(Operation, Answer, Option<&str>) -> Result<Read<I>, Error>;
 
 /// The state both backends' page and item iterators share: what to fetch
 /// next, the items of the page read last, what the pages said about the
@@ -94,6 +101,11 @@ pub(crate) struct PageState<I> {
     github: bool,
     /// Whether the page being fetched is the first request's.
     fetching_first: bool,
+    /// How a page points at the next one, and where its items are.
+    pagination: Pagination,
+    /// Whether [`PageState::pagination`] is the route's own, which a
+    /// client's setting does not replace.
+    route_pagination: bool,
     /// How many pages in a row had no item and linked to another.
     empty_in_row: usize,
     at: At,
@@ -141,6 +153,8 @@ impl<I> PageState<I> {
             seen: HashSet::new(),
             github: false,
             fetching_first: false,
+            pagination: Pagination::link(),
+            route_pagination: false,
             empty_in_row: 0,
             at: At::Next,
             skip: 0,
@@ -173,6 +187,25 @@ impl<I> PageState<I> {
     /// the first request's page, whose headers it is sent with.
     pub(crate) fn resume(mut self, cursor: Option<Cursor>) -> PageState<I> {
         self.resume = cursor;
+        self
+    }
+
+    /// The same pages, following `pagination`: a route's own, which a
+    /// client's ([`PageState::client_pagination`]) does not replace.
+    pub(crate) fn route_pagination(mut self, pagination: Option<Pagination>) -> PageState<I> {
+        if let Some(pagination) = pagination {
+            self.pagination = pagination;
+            self.route_pagination = true;
+        }
+        self
+    }
+
+    /// The same pages, following the client's `pagination` unless the
+    /// route has its own.
+    pub(crate) fn client_pagination(mut self, pagination: Pagination) -> PageState<I> {
+        if !self.route_pagination {
+            self.pagination = pagination;
+        }
         self
     }
 
@@ -234,7 +267,7 @@ impl<I> PageState<I> {
                 .as_ref()
                 .map(|cursor| cursor.with_skip(length - self.items.len())),
             At::Reading(..) | At::Next => match &self.next {
-                Next::Done | Next::First(Err(_)) => None,
+                Next::Done | Next::First(Err(_)) | Next::Fail(_) => None,
                 Next::First(Ok(request)) => match &self.resume {
                     Some(cursor) => Some(cursor.clone()),
                     None if request.method.eq_ignore_ascii_case("get") => request.url.parse().ok(),
@@ -260,6 +293,15 @@ impl<I> PageState<I> {
         let exchange = match std::mem::replace(&mut self.next, Next::Done) {
             Next::Done => return None,
             Next::First(request) => self.first_exchange(request),
+            Next::Fail(reason) => {
+                self.error = Some(Error::Redirect {
+                    method: Method::GET,
+                    url: self.url.clone(),
+                    reason,
+                });
+                self.at = At::Nowhere;
+                return None;
+            }
             Next::Link(url) if self.empty_in_row >= MAX_EMPTY_PAGES => {
                 // A server may link empty page to empty page for ever: the
                 // pages end here, resumable at the page not fetched.
@@ -292,15 +334,19 @@ impl<I> PageState<I> {
             }
         };
         if !self.seen.insert(exchange.url()) {
+            // A server that names a page read already (a `next` link back,
+            // a cursor sent again) would have the pages go round for ever:
+            // they end here, resumable at that page.
             self.error = Some(Error::Redirect {
                 method: Method::GET,
                 url: self.url.clone(),
                 reason: format!(
-                    "the next page's link points back to `{}`, already read",
+                    "the next page's link points back to `{}`, already read; the pages stop \
+                     there, where their cursor resumes",
                     exchange.url()
                 ),
             });
-            self.at = At::Nowhere;
+            self.at = At::Fetching(cursor);
             return None;
         }
         self.fetching_first = self.first.as_ref().map(Exchange::url) == Some(exchange.url());
@@ -377,11 +423,24 @@ impl<I> PageState<I> {
             return;
         }
         head.headers = answer.headers.clone();
-        let next = next_page(&answer.headers);
-        match (self.read)(self.operation, answer) {
+        let json = match self.pagination.next {
+            Scheme::Link => None,
+            _ => decode::<Value>(&answer.headers, &answer.body).ok(),
+        };
+        match (self.read)(self.operation, answer, self.pagination.items) {
             Ok(page) => {
                 let mut items = page.items;
                 let length = items.len();
+                let next = match next_of(
+                    &self.pagination,
+                    &self.url,
+                    &head.headers,
+                    json.as_ref(),
+                    length,
+                ) {
+                    Ok(next) => next.map(Next::Link),
+                    Err(reason) => Some(Next::Fail(reason)),
+                };
                 self.empty_in_row = match (length, &next) {
                     (0, Some(_)) => self.empty_in_row + 1,
                     _ => 0,
@@ -398,8 +457,8 @@ impl<I> PageState<I> {
                 if page.incomplete_results.is_some() {
                     self.incomplete_results = page.incomplete_results;
                 }
-                if let Some(url) = next {
-                    self.next = Next::Link(url);
+                if let Some(next) = next {
+                    self.next = next;
                 }
             }
             Err(error) => {
@@ -442,7 +501,11 @@ impl<T> PageState<T> {
 /// A page of a typed request, decoded straight into `P`. An empty body (a
 /// 204) has no items. A page that does not fit is read again item by item
 /// ([`item_by_item`]), only then: a page that fits is decoded once.
-fn typed_page<P>(operation: Operation, answer: Answer) -> Result<Read<P::Item>, Error>
+fn typed_page<P>(
+    operation: Operation,
+    answer: Answer,
+    _items: Option<&str>,
+) -> Result<Read<P::Item>, Error>
 where
     P: Paginated + DeserializeOwned,
 {
@@ -576,6 +639,7 @@ fn list_of<'a>(page: &'a mut Value, key: Option<&str>) -> Option<&'a mut Vec<Val
 fn dynamic_page<T: DeserializeOwned>(
     operation: Operation,
     answer: Answer,
+    pointer: Option<&str>,
 ) -> Result<Read<T>, Error> {
     let page: Value = match decode(&answer.headers, &answer.body) {
         Ok(page) => page,
@@ -583,13 +647,14 @@ fn dynamic_page<T: DeserializeOwned>(
     };
     let total_count = page.total_count();
     let incomplete_results = page.incomplete_results();
-    let key = match &page {
-        Value::Object(object) => endpoint_runtime::__private::page_list_key(object)
+    let key = match (&page, pointer) {
+        (_, Some(pointer)) => Some(pointer_path(pointer)),
+        (Value::Object(object), None) => endpoint_runtime::__private::page_list_key(object)
             .ok()
             .map(str::to_owned),
         _ => None,
     };
-    let values = match page.try_into_items() {
+    let values = match items_at(page, pointer) {
         Ok(values) => values,
         Err(reason) => {
             let failure = Failure::at_root(serde_json::Error::custom(reason));
@@ -608,7 +673,7 @@ fn dynamic_page<T: DeserializeOwned>(
                 let items = again.get_or_insert_with(|| {
                     decode::<Value>(&answer.headers, &answer.body)
                         .ok()
-                        .and_then(|page| page.try_into_items().ok())
+                        .and_then(|page| items_at(page, pointer).ok())
                         .unwrap_or_default()
                 });
                 let value = items.get_mut(index).map(std::mem::take).unwrap_or_default();
@@ -633,6 +698,145 @@ fn dynamic_page<T: DeserializeOwned>(
         items,
         total_count,
         incomplete_results,
+    })
+}
+
+/// The list of a page: at the JSON pointer `pointer` (`null` there is an
+/// empty list), or by the rule of [`Paginated`] for a JSON page.
+fn items_at(page: Value, pointer: Option<&str>) -> Result<Vec<Value>, String> {
+    let Some(pointer) = pointer else {
+        return page.try_into_items();
+    };
+    let mut page = page;
+    match page.pointer_mut(pointer).map(Value::take) {
+        Some(Value::Array(items)) => Ok(items),
+        Some(Value::Null) => Ok(Vec::new()),
+        Some(_) => Err(format!("the answer's `{pointer}` is not a list")),
+        None => Err(format!("the answer has no list at `{pointer}`")),
+    }
+}
+
+/// The path of an item error for the list at the JSON pointer `pointer`:
+/// its keys joined by `.` (`/data` → `data`, `/a/b` → `a.b`).
+fn pointer_path(pointer: &str) -> String {
+    pointer
+        .split('/')
+        .skip(1)
+        .map(|key| key.replace("~1", "/").replace("~0", "~"))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Where the page after the one at `url` is, by `pagination`: its URL
+/// (absolute, or relative to `url`), `None` after the last page, or why it
+/// cannot be told. `json` is the page as JSON (`None` when it is not
+/// JSON), `length` its number of items.
+fn next_of(
+    pagination: &Pagination,
+    url: &str,
+    headers: &HeaderMap,
+    json: Option<&Value>,
+    length: usize,
+) -> Result<Option<String>, String> {
+    use endpoint_runtime::__private::{query_param, with_query_param};
+    let at = |pointer: &str| json.and_then(|json| json.pointer(pointer));
+    let text = |pointer: &str, what: &str| match at(pointer) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) if text.is_empty() => Ok(None),
+        Some(Value::String(text)) => Ok(Some(text.clone())),
+        Some(Value::Number(number)) if number.is_i64() || number.is_u64() => {
+            Ok(Some(number.to_string()))
+        }
+        Some(_) => Err(format!(
+            "the answer's {what} at `{pointer}` is neither a string nor an integer"
+        )),
+    };
+    let number = |param: &str, default: u64| match query_param(url, param) {
+        None => Ok(default),
+        Some(value) => value.parse::<u64>().map_err(|_| {
+            format!("the page's query parameter `{param}` is not a number of items or pages")
+        }),
+    };
+    Ok(match pagination.next {
+        Scheme::Link => next_page(headers),
+        Scheme::Cursor { pointer, param } => {
+            text(pointer, "cursor")?.map(|cursor| with_query_param(url, param, &cursor))
+        }
+        Scheme::NextUrl { pointer } => match at(pointer) {
+            Some(Value::Number(_)) => {
+                return Err(format!(
+                    "the answer's next page URL at `{pointer}` is not a string"
+                ));
+            }
+            _ => text(pointer, "next page URL")?,
+        },
+        Scheme::AfterLastItem { param, key, more } => {
+            if length == 0 || at(more) != Some(&Value::Bool(true)) {
+                return Ok(None);
+            }
+            let list = json.and_then(|json| match pagination.items {
+                Some(items) => json.pointer(items)?.as_array(),
+                None => match json {
+                    Value::Array(list) => Some(list),
+                    Value::Object(object) => {
+                        let list = endpoint_runtime::__private::page_list_key(object).ok()?;
+                        object.get(list)?.as_array()
+                    }
+                    _ => None,
+                },
+            });
+            let Some(last) = list.and_then(|list| list.last()) else {
+                return Err(
+                    "the answer says more items follow, but holds no list to take the last                      item's key from"
+                        .to_owned(),
+                );
+            };
+            let value = match last.pointer(key) {
+                Some(Value::String(text)) if !text.is_empty() => text.clone(),
+                Some(Value::Number(number)) if number.is_i64() || number.is_u64() => {
+                    number.to_string()
+                }
+                _ => {
+                    return Err(format!(
+                        "the last item's key at `{key}` is neither a string nor an integer"
+                    ));
+                }
+            };
+            Some(with_query_param(url, param, &value))
+        }
+        Scheme::Offset { param, limit } => {
+            let offset = number(param, 0)?;
+            let limit = query_param(url, limit).and_then(|limit| limit.parse::<u64>().ok());
+            let length = u64::try_from(length).unwrap_or(u64::MAX);
+            if length == 0 || limit.is_some_and(|limit| length < limit) {
+                None
+            } else {
+                let next = offset.saturating_add(length);
+                Some(with_query_param(url, param, &next.to_string()))
+            }
+        }
+        Scheme::PageNumber { param, total } => {
+            let page = number(param, 1)?;
+            let last = match total {
+                Some(pointer) => match at(pointer) {
+                    None | Some(Value::Null) => None,
+                    Some(value) => Some(value.as_u64().ok_or_else(|| {
+                        format!("the answer's number of pages at `{pointer}` is not a number")
+                    })?),
+                },
+                None => None,
+            };
+            if length == 0 || last.is_some_and(|last| page >= last) {
+                None
+            } else {
+                Some(with_query_param(
+                    url,
+                    param,
+                    &page.saturating_add(1).to_string(),
+                ))
+            }
+        }
+        _ => None,
     })
 }
 
@@ -1198,11 +1402,127 @@ mod tests {
     }
 
     #[test]
+    fn each_scheme_names_the_next_page_or_none() {
+        let url = "https://api.example/v1/things?limit=2";
+        let next = |pagination: Pagination, json: Value, length: usize| {
+            next_of(&pagination, url, &HeaderMap::new(), Some(&json), length)
+        };
+        let cursor = Pagination::cursor("/meta/next", "cursor");
+        assert_eq!(
+            next(cursor, json!({"meta": {"next": "a b"}}), 2),
+            Ok(Some(format!("{url}&cursor=a%20b")))
+        );
+        assert_eq!(
+            next(cursor, json!({"meta": {"next": 7}}), 0),
+            Ok(Some(format!("{url}&cursor=7")))
+        );
+        for end in [
+            json!({"meta": {"next": ""}}),
+            json!({"meta": {"next": null}}),
+            json!({}),
+        ] {
+            assert_eq!(next(cursor, end, 2), Ok(None));
+        }
+        for bad in [
+            json!(true),
+            json!(1.5),
+            json!(-0.5),
+            json!([1]),
+            json!({"a": 1}),
+        ] {
+            let error = next(cursor, json!({"meta": {"next": bad}}), 2).unwrap_err();
+            assert!(error.contains("`/meta/next`"), "{error}");
+        }
+
+        let stripe = Pagination::after_last_item("after", "/id", "/more").items("/data");
+        assert_eq!(
+            next(
+                stripe,
+                json!({"data": [{"id": 1}, {"id": "x_2"}], "more": true}),
+                2
+            ),
+            Ok(Some(format!("{url}&after=x_2")))
+        );
+        assert_eq!(
+            next(stripe, json!({"data": [{"id": 1}], "more": false}), 1),
+            Ok(None)
+        );
+        assert_eq!(next(stripe, json!({"data": [], "more": true}), 0), Ok(None));
+        let error = next(stripe, json!({"data": [{"name": 1}], "more": true}), 1).unwrap_err();
+        assert!(error.contains("`/id`"), "{error}");
+        let error = next(stripe, json!({"list": [{"id": 1}], "more": true}), 1).unwrap_err();
+        assert!(error.contains("no list"), "{error}");
+
+        let twilio = Pagination::next_url("/next");
+        assert_eq!(
+            next(twilio, json!({"next": "/v1/things?page=2"}), 1),
+            Ok(Some("/v1/things?page=2".to_owned()))
+        );
+        assert_eq!(next(twilio, json!({"next": null}), 1), Ok(None));
+        assert!(next(twilio, json!({"next": 2}), 1).is_err());
+
+        let offsets = Pagination::offset("offset", "limit");
+        assert_eq!(
+            next(offsets, json!([]), 2),
+            Ok(Some(format!("{url}&offset=2")))
+        );
+        assert_eq!(next(offsets, json!([]), 1), Ok(None), "a short page");
+        assert_eq!(next(offsets, json!([]), 0), Ok(None));
+        let pages = Pagination::page_number("page").total_pages("/pages");
+        assert_eq!(
+            next(pages, json!({"pages": 3}), 2),
+            Ok(Some(format!("{url}&page=2")))
+        );
+        assert_eq!(next(pages, json!({"pages": 1}), 2), Ok(None));
+        assert_eq!(next(pages, json!({}), 0), Ok(None));
+        let error = next(pages, json!({"pages": "3"}), 2).unwrap_err();
+        assert!(error.contains("`/pages`"), "{error}");
+
+        // A page's own parameter that is not a number.
+        let url = "https://api.example/v1/things?page=two";
+        let error = next_of(&pages, url, &HeaderMap::new(), Some(&json!({})), 1).unwrap_err();
+        assert!(error.contains("`page`"), "{error}");
+        let later = next_of(
+            &pages,
+            "https://api.example/v1/things?page=2",
+            &HeaderMap::new(),
+            None,
+            1,
+        );
+        assert_eq!(
+            later,
+            Ok(Some("https://api.example/v1/things?page=3".to_owned()))
+        );
+    }
+
+    #[test]
+    fn a_list_at_a_pointer() {
+        let page = json!({"a": {"b": [1, 2]}, "c": null, "d": 1});
+        assert_eq!(
+            items_at(page.clone(), Some("/a/b")),
+            Ok(vec![json!(1), json!(2)])
+        );
+        assert_eq!(items_at(page.clone(), Some("/c")), Ok(vec![]));
+        assert!(
+            items_at(page.clone(), Some("/d"))
+                .unwrap_err()
+                .contains("`/d` is not a list")
+        );
+        assert!(
+            items_at(page, Some("/e"))
+                .unwrap_err()
+                .contains("no list at `/e`")
+        );
+        assert_eq!(pointer_path("/a/b~1c~0d"), "a.b/c~d");
+    }
+
+    #[test]
     fn pages_that_cannot_go_on_have_no_cursor() {
         let mut state = searching::<Value>();
         state.receive(Ok(answer(200, Some("<ftp://x/>; rel=next"), json!([]))));
         assert!(state.next_exchange().is_none());
         assert_eq!(state.cursor(), None);
+        // A link back ends the pages, resumable at the page it names.
         let mut state = searching::<Value>();
         state.receive(Ok(answer(
             200,
@@ -1210,7 +1530,7 @@ mod tests {
             json!([]),
         )));
         assert!(state.next_exchange().is_none());
-        assert_eq!(state.cursor(), None);
+        assert_eq!(cursor_text(&state).as_deref(), Some(PAGE_1));
         let request = endpoint_runtime::Endpoint::default().endpoint(
             "GET /repos/{owner}/{repo}",
             json!({"owner": "..", "repo": "r"}),

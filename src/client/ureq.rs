@@ -245,7 +245,8 @@ impl Client {
         let first = route.to_request_with(&self.endpoint);
         Pages::new(
             self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>()),
+            PageState::typed::<R::Response>(first, Operation::of::<R>())
+                .route_pagination(R::PLAN.pagination),
         )
     }
 
@@ -309,7 +310,9 @@ impl Client {
         let first = route.to_request_with(&self.endpoint);
         Pages::new(
             self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>()).resume(Some(cursor)),
+            PageState::typed::<R::Response>(first, Operation::of::<R>())
+                .route_pagination(R::PLAN.pagination)
+                .resume(Some(cursor)),
         )
     }
 
@@ -478,7 +481,9 @@ impl Client {
         let first = route.to_request_with(&self.endpoint);
         EachPage::new(
             self,
-            PageState::typed::<R::Response>(first, Operation::of::<R>()).resume(cursor),
+            PageState::typed::<R::Response>(first, Operation::of::<R>())
+                .route_pagination(R::PLAN.pagination)
+                .resume(cursor),
         )
     }
 
@@ -581,7 +586,9 @@ pub struct Pages<'c, T> {
 
 impl<'c, T> Pages<'c, T> {
     fn new(client: &'c Client, state: PageState<T>) -> Self {
-        let state = state.for_github(client.policy.github);
+        let state = state
+            .for_github(client.policy.github)
+            .client_pagination(client.policy.pagination);
         Pages { client, state }
     }
 
@@ -646,11 +653,12 @@ impl<'c, T> Pages<'c, T> {
     ///   skips them;
     /// - between pages (and before the first), the page to fetch next;
     /// - after [`MAX_EMPTY_PAGES`](super::MAX_EMPTY_PAGES) empty pages in a
-    ///   row and their error, the page linked to, not fetched;
+    ///   row and their error, the page linked to, not fetched; after a link
+    ///   (or cursor) back to a page read already, that page;
     /// - `None` once the last page was read whole, or when the pages cannot
-    ///   go on (a request that cannot be built, a link that is not a URL or
-    ///   points back to a page read already), or for a first page sent with
-    ///   another method than GET, which a cursor cannot name.
+    ///   go on (a request that cannot be built, a link that is not a URL, a
+    ///   cursor that is neither a string nor an integer), or for a first
+    ///   page sent with another method than GET, which a cursor cannot name.
     ///
     /// ```no_run
     /// # use endpoint::client::ureq::Client;
@@ -714,7 +722,9 @@ pub struct EachPage<'c, I> {
 
 impl<'c, I> EachPage<'c, I> {
     fn new(client: &'c Client, state: PageState<I>) -> Self {
-        let state = state.for_github(client.policy.github);
+        let state = state
+            .for_github(client.policy.github)
+            .client_pagination(client.policy.pagination);
         EachPage { client, state }
     }
 

@@ -63,6 +63,7 @@ macro_rules! route {
                 params: &[$($param),*],
                 uploads: false,
                 body: None,
+                pagination: None,
             };
         }
     };

@@ -15,7 +15,10 @@
 //!   any other value, as an [`Unknown`];
 //! - [`Paginated`] is the trait of an answer that is a page of a list (a
 //!   list, or an object holding one beside `total_count`): it tells a client
-//!   the type of the items.
+//!   the type of the items;
+//! - [`Pagination`] says how an API's pages follow one another (`Link`
+//!   headers, a cursor in the answer, the last item's id, a next URL,
+//!   offsets, page numbers) and where a page's list is.
 //!
 //! ```
 //! # endpoint::__private::open_enum! {
@@ -55,11 +58,13 @@ pub(crate) mod civil;
 pub(crate) mod key;
 pub(crate) mod open_enum;
 pub(crate) mod paginated;
+mod pagination;
 mod timestamp;
 pub(crate) mod union;
 mod uri;
 
 pub use open_enum::Unknown;
 pub use paginated::Paginated;
+pub use pagination::{Next, Pagination};
 pub use timestamp::{Timestamp, TimestampError};
 pub use uri::Uri;
