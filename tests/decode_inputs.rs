@@ -75,3 +75,51 @@ fn the_generated_types_keep_the_text() {
         decode(&decode_inputs::load("full_repository")).unwrap();
     assert_eq!(repository.full_name, "octokit-fixture-org/hello-world");
 }
+
+/// A commit's `author` and `committer` (a user, or an empty object; the
+/// user decoded in one pass) keep every user of the page as it was sent.
+#[test]
+fn the_commits_keep_their_users() {
+    use endpoint_github::models;
+
+    let bytes = decode_inputs::load("commits_page");
+    let commits: Vec<models::Commit> = decode(&bytes).unwrap();
+    let value: Value = decode(&bytes).unwrap();
+    let Value::Array(items) = value else {
+        panic!("the commits page is a list")
+    };
+    assert_eq!(commits.len(), items.len());
+    let mut users = 0;
+    for (commit, item) in commits.iter().zip(&items) {
+        for (decoded, key) in [
+            (commit.author.as_deref().map(Kind::Author), "author"),
+            (
+                commit.committer.as_deref().map(Kind::Committer),
+                "committer",
+            ),
+        ] {
+            let sent = &item[key];
+            match decoded {
+                None => assert!(sent.is_null(), "{key} of {}", commit.sha),
+                Some(Kind::Author(models::CommitAuthor::SimpleUser(user)))
+                | Some(Kind::Committer(models::CommitCommitter::SimpleUser(user))) => {
+                    users += 1;
+                    // Every key sent is kept, with its value.
+                    let kept = serde_json::to_value(user).unwrap();
+                    for (name, value) in sent.as_object().unwrap() {
+                        assert_eq!(&kept[name], value, "{key}.{name} of {}", commit.sha);
+                    }
+                }
+                Some(other) => panic!("{key} of {} decoded as {other:?}", commit.sha),
+            }
+        }
+    }
+    assert!(users > 100, "{users} users");
+}
+
+/// A commit's `author` or `committer`, as the models declare them.
+#[derive(Debug)]
+enum Kind<'a> {
+    Author(&'a endpoint_github::models::CommitAuthor),
+    Committer(&'a endpoint_github::models::CommitCommitter),
+}

@@ -1372,6 +1372,34 @@ pub struct SimpleUser {
         user_view_type: Option<String> = "user_view_type",
     }
 }
+::endpoint_runtime::__private::decode_struct_or_value! {
+    #[cfg(any(feature = "actions", feature = "activity", feature = "agents", feature = "apps", feature = "campaigns", feature = "checks", feature = "code-scanning", feature = "code-security", feature = "codespaces", feature = "copilot", feature = "copilot-spaces", feature = "dependabot", feature = "enterprise-team-memberships", feature = "gists", feature = "interactions", feature = "issues", feature = "migrations", feature = "orgs", feature = "packages", feature = "projects", feature = "pull-request-stacks", feature = "pulls", feature = "reactions", feature = "repos", feature = "search", feature = "secret-scanning", feature = "security-advisories", feature = "teams", feature = "users"))]
+    SimpleUser {
+        login: String = "login",
+        id: i64 = "id",
+        node_id: String = "node_id",
+        avatar_url: ::endpoint_runtime::model::Uri = "avatar_url",
+        url: ::endpoint_runtime::model::Uri = "url",
+        html_url: ::endpoint_runtime::model::Uri = "html_url",
+        followers_url: ::endpoint_runtime::model::Uri = "followers_url",
+        following_url: String = "following_url",
+        gists_url: String = "gists_url",
+        starred_url: String = "starred_url",
+        subscriptions_url: ::endpoint_runtime::model::Uri = "subscriptions_url",
+        organizations_url: ::endpoint_runtime::model::Uri = "organizations_url",
+        repos_url: ::endpoint_runtime::model::Uri = "repos_url",
+        events_url: String = "events_url",
+        received_events_url: ::endpoint_runtime::model::Uri = "received_events_url",
+        r#type: String = "type",
+        site_admin: bool = "site_admin",
+    } {
+        name: Option<String> = "name",
+        email: Option<String> = "email",
+        gravatar_id: Option<String> = "gravatar_id",
+        starred_at: Option<String> = "starred_at",
+        user_view_type: Option<String> = "user_view_type",
+    }
+}
 
 ::endpoint_runtime::__private::open_enum! {
     /// The policy controlling who can create pull requests: all or collaborators_only.
@@ -5678,7 +5706,7 @@ pub enum PendingDeploymentReviewersItemReviewer {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "actions")]
     PendingDeploymentReviewersItemReviewer {
-        SimpleUser: SimpleUser,
+        SimpleUser: SimpleUser => one_pass,
         Team: Team,
     }
 }
@@ -5944,7 +5972,7 @@ pub enum IntegrationOwner {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(any(feature = "actions", feature = "activity", feature = "apps", feature = "checks", feature = "issues", feature = "projects", feature = "repos", feature = "search"))]
     IntegrationOwner {
-        SimpleUser: SimpleUser,
+        SimpleUser: SimpleUser => one_pass,
         Enterprise: Enterprise,
     }
 }
@@ -6646,6 +6674,18 @@ pub struct CreateEvent {
 }
 
 ::endpoint_runtime::__private::decode_struct! {
+    #[cfg(feature = "activity")]
+    CreateEvent {
+        r#ref: String = "ref",
+        ref_type: String = "ref_type",
+        master_branch: String = "master_branch",
+        pusher_type: String = "pusher_type",
+    } {
+        full_ref: Option<String> = "full_ref",
+        description: Option<String> = "description",
+    }
+}
+::endpoint_runtime::__private::decode_struct_or_value! {
     #[cfg(feature = "activity")]
     CreateEvent {
         r#ref: String = "ref",
@@ -9233,7 +9273,7 @@ pub enum EventPayload {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "activity")]
     EventPayload {
-        CreateEvent: CreateEvent,
+        CreateEvent: CreateEvent => one_pass,
         DeleteEvent: DeleteEvent,
         DiscussionEvent: DiscussionEvent,
         IssuesEvent: IssuesEvent,
@@ -9803,6 +9843,14 @@ pub struct AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject {
         global_id: Option<String> = "global_id",
     }
 }
+::endpoint_runtime::__private::decode_struct_or_value! {
+    #[cfg(feature = "agent-tasks")]
+    AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject {
+        id: i64 = "id",
+    } {
+        global_id: Option<String> = "global_id",
+    }
+}
 
 /// A Git branch reference
 #[cfg(feature = "agent-tasks")]
@@ -9841,7 +9889,7 @@ pub enum AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "agent-tasks")]
     AgentTasksListTasksForRepoResponseTasksItemArtifactsItemData {
-        Object: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject,
+        Object: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject => one_pass,
         Object2: AgentTasksListTasksForRepoResponseTasksItemArtifactsItemDataObject2,
     }
 }
@@ -10114,6 +10162,14 @@ pub struct AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject {
         global_id: Option<String> = "global_id",
     }
 }
+::endpoint_runtime::__private::decode_struct_or_value! {
+    #[cfg(feature = "agent-tasks")]
+    AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject {
+        id: i64 = "id",
+    } {
+        global_id: Option<String> = "global_id",
+    }
+}
 
 /// A Git branch reference
 #[cfg(feature = "agent-tasks")]
@@ -10152,7 +10208,7 @@ pub enum AgentTasksCreateTaskInRepoResponseArtifactsItemData {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "agent-tasks")]
     AgentTasksCreateTaskInRepoResponseArtifactsItemData {
-        Object: AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject,
+        Object: AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject => one_pass,
         Object2: AgentTasksCreateTaskInRepoResponseArtifactsItemDataObject2,
     }
 }
@@ -10401,6 +10457,14 @@ pub struct AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject {
         global_id: Option<String> = "global_id",
     }
 }
+::endpoint_runtime::__private::decode_struct_or_value! {
+    #[cfg(feature = "agent-tasks")]
+    AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject {
+        id: i64 = "id",
+    } {
+        global_id: Option<String> = "global_id",
+    }
+}
 
 /// A Git branch reference
 #[cfg(feature = "agent-tasks")]
@@ -10439,7 +10503,7 @@ pub enum AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "agent-tasks")]
     AgentTasksGetTaskByRepoAndIdResponseArtifactsItemData {
-        Object: AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject,
+        Object: AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject => one_pass,
         Object2: AgentTasksGetTaskByRepoAndIdResponseArtifactsItemDataObject2,
     }
 }
@@ -10875,6 +10939,14 @@ pub struct AgentTasksListTasksResponseTasksItemArtifactsItemDataObject {
         global_id: Option<String> = "global_id",
     }
 }
+::endpoint_runtime::__private::decode_struct_or_value! {
+    #[cfg(feature = "agent-tasks")]
+    AgentTasksListTasksResponseTasksItemArtifactsItemDataObject {
+        id: i64 = "id",
+    } {
+        global_id: Option<String> = "global_id",
+    }
+}
 
 /// A Git branch reference
 #[cfg(feature = "agent-tasks")]
@@ -10913,7 +10985,7 @@ pub enum AgentTasksListTasksResponseTasksItemArtifactsItemData {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "agent-tasks")]
     AgentTasksListTasksResponseTasksItemArtifactsItemData {
-        Object: AgentTasksListTasksResponseTasksItemArtifactsItemDataObject,
+        Object: AgentTasksListTasksResponseTasksItemArtifactsItemDataObject => one_pass,
         Object2: AgentTasksListTasksResponseTasksItemArtifactsItemDataObject2,
     }
 }
@@ -11185,6 +11257,14 @@ pub struct AgentTasksGetTaskByIdResponseArtifactsItemDataObject {
         global_id: Option<String> = "global_id",
     }
 }
+::endpoint_runtime::__private::decode_struct_or_value! {
+    #[cfg(feature = "agent-tasks")]
+    AgentTasksGetTaskByIdResponseArtifactsItemDataObject {
+        id: i64 = "id",
+    } {
+        global_id: Option<String> = "global_id",
+    }
+}
 
 /// A Git branch reference
 #[cfg(feature = "agent-tasks")]
@@ -11223,7 +11303,7 @@ pub enum AgentTasksGetTaskByIdResponseArtifactsItemData {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "agent-tasks")]
     AgentTasksGetTaskByIdResponseArtifactsItemData {
-        Object: AgentTasksGetTaskByIdResponseArtifactsItemDataObject,
+        Object: AgentTasksGetTaskByIdResponseArtifactsItemDataObject => one_pass,
         Object2: AgentTasksGetTaskByIdResponseArtifactsItemDataObject2,
     }
 }
@@ -11952,7 +12032,7 @@ pub enum AppsCreateFromManifestResponseOwner {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "apps")]
     AppsCreateFromManifestResponseOwner {
-        SimpleUser: SimpleUser,
+        SimpleUser: SimpleUser => one_pass,
         Enterprise: Enterprise,
     }
 }
@@ -12314,7 +12394,7 @@ pub enum IntegrationInstallationRequestAccount {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "apps")]
     IntegrationInstallationRequestAccount {
-        SimpleUser: SimpleUser,
+        SimpleUser: SimpleUser => one_pass,
         Enterprise: Enterprise,
     }
 }
@@ -12336,7 +12416,7 @@ pub enum AppsListInstallationsResponseItemAccount {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "apps")]
     AppsListInstallationsResponseItemAccount {
-        SimpleUser: SimpleUser,
+        SimpleUser: SimpleUser => one_pass,
         Enterprise: Enterprise,
     }
 }
@@ -13107,7 +13187,7 @@ pub enum InstallationAccount {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(any(feature = "apps", feature = "orgs"))]
     InstallationAccount {
-        SimpleUser: SimpleUser,
+        SimpleUser: SimpleUser => one_pass,
         Enterprise: Enterprise,
     }
 }
@@ -23128,7 +23208,7 @@ pub enum CopilotSpaceOwner {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "copilot-spaces")]
     CopilotSpaceOwner {
-        SimpleUser: SimpleUser,
+        SimpleUser: SimpleUser => one_pass,
         OrganizationSimple: OrganizationSimple,
     }
 }
@@ -34954,7 +35034,7 @@ pub enum CommitAuthor {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(any(feature = "pulls", feature = "repos"))]
     CommitAuthor {
-        SimpleUser: SimpleUser,
+        SimpleUser: SimpleUser => one_pass,
         EmptyObject: EmptyObject,
     }
 }
@@ -34976,7 +35056,7 @@ pub enum CommitCommitter {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(any(feature = "pulls", feature = "repos"))]
     CommitCommitter {
-        SimpleUser: SimpleUser,
+        SimpleUser: SimpleUser => one_pass,
         EmptyObject: EmptyObject,
     }
 }
@@ -40818,7 +40898,7 @@ pub enum EnvironmentProtectionRulesItemObjectReviewersItemReviewer {
 ::endpoint_runtime::__private::decode_union! {
     #[cfg(feature = "repos")]
     EnvironmentProtectionRulesItemObjectReviewersItemReviewer {
-        SimpleUser: SimpleUser,
+        SimpleUser: SimpleUser => one_pass,
         Team: Team,
     }
 }

@@ -6,7 +6,9 @@
 //! struct's by `decode_struct!`, and a struct is `#[non_exhaustive]`, so
 //! that a field added later is not a breaking change. An open enum goes
 //! through `open_enum!`; a union decodes through `decode_union!` (each variant
-//! tried in order on the value captured once) or `decode_tagged_union!`,
+//! tried in order on the value captured once; a first alternative that is a
+//! struct of text, integers and booleans decoded in one pass, by
+//! `decode_struct_or_value!`, without capturing) or `decode_tagged_union!`,
 //! with a last `Other` variant that keeps any other JSON value.
 
 use proc_macro2::TokenStream;
@@ -53,7 +55,8 @@ impl Default for Paths {
 pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, String> {
     let mut out = header.to_owned();
     let support = paths.support_text();
-    for def in types {
+    let first_in_one_pass = first_in_one_pass(types);
+    for (id, def) in types.iter().enumerate() {
         if !out.is_empty() && !out.ends_with("\n\n") {
             out.push('\n');
         }
@@ -75,14 +78,17 @@ pub fn module(header: &str, types: &[TypeDef], paths: &Paths) -> Result<String, 
             Body::Struct(_) => {
                 out.push_str(&format(item(def, types, paths))?);
                 out.push('\n');
-                out.push_str(&decode_struct(def, types, paths));
+                out.push_str(&decode_struct(def, types, paths, "decode_struct"));
+                if first_in_one_pass[id] {
+                    out.push_str(&decode_struct(def, types, paths, "decode_struct_or_value"));
+                }
             }
             Body::Union(variants) => {
                 out.push_str(&format(item(def, types, paths))?);
                 out.push('\n');
                 out.push_str(&match &def.tag {
                     Some(tag) => decode_tagged_union(def, variants, tag, types, paths),
-                    None => decode_union(def, variants, types, paths),
+                    None => decode_union(def, variants, &first_in_one_pass, types, paths),
                 });
             }
             _ => out.push_str(&format(item(def, types, paths))?),
@@ -205,15 +211,48 @@ fn cfg(def: &TypeDef) -> TokenStream {
     })
 }
 
+/// Which types are decoded in one pass as the first alternative of an
+/// untagged union (`decode_struct_or_value!`, and `=> one_pass` in the
+/// union's `decode_union!`): a struct whose every field is text, an integer
+/// or a boolean, or an `Option` of one, the values that
+/// `serde_json::to_value` gives back as they were sent, so that a value that
+/// does not fit is rebuilt exactly for the other alternatives.
+fn first_in_one_pass(types: &[TypeDef]) -> Vec<bool> {
+    let scalar = |ty: &Type| matches!(ty, Type::String | Type::Uri | Type::Integer | Type::Boolean);
+    let mut out = vec![false; types.len()];
+    for def in types {
+        if def.tag.is_some() {
+            continue;
+        }
+        let Body::Union(variants) = &def.body else {
+            continue;
+        };
+        let Some(Type::Named(first)) = variants.first().map(|v| &v.ty) else {
+            continue;
+        };
+        if let Body::Struct(fields) = &types[*first].body
+            && fields.iter().all(|field| match &field.ty {
+                Type::Option(inner) => scalar(inner),
+                other => scalar(other),
+            })
+        {
+            out[*first] = true;
+        }
+    }
+    out
+}
+
 /// A struct's `Deserialize` as the support crate's `decode_struct!` writes
 /// it (instead of the derive, at about a third of its compile time): the
-/// required fields, then the `Option` ones, each with its key.
-fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> String {
+/// required fields, then the `Option` ones, each with its key. With `macro`
+/// `decode_struct_or_value`, the same fields for its one-pass decoder as a
+/// union's first alternative.
+fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths, macro_name: &str) -> String {
     let support = paths.support_text();
     let Body::Struct(fields) = &def.body else {
         return String::new();
     };
-    let mut out = format!("{support}::__private::decode_struct! {{\n");
+    let mut out = format!("{support}::__private::{macro_name}! {{\n");
     if let Some(cfg) = cfg_text(def) {
         out.push_str(&format!("    {cfg}\n"));
     }
@@ -260,10 +299,12 @@ fn decode_tagged_union(
 }
 
 /// An untagged union's `Deserialize` as `decode_union!` writes it: each
-/// variant with its type, tried in order on the value captured once.
+/// variant with its type, tried in order on the value captured once; the
+/// first `=> one_pass` when it is decoded without capturing the value.
 fn decode_union(
     def: &TypeDef,
     variants: &[UnionVariant],
+    one_pass: &[bool],
     types: &[TypeDef],
     paths: &Paths,
 ) -> String {
@@ -273,9 +314,13 @@ fn decode_union(
         out.push_str(&format!("    {cfg}\n"));
     }
     out.push_str(&format!("    {} {{\n", def.name));
-    for variant in variants {
+    for (at, variant) in variants.iter().enumerate() {
         let ty = type_text(&variant.ty, types, "", paths);
-        out.push_str(&format!("        {}: {ty},\n", variant.name));
+        let how = match variant.ty {
+            Type::Named(id) if at == 0 && one_pass[id] => " => one_pass",
+            _ => "",
+        };
+        out.push_str(&format!("        {}: {ty}{how},\n", variant.name));
     }
     out.push_str("    }\n}\n");
     out
@@ -487,5 +532,53 @@ mod tests {
             type_text(&page, &types, "crate::models::", &Paths::default()),
             "Vec<crate::models::Issue>"
         );
+    }
+
+    #[test]
+    fn a_union_of_a_flat_struct_decodes_it_in_one_pass() {
+        let components: BTreeMap<String, Schema> = [
+            (
+                "user",
+                json!({"type": "object", "required": ["login"], "properties": {
+                    "login": {"type": "string"}, "id": {"type": "integer"},
+                    "url": {"type": "string", "format": "uri"}, "admin": {"type": "boolean"}}}),
+            ),
+            (
+                "repo",
+                json!({"type": "object", "required": ["name"], "properties": {
+                    "name": {"type": "string"}, "owner": {"$ref": "#/components/schemas/user"}}}),
+            ),
+            ("empty", json!({"type": "object", "properties": {}})),
+        ]
+        .into_iter()
+        .map(|(name, schema)| (name.to_owned(), Schema::read(&schema, name).unwrap()))
+        .collect();
+        let mut space = TypeSpace::new(&components, &Plain);
+        for (name, first) in [("Author", "user"), ("Origin", "repo")] {
+            let union = Schema::read(
+                &json!({"anyOf": [
+                    {"$ref": format!("#/components/schemas/{first}")},
+                    {"$ref": "#/components/schemas/empty"}]}),
+                name,
+            )
+            .unwrap();
+            space.root(&union, name, "A union.", None).unwrap();
+        }
+        let types = space.finish();
+        let source = module("", &types, &Paths::default()).unwrap();
+        assert!(
+            source.contains("::endpoint::__private::decode_struct_or_value! {\n    User {\n"),
+            "{source}"
+        );
+        assert!(
+            source.contains("        User: User => one_pass,\n"),
+            "{source}"
+        );
+        // A struct holding another struct is tried on the captured text.
+        assert!(
+            !source.contains("decode_struct_or_value! {\n    Repo {"),
+            "{source}"
+        );
+        assert!(source.contains("        Repo: Repo,\n"), "{source}");
     }
 }

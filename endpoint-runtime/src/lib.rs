@@ -110,6 +110,7 @@ pub use crate::value::MAX_DEPTH;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__decode_struct as decode_struct;
+    pub use crate::__decode_struct_or_value as decode_struct_or_value;
     pub use crate::__decode_tagged_union as decode_tagged_union;
     pub use crate::__decode_union as decode_union;
     pub use crate::__open_enum as open_enum;
@@ -123,7 +124,9 @@ pub mod __private {
         deserialize as open_enum_deserialize, unknown as open_enum_unknown,
     };
     pub use crate::model::paginated::{PAGE_KEYS, list_key as page_list_key};
-    pub use crate::model::union::Captured;
+    pub use crate::model::union::{
+        Captured, DecodeOrValue, FieldOrValue, ObjectOrValue, Seen, decode_or_value,
+    };
     pub use crate::names::*;
     pub use crate::request::Method;
     pub use crate::template::parts::{
