@@ -7,7 +7,7 @@
 //! option, an unknown style, two locations, a media type that is not one);
 //! what they mean for the route and the field's type is `valid`'s business.
 
-use endpoint_runtime::__private::is_token;
+use endpoint_runtime::__private::{Style, is_token};
 use proc_macro2::Span;
 use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
@@ -53,48 +53,18 @@ impl Loc {
     }
 }
 
-/// OpenAPI's `style`, as spelled there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum StyleName {
-    Simple,
-    Label,
-    Matrix,
-    Form,
-    SpaceDelimited,
-    PipeDelimited,
-    DeepObject,
-}
-
-impl StyleName {
-    const ALL: [(&'static str, StyleName); 7] = [
-        ("simple", StyleName::Simple),
-        ("label", StyleName::Label),
-        ("matrix", StyleName::Matrix),
-        ("form", StyleName::Form),
-        ("spaceDelimited", StyleName::SpaceDelimited),
-        ("pipeDelimited", StyleName::PipeDelimited),
-        ("deepObject", StyleName::DeepObject),
-    ];
-
-    /// OpenAPI's spelling.
-    pub(crate) fn name(self) -> &'static str {
-        StyleName::ALL
-            .iter()
-            .find(|(_, style)| *style == self)
-            .map_or("", |(name, _)| name)
-    }
-
-    /// The styles, quoted, for messages: `"simple"`, `"label"` or `"matrix"`.
-    pub(crate) fn list(styles: &[StyleName]) -> String {
-        let quoted: Vec<String> = styles
-            .iter()
-            .map(|style| format!("`\"{}\"`", style.name()))
-            .collect();
-        match quoted.split_last() {
-            None => String::new(),
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        }
+/// The styles, quoted in OpenAPI's spelling, for messages: `"simple"`,
+/// `"label"` or `"matrix"`.
+pub(crate) fn style_list(styles: &[Style]) -> String {
+    let quoted: Vec<String> = styles
+        .iter()
+        .filter_map(|style| style.openapi_name())
+        .map(|name| format!("`\"{name}\"`"))
+        .collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
 
@@ -110,7 +80,7 @@ pub(crate) struct FieldAttrs {
     /// `multi_segment`, where it is written.
     pub multi_segment: Option<Span>,
     /// `style = "…"`.
-    pub style: Option<(StyleName, Span)>,
+    pub style: Option<(Style, Span)>,
     /// `explode` (`true`) or `explode = false|true`.
     pub explode: Option<(bool, Span)>,
     /// `allow_reserved`.
@@ -197,13 +167,13 @@ impl FieldAttrs {
             let lit: LitStr = meta.value()?.parse()?;
             twice(cx, self.style.is_some(), "style");
             let value = lit.value();
-            match StyleName::ALL.iter().find(|(name, _)| *name == value) {
-                Some(&(_, style)) => self.style = Some((style, lit.span())),
+            match Style::from_openapi(&value) {
+                Some(style) => self.style = Some((style, lit.span())),
                 None => cx.error_at(
                     lit.span(),
                     format!(
                         "unknown style `{value}`: expected one of OpenAPI's styles, {}",
-                        StyleName::list(&StyleName::ALL.map(|(_, style)| style))
+                        style_list(&Style::OPENAPI.map(|(_, style)| style))
                     ),
                 ),
             }
@@ -778,10 +748,7 @@ mod tests {
         });
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(attrs.location.map(|(loc, _)| loc), Some(Loc::Query));
-        assert_eq!(
-            attrs.style.map(|(style, _)| style),
-            Some(StyleName::DeepObject)
-        );
+        assert_eq!(attrs.style.map(|(style, _)| style), Some(Style::DeepObject));
         assert_eq!(attrs.explode.map(|(explode, _)| explode), Some(true));
         assert!(attrs.allow_reserved.is_some());
         assert_eq!(attrs.arrays.map(|(indices, _)| indices), Some(true));

@@ -19,7 +19,7 @@ use syn::ext::IdentExt;
 use syn::{Attribute, Ident, LitStr, Type, Visibility};
 
 use crate::ast::{FieldDef, ItemDef, Shape, is_file, option_inner, shape};
-use crate::attr::{FieldAttrs, ItemAttrs, Loc, StyleName};
+use crate::attr::{FieldAttrs, ItemAttrs, Loc, style_list};
 use crate::ctxt::Ctxt;
 use crate::route::{
     self, BodyDef, Checked, CheckedRoute, Placeholder, field_ident, option_key_list,
@@ -362,9 +362,7 @@ fn declared_field(
             false
         }
         Some(span) => {
-            if attrs
-                .style
-                .is_some_and(|(style, _)| style != StyleName::Simple)
+            if attrs.style.is_some_and(|(style, _)| style != Style::Simple)
                 || attrs.explode.is_some_and(|(explode, _)| explode)
             {
                 cx.error_at(
@@ -537,15 +535,15 @@ fn role(cx: &mut Ctxt, scope: &Scope<'_>, attrs: &FieldAttrs, ident: &Ident, wir
 
 /// The styles OpenAPI allows in the query string and in the fields of a
 /// form body.
-const QUERY_STYLES: &[StyleName] = &[
-    StyleName::Form,
-    StyleName::SpaceDelimited,
-    StyleName::PipeDelimited,
-    StyleName::DeepObject,
+const QUERY_STYLES: &[Style] = &[
+    Style::Form,
+    Style::SpaceDelimited,
+    Style::PipeDelimited,
+    Style::DeepObject,
 ];
 
 /// The styles of a path placeholder.
-const PATH_STYLES: &[StyleName] = &[StyleName::Simple, StyleName::Label, StyleName::Matrix];
+const PATH_STYLES: &[Style] = &[Style::Simple, Style::Label, Style::Matrix];
 
 /// Where a remaining parameter goes and how it is written, checked against
 /// its location, the body's media type and its type (`ty`, without its
@@ -564,16 +562,16 @@ fn place(
     // What the field is, for the messages; the styles it allows; whether it
     // is a field of a form body (`arrays`, `allow_reserved` and the
     // encoding's `content_type` apply).
-    let (what, styles, form_field): (&str, &[StyleName], bool) = match loc {
+    let (what, styles, form_field): (&str, &[Style], bool) = match loc {
         Some(Loc::Header) => {
             placed.location = Location::Header;
             placed.style = Style::Simple;
-            ("a header", &[StyleName::Simple], false)
+            ("a header", &[Style::Simple], false)
         }
         Some(Loc::Cookie) => {
             placed.location = Location::Cookie;
             placed.style = Style::Form;
-            ("a cookie", &[StyleName::Form], false)
+            ("a cookie", &[Style::Form], false)
         }
         Some(Loc::Query) => {
             placed.location = Location::Query;
@@ -634,7 +632,7 @@ fn place(
         && !scope.route.is_query_method();
     if let Some((style, span)) = attrs.style {
         if styles.contains(&style) {
-            placed.style = runtime_style(style);
+            placed.style = style;
         } else if styles.is_empty() {
             cx.error_at(
                 span,
@@ -649,8 +647,8 @@ fn place(
                 span,
                 format!(
                     "`style = \"{}\"` is not a style of {what}: expected {}",
-                    style.name(),
-                    StyleName::list(styles)
+                    style.openapi_name().unwrap_or_default(),
+                    style_list(styles)
                 ),
             );
         }
@@ -710,19 +708,6 @@ fn place(
         }
     }
     (placed, value)
-}
-
-/// The runtime's `Style` of an OpenAPI style.
-fn runtime_style(style: StyleName) -> Style {
-    match style {
-        StyleName::Simple => Style::Simple,
-        StyleName::Label => Style::Label,
-        StyleName::Matrix => Style::Matrix,
-        StyleName::Form => Style::Form,
-        StyleName::SpaceDelimited => Style::SpaceDelimited,
-        StyleName::PipeDelimited => Style::PipeDelimited,
-        StyleName::DeepObject => Style::DeepObject,
-    }
 }
 
 /// `explode`: OpenAPI's default (true for `form`, false otherwise;
@@ -895,16 +880,16 @@ fn path_style(
         return None;
     }
     let operator = match attrs.style.map(|(style, _)| style) {
-        None | Some(StyleName::Simple) => Operator::Simple,
-        Some(StyleName::Label) => Operator::Label,
-        Some(StyleName::Matrix) => Operator::PathParameter,
+        None | Some(Style::Simple) => Operator::Simple,
+        Some(Style::Label) => Operator::Label,
+        Some(Style::Matrix) => Operator::PathParameter,
         Some(style) => {
             cx.error_at(
                 span,
                 format!(
                     "`style = \"{}\"` is not a style of a path placeholder: expected {}",
-                    style.name(),
-                    StyleName::list(PATH_STYLES)
+                    style.openapi_name().unwrap_or_default(),
+                    style_list(PATH_STYLES)
                 ),
             );
             return None;

@@ -64,6 +64,46 @@ pub enum Style {
     DeepObject,
 }
 
+impl Style {
+    /// The styles OpenAPI defines, each with its name there: what
+    /// `endpoint!`'s `style = "…"` and a description's `style` read.
+    pub const OPENAPI: [(&'static str, Style); 7] = [
+        ("simple", Style::Simple),
+        ("label", Style::Label),
+        ("matrix", Style::Matrix),
+        ("form", Style::Form),
+        ("spaceDelimited", Style::SpaceDelimited),
+        ("pipeDelimited", Style::PipeDelimited),
+        ("deepObject", Style::DeepObject),
+    ];
+
+    /// The style OpenAPI names `name` (its spelling, letter case included).
+    ///
+    /// ```
+    /// use endpoint::__private::Style;
+    ///
+    /// assert_eq!(Style::from_openapi("deepObject"), Some(Style::DeepObject));
+    /// assert_eq!(Style::from_openapi("deepobject"), None);
+    /// assert_eq!(Style::DeepObject.openapi_name(), Some("deepObject"));
+    /// assert_eq!(Style::Octokit.openapi_name(), None);
+    /// ```
+    pub fn from_openapi(name: &str) -> Option<Style> {
+        Style::OPENAPI
+            .iter()
+            .find(|(known, _)| *known == name)
+            .map(|&(_, style)| style)
+    }
+
+    /// OpenAPI's name of the style; `None` for the two rules of parameters
+    /// declared with no style ([`Style::Octokit`], [`Style::Default`]).
+    pub fn openapi_name(self) -> Option<&'static str> {
+        Style::OPENAPI
+            .iter()
+            .find(|(_, style)| *style == self)
+            .map(|&(name, _)| name)
+    }
+}
+
 /// How the bracket notation of `deepObject` (and of nested values in a form
 /// body) writes the items of a list: a convention of servers, not of
 /// OpenAPI, so a route chooses it.
