@@ -90,8 +90,8 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
             outside.write(key, value, placement)
         })?;
     } else {
-        let content_type;
-        (body, content_type) = build_body(body_plan, template, params, &mut outside)?.unzip();
+        let mut content_type = None;
+        body = build_body(body_plan, template, params, &mut outside, &mut content_type)?;
         let header = match &body {
             Some(_) => BodyHeader::Json,
             None => {
@@ -103,7 +103,7 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
         };
         headers = BodyHeaders::add(body_headers, headers, header);
         // The body's own media type wins over the defaults' `content-type`.
-        if let Some(content_type) = content_type.flatten() {
+        if let Some(content_type) = content_type {
             headers.insert("content-type", content_type)?;
         }
     }
@@ -192,7 +192,18 @@ impl<'u> Outside<'u> {
     /// # Errors
     /// [`Error::HeaderName`] for a name that is not an HTTP token,
     /// [`Error::HeaderValue`] for a value with CR, LF or NUL.
+    #[inline]
     fn finish(self, headers: &mut Headers) -> Result<()> {
+        // Most requests have neither: nothing to set then.
+        if self.headers.is_empty() && self.cookies.is_empty() {
+            return Ok(());
+        }
+        self.set(headers)
+    }
+
+    /// [`Outside::finish`] of header or cookie parameters.
+    #[inline(never)]
+    fn set(self, headers: &mut Headers) -> Result<()> {
         for (name, value) in self.headers {
             headers.insert(name, value)?;
         }
@@ -207,8 +218,8 @@ impl<'u> Outside<'u> {
     }
 }
 
-/// The body of a request that is not GET or HEAD, and its media type when
-/// it is not the octokit rule's JSON.
+/// The body of a request that is not GET or HEAD, and in `content_type` its
+/// media type when it is not the octokit rule's JSON.
 ///
 /// With no media type in the plan (the octokit rule): the `data` parameter
 /// as it is, or else an object of the remaining parameters, or else none.
@@ -220,13 +231,28 @@ fn build_body(
     template: &Template<'_>,
     params: &(impl Params + ?Sized),
     outside: &mut Outside<'_>,
-) -> Result<Option<(Body, Option<Cow<'static, str>>)>> {
+    content_type: &mut Option<Cow<'static, str>>,
+) -> Result<Option<Body>> {
     let mut object = String::new();
     let mut data = None;
     let mut fields = plan.map(|plan| BodyFields::new(plan.kind));
     let mut whole = None;
     let mut has_field = false;
+    // Whether a field of the default location is written by the octokit
+    // rule: no media type in the plan and no whole body (yet).
+    let mut octokit = plan.is_none();
     params.for_each_remaining(template, &mut |key, value, placement| {
+        if octokit && placement.location == Location::Default {
+            // The octokit rule first: it is every parameter of the dynamic
+            // layer and of most routes.
+            has_field = true;
+            if key == "data" {
+                data = Some(data_body(&value)?);
+            } else if data.is_none() {
+                push_field(&mut object, key, &value)?;
+            }
+            return Ok(());
+        }
         match placement.location {
             // Written into the URL and the headers.
             Location::Query | Location::Header | Location::Cookie => {
@@ -240,6 +266,7 @@ fn build_body(
                     return Err(Error::value(key, WHOLE_AND_FIELDS));
                 }
                 whole = Some(whole_body(plan, key, &value, placement)?);
+                octokit = false;
                 return Ok(());
             }
             Location::Default | Location::Body => {}
@@ -254,32 +281,42 @@ fn build_body(
         if key == "data" && placement.location == Location::Default {
             data = Some(data_body(&value)?);
         } else if data.is_none() {
-            if object.is_empty() {
-                object.reserve(256);
-                object.push('{');
-            } else {
-                object.push(',');
-            }
-            json::push_str(&mut object, key);
-            object.push(':');
-            json::push_value(&mut object, key, &value)?;
+            push_field(&mut object, key, &value)?;
         }
         Ok(())
     })?;
-    if whole.is_some() {
-        return Ok(whole);
+    if let Some((body, media_type)) = whole {
+        *content_type = media_type;
+        return Ok(Some(body));
     }
     if let (Some(fields), Some(plan)) = (fields, plan) {
-        return fields.finish(plan.media_type);
+        let (body, media_type) = fields.finish(plan.media_type)?.unzip();
+        *content_type = media_type.flatten();
+        return Ok(body);
     }
     if data.is_some() {
-        return Ok(data.map(|data| (data, None)));
+        return Ok(data);
     }
     if object.is_empty() {
         return Ok(None);
     }
     object.push('}');
-    Ok(Some((Body::Json(object), None)))
+    Ok(Some(Body::Json(object)))
+}
+
+/// Appends one field to the JSON object of the octokit rule, opening it
+/// with room for a short body at the first.
+#[inline]
+fn push_field(object: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
+    if object.is_empty() {
+        object.reserve(256);
+        object.push('{');
+    } else {
+        object.push(',');
+    }
+    json::push_str(object, key);
+    object.push(':');
+    json::push_value(object, key, value)
 }
 
 const WHOLE_AND_FIELDS: &str = "a whole body cannot be sent with body fields";
