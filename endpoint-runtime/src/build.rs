@@ -194,23 +194,28 @@ impl<'u> Outside<'u> {
     /// [`Error::HeaderValue`] for a value with CR, LF or NUL.
     #[inline]
     fn finish(self, headers: &mut Headers) -> Result<()> {
+        let Outside {
+            query: _,
+            headers: params,
+            cookies,
+        } = self;
         // Most requests have neither: nothing to set then.
-        if self.headers.is_empty() && self.cookies.is_empty() {
+        if params.is_empty() && cookies.is_empty() {
             return Ok(());
         }
-        self.set(headers)
+        Self::set(params, cookies, headers)
     }
 
     /// [`Outside::finish`] of header or cookie parameters.
     #[inline(never)]
-    fn set(self, headers: &mut Headers) -> Result<()> {
-        for (name, value) in self.headers {
+    fn set(params: Vec<(String, String)>, cookies: String, headers: &mut Headers) -> Result<()> {
+        for (name, value) in params {
             headers.insert(name, value)?;
         }
-        if !self.cookies.is_empty() {
+        if !cookies.is_empty() {
             let cookies = match headers.get("cookie") {
-                Some(earlier) if !earlier.is_empty() => format!("{earlier}; {}", self.cookies),
-                _ => self.cookies,
+                Some(earlier) if !earlier.is_empty() => format!("{earlier}; {cookies}"),
+                _ => cookies,
             };
             headers.insert("cookie", cookies)?;
         }
@@ -237,6 +242,8 @@ fn build_body(
     let mut data = None;
     let mut fields = plan.map(|plan| BodyFields::new(plan.kind));
     let mut whole = None;
+    // Whether a field was written by the plan's kind (the octokit rule's
+    // fields are in `data` or `object`).
     let mut has_field = false;
     // Whether a field of the default location is written by the octokit
     // rule: no media type in the plan and no whole body (yet).
@@ -245,7 +252,6 @@ fn build_body(
         if octokit && placement.location == Location::Default {
             // The octokit rule first: it is every parameter of the dynamic
             // layer and of most routes.
-            has_field = true;
             if key == "data" {
                 data = Some(data_body(&value)?);
             } else if data.is_none() {
@@ -262,7 +268,7 @@ fn build_body(
                 if whole.is_some() {
                     return Err(Error::value(key, "a route has one whole body"));
                 }
-                if has_field {
+                if has_field || data.is_some() || !object.is_empty() {
                     return Err(Error::value(key, WHOLE_AND_FIELDS));
                 }
                 whole = Some(whole_body(plan, key, &value, placement)?);
