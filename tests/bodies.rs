@@ -844,6 +844,64 @@ fn values_only_a_body_holds_are_refused_elsewhere() {
     );
 }
 
+#[test]
+fn a_whole_body_goes_alone() {
+    // Fields of the octokit rule (`data` among them) or of a JSON body
+    // beside a whole body, in either order, and two whole bodies.
+    struct FieldThenWhole(Option<&'static str>, &'static str);
+    route! {
+        FieldThenWhole = POST "/notes", NOTES,
+        params: [ParamPlan::new("title"), whole_body("raw")],
+        body: None,
+        |r| [r.0.map(|title| title.to_param()), Some(r.1.to_param())]
+    }
+    struct WholeThenField(&'static str, &'static str);
+    route! {
+        WholeThenField = POST "/notes", NOTES,
+        params: [whole_body("raw"), ParamPlan::new("title")],
+        body: None,
+        |r| [Some(r.0.to_param()), Some(r.1.to_param())]
+    }
+    struct DataThenWhole(&'static str, &'static str);
+    route! {
+        DataThenWhole = POST "/notes", NOTES,
+        params: [ParamPlan::new("data"), whole_body("raw")],
+        body: None,
+        |r| [Some(r.0.to_param()), Some(r.1.to_param())]
+    }
+    struct TwoWholes(&'static str, &'static str);
+    route! {
+        TwoWholes = POST "/notes", NOTES,
+        params: [whole_body("raw"), whole_body("other")],
+        body: None,
+        |r| [Some(r.0.to_param()), Some(r.1.to_param())]
+    }
+    struct JsonFieldThenWhole(&'static str, &'static str);
+    route! {
+        JsonFieldThenWhole = POST "/notes", NOTES,
+        params: [body_field("title", Style::Default, true), whole_body("raw")],
+        body: media("application/json", BodyKind::Json),
+        |r| [Some(r.0.to_param()), Some(r.1.to_param())]
+    }
+    let check = |result: endpoint::Result<Request>, key: &str, reason: &str| {
+        let err = result.unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains(&format!("`{key}`")) && text.contains(reason),
+            "{text}"
+        );
+    };
+    let beside = "a whole body cannot be sent with body fields";
+    check(FieldThenWhole(Some("t"), "r").to_request(), "raw", beside);
+    check(WholeThenField("r", "t").to_request(), "title", beside);
+    check(DataThenWhole("d", "r").to_request(), "raw", beside);
+    check(TwoWholes("r", "o").to_request(), "other", "one whole body");
+    check(JsonFieldThenWhole("t", "r").to_request(), "raw", beside);
+    // Without the field, the whole body is the body.
+    let request = FieldThenWhole(None, "raw text").to_request().unwrap();
+    assert_eq!(request.body.unwrap().as_str(), "raw text");
+}
+
 /// Bytes that hold the pieces of multipart syntax more often than chance.
 fn tricky_bytes() -> impl Strategy<Value = Vec<u8>> {
     let piece = prop_oneof![
