@@ -8,12 +8,15 @@
 #[macro_use]
 #[path = "support/backends.rs"]
 mod backends;
+#[macro_use]
+#[path = "support/plans.rs"]
+mod plans;
 #[path = "support/server.rs"]
 mod server;
 
 use std::collections::BTreeMap;
 
-use endpoint::__private::ToParam;
+use endpoint::__private::{BodyKind, BodyPlan, Location, ParamPlan, Style, ToParam};
 use endpoint::body::{Content, Contents, File};
 use endpoint::client::ClientBuilder;
 use endpoint::{Body, Endpoint, Request, TypedRequest, endpoint};
@@ -23,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use backends::{BACKENDS, Backend, Events, quick_retries};
+use plans::at;
 use server::{Answer, Received, Server};
 
 /// A content type the defaults set, which a route's own media type
@@ -796,6 +800,64 @@ fn default_parameters_join_the_fields_and_leave_files_alone() {
     assert_eq!(named("title"), [b"own title".to_vec()]);
     assert_eq!(named("avatar"), [png_bytes()]);
     assert_eq!(named("raw"), [vec![0xff]]);
+}
+
+#[test]
+fn a_whole_body_goes_alone() {
+    // Fields of the octokit rule (`data` among them) or of a JSON body
+    // beside a whole body, in either order, and two whole bodies: routes
+    // `endpoint!` refuses to compile, compiled by hand.
+    const fn whole(name: &'static str) -> ParamPlan {
+        at(name, Location::Content, Style::Default, false)
+    }
+    route!(FieldThenWhole = POST [ParamPlan::new("title"), whole("raw")]);
+    route!(WholeThenField = POST [whole("raw"), ParamPlan::new("title")]);
+    route!(DataThenWhole = POST [ParamPlan::new("data"), whole("raw")]);
+    route!(TwoWholes = POST [whole("raw"), whole("other")]);
+    route!(
+        JsonFieldThenWhole = POST [at("title", Location::Body, Style::Default, true), whole("raw")],
+        body: Some(BodyPlan { media_type: "application/json", kind: BodyKind::Json })
+    );
+    let value = |text: &str| -> Option<Box<dyn ToParam>> { Some(Box::new(text.to_owned())) };
+    let check = |result: endpoint::Result<Request>, key: &str, reason: &str| {
+        let err = result.unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains(&format!("`{key}`")) && text.contains(reason),
+            "{text}"
+        );
+    };
+    let beside = "a whole body cannot be sent with body fields";
+    check(
+        FieldThenWhole(vec![value("t"), value("r")]).to_request(),
+        "raw",
+        beside,
+    );
+    check(
+        WholeThenField(vec![value("r"), value("t")]).to_request(),
+        "title",
+        beside,
+    );
+    check(
+        DataThenWhole(vec![value("d"), value("r")]).to_request(),
+        "raw",
+        beside,
+    );
+    check(
+        TwoWholes(vec![value("r"), value("o")]).to_request(),
+        "other",
+        "one whole body",
+    );
+    check(
+        JsonFieldThenWhole(vec![value("t"), value("r")]).to_request(),
+        "raw",
+        beside,
+    );
+    // Without the field, the whole body is the body.
+    let request = FieldThenWhole(vec![None, value("raw text")])
+        .to_request()
+        .unwrap();
+    assert_eq!(request.body.unwrap().as_str(), "raw text");
 }
 
 /// Bytes that hold the pieces of multipart syntax more often than chance.

@@ -90,9 +90,9 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
             outside.write(key, value, placement)
         })?;
     } else {
-        let media_type;
-        (body, media_type) = build_body(body_plan, template, params, &mut outside)?.unzip();
-        let header = match (&body, media_type.flatten()) {
+        let mut media_type = None;
+        body = build_body(body_plan, template, params, &mut outside, &mut media_type)?;
+        let header = match (&body, media_type) {
             (Some(_), None) => BodyHeader::Json,
             (Some(_), Some(MediaType::Set(media_type))) => {
                 // The body's own media type wins over the defaults'
@@ -200,14 +200,30 @@ impl<'u> Outside<'u> {
     /// # Errors
     /// [`Error::HeaderName`] for a name that is not an HTTP token,
     /// [`Error::HeaderValue`] for a value with CR, LF or NUL.
+    #[inline]
     fn finish(self, headers: &mut Headers) -> Result<()> {
-        for (name, value) in self.headers {
+        let Outside {
+            query: _,
+            headers: params,
+            cookies,
+        } = self;
+        // Most requests have neither: nothing to set then.
+        if params.is_empty() && cookies.is_empty() {
+            return Ok(());
+        }
+        Self::set(params, cookies, headers)
+    }
+
+    /// [`Outside::finish`] of header or cookie parameters.
+    #[inline(never)]
+    fn set(params: Vec<(String, String)>, cookies: String, headers: &mut Headers) -> Result<()> {
+        for (name, value) in params {
             headers.insert(name, value)?;
         }
-        if !self.cookies.is_empty() {
+        if !cookies.is_empty() {
             let cookies = match headers.get("cookie") {
-                Some(earlier) if !earlier.is_empty() => format!("{earlier}; {}", self.cookies),
-                _ => self.cookies,
+                Some(earlier) if !earlier.is_empty() => format!("{earlier}; {cookies}"),
+                _ => cookies,
             };
             headers.insert("cookie", cookies)?;
         }
@@ -215,8 +231,8 @@ impl<'u> Outside<'u> {
     }
 }
 
-/// The body of a request that is not GET or HEAD, and its media type when
-/// it is not the octokit rule's JSON.
+/// The body of a request that is not GET or HEAD, and in `media_type` its
+/// media type when it is not the octokit rule's JSON.
 ///
 /// With no media type in the plan (the octokit rule): the `data` parameter
 /// as it is, or else an object of the remaining parameters, or else none.
@@ -228,13 +244,29 @@ fn build_body(
     template: &Template<'_>,
     params: &(impl Params + ?Sized),
     outside: &mut Outside<'_>,
-) -> Result<Option<(Body, Option<MediaType>)>> {
+    media_type: &mut Option<MediaType>,
+) -> Result<Option<Body>> {
     let mut object = String::new();
     let mut data = None;
     let mut fields = plan.map(|plan| BodyFields::new(plan.kind));
     let mut whole = None;
+    // Whether a field was written by the plan's kind (the octokit rule's
+    // fields are in `data` or `object`).
     let mut has_field = false;
+    // Whether a field of the default location is written by the octokit
+    // rule: no media type in the plan and no whole body (yet).
+    let mut octokit = plan.is_none();
     params.for_each_remaining(template, &mut |key, value, placement| {
+        if octokit && placement.location == Location::Default {
+            // The octokit rule first: it is every parameter of the dynamic
+            // layer and of most routes.
+            if key == "data" {
+                data = Some(data_body(&value)?);
+            } else if data.is_none() {
+                push_field(&mut object, key, &value)?;
+            }
+            return Ok(());
+        }
         match placement.location {
             // Written into the URL and the headers.
             Location::Query | Location::Header | Location::Cookie => {
@@ -244,10 +276,11 @@ fn build_body(
                 if whole.is_some() {
                     return Err(Error::value(key, "a route has one whole body"));
                 }
-                if has_field {
+                if has_field || data.is_some() || !object.is_empty() {
                     return Err(Error::value(key, WHOLE_AND_FIELDS));
                 }
                 whole = Some(whole_body(plan, key, &value, placement)?);
+                octokit = false;
                 return Ok(());
             }
             Location::Default | Location::Body => {}
@@ -262,32 +295,42 @@ fn build_body(
         if key == "data" && placement.location == Location::Default {
             data = Some(data_body(&value)?);
         } else if data.is_none() {
-            if object.is_empty() {
-                object.reserve(256);
-                object.push('{');
-            } else {
-                object.push(',');
-            }
-            json::push_str(&mut object, key);
-            object.push(':');
-            json::push_value(&mut object, key, &value)?;
+            push_field(&mut object, key, &value)?;
         }
         Ok(())
     })?;
-    if whole.is_some() {
-        return Ok(whole);
+    if let Some((body, own)) = whole {
+        *media_type = own;
+        return Ok(Some(body));
     }
     if let (Some(fields), Some(plan)) = (fields, plan) {
-        return fields.finish(plan.media_type);
+        let (body, own) = fields.finish(plan.media_type)?.unzip();
+        *media_type = own.flatten();
+        return Ok(body);
     }
     if data.is_some() {
-        return Ok(data.map(|data| (data, None)));
+        return Ok(data);
     }
     if object.is_empty() {
         return Ok(None);
     }
     object.push('}');
-    Ok(Some((Body::Json(object), None)))
+    Ok(Some(Body::Json(object)))
+}
+
+/// Appends one field to the JSON object of the octokit rule, opening it
+/// with room for a short body at the first.
+#[inline]
+fn push_field(object: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
+    if object.is_empty() {
+        object.reserve(256);
+        object.push('{');
+    } else {
+        object.push(',');
+    }
+    json::push_str(object, key);
+    object.push(':');
+    json::push_value(object, key, value)
 }
 
 /// The `content-type` of a body that is not the octokit rule's JSON.

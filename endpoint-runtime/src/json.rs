@@ -56,8 +56,18 @@ fn push_escaped(out: &mut String, text: &str, first: usize) {
 /// this keeps the recursion bounded whatever the caller passes);
 /// [`Error::Value`] for bytes, a file or a choice of body, which JSON text
 /// cannot hold.
+#[inline]
 pub(crate) fn push_value(out: &mut String, key: &str, value: &Param<'_>) -> Result<()> {
-    write(out, value, 1).map_err(|refused| match refused {
+    // The error is built apart, so that the call stays small enough to be
+    // inlined into the builder's loop over the parameters.
+    write(out, value, 1).map_err(|refused| refused_error(key, refused))
+}
+
+/// The error of a value that [`write`] refused, naming `key`.
+#[cold]
+#[inline(never)]
+fn refused_error(key: &str, refused: Refused) -> Error {
+    match refused {
         Refused::TooDeep => Error::TooDeep {
             key: key.to_owned(),
             limit: MAX_DEPTH,
@@ -66,7 +76,7 @@ pub(crate) fn push_value(out: &mut String, key: &str, value: &Param<'_>) -> Resu
             key,
             "bytes, a file or a choice of body cannot be written as JSON",
         ),
-    })
+    }
 }
 
 /// `value` as JSON text.

@@ -111,27 +111,19 @@ pub(crate) fn request(
         }
     };
     let base_url = uploads_url.unwrap_or(base_url);
-    let input = Input {
+    // The input is written where each call of `build` takes it.
+    let input = || Input {
         method: plan.method.clone(),
         base_url,
         template: &plan.template,
         body: plan.body,
         options,
     };
-    build_with_defaults(input, defaults, prepared, &typed)
-}
-
-fn build_with_defaults(
-    input: Input<'_, '_, '_>,
-    defaults: &Map<String, Value>,
-    prepared: &Prepared,
-    typed: &TypedParams<'_, '_>,
-) -> Result<Request> {
     if prepared.has_params() {
-        let layered = Layered::new(defaults, input.template, typed)?;
-        build(input, &layered)
+        let layered = Layered::new(defaults, &plan.template, &typed)?;
+        build(input(), &layered)
     } else {
-        build(input, typed)
+        build(input(), &typed)
     }
 }
 

@@ -32,11 +32,15 @@ pub fn one(count: usize, index: usize, value: Value) -> Vec<Option<Box<dyn ToPar
 }
 
 /// A compiled route `METHOD /x` with the given parameters
-/// (`route!(Name = GET [at(…), …])`), whose struct holds one optional value
-/// per parameter. The test file declares this module `#[macro_use]`.
+/// (`route!(Name = GET [at(…), …])`, and `, body: Some(BodyPlan { … })` for
+/// a body's media type), whose struct holds one optional value per
+/// parameter. The test file declares this module `#[macro_use]`.
 #[allow(unused_macros)]
 macro_rules! route {
     ($name:ident = $method:ident [$($param:expr),* $(,)?]) => {
+        route!($name = $method [$($param),*], body: None);
+    };
+    ($name:ident = $method:ident [$($param:expr),* $(,)?], body: $body:expr) => {
         struct $name(Vec<Option<Box<dyn endpoint::__private::ToParam>>>);
 
         impl endpoint::__private::Fields for $name {
@@ -62,7 +66,7 @@ macro_rules! route {
                 template: endpoint::__private::static_template($crate::plans::X.0, $crate::plans::X.1),
                 params: &[$($param),*],
                 uploads: false,
-                body: None,
+                body: $body,
                 pagination: None,
             };
         }

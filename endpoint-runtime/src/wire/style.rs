@@ -69,6 +69,7 @@ impl<'u> Query<'u> {
     }
 
     /// Writes the separator of a new pair and returns the URL to write it to.
+    #[inline]
     fn pair(&mut self) -> &mut String {
         // Whether the URL has a query string already is asked once, and
         // only when there is a pair to add.
@@ -108,6 +109,7 @@ fn query_set(placement: &Placement) -> Set {
 /// object in the octokit style, a list or object inside a list or object
 /// but in `deepObject`, a value that is not text); [`Error::TooDeep`] for a
 /// `deepObject` value nested deeper than [`MAX_DEPTH`].
+#[inline]
 pub(crate) fn write_query(
     query: &mut Query<'_>,
     key: &str,
@@ -115,29 +117,49 @@ pub(crate) fn write_query(
     placement: &Placement,
 ) -> Result<()> {
     let value = value.resolve();
-    if matches!(value, Param::Null) {
-        return Ok(());
-    }
-    match placement.style {
-        Style::Octokit => {
+    match value {
+        Param::Null => Ok(()),
+        // Most query parameters: a scalar, which both styles write as one
+        // pair of its name as it is and its text.
+        Param::Str(_) | Param::U64(_) | Param::I64(_) | Param::Bool(_)
+            if matches!(placement.style, Style::Default | Style::Octokit) =>
+        {
             let url = query.pair();
             url.push_str(key);
             url.push('=');
             write_octokit_value(url, key, &value)
         }
-        Style::Default => write_default(query, key, &value),
-        Style::DeepObject => write_deep(query, key, &value, placement),
+        _ => write_styled(query, key, &value, placement),
+    }
+}
+
+/// [`write_query`] of a value that is not `null`, in any style.
+fn write_styled(
+    query: &mut Query<'_>,
+    key: &str,
+    value: &Param<'_>,
+    placement: &Placement,
+) -> Result<()> {
+    match placement.style {
+        Style::Octokit => {
+            let url = query.pair();
+            url.push_str(key);
+            url.push('=');
+            write_octokit_value(url, key, value)
+        }
+        Style::Default => write_default(query, key, value),
+        Style::DeepObject => write_deep(query, key, value, placement),
         Style::SpaceDelimited if !placement.explode => {
-            write_joined(query, key, &value, "%20", placement)
+            write_joined(query, key, value, "%20", placement)
         }
         Style::PipeDelimited if !placement.explode => {
-            write_joined(query, key, &value, "%7C", placement)
+            write_joined(query, key, value, "%7C", placement)
         }
         // `form`, and the styles OpenAPI does not define for the query
         // (exploded delimited styles, the path and header styles) written as
         // `form` is.
-        _ if placement.explode => write_exploded(query, key, &value, placement),
-        _ => write_joined(query, key, &value, ",", placement),
+        _ if placement.explode => write_exploded(query, key, value, placement),
+        _ => write_joined(query, key, value, ",", placement),
     }
 }
 
