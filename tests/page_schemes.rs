@@ -618,3 +618,39 @@ fn a_route_s_own_scheme_wins_over_the_client_s() {
         );
     }
 }
+
+endpoint! {
+    /// Stripe's customers as JSON values: the route names where its list is,
+    /// beside `object`, `url` and `has_more`.
+    #[endpoint(paginate(after_last_item = "/id", param = "starting_after", has_more = "/has_more", items = "/data"))]
+    struct ListCustomers = "GET /v1/customers{?limit}" {
+        limit: Option<u32>,
+    }
+}
+
+#[test]
+fn a_typed_route_of_json_values_reads_its_list_at_its_items_pointer() {
+    for name in BACKENDS {
+        eprintln!("with {name}");
+        let server = Server::start(stripe);
+        // The client's scheme is another's; the route's, with its list, wins.
+        let client = api(name, &server, Pagination::link());
+        let route = ListCustomers { limit: Some(3) };
+        let read: Vec<u64> = client
+            .items(&route, None)
+            .map(|item| {
+                let item = item.unwrap_or_else(|err| panic!("an item failed: {err}"));
+                item["id"].as_u64().expect("an id")
+            })
+            .collect();
+        assert_eq!(read, (1..=7).collect::<Vec<_>>());
+        assert_eq!(
+            queries(&server),
+            [
+                "limit=3",
+                "limit=3&starting_after=3",
+                "limit=3&starting_after=6"
+            ]
+        );
+    }
+}

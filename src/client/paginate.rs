@@ -179,6 +179,7 @@ impl<I> PageState<I> {
     ) -> PageState<I>
     where
         P: Paginated<Item = I> + DeserializeOwned,
+        I: DeserializeOwned,
     {
         PageState::new(first, operation, typed_page::<P>)
     }
@@ -500,15 +501,23 @@ impl<T> PageState<T> {
 
 /// A page of a typed request, decoded straight into `P`. An empty body (a
 /// 204) has no items. A page that does not fit is read again item by item
-/// ([`item_by_item`]), only then: a page that fits is decoded once.
+/// ([`item_by_item`]), only then: a page that fits is decoded once. When
+/// the pagination names where the list is (`items`), the list at that JSON
+/// pointer is read instead, item by item, as a dynamic page's is: the
+/// response type's own rule could not find it beside other members (a
+/// `serde_json::Value` of Stripe's `{"object", "data", "has_more", "url"}`).
 fn typed_page<P>(
     operation: Operation,
     answer: Answer,
-    _items: Option<&str>,
+    items: Option<&str>,
 ) -> Result<Read<P::Item>, Error>
 where
     P: Paginated + DeserializeOwned,
+    P::Item: DeserializeOwned,
 {
+    if items.is_some() && !answer.body.is_empty() {
+        return dynamic_page::<P::Item>(operation, answer, items);
+    }
     if answer.body.is_empty() {
         return Ok(Read {
             items: VecDeque::new(),

@@ -224,6 +224,7 @@ impl Client {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         let first = route.to_request_with(&self.endpoint);
         Pages::new(
@@ -299,6 +300,7 @@ impl Client {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         let first = route.to_request_with(&self.endpoint);
         Pages::new(
@@ -369,6 +371,7 @@ impl Client {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         self.pages_at(route, None)
     }
@@ -416,6 +419,7 @@ impl Client {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         self.pages_at(route, Some(cursor))
     }
@@ -482,6 +486,7 @@ impl Client {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         let first = route.to_request_with(&self.endpoint);
         EachPage::new(

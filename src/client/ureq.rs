@@ -241,6 +241,7 @@ impl Client {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         let first = route.to_request_with(&self.endpoint);
         Pages::new(
@@ -306,6 +307,7 @@ impl Client {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         let first = route.to_request_with(&self.endpoint);
         Pages::new(
@@ -371,6 +373,7 @@ impl Client {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         self.pages_at(route, None)
     }
@@ -415,6 +418,7 @@ impl Client {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         self.pages_at(route, Some(cursor))
     }
@@ -477,6 +481,7 @@ impl Client {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         let first = route.to_request_with(&self.endpoint);
         EachPage::new(

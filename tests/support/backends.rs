@@ -247,6 +247,7 @@ impl Backend {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         match self {
             Backend::Ureq(client) => drain(client.paginate(route)),
@@ -275,6 +276,7 @@ impl Backend {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         match (self, cursor) {
             (Backend::Ureq(client), None) => Items::Ureq(client.paginate(route)),
@@ -320,6 +322,7 @@ impl Backend {
     where
         R: TypedRequest,
         R::Response: Paginated + DeserializeOwned,
+        <R::Response as Paginated>::Item: DeserializeOwned,
     {
         match (self, cursor) {
             (Backend::Ureq(client), None) => Pages::Ureq(client.pages(route)),

@@ -11,8 +11,10 @@
 /// The items of a page are the list at the JSON pointer (RFC 6901) given
 /// with [`Pagination::items`], or by the rule of [`Paginated`] for
 /// `serde_json::Value`: the answer is a list, or an object holding one list
-/// beside `total_count`, `incomplete_results` and `repository_selection`. A typed route's pages are read by its response
-/// type's own [`Paginated`].
+/// beside `total_count`, `incomplete_results` and `repository_selection`.
+/// A typed route's pages are read by its response type's own
+/// [`Paginated`], unless the pagination names where the list is: then the
+/// items at that pointer are decoded as the response type's items.
 ///
 /// A client takes one for an API (`ClientBuilder::pagination`); a route of
 /// `endpoint!` may name its own (`#[endpoint(paginate = …)]`), which wins.
