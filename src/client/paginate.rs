@@ -887,7 +887,11 @@ mod tests {
         request: "app::SearchIssues",
     };
 
-    fn typed<P: Paginated + DeserializeOwned>() -> PageState<P::Item> {
+    fn typed<P>() -> PageState<P::Item>
+    where
+        P: Paginated + DeserializeOwned,
+        P::Item: DeserializeOwned,
+    {
         let mut state = PageState::typed::<P>(request(), SEARCH);
         assert!(state.next_exchange().is_some());
         state
