@@ -253,11 +253,10 @@ fn build_body(
     // Whether a field was written by the plan's kind (the octokit rule's
     // fields are in `data` or `object`).
     let mut has_field = false;
-    // Whether a field of the default location is written by the octokit
-    // rule: no media type in the plan and no whole body (yet).
-    let mut octokit = plan.is_none();
     params.for_each_remaining(template, &mut |key, value, placement| {
-        if octokit && placement.location == Location::Default {
+        // A field of the default location is written by the octokit rule
+        // when the plan names no media type and no whole body came (yet).
+        if placement.location == Location::Default && plan.is_none() && whole.is_none() {
             // The octokit rule first: it is every parameter of the dynamic
             // layer and of most routes.
             if key == "data" {
@@ -280,7 +279,6 @@ fn build_body(
                     return Err(Error::value(key, WHOLE_AND_FIELDS));
                 }
                 whole = Some(whole_body(plan, key, &value, placement)?);
-                octokit = false;
                 return Ok(());
             }
             Location::Default | Location::Body => {}
@@ -292,9 +290,10 @@ fn build_body(
         if let Some(fields) = &mut fields {
             return fields.field(key, &value, placement);
         }
-        if key == "data" && placement.location == Location::Default {
-            data = Some(data_body(&value)?);
-        } else if data.is_none() {
+        // A body field of a route of no media type: a member of the octokit
+        // rule's object (fields of the default location, `data` among them,
+        // were written above).
+        if data.is_none() {
             push_field(&mut object, key, &value)?;
         }
         Ok(())
@@ -366,12 +365,7 @@ impl BodyFields {
 
     fn field(&mut self, key: &str, value: &Param<'_>, placement: &Placement) -> Result<()> {
         match self {
-            BodyFields::Json(object) => {
-                object.push(if object.is_empty() { '{' } else { ',' });
-                json::push_str(object, key);
-                object.push(':');
-                json::push_value(object, key, value)
-            }
+            BodyFields::Json(object) => push_field(object, key, value),
             BodyFields::Form(form) => form.field(key, value, placement),
             BodyFields::Multipart(multipart) => multipart.field(key, value, placement),
             BodyFields::None(first) => {
@@ -397,12 +391,7 @@ impl BodyFields {
             }
             BodyFields::Multipart(multipart) if multipart.is_empty() => None,
             BodyFields::Multipart(multipart) => {
-                let (bytes, boundary) = multipart.finish("body", &RandomState::new())?;
-                let content_type = format!("{media_type}; boundary={boundary}");
-                Some((
-                    Body::Bytes(bytes),
-                    Some(MediaType::Set(content_type.into())),
-                ))
+                Some(multipart_body(multipart, "body", media_type)?)
             }
             BodyFields::None(None) => None,
             BodyFields::None(Some(key)) => {
@@ -454,12 +443,7 @@ fn whole_body(
     if kind == BodyKind::Multipart {
         let mut multipart = Multipart::new();
         multipart.object(key, &value)?;
-        let (bytes, boundary) = multipart.finish(key, &RandomState::new())?;
-        let content_type = format!("{media_type}; boundary={boundary}");
-        return Ok((
-            Body::Bytes(bytes),
-            Some(MediaType::Set(content_type.into())),
-        ));
+        return multipart_body(multipart, key, &media_type);
     }
     let body = match media::encode(key, kind, &value, placement.arrays)? {
         Encoded::Json(text) => Body::Json(text),
@@ -467,6 +451,21 @@ fn whole_body(
         Encoded::Bytes(bytes) => Body::Bytes(bytes.to_vec()),
     };
     Ok((body, Some(MediaType::Set(media_type))))
+}
+
+/// A multipart body's bytes, its boundary drawn, and its `content-type`:
+/// `media_type` with that boundary.
+fn multipart_body(
+    multipart: Multipart,
+    key: &str,
+    media_type: &str,
+) -> Result<(Body, Option<MediaType>)> {
+    let (bytes, boundary) = multipart.finish(key, &RandomState::new())?;
+    let content_type = format!("{media_type}; boundary={boundary}");
+    Ok((
+        Body::Bytes(bytes),
+        Some(MediaType::Set(content_type.into())),
+    ))
 }
 
 /// The body for a `data` parameter: a string as it is, anything else as JSON.

@@ -83,6 +83,16 @@ impl<'u> Query<'u> {
         self.url
     }
 
+    /// Writes `key=value` by the octokit rule: the name as it is, the value
+    /// by [`write_octokit_value`].
+    #[inline]
+    fn octokit_pair(&mut self, key: &str, value: &Param<'_>) -> Result<()> {
+        let url = self.pair();
+        url.push_str(key);
+        url.push('=');
+        write_octokit_value(url, key, value)
+    }
+
     /// Writes one `name=value` pair: the name encoded as names are, the value
     /// by `value`.
     fn write_pair(&mut self, name: &str, value: impl FnOnce(&mut String)) {
@@ -124,10 +134,7 @@ pub(crate) fn write_query(
         Param::Str(_) | Param::U64(_) | Param::I64(_) | Param::Bool(_)
             if matches!(placement.style, Style::Default | Style::Octokit) =>
         {
-            let url = query.pair();
-            url.push_str(key);
-            url.push('=');
-            write_octokit_value(url, key, &value)
+            query.octokit_pair(key, &value)
         }
         _ => write_styled(query, key, &value, placement),
     }
@@ -141,12 +148,7 @@ fn write_styled(
     placement: &Placement,
 ) -> Result<()> {
     match placement.style {
-        Style::Octokit => {
-            let url = query.pair();
-            url.push_str(key);
-            url.push('=');
-            write_octokit_value(url, key, value)
-        }
+        Style::Octokit => query.octokit_pair(key, value),
         Style::Default => write_default(query, key, value),
         Style::DeepObject => write_deep(query, key, value, placement),
         Style::SpaceDelimited if !placement.explode => {
@@ -221,10 +223,7 @@ fn write_default(query: &mut Query<'_>, key: &str, value: &Param<'_>) -> Result<
     if let Some(items) = value.items() {
         for item in items.iter() {
             if !matches!(item, Param::Null) {
-                let url = query.pair();
-                url.push_str(key);
-                url.push('=');
-                write_octokit_value(url, key, &item)?;
+                query.octokit_pair(key, &item)?;
             }
         }
         return Ok(());
@@ -241,10 +240,7 @@ fn write_default(query: &mut Query<'_>, key: &str, value: &Param<'_>) -> Result<
         }
         return Ok(());
     }
-    let url = query.pair();
-    url.push_str(key);
-    url.push('=');
-    write_octokit_value(url, key, value)
+    query.octokit_pair(key, value)
 }
 
 /// The members of an object value.
