@@ -43,7 +43,7 @@ impl std::fmt::Debug for Exchange {
             .iter()
             .map(|(name, value)| {
                 let value = value.to_str().unwrap_or("<binary>");
-                let shown = if self.made_key.as_ref() == Some(name) {
+                let shown = if shown(name, self.made_key.as_ref()) {
                     value
                 } else {
                     shown_header_value(name.as_str(), value)
@@ -129,8 +129,7 @@ impl Exchange {
     /// it and it is not secret: a shown header, or the key the client made.
     pub(crate) fn shown_value(&self, name: &HeaderName) -> Option<String> {
         let value = self.headers.get(name)?.to_str().ok()?;
-        (self.made_key.as_ref() == Some(name) || is_shown_header(name.as_str()))
-            .then(|| value.to_owned())
+        shown(name, self.made_key.as_ref()).then(|| value.to_owned())
     }
 
     /// The request to send now.
@@ -179,7 +178,7 @@ impl Exchange {
         let Some(name) = self
             .headers
             .keys()
-            .find(|name| !is_shown_header(name.as_str()) && self.made_key.as_ref() != Some(name))
+            .find(|name| !shown(name, self.made_key.as_ref()))
         else {
             return Ok(());
         };
@@ -277,12 +276,19 @@ impl Exchange {
     }
 }
 
+/// Whether header `name` is no credential: a shown header, or `made_key`,
+/// the idempotency key the client made for the call. Every other header
+/// may be one.
+fn shown(name: &HeaderName, made_key: Option<&HeaderName>) -> bool {
+    made_key == Some(name) || is_shown_header(name.as_str())
+}
+
 /// Removes every header that may be a credential: all but the shown ones
 /// and `made_key`, the idempotency key the client made.
 fn drop_credentials(headers: &mut HeaderMap, made_key: Option<&HeaderName>) {
     let secret: Vec<HeaderName> = headers
         .keys()
-        .filter(|name| !is_shown_header(name.as_str()) && made_key != Some(*name))
+        .filter(|name| !shown(name, made_key))
         .cloned()
         .collect();
     for name in secret {
