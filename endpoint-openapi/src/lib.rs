@@ -39,8 +39,12 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod api;
+pub mod diag;
 pub mod emit;
 pub mod ident;
 pub mod overlay;
+pub mod package;
 pub mod plan;
+pub mod read;
 pub mod schema;

@@ -120,6 +120,13 @@ impl Schema {
     }
 }
 
+impl Default for Schema {
+    /// Any value, nothing else said.
+    fn default() -> Self {
+        Schema::of(Kind::Any)
+    }
+}
+
 fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
     if depth > MAX_DEPTH {
         return Err(format!("{at}: nested more than {MAX_DEPTH} levels"));
