@@ -41,6 +41,7 @@
 
 pub mod api;
 pub mod diag;
+pub mod docs;
 pub mod emit;
 pub mod ident;
 pub mod overlay;
