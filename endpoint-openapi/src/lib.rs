@@ -44,6 +44,7 @@ pub mod diag;
 pub mod docs;
 pub mod emit;
 pub mod ident;
+pub mod operations;
 pub mod overlay;
 pub mod package;
 pub mod plan;
