@@ -335,6 +335,50 @@ fn module_name(group: &str) -> String {
     name
 }
 
+/// Each group's module name, without the words that every module name
+/// starts with (Twilio's `Api20100401Call`, `Api20100401Account`: `call`,
+/// `account`) when what is left still tells them apart.
+fn module_names(groups: &[String]) -> BTreeMap<String, String> {
+    let mut names: BTreeMap<String, String> = groups
+        .iter()
+        .map(|group| (group.clone(), module_name(group)))
+        .collect();
+    let distinct: BTreeSet<&String> = names.values().collect();
+    if distinct.len() < 2 {
+        return names;
+    }
+    let split: Vec<Vec<&str>> = distinct
+        .iter()
+        .map(|name| name.split('_').collect())
+        .collect();
+    let common = (0..)
+        .take_while(|&i| {
+            split[0].get(i).is_some_and(|word| {
+                !word.is_empty() && split.iter().all(|words| words.get(i) == Some(word))
+            })
+        })
+        .count();
+    for k in (1..=common).rev() {
+        let stripped: BTreeMap<String, String> = names
+            .iter()
+            .map(|(group, name)| {
+                let words: Vec<&str> = name.split('_').skip(k).collect();
+                (group.clone(), module_name(&words.join("_")))
+            })
+            .collect();
+        let fine = stripped.values().all(|name| {
+            !name.is_empty()
+                && name != "empty"
+                && !name.starts_with(|c: char| c.is_ascii_digit() || c == '_')
+        }) && stripped.values().collect::<BTreeSet<_>>().len() == distinct.len();
+        if fine {
+            names = stripped;
+            break;
+        }
+    }
+    names
+}
+
 /// The struct's name before it is shortened: the `operationId`, or the
 /// method and path.
 fn full_name(operation: &Operation) -> String {
@@ -389,10 +433,11 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
         .iter()
         .map(|op| group_of(op, modules))
         .collect();
+    let module_names = module_names(&groups);
     let mut by_name: BTreeMap<String, String> = BTreeMap::new();
     for group in &groups {
         by_name
-            .entry(module_name(group))
+            .entry(module_names[group].clone())
             .or_insert_with(|| group.clone());
     }
     let module_list: Vec<Module> = by_name
@@ -418,8 +463,11 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
     let module_of: Vec<usize> = groups
         .iter()
         .map(|group| {
-            let name = module_name(group);
-            module_list.iter().position(|m| m.name == name).unwrap_or(0)
+            let name = &module_names[group];
+            module_list
+                .iter()
+                .position(|m| &m.name == name)
+                .unwrap_or(0)
         })
         .collect();
 
@@ -429,7 +477,7 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
         .operations
         .iter()
         .zip(&module_of)
-        .map(|(op, &m)| shortened(op, &module_list[m].group))
+        .map(|(op, &m)| shortened(op, &module_list[m].name))
         .collect();
     let mut counts: HashMap<(usize, String), usize> = HashMap::new();
     for (i, &m) in module_of.iter().enumerate() {
@@ -522,7 +570,7 @@ impl OperationPlanner<'_, '_> {
     /// location's prefix, else numbered.
     fn field_name(&self, wire: &str, location: Location) -> String {
         let taken = |candidate: &str| self.fields.iter().any(|f| f.name == candidate);
-        let name = ident::snake(wire);
+        let name = ident::snake(&spoken(wire));
         if !taken(&name) {
             return name;
         }
@@ -533,7 +581,7 @@ impl OperationPlanner<'_, '_> {
             Location::Cookie => "cookie",
             Location::Body | Location::RequestBody => "body",
         };
-        ident::unique(ident::snake(&format!("{prefix}_{wire}")), taken)
+        ident::unique(ident::snake(&format!("{prefix}_{}", spoken(wire))), taken)
     }
 
     fn plan(&mut self, index: usize, module: usize, name: String) -> OperationPlan {
@@ -558,12 +606,11 @@ impl OperationPlanner<'_, '_> {
                     format!("the path placeholder `{placeholder}` has no parameter"),
                     "a `String` field",
                 );
-                let field = self.field_name(&placeholder, Location::Path);
-                template =
-                    replace_placeholder(&template, &placeholder, &path_field(&field), None, None);
+                let (field, name) = path_names(self.field_name(&placeholder, Location::Path));
+                template = replace_placeholder(&template, &placeholder, &name, None, None);
                 self.fields.push(FieldPlan {
                     name: field,
-                    wire: placeholder.clone(),
+                    wire: name,
                     location: Location::Path,
                     ty: Ty::Planned(Type::String),
                     optional: false,
@@ -584,8 +631,17 @@ impl OperationPlanner<'_, '_> {
                 );
                 continue;
             }
-            let field = self.field_name(&param.name, Location::Path);
-            let placeholder = path_field(&field);
+            // A parameter of another location with the same name keeps it:
+            // the placeholder's name is never sent.
+            let elsewhere = operation.parameters.iter().any(|p| {
+                p.location != ParamIn::Path && ident::snake(&p.name) == ident::snake(&param.name)
+            });
+            let wire = if elsewhere {
+                format!("path_{}", param.name)
+            } else {
+                param.name.clone()
+            };
+            let (field, placeholder) = path_names(self.field_name(&wire, Location::Path));
             template = replace_placeholder(
                 &template,
                 &param.name,
@@ -1087,6 +1143,15 @@ impl OperationPlanner<'_, '_> {
     }
 }
 
+/// A parameter's name with its comparisons in words, which the words of
+/// an identifier leave out (`DateSent<` → `DateSent before`).
+fn spoken(name: &str) -> String {
+    name.replace("<=", " at or before ")
+        .replace(">=", " at or after ")
+        .replace('<', " before ")
+        .replace('>', " after ")
+}
+
 /// A variant's name for a media type (`application/merge-patch+json` →
 /// `MergePatchJson`, `application/json` → `Json`).
 fn variant_name(media_type: &str) -> String {
@@ -1125,6 +1190,17 @@ fn path_field(field: &str) -> String {
         format!("path_{name}")
     } else {
         name.to_owned()
+    }
+}
+
+/// A path field's name and its placeholder's: the same (but `r#`), the
+/// placeholder never an option key of the runtime (`url` → `path_url`).
+fn path_names(field: String) -> (String, String) {
+    let placeholder = path_field(&field);
+    if placeholder == field.trim_start_matches("r#") {
+        (field, placeholder)
+    } else {
+        (placeholder.clone(), placeholder)
     }
 }
 

@@ -390,18 +390,19 @@ impl Writer<'_> {
     /// The macro's first error when it refuses the struct even without
     /// styles.
     fn operation(&self, op: &OperationPlan) -> Result<(String, Option<String>), String> {
-        let mut item = self.item(op, true)?;
+        // Checked without documentation, which the macro only passes on.
+        let mut styles = true;
         let mut dropped = None;
-        if let Some(error) = refusal(&item) {
-            let plain = self.item(op, false)?;
-            match refusal(&plain) {
+        if let Some(error) = refusal(&self.item(op, true, false)?) {
+            match refusal(&self.item(op, false, false)?) {
                 None => {
                     dropped = Some(error);
-                    item = plain;
+                    styles = false;
                 }
                 Some(_) => return Err(error),
             }
         }
+        let item = self.item(op, styles, true)?;
         let mut text = String::new();
         if let Some(choice) = self.choice(op) {
             text.push_str(&choice);
@@ -447,15 +448,15 @@ impl Writer<'_> {
     }
 
     /// The `endpoint!` item of an operation; with `styles` false, without
-    /// the parameters' styles.
-    fn item(&self, op: &OperationPlan, styles: bool) -> Result<ItemDef, String> {
+    /// the parameters' styles, with `docs` false without documentation.
+    fn item(&self, op: &OperationPlan, styles: bool, docs: bool) -> Result<ItemDef, String> {
         let default = op.fields.iter().all(|f| f.optional || defaults(&f.ty));
         let derive: syn::Attribute = if default {
             parse_quote!(#[derive(Debug, Clone, PartialEq, Default)])
         } else {
             parse_quote!(#[derive(Debug, Clone, PartialEq)])
         };
-        let mut attrs = doc_attrs(&op.doc);
+        let mut attrs = if docs { doc_attrs(&op.doc) } else { Vec::new() };
         attrs.push(derive);
         let options = op
             .content_type
@@ -467,7 +468,7 @@ impl Writer<'_> {
         let fields = op
             .fields
             .iter()
-            .map(|field| self.field(op, field, styles))
+            .map(|field| self.field(op, field, styles, docs))
             .collect::<Result<_, _>>()?;
         Ok(ItemDef {
             attrs,
@@ -486,6 +487,7 @@ impl Writer<'_> {
         op: &OperationPlan,
         field: &FieldPlan,
         styles: bool,
+        docs: bool,
     ) -> Result<FieldDef, String> {
         let mut ty = self.ty(&field.ty, op, "crate::models::");
         if field.optional {
@@ -532,7 +534,11 @@ impl Writer<'_> {
             vec![parse_quote!(#[endpoint(#tokens)])]
         };
         Ok(FieldDef {
-            attrs: doc_attrs(&field.doc),
+            attrs: if docs {
+                doc_attrs(&field.doc)
+            } else {
+                Vec::new()
+            },
             options,
             vis: parse_quote!(pub),
             ident: ident::ident(&field.name),
@@ -557,17 +563,26 @@ fn defaults(ty: &Ty) -> bool {
     }
 }
 
-/// The first error the macro reports for `item`, if any.
+/// The first error the macro reports for `item`, if any: the message of
+/// its first `compile_error!`.
 fn refusal(item: &ItemDef) -> Option<String> {
-    let expanded = endpoint_macros_core::expand_item(item);
-    let file: syn::File = match syn::parse2(expanded) {
-        Ok(file) => file,
-        Err(err) => return Some(format!("its expansion does not parse: {err}")),
-    };
-    file.items.iter().find_map(|item| match item {
-        syn::Item::Macro(mac) if mac.mac.path.is_ident("compile_error") => {
-            let message: syn::LitStr = mac.mac.parse_body().ok()?;
-            Some(message.value())
+    use proc_macro2::TokenTree;
+    let expanded: Vec<TokenTree> = endpoint_macros_core::expand_item(item)
+        .into_iter()
+        .collect();
+    expanded.windows(3).find_map(|window| match window {
+        [
+            TokenTree::Ident(name),
+            TokenTree::Punct(bang),
+            TokenTree::Group(group),
+        ] if name == "compile_error" && bang.as_char() == '!' => {
+            let message = group.stream().into_iter().find_map(|token| match token {
+                TokenTree::Literal(literal) => {
+                    syn::parse2::<syn::LitStr>(literal.into_token_stream()).ok()
+                }
+                _ => None,
+            });
+            Some(message.map_or_else(|| "an error".to_owned(), |m| m.value()))
         }
         _ => None,
     })
@@ -631,26 +646,37 @@ fn item_text(item: &ItemDef) -> Result<String, String> {
         .ok_or("an item that does not format")?;
     let again: ItemDef =
         syn::parse_str(check).map_err(|err| format!("the formatted item does not parse: {err}"))?;
-    // (A long type is broken over lines with a trailing `,` in its `<…>`.)
-    let tokens = |item: &ItemDef| item.to_token_stream().to_string().replace(" , >", " >");
-    if !done || tokens(&again) != tokens(item) {
-        if std::env::var_os("DEBUG_FORMAT").is_some() {
-            let a = again.to_token_stream().to_string();
-            let b = item.to_token_stream().to_string();
-            let at = a
-                .bytes()
-                .zip(b.bytes())
-                .position(|(x, y)| x != y)
-                .unwrap_or(0);
-            eprintln!(
-                "{}\n----\n{}",
-                &a[at.saturating_sub(100)..(at + 100).min(a.len())],
-                &b[at.saturating_sub(100)..(at + 100).min(b.len())]
-            );
-        }
+    if !done || shape(&again) != shape(item) {
         return Err(format!("`{}` does not format as itself", item.ident));
     }
     Ok(out)
+}
+
+/// What an item says but its documentation, as text: what its formatted
+/// text must read back as. (A long type is broken over lines with a
+/// trailing `,` in its `<…>`.)
+fn shape(item: &ItemDef) -> Vec<String> {
+    let text = |tokens: proc_macro2::TokenStream| tokens.to_string().replace(" , >", " >");
+    let mut out = vec![
+        item.ident.to_string(),
+        item.route.value(),
+        text(item.response.to_token_stream()),
+        text(item.options.iter().map(ToTokens::to_token_stream).collect()),
+    ];
+    for field in &item.fields {
+        out.push(field.ident.to_string());
+        out.push(text(field.ty.to_token_stream()));
+        out.push(text(
+            field
+                .options
+                .iter()
+                .map(ToTokens::to_token_stream)
+                .collect(),
+        ));
+        out.push(field.attrs.len().to_string());
+    }
+    out.push(item.attrs.len().to_string());
+    out
 }
 
 /// A line indented by four spaces (an empty line stays empty), ending with
