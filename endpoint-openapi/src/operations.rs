@@ -1163,7 +1163,7 @@ fn variant_name(media_type: &str) -> String {
         ("application", sub) => sub.to_owned(),
         (top, sub) => format!("{top} {sub}"),
     };
-    ident::variant(&name.replace("vnd.", ""))
+    ident::variant(&name.replace("vnd.", "").replace('+', " "))
 }
 
 /// The placeholders of a path, in order (`/a/{x}/{y}` → `x`, `y`).

@@ -290,7 +290,7 @@ pub fn generate(api: &Api, options: &Options) -> Result<Generated, String> {
             text,
             "//! {count} operation{} of the `{}` group, one struct each; built with the feature `{}`.\n",
             if count == 1 { "" } else { "s" },
-            module.group.replace('`', "'"),
+            one_line(&module.group).replace('`', "'"),
             module.feature
         );
         text.push_str("use ::endpoint::endpoint;\n");
