@@ -58,7 +58,8 @@ pub fn read_file(path: &Path, overlays: &[PathBuf]) -> Result<Read, ReadError> {
     let description = load::file(path).map_err(|message| error(path, message))?;
     let mut overlay_values = Vec::with_capacity(overlays.len());
     for overlay in overlays {
-        overlay_values.push(load::file(overlay).map_err(|message| error(overlay, message))?);
+        let value = load::file(overlay).map_err(|message| error(overlay, message))?;
+        overlay_values.push((overlay.display().to_string(), value));
     }
     let base = path.parent().unwrap_or(Path::new("."));
     read_document(description, Some(base), Some(path), &overlay_values).map_err(|mut err| {
@@ -79,7 +80,30 @@ pub fn read_value(
     base: Option<&Path>,
     overlays: &[Value],
 ) -> Result<Read, ReadError> {
-    read_document(description, base, None, overlays)
+    let overlays: Vec<(String, Value)> = overlays
+        .iter()
+        .enumerate()
+        .map(|(i, overlay)| (format!("overlay {}", i + 1), overlay.clone()))
+        .collect();
+    read_document(description, base, None, &overlays)
+}
+
+/// A description's text, JSON or YAML (told apart by the text: JSON
+/// starts with `{`), as a value for [`read_value`].
+///
+/// ```
+/// let value = endpoint_openapi::read::parse("openapi: 3.1.0\npaths:\n  /a: {}\n")?;
+/// assert_eq!(value["openapi"], "3.1.0");
+/// # Ok::<(), endpoint_openapi::read::ReadError>(())
+/// ```
+///
+/// # Errors
+/// Text that is neither; the message gives the line.
+pub fn parse(text: &str) -> Result<Value, ReadError> {
+    load::text_value(text).map_err(|message| ReadError {
+        at: INPUT.to_owned(),
+        message,
+    })
 }
 
 /// How a [`ReadError`] names a description given as a value.
@@ -89,15 +113,14 @@ fn read_document(
     mut description: Value,
     base: Option<&Path>,
     file: Option<&Path>,
-    overlays: &[Value],
+    overlays: &[(String, Value)],
 ) -> Result<Read, ReadError> {
     let error = |at: &str, message: String| ReadError {
         at: at.to_owned(),
         message,
     };
-    for (i, overlay) in overlays.iter().enumerate() {
-        crate::overlay::apply(&mut description, overlay)
-            .map_err(|err| error(&format!("overlay {}", i + 1), err))?;
+    for (label, overlay) in overlays {
+        crate::overlay::apply(&mut description, overlay).map_err(|err| error(label, err))?;
     }
     let Some(object) = description.as_object() else {
         return Err(error(

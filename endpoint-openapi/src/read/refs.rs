@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 
 use crate::diag::Diagnostics;
+use crate::ident::{pascal, unique};
 use crate::schema::{COMPONENT_SCHEMAS, Schema};
 
 use super::load;
@@ -37,7 +38,9 @@ pub(crate) struct Documents {
     root: Option<PathBuf>,
     /// Hoisted schemas: target (document, pointer) → component name.
     hoisted: HashMap<(usize, String), String>,
-    /// Every component name given out or taken by the description.
+    /// Every component name given out or taken by the description, in
+    /// `UpperCamelCase` (two names that differ only in case or separators
+    /// would make one type name).
     names: HashSet<String>,
     /// Hoisted schemas whose value is still to be read.
     pending: Vec<(String, usize, String)>,
@@ -95,7 +98,7 @@ impl Documents {
     /// Reserves the names of the description's own component schemas, so
     /// that no hoisted schema takes one.
     pub fn reserve(&mut self, name: &str) {
-        self.names.insert(name.to_owned());
+        self.names.insert(pascal(name));
     }
 
     /// Where `reference`, written in `doc`, points: its document and JSON
@@ -342,51 +345,56 @@ impl Documents {
     }
 
     /// A readable name for the schema at `pointer` of `doc`, unique among
-    /// the components: its last meaningful pointer segment (after the
-    /// one before it when that one is taken), else the file's name.
+    /// the components: its last meaningful pointer segment (after the one
+    /// before it when that one is taken); for a schema of an operation
+    /// (`#/paths/…/schema`), the operation's id and the schema's role
+    /// (`ListPetsResponse`); else the file's name.
     fn name_for(&self, doc: usize, pointer: &str) -> String {
-        let meaningful: Vec<String> = pointer
-            .split('/')
-            .skip(1)
-            .map(unescape)
-            .filter(|segment| !is_structural(segment))
-            .collect();
+        let segments: Vec<String> = pointer.split('/').skip(1).map(unescape).collect();
+        let meaningful: Vec<&String> = segments.iter().filter(|s| !is_structural(s)).collect();
+        let mut candidates = Vec::new();
+        if let Some(last) = meaningful.last() {
+            candidates.push(last.to_string());
+            if meaningful.len() > 1 {
+                candidates.push(format!("{} {last}", meaningful[meaningful.len() - 2]));
+            }
+        } else if segments.first().map(String::as_str) == Some("paths") && segments.len() > 2 {
+            let operation = format!("/paths/{}/{}", escape(&segments[1]), escape(&segments[2]));
+            let id = self
+                .get(doc, &format!("{operation}/operationId"))
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .unwrap_or_else(|| format!("{} {}", segments[2], segments[1]));
+            let role = if segments.iter().any(|s| s == "responses") {
+                "response"
+            } else if segments.iter().any(|s| s == "requestBody") {
+                "request"
+            } else {
+                "parameter"
+            };
+            candidates.push(format!("{id} {role}"));
+        }
         let stem = self.docs[doc]
             .path
             .as_deref()
             .and_then(Path::file_stem)
             .map(|stem| stem.to_string_lossy().into_owned());
-        let mut candidates = Vec::new();
-        if let Some(last) = meaningful.last() {
-            candidates.push(last.clone());
-            if meaningful.len() > 1 {
-                candidates.push(format!("{}_{last}", meaningful[meaningful.len() - 2]));
-            }
-        }
         if let Some(stem) = stem {
             match meaningful.last() {
-                Some(last) => candidates.push(format!("{stem}_{last}")),
+                Some(last) => candidates.push(format!("{stem} {last}")),
                 None => candidates.push(stem),
             }
         }
-        let candidates: Vec<String> = candidates
-            .into_iter()
-            .map(|name| {
-                crate::ident::snake(&name)
-                    .trim_start_matches("r#")
-                    .to_owned()
-            })
-            .collect();
-        for candidate in &candidates {
-            if !self.names.contains(candidate) {
-                return candidate.clone();
-            }
+        let candidates: Vec<String> = candidates.iter().map(|name| pascal(name)).collect();
+        let taken = |name: &str| self.names.contains(name);
+        if let Some(free) = candidates.iter().find(|candidate| !taken(candidate)) {
+            return free.clone();
         }
         let first = candidates
             .into_iter()
             .next()
-            .unwrap_or_else(|| "schema".to_owned());
-        crate::ident::unique(first, |name| self.names.contains(name))
+            .unwrap_or_else(|| "Schema".to_owned());
+        unique(first, taken)
     }
 }
 
