@@ -686,7 +686,7 @@ fn overlays_are_applied_first_and_a_failing_one_is_an_error() {
     ]});
     let text = std::fs::read_to_string(description("openapi31.json")).unwrap();
     let value = parse(&text).unwrap();
-    let read = read_value(value.clone(), None, &[overlay.clone()]).unwrap();
+    let read = read_value(value.clone(), None, std::slice::from_ref(&overlay)).unwrap();
     assert!(
         read.api
             .operations

@@ -62,7 +62,7 @@ impl Reader<'_> {
     }
 
     fn api(&mut self, spec_version: String) -> Api {
-        let main = self.docs.main().clone();
+        let main = self.docs.main();
         let info = main.get("info").cloned().unwrap_or(Value::Null);
         let mut api = Api {
             title: text(&info, "title").unwrap_or_default(),
@@ -80,7 +80,7 @@ impl Reader<'_> {
                 })
             })
             .collect();
-        let components = main.get("components").cloned().unwrap_or(Value::Null);
+        let components = main.get("components").unwrap_or(&Value::Null);
         for (name, _) in entries(components.get("schemas")) {
             self.docs.reserve(name);
         }
@@ -110,14 +110,14 @@ impl Reader<'_> {
     }
 
     /// Follows `value`'s references; a broken one is a diagnostic.
-    fn deref(
+    fn deref<'v>(
         &mut self,
         doc: usize,
         pointer: &str,
-        value: &Value,
+        value: &'v Value,
         operation: Option<&str>,
         fallback: &str,
-    ) -> Option<Located> {
+    ) -> Option<Located<'v>> {
         match self.docs.deref(doc, pointer, value) {
             Ok(located) if located.value.is_object() => Some(located),
             Ok(located) => {

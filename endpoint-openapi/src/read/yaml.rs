@@ -325,7 +325,7 @@ mod tests {
         let mut text = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
         for i in 1..10 {
             let previous = format!("*a{}", i - 1);
-            let list = vec![previous.as_str(); 10].join(", ");
+            let list = [previous.as_str(); 10].join(", ");
             text.push_str(&format!("a{i}: &a{i} [{list}]\n"));
         }
         let err = parse(&text).unwrap_err();
