@@ -739,3 +739,34 @@ fn overlays_are_applied_first_and_a_failing_one_is_an_error() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn keywords_beside_a_reference_hold_from_3_1_on() {
+    let kind = |version: &str| {
+        let read = read_value(
+            json!({
+                "openapi": version,
+                "components": {"schemas": {
+                    "E": {"type": "object", "properties": {"id": {"type": "integer"}}},
+                    "F": {"$ref": "#/components/schemas/E", "description": "An E.", "properties": {"note": {"type": "string"}}}
+                }}
+            }),
+            None,
+            &[],
+        )
+        .unwrap();
+        assert!(read.diagnostics.is_empty());
+        let f = read.api.schemas["F"].clone();
+        assert_eq!(f.description.as_deref(), Some("An E."), "{version}");
+        f.kind
+    };
+    assert_eq!(kind("3.0.3"), reference("E"), "ignored in 3.0");
+    let Kind::AllOf(parts) = kind("3.1.0") else {
+        panic!("both at once in 3.1")
+    };
+    assert_eq!(parts[0].kind, reference("E"));
+    let Kind::Object(rest) = &parts[1].kind else {
+        panic!("the other keywords")
+    };
+    assert_eq!(rest.properties[0].name, "note");
+}

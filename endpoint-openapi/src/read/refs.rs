@@ -46,6 +46,9 @@ pub(crate) struct Documents {
     names: HashSet<String>,
     /// Hoisted schemas whose value is still to be read.
     pending: Vec<(String, usize, String)>,
+    /// Whether the keywords beside a schema's `$ref` hold too (OpenAPI 3.1
+    /// on); before, they are ignored.
+    siblings: bool,
 }
 
 struct Document {
@@ -84,7 +87,14 @@ impl Documents {
             hoisted: HashMap::new(),
             names: HashSet::new(),
             pending: Vec::new(),
+            siblings: false,
         }
+    }
+
+    /// Says that the keywords beside a schema's `$ref` hold too, as they
+    /// do from OpenAPI 3.1 on.
+    pub fn siblings_hold(&mut self) {
+        self.siblings = true;
     }
 
     /// The description itself.
@@ -274,7 +284,7 @@ impl Documents {
                                             .get(0, &format!("/components/schemas/{name}"))
                                             .is_some()
                                 })
-                            && map.keys().all(|key| said_by_ref_alone(key))
+                            && (!self.siblings || map.keys().all(|key| said_by_ref_alone(key)))
                     }
                     ("enum" | "const" | "default" | "example" | "examples" | "required", _) => true,
                     _ if key.starts_with("x-") => true,
@@ -335,7 +345,10 @@ impl Documents {
                     let item = self.rewrite(doc, &child, item, holds_names, operation, diagnostics);
                     out.insert(key.clone(), item);
                 }
-                if !names && let Some(Value::String(_)) = out.get("$ref") {
+                if self.siblings
+                    && !names
+                    && let Some(Value::String(_)) = out.get("$ref")
+                {
                     return with_siblings(out);
                 }
                 Value::Object(out)
@@ -457,8 +470,8 @@ fn said_by_ref_alone(key: &str) -> bool {
         )
 }
 
-/// A schema object with a `$ref` and other keys (allowed from OpenAPI 3.1
-/// on): when the others say more than a title, a description or
+/// A schema object with a `$ref` and other keys (that hold from OpenAPI
+/// 3.1 on): when the others say more than a title, a description or
 /// nullability, the reference and the rest hold at once (`allOf`).
 fn with_siblings(mut map: Map<String, Value>) -> Value {
     if map.keys().all(|key| said_by_ref_alone(key)) {
