@@ -770,3 +770,51 @@ fn keywords_beside_a_reference_hold_from_3_1_on() {
     };
     assert_eq!(rest.properties[0].name, "note");
 }
+
+#[test]
+fn extensions_are_not_paths_or_answers_and_devices_are_not_read() {
+    let dir = temp_dir("devices");
+    std::fs::write(
+        dir.join("api.yaml"),
+        r##"
+openapi: 3.0.3
+paths:
+  x-internal: {get: {operationId: hidden, responses: {"200": {description: ok}}}}
+  /a:
+    get:
+      operationId: a
+      responses:
+        x-note: {description: not an answer}
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '/dev/zero#/A'}
+        "400": {$ref: 'responses#/Bad'}
+"##,
+    )
+    .unwrap();
+    std::fs::create_dir(dir.join("responses")).unwrap();
+    let read = read_file(&dir.join("api.yaml"), &[]).unwrap();
+    let ops: Vec<_> = read.api.operations.iter().map(Operation::label).collect();
+    assert_eq!(ops, ["a"]);
+    let a = operation(&read, "a");
+    let statuses: Vec<_> = a.responses.iter().map(|r| r.status.as_str()).collect();
+    assert_eq!(statuses, ["200"]);
+    assert_eq!(
+        a.responses[0].contents[0].schema.as_ref().unwrap().kind,
+        Kind::Any
+    );
+    let diagnostics = diagnostics(&read);
+    assert_eq!(diagnostics.len(), 2, "{diagnostics:#?}");
+    assert!(
+        diagnostics[0].contains("`/dev/zero#/A`: /dev/zero: not a file"),
+        "{diagnostics:#?}"
+    );
+    assert!(
+        diagnostics[1].contains("`responses#/Bad`: ")
+            && diagnostics[1].ends_with("not a file; the answer left out"),
+        "{diagnostics:#?}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

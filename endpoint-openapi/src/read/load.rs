@@ -12,6 +12,12 @@ use serde_json::Value;
 /// A file that cannot be read, or is neither JSON nor YAML; the message
 /// names the file and, for a parse error, the line.
 pub(crate) fn file(path: &Path) -> Result<Value, String> {
+    let metadata = std::fs::metadata(path).map_err(|err| format!("{}: {err}", path.display()))?;
+    // Not a device, a pipe or a directory: reading one could take
+    // without end.
+    if !metadata.is_file() {
+        return Err(format!("{}: not a file", path.display()));
+    }
     let bytes = std::fs::read(path).map_err(|err| format!("{}: {err}", path.display()))?;
     let text = String::from_utf8(bytes)
         .map_err(|err| format!("{}: not UTF-8 text: {err}", path.display()))?;

@@ -100,7 +100,8 @@ impl Reader<'_> {
         api.security = self
             .security(0, "/security", main.get("security"), None)
             .unwrap_or_default();
-        for (path, item) in entries(main.get("paths")) {
+        // `x-…` keys of `paths` and `responses` are extensions.
+        for (path, item) in entries(main.get("paths")).filter(|(key, _)| !key.starts_with("x-")) {
             let pointer = format!("/paths/{}", escape(path));
             self.path_item(path, &pointer, item, &mut api.operations);
         }
@@ -326,7 +327,9 @@ impl Reader<'_> {
         if let Some(body) = value.get("requestBody") {
             operation.body = self.body(doc, &format!("{pointer}/requestBody"), body, &label);
         }
-        for (status, response) in entries(value.get("responses")) {
+        for (status, response) in
+            entries(value.get("responses")).filter(|(key, _)| !key.starts_with("x-"))
+        {
             let response_pointer = format!("{pointer}/responses/{}", escape(status));
             if let Some(response) = self.response(doc, &response_pointer, status, response, &label)
             {

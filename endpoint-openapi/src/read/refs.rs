@@ -144,7 +144,8 @@ impl Documents {
                 "`{reference}` names another file, and the description was given without a directory"
             ));
         };
-        let path = dir.join(file);
+        let file = percent_encoding::percent_decode_str(file).decode_utf8_lossy();
+        let path = dir.join(&*file);
         let canonical = path
             .canonicalize()
             .map_err(|err| format!("`{reference}`: {}: {err}", path.display()))?;
