@@ -818,3 +818,67 @@ paths:
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn swagger_2_files_refer_to_each_other() {
+    let dir = temp_dir("swagger-files");
+    std::fs::write(
+        dir.join("main.yaml"),
+        r##"
+swagger: "2.0"
+info: {title: Files, version: "1"}
+paths:
+  /owners:
+    get:
+      operationId: listOwners
+      parameters: [{$ref: 'params.yaml#/limit'}]
+      responses:
+        200: {description: ok, schema: {$ref: 'defs.yaml#/Owner'}}
+definitions:
+  Pet: {type: object, properties: {name: {type: string}}}
+"##,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("params.yaml"),
+        "limit: {name: limit, in: query, type: integer, format: int32}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("defs.yaml"),
+        r##"
+Owner:
+  type: object
+  properties:
+    pets: {type: array, items: {$ref: 'main.yaml#/definitions/Pet'}}
+    nickname: {type: string, x-nullable: true}
+    photo: {type: file}
+"##,
+    )
+    .unwrap();
+    let read = read_file(&dir.join("main.yaml"), &[]).unwrap();
+    assert_eq!(diagnostics(&read), Vec::<String>::new());
+    let list = operation(&read, "listOwners");
+    assert_eq!(list.parameters[0].name, "limit");
+    assert_eq!(list.parameters[0].schema.kind, Kind::Integer);
+    assert_eq!(
+        list.responses[0].contents[0].schema.as_ref().unwrap().kind,
+        reference("Owner")
+    );
+    let Kind::Object(owner) = &read.api.schemas["Owner"].kind else {
+        panic!("an object")
+    };
+    assert_eq!(
+        owner.properties[0].schema.kind,
+        Kind::Array(Box::new(Schema::of(reference("Pet"))))
+    );
+    assert!(owner.properties[1].schema.nullable);
+    assert_eq!(
+        owner.properties[2].schema.kind,
+        Kind::String {
+            format: Some("binary".into()),
+            values: None
+        }
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

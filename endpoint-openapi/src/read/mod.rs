@@ -178,7 +178,9 @@ fn read_document(
         ));
     };
     let mut docs = refs::Documents::new(description, base, file);
-    if !spec_version.starts_with("3.0") && !spec_version.starts_with('2') {
+    if spec_version == "2.0" {
+        docs.from_swagger();
+    } else if !spec_version.starts_with("3.0") {
         docs.siblings_hold();
     }
     let api = operations::read(&mut docs, spec_version, &mut diagnostics);

@@ -555,6 +555,12 @@ impl Reader<'_> {
                     ANY,
                 ),
             }
+        } else if value.get("type").is_some() {
+            // Swagger 2.0's, in a file the description refers to.
+            let schema = super::swagger::parameter_schema(&value);
+            parameter.schema =
+                self.docs
+                    .schema(doc, &pointer, &schema, operation, self.diagnostics);
         } else {
             self.diag(
                 at,

@@ -49,6 +49,9 @@ pub(crate) struct Documents {
     /// Whether the keywords beside a schema's `$ref` hold too (OpenAPI 3.1
     /// on); before, they are ignored.
     siblings: bool,
+    /// Whether the description was Swagger 2.0, converted: another file's
+    /// references to its `#/definitions/…` are to its components now.
+    swagger: bool,
 }
 
 struct Document {
@@ -88,7 +91,13 @@ impl Documents {
             names: HashSet::new(),
             pending: Vec::new(),
             siblings: false,
+            swagger: false,
         }
+    }
+
+    /// Says that the description was Swagger 2.0, converted to OpenAPI 3.0.
+    pub fn from_swagger(&mut self) {
+        self.swagger = true;
     }
 
     /// Says that the keywords beside a schema's `$ref` hold too, as they
@@ -150,9 +159,17 @@ impl Documents {
             .canonicalize()
             .map_err(|err| format!("`{reference}`: {}: {err}", path.display()))?;
         if let Some(&known) = self.by_path.get(&canonical) {
+            if known == 0 && self.swagger {
+                return Ok((0, super::swagger::place(&fragment)));
+            }
             return Ok((known, fragment));
         }
-        let value = load::file(&canonical).map_err(|err| format!("`{reference}`: {err}"))?;
+        let mut value = load::file(&canonical).map_err(|err| format!("`{reference}`: {err}"))?;
+        if self.swagger {
+            // Another file of a Swagger 2.0 description writes its schemas
+            // as Swagger 2.0 does.
+            super::swagger::convert_schema(&mut value);
+        }
         let label = match self.root.as_deref().and_then(|root| {
             let root = root.canonicalize().ok()?;
             canonical.strip_prefix(root).ok().map(Path::to_path_buf)
