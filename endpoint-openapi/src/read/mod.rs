@@ -179,7 +179,7 @@ fn read_document(
     };
     let mut docs = refs::Documents::new(description, base, file);
     if spec_version == "2.0" {
-        docs.from_swagger();
+        docs.converted_from_swagger();
     } else if !spec_version.starts_with("3.0") {
         docs.siblings_hold();
     }

@@ -96,7 +96,7 @@ impl Documents {
     }
 
     /// Says that the description was Swagger 2.0, converted to OpenAPI 3.0.
-    pub fn from_swagger(&mut self) {
+    pub fn converted_from_swagger(&mut self) {
         self.swagger = true;
     }
 
