@@ -882,3 +882,20 @@ Owner:
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_value_nested_too_deeply_is_an_error() {
+    let mut deep = json!({});
+    for _ in 0..500 {
+        deep = json!({"properties": {"a": deep}});
+    }
+    let description = json!({"openapi": "3.1.0", "components": {"schemas": {"Deep": deep}}});
+    let err = read_value(description, None, &[]).unwrap_err();
+    assert_eq!(err.to_string(), "<input>: nested more than 128 levels");
+    let mut overlay = json!({"overlay": "1.0.0", "actions": []});
+    for _ in 0..200 {
+        overlay = json!([overlay]);
+    }
+    let err = read_value(json!({"openapi": "3.1.0"}), None, &[overlay]).unwrap_err();
+    assert_eq!(err.to_string(), "overlay 1: nested more than 128 levels");
+}
