@@ -899,3 +899,12 @@ fn a_value_nested_too_deeply_is_an_error() {
     let err = read_value(json!({"openapi": "3.1.0"}), None, &[overlay]).unwrap_err();
     assert_eq!(err.to_string(), "overlay 1: nested more than 128 levels");
 }
+
+#[test]
+fn aliases_cannot_nest_deeper_than_text_may() {
+    let nested = |inner: &str| format!("{}{inner}{}", "[".repeat(100), "]".repeat(100));
+    let text = format!("x: &x {}\ny: {}\n", nested("1"), nested("*x"));
+    let err = parse(&text).unwrap_err();
+    assert_eq!(err.message, "nested more than 128 levels");
+    assert!(parse(&format!("x: &x {}\ny: *x\n", nested("1"))).is_ok());
+}

@@ -121,26 +121,6 @@ pub fn parse(text: &str) -> Result<Value, ReadError> {
 /// How a [`ReadError`] names a description given as a value.
 const INPUT: &str = "<input>";
 
-/// How deeply a description or an overlay may nest (as deeply as
-/// `serde_json` and the YAML reader read): the reader's walks through a
-/// value are recursive.
-const MAX_DEPTH: usize = 128;
-
-/// How deeply `value` nests (a scalar: 0), found without recursion.
-fn depth(value: &Value) -> usize {
-    let mut deepest = 0;
-    let mut stack = vec![(value, 0)];
-    while let Some((value, level)) = stack.pop() {
-        deepest = deepest.max(level);
-        match value {
-            Value::Array(items) => stack.extend(items.iter().map(|item| (item, level + 1))),
-            Value::Object(map) => stack.extend(map.values().map(|item| (item, level + 1))),
-            _ => {}
-        }
-    }
-    deepest
-}
-
 fn read_document(
     mut description: Value,
     base: Option<&Path>,
@@ -154,8 +134,11 @@ fn read_document(
     for (label, value) in std::iter::once((&INPUT.to_owned(), &description))
         .chain(overlays.iter().map(|(label, overlay)| (label, overlay)))
     {
-        if depth(value) > MAX_DEPTH {
-            return Err(error(label, format!("nested more than {MAX_DEPTH} levels")));
+        if load::depth(value) > load::MAX_DEPTH {
+            return Err(error(
+                label,
+                format!("nested more than {} levels", load::MAX_DEPTH),
+            ));
         }
     }
     for (label, overlay) in overlays {

@@ -17,8 +17,9 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 /// How many nodes aliases may add beyond the document's own.
 const ALIAS_NODES: usize = 1_000_000;
 
-/// How deeply collections may nest (as `serde_json` allows for JSON).
-const MAX_DEPTH: usize = 128;
+/// How deeply collections may nest in the text (as `serde_json` allows for
+/// JSON).
+pub(crate) const MAX_DEPTH: usize = 128;
 
 /// The first YAML document of `text` as a JSON value.
 ///
