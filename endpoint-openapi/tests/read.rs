@@ -908,3 +908,56 @@ fn aliases_cannot_nest_deeper_than_text_may() {
     assert_eq!(err.message, "nested more than 128 levels");
     assert!(parse(&format!("x: &x {}\ny: *x\n", nested("1"))).is_ok());
 }
+
+#[test]
+fn a_component_that_is_a_reference_to_a_file_is_that_file_schema() {
+    let dir = temp_dir("adopt");
+    std::fs::create_dir_all(dir.join("schemas")).unwrap();
+    std::fs::write(
+        dir.join("main.yaml"),
+        r##"
+openapi: 3.1.0
+paths: {}
+components:
+  schemas:
+    Pet: {$ref: './schemas/Pet.yaml'}
+    Tag: {$ref: 'schemas/common.yaml#/Tag'}
+    Label: {$ref: 'schemas/common.yaml#/Tag'}
+"##,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("schemas/Pet.yaml"),
+        r##"
+type: object
+properties:
+  tag: {$ref: './common.yaml#/Tag'}
+  parent: {$ref: '../main.yaml#/components/schemas/Pet'}
+  sibling: {$ref: '#'}
+"##,
+    )
+    .unwrap();
+    std::fs::write(dir.join("schemas/common.yaml"), "Tag: {type: string}\n").unwrap();
+    let read = read_file(&dir.join("main.yaml"), &[]).unwrap();
+    assert_eq!(diagnostics(&read), Vec::<String>::new());
+    let api = &read.api;
+    let names: Vec<_> = api.schemas.keys().map(String::as_str).collect();
+    assert_eq!(names, ["Label", "Pet", "Tag"]);
+    assert_eq!(api.schema_pointers["Pet"], "schemas/Pet.yaml#");
+    assert_eq!(api.schema_pointers["Tag"], "schemas/common.yaml#/Tag");
+    assert_eq!(api.schemas["Tag"].kind, string());
+    assert_eq!(api.schemas["Label"].kind, reference("Tag"));
+    let Kind::Object(pet) = &api.schemas["Pet"].kind else {
+        panic!("an object")
+    };
+    let kinds: Vec<_> = pet
+        .properties
+        .iter()
+        .map(|p| p.schema.kind.clone())
+        .collect();
+    assert_eq!(
+        kinds,
+        [reference("Tag"), reference("Pet"), reference("Pet")]
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

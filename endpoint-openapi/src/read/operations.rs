@@ -2,6 +2,8 @@
 //! model: info, servers, tags, component schemas, security, and every
 //! operation with its parameters, body and answers.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::api::{
@@ -81,15 +83,32 @@ impl Reader<'_> {
             })
             .collect();
         let components = main.get("components").unwrap_or(&Value::Null);
-        for (name, _) in entries(components.get("schemas")) {
+        let schemas: Vec<(&String, &Value)> = entries(components.get("schemas")).collect();
+        for (name, _) in &schemas {
             self.docs.reserve(name);
         }
-        for (name, value) in entries(components.get("schemas")) {
-            let pointer = format!("/components/schemas/{}", escape(name));
-            let schema = self.docs.schema(0, &pointer, value, None, self.diagnostics);
+        let adopted: Vec<Option<(usize, String)>> = schemas
+            .iter()
+            .map(|(name, value)| self.docs.adopt(name, value))
+            .collect();
+        for ((name, value), adopted) in schemas.into_iter().zip(adopted) {
+            let (doc, pointer, value) = match adopted {
+                Some((doc, pointer)) => {
+                    let value = self.docs.get(doc, &pointer).cloned().unwrap_or_default();
+                    (doc, pointer, Cow::Owned(value))
+                }
+                None => (
+                    0,
+                    format!("/components/schemas/{}", escape(name)),
+                    Cow::Borrowed(value),
+                ),
+            };
+            let schema = self
+                .docs
+                .schema(doc, &pointer, &value, None, self.diagnostics);
             api.schemas.insert(name.clone(), schema);
             api.schema_pointers
-                .insert(name.clone(), self.docs.at(0, &pointer));
+                .insert(name.clone(), self.docs.at(doc, &pointer));
         }
         for (name, value) in entries(components.get("securitySchemes")) {
             let pointer = format!("/components/securitySchemes/{}", escape(name));

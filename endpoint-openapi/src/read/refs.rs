@@ -385,6 +385,33 @@ impl Documents {
         }
     }
 
+    /// When the description's component schema `name` is only a reference
+    /// to a schema that is not a component of the description (another
+    /// file's, most often), makes `name` that schema's name and says where
+    /// it is, to be read as the component.
+    pub fn adopt(&mut self, name: &str, value: &Value) -> Option<(usize, String)> {
+        let map = value.as_object()?;
+        let reference = map.get("$ref")?.as_str()?;
+        if map.len() != 1 {
+            return None;
+        }
+        let (doc, pointer) = self.target(0, reference).ok()?;
+        if doc == 0
+            && pointer
+                .strip_prefix("/components/schemas/")
+                .is_some_and(|name| !name.contains('/'))
+        {
+            return None;
+        }
+        self.get(doc, &pointer)?;
+        let key = (doc, pointer);
+        if self.hoisted.contains_key(&key) {
+            return None;
+        }
+        self.hoisted.insert(key.clone(), name.to_owned());
+        Some(key)
+    }
+
     /// The component name a schema reference of `doc` stands for: the
     /// description's own component, or the name its target is hoisted
     /// under.
