@@ -8671,14 +8671,14 @@ pub struct PullRequestReviewCommentEventCommentLinksPullRequest {
 #[cfg(feature = "activity")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[non_exhaustive]
-pub struct PullRequestReviewCommentEventCommentLinksSelf_ {
+pub struct PullRequestReviewCommentEventCommentLinksSelf {
     /// The `href` property.
     pub href: String,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "activity")]
-    PullRequestReviewCommentEventCommentLinksSelf_ {
+    PullRequestReviewCommentEventCommentLinksSelf {
         href: String = "href",
     } {
     }
@@ -8695,7 +8695,7 @@ pub struct PullRequestReviewCommentEventCommentLinks {
     pub pull_request: PullRequestReviewCommentEventCommentLinksPullRequest,
     /// Link
     #[serde(rename = "self")]
-    pub self_: PullRequestReviewCommentEventCommentLinksSelf_,
+    pub self_: PullRequestReviewCommentEventCommentLinksSelf,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
@@ -8703,7 +8703,7 @@ pub struct PullRequestReviewCommentEventCommentLinks {
     PullRequestReviewCommentEventCommentLinks {
         html: PullRequestReviewCommentEventCommentLinksHtml = "html",
         pull_request: PullRequestReviewCommentEventCommentLinksPullRequest = "pull_request",
-        self_: PullRequestReviewCommentEventCommentLinksSelf_ = "self",
+        self_: PullRequestReviewCommentEventCommentLinksSelf = "self",
     } {
     }
 }
@@ -29645,14 +29645,14 @@ pub struct PullRequestReviewComment {
 #[cfg(any(feature = "issues", feature = "pulls"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[non_exhaustive]
-pub struct PullRequestReviewCommentLinksSelf_ {
+pub struct PullRequestReviewCommentLinksSelf {
     /// The `href` property.
     pub href: ::endpoint_runtime::model::Uri,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(any(feature = "issues", feature = "pulls"))]
-    PullRequestReviewCommentLinksSelf_ {
+    PullRequestReviewCommentLinksSelf {
         href: ::endpoint_runtime::model::Uri = "href",
     } {
     }
@@ -29699,7 +29699,7 @@ pub struct PullRequestReviewCommentLinksPullRequest {
 pub struct PullRequestReviewCommentLinks {
     /// The `self` property.
     #[serde(rename = "self")]
-    pub self_: PullRequestReviewCommentLinksSelf_,
+    pub self_: PullRequestReviewCommentLinksSelf,
     /// The `html` property.
     pub html: PullRequestReviewCommentLinksHtml,
     /// The `pull_request` property.
@@ -29709,7 +29709,7 @@ pub struct PullRequestReviewCommentLinks {
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(any(feature = "issues", feature = "pulls"))]
     PullRequestReviewCommentLinks {
-        self_: PullRequestReviewCommentLinksSelf_ = "self",
+        self_: PullRequestReviewCommentLinksSelf = "self",
         html: PullRequestReviewCommentLinksHtml = "html",
         pull_request: PullRequestReviewCommentLinksPullRequest = "pull_request",
     } {
@@ -35989,14 +35989,14 @@ pub struct RepositoryRulesetBypassActor {
 #[cfg(feature = "repos")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 #[non_exhaustive]
-pub struct RepositoryRulesetLinksSelf_ {
+pub struct RepositoryRulesetLinksSelf {
     /// The URL of the ruleset
     pub href: Option<String>,
 }
 
 ::endpoint_runtime::__private::decode_struct! {
     #[cfg(feature = "repos")]
-    RepositoryRulesetLinksSelf_ {
+    RepositoryRulesetLinksSelf {
     } {
         href: Option<String> = "href",
     }
@@ -36026,7 +36026,7 @@ pub struct RepositoryRulesetLinksHtml {
 pub struct RepositoryRulesetLinks {
     /// The `self` property.
     #[serde(rename = "self")]
-    pub self_: Option<Box<RepositoryRulesetLinksSelf_>>,
+    pub self_: Option<Box<RepositoryRulesetLinksSelf>>,
     /// The `html` property.
     pub html: Option<Box<RepositoryRulesetLinksHtml>>,
 }
@@ -36035,7 +36035,7 @@ pub struct RepositoryRulesetLinks {
     #[cfg(feature = "repos")]
     RepositoryRulesetLinks {
     } {
-        self_: Option<Box<RepositoryRulesetLinksSelf_>> = "self",
+        self_: Option<Box<RepositoryRulesetLinksSelf>> = "self",
         html: Option<Box<RepositoryRulesetLinksHtml>> = "html",
     }
 }

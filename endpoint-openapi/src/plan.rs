@@ -520,7 +520,7 @@ impl<'a> TypeSpace<'a> {
             required,
         } in &object.properties
         {
-            let mut ty = self.resolve(schema, &format!("{name}{}", ident::pascal(key)))?;
+            let mut ty = self.resolve(schema, &format!("{name}{}", ident::pascal_part(key)))?;
             if !required {
                 ty = ty.optional();
             }
@@ -550,7 +550,7 @@ impl<'a> TypeSpace<'a> {
         for alternative in alternatives {
             let label = match (&alternative.kind, &alternative.title) {
                 (Kind::Ref(_), _) => None,
-                (_, Some(title)) => Some(ident::pascal(title)),
+                (_, Some(title)) => Some(ident::pascal_part(title)),
                 (kind, None) => Some(schema_kind_name(kind).to_owned()),
             };
             let hint = format!("{name}{}", label.as_deref().unwrap_or_default());
