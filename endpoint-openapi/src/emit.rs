@@ -136,6 +136,12 @@ fn type_tokens(ty: &Type, types: &[TypeDef], paths: &Paths) -> TokenStream {
         Type::Uri => quote!(#support::model::Uri),
         Type::Integer => quote!(i64),
         Type::Number => quote!(f64),
+        Type::I32 => quote!(i32),
+        Type::U32 => quote!(u32),
+        Type::U64 => quote!(u64),
+        Type::F32 => quote!(f32),
+        Type::Bytes => quote!(Vec<u8>),
+        Type::Base64 => quote!(String),
         Type::Boolean => quote!(bool),
         Type::Json => quote!(#serde_json::Value),
         Type::JsonObject => quote!(#serde_json::Map<String, #serde_json::Value>),
@@ -151,6 +157,10 @@ fn type_tokens(ty: &Type, types: &[TypeDef], paths: &Paths) -> TokenStream {
             let inner = type_tokens(inner, types, paths);
             quote!(Option<#inner>)
         }
+        Type::Nullable(inner) => {
+            let inner = type_tokens(inner, types, paths);
+            quote!(#support::model::Nullable<#inner>)
+        }
         Type::Box(inner) => {
             let inner = type_tokens(inner, types, paths);
             quote!(Box<#inner>)
@@ -163,8 +173,11 @@ fn type_tokens(ty: &Type, types: &[TypeDef], paths: &Paths) -> TokenStream {
 fn variant_doc(ty: &Type, types: &[TypeDef]) -> String {
     match ty {
         Type::Named(id) => format!("[`{}`]", types[*id].name),
-        Type::Option(inner) | Type::Box(inner) => variant_doc(inner, types),
-        Type::String => "a string".into(),
+        Type::Option(inner) | Type::Nullable(inner) | Type::Box(inner) => variant_doc(inner, types),
+        Type::String | Type::Base64 => "a string".into(),
+        Type::Bytes => "bytes".into(),
+        Type::I32 | Type::U32 | Type::U64 => "an integer".into(),
+        Type::F32 => "a number".into(),
         Type::Timestamp => "a date and time".into(),
         Type::Uri => "a URI".into(),
         Type::Integer => "an integer".into(),
@@ -257,8 +270,10 @@ fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths, macro_name: &s
         out.push_str(&format!("    {cfg}\n"));
     }
     out.push_str(&format!("    {} {{\n", def.name));
-    let (optional, required): (Vec<_>, Vec<_>) =
-        fields.iter().partition(|f| matches!(f.ty, Type::Option(_)));
+    let (additional, fields): (Vec<_>, Vec<_>) = fields.iter().partition(|f| f.additional);
+    let (optional, required): (Vec<_>, Vec<_>) = fields
+        .into_iter()
+        .partition(|f| matches!(f.ty, Type::Option(_) | Type::Nullable(_)));
     let field = |field: &Field| {
         let ty = type_text(&field.ty, types, "", paths);
         format!("        {}: {ty} = {:?},\n", field.name, field.key)
@@ -266,7 +281,14 @@ fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths, macro_name: &s
     out.extend(required.into_iter().map(field));
     out.push_str("    } {\n");
     out.extend(optional.into_iter().map(field));
-    out.push_str("    }\n}\n");
+    out.push_str("    }");
+    if let Some(additional) = additional.first()
+        && macro_name == "decode_struct"
+    {
+        let ty = type_text(&additional.ty, types, "", paths);
+        out.push_str(&format!(" {{\n        ..{}: {ty}\n    }}", additional.name));
+    }
+    out.push_str("\n}\n");
     out
 }
 
@@ -363,15 +385,33 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
     let derive = quote!(#[derive(Debug, Clone, PartialEq, #serde::Serialize)]);
     match &def.body {
         Body::Struct(fields) => {
+            // A struct that writes back what it read is built by its users
+            // (a request body): no `#[non_exhaustive]`, and `Default` when
+            // every field may be left out.
+            let non_exhaustive = (!def.write_back).then(|| quote!(#[non_exhaustive]));
+            let derive = if def.write_back && fields.iter().all(|f| !f.required) {
+                quote!(#[derive(Debug, Clone, PartialEq, Default, #serde::Serialize)])
+            } else {
+                derive.clone()
+            };
+            let absent = format!("{}::model::Nullable::is_absent", paths.support_text());
             let fields = fields.iter().map(|field| {
                 let name = ident(&field.name);
                 let ty = type_tokens(&field.ty, types, paths);
                 let doc = docs(field.doc.as_deref());
                 let deprecated = field.deprecated.then(|| quote!(#[deprecated]));
                 let key = &field.key;
-                let rename = (field.name.trim_start_matches("r#") != key)
+                let rename = (field.name.trim_start_matches("r#") != key && !field.additional)
                     .then(|| quote!(#[serde(rename = #key)]));
-                quote!(#doc #deprecated #rename pub #name: #ty,)
+                let skip = match &field.ty {
+                    _ if field.additional => Some(quote!(#[serde(flatten)])),
+                    Type::Option(_) if def.write_back && !field.required => {
+                        Some(quote!(#[serde(skip_serializing_if = "Option::is_none")]))
+                    }
+                    Type::Nullable(_) => Some(quote!(#[serde(skip_serializing_if = #absent)])),
+                    _ => None,
+                };
+                quote!(#doc #deprecated #rename #skip pub #name: #ty,)
             });
             let page = def.page.as_ref().map(|page| {
                 let items_field = match &def.body {
@@ -401,13 +441,33 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                         let method = format_ident!("{method}");
                         // A count the description calls a `number` is
                         // still a count.
+                        // A count of another width is converted.
+                        let cast = |ty: &Type| {
+                            (!matches!(ty, Type::Integer | Type::Boolean))
+                                .then(|| quote!(as i64))
+                                .unwrap_or_default()
+                        };
                         let value = match &found.ty {
                             Type::Option(inner) if **inner == Type::Number => {
                                 quote!(self.#field.map(|n| n as i64))
                             }
-                            Type::Option(_) => quote!(self.#field),
+                            Type::Option(inner) => {
+                                let cast = cast(inner);
+                                if cast.is_empty() {
+                                    quote!(self.#field)
+                                } else {
+                                    quote!(self.#field.map(|n| n #cast))
+                                }
+                            }
+                            Type::Nullable(inner) => {
+                                let cast = cast(inner);
+                                quote!(self.#field.value().map(|n| *n #cast))
+                            }
                             Type::Number => quote!(Some(self.#field as i64)),
-                            _ => quote!(Some(self.#field)),
+                            other => {
+                                let cast = cast(other);
+                                quote!(Some(self.#field #cast))
+                            }
                         };
                         quote!(fn #method(&self) -> Option<#ty> { #value })
                     })
@@ -429,7 +489,7 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                 #doc #cfg #deprecated
                 #derive
                 #serde_crate
-                #[non_exhaustive]
+                #non_exhaustive
                 pub struct #name { #(#fields)* }
                 #page
             }
@@ -476,9 +536,17 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::plan::{Plain, TypeSpace};
+    use crate::plan::{Plain, Policy, Rules, TypeSpace};
     use crate::schema::Schema;
     use serde_json::json;
+
+    /// Answers that are only decoded, as GitHub's.
+    struct AnswersOnly;
+    impl Policy for AnswersOnly {
+        fn rules(&self) -> Rules {
+            Rules::ANSWERS_ONLY
+        }
+    }
 
     #[test]
     fn a_struct_an_enum_and_a_page() {
@@ -494,7 +562,7 @@ mod tests {
             .unwrap(),
         )]
         .into();
-        let mut space = TypeSpace::new(&components, &Plain);
+        let mut space = TypeSpace::new(&components, &AnswersOnly);
         let page = Schema::read(
             &json!({"type": "object", "required": ["total_count", "items"], "properties": {
                 "total_count": {"type": "integer"},

@@ -23,12 +23,39 @@
 //!   `additionalProperties` a map; anything unconstrained a JSON value;
 //! - a field that leads back to its own type without a `Vec` or map in
 //!   between is boxed, and so is every `Option` of a struct or union (a
-//!   model stays small to move).
+//!   model stays small to move);
+//! - a reference to a component that does not exist, or an `allOf` that
+//!   leads back to itself, is a JSON value, and a problem to report
+//!   ([`TypeSpace::problems`]); planning never fails on a schema.
+//!
+//! The [`Rules`] of a policy add what a description of requests and answers
+//! needs (GitHub's answers, only ever decoded, keep them off):
+//!
+//! - `formats`: `int32` is [`Type::I32`] (`i32`), `int64` `i64`, either with
+//!   `minimum: 0` or `uint32`/`uint64` [`Type::U32`]/[`Type::U64`], `float`
+//!   [`Type::F32`]; `binary` is [`Type::Bytes`] (`Vec<u8>`: a whole body or
+//!   a multipart part, raw octets) and `byte` [`Type::Base64`] (the base64
+//!   text as it was sent, a `String`);
+//! - `share_inline`: inline schemas that are equal but for their title and
+//!   description are planned once, as one type;
+//! - `titles`: an inline type whose name (parent and property) is taken is
+//!   named by its schema's `title` before it gets a number;
+//! - `write_back`: a model writes back every value it read. A property that
+//!   may be left out and may be `null` is a [`Type::Nullable`] (absent,
+//!   `null` or a value: a request can send `null` to clear a value); an
+//!   `Option` of a property that may be left out is not written when `None`;
+//!   an object with `additionalProperties` beside its properties keeps the
+//!   other keys in a map field ([`Field::additional`]); a struct is not
+//!   `#[non_exhaustive]`, and one whose every field may be left out derives
+//!   `Default`, so that a request body is built with
+//!   `Type { field, ..Default::default() }`; a union with a
+//!   `discriminator` is decoded by its `propertyName` (values from its
+//!   `mapping`, else each alternative's component name).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::ident;
-use crate::schema::{Additional, Kind, Object, Property, Schema};
+use crate::schema::{Additional, Discriminator, Kind, Object, Property, Schema};
 
 /// GitHub's, or any description's, choices: how components and fields are
 /// named and how descriptions become documentation.
@@ -46,6 +73,48 @@ pub trait Policy {
     /// The documentation of a description's text (Markdown).
     fn doc(&self, text: &str) -> String {
         text.to_owned()
+    }
+
+    /// Which of the [`Rules`] apply (all, unless said otherwise).
+    fn rules(&self) -> Rules {
+        Rules::default()
+    }
+}
+
+/// The rules a [`Policy`] may switch off (the module documentation says
+/// what each does); [`Rules::default`] is all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Integer and number formats, `binary` and `byte` have their own types.
+    pub formats: bool,
+    /// Equal inline schemas are one type.
+    pub share_inline: bool,
+    /// A taken inline name is replaced by the schema's title.
+    pub titles: bool,
+    /// Models write back every value they read, and request bodies are
+    /// built with `Default`.
+    pub write_back: bool,
+}
+
+impl Rules {
+    /// None of the rules: the types of answers that are only decoded, as
+    /// GitHub's crate has them.
+    pub const ANSWERS_ONLY: Rules = Rules {
+        formats: false,
+        share_inline: false,
+        titles: false,
+        write_back: false,
+    };
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            formats: true,
+            share_inline: true,
+            titles: true,
+            write_back: true,
+        }
     }
 }
 
@@ -71,6 +140,18 @@ pub enum Type {
     Integer,
     /// `f64`.
     Number,
+    /// `i32` (`int32`).
+    I32,
+    /// `u32` (`uint32`, or `int32` with `minimum: 0`).
+    U32,
+    /// `u64` (`uint64`, or `int64` with `minimum: 0`).
+    U64,
+    /// `f32` (`float`).
+    F32,
+    /// Raw octets (`binary`): `Vec<u8>`.
+    Bytes,
+    /// Base64 text (`byte`), kept as the `String` that was sent.
+    Base64,
     /// `bool`.
     Boolean,
     /// Any JSON value.
@@ -83,6 +164,9 @@ pub enum Type {
     Map(Box<Type>),
     /// `null` or missing allowed.
     Option(Box<Type>),
+    /// Missing, `null` or a value, the three told apart: the support crate's
+    /// `model::Nullable`.
+    Nullable(Box<Type>),
     /// Boxed, to break a cycle.
     Box(Box<Type>),
     /// No body.
@@ -98,10 +182,10 @@ impl Type {
         }
     }
 
-    /// The type inside any `Option` and `Box`.
+    /// The type inside any `Option`, `Nullable` and `Box`.
     pub fn core(&self) -> &Type {
         match self {
-            Type::Option(inner) | Type::Box(inner) => inner.core(),
+            Type::Option(inner) | Type::Nullable(inner) | Type::Box(inner) => inner.core(),
             other => other,
         }
     }
@@ -111,7 +195,9 @@ impl Type {
     fn named(&self, direct: bool, out: &mut Vec<(usize, bool)>) {
         match self {
             Type::Named(id) => out.push((*id, direct)),
-            Type::Option(inner) | Type::Box(inner) => inner.named(direct, out),
+            Type::Option(inner) | Type::Nullable(inner) | Type::Box(inner) => {
+                inner.named(direct, out)
+            }
             Type::Vec(inner) | Type::Map(inner) => inner.named(false, out),
             _ => {}
         }
@@ -137,6 +223,8 @@ pub struct TypeDef {
     /// For a union whose alternatives tell themselves apart by a key: the
     /// key, and the values of each alternative.
     pub tag: Option<Tag>,
+    /// Whether it writes back every value it read ([`Rules::write_back`]).
+    pub write_back: bool,
 }
 
 /// How the alternatives of a union tell themselves apart: every one is an
@@ -178,6 +266,15 @@ pub struct Field {
     pub doc: Option<String>,
     /// Whether the property is deprecated.
     pub deprecated: bool,
+    /// Whether `required` names the property.
+    pub required: bool,
+    /// `readOnly`: only the server sends it.
+    pub read_only: bool,
+    /// `writeOnly`: only the client sends it.
+    pub write_only: bool,
+    /// Whether the field is the map of the keys no other field names
+    /// (`additionalProperties`); its `key` is empty.
+    pub additional: bool,
 }
 
 /// A value of an open string enum.
@@ -221,6 +318,12 @@ pub struct TypeSpace<'a> {
     by_component: HashMap<String, (usize, bool)>,
     /// The features of each root type expression's types.
     roots: Vec<(Type, Option<String>)>,
+    rules: Rules,
+    /// The type of each inline schema planned, by its shape.
+    inline: HashMap<String, Type>,
+    /// The components whose `allOf` is being merged.
+    merging: Vec<String>,
+    problems: Vec<String>,
 }
 
 impl<'a> TypeSpace<'a> {
@@ -233,7 +336,19 @@ impl<'a> TypeSpace<'a> {
             names: HashMap::new(),
             by_component: HashMap::new(),
             roots: Vec::new(),
+            rules: policy.rules(),
+            inline: HashMap::new(),
+            merging: Vec::new(),
+            problems: Vec::new(),
         }
+    }
+
+    /// What could not be planned as the description says, each with where
+    /// (the type being planned) and why; each such place is a JSON value.
+    /// Planning goes on after a problem: these are for the caller's
+    /// diagnostics.
+    pub fn problems(&self) -> &[String] {
+        &self.problems
     }
 
     /// Plans `schema` (an answer, a request body) and the types it reaches;
@@ -241,8 +356,14 @@ impl<'a> TypeSpace<'a> {
     /// when the schema says nothing of itself. `feature`, when
     /// given, is one of the features that enable every type it reaches.
     ///
+    /// A request body is planned the same way: with [`Rules::write_back`],
+    /// a struct of optional fields derives `Default`, a `None` is not sent,
+    /// and a property that may be left out and be `null` is a
+    /// [`Type::Nullable`].
+    ///
     /// # Errors
-    /// A reference to a component that does not exist.
+    /// None today: a reference to a component that does not exist is a JSON
+    /// value and one of the [`problems`](TypeSpace::problems).
     pub fn root(
         &mut self,
         schema: &Schema,
@@ -313,8 +434,9 @@ impl<'a> TypeSpace<'a> {
         plain.nullable = false;
         let name = self.types[id].name.clone();
         let body = match self.define(&plain, &name)? {
-            Defined::Body(body, page) => {
+            Defined::Body(body, page, tag) => {
                 self.types[id].page = page;
+                self.types[id].tag = tag;
                 body
             }
             Defined::Type(ty) => Body::Alias(ty),
@@ -372,6 +494,18 @@ impl<'a> TypeSpace<'a> {
     }
 
     fn reserve(&mut self, name: String, schema: &Schema) -> usize {
+        let name = match &schema.title {
+            // A taken name: the schema's own title says more than a number.
+            Some(title) if self.rules.titles && self.names.contains_key(&name) => {
+                let title = ident::pascal(title);
+                if self.names.contains_key(&title) {
+                    name
+                } else {
+                    title
+                }
+            }
+            _ => name,
+        };
         let name = ident::unique(name, |candidate| self.names.contains_key(candidate));
         let id = self.types.len();
         self.names.insert(name.clone(), id);
@@ -383,6 +517,7 @@ impl<'a> TypeSpace<'a> {
             features: BTreeSet::new(),
             page: None,
             tag: None,
+            write_back: self.rules.write_back,
         });
         id
     }
@@ -402,34 +537,69 @@ impl<'a> TypeSpace<'a> {
     /// The type of `schema`; a new type named `name` when it needs one.
     fn resolve(&mut self, schema: &Schema, name: &str) -> Result<Type, String> {
         let ty = match &schema.kind {
-            Kind::Ref(component) => self.component(component)?,
-            _ => match self.define(schema, name)? {
-                Defined::Type(ty) => ty,
-                Defined::Body(body, page) => {
-                    let id = self.reserve(name.to_owned(), schema);
-                    self.types[id].body = body;
-                    self.types[id].page = page;
-                    Type::Named(id)
+            Kind::Ref(component) => self.reference(component, name),
+            _ => {
+                let shape = self.rules.share_inline.then(|| shape(schema));
+                if let Some(ty) = shape.as_ref().and_then(|shape| self.inline.get(shape)) {
+                    ty.clone()
+                } else {
+                    let ty = match self.define(schema, name)? {
+                        Defined::Type(ty) => ty,
+                        Defined::Body(body, page, tag) => {
+                            let id = self.reserve(name.to_owned(), schema);
+                            self.types[id].body = body;
+                            self.types[id].page = page;
+                            self.types[id].tag = tag;
+                            Type::Named(id)
+                        }
+                    };
+                    if let (Some(shape), Type::Named(_)) = (shape, &ty) {
+                        self.inline.insert(shape, ty.clone());
+                    }
+                    ty
                 }
-            },
+            }
         };
         Ok(if schema.nullable { ty.optional() } else { ty })
+    }
+
+    /// The type of a referenced component; a JSON value, and a problem,
+    /// when there is no such component.
+    fn reference(&mut self, component: &str, at: &str) -> Type {
+        if !self.components.contains_key(component) {
+            self.problems.push(format!(
+                "`{at}`: no component schema `{component}`; planned as any JSON value"
+            ));
+            return Type::Json;
+        }
+        self.component(component).unwrap_or(Type::Json)
     }
 
     /// What `schema` is: a type expression, or the body of a new type named
     /// `name`.
     fn define(&mut self, schema: &Schema, name: &str) -> Result<Defined, String> {
+        let formats = self.rules.formats;
+        let format = schema.format.as_deref();
         Ok(match &schema.kind {
-            Kind::Ref(component) => Defined::Type(self.component(component)?),
+            Kind::Ref(component) => Defined::Type(self.reference(component, name)),
             Kind::String {
                 values: Some(values),
                 ..
-            } if !values.is_empty() => Defined::Body(Body::Enum(variants(values)), None),
+            } if !values.is_empty() => Defined::Body(Body::Enum(variants(values)), None, None),
             Kind::String { format, .. } => Defined::Type(match format.as_deref() {
                 Some("date-time") => Type::Timestamp,
                 Some("uri") => Type::Uri,
+                Some("binary") if formats => Type::Bytes,
+                Some("byte") if formats => Type::Base64,
                 _ => Type::String,
             }),
+            Kind::Integer if formats => Defined::Type(match (format, schema.unsigned) {
+                (Some("int32" | "int16" | "int8"), false) => Type::I32,
+                (Some("int32" | "int16" | "int8" | "uint32" | "uint16" | "uint8"), _) => Type::U32,
+                (Some("int64"), true) | (Some("uint64"), _) => Type::U64,
+                _ => Type::Integer,
+            }),
+            Kind::Number if formats && format == Some("float") => Defined::Type(Type::F32),
             Kind::Integer => Defined::Type(Type::Integer),
             Kind::Number => Defined::Type(Type::Number),
             Kind::Boolean => Defined::Type(Type::Boolean),
@@ -441,12 +611,12 @@ impl<'a> TypeSpace<'a> {
             Kind::AllOf(parts) => match parts.as_slice() {
                 [] => Defined::Type(Type::Json),
                 [one] => self.define_part(one, name)?,
-                _ => match self.merge(parts)? {
+                _ => match self.merge(parts, name) {
                     Some(object) => self.object(&object, name)?,
                     None => self.define_part(&parts[0], name)?,
                 },
             },
-            Kind::OneOf(alternatives) => self.union(alternatives, name)?,
+            Kind::OneOf(alternatives) => self.union(alternatives, schema, name)?,
         })
     }
 
@@ -459,28 +629,44 @@ impl<'a> TypeSpace<'a> {
     }
 
     /// The object of every part of an `allOf`, or `None` when a part is not
-    /// an object.
-    fn merge(&self, parts: &[Schema]) -> Result<Option<Object>, String> {
+    /// an object. Properties of the same key are one: required when a part
+    /// requires it, of the last part's schema that says more than "any
+    /// value". A part that does not exist or leads back to an `allOf`
+    /// being merged is left out (a problem).
+    fn merge(&mut self, parts: &[Schema], at: &str) -> Option<Object> {
+        let components = self.components;
         let mut merged = Object::default();
         for part in parts {
             // A referenced part is merged as its component's schema.
-            let kind = match &part.kind {
+            let (kind, component) = match &part.kind {
                 Kind::Ref(component) => {
-                    &self
-                        .components
-                        .get(component)
-                        .ok_or_else(|| format!("no component schema `{component}`"))?
-                        .kind
+                    let Some(schema) = components.get(component) else {
+                        self.problems.push(format!(
+                            "`{at}`: no component schema `{component}` to merge; left out"
+                        ));
+                        continue;
+                    };
+                    if self.merging.contains(component) {
+                        self.problems.push(format!(
+                            "`{at}`: the `allOf` of `{component}` includes itself; left out"
+                        ));
+                        continue;
+                    }
+                    (&schema.kind, Some(component.clone()))
                 }
-                kind => kind,
+                kind => (kind, None),
             };
             let object = match kind {
                 Kind::Object(object) => object.clone(),
-                Kind::AllOf(inner) => match self.merge(inner)? {
-                    Some(object) => object,
-                    None => return Ok(None),
-                },
-                _ => return Ok(None),
+                Kind::AllOf(inner) => {
+                    self.merging.extend(component.clone());
+                    let inner = self.merge(inner, at);
+                    if component.is_some() {
+                        self.merging.pop();
+                    }
+                    inner?
+                }
+                _ => return None,
             };
             for property in object.properties {
                 match merged
@@ -501,7 +687,7 @@ impl<'a> TypeSpace<'a> {
                 merged.additional = object.additional;
             }
         }
-        Ok(Some(merged))
+        Some(merged)
     }
 
     fn object(&mut self, object: &Object, name: &str) -> Result<Defined, String> {
@@ -513,6 +699,7 @@ impl<'a> TypeSpace<'a> {
                 _ => Type::JsonObject,
             }));
         }
+        let write_back = self.rules.write_back;
         let mut fields: Vec<Field> = Vec::new();
         for Property {
             name: key,
@@ -522,26 +709,64 @@ impl<'a> TypeSpace<'a> {
         {
             let mut ty = self.resolve(schema, &format!("{name}{}", ident::pascal_part(key)))?;
             if !required {
-                ty = ty.optional();
+                ty = match ty {
+                    // Missing and `null` told apart.
+                    Type::Option(inner) if write_back => Type::Nullable(inner),
+                    ty => ty.optional(),
+                };
             }
             let field_name = ident::unique(self.policy.field_name(key), |candidate| {
                 fields.iter().any(|f| f.name == candidate)
             });
+            let mut doc = self
+                .doc_of(schema)
+                .unwrap_or_else(|| format!("The `{key}` property."));
+            if write_back && let Some(default) = &schema.default {
+                doc.push_str(&format!("\n\nDefault: `{default}`."));
+            }
             fields.push(Field {
                 name: field_name,
                 key: key.clone(),
                 ty,
-                doc: Some(
-                    self.doc_of(schema)
-                        .unwrap_or_else(|| format!("The `{key}` property.")),
-                ),
+                doc: Some(doc),
                 deprecated: schema.deprecated,
+                required: *required,
+                read_only: schema.read_only,
+                write_only: schema.write_only,
+                additional: false,
             });
         }
-        Ok(Defined::Body(Body::Struct(fields), None))
+        let values = match &object.additional {
+            Additional::None => None,
+            Additional::Any => Some(Type::Json),
+            Additional::Typed(values) => Some(self.resolve(values, &format!("{name}Value"))?),
+        };
+        if write_back && let Some(values) = values {
+            // The other keys, kept.
+            let field_name = ident::unique("additional_properties".to_owned(), |candidate| {
+                fields.iter().any(|f| f.name == candidate)
+            });
+            fields.push(Field {
+                name: field_name,
+                key: String::new(),
+                ty: Type::Map(Box::new(values)),
+                doc: Some("The keys no other field names, with their values.".to_owned()),
+                deprecated: false,
+                required: false,
+                read_only: false,
+                write_only: false,
+                additional: true,
+            });
+        }
+        Ok(Defined::Body(Body::Struct(fields), None, None))
     }
 
-    fn union(&mut self, alternatives: &[Schema], name: &str) -> Result<Defined, String> {
+    fn union(
+        &mut self,
+        alternatives: &[Schema],
+        schema: &Schema,
+        name: &str,
+    ) -> Result<Defined, String> {
         // Each alternative with the name of its variant: a component's type
         // name, else its title, else its kind (`Object`, `String`, …); an
         // inline type is named after the union and that label.
@@ -579,7 +804,48 @@ impl<'a> TypeSpace<'a> {
             });
             variants.push(UnionVariant { name: variant, ty });
         }
-        Ok(Defined::Body(Body::Union(variants), None))
+        let tag = match &schema.discriminator {
+            Some(discriminator) if self.rules.write_back => {
+                self.discriminated(alternatives, discriminator, variants.len())
+            }
+            _ => None,
+        };
+        Ok(Defined::Body(Body::Union(variants), None, tag))
+    }
+
+    /// The [`Tag`] of a union by its `discriminator`: each alternative, a
+    /// reference, has the values that `mapping` gives its component, else
+    /// the component's name. `None` when an alternative is not a
+    /// reference, two alternatives are one type, or a value names two.
+    fn discriminated(
+        &self,
+        alternatives: &[Schema],
+        discriminator: &Discriminator,
+        variants: usize,
+    ) -> Option<Tag> {
+        let mut values = Vec::new();
+        for alternative in alternatives {
+            let Kind::Ref(component) = &alternative.kind else {
+                return None;
+            };
+            let mapped: Vec<String> = discriminator
+                .mapping
+                .iter()
+                .filter(|(_, target)| target == component)
+                .map(|(value, _)| value.clone())
+                .collect();
+            values.push(if mapped.is_empty() {
+                vec![component.clone()]
+            } else {
+                mapped
+            });
+        }
+        let mut seen = BTreeSet::new();
+        let disjoint = values.iter().flatten().all(|value| seen.insert(value));
+        (disjoint && values.len() == variants).then(|| Tag {
+            key: discriminator.property_name.clone(),
+            values,
+        })
     }
 
     /// Finds the [`Tag`] of every union that has one.
@@ -588,6 +854,10 @@ impl<'a> TypeSpace<'a> {
             let Body::Union(variants) = &self.types[id].body else {
                 continue;
             };
+            if self.types[id].tag.is_some() {
+                // Told by its discriminator.
+                continue;
+            }
             let structs: Option<Vec<&Vec<Field>>> = variants
                 .iter()
                 .map(|variant| match variant.ty.core() {
@@ -682,7 +952,7 @@ impl<'a> TypeSpace<'a> {
                 continue;
             };
             for field in fields {
-                if let Type::Option(inner) = &mut field.ty
+                if let Type::Option(inner) | Type::Nullable(inner) = &mut field.ty
                     && let Type::Named(id) = **inner
                     && objects[id]
                 {
@@ -769,7 +1039,17 @@ impl<'a> TypeSpace<'a> {
 /// What [`TypeSpace::define`] found.
 enum Defined {
     Type(Type),
-    Body(Body, Option<Page>),
+    Body(Body, Option<Page>, Option<Tag>),
+}
+
+/// The shape of an inline schema: equal for schemas that differ only in
+/// their own title, description and default.
+fn shape(schema: &Schema) -> String {
+    let mut plain = schema.clone();
+    plain.title = None;
+    plain.description = None;
+    plain.default = None;
+    format!("{plain:?}")
 }
 
 /// The type expressions a definition holds, in order.
@@ -797,7 +1077,7 @@ fn def_types_mut(def: &mut TypeDef) -> Vec<&mut Type> {
 fn held(ty: &Type) -> Option<(usize, &'static str)> {
     match ty {
         Type::Named(id) => Some((*id, "")),
-        Type::Option(inner) | Type::Box(inner) => held(inner),
+        Type::Option(inner) | Type::Nullable(inner) | Type::Box(inner) => held(inner),
         Type::Vec(inner) => held(inner).map(|(id, _)| (id, "An item of ")),
         Type::Map(inner) => held(inner).map(|(id, _)| (id, "A value of ")),
         _ => None,
@@ -808,6 +1088,7 @@ fn held(ty: &Type) -> Option<(usize, &'static str)> {
 fn box_direct(ty: Type) -> Type {
     match ty {
         Type::Option(inner) => Type::Option(Box::new(box_direct(*inner))),
+        Type::Nullable(inner) => Type::Nullable(Box::new(box_direct(*inner))),
         Type::Box(_) => ty,
         other => Type::Box(Box::new(other)),
     }
@@ -832,14 +1113,16 @@ fn kind_name(ty: &Type) -> &'static str {
         Type::String => "String",
         Type::Timestamp => "Timestamp",
         Type::Uri => "Uri",
-        Type::Integer => "Integer",
-        Type::Number => "Number",
+        Type::Integer | Type::I32 | Type::U32 | Type::U64 => "Integer",
+        Type::Number | Type::F32 => "Number",
+        Type::Bytes => "Bytes",
+        Type::Base64 => "Base64",
         Type::Boolean => "Boolean",
         Type::Vec(_) => "List",
         Type::Map(_) | Type::JsonObject => "Object",
         Type::Json => "Json",
         Type::Unit => "Empty",
-        Type::Named(_) | Type::Option(_) | Type::Box(_) => "Value",
+        Type::Named(_) | Type::Option(_) | Type::Nullable(_) | Type::Box(_) => "Value",
     }
 }
 

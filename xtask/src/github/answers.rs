@@ -23,7 +23,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-use endpoint_openapi::plan::{Body, Policy, Type, TypeDef, TypeSpace};
+use endpoint_openapi::plan::{Body, Policy, Rules, Type, TypeDef, TypeSpace};
 use endpoint_openapi::schema::{Kind, Schema};
 use endpoint_openapi::{emit, ident, overlay};
 use endpoint_runtime::__private::PAGE_KEYS;
@@ -55,6 +55,11 @@ impl Policy for Github {
 
     fn doc(&self, text: &str) -> String {
         markdown::rustdoc(text, None).trim().to_owned()
+    }
+
+    /// The answers are only decoded: none of the rules for writing back.
+    fn rules(&self) -> Rules {
+        Rules::ANSWERS_ONLY
     }
 }
 
