@@ -1382,4 +1382,280 @@ mod tests {
             .collect();
         assert_eq!(names, ["Approved", "ApprovedUpper", "Unknown2"]);
     }
+
+    struct AnswersOnly;
+    impl Policy for AnswersOnly {
+        fn rules(&self) -> Rules {
+            Rules::ANSWERS_ONLY
+        }
+    }
+
+    fn plan(policy: &dyn Policy, schemas: serde_json::Value) -> Vec<TypeDef> {
+        let components = components(schemas);
+        let mut space = TypeSpace::new(&components, policy);
+        space.all_components(None).unwrap();
+        assert_eq!(space.problems(), [] as [String; 0]);
+        space.finish()
+    }
+
+    #[test]
+    fn formats_have_their_types() {
+        let schemas = json!({"numbers": {"type": "object", "required": [
+            "a", "b", "c", "d", "e", "f", "g", "h", "i"], "properties": {
+            "a": {"type": "integer", "format": "int32"},
+            "b": {"type": "integer", "format": "int32", "minimum": 0},
+            "c": {"type": "integer", "format": "int64", "minimum": 1},
+            "d": {"type": "integer", "format": "uint64"},
+            "e": {"type": "number", "format": "float"},
+            "f": {"type": "number", "format": "double"},
+            "g": {"type": "string", "format": "binary"},
+            "h": {"type": "string", "format": "byte"},
+            "i": {"type": "integer"}}}});
+        let types = plan(&Plain, schemas.clone());
+        let tys: Vec<_> = fields(&types[0])
+            .into_iter()
+            .map(|(_, ty)| ty.clone())
+            .collect();
+        use Type::{Base64, Bytes, F32, I32, Integer, Number, U32, U64};
+        assert_eq!(
+            tys,
+            [I32, U32, U64, U64, F32, Number, Bytes, Base64, Integer]
+        );
+        let types = plan(&AnswersOnly, schemas);
+        let tys: Vec<_> = fields(&types[0])
+            .into_iter()
+            .map(|(_, ty)| ty.clone())
+            .collect();
+        assert_eq!(
+            tys,
+            [
+                Integer,
+                Integer,
+                Integer,
+                Integer,
+                Number,
+                Number,
+                Type::String,
+                Type::String,
+                Integer
+            ]
+        );
+    }
+
+    #[test]
+    fn field_names_are_unique_and_readable() {
+        let types = plan(
+            &Plain,
+            json!({"messages": {"type": "object", "properties": {
+                "DateSent": {"type": "string"}, "DateSent<": {"type": "string"},
+                "DateSent>": {"type": "string"}, "+1": {"type": "integer"},
+                "-1": {"type": "integer"}, "type": {"type": "string"},
+                "self": {"type": "string"}, "a-b": {"type": "string"},
+                "a_b": {"type": "string"}}}}),
+        );
+        let names: Vec<_> = fields(&types[0])
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "date_sent",
+                "date_sent_before",
+                "date_sent_after",
+                "plus_1",
+                "minus_1",
+                "r#type",
+                "self_",
+                "a_b",
+                "a_b_2"
+            ]
+        );
+    }
+
+    #[test]
+    fn equal_inline_schemas_are_one_type() {
+        let address = json!({"type": "object", "properties": {"city": {"type": "string"}}});
+        let mut other = address.clone();
+        other["description"] = json!("Where it is sent.");
+        let schemas = json!({
+            "order": {"type": "object", "properties": {"billing": address, "shipping": other}}
+        });
+        let types = plan(&Plain, schemas.clone());
+        let order = fields(named(&types, "Order"));
+        assert_eq!(order[0].1, order[1].1, "one type for both addresses");
+        assert_eq!(types.len(), 2);
+        let types = plan(&AnswersOnly, schemas);
+        let order = fields(named(&types, "Order"));
+        assert_ne!(order[0].1, order[1].1, "GitHub's: one type per place");
+    }
+
+    #[test]
+    fn a_taken_name_gives_way_to_the_title() {
+        let components = components(json!({
+            "pet-tag": {"type": "object", "properties": {"x": {"type": "integer"}}},
+            "pet-owner": {"type": "object", "properties": {"y": {"type": "integer"}}},
+            "pet": {"type": "object", "properties": {
+                "tag": {"type": "object", "title": "Pet label",
+                        "properties": {"name": {"type": "string"}}},
+                "owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}
+        }));
+        for policy in [&Plain as &dyn Policy, &AnswersOnly] {
+            let mut space = TypeSpace::new(&components, policy);
+            space.component("pet-tag").unwrap();
+            space.component("pet-owner").unwrap();
+            space.component("pet").unwrap();
+            let names: Vec<_> = space.finish().into_iter().map(|t| t.name).collect();
+            let label = if policy.rules().titles {
+                "PetLabel"
+            } else {
+                "PetTag2"
+            };
+            assert_eq!(names, ["PetTag", "PetOwner", "Pet", label, "PetOwner2"]);
+        }
+    }
+
+    #[test]
+    fn request_types_tell_absent_from_null() {
+        let types = plan(
+            &Plain,
+            json!({"patch": {"type": "object", "required": ["id", "milestone"], "properties": {
+                "id": {"type": "integer", "readOnly": true},
+                "milestone": {"type": "integer", "nullable": true},
+                "title": {"type": "string", "writeOnly": true},
+                "assignee": {"type": ["string", "null"]}},
+                "additionalProperties": {"type": "integer"}}}),
+        );
+        let Body::Struct(fields) = &types[0].body else {
+            panic!()
+        };
+        let tys: Vec<_> = fields.iter().map(|f| (f.name.as_str(), &f.ty)).collect();
+        assert_eq!(
+            tys,
+            [
+                ("id", &Type::Integer),
+                ("milestone", &Type::Integer.optional()),
+                ("title", &Type::String.optional()),
+                ("assignee", &Type::Nullable(Box::new(Type::String))),
+                ("additional_properties", &Type::Map(Box::new(Type::Integer))),
+            ]
+        );
+        assert!(fields[0].read_only && fields[0].required && !fields[0].write_only);
+        assert!(fields[2].write_only && !fields[2].required);
+        assert!(fields[4].additional && fields[4].key.is_empty());
+        assert!(types[0].write_back);
+        // Answers only: `null` and absent are both `None`, other keys skipped.
+        let types = plan(
+            &AnswersOnly,
+            json!({"patch": {"type": "object", "properties": {
+                "assignee": {"type": ["string", "null"]}}, "additionalProperties": true}}),
+        );
+        assert_eq!(
+            fields_of(&types[0]),
+            [("assignee", Type::String.optional())]
+        );
+        assert!(!types[0].write_back);
+    }
+
+    fn fields_of(def: &TypeDef) -> Vec<(&str, Type)> {
+        fields(def)
+            .into_iter()
+            .map(|(n, t)| (n, t.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_discriminator_tags_its_union() {
+        let types = plan(
+            &Plain,
+            json!({
+                "pet": {"oneOf": [{"$ref": "#/components/schemas/cat"},
+                                  {"$ref": "#/components/schemas/dog"}],
+                        "discriminator": {"propertyName": "kind",
+                                          "mapping": {"c": "#/components/schemas/cat",
+                                                      "kitty": "#/components/schemas/cat"}}},
+                "cat": {"type": "object", "properties": {"kind": {"type": "string"}}},
+                "dog": {"type": "object", "properties": {"kind": {"type": "string"}}}
+            }),
+        );
+        assert_eq!(
+            named(&types, "Pet").tag,
+            Some(Tag {
+                key: "kind".into(),
+                values: vec![vec!["c".into(), "kitty".into()], vec!["dog".into()]],
+            })
+        );
+    }
+
+    #[test]
+    fn unplannable_schemas_are_json_and_problems() {
+        let components = components(json!({
+            "a": {"type": "object", "properties": {"b": {"$ref": "#/components/schemas/missing"}}},
+            "loop": {"allOf": [{"$ref": "#/components/schemas/loop"},
+                               {"type": "object", "properties": {"x": {"type": "integer"}}}]},
+            "empty": {},
+            "sort": {"type": "string", "enum": ["ASC", "asc", "Asc"]},
+            "codes": {"type": "integer", "enum": [1, 2, 3]},
+            "mixed": {"enum": [1, "one", true]}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.all_components(None).unwrap();
+        let problems = space.problems().to_vec();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("no component schema `missing`"))
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("`allOf` of `loop` includes itself"))
+        );
+        let types = space.finish();
+        assert_eq!(
+            fields_of(named(&types, "A")),
+            [("b", Type::Json.optional())]
+        );
+        assert_eq!(
+            fields_of(named(&types, "Loop")),
+            [("x", Type::Integer.optional())]
+        );
+        assert_eq!(named(&types, "Empty").body, Body::Alias(Type::Json));
+        assert_eq!(named(&types, "Codes").body, Body::Alias(Type::Integer));
+        assert_eq!(named(&types, "Mixed").body, Body::Alias(Type::Json));
+        let Body::Enum(sort) = &named(&types, "Sort").body else {
+            panic!()
+        };
+        let names: Vec<_> = sort.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(names, ["Asc", "Asc2", "AscUpper"]);
+    }
+
+    #[test]
+    fn a_huge_union_and_a_deep_recursion_plan() {
+        let alternatives: Vec<_> = (0..500)
+            .map(|i| {
+                json!({"type": "object", "title": format!("form {i}"),
+                            "properties": {format!("k{i}"): {"type": "integer"}}})
+            })
+            .collect();
+        let types = plan(
+            &Plain,
+            json!({"many": {"anyOf": alternatives},
+                   "tree": {"type": "object", "properties": {
+                       "left": {"$ref": "#/components/schemas/tree"},
+                       "right": {"$ref": "#/components/schemas/tree"}}}}),
+        );
+        let Body::Union(variants) = &named(&types, "Many").body else {
+            panic!()
+        };
+        assert_eq!(variants.len(), 500);
+        assert_eq!(variants[499].name, "Form499");
+        assert_eq!(
+            fields_of(named(&types, "Tree"))[0].1,
+            Type::Option(Box::new(Type::Box(Box::new(Type::Named(
+                types.iter().position(|t| t.name == "Tree").unwrap()
+            )))))
+        );
+    }
 }
