@@ -10,6 +10,20 @@
 //! struct of text, integers and booleans decoded in one pass, by
 //! `decode_struct_or_value!`, without capturing) or `decode_tagged_union!`,
 //! with a last `Other` variant that keeps any other JSON value.
+//!
+//! A type planned to write back what it read
+//! ([`Rules::write_back`](crate::plan::Rules::write_back)) is also built by
+//! its users, as a request body: its struct is not `#[non_exhaustive]` and
+//! derives `Default` when every field may be left out; an `Option` field of
+//! a property that may be left out is not written when `None`
+//! (`skip_serializing_if`), a [`Type::Nullable`] field not when absent; the
+//! map of other keys is `#[serde(flatten)]`, and `decode_struct!` fills it.
+//!
+//! How each [`Type`] is written: `i64`, `f64`, `i32`, `u32`, `u64`, `f32`,
+//! `bool`, `String` (also for [`Type::Base64`]), `Vec<u8>` ([`Type::Bytes`]),
+//! the support crate's `model::Timestamp`, `model::Uri` and
+//! `model::Nullable<T>`, `serde_json::Value` and `Map`, `Vec<T>`,
+//! `BTreeMap<String, T>`, `Option<T>`, `Box<T>`, `()`.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -648,5 +662,71 @@ mod tests {
             "{source}"
         );
         assert!(source.contains("        Repo: Repo,\n"), "{source}");
+    }
+
+    #[test]
+    fn a_model_that_writes_back_is_built_by_its_users() {
+        let components: BTreeMap<String, Schema> = [
+            (
+                "patch",
+                json!({"type": "object", "properties": {
+                    "title": {"type": "string"},
+                    "milestone": {"type": "integer", "format": "int32", "nullable": true},
+                    "labels": {"type": "object", "additionalProperties": {"type": "string"}}},
+                    "additionalProperties": true}),
+            ),
+            (
+                "page",
+                json!({"type": "object", "required": ["items", "total_count"], "properties": {
+                    "items": {"type": "array", "items": {"type": "string", "format": "binary"}},
+                    "total_count": {"type": "integer", "format": "int32"}}}),
+            ),
+        ]
+        .into_iter()
+        .map(|(name, schema)| (name.to_owned(), Schema::read(&schema, name).unwrap()))
+        .collect();
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.component("patch").unwrap();
+        let Type::Named(page) = space.component("page").unwrap() else {
+            panic!()
+        };
+        space.mark_page(page, "items").unwrap();
+        let types = space.finish();
+        let source = module("", &types, &Paths::default()).unwrap();
+        let file = syn::parse_file(&source).unwrap();
+        let structs: Vec<&syn::ItemStruct> = file
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::Struct(item) => Some(item),
+                _ => None,
+            })
+            .collect();
+        let derives = |item: &syn::ItemStruct| {
+            item.attrs
+                .iter()
+                .map(|attr| quote!(#attr).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let patch = structs.iter().find(|s| s.ident == "Patch").unwrap();
+        assert!(derives(patch).contains("Default"), "{source}");
+        assert!(!derives(patch).contains("non_exhaustive"), "{source}");
+        let page = structs.iter().find(|s| s.ident == "Page").unwrap();
+        assert!(!derives(page).contains("Default"), "{source}");
+        for expected in [
+            "    #[serde(skip_serializing_if = \"Option::is_none\")]\n    pub title: Option<String>,\n",
+            "    #[serde(skip_serializing_if = \"::endpoint::model::Nullable::is_absent\")]\n    pub milestone: ::endpoint::model::Nullable<i32>,\n",
+            "    #[serde(flatten)]\n    pub additional_properties: ::std::collections::BTreeMap<String, ::serde_json::Value>,\n",
+            "    } {\n        ..additional_properties: ::std::collections::BTreeMap<String,::serde_json::Value>\n    }\n}\n",
+            "    pub items: Vec<Vec<u8>>,\n",
+            // A count of another width is converted.
+            "Some(self.total_count as i64)",
+        ] {
+            assert!(
+                source.contains(expected),
+                "missing {expected:?} in\n{source}"
+            );
+        }
     }
 }
