@@ -457,9 +457,11 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                         // still a count.
                         // A count of another width is converted.
                         let cast = |ty: &Type| {
-                            (!matches!(ty, Type::Integer | Type::Boolean))
-                                .then(|| quote!(as i64))
-                                .unwrap_or_default()
+                            if matches!(ty, Type::Integer | Type::Boolean) {
+                                TokenStream::new()
+                            } else {
+                                quote!(as i64)
+                            }
                         };
                         let value = match &found.ty {
                             Type::Option(inner) if **inner == Type::Number => {
