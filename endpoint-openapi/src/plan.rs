@@ -546,7 +546,8 @@ impl<'a> TypeSpace<'a> {
                     let ty = match self.define(schema, name)? {
                         Defined::Type(ty) => ty,
                         Defined::Body(body, page, tag) => {
-                            let id = self.reserve(name.to_owned(), schema);
+                            let name = self.union_name(name, schema, &body);
+                            let id = self.reserve(name, schema);
                             self.types[id].body = body;
                             self.types[id].page = page;
                             self.types[id].tag = tag;
@@ -561,6 +562,46 @@ impl<'a> TypeSpace<'a> {
             }
         };
         Ok(if schema.nullable { ty.optional() } else { ty })
+    }
+
+    /// The name of an inline union that its place names after one of its
+    /// own two alternatives (Stripe's `subscription.schedule`, an id or a
+    /// `SubscriptionSchedule`): that name, `Or`, and the other
+    /// alternative's name without the words they share
+    /// (`SubscriptionScheduleOrString`), rather than a number. Other
+    /// names, and unions with a title, as they are.
+    fn union_name(&self, name: &str, schema: &Schema, body: &Body) -> String {
+        let Body::Union(variants) = body else {
+            return name.to_owned();
+        };
+        if !self.rules.titles || schema.title.is_some() || !self.names.contains_key(name) {
+            return name.to_owned();
+        }
+        let [first, second] = variants.as_slice() else {
+            return name.to_owned();
+        };
+        let label = |variant: &UnionVariant| match &variant.ty {
+            Type::Named(id) => self.types[*id].name.clone(),
+            _ => variant.name.clone(),
+        };
+        let (first, second) = (label(first), label(second));
+        let other = match (first == name, second == name) {
+            (true, false) => second,
+            (false, true) => first,
+            _ => return name.to_owned(),
+        };
+        let taken = ident::words(name);
+        let rest = ident::words(&other)
+            .into_iter()
+            .filter(|word| !taken.contains(word))
+            .collect::<Vec<_>>()
+            .join("-");
+        let candidate = format!("{name}Or{}", ident::pascal_part(&rest));
+        if rest.is_empty() || self.names.contains_key(&candidate) {
+            name.to_owned()
+        } else {
+            candidate
+        }
     }
 
     /// The type of a referenced component; a JSON value, and a problem,
@@ -1657,5 +1698,31 @@ mod tests {
                 types.iter().position(|t| t.name == "Tree").unwrap()
             )))))
         );
+    }
+
+    #[test]
+    fn a_union_named_after_its_own_alternative_says_or() {
+        let schemas = json!({
+            "subscription": {"type": "object", "properties": {
+                "schedule": {"anyOf": [{"type": "string"},
+                                       {"$ref": "#/components/schemas/subscription-schedule"}]},
+                "options": {"anyOf": [
+                    {"$ref": "#/components/schemas/subscription-options"},
+                    {"$ref": "#/components/schemas/subscription-type-specific-client"}]}}},
+            "subscription-schedule": {"type": "object", "properties": {"id": {"type": "string"}}},
+            "subscription-options": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "subscription-type-specific-client": {"type": "object", "properties": {
+                "b": {"type": "string"}}}
+        });
+        let types = plan(&Plain, schemas.clone());
+        let names: Vec<_> = types.iter().map(|t| t.name.as_str()).collect();
+        assert!(names.contains(&"SubscriptionScheduleOrString"), "{names:?}");
+        assert!(
+            names.contains(&"SubscriptionOptionsOrTypeSpecificClient"),
+            "{names:?}"
+        );
+        let types = plan(&AnswersOnly, schemas);
+        let names: Vec<_> = types.iter().map(|t| t.name.as_str()).collect();
+        assert!(names.contains(&"SubscriptionSchedule2"), "{names:?}");
     }
 }

@@ -18,7 +18,10 @@
 //!   `incomplete_results` or `repository_selection`, is a page of that list
 //!   (`paginate` yields its items);
 //! - every model is built with the features of the scopes whose operations
-//!   reach it.
+//!   reach it;
+//! - the planner's rules for types that are also sent are off
+//!   (`Rules::ANSWERS_ONLY`): the models are only decoded, `#[non_exhaustive]`,
+//!   with `i64` and `f64` whatever the format, and one type per place.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
