@@ -120,6 +120,7 @@ pub mod __private {
     pub use crate::model::Pagination;
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::model::key::{Key, required};
+    pub use crate::model::nullable::OptionalField;
     pub use crate::model::open_enum::{
         deserialize as open_enum_deserialize, unknown as open_enum_unknown,
     };

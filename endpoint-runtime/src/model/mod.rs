@@ -13,6 +13,8 @@
 //! - the string enums of a model are *open*: besides one variant per value
 //!   the API documents, each has an `Unknown` variant holding the text of
 //!   any other value, as an [`Unknown`];
+//! - [`Nullable`] is a property that may be absent or `null`, the two
+//!   told apart (a request that clears a value sends `null`);
 //! - [`Paginated`] is the trait of an answer that is a page of a list (a
 //!   list, or an object holding one beside `total_count`): it tells a client
 //!   the type of the items;
@@ -56,6 +58,7 @@
 
 pub(crate) mod civil;
 pub(crate) mod key;
+pub(crate) mod nullable;
 pub(crate) mod open_enum;
 pub(crate) mod paginated;
 mod pagination;
@@ -63,6 +66,7 @@ mod timestamp;
 pub(crate) mod union;
 mod uri;
 
+pub use nullable::Nullable;
 pub use open_enum::Unknown;
 pub use paginated::Paginated;
 pub use pagination::{Next, Pagination};
