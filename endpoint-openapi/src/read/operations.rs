@@ -11,7 +11,7 @@ use crate::api::{
     SecurityScheme, Server, ServerVariable, TagInfo,
 };
 use crate::diag::Diagnostics;
-use crate::schema::{Kind, Schema};
+use crate::schema::Schema;
 
 use super::refs::{Documents, Located, escape};
 
@@ -411,10 +411,8 @@ impl Reader<'_> {
                     name: variable.to_owned(),
                     location: ParamIn::Path,
                     required: true,
-                    schema: Schema::of(Kind::String {
-                        format: None,
-                        values: None,
-                    }),
+                    schema: Schema::read(&serde_json::json!({"type": "string"}), at)
+                        .unwrap_or_default(),
                     ..Parameter::default()
                 });
             }
