@@ -366,6 +366,19 @@ fn what_is_not_a_description_is_an_error_that_says_so() {
     // A sound description with nothing in it.
     let read = read_value(json!({"openapi": "3.0.3"}), None, &[]).unwrap();
     assert!(read.api.operations.is_empty() && read.diagnostics.is_empty());
+    let read = read_value(
+        json!({"openapi": "3.1.0", "paths": [], "components": 1}),
+        None,
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        diagnostics(&read),
+        [
+            "#/paths: `paths` is not an object; ignored",
+            "#/components: `components` is not an object; ignored"
+        ]
+    );
 }
 
 #[test]
@@ -465,7 +478,10 @@ fn broken_references_are_diagnostics_with_a_fallback() {
                             "file": {"$ref": "pet.json#/Pet"}
                         }
                     }}}},
-                    "404": {"$ref": "#/components/responses/Nowhere"}
+                    "404": {"$ref": "#/components/responses/Nowhere"},
+                    "2xx": {"description": "a range, lower case"},
+                    "OK": {"description": "not a status"},
+                    "600": {"description": "not a status either"}
                 }
             }}},
             "components": {"parameters": {
@@ -481,7 +497,8 @@ fn broken_references_are_diagnostics_with_a_fallback() {
     let a = operation(&read, "a");
     assert_eq!(a.parameters.len(), 1);
     assert_eq!(a.parameters[0].name, "spaced");
-    assert_eq!(a.responses.len(), 1, "the broken answer is left out");
+    let statuses: Vec<_> = a.responses.iter().map(|r| r.status.as_str()).collect();
+    assert_eq!(statuses, ["200", "2xx"], "the broken answers are left out");
     let Kind::Object(object) = &a.responses[0].contents[0].schema.as_ref().unwrap().kind else {
         panic!("an object")
     };
@@ -498,6 +515,8 @@ fn broken_references_are_diagnostics_with_a_fallback() {
             format!("{schema}/remote (a): `https://example.com/schemas/pet.json` is a URL: only local files are read; any value (`serde_json::Value`)"),
             format!("{schema}/file (a): `pet.json#/Pet` names another file, and the description was given without a directory; any value (`serde_json::Value`)"),
             "#/paths/~1a/get/responses/404 (a): `#/components/responses/Nowhere` resolves to nothing; the answer left out".to_owned(),
+            "#/paths/~1a/get/responses/OK (a): `OK` is not a status code, a range like `4XX`, or `default`; the answer left out".to_owned(),
+            "#/paths/~1a/get/responses/600 (a): `600` is not a status code, a range like `4XX`, or `default`; the answer left out".to_owned(),
         ]
     );
 }

@@ -119,6 +119,12 @@ impl Reader<'_> {
         api.security = self
             .security(0, "/security", main.get("security"), None)
             .unwrap_or_default();
+        for key in ["paths", "components", "webhooks"] {
+            if main.get(key).is_some_and(|value| !value.is_object()) {
+                let at = self.docs.at(0, &format!("/{key}"));
+                self.diag(at, None, format!("`{key}` is not an object"), "ignored");
+            }
+        }
         // `x-…` keys of `paths` and `responses` are extensions.
         for (path, item) in entries(main.get("paths")).filter(|(key, _)| !key.starts_with("x-")) {
             let pointer = format!("/paths/{}", escape(path));
@@ -350,6 +356,16 @@ impl Reader<'_> {
             entries(value.get("responses")).filter(|(key, _)| !key.starts_with("x-"))
         {
             let response_pointer = format!("{pointer}/responses/{}", escape(status));
+            if !is_status(status) {
+                let at = self.docs.at(doc, &response_pointer);
+                self.diag(
+                    at,
+                    Some(&label),
+                    format!("`{status}` is not a status code, a range like `4XX`, or `default`"),
+                    "the answer left out",
+                );
+                continue;
+            }
             if let Some(response) = self.response(doc, &response_pointer, status, response, &label)
             {
                 operation.responses.push(response);
@@ -718,6 +734,17 @@ fn encodings(value: Option<&Value>) -> Vec<(String, Encoding)> {
             )
         })
         .collect()
+}
+
+/// Whether an answer's key is a status (`200`), a range (`4XX`) or
+/// `default`.
+fn is_status(key: &str) -> bool {
+    let bytes = key.as_bytes();
+    key == "default"
+        || (bytes.len() == 3
+            && (b'1'..=b'5').contains(&bytes[0])
+            && (bytes[1..].iter().all(u8::is_ascii_digit)
+                || bytes[1..].iter().all(|b| b.eq_ignore_ascii_case(&b'X'))))
 }
 
 /// The variables of a path template (`/pets/{id}` → `id`), each once.
