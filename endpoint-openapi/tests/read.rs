@@ -980,3 +980,30 @@ properties:
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_reference_into_schemas_that_are_not_an_object_is_to_no_component() {
+    let read = read_value(
+        json!({
+            "openapi": "3.0.3",
+            "components": {"schemas": [{"type": "string"}]},
+            "paths": {"/a": {"get": {"operationId": "a", "responses": {"200": {
+                "description": "ok",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/0"}}}
+            }}}}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let a = operation(&read, "a");
+    let Kind::Ref(name) = &a.responses[0].contents[0].schema.as_ref().unwrap().kind else {
+        panic!("a reference")
+    };
+    assert_eq!(
+        read.api.schemas[name].kind,
+        string(),
+        "hoisted, not dangling"
+    );
+    assert_eq!(read.api.schema_pointers[name], "#/components/schemas/0");
+}
