@@ -86,7 +86,14 @@ impl Documents {
                 value: Rc::new(description),
             }],
             by_path,
-            root: base.map(Path::to_path_buf),
+            // `""` (the parent of a bare file name) is the current directory.
+            root: base.map(|base| {
+                if base.as_os_str().is_empty() {
+                    PathBuf::from(".")
+                } else {
+                    base.to_path_buf()
+                }
+            }),
             hoisted: HashMap::new(),
             names: HashSet::new(),
             pending: Vec::new(),
