@@ -280,7 +280,18 @@ fn openapi_3_1_refs_are_resolved_and_schemas_hoisted() {
 #[test]
 fn openapi_3_2_query_additional_operations_querystring_item_schema() {
     let read = read_file(&description("openapi32.yaml"), &[]).unwrap();
-    assert_eq!(diagnostics(&read), Vec::<String>::new());
+    let additional = "#/paths/~1search/additionalOperations";
+    assert_eq!(
+        diagnostics(&read),
+        [
+            format!(
+                "{additional}/get (get /search): `get` is a method of the path item itself, not an additional one; left out"
+            ),
+            format!(
+                "{additional}/BAD METHOD (BAD METHOD /search): `BAD METHOD` is not an HTTP method name; left out"
+            ),
+        ]
+    );
     let api = &read.api;
     let ops: Vec<_> = api
         .operations

@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 
+use endpoint_runtime::__private::is_token;
 use serde_json::Value;
 
 use crate::api::{
@@ -283,6 +284,17 @@ impl Reader<'_> {
         }
         for (method, operation) in entries(item.get("additionalOperations")) {
             let op_pointer = format!("{base}/additionalOperations/{}", escape(method));
+            let lower = method.to_ascii_lowercase();
+            if METHODS.contains(&lower.as_str()) || !is_token(method) {
+                let at = self.docs.at(doc, &op_pointer);
+                let why = if METHODS.contains(&lower.as_str()) {
+                    format!("`{method}` is a method of the path item itself, not an additional one")
+                } else {
+                    format!("`{method}` is not an HTTP method name")
+                };
+                self.diag(at, Some(&format!("{method} {path}")), why, "left out");
+                continue;
+            }
             let op = self.operation(path, method, doc, &op_pointer, operation, &shared, &servers);
             out.extend(op);
         }
