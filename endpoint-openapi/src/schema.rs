@@ -16,10 +16,11 @@
 //!   are not kept); an `enum` of values of several types is [`Kind::Any`];
 //! - `prefixItems` (a tuple) is a list of any values: [`Kind::Array`] of
 //!   [`Kind::Any`], unless `items` says what every item is;
-//! - `$ref` with sibling keywords that describe values (`properties`,
-//!   `allOf`, …) is an [`Kind::AllOf`] of the reference and the rest;
-//!   `description`, `title`, `nullable` and `deprecated` beside a `$ref`
-//!   are the reference's own;
+//! - `$ref` is the reference: other keywords that describe values beside
+//!   it are ignored, as OpenAPI 3.0 says (from 3.1 on, where both hold,
+//!   the reader has already made them an `allOf` of the reference and the
+//!   rest); `description`, `title`, `nullable` and `deprecated` beside a
+//!   `$ref` are the reference's own;
 //! - `format`, `readOnly`, `writeOnly`, `default`, `minimum: 0` and
 //!   `discriminator` are kept on the [`Schema`]; `examples` and `example`
 //!   are ignored; `additionalProperties: false` is [`Additional::None`].
@@ -209,28 +210,7 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
         let name = reference
             .strip_prefix(COMPONENT_SCHEMAS)
             .ok_or_else(|| format!("{at}: `{reference}` is not a component schema"))?;
-        let reference = Kind::Ref(name.to_owned());
-        const SHAPES: [&str; 7] = [
-            "properties",
-            "additionalProperties",
-            "allOf",
-            "oneOf",
-            "anyOf",
-            "items",
-            "prefixItems",
-        ];
-        if SHAPES.iter().any(|key| object.contains_key(*key)) {
-            // The siblings describe the value too: both hold.
-            let mut rest = object.clone();
-            rest.remove("$ref");
-            for key in ["title", "description", "nullable", "deprecated"] {
-                rest.remove(key);
-            }
-            let rest = read(&Value::Object(rest), &format!("{at}.$ref"), depth + 1)?;
-            schema.kind = Kind::AllOf(vec![Schema::of(reference), rest]);
-        } else {
-            schema.kind = reference;
-        }
+        schema.kind = Kind::Ref(name.to_owned());
         return Ok(schema);
     }
     let mut types: Vec<&str> = match object.get("type") {
@@ -537,14 +517,13 @@ mod tests {
         .unwrap();
         assert_eq!(described.kind, Kind::Ref("pet".into()));
         assert_eq!(described.description.as_deref(), Some("The pet."));
-        let Kind::AllOf(parts) = kind(json!({
+        // Other keywords beside the reference are the reader's to combine
+        // (from OpenAPI 3.1 on); a schema read alone is the reference.
+        let shaped = kind(json!({
             "$ref": "#/components/schemas/pet",
             "properties": {"age": {"type": "integer"}}
-        })) else {
-            panic!("an allOf")
-        };
-        assert_eq!(parts[0].kind, Kind::Ref("pet".into()));
-        assert!(matches!(&parts[1].kind, Kind::Object(o) if o.properties[0].name == "age"));
+        }));
+        assert_eq!(shaped, Kind::Ref("pet".into()));
     }
 
     #[test]
