@@ -338,7 +338,7 @@ pub use builder::{
     DEFAULT_JSON_ACCEPT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
 };
 pub use cache::{Cache, CachedAnswer, MemoryCache};
-pub use decode::Bytes;
+pub use endpoint_runtime::body::Bytes;
 pub use endpoint_runtime::model::{Next, Pagination};
 pub use error::{ApiError, DecodeError, Error, MAX_PRINTED_BODY, MAX_PRINTED_TEXT};
 pub use event::{Event, RetryReason, WaitReason};
