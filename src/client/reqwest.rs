@@ -173,7 +173,8 @@ impl Client {
         &self.endpoint
     }
 
-    /// Sends a typed request and decodes the answer into its `Response` type.
+    /// Sends a typed request and decodes the answer into its `Response` type
+    /// (an [`Answer`](crate::model::Answer): by its status and media type).
     ///
     /// # Errors
     /// [`Error::Build`] when the request cannot be built, then as

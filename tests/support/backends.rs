@@ -216,10 +216,7 @@ impl Backend {
     /// `send`, the answer decoded into `T` rather than the route's
     /// `Response`: for a request that asks for another media type (raw
     /// text, an archive's bytes).
-    pub fn send_as<T: Answer>(
-        &self,
-        route: &impl TypedRequest,
-    ) -> Result<Response<T>, Error> {
+    pub fn send_as<T: Answer>(&self, route: &impl TypedRequest) -> Result<Response<T>, Error> {
         self.execute(route.to_request_with(self.endpoint())?)
     }
 
@@ -233,11 +230,7 @@ impl Backend {
 
     /// A dynamic request: `route` and `options` built by the client's
     /// endpoint, then executed.
-    pub fn call<T: Answer>(
-        &self,
-        route: &str,
-        options: Value,
-    ) -> Result<Response<T>, Error> {
+    pub fn call<T: Answer>(&self, route: &str, options: Value) -> Result<Response<T>, Error> {
         let request = self.endpoint().endpoint(route, options)?;
         self.execute(request)
     }

@@ -335,8 +335,8 @@ pub fn choose(
 /// Each variant names its status: a status (`"201"`), a range of them
 /// (`"2XX"`, `"4XX"`) or `"default"`, each once (a mistake fails the
 /// build); it holds the type its body decodes into (any
-/// [`Answer`](crate::model::Answer)), or nothing when the body is left
-/// unread (a `202` or `204`). An answer takes the variant of its very
+/// [`Answer`](crate::model::Answer) that is also `Serialize`), or nothing
+/// when the body is left unread (a `202` or `204`). An answer takes the variant of its very
 /// status, else of its range, else `default`, whatever their order; a
 /// status none names is an [`AnswerError`](crate::model::AnswerError)
 /// naming it. `Serialize` writes the variant's value (`null` for a variant
