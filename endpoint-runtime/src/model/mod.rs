@@ -15,6 +15,10 @@
 //!   any other value, as an [`Unknown`];
 //! - [`Nullable`] is a property that may be absent or `null`, the two
 //!   told apart (a request that clears a value sends `null`);
+//! - [`Answer`] is the trait of what an answer's body decodes into, by
+//!   its status and media type: every `Deserialize` type (JSON, text, or
+//!   nothing), [`Bytes`](crate::body::Bytes), and the enums of
+//!   [`answers!`](crate::answers), one variant per status;
 //! - [`Paginated`] is the trait of an answer that is a page of a list (a
 //!   list, or an object holding one beside `total_count`): it tells a client
 //!   the type of the items;
@@ -56,6 +60,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub(crate) mod answer;
 pub(crate) mod civil;
 pub(crate) mod key;
 pub(crate) mod nullable;
@@ -66,6 +71,7 @@ mod timestamp;
 pub(crate) mod union;
 mod uri;
 
+pub use answer::{Answer, AnswerError};
 pub use nullable::Nullable;
 pub use open_enum::Unknown;
 pub use paginated::Paginated;
