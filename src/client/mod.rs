@@ -308,6 +308,7 @@
 
 #[cfg(feature = "app")]
 mod app;
+mod auth;
 mod base64;
 mod builder;
 mod cache;
@@ -325,6 +326,7 @@ mod redis_store;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
 mod retry;
+mod server;
 mod throttle;
 #[cfg(feature = "ureq")]
 pub mod ureq;
@@ -333,6 +335,7 @@ use http::{HeaderMap, StatusCode};
 
 #[cfg(feature = "app")]
 pub use app::GitHubApp;
+pub use auth::{ApiKey, OAuth2, Secret, Token, TokenSource};
 pub use builder::{
     ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEADLINE, DEFAULT_GITHUB_API_VERSION,
     DEFAULT_JSON_ACCEPT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
@@ -348,6 +351,7 @@ pub use rate_limit::{RateLimit, RateLimitKind};
 #[cfg(feature = "redis")]
 pub use redis_store::RedisStore;
 pub use retry::Retry;
+pub use server::Server;
 pub use throttle::{Admission, MemoryStore, RateLimitStore, RateLimits, StoreError};
 
 /// The most redirects one call follows in a row (as reqwest and ureq do by
