@@ -507,7 +507,7 @@ mod tests {
     #[test]
     fn jwts_are_signed_rs256_and_backdated() {
         for key in [KEY, PKCS8_KEY] {
-            let credentials = credentials(key);
+            let credentials = credentials(key).issuer;
             let jwt = credentials.jwt(at(1_800_000_000)).unwrap();
             let parts: Vec<&str> = jwt.split('.').collect();
             assert_eq!(parts.len(), 3, "{jwt}");
