@@ -5,9 +5,14 @@
 //! A client is made by its [`ClientBuilder`]: `Client::builder()` for any
 //! API (its base URL must be given), `Client::github()` for GitHub, with
 //! typed settings checked at `build()`: credentials ([`token`], `bearer`,
-//! `basic`), `user_agent`, `accept`, `api_version`, `header`, timeouts.
-//! Credentials stay on the origins (scheme, host, port) of the base URL and
-//! the uploads URL, and `Debug` shows none.
+//! `basic`, an [`ApiKey`] in a header, the query or a cookie, the tokens
+//! of an [`OAuth2`] client or of a [`TokenSource`]), the base URL or a
+//! description's [`Server`] with its variables, `user_agent`, `accept`,
+//! `api_version`, `header`, timeouts. Credentials stay on the origins
+//! (scheme, host, port) of the base URL and the uploads URL, and `Debug`
+//! shows none; a key in the query is added to each request as it leaves,
+//! and no URL an error or event shows holds it (docs/client.md,
+//! "Authentication").
 //!
 //! A client's credentials are its `authorization` and every header but the
 //! shown ones (`accept`, `user-agent`, `content-type`, `content-length`,
