@@ -341,7 +341,8 @@ pub(crate) fn tokens(
 
 impl Issuer for AppCredentials {
     fn issue(&self, now: SystemTime) -> Result<Issue, Error> {
-        self.refresh_request(now).map(Issue::Request)
+        let exchange = self.refresh_request(now)?;
+        Ok(Issue::Request(Box::new(exchange)))
     }
 
     fn issued(&self, answer: Answer) -> Result<auth::Issued, Error> {

@@ -288,7 +288,7 @@ impl fmt::Debug for OAuth2 {
 /// What an [`Issuer`] does for a token.
 pub(crate) enum Issue {
     /// The call sends this request; its answer goes to [`Issuer::issued`].
-    Request(Exchange),
+    Request(Box<Exchange>),
     /// The token, given at once.
     Token(Issued),
 }
@@ -415,7 +415,7 @@ impl<I: Issuer> Credentials for TokenCache<I> {
         state.refreshing = Some(now);
         drop(state);
         match self.issuer.issue(now) {
-            Ok(Issue::Request(exchange)) => Ok(Authorization::Refresh(Box::new(exchange))),
+            Ok(Issue::Request(exchange)) => Ok(Authorization::Refresh(exchange)),
             Ok(Issue::Token(issued)) => {
                 let header = issued.header.clone();
                 self.keep(issued);
@@ -607,7 +607,7 @@ impl Issuer for OAuth2Tokens {
         // Built without a body: its `content-length: 0` is not this one's.
         request.headers.remove("content-length");
         request.body = Some(endpoint_runtime::Body::Text(form));
-        Ok(Issue::Request(Exchange::new(request)?))
+        Ok(Issue::Request(Box::new(Exchange::new(request)?)))
     }
 
     fn issued(&self, answer: Answer) -> Result<Issued, Error> {
