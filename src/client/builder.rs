@@ -719,8 +719,10 @@ impl<C> ClientBuilder<C> {
     /// The endpoint these settings give, for a client of one's own (the
     /// requests it builds can be sent by any HTTP client); `build()` gives
     /// it to the client it makes.
-    /// With a [`github_app`](Self::github_app) it carries no credentials:
-    /// the client fetches them.
+    /// With a [`github_app`](Self::github_app), [`oauth2`](Self::oauth2)
+    /// or a [`token_source`](Self::token_source) it carries no
+    /// `authorization`: the client fetches it; and an [`ApiKey::query`] is
+    /// not in it: the client adds it to each request as it leaves.
     ///
     /// ```
     /// # #[cfg(feature = "ureq")] {
