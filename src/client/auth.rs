@@ -167,7 +167,9 @@ impl Token {
 ///
 /// The client asks for a token when it has none, when the one it has is
 /// about to expire, and once after the API refused it (`401`); one call at
-/// a time, the client's other calls and threads waiting for it. [`OAuth2`]
+/// a time, the client's other calls and threads waiting for it. It asks on
+/// the thread of the call that needs the token (the async client, on that
+/// call's task): a source that takes long should keep its token ready. [`OAuth2`]
 /// and [`GitHubApp`](super::GitHubApp) are the sources the client fetches
 /// over HTTP itself, with its own retries and deadline.
 ///
