@@ -588,3 +588,51 @@ fn a_server_of_the_description_with_its_variables() {
         "invalid client setting `server`: the variable `region` is `mars`, not one of `us`, `eu`"
     );
 }
+
+#[test]
+fn a_next_page_link_that_echoes_the_query_key_keeps_it_nowhere() {
+    for name in BACKENDS {
+        let api = Server::start(|received| {
+            let page: u32 = query(received)
+                .iter()
+                .find(|(key, _)| key == "page")
+                .and_then(|(_, value)| value.parse().ok())
+                .unwrap_or(1);
+            let mut answer = Answer::json(200, &json!([page]));
+            if page < 3 {
+                // The server writes its next page's URL with every parameter
+                // it was asked with, the key among them.
+                let next = format!("/items?api_key={KEY}&page={}", page + 1);
+                answer = answer.with_header("link", &format!("<{next}>; rel=\"next\""));
+            }
+            answer
+        });
+        let client = client!(name, &api.base_url(), |b: ClientBuilder<_>| b
+            .api_key(ApiKey::query("api_key", KEY)));
+        let request = client.endpoint().endpoint("GET /items", json!({})).unwrap();
+        let mut pages = client.pages_request::<u32>(request, None);
+        let mut items = Vec::new();
+        while let Some(page) = pages.next() {
+            let page = page.unwrap_or_else(|err| panic!("{name}: {err}"));
+            for link in &page.links {
+                assert_no_key(name, &format!("{link:?}"));
+            }
+            if let Some(cursor) = pages.cursor() {
+                assert_no_key(name, &cursor.to_string());
+                assert_no_key(name, &format!("{cursor:?}"));
+            }
+            items.extend(page.into_items());
+        }
+        assert_eq!(items, [1, 2, 3], "{name}");
+        // Each request still carried the key once, added as it left.
+        let sent = api.requests();
+        assert_eq!(sent.len(), 3, "{name}");
+        for received in &sent {
+            let keys = query(received)
+                .into_iter()
+                .filter(|(key, _)| key == "api_key")
+                .count();
+            assert_eq!(keys, 1, "{name}: {}", received.url);
+        }
+    }
+}

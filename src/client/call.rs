@@ -17,7 +17,7 @@ use super::auth::ApiKey;
 use super::cache::{self, Cache, CachedAnswer};
 use super::error::Error;
 use super::event::{Event, Hook, RetryReason, WaitReason};
-use super::exchange::{Answer, Exchange, Step};
+use super::exchange::{self, Answer, Exchange, Step};
 use super::rate_limit::{self, RateLimit, RateLimitKind};
 use super::retry::{self, Retry};
 use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
@@ -581,6 +581,10 @@ impl<'p> Call<'p> {
                 // request says so.
                 let _ = limiter.store.update(resource, remaining, reset);
             }
+        }
+        let mut answer = answer;
+        if !self.policy.query_keys.is_empty() {
+            exchange::drop_link_secrets(answer.headers_mut(), &self.policy.query_secrets());
         }
         match self.kept.take() {
             Some(kept) if answer.status() == StatusCode::NOT_MODIFIED => {

@@ -1,5 +1,6 @@
 //! One call: the request, the redirects it follows, and its final answer.
 
+use std::borrow::Cow;
 use std::time::SystemTime;
 
 use endpoint_runtime::__private::{Origin, is_shown_header, redact_userinfo, shown_header_value};
@@ -152,23 +153,11 @@ impl Exchange {
     /// may echo it, and such a URL is shown by errors and events, and may
     /// lead to another origin.
     pub(crate) fn drop_query_secrets(&mut self, secrets: &[String]) {
-        let Some(query) = self.uri.query() else {
-            return;
-        };
-        let held = |pair: &&str| secrets.iter().any(|secret| pair.contains(secret.as_str()));
-        if !query.split('&').any(|pair| held(&pair)) {
-            return;
-        }
-        let kept: Vec<&str> = query.split('&').filter(|pair| !held(pair)).collect();
         let url = self.uri.to_string();
-        let path = url.split_once('?').map_or(url.as_str(), |(path, _)| path);
-        let url = if kept.is_empty() {
-            path.to_owned()
-        } else {
-            format!("{path}?{}", kept.join("&"))
-        };
-        // The URL parsed before; without some of its parameters it still is one.
-        if let Ok(uri) = url.parse() {
+        if let Cow::Owned(url) = without_query_secrets(&url, secrets)
+            // The URL parsed before; without some of its parameters it still is one.
+            && let Ok(uri) = url.parse()
+        {
             self.uri = uri;
         }
     }
@@ -718,5 +707,75 @@ mod tests {
                 .unwrap();
         assert!(elsewhere.request().headers().get("authorization").is_none());
         assert!(Exchange::get_link(&first, "https://ghe.example/x", "ftp://x/").is_err());
+    }
+}
+
+/// `url` without the query parameters that hold one of `secrets`; borrowed
+/// when it holds none.
+pub(crate) fn without_query_secrets<'u>(url: &'u str, secrets: &[String]) -> Cow<'u, str> {
+    let Some((path, query)) = url.split_once('?') else {
+        return Cow::Borrowed(url);
+    };
+    let (query, fragment) = query
+        .split_once('#')
+        .map_or((query, None), |(query, fragment)| (query, Some(fragment)));
+    let held = |pair: &&str| secrets.iter().any(|secret| pair.contains(secret.as_str()));
+    if !query.split('&').any(|pair| held(&pair)) {
+        return Cow::Borrowed(url);
+    }
+    let kept: Vec<&str> = query.split('&').filter(|pair| !held(pair)).collect();
+    let mut out = path.to_owned();
+    if !kept.is_empty() {
+        out.push('?');
+        out.push_str(&kept.join("&"));
+    }
+    if let Some(fragment) = fragment {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    Cow::Owned(out)
+}
+
+/// `headers` with every URL of their `link` headers written without the
+/// query parameters that hold one of `secrets`: a next page's URL that
+/// echoes a key the client adds as requests leave must not carry it into
+/// a page's links, a cursor a caller keeps, or an error.
+pub(crate) fn drop_link_secrets(headers: &mut HeaderMap, secrets: &[String]) {
+    let holds = |value: &HeaderValue| {
+        value
+            .to_str()
+            .is_ok_and(|text| secrets.iter().any(|secret| text.contains(secret.as_str())))
+    };
+    if !headers.get_all(header::LINK).iter().any(holds) {
+        return;
+    }
+    let values: Vec<HeaderValue> = headers
+        .get_all(header::LINK)
+        .iter()
+        .map(|value| {
+            let Ok(text) = value.to_str() else {
+                return value.clone();
+            };
+            let mut out = String::with_capacity(text.len());
+            let mut rest = text;
+            while let Some(start) = rest.find('<') {
+                let Some(len) = rest[start..].find('>') else {
+                    break;
+                };
+                out.push_str(&rest[..=start]);
+                out.push_str(&without_query_secrets(
+                    &rest[start + 1..start + len],
+                    secrets,
+                ));
+                rest = &rest[start + len..];
+            }
+            out.push_str(rest);
+            // Text without some of its parameters is still a header value.
+            HeaderValue::from_str(&out).unwrap_or_else(|_| value.clone())
+        })
+        .collect();
+    headers.remove(header::LINK);
+    for value in values {
+        headers.append(header::LINK, value);
     }
 }
