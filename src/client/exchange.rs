@@ -490,6 +490,76 @@ fn remove_dot_segments(path: &str) -> String {
     }
 }
 
+/// `url` without the query parameters that hold one of `secrets`; borrowed
+/// when it holds none.
+pub(crate) fn without_query_secrets<'u>(url: &'u str, secrets: &[String]) -> Cow<'u, str> {
+    let Some((path, query)) = url.split_once('?') else {
+        return Cow::Borrowed(url);
+    };
+    let (query, fragment) = query
+        .split_once('#')
+        .map_or((query, None), |(query, fragment)| (query, Some(fragment)));
+    let held = |pair: &&str| secrets.iter().any(|secret| pair.contains(secret.as_str()));
+    if !query.split('&').any(|pair| held(&pair)) {
+        return Cow::Borrowed(url);
+    }
+    let kept: Vec<&str> = query.split('&').filter(|pair| !held(pair)).collect();
+    let mut out = path.to_owned();
+    if !kept.is_empty() {
+        out.push('?');
+        out.push_str(&kept.join("&"));
+    }
+    if let Some(fragment) = fragment {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    Cow::Owned(out)
+}
+
+/// `headers` with every URL of their `link` headers written without the
+/// query parameters that hold one of `secrets`: a next page's URL that
+/// echoes a key the client adds as requests leave must not carry it into
+/// a page's links, a cursor a caller keeps, or an error.
+pub(crate) fn drop_link_secrets(headers: &mut HeaderMap, secrets: &[String]) {
+    let holds = |value: &HeaderValue| {
+        value
+            .to_str()
+            .is_ok_and(|text| secrets.iter().any(|secret| text.contains(secret.as_str())))
+    };
+    if !headers.get_all(header::LINK).iter().any(holds) {
+        return;
+    }
+    let values: Vec<HeaderValue> = headers
+        .get_all(header::LINK)
+        .iter()
+        .map(|value| {
+            let Ok(text) = value.to_str() else {
+                return value.clone();
+            };
+            let mut out = String::with_capacity(text.len());
+            let mut rest = text;
+            while let Some(start) = rest.find('<') {
+                let Some(len) = rest[start..].find('>') else {
+                    break;
+                };
+                out.push_str(&rest[..=start]);
+                out.push_str(&without_query_secrets(
+                    &rest[start + 1..start + len],
+                    secrets,
+                ));
+                rest = &rest[start + len..];
+            }
+            out.push_str(rest);
+            // Text without some of its parameters is still a header value.
+            HeaderValue::from_str(&out).unwrap_or_else(|_| value.clone())
+        })
+        .collect();
+    headers.remove(header::LINK);
+    for value in values {
+        headers.append(header::LINK, value);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -707,75 +777,5 @@ mod tests {
                 .unwrap();
         assert!(elsewhere.request().headers().get("authorization").is_none());
         assert!(Exchange::get_link(&first, "https://ghe.example/x", "ftp://x/").is_err());
-    }
-}
-
-/// `url` without the query parameters that hold one of `secrets`; borrowed
-/// when it holds none.
-pub(crate) fn without_query_secrets<'u>(url: &'u str, secrets: &[String]) -> Cow<'u, str> {
-    let Some((path, query)) = url.split_once('?') else {
-        return Cow::Borrowed(url);
-    };
-    let (query, fragment) = query
-        .split_once('#')
-        .map_or((query, None), |(query, fragment)| (query, Some(fragment)));
-    let held = |pair: &&str| secrets.iter().any(|secret| pair.contains(secret.as_str()));
-    if !query.split('&').any(|pair| held(&pair)) {
-        return Cow::Borrowed(url);
-    }
-    let kept: Vec<&str> = query.split('&').filter(|pair| !held(pair)).collect();
-    let mut out = path.to_owned();
-    if !kept.is_empty() {
-        out.push('?');
-        out.push_str(&kept.join("&"));
-    }
-    if let Some(fragment) = fragment {
-        out.push('#');
-        out.push_str(fragment);
-    }
-    Cow::Owned(out)
-}
-
-/// `headers` with every URL of their `link` headers written without the
-/// query parameters that hold one of `secrets`: a next page's URL that
-/// echoes a key the client adds as requests leave must not carry it into
-/// a page's links, a cursor a caller keeps, or an error.
-pub(crate) fn drop_link_secrets(headers: &mut HeaderMap, secrets: &[String]) {
-    let holds = |value: &HeaderValue| {
-        value
-            .to_str()
-            .is_ok_and(|text| secrets.iter().any(|secret| text.contains(secret.as_str())))
-    };
-    if !headers.get_all(header::LINK).iter().any(holds) {
-        return;
-    }
-    let values: Vec<HeaderValue> = headers
-        .get_all(header::LINK)
-        .iter()
-        .map(|value| {
-            let Ok(text) = value.to_str() else {
-                return value.clone();
-            };
-            let mut out = String::with_capacity(text.len());
-            let mut rest = text;
-            while let Some(start) = rest.find('<') {
-                let Some(len) = rest[start..].find('>') else {
-                    break;
-                };
-                out.push_str(&rest[..=start]);
-                out.push_str(&without_query_secrets(
-                    &rest[start + 1..start + len],
-                    secrets,
-                ));
-                rest = &rest[start + len..];
-            }
-            out.push_str(rest);
-            // Text without some of its parameters is still a header value.
-            HeaderValue::from_str(&out).unwrap_or_else(|_| value.clone())
-        })
-        .collect();
-    headers.remove(header::LINK);
-    for value in values {
-        headers.append(header::LINK, value);
     }
 }
