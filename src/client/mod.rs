@@ -325,6 +325,7 @@ mod redis_store;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
 mod retry;
+mod stream;
 mod throttle;
 #[cfg(feature = "ureq")]
 pub mod ureq;
