@@ -232,7 +232,7 @@ fn an_upload_of_64_mib_from_a_reader_is_sent_as_it_is_read() {
             let mut chunk = vec![0; MIB as usize];
             let n = pattern.read(&mut chunk).expect("the pattern");
             chunk.truncate(n);
-            (n > 0).then(|| (Ok::<_, std::io::Error>(chunk), pattern))
+            (n > 0).then_some((Ok::<_, std::io::Error>(chunk), pattern))
         });
         let body = reqwest::Upload::stream(chunks, length);
         let answer: Value = runtime

@@ -147,11 +147,6 @@ impl<T: DeserializeOwned> LineReader<T> {
         }
     }
 
-    /// The request whose answer this reads.
-    pub(crate) fn origin(&self) -> &Origin {
-        &self.origin
-    }
-
     /// Takes the next chunk of the body.
     pub(crate) fn push(&mut self, chunk: &[u8]) {
         if self.start > 0 {

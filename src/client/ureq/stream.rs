@@ -213,7 +213,7 @@ impl<T: DeserializeOwned> Iterator for Lines<T> {
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
                 Err(error) => {
                     self.failed = true;
-                    return Some(Err(self.lines.origin().transport_error(error)));
+                    return Some(Err(self.body.origin.transport_error(error)));
                 }
             }
         }
