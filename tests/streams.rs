@@ -581,3 +581,53 @@ fn redirects_retries_and_errors_apply_to_a_streamed_head() {
     let round = ["/old", "/flaky", "/flaky", "/gone"];
     assert_eq!(paths, [round, round].concat());
 }
+
+#[test]
+fn an_answer_cut_short_is_an_error_after_what_came() {
+    use std::io::Write;
+    let server = Server::raw(|mut stream, _| {
+        let _ = stream.write_all(
+            b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{\"n\":1}\n{\"n\":",
+        );
+        // Dropped: the connection closes 988 bytes early.
+    });
+    #[derive(Debug, Deserialize)]
+    struct Item {
+        n: u32,
+    }
+    let get = |endpoint: &endpoint::Endpoint| endpoint.endpoint("GET /items", json!({})).unwrap();
+
+    let client = ureq_client(&server);
+    let mut body = client
+        .stream_request(get(client.endpoint()))
+        .expect("the head")
+        .body;
+    let mut read = Vec::new();
+    let error = body.read_to_end(&mut read).expect_err("cut short");
+    assert_eq!(error.kind(), std::io::ErrorKind::UnexpectedEof, "{error}");
+    let items: Vec<_> = client
+        .stream_request(get(client.endpoint()))
+        .expect("the head")
+        .body
+        .lines::<Item>()
+        .collect();
+    assert_eq!(items.len(), 2, "{items:?}");
+    assert_eq!(items[0].as_ref().unwrap().n, 1);
+    assert!(
+        matches!(items[1], Err(Error::Transport { .. })),
+        "{items:?}"
+    );
+
+    let (client, runtime) = reqwest_client(&server);
+    runtime.block_on(async {
+        let answer = client
+            .stream_request(get(client.endpoint()))
+            .await
+            .expect("the head");
+        let mut lines = answer.body.lines::<Item>();
+        assert_eq!(next(&mut lines).await.unwrap().unwrap().n, 1);
+        let error = next(&mut lines).await.unwrap().expect_err("cut short");
+        assert!(matches!(error, Error::Transport { .. }), "{error}");
+        assert!(next(&mut lines).await.is_none());
+    });
+}
