@@ -39,35 +39,35 @@ pub(crate) fn policy(policy: &Policy, replayable: bool) -> Policy {
 
 /// What a streamed answer's errors name: the request that was answered.
 #[derive(Debug, Clone)]
-pub(crate) struct Origin {
+pub(crate) struct Answered {
     pub(crate) operation: Operation,
     pub(crate) method: Method,
     pub(crate) url: String,
 }
 
-impl Origin {
-    /// The head of `answer`, a 2xx answer to `operation`, as a response
-    /// whose body is `body`; the error of any other answer.
-    pub(crate) fn split<B>(
+impl Answered {
+    /// The head of `answer`, a 2xx answer to `operation`, with the body
+    /// `body` makes of what its errors name; the error of any other answer.
+    pub(crate) fn response<B>(
         answer: Answer,
         operation: Operation,
-        body: B,
-    ) -> Result<(Origin, Response<B>), Error> {
+        body: impl FnOnce(Answered) -> B,
+    ) -> Result<Response<B>, Error> {
         if !answer.status.is_success() {
             return Err(answer.into_error());
         }
-        let origin = Origin {
+        let url = endpoint_runtime::__private::redact_userinfo(&answer.url).into_owned();
+        let answered = Answered {
             operation,
             method: answer.method,
-            url: endpoint_runtime::__private::redact_userinfo(&answer.url).into_owned(),
+            url: url.clone(),
         };
-        let head = Response {
+        Ok(Response {
             status: answer.status,
             headers: answer.headers,
-            url: origin.url.clone(),
-            body,
-        };
-        Ok((origin, head))
+            url,
+            body: body(answered),
+        })
     }
 
     /// The error of a failure to read the body after its head.
@@ -111,7 +111,7 @@ impl Origin {
 /// and the lines after it still come; so is a line longer than
 /// [`MAX_ANSWER_BYTES`], whose bytes are dropped up to its end.
 pub(crate) struct LineReader<T> {
-    origin: Origin,
+    answered: Answered,
     pending: Vec<u8>,
     /// Where the next line starts in `pending`.
     start: usize,
@@ -127,7 +127,7 @@ pub(crate) struct LineReader<T> {
 impl<T> std::fmt::Debug for LineReader<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LineReader")
-            .field("url", &self.origin.url)
+            .field("url", &self.answered.url)
             .field("line", &self.number)
             .field("pending", &(self.pending.len() - self.start))
             .finish()
@@ -135,9 +135,9 @@ impl<T> std::fmt::Debug for LineReader<T> {
 }
 
 impl<T: DeserializeOwned> LineReader<T> {
-    pub(crate) fn new(origin: Origin) -> LineReader<T> {
+    pub(crate) fn new(answered: Answered) -> LineReader<T> {
         LineReader {
-            origin,
+            answered,
             pending: Vec::new(),
             start: 0,
             searched: 0,
@@ -213,13 +213,13 @@ impl<T: DeserializeOwned> LineReader<T> {
         if line.iter().all(u8::is_ascii_whitespace) {
             return None;
         }
-        Some(self.origin.decode_line(number, line))
+        Some(self.answered.decode_line(number, line))
     }
 
     /// The error of the line being read, longer than an answer may be.
     fn too_long(&self) -> Error {
         let message = format!("the line is longer than {MAX_ANSWER_BYTES} bytes");
-        self.origin.line_error::<T>(
+        self.answered.line_error::<T>(
             self.number,
             Failure::at_root(<serde_json::Error as serde::de::Error>::custom(message)),
             b"",
@@ -238,7 +238,7 @@ mod tests {
     }
 
     fn reader() -> LineReader<Event> {
-        LineReader::new(Origin {
+        LineReader::new(Answered {
             operation: Operation::Dynamic,
             method: Method::GET,
             url: "http://127.0.0.1/watch".into(),

@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 use super::super::call::{Action, Call, TransportError};
 use super::super::decode::Operation;
 use super::super::exchange::{Answer, Exchange};
-use super::super::stream::{self, LineReader, Origin, SENT_ONCE};
+use super::super::stream::{self, Answered, LineReader, SENT_ONCE};
 use super::super::{DEFAULT_TIMEOUT, Error, Response};
 use super::{Client, read_whole};
 use crate::{Request, TypedRequest};
@@ -157,7 +157,7 @@ type Chunks = Pin<Box<dyn Stream<Item = Result<Bytes, ::reqwest::Error>> + Send>
 /// (unless it was read to its end). A chunk that cannot be read is an
 /// [`Error::Transport`], the last item.
 pub struct Streamed {
-    origin: Origin,
+    answered: Answered,
     chunks: Chunks,
     failed: bool,
 }
@@ -165,7 +165,7 @@ pub struct Streamed {
 impl fmt::Debug for Streamed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Streamed")
-            .field("url", &self.origin.url)
+            .field("url", &self.answered.url)
             .finish_non_exhaustive()
     }
 }
@@ -181,7 +181,7 @@ impl Stream for Streamed {
         match this.chunks.as_mut().poll_next(cx) {
             Poll::Ready(Some(Err(error))) => {
                 this.failed = true;
-                Poll::Ready(Some(Err(this.origin.transport_error(error))))
+                Poll::Ready(Some(Err(this.answered.transport_error(error))))
             }
             Poll::Ready(Some(Ok(chunk))) => Poll::Ready(Some(Ok(chunk))),
             Poll::Ready(None) => Poll::Ready(None),
@@ -204,7 +204,7 @@ impl Streamed {
     /// the body is an [`Error::Transport`], the last item.
     pub fn lines<T: DeserializeOwned>(self) -> Lines<T> {
         Lines {
-            lines: LineReader::new(self.origin.clone()),
+            lines: LineReader::new(self.answered.clone()),
             body: self,
             ended: false,
         }
@@ -226,9 +226,6 @@ impl<T> fmt::Debug for Lines<T> {
             .finish_non_exhaustive()
     }
 }
-
-// Nothing of `Lines` is pinned: the chunks are boxed.
-impl<T> Unpin for Lines<T> {}
 
 impl<T: DeserializeOwned> Stream for Lines<T> {
     type Item = Result<T, Error>;
@@ -423,21 +420,15 @@ impl Client {
         operation: Operation,
     ) -> Result<Response<Streamed>, Error> {
         let (answer, body) = self.run_streamed(exchange, None, true).await?;
-        let (origin, head) = Origin::split(answer, operation, ())?;
         let chunks: Chunks = match body {
             Some(body) => Box::pin(body.bytes_stream()),
             // A 2xx answer whose body was read (none is): empty.
             None => Box::pin(Empty),
         };
-        Ok(Response {
-            status: head.status,
-            headers: head.headers,
-            url: head.url,
-            body: Streamed {
-                origin,
-                chunks,
-                failed: false,
-            },
+        Answered::response(answer, operation, |answered| Streamed {
+            answered,
+            chunks,
+            failed: false,
         })
     }
 

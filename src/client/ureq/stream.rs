@@ -15,7 +15,7 @@ use serde::de::DeserializeOwned;
 use super::super::call::{Action, Call, TransportError};
 use super::super::decode::Operation;
 use super::super::exchange::{Answer, Exchange};
-use super::super::stream::{self, LineReader, Origin, SENT_ONCE};
+use super::super::stream::{self, Answered, LineReader, SENT_ONCE};
 use super::super::{DEFAULT_TIMEOUT, Error, Response};
 use super::{Client, read_whole};
 use crate::{Request, TypedRequest};
@@ -134,14 +134,14 @@ fn file_error(path: &Path, error: io::Error) -> io::Error {
 /// [`io::Error`]; an answer cut short before its `content-length` is an
 /// [`io::ErrorKind::UnexpectedEof`].
 pub struct Streamed {
-    origin: Origin,
+    answered: Answered,
     body: ::ureq::BodyReader<'static>,
 }
 
 impl fmt::Debug for Streamed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Streamed")
-            .field("url", &self.origin.url)
+            .field("url", &self.answered.url)
             .finish_non_exhaustive()
     }
 }
@@ -166,7 +166,7 @@ impl Streamed {
     /// the body is an [`Error::Transport`], the last item.
     pub fn lines<T: DeserializeOwned>(self) -> Lines<T> {
         Lines {
-            lines: LineReader::new(self.origin.clone()),
+            lines: LineReader::new(self.answered.clone()),
             body: self,
             buffer: vec![0; CHUNK],
             ended: false,
@@ -213,7 +213,7 @@ impl<T: DeserializeOwned> Iterator for Lines<T> {
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
                 Err(error) => {
                     self.failed = true;
-                    return Some(Err(self.body.origin.transport_error(error)));
+                    return Some(Err(self.body.answered.transport_error(error)));
                 }
             }
         }
@@ -373,18 +373,12 @@ impl Client {
         operation: Operation,
     ) -> Result<Response<Streamed>, Error> {
         let (answer, body) = self.run_streamed(exchange, None, true)?;
-        let (origin, head) = Origin::split(answer, operation, ())?;
         let body = match body {
             Some(body) => body.into_reader(),
             // A 2xx answer whose body was read (none is): empty.
             None => ::ureq::Body::builder().data(Vec::new()).into_reader(),
         };
-        Ok(Response {
-            status: head.status,
-            headers: head.headers,
-            url: head.url,
-            body: Streamed { origin, body },
-        })
+        Answered::response(answer, operation, |answered| Streamed { answered, body })
     }
 
     /// Sends the call's requests as [`Client::run`] does, the call's own
