@@ -2,8 +2,8 @@
 //! server: a 200 MiB download read with a flat memory profile (the peak
 //! resident memory of this process, measured), uploads from a reader, a
 //! stream and a file, a Kubernetes-like `watch` of JSON lines decoded
-//! typed, and the call's rules (redirects, retries, errors) applied to a
-//! streamed answer's head.
+//! typed, a typed route whose body is bytes, and the call's rules
+//! (redirects, retries, errors) applied to a streamed answer's head.
 
 #[path = "support/server.rs"]
 mod server;
@@ -630,4 +630,63 @@ fn an_answer_cut_short_is_an_error_after_what_came() {
         assert!(matches!(error, Error::Transport { .. }), "{error}");
         assert!(next(&mut lines).await.is_none());
     });
+}
+
+#[derive(Debug, Deserialize)]
+struct Asset {
+    name: String,
+    size: u64,
+}
+
+endpoint::endpoint! {
+    /// Upload a release asset, as GitHub's uploads host takes one.
+    #[endpoint(content_type = "application/octet-stream")]
+    struct UploadAsset = "POST /releases/{id}/assets{?name}" -> Asset {
+        id: u64,
+        #[endpoint(request_body)]
+        data: Vec<u8>,
+    }
+}
+
+#[test]
+fn a_typed_route_whose_body_is_bytes_sends_the_upload_in_its_place() {
+    let server = Server::start(|received: &Received| {
+        Answer::json(
+            201,
+            &json!({"name": "app.bin", "size": received.body_length}),
+        )
+    });
+    let route = UploadAsset {
+        id: 7,
+        name: Some("app.bin".into()),
+        data: Vec::new(),
+    };
+    let length = 3 * MIB;
+
+    let client = ureq_client(&server);
+    let asset = client
+        .upload(
+            &route,
+            ureq::Upload::reader(Pattern::new(length), Some(length)),
+        )
+        .expect("uploaded")
+        .body;
+    assert_eq!((asset.name.as_str(), asset.size), ("app.bin", length));
+
+    let (client, runtime) = reqwest_client(&server);
+    let chunks = futures_util::stream::iter([Ok::<_, std::io::Error>(vec![7; length as usize])]);
+    let asset = runtime
+        .block_on(client.upload(&route, reqwest::Upload::stream(chunks, None)))
+        .expect("uploaded")
+        .body;
+    assert_eq!(asset.size, length);
+
+    let requests = server.requests();
+    assert_eq!(requests.len(), 2, "one upload by each client");
+    for received in requests {
+        assert_eq!(received.method, "POST");
+        assert_eq!(received.url, "/releases/7/assets?name=app.bin");
+        assert_eq!(received.header("content-type"), "application/octet-stream");
+        assert_eq!(received.body_length, length);
+    }
 }
