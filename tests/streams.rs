@@ -690,3 +690,75 @@ fn a_typed_route_whose_body_is_bytes_sends_the_upload_in_its_place() {
         assert_eq!(received.body_length, length);
     }
 }
+
+#[test]
+fn the_timeout_bounds_the_head_and_not_the_body() {
+    use std::io::Write;
+    let mut silent = Vec::new();
+    let server = Server::raw(move |mut stream, received| {
+        if received.url == "/slow" {
+            let _ = stream.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nhello");
+            let _ = stream.flush();
+            // Longer than the client's timeout: the body may take its time.
+            std::thread::sleep(Duration::from_millis(900));
+            let _ = stream.write_all(b"world");
+        } else {
+            // Never answered: kept open and silent.
+            silent.push(stream);
+        }
+    });
+    let timeout = Duration::from_millis(300);
+    let get = |endpoint: &endpoint::Endpoint, path: &str| {
+        endpoint
+            .endpoint(&format!("GET {path}"), json!({}))
+            .unwrap()
+    };
+
+    let client = ureq::Client::builder()
+        .base_url(server.base_url())
+        .no_proxy()
+        .retry(Retry::never())
+        .timeout(timeout)
+        .build()
+        .unwrap();
+    let mut body = String::new();
+    client
+        .stream_request(get(client.endpoint(), "/slow"))
+        .expect("the head")
+        .body
+        .read_to_string(&mut body)
+        .expect("the whole body, however long it takes");
+    assert_eq!(body, "helloworld");
+    let error = client
+        .stream_request(get(client.endpoint(), "/silent"))
+        .expect_err("no head within the timeout");
+    assert!(matches!(error, Error::Transport { .. }), "{error}");
+
+    let client = reqwest::Client::builder()
+        .base_url(server.base_url())
+        .no_proxy()
+        .retry(Retry::never())
+        .timeout(timeout)
+        .build()
+        .unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let mut answer = client
+            .stream_request(get(client.endpoint(), "/slow"))
+            .await
+            .expect("the head");
+        let mut body = Vec::new();
+        while let Some(chunk) = next(&mut answer.body).await {
+            body.extend_from_slice(&chunk.expect("the whole body, however long it takes"));
+        }
+        assert_eq!(body, b"helloworld");
+        let error = client
+            .stream_request(get(client.endpoint(), "/silent"))
+            .await
+            .expect_err("no head within the timeout");
+        assert!(matches!(error, Error::Transport { .. }), "{error}");
+    });
+}
