@@ -31,7 +31,7 @@ const CHUNK: usize = 64 << 10;
 /// reader cannot be sent again: a client sends its request once (no
 /// retry), and a `307`/`308` redirect, a `401` or a rate limit's refusal
 /// that would send it again ends the call with an [`Error::Transport`]
-/// saying so. A file is opened again for each try, so that its call is
+/// saying so (inside an [`Error::GaveUp`] after a rate limit's wait). A file is opened again for each try, so that its call is
 /// retried as any other.
 ///
 /// ```no_run
