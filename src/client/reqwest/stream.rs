@@ -80,9 +80,8 @@ impl fmt::Debug for Upload {
 
 impl Upload {
     /// A body read from `stream`'s chunks as it is sent, `length` bytes
-    /// long when it is known (sent as `content-length`; a stream that gives
-    /// another number of bytes fails the request), chunked otherwise. It
-    /// is sent once.
+    /// long when it is known (sent as `content-length`: the stream must give
+    /// exactly that many bytes), chunked otherwise. It is sent once.
     pub fn stream<S>(stream: S, length: Option<u64>) -> Upload
     where
         S: TryStream + Send + 'static,

@@ -69,9 +69,8 @@ impl fmt::Debug for Upload {
 
 impl Upload {
     /// A body read from `reader` as it is sent, `length` bytes long when it
-    /// is known (sent as `content-length`; a reader that gives another
-    /// number of bytes fails the request), chunked otherwise. It is sent
-    /// once.
+    /// is known (sent as `content-length`: the reader must give exactly
+    /// that many bytes), chunked otherwise. It is sent once.
     pub fn reader(reader: impl Read + Send + 'static, length: Option<u64>) -> Upload {
         Upload {
             source: Source::Reader(Some((Box::new(reader), length))),
