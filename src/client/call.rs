@@ -337,6 +337,13 @@ impl<'p> Call<'p> {
         }
     }
 
+    /// Whether the request [`Call::next`] asked to send is a credentials
+    /// refresh, not the call's own: its answer is read whole, whatever the
+    /// call does with its own.
+    pub(crate) fn refreshing(&self) -> bool {
+        matches!(self.phase, Phase::Refreshing(_))
+    }
+
     /// Takes what came of the request [`Call::next`] asked to send.
     pub(crate) fn receive(&mut self, result: Result<http::Response<Vec<u8>>, TransportError>) {
         match std::mem::replace(&mut self.phase, Phase::Sent) {

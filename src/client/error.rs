@@ -548,6 +548,12 @@ fn spent_text(retries: u32, waits: u32, elapsed: Duration, deadline: Option<Dura
 /// error: its [`DecodeError::index`] in the page's list, its path in the
 /// page (`[3].user.login`, `items[3].user.login`), and its JSON alone as
 /// the body.
+///
+/// A line of a streamed answer read as lines (`Streamed::lines` of either
+/// client) that does not fit has its [`DecodeError::line`], counted from 1,
+/// and the line alone as the body:
+/// `GET /watch/pods: line 3 of the answer does not fit `Event`: expected
+/// value at line 1 column 1`.
 #[derive(Clone)]
 pub struct DecodeError {
     operation: String,
@@ -559,6 +565,7 @@ pub struct DecodeError {
     source: Arc<serde_json::Error>,
     body: Arc<[u8]>,
     index: Option<usize>,
+    line: Option<u64>,
 }
 
 impl DecodeError {
@@ -590,12 +597,19 @@ impl DecodeError {
             source: Arc::new(failure.source),
             body,
             index: None,
+            line: None,
         }
     }
 
     /// The same error, of item `index` of a page's list.
     pub(crate) fn in_item(mut self, index: usize) -> DecodeError {
         self.index = Some(index);
+        self
+    }
+
+    /// The same error, of line `line` (from 1) of a streamed answer.
+    pub(crate) fn on_line(mut self, line: u64) -> DecodeError {
+        self.line = Some(line);
         self
     }
 
@@ -654,6 +668,12 @@ impl DecodeError {
     pub fn index(&self) -> Option<usize> {
         self.index
     }
+
+    /// For a line of a streamed answer read as lines, its number, counting
+    /// from 1 (blank lines count); `None` for a body decoded whole.
+    pub fn line(&self) -> Option<u64> {
+        self.line
+    }
 }
 
 impl fmt::Display for DecodeError {
@@ -662,7 +682,11 @@ impl fmt::Display for DecodeError {
         if self.request_type.is_some() {
             write!(f, " ({})", Bounded::text(&self.url))?;
         }
-        write!(f, ": the answer does not fit `{}`", self.type_name)?;
+        match self.line {
+            Some(line) => write!(f, ": line {line} of the answer")?,
+            None => write!(f, ": the answer")?,
+        }
+        write!(f, " does not fit `{}`", self.type_name)?;
         if !self.path.is_empty() {
             write!(f, " at `{}`", Bounded::text(&self.path))?;
         }
@@ -681,6 +705,7 @@ impl fmt::Debug for DecodeError {
             .field("type_name", &self.type_name)
             .field("path", &Bounded::text(&self.path))
             .field("index", &self.index)
+            .field("line", &self.line)
             .field("source", &Bounded::text(&format!("{:?}", self.source)))
             .field("body", &Excerpt(&self.body))
             .finish()

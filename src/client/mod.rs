@@ -107,7 +107,16 @@
 //!   [`failures`](Page::failures)), URL, status, headers, links (`next`,
 //!   `prev`, `first`, `last`), `total_count`, rate limit, and the cursor of
 //!   the page after it;
-//! - every answer's rate-limit headers are readable as a [`RateLimit`].
+//! - every answer's rate-limit headers are readable as a [`RateLimit`];
+//! - `stream` and `stream_request` give a 2xx answer's body unread, once
+//!   its head came through the rules above: an `io::Read` (ureq) or a
+//!   `Stream` of chunks (reqwest), with no size limit, whose `lines::<T>()`
+//!   decodes JSON lines one by one (a Kubernetes `watch`), a line that does
+//!   not fit an [`Error::Decode`] naming its
+//!   [`line`](DecodeError::line) while the lines after it still come;
+//!   `upload` and `upload_request` send a body read as it is sent, from a
+//!   reader or stream (sent once: no retry) or a file (opened again for
+//!   each try). `docs/client.md` ("Streams") says more.
 //!
 //! # What a client does on its own
 //!
@@ -336,6 +345,7 @@ mod redis_store;
 pub mod reqwest;
 mod retry;
 mod server;
+mod stream;
 mod throttle;
 #[cfg(feature = "ureq")]
 pub mod ureq;
@@ -373,8 +383,10 @@ pub const MAX_REDIRECTS: usize = 10;
 /// and the last page read, their cursor resuming at the page not fetched.
 pub const MAX_EMPTY_PAGES: usize = 10;
 
-/// The largest answer body a client reads; a larger one is an
-/// [`Error::Transport`].
+/// The largest answer body a client reads whole; a larger one is an
+/// [`Error::Transport`]. A streamed answer's body (`stream`,
+/// `stream_request`) has no limit; a line of one read as lines is at most
+/// this long.
 pub const MAX_ANSWER_BYTES: u64 = 100 << 20;
 
 /// A 2xx answer: its status, headers, final URL (after redirects) and
