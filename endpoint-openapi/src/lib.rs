@@ -53,6 +53,7 @@ pub mod ident;
 pub mod operations;
 pub mod overlay;
 pub mod package;
+pub mod paging;
 pub mod plan;
 pub mod read;
 pub mod schema;

@@ -1,0 +1,648 @@
+//! How an operation's lists page: the pagination scheme of a list
+//! operation, chosen from the description, for `#[endpoint(paginate(…))]`.
+//!
+//! The description's own word wins where it has one:
+//!
+//! - `x-ms-pageable` (Azure's): the next page's URL at `nextLinkName`
+//!   (`nextLink`), the items at `itemName` (`value`); a `nextLinkName` of
+//!   `null` is a list of one page;
+//! - `x-speakeasy-pagination`: `type: cursor` (the cursor input parameter
+//!   and the `nextCursor` output), `type: offsetLimit` (the `offset` or
+//!   `page` and `limit` inputs), their `results` the items; outputs are
+//!   JSONPath expressions of plain members (`$.meta.next`), read as JSON
+//!   pointers.
+//!
+//! Otherwise the shape of a `GET` whose success is an object holding a
+//! list, and its query parameters, decide, in this order:
+//!
+//! | the answer holds | the operation takes | the scheme | such as |
+//! |---|---|---|---|
+//! | `has_more` (boolean), a list of objects with an `id` | `starting_after` | the last item's `id` while `has_more` | Stripe |
+//! | `metadata.continue` | `continue` | a cursor | Kubernetes |
+//! | `next_page_uri`, `next_page_url`, `next`, `nextLink`, `links.next`, `meta.next_page_url` (text) | | the next URL | Twilio, Azure, JSON:API |
+//! | `next_cursor`, `nextCursor`, `next_page_token`, `nextPageToken`, `response_metadata.next_cursor`, `cursor` | `cursor`, `page_token`, `pageToken`, `after`, `starting_after` | a cursor | Slack, Google |
+//! | | `offset` and `limit` | an offset | |
+//! | `total_pages` (optional) | `page` | a page number | |
+//!
+//! and the items are the answer's one list (`data`, `items`, `messages`, …),
+//! or none is chosen when it has several. An operation none of these fits
+//! pages by `Link` headers, the clients' default, and says nothing.
+
+use std::collections::BTreeMap;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use serde_json::Value;
+
+use crate::api::{Operation, ParamIn};
+use crate::schema::{Kind, Schema};
+
+/// How deeply references and `allOf`s are followed to find an answer's
+/// members.
+const MAX_DEPTH: usize = 16;
+
+/// How a list operation's next page is found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A cursor at `pointer` of the answer, sent back as `param`.
+    Cursor {
+        /// The cursor's JSON pointer.
+        pointer: String,
+        /// The query parameter it is sent back as.
+        param: String,
+    },
+    /// The last item's `key`, sent back as `param`, while `more` is `true`.
+    AfterLastItem {
+        /// The query parameter.
+        param: String,
+        /// The JSON pointer of the key in an item.
+        key: String,
+        /// The JSON pointer of the flag that says more pages follow.
+        more: String,
+    },
+    /// The next page's URL at `pointer` of the answer.
+    NextUrl {
+        /// Its JSON pointer.
+        pointer: String,
+    },
+    /// An offset `param` grown by the items read, pages of `limit` items.
+    Offset {
+        /// The offset's query parameter.
+        param: String,
+        /// The page size's query parameter.
+        limit: String,
+    },
+    /// A page number `param` grown by 1, the number of pages at `total`.
+    PageNumber {
+        /// The page number's query parameter.
+        param: String,
+        /// The JSON pointer of the number of pages, when the answer has one.
+        total: Option<String>,
+    },
+}
+
+/// A list operation's scheme and where its items are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Paging {
+    /// How the next page is found.
+    pub next: Next,
+    /// The JSON pointer of the page's list, when the answer is an object
+    /// (`/data`); `None` when the answer is the list.
+    pub items: Option<String>,
+}
+
+impl Paging {
+    /// The top-level member of the answer that holds the list (`data` for
+    /// `/data`), when the list is one.
+    pub fn items_member(&self) -> Option<&str> {
+        let member = self.items.as_deref()?.strip_prefix('/')?;
+        (!member.contains('/') && !member.contains('~')).then_some(member)
+    }
+
+    /// The words of `#[endpoint(paginate(…))]`.
+    pub fn words(&self) -> TokenStream {
+        let next = match &self.next {
+            Next::Cursor { pointer, param } => quote!(cursor = #pointer, param = #param),
+            Next::AfterLastItem { param, key, more } => {
+                quote!(after_last_item = #key, param = #param, has_more = #more)
+            }
+            Next::NextUrl { pointer } => quote!(next_url = #pointer),
+            Next::Offset { param, limit } => quote!(offset = #param, limit = #limit),
+            Next::PageNumber { param, total } => match total {
+                Some(total) => quote!(page = #param, total_pages = #total),
+                None => quote!(page = #param),
+            },
+        };
+        match &self.items {
+            Some(items) => quote!(#next, items = #items),
+            None => next,
+        }
+    }
+}
+
+/// The paging of `operation`, whose success body (its first `2xx` JSON
+/// schema) is `answer`, references into `schemas`; `None` for an
+/// operation that is no list, or pages by `Link` headers.
+pub fn paging(
+    operation: &Operation,
+    answer: Option<&Schema>,
+    schemas: &BTreeMap<String, Schema>,
+) -> Option<Paging> {
+    if let Some(paging) = extension(operation) {
+        return paging;
+    }
+    if !matches!(operation.method.as_str(), "GET" | "QUERY") {
+        return None;
+    }
+    let members = members(answer?, schemas, 0);
+    if members.is_empty() {
+        return None;
+    }
+    let lists: Vec<&(String, Schema)> = members
+        .iter()
+        .filter(|(_, schema)| matches!(resolve(schema, schemas, 0).kind, Kind::Array(_)))
+        .collect();
+    let [(list, list_schema)] = lists.as_slice() else {
+        return None;
+    };
+    let items = Some(format!("/{}", escape(list)));
+    let query = |name: &str| {
+        operation
+            .parameters
+            .iter()
+            .any(|p| p.location == ParamIn::Query && p.name == name)
+    };
+    let member = |name: &str| members.iter().find(|(key, _)| key == name).map(|(_, s)| s);
+    let nested = |path: &[&str]| nested_member(&members, path, schemas).is_some();
+
+    // Stripe: `has_more` and `starting_after`, the last item's `id`.
+    if query("starting_after")
+        && member("has_more").is_some_and(|s| is_boolean(s, schemas))
+        && item_has(list_schema, "id", schemas)
+    {
+        return Some(Paging {
+            next: Next::AfterLastItem {
+                param: "starting_after".into(),
+                key: "/id".into(),
+                more: "/has_more".into(),
+            },
+            items,
+        });
+    }
+    // Kubernetes: `metadata.continue` sent back as `continue`.
+    if query("continue") && nested(&["metadata", "continue"]) {
+        return Some(Paging {
+            next: Next::Cursor {
+                pointer: "/metadata/continue".into(),
+                param: "continue".into(),
+            },
+            items,
+        });
+    }
+    // A next page's URL.
+    for path in [
+        &["next_page_uri"][..],
+        &["next_page_url"],
+        &["nextLink"],
+        &["next"],
+        &["links", "next"],
+        &["meta", "next_page_url"],
+        &["meta", "next"],
+    ] {
+        if nested_member(&members, path, schemas).is_some_and(|s| is_string(&s, schemas)) {
+            return Some(Paging {
+                next: Next::NextUrl {
+                    pointer: pointer(path),
+                },
+                items,
+            });
+        }
+    }
+    // A cursor in the answer, sent back as a parameter.
+    let params = [
+        "cursor",
+        "page_token",
+        "pageToken",
+        "after",
+        "starting_after",
+    ];
+    if let Some(param) = params.iter().find(|name| query(name)) {
+        for path in [
+            &["next_cursor"][..],
+            &["nextCursor"],
+            &["next_page_token"],
+            &["nextPageToken"],
+            &["response_metadata", "next_cursor"],
+            &["meta", "next_cursor"],
+            &["cursor"],
+        ] {
+            if nested_member(&members, path, schemas).is_some_and(|s| is_string(&s, schemas)) {
+                return Some(Paging {
+                    next: Next::Cursor {
+                        pointer: pointer(path),
+                        param: (*param).into(),
+                    },
+                    items,
+                });
+            }
+        }
+    }
+    if query("offset") && query("limit") {
+        return Some(Paging {
+            next: Next::Offset {
+                param: "offset".into(),
+                limit: "limit".into(),
+            },
+            items,
+        });
+    }
+    if query("page") {
+        let total = member("total_pages").map(|_| "/total_pages".to_owned());
+        return Some(Paging {
+            next: Next::PageNumber {
+                param: "page".into(),
+                total,
+            },
+            items,
+        });
+    }
+    None
+}
+
+/// The paging an extension of the operation names: `Some(None)` for one
+/// that says the list has one page.
+fn extension(operation: &Operation) -> Option<Option<Paging>> {
+    if let Some(pageable) = operation.extensions.get("x-ms-pageable") {
+        let next = match pageable.get("nextLinkName") {
+            Some(Value::Null) => return Some(None),
+            Some(Value::String(name)) => name.clone(),
+            _ => "nextLink".to_owned(),
+        };
+        let items = pageable
+            .get("itemName")
+            .and_then(Value::as_str)
+            .unwrap_or("value");
+        return Some(Some(Paging {
+            next: Next::NextUrl {
+                pointer: format!("/{}", escape(&next)),
+            },
+            items: Some(format!("/{}", escape(items))),
+        }));
+    }
+    let speakeasy = operation.extensions.get("x-speakeasy-pagination")?;
+    let input = |kind: &str| {
+        speakeasy
+            .get("inputs")
+            .and_then(Value::as_array)?
+            .iter()
+            .find(|input| input.get("type").and_then(Value::as_str) == Some(kind))
+            .and_then(|input| input.get("name"))
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+    };
+    let output = |name: &str| {
+        speakeasy
+            .get("outputs")
+            .and_then(|outputs| outputs.get(name))
+            .and_then(Value::as_str)
+            .and_then(json_path_pointer)
+    };
+    let items = output("results");
+    let next = match speakeasy.get("type").and_then(Value::as_str) {
+        Some("cursor") => Next::Cursor {
+            pointer: output("nextCursor")?,
+            param: input("cursor")?,
+        },
+        Some("offsetLimit") => match (input("offset"), input("page"), input("limit")) {
+            (Some(param), _, Some(limit)) => Next::Offset { param, limit },
+            (None, Some(param), _) => Next::PageNumber { param, total: None },
+            _ => return None,
+        },
+        Some("url") => Next::NextUrl {
+            pointer: output("nextUrl")?,
+        },
+        _ => return None,
+    };
+    Some(Some(Paging { next, items }))
+}
+
+/// `$.a.b` (plain members only) as the JSON pointer `/a/b`.
+fn json_path_pointer(path: &str) -> Option<String> {
+    let rest = path.strip_prefix("$.")?;
+    let parts: Vec<&str> = rest.split('.').collect();
+    parts
+        .iter()
+        .all(|part| {
+            !part.is_empty()
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        })
+        .then(|| pointer(&parts))
+}
+
+/// The JSON pointer of a path of members.
+fn pointer(path: &[&str]) -> String {
+    path.iter()
+        .map(|part| format!("/{}", escape(part)))
+        .collect()
+}
+
+/// A member name as a JSON pointer segment (RFC 6901).
+fn escape(member: &str) -> String {
+    member.replace('~', "~0").replace('/', "~1")
+}
+
+/// `schema` without references, `depth` deep at most.
+fn resolve<'s>(
+    schema: &'s Schema,
+    schemas: &'s BTreeMap<String, Schema>,
+    depth: usize,
+) -> &'s Schema {
+    match &schema.kind {
+        Kind::Ref(name) if depth < MAX_DEPTH => match schemas.get(name) {
+            Some(target) => resolve(target, schemas, depth + 1),
+            None => schema,
+        },
+        _ => schema,
+    }
+}
+
+/// The members of an object schema (an `allOf` of objects merged), each
+/// with its schema; empty for any other.
+fn members(
+    schema: &Schema,
+    schemas: &BTreeMap<String, Schema>,
+    depth: usize,
+) -> Vec<(String, Schema)> {
+    if depth > MAX_DEPTH {
+        return Vec::new();
+    }
+    match &resolve(schema, schemas, 0).kind {
+        Kind::Object(object) => object
+            .properties
+            .iter()
+            .map(|property| (property.name.clone(), property.schema.clone()))
+            .collect(),
+        Kind::AllOf(parts) => parts
+            .iter()
+            .flat_map(|part| members(part, schemas, depth + 1))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The member at `path` below `members`.
+fn nested_member(
+    members: &[(String, Schema)],
+    path: &[&str],
+    schemas: &BTreeMap<String, Schema>,
+) -> Option<Schema> {
+    let (first, rest) = path.split_first()?;
+    let schema = members.iter().find(|(name, _)| name == first)?.1.clone();
+    if rest.is_empty() {
+        return Some(schema);
+    }
+    nested_member(&members_of(&schema, schemas), rest, schemas)
+}
+
+fn members_of(schema: &Schema, schemas: &BTreeMap<String, Schema>) -> Vec<(String, Schema)> {
+    members(schema, schemas, 0)
+}
+
+fn is_boolean(schema: &Schema, schemas: &BTreeMap<String, Schema>) -> bool {
+    matches!(resolve(schema, schemas, 0).kind, Kind::Boolean)
+}
+
+fn is_string(schema: &Schema, schemas: &BTreeMap<String, Schema>) -> bool {
+    matches!(resolve(schema, schemas, 0).kind, Kind::String { .. })
+}
+
+/// Whether the items of the list `list` are objects with a member `key`.
+fn item_has(list: &Schema, key: &str, schemas: &BTreeMap<String, Schema>) -> bool {
+    let Kind::Array(item) = &resolve(list, schemas, 0).kind else {
+        return false;
+    };
+    match &resolve(item, schemas, 0).kind {
+        // A list of one of several objects: each has it.
+        Kind::OneOf(alternatives) => {
+            !alternatives.is_empty()
+                && alternatives
+                    .iter()
+                    .all(|a| members_of(a, schemas).iter().any(|(name, _)| name == key))
+        }
+        _ => members_of(item, schemas)
+            .iter()
+            .any(|(name, _)| name == key),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Parameter;
+    use serde_json::json;
+
+    fn op(method: &str, query: &[&str], extensions: Value) -> Operation {
+        Operation {
+            method: method.into(),
+            path: "/things".into(),
+            parameters: query
+                .iter()
+                .map(|name| Parameter {
+                    name: (*name).into(),
+                    location: ParamIn::Query,
+                    ..Parameter::default()
+                })
+                .collect(),
+            extensions: serde_json::from_value(extensions).unwrap(),
+            ..Operation::default()
+        }
+    }
+
+    fn schema(value: Value) -> Schema {
+        Schema::read(&value, "test").unwrap()
+    }
+
+    fn words(paging: Option<Paging>) -> String {
+        paging.map(|p| p.words().to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn stripe_lists_page_after_their_last_item() {
+        let schemas = BTreeMap::from([(
+            "customer".to_owned(),
+            schema(json!({"type": "object", "properties": {"id": {"type": "string"}}})),
+        )]);
+        let answer = schema(json!({"type": "object", "properties": {
+            "data": {"type": "array", "items": {"$ref": "#/components/schemas/customer"}},
+            "has_more": {"type": "boolean"},
+            "object": {"type": "string"},
+            "url": {"type": "string"}
+        }}));
+        let list = op("GET", &["limit", "starting_after"], json!({}));
+        let paging = paging(&list, Some(&answer), &schemas).unwrap();
+        assert_eq!(paging.items_member(), Some("data"));
+        assert_eq!(
+            paging.words().to_string(),
+            r#"after_last_item = "/id" , param = "starting_after" , has_more = "/has_more" , items = "/data""#
+        );
+        // Not a list: a POST, or no way to ask for the next page.
+        assert_eq!(
+            super::paging(
+                &op("POST", &["starting_after"], json!({})),
+                Some(&answer),
+                &schemas
+            ),
+            None
+        );
+        assert_eq!(
+            super::paging(&op("GET", &["limit"], json!({})), Some(&answer), &schemas),
+            None
+        );
+    }
+
+    #[test]
+    fn kubernetes_lists_send_their_continue_token_back() {
+        let schemas = BTreeMap::from([(
+            "ListMeta".to_owned(),
+            schema(json!({"type": "object", "properties": {"continue": {"type": "string"}}})),
+        )]);
+        let answer = schema(json!({"type": "object", "properties": {
+            "apiVersion": {"type": "string"},
+            "items": {"type": "array", "items": {"type": "object"}},
+            "metadata": {"allOf": [{"$ref": "#/components/schemas/ListMeta"}]}
+        }}));
+        let list = op("GET", &["continue", "limit", "labelSelector"], json!({}));
+        assert_eq!(
+            words(paging(&list, Some(&answer), &schemas)),
+            r#"cursor = "/metadata/continue" , param = "continue" , items = "/items""#
+        );
+    }
+
+    #[test]
+    fn twilio_lists_name_their_next_page() {
+        let answer = schema(json!({"type": "object", "properties": {
+            "messages": {"type": "array", "items": {"type": "object"}},
+            "next_page_uri": {"type": "string", "nullable": true},
+            "page": {"type": "integer"}
+        }}));
+        let list = op("GET", &["PageSize", "Page", "PageToken"], json!({}));
+        assert_eq!(
+            words(paging(&list, Some(&answer), &BTreeMap::new())),
+            r#"next_url = "/next_page_uri" , items = "/messages""#
+        );
+    }
+
+    #[test]
+    fn cursors_offsets_and_page_numbers() {
+        let slack = schema(json!({"type": "object", "properties": {
+            "channels": {"type": "array", "items": {"type": "object"}},
+            "response_metadata": {"type": "object", "properties": {"next_cursor": {"type": "string"}}}
+        }}));
+        assert_eq!(
+            words(paging(
+                &op("GET", &["cursor"], json!({})),
+                Some(&slack),
+                &BTreeMap::new()
+            )),
+            r#"cursor = "/response_metadata/next_cursor" , param = "cursor" , items = "/channels""#
+        );
+        let plain = schema(json!({"type": "object", "properties": {
+            "results": {"type": "array", "items": {}},
+            "total_pages": {"type": "integer"}
+        }}));
+        assert_eq!(
+            words(paging(
+                &op("GET", &["offset", "limit"], json!({})),
+                Some(&plain),
+                &BTreeMap::new()
+            )),
+            r#"offset = "offset" , limit = "limit" , items = "/results""#
+        );
+        assert_eq!(
+            words(paging(
+                &op("GET", &["page"], json!({})),
+                Some(&plain),
+                &BTreeMap::new()
+            )),
+            r#"page = "page" , total_pages = "/total_pages" , items = "/results""#
+        );
+        // Two lists: which one pages is not said.
+        let two = schema(json!({"type": "object", "properties": {
+            "a": {"type": "array", "items": {}}, "b": {"type": "array", "items": {}}
+        }}));
+        assert_eq!(
+            paging(
+                &op("GET", &["page"], json!({})),
+                Some(&two),
+                &BTreeMap::new()
+            ),
+            None
+        );
+        // A list answer pages by `Link` headers, the clients' default.
+        let list = schema(json!({"type": "array", "items": {}}));
+        assert_eq!(
+            paging(
+                &op("GET", &["page"], json!({})),
+                Some(&list),
+                &BTreeMap::new()
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn extensions_win() {
+        let azure = op(
+            "GET",
+            &[],
+            json!({"x-ms-pageable": {"nextLinkName": "@odata.nextLink", "itemName": "value"}}),
+        );
+        assert_eq!(
+            words(paging(&azure, None, &BTreeMap::new())),
+            r#"next_url = "/@odata.nextLink" , items = "/value""#
+        );
+        let one_page = op(
+            "GET",
+            &["page"],
+            json!({"x-ms-pageable": {"nextLinkName": null}}),
+        );
+        let plain = schema(
+            json!({"type": "object", "properties": {"results": {"type": "array", "items": {}}}}),
+        );
+        assert_eq!(paging(&one_page, Some(&plain), &BTreeMap::new()), None);
+        let speakeasy = op(
+            "GET",
+            &[],
+            json!({"x-speakeasy-pagination": {
+                "type": "cursor",
+                "inputs": [{"name": "after", "in": "parameters", "type": "cursor"}],
+                "outputs": {"nextCursor": "$.meta.next", "results": "$.data"}
+            }}),
+        );
+        assert_eq!(
+            words(paging(&speakeasy, None, &BTreeMap::new())),
+            r#"cursor = "/meta/next" , param = "after" , items = "/data""#
+        );
+        let offset = op(
+            "GET",
+            &[],
+            json!({"x-speakeasy-pagination": {
+                "type": "offsetLimit",
+                "inputs": [{"name": "skip", "type": "offset"}, {"name": "take", "type": "limit"}],
+                "outputs": {"results": "$.items[*]"}
+            }}),
+        );
+        // A JSONPath beyond plain members names no pointer: the list is the
+        // answer's own.
+        assert_eq!(
+            words(paging(&offset, None, &BTreeMap::new())),
+            r#"offset = "skip" , limit = "take""#
+        );
+    }
+
+    #[test]
+    fn recursive_and_missing_references_end() {
+        let schemas = BTreeMap::from([
+            (
+                "a".to_owned(),
+                schema(json!({"$ref": "#/components/schemas/b"})),
+            ),
+            (
+                "b".to_owned(),
+                schema(json!({"$ref": "#/components/schemas/a"})),
+            ),
+        ]);
+        let answer = schema(json!({"$ref": "#/components/schemas/a"}));
+        assert_eq!(
+            paging(&op("GET", &["page"], json!({})), Some(&answer), &schemas),
+            None
+        );
+        let missing = schema(json!({"$ref": "#/components/schemas/nowhere"}));
+        assert_eq!(
+            paging(&op("GET", &["page"], json!({})), Some(&missing), &schemas),
+            None
+        );
+    }
+}
