@@ -4,7 +4,10 @@
 //! - links relative to the site of the documentation (`(/rest/…)`, when the
 //!   caller names its base) and to the operation's page (`(#anchor)`)
 //!   become absolute;
-//! - bare URLs become autolinks (`<https://…>`);
+//! - bare URLs become autolinks (`<https://…>`), in parentheses too;
+//! - tabs are spaces, and a list item's text continued with more
+//!   indentation than the item's (but less than a code block) is indented
+//!   as the item's;
 //! - brackets that are not links are escaped (`\[]`), and the alert
 //!   markers of GitHub's Markdown (`> [!NOTE]`) become bold labels;
 //! - `<` outside code is `&lt;` (`<branch>` is a placeholder, not a tag);
@@ -43,7 +46,8 @@ pub struct Links<'a> {
 /// );
 /// ```
 pub fn rustdoc(text: &str, links: Links<'_>) -> String {
-    let text = indented_code(&text.replace("\r\n", "\n"));
+    // A tab is four spaces: clippy refuses tabs in documentation.
+    let text = indented_code(&text.replace("\r\n", "\n").replace('\t', "    "));
     let mut out = String::new();
     let mut prose = String::new();
     let mut fence: Option<String> = None;
@@ -234,7 +238,13 @@ fn lists(prose: &str) -> String {
         } else {
             let leading = line.len() - line.trim_start().len();
             match indent {
-                Some(width) if leading < width && !starts_block(line.trim_start()) => {
+                // Lazily continued, or indented more than the item's text but
+                // less than a code block: under the item's text.
+                Some(width)
+                    if leading != width
+                        && leading < width + 4
+                        && !starts_block(line.trim_start()) =>
+                {
                     out.push_str(&" ".repeat(width));
                     out.push_str(line.trim_start());
                 }
@@ -339,7 +349,8 @@ fn inline(text: &str, links: Links<'_>) -> String {
             continue;
         }
         if (rest.starts_with("https://") || rest.starts_with("http://"))
-            && !out.ends_with(['(', '<', '"', '\''])
+            && !out.ends_with("](")
+            && !out.ends_with(['<', '"', '\''])
         {
             let end = rest
                 .find(|c: char| c.is_whitespace() || matches!(c, ')' | '"' | '\'' | '<' | '>'))
@@ -514,6 +525,14 @@ mod tests {
         assert_eq!(
             rustdoc("- one\n\n    more of one", Links::default()),
             "- one\n\n    more of one"
+        );
+        // Tabs, over-indented items, URLs in parentheses.
+        assert_eq!(
+            rustdoc(
+                "1) `atomic`:\n     whole.\n\ta (https://a.b/c).",
+                Links::default()
+            ),
+            "1) `atomic`:\n   whole.\n   a (<https://a.b/c>)."
         );
         // Anchors and root-relative links stay as written without a base.
         assert_eq!(

@@ -40,7 +40,6 @@ use crate::api::{Api, Encoding, MediaContent, Operation, ParamIn, Parameter};
 use crate::diag::Diagnostics;
 use crate::docs::{self, Links};
 use crate::ident;
-use crate::package::Modules;
 use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
 
@@ -54,6 +53,27 @@ impl Policy for Described {
         docs::rustdoc(text, Links::default())
     }
 }
+
+/// How operations are grouped into modules, each module a cargo feature.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Modules {
+    /// By the operation's first tag; by the first path segment (after a
+    /// version segment such as `v1`) for a description without tags.
+    #[default]
+    Tags,
+    /// By the part of the `operationId` before the first `separator`
+    /// (`repos/get` → `repos`).
+    OperationIdPrefix {
+        /// The separator (`/`, `.`, `_`).
+        separator: String,
+    },
+    /// By the first path segment (after a version segment).
+    PathSegment,
+}
+
+/// Answers by status as written (`"200"`, `"4XX"`, `"default"`), each by
+/// media type: the type of that body, `None` when it has none.
+pub type ByStatus<T> = Vec<(String, Vec<(String, Option<T>)>)>;
 
 /// Every operation of a description, planned.
 #[derive(Debug)]
@@ -207,7 +227,7 @@ pub struct OperationPlan {
     pub success: Success,
     /// By status as written, in the description's order: by media type,
     /// the type of that body, `None` when it has no schema.
-    pub answers: Vec<(String, Vec<(String, Option<Ty>)>)>,
+    pub answers: ByStatus<Ty>,
     /// The struct's documentation (rustdoc Markdown).
     pub doc: String,
 }
@@ -970,7 +990,7 @@ impl OperationPlanner<'_, '_> {
                         wire: property.name.clone(),
                         location,
                         ty,
-                        optional: !(required && property.required) && !nullable,
+                        optional: !(nullable || required && property.required),
                         doc,
                         style,
                         explode,
@@ -1065,8 +1085,7 @@ impl OperationPlanner<'_, '_> {
     }
 
     /// The answers by status and media type, and the success type.
-    #[allow(clippy::type_complexity)]
-    fn answers(&mut self) -> (Success, Vec<(String, Vec<(String, Option<Ty>)>)>) {
+    fn answers(&mut self) -> (Success, ByStatus<Ty>) {
         let operation = self.operation;
         let successes = operation
             .responses

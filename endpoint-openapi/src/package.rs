@@ -24,7 +24,10 @@ use crate::api::Api;
 use crate::diag::Diagnostics;
 use crate::emit::{self, Paths};
 use crate::ident;
-use crate::operations::{self, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Success, Ty};
+pub use crate::operations::Modules;
+use crate::operations::{
+    self, ByStatus, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Success, Ty,
+};
 use crate::plan::Type;
 
 /// The first line of every generated file.
@@ -49,23 +52,6 @@ pub enum Dependency {
     /// A path dependency (the crate's `Cargo.toml` writes it as given,
     /// relative to the generated crate's directory when relative).
     Path(PathBuf),
-}
-
-/// How operations are grouped into modules, each module a cargo feature.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Modules {
-    /// By the operation's first tag; by the first path segment (after a
-    /// version segment such as `v1`) for a description without tags.
-    #[default]
-    Tags,
-    /// By the part of the `operationId` before the first `separator`
-    /// (`repos/get` → `repos`).
-    OperationIdPrefix {
-        /// The separator (`/`, `.`, `_`).
-        separator: String,
-    },
-    /// By the first path segment (after a version segment).
-    PathSegment,
 }
 
 /// A generated crate.
@@ -106,7 +92,7 @@ pub struct OperationInfo {
     /// By status as written (`"200"`, `"4XX"`, `"default"`), in the
     /// description's order: by media type, the Rust type of that body with
     /// `crate::` paths, or `None` when it has none.
-    pub answers: Vec<(String, Vec<(String, Option<String>)>)>,
+    pub answers: ByStatus<String>,
 }
 
 impl OperationInfo {
