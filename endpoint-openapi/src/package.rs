@@ -814,7 +814,37 @@ fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>]) -> String {
         }
     }
     out.push_str("pub mod models;\n");
+    if let Some(url) = base_url(api) {
+        let _ = write!(
+            out,
+            "\n/// The API's server, the first its description names: the base URL of its requests.\n\
+             pub const BASE_URL: &str = {url:?};\n\n\
+             /// The defaults of this API's requests: [`BASE_URL`], and JSON as the answer\n\
+             /// asked for; `to_request_with(&endpoint()?)` builds a request with them.\n\
+             ///\n\
+             /// # Errors\n\
+             /// None in practice: the defaults are valid.\n\
+             pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {{\n    \
+             ::endpoint::Endpoint::default().defaults(::serde_json::json!({{\n        \
+             \"baseUrl\": BASE_URL,\n        \
+             \"headers\": {{ \"accept\": \"application/json\" }},\n    \
+             }}))\n}}\n"
+        );
+    }
     out
+}
+
+/// The URL of the API's first server, its variables at their defaults,
+/// when it is an absolute `http(s)` URL.
+fn base_url(api: &Api) -> Option<String> {
+    let server = api.servers.first()?;
+    let mut url = server.url.trim().to_owned();
+    for variable in &server.variables {
+        url = url.replace(&format!("{{{}}}", variable.name), &variable.default);
+    }
+    let url = url.trim_end_matches('/').to_owned();
+    let absolute = url.starts_with("https://") || url.starts_with("http://");
+    (absolute && !url.contains(['{', '}', ' ', '"', '\\'])).then_some(url)
 }
 
 fn readme(

@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 
 use endpoint_openapi::api::{
-    Api, Encoding, MediaContent, Operation, ParamIn, Parameter, RequestBody, Response, TagInfo,
+    Api, Encoding, MediaContent, Operation, ParamIn, Parameter, RequestBody, Response, Server,
+    ServerVariable, TagInfo,
 };
 use endpoint_openapi::package::{Dependency, Generated, Modules, Options, generate};
 use endpoint_openapi::schema::{Kind, Object, Property, Schema};
@@ -231,6 +232,15 @@ fn pets_api() -> Api {
     Api {
         title: "Pets".into(),
         version: "1.0.0".into(),
+        servers: vec![Server {
+            url: "https://{region}.pets.example/".into(),
+            variables: vec![ServerVariable {
+                name: "region".into(),
+                default: "eu".into(),
+                ..ServerVariable::default()
+            }],
+            ..Server::default()
+        }],
         spec_version: "3.1.0".into(),
         tags: vec![TagInfo {
             name: "pets".into(),
@@ -337,6 +347,12 @@ fn modules_files_and_names() {
     let lib = file(&generated, "src/lib.rs");
     assert!(lib.contains("#[cfg(feature = \"pets\")]\npub mod pets;\n"));
     assert!(lib.contains("pub mod models;"));
+    // The server, its variables at their defaults.
+    assert!(
+        lib.contains("pub const BASE_URL: &str = \"https://eu.pets.example\";"),
+        "{lib}"
+    );
+    assert!(lib.contains("pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {"));
     let readme = file(&generated, "README.md");
     assert!(readme.contains("| `pets` | getPet | GET | `/v1/pets/{petId}` | `pets::GetPet` |"));
     let pets = file(&generated, "src/pets.rs");
