@@ -1,6 +1,10 @@
 //! OpenAPI schemas to Rust types, in three stages that can each be used and
 //! tested alone:
 //!
+//! 0. [`read`] reads a description (JSON or YAML; OpenAPI 3.0, 3.1, 3.2 or
+//!    Swagger 2.0; its local files and overlays) into the read model of
+//!    [`api`], with the [`diag`]nostics of what it could not read as
+//!    written;
 //! 1. [`schema`] reads a JSON schema of a description into plain data, with
 //!    references to component schemas kept by name; [`overlay`] first
 //!    applies a checked-in Overlay document of corrections to the
@@ -8,7 +12,9 @@
 //! 2. [`plan`] turns schemas into a [`TypeSpace`](plan::TypeSpace) of named
 //!    types, where every decision is made: names (through a
 //!    [`Policy`](plan::Policy) of the caller's), which fields are `Option`,
-//!    which are boxed, which enums stay open, which features enable a type;
+//!    which are boxed, which enums stay open, which features enable a type,
+//!    and which [`Rules`](plan::Rules) apply (types that are also sent and
+//!    write back what they read, integer formats, shared inline types);
 //! 3. [`emit`] writes the planned types as tokens and formats them with
 //!    `prettyplease`.
 //!

@@ -1,6 +1,18 @@
 //! Reading a description: a file (JSON or YAML, any OpenAPI 3.x or Swagger
 //! 2.0), its local files, its overlays, into the read model [`Api`] and the
 //! [`Diagnostics`] of what could not be read as written.
+//!
+//! In the order a description goes through them, each using only those
+//! before it:
+//!
+//! - `yaml` and `load`: text to a JSON value (JSON when it starts with `{`,
+//!   else YAML), files to values;
+//! - [`overlay`](crate::overlay): the corrections, applied to the value;
+//! - `swagger`: a Swagger 2.0 value rewritten as OpenAPI 3.0;
+//! - `refs`: the description and the local files its references name,
+//!   references followed, schema references made component references
+//!   ([`Schema::read`](crate::schema::Schema::read) reads the schemas);
+//! - `operations`: the value into [`Api`].
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -48,8 +60,17 @@ impl std::error::Error for ReadError {}
 /// `overlays` in order, before anything else is read: the corrections hold
 /// for requests and answers alike.
 ///
+/// The description and the overlays may each be JSON or YAML, whatever
+/// their names say (see [`parse`]). A `$ref` to another file
+/// (`./common.yaml#/components/schemas/Error`) is read relative to the file
+/// it is written in, each file once; a `$ref` to a URL is not fetched (a
+/// diagnostic, and any value).
+///
 /// # Errors
-/// A file that cannot be read or parsed, or that is not a description.
+/// A file that cannot be read or parsed, that is not a description (no
+/// `openapi` or `swagger` key, or a version other than 3.0, 3.1, 3.2 or
+/// Swagger 2.0) or is nested more than 128 levels, or an overlay that does
+/// not apply (the error names the overlay and its action).
 pub fn read_file(path: &Path, overlays: &[PathBuf]) -> Result<Read, ReadError> {
     let error = |path: &Path, message: String| ReadError {
         at: path.display().to_string(),
@@ -72,6 +93,33 @@ pub fn read_file(path: &Path, overlays: &[PathBuf]) -> Result<Read, ReadError> {
 
 /// Reads a description already parsed; `base` is the directory its local
 /// `$ref`s to other files are relative to (`None`: no other file is read).
+/// An overlay's error names it `overlay 1`, `overlay 2`, ….
+///
+/// ```
+/// use endpoint_openapi::read::read_value;
+/// use serde_json::json;
+///
+/// let read = read_value(json!({
+///     "openapi": "3.1.0",
+///     "paths": {"/pets/{id}": {"get": {
+///         "operationId": "getPet",
+///         "responses": {"200": {"description": "A pet.", "content": {
+///             "application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}
+///         }}}
+///     }}},
+///     "components": {"schemas": {"Pet": {"type": "object"}}}
+/// }), None, &[])?;
+/// let get = &read.api.operations[0];
+/// assert_eq!((get.method.as_str(), get.path.as_str()), ("GET", "/pets/{id}"));
+/// // The template's `{id}` had no parameter: a required string one is added.
+/// assert_eq!(get.parameters[0].name, "id");
+/// assert_eq!(
+///     read.diagnostics.iter().next().unwrap().to_string(),
+///     "#/paths/~1pets~1{id}/get (getPet): the path's `{id}` has no path parameter; \
+///      a required string path parameter"
+/// );
+/// # Ok::<(), endpoint_openapi::read::ReadError>(())
+/// ```
 ///
 /// # Errors
 /// As [`read_file`].
@@ -119,6 +167,16 @@ fn read_document(
         at: at.to_owned(),
         message,
     };
+    for (label, value) in std::iter::once((&INPUT.to_owned(), &description))
+        .chain(overlays.iter().map(|(label, overlay)| (label, overlay)))
+    {
+        if load::depth(value) > load::MAX_DEPTH {
+            return Err(error(
+                label,
+                format!("nested more than {} levels", load::MAX_DEPTH),
+            ));
+        }
+    }
     for (label, overlay) in overlays {
         crate::overlay::apply(&mut description, overlay).map_err(|err| error(label, err))?;
     }
@@ -166,6 +224,11 @@ fn read_document(
         ));
     };
     let mut docs = refs::Documents::new(description, base, file);
+    if spec_version == "2.0" {
+        docs.converted_from_swagger();
+    } else if !spec_version.starts_with("3.0") {
+        docs.siblings_hold();
+    }
     let api = operations::read(&mut docs, spec_version, &mut diagnostics);
     Ok(Read { api, diagnostics })
 }

@@ -2,6 +2,9 @@
 //! model: info, servers, tags, component schemas, security, and every
 //! operation with its parameters, body and answers.
 
+use std::borrow::Cow;
+
+use endpoint_runtime::__private::is_token;
 use serde_json::Value;
 
 use crate::api::{
@@ -9,7 +12,7 @@ use crate::api::{
     SecurityScheme, Server, ServerVariable, TagInfo,
 };
 use crate::diag::Diagnostics;
-use crate::schema::{Kind, Schema};
+use crate::schema::Schema;
 
 use super::refs::{Documents, Located, escape};
 
@@ -62,7 +65,7 @@ impl Reader<'_> {
     }
 
     fn api(&mut self, spec_version: String) -> Api {
-        let main = self.docs.main().clone();
+        let main = self.docs.main();
         let info = main.get("info").cloned().unwrap_or(Value::Null);
         let mut api = Api {
             title: text(&info, "title").unwrap_or_default(),
@@ -80,16 +83,33 @@ impl Reader<'_> {
                 })
             })
             .collect();
-        let components = main.get("components").cloned().unwrap_or(Value::Null);
-        for (name, _) in entries(components.get("schemas")) {
+        let components = main.get("components").unwrap_or(&Value::Null);
+        let schemas: Vec<(&String, &Value)> = entries(components.get("schemas")).collect();
+        for (name, _) in &schemas {
             self.docs.reserve(name);
         }
-        for (name, value) in entries(components.get("schemas")) {
-            let pointer = format!("/components/schemas/{}", escape(name));
-            let schema = self.docs.schema(0, &pointer, value, None, self.diagnostics);
+        let adopted: Vec<Option<(usize, String)>> = schemas
+            .iter()
+            .map(|(name, value)| self.docs.adopt(name, value))
+            .collect();
+        for ((name, value), adopted) in schemas.into_iter().zip(adopted) {
+            let (doc, pointer, value) = match adopted {
+                Some((doc, pointer)) => {
+                    let value = self.docs.get(doc, &pointer).cloned().unwrap_or_default();
+                    (doc, pointer, Cow::Owned(value))
+                }
+                None => (
+                    0,
+                    format!("/components/schemas/{}", escape(name)),
+                    Cow::Borrowed(value),
+                ),
+            };
+            let schema = self
+                .docs
+                .schema(doc, &pointer, &value, None, self.diagnostics);
             api.schemas.insert(name.clone(), schema);
             api.schema_pointers
-                .insert(name.clone(), self.docs.at(0, &pointer));
+                .insert(name.clone(), self.docs.at(doc, &pointer));
         }
         for (name, value) in entries(components.get("securitySchemes")) {
             let pointer = format!("/components/securitySchemes/{}", escape(name));
@@ -100,7 +120,14 @@ impl Reader<'_> {
         api.security = self
             .security(0, "/security", main.get("security"), None)
             .unwrap_or_default();
-        for (path, item) in entries(main.get("paths")) {
+        for key in ["paths", "components", "webhooks"] {
+            if main.get(key).is_some_and(|value| !value.is_object()) {
+                let at = self.docs.at(0, &format!("/{key}"));
+                self.diag(at, None, format!("`{key}` is not an object"), "ignored");
+            }
+        }
+        // `x-…` keys of `paths` and `responses` are extensions.
+        for (path, item) in entries(main.get("paths")).filter(|(key, _)| !key.starts_with("x-")) {
             let pointer = format!("/paths/{}", escape(path));
             self.path_item(path, &pointer, item, &mut api.operations);
         }
@@ -110,14 +137,14 @@ impl Reader<'_> {
     }
 
     /// Follows `value`'s references; a broken one is a diagnostic.
-    fn deref(
+    fn deref<'v>(
         &mut self,
         doc: usize,
         pointer: &str,
-        value: &Value,
+        value: &'v Value,
         operation: Option<&str>,
         fallback: &str,
-    ) -> Option<Located> {
+    ) -> Option<Located<'v>> {
         match self.docs.deref(doc, pointer, value) {
             Ok(located) if located.value.is_object() => Some(located),
             Ok(located) => {
@@ -257,6 +284,17 @@ impl Reader<'_> {
         }
         for (method, operation) in entries(item.get("additionalOperations")) {
             let op_pointer = format!("{base}/additionalOperations/{}", escape(method));
+            let lower = method.to_ascii_lowercase();
+            if METHODS.contains(&lower.as_str()) || !is_token(method) {
+                let at = self.docs.at(doc, &op_pointer);
+                let why = if METHODS.contains(&lower.as_str()) {
+                    format!("`{method}` is a method of the path item itself, not an additional one")
+                } else {
+                    format!("`{method}` is not an HTTP method name")
+                };
+                self.diag(at, Some(&format!("{method} {path}")), why, "left out");
+                continue;
+            }
             let op = self.operation(path, method, doc, &op_pointer, operation, &shared, &servers);
             out.extend(op);
         }
@@ -326,8 +364,20 @@ impl Reader<'_> {
         if let Some(body) = value.get("requestBody") {
             operation.body = self.body(doc, &format!("{pointer}/requestBody"), body, &label);
         }
-        for (status, response) in entries(value.get("responses")) {
+        for (status, response) in
+            entries(value.get("responses")).filter(|(key, _)| !key.starts_with("x-"))
+        {
             let response_pointer = format!("{pointer}/responses/{}", escape(status));
+            if !is_status(status) {
+                let at = self.docs.at(doc, &response_pointer);
+                self.diag(
+                    at,
+                    Some(&label),
+                    format!("`{status}` is not a status code, a range like `4XX`, or `default`"),
+                    "the answer left out",
+                );
+                continue;
+            }
             if let Some(response) = self.response(doc, &response_pointer, status, response, &label)
             {
                 operation.responses.push(response);
@@ -389,10 +439,8 @@ impl Reader<'_> {
                     name: variable.to_owned(),
                     location: ParamIn::Path,
                     required: true,
-                    schema: Schema::of(Kind::String {
-                        format: None,
-                        values: None,
-                    }),
+                    schema: Schema::read(&serde_json::json!({"type": "string"}), at)
+                        .unwrap_or_default(),
                     ..Parameter::default()
                 });
             }
@@ -552,6 +600,12 @@ impl Reader<'_> {
                     ANY,
                 ),
             }
+        } else if value.get("type").is_some() {
+            // Swagger 2.0's, in a file the description refers to.
+            let schema = super::swagger::parameter_schema(&value);
+            parameter.schema =
+                self.docs
+                    .schema(doc, &pointer, &schema, operation, self.diagnostics);
         } else {
             self.diag(
                 at,
@@ -692,6 +746,17 @@ fn encodings(value: Option<&Value>) -> Vec<(String, Encoding)> {
             )
         })
         .collect()
+}
+
+/// Whether an answer's key is a status (`200`), a range (`4XX`) or
+/// `default`.
+fn is_status(key: &str) -> bool {
+    let bytes = key.as_bytes();
+    key == "default"
+        || (bytes.len() == 3
+            && (b'1'..=b'5').contains(&bytes[0])
+            && (bytes[1..].iter().all(u8::is_ascii_digit)
+                || bytes[1..].iter().all(|b| b.eq_ignore_ascii_case(&b'X'))))
 }
 
 /// The variables of a path template (`/pets/{id}` → `id`), each once.

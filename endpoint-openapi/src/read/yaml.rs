@@ -1,6 +1,8 @@
 //! YAML documents to JSON values, by the YAML 1.2 core schema: `yes`, `on`
-//! and `no` are strings; `null`, `~` and nothing are null; integer and
-//! other scalar mapping keys (`200:`) are strings, as JSON's keys are.
+//! and `no` are strings; `null`, `~` and nothing are null; `.inf` and
+//! `.nan`, which JSON cannot hold, are strings; integer and other scalar
+//! mapping keys (`200:`) are strings, as JSON's keys are. Of a stream of
+//! documents, the first is read.
 //!
 //! The document is built from the parser's events rather than its own
 //! tree, so that an alias is expanded here within a bound: a document whose
@@ -17,8 +19,9 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 /// How many nodes aliases may add beyond the document's own.
 const ALIAS_NODES: usize = 1_000_000;
 
-/// How deeply collections may nest (as `serde_json` allows for JSON).
-const MAX_DEPTH: usize = 128;
+/// How deeply collections may nest in the text (as `serde_json` allows for
+/// JSON).
+pub(crate) const MAX_DEPTH: usize = 128;
 
 /// The first YAML document of `text` as a JSON value.
 ///
@@ -290,7 +293,7 @@ mod tests {
         let value = parse(
             "openapi: 3.1.0\nnumber: 3.5\non: yes\noff: no\nnothing: ~\nempty:\n\
              quoted: '12'\nhex: 0x1F\nneg: -4\nexp: 1e3\nflag: True\nver: 1.2.3\n\
-             responses:\n  200: {description: ok}\n  4XX: {description: bad}\n",
+             inf: .inf\nresponses:\n  200: {description: ok}\n  4XX: {description: bad}\n",
         )
         .unwrap();
         assert_eq!(
@@ -298,7 +301,7 @@ mod tests {
             json!({
                 "openapi": "3.1.0", "number": 3.5, "on": "yes", "off": "no",
                 "nothing": null, "empty": null, "quoted": "12", "hex": 31, "neg": -4,
-                "exp": 1000.0, "flag": true, "ver": "1.2.3",
+                "exp": 1000.0, "flag": true, "ver": "1.2.3", "inf": ".inf",
                 "responses": {"200": {"description": "ok"}, "4XX": {"description": "bad"}}
             })
         );
@@ -325,7 +328,7 @@ mod tests {
         let mut text = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
         for i in 1..10 {
             let previous = format!("*a{}", i - 1);
-            let list = vec![previous.as_str(); 10].join(", ");
+            let list = [previous.as_str(); 10].join(", ");
             text.push_str(&format!("a{i}: &a{i} [{list}]\n"));
         }
         let err = parse(&text).unwrap_err();
