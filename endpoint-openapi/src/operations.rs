@@ -31,8 +31,10 @@
 //! - a media range (`*/*`, `application/*`) is sent as `application/json`,
 //!   unless its schema is binary;
 //! - the answer: the one type of every `2xx` body when they agree, `()`
-//!   when none has a body, else a JSON value (a status the answers differ
-//!   by is named in the struct's documentation).
+//!   when none has a body, else an `endpoint::answers!` enum of a variant
+//!   per status; the refusals (`4xx`, `5xx`, `default`) alike, the route's
+//!   `error` type; the first JSON media type of a status, else its first,
+//!   a text one a `String`, a binary one `endpoint::body::Bytes`.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -191,7 +193,7 @@ pub enum ChoiceValue {
     File,
 }
 
-/// What a successful call answers.
+/// What a successful call answers, or a refused one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Success {
     /// No body (`()`).
@@ -225,6 +227,17 @@ pub struct OperationPlan {
     pub choice: Option<Choice>,
     /// What a successful call answers.
     pub success: Success,
+    /// What a refusal's body is (`4xx`, `5xx`, `default`): `Unit` when
+    /// none has a body.
+    pub error: Success,
+    /// The documentation of each status of `success` and `error`.
+    pub statuses: Vec<(String, String)>,
+    /// The name of the enum of the answers by status, when `success`
+    /// differs by status; unique in the module.
+    pub answer_name: String,
+    /// The name of the enum of the refusals by status, when `error`
+    /// differs by status; unique in the module.
+    pub error_name: String,
     /// By status as written, in the description's order: by media type,
     /// the type of that body, `None` when it has no schema.
     pub answers: ByStatus<Ty>,
@@ -533,6 +546,7 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
             feature: module_list[module].feature.clone(),
             full: fulls[index].clone(),
             fields: Vec::new(),
+            statuses: Vec::new(),
         };
         let mut op = planner.plan(index, module, names[index].clone());
         // A choice's name, unique in the module beside the structs.
@@ -541,6 +555,22 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
                 taken.contains(&(module, candidate.to_owned()))
             });
             taken.insert((module, choice.name.clone()));
+        }
+        for (differs, suffix) in [
+            (matches!(op.success, Success::ByStatus(_)), "Answer"),
+            (matches!(op.error, Success::ByStatus(_)), "Error"),
+        ] {
+            if differs {
+                let name = ident::unique(format!("{}{suffix}", op.name), |candidate| {
+                    taken.contains(&(module, candidate.to_owned()))
+                });
+                taken.insert((module, name.clone()));
+                if suffix == "Answer" {
+                    op.answer_name = name;
+                } else {
+                    op.error_name = name;
+                }
+            }
         }
         operations.push(op);
     }
@@ -561,6 +591,7 @@ struct OperationPlanner<'s, 'a> {
     /// The operation's full name, the prefix of its inline types' names.
     full: String,
     fields: Vec<FieldPlan>,
+    statuses: Vec<(String, String)>,
 }
 
 impl OperationPlanner<'_, '_> {
@@ -716,7 +747,7 @@ impl OperationPlanner<'_, '_> {
             }
         }
         let (content_type, choice) = self.body();
-        let (success, answers) = self.answers();
+        let (success, error, answers) = self.answers();
         OperationPlan {
             index,
             module,
@@ -727,7 +758,11 @@ impl OperationPlanner<'_, '_> {
             fields: std::mem::take(&mut self.fields),
             choice,
             success,
+            error,
             answers,
+            statuses: std::mem::take(&mut self.statuses),
+            answer_name: String::new(),
+            error_name: String::new(),
             doc: operation_doc(operation),
         }
     }
@@ -1085,7 +1120,7 @@ impl OperationPlanner<'_, '_> {
     }
 
     /// The answers by status and media type, and the success type.
-    fn answers(&mut self) -> (Success, ByStatus<Ty>) {
+    fn answers(&mut self) -> (Success, Success, ByStatus<Ty>) {
         let operation = self.operation;
         let successes = operation
             .responses
@@ -1094,6 +1129,7 @@ impl OperationPlanner<'_, '_> {
             .count();
         let mut answers = Vec::new();
         let mut success: Vec<(String, Option<Ty>)> = Vec::new();
+        let mut errors: Vec<(String, Option<Ty>)> = Vec::new();
         for response in &operation.responses {
             let is_success = response.status.starts_with('2');
             let suffix = if is_success {
@@ -1133,7 +1169,8 @@ impl OperationPlanner<'_, '_> {
                 };
                 by_media.push((content.media_type.clone(), ty));
             }
-            if is_success {
+            let is_error = response.status.starts_with(['4', '5']) || response.status == "default";
+            if is_success || is_error {
                 let chosen = by_media
                     .iter()
                     .find(|(media, ty)| ty.is_some() && media_kind(media) == MediaKind::Json)
@@ -1143,22 +1180,41 @@ impl OperationPlanner<'_, '_> {
                         // A body without a schema: any JSON value.
                         (!response.contents.is_empty()).then_some(Ty::Planned(Type::Json))
                     });
-                success.push((response.status.clone(), chosen));
+                if is_success {
+                    success.push((response.status.clone(), chosen));
+                } else {
+                    errors.push((response.status.clone(), chosen));
+                }
+                let text = response.description.as_deref().unwrap_or_default();
+                let text = docs::first_sentence(text, Links::default());
+                self.statuses.push((
+                    response.status.clone(),
+                    if text.is_empty() {
+                        format!("`{}`.", response.status)
+                    } else {
+                        format!("`{}`: {text}", response.status)
+                    },
+                ));
             }
             answers.push((response.status.clone(), by_media));
         }
-        let distinct: Vec<&Option<Ty>> = success.iter().fold(Vec::new(), |mut seen, (_, ty)| {
-            if !seen.contains(&ty) {
-                seen.push(ty);
-            }
-            seen
-        });
-        let success = match distinct.as_slice() {
-            [] | [None] => Success::Unit,
-            [Some(ty)] => Success::One(ty.clone()),
-            _ => Success::ByStatus(success),
-        };
-        (success, answers)
+        (by_status(success), by_status(errors), answers)
+    }
+}
+
+/// One type when every status has the same, `()` when none has a body,
+/// else the types by status.
+fn by_status(answers: Vec<(String, Option<Ty>)>) -> Success {
+    let mut distinct: Vec<&Option<Ty>> = Vec::new();
+    for (_, ty) in &answers {
+        if !distinct.contains(&ty) {
+            distinct.push(ty);
+        }
+    }
+    match distinct.as_slice() {
+        [] | [None] => Success::Unit,
+        [Some(ty)] => Success::One(ty.clone()),
+        _ => Success::ByStatus(answers),
     }
 }
 

@@ -377,7 +377,7 @@ impl Writer<'_> {
         match ty {
             Ty::Planned(ty) => emit::type_text(ty, &self.plan.types, prefix, self.paths),
             Ty::File => "::endpoint::body::File".to_owned(),
-            Ty::Bytes => "Vec<u8>".to_owned(),
+            Ty::Bytes => "::endpoint::body::Bytes".to_owned(),
             Ty::Choice => op
                 .choice
                 .as_ref()
@@ -390,10 +390,64 @@ impl Writer<'_> {
         match &op.success {
             Success::Unit => "()".to_owned(),
             Success::One(ty) => self.ty(ty, op, "crate::models::"),
-            // Answers that differ by status are decoded as JSON until the
-            // runtime tells them apart by status.
-            Success::ByStatus(_) => "::serde_json::Value".to_owned(),
+            Success::ByStatus(_) => op.answer_name.clone(),
         }
+    }
+
+    /// The type of a refusal's body, if the operation names one.
+    fn error(&self, op: &OperationPlan) -> Option<String> {
+        match &op.error {
+            Success::Unit => None,
+            Success::One(ty) => Some(self.ty(ty, op, "crate::models::")),
+            Success::ByStatus(_) => Some(op.error_name.clone()),
+        }
+    }
+
+    /// The `answers!` enum of types by status named `name`, formatted.
+    fn answers_enum(
+        &self,
+        op: &OperationPlan,
+        name: &str,
+        what: &str,
+        by_status: &[(String, Option<Ty>)],
+    ) -> Result<String, String> {
+        let mut variants: Vec<String> = Vec::new();
+        let mut tokens = Vec::new();
+        for (status, ty) in by_status {
+            let variant = ident::unique(status_variant(status), |candidate| {
+                variants.iter().any(|v| v == candidate)
+            });
+            variants.push(variant.clone());
+            let doc = op
+                .statuses
+                .iter()
+                .find(|(s, _)| s == status)
+                .map_or_else(|| format!("`{status}`."), |(_, doc)| doc.clone());
+            let docs = doc_attrs(&doc);
+            let variant = ident::ident(&variant);
+            let ty = match ty {
+                Some(ty) => {
+                    let ty = self.parse_type(&self.ty(ty, op, "crate::models::"))?;
+                    quote!((#ty))
+                }
+                None => quote!(),
+            };
+            tokens.push(quote!(#(#docs)* #variant #ty = #status,));
+        }
+        let ident = ident::ident(name);
+        let doc = format!(" The {what} of [`{}`], by status.", op.name);
+        let file: syn::File = syn::parse2(quote! {
+            #[doc = #doc]
+            #[derive(Debug, Clone, PartialEq)]
+            pub enum #ident { #(#tokens)* }
+        })
+        .map_err(|err| format!("the enum `{name}`: {err}"))?;
+        let mut out = String::from("::endpoint::answers! {\n");
+        for line in prettyplease::unparse(&file).lines() {
+            out.push_str(&doc_indent(line));
+        }
+        out.push_str("}\n");
+        Ok(out)
     }
 
     /// The text of an operation's items (its choice of bodies, then the
@@ -420,6 +474,14 @@ impl Writer<'_> {
         let mut text = String::new();
         if let Some(choice) = self.choice(op) {
             text.push_str(&choice);
+            text.push('\n');
+        }
+        if let Success::ByStatus(by_status) = &op.success {
+            text.push_str(&self.answers_enum(op, &op.answer_name, "answers", by_status)?);
+            text.push('\n');
+        }
+        if let Success::ByStatus(by_status) = &op.error {
+            text.push_str(&self.answers_enum(op, &op.error_name, "refusals", by_status)?);
             text.push('\n');
         }
         text.push_str(&item_text(&item)?);
@@ -472,11 +534,15 @@ impl Writer<'_> {
         };
         let mut attrs = if docs { doc_attrs(&op.doc) } else { Vec::new() };
         attrs.push(derive);
-        let options = op
+        let mut options: Vec<syn::Attribute> = op
             .content_type
             .iter()
             .map(|media_type| parse_quote!(#[endpoint(content_type = #media_type)]))
             .collect();
+        if let Some(error) = self.error(op) {
+            let error = self.parse_type(&error)?;
+            options.push(parse_quote!(#[endpoint(error = #error)]));
+        }
         let response = self.parse_type(&self.answer(op))?;
         let fields = op
             .fields
@@ -557,6 +623,52 @@ impl Writer<'_> {
             ty,
         })
     }
+}
+
+/// The variant of an answer of `status`: its reason phrase
+/// (`404` → `NotFound`), `Success`, `ClientError` and `ServerError` for
+/// the ranges, `Other` for `default`, else `Status` and the status.
+fn status_variant(status: &str) -> String {
+    let name = match status.to_ascii_uppercase().as_str() {
+        "200" => "Ok",
+        "201" => "Created",
+        "202" => "Accepted",
+        "203" => "NonAuthoritative",
+        "204" => "NoContent",
+        "205" => "ResetContent",
+        "206" => "PartialContent",
+        "207" => "MultiStatus",
+        "2XX" => "Success",
+        "400" => "BadRequest",
+        "401" => "Unauthorized",
+        "402" => "PaymentRequired",
+        "403" => "Forbidden",
+        "404" => "NotFound",
+        "405" => "MethodNotAllowed",
+        "406" => "NotAcceptable",
+        "408" => "RequestTimeout",
+        "409" => "Conflict",
+        "410" => "Gone",
+        "411" => "LengthRequired",
+        "412" => "PreconditionFailed",
+        "413" => "ContentTooLarge",
+        "415" => "UnsupportedMediaType",
+        "416" => "RangeNotSatisfiable",
+        "422" => "UnprocessableContent",
+        "423" => "Locked",
+        "428" => "PreconditionRequired",
+        "429" => "TooManyRequests",
+        "4XX" => "ClientError",
+        "500" => "InternalServerError",
+        "501" => "NotImplemented",
+        "502" => "BadGateway",
+        "503" => "ServiceUnavailable",
+        "504" => "GatewayTimeout",
+        "5XX" => "ServerError",
+        "DEFAULT" => "Other",
+        _ => return ident::pascal(&format!("status {status}")),
+    };
+    name.to_owned()
 }
 
 /// Whether a field of this type has a `Default`.

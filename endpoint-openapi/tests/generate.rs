@@ -150,6 +150,8 @@ fn pets_api() -> Api {
                 Some(Schema::of(Kind::Ref("Pet".into()))),
             )],
         ),
+        answer("404", vec![content("text/plain", Some(string()))]),
+        answer("default", Vec::new()),
     ];
     let mut delete = op(None, "DELETE", "/v1/pets/{id}", &["pets"]);
     delete.parameters = vec![param("id", ParamIn::Path, true, string())];
@@ -442,6 +444,7 @@ fn fields_of_every_location() {
     ///
     /// Returns one pet, see <https://example.com/pets>.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = String)]
     pub struct GetPet = \"GET /v1/pets/{pet_id}\" -> crate::models::Pet {
         /// The `petId` path parameter.
         pub pet_id: i64,
@@ -470,7 +473,7 @@ fn fields_of_every_location() {
     );
     assert!(pets.contains("        #[endpoint(body)]\n        pub name: Option<String>,\n"));
     assert!(
-        pets.contains("#[endpoint(content_type = \"application/json\")]\n    pub struct UpdatePet")
+        pets.contains("#[endpoint(content_type = \"application/json\")]\n    #[endpoint(error = UpdatePetError)]\n    pub struct UpdatePet")
     );
     // `Accept` is ignored, as OpenAPI says, with a diagnostic.
     assert!(
@@ -535,10 +538,38 @@ fn answers() {
     let generated = generate(&pets_api(), &options(Modules::Tags)).unwrap();
     let pets = file(&generated, "src/pets.rs");
     // The same type for 200 and 201: that type; no body: `()`; a body and
-    // none: the statuses differ.
+    // none: an enum by status.
     assert!(pets.contains("\"PUT /v1/pets/{id}\" -> crate::models::Pet {"));
     assert!(pets.contains("pub struct DeleteV1PetsId = \"DELETE /v1/pets/{id}\" -> () {"));
-    assert!(pets.contains("pub struct CreatePet = \"POST /v1/pets\" -> ::serde_json::Value {"));
+    assert!(pets.contains("pub struct CreatePet = \"POST /v1/pets\" -> CreatePetAnswer {"));
+    assert!(
+        pets.contains(
+            "::endpoint::answers! {
+    /// The answers of [`CreatePet`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreatePetAnswer {
+        /// `200`: The 200 answer.
+        Ok(crate::models::Pet) = \"200\",
+        /// `202`: The 202 answer.
+        Accepted = \"202\",
+    }
+}
+"
+        ),
+        "{pets}"
+    );
+    // The refusals by status: an enum, the route's error type.
+    assert!(pets.contains(
+        "    pub enum UpdatePetError {
+        /// `404`: The 404 answer.
+        NotFound(String) = \"404\",
+        /// `default`: The default answer.
+        Other = \"default\",
+    }"
+    ));
+    assert!(pets.contains("    #[endpoint(error = UpdatePetError)]\n    pub struct UpdatePet"));
+    // The refusals: one type, the route's error type.
+    assert!(pets.contains("    #[endpoint(error = String)]\n    pub struct GetPet"));
     let get = &generated.operations[0];
     assert_eq!(
         get.answers,
