@@ -5,9 +5,8 @@
 //!   caller names its base) and to the operation's page (`(#anchor)`)
 //!   become absolute;
 //! - bare URLs become autolinks (`<https://…>`), in parentheses too;
-//! - tabs are spaces, and a list item's text continued with more
-//!   indentation than the item's (but less than a code block) is indented
-//!   as the item's;
+//! - tabs are spaces, and a list item's paragraph continued with more
+//!   indentation than its text is indented as its text;
 //! - brackets that are not links are escaped (`\[]`), and the alert
 //!   markers of GitHub's Markdown (`> [!NOTE]`) become bold labels;
 //! - `<` outside code is `&lt;` (`<branch>` is a placeholder, not a tag);
@@ -238,13 +237,10 @@ fn lists(prose: &str) -> String {
         } else {
             let leading = line.len() - line.trim_start().len();
             match indent {
-                // Lazily continued, or indented more than the item's text but
-                // less than a code block: under the item's text.
-                Some(width)
-                    if leading != width
-                        && leading < width + 4
-                        && !starts_block(line.trim_start()) =>
-                {
+                // The item's paragraph continued, lazily or indented more
+                // than its text (a paragraph's line never starts a code
+                // block): under the item's text.
+                Some(width) if leading != width && !starts_block(line.trim_start()) => {
                     out.push_str(&" ".repeat(width));
                     out.push_str(line.trim_start());
                 }
@@ -529,10 +525,10 @@ mod tests {
         // Tabs, over-indented items, URLs in parentheses.
         assert_eq!(
             rustdoc(
-                "1) `atomic`:\n     whole.\n\ta (https://a.b/c).",
+                "1) `atomic`:\n     whole.\n\ta (https://a.b/c).\n              b",
                 Links::default()
             ),
-            "1) `atomic`:\n   whole.\n   a (<https://a.b/c>)."
+            "1) `atomic`:\n   whole.\n   a (<https://a.b/c>).\n   b"
         );
         // Anchors and root-relative links stay as written without a base.
         assert_eq!(

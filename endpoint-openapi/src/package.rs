@@ -913,7 +913,10 @@ fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>]) -> String {
         "\n// The description's own words are its documentation, whatever their style.\n\
          #![allow(clippy::doc_markdown, clippy::doc_lazy_continuation)]\n\
          // The description marks some schemas and fields deprecated; the crate's own\n\
-         // decoding still reads them.\n#![allow(deprecated)]\n\n",
+         // decoding still reads them.\n#![allow(deprecated)]\n\
+         // The models of a large description nest deeply (a balance transaction's source\n\
+         // is one of forty types, each holding more): rustdoc's reasoning about them\n\
+         // needs more than the default limit.\n#![recursion_limit = \"256\"]\n\n",
     );
     for (module, items) in plan.modules.iter().zip(modules) {
         if !items.is_empty() {
