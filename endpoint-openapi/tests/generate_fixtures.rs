@@ -79,7 +79,9 @@ fn stripe() {
     ));
     assert!(customers.contains("        #[endpoint(body, style = \"deepObject\")]\n"));
     assert!(customers.contains(
-        "#[endpoint(content_type = \"application/x-www-form-urlencoded\")]\n    pub struct Post = \"POST /v1/customers\""
+        "#[endpoint(content_type = \"application/x-www-form-urlencoded\")]\n    \
+         #[endpoint(error = crate::models::Error)]\n    \
+         pub struct Post = \"POST /v1/customers\" -> crate::models::Customer {"
     ));
 }
 
