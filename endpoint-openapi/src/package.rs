@@ -3,7 +3,7 @@
 //! `src/lib.rs`, a module per tag, the models, `DIAGNOSTICS.md`).
 //!
 //! Each request is an `endpoint!` struct built as an
-//! [`ItemDef`](endpoint_macros_core::ItemDef) value and expanded here as
+//! [`ItemDef`] value and expanded here as
 //! the macro would expand it: a struct the macro would refuse is written
 //! with its parameters' styles left out, else left out of the crate, with a
 //! diagnostic either way, so that a generated crate always compiles. Its
