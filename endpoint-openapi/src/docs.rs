@@ -9,7 +9,9 @@
 //!   indentation than its text is indented as its text;
 //! - brackets that are not links are escaped (`\[]`), and the alert
 //!   markers of GitHub's Markdown (`> [!NOTE]`) become bold labels;
-//! - `<` outside code is `&lt;` (`<branch>` is a placeholder, not a tag);
+//! - the simplest HTML (`<p>`, `<code>`, `<strong>`, `<em>`, `<br>`) is
+//!   Markdown, and any other `<` outside code is `&lt;` (`<branch>` is a
+//!   placeholder, not a tag);
 //! - a fenced code block without a language, or whose info string rustdoc
 //!   would read as Rust (`rust`, `ignore`, `no_run`, …), is `text`, and so
 //!   is an indented code block, so that rustdoc does not compile it as Rust;
@@ -87,6 +89,26 @@ pub fn rustdoc(text: &str, links: Links<'_>) -> String {
     }
     out.trim_end().to_owned()
 }
+
+/// The HTML tags of descriptions written in HTML (Stripe's) and their
+/// Markdown; any other `<` is text.
+const HTML: [(&str, &str); 15] = [
+    ("<p>", ""),
+    ("</p>", "\n\n"),
+    ("<br>", "\n\n"),
+    ("<br/>", "\n\n"),
+    ("<br />", "\n\n"),
+    ("<code>", "`"),
+    ("</code>", "`"),
+    ("<strong>", "**"),
+    ("</strong>", "**"),
+    ("<b>", "**"),
+    ("</b>", "**"),
+    ("<em>", "*"),
+    ("</em>", "*"),
+    ("<i>", "*"),
+    ("</i>", "*"),
+];
 
 /// The words of a fence's info string that rustdoc reads as a Rust block
 /// (and its attributes): a block whose info has only these is compiled.
@@ -338,6 +360,11 @@ fn inline(text: &str, links: Links<'_>) -> String {
             if let Some(end) = autolink(rest) {
                 out.push_str(&rest[..end]);
                 rest = &rest[end..];
+            } else if let Some((tag, markdown)) = HTML.iter().find(|(tag, _)| {
+                rest.len() >= tag.len() && rest[..tag.len()].eq_ignore_ascii_case(tag)
+            }) {
+                out.push_str(markdown);
+                rest = &rest[tag.len()..];
             } else {
                 out.push_str("&lt;");
                 rest = &rest[1..];
@@ -529,6 +556,14 @@ mod tests {
                 Links::default()
             ),
             "1) `atomic`:\n   whole.\n   a (<https://a.b/c>).\n   b"
+        );
+        // HTML as Markdown.
+        assert_eq!(
+            rustdoc(
+                "<p>Creates a <code>customer</code>.</p><p>Then <strong>x</strong> <a>.</p>",
+                Links::default()
+            ),
+            "Creates a `customer`.\n\nThen **x** &lt;a>."
         );
         // Anchors and root-relative links stay as written without a base.
         assert_eq!(
