@@ -9,7 +9,7 @@
 //!   indentation than its text is indented as its text;
 //! - brackets that are not links are escaped (`\[]`), and the alert
 //!   markers of GitHub's Markdown (`> [!NOTE]`) become bold labels;
-//! - the simplest HTML (`<p>`, `<code>`, `<strong>`, `<em>`, `<br>`) is
+//! - the simplest HTML (`<p>`, `<code>`, `<strong>`, `<em>`, `<br>`, `<a href>`) is
 //!   Markdown, and any other `<` outside code is `&lt;` (`<branch>` is a
 //!   placeholder, not a tag);
 //! - a fenced code block without a language, or whose info string rustdoc
@@ -360,6 +360,13 @@ fn inline(text: &str, links: Links<'_>) -> String {
             if let Some(end) = autolink(rest) {
                 out.push_str(&rest[..end]);
                 rest = &rest[end..];
+            } else if let Some((label, url, len)) = html_link(rest) {
+                out.push('[');
+                out.push_str(&inline(label, links));
+                out.push_str("](");
+                out.push_str(&absolute(url, links));
+                out.push(')');
+                rest = &rest[len..];
             } else if let Some((tag, markdown)) = HTML.iter().find(|(tag, _)| {
                 rest.len() >= tag.len() && rest[..tag.len()].eq_ignore_ascii_case(tag)
             }) {
@@ -418,6 +425,29 @@ fn link(text: &str) -> Option<(&str, &str, usize)> {
         return None;
     }
     Some((&text[1..close], url, close + 1 + 1 + end + 1))
+}
+
+/// An HTML link `<a href="url">label</a>` at the start of `text`: its
+/// label, URL and length.
+fn html_link(text: &str) -> Option<(&str, &str, usize)> {
+    const OPEN: &str = "<a href=\"";
+    if text.len() < OPEN.len() || !text[..OPEN.len()].eq_ignore_ascii_case(OPEN) {
+        return None;
+    }
+    let after = &text[OPEN.len()..];
+    let url_end = after.find('"')?;
+    let url = &after[..url_end];
+    let rest = after[url_end + 1..].strip_prefix('>')?;
+    let label_end = rest.find("</a>")?;
+    let label = &rest[..label_end];
+    let valid = !url.is_empty()
+        && !url.contains(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        && !label.contains(['[', ']', '\n']);
+    valid.then_some((
+        label,
+        url,
+        OPEN.len() + url_end + 2 + label_end + "</a>".len(),
+    ))
 }
 
 /// The length of an autolink `<scheme://…>` at the start of `text`.
@@ -564,6 +594,13 @@ mod tests {
                 Links::default()
             ),
             "Creates a `customer`.\n\nThen **x** &lt;a>."
+        );
+        assert_eq!(
+            rustdoc(
+                "Use the <a href=\"https://d.s.com/a\">Dashboard</a>.",
+                Links::default()
+            ),
+            "Use the [Dashboard](https://d.s.com/a)."
         );
         // Anchors and root-relative links stay as written without a base.
         assert_eq!(
