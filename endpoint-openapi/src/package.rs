@@ -910,9 +910,7 @@ fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>]) -> String {
         }
     }
     out.push_str(
-        "\n// The description's own words are its documentation, whatever their style.\n\
-         #![allow(clippy::doc_markdown, clippy::doc_lazy_continuation)]\n\
-         // The description marks some schemas and fields deprecated; the crate's own\n\
+        "\n// The description marks some schemas and fields deprecated; the crate's own\n\
          // decoding still reads them.\n#![allow(deprecated)]\n\
          // The models of a large description nest deeply (a balance transaction's source\n\
          // is one of forty types, each holding more): rustdoc's reasoning about them\n\
