@@ -1132,14 +1132,12 @@ impl OperationPlanner<'_, '_> {
         let mut errors: Vec<(String, Option<Ty>)> = Vec::new();
         for response in &operation.responses {
             let is_success = response.status.starts_with('2');
-            let suffix = if is_success {
-                if successes > 1 {
-                    format!("Response{}", response.status)
-                } else {
-                    "Response".to_owned()
-                }
+            // An inline type is named after its status: `Response` for the
+            // one success, else the status's reason phrase (`NotFound`).
+            let suffix = if is_success && successes == 1 {
+                "Response".to_owned()
             } else {
-                format!("Error{}", ident::pascal(&response.status))
+                status_variant(&response.status)
             };
             let name = format!("{}{}", self.full, suffix);
             let doc = response
@@ -1216,6 +1214,52 @@ fn by_status(answers: Vec<(String, Option<Ty>)>) -> Success {
         [Some(ty)] => Success::One(ty.clone()),
         _ => Success::ByStatus(answers),
     }
+}
+
+/// The variant of an answer of `status`: its reason phrase
+/// (`404` → `NotFound`), `Success`, `ClientError` and `ServerError` for
+/// the ranges, `Other` for `default`, else `Status` and the status.
+pub(crate) fn status_variant(status: &str) -> String {
+    let name = match status.to_ascii_uppercase().as_str() {
+        "200" => "Ok",
+        "201" => "Created",
+        "202" => "Accepted",
+        "203" => "NonAuthoritative",
+        "204" => "NoContent",
+        "205" => "ResetContent",
+        "206" => "PartialContent",
+        "207" => "MultiStatus",
+        "2XX" => "Success",
+        "400" => "BadRequest",
+        "401" => "Unauthorized",
+        "402" => "PaymentRequired",
+        "403" => "Forbidden",
+        "404" => "NotFound",
+        "405" => "MethodNotAllowed",
+        "406" => "NotAcceptable",
+        "408" => "RequestTimeout",
+        "409" => "Conflict",
+        "410" => "Gone",
+        "411" => "LengthRequired",
+        "412" => "PreconditionFailed",
+        "413" => "ContentTooLarge",
+        "415" => "UnsupportedMediaType",
+        "416" => "RangeNotSatisfiable",
+        "422" => "UnprocessableContent",
+        "423" => "Locked",
+        "428" => "PreconditionRequired",
+        "429" => "TooManyRequests",
+        "4XX" => "ClientError",
+        "500" => "InternalServerError",
+        "501" => "NotImplemented",
+        "502" => "BadGateway",
+        "503" => "ServiceUnavailable",
+        "504" => "GatewayTimeout",
+        "5XX" => "ServerError",
+        "DEFAULT" => "Other",
+        _ => return ident::pascal(&format!("status {status}")),
+    };
+    name.to_owned()
 }
 
 /// A parameter's name with its comparisons in words, which the words of

@@ -27,6 +27,7 @@ use crate::ident;
 pub use crate::operations::Modules;
 use crate::operations::{
     self, ByStatus, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Success, Ty,
+    status_variant,
 };
 use crate::plan::Type;
 
@@ -623,52 +624,6 @@ impl Writer<'_> {
             ty,
         })
     }
-}
-
-/// The variant of an answer of `status`: its reason phrase
-/// (`404` → `NotFound`), `Success`, `ClientError` and `ServerError` for
-/// the ranges, `Other` for `default`, else `Status` and the status.
-fn status_variant(status: &str) -> String {
-    let name = match status.to_ascii_uppercase().as_str() {
-        "200" => "Ok",
-        "201" => "Created",
-        "202" => "Accepted",
-        "203" => "NonAuthoritative",
-        "204" => "NoContent",
-        "205" => "ResetContent",
-        "206" => "PartialContent",
-        "207" => "MultiStatus",
-        "2XX" => "Success",
-        "400" => "BadRequest",
-        "401" => "Unauthorized",
-        "402" => "PaymentRequired",
-        "403" => "Forbidden",
-        "404" => "NotFound",
-        "405" => "MethodNotAllowed",
-        "406" => "NotAcceptable",
-        "408" => "RequestTimeout",
-        "409" => "Conflict",
-        "410" => "Gone",
-        "411" => "LengthRequired",
-        "412" => "PreconditionFailed",
-        "413" => "ContentTooLarge",
-        "415" => "UnsupportedMediaType",
-        "416" => "RangeNotSatisfiable",
-        "422" => "UnprocessableContent",
-        "423" => "Locked",
-        "428" => "PreconditionRequired",
-        "429" => "TooManyRequests",
-        "4XX" => "ClientError",
-        "500" => "InternalServerError",
-        "501" => "NotImplemented",
-        "502" => "BadGateway",
-        "503" => "ServiceUnavailable",
-        "504" => "GatewayTimeout",
-        "5XX" => "ServerError",
-        "DEFAULT" => "Other",
-        _ => return ident::pascal(&format!("status {status}")),
-    };
-    name.to_owned()
 }
 
 /// Whether a field of this type has a `Default`.
