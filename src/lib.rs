@@ -22,7 +22,8 @@
 //! ```
 //!
 //! With the `ureq` or `reqwest` feature, [`client`] sends requests and reads
-//! their answers: typed decoding, GitHub's errors, pagination, rate limits.
+//! their answers: typed decoding, GitHub's errors, pagination, rate limits,
+//! streamed downloads and uploads.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 

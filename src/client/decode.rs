@@ -115,10 +115,8 @@ mod tests {
         decode(StatusCode::OK, headers, body)
     }
 
-    fn path_of<T: DeserializeOwned>(json: &str) -> (String, String) {
-        let failure = ok::<T>(&HeaderMap::new(), json.as_bytes())
-            .err()
-            .expect("a failure");
+    fn path_of<T: DeserializeOwned + std::fmt::Debug>(json: &str) -> (String, String) {
+        let failure = ok::<T>(&HeaderMap::new(), json.as_bytes()).expect_err("a failure");
         (failure.path, failure.source.to_string())
     }
 
@@ -161,9 +159,7 @@ mod tests {
         assert_eq!(path, "");
         assert!(message.starts_with("EOF while parsing"), "{message}");
         // Not UTF-8: serde_json's error, which names the line and column.
-        let failure = ok::<Vec<String>>(&HeaderMap::new(), b"[\"\xff\"]")
-            .err()
-            .expect("a failure");
+        let failure = ok::<Vec<String>>(&HeaderMap::new(), b"[\"\xff\"]").expect_err("a failure");
         assert_eq!(failure.path, "");
         assert!(
             failure.source.to_string().contains("invalid unicode"),

@@ -117,17 +117,19 @@ pub enum Error {
         reason: String,
     },
 
-    /// A GitHub App could not get an installation token (feature `app`,
-    /// `ClientBuilder::github_app`): GitHub refused the token request
-    /// (`401`: the App id or its private key is wrong, or this machine's
-    /// clock is off by minutes; `404`: the App has no such installation;
-    /// `403`: the installation is suspended), or its answer is not a
-    /// token. A token request that could not be sent at all is an
+    /// A client could not get a token: a GitHub App's installation token
+    /// (feature `app`, `ClientBuilder::github_app`: `401`, the App id or
+    /// its private key is wrong, or this machine's clock is off by minutes;
+    /// `404`, the App has no such installation; `403`, the installation is
+    /// suspended), an OAuth 2 access token (`ClientBuilder::oauth2`: the
+    /// token server's `error` and `error_description`), or a
+    /// [`TokenSource`](super::TokenSource)'s; or the answer is not a token.
+    /// A token request that could not be sent at all is an
     /// [`Error::Transport`] naming it.
     ///
-    /// The message names the token request, the status and GitHub's
-    /// message; never the private key, the App's JWT or a token.
-    #[error("GitHub App authentication failed: {}", Bounded::text(.reason))]
+    /// The message names the token request, the status and the server's
+    /// message; never a private key, a client secret, a JWT or a token.
+    #[error("authentication failed: {}", Bounded::text(.reason))]
     Authentication {
         /// The URL of the token request
         /// (`…/app/installations/{installation_id}/access_tokens`).
@@ -546,6 +548,12 @@ fn spent_text(retries: u32, waits: u32, elapsed: Duration, deadline: Option<Dura
 /// error: its [`DecodeError::index`] in the page's list, its path in the
 /// page (`[3].user.login`, `items[3].user.login`), and its JSON alone as
 /// the body.
+///
+/// A line of a streamed answer read as lines (`Streamed::lines` of either
+/// client) that does not fit has its [`DecodeError::line`], counted from 1,
+/// and the line alone as the body:
+/// `GET /watch/pods: line 3 of the answer does not fit `Event`: expected
+/// value at line 1 column 1`.
 #[derive(Clone)]
 pub struct DecodeError {
     operation: String,
@@ -557,6 +565,7 @@ pub struct DecodeError {
     source: Arc<serde_json::Error>,
     body: Arc<[u8]>,
     index: Option<usize>,
+    line: Option<u64>,
 }
 
 impl DecodeError {
@@ -588,12 +597,19 @@ impl DecodeError {
             source: Arc::new(failure.source),
             body,
             index: None,
+            line: None,
         }
     }
 
     /// The same error, of item `index` of a page's list.
     pub(crate) fn in_item(mut self, index: usize) -> DecodeError {
         self.index = Some(index);
+        self
+    }
+
+    /// The same error, of line `line` (from 1) of a streamed answer.
+    pub(crate) fn on_line(mut self, line: u64) -> DecodeError {
+        self.line = Some(line);
         self
     }
 
@@ -652,6 +668,12 @@ impl DecodeError {
     pub fn index(&self) -> Option<usize> {
         self.index
     }
+
+    /// For a line of a streamed answer read as lines, its number, counting
+    /// from 1 (blank lines count); `None` for a body decoded whole.
+    pub fn line(&self) -> Option<u64> {
+        self.line
+    }
 }
 
 impl fmt::Display for DecodeError {
@@ -660,7 +682,11 @@ impl fmt::Display for DecodeError {
         if self.request_type.is_some() {
             write!(f, " ({})", Bounded::text(&self.url))?;
         }
-        write!(f, ": the answer does not fit `{}`", self.type_name)?;
+        match self.line {
+            Some(line) => write!(f, ": line {line} of the answer")?,
+            None => write!(f, ": the answer")?,
+        }
+        write!(f, " does not fit `{}`", self.type_name)?;
         if !self.path.is_empty() {
             write!(f, " at `{}`", Bounded::text(&self.path))?;
         }
@@ -679,6 +705,7 @@ impl fmt::Debug for DecodeError {
             .field("type_name", &self.type_name)
             .field("path", &Bounded::text(&self.path))
             .field("index", &self.index)
+            .field("line", &self.line)
             .field("source", &Bounded::text(&format!("{:?}", self.source)))
             .field("body", &Excerpt(&self.body))
             .finish()

@@ -1,5 +1,6 @@
 //! One call: the request, the redirects it follows, and its final answer.
 
+use std::borrow::Cow;
 use std::time::SystemTime;
 
 use endpoint_runtime::__private::{Origin, is_shown_header, redact_userinfo, shown_header_value};
@@ -144,6 +145,21 @@ impl Exchange {
     /// its user information (`user:password@`) redacted.
     pub(crate) fn url(&self) -> String {
         redact_userinfo(&self.uri.to_string()).into_owned()
+    }
+
+    /// Drops from the URL to send now every query parameter that holds one
+    /// of `secrets` (a key the client adds to its requests as they leave):
+    /// a URL the server names, a redirect's `location` or a next page's,
+    /// may echo it, and such a URL is shown by errors and events, and may
+    /// lead to another origin.
+    pub(crate) fn drop_query_secrets(&mut self, secrets: &[String]) {
+        let url = self.uri.to_string();
+        if let Cow::Owned(url) = without_query_secrets(&url, secrets)
+            // The URL parsed before; without some of its parameters it still is one.
+            && let Ok(uri) = url.parse()
+        {
+            self.uri = uri;
+        }
     }
 
     /// The method of the request to send now.
@@ -471,6 +487,76 @@ fn remove_dot_segments(path: &str) -> String {
         joined
     } else {
         format!("/{joined}")
+    }
+}
+
+/// `url` without the query parameters that hold one of `secrets`; borrowed
+/// when it holds none.
+pub(crate) fn without_query_secrets<'u>(url: &'u str, secrets: &[String]) -> Cow<'u, str> {
+    let Some((path, query)) = url.split_once('?') else {
+        return Cow::Borrowed(url);
+    };
+    let (query, fragment) = query
+        .split_once('#')
+        .map_or((query, None), |(query, fragment)| (query, Some(fragment)));
+    let held = |pair: &&str| secrets.iter().any(|secret| pair.contains(secret.as_str()));
+    if !query.split('&').any(|pair| held(&pair)) {
+        return Cow::Borrowed(url);
+    }
+    let kept: Vec<&str> = query.split('&').filter(|pair| !held(pair)).collect();
+    let mut out = path.to_owned();
+    if !kept.is_empty() {
+        out.push('?');
+        out.push_str(&kept.join("&"));
+    }
+    if let Some(fragment) = fragment {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    Cow::Owned(out)
+}
+
+/// `headers` with every URL of their `link` headers written without the
+/// query parameters that hold one of `secrets`: a next page's URL that
+/// echoes a key the client adds as requests leave must not carry it into
+/// a page's links, a cursor a caller keeps, or an error.
+pub(crate) fn drop_link_secrets(headers: &mut HeaderMap, secrets: &[String]) {
+    let holds = |value: &HeaderValue| {
+        value
+            .to_str()
+            .is_ok_and(|text| secrets.iter().any(|secret| text.contains(secret.as_str())))
+    };
+    if !headers.get_all(header::LINK).iter().any(holds) {
+        return;
+    }
+    let values: Vec<HeaderValue> = headers
+        .get_all(header::LINK)
+        .iter()
+        .map(|value| {
+            let Ok(text) = value.to_str() else {
+                return value.clone();
+            };
+            let mut out = String::with_capacity(text.len());
+            let mut rest = text;
+            while let Some(start) = rest.find('<') {
+                let Some(len) = rest[start..].find('>') else {
+                    break;
+                };
+                out.push_str(&rest[..=start]);
+                out.push_str(&without_query_secrets(
+                    &rest[start + 1..start + len],
+                    secrets,
+                ));
+                rest = &rest[start + len..];
+            }
+            out.push_str(rest);
+            // Text without some of its parameters is still a header value.
+            HeaderValue::from_str(&out).unwrap_or_else(|_| value.clone())
+        })
+        .collect();
+    headers.remove(header::LINK);
+    for value in values {
+        headers.append(header::LINK, value);
     }
 }
 

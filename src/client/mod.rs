@@ -5,9 +5,14 @@
 //! A client is made by its [`ClientBuilder`]: `Client::builder()` for any
 //! API (its base URL must be given), `Client::github()` for GitHub, with
 //! typed settings checked at `build()`: credentials ([`token`], `bearer`,
-//! `basic`), `user_agent`, `accept`, `api_version`, `header`, timeouts.
-//! Credentials stay on the origins (scheme, host, port) of the base URL and
-//! the uploads URL, and `Debug` shows none.
+//! `basic`, an [`ApiKey`] in a header, the query or a cookie, the tokens
+//! of an [`OAuth2`] client or of a [`TokenSource`]), the base URL or a
+//! description's [`Server`] with its variables, `user_agent`, `accept`,
+//! `api_version`, `header`, timeouts. Credentials stay on the origins
+//! (scheme, host, port) of the base URL and the uploads URL, and `Debug`
+//! shows none; a key in the query is added to each request as it leaves,
+//! and no URL an error or event shows holds it (docs/client.md,
+//! "Authentication").
 //!
 //! A client's credentials are its `authorization` and every header but the
 //! shown ones (`accept`, `user-agent`, `content-type`, `content-length`,
@@ -102,7 +107,16 @@
 //!   [`failures`](Page::failures)), URL, status, headers, links (`next`,
 //!   `prev`, `first`, `last`), `total_count`, rate limit, and the cursor of
 //!   the page after it;
-//! - every answer's rate-limit headers are readable as a [`RateLimit`].
+//! - every answer's rate-limit headers are readable as a [`RateLimit`];
+//! - `stream` and `stream_request` give a 2xx answer's body unread, once
+//!   its head came through the rules above: an `io::Read` (ureq) or a
+//!   `Stream` of chunks (reqwest), with no size limit, whose `lines::<T>()`
+//!   decodes JSON lines one by one (a Kubernetes `watch`), a line that does
+//!   not fit an [`Error::Decode`] naming its
+//!   [`line`](DecodeError::line) while the lines after it still come;
+//!   `upload` and `upload_request` send a body read as it is sent, from a
+//!   reader or stream (sent once: no retry) or a file (opened again for
+//!   each try). `docs/client.md` ("Streams") says more.
 //!
 //! # What a client does on its own
 //!
@@ -312,6 +326,7 @@
 
 #[cfg(feature = "app")]
 mod app;
+mod auth;
 mod base64;
 mod builder;
 mod cache;
@@ -329,6 +344,8 @@ mod redis_store;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
 mod retry;
+mod server;
+mod stream;
 mod throttle;
 #[cfg(feature = "ureq")]
 pub mod ureq;
@@ -337,6 +354,7 @@ use http::{HeaderMap, StatusCode};
 
 #[cfg(feature = "app")]
 pub use app::GitHubApp;
+pub use auth::{ApiKey, OAuth2, Secret, Token, TokenSource};
 pub use builder::{
     ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEADLINE, DEFAULT_GITHUB_API_VERSION,
     DEFAULT_JSON_ACCEPT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
@@ -352,6 +370,7 @@ pub use rate_limit::{RateLimit, RateLimitKind};
 #[cfg(feature = "redis")]
 pub use redis_store::RedisStore;
 pub use retry::Retry;
+pub use server::Server;
 pub use throttle::{Admission, MemoryStore, RateLimitStore, RateLimits, StoreError};
 
 /// The most redirects one call follows in a row (as reqwest and ureq do by
@@ -364,8 +383,10 @@ pub const MAX_REDIRECTS: usize = 10;
 /// and the last page read, their cursor resuming at the page not fetched.
 pub const MAX_EMPTY_PAGES: usize = 10;
 
-/// The largest answer body a client reads; a larger one is an
-/// [`Error::Transport`].
+/// The largest answer body a client reads whole; a larger one is an
+/// [`Error::Transport`]. A streamed answer's body (`stream`,
+/// `stream_request`) has no limit; a line of one read as lines is at most
+/// this long.
 pub const MAX_ANSWER_BYTES: u64 = 100 << 20;
 
 /// A 2xx answer: its status, headers, final URL (after redirects) and

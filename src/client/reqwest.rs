@@ -25,6 +25,10 @@ use super::{Error, MAX_ANSWER_BYTES, Response};
 use crate::model::Paginated;
 use crate::{Endpoint, Request, TypedRequest};
 
+mod stream;
+
+pub use stream::{Lines, Streamed, Upload};
+
 /// An async client: an [`Endpoint`] and a reqwest client.
 ///
 /// Made by [`Client::builder`] (any API) or [`Client::github`]; cloning is
@@ -526,19 +530,25 @@ impl Client {
         if timeout.is_some() {
             *request.timeout_mut() = timeout;
         }
-        let mut response = self.client.execute(request).await?;
-        let mut body = Vec::new();
-        while let Some(chunk) = response.chunk().await? {
-            if (body.len() + chunk.len()) as u64 > MAX_ANSWER_BYTES {
-                return Err(format!("the answer is larger than {MAX_ANSWER_BYTES} bytes").into());
-            }
-            body.extend_from_slice(&chunk);
-        }
-        let mut answer = http::Response::new(body);
-        *answer.status_mut() = response.status();
-        *answer.headers_mut() = std::mem::take(response.headers_mut());
-        Ok(answer)
+        read_whole(self.client.execute(request).await?).await
     }
+}
+
+/// `response` with its body read whole, up to [`MAX_ANSWER_BYTES`].
+async fn read_whole(
+    mut response: ::reqwest::Response,
+) -> Result<http::Response<Vec<u8>>, Box<dyn std::error::Error + Send + Sync>> {
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await? {
+        if (body.len() + chunk.len()) as u64 > MAX_ANSWER_BYTES {
+            return Err(format!("the answer is larger than {MAX_ANSWER_BYTES} bytes").into());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    let mut answer = http::Response::new(body);
+    *answer.status_mut() = response.status();
+    *answer.headers_mut() = std::mem::take(response.headers_mut());
+    Ok(answer)
 }
 
 /// The page being fetched.

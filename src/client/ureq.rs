@@ -15,6 +15,10 @@ use super::{Error, MAX_ANSWER_BYTES, Response};
 use crate::model::Paginated;
 use crate::{Endpoint, Request, TypedRequest};
 
+mod stream;
+
+pub use stream::{Lines, Streamed, Upload};
+
 /// A blocking client: an [`Endpoint`] and a ureq agent.
 ///
 /// Made by [`Client::builder`] (any API) or [`Client::github`]; cloning is
@@ -543,21 +547,26 @@ impl Client {
             request = request.timeout_global(Some(timeout));
         }
         let request = request.build();
-        let (parts, mut body) = self.agent.run(request)?.into_parts();
-        // ureq's limit refuses a body that reaches it, not one that passes
-        // it: one byte more tells a body of exactly the largest size from a
-        // larger one.
-        let body = match body.with_config().limit(MAX_ANSWER_BYTES + 1).read_to_vec() {
-            Err(::ureq::Error::BodyExceedsLimit(_)) => {
-                return Err(::ureq::Error::BodyExceedsLimit(MAX_ANSWER_BYTES));
-            }
-            read => read?,
-        };
-        if body.len() as u64 > MAX_ANSWER_BYTES {
+        let (parts, body) = self.agent.run(request)?.into_parts();
+        Ok(http::Response::from_parts(parts, read_whole(body)?))
+    }
+}
+
+/// An answer's body, read whole up to [`MAX_ANSWER_BYTES`].
+fn read_whole(mut body: ::ureq::Body) -> Result<Vec<u8>, ::ureq::Error> {
+    // ureq's limit refuses a body that reaches it, not one that passes it:
+    // one byte more tells a body of exactly the largest size from a larger
+    // one.
+    let body = match body.with_config().limit(MAX_ANSWER_BYTES + 1).read_to_vec() {
+        Err(::ureq::Error::BodyExceedsLimit(_)) => {
             return Err(::ureq::Error::BodyExceedsLimit(MAX_ANSWER_BYTES));
         }
-        Ok(http::Response::from_parts(parts, body))
+        read => read?,
+    };
+    if body.len() as u64 > MAX_ANSWER_BYTES {
+        return Err(::ureq::Error::BodyExceedsLimit(MAX_ANSWER_BYTES));
     }
+    Ok(body)
 }
 
 /// The items of every page, as an [`Iterator`]: page after page until one

@@ -14,6 +14,12 @@
 //! [`Server::start_concurrent`] answers each request on a thread of its own,
 //! so that an answer may take its time while others are given.
 //!
+//! [`Server::streaming`] answers with bodies made as they are sent
+//! ([`Streaming`], such as a [`Pattern`] of any length), never held whole;
+//! every server reads a request's whole body, keeping its first
+//! [`MAX_BODY`] bytes and counting all ([`Received::body_length`]), so
+//! that an upload of any size is checked without being held.
+//!
 //! [`Server::raw`] reads each request itself (one per connection), records
 //! it, and hands the connection to the test, which may answer as no HTTP
 //! server does: close or [`reset`] the connection, cut an answer short,
@@ -39,8 +45,8 @@ use serde_json::Value;
 pub const SERVER_LIFETIME: Duration = Duration::from_secs(300);
 /// How long a test waits for a request to reach the server.
 pub const WAIT: Duration = Duration::from_secs(10);
-/// The largest request body the server reads.
-const MAX_BODY: u64 = 1 << 20;
+/// The most bytes of a request body the server keeps.
+pub const MAX_BODY: u64 = 1 << 20;
 /// Answer headers that describe the recorded connection, not the answer:
 /// the server writes its own.
 const CONNECTION_HEADERS: [&str; 4] = [
@@ -59,8 +65,10 @@ pub struct Received {
     pub url: String,
     /// Every header, in order, names lowercased, values as sent.
     pub headers: Vec<(String, String)>,
-    /// The body bytes.
+    /// The body bytes (the first [`MAX_BODY`] of them).
     pub body: Vec<u8>,
+    /// How many body bytes arrived, kept or not.
+    pub body_length: u64,
 }
 
 impl Received {
@@ -242,6 +250,59 @@ struct Replay {
 
 type Respond = Box<dyn FnMut(&Received) -> Answer + Send>;
 
+/// The function of a server that answers with streamed bodies.
+type RespondStreaming = Box<dyn FnMut(&Received) -> Streaming + Send>;
+
+/// An answer whose body is read from `body` as it is sent, never held
+/// whole.
+pub struct Streaming {
+    /// The status.
+    pub status: u16,
+    /// The headers, in order.
+    pub headers: Vec<(String, String)>,
+    /// The body's length, sent as `content-length`; `None`: the body is
+    /// sent chunked.
+    pub length: Option<u64>,
+    /// The body.
+    pub body: Box<dyn Read + Send>,
+}
+
+/// A body of `length` bytes made as it is read: byte `i` is
+/// [`Pattern::byte`]`(i)`, so that a reader can check every byte it gets
+/// without the whole.
+pub struct Pattern {
+    position: u64,
+    length: u64,
+}
+
+impl Pattern {
+    /// `length` bytes of the pattern.
+    pub fn new(length: u64) -> Pattern {
+        Pattern {
+            position: 0,
+            length,
+        }
+    }
+
+    /// Byte `i` of the pattern: `i % 251` (a prime, so that no power-of-two
+    /// chunk repeats it exactly).
+    pub fn byte(i: u64) -> u8 {
+        (i % 251) as u8
+    }
+}
+
+impl Read for Pattern {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.length - self.position;
+        let n = buf.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        for (offset, byte) in buf[..n].iter_mut().enumerate() {
+            *byte = Pattern::byte(self.position + offset as u64);
+        }
+        self.position += n as u64;
+        Ok(n)
+    }
+}
+
 /// The function of a server that answers requests concurrently.
 type RespondShared = Arc<dyn Fn(&Received) -> Answer + Send + Sync>;
 
@@ -250,6 +311,7 @@ type RespondShared = Arc<dyn Fn(&Received) -> Answer + Send + Sync>;
 enum Responder {
     InTurn(Respond),
     Concurrent(RespondShared),
+    Streaming(RespondStreaming),
 }
 
 /// A loopback HTTP server; see the module documentation.
@@ -278,6 +340,12 @@ impl Server {
         answer: impl Fn(&Received) -> Answer + Send + Sync + 'static,
     ) -> Server {
         Server::serve(None, |_| Responder::Concurrent(Arc::new(answer)))
+    }
+
+    /// A server answering every request with `answer(request)`, whose
+    /// body is read as it is sent: an answer of any size, held nowhere.
+    pub fn streaming(answer: impl FnMut(&Received) -> Streaming + Send + 'static) -> Server {
+        Server::serve(None, |_| Responder::Streaming(Box::new(answer)))
     }
 
     /// A server replaying `exchanges` in order, standing in for each
@@ -347,6 +415,7 @@ impl Server {
             };
             match &mut respond {
                 Responder::InTurn(respond) => serve_one(request, respond, sender),
+                Responder::Streaming(respond) => serve_streaming(request, respond, sender),
                 Responder::Concurrent(respond) => {
                     let respond = Arc::clone(respond);
                     let sender = sender.clone();
@@ -447,25 +516,9 @@ fn serve_one(
     mut respond: impl FnMut(&Received) -> Answer,
     sender: &Sender<Received>,
 ) -> bool {
-    let mut body = Vec::new();
-    let read = request.as_reader().take(MAX_BODY).read_to_end(&mut body);
-    let record = Received {
-        method: request.method().to_string(),
-        url: request.url().to_owned(),
-        headers: request
-            .headers()
-            .iter()
-            .map(|h| {
-                (
-                    h.field.as_str().as_str().to_ascii_lowercase(),
-                    h.value.as_str().to_owned(),
-                )
-            })
-            .collect(),
-        body,
-    };
+    let (record, read) = record(&mut request);
     let answer = match read {
-        Ok(_) => respond(&record),
+        Ok(()) => respond(&record),
         Err(_) => Answer::json(400, &serde_json::json!({"message": "unreadable body"})),
     };
     // Recorded before the answer leaves, so that once a client has its
@@ -481,6 +534,79 @@ fn serve_one(
     }
     let _ = request.respond(response);
     true
+}
+
+/// Reads `request`, records it on `sender` and answers it with
+/// `respond`'s streamed body; `false` when the test no longer listens.
+fn serve_streaming(
+    mut request: tiny_http::Request,
+    respond: &mut RespondStreaming,
+    sender: &Sender<Received>,
+) -> bool {
+    let (record, read) = record(&mut request);
+    let answer = match read {
+        Ok(()) => respond(&record),
+        Err(_) => {
+            let body = br#"{"message":"unreadable body"}"#;
+            Streaming {
+                status: 400,
+                headers: vec![("content-type".into(), "application/json".into())],
+                length: Some(body.len() as u64),
+                body: Box::new(&body[..]),
+            }
+        }
+    };
+    if sender.send(record).is_err() {
+        return false;
+    }
+    let headers = answer
+        .headers
+        .iter()
+        .filter_map(|(name, value)| {
+            tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
+        })
+        .collect();
+    let length = answer
+        .length
+        .map(|length| usize::try_from(length).expect("a length that fits"));
+    let response = tiny_http::Response::new(
+        tiny_http::StatusCode(answer.status),
+        headers,
+        answer.body,
+        length,
+        None,
+    )
+    // tiny_http sends a large body chunked unless told: a length given
+    // is sent as `content-length`.
+    .with_chunked_threshold(usize::MAX);
+    let _ = request.respond(response);
+    true
+}
+
+/// `request` as the server received it: its whole body read, the first
+/// [`MAX_BODY`] bytes kept, all counted; and whether the body could be read.
+fn record(request: &mut tiny_http::Request) -> (Received, std::io::Result<()>) {
+    let mut body = Vec::new();
+    let kept = request.as_reader().take(MAX_BODY).read_to_end(&mut body);
+    let read = kept.and_then(|_| std::io::copy(request.as_reader(), &mut std::io::sink()));
+    let body_length = body.len() as u64 + read.as_ref().copied().unwrap_or(0);
+    let record = Received {
+        method: request.method().to_string(),
+        url: request.url().to_owned(),
+        headers: request
+            .headers()
+            .iter()
+            .map(|h| {
+                (
+                    h.field.as_str().as_str().to_ascii_lowercase(),
+                    h.value.as_str().to_owned(),
+                )
+            })
+            .collect(),
+        body,
+        body_length,
+    };
+    (record, read.map(|_| ()))
 }
 
 /// Reads one request from `stream`: its head, then as many body bytes as
@@ -519,6 +645,7 @@ fn read_request(stream: &TcpStream) -> Option<Received> {
         method,
         url,
         headers,
+        body_length: body.len() as u64,
         body,
     })
 }

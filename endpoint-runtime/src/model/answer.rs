@@ -48,18 +48,30 @@ use serde::de::{DeserializeOwned, Error as _};
 /// ```
 /// use endpoint::model::{Answer, AnswerError};
 ///
-/// /// A CSV export: its lines.
+/// /// An export: the lines of a CSV file, or the bytes of another format.
 /// #[derive(Debug, PartialEq)]
-/// struct Lines(Vec<String>);
+/// enum Export {
+///     Csv(Vec<String>),
+///     Other(Vec<u8>),
+/// }
 ///
-/// impl Answer for Lines {
-///     fn decode(_status: u16, _media_type: Option<&str>, body: &[u8]) -> Result<Self, AnswerError> {
-///         let text = String::decode(200, Some("text/csv"), body)?;
-///         Ok(Lines(text.lines().map(str::to_owned).collect()))
+/// impl Answer for Export {
+///     fn decode(status: u16, media_type: Option<&str>, body: &[u8]) -> Result<Self, AnswerError> {
+///         match media_type {
+///             Some(csv) if csv.starts_with("text/csv") => {
+///                 let text = String::decode(status, media_type, body)?;
+///                 Ok(Export::Csv(text.lines().map(str::to_owned).collect()))
+///             }
+///             _ => Ok(Export::Other(body.to_vec())),
+///         }
 ///     }
 /// }
 ///
-/// assert_eq!(Lines::decode(200, Some("text/csv"), b"a,b\n1,2")?, Lines(vec!["a,b".into(), "1,2".into()]));
+/// assert_eq!(
+///     Export::decode(200, Some("text/csv; header=present"), b"a,b\n1,2")?,
+///     Export::Csv(vec!["a,b".into(), "1,2".into()])
+/// );
+/// assert_eq!(Export::decode(200, Some("application/zip"), b"PK")?, Export::Other(b"PK".to_vec()));
 /// # Ok::<(), AnswerError>(())
 /// ```
 pub trait Answer: Sized {
