@@ -451,8 +451,8 @@ fn shortened(operation: &Operation, group: &str) -> Option<String> {
         .chain(&words[at + module.len()..])
         .map(String::as_str)
         .collect();
-    let name = ident::pascal(&rest.join("_"));
-    (!name.starts_with('V') || !rest[0].starts_with(|c: char| c.is_ascii_digit())).then_some(name)
+    let leading_digit = rest[0].starts_with(|c: char| c.is_ascii_digit());
+    (!leading_digit).then(|| ident::pascal(&rest.join("_")))
 }
 
 /// Plans every operation of `api`, grouped by `modules`.
@@ -621,7 +621,7 @@ impl OperationPlanner<'_, '_> {
     /// location's prefix, else numbered.
     fn field_name(&self, wire: &str, location: Location) -> String {
         let taken = |candidate: &str| self.fields.iter().any(|f| f.name == candidate);
-        let name = ident::snake(&spoken(wire));
+        let name = ident::snake(wire);
         if !taken(&name) {
             return name;
         }
@@ -632,7 +632,7 @@ impl OperationPlanner<'_, '_> {
             Location::Cookie => "cookie",
             Location::Body | Location::RequestBody => "body",
         };
-        ident::unique(ident::snake(&format!("{prefix}_{}", spoken(wire))), taken)
+        ident::unique(ident::snake(&format!("{prefix}_{wire}")), taken)
     }
 
     fn plan(&mut self, index: usize, module: usize, name: String) -> OperationPlan {
@@ -1260,15 +1260,6 @@ pub(crate) fn status_variant(status: &str) -> String {
         _ => return ident::pascal(&format!("status {status}")),
     };
     name.to_owned()
-}
-
-/// A parameter's name with its comparisons in words, which the words of
-/// an identifier leave out (`DateSent<` → `DateSent before`).
-fn spoken(name: &str) -> String {
-    name.replace("<=", " at or before ")
-        .replace(">=", " at or after ")
-        .replace('<', " before ")
-        .replace('>', " after ")
 }
 
 /// A variant's name for a media type (`application/merge-patch+json` →
