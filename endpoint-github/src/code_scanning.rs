@@ -689,8 +689,8 @@ endpoint! {
     /// | Rules per run                    |       25,000       |                                                                                  |
     /// | Tool extensions per run          |        100         |                                                                                  |
     /// | Thread Flow Locations per result |       10,000       | Only the top 1,000 Thread Flow Locations will be included, using prioritization. |
-    /// | Location per result	             |       1,000        | Only 100 locations will be included.                                             |
-    /// | Tags per rule	                   |         20         | Only 10 tags will be included.                                                   |
+    /// | Location per result                 |       1,000        | Only 100 locations will be included.                                             |
+    /// | Tags per rule                       |         20         | Only 10 tags will be included.                                                   |
     ///
     ///
     /// The `202 Accepted` response includes an `id` value.

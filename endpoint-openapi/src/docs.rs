@@ -4,10 +4,14 @@
 //! - links relative to the site of the documentation (`(/rest/…)`, when the
 //!   caller names its base) and to the operation's page (`(#anchor)`)
 //!   become absolute;
-//! - bare URLs become autolinks (`<https://…>`);
+//! - bare URLs become autolinks (`<https://…>`), in parentheses too;
+//! - tabs are spaces, and a list item's paragraph continued with more
+//!   indentation than its text is indented as its text;
 //! - brackets that are not links are escaped (`\[]`), and the alert
 //!   markers of GitHub's Markdown (`> [!NOTE]`) become bold labels;
-//! - `<` outside code is `&lt;` (`<branch>` is a placeholder, not a tag);
+//! - the simplest HTML (`<p>`, `<code>`, `<strong>`, `<em>`, `<br>`, `<a href>`) is
+//!   Markdown, and any other `<` outside code is `&lt;` (`<branch>` is a
+//!   placeholder, not a tag);
 //! - a fenced code block without a language, or whose info string rustdoc
 //!   would read as Rust (`rust`, `ignore`, `no_run`, …), is `text`, and so
 //!   is an indented code block, so that rustdoc does not compile it as Rust;
@@ -43,7 +47,8 @@ pub struct Links<'a> {
 /// );
 /// ```
 pub fn rustdoc(text: &str, links: Links<'_>) -> String {
-    let text = indented_code(&text.replace("\r\n", "\n"));
+    // A tab is four spaces: clippy refuses tabs in documentation.
+    let text = indented_code(&text.replace("\r\n", "\n").replace('\t', "    "));
     let mut out = String::new();
     let mut prose = String::new();
     let mut fence: Option<String> = None;
@@ -84,6 +89,26 @@ pub fn rustdoc(text: &str, links: Links<'_>) -> String {
     }
     out.trim_end().to_owned()
 }
+
+/// The HTML tags of descriptions written in HTML (Stripe's) and their
+/// Markdown; any other `<` is text.
+const HTML: [(&str, &str); 15] = [
+    ("<p>", ""),
+    ("</p>", "\n\n"),
+    ("<br>", "\n\n"),
+    ("<br/>", "\n\n"),
+    ("<br />", "\n\n"),
+    ("<code>", "`"),
+    ("</code>", "`"),
+    ("<strong>", "**"),
+    ("</strong>", "**"),
+    ("<b>", "**"),
+    ("</b>", "**"),
+    ("<em>", "*"),
+    ("</em>", "*"),
+    ("<i>", "*"),
+    ("</i>", "*"),
+];
 
 /// The words of a fence's info string that rustdoc reads as a Rust block
 /// (and its attributes): a block whose info has only these is compiled.
@@ -234,7 +259,10 @@ fn lists(prose: &str) -> String {
         } else {
             let leading = line.len() - line.trim_start().len();
             match indent {
-                Some(width) if leading < width && !starts_block(line.trim_start()) => {
+                // The item's paragraph continued, lazily or indented more
+                // than its text (a paragraph's line never starts a code
+                // block): under the item's text.
+                Some(width) if leading != width && !starts_block(line.trim_start()) => {
                     out.push_str(&" ".repeat(width));
                     out.push_str(line.trim_start());
                 }
@@ -332,6 +360,18 @@ fn inline(text: &str, links: Links<'_>) -> String {
             if let Some(end) = autolink(rest) {
                 out.push_str(&rest[..end]);
                 rest = &rest[end..];
+            } else if let Some((label, url, len)) = html_link(rest) {
+                out.push('[');
+                out.push_str(&inline(label, links));
+                out.push_str("](");
+                out.push_str(&absolute(url, links));
+                out.push(')');
+                rest = &rest[len..];
+            } else if let Some((tag, markdown)) = HTML.iter().find(|(tag, _)| {
+                rest.len() >= tag.len() && rest[..tag.len()].eq_ignore_ascii_case(tag)
+            }) {
+                out.push_str(markdown);
+                rest = &rest[tag.len()..];
             } else {
                 out.push_str("&lt;");
                 rest = &rest[1..];
@@ -339,7 +379,8 @@ fn inline(text: &str, links: Links<'_>) -> String {
             continue;
         }
         if (rest.starts_with("https://") || rest.starts_with("http://"))
-            && !out.ends_with(['(', '<', '"', '\''])
+            && !out.ends_with("](")
+            && !out.ends_with(['<', '"', '\''])
         {
             let end = rest
                 .find(|c: char| c.is_whitespace() || matches!(c, ')' | '"' | '\'' | '<' | '>'))
@@ -384,6 +425,29 @@ fn link(text: &str) -> Option<(&str, &str, usize)> {
         return None;
     }
     Some((&text[1..close], url, close + 1 + 1 + end + 1))
+}
+
+/// An HTML link `<a href="url">label</a>` at the start of `text`: its
+/// label, URL and length.
+fn html_link(text: &str) -> Option<(&str, &str, usize)> {
+    const OPEN: &str = "<a href=\"";
+    if text.len() < OPEN.len() || !text[..OPEN.len()].eq_ignore_ascii_case(OPEN) {
+        return None;
+    }
+    let after = &text[OPEN.len()..];
+    let url_end = after.find('"')?;
+    let url = &after[..url_end];
+    let rest = after[url_end + 1..].strip_prefix('>')?;
+    let label_end = rest.find("</a>")?;
+    let label = &rest[..label_end];
+    let valid = !url.is_empty()
+        && !url.contains(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        && !label.contains(['[', ']', '\n']);
+    valid.then_some((
+        label,
+        url,
+        OPEN.len() + url_end + 2 + label_end + "</a>".len(),
+    ))
 }
 
 /// The length of an autolink `<scheme://…>` at the start of `text`.
@@ -514,6 +578,29 @@ mod tests {
         assert_eq!(
             rustdoc("- one\n\n    more of one", Links::default()),
             "- one\n\n    more of one"
+        );
+        // Tabs, over-indented items, URLs in parentheses.
+        assert_eq!(
+            rustdoc(
+                "1) `atomic`:\n     whole.\n\ta (https://a.b/c).\n              b",
+                Links::default()
+            ),
+            "1) `atomic`:\n   whole.\n   a (<https://a.b/c>).\n   b"
+        );
+        // HTML as Markdown.
+        assert_eq!(
+            rustdoc(
+                "<p>Creates a <code>customer</code>.</p><p>Then <strong>x</strong> <a>.</p>",
+                Links::default()
+            ),
+            "Creates a `customer`.\n\nThen **x** &lt;a>."
+        );
+        assert_eq!(
+            rustdoc(
+                "Use the <a href=\"https://d.s.com/a\">Dashboard</a>.",
+                Links::default()
+            ),
+            "Use the [Dashboard](https://d.s.com/a)."
         );
         // Anchors and root-relative links stay as written without a base.
         assert_eq!(

@@ -21,6 +21,19 @@
 //! Nothing here is specific to one API: a description's own choices (names,
 //! corrections) are the caller's policy and overlay.
 //!
+//! A whole crate of requests is made in the same stages: [`read`] reads a
+//! description (any OpenAPI 3.x or Swagger 2.0, JSON or YAML) into the read
+//! model of [`api`]; [`operations`] plans its operations (modules and
+//! features, struct names, a field per parameter, bodies, answers) in the
+//! same [`TypeSpace`](plan::TypeSpace) as the models; [`package`] writes the
+//! crate's files, its requests as `endpoint!` items. [`docs`] makes a
+//! description's Markdown rustdoc, and what cannot be expressed as written
+//! is a [`diag`] diagnostic with its fallback, never a panic.
+//!
+//! Each module imports only from the ones before it in this list: `diag`,
+//! `docs`, `ident`, `schema`, `api`, `overlay`, `read`, `plan`, `emit`,
+//! `operations`, `package`.
+//!
 //! ```
 //! use std::collections::BTreeMap;
 //! use endpoint_openapi::{emit, plan, schema::Schema};

@@ -31,8 +31,10 @@
 //! - a media range (`*/*`, `application/*`) is sent as `application/json`,
 //!   unless its schema is binary;
 //! - the answer: the one type of every `2xx` body when they agree, `()`
-//!   when none has a body, else a JSON value (a status the answers differ
-//!   by is named in the struct's documentation).
+//!   when none has a body, else an `endpoint::answers!` enum of a variant
+//!   per status; the refusals (`4xx`, `5xx`, `default`) alike, the route's
+//!   `error` type; the first JSON media type of a status, else its first,
+//!   a text one a `String`, a binary one `endpoint::body::Bytes`.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -40,7 +42,6 @@ use crate::api::{Api, Encoding, MediaContent, Operation, ParamIn, Parameter};
 use crate::diag::Diagnostics;
 use crate::docs::{self, Links};
 use crate::ident;
-use crate::package::Modules;
 use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
 
@@ -54,6 +55,27 @@ impl Policy for Described {
         docs::rustdoc(text, Links::default())
     }
 }
+
+/// How operations are grouped into modules, each module a cargo feature.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Modules {
+    /// By the operation's first tag; by the first path segment (after a
+    /// version segment such as `v1`) for a description without tags.
+    #[default]
+    Tags,
+    /// By the part of the `operationId` before the first `separator`
+    /// (`repos/get` → `repos`).
+    OperationIdPrefix {
+        /// The separator (`/`, `.`, `_`).
+        separator: String,
+    },
+    /// By the first path segment (after a version segment).
+    PathSegment,
+}
+
+/// Answers by status as written (`"200"`, `"4XX"`, `"default"`), each by
+/// media type: the type of that body, `None` when it has none.
+pub type ByStatus<T> = Vec<(String, Vec<(String, Option<T>)>)>;
 
 /// Every operation of a description, planned.
 #[derive(Debug)]
@@ -171,7 +193,7 @@ pub enum ChoiceValue {
     File,
 }
 
-/// What a successful call answers.
+/// What a successful call answers, or a refused one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Success {
     /// No body (`()`).
@@ -205,9 +227,20 @@ pub struct OperationPlan {
     pub choice: Option<Choice>,
     /// What a successful call answers.
     pub success: Success,
+    /// What a refusal's body is (`4xx`, `5xx`, `default`): `Unit` when
+    /// none has a body.
+    pub error: Success,
+    /// The documentation of each status of `success` and `error`.
+    pub statuses: Vec<(String, String)>,
+    /// The name of the enum of the answers by status, when `success`
+    /// differs by status; unique in the module.
+    pub answer_name: String,
+    /// The name of the enum of the refusals by status, when `error`
+    /// differs by status; unique in the module.
+    pub error_name: String,
     /// By status as written, in the description's order: by media type,
     /// the type of that body, `None` when it has no schema.
-    pub answers: Vec<(String, Vec<(String, Option<Ty>)>)>,
+    pub answers: ByStatus<Ty>,
     /// The struct's documentation (rustdoc Markdown).
     pub doc: String,
 }
@@ -418,8 +451,8 @@ fn shortened(operation: &Operation, group: &str) -> Option<String> {
         .chain(&words[at + module.len()..])
         .map(String::as_str)
         .collect();
-    let name = ident::pascal(&rest.join("_"));
-    (!name.starts_with('V') || !rest[0].starts_with(|c: char| c.is_ascii_digit())).then_some(name)
+    let leading_digit = rest[0].starts_with(|c: char| c.is_ascii_digit());
+    (!leading_digit).then(|| ident::pascal(&rest.join("_")))
 }
 
 /// Plans every operation of `api`, grouped by `modules`.
@@ -513,6 +546,7 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
             feature: module_list[module].feature.clone(),
             full: fulls[index].clone(),
             fields: Vec::new(),
+            statuses: Vec::new(),
         };
         let mut op = planner.plan(index, module, names[index].clone());
         // A choice's name, unique in the module beside the structs.
@@ -521,6 +555,22 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
                 taken.contains(&(module, candidate.to_owned()))
             });
             taken.insert((module, choice.name.clone()));
+        }
+        for (differs, suffix) in [
+            (matches!(op.success, Success::ByStatus(_)), "Answer"),
+            (matches!(op.error, Success::ByStatus(_)), "Error"),
+        ] {
+            if differs {
+                let name = ident::unique(format!("{}{suffix}", op.name), |candidate| {
+                    taken.contains(&(module, candidate.to_owned()))
+                });
+                taken.insert((module, name.clone()));
+                if suffix == "Answer" {
+                    op.answer_name = name;
+                } else {
+                    op.error_name = name;
+                }
+            }
         }
         operations.push(op);
     }
@@ -541,6 +591,7 @@ struct OperationPlanner<'s, 'a> {
     /// The operation's full name, the prefix of its inline types' names.
     full: String,
     fields: Vec<FieldPlan>,
+    statuses: Vec<(String, String)>,
 }
 
 impl OperationPlanner<'_, '_> {
@@ -570,7 +621,7 @@ impl OperationPlanner<'_, '_> {
     /// location's prefix, else numbered.
     fn field_name(&self, wire: &str, location: Location) -> String {
         let taken = |candidate: &str| self.fields.iter().any(|f| f.name == candidate);
-        let name = ident::snake(&spoken(wire));
+        let name = ident::snake(wire);
         if !taken(&name) {
             return name;
         }
@@ -581,7 +632,7 @@ impl OperationPlanner<'_, '_> {
             Location::Cookie => "cookie",
             Location::Body | Location::RequestBody => "body",
         };
-        ident::unique(ident::snake(&format!("{prefix}_{}", spoken(wire))), taken)
+        ident::unique(ident::snake(&format!("{prefix}_{wire}")), taken)
     }
 
     fn plan(&mut self, index: usize, module: usize, name: String) -> OperationPlan {
@@ -696,7 +747,7 @@ impl OperationPlanner<'_, '_> {
             }
         }
         let (content_type, choice) = self.body();
-        let (success, answers) = self.answers();
+        let (success, error, answers) = self.answers();
         OperationPlan {
             index,
             module,
@@ -707,7 +758,11 @@ impl OperationPlanner<'_, '_> {
             fields: std::mem::take(&mut self.fields),
             choice,
             success,
+            error,
             answers,
+            statuses: std::mem::take(&mut self.statuses),
+            answer_name: String::new(),
+            error_name: String::new(),
             doc: operation_doc(operation),
         }
     }
@@ -970,7 +1025,7 @@ impl OperationPlanner<'_, '_> {
                         wire: property.name.clone(),
                         location,
                         ty,
-                        optional: !(required && property.required) && !nullable,
+                        optional: !(nullable || required && property.required),
                         doc,
                         style,
                         explode,
@@ -1065,8 +1120,7 @@ impl OperationPlanner<'_, '_> {
     }
 
     /// The answers by status and media type, and the success type.
-    #[allow(clippy::type_complexity)]
-    fn answers(&mut self) -> (Success, Vec<(String, Vec<(String, Option<Ty>)>)>) {
+    fn answers(&mut self) -> (Success, Success, ByStatus<Ty>) {
         let operation = self.operation;
         let successes = operation
             .responses
@@ -1075,16 +1129,15 @@ impl OperationPlanner<'_, '_> {
             .count();
         let mut answers = Vec::new();
         let mut success: Vec<(String, Option<Ty>)> = Vec::new();
+        let mut errors: Vec<(String, Option<Ty>)> = Vec::new();
         for response in &operation.responses {
             let is_success = response.status.starts_with('2');
-            let suffix = if is_success {
-                if successes > 1 {
-                    format!("Response{}", response.status)
-                } else {
-                    "Response".to_owned()
-                }
+            // An inline type is named after its status: `Response` for the
+            // one success, else the status's reason phrase (`NotFound`).
+            let suffix = if is_success && successes == 1 {
+                "Response".to_owned()
             } else {
-                format!("Error{}", ident::pascal(&response.status))
+                status_variant(&response.status)
             };
             let name = format!("{}{}", self.full, suffix);
             let doc = response
@@ -1114,7 +1167,8 @@ impl OperationPlanner<'_, '_> {
                 };
                 by_media.push((content.media_type.clone(), ty));
             }
-            if is_success {
+            let is_error = response.status.starts_with(['4', '5']) || response.status == "default";
+            if is_success || is_error {
                 let chosen = by_media
                     .iter()
                     .find(|(media, ty)| ty.is_some() && media_kind(media) == MediaKind::Json)
@@ -1124,32 +1178,88 @@ impl OperationPlanner<'_, '_> {
                         // A body without a schema: any JSON value.
                         (!response.contents.is_empty()).then_some(Ty::Planned(Type::Json))
                     });
-                success.push((response.status.clone(), chosen));
+                if is_success {
+                    success.push((response.status.clone(), chosen));
+                } else {
+                    errors.push((response.status.clone(), chosen));
+                }
+                let text = response.description.as_deref().unwrap_or_default();
+                let text = docs::first_sentence(text, Links::default());
+                self.statuses.push((
+                    response.status.clone(),
+                    if text.is_empty() {
+                        format!("`{}`.", response.status)
+                    } else {
+                        format!("`{}`: {text}", response.status)
+                    },
+                ));
             }
             answers.push((response.status.clone(), by_media));
         }
-        let distinct: Vec<&Option<Ty>> = success.iter().fold(Vec::new(), |mut seen, (_, ty)| {
-            if !seen.contains(&ty) {
-                seen.push(ty);
-            }
-            seen
-        });
-        let success = match distinct.as_slice() {
-            [] | [None] => Success::Unit,
-            [Some(ty)] => Success::One(ty.clone()),
-            _ => Success::ByStatus(success),
-        };
-        (success, answers)
+        (by_status(success), by_status(errors), answers)
     }
 }
 
-/// A parameter's name with its comparisons in words, which the words of
-/// an identifier leave out (`DateSent<` → `DateSent before`).
-fn spoken(name: &str) -> String {
-    name.replace("<=", " at or before ")
-        .replace(">=", " at or after ")
-        .replace('<', " before ")
-        .replace('>', " after ")
+/// One type when every status has the same, `()` when none has a body,
+/// else the types by status.
+fn by_status(answers: Vec<(String, Option<Ty>)>) -> Success {
+    let mut distinct: Vec<&Option<Ty>> = Vec::new();
+    for (_, ty) in &answers {
+        if !distinct.contains(&ty) {
+            distinct.push(ty);
+        }
+    }
+    match distinct.as_slice() {
+        [] | [None] => Success::Unit,
+        [Some(ty)] => Success::One(ty.clone()),
+        _ => Success::ByStatus(answers),
+    }
+}
+
+/// The variant of an answer of `status`: its reason phrase
+/// (`404` → `NotFound`), `Success`, `ClientError` and `ServerError` for
+/// the ranges, `Other` for `default`, else `Status` and the status.
+pub(crate) fn status_variant(status: &str) -> String {
+    let name = match status.to_ascii_uppercase().as_str() {
+        "200" => "Ok",
+        "201" => "Created",
+        "202" => "Accepted",
+        "203" => "NonAuthoritative",
+        "204" => "NoContent",
+        "205" => "ResetContent",
+        "206" => "PartialContent",
+        "207" => "MultiStatus",
+        "2XX" => "Success",
+        "400" => "BadRequest",
+        "401" => "Unauthorized",
+        "402" => "PaymentRequired",
+        "403" => "Forbidden",
+        "404" => "NotFound",
+        "405" => "MethodNotAllowed",
+        "406" => "NotAcceptable",
+        "408" => "RequestTimeout",
+        "409" => "Conflict",
+        "410" => "Gone",
+        "411" => "LengthRequired",
+        "412" => "PreconditionFailed",
+        "413" => "ContentTooLarge",
+        "415" => "UnsupportedMediaType",
+        "416" => "RangeNotSatisfiable",
+        "422" => "UnprocessableContent",
+        "423" => "Locked",
+        "428" => "PreconditionRequired",
+        "429" => "TooManyRequests",
+        "4XX" => "ClientError",
+        "500" => "InternalServerError",
+        "501" => "NotImplemented",
+        "502" => "BadGateway",
+        "503" => "ServiceUnavailable",
+        "504" => "GatewayTimeout",
+        "5XX" => "ServerError",
+        "DEFAULT" => "Other",
+        _ => return ident::pascal(&format!("status {status}")),
+    };
+    name.to_owned()
 }
 
 /// A variant's name for a media type (`application/merge-patch+json` →

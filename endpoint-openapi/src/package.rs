@@ -3,7 +3,7 @@
 //! `src/lib.rs`, a module per tag, the models, `DIAGNOSTICS.md`).
 //!
 //! Each request is an `endpoint!` struct built as an
-//! [`ItemDef`](endpoint_macros_core::ItemDef) value and expanded here as
+//! [`ItemDef`] value and expanded here as
 //! the macro would expand it: a struct the macro would refuse is written
 //! with its parameters' styles left out, else left out of the crate, with a
 //! diagnostic either way, so that a generated crate always compiles. Its
@@ -24,7 +24,11 @@ use crate::api::Api;
 use crate::diag::Diagnostics;
 use crate::emit::{self, Paths};
 use crate::ident;
-use crate::operations::{self, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Success, Ty};
+pub use crate::operations::Modules;
+use crate::operations::{
+    self, ByStatus, ChoiceValue, FieldPlan, Location, OperationPlan, Plan, Success, Ty,
+    status_variant,
+};
 use crate::plan::Type;
 
 /// The first line of every generated file.
@@ -49,23 +53,6 @@ pub enum Dependency {
     /// A path dependency (the crate's `Cargo.toml` writes it as given,
     /// relative to the generated crate's directory when relative).
     Path(PathBuf),
-}
-
-/// How operations are grouped into modules, each module a cargo feature.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Modules {
-    /// By the operation's first tag; by the first path segment (after a
-    /// version segment such as `v1`) for a description without tags.
-    #[default]
-    Tags,
-    /// By the part of the `operationId` before the first `separator`
-    /// (`repos/get` → `repos`).
-    OperationIdPrefix {
-        /// The separator (`/`, `.`, `_`).
-        separator: String,
-    },
-    /// By the first path segment (after a version segment).
-    PathSegment,
 }
 
 /// A generated crate.
@@ -106,7 +93,7 @@ pub struct OperationInfo {
     /// By status as written (`"200"`, `"4XX"`, `"default"`), in the
     /// description's order: by media type, the Rust type of that body with
     /// `crate::` paths, or `None` when it has none.
-    pub answers: Vec<(String, Vec<(String, Option<String>)>)>,
+    pub answers: ByStatus<String>,
 }
 
 impl OperationInfo {
@@ -183,6 +170,7 @@ pub fn generate(api: &Api, options: &Options) -> Result<Generated, String> {
     let writer = Writer {
         plan: &plan,
         paths: &paths,
+        parsed: Default::default(),
     };
 
     // Each module's items, in the description's order.
@@ -337,8 +325,10 @@ fn doc_line(marker: &str, line: &str) -> String {
     }
 }
 
-/// `#[doc = "…"]` attributes, one per line of `text`.
+/// `#[doc = "…"]` attributes, one per line of `text` (built, not parsed:
+/// descriptions are long).
 fn doc_attrs(text: &str) -> Vec<syn::Attribute> {
+    let span = Span::call_site();
     text.lines()
         .map(|line| {
             let line = if line.is_empty() {
@@ -346,7 +336,19 @@ fn doc_attrs(text: &str) -> Vec<syn::Attribute> {
             } else {
                 format!(" {line}")
             };
-            parse_quote!(#[doc = #line])
+            syn::Attribute {
+                pound_token: syn::token::Pound(span),
+                style: syn::AttrStyle::Outer,
+                bracket_token: syn::token::Bracket(span),
+                meta: syn::Meta::NameValue(syn::MetaNameValue {
+                    path: syn::Ident::new("doc", span).into(),
+                    eq_token: syn::token::Eq(span),
+                    value: syn::Expr::Lit(syn::ExprLit {
+                        attrs: Vec::new(),
+                        lit: syn::Lit::Str(syn::LitStr::new(&line, span)),
+                    }),
+                }),
+            }
         })
         .collect()
 }
@@ -355,15 +357,28 @@ fn doc_attrs(text: &str) -> Vec<syn::Attribute> {
 struct Writer<'p> {
     plan: &'p Plan,
     paths: &'p Paths,
+    /// Each Rust type written so far, parsed.
+    parsed: std::cell::RefCell<std::collections::HashMap<String, syn::Type>>,
 }
 
 impl Writer<'_> {
+    /// `text` as a type, parsed once.
+    fn parse_type(&self, text: &str) -> Result<syn::Type, String> {
+        if let Some(ty) = self.parsed.borrow().get(text) {
+            return Ok(ty.clone());
+        }
+        let ty: syn::Type =
+            syn::parse_str(text).map_err(|err| format!("the type `{text}`: {err}"))?;
+        self.parsed.borrow_mut().insert(text.to_owned(), ty.clone());
+        Ok(ty)
+    }
+
     /// The Rust spelling of a type, planned types under `prefix`.
     fn ty(&self, ty: &Ty, op: &OperationPlan, prefix: &str) -> String {
         match ty {
             Ty::Planned(ty) => emit::type_text(ty, &self.plan.types, prefix, self.paths),
             Ty::File => "::endpoint::body::File".to_owned(),
-            Ty::Bytes => "Vec<u8>".to_owned(),
+            Ty::Bytes => "::endpoint::body::Bytes".to_owned(),
             Ty::Choice => op
                 .choice
                 .as_ref()
@@ -376,10 +391,64 @@ impl Writer<'_> {
         match &op.success {
             Success::Unit => "()".to_owned(),
             Success::One(ty) => self.ty(ty, op, "crate::models::"),
-            // Answers that differ by status are decoded as JSON until the
-            // runtime tells them apart by status.
-            Success::ByStatus(_) => "::serde_json::Value".to_owned(),
+            Success::ByStatus(_) => op.answer_name.clone(),
         }
+    }
+
+    /// The type of a refusal's body, if the operation names one.
+    fn error(&self, op: &OperationPlan) -> Option<String> {
+        match &op.error {
+            Success::Unit => None,
+            Success::One(ty) => Some(self.ty(ty, op, "crate::models::")),
+            Success::ByStatus(_) => Some(op.error_name.clone()),
+        }
+    }
+
+    /// The `answers!` enum of types by status named `name`, formatted.
+    fn answers_enum(
+        &self,
+        op: &OperationPlan,
+        name: &str,
+        what: &str,
+        by_status: &[(String, Option<Ty>)],
+    ) -> Result<String, String> {
+        let mut variants: Vec<String> = Vec::new();
+        let mut tokens = Vec::new();
+        for (status, ty) in by_status {
+            let variant = ident::unique(status_variant(status), |candidate| {
+                variants.iter().any(|v| v == candidate)
+            });
+            variants.push(variant.clone());
+            let doc = op
+                .statuses
+                .iter()
+                .find(|(s, _)| s == status)
+                .map_or_else(|| format!("`{status}`."), |(_, doc)| doc.clone());
+            let docs = doc_attrs(&doc);
+            let variant = ident::ident(&variant);
+            let ty = match ty {
+                Some(ty) => {
+                    let ty = self.parse_type(&self.ty(ty, op, "crate::models::"))?;
+                    quote!((#ty))
+                }
+                None => quote!(),
+            };
+            tokens.push(quote!(#(#docs)* #variant #ty = #status,));
+        }
+        let ident = ident::ident(name);
+        let doc = format!(" The {what} of [`{}`], by status.", op.name);
+        let file: syn::File = syn::parse2(quote! {
+            #[doc = #doc]
+            #[derive(Debug, Clone, PartialEq)]
+            pub enum #ident { #(#tokens)* }
+        })
+        .map_err(|err| format!("the enum `{name}`: {err}"))?;
+        let mut out = String::from("::endpoint::answers! {\n");
+        for line in prettyplease::unparse(&file).lines() {
+            out.push_str(&doc_indent(line));
+        }
+        out.push_str("}\n");
+        Ok(out)
     }
 
     /// The text of an operation's items (its choice of bodies, then the
@@ -406,6 +475,14 @@ impl Writer<'_> {
         let mut text = String::new();
         if let Some(choice) = self.choice(op) {
             text.push_str(&choice);
+            text.push('\n');
+        }
+        if let Success::ByStatus(by_status) = &op.success {
+            text.push_str(&self.answers_enum(op, &op.answer_name, "answers", by_status)?);
+            text.push('\n');
+        }
+        if let Success::ByStatus(by_status) = &op.error {
+            text.push_str(&self.answers_enum(op, &op.error_name, "refusals", by_status)?);
             text.push('\n');
         }
         text.push_str(&item_text(&item)?);
@@ -458,13 +535,16 @@ impl Writer<'_> {
         };
         let mut attrs = if docs { doc_attrs(&op.doc) } else { Vec::new() };
         attrs.push(derive);
-        let options = op
+        let mut options: Vec<syn::Attribute> = op
             .content_type
             .iter()
             .map(|media_type| parse_quote!(#[endpoint(content_type = #media_type)]))
             .collect();
-        let response: syn::Type =
-            syn::parse_str(&self.answer(op)).map_err(|err| format!("the answer's type: {err}"))?;
+        if let Some(error) = self.error(op) {
+            let error = self.parse_type(&error)?;
+            options.push(parse_quote!(#[endpoint(error = #error)]));
+        }
+        let response = self.parse_type(&self.answer(op))?;
         let fields = op
             .fields
             .iter()
@@ -493,8 +573,7 @@ impl Writer<'_> {
         if field.optional {
             ty = format!("Option<{ty}>");
         }
-        let ty: syn::Type =
-            syn::parse_str(&ty).map_err(|err| format!("the type of `{}`: {err}", field.name))?;
+        let ty = self.parse_type(&ty)?;
         let bare = field.name.trim_start_matches("r#");
         let mut words = Vec::new();
         if field.location != Location::Path {
@@ -639,44 +718,10 @@ fn item_text(item: &ItemDef) -> Result<String, String> {
         out.push_str(&doc_indent(&line));
     }
     out.push_str("}\n");
-    // The text must read back as the same item.
-    let check = out
-        .strip_prefix("endpoint! {")
-        .and_then(|rest| rest.trim_end().strip_suffix('}'))
-        .ok_or("an item that does not format")?;
-    let again: ItemDef =
-        syn::parse_str(check).map_err(|err| format!("the formatted item does not parse: {err}"))?;
-    if !done || shape(&again) != shape(item) {
-        return Err(format!("`{}` does not format as itself", item.ident));
+    if !done {
+        return Err(format!("`{}` does not format as a struct", item.ident));
     }
     Ok(out)
-}
-
-/// What an item says but its documentation, as text: what its formatted
-/// text must read back as. (A long type is broken over lines with a
-/// trailing `,` in its `<…>`.)
-fn shape(item: &ItemDef) -> Vec<String> {
-    let text = |tokens: proc_macro2::TokenStream| tokens.to_string().replace(" , >", " >");
-    let mut out = vec![
-        item.ident.to_string(),
-        item.route.value(),
-        text(item.response.to_token_stream()),
-        text(item.options.iter().map(ToTokens::to_token_stream).collect()),
-    ];
-    for field in &item.fields {
-        out.push(field.ident.to_string());
-        out.push(text(field.ty.to_token_stream()));
-        out.push(text(
-            field
-                .options
-                .iter()
-                .map(ToTokens::to_token_stream)
-                .collect(),
-        ));
-        out.push(field.attrs.len().to_string());
-    }
-    out.push(item.attrs.len().to_string());
-    out
 }
 
 /// A line indented by four spaces (an empty line stays empty), ending with
@@ -820,10 +865,11 @@ fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>]) -> String {
         }
     }
     out.push_str(
-        "\n// The description's own words are its documentation, whatever their style.\n\
-         #![allow(clippy::doc_markdown, clippy::doc_lazy_continuation)]\n\
-         // The description marks some schemas and fields deprecated; the crate's own\n\
-         // decoding still reads them.\n#![allow(deprecated)]\n\n",
+        "\n// The description marks some schemas and fields deprecated; the crate's own\n\
+         // decoding still reads them.\n#![allow(deprecated)]\n\
+         // The models of a large description nest deeply (a balance transaction's source\n\
+         // is one of forty types, each holding more): rustdoc's reasoning about them\n\
+         // needs more than the default limit.\n#![recursion_limit = \"256\"]\n\n",
     );
     for (module, items) in plan.modules.iter().zip(modules) {
         if !items.is_empty() {
@@ -836,7 +882,37 @@ fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>]) -> String {
         }
     }
     out.push_str("pub mod models;\n");
+    if let Some(url) = base_url(api) {
+        let _ = write!(
+            out,
+            "\n/// The API's server, the first its description names: the base URL of its requests.\n\
+             pub const BASE_URL: &str = {url:?};\n\n\
+             /// The defaults of this API's requests: [`BASE_URL`], and JSON as the answer\n\
+             /// asked for; `to_request_with(&endpoint()?)` builds a request with them.\n\
+             ///\n\
+             /// # Errors\n\
+             /// None in practice: the defaults are valid.\n\
+             pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {{\n    \
+             ::endpoint::Endpoint::default().defaults(::serde_json::json!({{\n        \
+             \"baseUrl\": BASE_URL,\n        \
+             \"headers\": {{ \"accept\": \"application/json\" }},\n    \
+             }}))\n}}\n"
+        );
+    }
     out
+}
+
+/// The URL of the API's first server, its variables at their defaults,
+/// when it is an absolute `http(s)` URL.
+fn base_url(api: &Api) -> Option<String> {
+    let server = api.servers.first()?;
+    let mut url = server.url.trim().to_owned();
+    for variable in &server.variables {
+        url = url.replace(&format!("{{{}}}", variable.name), &variable.default);
+    }
+    let url = url.trim_end_matches('/').to_owned();
+    let absolute = url.starts_with("https://") || url.starts_with("http://");
+    (absolute && !url.contains(['{', '}', ' ', '"', '\\'])).then_some(url)
 }
 
 fn readme(

@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 
 use endpoint_openapi::api::{
-    Api, Encoding, MediaContent, Operation, ParamIn, Parameter, RequestBody, Response, TagInfo,
+    Api, Encoding, MediaContent, Operation, ParamIn, Parameter, RequestBody, Response, Server,
+    ServerVariable, TagInfo,
 };
 use endpoint_openapi::package::{Dependency, Generated, Modules, Options, generate};
 use endpoint_openapi::schema::{Kind, Object, Property, Schema};
@@ -149,6 +150,8 @@ fn pets_api() -> Api {
                 Some(Schema::of(Kind::Ref("Pet".into()))),
             )],
         ),
+        answer("404", vec![content("text/plain", Some(string()))]),
+        answer("default", Vec::new()),
     ];
     let mut delete = op(None, "DELETE", "/v1/pets/{id}", &["pets"]);
     delete.parameters = vec![param("id", ParamIn::Path, true, string())];
@@ -231,6 +234,15 @@ fn pets_api() -> Api {
     Api {
         title: "Pets".into(),
         version: "1.0.0".into(),
+        servers: vec![Server {
+            url: "https://{region}.pets.example/".into(),
+            variables: vec![ServerVariable {
+                name: "region".into(),
+                default: "eu".into(),
+                ..ServerVariable::default()
+            }],
+            ..Server::default()
+        }],
         spec_version: "3.1.0".into(),
         tags: vec![TagInfo {
             name: "pets".into(),
@@ -337,6 +349,12 @@ fn modules_files_and_names() {
     let lib = file(&generated, "src/lib.rs");
     assert!(lib.contains("#[cfg(feature = \"pets\")]\npub mod pets;\n"));
     assert!(lib.contains("pub mod models;"));
+    // The server, its variables at their defaults.
+    assert!(
+        lib.contains("pub const BASE_URL: &str = \"https://eu.pets.example\";"),
+        "{lib}"
+    );
+    assert!(lib.contains("pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {"));
     let readme = file(&generated, "README.md");
     assert!(readme.contains("| `pets` | getPet | GET | `/v1/pets/{petId}` | `pets::GetPet` |"));
     let pets = file(&generated, "src/pets.rs");
@@ -426,6 +444,7 @@ fn fields_of_every_location() {
     ///
     /// Returns one pet, see <https://example.com/pets>.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = String)]
     pub struct GetPet = \"GET /v1/pets/{pet_id}\" -> crate::models::Pet {
         /// The `petId` path parameter.
         pub pet_id: i64,
@@ -454,7 +473,7 @@ fn fields_of_every_location() {
     );
     assert!(pets.contains("        #[endpoint(body)]\n        pub name: Option<String>,\n"));
     assert!(
-        pets.contains("#[endpoint(content_type = \"application/json\")]\n    pub struct UpdatePet")
+        pets.contains("#[endpoint(content_type = \"application/json\")]\n    #[endpoint(error = UpdatePetError)]\n    pub struct UpdatePet")
     );
     // `Accept` is ignored, as OpenAPI says, with a diagnostic.
     assert!(
@@ -519,10 +538,38 @@ fn answers() {
     let generated = generate(&pets_api(), &options(Modules::Tags)).unwrap();
     let pets = file(&generated, "src/pets.rs");
     // The same type for 200 and 201: that type; no body: `()`; a body and
-    // none: the statuses differ.
+    // none: an enum by status.
     assert!(pets.contains("\"PUT /v1/pets/{id}\" -> crate::models::Pet {"));
     assert!(pets.contains("pub struct DeleteV1PetsId = \"DELETE /v1/pets/{id}\" -> () {"));
-    assert!(pets.contains("pub struct CreatePet = \"POST /v1/pets\" -> ::serde_json::Value {"));
+    assert!(pets.contains("pub struct CreatePet = \"POST /v1/pets\" -> CreatePetAnswer {"));
+    assert!(
+        pets.contains(
+            "::endpoint::answers! {
+    /// The answers of [`CreatePet`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreatePetAnswer {
+        /// `200`: The 200 answer.
+        Ok(crate::models::Pet) = \"200\",
+        /// `202`: The 202 answer.
+        Accepted = \"202\",
+    }
+}
+"
+        ),
+        "{pets}"
+    );
+    // The refusals by status: an enum, the route's error type.
+    assert!(pets.contains(
+        "    pub enum UpdatePetError {
+        /// `404`: The 404 answer.
+        NotFound(String) = \"404\",
+        /// `default`: The default answer.
+        Other = \"default\",
+    }"
+    ));
+    assert!(pets.contains("    #[endpoint(error = UpdatePetError)]\n    pub struct UpdatePet"));
+    // The refusals: one type, the route's error type.
+    assert!(pets.contains("    #[endpoint(error = String)]\n    pub struct GetPet"));
     let get = &generated.operations[0];
     assert_eq!(
         get.answers,
