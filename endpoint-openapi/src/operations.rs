@@ -34,7 +34,11 @@
 //!   when none has a body, else an `endpoint::answers!` enum of a variant
 //!   per status; the refusals (`4xx`, `5xx`, `default`) alike, the route's
 //!   `error` type; the first JSON media type of a status, else its first,
-//!   a text one a `String`, a binary one `endpoint::body::Bytes`.
+//!   a text one a `String`, a binary one `endpoint::body::Bytes`;
+//! - a list operation that pages otherwise than by `Link` headers (Stripe's
+//!   `has_more`, Kubernetes' `continue`, a next URL, a cursor, an offset, a
+//!   page number: [`crate::paging`]) names its scheme (`paginate(…)`), and
+//!   its answer's struct is a page of its list.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -42,6 +46,7 @@ use crate::api::{Api, Encoding, MediaContent, Operation, ParamIn, Parameter};
 use crate::diag::Diagnostics;
 use crate::docs::{self, Links};
 use crate::ident;
+use crate::paging::{self, Paging};
 use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
 
@@ -241,6 +246,10 @@ pub struct OperationPlan {
     /// By status as written, in the description's order: by media type,
     /// the type of that body, `None` when it has no schema.
     pub answers: ByStatus<Ty>,
+    /// How its lists page, when it is a list operation that does not page
+    /// by `Link` headers ([`crate::paging`]): the struct's
+    /// `paginate(…)`, its answer a page of the list.
+    pub paging: Option<Paging>,
     /// The struct's documentation (rustdoc Markdown).
     pub doc: String,
 }
@@ -549,6 +558,7 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
             statuses: Vec::new(),
         };
         let mut op = planner.plan(index, module, names[index].clone());
+        op.paging = list_paging(operation, &op, &api.schemas, &mut space);
         // A choice's name, unique in the module beside the structs.
         if let Some(choice) = &mut op.choice {
             choice.name = ident::unique(format!("{}Body", op.name), |candidate| {
@@ -579,6 +589,47 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
         modules: module_list,
         operations,
         types,
+    }
+}
+
+/// The paging of a list operation whose one success is a list, or a struct
+/// that holds one (then marked as a page of it, its items that list); `None`
+/// when the answer is of another shape, or the operation pages by `Link`
+/// headers.
+fn list_paging(
+    operation: &Operation,
+    op: &OperationPlan,
+    schemas: &BTreeMap<String, Schema>,
+    space: &mut TypeSpace<'_>,
+) -> Option<Paging> {
+    let Success::One(Ty::Planned(ty)) = &op.success else {
+        return None;
+    };
+    let answer = operation
+        .responses
+        .iter()
+        .filter(|response| response.status.starts_with('2'))
+        .flat_map(|response| &response.contents)
+        .find(|content| media_kind(&content.media_type) == MediaKind::Json)
+        .and_then(|content| content.schema.as_ref());
+    let paging = paging::paging(operation, answer, schemas)?;
+    match (ty, paging.items_member()) {
+        (Type::Vec(_), None) => Some(paging),
+        (Type::Named(id), Some(member)) => {
+            // The list is a field of the answer's struct: a `Vec`, or an
+            // `Option` of one.
+            let crate::plan::Body::Struct(fields) = &space.types[*id].body else {
+                return None;
+            };
+            let field = fields.iter().find(|field| field.key == member)?;
+            let is_list = match &field.ty {
+                Type::Vec(_) => true,
+                Type::Option(inner) => matches!(**inner, Type::Vec(_)),
+                _ => false,
+            };
+            (is_list && space.mark_page(*id, member).is_ok()).then_some(paging)
+        }
+        _ => None,
     }
 }
 
@@ -763,6 +814,7 @@ impl OperationPlanner<'_, '_> {
             statuses: std::mem::take(&mut self.statuses),
             answer_name: String::new(),
             error_name: String::new(),
+            paging: None,
             doc: operation_doc(operation),
         }
     }

@@ -544,6 +544,10 @@ impl Writer<'_> {
             let error = self.parse_type(&error)?;
             options.push(parse_quote!(#[endpoint(error = #error)]));
         }
+        if let Some(paging) = &op.paging {
+            let words = paging.words();
+            options.push(parse_quote!(#[endpoint(paginate(#words))]));
+        }
         let response = self.parse_type(&self.answer(op))?;
         let fields = op
             .fields
