@@ -21,6 +21,7 @@
 //! | `metadata.continue` | `continue` | a cursor | Kubernetes |
 //! | `next_page_uri`, `next_page_url`, `next`, `nextLink`, `links.next`, `meta.next_page_url` (text) | | the next URL | Twilio, Azure, JSON:API |
 //! | `next_cursor`, `nextCursor`, `next_page_token`, `nextPageToken`, `response_metadata.next_cursor`, `cursor` | `cursor`, `page_token`, `pageToken`, `after`, `starting_after` | a cursor | Slack, Google |
+//! | `next_page` (text) | `page` | a cursor | Stripe's searches |
 //! | | `offset` and `limit` | an offset | |
 //! | `total_pages` (optional) | `page` | a page number | |
 //!
@@ -226,6 +227,17 @@ pub fn paging(
                 });
             }
         }
+    }
+    // A page token named `page` (Stripe's searches): the next one in
+    // `next_page`, text, not a number.
+    if query("page") && member("next_page").is_some_and(|s| is_string(s, schemas)) {
+        return Some(Paging {
+            next: Next::Cursor {
+                pointer: "/next_page".into(),
+                param: "page".into(),
+            },
+            items,
+        });
     }
     if query("offset") && query("limit") {
         return Some(Paging {
@@ -547,6 +559,19 @@ mod tests {
                 &BTreeMap::new()
             )),
             r#"page = "page" , total_pages = "/total_pages" , items = "/results""#
+        );
+        let search = schema(json!({"type": "object", "properties": {
+            "data": {"type": "array", "items": {}},
+            "has_more": {"type": "boolean"},
+            "next_page": {"type": "string", "nullable": true}
+        }}));
+        assert_eq!(
+            words(paging(
+                &op("GET", &["page", "query"], json!({})),
+                Some(&search),
+                &BTreeMap::new()
+            )),
+            r#"cursor = "/next_page" , param = "page" , items = "/data""#
         );
         // Two lists: which one pages is not said.
         let two = schema(json!({"type": "object", "properties": {
