@@ -8,7 +8,7 @@ use std::path::{Component, Path, PathBuf};
 
 use endpoint_openapi::package::GeneratedFile;
 
-/// What [`write`] did.
+/// What [`write()`] did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Written {
     /// Files written (new or changed).
