@@ -13,10 +13,14 @@
 //!   feature of `serde_json`, so that objects are `IndexMap`s);
 //! - `handwritten`: into the floor, a hand-written `#[derive(Deserialize)]`
 //!   struct tree with the same fields, `String` in place of `Timestamp`, `Uri`
-//!   and open enums (`support/floor.rs`).
+//!   and open enums (`support/floor.rs`);
+//! - `answer`: into the same type as `generated`, through
+//!   `endpoint::model::Answer::decode` with the status and `content-type` of
+//!   GitHub's answer, as the clients decode it.
 //!
-//! All three use the same entry point: `std::str::from_utf8` of the bytes, then
-//! `serde_json::from_str`. The bytes are read once, before timing; each timed
+//! The first three use the same entry point: `std::str::from_utf8` of the bytes, then
+//! `serde_json::from_str` (what `Answer` does for JSON, after looking at the
+//! media type). The bytes are read once, before timing; each timed
 //! call decodes and drops the value. The default allocator. Every input is
 //! decoded once each way before timing, and must decode (`tests/decode_inputs.rs`
 //! checks the same).
@@ -34,10 +38,14 @@ mod decode_inputs;
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use endpoint::model::Answer;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use decode_inputs::decode;
+
+/// The `content-type` of GitHub's JSON answers.
+const MEDIA_TYPE: &str = "application/json; charset=utf-8";
 
 /// Benchmarks each input into its group.
 struct Bench<'c>(&'c mut Criterion);
@@ -63,6 +71,9 @@ impl decode_inputs::Each for Bench<'_> {
         group.bench_function("generated", |b| b.iter(|| decode::<G>(black_box(bytes))));
         group.bench_function("value", |b| b.iter(|| decode::<Value>(black_box(bytes))));
         group.bench_function("handwritten", |b| b.iter(|| decode::<H>(black_box(bytes))));
+        group.bench_function("answer", |b| {
+            b.iter(|| G::decode(200, Some(MEDIA_TYPE), black_box(bytes)))
+        });
         group.finish();
     }
 }

@@ -30,6 +30,7 @@
 pub mod client;
 
 pub use endpoint_macros::endpoint;
+pub use endpoint_runtime::answers;
 pub use endpoint_runtime::{
     Body, DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint, Error, Headers, MAX_DEPTH, Options, Request,
     Result, Source, TemplateError, TemplateErrorKind, TypedRequest, USER_AGENT, body, endpoint,

@@ -560,6 +560,7 @@ impl endpoint::__private::Fields for PutUntyped {
 
 impl endpoint::__private::Route for PutUntyped {
     type Response = Value;
+    type Error = Value;
     const METHOD: &'static str = "PUT";
     const TEMPLATE: &'static str = "/objects/{name}";
     const PLAN: &'static endpoint::__private::Plan = {

@@ -104,7 +104,7 @@
 //! decodes: [`repos::Get`] answers a [`models::FullRepository`],
 //! [`issues::ListForRepo`] a `Vec<`[`models::Issue`]`>`, a search a page with
 //! `total_count` and `items` that `paginate` walks item by item, a `204` `()`,
-//! a text answer (`text/html`, a diff) a `String`. The 1748 types of
+//! a text answer (`text/html`, a diff) a `String`. The 1749 types of
 //! [`models`] are generated from the schemas the answers reach, and decode
 //! what GitHub sends rather than only what its description promises:
 //!

@@ -1,7 +1,7 @@
 //! The `#[endpoint(…)]` attributes of a declared field (`rename = "…"`, a
 //! location, OpenAPI's `style`, `explode`, `allow_reserved`, the bracket
 //! rule `arrays`, `content_type`, `multi_segment`) and of a struct
-//! (`uploads`, `content_type`, `paginate(…)`).
+//! (`uploads`, `content_type`, `paginate(…)`, `error = Type`).
 //!
 //! Only the attributes' own mistakes are found here (an unknown or repeated
 //! option, an unknown style, two locations, a media type that is not one);
@@ -276,6 +276,9 @@ pub(crate) struct ItemAttrs {
     pub content_type: Option<(String, Span)>,
     /// `paginate(…)`: how the route's lists page.
     pub paginate: Option<PageDef>,
+    /// `error = Type`: what the body of an answer that is not a success
+    /// decodes into.
+    pub error: Option<syn::Type>,
 }
 
 /// How a route's lists page (`#[endpoint(paginate(…))]`): the runtime's
@@ -481,6 +484,32 @@ fn paginate(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Pag
     }))
 }
 
+/// Reads `error = Type`: the type of the body of an answer that is not a
+/// success. A string or no value at all is a mistake, recorded in `cx`.
+fn error_type(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<syn::Type>> {
+    let span = meta.path.span();
+    if !meta.input.peek(syn::Token![=]) {
+        cx.error_at(
+            span,
+            "`error` needs the type of the route's error bodies: `error = Type`",
+        );
+        return Ok(None);
+    }
+    let value = meta.value()?;
+    if value.peek(LitStr) {
+        let lit: LitStr = value.parse()?;
+        cx.error_at(
+            lit.span(),
+            format!(
+                "`error = Type` takes a type, not a string: `error = {}`",
+                lit.value()
+            ),
+        );
+        return Ok(None);
+    }
+    Ok(Some(value.parse()?))
+}
+
 impl ItemAttrs {
     /// Reads the `#[endpoint(…)]` attributes of a struct; every mistake is
     /// recorded in `cx`.
@@ -505,14 +534,19 @@ impl ItemAttrs {
                         cx.error_at(span, "`paginate` is given twice");
                     }
                     options.paginate = paginate(cx, &meta)?;
+                } else if meta.path.is_ident("error") {
+                    if options.error.is_some() {
+                        cx.error_at(span, "`error` is given twice");
+                    }
+                    options.error = error_type(cx, &meta)?;
                 } else {
                     let name = meta.path.to_token_stream().to_string().replace(' ', "");
                     cx.error_at(
                         span,
                         format!(
                             "unknown option `{name}` in `#[endpoint(…)]` on a struct: expected \
-                             `uploads`, `content_type = \"…\"` or `paginate(…)` (`rename`, the \
-                             locations and the styles are for fields)"
+                             `uploads`, `content_type = \"…\"`, `paginate(…)` or `error = Type` \
+                             (`rename`, the locations and the styles are for fields)"
                         ),
                     );
                     if meta.input.peek(syn::Token![=]) {
@@ -550,6 +584,38 @@ mod tests {
         assert_eq!(attrs.rename.as_ref().unwrap().0, "per-page");
         assert!(attrs.at(Loc::Query).is_some());
         assert!(attrs.at(Loc::Body).is_none());
+    }
+
+    #[test]
+    fn error_option() {
+        let read = |item: proc_macro2::TokenStream| {
+            check_tokens(item, |cx, item: &crate::ast::ItemDef| {
+                ItemAttrs::from_attrs(cx, &item.options)
+                    .error
+                    .map(|ty| ty.to_token_stream().to_string())
+            })
+        };
+        let (error, messages) =
+            read(quote!(#[endpoint(error = crate::models::BasicError)] struct S = "GET /x";));
+        assert!(messages.is_empty(), "{messages:?}");
+        assert_eq!(error.as_deref(), Some("crate :: models :: BasicError"));
+        let (error, messages) = read(
+            quote!(#[endpoint(error = Vec<u8>, uploads)] #[endpoint(error = E)] struct S = "POST /x";),
+        );
+        assert_eq!(error.as_deref(), Some("E"));
+        assert_reported(&messages, &["`error` is given twice"]);
+        let (error, messages) = read(quote!(#[endpoint(error = "Problem")] struct S = "GET /x";));
+        assert_eq!(error, None);
+        assert_reported(
+            &messages,
+            &["`error = Type` takes a type, not a string: `error = Problem`"],
+        );
+        let (error, messages) = read(quote!(#[endpoint(error)] struct S = "GET /x";));
+        assert_eq!(error, None);
+        assert_reported(
+            &messages,
+            &["`error` needs the type of the route's error bodies"],
+        );
     }
 
     #[test]

@@ -52,6 +52,7 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
         uploads: false,
         body: None,
         paginate: None,
+        error: None,
     }
 }
 

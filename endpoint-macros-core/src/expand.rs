@@ -120,6 +120,10 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
         Some(ty) => quote!(#ty),
         None => quote!(::endpoint::__private::serde_json::Value),
     };
+    let error = match &checked.error {
+        Some(ty) => quote!(#ty),
+        None => quote!(::endpoint::__private::serde_json::Value),
+    };
     let params: Vec<TokenStream> = checked
         .fields
         .iter()
@@ -137,10 +141,17 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
     let field = with_fields_fn(&field_values(checked, template));
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
-    let answer_doc = format!(
+    let mut answer_doc = format!(
         " `{method} {template_text}`, answered by `{}` (its `TypedRequest::Response`).",
         type_text(&response)
     );
+    if checked.error.is_some() {
+        answer_doc = format!(
+            "{}; its errors by `{}` (its `TypedRequest::Error`).",
+            answer_doc.trim_end_matches('.'),
+            type_text(&error)
+        );
+    }
     quote! {
         #definition
 
@@ -155,6 +166,7 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
 
         impl #impl_generics ::endpoint::__private::Route for #ident #ty_generics #where_clause {
             type Response = #response;
+            type Error = #error;
             const METHOD: &'static str = #method;
             const TEMPLATE: &'static str = #template_text;
             const PLAN: &'static ::endpoint::__private::Plan = &#plan;
@@ -576,6 +588,7 @@ fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStrea
 
             impl ::endpoint::__private::Route for #ident {
                 type Response = ::endpoint::__private::serde_json::Value;
+                type Error = ::endpoint::__private::serde_json::Value;
                 const METHOD: &'static str = #method;
                 const TEMPLATE: &'static str = #template_text;
                 const PLAN: &'static ::endpoint::__private::Plan = &#plan;
@@ -708,8 +721,24 @@ mod tests {
         let out = expand(quote!(pub struct GetUser = "GET /user" -> User;));
         assert!(out.contains("pub struct GetUser ;"), "{out}");
         assert!(out.contains("type Response = User"), "{out}");
+        assert!(
+            out.contains("type Error = :: endpoint :: __private :: serde_json :: Value"),
+            "{out}"
+        );
         assert!(out.contains("params : & []"), "{out}");
         assert!(out.contains("build (& [])"), "{out}");
+        let out = expand(quote! {
+            #[endpoint(error = crate::models::BasicError)]
+            pub struct GetUser = "GET /user" -> User;
+        });
+        assert!(
+            out.contains("type Error = crate :: models :: BasicError"),
+            "{out}"
+        );
+        assert!(
+            out.contains("its errors by `crate::models::BasicError`"),
+            "{out}"
+        );
     }
 
     #[test]

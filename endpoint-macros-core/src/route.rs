@@ -73,6 +73,9 @@ pub(crate) struct Checked<F> {
     /// How the route's lists page, when the item names a scheme
     /// (`paginate(…)`).
     pub paginate: Option<crate::attr::PageDef>,
+    /// The type of the body of an answer that is not a success, when the
+    /// item names one (`error = Type`).
+    pub error: Option<syn::Type>,
 }
 
 /// The media type of a request body and how it is written: the runtime's

@@ -246,6 +246,7 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
         uploads,
         body,
         paginate: item_attrs.paginate.clone(),
+        error: item_attrs.error.clone(),
     }
 }
 

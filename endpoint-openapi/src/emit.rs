@@ -10,6 +10,20 @@
 //! struct of text, integers and booleans decoded in one pass, by
 //! `decode_struct_or_value!`, without capturing) or `decode_tagged_union!`,
 //! with a last `Other` variant that keeps any other JSON value.
+//!
+//! A type planned to write back what it read
+//! ([`Rules::write_back`](crate::plan::Rules::write_back)) is also built by
+//! its users, as a request body: its struct is not `#[non_exhaustive]` and
+//! derives `Default` when every field may be left out; an `Option` field of
+//! a property that may be left out is not written when `None`
+//! (`skip_serializing_if`), a [`Type::Nullable`] field not when absent; the
+//! map of other keys is `#[serde(flatten)]`, and `decode_struct!` fills it.
+//!
+//! How each [`Type`] is written: `i64`, `f64`, `i32`, `u32`, `u64`, `f32`,
+//! `bool`, `String` (also for [`Type::Base64`]), `Vec<u8>` ([`Type::Bytes`]),
+//! the support crate's `model::Timestamp`, `model::Uri` and
+//! `model::Nullable<T>`, `serde_json::Value` and `Map`, `Vec<T>`,
+//! `BTreeMap<String, T>`, `Option<T>`, `Box<T>`, `()`.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -138,6 +152,12 @@ fn type_tokens(ty: &Type, types: &[TypeDef], paths: &Paths) -> TokenStream {
         Type::Uri => quote!(#support::model::Uri),
         Type::Integer => quote!(i64),
         Type::Number => quote!(f64),
+        Type::I32 => quote!(i32),
+        Type::U32 => quote!(u32),
+        Type::U64 => quote!(u64),
+        Type::F32 => quote!(f32),
+        Type::Bytes => quote!(Vec<u8>),
+        Type::Base64 => quote!(String),
         Type::Boolean => quote!(bool),
         Type::Json => quote!(#serde_json::Value),
         Type::JsonObject => quote!(#serde_json::Map<String, #serde_json::Value>),
@@ -153,6 +173,10 @@ fn type_tokens(ty: &Type, types: &[TypeDef], paths: &Paths) -> TokenStream {
             let inner = type_tokens(inner, types, paths);
             quote!(Option<#inner>)
         }
+        Type::Nullable(inner) => {
+            let inner = type_tokens(inner, types, paths);
+            quote!(#support::model::Nullable<#inner>)
+        }
         Type::Box(inner) => {
             let inner = type_tokens(inner, types, paths);
             quote!(Box<#inner>)
@@ -165,8 +189,11 @@ fn type_tokens(ty: &Type, types: &[TypeDef], paths: &Paths) -> TokenStream {
 fn variant_doc(ty: &Type, types: &[TypeDef]) -> String {
     match ty {
         Type::Named(id) => format!("[`{}`]", types[*id].name),
-        Type::Option(inner) | Type::Box(inner) => variant_doc(inner, types),
-        Type::String => "a string".into(),
+        Type::Option(inner) | Type::Nullable(inner) | Type::Box(inner) => variant_doc(inner, types),
+        Type::String | Type::Base64 => "a string".into(),
+        Type::Bytes => "bytes".into(),
+        Type::I32 | Type::U32 | Type::U64 => "an integer".into(),
+        Type::F32 => "a number".into(),
         Type::Timestamp => "a date and time".into(),
         Type::Uri => "a URI".into(),
         Type::Integer => "an integer".into(),
@@ -259,8 +286,10 @@ fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths, macro_name: &s
         out.push_str(&format!("    {cfg}\n"));
     }
     out.push_str(&format!("    {} {{\n", def.name));
-    let (optional, required): (Vec<_>, Vec<_>) =
-        fields.iter().partition(|f| matches!(f.ty, Type::Option(_)));
+    let (additional, fields): (Vec<_>, Vec<_>) = fields.iter().partition(|f| f.additional);
+    let (optional, required): (Vec<_>, Vec<_>) = fields
+        .into_iter()
+        .partition(|f| matches!(f.ty, Type::Option(_) | Type::Nullable(_)));
     let field = |field: &Field| {
         let ty = type_text(&field.ty, types, "", paths);
         format!("        {}: {ty} = {:?},\n", field.name, field.key)
@@ -268,7 +297,14 @@ fn decode_struct(def: &TypeDef, types: &[TypeDef], paths: &Paths, macro_name: &s
     out.extend(required.into_iter().map(field));
     out.push_str("    } {\n");
     out.extend(optional.into_iter().map(field));
-    out.push_str("    }\n}\n");
+    out.push_str("    }");
+    if let Some(additional) = additional.first()
+        && macro_name == "decode_struct"
+    {
+        let ty = type_text(&additional.ty, types, "", paths);
+        out.push_str(&format!(" {{\n        ..{}: {ty}\n    }}", additional.name));
+    }
+    out.push_str("\n}\n");
     out
 }
 
@@ -365,15 +401,33 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
     let derive = quote!(#[derive(Debug, Clone, PartialEq, #serde::Serialize)]);
     match &def.body {
         Body::Struct(fields) => {
+            // A struct that writes back what it read is built by its users
+            // (a request body): no `#[non_exhaustive]`, and `Default` when
+            // every field may be left out.
+            let non_exhaustive = (!def.write_back).then(|| quote!(#[non_exhaustive]));
+            let derive = if def.write_back && fields.iter().all(|f| !f.required) {
+                quote!(#[derive(Debug, Clone, PartialEq, Default, #serde::Serialize)])
+            } else {
+                derive.clone()
+            };
+            let absent = format!("{}::model::Nullable::is_absent", paths.support_text());
             let fields = fields.iter().map(|field| {
                 let name = ident(&field.name);
                 let ty = type_tokens(&field.ty, types, paths);
                 let doc = docs(field.doc.as_deref());
                 let deprecated = field.deprecated.then(|| quote!(#[deprecated]));
                 let key = &field.key;
-                let rename = (field.name.trim_start_matches("r#") != key)
+                let rename = (field.name.trim_start_matches("r#") != key && !field.additional)
                     .then(|| quote!(#[serde(rename = #key)]));
-                quote!(#doc #deprecated #rename pub #name: #ty,)
+                let skip = match &field.ty {
+                    _ if field.additional => Some(quote!(#[serde(flatten)])),
+                    Type::Option(_) if def.write_back && !field.required => {
+                        Some(quote!(#[serde(skip_serializing_if = "Option::is_none")]))
+                    }
+                    Type::Nullable(_) => Some(quote!(#[serde(skip_serializing_if = #absent)])),
+                    _ => None,
+                };
+                quote!(#doc #deprecated #rename #skip pub #name: #ty,)
             });
             let page = def.page.as_ref().map(|page| {
                 let items_field = match &def.body {
@@ -403,13 +457,35 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                         let method = format_ident!("{method}");
                         // A count the description calls a `number` is
                         // still a count.
+                        // A count of another width is converted.
+                        let cast = |ty: &Type| {
+                            if matches!(ty, Type::Integer | Type::Boolean) {
+                                TokenStream::new()
+                            } else {
+                                quote!(as i64)
+                            }
+                        };
                         let value = match &found.ty {
                             Type::Option(inner) if **inner == Type::Number => {
                                 quote!(self.#field.map(|n| n as i64))
                             }
-                            Type::Option(_) => quote!(self.#field),
+                            Type::Option(inner) => {
+                                let cast = cast(inner);
+                                if cast.is_empty() {
+                                    quote!(self.#field)
+                                } else {
+                                    quote!(self.#field.map(|n| n #cast))
+                                }
+                            }
+                            Type::Nullable(inner) => {
+                                let cast = cast(inner);
+                                quote!(self.#field.value().map(|n| *n #cast))
+                            }
                             Type::Number => quote!(Some(self.#field as i64)),
-                            _ => quote!(Some(self.#field)),
+                            other => {
+                                let cast = cast(other);
+                                quote!(Some(self.#field #cast))
+                            }
                         };
                         quote!(fn #method(&self) -> Option<#ty> { #value })
                     })
@@ -431,7 +507,7 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                 #doc #cfg #deprecated
                 #derive
                 #serde_crate
-                #[non_exhaustive]
+                #non_exhaustive
                 pub struct #name { #(#fields)* }
                 #page
             }
@@ -478,9 +554,17 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::plan::{Plain, TypeSpace};
+    use crate::plan::{Plain, Policy, Rules, TypeSpace};
     use crate::schema::Schema;
     use serde_json::json;
+
+    /// Answers that are only decoded, as GitHub's.
+    struct AnswersOnly;
+    impl Policy for AnswersOnly {
+        fn rules(&self) -> Rules {
+            Rules::ANSWERS_ONLY
+        }
+    }
 
     #[test]
     fn a_struct_an_enum_and_a_page() {
@@ -496,7 +580,7 @@ mod tests {
             .unwrap(),
         )]
         .into();
-        let mut space = TypeSpace::new(&components, &Plain);
+        let mut space = TypeSpace::new(&components, &AnswersOnly);
         let page = Schema::read(
             &json!({"type": "object", "required": ["total_count", "items"], "properties": {
                 "total_count": {"type": "integer"},
@@ -582,5 +666,71 @@ mod tests {
             "{source}"
         );
         assert!(source.contains("        Repo: Repo,\n"), "{source}");
+    }
+
+    #[test]
+    fn a_model_that_writes_back_is_built_by_its_users() {
+        let components: BTreeMap<String, Schema> = [
+            (
+                "patch",
+                json!({"type": "object", "properties": {
+                    "title": {"type": "string"},
+                    "milestone": {"type": "integer", "format": "int32", "nullable": true},
+                    "labels": {"type": "object", "additionalProperties": {"type": "string"}}},
+                    "additionalProperties": true}),
+            ),
+            (
+                "page",
+                json!({"type": "object", "required": ["items", "total_count"], "properties": {
+                    "items": {"type": "array", "items": {"type": "string", "format": "binary"}},
+                    "total_count": {"type": "integer", "format": "int32"}}}),
+            ),
+        ]
+        .into_iter()
+        .map(|(name, schema)| (name.to_owned(), Schema::read(&schema, name).unwrap()))
+        .collect();
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.component("patch").unwrap();
+        let Type::Named(page) = space.component("page").unwrap() else {
+            panic!()
+        };
+        space.mark_page(page, "items").unwrap();
+        let types = space.finish();
+        let source = module("", &types, &Paths::default()).unwrap();
+        let file = syn::parse_file(&source).unwrap();
+        let structs: Vec<&syn::ItemStruct> = file
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::Struct(item) => Some(item),
+                _ => None,
+            })
+            .collect();
+        let derives = |item: &syn::ItemStruct| {
+            item.attrs
+                .iter()
+                .map(|attr| quote!(#attr).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let patch = structs.iter().find(|s| s.ident == "Patch").unwrap();
+        assert!(derives(patch).contains("Default"), "{source}");
+        assert!(!derives(patch).contains("non_exhaustive"), "{source}");
+        let page = structs.iter().find(|s| s.ident == "Page").unwrap();
+        assert!(!derives(page).contains("Default"), "{source}");
+        for expected in [
+            "    #[serde(skip_serializing_if = \"Option::is_none\")]\n    pub title: Option<String>,\n",
+            "    #[serde(skip_serializing_if = \"::endpoint::model::Nullable::is_absent\")]\n    pub milestone: ::endpoint::model::Nullable<i32>,\n",
+            "    #[serde(flatten)]\n    pub additional_properties: ::std::collections::BTreeMap<String, ::serde_json::Value>,\n",
+            "    } {\n        ..additional_properties: ::std::collections::BTreeMap<String,::serde_json::Value>\n    }\n}\n",
+            "    pub items: Vec<Vec<u8>>,\n",
+            // A count of another width is converted.
+            "Some(self.total_count as i64)",
+        ] {
+            assert!(
+                source.contains(expected),
+                "missing {expected:?} in\n{source}"
+            );
+        }
     }
 }

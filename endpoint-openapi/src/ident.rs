@@ -62,7 +62,8 @@ const NOT_RAW: [&str; 5] = ["self", "Self", "super", "crate", "_"];
 /// and before an upper-case letter that follows a lower-case one or
 /// starts a capitalised word (`HTTPServer` → `HTTP`, `Server`). `+` and a
 /// leading `-` are words of their own (`plus`, `minus`), so that `+1` and
-/// `-1` stay apart.
+/// `-1` stay apart; so are `<` and `>` (`before`, `after`), so that the
+/// range filters `DateSent<` and `DateSent>` stay apart from `DateSent`.
 pub fn words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
@@ -71,6 +72,8 @@ pub fn words(name: &str) -> Vec<String> {
         let sign = match c {
             '+' => Some("plus"),
             '-' if i == 0 => Some("minus"),
+            '<' => Some("before"),
+            '>' => Some("after"),
             _ => None,
         };
         if let Some(sign) = sign {
@@ -105,8 +108,26 @@ pub fn words(name: &str) -> Vec<String> {
 }
 
 /// `UpperCamelCase`, for types and variants (`simple-user` → `SimpleUser`,
-/// `+1` → `Plus1`); a name with no letters or digits is `Empty`.
+/// `+1` → `Plus1`); a name with no letters or digits is `Empty`, and a name
+/// that cannot be an identifier gets a `_` (`self` → `Self_`).
 pub fn pascal(name: &str) -> String {
+    let mut out = pascal_part(name);
+    if NOT_RAW.contains(&out.as_str()) {
+        out.push('_');
+    }
+    out
+}
+
+/// [`pascal`] of a part of a longer name, which needs no `_` after a
+/// reserved word: `Links` + `self` is `LinksSelf`, not `LinksSelf_`.
+///
+/// ```
+/// use endpoint_openapi::ident::{pascal, pascal_part};
+/// assert_eq!(format!("Links{}", pascal_part("self")), "LinksSelf");
+/// assert_eq!(pascal("self-link"), "SelfLink");
+/// assert_eq!(pascal("Self"), "Self_");
+/// ```
+pub fn pascal_part(name: &str) -> String {
     let mut out = String::new();
     for word in words(name) {
         let mut chars = word.chars();
@@ -121,11 +142,76 @@ pub fn pascal(name: &str) -> String {
     if out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, 'V');
     }
-    if NOT_RAW.contains(&out.as_str()) {
-        out.push('_');
+    out
+}
+
+/// `UpperCamelCase` that keeps each word as it is written, for names a
+/// person chose (operationIds, parameter values): `+` is `Plus`, a leading
+/// `-` before a digit `Minus`, a leading digit is spelled out (`2fa` →
+/// `TwoFa`), apostrophes are dropped, any other character that is not a
+/// letter or digit separates words, and an all-upper-case word is
+/// capitalised (`PR_TITLE` → `PrTitle`, `BundlePricing` stays).
+///
+/// ```
+/// use endpoint_openapi::ident::pascal_as_written;
+/// assert_eq!(pascal_as_written("repos/get-content"), "ReposGetContent");
+/// assert_eq!(pascal_as_written("won't fix"), "WontFix");
+/// assert_eq!(pascal_as_written("reactions--1"), "ReactionsMinus1");
+/// ```
+pub fn pascal_as_written(text: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_ascii_alphanumeric() => word.push(c),
+            '\'' => {}
+            '+' => {
+                words.extend((!word.is_empty()).then(|| std::mem::take(&mut word)));
+                words.push("Plus".into());
+            }
+            '-' if word.is_empty() && chars.peek().is_some_and(char::is_ascii_digit) => {
+                words.push("Minus".into());
+            }
+            _ => words.extend((!word.is_empty()).then(|| std::mem::take(&mut word))),
+        }
+    }
+    words.extend((!word.is_empty()).then_some(word));
+    let mut out = String::new();
+    for word in words {
+        let word = if word.len() > 1 && !word.chars().any(|c| c.is_ascii_lowercase()) {
+            word.to_ascii_lowercase()
+        } else {
+            word
+        };
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            match first.to_digit(10) {
+                Some(digit) if out.is_empty() => {
+                    out.push_str(DIGITS[digit as usize]);
+                    let mut rest = chars;
+                    if let Some(next) = rest.next() {
+                        out.push(next.to_ascii_uppercase());
+                        out.extend(rest);
+                    }
+                }
+                _ => {
+                    out.push(first.to_ascii_uppercase());
+                    out.extend(chars);
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push_str("Empty");
     }
     out
 }
+
+/// Digits spelled out, for names that start with one.
+const DIGITS: [&str; 10] = [
+    "Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
+];
 
 /// The variants of the standard prelude's `Option` and `Result`: an enum
 /// variant of the same name would print as `Some(None)` inside an
@@ -212,6 +298,13 @@ mod tests {
         assert_eq!(pascal("3-day"), "V3Day");
         assert_eq!(pascal(""), "Empty");
         assert_eq!(pascal("self"), "Self_");
+        assert_eq!(pascal("Self"), "Self_");
+        assert_eq!(pascal("self-link"), "SelfLink");
+        assert_eq!(pascal_part("self"), "Self");
+        assert_eq!(snake("DateSent"), "date_sent");
+        assert_eq!(snake("DateSent<"), "date_sent_before");
+        assert_eq!(snake("DateSent>"), "date_sent_after");
+        assert_eq!(pascal("StartTime>"), "StartTimeAfter");
         assert_eq!(snake("html_url"), "html_url");
         assert_eq!(snake("type"), "r#type");
         assert_eq!(snake("+1"), "plus_1");
@@ -220,6 +313,23 @@ mod tests {
         assert_eq!(snake("self"), "self_");
         assert_eq!(snake("createdAt"), "created_at");
         assert_eq!(snake("2fa"), "_2fa");
+    }
+
+    #[test]
+    fn names_as_written() {
+        assert_eq!(
+            pascal_as_written("list-alerts-for-repo"),
+            "ListAlertsForRepo"
+        );
+        assert_eq!(pascal_as_written("not_planned"), "NotPlanned");
+        assert_eq!(pascal_as_written("+1"), "Plus1");
+        assert_eq!(pascal_as_written("-1"), "Minus1");
+        assert_eq!(pascal_as_written("reactions-+1"), "ReactionsPlus1");
+        assert_eq!(pascal_as_written("2fa_disabled"), "TwoFaDisabled");
+        assert_eq!(pascal_as_written("master /docs"), "MasterDocs");
+        assert_eq!(pascal_as_written("PR_TITLE"), "PrTitle");
+        assert_eq!(pascal_as_written("BundlePricing"), "BundlePricing");
+        assert_eq!(pascal_as_written(""), "Empty");
     }
 
     #[test]

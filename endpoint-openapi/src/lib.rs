@@ -12,7 +12,9 @@
 //! 2. [`plan`] turns schemas into a [`TypeSpace`](plan::TypeSpace) of named
 //!    types, where every decision is made: names (through a
 //!    [`Policy`](plan::Policy) of the caller's), which fields are `Option`,
-//!    which are boxed, which enums stay open, which features enable a type;
+//!    which are boxed, which enums stay open, which features enable a type,
+//!    and which [`Rules`](plan::Rules) apply (types that are also sent and
+//!    write back what they read, integer formats, shared inline types);
 //! 3. [`emit`] writes the planned types as tokens and formats them with
 //!    `prettyplease`.
 //!

@@ -23,12 +23,39 @@
 //!   `additionalProperties` a map; anything unconstrained a JSON value;
 //! - a field that leads back to its own type without a `Vec` or map in
 //!   between is boxed, and so is every `Option` of a struct or union (a
-//!   model stays small to move).
+//!   model stays small to move);
+//! - a reference to a component that does not exist, or an `allOf` that
+//!   leads back to itself, is a JSON value, and a problem to report
+//!   ([`TypeSpace::problems`]); planning never fails on a schema.
+//!
+//! The [`Rules`] of a policy add what a description of requests and answers
+//! needs (GitHub's answers, only ever decoded, keep them off):
+//!
+//! - `formats`: `int32` is [`Type::I32`] (`i32`), `int64` `i64`, either with
+//!   `minimum: 0` or `uint32`/`uint64` [`Type::U32`]/[`Type::U64`], `float`
+//!   [`Type::F32`]; `binary` is [`Type::Bytes`] (`Vec<u8>`: a whole body or
+//!   a multipart part, raw octets) and `byte` [`Type::Base64`] (the base64
+//!   text as it was sent, a `String`);
+//! - `share_inline`: inline schemas that are equal but for their title and
+//!   description are planned once, as one type;
+//! - `titles`: an inline type whose name (parent and property) is taken is
+//!   named by its schema's `title` before it gets a number;
+//! - `write_back`: a model writes back every value it read. A property that
+//!   may be left out and may be `null` is a [`Type::Nullable`] (absent,
+//!   `null` or a value: a request can send `null` to clear a value); an
+//!   `Option` of a property that may be left out is not written when `None`;
+//!   an object with `additionalProperties` beside its properties keeps the
+//!   other keys in a map field ([`Field::additional`]); a struct is not
+//!   `#[non_exhaustive]`, and one whose every field may be left out derives
+//!   `Default`, so that a request body is built with
+//!   `Type { field, ..Default::default() }`; a union with a
+//!   `discriminator` is decoded by its `propertyName` (values from its
+//!   `mapping`, else each alternative's component name).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::ident;
-use crate::schema::{Additional, Kind, Object, Property, Schema};
+use crate::schema::{Additional, Discriminator, Kind, Object, Property, Schema};
 
 /// GitHub's, or any description's, choices: how components and fields are
 /// named and how descriptions become documentation.
@@ -46,6 +73,48 @@ pub trait Policy {
     /// The documentation of a description's text (Markdown).
     fn doc(&self, text: &str) -> String {
         text.to_owned()
+    }
+
+    /// Which of the [`Rules`] apply (all, unless said otherwise).
+    fn rules(&self) -> Rules {
+        Rules::default()
+    }
+}
+
+/// The rules a [`Policy`] may switch off (the module documentation says
+/// what each does); [`Rules::default`] is all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Integer and number formats, `binary` and `byte` have their own types.
+    pub formats: bool,
+    /// Equal inline schemas are one type.
+    pub share_inline: bool,
+    /// A taken inline name is replaced by the schema's title.
+    pub titles: bool,
+    /// Models write back every value they read, and request bodies are
+    /// built with `Default`.
+    pub write_back: bool,
+}
+
+impl Rules {
+    /// None of the rules: the types of answers that are only decoded, as
+    /// GitHub's crate has them.
+    pub const ANSWERS_ONLY: Rules = Rules {
+        formats: false,
+        share_inline: false,
+        titles: false,
+        write_back: false,
+    };
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            formats: true,
+            share_inline: true,
+            titles: true,
+            write_back: true,
+        }
     }
 }
 
@@ -71,6 +140,18 @@ pub enum Type {
     Integer,
     /// `f64`.
     Number,
+    /// `i32` (`int32`).
+    I32,
+    /// `u32` (`uint32`, or `int32` with `minimum: 0`).
+    U32,
+    /// `u64` (`uint64`, or `int64` with `minimum: 0`).
+    U64,
+    /// `f32` (`float`).
+    F32,
+    /// Raw octets (`binary`): `Vec<u8>`.
+    Bytes,
+    /// Base64 text (`byte`), kept as the `String` that was sent.
+    Base64,
     /// `bool`.
     Boolean,
     /// Any JSON value.
@@ -83,6 +164,9 @@ pub enum Type {
     Map(Box<Type>),
     /// `null` or missing allowed.
     Option(Box<Type>),
+    /// Missing, `null` or a value, the three told apart: the support crate's
+    /// `model::Nullable`.
+    Nullable(Box<Type>),
     /// Boxed, to break a cycle.
     Box(Box<Type>),
     /// No body.
@@ -98,10 +182,10 @@ impl Type {
         }
     }
 
-    /// The type inside any `Option` and `Box`.
+    /// The type inside any `Option`, `Nullable` and `Box`.
     pub fn core(&self) -> &Type {
         match self {
-            Type::Option(inner) | Type::Box(inner) => inner.core(),
+            Type::Option(inner) | Type::Nullable(inner) | Type::Box(inner) => inner.core(),
             other => other,
         }
     }
@@ -111,7 +195,9 @@ impl Type {
     fn named(&self, direct: bool, out: &mut Vec<(usize, bool)>) {
         match self {
             Type::Named(id) => out.push((*id, direct)),
-            Type::Option(inner) | Type::Box(inner) => inner.named(direct, out),
+            Type::Option(inner) | Type::Nullable(inner) | Type::Box(inner) => {
+                inner.named(direct, out)
+            }
             Type::Vec(inner) | Type::Map(inner) => inner.named(false, out),
             _ => {}
         }
@@ -137,6 +223,8 @@ pub struct TypeDef {
     /// For a union whose alternatives tell themselves apart by a key: the
     /// key, and the values of each alternative.
     pub tag: Option<Tag>,
+    /// Whether it writes back every value it read ([`Rules::write_back`]).
+    pub write_back: bool,
 }
 
 /// How the alternatives of a union tell themselves apart: every one is an
@@ -178,6 +266,15 @@ pub struct Field {
     pub doc: Option<String>,
     /// Whether the property is deprecated.
     pub deprecated: bool,
+    /// Whether `required` names the property.
+    pub required: bool,
+    /// `readOnly`: only the server sends it.
+    pub read_only: bool,
+    /// `writeOnly`: only the client sends it.
+    pub write_only: bool,
+    /// Whether the field is the map of the keys no other field names
+    /// (`additionalProperties`); its `key` is empty.
+    pub additional: bool,
 }
 
 /// A value of an open string enum.
@@ -221,6 +318,12 @@ pub struct TypeSpace<'a> {
     by_component: HashMap<String, (usize, bool)>,
     /// The features of each root type expression's types.
     roots: Vec<(Type, Option<String>)>,
+    rules: Rules,
+    /// The type of each inline schema planned, by its shape.
+    inline: HashMap<String, Type>,
+    /// The components whose `allOf` is being merged.
+    merging: Vec<String>,
+    problems: Vec<String>,
 }
 
 impl<'a> TypeSpace<'a> {
@@ -233,7 +336,19 @@ impl<'a> TypeSpace<'a> {
             names: HashMap::new(),
             by_component: HashMap::new(),
             roots: Vec::new(),
+            rules: policy.rules(),
+            inline: HashMap::new(),
+            merging: Vec::new(),
+            problems: Vec::new(),
         }
+    }
+
+    /// What could not be planned as the description says, each with where
+    /// (the type being planned) and why; each such place is a JSON value.
+    /// Planning goes on after a problem: these are for the caller's
+    /// diagnostics.
+    pub fn problems(&self) -> &[String] {
+        &self.problems
     }
 
     /// Plans `schema` (an answer, a request body) and the types it reaches;
@@ -241,8 +356,14 @@ impl<'a> TypeSpace<'a> {
     /// when the schema says nothing of itself. `feature`, when
     /// given, is one of the features that enable every type it reaches.
     ///
+    /// A request body is planned the same way: with [`Rules::write_back`],
+    /// a struct of optional fields derives `Default`, a `None` is not sent,
+    /// and a property that may be left out and be `null` is a
+    /// [`Type::Nullable`].
+    ///
     /// # Errors
-    /// A reference to a component that does not exist.
+    /// None today: a reference to a component that does not exist is a JSON
+    /// value and one of the [`problems`](TypeSpace::problems).
     pub fn root(
         &mut self,
         schema: &Schema,
@@ -313,8 +434,9 @@ impl<'a> TypeSpace<'a> {
         plain.nullable = false;
         let name = self.types[id].name.clone();
         let body = match self.define(&plain, &name)? {
-            Defined::Body(body, page) => {
+            Defined::Body(body, page, tag) => {
                 self.types[id].page = page;
+                self.types[id].tag = tag;
                 body
             }
             Defined::Type(ty) => Body::Alias(ty),
@@ -372,6 +494,18 @@ impl<'a> TypeSpace<'a> {
     }
 
     fn reserve(&mut self, name: String, schema: &Schema) -> usize {
+        let name = match &schema.title {
+            // A taken name: the schema's own title says more than a number.
+            Some(title) if self.rules.titles && self.names.contains_key(&name) => {
+                let title = ident::pascal(title);
+                if self.names.contains_key(&title) {
+                    name
+                } else {
+                    title
+                }
+            }
+            _ => name,
+        };
         let name = ident::unique(name, |candidate| self.names.contains_key(candidate));
         let id = self.types.len();
         self.names.insert(name.clone(), id);
@@ -383,6 +517,7 @@ impl<'a> TypeSpace<'a> {
             features: BTreeSet::new(),
             page: None,
             tag: None,
+            write_back: self.rules.write_back,
         });
         id
     }
@@ -402,34 +537,110 @@ impl<'a> TypeSpace<'a> {
     /// The type of `schema`; a new type named `name` when it needs one.
     fn resolve(&mut self, schema: &Schema, name: &str) -> Result<Type, String> {
         let ty = match &schema.kind {
-            Kind::Ref(component) => self.component(component)?,
-            _ => match self.define(schema, name)? {
-                Defined::Type(ty) => ty,
-                Defined::Body(body, page) => {
-                    let id = self.reserve(name.to_owned(), schema);
-                    self.types[id].body = body;
-                    self.types[id].page = page;
-                    Type::Named(id)
+            Kind::Ref(component) => self.reference(component, name),
+            _ => {
+                let shape = self.rules.share_inline.then(|| shape(schema));
+                if let Some(ty) = shape.as_ref().and_then(|shape| self.inline.get(shape)) {
+                    ty.clone()
+                } else {
+                    let ty = match self.define(schema, name)? {
+                        Defined::Type(ty) => ty,
+                        Defined::Body(body, page, tag) => {
+                            let name = self.union_name(name, schema, &body);
+                            let id = self.reserve(name, schema);
+                            self.types[id].body = body;
+                            self.types[id].page = page;
+                            self.types[id].tag = tag;
+                            Type::Named(id)
+                        }
+                    };
+                    if let (Some(shape), Type::Named(_)) = (shape, &ty) {
+                        self.inline.insert(shape, ty.clone());
+                    }
+                    ty
                 }
-            },
+            }
         };
         Ok(if schema.nullable { ty.optional() } else { ty })
+    }
+
+    /// The name of an inline union that its place names after one of its
+    /// own two alternatives (Stripe's `subscription.schedule`, an id or a
+    /// `SubscriptionSchedule`): that name, `Or`, and the other
+    /// alternative's name without the words they share
+    /// (`SubscriptionScheduleOrString`), rather than a number. Other
+    /// names, and unions with a title, as they are.
+    fn union_name(&self, name: &str, schema: &Schema, body: &Body) -> String {
+        let Body::Union(variants) = body else {
+            return name.to_owned();
+        };
+        if !self.rules.titles || schema.title.is_some() || !self.names.contains_key(name) {
+            return name.to_owned();
+        }
+        let [first, second] = variants.as_slice() else {
+            return name.to_owned();
+        };
+        let label = |variant: &UnionVariant| match &variant.ty {
+            Type::Named(id) => self.types[*id].name.clone(),
+            _ => variant.name.clone(),
+        };
+        let (first, second) = (label(first), label(second));
+        let other = match (first == name, second == name) {
+            (true, false) => second,
+            (false, true) => first,
+            _ => return name.to_owned(),
+        };
+        let taken = ident::words(name);
+        let rest = ident::words(&other)
+            .into_iter()
+            .filter(|word| !taken.contains(word))
+            .collect::<Vec<_>>()
+            .join("-");
+        let candidate = format!("{name}Or{}", ident::pascal_part(&rest));
+        if rest.is_empty() || self.names.contains_key(&candidate) {
+            name.to_owned()
+        } else {
+            candidate
+        }
+    }
+
+    /// The type of a referenced component; a JSON value, and a problem,
+    /// when there is no such component.
+    fn reference(&mut self, component: &str, at: &str) -> Type {
+        if !self.components.contains_key(component) {
+            self.problems.push(format!(
+                "`{at}`: no component schema `{component}`; planned as any JSON value"
+            ));
+            return Type::Json;
+        }
+        self.component(component).unwrap_or(Type::Json)
     }
 
     /// What `schema` is: a type expression, or the body of a new type named
     /// `name`.
     fn define(&mut self, schema: &Schema, name: &str) -> Result<Defined, String> {
+        let formats = self.rules.formats;
+        let format = schema.format.as_deref();
         Ok(match &schema.kind {
-            Kind::Ref(component) => Defined::Type(self.component(component)?),
+            Kind::Ref(component) => Defined::Type(self.reference(component, name)),
             Kind::String {
                 values: Some(values),
                 ..
-            } if !values.is_empty() => Defined::Body(Body::Enum(variants(values)), None),
+            } if !values.is_empty() => Defined::Body(Body::Enum(variants(values)), None, None),
             Kind::String { format, .. } => Defined::Type(match format.as_deref() {
                 Some("date-time") => Type::Timestamp,
                 Some("uri") => Type::Uri,
+                Some("binary") if formats => Type::Bytes,
+                Some("byte") if formats => Type::Base64,
                 _ => Type::String,
             }),
+            Kind::Integer if formats => Defined::Type(match (format, schema.unsigned) {
+                (Some("int32" | "int16" | "int8"), false) => Type::I32,
+                (Some("int32" | "int16" | "int8" | "uint32" | "uint16" | "uint8"), _) => Type::U32,
+                (Some("int64"), true) | (Some("uint64"), _) => Type::U64,
+                _ => Type::Integer,
+            }),
+            Kind::Number if formats && format == Some("float") => Defined::Type(Type::F32),
             Kind::Integer => Defined::Type(Type::Integer),
             Kind::Number => Defined::Type(Type::Number),
             Kind::Boolean => Defined::Type(Type::Boolean),
@@ -441,12 +652,12 @@ impl<'a> TypeSpace<'a> {
             Kind::AllOf(parts) => match parts.as_slice() {
                 [] => Defined::Type(Type::Json),
                 [one] => self.define_part(one, name)?,
-                _ => match self.merge(parts)? {
+                _ => match self.merge(parts, name) {
                     Some(object) => self.object(&object, name)?,
                     None => self.define_part(&parts[0], name)?,
                 },
             },
-            Kind::OneOf(alternatives) => self.union(alternatives, name)?,
+            Kind::OneOf(alternatives) => self.union(alternatives, schema, name)?,
         })
     }
 
@@ -459,28 +670,44 @@ impl<'a> TypeSpace<'a> {
     }
 
     /// The object of every part of an `allOf`, or `None` when a part is not
-    /// an object.
-    fn merge(&self, parts: &[Schema]) -> Result<Option<Object>, String> {
+    /// an object. Properties of the same key are one: required when a part
+    /// requires it, of the last part's schema that says more than "any
+    /// value". A part that does not exist or leads back to an `allOf`
+    /// being merged is left out (a problem).
+    fn merge(&mut self, parts: &[Schema], at: &str) -> Option<Object> {
+        let components = self.components;
         let mut merged = Object::default();
         for part in parts {
             // A referenced part is merged as its component's schema.
-            let kind = match &part.kind {
+            let (kind, component) = match &part.kind {
                 Kind::Ref(component) => {
-                    &self
-                        .components
-                        .get(component)
-                        .ok_or_else(|| format!("no component schema `{component}`"))?
-                        .kind
+                    let Some(schema) = components.get(component) else {
+                        self.problems.push(format!(
+                            "`{at}`: no component schema `{component}` to merge; left out"
+                        ));
+                        continue;
+                    };
+                    if self.merging.contains(component) {
+                        self.problems.push(format!(
+                            "`{at}`: the `allOf` of `{component}` includes itself; left out"
+                        ));
+                        continue;
+                    }
+                    (&schema.kind, Some(component.clone()))
                 }
-                kind => kind,
+                kind => (kind, None),
             };
             let object = match kind {
                 Kind::Object(object) => object.clone(),
-                Kind::AllOf(inner) => match self.merge(inner)? {
-                    Some(object) => object,
-                    None => return Ok(None),
-                },
-                _ => return Ok(None),
+                Kind::AllOf(inner) => {
+                    self.merging.extend(component.clone());
+                    let inner = self.merge(inner, at);
+                    if component.is_some() {
+                        self.merging.pop();
+                    }
+                    inner?
+                }
+                _ => return None,
             };
             for property in object.properties {
                 match merged
@@ -501,7 +728,7 @@ impl<'a> TypeSpace<'a> {
                 merged.additional = object.additional;
             }
         }
-        Ok(Some(merged))
+        Some(merged)
     }
 
     fn object(&mut self, object: &Object, name: &str) -> Result<Defined, String> {
@@ -513,6 +740,7 @@ impl<'a> TypeSpace<'a> {
                 _ => Type::JsonObject,
             }));
         }
+        let write_back = self.rules.write_back;
         let mut fields: Vec<Field> = Vec::new();
         for Property {
             name: key,
@@ -520,28 +748,66 @@ impl<'a> TypeSpace<'a> {
             required,
         } in &object.properties
         {
-            let mut ty = self.resolve(schema, &format!("{name}{}", ident::pascal(key)))?;
+            let mut ty = self.resolve(schema, &format!("{name}{}", ident::pascal_part(key)))?;
             if !required {
-                ty = ty.optional();
+                ty = match ty {
+                    // Missing and `null` told apart.
+                    Type::Option(inner) if write_back => Type::Nullable(inner),
+                    ty => ty.optional(),
+                };
             }
             let field_name = ident::unique(self.policy.field_name(key), |candidate| {
                 fields.iter().any(|f| f.name == candidate)
             });
+            let mut doc = self
+                .doc_of(schema)
+                .unwrap_or_else(|| format!("The `{key}` property."));
+            if write_back && let Some(default) = &schema.default {
+                doc.push_str(&format!("\n\nDefault: `{default}`."));
+            }
             fields.push(Field {
                 name: field_name,
                 key: key.clone(),
                 ty,
-                doc: Some(
-                    self.doc_of(schema)
-                        .unwrap_or_else(|| format!("The `{key}` property.")),
-                ),
+                doc: Some(doc),
                 deprecated: schema.deprecated,
+                required: *required,
+                read_only: schema.read_only,
+                write_only: schema.write_only,
+                additional: false,
             });
         }
-        Ok(Defined::Body(Body::Struct(fields), None))
+        let values = match &object.additional {
+            Additional::None => None,
+            Additional::Any => Some(Type::Json),
+            Additional::Typed(values) => Some(self.resolve(values, &format!("{name}Value"))?),
+        };
+        if write_back && let Some(values) = values {
+            // The other keys, kept.
+            let field_name = ident::unique("additional_properties".to_owned(), |candidate| {
+                fields.iter().any(|f| f.name == candidate)
+            });
+            fields.push(Field {
+                name: field_name,
+                key: String::new(),
+                ty: Type::Map(Box::new(values)),
+                doc: Some("The keys no other field names, with their values.".to_owned()),
+                deprecated: false,
+                required: false,
+                read_only: false,
+                write_only: false,
+                additional: true,
+            });
+        }
+        Ok(Defined::Body(Body::Struct(fields), None, None))
     }
 
-    fn union(&mut self, alternatives: &[Schema], name: &str) -> Result<Defined, String> {
+    fn union(
+        &mut self,
+        alternatives: &[Schema],
+        schema: &Schema,
+        name: &str,
+    ) -> Result<Defined, String> {
         // Each alternative with the name of its variant: a component's type
         // name, else its title, else its kind (`Object`, `String`, …); an
         // inline type is named after the union and that label.
@@ -550,7 +816,7 @@ impl<'a> TypeSpace<'a> {
         for alternative in alternatives {
             let label = match (&alternative.kind, &alternative.title) {
                 (Kind::Ref(_), _) => None,
-                (_, Some(title)) => Some(ident::pascal(title)),
+                (_, Some(title)) => Some(ident::pascal_part(title)),
                 (kind, None) => Some(schema_kind_name(kind).to_owned()),
             };
             let hint = format!("{name}{}", label.as_deref().unwrap_or_default());
@@ -579,7 +845,48 @@ impl<'a> TypeSpace<'a> {
             });
             variants.push(UnionVariant { name: variant, ty });
         }
-        Ok(Defined::Body(Body::Union(variants), None))
+        let tag = match &schema.discriminator {
+            Some(discriminator) if self.rules.write_back => {
+                self.discriminated(alternatives, discriminator, variants.len())
+            }
+            _ => None,
+        };
+        Ok(Defined::Body(Body::Union(variants), None, tag))
+    }
+
+    /// The [`Tag`] of a union by its `discriminator`: each alternative, a
+    /// reference, has the values that `mapping` gives its component, else
+    /// the component's name. `None` when an alternative is not a
+    /// reference, two alternatives are one type, or a value names two.
+    fn discriminated(
+        &self,
+        alternatives: &[Schema],
+        discriminator: &Discriminator,
+        variants: usize,
+    ) -> Option<Tag> {
+        let mut values = Vec::new();
+        for alternative in alternatives {
+            let Kind::Ref(component) = &alternative.kind else {
+                return None;
+            };
+            let mapped: Vec<String> = discriminator
+                .mapping
+                .iter()
+                .filter(|(_, target)| target == component)
+                .map(|(value, _)| value.clone())
+                .collect();
+            values.push(if mapped.is_empty() {
+                vec![component.clone()]
+            } else {
+                mapped
+            });
+        }
+        let mut seen = BTreeSet::new();
+        let disjoint = values.iter().flatten().all(|value| seen.insert(value));
+        (disjoint && values.len() == variants).then(|| Tag {
+            key: discriminator.property_name.clone(),
+            values,
+        })
     }
 
     /// Finds the [`Tag`] of every union that has one.
@@ -588,6 +895,10 @@ impl<'a> TypeSpace<'a> {
             let Body::Union(variants) = &self.types[id].body else {
                 continue;
             };
+            if self.types[id].tag.is_some() {
+                // Told by its discriminator.
+                continue;
+            }
             let structs: Option<Vec<&Vec<Field>>> = variants
                 .iter()
                 .map(|variant| match variant.ty.core() {
@@ -682,7 +993,7 @@ impl<'a> TypeSpace<'a> {
                 continue;
             };
             for field in fields {
-                if let Type::Option(inner) = &mut field.ty
+                if let Type::Option(inner) | Type::Nullable(inner) = &mut field.ty
                     && let Type::Named(id) = **inner
                     && objects[id]
                 {
@@ -769,7 +1080,17 @@ impl<'a> TypeSpace<'a> {
 /// What [`TypeSpace::define`] found.
 enum Defined {
     Type(Type),
-    Body(Body, Option<Page>),
+    Body(Body, Option<Page>, Option<Tag>),
+}
+
+/// The shape of an inline schema: equal for schemas that differ only in
+/// their own title, description and default.
+fn shape(schema: &Schema) -> String {
+    let mut plain = schema.clone();
+    plain.title = None;
+    plain.description = None;
+    plain.default = None;
+    format!("{plain:?}")
 }
 
 /// The type expressions a definition holds, in order.
@@ -797,7 +1118,7 @@ fn def_types_mut(def: &mut TypeDef) -> Vec<&mut Type> {
 fn held(ty: &Type) -> Option<(usize, &'static str)> {
     match ty {
         Type::Named(id) => Some((*id, "")),
-        Type::Option(inner) | Type::Box(inner) => held(inner),
+        Type::Option(inner) | Type::Nullable(inner) | Type::Box(inner) => held(inner),
         Type::Vec(inner) => held(inner).map(|(id, _)| (id, "An item of ")),
         Type::Map(inner) => held(inner).map(|(id, _)| (id, "A value of ")),
         _ => None,
@@ -808,6 +1129,7 @@ fn held(ty: &Type) -> Option<(usize, &'static str)> {
 fn box_direct(ty: Type) -> Type {
     match ty {
         Type::Option(inner) => Type::Option(Box::new(box_direct(*inner))),
+        Type::Nullable(inner) => Type::Nullable(Box::new(box_direct(*inner))),
         Type::Box(_) => ty,
         other => Type::Box(Box::new(other)),
     }
@@ -832,14 +1154,16 @@ fn kind_name(ty: &Type) -> &'static str {
         Type::String => "String",
         Type::Timestamp => "Timestamp",
         Type::Uri => "Uri",
-        Type::Integer => "Integer",
-        Type::Number => "Number",
+        Type::Integer | Type::I32 | Type::U32 | Type::U64 => "Integer",
+        Type::Number | Type::F32 => "Number",
+        Type::Bytes => "Bytes",
+        Type::Base64 => "Base64",
         Type::Boolean => "Boolean",
         Type::Vec(_) => "List",
         Type::Map(_) | Type::JsonObject => "Object",
         Type::Json => "Json",
         Type::Unit => "Empty",
-        Type::Named(_) | Type::Option(_) | Type::Box(_) => "Value",
+        Type::Named(_) | Type::Option(_) | Type::Nullable(_) | Type::Box(_) => "Value",
     }
 }
 
@@ -1098,5 +1422,307 @@ mod tests {
             .map(|v| v.name)
             .collect();
         assert_eq!(names, ["Approved", "ApprovedUpper", "Unknown2"]);
+    }
+
+    struct AnswersOnly;
+    impl Policy for AnswersOnly {
+        fn rules(&self) -> Rules {
+            Rules::ANSWERS_ONLY
+        }
+    }
+
+    fn plan(policy: &dyn Policy, schemas: serde_json::Value) -> Vec<TypeDef> {
+        let components = components(schemas);
+        let mut space = TypeSpace::new(&components, policy);
+        space.all_components(None).unwrap();
+        assert_eq!(space.problems(), [] as [String; 0]);
+        space.finish()
+    }
+
+    #[test]
+    fn formats_have_their_types() {
+        let schemas = json!({"numbers": {"type": "object", "required": [
+            "a", "b", "c", "d", "e", "f", "g", "h", "i"], "properties": {
+            "a": {"type": "integer", "format": "int32"},
+            "b": {"type": "integer", "format": "int32", "minimum": 0},
+            "c": {"type": "integer", "format": "int64", "minimum": 1},
+            "d": {"type": "integer", "format": "uint64"},
+            "e": {"type": "number", "format": "float"},
+            "f": {"type": "number", "format": "double"},
+            "g": {"type": "string", "format": "binary"},
+            "h": {"type": "string", "format": "byte"},
+            "i": {"type": "integer"}}}});
+        let types = plan(&Plain, schemas.clone());
+        let tys: Vec<_> = fields(&types[0])
+            .into_iter()
+            .map(|(_, ty)| ty.clone())
+            .collect();
+        use Type::{Base64, Bytes, F32, I32, Integer, Number, U32, U64};
+        assert_eq!(
+            tys,
+            [I32, U32, U64, U64, F32, Number, Bytes, Base64, Integer]
+        );
+        let types = plan(&AnswersOnly, schemas);
+        let tys: Vec<_> = fields(&types[0])
+            .into_iter()
+            .map(|(_, ty)| ty.clone())
+            .collect();
+        assert_eq!(
+            tys,
+            [
+                Integer,
+                Integer,
+                Integer,
+                Integer,
+                Number,
+                Number,
+                Type::String,
+                Type::String,
+                Integer
+            ]
+        );
+    }
+
+    #[test]
+    fn field_names_are_unique_and_readable() {
+        let types = plan(
+            &Plain,
+            json!({"messages": {"type": "object", "properties": {
+                "DateSent": {"type": "string"}, "DateSent<": {"type": "string"},
+                "DateSent>": {"type": "string"}, "+1": {"type": "integer"},
+                "-1": {"type": "integer"}, "type": {"type": "string"},
+                "self": {"type": "string"}, "a-b": {"type": "string"},
+                "a_b": {"type": "string"}}}}),
+        );
+        let names: Vec<_> = fields(&types[0])
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "date_sent",
+                "date_sent_before",
+                "date_sent_after",
+                "plus_1",
+                "minus_1",
+                "r#type",
+                "self_",
+                "a_b",
+                "a_b_2"
+            ]
+        );
+    }
+
+    #[test]
+    fn equal_inline_schemas_are_one_type() {
+        let address = json!({"type": "object", "properties": {"city": {"type": "string"}}});
+        let mut other = address.clone();
+        other["description"] = json!("Where it is sent.");
+        let schemas = json!({
+            "order": {"type": "object", "properties": {"billing": address, "shipping": other}}
+        });
+        let types = plan(&Plain, schemas.clone());
+        let order = fields(named(&types, "Order"));
+        assert_eq!(order[0].1, order[1].1, "one type for both addresses");
+        assert_eq!(types.len(), 2);
+        let types = plan(&AnswersOnly, schemas);
+        let order = fields(named(&types, "Order"));
+        assert_ne!(order[0].1, order[1].1, "GitHub's: one type per place");
+    }
+
+    #[test]
+    fn a_taken_name_gives_way_to_the_title() {
+        let components = components(json!({
+            "pet-tag": {"type": "object", "properties": {"x": {"type": "integer"}}},
+            "pet-owner": {"type": "object", "properties": {"y": {"type": "integer"}}},
+            "pet": {"type": "object", "properties": {
+                "tag": {"type": "object", "title": "Pet label",
+                        "properties": {"name": {"type": "string"}}},
+                "owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}
+        }));
+        for policy in [&Plain as &dyn Policy, &AnswersOnly] {
+            let mut space = TypeSpace::new(&components, policy);
+            space.component("pet-tag").unwrap();
+            space.component("pet-owner").unwrap();
+            space.component("pet").unwrap();
+            let names: Vec<_> = space.finish().into_iter().map(|t| t.name).collect();
+            let label = if policy.rules().titles {
+                "PetLabel"
+            } else {
+                "PetTag2"
+            };
+            assert_eq!(names, ["PetTag", "PetOwner", "Pet", label, "PetOwner2"]);
+        }
+    }
+
+    #[test]
+    fn request_types_tell_absent_from_null() {
+        let types = plan(
+            &Plain,
+            json!({"patch": {"type": "object", "required": ["id", "milestone"], "properties": {
+                "id": {"type": "integer", "readOnly": true},
+                "milestone": {"type": "integer", "nullable": true},
+                "title": {"type": "string", "writeOnly": true},
+                "assignee": {"type": ["string", "null"]}},
+                "additionalProperties": {"type": "integer"}}}),
+        );
+        let Body::Struct(fields) = &types[0].body else {
+            panic!()
+        };
+        let tys: Vec<_> = fields.iter().map(|f| (f.name.as_str(), &f.ty)).collect();
+        assert_eq!(
+            tys,
+            [
+                ("id", &Type::Integer),
+                ("milestone", &Type::Integer.optional()),
+                ("title", &Type::String.optional()),
+                ("assignee", &Type::Nullable(Box::new(Type::String))),
+                ("additional_properties", &Type::Map(Box::new(Type::Integer))),
+            ]
+        );
+        assert!(fields[0].read_only && fields[0].required && !fields[0].write_only);
+        assert!(fields[2].write_only && !fields[2].required);
+        assert!(fields[4].additional && fields[4].key.is_empty());
+        assert!(types[0].write_back);
+        // Answers only: `null` and absent are both `None`, other keys skipped.
+        let types = plan(
+            &AnswersOnly,
+            json!({"patch": {"type": "object", "properties": {
+                "assignee": {"type": ["string", "null"]}}, "additionalProperties": true}}),
+        );
+        assert_eq!(
+            fields_of(&types[0]),
+            [("assignee", Type::String.optional())]
+        );
+        assert!(!types[0].write_back);
+    }
+
+    fn fields_of(def: &TypeDef) -> Vec<(&str, Type)> {
+        fields(def)
+            .into_iter()
+            .map(|(n, t)| (n, t.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_discriminator_tags_its_union() {
+        let types = plan(
+            &Plain,
+            json!({
+                "pet": {"oneOf": [{"$ref": "#/components/schemas/cat"},
+                                  {"$ref": "#/components/schemas/dog"}],
+                        "discriminator": {"propertyName": "kind",
+                                          "mapping": {"c": "#/components/schemas/cat",
+                                                      "kitty": "#/components/schemas/cat"}}},
+                "cat": {"type": "object", "properties": {"kind": {"type": "string"}}},
+                "dog": {"type": "object", "properties": {"kind": {"type": "string"}}}
+            }),
+        );
+        assert_eq!(
+            named(&types, "Pet").tag,
+            Some(Tag {
+                key: "kind".into(),
+                values: vec![vec!["c".into(), "kitty".into()], vec!["dog".into()]],
+            })
+        );
+    }
+
+    #[test]
+    fn unplannable_schemas_are_json_and_problems() {
+        let components = components(json!({
+            "a": {"type": "object", "properties": {"b": {"$ref": "#/components/schemas/missing"}}},
+            "loop": {"allOf": [{"$ref": "#/components/schemas/loop"},
+                               {"type": "object", "properties": {"x": {"type": "integer"}}}]},
+            "empty": {},
+            "sort": {"type": "string", "enum": ["ASC", "asc", "Asc"]},
+            "codes": {"type": "integer", "enum": [1, 2, 3]},
+            "mixed": {"enum": [1, "one", true]}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.all_components(None).unwrap();
+        let problems = space.problems().to_vec();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("no component schema `missing`"))
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("`allOf` of `loop` includes itself"))
+        );
+        let types = space.finish();
+        assert_eq!(
+            fields_of(named(&types, "A")),
+            [("b", Type::Json.optional())]
+        );
+        assert_eq!(
+            fields_of(named(&types, "Loop")),
+            [("x", Type::Integer.optional())]
+        );
+        assert_eq!(named(&types, "Empty").body, Body::Alias(Type::Json));
+        assert_eq!(named(&types, "Codes").body, Body::Alias(Type::Integer));
+        assert_eq!(named(&types, "Mixed").body, Body::Alias(Type::Json));
+        let Body::Enum(sort) = &named(&types, "Sort").body else {
+            panic!()
+        };
+        let names: Vec<_> = sort.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(names, ["Asc", "Asc2", "AscUpper"]);
+    }
+
+    #[test]
+    fn a_huge_union_and_a_deep_recursion_plan() {
+        let alternatives: Vec<_> = (0..500)
+            .map(|i| {
+                json!({"type": "object", "title": format!("form {i}"),
+                            "properties": {format!("k{i}"): {"type": "integer"}}})
+            })
+            .collect();
+        let types = plan(
+            &Plain,
+            json!({"many": {"anyOf": alternatives},
+                   "tree": {"type": "object", "properties": {
+                       "left": {"$ref": "#/components/schemas/tree"},
+                       "right": {"$ref": "#/components/schemas/tree"}}}}),
+        );
+        let Body::Union(variants) = &named(&types, "Many").body else {
+            panic!()
+        };
+        assert_eq!(variants.len(), 500);
+        assert_eq!(variants[499].name, "Form499");
+        assert_eq!(
+            fields_of(named(&types, "Tree"))[0].1,
+            Type::Option(Box::new(Type::Box(Box::new(Type::Named(
+                types.iter().position(|t| t.name == "Tree").unwrap()
+            )))))
+        );
+    }
+
+    #[test]
+    fn a_union_named_after_its_own_alternative_says_or() {
+        let schemas = json!({
+            "subscription": {"type": "object", "properties": {
+                "schedule": {"anyOf": [{"type": "string"},
+                                       {"$ref": "#/components/schemas/subscription-schedule"}]},
+                "options": {"anyOf": [
+                    {"$ref": "#/components/schemas/subscription-options"},
+                    {"$ref": "#/components/schemas/subscription-type-specific-client"}]}}},
+            "subscription-schedule": {"type": "object", "properties": {"id": {"type": "string"}}},
+            "subscription-options": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "subscription-type-specific-client": {"type": "object", "properties": {
+                "b": {"type": "string"}}}
+        });
+        let types = plan(&Plain, schemas.clone());
+        let names: Vec<_> = types.iter().map(|t| t.name.as_str()).collect();
+        assert!(names.contains(&"SubscriptionScheduleOrString"), "{names:?}");
+        assert!(
+            names.contains(&"SubscriptionOptionsOrTypeSpecificClient"),
+            "{names:?}"
+        );
+        let types = plan(&AnswersOnly, schemas);
+        let names: Vec<_> = types.iter().map(|t| t.name.as_str()).collect();
+        assert!(names.contains(&"SubscriptionSchedule2"), "{names:?}");
     }
 }

@@ -3,6 +3,27 @@
 //! References to component schemas stay references (by component name), so
 //! that a component becomes one named type; everything else is read whole.
 //! Nothing is decided here beyond what the schema says.
+//!
+//! OpenAPI 3.0 and 3.1 are read alike:
+//!
+//! - `type: [a, "null"]` is `a` and [`Schema::nullable`]; several types
+//!   (`["string", "integer"]`) are a [`Kind::OneOf`] of each; a lone
+//!   `{"type": "null"}` alternative of a `oneOf`/`anyOf` makes the union
+//!   nullable instead of being an alternative;
+//! - `const` is an `enum` of one value;
+//! - an `enum` without `type` takes the type of its values (all strings: a
+//!   string enum); an `enum` of integers is [`Kind::Integer`] (the values
+//!   are not kept); an `enum` of values of several types is [`Kind::Any`];
+//! - `prefixItems` (a tuple) is a list of any values: [`Kind::Array`] of
+//!   [`Kind::Any`], unless `items` says what every item is;
+//! - `$ref` is the reference: other keywords that describe values beside
+//!   it are ignored, as OpenAPI 3.0 says (from 3.1 on, where both hold,
+//!   the reader has already made them an `allOf` of the reference and the
+//!   rest); `description`, `title`, `nullable` and `deprecated` beside a
+//!   `$ref` are the reference's own;
+//! - `format`, `readOnly`, `writeOnly`, `default`, `minimum: 0` and
+//!   `discriminator` are kept on the [`Schema`]; `examples` and `example`
+//!   are ignored; `additionalProperties: false` is [`Additional::None`].
 
 use serde_json::{Map, Value};
 
@@ -26,6 +47,30 @@ pub struct Schema {
     pub description: Option<String>,
     /// `deprecated`.
     pub deprecated: bool,
+    /// `format`, of any type (`int32`, `uint64`, `float`, `binary`, `byte`,
+    /// `date-time`, …).
+    pub format: Option<String>,
+    /// Whether `minimum` (or `exclusiveMinimum`) says the value is never
+    /// negative.
+    pub unsigned: bool,
+    /// `readOnly`: sent by the server only.
+    pub read_only: bool,
+    /// `writeOnly`: sent by the client only.
+    pub write_only: bool,
+    /// `default`, for documentation.
+    pub default: Option<Value>,
+    /// `discriminator` of a `oneOf`/`anyOf`.
+    pub discriminator: Option<Discriminator>,
+}
+
+/// `discriminator`: the property whose value names the alternative.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Discriminator {
+    /// `propertyName`.
+    pub property_name: String,
+    /// `mapping`: each value and the component schema it names (a
+    /// reference reduced to the component's name, or the name as written).
+    pub mapping: Vec<(String, String)>,
 }
 
 /// What values a schema describes.
@@ -109,6 +154,12 @@ impl Schema {
             title: None,
             description: None,
             deprecated: false,
+            format: None,
+            unsigned: false,
+            read_only: false,
+            write_only: false,
+            default: None,
+            discriminator: None,
         }
     }
 
@@ -136,12 +187,24 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
         return Ok(Schema::of(Kind::Any));
     };
     let text = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_owned);
+    let flag = |key: &str| object.get(key).and_then(Value::as_bool) == Some(true);
+    let minimum = |key: &str| object.get(key).and_then(Value::as_f64);
     let mut schema = Schema {
         kind: Kind::Any,
-        nullable: object.get("nullable").and_then(Value::as_bool) == Some(true),
+        nullable: flag("nullable"),
         title: text("title"),
         description: text("description"),
-        deprecated: object.get("deprecated").and_then(Value::as_bool) == Some(true),
+        deprecated: flag("deprecated"),
+        format: text("format"),
+        unsigned: minimum("minimum").is_some_and(|m| m >= 0.0)
+            || minimum("exclusiveMinimum").is_some_and(|m| m >= -1.0),
+        read_only: flag("readOnly"),
+        write_only: flag("writeOnly"),
+        default: object.get("default").cloned(),
+        discriminator: object
+            .get("discriminator")
+            .and_then(Value::as_object)
+            .and_then(discriminator),
     };
     if let Some(reference) = object.get("$ref").and_then(Value::as_str) {
         let name = reference
@@ -160,14 +223,18 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
         schema.nullable = true;
     }
     let nested = |key: &str, value: &Value| read(value, &format!("{at}.{key}"), depth + 1);
-    let alternatives = |key: &str| -> Result<Option<Vec<Schema>>, String> {
+    let mut null_alternative = false;
+    let mut alternatives = |key: &str| -> Result<Option<Vec<Schema>>, String> {
         let Some(list) = object.get(key).and_then(Value::as_array) else {
             return Ok(None);
         };
         let mut out = Vec::new();
         for (i, alternative) in list.iter().enumerate() {
             let alternative = nested(&format!("{key}[{i}]"), alternative)?;
-            if !alternative.is_constraint() {
+            if alternative.kind == Kind::Any && alternative.nullable && key != "allOf" {
+                // `{"type": "null"}`: the union allows `null`.
+                null_alternative = true;
+            } else if !alternative.is_constraint() {
                 out.push(alternative);
             }
         }
@@ -181,9 +248,64 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
         if let Some(list) = alternatives(key)?
             && !list.is_empty()
         {
-            schema.kind = Kind::OneOf(list);
+            schema.nullable |= null_alternative;
+            schema.kind = match <[Schema; 1]>::try_from(list) {
+                // One alternative besides `null`: that one.
+                Ok([one]) if null_alternative => {
+                    let mut one = one;
+                    one.nullable = true;
+                    one.title = one.title.or(schema.title);
+                    one.description = one.description.or(schema.description);
+                    return Ok(one);
+                }
+                Ok([one]) => Kind::OneOf(vec![one]),
+                Err(list) => Kind::OneOf(list),
+            };
             return Ok(schema);
         }
+    }
+    // `const` is an `enum` of one value.
+    let values: Option<Vec<Value>> = match (object.get("const"), object.get("enum")) {
+        (Some(value), _) => Some(vec![value.clone()]),
+        (None, Some(Value::Array(values))) => Some(values.clone()),
+        _ => None,
+    };
+    if let Some(values) = &values {
+        if values.iter().any(Value::is_null) {
+            schema.nullable = true;
+        }
+        if types.is_empty() {
+            // The type of the values, when they have one.
+            let mut of_values: Vec<&str> = values
+                .iter()
+                .filter_map(|value| match value {
+                    Value::String(_) => Some("string"),
+                    Value::Number(n) if n.is_i64() || n.is_u64() => Some("integer"),
+                    Value::Number(_) => Some("number"),
+                    Value::Bool(_) => Some("boolean"),
+                    _ => None,
+                })
+                .collect();
+            of_values.sort_unstable();
+            of_values.dedup();
+            if let [one] = of_values.as_slice() {
+                types.push(one);
+            }
+        }
+    }
+    if types.len() > 1 {
+        // `type: ["string", "integer"]`: one of each.
+        let mut alternatives = Vec::new();
+        for ty in &types {
+            let mut one = object.clone();
+            one.insert("type".into(), Value::String((*ty).to_owned()));
+            for key in ["title", "description", "nullable", "deprecated", "default"] {
+                one.remove(key);
+            }
+            alternatives.push(read(&Value::Object(one), &format!("{at}.type"), depth + 1)?);
+        }
+        schema.kind = Kind::OneOf(alternatives);
+        return Ok(schema);
     }
     let is_object = types.contains(&"object")
         || (types.is_empty()
@@ -192,36 +314,50 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
         Kind::Object(read_object(object, at, depth)?)
     } else {
         match types.first().copied() {
-            Some("string") => {
-                let values = object.get("enum").and_then(Value::as_array).map(|values| {
-                    if values.iter().any(Value::is_null) {
-                        schema.nullable = true;
-                    }
+            Some("string") => Kind::String {
+                format: schema.format.clone(),
+                values: values.map(|values| {
                     values
                         .iter()
                         .filter_map(Value::as_str)
                         .map(str::to_owned)
                         .collect()
-                });
-                Kind::String {
-                    format: text("format"),
-                    values,
-                }
-            }
+                }),
+            },
             Some("integer") => Kind::Integer,
             Some("number") => Kind::Number,
             Some("boolean") => Kind::Boolean,
-            Some("array") => Kind::Array(Box::new(match object.get("items") {
-                Some(items) => nested("items", items)?,
-                None => Schema::of(Kind::Any),
-            })),
-            _ if object.contains_key("items") => {
+            Some("array") | None if object.contains_key("items") => {
                 Kind::Array(Box::new(nested("items", &object["items"])?))
             }
+            // A tuple: a list of any values.
+            Some("array") | None if object.contains_key("prefixItems") => {
+                Kind::Array(Box::new(Schema::of(Kind::Any)))
+            }
+            Some("array") => Kind::Array(Box::new(Schema::of(Kind::Any))),
             _ => Kind::Any,
         }
     };
     Ok(schema)
+}
+
+fn discriminator(object: &Map<String, Value>) -> Option<Discriminator> {
+    let property_name = object.get("propertyName")?.as_str()?.to_owned();
+    let mapping = object
+        .get("mapping")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(value, target)| {
+            let target = target.as_str()?;
+            let name = target.strip_prefix(COMPONENT_SCHEMAS).unwrap_or(target);
+            Some((value.clone(), name.to_owned()))
+        })
+        .collect();
+    Some(Discriminator {
+        property_name,
+        mapping,
+    })
 }
 
 fn read_object(object: &Map<String, Value>, at: &str, depth: usize) -> Result<Object, String> {
@@ -326,6 +462,94 @@ mod tests {
         assert_eq!(
             err,
             "a.b: `#/components/responses/x` is not a component schema"
+        );
+    }
+
+    fn kind(value: serde_json::Value) -> Kind {
+        Schema::read(&value, "x").unwrap().kind
+    }
+
+    fn string(values: Option<&[&str]>) -> Kind {
+        Kind::String {
+            format: None,
+            values: values.map(|v| v.iter().map(|s| (*s).to_owned()).collect()),
+        }
+    }
+
+    #[test]
+    fn reads_openapi_3_1() {
+        let several = Schema::read(&json!({"type": ["string", "integer", "null"]}), "x").unwrap();
+        assert!(several.nullable);
+        assert_eq!(
+            several.kind,
+            Kind::OneOf(vec![Schema::of(string(None)), Schema::of(Kind::Integer)])
+        );
+        assert_eq!(kind(json!({"const": "on"})), string(Some(&["on"])));
+        assert_eq!(kind(json!({"enum": ["a", "b"]})), string(Some(&["a", "b"])));
+        assert_eq!(kind(json!({"enum": [1, 2]})), Kind::Integer);
+        assert_eq!(kind(json!({"enum": [1, "a"]})), Kind::Any);
+        assert_eq!(
+            kind(
+                json!({"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]})
+            ),
+            Kind::Array(Box::new(Schema::of(Kind::Any)))
+        );
+        assert_eq!(
+            kind(json!({"examples": [1], "type": "integer"})),
+            Kind::Integer
+        );
+        // `{"type": "null"}` beside one alternative: that one, nullable.
+        let one = Schema::read(
+            &json!({"anyOf": [{"$ref": "#/components/schemas/pet"}, {"type": "null"}]}),
+            "x",
+        )
+        .unwrap();
+        assert!(one.nullable);
+        assert_eq!(one.kind, Kind::Ref("pet".into()));
+    }
+
+    #[test]
+    fn a_reference_with_siblings() {
+        let described = Schema::read(
+            &json!({"$ref": "#/components/schemas/pet", "description": "The pet."}),
+            "x",
+        )
+        .unwrap();
+        assert_eq!(described.kind, Kind::Ref("pet".into()));
+        assert_eq!(described.description.as_deref(), Some("The pet."));
+        // Other keywords beside the reference are the reader's to combine
+        // (from OpenAPI 3.1 on); a schema read alone is the reference.
+        let shaped = kind(json!({
+            "$ref": "#/components/schemas/pet",
+            "properties": {"age": {"type": "integer"}}
+        }));
+        assert_eq!(shaped, Kind::Ref("pet".into()));
+    }
+
+    #[test]
+    fn keeps_formats_access_defaults_and_discriminators() {
+        let schema = Schema::read(
+            &json!({"type": "integer", "format": "int32", "minimum": 0, "readOnly": true,
+                    "default": 7, "example": 3}),
+            "x",
+        )
+        .unwrap();
+        assert_eq!(schema.format.as_deref(), Some("int32"));
+        assert!(schema.unsigned && schema.read_only && !schema.write_only);
+        assert_eq!(schema.default, Some(json!(7)));
+        let union = Schema::read(
+            &json!({"oneOf": [{"$ref": "#/components/schemas/cat"}],
+                    "discriminator": {"propertyName": "kind",
+                                      "mapping": {"c": "#/components/schemas/cat"}}}),
+            "x",
+        )
+        .unwrap();
+        assert_eq!(
+            union.discriminator,
+            Some(Discriminator {
+                property_name: "kind".into(),
+                mapping: vec![("c".into(), "cat".into())],
+            })
         );
     }
 }

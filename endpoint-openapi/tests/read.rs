@@ -280,7 +280,18 @@ fn openapi_3_1_refs_are_resolved_and_schemas_hoisted() {
 #[test]
 fn openapi_3_2_query_additional_operations_querystring_item_schema() {
     let read = read_file(&description("openapi32.yaml"), &[]).unwrap();
-    assert_eq!(diagnostics(&read), Vec::<String>::new());
+    let additional = "#/paths/~1search/additionalOperations";
+    assert_eq!(
+        diagnostics(&read),
+        [
+            format!(
+                "{additional}/get (get /search): `get` is a method of the path item itself, not an additional one; left out"
+            ),
+            format!(
+                "{additional}/BAD METHOD (BAD METHOD /search): `BAD METHOD` is not an HTTP method name; left out"
+            ),
+        ]
+    );
     let api = &read.api;
     let ops: Vec<_> = api
         .operations
@@ -366,6 +377,19 @@ fn what_is_not_a_description_is_an_error_that_says_so() {
     // A sound description with nothing in it.
     let read = read_value(json!({"openapi": "3.0.3"}), None, &[]).unwrap();
     assert!(read.api.operations.is_empty() && read.diagnostics.is_empty());
+    let read = read_value(
+        json!({"openapi": "3.1.0", "paths": [], "components": 1}),
+        None,
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        diagnostics(&read),
+        [
+            "#/paths: `paths` is not an object; ignored",
+            "#/components: `components` is not an object; ignored"
+        ]
+    );
 }
 
 #[test]
@@ -465,7 +489,10 @@ fn broken_references_are_diagnostics_with_a_fallback() {
                             "file": {"$ref": "pet.json#/Pet"}
                         }
                     }}}},
-                    "404": {"$ref": "#/components/responses/Nowhere"}
+                    "404": {"$ref": "#/components/responses/Nowhere"},
+                    "2xx": {"description": "a range, lower case"},
+                    "OK": {"description": "not a status"},
+                    "600": {"description": "not a status either"}
                 }
             }}},
             "components": {"parameters": {
@@ -481,7 +508,8 @@ fn broken_references_are_diagnostics_with_a_fallback() {
     let a = operation(&read, "a");
     assert_eq!(a.parameters.len(), 1);
     assert_eq!(a.parameters[0].name, "spaced");
-    assert_eq!(a.responses.len(), 1, "the broken answer is left out");
+    let statuses: Vec<_> = a.responses.iter().map(|r| r.status.as_str()).collect();
+    assert_eq!(statuses, ["200", "2xx"], "the broken answers are left out");
     let Kind::Object(object) = &a.responses[0].contents[0].schema.as_ref().unwrap().kind else {
         panic!("an object")
     };
@@ -498,6 +526,8 @@ fn broken_references_are_diagnostics_with_a_fallback() {
             format!("{schema}/remote (a): `https://example.com/schemas/pet.json` is a URL: only local files are read; any value (`serde_json::Value`)"),
             format!("{schema}/file (a): `pet.json#/Pet` names another file, and the description was given without a directory; any value (`serde_json::Value`)"),
             "#/paths/~1a/get/responses/404 (a): `#/components/responses/Nowhere` resolves to nothing; the answer left out".to_owned(),
+            "#/paths/~1a/get/responses/OK (a): `OK` is not a status code, a range like `4XX`, or `default`; the answer left out".to_owned(),
+            "#/paths/~1a/get/responses/600 (a): `600` is not a status code, a range like `4XX`, or `default`; the answer left out".to_owned(),
         ]
     );
 }
@@ -960,4 +990,31 @@ properties:
         [reference("Tag"), reference("Pet"), reference("Pet")]
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_reference_into_schemas_that_are_not_an_object_is_to_no_component() {
+    let read = read_value(
+        json!({
+            "openapi": "3.0.3",
+            "components": {"schemas": [{"type": "string"}]},
+            "paths": {"/a": {"get": {"operationId": "a", "responses": {"200": {
+                "description": "ok",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/0"}}}
+            }}}}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let a = operation(&read, "a");
+    let Kind::Ref(name) = &a.responses[0].contents[0].schema.as_ref().unwrap().kind else {
+        panic!("a reference")
+    };
+    assert_eq!(
+        read.api.schemas[name].kind,
+        string(),
+        "hoisted, not dangling"
+    );
+    assert_eq!(read.api.schema_pointers[name], "#/components/schemas/0");
 }

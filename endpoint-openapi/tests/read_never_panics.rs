@@ -2,7 +2,7 @@
 //! the samples and a fixture with random parts replaced, and random YAML
 //! text. What is read keeps its invariants: every variable of an
 //! operation's path has exactly one path parameter, and no other path
-//! parameter is left.
+//! parameter is left; every schema reference names a component schema.
 
 use std::path::{Path, PathBuf};
 
@@ -244,10 +244,52 @@ fn check(api: &Api) {
     }
 }
 
+/// Every `Kind::Ref` of the read model names one of its component schemas
+/// (found in the model's `Debug` text, so that it holds whatever else a
+/// schema comes to have).
+fn references_resolve(api: &Api) {
+    let names: std::collections::HashSet<String> =
+        api.schemas.keys().map(|name| format!("{name:?}")).collect();
+    let text = format!("{:?} {:?}", api.operations, api.schemas);
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("Ref(\"") {
+        let standalone = !rest[..i].ends_with(|c: char| c.is_alphanumeric());
+        rest = &rest[i + 4..];
+        // The name's literal: up to the first quote not escaped.
+        let mut end = 1;
+        let bytes = rest.as_bytes();
+        while end < bytes.len() && bytes[end] != b'"' {
+            end += if bytes[end] == b'\\' { 2 } else { 1 };
+        }
+        let literal = &rest[..(end + 1).min(rest.len())];
+        if standalone {
+            assert!(
+                names.contains(literal),
+                "a reference to {literal}, not a component"
+            );
+        }
+        rest = &rest[(end + 1).min(rest.len())..];
+    }
+}
+
 fn read(document: Value) {
     if let Ok(read) = read_value(document, Some(&descriptions()), &[]) {
         check(&read.api);
+        references_resolve(&read.api);
     }
+}
+
+#[test]
+fn references_are_found_in_the_debug_text() {
+    let read = read_value(sample("openapi31.json"), None, &[]).unwrap();
+    references_resolve(&read.api);
+    let mut api = read.api.clone();
+    api.schemas.remove("Shelf");
+    let missing = std::panic::catch_unwind(|| references_resolve(&api));
+    assert!(
+        missing.is_err(),
+        "a reference to a schema that is gone is found"
+    );
 }
 
 proptest! {

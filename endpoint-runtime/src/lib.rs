@@ -33,7 +33,8 @@
 //!    (shared names, GitHub's default values, byte scans a word at a time, URL
 //!    scanning, percent-encoding, JavaScript number text, route strings), and
 //!    [`model`]: the support types of response models (timestamps, URIs, open
-//!    enums, pages and how they follow one another), which the requests
+//!    enums, pages and how they follow one another, what an answer decodes
+//!    into by status and media type), which the requests
 //!    themselves never use (a typed route's `Plan` carries its
 //!    [`Pagination`](model::Pagination) for the clients);
 //! 3. `file`, then `value`, then [`body`]: a file to upload
@@ -118,8 +119,13 @@ pub mod __private {
     pub use crate::endpoint::credential_origins;
     pub use crate::headers::is_token;
     pub use crate::model::Pagination;
+    pub use crate::model::answer::{
+        check_statuses as check_answer_statuses, choose as choose_answer, json_path,
+        media_type as answer_media_type,
+    };
     pub use crate::model::civil::{civil_from_days, days_from_civil};
     pub use crate::model::key::{Key, required};
+    pub use crate::model::nullable::OptionalField;
     pub use crate::model::open_enum::{
         deserialize as open_enum_deserialize, unknown as open_enum_unknown,
     };

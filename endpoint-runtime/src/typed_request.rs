@@ -2,6 +2,7 @@
 
 use crate::endpoint::{Endpoint, global};
 use crate::error::Result;
+use crate::model::Answer;
 use crate::request::Request;
 use crate::typed::{Fields, Plan};
 
@@ -40,6 +41,13 @@ pub trait TypedRequest: Fields {
     /// The type the response body deserializes into: the `-> Type` written
     /// after the route, `serde_json::Value` when there is none.
     type Response;
+
+    /// The type the body of an answer that is not a success (a `4xx`, a
+    /// `5xx`) decodes into: the struct's `#[endpoint(error = Type)]`,
+    /// `serde_json::Value` when it names none. A client's error reads it
+    /// (`Error::error_body` of `endpoint::client`), and keeps the body as
+    /// it came when it does not fit.
+    type Error: Answer;
 
     /// The HTTP method of the route, uppercase (`"GET"`).
     const METHOD: &'static str;
@@ -85,6 +93,8 @@ pub trait TypedRequest: Fields {
 pub trait Route: Fields {
     /// [`TypedRequest::Response`].
     type Response;
+    /// [`TypedRequest::Error`].
+    type Error: Answer;
     /// [`TypedRequest::METHOD`].
     const METHOD: &'static str;
     /// [`TypedRequest::TEMPLATE`].
@@ -95,6 +105,7 @@ pub trait Route: Fields {
 
 impl<T: Route> TypedRequest for T {
     type Response = <T as Route>::Response;
+    type Error = <T as Route>::Error;
     const METHOD: &'static str = <T as Route>::METHOD;
     const TEMPLATE: &'static str = <T as Route>::TEMPLATE;
     const PLAN: &'static Plan = <T as Route>::PLAN;

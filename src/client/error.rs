@@ -5,11 +5,13 @@ use std::fmt::{self, Write as _};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
+use endpoint_runtime::TypedRequest;
+use endpoint_runtime::model::{Answer, AnswerError};
 use http::{HeaderMap, Method, StatusCode};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::decode::{Failure, Operation};
+use super::decode::{Failure, Operation, answer};
 use super::rate_limit::{self, RateLimit, RateLimitKind};
 
 /// The most characters of one text from a server (a message, a URL, a
@@ -209,6 +211,44 @@ impl Error {
             } => Some(answer),
             _ => None,
         }
+    }
+
+    /// The body of the refusal decoded as the error type of the route `R`
+    /// (its `#[endpoint(error = Type)]`, `serde_json::Value` when it names
+    /// none), for the errors that hold an answer ([`Error::api_error`]);
+    /// `None` for the others. A body that does not fit is an
+    /// [`AnswerError`], and stays whole in [`ApiError::body`].
+    ///
+    /// ```no_run
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::ureq::Client;
+    /// use endpoint::endpoint;
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Debug, Deserialize)]
+    /// struct Problem {
+    ///     title: String,
+    /// }
+    ///
+    /// endpoint! {
+    ///     /// A pet.
+    ///     #[endpoint(error = Problem)]
+    ///     struct GetPet = "GET /pets/{id}" -> serde_json::Value;
+    /// }
+    ///
+    /// let pets = Client::builder().base_url("https://pets.example.com/v1").build()?;
+    /// match pets.send(&GetPet { id: "7".into() }) {
+    ///     Ok(pet) => println!("{}", pet.body),
+    ///     Err(error) => match error.error_body::<GetPet>() {
+    ///         Some(Ok(problem)) => eprintln!("refused: {}", problem.title),
+    ///         _ => eprintln!("{error}"),
+    ///     },
+    /// }
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn error_body<R: TypedRequest>(&self) -> Option<Result<R::Error, AnswerError>> {
+        self.api_error().map(ApiError::body_as::<R::Error>)
     }
 
     /// The answer that does not fit, for [`Error::Decode`].
@@ -721,6 +761,36 @@ impl ApiError {
     /// The body as received, whole.
     pub fn body(&self) -> &[u8] {
         &self.body
+    }
+
+    /// The body decoded into `T`, by its status and `content-type`, as a
+    /// success decodes into a route's response type
+    /// ([`Answer`](crate::model::Answer)): JSON into any type serde reads,
+    /// text into a `String`, an [`answers!`](crate::answers) enum by the
+    /// status. The body stays whole in [`ApiError::body`], whether it fits
+    /// or not.
+    ///
+    /// ```
+    /// # use endpoint::client::ApiError;
+    /// # fn read(refusal: &ApiError) {
+    /// #[derive(serde::Deserialize)]
+    /// struct Problem {
+    ///     title: String,
+    /// }
+    ///
+    /// match refusal.body_as::<Problem>() {
+    ///     Ok(problem) => eprintln!("{}: {}", refusal.status, problem.title),
+    ///     Err(error) => eprintln!("{} bytes that are no problem: {error}", refusal.body.len()),
+    /// }
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// An [`AnswerError`] naming the JSON path of the value that does not
+    /// fit, or the status when an [`answers!`](crate::answers) enum has no
+    /// variant for it.
+    pub fn body_as<T: Answer>(&self) -> Result<T, AnswerError> {
+        answer(self.status, &self.headers, &self.body)
     }
 
     /// GitHub's message and the first validation error's message or code

@@ -5,7 +5,6 @@ use std::time::SystemTime;
 use endpoint_runtime::__private::{Origin, is_shown_header, redact_userinfo, shown_header_value};
 use http::header::{self, HeaderName, HeaderValue};
 use http::{HeaderMap, Method, StatusCode, Uri};
-use serde::de::DeserializeOwned;
 
 use super::decode::{Failure, Operation, decode};
 use super::error::{ApiError, DecodeError, Error};
@@ -320,14 +319,14 @@ pub(crate) struct Answer {
 impl Answer {
     /// A 2xx answer to `operation` decoded into `T`, or the error for any
     /// other.
-    pub(crate) fn into_response<T: DeserializeOwned>(
+    pub(crate) fn into_response<T: endpoint_runtime::model::Answer>(
         self,
         operation: Operation,
     ) -> Result<Response<T>, Error> {
         if !self.status.is_success() {
             return Err(self.into_error());
         }
-        match decode(&self.headers, &self.body) {
+        match decode(self.status, &self.headers, &self.body) {
             Ok(body) => Ok(Response {
                 status: self.status,
                 headers: self.headers,

@@ -43,11 +43,15 @@
 //!
 //! - a 2xx answer becomes a [`Response`] whose body is the route's
 //!   `Response` type (`serde_json::Value` unless the struct declares
-//!   `-> Type`). An empty answer (204) decodes as `()`, `Option` or `Null`;
-//!   a `mediaType.format` answer (`raw`, `html`, `diff`) as text (`String`,
-//!   or a `Value` string) or as [`Bytes`];
+//!   `-> Type`), any [`Answer`](crate::model::Answer). An empty answer
+//!   (204) decodes as `()`, `Option` or `Null`; a `mediaType.format` answer
+//!   (`raw`, `html`, `diff`) as text (`String`, or a `Value` string) or as
+//!   [`Bytes`] (the body as it came); an enum of
+//!   [`answers!`](crate::answers) by the answer's status;
 //! - any other status is an [`Error::Status`] holding the status, the
-//!   headers and the server's explanation: GitHub's `message`,
+//!   headers and the body, which [`ApiError::body_as`] decodes as any
+//!   `Answer` and [`Error::error_body`] as the route's `Error` type
+//!   (`#[endpoint(error = Type)]`), and the server's explanation: GitHub's `message`,
 //!   `documentation_url` and `errors`, another API's `error`, `detail` or
 //!   `title` ([`ApiError`]), or an [`Error::RateLimited`] that says when to
 //!   retry; a failure to reach the server is an [`Error::Transport`] whose
@@ -338,7 +342,7 @@ pub use builder::{
     DEFAULT_JSON_ACCEPT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
 };
 pub use cache::{Cache, CachedAnswer, MemoryCache};
-pub use decode::Bytes;
+pub use endpoint_runtime::body::Bytes;
 pub use endpoint_runtime::model::{Next, Pagination};
 pub use error::{ApiError, DecodeError, Error, MAX_PRINTED_BODY, MAX_PRINTED_TEXT};
 pub use event::{Event, RetryReason, WaitReason};

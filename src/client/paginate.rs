@@ -426,7 +426,7 @@ impl<I> PageState<I> {
         head.headers = answer.headers.clone();
         let json = match self.pagination.next {
             Scheme::Link => None,
-            _ => decode::<Value>(&answer.headers, &answer.body).ok(),
+            _ => decode::<Value>(answer.status, &answer.headers, &answer.body).ok(),
         };
         match (self.read)(self.operation, answer, self.pagination.items) {
             Ok(page) => {
@@ -526,7 +526,7 @@ where
         });
     }
     let type_name = std::any::type_name::<P>();
-    let page: P = match decode(&answer.headers, &answer.body) {
+    let page: P = match decode(answer.status, &answer.headers, &answer.body) {
         Ok(page) => page,
         Err(failure) => {
             return match item_by_item::<P>(operation, &answer, &failure.path) {
@@ -565,7 +565,7 @@ fn item_by_item<P>(operation: Operation, answer: &Answer, path: &str) -> Option<
 where
     P: Paginated + DeserializeOwned,
 {
-    let mut page: Value = decode(&answer.headers, &answer.body).ok()?;
+    let mut page: Value = decode(answer.status, &answer.headers, &answer.body).ok()?;
     let key = match &page {
         Value::Array(_) if path.starts_with('[') => None,
         Value::Object(object) => Some(
@@ -606,7 +606,7 @@ where
                 Err(reason) => Failure::at_root(serde_json::Error::custom(reason)),
             },
             Err(error) => {
-                let path = super::decode::render(error.path());
+                let path = endpoint_runtime::__private::json_path(error.path());
                 let source = error.into_inner();
                 match path.strip_prefix(&prefix) {
                     Some(inner) => Failure {
@@ -650,7 +650,7 @@ fn dynamic_page<T: DeserializeOwned>(
     answer: Answer,
     pointer: Option<&str>,
 ) -> Result<Read<T>, Error> {
-    let page: Value = match decode(&answer.headers, &answer.body) {
+    let page: Value = match decode(answer.status, &answer.headers, &answer.body) {
         Ok(page) => page,
         Err(failure) => return Err(answer.into_decode_error(operation, "list", failure)),
     };
@@ -680,7 +680,7 @@ fn dynamic_page<T: DeserializeOwned>(
         .map(|(index, value)| {
             serde_json::from_value::<T>(value).map_err(|first| {
                 let items = again.get_or_insert_with(|| {
-                    decode::<Value>(&answer.headers, &answer.body)
+                    decode::<Value>(answer.status, &answer.headers, &answer.body)
                         .ok()
                         .and_then(|page| items_at(page, pointer).ok())
                         .unwrap_or_default()
@@ -688,7 +688,7 @@ fn dynamic_page<T: DeserializeOwned>(
                 let value = items.get_mut(index).map(std::mem::take).unwrap_or_default();
                 let failure = match serde_path_to_error::deserialize::<_, T>(&value) {
                     Err(error) => Failure {
-                        path: super::decode::render(error.path()),
+                        path: endpoint_runtime::__private::json_path(error.path()),
                         source: error.into_inner(),
                     },
                     Ok(_) => Failure::at_root(first),

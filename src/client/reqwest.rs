@@ -173,7 +173,8 @@ impl Client {
         &self.endpoint
     }
 
-    /// Sends a typed request and decodes the answer into its `Response` type.
+    /// Sends a typed request and decodes the answer into its `Response` type
+    /// (an [`Answer`](crate::model::Answer): by its status and media type).
     ///
     /// # Errors
     /// [`Error::Build`] when the request cannot be built, then as
@@ -181,7 +182,7 @@ impl Client {
     pub async fn send<R>(&self, route: &R) -> Result<Response<R::Response>, Error>
     where
         R: TypedRequest,
-        R::Response: DeserializeOwned,
+        R::Response: crate::model::Answer,
     {
         let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?;
         self.run(exchange)
@@ -197,7 +198,7 @@ impl Client {
     /// [`Error::Status`] or [`Error::RateLimited`] for an answer that is not
     /// 2xx, [`Error::Redirect`] for redirects that cannot be followed,
     /// [`Error::Decode`] when a 2xx answer does not fit `T`.
-    pub async fn execute<T: DeserializeOwned>(
+    pub async fn execute<T: crate::model::Answer>(
         &self,
         request: Request,
     ) -> Result<Response<T>, Error> {

@@ -154,7 +154,8 @@ impl Client {
         &self.endpoint
     }
 
-    /// Sends a typed request and decodes the answer into its `Response` type.
+    /// Sends a typed request and decodes the answer into its `Response` type
+    /// (an [`Answer`](crate::model::Answer): by its status and media type).
     ///
     /// # Errors
     /// [`Error::Build`] when the request cannot be built, then as
@@ -162,7 +163,7 @@ impl Client {
     pub fn send<R>(&self, route: &R) -> Result<Response<R::Response>, Error>
     where
         R: TypedRequest,
-        R::Response: DeserializeOwned,
+        R::Response: crate::model::Answer,
     {
         let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?;
         self.run(exchange)?.into_response(Operation::of::<R>())
@@ -176,7 +177,7 @@ impl Client {
     /// [`Error::Status`] or [`Error::RateLimited`] for an answer that is not
     /// 2xx, [`Error::Redirect`] for redirects that cannot be followed,
     /// [`Error::Decode`] when a 2xx answer does not fit `T`.
-    pub fn execute<T: DeserializeOwned>(&self, request: Request) -> Result<Response<T>, Error> {
+    pub fn execute<T: crate::model::Answer>(&self, request: Request) -> Result<Response<T>, Error> {
         self.run(Exchange::new(request)?)?
             .into_response(Operation::Dynamic)
     }

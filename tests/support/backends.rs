@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use endpoint::client::{Cursor, Error, Event, Page, Response, Retry, reqwest, ureq};
-use endpoint::model::Paginated;
+use endpoint::model::{Answer, Paginated};
 use endpoint::{Endpoint, Request, TypedRequest};
 use futures_core::Stream;
 use serde::de::DeserializeOwned;
@@ -205,7 +205,7 @@ impl Backend {
     pub fn send<R>(&self, route: &R) -> Result<Response<R::Response>, Error>
     where
         R: TypedRequest + Sync,
-        R::Response: DeserializeOwned,
+        R::Response: Answer,
     {
         match self {
             Backend::Ureq(client) => client.send(route),
@@ -216,15 +216,12 @@ impl Backend {
     /// `send`, the answer decoded into `T` rather than the route's
     /// `Response`: for a request that asks for another media type (raw
     /// text, an archive's bytes).
-    pub fn send_as<T: DeserializeOwned>(
-        &self,
-        route: &impl TypedRequest,
-    ) -> Result<Response<T>, Error> {
+    pub fn send_as<T: Answer>(&self, route: &impl TypedRequest) -> Result<Response<T>, Error> {
         self.execute(route.to_request_with(self.endpoint())?)
     }
 
     /// `execute`.
-    pub fn execute<T: DeserializeOwned>(&self, request: Request) -> Result<Response<T>, Error> {
+    pub fn execute<T: Answer>(&self, request: Request) -> Result<Response<T>, Error> {
         match self {
             Backend::Ureq(client) => client.execute(request),
             Backend::Reqwest(client, runtime) => runtime.block_on(client.execute(request)),
@@ -233,11 +230,7 @@ impl Backend {
 
     /// A dynamic request: `route` and `options` built by the client's
     /// endpoint, then executed.
-    pub fn call<T: DeserializeOwned>(
-        &self,
-        route: &str,
-        options: Value,
-    ) -> Result<Response<T>, Error> {
+    pub fn call<T: Answer>(&self, route: &str, options: Value) -> Result<Response<T>, Error> {
         let request = self.endpoint().endpoint(route, options)?;
         self.execute(request)
     }

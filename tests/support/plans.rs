@@ -59,6 +59,7 @@ macro_rules! route {
 
         impl endpoint::__private::Route for $name {
             type Response = serde_json::Value;
+            type Error = serde_json::Value;
             const METHOD: &'static str = stringify!($method);
             const TEMPLATE: &'static str = "/x";
             const PLAN: &'static endpoint::__private::Plan = &endpoint::__private::Plan {

@@ -125,6 +125,18 @@ impl Answer {
         }
     }
 
+    /// An answer of `content_type` (none when `None`) with `body` as it is.
+    pub fn body(status: u16, content_type: Option<&str>, body: &[u8]) -> Answer {
+        Answer {
+            status,
+            headers: content_type
+                .map(|value| ("content-type".to_owned(), value.to_owned()))
+                .into_iter()
+                .collect(),
+            body: body.to_vec(),
+        }
+    }
+
     /// The same answer with one more header.
     pub fn with_header(mut self, name: &str, value: &str) -> Answer {
         self.headers.push((name.to_owned(), value.to_owned()));

@@ -218,18 +218,6 @@ pub(crate) struct Plan<'a> {
     fields: Vec<Field>,
 }
 
-/// PascalCase of an operationId (`repos/get-content` → `ReposGetContent`).
-fn pascal_case(id: &str) -> String {
-    id.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|part| !part.is_empty())
-        .map(|part| {
-            let mut chars = part.chars();
-            let first = chars.next().map(|c| c.to_ascii_uppercase());
-            first.into_iter().chain(chars).collect::<String>()
-        })
-        .collect()
-}
-
 /// The type of a query or body parameter.
 fn param_type(param: &Param) -> Ty {
     match param.kind.as_str() {
@@ -331,7 +319,7 @@ pub(crate) fn plan(op: &Operation) -> Result<Plan<'_>, String> {
     }
     Ok(Plan {
         op,
-        struct_name: pascal_case(&op.id),
+        struct_name: endpoint_openapi::ident::pascal_as_written(&op.id),
         route: format!("{} {}", op.method, op.url),
         fields,
     })
@@ -519,7 +507,6 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(pascal_case("repos/get-content"), "ReposGetContent");
         assert_eq!(wrap("a bb cc", 4), vec!["a bb", "cc"]);
     }
 }

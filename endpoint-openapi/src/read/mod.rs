@@ -60,8 +60,17 @@ impl std::error::Error for ReadError {}
 /// `overlays` in order, before anything else is read: the corrections hold
 /// for requests and answers alike.
 ///
+/// The description and the overlays may each be JSON or YAML, whatever
+/// their names say (see [`parse`]). A `$ref` to another file
+/// (`./common.yaml#/components/schemas/Error`) is read relative to the file
+/// it is written in, each file once; a `$ref` to a URL is not fetched (a
+/// diagnostic, and any value).
+///
 /// # Errors
-/// A file that cannot be read or parsed, or that is not a description.
+/// A file that cannot be read or parsed, that is not a description (no
+/// `openapi` or `swagger` key, or a version other than 3.0, 3.1, 3.2 or
+/// Swagger 2.0) or is nested more than 128 levels, or an overlay that does
+/// not apply (the error names the overlay and its action).
 pub fn read_file(path: &Path, overlays: &[PathBuf]) -> Result<Read, ReadError> {
     let error = |path: &Path, message: String| ReadError {
         at: path.display().to_string(),
@@ -84,6 +93,33 @@ pub fn read_file(path: &Path, overlays: &[PathBuf]) -> Result<Read, ReadError> {
 
 /// Reads a description already parsed; `base` is the directory its local
 /// `$ref`s to other files are relative to (`None`: no other file is read).
+/// An overlay's error names it `overlay 1`, `overlay 2`, ….
+///
+/// ```
+/// use endpoint_openapi::read::read_value;
+/// use serde_json::json;
+///
+/// let read = read_value(json!({
+///     "openapi": "3.1.0",
+///     "paths": {"/pets/{id}": {"get": {
+///         "operationId": "getPet",
+///         "responses": {"200": {"description": "A pet.", "content": {
+///             "application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}
+///         }}}
+///     }}},
+///     "components": {"schemas": {"Pet": {"type": "object"}}}
+/// }), None, &[])?;
+/// let get = &read.api.operations[0];
+/// assert_eq!((get.method.as_str(), get.path.as_str()), ("GET", "/pets/{id}"));
+/// // The template's `{id}` had no parameter: a required string one is added.
+/// assert_eq!(get.parameters[0].name, "id");
+/// assert_eq!(
+///     read.diagnostics.iter().next().unwrap().to_string(),
+///     "#/paths/~1pets~1{id}/get (getPet): the path's `{id}` has no path parameter; \
+///      a required string path parameter"
+/// );
+/// # Ok::<(), endpoint_openapi::read::ReadError>(())
+/// ```
 ///
 /// # Errors
 /// As [`read_file`].

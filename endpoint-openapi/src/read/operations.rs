@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 
+use endpoint_runtime::__private::is_token;
 use serde_json::Value;
 
 use crate::api::{
@@ -11,7 +12,7 @@ use crate::api::{
     SecurityScheme, Server, ServerVariable, TagInfo,
 };
 use crate::diag::Diagnostics;
-use crate::schema::{Kind, Schema};
+use crate::schema::Schema;
 
 use super::refs::{Documents, Located, escape};
 
@@ -119,6 +120,12 @@ impl Reader<'_> {
         api.security = self
             .security(0, "/security", main.get("security"), None)
             .unwrap_or_default();
+        for key in ["paths", "components", "webhooks"] {
+            if main.get(key).is_some_and(|value| !value.is_object()) {
+                let at = self.docs.at(0, &format!("/{key}"));
+                self.diag(at, None, format!("`{key}` is not an object"), "ignored");
+            }
+        }
         // `x-…` keys of `paths` and `responses` are extensions.
         for (path, item) in entries(main.get("paths")).filter(|(key, _)| !key.starts_with("x-")) {
             let pointer = format!("/paths/{}", escape(path));
@@ -277,6 +284,17 @@ impl Reader<'_> {
         }
         for (method, operation) in entries(item.get("additionalOperations")) {
             let op_pointer = format!("{base}/additionalOperations/{}", escape(method));
+            let lower = method.to_ascii_lowercase();
+            if METHODS.contains(&lower.as_str()) || !is_token(method) {
+                let at = self.docs.at(doc, &op_pointer);
+                let why = if METHODS.contains(&lower.as_str()) {
+                    format!("`{method}` is a method of the path item itself, not an additional one")
+                } else {
+                    format!("`{method}` is not an HTTP method name")
+                };
+                self.diag(at, Some(&format!("{method} {path}")), why, "left out");
+                continue;
+            }
             let op = self.operation(path, method, doc, &op_pointer, operation, &shared, &servers);
             out.extend(op);
         }
@@ -350,6 +368,16 @@ impl Reader<'_> {
             entries(value.get("responses")).filter(|(key, _)| !key.starts_with("x-"))
         {
             let response_pointer = format!("{pointer}/responses/{}", escape(status));
+            if !is_status(status) {
+                let at = self.docs.at(doc, &response_pointer);
+                self.diag(
+                    at,
+                    Some(&label),
+                    format!("`{status}` is not a status code, a range like `4XX`, or `default`"),
+                    "the answer left out",
+                );
+                continue;
+            }
             if let Some(response) = self.response(doc, &response_pointer, status, response, &label)
             {
                 operation.responses.push(response);
@@ -411,10 +439,8 @@ impl Reader<'_> {
                     name: variable.to_owned(),
                     location: ParamIn::Path,
                     required: true,
-                    schema: Schema::of(Kind::String {
-                        format: None,
-                        values: None,
-                    }),
+                    schema: Schema::read(&serde_json::json!({"type": "string"}), at)
+                        .unwrap_or_default(),
                     ..Parameter::default()
                 });
             }
@@ -720,6 +746,17 @@ fn encodings(value: Option<&Value>) -> Vec<(String, Encoding)> {
             )
         })
         .collect()
+}
+
+/// Whether an answer's key is a status (`200`), a range (`4XX`) or
+/// `default`.
+fn is_status(key: &str) -> bool {
+    let bytes = key.as_bytes();
+    key == "default"
+        || (bytes.len() == 3
+            && (b'1'..=b'5').contains(&bytes[0])
+            && (bytes[1..].iter().all(u8::is_ascii_digit)
+                || bytes[1..].iter().all(|b| b.eq_ignore_ascii_case(&b'X'))))
 }
 
 /// The variables of a path template (`/pets/{id}` → `id`), each once.

@@ -86,7 +86,14 @@ impl Documents {
                 value: Rc::new(description),
             }],
             by_path,
-            root: base.map(Path::to_path_buf),
+            // `""` (the parent of a bare file name) is the current directory.
+            root: base.map(|base| {
+                if base.as_os_str().is_empty() {
+                    PathBuf::from(".")
+                } else {
+                    base.to_path_buf()
+                }
+            }),
             hoisted: HashMap::new(),
             names: HashSet::new(),
             pending: Vec::new(),
@@ -297,10 +304,7 @@ impl Documents {
                             && reference
                                 .strip_prefix(COMPONENT_SCHEMAS)
                                 .is_some_and(|name| {
-                                    !name.contains(['/', '~', '%'])
-                                        && self
-                                            .get(0, &format!("/components/schemas/{name}"))
-                                            .is_some()
+                                    !name.contains(['/', '~', '%']) && self.main_component(name)
                                 })
                             && (!self.siblings || map.keys().all(|key| said_by_ref_alone(key)))
                     }
@@ -396,11 +400,7 @@ impl Documents {
             return None;
         }
         let (doc, pointer) = self.target(0, reference).ok()?;
-        if doc == 0
-            && pointer
-                .strip_prefix("/components/schemas/")
-                .is_some_and(|name| !name.contains('/'))
-        {
+        if self.own_component(doc, &pointer).is_some() {
             return None;
         }
         self.get(doc, &pointer)?;
@@ -412,6 +412,29 @@ impl Documents {
         Some(key)
     }
 
+    /// Whether the description's `components.schemas` is an object with a
+    /// `name`.
+    fn main_component(&self, name: &str) -> bool {
+        self.docs[0]
+            .value
+            .get("components")
+            .and_then(|components| components.get("schemas"))
+            .and_then(Value::as_object)
+            .is_some_and(|schemas| schemas.contains_key(name))
+    }
+
+    /// The name of the description's component schema at `pointer` of
+    /// `doc`, if it is one (`/components/schemas/Pet` of the description,
+    /// which has a `Pet` among its component schemas).
+    fn own_component(&self, doc: usize, pointer: &str) -> Option<String> {
+        let name = pointer.strip_prefix("/components/schemas/")?;
+        if doc != 0 || name.contains('/') {
+            return None;
+        }
+        let name = unescape(name);
+        self.main_component(&name).then_some(name)
+    }
+
     /// The component name a schema reference of `doc` stands for: the
     /// description's own component, or the name its target is hoisted
     /// under.
@@ -420,11 +443,8 @@ impl Documents {
         if self.get(target, &pointer).is_none() {
             return Err(format!("`{reference}` resolves to nothing"));
         }
-        if target == 0
-            && let Some(name) = pointer.strip_prefix("/components/schemas/")
-            && !name.contains('/')
-        {
-            return Ok(unescape(name));
+        if let Some(name) = self.own_component(target, &pointer) {
+            return Ok(name);
         }
         if let Some(name) = self.hoisted.get(&(target, pointer.clone())) {
             return Ok(name.clone());

@@ -1,6 +1,8 @@
 //! YAML documents to JSON values, by the YAML 1.2 core schema: `yes`, `on`
-//! and `no` are strings; `null`, `~` and nothing are null; integer and
-//! other scalar mapping keys (`200:`) are strings, as JSON's keys are.
+//! and `no` are strings; `null`, `~` and nothing are null; `.inf` and
+//! `.nan`, which JSON cannot hold, are strings; integer and other scalar
+//! mapping keys (`200:`) are strings, as JSON's keys are. Of a stream of
+//! documents, the first is read.
 //!
 //! The document is built from the parser's events rather than its own
 //! tree, so that an alias is expanded here within a bound: a document whose
@@ -291,7 +293,7 @@ mod tests {
         let value = parse(
             "openapi: 3.1.0\nnumber: 3.5\non: yes\noff: no\nnothing: ~\nempty:\n\
              quoted: '12'\nhex: 0x1F\nneg: -4\nexp: 1e3\nflag: True\nver: 1.2.3\n\
-             responses:\n  200: {description: ok}\n  4XX: {description: bad}\n",
+             inf: .inf\nresponses:\n  200: {description: ok}\n  4XX: {description: bad}\n",
         )
         .unwrap();
         assert_eq!(
@@ -299,7 +301,7 @@ mod tests {
             json!({
                 "openapi": "3.1.0", "number": 3.5, "on": "yes", "off": "no",
                 "nothing": null, "empty": null, "quoted": "12", "hex": 31, "neg": -4,
-                "exp": 1000.0, "flag": true, "ver": "1.2.3",
+                "exp": 1000.0, "flag": true, "ver": "1.2.3", "inf": ".inf",
                 "responses": {"200": {"description": "ok"}, "4XX": {"description": "bad"}}
             })
         );

@@ -64,9 +64,11 @@ pub fn required<T, E: de::Error>(value: Option<T>, key: &'static str) -> Result<
 /// for JSON but leaner: one visitor with `visit_map` alone, keys read as
 /// borrowed text and matched as strings, unknown keys skipped, a missing
 /// required field an error naming its key, an `Option` field `None` when its
-/// key is missing or `null`. Each field is written with its type (of the
+/// key is missing or `null` (a [`Nullable`](crate::model::Nullable) field
+/// tells the two apart). Each field is written with its type (of the
 /// struct's field, `Option` included), which spares the compiler inferring
-/// it.
+/// it. A last block `{ ..extra: Map }` names a map field that keeps every
+/// other key and its value, instead of skipping them.
 ///
 /// ```
 /// #[derive(Debug, PartialEq)]
@@ -87,18 +89,48 @@ pub fn required<T, E: de::Error>(value: Option<T>, key: &'static str) -> Result<
 /// assert_eq!(label, Label { name: "bug".into(), description: None });
 /// let err = serde_json::from_str::<Label>(r#"{"description": null}"#).unwrap_err();
 /// assert_eq!(err.to_string(), "missing field `name` at line 1 column 21");
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Tags {
+///     name: String,
+///     extra: std::collections::BTreeMap<String, serde_json::Value>,
+/// }
+///
+/// endpoint::__private::decode_struct! {
+///     Tags {
+///         name: String = "name",
+///     } {
+///     } {
+///         ..extra: std::collections::BTreeMap<String, serde_json::Value>
+///     }
+/// }
+///
+/// let tags: Tags = serde_json::from_str(r#"{"name": "a", "color": "red"}"#)?;
+/// assert_eq!(tags.extra["color"], "red");
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __decode_struct {
+    // A key no field names: skipped, or kept in the map of other keys.
+    (@other $map:ident $key:ident) => {
+        $map.next_value::<$crate::__private::serde::de::IgnoredAny>()?;
+    };
+    (@other $map:ident $key:ident $extra:ident) => {
+        $extra.insert(
+            ::core::convert::From::from($key.as_str()),
+            $map.next_value()?,
+        );
+    };
     (
         $(#[$attr:meta])*
         $name:ident {
             $($required:ident: $required_type:ty = $required_key:literal),* $(,)?
         } {
             $($optional:ident: $optional_type:ty = $optional_key:literal),* $(,)?
-        }
+        } $({
+            ..$extra:ident: $extra_type:ty
+        })?
     ) => {
         $(#[$attr])*
         #[allow(deprecated)]
@@ -120,6 +152,7 @@ macro_rules! __decode_struct {
                             ::core::option::Option::None;)*
                         $(let mut $optional: ::core::option::Option<$optional_type> =
                             ::core::option::Option::None;)*
+                        $(let mut $extra: $extra_type = ::core::default::Default::default();)?
                         while let ::core::option::Option::Some(key) =
                             map.next_key::<$crate::__private::Key<'de>>()?
                         {
@@ -127,13 +160,14 @@ macro_rules! __decode_struct {
                                 $($required_key => $required = ::core::option::Option::Some(map.next_value()?),)*
                                 $($optional_key => $optional = ::core::option::Option::Some(map.next_value()?),)*
                                 _ => {
-                                    map.next_value::<$crate::__private::serde::de::IgnoredAny>()?;
+                                    $crate::__decode_struct!(@other map key $($extra)?);
                                 }
                             }
                         }
                         ::core::result::Result::Ok($name {
                             $($required: $crate::__private::required($required, $required_key)?,)*
-                            $($optional: ::core::option::Option::flatten($optional),)*
+                            $($optional: <$optional_type as $crate::__private::OptionalField>::or_absent($optional),)*
+                            $($extra,)?
                         })
                     }
                 }

@@ -13,6 +13,12 @@
 //! - the string enums of a model are *open*: besides one variant per value
 //!   the API documents, each has an `Unknown` variant holding the text of
 //!   any other value, as an [`Unknown`];
+//! - [`Nullable`] is a property that may be absent or `null`, the two
+//!   told apart (a request that clears a value sends `null`);
+//! - [`Answer`] is the trait of what an answer's body decodes into, by
+//!   its status and media type: every `Deserialize` type (JSON, text, or
+//!   nothing), [`Bytes`](crate::body::Bytes), and the enums of
+//!   [`answers!`](crate::answers), one variant per status;
 //! - [`Paginated`] is the trait of an answer that is a page of a list (a
 //!   list, or an object holding one beside `total_count`): it tells a client
 //!   the type of the items;
@@ -54,8 +60,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub(crate) mod answer;
 pub(crate) mod civil;
 pub(crate) mod key;
+pub(crate) mod nullable;
 pub(crate) mod open_enum;
 pub(crate) mod paginated;
 mod pagination;
@@ -63,6 +71,8 @@ mod timestamp;
 pub(crate) mod union;
 mod uri;
 
+pub use answer::{Answer, AnswerError};
+pub use nullable::Nullable;
 pub use open_enum::Unknown;
 pub use paginated::Paginated;
 pub use pagination::{Next, Pagination};

@@ -18,12 +18,15 @@
 //!   `incomplete_results` or `repository_selection`, is a page of that list
 //!   (`paginate` yields its items);
 //! - every model is built with the features of the scopes whose operations
-//!   reach it.
+//!   reach it;
+//! - the planner's rules for types that are also sent are off
+//!   (`Rules::ANSWERS_ONLY`): the models are only decoded, `#[non_exhaustive]`,
+//!   with `i64` and `f64` whatever the format, and one type per place.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-use endpoint_openapi::plan::{Body, Policy, Type, TypeDef, TypeSpace};
+use endpoint_openapi::plan::{Body, Policy, Rules, Type, TypeDef, TypeSpace};
 use endpoint_openapi::schema::{Kind, Schema};
 use endpoint_openapi::{emit, ident, overlay};
 use endpoint_runtime::__private::PAGE_KEYS;
@@ -55,6 +58,11 @@ impl Policy for Github {
 
     fn doc(&self, text: &str) -> String {
         markdown::rustdoc(text, None).trim().to_owned()
+    }
+
+    /// The answers are only decoded: none of the rules for writing back.
+    fn rules(&self) -> Rules {
+        Rules::ANSWERS_ONLY
     }
 }
 

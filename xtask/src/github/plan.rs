@@ -213,67 +213,6 @@ pub fn plan(operations: &[Operation]) -> Result<Vec<Scope<'_>>, String> {
     Ok(planned)
 }
 
-/// PascalCase of a kebab-case or snake_case name, for types and variants:
-/// `+` is `Plus`, a leading `-` before a digit `Minus`, a leading digit is
-/// spelled out (`2fa` → `TwoFa`), apostrophes are dropped, other
-/// punctuation separates words; an all-uppercase word is capitalized
-/// (`PR_TITLE` → `PrTitle`).
-pub fn pascal_case(text: &str) -> String {
-    let mut words: Vec<String> = Vec::new();
-    let mut word = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_ascii_alphanumeric() => word.push(c),
-            '\'' => {}
-            '+' => {
-                words.extend((!word.is_empty()).then(|| std::mem::take(&mut word)));
-                words.push("Plus".into());
-            }
-            '-' if word.is_empty() && chars.peek().is_some_and(char::is_ascii_digit) => {
-                words.push("Minus".into());
-            }
-            _ => words.extend((!word.is_empty()).then(|| std::mem::take(&mut word))),
-        }
-    }
-    words.extend((!word.is_empty()).then_some(word));
-    let mut out = String::new();
-    for word in words {
-        let word = if word.len() > 1 && !word.chars().any(|c| c.is_ascii_lowercase()) {
-            word.to_ascii_lowercase()
-        } else {
-            word
-        };
-        let mut chars = word.chars();
-        if let Some(first) = chars.next() {
-            match first.to_digit(10) {
-                Some(digit) if out.is_empty() => {
-                    out.push_str(DIGITS[digit as usize]);
-                    let rest: String = chars.collect();
-                    let mut rest_chars = rest.chars();
-                    if let Some(next) = rest_chars.next() {
-                        out.push(next.to_ascii_uppercase());
-                        out.extend(rest_chars);
-                    }
-                }
-                _ => {
-                    out.push(first.to_ascii_uppercase());
-                    out.extend(chars);
-                }
-            }
-        }
-    }
-    if out.is_empty() {
-        out.push_str("Empty");
-    }
-    out
-}
-
-/// Digits spelled out, for names that start with one.
-const DIGITS: [&str; 10] = [
-    "Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
-];
-
 /// The struct of one operation.
 fn request(op: &Operation) -> Result<Request<'_>, String> {
     let path_names: BTreeSet<&str> = op
@@ -369,7 +308,7 @@ fn request(op: &Operation) -> Result<Request<'_>, String> {
     };
     Ok(Request {
         op,
-        struct_name: pascal_case(op.name()),
+        struct_name: ident::pascal_as_written(op.name()),
         route,
         uploads,
         content_type,
@@ -448,7 +387,7 @@ fn name_enums(scope: &mut Scope<'_>) -> Result<(), String> {
     // use after its first struct; the others after their struct.
     let mut names: BTreeMap<(&str, &[String]), String> = BTreeMap::new();
     for (wire, lists) in &by_wire {
-        let plain = pascal_case(wire);
+        let plain = ident::pascal_as_written(wire);
         let most = lists
             .iter()
             .enumerate()
@@ -471,13 +410,15 @@ fn name_enums(scope: &mut Scope<'_>) -> Result<(), String> {
         let name = names
             .get(&(wire.as_str(), values.as_slice()))
             .cloned()
-            .unwrap_or_else(|| format!("{}{}", request.struct_name, pascal_case(&wire)));
+            .unwrap_or_else(|| {
+                format!("{}{}", request.struct_name, ident::pascal_as_written(&wire))
+            });
         let index = match enums.iter().position(|e| e.name == name) {
             Some(index) => index,
             None => {
                 let mut variants = Vec::new();
                 for value in values {
-                    let variant = ident::not_prelude(pascal_case(value));
+                    let variant = ident::not_prelude(ident::pascal_as_written(value));
                     if variants.iter().any(|(known, _)| *known == variant) {
                         return Err(format!(
                             "{name}: two values are the variant `{variant}` ({values:?})"
@@ -543,7 +484,7 @@ fn place_aliases(scopes: &mut [Scope<'_>]) -> Result<(), String> {
         if let [(s, r, rename)] = targets.as_slice() {
             let alias = Alias {
                 scope: former_scope.to_owned(),
-                name: pascal_case(former_name),
+                name: ident::pascal_as_written(former_name),
                 former_id: former_id.clone(),
                 date: rename.date.clone(),
             };
@@ -586,25 +527,4 @@ fn check_names(scope: &Scope<'_>) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pascal_case_names() {
-        assert_eq!(pascal_case("list-alerts-for-repo"), "ListAlertsForRepo");
-        assert_eq!(pascal_case("not_planned"), "NotPlanned");
-        assert_eq!(pascal_case("+1"), "Plus1");
-        assert_eq!(pascal_case("-1"), "Minus1");
-        assert_eq!(pascal_case("reactions--1"), "ReactionsMinus1");
-        assert_eq!(pascal_case("reactions-+1"), "ReactionsPlus1");
-        assert_eq!(pascal_case("2fa_disabled"), "TwoFaDisabled");
-        assert_eq!(pascal_case("won't fix"), "WontFix");
-        assert_eq!(pascal_case("master /docs"), "MasterDocs");
-        assert_eq!(pascal_case("PR_TITLE"), "PrTitle");
-        assert_eq!(pascal_case("BundlePricing"), "BundlePricing");
-        assert_eq!(pascal_case(""), "Empty");
-    }
 }
