@@ -53,19 +53,19 @@ endpoint! {
     pub struct RoundTrip = "POST /schemas" -> crate::models::Everything {
         /// The `int32` property of the body.
         #[endpoint(body)]
-        pub int32: Option<i64>,
+        pub int32: Option<i32>,
         /// The `int64` property of the body.
         #[endpoint(body)]
         pub int64: Option<i64>,
         /// The `uint64` property of the body.
         #[endpoint(body)]
-        pub uint64: Option<i64>,
+        pub uint64: Option<u64>,
         /// The `number` property of the body.
         #[endpoint(body)]
         pub number: Option<f64>,
         /// The `float` property of the body.
         #[endpoint(body)]
-        pub float: Option<f64>,
+        pub float: Option<f32>,
         /// The `bool` property of the body.
         #[endpoint(body)]
         pub bool: Option<bool>,
@@ -77,7 +77,7 @@ endpoint! {
         pub maybe: Option<String>,
         /// The `const` property of the body.
         #[endpoint(body)]
-        pub r#const: Option<::serde_json::Value>,
+        pub r#const: Option<crate::models::PutJsonConst>,
         /// The `bytes` property of the body.
         #[endpoint(body)]
         pub bytes: Option<String>,
@@ -107,10 +107,10 @@ endpoint! {
         pub defs: Option<crate::models::Local>,
         /// The same inline object as `there`, planned once.
         #[endpoint(body)]
-        pub here: Option<crate::models::RoundTripHere>,
+        pub here: Option<crate::models::PutJsonHere>,
         /// The `there` property of the body.
         #[endpoint(body)]
-        pub there: Option<crate::models::RoundTripThere>,
+        pub there: Option<crate::models::PutJsonHere>,
         /// The `any` property of the body.
         #[endpoint(body)]
         pub any: Option<::serde_json::Value>,
@@ -140,6 +140,6 @@ endpoint! {
         pub minus_1: Option<i64>,
         /// The `selfLinks` property of the body.
         #[endpoint(body, rename = "selfLinks")]
-        pub self_links: Option<crate::models::RoundTripSelfLinks>,
+        pub self_links: Option<crate::models::PutJsonSelfLinks>,
     }
 }

@@ -12,19 +12,19 @@ endpoint! {
     pub struct PutJson = "PUT /bodies/json" -> crate::models::Everything {
         /// The `int32` property of the body.
         #[endpoint(body)]
-        pub int32: Option<i64>,
+        pub int32: Option<i32>,
         /// The `int64` property of the body.
         #[endpoint(body)]
         pub int64: Option<i64>,
         /// The `uint64` property of the body.
         #[endpoint(body)]
-        pub uint64: Option<i64>,
+        pub uint64: Option<u64>,
         /// The `number` property of the body.
         #[endpoint(body)]
         pub number: Option<f64>,
         /// The `float` property of the body.
         #[endpoint(body)]
-        pub float: Option<f64>,
+        pub float: Option<f32>,
         /// The `bool` property of the body.
         #[endpoint(body)]
         pub bool: Option<bool>,
@@ -36,7 +36,7 @@ endpoint! {
         pub maybe: Option<String>,
         /// The `const` property of the body.
         #[endpoint(body)]
-        pub r#const: Option<::serde_json::Value>,
+        pub r#const: Option<crate::models::PutJsonConst>,
         /// The `bytes` property of the body.
         #[endpoint(body)]
         pub bytes: Option<String>,
@@ -69,7 +69,7 @@ endpoint! {
         pub here: Option<crate::models::PutJsonHere>,
         /// The `there` property of the body.
         #[endpoint(body)]
-        pub there: Option<crate::models::PutJsonThere>,
+        pub there: Option<crate::models::PutJsonHere>,
         /// The `any` property of the body.
         #[endpoint(body)]
         pub any: Option<::serde_json::Value>,

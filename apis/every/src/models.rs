@@ -20,7 +20,6 @@
 /// The `Pet` schema.
 #[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct Pet {
     /// The `id` property.
     pub id: i64,
@@ -29,15 +28,20 @@ pub struct Pet {
     /// The `kind` property.
     pub kind: Kind,
     /// The `tag` property.
-    pub tag: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub tag: ::endpoint::model::Nullable<String>,
     /// The `owner` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub owner: Option<Box<Owner>>,
     /// The `photos` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub photos: Option<Vec<Photo>>,
     /// The `born` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub born: Option<String>,
     /// The `weight` property.
-    pub weight: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight: Option<f32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -47,11 +51,11 @@ pub struct Pet {
         name: String = "name",
         kind: Kind = "kind",
     } {
-        tag: Option<String> = "tag",
+        tag: ::endpoint::model::Nullable<String> = "tag",
         owner: Option<Box<Owner>> = "owner",
         photos: Option<Vec<Photo>> = "photos",
         born: Option<String> = "born",
-        weight: Option<f64> = "weight",
+        weight: Option<f32> = "weight",
     }
 }
 
@@ -79,13 +83,13 @@ pub struct Pet {
 /// The `Owner` schema.
 #[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct Owner {
     /// The `id` property.
     pub id: i64,
     /// The `name` property.
     pub name: String,
     /// The `contact` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub contact: Option<Box<Contact>>,
 }
 
@@ -101,13 +105,14 @@ pub struct Owner {
 
 /// The `Contact` schema.
 #[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct Contact {
     /// The `email` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
     /// The `phone` property.
-    pub phone: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -115,21 +120,22 @@ pub struct Contact {
     Contact {
     } {
         email: Option<String> = "email",
-        phone: Option<String> = "phone",
+        phone: ::endpoint::model::Nullable<String> = "phone",
     }
 }
 
 /// The `Photo` schema.
 #[cfg(any(feature = "answers", feature = "bodies", feature = "pets"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct Photo {
     /// The `id` property.
     pub id: String,
     /// The `data` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// The `size` property.
-    pub size: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<u32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -138,19 +144,19 @@ pub struct Photo {
         id: String = "id",
     } {
         data: Option<String> = "data",
-        size: Option<i64> = "size",
+        size: Option<u32> = "size",
     }
 }
 
 /// The `Error` schema.
 #[cfg(any(feature = "answers", feature = "pets"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct Error {
     /// The `message` property.
     pub message: String,
     /// The `code` property.
-    pub code: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -158,18 +164,19 @@ pub struct Error {
     Error {
         message: String = "message",
     } {
-        code: Option<i64> = "code",
+        code: Option<i32> = "code",
     }
 }
 
 /// Postal address
 #[cfg(feature = "pets")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct Address {
     /// The `street` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub street: Option<String>,
     /// The `city` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub city: Option<String>,
 }
 
@@ -185,31 +192,31 @@ pub struct Address {
 /// The `Point` schema.
 #[cfg(any(feature = "bodies", feature = "params"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct Point {
     /// The `x` property.
-    pub x: i64,
+    pub x: i32,
     /// The `y` property.
-    pub y: i64,
+    pub y: i32,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "bodies", feature = "params"))]
     Point {
-        x: i64 = "x",
-        y: i64 = "y",
+        x: i32 = "x",
+        y: i32 = "y",
     } {
     }
 }
 
 /// The `Filter` schema.
 #[cfg(feature = "params")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct Filter {
     /// The `created` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub created: Option<Box<FilterCreated>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
 }
 
@@ -224,12 +231,13 @@ pub struct Filter {
 
 /// The `created` of [`Filter`].
 #[cfg(feature = "params")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct FilterCreated {
     /// The `gt` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub gt: Option<i64>,
     /// The `lt` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lt: Option<i64>,
 }
 
@@ -239,6 +247,15 @@ pub struct FilterCreated {
     } {
         gt: Option<i64> = "gt",
         lt: Option<i64> = "lt",
+    }
+}
+
+::endpoint::__private::open_enum! {
+    /// The `const` property of the body.
+    #[cfg(any(feature = "answers", feature = "bodies"))]
+    pub enum PutJsonConst {
+        /// `fixed`
+        Fixed = "fixed",
     }
 }
 
@@ -256,18 +273,17 @@ pub enum Shape {
     Other(::serde_json::Value),
 }
 
-::endpoint::__private::decode_union! {
+::endpoint::__private::decode_tagged_union! {
     #[cfg(any(feature = "answers", feature = "bodies"))]
-    Shape {
-        Circle: Circle,
-        Square: Square,
+    Shape ["shape"] {
+        Circle: Circle = "circle",
+        Square: Square = "square",
     }
 }
 
 /// The `Circle` schema.
 #[cfg(any(feature = "answers", feature = "bodies"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct Circle {
     /// The `shape` property.
     pub shape: String,
@@ -287,7 +303,6 @@ pub struct Circle {
 /// The `Square` schema.
 #[cfg(any(feature = "answers", feature = "bodies"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct Square {
     /// The `shape` property.
     pub shape: String,
@@ -329,21 +344,21 @@ pub enum StringOrNumber {
 /// Composition of two objects.
 #[cfg(any(feature = "answers", feature = "bodies"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct Named {
     /// The `x` property.
-    pub x: i64,
+    pub x: i32,
     /// The `y` property.
-    pub y: i64,
+    pub y: i32,
     /// The `label` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "answers", feature = "bodies"))]
     Named {
-        x: i64 = "x",
-        y: i64 = "y",
+        x: i32 = "x",
+        y: i32 = "y",
     } {
         label: Option<String> = "label",
     }
@@ -352,13 +367,14 @@ pub struct Named {
 /// A recursive schema.
 #[cfg(any(feature = "answers", feature = "bodies"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct Node {
     /// The `value` property.
     pub value: i64,
     /// The `children` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<Node>>,
     /// The `parent` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub parent: Option<Box<Node>>,
 }
 
@@ -374,10 +390,10 @@ pub struct Node {
 
 /// The `Local` schema.
 #[cfg(any(feature = "answers", feature = "bodies"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct Local {
     /// The `note` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
 
@@ -390,18 +406,19 @@ pub struct Local {
 }
 
 /// The same inline object as `there`, planned once.
-#[cfg(feature = "bodies")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[cfg(any(feature = "answers", feature = "bodies"))]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct PutJsonHere {
     /// The `lat` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lat: Option<f64>,
     /// The `lon` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lon: Option<f64>,
 }
 
 ::endpoint::__private::decode_struct! {
-    #[cfg(feature = "bodies")]
+    #[cfg(any(feature = "answers", feature = "bodies"))]
     PutJsonHere {
     } {
         lat: Option<f64> = "lat",
@@ -409,38 +426,18 @@ pub struct PutJsonHere {
     }
 }
 
-/// The `there` property of the body.
-#[cfg(feature = "bodies")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct PutJsonThere {
-    /// The `lat` property.
-    pub lat: Option<f64>,
-    /// The `lon` property.
-    pub lon: Option<f64>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "bodies")]
-    PutJsonThere {
-    } {
-        lat: Option<f64> = "lat",
-        lon: Option<f64> = "lon",
-    }
-}
-
 /// The `selfLinks` property of the body.
-#[cfg(feature = "bodies")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[cfg(any(feature = "answers", feature = "bodies"))]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct PutJsonSelfLinks {
     /// The `self` property.
     #[serde(rename = "self")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub self_: Option<String>,
 }
 
 ::endpoint::__private::decode_struct! {
-    #[cfg(feature = "bodies")]
+    #[cfg(any(feature = "answers", feature = "bodies"))]
     PutJsonSelfLinks {
     } {
         self_: Option<String> = "self",
@@ -449,92 +446,121 @@ pub struct PutJsonSelfLinks {
 
 /// Every kind of schema as a property.
 #[cfg(any(feature = "answers", feature = "bodies"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct Everything {
     /// The `int32` property.
-    pub int32: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub int32: Option<i32>,
     /// The `int64` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub int64: Option<i64>,
     /// The `uint64` property.
-    pub uint64: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uint64: Option<u64>,
     /// The `number` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<f64>,
     /// The `float` property.
-    pub float: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub float: Option<f32>,
     /// The `bool` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub bool: Option<bool>,
     /// The `nullable` property.
-    pub nullable: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub nullable: ::endpoint::model::Nullable<i64>,
     /// `null` and absent differ.
-    pub maybe: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub maybe: ::endpoint::model::Nullable<String>,
     /// The `const` property.
-    pub r#const: Option<::serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub r#const: Option<PutJsonConst>,
     /// The `bytes` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub bytes: Option<String>,
     /// The `tuple` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tuple: Option<Vec<::serde_json::Value>>,
     /// The `map` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub map: Option<::std::collections::BTreeMap<String, i64>>,
     /// The `kind` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<Kind>,
     /// The `shape` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shape: Option<Box<Shape>>,
     /// The `either` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub either: Option<Box<StringOrNumber>>,
     /// The `named` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub named: Option<Box<Named>>,
     /// The `node` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node: Option<Box<Node>>,
     /// The `defs` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub defs: Option<Box<Local>>,
     /// The same inline object as `there`, planned once.
-    pub here: Option<Box<EverythingHere>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub here: Option<Box<PutJsonHere>>,
     /// The `there` property.
-    pub there: Option<Box<EverythingThere>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub there: Option<Box<PutJsonHere>>,
     /// The `any` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub any: Option<::serde_json::Value>,
     /// The `self` property.
     #[serde(rename = "self")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub self_: Option<String>,
     /// The `Self` property.
     #[serde(rename = "Self")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub self__2: Option<String>,
     /// The `type` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
     /// The `DateSent` property.
     #[serde(rename = "DateSent")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub date_sent: Option<String>,
     /// The `DateSent<` property.
     #[serde(rename = "DateSent<")]
-    pub date_sent_2: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date_sent_before: Option<String>,
     /// The `DateSent>` property.
     #[serde(rename = "DateSent>")]
-    pub date_sent_3: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date_sent_after: Option<String>,
     /// The `+1` property.
     #[serde(rename = "+1")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub plus_1: Option<i64>,
     /// The `-1` property.
     #[serde(rename = "-1")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub minus_1: Option<i64>,
     /// The `selfLinks` property.
     #[serde(rename = "selfLinks")]
-    pub self_links: Option<Box<EverythingSelfLinks>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub self_links: Option<Box<PutJsonSelfLinks>>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "answers", feature = "bodies"))]
     Everything {
     } {
-        int32: Option<i64> = "int32",
+        int32: Option<i32> = "int32",
         int64: Option<i64> = "int64",
-        uint64: Option<i64> = "uint64",
+        uint64: Option<u64> = "uint64",
         number: Option<f64> = "number",
-        float: Option<f64> = "float",
+        float: Option<f32> = "float",
         bool: Option<bool> = "bool",
-        nullable: Option<i64> = "nullable",
-        maybe: Option<String> = "maybe",
-        r#const: Option<::serde_json::Value> = "const",
+        nullable: ::endpoint::model::Nullable<i64> = "nullable",
+        maybe: ::endpoint::model::Nullable<String> = "maybe",
+        r#const: Option<PutJsonConst> = "const",
         bytes: Option<String> = "bytes",
         tuple: Option<Vec<::serde_json::Value>> = "tuple",
         map: Option<::std::collections::BTreeMap<String,i64>> = "map",
@@ -544,87 +570,30 @@ pub struct Everything {
         named: Option<Box<Named>> = "named",
         node: Option<Box<Node>> = "node",
         defs: Option<Box<Local>> = "defs",
-        here: Option<Box<EverythingHere>> = "here",
-        there: Option<Box<EverythingThere>> = "there",
+        here: Option<Box<PutJsonHere>> = "here",
+        there: Option<Box<PutJsonHere>> = "there",
         any: Option<::serde_json::Value> = "any",
         self_: Option<String> = "self",
         self__2: Option<String> = "Self",
         r#type: Option<String> = "type",
         date_sent: Option<String> = "DateSent",
-        date_sent_2: Option<String> = "DateSent<",
-        date_sent_3: Option<String> = "DateSent>",
+        date_sent_before: Option<String> = "DateSent<",
+        date_sent_after: Option<String> = "DateSent>",
         plus_1: Option<i64> = "+1",
         minus_1: Option<i64> = "-1",
-        self_links: Option<Box<EverythingSelfLinks>> = "selfLinks",
-    }
-}
-
-/// The same inline object as `there`, planned once.
-#[cfg(any(feature = "answers", feature = "bodies"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct EverythingHere {
-    /// The `lat` property.
-    pub lat: Option<f64>,
-    /// The `lon` property.
-    pub lon: Option<f64>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(any(feature = "answers", feature = "bodies"))]
-    EverythingHere {
-    } {
-        lat: Option<f64> = "lat",
-        lon: Option<f64> = "lon",
-    }
-}
-
-/// The `there` of [`Everything`].
-#[cfg(any(feature = "answers", feature = "bodies"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct EverythingThere {
-    /// The `lat` property.
-    pub lat: Option<f64>,
-    /// The `lon` property.
-    pub lon: Option<f64>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(any(feature = "answers", feature = "bodies"))]
-    EverythingThere {
-    } {
-        lat: Option<f64> = "lat",
-        lon: Option<f64> = "lon",
-    }
-}
-
-/// The `selfLinks` of [`Everything`].
-#[cfg(any(feature = "answers", feature = "bodies"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct EverythingSelfLinks {
-    /// The `self` property.
-    #[serde(rename = "self")]
-    pub self_: Option<String>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(any(feature = "answers", feature = "bodies"))]
-    EverythingSelfLinks {
-    } {
-        self_: Option<String> = "self",
+        self_links: Option<Box<PutJsonSelfLinks>> = "selfLinks",
     }
 }
 
 /// The `exp` of [`PostFormCard`].
 #[cfg(feature = "bodies")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct PostFormCardExp {
     /// The `month` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub month: Option<i64>,
     /// The `year` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub year: Option<i64>,
 }
 
@@ -639,12 +608,13 @@ pub struct PostFormCardExp {
 
 /// The `card` property of the body.
 #[cfg(feature = "bodies")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct PostFormCard {
     /// The `number` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<String>,
     /// The `exp` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub exp: Option<Box<PostFormCardExp>>,
 }
 
@@ -660,15 +630,16 @@ pub struct PostFormCard {
 /// The `Charge` schema.
 #[cfg(feature = "bodies")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct Charge {
     /// The `id` property.
     pub id: String,
     /// The `object` property.
-    pub object: Option<::serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub object: Option<ChargeObject>,
     /// The `amount` property.
     pub amount: i64,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<::std::collections::BTreeMap<String, String>>,
 }
 
@@ -678,69 +649,20 @@ pub struct Charge {
         id: String = "id",
         amount: i64 = "amount",
     } {
-        object: Option<::serde_json::Value> = "object",
+        object: Option<ChargeObject> = "object",
         metadata: Option<::std::collections::BTreeMap<String,String>> = "metadata",
+    }
+}
+
+::endpoint::__private::open_enum! {
+    /// The `object` of [`Charge`].
+    #[cfg(feature = "bodies")]
+    pub enum ChargeObject {
+        /// `charge`
+        Charge = "charge",
     }
 }
 
 /// The `Anything` schema.
 #[cfg(feature = "untagged")]
 pub type Anything = ::serde_json::Value;
-
-/// The same inline object as `there`, planned once.
-#[cfg(feature = "answers")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct RoundTripHere {
-    /// The `lat` property.
-    pub lat: Option<f64>,
-    /// The `lon` property.
-    pub lon: Option<f64>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "answers")]
-    RoundTripHere {
-    } {
-        lat: Option<f64> = "lat",
-        lon: Option<f64> = "lon",
-    }
-}
-
-/// The `there` property of the body.
-#[cfg(feature = "answers")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct RoundTripThere {
-    /// The `lat` property.
-    pub lat: Option<f64>,
-    /// The `lon` property.
-    pub lon: Option<f64>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "answers")]
-    RoundTripThere {
-    } {
-        lat: Option<f64> = "lat",
-        lon: Option<f64> = "lon",
-    }
-}
-
-/// The `selfLinks` property of the body.
-#[cfg(feature = "answers")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct RoundTripSelfLinks {
-    /// The `self` property.
-    #[serde(rename = "self")]
-    pub self_: Option<String>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "answers")]
-    RoundTripSelfLinks {
-    } {
-        self_: Option<String> = "self",
-    }
-}

@@ -12,7 +12,7 @@ endpoint! {
         /// The `simple` path parameter.
         pub simple: Vec<String>,
         /// The `label` path parameter.
-        pub label: Vec<i64>,
+        pub label: Vec<i32>,
         /// The `matrix` path parameter.
         pub matrix: String,
         /// The `exploded` path parameter.

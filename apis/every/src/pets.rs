@@ -16,7 +16,7 @@ endpoint! {
     pub struct List = "GET /pets" -> Vec<crate::models::Pet> {
         /// The `limit` query parameter.
         #[endpoint(query)]
-        pub limit: Option<i64>,
+        pub limit: Option<u32>,
         /// The cursor of the next page (a keyword as a name).
         #[endpoint(query)]
         pub r#continue: Option<String>,
@@ -86,7 +86,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct GetOwner = "GET /owners/{owner_id}" -> crate::models::Owner {
         /// The `ownerId` path parameter.
-        pub owner_id: i64,
+        pub owner_id: u64,
         /// The `labelSelector` query parameter.
         #[endpoint(query, rename = "labelSelector")]
         pub label_selector: Option<String>,

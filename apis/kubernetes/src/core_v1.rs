@@ -1307,7 +1307,7 @@ endpoint! {
         pub api_version: Option<String>,
         /// The number of times this event has occurred.
         #[endpoint(body)]
-        pub count: Option<i64>,
+        pub count: Option<i32>,
         /// The `eventTime` property of the body.
         #[endpoint(body, rename = "eventTime")]
         pub event_time: Option<crate::models::IoK8sApimachineryPkgApisMetaV1MicroTime>,
@@ -1494,7 +1494,7 @@ endpoint! {
         pub api_version: Option<String>,
         /// The number of times this event has occurred.
         #[endpoint(body)]
-        pub count: Option<i64>,
+        pub count: Option<i32>,
         /// The `eventTime` property of the body.
         #[endpoint(body, rename = "eventTime")]
         pub event_time: Option<crate::models::IoK8sApimachineryPkgApisMetaV1MicroTime>,

@@ -166,7 +166,7 @@ endpoint! {
         pub api_version: Option<String>,
         /// deprecatedCount is the deprecated field assuring backward compatibility with core.v1 Event type.
         #[endpoint(body, rename = "deprecatedCount")]
-        pub deprecated_count: Option<i64>,
+        pub deprecated_count: Option<i32>,
         /// The `deprecatedFirstTimestamp` property of the body.
         #[endpoint(body, rename = "deprecatedFirstTimestamp")]
         pub deprecated_first_timestamp: Option<
@@ -357,7 +357,7 @@ endpoint! {
         pub api_version: Option<String>,
         /// deprecatedCount is the deprecated field assuring backward compatibility with core.v1 Event type.
         #[endpoint(body, rename = "deprecatedCount")]
-        pub deprecated_count: Option<i64>,
+        pub deprecated_count: Option<i32>,
         /// The `deprecatedFirstTimestamp` property of the body.
         #[endpoint(body, rename = "deprecatedFirstTimestamp")]
         pub deprecated_first_timestamp: Option<

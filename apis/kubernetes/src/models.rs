@@ -5,12 +5,13 @@
 /// APIVersions lists the versions that are available, to allow clients to discover the API at /api, which is the root path of the legacy v1 API.
 #[cfg(feature = "core_")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1ApiVersions {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// a map of client CIDR to server address that is serving this group. This is to help clients reach servers in the most network-efficient way possible. Clients can use the appropriate server address as per the CIDR that they match. In case of multiple matches, clients should use the longest matching CIDR. The server returns only those CIDRs that it thinks that the client can match. For example: the master will return an internal IP CIDR only, if the client reaches the server using an internal IP. Server looks at X-Forwarded-For header or X-Real-Ip header or request.RemoteAddr (in that order) to get the client IP.
     #[serde(rename = "serverAddressByClientCIDRs")]
@@ -58,7 +59,6 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiVersions {
     feature = "storage"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr {
     /// The CIDR with which clients can match their IP to figure out the server address that they should use.
     #[serde(rename = "clientCIDR")]
@@ -110,15 +110,16 @@ pub struct IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1ApiResourceList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// groupVersion is the group and version this APIResourceList is for.
     #[serde(rename = "groupVersion")]
     pub group_version: String,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// resources contains the name of the resources and if they are namespaced.
     pub resources: Vec<IoK8sApimachineryPkgApisMetaV1ApiResource>,
@@ -168,11 +169,12 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiResourceList {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1ApiResource {
     /// categories is a list of the grouped resources this resource belongs to (e.g. 'all')
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub categories: Option<Vec<String>>,
     /// group is the preferred group of the resource.  Empty implies the group of the containing resource list. For subresources, this may have a different value, for example: Scale".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// kind is the kind for the resource (e.g. 'Foo' is the kind for a resource 'foo')
     pub kind: String,
@@ -182,16 +184,19 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiResource {
     pub namespaced: bool,
     /// shortNames is a list of suggested short names of the resource.
     #[serde(rename = "shortNames")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub short_names: Option<Vec<String>>,
     /// singularName is the singular name of the resource.  This allows clients to handle plural and singular opaquely. The singularName is more correct for reporting status on a single item and both singular and plural are allowed from the kubectl CLI interface.
     #[serde(rename = "singularName")]
     pub singular_name: String,
     /// The hash value of the storage version, the version this resource is converted to when written to the data store. Value must be treated as opaque by clients. Only equality comparison on the value is valid. This is an alpha feature and may change or be removed in the future. The field is populated by the apiserver only if the StorageVersionHash feature gate is enabled. This field will remain optional even if it graduates.
     #[serde(rename = "storageVersionHash")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_version_hash: Option<String>,
     /// verbs is a list of supported kube verbs (this includes get, list, watch, create, update, patch, delete, deletecollection, and proxy)
     pub verbs: Vec<String>,
     /// version is the preferred version of the resource.  Empty implies the version of the containing resource list For subresources, this may have a different value, for example: v1 (while inside a v1beta1 version of the core resource's group)".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
 }
 
@@ -215,16 +220,18 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiResource {
 /// Status of all the conditions for the component as a list of ComponentStatus objects. Deprecated: This API is deprecated in v1.19+
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ComponentStatusList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of ComponentStatus objects.
     pub items: Vec<IoK8sApiCoreV1ComponentStatus>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -241,17 +248,20 @@ pub struct IoK8sApiCoreV1ComponentStatusList {
 
 /// ComponentStatus (and ComponentStatusList) holds the cluster validation info. Deprecated: This API is deprecated in v1.19+
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ComponentStatus {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of component conditions observed
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiCoreV1ComponentCondition>>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
 }
 
@@ -269,11 +279,12 @@ pub struct IoK8sApiCoreV1ComponentStatus {
 /// Information about the condition of a component.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ComponentCondition {
     /// Condition error code for a component. For example, a health check error code.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// Message about the condition for a component. For example, information about a health check.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Status of the condition for a component. Valid values for "Healthy": "True", "False", or "Unknown".
     pub status: String,
@@ -324,21 +335,25 @@ pub struct IoK8sApiCoreV1ComponentCondition {
     feature = "scheduling-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1ObjectMeta {
     /// Annotations is an unstructured key value map stored with a resource that may be set by external tools to store and retrieve arbitrary metadata. They are not queryable and should be preserved when modifying objects. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<::std::collections::BTreeMap<String, String>>,
     /// The `creationTimestamp` property.
     #[serde(rename = "creationTimestamp")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub creation_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// Number of seconds allowed for this object to gracefully terminate before it will be removed from the system. Only set when deletionTimestamp is also set. May only be shortened. Read-only.
     #[serde(rename = "deletionGracePeriodSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deletion_grace_period_seconds: Option<i64>,
     /// The `deletionTimestamp` property.
     #[serde(rename = "deletionTimestamp")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deletion_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// Must be empty before the object is deleted from the registry. Each entry is an identifier for the responsible component that will remove the entry from the list. If the deletionTimestamp of the object is non-nil, entries in this list can only be removed. Finalizers may be processed and removed in any order.  Order is NOT enforced because it introduces significant risk of stuck finalizers. finalizers is a shared field, any actor with permission can reorder it. If the finalizer list is processed in order, then this can lead to a situation in which the component responsible for the first finalizer in the list is waiting for a signal (field value, external system, or other) produced by a component responsible for a finalizer later in the list, resulting in a deadlock. Without enforced ordering finalizers are free to order amongst themselves and are not vulnerable to ordering changes in the list.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub finalizers: Option<Vec<String>>,
     /// GenerateName is an optional prefix, used by the server, to generate a unique name ONLY IF the Name field has not been provided. If this field is used, the name returned to the client will be different than the name passed. This value will also be combined with a unique suffix. The provided value has the same validation rules as the Name field, and may be truncated by the length of the suffix required to make the value unique on the server.
     ///
@@ -346,34 +361,44 @@ pub struct IoK8sApimachineryPkgApisMetaV1ObjectMeta {
     ///
     /// Applied only if Name is not specified. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#idempotency>
     #[serde(rename = "generateName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub generate_name: Option<String>,
     /// A sequence number representing a specific generation of the desired state. Populated by the system. Read-only.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub generation: Option<i64>,
     /// Map of string keys and values that can be used to organize and categorize (scope and select) objects. May match selectors of replication controllers and services. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/labels>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub labels: Option<::std::collections::BTreeMap<String, String>>,
     /// ManagedFields maps workflow-id and version to the set of fields that are managed by that workflow. This is mostly for internal housekeeping, and users typically shouldn't need to set or understand this field. A workflow can be the user's name, a controller's name, or the name of a specific apply path like "ci-cd". The set of fields is always in the version that the workflow used when modifying the object.
     #[serde(rename = "managedFields")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub managed_fields: Option<Vec<IoK8sApimachineryPkgApisMetaV1ManagedFieldsEntry>>,
     /// Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Namespace defines the space within which each name must be unique. An empty namespace is equivalent to the "default" namespace, but "default" is the canonical representation. Not all objects are required to be scoped to a namespace - the value of this field for those objects will be empty.
     ///
     /// Must be a DNS_LABEL. Cannot be updated. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
     /// List of objects depended by this object. If ALL objects in the list have been deleted, this object will be garbage collected. If this object is managed by a controller, then an entry in this list will point to this controller, with the controller field set to true. There cannot be more than one managing controller.
     #[serde(rename = "ownerReferences")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub owner_references: Option<Vec<IoK8sApimachineryPkgApisMetaV1OwnerReference>>,
     /// An opaque value that represents the internal version of this object that can be used by clients to determine when objects have changed. May be used for optimistic concurrency, change detection, and the watch operation on a resource or set of resources. Clients must treat these values as opaque and passed unmodified back to the server. They may only be valid for a particular resource or set of resources.
     ///
     /// Populated by the system. Read-only. Value must be treated as opaque by clients and . More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency>
     #[serde(rename = "resourceVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_version: Option<String>,
     /// Deprecated: selfLink is a legacy read-only field that is no longer populated by the system.
     #[serde(rename = "selfLink")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub self_link: Option<String>,
     /// UID is the unique in time and space value for this object. It is typically generated by the server on successful creation of a resource and is not allowed to change on PUT operations.
     ///
     /// Populated by the system. Read-only. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
 }
 
@@ -465,25 +490,31 @@ pub type IoK8sApimachineryPkgApisMetaV1Time = ::endpoint::model::Timestamp;
     feature = "scheduling-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1ManagedFieldsEntry {
     /// APIVersion defines the version of this resource that this field set applies to. The format is "group/version" just like the top-level APIVersion field. It is necessary to track the version of a field set because it cannot be automatically converted.
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// FieldsType is the discriminator for the different fields format and version. There is currently only one possible value: "FieldsV1"
     #[serde(rename = "fieldsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fields_type: Option<String>,
     /// The `fieldsV1` property.
     #[serde(rename = "fieldsV1")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fields_v1: Option<IoK8sApimachineryPkgApisMetaV1FieldsV1>,
     /// Manager is an identifier of the workflow managing these fields.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub manager: Option<String>,
     /// Operation is the type of operation which lead to this ManagedFieldsEntry being created. The only valid values for this field are 'Apply' and 'Update'.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub operation: Option<String>,
     /// Subresource is the name of the subresource used to update that object, or empty string if the object was updated through the main resource. The value of this field is used to distinguish between managers, even if they share the same name. For example, a status update will be distinct from a regular update using the same manager name. Note that the APIVersion field is not related to the Subresource field and it always corresponds to the version of the main resource.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subresource: Option<String>,
     /// The `time` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }
 
@@ -572,15 +603,16 @@ pub type IoK8sApimachineryPkgApisMetaV1FieldsV1 = ::serde_json::Map<String, ::se
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1OwnerReference {
     /// API version of the referent.
     #[serde(rename = "apiVersion")]
     pub api_version: String,
     /// If true, AND if the owner has the "foregroundDeletion" finalizer, then the owner cannot be deleted from the key-value store until this reference is removed. See <https://kubernetes.io/docs/concepts/architecture/garbage-collection/#foreground-deletion> for how the garbage collector interacts with this field and enforces the foreground deletion. Defaults to false. To set this field, a user needs "delete" permission of the owner, otherwise 422 (Unprocessable Entity) will be returned.
     #[serde(rename = "blockOwnerDeletion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub block_owner_deletion: Option<bool>,
     /// If true, this reference points to the managing controller.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub controller: Option<bool>,
     /// Kind of the referent. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     pub kind: String,
@@ -631,19 +663,22 @@ pub struct IoK8sApimachineryPkgApisMetaV1OwnerReference {
     feature = "scheduling-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1ListMeta {
     /// continue may be set if the user set a limit on the number of items returned, and indicates that the server has more data available. The value is opaque and may be used to issue another request to the endpoint that served this list to retrieve the next set of available objects. Continuing a consistent list may not be possible if the server configuration has changed or more than a few minutes have passed. The resourceVersion field returned when using this continue value will be identical to the value in the first response, unless you have received this token from an error message.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#continue: Option<String>,
     /// remainingItemCount is the number of subsequent items in the list which are not included in this list response. If the list request contained label or field selectors, then the number of remaining items is unknown and the field will be left unset and omitted during serialization. If the list is complete (either because it is not chunking or because this is the last chunk), then there are no more remaining items and this field will be left unset and omitted during serialization. Servers older than v1.15 do not set this field. The intended use of the remainingItemCount is *estimating* the size of a collection. Clients should not rely on the remainingItemCount to be set or to be exact.
     #[serde(rename = "remainingItemCount")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub remaining_item_count: Option<i64>,
     /// String that identifies the server's internal version of this object that can be used by clients to determine when objects have changed. Value must be treated as opaque by clients and passed unmodified back to the server. Populated by the system. Read-only. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency>
     #[serde(rename = "resourceVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_version: Option<String>,
     /// Deprecated: selfLink is a legacy read-only field that is no longer populated by the system.
     #[serde(rename = "selfLink")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub self_link: Option<String>,
 }
 
@@ -661,16 +696,18 @@ pub struct IoK8sApimachineryPkgApisMetaV1ListMeta {
 /// ConfigMapList is a resource containing a list of ConfigMap objects.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ConfigMapList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is the list of ConfigMaps.
     pub items: Vec<IoK8sApiCoreV1ConfigMap>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -687,22 +724,27 @@ pub struct IoK8sApiCoreV1ConfigMapList {
 
 /// ConfigMap holds configuration data for pods to consume.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ConfigMap {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// BinaryData contains the binary data. Each key must consist of alphanumeric characters, '-', '_' or '.'. BinaryData can contain byte sequences that are not in the UTF-8 range. The keys stored in BinaryData must not overlap with the ones in the Data field, this is enforced during validation process. Using this field will require 1.10+ apiserver and kubelet.
     #[serde(rename = "binaryData")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub binary_data: Option<::std::collections::BTreeMap<String, String>>,
     /// Data contains the configuration data. Each key must consist of alphanumeric characters, '-', '_' or '.'. Values with non-UTF-8 byte sequences must use the BinaryData field. The keys stored in Data must not overlap with the keys in the BinaryData field, this is enforced during validation process.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<::std::collections::BTreeMap<String, String>>,
     /// Immutable, if set to true, ensures that data stored in the ConfigMap cannot be updated (only object metadata can be modified). If not set to true, the field can be modified at any time. Defaulted to nil.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub immutable: Option<bool>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
 }
 
@@ -722,16 +764,18 @@ pub struct IoK8sApiCoreV1ConfigMap {
 /// EndpointsList is a list of endpoints.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1EndpointsList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of endpoints.
     pub items: Vec<IoK8sApiCoreV1Endpoints>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -762,17 +806,20 @@ pub struct IoK8sApiCoreV1EndpointsList {
 /// ]
 /// ```
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Endpoints {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subsets: Option<Vec<IoK8sApiCoreV1EndpointSubset>>,
 }
 
@@ -803,15 +850,17 @@ pub struct IoK8sApiCoreV1Endpoints {
 /// b: [ 10.10.1.1:309, 10.10.2.2:309 ]
 /// ```
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1EndpointSubset {
     /// IP addresses which offer the related ports that are marked as ready. These endpoints should be considered safe for load balancers and clients to utilize.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub addresses: Option<Vec<IoK8sApiCoreV1EndpointAddress>>,
     /// IP addresses which offer the related ports but are not currently marked as ready because they have not yet finished starting, have recently failed a readiness check, or have recently failed a liveness check.
     #[serde(rename = "notReadyAddresses")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub not_ready_addresses: Option<Vec<IoK8sApiCoreV1EndpointAddress>>,
     /// Port numbers available on the related IP addresses.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiCoreV1EndpointPort>>,
 }
 
@@ -828,17 +877,19 @@ pub struct IoK8sApiCoreV1EndpointSubset {
 /// EndpointAddress is a tuple that describes single IP address.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1EndpointAddress {
     /// The Hostname of this endpoint
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hostname: Option<String>,
     /// The IP of this endpoint. May not be loopback (127.0.0.0/8 or ::1), link-local (169.254.0.0/16 or fe80::/10), or link-local multicast (224.0.0.0/24 or ff02::/16).
     pub ip: String,
     /// Optional: Node hosting this endpoint. This can be used to determine endpoints local to a node.
     #[serde(rename = "nodeName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_name: Option<String>,
     /// The `targetRef` property.
     #[serde(rename = "targetRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub target_ref: Option<Box<IoK8sApiCoreV1ObjectReference>>,
 }
 
@@ -861,25 +912,31 @@ pub struct IoK8sApiCoreV1EndpointAddress {
     feature = "events-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ObjectReference {
     /// API version of the referent.
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers\[2\]. For example, if the object reference is to a container within a pod, this would take on a value like: "spec.containers{name}" (where "name" refers to the name of the container that triggered the event) or if no container name is specified "spec.containers\[2\]" (container with index 2 in this pod). This syntax is chosen only to have some well-defined way of referencing a part of an object.
     #[serde(rename = "fieldPath")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub field_path: Option<String>,
     /// Kind of the referent. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// Name of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Namespace of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
     /// Specific resourceVersion to which this reference is made, if any. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency>
     #[serde(rename = "resourceVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_version: Option<String>,
     /// UID of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#uids>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
 }
 
@@ -900,7 +957,6 @@ pub struct IoK8sApiCoreV1ObjectReference {
 /// EndpointPort is a tuple that describes a single port.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1EndpointPort {
     /// The application protocol for this port. This is used as a hint for implementations to offer richer behavior for protocols that they understand. This field follows standard Kubernetes label syntax. Valid values are either:
     ///
@@ -911,19 +967,22 @@ pub struct IoK8sApiCoreV1EndpointPort {
     ///
     /// * Other protocols should use implementation-defined prefixed names such as mycompany.com/my-custom-protocol.
     #[serde(rename = "appProtocol")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub app_protocol: Option<String>,
     /// The name of this port.  This must match the 'name' field in the corresponding ServicePort. Must be a DNS_LABEL. Optional only if one port is defined.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The port number of the endpoint.
-    pub port: i64,
+    pub port: i32,
     /// The IP protocol for this port. Must be UDP, TCP, or SCTP. Default is TCP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1EndpointPort {
-        port: i64 = "port",
+        port: i32 = "port",
     } {
         app_protocol: Option<String> = "appProtocol",
         name: Option<String> = "name",
@@ -934,16 +993,18 @@ pub struct IoK8sApiCoreV1EndpointPort {
 /// EventList is a list of events.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1EventList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of events
     pub items: Vec<IoK8sApiCoreV1Event>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -961,48 +1022,62 @@ pub struct IoK8sApiCoreV1EventList {
 /// Event is a report of an event somewhere in the cluster.  Events have a limited retention time and triggers and messages may evolve with time.  Event consumers should not rely on the timing of an event with a given Reason reflecting a consistent underlying trigger, or the continued existence of events with that Reason.  Events should be treated as informative, best-effort, supplemental data.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1Event {
     /// What action was taken/failed regarding to the Regarding object.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub action: Option<String>,
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// The number of times this event has occurred.
-    pub count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<i32>,
     /// The `eventTime` property.
     #[serde(rename = "eventTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub event_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime>,
     /// The `firstTimestamp` property.
     #[serde(rename = "firstTimestamp")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `involvedObject` property.
     #[serde(rename = "involvedObject")]
     pub involved_object: IoK8sApiCoreV1ObjectReference,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `lastTimestamp` property.
     #[serde(rename = "lastTimestamp")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// A human-readable description of the status of this operation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The `metadata` property.
     pub metadata: IoK8sApimachineryPkgApisMetaV1ObjectMeta,
     /// This should be a short, machine understandable string that gives the reason for the transition into the object's current status.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The `related` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub related: Option<Box<IoK8sApiCoreV1ObjectReference>>,
     /// Name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`.
     #[serde(rename = "reportingComponent")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reporting_component: Option<String>,
     /// ID of the controller instance, e.g. `kubelet-xyzf`.
     #[serde(rename = "reportingInstance")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reporting_instance: Option<String>,
     /// The `series` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub series: Option<Box<IoK8sApiCoreV1EventSeries>>,
     /// The `source` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Box<IoK8sApiCoreV1EventSource>>,
     /// Type of this event (Normal, Warning), new types could be added in the future
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -1014,7 +1089,7 @@ pub struct IoK8sApiCoreV1Event {
     } {
         action: Option<String> = "action",
         api_version: Option<String> = "apiVersion",
-        count: Option<i64> = "count",
+        count: Option<i32> = "count",
         event_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime> = "eventTime",
         first_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time> = "firstTimestamp",
         kind: Option<String> = "kind",
@@ -1040,13 +1115,14 @@ pub type IoK8sApimachineryPkgApisMetaV1MicroTime = ::endpoint::model::Timestamp;
 
 /// EventSeries contain information on series of events, i.e. thing that was/is happening continuously for some time.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1EventSeries {
     /// Number of occurrences in this series up to the last heartbeat time
-    pub count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<i32>,
     /// The `lastObservedTime` property.
     #[serde(rename = "lastObservedTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_observed_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime>,
 }
 
@@ -1054,19 +1130,20 @@ pub struct IoK8sApiCoreV1EventSeries {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1EventSeries {
     } {
-        count: Option<i64> = "count",
+        count: Option<i32> = "count",
         last_observed_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime> = "lastObservedTime",
     }
 }
 
 /// EventSource contains information for an event.
 #[cfg(any(feature = "core-v1", feature = "events-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1EventSource {
     /// Component from which the event is generated.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub component: Option<String>,
     /// Node name on which the event is generated.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
 }
 
@@ -1082,16 +1159,18 @@ pub struct IoK8sApiCoreV1EventSource {
 /// LimitRangeList is a list of LimitRange items.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1LimitRangeList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is a list of LimitRange objects. More info: <https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/>
     pub items: Vec<IoK8sApiCoreV1LimitRange>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -1108,17 +1187,20 @@ pub struct IoK8sApiCoreV1LimitRangeList {
 
 /// LimitRange sets resource usage limits for each kind of resource in a Namespace.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1LimitRange {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1LimitRangeSpec>>,
 }
 
@@ -1136,7 +1218,6 @@ pub struct IoK8sApiCoreV1LimitRange {
 /// LimitRangeSpec defines a min/max usage limit for resources that match on kind.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1LimitRangeSpec {
     /// Limits is the list of LimitRangeItem objects that are enforced.
     pub limits: Vec<IoK8sApiCoreV1LimitRangeItem>,
@@ -1153,22 +1234,26 @@ pub struct IoK8sApiCoreV1LimitRangeSpec {
 /// LimitRangeItem defines a min/max usage limit for any resource that matches on kind.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1LimitRangeItem {
     /// Default resource requirement limit value by resource name if resource limit is omitted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// DefaultRequest is the default resource requirement request value by resource name if resource request is omitted.
     #[serde(rename = "defaultRequest")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default_request:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// Max usage constraints on this kind by resource name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max: Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// MaxLimitRequestRatio if specified, the named resource must have a request and limit that are both non-zero where limit divided by request is less than or equal to the enumerated value; this represents the max burst for the named resource.
     #[serde(rename = "maxLimitRequestRatio")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_limit_request_ratio:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// Min usage constraints on this kind by resource name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min: Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// Type of resource that this limit applies to.
     pub r#type: String,
@@ -1238,16 +1323,18 @@ pub type IoK8sApimachineryPkgApiResourceQuantity = String;
 /// NamespaceList is a list of Namespaces.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1NamespaceList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is the list of Namespace objects in the list. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces/>
     pub items: Vec<IoK8sApiCoreV1Namespace>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -1264,19 +1351,23 @@ pub struct IoK8sApiCoreV1NamespaceList {
 
 /// Namespace provides a scope for Names. Use of multiple namespaces is optional.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Namespace {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1NamespaceSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1NamespaceStatus>>,
 }
 
@@ -1294,10 +1385,10 @@ pub struct IoK8sApiCoreV1Namespace {
 
 /// NamespaceSpec describes the attributes on a Namespace.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NamespaceSpec {
     /// Finalizers is an opaque list of values that must be empty to permanently remove object from storage. More info: <https://kubernetes.io/docs/tasks/administer-cluster/namespaces/>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub finalizers: Option<Vec<String>>,
 }
 
@@ -1311,12 +1402,13 @@ pub struct IoK8sApiCoreV1NamespaceSpec {
 
 /// NamespaceStatus is information about the current status of a Namespace.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NamespaceStatus {
     /// Represents the latest available observations of a namespace's current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiCoreV1NamespaceCondition>>,
     /// Phase is the current lifecycle phase of the namespace. More info: <https://kubernetes.io/docs/tasks/administer-cluster/namespaces/>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
 }
 
@@ -1332,14 +1424,16 @@ pub struct IoK8sApiCoreV1NamespaceStatus {
 /// NamespaceCondition contains details about state of namespace.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1NamespaceCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `message` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The `reason` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status of the condition, one of True, False, Unknown.
     pub status: String,
@@ -1362,14 +1456,16 @@ pub struct IoK8sApiCoreV1NamespaceCondition {
 /// Binding ties one object to another; for example, a pod is bound to a node by a scheduler. Deprecated in 1.7, please use the bindings subresource of pods instead.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1Binding {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `target` property.
     pub target: IoK8sApiCoreV1ObjectReference,
@@ -1414,13 +1510,14 @@ pub struct IoK8sApiCoreV1Binding {
     feature = "scheduling-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1Preconditions {
     /// Specifies the target ResourceVersion
     #[serde(rename = "resourceVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_version: Option<String>,
     /// Specifies the target UID.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
 }
 
@@ -1461,25 +1558,32 @@ pub struct IoK8sApimachineryPkgApisMetaV1Preconditions {
     feature = "scheduling-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1Status {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Suggested HTTP return code for this status, 0 if not set.
-    pub code: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<i32>,
     /// The `details` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<Box<IoK8sApimachineryPkgApisMetaV1StatusDetails>>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// A human-readable description of the status of this operation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
     /// A machine-readable description of why this operation is in the "Failure" status. If this value is empty there is no information available. A Reason clarifies an HTTP status code but does not override it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status of the operation. One of: "Success" or "Failure". More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
 }
 
@@ -1488,7 +1592,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1Status {
     IoK8sApimachineryPkgApisMetaV1Status {
     } {
         api_version: Option<String> = "apiVersion",
-        code: Option<i64> = "code",
+        code: Option<i32> = "code",
         details: Option<Box<IoK8sApimachineryPkgApisMetaV1StatusDetails>> = "details",
         kind: Option<String> = "kind",
         message: Option<String> = "message",
@@ -1526,21 +1630,26 @@ pub struct IoK8sApimachineryPkgApisMetaV1Status {
     feature = "scheduling-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1StatusDetails {
     /// The Causes array includes more details associated with the StatusReason failure. Not all StatusReasons may provide detailed causes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub causes: Option<Vec<IoK8sApimachineryPkgApisMetaV1StatusCause>>,
     /// The group attribute of the resource associated with the status StatusReason.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// The kind attribute of the resource associated with the status StatusReason. On some operations may differ from the requested resource Kind. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The name attribute of the resource associated with the status StatusReason (when there is a single name which can be described).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// If specified, the time in seconds before the operation should be retried. Some errors may indicate the client must take an alternate action - for those errors this field may indicate how long to wait before taking the alternate action.
     #[serde(rename = "retryAfterSeconds")]
-    pub retry_after_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after_seconds: Option<i32>,
     /// UID of the resource. (when there is a single resource which can be described). More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
 }
 
@@ -1552,7 +1661,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1StatusDetails {
         group: Option<String> = "group",
         kind: Option<String> = "kind",
         name: Option<String> = "name",
-        retry_after_seconds: Option<i64> = "retryAfterSeconds",
+        retry_after_seconds: Option<i32> = "retryAfterSeconds",
         uid: Option<String> = "uid",
     }
 }
@@ -1585,18 +1694,20 @@ pub struct IoK8sApimachineryPkgApisMetaV1StatusDetails {
     feature = "scheduling-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1StatusCause {
     /// The field of the resource that has caused this error, as named by its JSON serialization. May include dot and postfix notation for nested attributes. Arrays are zero-indexed.  Fields may appear more than once in an array of causes due to fields having multiple errors. Optional.
     ///
     /// Examples:
     ///   "name" - the field "name" on the current resource
     ///   "items\[0\].name" - the field "name" on the first array entry in "items"
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
     /// A human-readable description of the cause of the error.  This field may be presented as-is to a reader.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// A machine-readable description of the cause of the error. If this value is empty there is no information available.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
@@ -1613,16 +1724,18 @@ pub struct IoK8sApimachineryPkgApisMetaV1StatusCause {
 /// PersistentVolumeClaimList is a list of PersistentVolumeClaim items.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PersistentVolumeClaimList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is a list of persistent volume claims. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims>
     pub items: Vec<IoK8sApiCoreV1PersistentVolumeClaim>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -1639,19 +1752,23 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimList {
 
 /// PersistentVolumeClaim is a user's request for and claim to a persistent volume
 #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PersistentVolumeClaim {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1PersistentVolumeClaimSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1PersistentVolumeClaimStatus>>,
 }
 
@@ -1669,30 +1786,37 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaim {
 
 /// PersistentVolumeClaimSpec describes the common attributes of storage devices and allows a Source for provider-specific attributes
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PersistentVolumeClaimSpec {
     /// accessModes contains the desired access modes the volume should have. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1>
     #[serde(rename = "accessModes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub access_modes: Option<Vec<String>>,
     /// The `dataSource` property.
     #[serde(rename = "dataSource")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data_source: Option<Box<IoK8sApiCoreV1TypedLocalObjectReference>>,
     /// The `dataSourceRef` property.
     #[serde(rename = "dataSourceRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data_source_ref: Option<Box<IoK8sApiCoreV1TypedObjectReference>>,
     /// The `resources` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Box<IoK8sApiCoreV1ResourceRequirements>>,
     /// The `selector` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// storageClassName is the name of the StorageClass required by the claim. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#class-1>
     #[serde(rename = "storageClassName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_class_name: Option<String>,
     /// volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when not included in claim spec.
     #[serde(rename = "volumeMode")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_mode: Option<String>,
     /// volumeName is the binding reference to the PersistentVolume backing this claim.
     #[serde(rename = "volumeName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_name: Option<String>,
 }
 
@@ -1719,10 +1843,10 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimSpec {
     feature = "networking-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1TypedLocalObjectReference {
     /// APIGroup is the group for the resource being referenced. If APIGroup is not specified, the specified Kind must be in the core API group. For any other third-party types, APIGroup is required.
     #[serde(rename = "apiGroup")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_group: Option<String>,
     /// Kind is the type of resource being referenced
     pub kind: String,
@@ -1743,16 +1867,17 @@ pub struct IoK8sApiCoreV1TypedLocalObjectReference {
 /// The `io.k8s.api.core.v1.TypedObjectReference` schema.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1TypedObjectReference {
     /// APIGroup is the group for the resource being referenced. If APIGroup is not specified, the specified Kind must be in the core API group. For any other third-party types, APIGroup is required.
     #[serde(rename = "apiGroup")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_group: Option<String>,
     /// Kind is the type of resource being referenced
     pub kind: String,
     /// Name is the name of resource being referenced
     pub name: String,
     /// Namespace is the namespace of resource being referenced Note that when a namespace is specified, a gateway.networking.k8s.io/ReferenceGrant object is required in the referent namespace to allow that namespace's owner to accept the reference. See the ReferenceGrant documentation for details. (Alpha) This field requires the CrossNamespaceVolumeDataSource feature gate to be enabled.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
 }
 
@@ -1769,19 +1894,21 @@ pub struct IoK8sApiCoreV1TypedObjectReference {
 
 /// ResourceRequirements describes the compute resource requirements.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ResourceRequirements {
     /// Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container.
     ///
     /// This is an alpha field and requires enabling the DynamicResourceAllocation feature gate.
     ///
     /// This field is immutable. It can only be set for containers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub claims: Option<Vec<IoK8sApiCoreV1ResourceClaim>>,
     /// Limits describes the maximum amount of compute resources allowed. More info: <https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub limits:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// Requests describes the minimum amount of compute resources required. If Requests is omitted for a container, it defaults to Limits if that is explicitly specified, otherwise to an implementation-defined value. Requests cannot exceed Limits. More info: <https://kubernetes.io/docs/concepts/configuration/manage-resources-containers/>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requests:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
 }
@@ -1799,7 +1926,6 @@ pub struct IoK8sApiCoreV1ResourceRequirements {
 /// ResourceClaim references one entry in PodSpec.ResourceClaims.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ResourceClaim {
     /// Name must match the name of one entry in pod.spec.resourceClaims of the Pod where this field is used. It makes that resource available inside a container.
     pub name: String,
@@ -1826,14 +1952,15 @@ pub struct IoK8sApiCoreV1ResourceClaim {
     feature = "rbac-authorization-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1LabelSelector {
     /// matchExpressions is a list of label selector requirements. The requirements are ANDed.
     #[serde(rename = "matchExpressions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_expressions: Option<Vec<IoK8sApimachineryPkgApisMetaV1LabelSelectorRequirement>>,
     /// matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is "key", the operator is "In", and the values array contains only "value". The requirements are ANDed.
     #[serde(rename = "matchLabels")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_labels: Option<::std::collections::BTreeMap<String, String>>,
 }
 
@@ -1860,13 +1987,13 @@ pub struct IoK8sApimachineryPkgApisMetaV1LabelSelector {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1LabelSelectorRequirement {
     /// key is the label key that the selector applies to.
     pub key: String,
     /// operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.
     pub operator: String,
     /// values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<String>>,
 }
 
@@ -1882,25 +2009,30 @@ pub struct IoK8sApimachineryPkgApisMetaV1LabelSelectorRequirement {
 
 /// PersistentVolumeClaimStatus is the current status of a persistent volume claim.
 #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PersistentVolumeClaimStatus {
     /// accessModes contains the actual access modes the volume backing the PVC has. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1>
     #[serde(rename = "accessModes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub access_modes: Option<Vec<String>>,
     /// allocatedResources is the storage resource within AllocatedResources tracks the capacity allocated to a PVC. It may be larger than the actual capacity when a volume expansion operation is requested. For storage quota, the larger value from allocatedResources and PVC.spec.resources is used. If allocatedResources is not set, PVC.spec.resources alone is used for quota calculation. If a volume expansion capacity request is lowered, allocatedResources is only lowered if there are no expansion operations in progress and if the actual volume capacity is equal or lower than the requested capacity. This is an alpha field and requires enabling RecoverVolumeExpansionFailure feature.
     #[serde(rename = "allocatedResources")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allocated_resources:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// capacity represents the actual resources of the underlying volume.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub capacity:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// conditions is the current Condition of persistent volume claim. If underlying persistent volume is being resized then the Condition will be set to 'ResizeStarted'.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiCoreV1PersistentVolumeClaimCondition>>,
     /// phase represents the current phase of PersistentVolumeClaim.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
     /// resizeStatus stores status of resize operation. ResizeStatus is not set by default but when expansion is complete resizeStatus is set to empty string by resize controller or kubelet. This is an alpha field and requires enabling RecoverVolumeExpansionFailure feature.
     #[serde(rename = "resizeStatus")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resize_status: Option<String>,
 }
 
@@ -1920,17 +2052,20 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimStatus {
 /// PersistentVolumeClaimCondition contains details about state of pvc
 #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PersistentVolumeClaimCondition {
     /// The `lastProbeTime` property.
     #[serde(rename = "lastProbeTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_probe_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// message is the human-readable message indicating details about last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// reason is a unique, this should be a short, machine understandable string that gives the reason for condition's last transition. If it reports "ResizeStarted" that means the underlying persistent volume is being resized.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The `status` property.
     pub status: String,
@@ -1954,16 +2089,18 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimCondition {
 /// PodList is a list of Pods.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PodList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of pods. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md>
     pub items: Vec<IoK8sApiCoreV1Pod>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -1980,19 +2117,23 @@ pub struct IoK8sApiCoreV1PodList {
 
 /// Pod is a collection of containers that can run on a host. This resource is created by clients and scheduled onto hosts.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Pod {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1PodSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1PodStatus>>,
 }
 
@@ -2011,74 +2152,96 @@ pub struct IoK8sApiCoreV1Pod {
 /// PodSpec is a description of a pod.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PodSpec {
     /// Optional duration in seconds the pod may be active on the node relative to StartTime before the system will actively try to mark it failed and kill associated containers. Value must be a positive integer.
     #[serde(rename = "activeDeadlineSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub active_deadline_seconds: Option<i64>,
     /// The `affinity` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub affinity: Option<Box<IoK8sApiCoreV1Affinity>>,
     /// AutomountServiceAccountToken indicates whether a service account token should be automatically mounted.
     #[serde(rename = "automountServiceAccountToken")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub automount_service_account_token: Option<bool>,
     /// List of containers belonging to the pod. Containers cannot currently be added or removed. There must be at least one container in a Pod. Cannot be updated.
     pub containers: Vec<IoK8sApiCoreV1Container>,
     /// The `dnsConfig` property.
     #[serde(rename = "dnsConfig")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub dns_config: Option<Box<IoK8sApiCoreV1PodDnsConfig>>,
     /// Set DNS policy for the pod. Defaults to "ClusterFirst". Valid values are 'ClusterFirstWithHostNet', 'ClusterFirst', 'Default' or 'None'. DNS parameters given in DNSConfig will be merged with the policy selected with DNSPolicy. To have DNS options set along with hostNetwork, you have to specify DNS policy explicitly to 'ClusterFirstWithHostNet'.
     #[serde(rename = "dnsPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub dns_policy: Option<String>,
     /// EnableServiceLinks indicates whether information about services should be injected into pod's environment variables, matching the syntax of Docker links. Optional: Defaults to true.
     #[serde(rename = "enableServiceLinks")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enable_service_links: Option<bool>,
     /// List of ephemeral containers run in this pod. Ephemeral containers may be run in an existing pod to perform user-initiated actions such as debugging. This list cannot be specified when creating a pod, and it cannot be modified by updating the pod spec. In order to add an ephemeral container to an existing pod, use the pod's ephemeralcontainers subresource.
     #[serde(rename = "ephemeralContainers")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ephemeral_containers: Option<Vec<IoK8sApiCoreV1EphemeralContainer>>,
     /// HostAliases is an optional list of hosts and IPs that will be injected into the pod's hosts file if specified. This is only valid for non-hostNetwork pods.
     #[serde(rename = "hostAliases")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host_aliases: Option<Vec<IoK8sApiCoreV1HostAlias>>,
     /// Use the host's ipc namespace. Optional: Default to false.
     #[serde(rename = "hostIPC")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host_ipc: Option<bool>,
     /// Host networking requested for this pod. Use the host's network namespace. If this option is set, the ports that will be used must be specified. Default to false.
     #[serde(rename = "hostNetwork")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host_network: Option<bool>,
     /// Use the host's pid namespace. Optional: Default to false.
     #[serde(rename = "hostPID")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host_pid: Option<bool>,
     /// Use the host's user namespace. Optional: Default to true. If set to true or not present, the pod will be run in the host user namespace, useful for when the pod needs a feature only available to the host user namespace, such as loading a kernel module with CAP_SYS_MODULE. When set to false, a new userns is created for the pod. Setting false is useful for mitigating container breakout vulnerabilities even allowing users to run their containers as root without actually having root privileges on the host. This field is alpha-level and is only honored by servers that enable the UserNamespacesSupport feature.
     #[serde(rename = "hostUsers")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host_users: Option<bool>,
     /// Specifies the hostname of the Pod If not specified, the pod's hostname will be set to a system-defined value.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hostname: Option<String>,
     /// ImagePullSecrets is an optional list of references to secrets in the same namespace to use for pulling any of the images used by this PodSpec. If specified, these secrets will be passed to individual puller implementations for them to use. More info: <https://kubernetes.io/docs/concepts/containers/images#specifying-imagepullsecrets-on-a-pod>
     #[serde(rename = "imagePullSecrets")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub image_pull_secrets: Option<Vec<IoK8sApiCoreV1LocalObjectReference>>,
     /// List of initialization containers belonging to the pod. Init containers are executed in order prior to containers being started. If any init container fails, the pod is considered to have failed and is handled according to its restartPolicy. The name for an init container or normal container must be unique among all containers. Init containers may not have Lifecycle actions, Readiness probes, Liveness probes, or Startup probes. The resourceRequirements of an init container are taken into account during scheduling by finding the highest request/limit for each resource type, and then using the max of of that value or the sum of the normal containers. Limits are applied to init containers in a similar fashion. Init containers cannot currently be added or removed. Cannot be updated. More info: <https://kubernetes.io/docs/concepts/workloads/pods/init-containers/>
     #[serde(rename = "initContainers")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub init_containers: Option<Vec<IoK8sApiCoreV1Container>>,
     /// NodeName is a request to schedule this pod onto a specific node. If it is non-empty, the scheduler simply schedules this pod onto that node, assuming that it fits resource requirements.
     #[serde(rename = "nodeName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_name: Option<String>,
     /// NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: <https://kubernetes.io/docs/concepts/configuration/assign-pod-node/>
     #[serde(rename = "nodeSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_selector: Option<::std::collections::BTreeMap<String, String>>,
     /// The `os` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub os: Option<Box<IoK8sApiCoreV1PodOs>>,
     /// Overhead represents the resource overhead associated with running a pod for a given RuntimeClass. This field will be autopopulated at admission time by the RuntimeClass admission controller. If the RuntimeClass admission controller is enabled, overhead must not be set in Pod create requests. The RuntimeClass admission controller will reject Pod create requests which have the overhead already set. If RuntimeClass is configured and selected in the PodSpec, Overhead will be set to the value defined in the corresponding RuntimeClass, otherwise it will remain unset and treated as zero. More info: <https://git.k8s.io/enhancements/keps/sig-node/688-pod-overhead/README.md>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub overhead:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// PreemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.
     #[serde(rename = "preemptionPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preemption_policy: Option<String>,
     /// The priority value. Various system components use this field to find the priority of the pod. When Priority Admission Controller is enabled, it prevents users from setting this field. The admission controller populates this field from PriorityClassName. The higher the value, the higher the priority.
-    pub priority: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub priority: Option<i32>,
     /// If specified, indicates the pod's priority. "system-node-critical" and "system-cluster-critical" are two special keywords which indicate the highest priorities with the former being the highest priority. Any other name must be defined by creating a PriorityClass object with that name. If not specified, the pod priority will be default or zero if there is no default.
     #[serde(rename = "priorityClassName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub priority_class_name: Option<String>,
     /// If specified, all readiness gates will be evaluated for pod readiness. A pod is ready when all its containers are ready AND all conditions specified in the readiness gates have status equal to "True" More info: <https://git.k8s.io/enhancements/keps/sig-network/580-pod-readiness-gates>
     #[serde(rename = "readinessGates")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub readiness_gates: Option<Vec<IoK8sApiCoreV1PodReadinessGate>>,
     /// ResourceClaims defines which ResourceClaims must be allocated and reserved before the Pod is allowed to start. The resources will be made available to those containers which consume them by name.
     ///
@@ -2086,15 +2249,19 @@ pub struct IoK8sApiCoreV1PodSpec {
     ///
     /// This field is immutable.
     #[serde(rename = "resourceClaims")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_claims: Option<Vec<IoK8sApiCoreV1PodResourceClaim>>,
     /// Restart policy for all containers within the pod. One of Always, OnFailure, Never. In some contexts, only a subset of those values may be permitted. Default to Always. More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle/#restart-policy>
     #[serde(rename = "restartPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub restart_policy: Option<String>,
     /// RuntimeClassName refers to a RuntimeClass object in the node.k8s.io group, which should be used to run this pod.  If no RuntimeClass resource matches the named class, the pod will not be run. If unset or empty, the "legacy" RuntimeClass will be used, which is an implicit class with an empty definition that uses the default runtime handler. More info: <https://git.k8s.io/enhancements/keps/sig-node/585-runtime-class>
     #[serde(rename = "runtimeClassName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub runtime_class_name: Option<String>,
     /// If specified, the pod will be dispatched by specified scheduler. If not specified, the pod will be dispatched by default scheduler.
     #[serde(rename = "schedulerName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scheduler_name: Option<String>,
     /// SchedulingGates is an opaque list of values that if specified will block scheduling the pod. If schedulingGates is not empty, the pod will stay in the SchedulingGated state and the scheduler will not attempt to schedule the pod.
     ///
@@ -2102,33 +2269,44 @@ pub struct IoK8sApiCoreV1PodSpec {
     ///
     /// This is a beta feature enabled by the PodSchedulingReadiness feature gate.
     #[serde(rename = "schedulingGates")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scheduling_gates: Option<Vec<IoK8sApiCoreV1PodSchedulingGate>>,
     /// The `securityContext` property.
     #[serde(rename = "securityContext")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub security_context: Option<Box<IoK8sApiCoreV1PodSecurityContext>>,
     /// DeprecatedServiceAccount is a depreciated alias for ServiceAccountName. Deprecated: Use serviceAccountName instead.
     #[serde(rename = "serviceAccount")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub service_account: Option<String>,
     /// ServiceAccountName is the name of the ServiceAccount to use to run this pod. More info: <https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/>
     #[serde(rename = "serviceAccountName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub service_account_name: Option<String>,
     /// If true the pod's hostname will be configured as the pod's FQDN, rather than the leaf name (the default). In Linux containers, this means setting the FQDN in the hostname field of the kernel (the nodename field of struct utsname). In Windows containers, this means setting the registry value of hostname for the registry key HKEY_LOCAL_MACHINE\SYSTEM\CurrentControlSet\Services\Tcpip\Parameters to FQDN. If a pod does not have FQDN, this has no effect. Default to false.
     #[serde(rename = "setHostnameAsFQDN")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub set_hostname_as_fqdn: Option<bool>,
     /// Share a single process namespace between all of the containers in a pod. When this is set containers will be able to view and signal processes from other containers in the same pod, and the first process in each container will not be assigned PID 1. HostPID and ShareProcessNamespace cannot both be set. Optional: Default to false.
     #[serde(rename = "shareProcessNamespace")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub share_process_namespace: Option<bool>,
     /// If specified, the fully qualified Pod hostname will be "&lt;hostname>.&lt;subdomain>.&lt;pod namespace>.svc.&lt;cluster domain>". If not specified, the pod will not have a domainname at all.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subdomain: Option<String>,
     /// Optional duration in seconds the pod needs to terminate gracefully. May be decreased in delete request. Value must be non-negative integer. The value zero indicates stop immediately via the kill signal (no opportunity to shut down). If this value is nil, the default grace period will be used instead. The grace period is the duration in seconds after the processes running in the pod are sent a termination signal and the time when the processes are forcibly halted with a kill signal. Set this value longer than the expected cleanup time for your process. Defaults to 30 seconds.
     #[serde(rename = "terminationGracePeriodSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_grace_period_seconds: Option<i64>,
     /// If specified, the pod's tolerations.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tolerations: Option<Vec<IoK8sApiCoreV1Toleration>>,
     /// TopologySpreadConstraints describes how a group of pods ought to spread across topology domains. Scheduler will schedule pods in a way which abides by the constraints. All topologySpreadConstraints are ANDed.
     #[serde(rename = "topologySpreadConstraints")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub topology_spread_constraints: Option<Vec<IoK8sApiCoreV1TopologySpreadConstraint>>,
     /// List of volumes that can be mounted by containers belonging to the pod. More info: <https://kubernetes.io/docs/concepts/storage/volumes>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volumes: Option<Vec<IoK8sApiCoreV1Volume>>,
 }
 
@@ -2157,7 +2335,7 @@ pub struct IoK8sApiCoreV1PodSpec {
         os: Option<Box<IoK8sApiCoreV1PodOs>> = "os",
         overhead: Option<::std::collections::BTreeMap<String,IoK8sApimachineryPkgApiResourceQuantity>> = "overhead",
         preemption_policy: Option<String> = "preemptionPolicy",
-        priority: Option<i64> = "priority",
+        priority: Option<i32> = "priority",
         priority_class_name: Option<String> = "priorityClassName",
         readiness_gates: Option<Vec<IoK8sApiCoreV1PodReadinessGate>> = "readinessGates",
         resource_claims: Option<Vec<IoK8sApiCoreV1PodResourceClaim>> = "resourceClaims",
@@ -2180,17 +2358,19 @@ pub struct IoK8sApiCoreV1PodSpec {
 
 /// Affinity is a group of affinity scheduling rules.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Affinity {
     /// The `nodeAffinity` property.
     #[serde(rename = "nodeAffinity")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_affinity: Option<Box<IoK8sApiCoreV1NodeAffinity>>,
     /// The `podAffinity` property.
     #[serde(rename = "podAffinity")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_affinity: Option<Box<IoK8sApiCoreV1PodAffinity>>,
     /// The `podAntiAffinity` property.
     #[serde(rename = "podAntiAffinity")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_anti_affinity: Option<Box<IoK8sApiCoreV1PodAntiAffinity>>,
 }
 
@@ -2206,15 +2386,16 @@ pub struct IoK8sApiCoreV1Affinity {
 
 /// Node affinity is a group of node affinity scheduling rules.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeAffinity {
     /// The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding "weight" to the sum if the node matches the corresponding matchExpressions; the node(s) with the highest sum are the most preferred.
     #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preferred_during_scheduling_ignored_during_execution:
         Option<Vec<IoK8sApiCoreV1PreferredSchedulingTerm>>,
     /// The `requiredDuringSchedulingIgnoredDuringExecution` property.
     #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required_during_scheduling_ignored_during_execution:
         Option<Box<IoK8sApiCoreV1NodeSelector>>,
 }
@@ -2231,19 +2412,18 @@ pub struct IoK8sApiCoreV1NodeAffinity {
 /// An empty preferred scheduling term matches all objects with implicit weight 0 (i.e. it's a no-op). A null preferred scheduling term matches no objects (i.e. is also a no-op).
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PreferredSchedulingTerm {
     /// The `preference` property.
     pub preference: IoK8sApiCoreV1NodeSelectorTerm,
     /// Weight associated with matching the corresponding nodeSelectorTerm, in the range 1-100.
-    pub weight: i64,
+    pub weight: i32,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1PreferredSchedulingTerm {
         preference: IoK8sApiCoreV1NodeSelectorTerm = "preference",
-        weight: i64 = "weight",
+        weight: i32 = "weight",
     } {
     }
 }
@@ -2257,14 +2437,15 @@ pub struct IoK8sApiCoreV1PreferredSchedulingTerm {
     feature = "resource-v1alpha2",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeSelectorTerm {
     /// A list of node selector requirements by node's labels.
     #[serde(rename = "matchExpressions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_expressions: Option<Vec<IoK8sApiCoreV1NodeSelectorRequirement>>,
     /// A list of node selector requirements by node's fields.
     #[serde(rename = "matchFields")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_fields: Option<Vec<IoK8sApiCoreV1NodeSelectorRequirement>>,
 }
 
@@ -2287,13 +2468,13 @@ pub struct IoK8sApiCoreV1NodeSelectorTerm {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1NodeSelectorRequirement {
     /// The label key that the selector applies to.
     pub key: String,
     /// Represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist. Gt, and Lt.
     pub operator: String,
     /// An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. If the operator is Gt or Lt, the values array must have a single element, which will be interpreted as an integer. This array is replaced during a strategic merge patch.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<String>>,
 }
 
@@ -2317,7 +2498,6 @@ pub struct IoK8sApiCoreV1NodeSelectorRequirement {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1NodeSelector {
     /// Required. A list of node selector terms. The terms are ORed.
     #[serde(rename = "nodeSelectorTerms")]
@@ -2334,15 +2514,16 @@ pub struct IoK8sApiCoreV1NodeSelector {
 
 /// Pod affinity is a group of inter pod affinity scheduling rules.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodAffinity {
     /// The scheduler will prefer to schedule pods to nodes that satisfy the affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding "weight" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.
     #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preferred_during_scheduling_ignored_during_execution:
         Option<Vec<IoK8sApiCoreV1WeightedPodAffinityTerm>>,
     /// If the affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.
     #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required_during_scheduling_ignored_during_execution:
         Option<Vec<IoK8sApiCoreV1PodAffinityTerm>>,
 }
@@ -2359,20 +2540,19 @@ pub struct IoK8sApiCoreV1PodAffinity {
 /// The weights of all of the matched WeightedPodAffinityTerm fields are added per-node to find the most preferred node(s)
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1WeightedPodAffinityTerm {
     /// The `podAffinityTerm` property.
     #[serde(rename = "podAffinityTerm")]
     pub pod_affinity_term: IoK8sApiCoreV1PodAffinityTerm,
     /// weight associated with matching the corresponding podAffinityTerm, in the range 1-100.
-    pub weight: i64,
+    pub weight: i32,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1WeightedPodAffinityTerm {
         pod_affinity_term: IoK8sApiCoreV1PodAffinityTerm = "podAffinityTerm",
-        weight: i64 = "weight",
+        weight: i32 = "weight",
     } {
     }
 }
@@ -2380,15 +2560,17 @@ pub struct IoK8sApiCoreV1WeightedPodAffinityTerm {
 /// Defines a set of pods (namely those matching the labelSelector relative to the given namespace(s)) that this pod should be co-located (affinity) or not co-located (anti-affinity) with, where co-located is defined as running on a node whose value of the label with key &lt;topologyKey> matches that of any node on which a pod of the set of pods is running
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PodAffinityTerm {
     /// The `labelSelector` property.
     #[serde(rename = "labelSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub label_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// The `namespaceSelector` property.
     #[serde(rename = "namespaceSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// namespaces specifies a static list of namespace names that the term applies to. The term is applied to the union of the namespaces listed in this field and the ones selected by namespaceSelector. null or empty namespaces list and null namespaceSelector means "this pod's namespace".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespaces: Option<Vec<String>>,
     /// This pod should be co-located (affinity) or not co-located (anti-affinity) with the pods matching the labelSelector in the specified namespaces, where co-located is defined as running on a node whose value of the label with key topologyKey matches that of any node on which any of the selected pods is running. Empty topologyKey is not allowed.
     #[serde(rename = "topologyKey")]
@@ -2408,15 +2590,16 @@ pub struct IoK8sApiCoreV1PodAffinityTerm {
 
 /// Pod anti affinity is a group of inter pod anti affinity scheduling rules.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodAntiAffinity {
     /// The scheduler will prefer to schedule pods to nodes that satisfy the anti-affinity expressions specified by this field, but it may choose a node that violates one or more of the expressions. The node that is most preferred is the one with the greatest sum of weights, i.e. for each node that meets all of the scheduling requirements (resource request, requiredDuringScheduling anti-affinity expressions, etc.), compute a sum by iterating through the elements of this field and adding "weight" to the sum if the node has pods which matches the corresponding podAffinityTerm; the node(s) with the highest sum are the most preferred.
     #[serde(rename = "preferredDuringSchedulingIgnoredDuringExecution")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preferred_during_scheduling_ignored_during_execution:
         Option<Vec<IoK8sApiCoreV1WeightedPodAffinityTerm>>,
     /// If the anti-affinity requirements specified by this field are not met at scheduling time, the pod will not be scheduled onto the node. If the anti-affinity requirements specified by this field cease to be met at some point during pod execution (e.g. due to a pod label update), the system may or may not try to eventually evict the pod from its node. When there are multiple elements, the lists of nodes corresponding to each podAffinityTerm are intersected, i.e. all terms must be satisfied.
     #[serde(rename = "requiredDuringSchedulingIgnoredDuringExecution")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required_during_scheduling_ignored_during_execution:
         Option<Vec<IoK8sApiCoreV1PodAffinityTerm>>,
 }
@@ -2433,66 +2616,87 @@ pub struct IoK8sApiCoreV1PodAntiAffinity {
 /// A single application container that you want to run within a pod.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1Container {
     /// Arguments to the entrypoint. The container image's CMD is used if this is not provided. Variable references $(VAR_NAME) are expanded using the container's environment. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Cannot be updated. More info: <https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub args: Option<Vec<String>>,
     /// Entrypoint array. Not executed within a shell. The container image's ENTRYPOINT is used if this is not provided. Variable references $(VAR_NAME) are expanded using the container's environment. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Cannot be updated. More info: <https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub command: Option<Vec<String>>,
     /// List of environment variables to set in the container. Cannot be updated.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub env: Option<Vec<IoK8sApiCoreV1EnvVar>>,
     /// List of sources to populate environment variables in the container. The keys defined within a source must be a C_IDENTIFIER. All invalid keys will be reported as an event when the container is starting. When a key exists in multiple sources, the value associated with the last source will take precedence. Values defined by an Env with a duplicate key will take precedence. Cannot be updated.
     #[serde(rename = "envFrom")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub env_from: Option<Vec<IoK8sApiCoreV1EnvFromSource>>,
     /// Container image name. More info: <https://kubernetes.io/docs/concepts/containers/images> This field is optional to allow higher level config management to default or override container images in workload controllers like Deployments and StatefulSets.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub image: Option<String>,
     /// Image pull policy. One of Always, Never, IfNotPresent. Defaults to Always if :latest tag is specified, or IfNotPresent otherwise. Cannot be updated. More info: <https://kubernetes.io/docs/concepts/containers/images#updating-images>
     #[serde(rename = "imagePullPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub image_pull_policy: Option<String>,
     /// The `lifecycle` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lifecycle: Option<Box<IoK8sApiCoreV1Lifecycle>>,
     /// The `livenessProbe` property.
     #[serde(rename = "livenessProbe")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub liveness_probe: Option<Box<IoK8sApiCoreV1Probe>>,
     /// Name of the container specified as a DNS_LABEL. Each container in a pod must have a unique name (DNS_LABEL). Cannot be updated.
     pub name: String,
     /// List of ports to expose from the container. Not specifying a port here DOES NOT prevent that port from being exposed. Any port which is listening on the default "0.0.0.0" address inside a container will be accessible from the network. Modifying this array with strategic merge patch may corrupt the data. For more information See <https://github.com/kubernetes/kubernetes/issues/108255>. Cannot be updated.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiCoreV1ContainerPort>>,
     /// The `readinessProbe` property.
     #[serde(rename = "readinessProbe")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub readiness_probe: Option<Box<IoK8sApiCoreV1Probe>>,
     /// Resources resize policy for the container.
     #[serde(rename = "resizePolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resize_policy: Option<Vec<IoK8sApiCoreV1ContainerResizePolicy>>,
     /// The `resources` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Box<IoK8sApiCoreV1ResourceRequirements>>,
     /// The `securityContext` property.
     #[serde(rename = "securityContext")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub security_context: Option<Box<IoK8sApiCoreV1SecurityContext>>,
     /// The `startupProbe` property.
     #[serde(rename = "startupProbe")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub startup_probe: Option<Box<IoK8sApiCoreV1Probe>>,
     /// Whether this container should allocate a buffer for stdin in the container runtime. If this is not set, reads from stdin in the container will always result in EOF. Default is false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stdin: Option<bool>,
     /// Whether the container runtime should close the stdin channel after it has been opened by a single attach. When stdin is true the stdin stream will remain open across multiple attach sessions. If stdinOnce is set to true, stdin is opened on container start, is empty until the first client attaches to stdin, and then remains open and accepts data until the client disconnects, at which time stdin is closed and remains closed until the container is restarted. If this flag is false, a container processes that reads from stdin will never receive an EOF. Default is false
     #[serde(rename = "stdinOnce")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stdin_once: Option<bool>,
     /// Optional: Path at which the file to which the container's termination message will be written is mounted into the container's filesystem. Message written is intended to be brief final status, such as an assertion failure message. Will be truncated by the node if greater than 4096 bytes. The total message length across all containers will be limited to 12kb. Defaults to /dev/termination-log. Cannot be updated.
     #[serde(rename = "terminationMessagePath")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_message_path: Option<String>,
     /// Indicate how the termination message should be populated. File will use the contents of terminationMessagePath to populate the container status message on both success and failure. FallbackToLogsOnError will use the last chunk of container log output if the termination message file is empty and the container exited with an error. The log output is limited to 2048 bytes or 80 lines, whichever is smaller. Defaults to File. Cannot be updated.
     #[serde(rename = "terminationMessagePolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_message_policy: Option<String>,
     /// Whether this container should allocate a TTY for itself, also requires 'stdin' to be true. Default is false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tty: Option<bool>,
     /// volumeDevices is the list of block devices to be used by the container.
     #[serde(rename = "volumeDevices")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_devices: Option<Vec<IoK8sApiCoreV1VolumeDevice>>,
     /// Pod volumes to mount into the container's filesystem. Cannot be updated.
     #[serde(rename = "volumeMounts")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_mounts: Option<Vec<IoK8sApiCoreV1VolumeMount>>,
     /// Container's working directory. If not specified, the container runtime's default will be used, which might be configured in the container image. Cannot be updated.
     #[serde(rename = "workingDir")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub working_dir: Option<String>,
 }
 
@@ -2529,14 +2733,15 @@ pub struct IoK8sApiCoreV1Container {
 /// EnvVar represents an environment variable present in a Container.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1EnvVar {
     /// Name of the environment variable. Must be a C_IDENTIFIER.
     pub name: String,
     /// Variable references $(VAR_NAME) are expanded using the previously defined environment variables in the container and any service environment variables. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Defaults to "".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// The `valueFrom` property.
     #[serde(rename = "valueFrom")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value_from: Option<Box<IoK8sApiCoreV1EnvVarSource>>,
 }
 
@@ -2552,20 +2757,23 @@ pub struct IoK8sApiCoreV1EnvVar {
 
 /// EnvVarSource represents a source for the value of an EnvVar.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1EnvVarSource {
     /// The `configMapKeyRef` property.
     #[serde(rename = "configMapKeyRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map_key_ref: Option<Box<IoK8sApiCoreV1ConfigMapKeySelector>>,
     /// The `fieldRef` property.
     #[serde(rename = "fieldRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub field_ref: Option<Box<IoK8sApiCoreV1ObjectFieldSelector>>,
     /// The `resourceFieldRef` property.
     #[serde(rename = "resourceFieldRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_field_ref: Option<Box<IoK8sApiCoreV1ResourceFieldSelector>>,
     /// The `secretKeyRef` property.
     #[serde(rename = "secretKeyRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_key_ref: Option<Box<IoK8sApiCoreV1SecretKeySelector>>,
 }
 
@@ -2583,13 +2791,14 @@ pub struct IoK8sApiCoreV1EnvVarSource {
 /// Selects a key from a ConfigMap.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ConfigMapKeySelector {
     /// The key to select.
     pub key: String,
     /// Name of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Specify whether the ConfigMap or its key must be defined
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
 }
 
@@ -2606,10 +2815,10 @@ pub struct IoK8sApiCoreV1ConfigMapKeySelector {
 /// ObjectFieldSelector selects an APIVersioned field of an object.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ObjectFieldSelector {
     /// Version of the schema the FieldPath is written in terms of, defaults to "v1".
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Path of the field to select in the specified API version.
     #[serde(rename = "fieldPath")]
@@ -2628,12 +2837,13 @@ pub struct IoK8sApiCoreV1ObjectFieldSelector {
 /// ResourceFieldSelector represents container resources (cpu, memory) and their output format
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ResourceFieldSelector {
     /// Container name: required for volumes, optional for env vars
     #[serde(rename = "containerName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub container_name: Option<String>,
     /// The `divisor` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub divisor: Option<IoK8sApimachineryPkgApiResourceQuantity>,
     /// Required: resource to select
     pub resource: String,
@@ -2652,13 +2862,14 @@ pub struct IoK8sApiCoreV1ResourceFieldSelector {
 /// SecretKeySelector selects a key of a Secret.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1SecretKeySelector {
     /// The key of the secret to select from.  Must be a valid secret key.
     pub key: String,
     /// Name of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Specify whether the Secret or its key must be defined
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
 }
 
@@ -2674,16 +2885,18 @@ pub struct IoK8sApiCoreV1SecretKeySelector {
 
 /// EnvFromSource represents the source of a set of ConfigMaps
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1EnvFromSource {
     /// The `configMapRef` property.
     #[serde(rename = "configMapRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map_ref: Option<Box<IoK8sApiCoreV1ConfigMapEnvSource>>,
     /// An optional identifier to prepend to each key in the ConfigMap. Must be a C_IDENTIFIER.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prefix: Option<String>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretEnvSource>>,
 }
 
@@ -2701,12 +2914,13 @@ pub struct IoK8sApiCoreV1EnvFromSource {
 ///
 /// The contents of the target ConfigMap's Data field will represent the key-value pairs as environment variables.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ConfigMapEnvSource {
     /// Name of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Specify whether the ConfigMap must be defined
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
 }
 
@@ -2723,12 +2937,13 @@ pub struct IoK8sApiCoreV1ConfigMapEnvSource {
 ///
 /// The contents of the target Secret's Data field will represent the key-value pairs as environment variables.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1SecretEnvSource {
     /// Name of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Specify whether the Secret must be defined
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
 }
 
@@ -2743,14 +2958,15 @@ pub struct IoK8sApiCoreV1SecretEnvSource {
 
 /// Lifecycle describes actions that the management system should take in response to container lifecycle events. For the PostStart and PreStop lifecycle handlers, management of the container blocks until the action is complete, unless the container process fails, in which case the handler is aborted.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Lifecycle {
     /// The `postStart` property.
     #[serde(rename = "postStart")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub post_start: Option<Box<IoK8sApiCoreV1LifecycleHandler>>,
     /// The `preStop` property.
     #[serde(rename = "preStop")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pre_stop: Option<Box<IoK8sApiCoreV1LifecycleHandler>>,
 }
 
@@ -2765,16 +2981,18 @@ pub struct IoK8sApiCoreV1Lifecycle {
 
 /// LifecycleHandler defines a specific action that should be taken in a lifecycle hook. One and only one of the fields, except TCPSocket must be specified.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1LifecycleHandler {
     /// The `exec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub exec: Option<Box<IoK8sApiCoreV1ExecAction>>,
     /// The `httpGet` property.
     #[serde(rename = "httpGet")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub http_get: Option<Box<IoK8sApiCoreV1HttpGetAction>>,
     /// The `tcpSocket` property.
     #[serde(rename = "tcpSocket")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tcp_socket: Option<Box<IoK8sApiCoreV1TcpSocketAction>>,
 }
 
@@ -2790,10 +3008,10 @@ pub struct IoK8sApiCoreV1LifecycleHandler {
 
 /// ExecAction describes a "run in container" action.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ExecAction {
     /// Command is the command line to execute inside the container, the working directory for the command  is root ('/') in the container's filesystem. The command is simply exec'd, it is not run inside a shell, so traditional shell instructions ('|', etc) won't work. To use a shell, you need to explicitly call out to that shell. Exit status of 0 is treated as live/healthy and non-zero is unhealthy.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub command: Option<Vec<String>>,
 }
 
@@ -2808,18 +3026,21 @@ pub struct IoK8sApiCoreV1ExecAction {
 /// HTTPGetAction describes an action based on HTTP Get requests.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1HttpGetAction {
     /// Host name to connect to, defaults to the pod IP. You probably want to set "Host" in httpHeaders instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
     /// Custom headers to set in the request. HTTP allows repeated headers.
     #[serde(rename = "httpHeaders")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub http_headers: Option<Vec<IoK8sApiCoreV1HttpHeader>>,
     /// Path to access on the HTTP server.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
     /// The `port` property.
     pub port: IoK8sApimachineryPkgUtilIntstrIntOrString,
     /// Scheme to use for connecting to the host. Defaults to HTTP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scheme: Option<String>,
 }
 
@@ -2838,7 +3059,6 @@ pub struct IoK8sApiCoreV1HttpGetAction {
 /// HTTPHeader describes a custom header to be used in HTTP probes
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1HttpHeader {
     /// The header field name. This will be canonicalized upon output, so case-variant names will be understood as the same header.
     pub name: String,
@@ -2868,9 +3088,9 @@ pub type IoK8sApimachineryPkgUtilIntstrIntOrString = String;
 /// TCPSocketAction describes an action based on opening a socket
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1TcpSocketAction {
     /// Optional: Host name to connect to, defaults to the pod IP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
     /// The `port` property.
     pub port: IoK8sApimachineryPkgUtilIntstrIntOrString,
@@ -2887,37 +3107,46 @@ pub struct IoK8sApiCoreV1TcpSocketAction {
 
 /// Probe describes a health check to be performed against a container to determine whether it is alive or ready to receive traffic.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Probe {
     /// The `exec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub exec: Option<Box<IoK8sApiCoreV1ExecAction>>,
     /// Minimum consecutive failures for the probe to be considered failed after having succeeded. Defaults to 3. Minimum value is 1.
     #[serde(rename = "failureThreshold")]
-    pub failure_threshold: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure_threshold: Option<i32>,
     /// The `grpc` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub grpc: Option<Box<IoK8sApiCoreV1GrpcAction>>,
     /// The `httpGet` property.
     #[serde(rename = "httpGet")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub http_get: Option<Box<IoK8sApiCoreV1HttpGetAction>>,
     /// Number of seconds after the container has started before liveness probes are initiated. More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#container-probes>
     #[serde(rename = "initialDelaySeconds")]
-    pub initial_delay_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_delay_seconds: Option<i32>,
     /// How often (in seconds) to perform the probe. Default to 10 seconds. Minimum value is 1.
     #[serde(rename = "periodSeconds")]
-    pub period_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period_seconds: Option<i32>,
     /// Minimum consecutive successes for the probe to be considered successful after having failed. Defaults to 1. Must be 1 for liveness and startup. Minimum value is 1.
     #[serde(rename = "successThreshold")]
-    pub success_threshold: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub success_threshold: Option<i32>,
     /// The `tcpSocket` property.
     #[serde(rename = "tcpSocket")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tcp_socket: Option<Box<IoK8sApiCoreV1TcpSocketAction>>,
     /// Optional duration in seconds the pod needs to terminate gracefully upon probe failure. The grace period is the duration in seconds after the processes running in the pod are sent a termination signal and the time when the processes are forcibly halted with a kill signal. Set this value longer than the expected cleanup time for your process. If this value is nil, the pod's terminationGracePeriodSeconds will be used. Otherwise, this value overrides the value provided by the pod spec. Value must be non-negative integer. The value zero indicates stop immediately via the kill signal (no opportunity to shut down). This is a beta field and requires enabling ProbeTerminationGracePeriod feature gate. Minimum value is 1. spec.terminationGracePeriodSeconds is used if unset.
     #[serde(rename = "terminationGracePeriodSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_grace_period_seconds: Option<i64>,
     /// Number of seconds after which the probe times out. Defaults to 1 second. Minimum value is 1. More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#container-probes>
     #[serde(rename = "timeoutSeconds")]
-    pub timeout_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout_seconds: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2925,35 +3154,35 @@ pub struct IoK8sApiCoreV1Probe {
     IoK8sApiCoreV1Probe {
     } {
         exec: Option<Box<IoK8sApiCoreV1ExecAction>> = "exec",
-        failure_threshold: Option<i64> = "failureThreshold",
+        failure_threshold: Option<i32> = "failureThreshold",
         grpc: Option<Box<IoK8sApiCoreV1GrpcAction>> = "grpc",
         http_get: Option<Box<IoK8sApiCoreV1HttpGetAction>> = "httpGet",
-        initial_delay_seconds: Option<i64> = "initialDelaySeconds",
-        period_seconds: Option<i64> = "periodSeconds",
-        success_threshold: Option<i64> = "successThreshold",
+        initial_delay_seconds: Option<i32> = "initialDelaySeconds",
+        period_seconds: Option<i32> = "periodSeconds",
+        success_threshold: Option<i32> = "successThreshold",
         tcp_socket: Option<Box<IoK8sApiCoreV1TcpSocketAction>> = "tcpSocket",
         termination_grace_period_seconds: Option<i64> = "terminationGracePeriodSeconds",
-        timeout_seconds: Option<i64> = "timeoutSeconds",
+        timeout_seconds: Option<i32> = "timeoutSeconds",
     }
 }
 
 /// The `io.k8s.api.core.v1.GRPCAction` schema.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1GrpcAction {
     /// Port number of the gRPC service. Number must be in the range 1 to 65535.
-    pub port: i64,
+    pub port: i32,
     /// Service is the name of the service to place in the gRPC HealthCheckRequest (see <https://github.com/grpc/grpc/blob/master/doc/health-checking.md>).
     ///
     /// If this is not specified, the default behavior is defined by gRPC.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1GrpcAction {
-        port: i64 = "port",
+        port: i32 = "port",
     } {
         service: Option<String> = "service",
     }
@@ -2962,30 +3191,33 @@ pub struct IoK8sApiCoreV1GrpcAction {
 /// ContainerPort represents a network port in a single container.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ContainerPort {
     /// Number of port to expose on the pod's IP address. This must be a valid port number, 0 &lt; x &lt; 65536.
     #[serde(rename = "containerPort")]
-    pub container_port: i64,
+    pub container_port: i32,
     /// What host IP to bind the external port to.
     #[serde(rename = "hostIP")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host_ip: Option<String>,
     /// Number of port to expose on the host. If specified, this must be a valid port number, 0 &lt; x &lt; 65536. If HostNetwork is specified, this must match ContainerPort. Most containers do not need this.
     #[serde(rename = "hostPort")]
-    pub host_port: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_port: Option<i32>,
     /// If specified, this must be an IANA_SVC_NAME and unique within the pod. Each named port in a pod must have a unique name. Name for the port that can be referred to by services.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Protocol for port. Must be UDP, TCP, or SCTP. Defaults to "TCP".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ContainerPort {
-        container_port: i64 = "containerPort",
+        container_port: i32 = "containerPort",
     } {
         host_ip: Option<String> = "hostIP",
-        host_port: Option<i64> = "hostPort",
+        host_port: Option<i32> = "hostPort",
         name: Option<String> = "name",
         protocol: Option<String> = "protocol",
     }
@@ -2994,7 +3226,6 @@ pub struct IoK8sApiCoreV1ContainerPort {
 /// ContainerResizePolicy represents resource resize policy for the container.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ContainerResizePolicy {
     /// Name of the resource to which this resource resize policy applies. Supported values: cpu, memory.
     #[serde(rename = "resourceName")]
@@ -3015,39 +3246,49 @@ pub struct IoK8sApiCoreV1ContainerResizePolicy {
 
 /// SecurityContext holds security configuration that will be applied to a container. Some fields are present in both SecurityContext and PodSecurityContext.  When both are set, the values in SecurityContext take precedence.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1SecurityContext {
     /// AllowPrivilegeEscalation controls whether a process can gain more privileges than its parent process. This bool directly controls if the no_new_privs flag will be set on the container process. AllowPrivilegeEscalation is true always when the container is: 1) run as Privileged 2) has CAP_SYS_ADMIN Note that this field cannot be set when spec.os.name is windows.
     #[serde(rename = "allowPrivilegeEscalation")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_privilege_escalation: Option<bool>,
     /// The `capabilities` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub capabilities: Option<Box<IoK8sApiCoreV1Capabilities>>,
     /// Run container in privileged mode. Processes in privileged containers are essentially equivalent to root on the host. Defaults to false. Note that this field cannot be set when spec.os.name is windows.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub privileged: Option<bool>,
     /// procMount denotes the type of proc mount to use for the containers. The default is DefaultProcMount which uses the container runtime defaults for readonly paths and masked paths. This requires the ProcMountType feature flag to be enabled. Note that this field cannot be set when spec.os.name is windows.
     #[serde(rename = "procMount")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub proc_mount: Option<String>,
     /// Whether this container has a read-only root filesystem. Default is false. Note that this field cannot be set when spec.os.name is windows.
     #[serde(rename = "readOnlyRootFilesystem")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only_root_filesystem: Option<bool>,
     /// The GID to run the entrypoint of the container process. Uses runtime default if unset. May also be set in PodSecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is windows.
     #[serde(rename = "runAsGroup")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub run_as_group: Option<i64>,
     /// Indicates that the container must run as a non-root user. If true, the Kubelet will validate the image at runtime to ensure that it does not run as UID 0 (root) and fail to start the container if it does. If unset or false, no such validation will be performed. May also be set in PodSecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence.
     #[serde(rename = "runAsNonRoot")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub run_as_non_root: Option<bool>,
     /// The UID to run the entrypoint of the container process. Defaults to user specified in image metadata if unspecified. May also be set in PodSecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence. Note that this field cannot be set when spec.os.name is windows.
     #[serde(rename = "runAsUser")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub run_as_user: Option<i64>,
     /// The `seLinuxOptions` property.
     #[serde(rename = "seLinuxOptions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub se_linux_options: Option<Box<IoK8sApiCoreV1SeLinuxOptions>>,
     /// The `seccompProfile` property.
     #[serde(rename = "seccompProfile")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub seccomp_profile: Option<Box<IoK8sApiCoreV1SeccompProfile>>,
     /// The `windowsOptions` property.
     #[serde(rename = "windowsOptions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub windows_options: Option<Box<IoK8sApiCoreV1WindowsSecurityContextOptions>>,
 }
 
@@ -3071,12 +3312,13 @@ pub struct IoK8sApiCoreV1SecurityContext {
 
 /// Adds and removes POSIX capabilities from running containers.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Capabilities {
     /// Added capabilities
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub add: Option<Vec<String>>,
     /// Removed capabilities
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drop: Option<Vec<String>>,
 }
 
@@ -3091,16 +3333,19 @@ pub struct IoK8sApiCoreV1Capabilities {
 
 /// SELinuxOptions are the labels to be applied to the container
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1SeLinuxOptions {
     /// Level is SELinux level label that applies to the container.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
     /// Role is a SELinux role label that applies to the container.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<String>,
     /// Type is a SELinux type label that applies to the container.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
     /// User is a SELinux user label that applies to the container.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
 }
 
@@ -3118,10 +3363,10 @@ pub struct IoK8sApiCoreV1SeLinuxOptions {
 /// SeccompProfile defines a pod/container's seccomp profile settings. Only one profile source may be set.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1SeccompProfile {
     /// localhostProfile indicates a profile defined in a file on the node should be used. The profile must be preconfigured on the node to work. Must be a descending path, relative to the kubelet's configured seccomp profile location. Must only be set if type is "Localhost".
     #[serde(rename = "localhostProfile")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub localhost_profile: Option<String>,
     /// type indicates which kind of seccomp profile will be applied. Valid options are:
     ///
@@ -3140,20 +3385,23 @@ pub struct IoK8sApiCoreV1SeccompProfile {
 
 /// WindowsSecurityContextOptions contain Windows-specific options and credentials.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1WindowsSecurityContextOptions {
     /// GMSACredentialSpec is where the GMSA admission webhook (https://github.com/kubernetes-sigs/windows-gmsa) inlines the contents of the GMSA credential spec named by the GMSACredentialSpecName field.
     #[serde(rename = "gmsaCredentialSpec")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub gmsa_credential_spec: Option<String>,
     /// GMSACredentialSpecName is the name of the GMSA credential spec to use.
     #[serde(rename = "gmsaCredentialSpecName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub gmsa_credential_spec_name: Option<String>,
     /// HostProcess determines if a container should be run as a 'Host Process' container. This field is alpha-level and will only be honored by components that enable the WindowsHostProcessContainers feature flag. Setting this field without the feature flag will result in errors when validating the Pod. All of a Pod's containers must have the same effective HostProcess value (it is not allowed to have a mix of HostProcess containers and non-HostProcess containers).  In addition, if HostProcess is true then HostNetwork must also be set to true.
     #[serde(rename = "hostProcess")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host_process: Option<bool>,
     /// The UserName in Windows to run the entrypoint of the container process. Defaults to the user specified in image metadata if unspecified. May also be set in PodSecurityContext. If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence.
     #[serde(rename = "runAsUserName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub run_as_user_name: Option<String>,
 }
 
@@ -3171,7 +3419,6 @@ pub struct IoK8sApiCoreV1WindowsSecurityContextOptions {
 /// volumeDevice describes a mapping of a raw block device within a container.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1VolumeDevice {
     /// devicePath is the path inside of the container that the device will be mapped to.
     #[serde(rename = "devicePath")]
@@ -3192,24 +3439,27 @@ pub struct IoK8sApiCoreV1VolumeDevice {
 /// VolumeMount describes a mounting of a Volume within a container.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1VolumeMount {
     /// Path within the container at which the volume should be mounted.  Must not contain ':'.
     #[serde(rename = "mountPath")]
     pub mount_path: String,
     /// mountPropagation determines how mounts are propagated from the host to container and the other way around. When not set, MountPropagationNone is used. This field is beta in 1.10.
     #[serde(rename = "mountPropagation")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mount_propagation: Option<String>,
     /// This must match the Name of a Volume.
     pub name: String,
     /// Mounted read-only if true, read-write otherwise (false or unspecified). Defaults to false.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// Path within the volume from which the container's volume should be mounted. Defaults to "" (volume's root).
     #[serde(rename = "subPath")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sub_path: Option<String>,
     /// Expanded path within the volume from which the container's volume should be mounted. Behaves similarly to SubPath but environment variable references $(VAR_NAME) are expanded using the container's environment. Defaults to "" (volume's root). SubPathExpr and SubPath are mutually exclusive.
     #[serde(rename = "subPathExpr")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sub_path_expr: Option<String>,
 }
 
@@ -3228,14 +3478,16 @@ pub struct IoK8sApiCoreV1VolumeMount {
 
 /// PodDNSConfig defines the DNS parameters of a pod in addition to those generated from DNSPolicy.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodDnsConfig {
     /// A list of DNS name server IP addresses. This will be appended to the base nameservers generated from DNSPolicy. Duplicated nameservers will be removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub nameservers: Option<Vec<String>>,
     /// A list of DNS resolver options. This will be merged with the base options generated from DNSPolicy. Duplicated entries will be removed. Resolution options given in Options will override those that appear in the base DNSPolicy.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<Vec<IoK8sApiCoreV1PodDnsConfigOption>>,
     /// A list of DNS search domains for host-name lookup. This will be appended to the base search paths generated from DNSPolicy. Duplicated search paths will be removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub searches: Option<Vec<String>>,
 }
 
@@ -3251,12 +3503,13 @@ pub struct IoK8sApiCoreV1PodDnsConfig {
 
 /// PodDNSConfigOption defines DNS resolver options of a pod.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodDnsConfigOption {
     /// Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The `value` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
 }
 
@@ -3274,71 +3527,93 @@ pub struct IoK8sApiCoreV1PodDnsConfigOption {
 /// To add an ephemeral container, use the ephemeralcontainers subresource of an existing Pod. Ephemeral containers may not be removed or restarted.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1EphemeralContainer {
     /// Arguments to the entrypoint. The image's CMD is used if this is not provided. Variable references $(VAR_NAME) are expanded using the container's environment. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Cannot be updated. More info: <https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub args: Option<Vec<String>>,
     /// Entrypoint array. Not executed within a shell. The image's ENTRYPOINT is used if this is not provided. Variable references $(VAR_NAME) are expanded using the container's environment. If a variable cannot be resolved, the reference in the input string will be unchanged. Double $$ are reduced to a single $, which allows for escaping the $(VAR_NAME) syntax: i.e. "$$(VAR_NAME)" will produce the string literal "$(VAR_NAME)". Escaped references will never be expanded, regardless of whether the variable exists or not. Cannot be updated. More info: <https://kubernetes.io/docs/tasks/inject-data-application/define-command-argument-container/#running-a-command-in-a-shell>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub command: Option<Vec<String>>,
     /// List of environment variables to set in the container. Cannot be updated.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub env: Option<Vec<IoK8sApiCoreV1EnvVar>>,
     /// List of sources to populate environment variables in the container. The keys defined within a source must be a C_IDENTIFIER. All invalid keys will be reported as an event when the container is starting. When a key exists in multiple sources, the value associated with the last source will take precedence. Values defined by an Env with a duplicate key will take precedence. Cannot be updated.
     #[serde(rename = "envFrom")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub env_from: Option<Vec<IoK8sApiCoreV1EnvFromSource>>,
     /// Container image name. More info: <https://kubernetes.io/docs/concepts/containers/images>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub image: Option<String>,
     /// Image pull policy. One of Always, Never, IfNotPresent. Defaults to Always if :latest tag is specified, or IfNotPresent otherwise. Cannot be updated. More info: <https://kubernetes.io/docs/concepts/containers/images#updating-images>
     #[serde(rename = "imagePullPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub image_pull_policy: Option<String>,
     /// The `lifecycle` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lifecycle: Option<Box<IoK8sApiCoreV1Lifecycle>>,
     /// The `livenessProbe` property.
     #[serde(rename = "livenessProbe")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub liveness_probe: Option<Box<IoK8sApiCoreV1Probe>>,
     /// Name of the ephemeral container specified as a DNS_LABEL. This name must be unique among all containers, init containers and ephemeral containers.
     pub name: String,
     /// Ports are not allowed for ephemeral containers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiCoreV1ContainerPort>>,
     /// The `readinessProbe` property.
     #[serde(rename = "readinessProbe")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub readiness_probe: Option<Box<IoK8sApiCoreV1Probe>>,
     /// Resources resize policy for the container.
     #[serde(rename = "resizePolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resize_policy: Option<Vec<IoK8sApiCoreV1ContainerResizePolicy>>,
     /// The `resources` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Box<IoK8sApiCoreV1ResourceRequirements>>,
     /// The `securityContext` property.
     #[serde(rename = "securityContext")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub security_context: Option<Box<IoK8sApiCoreV1SecurityContext>>,
     /// The `startupProbe` property.
     #[serde(rename = "startupProbe")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub startup_probe: Option<Box<IoK8sApiCoreV1Probe>>,
     /// Whether this container should allocate a buffer for stdin in the container runtime. If this is not set, reads from stdin in the container will always result in EOF. Default is false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stdin: Option<bool>,
     /// Whether the container runtime should close the stdin channel after it has been opened by a single attach. When stdin is true the stdin stream will remain open across multiple attach sessions. If stdinOnce is set to true, stdin is opened on container start, is empty until the first client attaches to stdin, and then remains open and accepts data until the client disconnects, at which time stdin is closed and remains closed until the container is restarted. If this flag is false, a container processes that reads from stdin will never receive an EOF. Default is false
     #[serde(rename = "stdinOnce")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stdin_once: Option<bool>,
     /// If set, the name of the container from PodSpec that this ephemeral container targets. The ephemeral container will be run in the namespaces (IPC, PID, etc) of this container. If not set then the ephemeral container uses the namespaces configured in the Pod spec.
     ///
     /// The container runtime must implement support for this feature. If the runtime does not support namespace targeting then the result of setting this field is undefined.
     #[serde(rename = "targetContainerName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub target_container_name: Option<String>,
     /// Optional: Path at which the file to which the container's termination message will be written is mounted into the container's filesystem. Message written is intended to be brief final status, such as an assertion failure message. Will be truncated by the node if greater than 4096 bytes. The total message length across all containers will be limited to 12kb. Defaults to /dev/termination-log. Cannot be updated.
     #[serde(rename = "terminationMessagePath")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_message_path: Option<String>,
     /// Indicate how the termination message should be populated. File will use the contents of terminationMessagePath to populate the container status message on both success and failure. FallbackToLogsOnError will use the last chunk of container log output if the termination message file is empty and the container exited with an error. The log output is limited to 2048 bytes or 80 lines, whichever is smaller. Defaults to File. Cannot be updated.
     #[serde(rename = "terminationMessagePolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub termination_message_policy: Option<String>,
     /// Whether this container should allocate a TTY for itself, also requires 'stdin' to be true. Default is false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tty: Option<bool>,
     /// volumeDevices is the list of block devices to be used by the container.
     #[serde(rename = "volumeDevices")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_devices: Option<Vec<IoK8sApiCoreV1VolumeDevice>>,
     /// Pod volumes to mount into the container's filesystem. Subpath mounts are not allowed for ephemeral containers. Cannot be updated.
     #[serde(rename = "volumeMounts")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_mounts: Option<Vec<IoK8sApiCoreV1VolumeMount>>,
     /// Container's working directory. If not specified, the container runtime's default will be used, which might be configured in the container image. Cannot be updated.
     #[serde(rename = "workingDir")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub working_dir: Option<String>,
 }
 
@@ -3375,12 +3650,13 @@ pub struct IoK8sApiCoreV1EphemeralContainer {
 
 /// HostAlias holds the mapping between IP and hostnames that will be injected as an entry in the pod's hosts file.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1HostAlias {
     /// Hostnames for the above IP address.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hostnames: Option<Vec<String>>,
     /// IP address of the host file entry.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ip: Option<String>,
 }
 
@@ -3395,10 +3671,10 @@ pub struct IoK8sApiCoreV1HostAlias {
 
 /// LocalObjectReference contains enough information to let you locate the referenced object inside the same namespace.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1LocalObjectReference {
     /// Name of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
 
@@ -3413,7 +3689,6 @@ pub struct IoK8sApiCoreV1LocalObjectReference {
 /// PodOS defines the OS parameters of a pod.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PodOs {
     /// Name is the name of the operating system. The currently supported values are linux and windows. Additional value may be defined in future and can be one of: <https://github.com/opencontainers/runtime-spec/blob/master/config.md#platform-specific-configuration> Clients should expect to handle additional values and treat unrecognized values in this field as os: null
     pub name: String,
@@ -3430,7 +3705,6 @@ pub struct IoK8sApiCoreV1PodOs {
 /// PodReadinessGate contains the reference to a pod condition
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PodReadinessGate {
     /// ConditionType refers to a condition in the pod's condition list with matching type.
     #[serde(rename = "conditionType")]
@@ -3448,11 +3722,11 @@ pub struct IoK8sApiCoreV1PodReadinessGate {
 /// PodResourceClaim references exactly one ResourceClaim through a ClaimSource. It adds a name to it that uniquely identifies the ResourceClaim inside the Pod. Containers that need access to the ResourceClaim reference it with this name.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PodResourceClaim {
     /// Name uniquely identifies this resource claim inside the pod. This must be a DNS_LABEL.
     pub name: String,
     /// The `source` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Box<IoK8sApiCoreV1ClaimSource>>,
 }
 
@@ -3469,11 +3743,11 @@ pub struct IoK8sApiCoreV1PodResourceClaim {
 ///
 /// Exactly one of these fields should be set.  Consumers of this type must treat an empty object as if it has an unknown value.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ClaimSource {
     /// ResourceClaimName is the name of a ResourceClaim object in the same namespace as this pod.
     #[serde(rename = "resourceClaimName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_claim_name: Option<String>,
     /// ResourceClaimTemplateName is the name of a ResourceClaimTemplate object in the same namespace as this pod.
     ///
@@ -3483,6 +3757,7 @@ pub struct IoK8sApiCoreV1ClaimSource {
     ///
     /// This field is immutable and no changes will be made to the corresponding ResourceClaim by the control plane after creating the ResourceClaim.
     #[serde(rename = "resourceClaimTemplateName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_claim_template_name: Option<String>,
 }
 
@@ -3498,7 +3773,6 @@ pub struct IoK8sApiCoreV1ClaimSource {
 /// PodSchedulingGate is associated to a Pod to guard its scheduling.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PodSchedulingGate {
     /// Name of the scheduling gate. Each scheduling gate must have a unique name field.
     pub name: String,
@@ -3514,8 +3788,7 @@ pub struct IoK8sApiCoreV1PodSchedulingGate {
 
 /// PodSecurityContext holds pod-level security attributes and common container settings. Some fields are also present in container.securityContext.  Field values of container.securityContext take precedence over field values of PodSecurityContext.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodSecurityContext {
     /// A special supplemental group that applies to all containers in a pod. Some volume types allow the Kubelet to change the ownership of that volume to be owned by the pod:
     ///
@@ -3523,32 +3796,42 @@ pub struct IoK8sApiCoreV1PodSecurityContext {
     ///
     /// If unset, the Kubelet will not modify the ownership and permissions of any volume. Note that this field cannot be set when spec.os.name is windows.
     #[serde(rename = "fsGroup")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_group: Option<i64>,
     /// fsGroupChangePolicy defines behavior of changing ownership and permission of the volume before being exposed inside Pod. This field will only apply to volume types which support fsGroup based ownership(and permissions). It will have no effect on ephemeral volume types such as: secret, configmaps and emptydir. Valid values are "OnRootMismatch" and "Always". If not specified, "Always" is used. Note that this field cannot be set when spec.os.name is windows.
     #[serde(rename = "fsGroupChangePolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_group_change_policy: Option<String>,
     /// The GID to run the entrypoint of the container process. Uses runtime default if unset. May also be set in SecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence for that container. Note that this field cannot be set when spec.os.name is windows.
     #[serde(rename = "runAsGroup")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub run_as_group: Option<i64>,
     /// Indicates that the container must run as a non-root user. If true, the Kubelet will validate the image at runtime to ensure that it does not run as UID 0 (root) and fail to start the container if it does. If unset or false, no such validation will be performed. May also be set in SecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence.
     #[serde(rename = "runAsNonRoot")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub run_as_non_root: Option<bool>,
     /// The UID to run the entrypoint of the container process. Defaults to user specified in image metadata if unspecified. May also be set in SecurityContext.  If set in both SecurityContext and PodSecurityContext, the value specified in SecurityContext takes precedence for that container. Note that this field cannot be set when spec.os.name is windows.
     #[serde(rename = "runAsUser")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub run_as_user: Option<i64>,
     /// The `seLinuxOptions` property.
     #[serde(rename = "seLinuxOptions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub se_linux_options: Option<Box<IoK8sApiCoreV1SeLinuxOptions>>,
     /// The `seccompProfile` property.
     #[serde(rename = "seccompProfile")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub seccomp_profile: Option<Box<IoK8sApiCoreV1SeccompProfile>>,
     /// A list of groups applied to the first process run in each container, in addition to the container's primary GID, the fsGroup (if specified), and group memberships defined in the container image for the uid of the container process. If unspecified, no additional groups are added to any container. Note that group memberships defined in the container image for the uid of the container process are still effective, even if they are not included in this list. Note that this field cannot be set when spec.os.name is windows.
     #[serde(rename = "supplementalGroups")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub supplemental_groups: Option<Vec<i64>>,
     /// Sysctls hold a list of namespaced sysctls used for the pod. Pods with unsupported sysctls (by the container runtime) might fail to launch. Note that this field cannot be set when spec.os.name is windows.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sysctls: Option<Vec<IoK8sApiCoreV1Sysctl>>,
     /// The `windowsOptions` property.
     #[serde(rename = "windowsOptions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub windows_options: Option<Box<IoK8sApiCoreV1WindowsSecurityContextOptions>>,
 }
 
@@ -3572,7 +3855,6 @@ pub struct IoK8sApiCoreV1PodSecurityContext {
 /// Sysctl defines a kernel parameter to be set
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1Sysctl {
     /// Name of a property to set
     pub name: String,
@@ -3596,19 +3878,23 @@ pub struct IoK8sApiCoreV1Sysctl {
     feature = "core-v1",
     feature = "node-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Toleration {
     /// Effect indicates the taint effect to match. Empty means match all taint effects. When specified, allowed values are NoSchedule, PreferNoSchedule and NoExecute.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub effect: Option<String>,
     /// Key is the taint key that the toleration applies to. Empty means match all taint keys. If the key is empty, operator must be Exists; this combination means to match all values and all keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
     /// Operator represents a key's relationship to the value. Valid operators are Exists and Equal. Defaults to Equal. Exists is equivalent to wildcard for value, so that a pod can tolerate all taints of a particular category.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub operator: Option<String>,
     /// TolerationSeconds represents the period of time the toleration (which must be of effect NoExecute, otherwise this field is ignored) tolerates the taint. By default, it is not set, which means tolerate the taint forever (do not evict). Zero and negative values will be treated as 0 (evict immediately) by the system.
     #[serde(rename = "tolerationSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub toleration_seconds: Option<i64>,
     /// Value is the taint value the toleration matches to. If the operator is Exists, the value should be empty, otherwise just a regular string.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
 }
 
@@ -3627,35 +3913,39 @@ pub struct IoK8sApiCoreV1Toleration {
 /// TopologySpreadConstraint specifies how to spread matching pods among the given topology.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1TopologySpreadConstraint {
     /// The `labelSelector` property.
     #[serde(rename = "labelSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub label_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// MatchLabelKeys is a set of pod label keys to select the pods over which spreading will be calculated. The keys are used to lookup values from the incoming pod labels, those key-value labels are ANDed with labelSelector to select the group of existing pods over which spreading will be calculated for the incoming pod. The same key is forbidden to exist in both MatchLabelKeys and LabelSelector. MatchLabelKeys cannot be set when LabelSelector isn't set. Keys that don't exist in the incoming pod labels will be ignored. A null or empty list means only match against labelSelector.
     ///
     /// This is a beta field and requires the MatchLabelKeysInPodTopologySpread feature gate to be enabled (enabled by default).
     #[serde(rename = "matchLabelKeys")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_label_keys: Option<Vec<String>>,
     /// MaxSkew describes the degree to which pods may be unevenly distributed. When `whenUnsatisfiable=DoNotSchedule`, it is the maximum permitted difference between the number of matching pods in the target topology and the global minimum. The global minimum is the minimum number of matching pods in an eligible domain or zero if the number of eligible domains is less than MinDomains. For example, in a 3-zone cluster, MaxSkew is set to 1, and pods with the same labelSelector spread as 2/2/1: In this case, the global minimum is 1. | zone1 | zone2 | zone3 | |  P P  |  P P  |   P   | - if MaxSkew is 1, incoming pod can only be scheduled to zone3 to become 2/2/2; scheduling it onto zone1(zone2) would make the ActualSkew(3-1) on zone1(zone2) violate MaxSkew(1). - if MaxSkew is 2, incoming pod can be scheduled onto any zone. When `whenUnsatisfiable=ScheduleAnyway`, it is used to give higher precedence to topologies that satisfy it. It's a required field. Default value is 1 and 0 is not allowed.
     #[serde(rename = "maxSkew")]
-    pub max_skew: i64,
+    pub max_skew: i32,
     /// MinDomains indicates a minimum number of eligible domains. When the number of eligible domains with matching topology keys is less than minDomains, Pod Topology Spread treats "global minimum" as 0, and then the calculation of Skew is performed. And when the number of eligible domains with matching topology keys equals or greater than minDomains, this value has no effect on scheduling. As a result, when the number of eligible domains is less than minDomains, scheduler won't schedule more than maxSkew Pods to those domains. If value is nil, the constraint behaves as if MinDomains is equal to 1. Valid values are integers greater than 0. When value is not nil, WhenUnsatisfiable must be DoNotSchedule.
     ///
     /// For example, in a 3-zone cluster, MaxSkew is set to 2, MinDomains is set to 5 and pods with the same labelSelector spread as 2/2/2: | zone1 | zone2 | zone3 | |  P P  |  P P  |  P P  | The number of domains is less than 5(MinDomains), so "global minimum" is treated as 0. In this situation, new pod with the same labelSelector cannot be scheduled, because computed skew will be 3(3 - 0) if new Pod is scheduled to any of the three zones, it will violate MaxSkew.
     ///
     /// This is a beta field and requires the MinDomainsInPodTopologySpread feature gate to be enabled (enabled by default).
     #[serde(rename = "minDomains")]
-    pub min_domains: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_domains: Option<i32>,
     /// NodeAffinityPolicy indicates how we will treat Pod's nodeAffinity/nodeSelector when calculating pod topology spread skew. Options are: - Honor: only nodes matching nodeAffinity/nodeSelector are included in the calculations. - Ignore: nodeAffinity/nodeSelector are ignored. All nodes are included in the calculations.
     ///
     /// If this value is nil, the behavior is equivalent to the Honor policy. This is a beta-level feature default enabled by the NodeInclusionPolicyInPodTopologySpread feature flag.
     #[serde(rename = "nodeAffinityPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_affinity_policy: Option<String>,
     /// NodeTaintsPolicy indicates how we will treat node taints when calculating pod topology spread skew. Options are: - Honor: nodes without taints, along with tainted nodes for which the incoming pod has a toleration, are included. - Ignore: node taints are ignored. All nodes are included.
     ///
     /// If this value is nil, the behavior is equivalent to the Ignore policy. This is a beta-level feature default enabled by the NodeInclusionPolicyInPodTopologySpread feature flag.
     #[serde(rename = "nodeTaintsPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_taints_policy: Option<String>,
     /// TopologyKey is the key of node labels. Nodes that have a label with this key and identical values are considered to be in the same topology. We consider each &lt;key, value> as a "bucket", and try to put balanced number of pods into each bucket. We define a domain as a particular instance of a topology. Also, we define an eligible domain as a domain whose nodes meet the requirements of nodeAffinityPolicy and nodeTaintsPolicy. e.g. If TopologyKey is "kubernetes.io/hostname", each Node is a domain of that topology. And, if TopologyKey is "topology.kubernetes.io/zone", each zone is a domain of that topology. It's a required field.
     #[serde(rename = "topologyKey")]
@@ -3671,13 +3961,13 @@ pub struct IoK8sApiCoreV1TopologySpreadConstraint {
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1TopologySpreadConstraint {
-        max_skew: i64 = "maxSkew",
+        max_skew: i32 = "maxSkew",
         topology_key: String = "topologyKey",
         when_unsatisfiable: String = "whenUnsatisfiable",
     } {
         label_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>> = "labelSelector",
         match_label_keys: Option<Vec<String>> = "matchLabelKeys",
-        min_domains: Option<i64> = "minDomains",
+        min_domains: Option<i32> = "minDomains",
         node_affinity_policy: Option<String> = "nodeAffinityPolicy",
         node_taints_policy: Option<String> = "nodeTaintsPolicy",
     }
@@ -3686,82 +3976,110 @@ pub struct IoK8sApiCoreV1TopologySpreadConstraint {
 /// Volume represents a named volume in a pod that may be accessed by any container in the pod.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1Volume {
     /// The `awsElasticBlockStore` property.
     #[serde(rename = "awsElasticBlockStore")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub aws_elastic_block_store: Option<Box<IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource>>,
     /// The `azureDisk` property.
     #[serde(rename = "azureDisk")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub azure_disk: Option<Box<IoK8sApiCoreV1AzureDiskVolumeSource>>,
     /// The `azureFile` property.
     #[serde(rename = "azureFile")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub azure_file: Option<Box<IoK8sApiCoreV1AzureFileVolumeSource>>,
     /// The `cephfs` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cephfs: Option<Box<IoK8sApiCoreV1CephFsVolumeSource>>,
     /// The `cinder` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cinder: Option<Box<IoK8sApiCoreV1CinderVolumeSource>>,
     /// The `configMap` property.
     #[serde(rename = "configMap")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map: Option<Box<IoK8sApiCoreV1ConfigMapVolumeSource>>,
     /// The `csi` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub csi: Option<Box<IoK8sApiCoreV1CsiVolumeSource>>,
     /// The `downwardAPI` property.
     #[serde(rename = "downwardAPI")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub downward_api: Option<Box<IoK8sApiCoreV1DownwardApiVolumeSource>>,
     /// The `emptyDir` property.
     #[serde(rename = "emptyDir")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub empty_dir: Option<Box<IoK8sApiCoreV1EmptyDirVolumeSource>>,
     /// The `ephemeral` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ephemeral: Option<Box<IoK8sApiCoreV1EphemeralVolumeSource>>,
     /// The `fc` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fc: Option<Box<IoK8sApiCoreV1FcVolumeSource>>,
     /// The `flexVolume` property.
     #[serde(rename = "flexVolume")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub flex_volume: Option<Box<IoK8sApiCoreV1FlexVolumeSource>>,
     /// The `flocker` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub flocker: Option<Box<IoK8sApiCoreV1FlockerVolumeSource>>,
     /// The `gcePersistentDisk` property.
     #[serde(rename = "gcePersistentDisk")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub gce_persistent_disk: Option<Box<IoK8sApiCoreV1GcePersistentDiskVolumeSource>>,
     /// The `gitRepo` property.
     #[serde(rename = "gitRepo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub git_repo: Option<Box<IoK8sApiCoreV1GitRepoVolumeSource>>,
     /// The `glusterfs` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub glusterfs: Option<Box<IoK8sApiCoreV1GlusterfsVolumeSource>>,
     /// The `hostPath` property.
     #[serde(rename = "hostPath")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host_path: Option<Box<IoK8sApiCoreV1HostPathVolumeSource>>,
     /// The `iscsi` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub iscsi: Option<Box<IoK8sApiCoreV1IscsiVolumeSource>>,
     /// name of the volume. Must be a DNS_LABEL and unique within the pod. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
     pub name: String,
     /// The `nfs` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub nfs: Option<Box<IoK8sApiCoreV1NfsVolumeSource>>,
     /// The `persistentVolumeClaim` property.
     #[serde(rename = "persistentVolumeClaim")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub persistent_volume_claim: Option<Box<IoK8sApiCoreV1PersistentVolumeClaimVolumeSource>>,
     /// The `photonPersistentDisk` property.
     #[serde(rename = "photonPersistentDisk")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub photon_persistent_disk: Option<Box<IoK8sApiCoreV1PhotonPersistentDiskVolumeSource>>,
     /// The `portworxVolume` property.
     #[serde(rename = "portworxVolume")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub portworx_volume: Option<Box<IoK8sApiCoreV1PortworxVolumeSource>>,
     /// The `projected` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub projected: Option<Box<IoK8sApiCoreV1ProjectedVolumeSource>>,
     /// The `quobyte` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub quobyte: Option<Box<IoK8sApiCoreV1QuobyteVolumeSource>>,
     /// The `rbd` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rbd: Option<Box<IoK8sApiCoreV1RbdVolumeSource>>,
     /// The `scaleIO` property.
     #[serde(rename = "scaleIO")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scale_io: Option<Box<IoK8sApiCoreV1ScaleIoVolumeSource>>,
     /// The `secret` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret: Option<Box<IoK8sApiCoreV1SecretVolumeSource>>,
     /// The `storageos` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storageos: Option<Box<IoK8sApiCoreV1StorageOsVolumeSource>>,
     /// The `vsphereVolume` property.
     #[serde(rename = "vsphereVolume")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub vsphere_volume: Option<Box<IoK8sApiCoreV1VsphereVirtualDiskVolumeSource>>,
 }
 
@@ -3812,15 +4130,17 @@ pub struct IoK8sApiCoreV1Volume {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource {
     /// fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: <https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore>
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// partition is the partition in the volume that you want to mount. If omitted, the default is to mount by volume name. Examples: For volume /dev/sda1, you specify the partition as "1". Similarly, the volume partition for /dev/sda is "0" (or you can leave the property empty).
-    pub partition: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partition: Option<i32>,
     /// readOnly value true will force the readOnly setting in VolumeMounts. More info: <https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// volumeID is unique ID of the persistent disk resource in AWS (Amazon EBS volume). More info: <https://kubernetes.io/docs/concepts/storage/volumes#awselasticblockstore>
     #[serde(rename = "volumeID")]
@@ -3833,7 +4153,7 @@ pub struct IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource {
         volume_id: String = "volumeID",
     } {
         fs_type: Option<String> = "fsType",
-        partition: Option<i64> = "partition",
+        partition: Option<i32> = "partition",
         read_only: Option<bool> = "readOnly",
     }
 }
@@ -3846,10 +4166,10 @@ pub struct IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1AzureDiskVolumeSource {
     /// cachingMode is the Host Caching mode: None, Read Only, Read Write.
     #[serde(rename = "cachingMode")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub caching_mode: Option<String>,
     /// diskName is the Name of the data disk in the blob storage
     #[serde(rename = "diskName")]
@@ -3859,11 +4179,14 @@ pub struct IoK8sApiCoreV1AzureDiskVolumeSource {
     pub disk_uri: String,
     /// fsType is Filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// kind expected values are Shared: multiple blob disks per storage account  Dedicated: single blob disk per storage account  Managed: azure managed data disk (only in managed availability set). defaults to shared
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// readOnly Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
 }
 
@@ -3883,10 +4206,10 @@ pub struct IoK8sApiCoreV1AzureDiskVolumeSource {
 /// AzureFile represents an Azure File Service mount on the host and bind mount to the pod.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1AzureFileVolumeSource {
     /// readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// secretName is the  name of secret that contains Azure Storage Account Name and Key
     #[serde(rename = "secretName")]
@@ -3909,22 +4232,26 @@ pub struct IoK8sApiCoreV1AzureFileVolumeSource {
 /// Represents a Ceph Filesystem mount that lasts the lifetime of a pod Cephfs volumes do not support ownership management or SELinux relabeling.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1CephFsVolumeSource {
     /// monitors is Required: Monitors is a collection of Ceph monitors More info: <https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it>
     pub monitors: Vec<String>,
     /// path is Optional: Used as the mounted root, rather than the full Ceph tree, default is /
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
     /// readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: <https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// secretFile is Optional: SecretFile is the path to key ring for User, default is /etc/ceph/user.secret More info: <https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it>
     #[serde(rename = "secretFile")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_file: Option<String>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
     /// user is optional: User is the rados user name, default is admin More info: <https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
 }
 
@@ -3944,16 +4271,18 @@ pub struct IoK8sApiCoreV1CephFsVolumeSource {
 /// Represents a cinder volume resource in Openstack. A Cinder volume must exist before mounting to a container. The volume must also be in the same region as the kubelet. Cinder volumes support ownership management and SELinux relabeling.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1CinderVolumeSource {
     /// fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: <https://examples.k8s.io/mysql-cinder-pd/README.md>
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: <https://examples.k8s.io/mysql-cinder-pd/README.md>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
     /// volumeID used to identify the volume in cinder. More info: <https://examples.k8s.io/mysql-cinder-pd/README.md>
     #[serde(rename = "volumeID")]
@@ -3975,17 +4304,20 @@ pub struct IoK8sApiCoreV1CinderVolumeSource {
 ///
 /// The contents of the target ConfigMap's Data field will be presented in a volume as files using the keys in the Data field as the file names, unless the items element is populated with specific mappings of keys to paths. ConfigMap volumes support ownership management and SELinux relabeling.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ConfigMapVolumeSource {
     /// defaultMode is optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
     #[serde(rename = "defaultMode")]
-    pub default_mode: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_mode: Option<i32>,
     /// items if unspecified, each key-value pair in the Data field of the referenced ConfigMap will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the ConfigMap, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<IoK8sApiCoreV1KeyToPath>>,
     /// Name of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// optional specify whether the ConfigMap or its keys must be defined
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
 }
 
@@ -3993,7 +4325,7 @@ pub struct IoK8sApiCoreV1ConfigMapVolumeSource {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ConfigMapVolumeSource {
     } {
-        default_mode: Option<i64> = "defaultMode",
+        default_mode: Option<i32> = "defaultMode",
         items: Option<Vec<IoK8sApiCoreV1KeyToPath>> = "items",
         name: Option<String> = "name",
         optional: Option<bool> = "optional",
@@ -4003,12 +4335,12 @@ pub struct IoK8sApiCoreV1ConfigMapVolumeSource {
 /// Maps a string key to a path within a volume.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1KeyToPath {
     /// key is the key to project.
     pub key: String,
     /// mode is Optional: mode bits used to set permissions on this file. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. If not specified, the volume defaultMode will be used. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
-    pub mode: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<i32>,
     /// path is the relative path of the file to map the key to. May not be an absolute path. May not contain the path element '..'. May not start with the string '..'.
     pub path: String,
 }
@@ -4019,28 +4351,31 @@ pub struct IoK8sApiCoreV1KeyToPath {
         key: String = "key",
         path: String = "path",
     } {
-        mode: Option<i64> = "mode",
+        mode: Option<i32> = "mode",
     }
 }
 
 /// Represents a source location of a volume to mount, managed by an external CSI driver
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1CsiVolumeSource {
     /// driver is the name of the CSI driver that handles this volume. Consult with your admin for the correct name as registered in the cluster.
     pub driver: String,
     /// fsType to mount. Ex. "ext4", "xfs", "ntfs". If not provided, the empty value is passed to the associated CSI driver which will determine the default filesystem to apply.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// The `nodePublishSecretRef` property.
     #[serde(rename = "nodePublishSecretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_publish_secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
     /// readOnly specifies a read-only configuration for the volume. Defaults to false (read/write).
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// volumeAttributes stores driver-specific properties that are passed to the CSI driver. Consult your driver's documentation for supported values.
     #[serde(rename = "volumeAttributes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_attributes: Option<::std::collections::BTreeMap<String, String>>,
 }
 
@@ -4058,13 +4393,14 @@ pub struct IoK8sApiCoreV1CsiVolumeSource {
 
 /// DownwardAPIVolumeSource represents a volume containing downward API info. Downward API volumes support ownership management and SELinux relabeling.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1DownwardApiVolumeSource {
     /// Optional: mode bits to use on created files by default. Must be a Optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
     #[serde(rename = "defaultMode")]
-    pub default_mode: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_mode: Option<i32>,
     /// Items is a list of downward API volume file
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<IoK8sApiCoreV1DownwardApiVolumeFile>>,
 }
 
@@ -4072,7 +4408,7 @@ pub struct IoK8sApiCoreV1DownwardApiVolumeSource {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1DownwardApiVolumeSource {
     } {
-        default_mode: Option<i64> = "defaultMode",
+        default_mode: Option<i32> = "defaultMode",
         items: Option<Vec<IoK8sApiCoreV1DownwardApiVolumeFile>> = "items",
     }
 }
@@ -4080,17 +4416,19 @@ pub struct IoK8sApiCoreV1DownwardApiVolumeSource {
 /// DownwardAPIVolumeFile represents information to create the file containing the pod field
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1DownwardApiVolumeFile {
     /// The `fieldRef` property.
     #[serde(rename = "fieldRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub field_ref: Option<Box<IoK8sApiCoreV1ObjectFieldSelector>>,
     /// Optional: mode bits used to set permissions on this file, must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. If not specified, the volume defaultMode will be used. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
-    pub mode: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<i32>,
     /// Required: Path is  the relative path name of the file to be created. Must not be absolute or contain the '..' path. Must be utf-8 encoded. The first item of the relative path must not start with '..'
     pub path: String,
     /// The `resourceFieldRef` property.
     #[serde(rename = "resourceFieldRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_field_ref: Option<Box<IoK8sApiCoreV1ResourceFieldSelector>>,
 }
 
@@ -4100,20 +4438,21 @@ pub struct IoK8sApiCoreV1DownwardApiVolumeFile {
         path: String = "path",
     } {
         field_ref: Option<Box<IoK8sApiCoreV1ObjectFieldSelector>> = "fieldRef",
-        mode: Option<i64> = "mode",
+        mode: Option<i32> = "mode",
         resource_field_ref: Option<Box<IoK8sApiCoreV1ResourceFieldSelector>> = "resourceFieldRef",
     }
 }
 
 /// Represents an empty directory for a pod. Empty directory volumes support ownership management and SELinux relabeling.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1EmptyDirVolumeSource {
     /// medium represents what type of storage medium should back this directory. The default is "" which means to use the node's default medium. Must be an empty string (default) or Memory. More info: <https://kubernetes.io/docs/concepts/storage/volumes#emptydir>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub medium: Option<String>,
     /// The `sizeLimit` property.
     #[serde(rename = "sizeLimit")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size_limit: Option<IoK8sApimachineryPkgApiResourceQuantity>,
 }
 
@@ -4128,11 +4467,11 @@ pub struct IoK8sApiCoreV1EmptyDirVolumeSource {
 
 /// Represents an ephemeral volume that is handled by a normal storage driver.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1EphemeralVolumeSource {
     /// The `volumeClaimTemplate` property.
     #[serde(rename = "volumeClaimTemplate")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_claim_template: Option<Box<IoK8sApiCoreV1PersistentVolumeClaimTemplate>>,
 }
 
@@ -4147,9 +4486,9 @@ pub struct IoK8sApiCoreV1EphemeralVolumeSource {
 /// PersistentVolumeClaimTemplate is used to produce PersistentVolumeClaim objects as part of an EphemeralVolumeSource.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PersistentVolumeClaimTemplate {
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiCoreV1PersistentVolumeClaimSpec,
@@ -4171,21 +4510,25 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimTemplate {
     feature = "core-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1FcVolumeSource {
     /// fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// lun is Optional: FC target lun number
-    pub lun: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lun: Option<i32>,
     /// readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// targetWWNs is Optional: FC target worldwide names (WWNs)
     #[serde(rename = "targetWWNs")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub target_ww_ns: Option<Vec<String>>,
     /// wwids Optional: FC volume world wide identifiers (wwids) Either wwids or combination of targetWWNs and lun must be set, but not both simultaneously.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub wwids: Option<Vec<String>>,
 }
 
@@ -4194,7 +4537,7 @@ pub struct IoK8sApiCoreV1FcVolumeSource {
     IoK8sApiCoreV1FcVolumeSource {
     } {
         fs_type: Option<String> = "fsType",
-        lun: Option<i64> = "lun",
+        lun: Option<i32> = "lun",
         read_only: Option<bool> = "readOnly",
         target_ww_ns: Option<Vec<String>> = "targetWWNs",
         wwids: Option<Vec<String>> = "wwids",
@@ -4204,20 +4547,23 @@ pub struct IoK8sApiCoreV1FcVolumeSource {
 /// FlexVolume represents a generic volume resource that is provisioned/attached using an exec based plugin.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1FlexVolumeSource {
     /// driver is the name of the driver to use for this volume.
     pub driver: String,
     /// fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". The default filesystem depends on FlexVolume script.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// options is Optional: this field holds extra command options if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<::std::collections::BTreeMap<String, String>>,
     /// readOnly is Optional: defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
 }
 
@@ -4240,14 +4586,15 @@ pub struct IoK8sApiCoreV1FlexVolumeSource {
     feature = "core-v1",
     feature = "storage-v1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1FlockerVolumeSource {
     /// datasetName is Name of the dataset stored as metadata -> name on the dataset for Flocker should be considered as deprecated
     #[serde(rename = "datasetName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub dataset_name: Option<String>,
     /// datasetUUID is the UUID of the dataset. This is unique identifier of a Flocker dataset
     #[serde(rename = "datasetUUID")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub dataset_uuid: Option<String>,
 }
 
@@ -4270,18 +4617,20 @@ pub struct IoK8sApiCoreV1FlockerVolumeSource {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1GcePersistentDiskVolumeSource {
     /// fsType is filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: <https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk>
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// partition is the partition in the volume that you want to mount. If omitted, the default is to mount by volume name. Examples: For volume /dev/sda1, you specify the partition as "1". Similarly, the volume partition for /dev/sda is "0" (or you can leave the property empty). More info: <https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk>
-    pub partition: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partition: Option<i32>,
     /// pdName is unique name of the PD resource in GCE. Used to identify the disk in GCE. More info: <https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk>
     #[serde(rename = "pdName")]
     pub pd_name: String,
     /// readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: <https://kubernetes.io/docs/concepts/storage/volumes#gcepersistentdisk>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
 }
 
@@ -4291,7 +4640,7 @@ pub struct IoK8sApiCoreV1GcePersistentDiskVolumeSource {
         pd_name: String = "pdName",
     } {
         fs_type: Option<String> = "fsType",
-        partition: Option<i64> = "partition",
+        partition: Option<i32> = "partition",
         read_only: Option<bool> = "readOnly",
     }
 }
@@ -4301,13 +4650,14 @@ pub struct IoK8sApiCoreV1GcePersistentDiskVolumeSource {
 /// DEPRECATED: GitRepo is deprecated. To provision a container with a git repo, mount an EmptyDir into an InitContainer that clones the repo using git, then mount the EmptyDir into the Pod's container.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1GitRepoVolumeSource {
     /// directory is the target directory name. Must not contain or start with '..'.  If '.' is supplied, the volume directory will be the git repository.  Otherwise, if specified, the volume will contain the git repository in the subdirectory with the given name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub directory: Option<String>,
     /// repository is the URL
     pub repository: String,
     /// revision is the commit hash for the specified revision.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub revision: Option<String>,
 }
 
@@ -4324,7 +4674,6 @@ pub struct IoK8sApiCoreV1GitRepoVolumeSource {
 /// Represents a Glusterfs mount that lasts the lifetime of a pod. Glusterfs volumes do not support ownership management or SELinux relabeling.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1GlusterfsVolumeSource {
     /// endpoints is the endpoint name that details Glusterfs topology. More info: <https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod>
     pub endpoints: String,
@@ -4332,6 +4681,7 @@ pub struct IoK8sApiCoreV1GlusterfsVolumeSource {
     pub path: String,
     /// readOnly here will force the Glusterfs volume to be mounted with read-only permissions. Defaults to false. More info: <https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
 }
 
@@ -4353,11 +4703,11 @@ pub struct IoK8sApiCoreV1GlusterfsVolumeSource {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1HostPathVolumeSource {
     /// path of the directory on the host. If the path is a symlink, it will follow the link to the real path. More info: <https://kubernetes.io/docs/concepts/storage/volumes#hostpath>
     pub path: String,
     /// type for HostPath Volume Defaults to "" More info: <https://kubernetes.io/docs/concepts/storage/volumes#hostpath>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -4373,34 +4723,41 @@ pub struct IoK8sApiCoreV1HostPathVolumeSource {
 /// Represents an ISCSI disk. ISCSI volumes can only be mounted as read/write once. ISCSI volumes support ownership management and SELinux relabeling.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1IscsiVolumeSource {
     /// chapAuthDiscovery defines whether support iSCSI Discovery CHAP authentication
     #[serde(rename = "chapAuthDiscovery")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub chap_auth_discovery: Option<bool>,
     /// chapAuthSession defines whether support iSCSI Session CHAP authentication
     #[serde(rename = "chapAuthSession")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub chap_auth_session: Option<bool>,
     /// fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: <https://kubernetes.io/docs/concepts/storage/volumes#iscsi>
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// initiatorName is the custom iSCSI Initiator Name. If initiatorName is specified with iscsiInterface simultaneously, new iSCSI interface &lt;target portal>:&lt;volume name> will be created for the connection.
     #[serde(rename = "initiatorName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub initiator_name: Option<String>,
     /// iqn is the target iSCSI Qualified Name.
     pub iqn: String,
     /// iscsiInterface is the interface Name that uses an iSCSI transport. Defaults to 'default' (tcp).
     #[serde(rename = "iscsiInterface")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub iscsi_interface: Option<String>,
     /// lun represents iSCSI Target Lun number.
-    pub lun: i64,
+    pub lun: i32,
     /// portals is the iSCSI Target Portal List. The portal is either an IP or ip_addr:port if the port is other than default (typically TCP ports 860 and 3260).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub portals: Option<Vec<String>>,
     /// readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
     /// targetPortal is iSCSI Target Portal. The Portal is either an IP or ip_addr:port if the port is other than default (typically TCP ports 860 and 3260).
     #[serde(rename = "targetPortal")]
@@ -4411,7 +4768,7 @@ pub struct IoK8sApiCoreV1IscsiVolumeSource {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1IscsiVolumeSource {
         iqn: String = "iqn",
-        lun: i64 = "lun",
+        lun: i32 = "lun",
         target_portal: String = "targetPortal",
     } {
         chap_auth_discovery: Option<bool> = "chapAuthDiscovery",
@@ -4433,12 +4790,12 @@ pub struct IoK8sApiCoreV1IscsiVolumeSource {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1NfsVolumeSource {
     /// path that is exported by the NFS server. More info: <https://kubernetes.io/docs/concepts/storage/volumes#nfs>
     pub path: String,
     /// readOnly here will force the NFS export to be mounted with read-only permissions. Defaults to false. More info: <https://kubernetes.io/docs/concepts/storage/volumes#nfs>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// server is the hostname or IP address of the NFS server. More info: <https://kubernetes.io/docs/concepts/storage/volumes#nfs>
     pub server: String,
@@ -4457,13 +4814,13 @@ pub struct IoK8sApiCoreV1NfsVolumeSource {
 /// PersistentVolumeClaimVolumeSource references the user's PVC in the same namespace. This volume finds the bound PV and mounts that volume for the pod. A PersistentVolumeClaimVolumeSource is, essentially, a wrapper around another type of volume that is owned by someone else (the system).
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PersistentVolumeClaimVolumeSource {
     /// claimName is the name of a PersistentVolumeClaim in the same namespace as the pod using this volume. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#persistentvolumeclaims>
     #[serde(rename = "claimName")]
     pub claim_name: String,
     /// readOnly Will force the ReadOnly setting in VolumeMounts. Default false.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
 }
 
@@ -4484,10 +4841,10 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimVolumeSource {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PhotonPersistentDiskVolumeSource {
     /// fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// pdID is the ID that identifies Photon Controller persistent disk
     #[serde(rename = "pdID")]
@@ -4511,13 +4868,14 @@ pub struct IoK8sApiCoreV1PhotonPersistentDiskVolumeSource {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PortworxVolumeSource {
     /// fSType represents the filesystem type to mount Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs". Implicitly inferred to be "ext4" if unspecified.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// volumeID uniquely identifies a Portworx volume
     #[serde(rename = "volumeID")]
@@ -4536,13 +4894,14 @@ pub struct IoK8sApiCoreV1PortworxVolumeSource {
 
 /// Represents a projected volume source
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ProjectedVolumeSource {
     /// defaultMode are the mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
     #[serde(rename = "defaultMode")]
-    pub default_mode: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_mode: Option<i32>,
     /// sources is the list of volume projections
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sources: Option<Vec<IoK8sApiCoreV1VolumeProjection>>,
 }
 
@@ -4550,26 +4909,29 @@ pub struct IoK8sApiCoreV1ProjectedVolumeSource {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1ProjectedVolumeSource {
     } {
-        default_mode: Option<i64> = "defaultMode",
+        default_mode: Option<i32> = "defaultMode",
         sources: Option<Vec<IoK8sApiCoreV1VolumeProjection>> = "sources",
     }
 }
 
 /// Projection that may be projected along with other supported volume types
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1VolumeProjection {
     /// The `configMap` property.
     #[serde(rename = "configMap")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map: Option<Box<IoK8sApiCoreV1ConfigMapProjection>>,
     /// The `downwardAPI` property.
     #[serde(rename = "downwardAPI")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub downward_api: Option<Box<IoK8sApiCoreV1DownwardApiProjection>>,
     /// The `secret` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret: Option<Box<IoK8sApiCoreV1SecretProjection>>,
     /// The `serviceAccountToken` property.
     #[serde(rename = "serviceAccountToken")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub service_account_token: Option<Box<IoK8sApiCoreV1ServiceAccountTokenProjection>>,
 }
 
@@ -4588,14 +4950,16 @@ pub struct IoK8sApiCoreV1VolumeProjection {
 ///
 /// The contents of the target ConfigMap's Data field will be presented in a projected volume as files using the keys in the Data field as the file names, unless the items element is populated with specific mappings of keys to paths. Note that this is identical to a configmap volume source without the default mode.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ConfigMapProjection {
     /// items if unspecified, each key-value pair in the Data field of the referenced ConfigMap will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the ConfigMap, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<IoK8sApiCoreV1KeyToPath>>,
     /// Name of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// optional specify whether the ConfigMap or its keys must be defined
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
 }
 
@@ -4611,10 +4975,10 @@ pub struct IoK8sApiCoreV1ConfigMapProjection {
 
 /// Represents downward API info for projecting into a projected volume. Note that this is identical to a downwardAPI volume source without the default mode.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1DownwardApiProjection {
     /// Items is a list of DownwardAPIVolume file
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<IoK8sApiCoreV1DownwardApiVolumeFile>>,
 }
 
@@ -4630,14 +4994,16 @@ pub struct IoK8sApiCoreV1DownwardApiProjection {
 ///
 /// The contents of the target Secret's Data field will be presented in a projected volume as files using the keys in the Data field as the file names. Note that this is identical to a secret volume source without the default mode.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1SecretProjection {
     /// items if unspecified, each key-value pair in the Data field of the referenced Secret will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the Secret, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<IoK8sApiCoreV1KeyToPath>>,
     /// Name of the referent. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#names>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// optional field specify whether the Secret or its key must be defined
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
 }
 
@@ -4654,12 +5020,13 @@ pub struct IoK8sApiCoreV1SecretProjection {
 /// ServiceAccountTokenProjection represents a projected service account token volume. This projection can be used to insert a service account token into the pods runtime filesystem for use against APIs (Kubernetes API Server or otherwise).
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ServiceAccountTokenProjection {
     /// audience is the intended audience of the token. A recipient of a token must identify itself with an identifier specified in the audience of the token, and otherwise should reject the token. The audience defaults to the identifier of the apiserver.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub audience: Option<String>,
     /// expirationSeconds is the requested duration of validity of the service account token. As the token approaches expiration, the kubelet volume plugin will proactively rotate the service account token. The kubelet will start trying to rotate the token if the token is older than 80 percent of its time to live or if the token is older than 24 hours.Defaults to 1 hour and must be at least 10 minutes.
     #[serde(rename = "expirationSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub expiration_seconds: Option<i64>,
     /// path is the path relative to the mount point of the file to project the token into.
     pub path: String,
@@ -4683,18 +5050,21 @@ pub struct IoK8sApiCoreV1ServiceAccountTokenProjection {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1QuobyteVolumeSource {
     /// group to map volume access to Default is no group
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// readOnly here will force the Quobyte volume to be mounted with read-only permissions. Defaults to false.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// registry represents a single or multiple Quobyte Registry services specified as a string as host:port pair (multiple entries are separated with commas) which acts as the central registry for volumes
     pub registry: String,
     /// tenant owning the given Quobyte volume in the Backend Used with dynamically provisioned Quobyte volumes, value is set by the plugin
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tenant: Option<String>,
     /// user to map volume access to Defaults to serivceaccount user
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
     /// volume is a string that references an already created Quobyte volume by name.
     pub volume: String,
@@ -4716,26 +5086,31 @@ pub struct IoK8sApiCoreV1QuobyteVolumeSource {
 /// Represents a Rados Block Device mount that lasts the lifetime of a pod. RBD volumes support ownership management and SELinux relabeling.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1RbdVolumeSource {
     /// fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: <https://kubernetes.io/docs/concepts/storage/volumes#rbd>
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// image is the rados image name. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
     pub image: String,
     /// keyring is the path to key ring for RBDUser. Default is /etc/ceph/keyring. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub keyring: Option<String>,
     /// monitors is a collection of Ceph monitors. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
     pub monitors: Vec<String>,
     /// pool is the rados pool name. Default is rbd. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pool: Option<String>,
     /// readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
     /// user is the rados user name. Default is admin. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
 }
 
@@ -4757,35 +5132,41 @@ pub struct IoK8sApiCoreV1RbdVolumeSource {
 /// ScaleIOVolumeSource represents a persistent ScaleIO volume
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ScaleIoVolumeSource {
     /// fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Default is "xfs".
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// gateway is the host address of the ScaleIO API Gateway.
     pub gateway: String,
     /// protectionDomain is the name of the ScaleIO Protection Domain for the configured storage.
     #[serde(rename = "protectionDomain")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protection_domain: Option<String>,
     /// readOnly Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
     pub secret_ref: IoK8sApiCoreV1LocalObjectReference,
     /// sslEnabled Flag enable/disable SSL communication with Gateway, default false
     #[serde(rename = "sslEnabled")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ssl_enabled: Option<bool>,
     /// storageMode indicates whether the storage for a volume should be ThickProvisioned or ThinProvisioned. Default is ThinProvisioned.
     #[serde(rename = "storageMode")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_mode: Option<String>,
     /// storagePool is the ScaleIO Storage Pool associated with the protection domain.
     #[serde(rename = "storagePool")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_pool: Option<String>,
     /// system is the name of the storage system as configured in ScaleIO.
     pub system: String,
     /// volumeName is the name of a volume already created in the ScaleIO system that is associated with this volume source.
     #[serde(rename = "volumeName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_name: Option<String>,
 }
 
@@ -4810,18 +5191,21 @@ pub struct IoK8sApiCoreV1ScaleIoVolumeSource {
 ///
 /// The contents of the target Secret's Data field will be presented in a volume as files using the keys in the Data field as the file names. Secret volumes support ownership management and SELinux relabeling.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1SecretVolumeSource {
     /// defaultMode is Optional: mode bits used to set permissions on created files by default. Must be an octal value between 0000 and 0777 or a decimal value between 0 and 511. YAML accepts both octal and decimal values, JSON requires decimal values for mode bits. Defaults to 0644. Directories within the path are not affected by this setting. This might be in conflict with other options that affect the file mode, like fsGroup, and the result can be other mode bits set.
     #[serde(rename = "defaultMode")]
-    pub default_mode: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_mode: Option<i32>,
     /// items If unspecified, each key-value pair in the Data field of the referenced Secret will be projected into the volume as a file whose name is the key and content is the value. If specified, the listed keys will be projected into the specified paths, and unlisted keys will not be present. If a key is specified which is not present in the Secret, the volume setup will error unless it is marked optional. Paths must be relative and may not contain the '..' path or start with '..'.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<IoK8sApiCoreV1KeyToPath>>,
     /// optional field specify whether the Secret or its keys must be defined
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
     /// secretName is the name of the secret in the pod's namespace to use. More info: <https://kubernetes.io/docs/concepts/storage/volumes#secret>
     #[serde(rename = "secretName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_name: Option<String>,
 }
 
@@ -4829,7 +5213,7 @@ pub struct IoK8sApiCoreV1SecretVolumeSource {
     #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
     IoK8sApiCoreV1SecretVolumeSource {
     } {
-        default_mode: Option<i64> = "defaultMode",
+        default_mode: Option<i32> = "defaultMode",
         items: Option<Vec<IoK8sApiCoreV1KeyToPath>> = "items",
         optional: Option<bool> = "optional",
         secret_name: Option<String> = "secretName",
@@ -4838,23 +5222,27 @@ pub struct IoK8sApiCoreV1SecretVolumeSource {
 
 /// Represents a StorageOS persistent volume resource.
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1StorageOsVolumeSource {
     /// fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1LocalObjectReference>>,
     /// volumeName is the human-readable name of the StorageOS volume.  Volume names are only unique within a namespace.
     #[serde(rename = "volumeName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_name: Option<String>,
     /// volumeNamespace specifies the scope of the volume within StorageOS.  If no namespace is specified then the Pod's namespace will be used.  This allows the Kubernetes name scoping to be mirrored within StorageOS for tighter integration. Set VolumeName to any name to override the default behaviour. Set to "default" if you are not using namespaces within StorageOS. Namespaces that do not pre-exist within StorageOS will be created.
     #[serde(rename = "volumeNamespace")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_namespace: Option<String>,
 }
 
@@ -4878,16 +5266,18 @@ pub struct IoK8sApiCoreV1StorageOsVolumeSource {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1VsphereVirtualDiskVolumeSource {
     /// fsType is filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// storagePolicyID is the storage Policy Based Management (SPBM) profile ID associated with the StoragePolicyName.
     #[serde(rename = "storagePolicyID")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_policy_id: Option<String>,
     /// storagePolicyName is the storage Policy Based Management (SPBM) profile name.
     #[serde(rename = "storagePolicyName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_policy_name: Option<String>,
     /// volumePath is the path that identifies vSphere volume vmdk
     #[serde(rename = "volumePath")]
@@ -4907,49 +5297,62 @@ pub struct IoK8sApiCoreV1VsphereVirtualDiskVolumeSource {
 
 /// PodStatus represents information about the status of a pod. Status may trail the actual state of a system, especially if the node that hosts the pod cannot contact the control plane.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodStatus {
     /// Current service state of pod. More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-conditions>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiCoreV1PodCondition>>,
     /// The list has one entry per container in the manifest. More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-and-container-status>
     #[serde(rename = "containerStatuses")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub container_statuses: Option<Vec<IoK8sApiCoreV1ContainerStatus>>,
     /// Status for any ephemeral containers that have run in this pod.
     #[serde(rename = "ephemeralContainerStatuses")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ephemeral_container_statuses: Option<Vec<IoK8sApiCoreV1ContainerStatus>>,
     /// IP address of the host to which the pod is assigned. Empty if not yet scheduled.
     #[serde(rename = "hostIP")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host_ip: Option<String>,
     /// The list has one entry per init container in the manifest. The most recent successful init container will have ready = true, the most recently started container will have startTime set. More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-and-container-status>
     #[serde(rename = "initContainerStatuses")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub init_container_statuses: Option<Vec<IoK8sApiCoreV1ContainerStatus>>,
     /// A human readable message indicating details about why the pod is in this condition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods. This field does not guarantee that the pod will be scheduled on this node. Scheduler may decide to place the pod elsewhere if other nodes become available sooner. Scheduler may also decide to give the resources on this node to a higher priority pod that is created after preemption. As a result, this field may be different than PodSpec.nodeName when the pod is scheduled.
     #[serde(rename = "nominatedNodeName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub nominated_node_name: Option<String>,
     /// The phase of a Pod is a simple, high-level summary of where the Pod is in its lifecycle. The conditions array, the reason and message fields, and the individual container status arrays contain more detail about the pod's status. There are five possible phase values:
     ///
     /// Pending: The pod has been accepted by the Kubernetes system, but one or more of the container images has not been created. This includes time before being scheduled as well as time spent downloading images over the network, which could take a while. Running: The pod has been bound to a node, and all of the containers have been created. At least one container is still running, or is in the process of starting or restarting. Succeeded: All containers in the pod have terminated in success, and will not be restarted. Failed: All containers in the pod have terminated, and at least one container has terminated in failure. The container either exited with non-zero status or was terminated by the system. Unknown: For some reason the state of the pod could not be obtained, typically due to an error in communicating with the host of the pod.
     ///
     /// More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-phase>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
     /// IP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.
     #[serde(rename = "podIP")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_ip: Option<String>,
     /// podIPs holds the IP addresses allocated to the pod. If this field is specified, the 0th entry must match the podIP field. Pods may be allocated at most 1 value for each of IPv4 and IPv6. This list is empty if no IPs have been allocated yet.
     #[serde(rename = "podIPs")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_i_ps: Option<Vec<IoK8sApiCoreV1PodIp>>,
     /// The Quality of Service (QOS) classification assigned to the pod based on resource requirements See PodQOSClass type for available QOS classes More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-qos/#quality-of-service-classes>
     #[serde(rename = "qosClass")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub qos_class: Option<String>,
     /// A brief CamelCase message indicating details about why the pod is in this state. e.g. 'Evicted'
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status of resources resize desired for pod's containers. It is empty if no resources resize is pending. Any changes to container resources will automatically set this to "Proposed"
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resize: Option<String>,
     /// The `startTime` property.
     #[serde(rename = "startTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }
 
@@ -4977,17 +5380,20 @@ pub struct IoK8sApiCoreV1PodStatus {
 /// PodCondition contains details for the current condition of this pod.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PodCondition {
     /// The `lastProbeTime` property.
     #[serde(rename = "lastProbeTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_probe_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// Human-readable message indicating details about last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Unique, one-word, CamelCase reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status is the status of the condition. Can be True, False, Unknown. More info: <https://kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle#pod-conditions>
     pub status: String,
@@ -5011,14 +5417,15 @@ pub struct IoK8sApiCoreV1PodCondition {
 /// ContainerStatus contains details for the current status of this container.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ContainerStatus {
     /// AllocatedResources represents the compute resources allocated for this container by the node. Kubelet sets this value to Container.Resources.Requests upon successful pod admission and after successfully admitting desired pod resize.
     #[serde(rename = "allocatedResources")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allocated_resources:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// ContainerID is the ID of the container in the format '&lt;type>://&lt;container_id>'. Where type is a container runtime identifier, returned from Version call of CRI API (for example "containerd").
     #[serde(rename = "containerID")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub container_id: Option<String>,
     /// Image is the name of container image that the container is running. The container image may not match the image used in the PodSpec, as it may have been resolved by the runtime. More info: <https://kubernetes.io/docs/concepts/containers/images>.
     pub image: String,
@@ -5027,6 +5434,7 @@ pub struct IoK8sApiCoreV1ContainerStatus {
     pub image_id: String,
     /// The `lastState` property.
     #[serde(rename = "lastState")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_state: Option<Box<IoK8sApiCoreV1ContainerState>>,
     /// Name is a DNS_LABEL representing the unique name of the container. Each container in a pod must have a unique name across all container types. Cannot be updated.
     pub name: String,
@@ -5035,13 +5443,16 @@ pub struct IoK8sApiCoreV1ContainerStatus {
     /// The value is typically used to determine whether a container is ready to accept traffic.
     pub ready: bool,
     /// The `resources` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Box<IoK8sApiCoreV1ResourceRequirements>>,
     /// RestartCount holds the number of times the container has been restarted. Kubelet makes an effort to always increment the value, but there are cases when the state may be lost due to node restarts and then the value may be reset to 0. The value is never negative.
     #[serde(rename = "restartCount")]
-    pub restart_count: i64,
+    pub restart_count: i32,
     /// Started indicates whether the container has finished its postStart lifecycle hook and passed its startup probe. Initialized as false, becomes true after startupProbe is considered successful. Resets to false when the container is restarted, or if kubelet loses state temporarily. In both cases, startup probes will run again. Is always true when no startupProbe is defined and container is running and has passed the postStart lifecycle hook. The null value must be treated the same as false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub started: Option<bool>,
     /// The `state` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<Box<IoK8sApiCoreV1ContainerState>>,
 }
 
@@ -5052,7 +5463,7 @@ pub struct IoK8sApiCoreV1ContainerStatus {
         image_id: String = "imageID",
         name: String = "name",
         ready: bool = "ready",
-        restart_count: i64 = "restartCount",
+        restart_count: i32 = "restartCount",
     } {
         allocated_resources: Option<::std::collections::BTreeMap<String,IoK8sApimachineryPkgApiResourceQuantity>> = "allocatedResources",
         container_id: Option<String> = "containerID",
@@ -5065,14 +5476,16 @@ pub struct IoK8sApiCoreV1ContainerStatus {
 
 /// ContainerState holds a possible state of container. Only one of its members may be specified. If none of them is specified, the default one is ContainerStateWaiting.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ContainerState {
     /// The `running` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub running: Option<Box<IoK8sApiCoreV1ContainerStateRunning>>,
     /// The `terminated` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub terminated: Option<Box<IoK8sApiCoreV1ContainerStateTerminated>>,
     /// The `waiting` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub waiting: Option<Box<IoK8sApiCoreV1ContainerStateWaiting>>,
 }
 
@@ -5088,11 +5501,11 @@ pub struct IoK8sApiCoreV1ContainerState {
 
 /// ContainerStateRunning is a running state of a container.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ContainerStateRunning {
     /// The `startedAt` property.
     #[serde(rename = "startedAt")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub started_at: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }
 
@@ -5107,50 +5520,56 @@ pub struct IoK8sApiCoreV1ContainerStateRunning {
 /// ContainerStateTerminated is a terminated state of a container.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ContainerStateTerminated {
     /// Container's ID in the format '&lt;type>://&lt;container_id>'
     #[serde(rename = "containerID")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub container_id: Option<String>,
     /// Exit status from the last termination of the container
     #[serde(rename = "exitCode")]
-    pub exit_code: i64,
+    pub exit_code: i32,
     /// The `finishedAt` property.
     #[serde(rename = "finishedAt")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub finished_at: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// Message regarding the last termination of the container
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// (brief) reason from the last termination of the container
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Signal from the last termination of the container
-    pub signal: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signal: Option<i32>,
     /// The `startedAt` property.
     #[serde(rename = "startedAt")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub started_at: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ContainerStateTerminated {
-        exit_code: i64 = "exitCode",
+        exit_code: i32 = "exitCode",
     } {
         container_id: Option<String> = "containerID",
         finished_at: Option<IoK8sApimachineryPkgApisMetaV1Time> = "finishedAt",
         message: Option<String> = "message",
         reason: Option<String> = "reason",
-        signal: Option<i64> = "signal",
+        signal: Option<i32> = "signal",
         started_at: Option<IoK8sApimachineryPkgApisMetaV1Time> = "startedAt",
     }
 }
 
 /// ContainerStateWaiting is a waiting state of a container.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ContainerStateWaiting {
     /// Message regarding why the container is not yet running.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// (brief) reason the container is not yet running.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
@@ -5169,10 +5588,10 @@ pub struct IoK8sApiCoreV1ContainerStateWaiting {
 /// IP: An IP address allocated to the pod. Routable at least within the cluster.
 /// ```
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodIp {
     /// ip is an IP address (IPv4 or IPv6) assigned to the pod
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ip: Option<String>,
 }
 
@@ -5186,27 +5605,33 @@ pub struct IoK8sApiCoreV1PodIp {
 
 /// DeleteOptions may be provided when deleting an API object.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApimachineryPkgApisMetaV1DeleteOptions {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// When present, indicates that modifications should not be persisted. An invalid or unrecognized dryRun directive will result in an error response and no further processing of the request. Valid values are: - All: all dry run stages will be processed
     #[serde(rename = "dryRun")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub dry_run: Option<Vec<String>>,
     /// The duration in seconds before the object should be deleted. Value must be non-negative integer. The value zero indicates delete immediately. If this value is nil, the default grace period for the specified type will be used. Defaults to a per object value if not specified. zero means delete immediately.
     #[serde(rename = "gracePeriodSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub grace_period_seconds: Option<i64>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// Deprecated: please use the PropagationPolicy, this field will be deprecated in 1.7. Should the dependent objects be orphaned. If true/false, the "orphan" finalizer will be added to/removed from the object's finalizers list. Either this field or PropagationPolicy may be set, but not both.
     #[serde(rename = "orphanDependents")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub orphan_dependents: Option<bool>,
     /// The `preconditions` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preconditions: Option<Box<IoK8sApimachineryPkgApisMetaV1Preconditions>>,
     /// Whether and how garbage collection will be performed. Either this field or OrphanDependents may be set, but not both. The default policy is decided by the existing finalizer set in the metadata.finalizers and the resource-specific default policy. Acceptable values are: 'Orphan' - orphan the dependents; 'Background' - allow the garbage collector to delete the dependents in the background; 'Foreground' - a cascading policy that deletes all dependents in the foreground.
     #[serde(rename = "propagationPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub propagation_policy: Option<String>,
 }
 
@@ -5226,18 +5651,21 @@ pub struct IoK8sApimachineryPkgApisMetaV1DeleteOptions {
 
 /// Eviction evicts a pod from its node subject to certain policies and safety constraints. This is a subresource of Pod.  A request to cause such an eviction is created by POSTing to .../pods/&lt;pod name>/evictions.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiPolicyV1Eviction {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// The `deleteOptions` property.
     #[serde(rename = "deleteOptions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub delete_options: Option<Box<IoK8sApimachineryPkgApisMetaV1DeleteOptions>>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
 }
 
@@ -5255,16 +5683,18 @@ pub struct IoK8sApiPolicyV1Eviction {
 /// PodTemplateList is a list of PodTemplates.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PodTemplateList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of pod templates
     pub items: Vec<IoK8sApiCoreV1PodTemplate>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -5281,17 +5711,20 @@ pub struct IoK8sApiCoreV1PodTemplateList {
 
 /// PodTemplate describes a template for creating copies of a predefined pod.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodTemplate {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `template` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<Box<IoK8sApiCoreV1PodTemplateSpec>>,
 }
 
@@ -5308,12 +5741,13 @@ pub struct IoK8sApiCoreV1PodTemplate {
 
 /// PodTemplateSpec describes the data a pod should have when created from a template
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PodTemplateSpec {
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1PodSpec>>,
 }
 
@@ -5329,16 +5763,18 @@ pub struct IoK8sApiCoreV1PodTemplateSpec {
 /// ReplicationControllerList is a collection of replication controllers.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ReplicationControllerList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of replication controllers. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller>
     pub items: Vec<IoK8sApiCoreV1ReplicationController>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -5355,19 +5791,23 @@ pub struct IoK8sApiCoreV1ReplicationControllerList {
 
 /// ReplicationController represents the configuration of a replication controller.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ReplicationController {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1ReplicationControllerSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1ReplicationControllerStatus>>,
 }
 
@@ -5385,17 +5825,20 @@ pub struct IoK8sApiCoreV1ReplicationController {
 
 /// ReplicationControllerSpec is the specification of a replication controller.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ReplicationControllerSpec {
     /// Minimum number of seconds for which a newly created pod should be ready without any of its container crashing, for it to be considered available. Defaults to 0 (pod will be considered available as soon as it is ready)
     #[serde(rename = "minReadySeconds")]
-    pub min_ready_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_ready_seconds: Option<i32>,
     /// Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller>
-    pub replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
     /// Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: <https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<::std::collections::BTreeMap<String, String>>,
     /// The `template` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<Box<IoK8sApiCoreV1PodTemplateSpec>>,
 }
 
@@ -5403,8 +5846,8 @@ pub struct IoK8sApiCoreV1ReplicationControllerSpec {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ReplicationControllerSpec {
     } {
-        min_ready_seconds: Option<i64> = "minReadySeconds",
-        replicas: Option<i64> = "replicas",
+        min_ready_seconds: Option<i32> = "minReadySeconds",
+        replicas: Option<i32> = "replicas",
         selector: Option<::std::collections::BTreeMap<String,String>> = "selector",
         template: Option<Box<IoK8sApiCoreV1PodTemplateSpec>> = "template",
     }
@@ -5413,50 +5856,56 @@ pub struct IoK8sApiCoreV1ReplicationControllerSpec {
 /// ReplicationControllerStatus represents the current status of a replication controller.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ReplicationControllerStatus {
     /// The number of available replicas (ready for at least minReadySeconds) for this replication controller.
     #[serde(rename = "availableReplicas")]
-    pub available_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available_replicas: Option<i32>,
     /// Represents the latest available observations of a replication controller's current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiCoreV1ReplicationControllerCondition>>,
     /// The number of pods that have labels matching the labels of the pod template of the replication controller.
     #[serde(rename = "fullyLabeledReplicas")]
-    pub fully_labeled_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fully_labeled_replicas: Option<i32>,
     /// ObservedGeneration reflects the generation of the most recently observed replication controller.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
     /// The number of ready replicas for this replication controller.
     #[serde(rename = "readyReplicas")]
-    pub ready_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready_replicas: Option<i32>,
     /// Replicas is the most recently observed number of replicas. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller>
-    pub replicas: i64,
+    pub replicas: i32,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ReplicationControllerStatus {
-        replicas: i64 = "replicas",
+        replicas: i32 = "replicas",
     } {
-        available_replicas: Option<i64> = "availableReplicas",
+        available_replicas: Option<i32> = "availableReplicas",
         conditions: Option<Vec<IoK8sApiCoreV1ReplicationControllerCondition>> = "conditions",
-        fully_labeled_replicas: Option<i64> = "fullyLabeledReplicas",
+        fully_labeled_replicas: Option<i32> = "fullyLabeledReplicas",
         observed_generation: Option<i64> = "observedGeneration",
-        ready_replicas: Option<i64> = "readyReplicas",
+        ready_replicas: Option<i32> = "readyReplicas",
     }
 }
 
 /// ReplicationControllerCondition describes the state of a replication controller at a certain point.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ReplicationControllerCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// A human readable message indicating details about the transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status of the condition, one of True, False, Unknown.
     pub status: String,
@@ -5478,19 +5927,23 @@ pub struct IoK8sApiCoreV1ReplicationControllerCondition {
 
 /// Scale represents a scaling request for a resource.
 #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV1Scale {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAutoscalingV1ScaleSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAutoscalingV1ScaleStatus>>,
 }
 
@@ -5508,36 +5961,36 @@ pub struct IoK8sApiAutoscalingV1Scale {
 
 /// ScaleSpec describes the attributes of a scale subresource.
 #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV1ScaleSpec {
     /// replicas is the desired number of instances for the scaled object.
-    pub replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
     IoK8sApiAutoscalingV1ScaleSpec {
     } {
-        replicas: Option<i64> = "replicas",
+        replicas: Option<i32> = "replicas",
     }
 }
 
 /// ScaleStatus represents the current status of a scale subresource.
 #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV1ScaleStatus {
     /// replicas is the actual number of observed instances of the scaled object.
-    pub replicas: i64,
+    pub replicas: i32,
     /// selector is the label query over pods that should match the replicas count. This is same as the label selector but in the string format to avoid introspection by clients. The string will be in the same format as the query-param syntax. More info about label selectors: <https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(any(feature = "apps-v1", feature = "core-v1"))]
     IoK8sApiAutoscalingV1ScaleStatus {
-        replicas: i64 = "replicas",
+        replicas: i32 = "replicas",
     } {
         selector: Option<String> = "selector",
     }
@@ -5546,16 +5999,18 @@ pub struct IoK8sApiAutoscalingV1ScaleStatus {
 /// ResourceQuotaList is a list of ResourceQuota items.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ResourceQuotaList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is a list of ResourceQuota objects. More info: <https://kubernetes.io/docs/concepts/policy/resource-quotas/>
     pub items: Vec<IoK8sApiCoreV1ResourceQuota>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -5572,19 +6027,23 @@ pub struct IoK8sApiCoreV1ResourceQuotaList {
 
 /// ResourceQuota sets aggregate quota restrictions enforced per namespace
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ResourceQuota {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1ResourceQuotaSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1ResourceQuotaStatus>>,
 }
 
@@ -5602,15 +6061,17 @@ pub struct IoK8sApiCoreV1ResourceQuota {
 
 /// ResourceQuotaSpec defines the desired hard limits to enforce for Quota.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ResourceQuotaSpec {
     /// hard is the set of desired hard limits for each named resource. More info: <https://kubernetes.io/docs/concepts/policy/resource-quotas/>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hard: Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// The `scopeSelector` property.
     #[serde(rename = "scopeSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scope_selector: Option<Box<IoK8sApiCoreV1ScopeSelector>>,
     /// A collection of filters that must match each object tracked by a quota. If not specified, the quota matches all objects.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scopes: Option<Vec<String>>,
 }
 
@@ -5626,11 +6087,11 @@ pub struct IoK8sApiCoreV1ResourceQuotaSpec {
 
 /// A scope selector represents the AND of the selectors represented by the scoped-resource selector requirements.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ScopeSelector {
     /// A list of scope selector requirements by scope of the resources.
     #[serde(rename = "matchExpressions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_expressions: Option<Vec<IoK8sApiCoreV1ScopedResourceSelectorRequirement>>,
 }
 
@@ -5645,7 +6106,6 @@ pub struct IoK8sApiCoreV1ScopeSelector {
 /// A scoped-resource selector requirement is a selector that contains values, a scope name, and an operator that relates the scope name and values.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ScopedResourceSelectorRequirement {
     /// Represents a scope's relationship to a set of values. Valid operators are In, NotIn, Exists, DoesNotExist.
     pub operator: String,
@@ -5653,6 +6113,7 @@ pub struct IoK8sApiCoreV1ScopedResourceSelectorRequirement {
     #[serde(rename = "scopeName")]
     pub scope_name: String,
     /// An array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<String>>,
 }
 
@@ -5668,12 +6129,13 @@ pub struct IoK8sApiCoreV1ScopedResourceSelectorRequirement {
 
 /// ResourceQuotaStatus defines the enforced hard limits and observed use.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ResourceQuotaStatus {
     /// Hard is the set of enforced hard limits for each named resource. More info: <https://kubernetes.io/docs/concepts/policy/resource-quotas/>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hard: Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// Used is the current observed total usage of the resource in the namespace.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub used: Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
 }
 
@@ -5689,16 +6151,18 @@ pub struct IoK8sApiCoreV1ResourceQuotaStatus {
 /// SecretList is a list of Secret.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1SecretList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is a list of secret objects. More info: <https://kubernetes.io/docs/concepts/configuration/secret>
     pub items: Vec<IoK8sApiCoreV1Secret>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -5715,24 +6179,30 @@ pub struct IoK8sApiCoreV1SecretList {
 
 /// Secret holds secret data of a certain type. The total bytes of the values in the Data field must be less than MaxSecretSize bytes.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Secret {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Data contains the secret data. Each key must consist of alphanumeric characters, '-', '_' or '.'. The serialized form of the secret data is a base64 encoded string, representing the arbitrary (possibly non-string) data value here. Described in <https://tools.ietf.org/html/rfc4648#section-4>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<::std::collections::BTreeMap<String, String>>,
     /// Immutable, if set to true, ensures that data stored in the Secret cannot be updated (only object metadata can be modified). If not set to true, the field can be modified at any time. Defaulted to nil.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub immutable: Option<bool>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// stringData allows specifying non-binary secret data in string form. It is provided as a write-only input field for convenience. All keys and values are merged into the data field on write, overwriting any existing values. The stringData field is never output when reading from the API.
     #[serde(rename = "stringData")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub string_data: Option<::std::collections::BTreeMap<String, String>>,
     /// Used to facilitate programmatic handling of secret data. More info: <https://kubernetes.io/docs/concepts/configuration/secret/#secret-types>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -5753,16 +6223,18 @@ pub struct IoK8sApiCoreV1Secret {
 /// ServiceAccountList is a list of ServiceAccount objects
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ServiceAccountList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of ServiceAccounts. More info: <https://kubernetes.io/docs/tasks/configure-pod-container/configure-service-account/>
     pub items: Vec<IoK8sApiCoreV1ServiceAccount>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -5779,23 +6251,28 @@ pub struct IoK8sApiCoreV1ServiceAccountList {
 
 /// ServiceAccount binds together: * a name, understood by users, and perhaps by peripheral systems, for an identity * a principal that can be authenticated and authorized * a set of secrets
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ServiceAccount {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// AutomountServiceAccountToken indicates whether pods running as this service account should have an API token automatically mounted. Can be overridden at the pod level.
     #[serde(rename = "automountServiceAccountToken")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub automount_service_account_token: Option<bool>,
     /// ImagePullSecrets is a list of references to secrets in the same namespace to use for pulling any images in pods that reference this ServiceAccount. ImagePullSecrets are distinct from Secrets because Secrets can be mounted in the pod, but ImagePullSecrets are only accessed by the kubelet. More info: <https://kubernetes.io/docs/concepts/containers/images/#specifying-imagepullsecrets-on-a-pod>
     #[serde(rename = "imagePullSecrets")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub image_pull_secrets: Option<Vec<IoK8sApiCoreV1LocalObjectReference>>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a "kubernetes.io/enforce-mountable-secrets" annotation set to "true". This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: <https://kubernetes.io/docs/concepts/configuration/secret>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secrets: Option<Vec<IoK8sApiCoreV1ObjectReference>>,
 }
 
@@ -5815,15 +6292,16 @@ pub struct IoK8sApiCoreV1ServiceAccount {
 /// TokenRequestSpec contains client provided parameters of a token request.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthenticationV1TokenRequestSpec {
     /// Audiences are the intendend audiences of the token. A recipient of a token must identify themself with an identifier in the list of audiences of the token, and otherwise should reject the token. A token issued for multiple audiences may be used to authenticate against any of the audiences listed but implies a high degree of trust between the target audiences.
     pub audiences: Vec<String>,
     /// The `boundObjectRef` property.
     #[serde(rename = "boundObjectRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub bound_object_ref: Option<Box<IoK8sApiAuthenticationV1BoundObjectReference>>,
     /// ExpirationSeconds is the requested duration of validity of the request. The token issuer may return a token with a different validity duration so a client needs to check the 'expiration' field in a response.
     #[serde(rename = "expirationSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub expiration_seconds: Option<i64>,
 }
 
@@ -5839,17 +6317,20 @@ pub struct IoK8sApiAuthenticationV1TokenRequestSpec {
 
 /// BoundObjectReference is a reference to an object that a token is bound to.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1BoundObjectReference {
     /// API version of the referent.
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind of the referent. Valid kinds are 'Pod' and 'Secret'.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// Name of the referent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// UID of the referent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
 }
 
@@ -5867,7 +6348,6 @@ pub struct IoK8sApiAuthenticationV1BoundObjectReference {
 /// TokenRequestStatus is the result of a token request.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthenticationV1TokenRequestStatus {
     /// The `expirationTimestamp` property.
     #[serde(rename = "expirationTimestamp")]
@@ -5888,18 +6368,21 @@ pub struct IoK8sApiAuthenticationV1TokenRequestStatus {
 /// TokenRequest requests a token for a given service account.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthenticationV1TokenRequest {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiAuthenticationV1TokenRequestSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthenticationV1TokenRequestStatus>>,
 }
 
@@ -5918,16 +6401,18 @@ pub struct IoK8sApiAuthenticationV1TokenRequest {
 /// ServiceList holds a list of services.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ServiceList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of services
     pub items: Vec<IoK8sApiCoreV1Service>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -5944,19 +6429,23 @@ pub struct IoK8sApiCoreV1ServiceList {
 
 /// Service is a named abstraction of software service (for example, mysql) consisting of local port (for example 3306) that the proxy listens on, and the selector that determines which pods will answer requests sent through the proxy.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Service {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1ServiceSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1ServiceStatus>>,
 }
 
@@ -5974,66 +6463,84 @@ pub struct IoK8sApiCoreV1Service {
 
 /// ServiceSpec describes the attributes that a user creates on a service.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ServiceSpec {
     /// allocateLoadBalancerNodePorts defines if NodePorts will be automatically allocated for services with type LoadBalancer.  Default is "true". It may be set to "false" if the cluster load-balancer does not rely on NodePorts.  If the caller requests specific NodePorts (by specifying a value), those requests will be respected, regardless of this field. This field may only be set for services with type LoadBalancer and will be cleared if the type is changed to any other type.
     #[serde(rename = "allocateLoadBalancerNodePorts")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allocate_load_balancer_node_ports: Option<bool>,
     /// clusterIP is the IP address of the service and is usually assigned randomly. If an address is specified manually, is in-range (as per system configuration), and is not in use, it will be allocated to the service; otherwise creation of the service will fail. This field may not be changed through updates unless the type field is also being changed to ExternalName (which requires this field to be blank) or the type field is being changed from ExternalName (in which case this field may optionally be specified, as describe above).  Valid values are "None", empty string (""), or a valid IP address. Setting this to "None" makes a "headless service" (no virtual IP), which is useful when direct endpoint connections are preferred and proxying is not required.  Only applies to types ClusterIP, NodePort, and LoadBalancer. If this field is specified when creating a Service of type ExternalName, creation will fail. This field will be wiped when updating a Service to type ExternalName. More info: <https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies>
     #[serde(rename = "clusterIP")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster_ip: Option<String>,
     /// ClusterIPs is a list of IP addresses assigned to this service, and are usually assigned randomly.  If an address is specified manually, is in-range (as per system configuration), and is not in use, it will be allocated to the service; otherwise creation of the service will fail. This field may not be changed through updates unless the type field is also being changed to ExternalName (which requires this field to be empty) or the type field is being changed from ExternalName (in which case this field may optionally be specified, as describe above).  Valid values are "None", empty string (""), or a valid IP address.  Setting this to "None" makes a "headless service" (no virtual IP), which is useful when direct endpoint connections are preferred and proxying is not required.  Only applies to types ClusterIP, NodePort, and LoadBalancer. If this field is specified when creating a Service of type ExternalName, creation will fail. This field will be wiped when updating a Service to type ExternalName.  If this field is not specified, it will be initialized from the clusterIP field.  If this field is specified, clients must ensure that clusterIPs\[0\] and clusterIP have the same value.
     ///
     /// This field may hold a maximum of two entries (dual-stack IPs, in either order). These IPs must correspond to the values of the ipFamilies field. Both clusterIPs and ipFamilies are governed by the ipFamilyPolicy field. More info: <https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies>
     #[serde(rename = "clusterIPs")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster_i_ps: Option<Vec<String>>,
     /// externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.  These IPs are not managed by Kubernetes.  The user is responsible for ensuring that traffic arrives at a node with this IP.  A common example is external load-balancers that are not part of the Kubernetes system.
     #[serde(rename = "externalIPs")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub external_i_ps: Option<Vec<String>>,
     /// externalName is the external reference that discovery mechanisms will return as an alias for this service (e.g. a DNS CNAME record). No proxying will be involved.  Must be a lowercase RFC-1123 hostname (https://tools.ietf.org/html/rfc1123) and requires `type` to be "ExternalName".
     #[serde(rename = "externalName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub external_name: Option<String>,
     /// externalTrafficPolicy describes how nodes distribute service traffic they receive on one of the Service's "externally-facing" addresses (NodePorts, ExternalIPs, and LoadBalancer IPs). If set to "Local", the proxy will configure the service in a way that assumes that external load balancers will take care of balancing the service traffic between nodes, and so each node will deliver traffic only to the node-local endpoints of the service, without masquerading the client source IP. (Traffic mistakenly sent to a node with no endpoints will be dropped.) The default value, "Cluster", uses the standard behavior of routing to all endpoints evenly (possibly modified by topology and other features). Note that traffic sent to an External IP or LoadBalancer IP from within the cluster will always get "Cluster" semantics, but clients sending to a NodePort from within the cluster may need to take traffic policy into account when picking a node.
     #[serde(rename = "externalTrafficPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub external_traffic_policy: Option<String>,
     /// healthCheckNodePort specifies the healthcheck nodePort for the service. This only applies when type is set to LoadBalancer and externalTrafficPolicy is set to Local. If a value is specified, is in-range, and is not in use, it will be used.  If not specified, a value will be automatically allocated.  External systems (e.g. load-balancers) can use this port to determine if a given node holds endpoints for this service or not.  If this field is specified when creating a Service which does not need it, creation will fail. This field will be wiped when updating a Service to no longer need it (e.g. changing type). This field cannot be updated once set.
     #[serde(rename = "healthCheckNodePort")]
-    pub health_check_node_port: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub health_check_node_port: Option<i32>,
     /// InternalTrafficPolicy describes how nodes distribute service traffic they receive on the ClusterIP. If set to "Local", the proxy will assume that pods only want to talk to endpoints of the service on the same node as the pod, dropping the traffic if there are no local endpoints. The default value, "Cluster", uses the standard behavior of routing to all endpoints evenly (possibly modified by topology and other features).
     #[serde(rename = "internalTrafficPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub internal_traffic_policy: Option<String>,
     /// IPFamilies is a list of IP families (e.g. IPv4, IPv6) assigned to this service. This field is usually assigned automatically based on cluster configuration and the ipFamilyPolicy field. If this field is specified manually, the requested family is available in the cluster, and ipFamilyPolicy allows it, it will be used; otherwise creation of the service will fail. This field is conditionally mutable: it allows for adding or removing a secondary IP family, but it does not allow changing the primary IP family of the Service. Valid values are "IPv4" and "IPv6".  This field only applies to Services of types ClusterIP, NodePort, and LoadBalancer, and does apply to "headless" services. This field will be wiped when updating a Service to type ExternalName.
     ///
     /// This field may hold a maximum of two entries (dual-stack families, in either order).  These families must correspond to the values of the clusterIPs field, if specified. Both clusterIPs and ipFamilies are governed by the ipFamilyPolicy field.
     #[serde(rename = "ipFamilies")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ip_families: Option<Vec<String>>,
     /// IPFamilyPolicy represents the dual-stack-ness requested or required by this Service. If there is no value provided, then this field will be set to SingleStack. Services can be "SingleStack" (a single IP family), "PreferDualStack" (two IP families on dual-stack configured clusters or a single IP family on single-stack clusters), or "RequireDualStack" (two IP families on dual-stack configured clusters, otherwise fail). The ipFamilies and clusterIPs fields depend on the value of this field. This field will be wiped when updating a service to type ExternalName.
     #[serde(rename = "ipFamilyPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ip_family_policy: Option<String>,
     /// loadBalancerClass is the class of the load balancer implementation this Service belongs to. If specified, the value of this field must be a label-style identifier, with an optional prefix, e.g. "internal-vip" or "example.com/internal-vip". Unprefixed names are reserved for end-users. This field can only be set when the Service type is 'LoadBalancer'. If not set, the default load balancer implementation is used, today this is typically done through the cloud provider integration, but should apply for any default implementation. If set, it is assumed that a load balancer implementation is watching for Services with a matching class. Any default load balancer implementation (e.g. cloud providers) should ignore Services that set this field. This field can only be set when creating or updating a Service to type 'LoadBalancer'. Once set, it can not be changed. This field will be wiped when a service is updated to a non 'LoadBalancer' type.
     #[serde(rename = "loadBalancerClass")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub load_balancer_class: Option<String>,
     /// Only applies to Service Type: LoadBalancer. This feature depends on whether the underlying cloud-provider supports specifying the loadBalancerIP when a load balancer is created. This field will be ignored if the cloud-provider does not support the feature. Deprecated: This field was under-specified and its meaning varies across implementations. Using it is non-portable and it may not support dual-stack. Users are encouraged to use implementation-specific annotations when available.
     #[serde(rename = "loadBalancerIP")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub load_balancer_ip: Option<String>,
     /// If specified and supported by the platform, this will restrict traffic through the cloud-provider load-balancer will be restricted to the specified client IPs. This field will be ignored if the cloud-provider does not support the feature." More info: <https://kubernetes.io/docs/tasks/access-application-cluster/create-external-load-balancer/>
     #[serde(rename = "loadBalancerSourceRanges")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub load_balancer_source_ranges: Option<Vec<String>>,
     /// The list of ports that are exposed by this service. More info: <https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiCoreV1ServicePort>>,
     /// publishNotReadyAddresses indicates that any agent which deals with endpoints for this Service should disregard any indications of ready/not-ready. The primary use case for setting this field is for a StatefulSet's Headless Service to propagate SRV DNS records for its Pods for the purpose of peer discovery. The Kubernetes controllers that generate Endpoints and EndpointSlice resources for Services interpret this to mean that all endpoints are considered "ready" even if the Pods themselves are not. Agents which consume only Kubernetes generated endpoints through the Endpoints or EndpointSlice resources can safely assume this behavior.
     #[serde(rename = "publishNotReadyAddresses")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub publish_not_ready_addresses: Option<bool>,
     /// Route service traffic to pods with label keys and values matching this selector. If empty or not present, the service is assumed to have an external process managing its endpoints, which Kubernetes will not modify. Only applies to types ClusterIP, NodePort, and LoadBalancer. Ignored if type is ExternalName. More info: <https://kubernetes.io/docs/concepts/services-networking/service/>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<::std::collections::BTreeMap<String, String>>,
     /// Supports "ClientIP" and "None". Used to maintain session affinity. Enable client IP based session affinity. Must be ClientIP or None. Defaults to None. More info: <https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies>
     #[serde(rename = "sessionAffinity")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub session_affinity: Option<String>,
     /// The `sessionAffinityConfig` property.
     #[serde(rename = "sessionAffinityConfig")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub session_affinity_config: Option<Box<IoK8sApiCoreV1SessionAffinityConfig>>,
     /// type determines how the Service is exposed. Defaults to ClusterIP. Valid options are ExternalName, ClusterIP, NodePort, and LoadBalancer. "ClusterIP" allocates a cluster-internal IP address for load-balancing to endpoints. Endpoints are determined by the selector or if that is not specified, by manual construction of an Endpoints object or EndpointSlice objects. If clusterIP is "None", no virtual IP is allocated and the endpoints are published as a set of endpoints rather than a virtual IP. "NodePort" builds on ClusterIP and allocates a port on every node which routes to the same endpoints as the clusterIP. "LoadBalancer" builds on NodePort and creates an external load-balancer (if supported in the current cloud) which routes to the same endpoints as the clusterIP. "ExternalName" aliases this service to the specified externalName. Several other fields do not apply to ExternalName services. More info: <https://kubernetes.io/docs/concepts/services-networking/service/#publishing-services-service-types>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -6047,7 +6554,7 @@ pub struct IoK8sApiCoreV1ServiceSpec {
         external_i_ps: Option<Vec<String>> = "externalIPs",
         external_name: Option<String> = "externalName",
         external_traffic_policy: Option<String> = "externalTrafficPolicy",
-        health_check_node_port: Option<i64> = "healthCheckNodePort",
+        health_check_node_port: Option<i32> = "healthCheckNodePort",
         internal_traffic_policy: Option<String> = "internalTrafficPolicy",
         ip_families: Option<Vec<String>> = "ipFamilies",
         ip_family_policy: Option<String> = "ipFamilyPolicy",
@@ -6066,33 +6573,37 @@ pub struct IoK8sApiCoreV1ServiceSpec {
 /// ServicePort contains information on service's port.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ServicePort {
     /// The application protocol for this port. This field follows standard Kubernetes label syntax. Un-prefixed names are reserved for IANA standard service names (as per RFC-6335 and <https://www.iana.org/assignments/service-names>). Non-standard protocols should use prefixed names such as mycompany.com/my-custom-protocol.
     #[serde(rename = "appProtocol")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub app_protocol: Option<String>,
     /// The name of this port within the service. This must be a DNS_LABEL. All ports within a ServiceSpec must have unique names. When considering the endpoints for a Service, this must match the 'name' field in the EndpointPort. Optional if only one ServicePort is defined on this service.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The port on each node on which this service is exposed when type is NodePort or LoadBalancer.  Usually assigned by the system. If a value is specified, in-range, and not in use it will be used, otherwise the operation will fail.  If not specified, a port will be allocated if this Service requires one.  If this field is specified when creating a Service which does not need it, creation will fail. This field will be wiped when updating a Service to no longer need it (e.g. changing type from NodePort to ClusterIP). More info: <https://kubernetes.io/docs/concepts/services-networking/service/#type-nodeport>
     #[serde(rename = "nodePort")]
-    pub node_port: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_port: Option<i32>,
     /// The port that will be exposed by this service.
-    pub port: i64,
+    pub port: i32,
     /// The IP protocol for this port. Supports "TCP", "UDP", and "SCTP". Default is TCP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
     /// The `targetPort` property.
     #[serde(rename = "targetPort")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub target_port: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ServicePort {
-        port: i64 = "port",
+        port: i32 = "port",
     } {
         app_protocol: Option<String> = "appProtocol",
         name: Option<String> = "name",
-        node_port: Option<i64> = "nodePort",
+        node_port: Option<i32> = "nodePort",
         protocol: Option<String> = "protocol",
         target_port: Option<IoK8sApimachineryPkgUtilIntstrIntOrString> = "targetPort",
     }
@@ -6100,11 +6611,11 @@ pub struct IoK8sApiCoreV1ServicePort {
 
 /// SessionAffinityConfig represents the configurations of session affinity.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1SessionAffinityConfig {
     /// The `clientIP` property.
     #[serde(rename = "clientIP")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub client_ip: Option<Box<IoK8sApiCoreV1ClientIpConfig>>,
 }
 
@@ -6118,31 +6629,32 @@ pub struct IoK8sApiCoreV1SessionAffinityConfig {
 
 /// ClientIPConfig represents the configurations of Client IP based session affinity.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ClientIpConfig {
     /// timeoutSeconds specifies the seconds of ClientIP type session sticky time. The value must be >0 && &lt;=86400(for 1 day) if ServiceAffinity == "ClientIP". Default value is 10800(for 3 hours).
     #[serde(rename = "timeoutSeconds")]
-    pub timeout_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout_seconds: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1ClientIpConfig {
     } {
-        timeout_seconds: Option<i64> = "timeoutSeconds",
+        timeout_seconds: Option<i32> = "timeoutSeconds",
     }
 }
 
 /// ServiceStatus represents the current status of a service.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ServiceStatus {
     /// Current service state
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApimachineryPkgApisMetaV1Condition>>,
     /// The `loadBalancer` property.
     #[serde(rename = "loadBalancer")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub load_balancer: Option<Box<IoK8sApiCoreV1LoadBalancerStatus>>,
 }
 
@@ -6163,7 +6675,6 @@ pub struct IoK8sApiCoreV1ServiceStatus {
     feature = "policy-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1Condition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
@@ -6172,6 +6683,7 @@ pub struct IoK8sApimachineryPkgApisMetaV1Condition {
     pub message: String,
     /// observedGeneration represents the .metadata.generation that the condition was set based upon. For instance, if .metadata.generation is currently 12, but the .status.conditions\[x\].observedGeneration is 9, the condition is out of date with respect to the current state of the instance.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
     /// reason contains a programmatic identifier indicating the reason for the condition's last transition. Producers of specific condition types may define expected values and meanings for this field, and whether the values are considered a guaranteed API. The value should be a CamelCase string. This field may not be empty.
     pub reason: String,
@@ -6196,10 +6708,10 @@ pub struct IoK8sApimachineryPkgApisMetaV1Condition {
 
 /// LoadBalancerStatus represents the status of a load-balancer.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1LoadBalancerStatus {
     /// Ingress is a list containing ingress points for the load-balancer. Traffic intended for the service should be sent to these ingress points.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ingress: Option<Vec<IoK8sApiCoreV1LoadBalancerIngress>>,
 }
 
@@ -6213,14 +6725,16 @@ pub struct IoK8sApiCoreV1LoadBalancerStatus {
 
 /// LoadBalancerIngress represents the status of a load-balancer ingress point: traffic intended for the service should be sent to an ingress point.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1LoadBalancerIngress {
     /// Hostname is set for load-balancer ingress points that are DNS based (typically AWS load-balancers)
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hostname: Option<String>,
     /// IP is set for load-balancer ingress points that are IP based (typically GCE or OpenStack load-balancers)
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ip: Option<String>,
     /// Ports is a list of records of service ports If used, every port defined in the service should have an entry in it
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiCoreV1PortStatus>>,
 }
 
@@ -6237,15 +6751,15 @@ pub struct IoK8sApiCoreV1LoadBalancerIngress {
 /// The `io.k8s.api.core.v1.PortStatus` schema.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PortStatus {
     /// Error is to record the problem with the service port The format of the error shall comply with the following rules: - built-in error values shall be specified in this file and those shall use
     ///   CamelCase names
     /// - cloud provider specific error values must have names that comply with the
     ///   format foo.example.com/CamelCase.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// Port is the port number of the service port of which status is recorded here
-    pub port: i64,
+    pub port: i32,
     /// Protocol is the protocol of the service port of which status is recorded here The supported values are: "TCP", "UDP", "SCTP"
     pub protocol: String,
 }
@@ -6253,7 +6767,7 @@ pub struct IoK8sApiCoreV1PortStatus {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1PortStatus {
-        port: i64 = "port",
+        port: i32 = "port",
         protocol: String = "protocol",
     } {
         error: Option<String> = "error",
@@ -6263,16 +6777,18 @@ pub struct IoK8sApiCoreV1PortStatus {
 /// NodeList is the whole list of all Nodes which have been registered with master.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1NodeList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of nodes
     pub items: Vec<IoK8sApiCoreV1Node>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -6289,19 +6805,23 @@ pub struct IoK8sApiCoreV1NodeList {
 
 /// Node is a worker node in Kubernetes. Each node will have a unique identifier in the cache (i.e. in etcd).
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1Node {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1NodeSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1NodeStatus>>,
 }
 
@@ -6319,27 +6839,33 @@ pub struct IoK8sApiCoreV1Node {
 
 /// NodeSpec describes the attributes that a node is created with.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeSpec {
     /// The `configSource` property.
     #[serde(rename = "configSource")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub config_source: Option<Box<IoK8sApiCoreV1NodeConfigSource>>,
     /// Deprecated. Not all kubelets will set this field. Remove field after 1.13. see: <https://issues.k8s.io/61966>
     #[serde(rename = "externalID")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub external_id: Option<String>,
     /// PodCIDR represents the pod IP range assigned to the node.
     #[serde(rename = "podCIDR")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_cidr: Option<String>,
     /// podCIDRs represents the IP ranges assigned to the node for usage by Pods on that node. If this field is specified, the 0th entry must match the podCIDR field. It may contain at most 1 value for each of IPv4 and IPv6.
     #[serde(rename = "podCIDRs")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_cid_rs: Option<Vec<String>>,
     /// ID of the node assigned by the cloud provider in the format: &lt;ProviderName>://&lt;ProviderSpecificNodeID>
     #[serde(rename = "providerID")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub provider_id: Option<String>,
     /// If specified, the node's taints.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub taints: Option<Vec<IoK8sApiCoreV1Taint>>,
     /// Unschedulable controls node schedulability of new pods. By default, node is schedulable. More info: <https://kubernetes.io/docs/concepts/nodes/node/#manual-node-administration>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub unschedulable: Option<bool>,
 }
 
@@ -6359,11 +6885,11 @@ pub struct IoK8sApiCoreV1NodeSpec {
 
 /// NodeConfigSource specifies a source of node configuration. Exactly one subfield (excluding metadata) must be non-nil. This API is deprecated since 1.22
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeConfigSource {
     /// The `configMap` property.
     #[serde(rename = "configMap")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub config_map: Option<Box<IoK8sApiCoreV1ConfigMapNodeConfigSource>>,
 }
 
@@ -6378,7 +6904,6 @@ pub struct IoK8sApiCoreV1NodeConfigSource {
 /// ConfigMapNodeConfigSource contains the information to reference a ConfigMap as a config source for the Node. This API is deprecated since 1.22: <https://git.k8s.io/enhancements/keps/sig-node/281-dynamic-kubelet-configuration>
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ConfigMapNodeConfigSource {
     /// KubeletConfigKey declares which key of the referenced ConfigMap corresponds to the KubeletConfiguration structure This field is required in all cases.
     #[serde(rename = "kubeletConfigKey")]
@@ -6389,8 +6914,10 @@ pub struct IoK8sApiCoreV1ConfigMapNodeConfigSource {
     pub namespace: String,
     /// ResourceVersion is the metadata.ResourceVersion of the referenced ConfigMap. This field is forbidden in Node.Spec, and required in Node.Status.
     #[serde(rename = "resourceVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_version: Option<String>,
     /// UID is the metadata.UID of the referenced ConfigMap. This field is forbidden in Node.Spec, and required in Node.Status.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
 }
 
@@ -6409,7 +6936,6 @@ pub struct IoK8sApiCoreV1ConfigMapNodeConfigSource {
 /// The node this Taint is attached to has the "effect" on any pod that does not tolerate the Taint.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1Taint {
     /// Required. The effect of the taint on pods that do not tolerate the taint. Valid effects are NoSchedule, PreferNoSchedule and NoExecute.
     pub effect: String,
@@ -6417,8 +6943,10 @@ pub struct IoK8sApiCoreV1Taint {
     pub key: String,
     /// The `timeAdded` property.
     #[serde(rename = "timeAdded")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub time_added: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The taint value corresponding to the taint key.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
 }
 
@@ -6435,36 +6963,46 @@ pub struct IoK8sApiCoreV1Taint {
 
 /// NodeStatus is information about the current status of a node.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeStatus {
     /// List of addresses reachable to the node. Queried from cloud provider, if available. More info: <https://kubernetes.io/docs/concepts/nodes/node/#addresses> Note: This field is declared as mergeable, but the merge key is not sufficiently unique, which can cause data corruption when it is merged. Callers should instead use a full-replacement patch. See <https://pr.k8s.io/79391> for an example. Consumers should assume that addresses can change during the lifetime of a Node. However, there are some exceptions where this may not be possible, such as Pods that inherit a Node's address in its own status or consumers of the downward API (status.hostIP).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub addresses: Option<Vec<IoK8sApiCoreV1NodeAddress>>,
     /// Allocatable represents the resources of a node that are available for scheduling. Defaults to Capacity.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allocatable:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// Capacity represents the total resources of a node. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#capacity>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub capacity:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// Conditions is an array of current observed node conditions. More info: <https://kubernetes.io/docs/concepts/nodes/node/#condition>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiCoreV1NodeCondition>>,
     /// The `config` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub config: Option<Box<IoK8sApiCoreV1NodeConfigStatus>>,
     /// The `daemonEndpoints` property.
     #[serde(rename = "daemonEndpoints")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub daemon_endpoints: Option<Box<IoK8sApiCoreV1NodeDaemonEndpoints>>,
     /// List of container images on this node
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub images: Option<Vec<IoK8sApiCoreV1ContainerImage>>,
     /// The `nodeInfo` property.
     #[serde(rename = "nodeInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_info: Option<Box<IoK8sApiCoreV1NodeSystemInfo>>,
     /// NodePhase is the recently observed lifecycle phase of the node. More info: <https://kubernetes.io/docs/concepts/nodes/node/#phase> The field is never populated, and now is deprecated.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
     /// List of volumes that are attached to the node.
     #[serde(rename = "volumesAttached")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volumes_attached: Option<Vec<IoK8sApiCoreV1AttachedVolume>>,
     /// List of attachable volumes in use (mounted) by the node.
     #[serde(rename = "volumesInUse")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volumes_in_use: Option<Vec<String>>,
 }
 
@@ -6489,7 +7027,6 @@ pub struct IoK8sApiCoreV1NodeStatus {
 /// NodeAddress contains information for the node's address.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1NodeAddress {
     /// The node address.
     pub address: String,
@@ -6509,17 +7046,20 @@ pub struct IoK8sApiCoreV1NodeAddress {
 /// NodeCondition contains condition information for a node.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1NodeCondition {
     /// The `lastHeartbeatTime` property.
     #[serde(rename = "lastHeartbeatTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_heartbeat_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// Human readable message indicating details about last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// (brief) reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status of the condition, one of True, False, Unknown.
     pub status: String,
@@ -6542,17 +7082,20 @@ pub struct IoK8sApiCoreV1NodeCondition {
 
 /// NodeConfigStatus describes the status of the config assigned by Node.Spec.ConfigSource.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeConfigStatus {
     /// The `active` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub active: Option<Box<IoK8sApiCoreV1NodeConfigSource>>,
     /// The `assigned` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub assigned: Option<Box<IoK8sApiCoreV1NodeConfigSource>>,
     /// Error describes any problems reconciling the Spec.ConfigSource to the Active config. Errors may occur, for example, attempting to checkpoint Spec.ConfigSource to the local Assigned record, attempting to checkpoint the payload associated with Spec.ConfigSource, attempting to load or validate the Assigned config, etc. Errors may occur at different points while syncing config. Earlier errors (e.g. download or checkpointing errors) will not result in a rollback to LastKnownGood, and may resolve across Kubelet retries. Later errors (e.g. loading or validating a checkpointed config) will result in a rollback to LastKnownGood. In the latter case, it is usually possible to resolve the error by fixing the config assigned in Spec.ConfigSource. You can find additional information for debugging by searching the error message in the Kubelet log. Error is a human-readable description of the error state; machines can check whether or not Error is empty, but should not rely on the stability of the Error text across Kubelet versions.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// The `lastKnownGood` property.
     #[serde(rename = "lastKnownGood")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_known_good: Option<Box<IoK8sApiCoreV1NodeConfigSource>>,
 }
 
@@ -6569,11 +7112,11 @@ pub struct IoK8sApiCoreV1NodeConfigStatus {
 
 /// NodeDaemonEndpoints lists ports opened by daemons running on the Node.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1NodeDaemonEndpoints {
     /// The `kubeletEndpoint` property.
     #[serde(rename = "kubeletEndpoint")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kubelet_endpoint: Option<Box<IoK8sApiCoreV1DaemonEndpoint>>,
 }
 
@@ -6588,30 +7131,30 @@ pub struct IoK8sApiCoreV1NodeDaemonEndpoints {
 /// DaemonEndpoint contains information about a single Daemon endpoint.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1DaemonEndpoint {
     /// Port number of the given endpoint.
     #[serde(rename = "Port")]
-    pub port: i64,
+    pub port: i32,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
     IoK8sApiCoreV1DaemonEndpoint {
-        port: i64 = "Port",
+        port: i32 = "Port",
     } {
     }
 }
 
 /// Describe a container image
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1ContainerImage {
     /// Names by which this image is known. e.g. \["kubernetes.example/hyperkube:v1.0.7", "cloud-vendor.registry.example/cloud-vendor/hyperkube:v1.0.7"\]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub names: Option<Vec<String>>,
     /// The size of the image in bytes.
     #[serde(rename = "sizeBytes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size_bytes: Option<i64>,
 }
 
@@ -6627,7 +7170,6 @@ pub struct IoK8sApiCoreV1ContainerImage {
 /// NodeSystemInfo is a set of ids/uuids to uniquely identify the node.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1NodeSystemInfo {
     /// The Architecture reported by the node
     pub architecture: String,
@@ -6680,7 +7222,6 @@ pub struct IoK8sApiCoreV1NodeSystemInfo {
 /// AttachedVolume describes a volume attached to a node
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1AttachedVolume {
     /// DevicePath represents the device path where the volume should be available
     #[serde(rename = "devicePath")]
@@ -6701,16 +7242,18 @@ pub struct IoK8sApiCoreV1AttachedVolume {
 /// PersistentVolumeList is a list of PersistentVolume items.
 #[cfg(feature = "core-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1PersistentVolumeList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is a list of persistent volumes. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes>
     pub items: Vec<IoK8sApiCoreV1PersistentVolume>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -6727,19 +7270,23 @@ pub struct IoK8sApiCoreV1PersistentVolumeList {
 
 /// PersistentVolume (PV) is a storage resource provisioned by an administrator. It is analogous to a node. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes>
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PersistentVolume {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoreV1PersistentVolumeSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCoreV1PersistentVolumeStatus>>,
 }
 
@@ -6757,86 +7304,115 @@ pub struct IoK8sApiCoreV1PersistentVolume {
 
 /// PersistentVolumeSpec is the specification of a persistent volume.
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PersistentVolumeSpec {
     /// accessModes contains all ways the volume can be mounted. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes>
     #[serde(rename = "accessModes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub access_modes: Option<Vec<String>>,
     /// The `awsElasticBlockStore` property.
     #[serde(rename = "awsElasticBlockStore")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub aws_elastic_block_store: Option<Box<IoK8sApiCoreV1AwsElasticBlockStoreVolumeSource>>,
     /// The `azureDisk` property.
     #[serde(rename = "azureDisk")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub azure_disk: Option<Box<IoK8sApiCoreV1AzureDiskVolumeSource>>,
     /// The `azureFile` property.
     #[serde(rename = "azureFile")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub azure_file: Option<Box<IoK8sApiCoreV1AzureFilePersistentVolumeSource>>,
     /// capacity is the description of the persistent volume's resources and capacity. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#capacity>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub capacity:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
     /// The `cephfs` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cephfs: Option<Box<IoK8sApiCoreV1CephFsPersistentVolumeSource>>,
     /// The `cinder` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cinder: Option<Box<IoK8sApiCoreV1CinderPersistentVolumeSource>>,
     /// The `claimRef` property.
     #[serde(rename = "claimRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub claim_ref: Option<Box<IoK8sApiCoreV1ObjectReference>>,
     /// The `csi` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub csi: Option<Box<IoK8sApiCoreV1CsiPersistentVolumeSource>>,
     /// The `fc` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fc: Option<Box<IoK8sApiCoreV1FcVolumeSource>>,
     /// The `flexVolume` property.
     #[serde(rename = "flexVolume")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub flex_volume: Option<Box<IoK8sApiCoreV1FlexPersistentVolumeSource>>,
     /// The `flocker` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub flocker: Option<Box<IoK8sApiCoreV1FlockerVolumeSource>>,
     /// The `gcePersistentDisk` property.
     #[serde(rename = "gcePersistentDisk")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub gce_persistent_disk: Option<Box<IoK8sApiCoreV1GcePersistentDiskVolumeSource>>,
     /// The `glusterfs` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub glusterfs: Option<Box<IoK8sApiCoreV1GlusterfsPersistentVolumeSource>>,
     /// The `hostPath` property.
     #[serde(rename = "hostPath")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host_path: Option<Box<IoK8sApiCoreV1HostPathVolumeSource>>,
     /// The `iscsi` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub iscsi: Option<Box<IoK8sApiCoreV1IscsiPersistentVolumeSource>>,
     /// The `local` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub local: Option<Box<IoK8sApiCoreV1LocalVolumeSource>>,
     /// mountOptions is the list of mount options, e.g. \["ro", "soft"\]. Not validated - mount will simply fail if one is invalid. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes/#mount-options>
     #[serde(rename = "mountOptions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mount_options: Option<Vec<String>>,
     /// The `nfs` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub nfs: Option<Box<IoK8sApiCoreV1NfsVolumeSource>>,
     /// The `nodeAffinity` property.
     #[serde(rename = "nodeAffinity")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_affinity: Option<Box<IoK8sApiCoreV1VolumeNodeAffinity>>,
     /// persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim. Valid options are Retain (default for manually created PersistentVolumes), Delete (default for dynamically provisioned PersistentVolumes), and Recycle (deprecated). Recycle must be supported by the volume plugin underlying this PersistentVolume. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#reclaiming>
     #[serde(rename = "persistentVolumeReclaimPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub persistent_volume_reclaim_policy: Option<String>,
     /// The `photonPersistentDisk` property.
     #[serde(rename = "photonPersistentDisk")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub photon_persistent_disk: Option<Box<IoK8sApiCoreV1PhotonPersistentDiskVolumeSource>>,
     /// The `portworxVolume` property.
     #[serde(rename = "portworxVolume")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub portworx_volume: Option<Box<IoK8sApiCoreV1PortworxVolumeSource>>,
     /// The `quobyte` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub quobyte: Option<Box<IoK8sApiCoreV1QuobyteVolumeSource>>,
     /// The `rbd` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rbd: Option<Box<IoK8sApiCoreV1RbdPersistentVolumeSource>>,
     /// The `scaleIO` property.
     #[serde(rename = "scaleIO")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scale_io: Option<Box<IoK8sApiCoreV1ScaleIoPersistentVolumeSource>>,
     /// storageClassName is the name of StorageClass to which this persistent volume belongs. Empty value means that this volume does not belong to any StorageClass.
     #[serde(rename = "storageClassName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_class_name: Option<String>,
     /// The `storageos` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storageos: Option<Box<IoK8sApiCoreV1StorageOsPersistentVolumeSource>>,
     /// volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state. Value of Filesystem is implied when not included in spec.
     #[serde(rename = "volumeMode")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_mode: Option<String>,
     /// The `vsphereVolume` property.
     #[serde(rename = "vsphereVolume")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub vsphere_volume: Option<Box<IoK8sApiCoreV1VsphereVirtualDiskVolumeSource>>,
 }
 
@@ -6880,16 +7456,17 @@ pub struct IoK8sApiCoreV1PersistentVolumeSpec {
 /// AzureFile represents an Azure File Service mount on the host and bind mount to the pod.
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1AzureFilePersistentVolumeSource {
     /// readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// secretName is the name of secret that contains Azure Storage Account Name and Key
     #[serde(rename = "secretName")]
     pub secret_name: String,
     /// secretNamespace is the namespace of the secret that contains Azure Storage Account Name and Key default is the same as the Pod
     #[serde(rename = "secretNamespace")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_namespace: Option<String>,
     /// shareName is the azure Share Name
     #[serde(rename = "shareName")]
@@ -6910,22 +7487,26 @@ pub struct IoK8sApiCoreV1AzureFilePersistentVolumeSource {
 /// Represents a Ceph Filesystem mount that lasts the lifetime of a pod Cephfs volumes do not support ownership management or SELinux relabeling.
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1CephFsPersistentVolumeSource {
     /// monitors is Required: Monitors is a collection of Ceph monitors More info: <https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it>
     pub monitors: Vec<String>,
     /// path is Optional: Used as the mounted root, rather than the full Ceph tree, default is /
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
     /// readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: <https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// secretFile is Optional: SecretFile is the path to key ring for User, default is /etc/ceph/user.secret More info: <https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it>
     #[serde(rename = "secretFile")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_file: Option<String>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
     /// user is Optional: User is the rados user name, default is admin More info: <https://examples.k8s.io/volumes/cephfs/README.md#how-to-use-it>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
 }
 
@@ -6944,12 +7525,13 @@ pub struct IoK8sApiCoreV1CephFsPersistentVolumeSource {
 
 /// SecretReference represents a Secret Reference. It has enough information to retrieve secret in any namespace
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1SecretReference {
     /// name is unique within a namespace to reference a secret resource.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// namespace defines the space within which the secret name must be unique.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
 }
 
@@ -6965,16 +7547,18 @@ pub struct IoK8sApiCoreV1SecretReference {
 /// Represents a cinder volume resource in Openstack. A Cinder volume must exist before mounting to a container. The volume must also be in the same region as the kubelet. Cinder volumes support ownership management and SELinux relabeling.
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1CinderPersistentVolumeSource {
     /// fsType Filesystem type to mount. Must be a filesystem type supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: <https://examples.k8s.io/mysql-cinder-pd/README.md>
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// readOnly is Optional: Defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts. More info: <https://examples.k8s.io/mysql-cinder-pd/README.md>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
     /// volumeID used to identify the volume in cinder. More info: <https://examples.k8s.io/mysql-cinder-pd/README.md>
     #[serde(rename = "volumeID")]
@@ -6995,33 +7579,40 @@ pub struct IoK8sApiCoreV1CinderPersistentVolumeSource {
 /// Represents storage that is managed by an external CSI volume driver (Beta feature)
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1CsiPersistentVolumeSource {
     /// The `controllerExpandSecretRef` property.
     #[serde(rename = "controllerExpandSecretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub controller_expand_secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
     /// The `controllerPublishSecretRef` property.
     #[serde(rename = "controllerPublishSecretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub controller_publish_secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
     /// driver is the name of the driver to use for this volume. Required.
     pub driver: String,
     /// fsType to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs".
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// The `nodeExpandSecretRef` property.
     #[serde(rename = "nodeExpandSecretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_expand_secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
     /// The `nodePublishSecretRef` property.
     #[serde(rename = "nodePublishSecretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_publish_secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
     /// The `nodeStageSecretRef` property.
     #[serde(rename = "nodeStageSecretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_stage_secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
     /// readOnly value to pass to ControllerPublishVolumeRequest. Defaults to false (read/write).
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// volumeAttributes of the volume to publish.
     #[serde(rename = "volumeAttributes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_attributes: Option<::std::collections::BTreeMap<String, String>>,
     /// volumeHandle is the unique volume name returned by the CSI volume plugin’s CreateVolume to refer to the volume on all subsequent calls. Required.
     #[serde(rename = "volumeHandle")]
@@ -7048,20 +7639,23 @@ pub struct IoK8sApiCoreV1CsiPersistentVolumeSource {
 /// FlexPersistentVolumeSource represents a generic persistent volume resource that is provisioned/attached using an exec based plugin.
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1FlexPersistentVolumeSource {
     /// driver is the name of the driver to use for this volume.
     pub driver: String,
     /// fsType is the Filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". The default filesystem depends on FlexVolume script.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// options is Optional: this field holds extra command options if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<::std::collections::BTreeMap<String, String>>,
     /// readOnly is Optional: defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
 }
 
@@ -7080,17 +7674,18 @@ pub struct IoK8sApiCoreV1FlexPersistentVolumeSource {
 /// Represents a Glusterfs mount that lasts the lifetime of a pod. Glusterfs volumes do not support ownership management or SELinux relabeling.
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1GlusterfsPersistentVolumeSource {
     /// endpoints is the endpoint name that details Glusterfs topology. More info: <https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod>
     pub endpoints: String,
     /// endpointsNamespace is the namespace that contains Glusterfs endpoint. If this field is empty, the EndpointNamespace defaults to the same namespace as the bound PVC. More info: <https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod>
     #[serde(rename = "endpointsNamespace")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub endpoints_namespace: Option<String>,
     /// path is the Glusterfs volume path. More info: <https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod>
     pub path: String,
     /// readOnly here will force the Glusterfs volume to be mounted with read-only permissions. Defaults to false. More info: <https://examples.k8s.io/volumes/glusterfs/README.md#create-a-pod>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
 }
 
@@ -7108,34 +7703,41 @@ pub struct IoK8sApiCoreV1GlusterfsPersistentVolumeSource {
 /// ISCSIPersistentVolumeSource represents an ISCSI disk. ISCSI volumes can only be mounted as read/write once. ISCSI volumes support ownership management and SELinux relabeling.
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1IscsiPersistentVolumeSource {
     /// chapAuthDiscovery defines whether support iSCSI Discovery CHAP authentication
     #[serde(rename = "chapAuthDiscovery")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub chap_auth_discovery: Option<bool>,
     /// chapAuthSession defines whether support iSCSI Session CHAP authentication
     #[serde(rename = "chapAuthSession")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub chap_auth_session: Option<bool>,
     /// fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: <https://kubernetes.io/docs/concepts/storage/volumes#iscsi>
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// initiatorName is the custom iSCSI Initiator Name. If initiatorName is specified with iscsiInterface simultaneously, new iSCSI interface &lt;target portal>:&lt;volume name> will be created for the connection.
     #[serde(rename = "initiatorName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub initiator_name: Option<String>,
     /// iqn is Target iSCSI Qualified Name.
     pub iqn: String,
     /// iscsiInterface is the interface Name that uses an iSCSI transport. Defaults to 'default' (tcp).
     #[serde(rename = "iscsiInterface")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub iscsi_interface: Option<String>,
     /// lun is iSCSI Target Lun number.
-    pub lun: i64,
+    pub lun: i32,
     /// portals is the iSCSI Target Portal List. The Portal is either an IP or ip_addr:port if the port is other than default (typically TCP ports 860 and 3260).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub portals: Option<Vec<String>>,
     /// readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
     /// targetPortal is iSCSI Target Portal. The Portal is either an IP or ip_addr:port if the port is other than default (typically TCP ports 860 and 3260).
     #[serde(rename = "targetPortal")]
@@ -7146,7 +7748,7 @@ pub struct IoK8sApiCoreV1IscsiPersistentVolumeSource {
     #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
     IoK8sApiCoreV1IscsiPersistentVolumeSource {
         iqn: String = "iqn",
-        lun: i64 = "lun",
+        lun: i32 = "lun",
         target_portal: String = "targetPortal",
     } {
         chap_auth_discovery: Option<bool> = "chapAuthDiscovery",
@@ -7163,10 +7765,10 @@ pub struct IoK8sApiCoreV1IscsiPersistentVolumeSource {
 /// Local represents directly-attached storage with node affinity (Beta feature)
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1LocalVolumeSource {
     /// fsType is the filesystem type to mount. It applies only when the Path is a block device. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". The default value is to auto-select a filesystem if unspecified.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// path of the full path to the volume on the node. It can be either a directory or block device (disk, partition, ...).
     pub path: String,
@@ -7183,10 +7785,10 @@ pub struct IoK8sApiCoreV1LocalVolumeSource {
 
 /// VolumeNodeAffinity defines constraints that limit what nodes this volume can be accessed from.
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1VolumeNodeAffinity {
     /// The `required` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Box<IoK8sApiCoreV1NodeSelector>>,
 }
 
@@ -7201,26 +7803,31 @@ pub struct IoK8sApiCoreV1VolumeNodeAffinity {
 /// Represents a Rados Block Device mount that lasts the lifetime of a pod. RBD volumes support ownership management and SELinux relabeling.
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1RbdPersistentVolumeSource {
     /// fsType is the filesystem type of the volume that you want to mount. Tip: Ensure that the filesystem type is supported by the host operating system. Examples: "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified. More info: <https://kubernetes.io/docs/concepts/storage/volumes#rbd>
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// image is the rados image name. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
     pub image: String,
     /// keyring is the path to key ring for RBDUser. Default is /etc/ceph/keyring. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub keyring: Option<String>,
     /// monitors is a collection of Ceph monitors. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
     pub monitors: Vec<String>,
     /// pool is the rados pool name. Default is rbd. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pool: Option<String>,
     /// readOnly here will force the ReadOnly setting in VolumeMounts. Defaults to false. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1SecretReference>>,
     /// user is the rados user name. Default is admin. More info: <https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
 }
 
@@ -7242,35 +7849,41 @@ pub struct IoK8sApiCoreV1RbdPersistentVolumeSource {
 /// ScaleIOPersistentVolumeSource represents a persistent ScaleIO volume
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1ScaleIoPersistentVolumeSource {
     /// fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Default is "xfs"
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// gateway is the host address of the ScaleIO API Gateway.
     pub gateway: String,
     /// protectionDomain is the name of the ScaleIO Protection Domain for the configured storage.
     #[serde(rename = "protectionDomain")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protection_domain: Option<String>,
     /// readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
     pub secret_ref: IoK8sApiCoreV1SecretReference,
     /// sslEnabled is the flag to enable/disable SSL communication with Gateway, default false
     #[serde(rename = "sslEnabled")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ssl_enabled: Option<bool>,
     /// storageMode indicates whether the storage for a volume should be ThickProvisioned or ThinProvisioned. Default is ThinProvisioned.
     #[serde(rename = "storageMode")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_mode: Option<String>,
     /// storagePool is the ScaleIO Storage Pool associated with the protection domain.
     #[serde(rename = "storagePool")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_pool: Option<String>,
     /// system is the name of the storage system as configured in ScaleIO.
     pub system: String,
     /// volumeName is the name of a volume already created in the ScaleIO system that is associated with this volume source.
     #[serde(rename = "volumeName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_name: Option<String>,
 }
 
@@ -7293,23 +7906,27 @@ pub struct IoK8sApiCoreV1ScaleIoPersistentVolumeSource {
 
 /// Represents a StorageOS persistent volume resource.
 #[cfg(any(feature = "core-v1", feature = "storage-v1"))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1StorageOsPersistentVolumeSource {
     /// fsType is the filesystem type to mount. Must be a filesystem type supported by the host operating system. Ex. "ext4", "xfs", "ntfs". Implicitly inferred to be "ext4" if unspecified.
     #[serde(rename = "fsType")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_type: Option<String>,
     /// readOnly defaults to false (read/write). ReadOnly here will force the ReadOnly setting in VolumeMounts.
     #[serde(rename = "readOnly")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<bool>,
     /// The `secretRef` property.
     #[serde(rename = "secretRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_ref: Option<Box<IoK8sApiCoreV1ObjectReference>>,
     /// volumeName is the human-readable name of the StorageOS volume.  Volume names are only unique within a namespace.
     #[serde(rename = "volumeName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_name: Option<String>,
     /// volumeNamespace specifies the scope of the volume within StorageOS.  If no namespace is specified then the Pod's namespace will be used.  This allows the Kubernetes name scoping to be mirrored within StorageOS for tighter integration. Set VolumeName to any name to override the default behaviour. Set to "default" if you are not using namespaces within StorageOS. Namespaces that do not pre-exist within StorageOS will be created.
     #[serde(rename = "volumeNamespace")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_namespace: Option<String>,
 }
 
@@ -7327,14 +7944,16 @@ pub struct IoK8sApiCoreV1StorageOsPersistentVolumeSource {
 
 /// PersistentVolumeStatus is the current status of a persistent volume.
 #[cfg(feature = "core-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1PersistentVolumeStatus {
     /// message is a human-readable message indicating details about why the volume is in this state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// phase indicates if a volume is available, bound to a claim, or released by a claim. More info: <https://kubernetes.io/docs/concepts/storage/persistent-volumes#phase>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
     /// reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
@@ -7377,7 +7996,6 @@ pub struct IoK8sApiCoreV1PersistentVolumeStatus {
     feature = "storage-v1"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1WatchEvent {
     /// The `object` property.
     pub object: IoK8sApimachineryPkgRuntimeRawExtension,
@@ -7470,14 +8088,15 @@ pub type IoK8sApimachineryPkgRuntimeRawExtension = ::serde_json::Map<String, ::s
 /// APIGroupList is a list of APIGroup, to allow clients to discover the API at /apis.
 #[cfg(feature = "apis")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1ApiGroupList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// groups is a list of APIGroup.
     pub groups: Vec<IoK8sApimachineryPkgApisMetaV1ApiGroup>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
 }
 
@@ -7517,20 +8136,23 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiGroupList {
     feature = "storage"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1ApiGroup {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// name is the name of the group.
     pub name: String,
     /// The `preferredVersion` property.
     #[serde(rename = "preferredVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preferred_version: Option<Box<IoK8sApimachineryPkgApisMetaV1GroupVersionForDiscovery>>,
     /// a map of client CIDR to server address that is serving this group. This is to help clients reach servers in the most network-efficient way possible. Clients can use the appropriate server address as per the CIDR that they match. In case of multiple matches, clients should use the longest matching CIDR. The server returns only those CIDRs that it thinks that the client can match. For example: the master will return an internal IP CIDR only, if the client reaches the server using an internal IP. Server looks at X-Forwarded-For header or X-Real-Ip header or request.RemoteAddr (in that order) to get the client IP.
     #[serde(rename = "serverAddressByClientCIDRs")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub server_address_by_client_cid_rs:
         Option<Vec<IoK8sApimachineryPkgApisMetaV1ServerAddressByClientCidr>>,
     /// versions are the versions supported in this group.
@@ -7576,7 +8198,6 @@ pub struct IoK8sApimachineryPkgApisMetaV1ApiGroup {
     feature = "storage"
 ))]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgApisMetaV1GroupVersionForDiscovery {
     /// groupVersion specifies the API group and version in the form "group/version"
     #[serde(rename = "groupVersion")]
@@ -7597,16 +8218,18 @@ pub struct IoK8sApimachineryPkgApisMetaV1GroupVersionForDiscovery {
 /// MutatingWebhookConfigurationList is a list of MutatingWebhookConfiguration.
 #[cfg(feature = "admissionregistration-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAdmissionregistrationV1MutatingWebhookConfigurationList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of MutatingWebhookConfiguration.
     pub items: Vec<IoK8sApiAdmissionregistrationV1MutatingWebhookConfiguration>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -7623,17 +8246,20 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhookConfigurationList {
 
 /// MutatingWebhookConfiguration describes the configuration of and admission webhook that accept or reject and may change the object.
 #[cfg(feature = "admissionregistration-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1MutatingWebhookConfiguration {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Webhooks is a list of webhooks and the affected resources and operations.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub webhooks: Option<Vec<IoK8sApiAdmissionregistrationV1MutatingWebhook>>,
 }
 
@@ -7651,7 +8277,6 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhookConfiguration {
 /// MutatingWebhook describes an admission webhook and the resources and operations it applies to.
 #[cfg(feature = "admissionregistration-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAdmissionregistrationV1MutatingWebhook {
     /// AdmissionReviewVersions is an ordered list of preferred `AdmissionReview` versions the Webhook expects. API server will try to use first version in the list which it supports. If none of the versions specified in this list supported by API server, validation will fail for this object. If a persisted webhook configuration specifies allowed versions and does not include any versions known to the API Server, calls to the webhook will fail and be subject to the failure policy.
     #[serde(rename = "admissionReviewVersions")]
@@ -7661,6 +8286,7 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhook {
     pub client_config: IoK8sApiAdmissionregistrationV1WebhookClientConfig,
     /// FailurePolicy defines how unrecognized errors from the admission endpoint are handled - allowed values are Ignore or Fail. Defaults to Fail.
     #[serde(rename = "failurePolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub failure_policy: Option<String>,
     /// MatchConditions is a list of conditions that must be met for a request to be sent to this webhook. Match conditions filter requests that have already been matched by the rules, namespaceSelector, and objectSelector. An empty list of matchConditions matches all requests. There are a maximum of 64 match conditions allowed.
     ///
@@ -7673,6 +8299,7 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhook {
     ///
     /// This is an alpha feature and managed by the AdmissionWebhookMatchConditions feature gate.
     #[serde(rename = "matchConditions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_conditions: Option<Vec<IoK8sApiAdmissionregistrationV1MatchCondition>>,
     /// matchPolicy defines how the "rules" list is used to match incoming requests. Allowed values are "Exact" or "Equivalent".
     ///
@@ -7682,14 +8309,17 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhook {
     ///
     /// Defaults to "Equivalent"
     #[serde(rename = "matchPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_policy: Option<String>,
     /// The name of the admission webhook. Name should be fully qualified, e.g., imagepolicy.kubernetes.io, where "imagepolicy" is the name of the webhook, and kubernetes.io is the name of the organization. Required.
     pub name: String,
     /// The `namespaceSelector` property.
     #[serde(rename = "namespaceSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// The `objectSelector` property.
     #[serde(rename = "objectSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub object_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// reinvocationPolicy indicates whether this webhook should be called multiple times as part of a single admission evaluation. Allowed values are "Never" and "IfNeeded".
     ///
@@ -7699,15 +8329,18 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhook {
     ///
     /// Defaults to "Never".
     #[serde(rename = "reinvocationPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reinvocation_policy: Option<String>,
     /// Rules describes what operations on what resources/subresources the webhook cares about. The webhook cares about an operation if it matches _any_ Rule. However, in order to prevent ValidatingAdmissionWebhooks and MutatingAdmissionWebhooks from putting the cluster in a state which cannot be recovered from without completely disabling the plugin, ValidatingAdmissionWebhooks and MutatingAdmissionWebhooks are never called on admission requests for ValidatingWebhookConfiguration and MutatingWebhookConfiguration objects.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<IoK8sApiAdmissionregistrationV1RuleWithOperations>>,
     /// SideEffects states whether this webhook has side effects. Acceptable values are: None, NoneOnDryRun (webhooks created via v1beta1 may also specify Some or Unknown). Webhooks with side effects MUST implement a reconciliation system, since a request may be rejected by a future step in the admission chain and the side effects therefore need to be undone. Requests with the dryRun attribute will be auto-rejected if they match a webhook with sideEffects == Unknown or Some.
     #[serde(rename = "sideEffects")]
     pub side_effects: String,
     /// TimeoutSeconds specifies the timeout for this webhook. After the timeout passes, the webhook call will be ignored or the API call will fail based on the failure policy. The timeout value must be between 1 and 30 seconds. Default to 10 seconds.
     #[serde(rename = "timeoutSeconds")]
-    pub timeout_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout_seconds: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7725,19 +8358,20 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhook {
         object_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>> = "objectSelector",
         reinvocation_policy: Option<String> = "reinvocationPolicy",
         rules: Option<Vec<IoK8sApiAdmissionregistrationV1RuleWithOperations>> = "rules",
-        timeout_seconds: Option<i64> = "timeoutSeconds",
+        timeout_seconds: Option<i32> = "timeoutSeconds",
     }
 }
 
 /// WebhookClientConfig contains the information to make a TLS connection with the webhook
 #[cfg(feature = "admissionregistration-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1WebhookClientConfig {
     /// `caBundle` is a PEM encoded CA bundle which will be used to validate the webhook's server certificate. If unspecified, system trust roots on the apiserver are used.
     #[serde(rename = "caBundle")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_bundle: Option<String>,
     /// The `service` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<Box<IoK8sApiAdmissionregistrationV1ServiceReference>>,
     /// `url` gives the location of the webhook, in standard URL form (`scheme://host:port/path`). Exactly one of `url` or `service` must be specified.
     ///
@@ -7750,6 +8384,7 @@ pub struct IoK8sApiAdmissionregistrationV1WebhookClientConfig {
     /// A path is optional, and if present may be any string permissible in a URL. You may use the path to pass an arbitrary string to the webhook, for example, a cluster identifier.
     ///
     /// Attempting to use a user or basic auth e.g. "user:password@" is not allowed. Fragments ("#...") and query parameters ("?...") are not allowed, either.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
 }
 
@@ -7766,16 +8401,17 @@ pub struct IoK8sApiAdmissionregistrationV1WebhookClientConfig {
 /// ServiceReference holds a reference to Service.legacy.k8s.io
 #[cfg(feature = "admissionregistration-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAdmissionregistrationV1ServiceReference {
     /// `name` is the name of the service. Required
     pub name: String,
     /// `namespace` is the namespace of the service. Required
     pub namespace: String,
     /// `path` is an optional URL path which will be sent in any request to this service.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
     /// If specified, the port on the service that hosting webhook. Default to 443 for backward compatibility. `port` should be a valid port number (1-65535, inclusive).
-    pub port: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7785,14 +8421,13 @@ pub struct IoK8sApiAdmissionregistrationV1ServiceReference {
         namespace: String = "namespace",
     } {
         path: Option<String> = "path",
-        port: Option<i64> = "port",
+        port: Option<i32> = "port",
     }
 }
 
 /// MatchCondition represents a condition which must by fulfilled for a request to be sent to a webhook.
 #[cfg(feature = "admissionregistration-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAdmissionregistrationV1MatchCondition {
     /// Expression represents the expression which will be evaluated by CEL. Must evaluate to bool. CEL expressions have access to the contents of the AdmissionRequest and Authorizer, organized into CEL variables:
     ///
@@ -7821,16 +8456,18 @@ pub struct IoK8sApiAdmissionregistrationV1MatchCondition {
 
 /// RuleWithOperations is a tuple of Operations and Resources. It is recommended to make sure that all the tuple expansions are valid.
 #[cfg(feature = "admissionregistration-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1RuleWithOperations {
     /// APIGroups is the API groups the resources belong to. '*' is all groups. If '*' is present, the length of the slice must be one. Required.
     #[serde(rename = "apiGroups")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_groups: Option<Vec<String>>,
     /// APIVersions is the API versions the resources belong to. '*' is all versions. If '*' is present, the length of the slice must be one. Required.
     #[serde(rename = "apiVersions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_versions: Option<Vec<String>>,
     /// Operations is the operations the admission hook cares about - CREATE, UPDATE, DELETE, CONNECT or * for all of those operations and any future admission operations that are added. If '*' is present, the length of the slice must be one. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub operations: Option<Vec<String>>,
     /// Resources is a list of resources this rule applies to.
     ///
@@ -7839,8 +8476,10 @@ pub struct IoK8sApiAdmissionregistrationV1RuleWithOperations {
     /// If wildcard is present, the validation rule will ensure resources do not overlap with each other.
     ///
     /// Depending on the enclosing object, subresources might not be allowed. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Vec<String>>,
     /// scope specifies the scope of this rule. Valid values are "Cluster", "Namespaced", and "*" "Cluster" means that only cluster-scoped resources will match this rule. Namespace API objects are cluster-scoped. "Namespaced" means that only namespaced resources will match this rule. "*" means that there are no scope restrictions. Subresources match the scope of their parent resource. Default is "*".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scope: Option<String>,
 }
 
@@ -7859,16 +8498,18 @@ pub struct IoK8sApiAdmissionregistrationV1RuleWithOperations {
 /// ValidatingWebhookConfigurationList is a list of ValidatingWebhookConfiguration.
 #[cfg(feature = "admissionregistration-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhookConfigurationList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of ValidatingWebhookConfiguration.
     pub items: Vec<IoK8sApiAdmissionregistrationV1ValidatingWebhookConfiguration>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -7885,17 +8526,20 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhookConfigurationList {
 
 /// ValidatingWebhookConfiguration describes the configuration of and admission webhook that accept or reject and object without changing it.
 #[cfg(feature = "admissionregistration-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhookConfiguration {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Webhooks is a list of webhooks and the affected resources and operations.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub webhooks: Option<Vec<IoK8sApiAdmissionregistrationV1ValidatingWebhook>>,
 }
 
@@ -7913,7 +8557,6 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhookConfiguration {
 /// ValidatingWebhook describes an admission webhook and the resources and operations it applies to.
 #[cfg(feature = "admissionregistration-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhook {
     /// AdmissionReviewVersions is an ordered list of preferred `AdmissionReview` versions the Webhook expects. API server will try to use first version in the list which it supports. If none of the versions specified in this list supported by API server, validation will fail for this object. If a persisted webhook configuration specifies allowed versions and does not include any versions known to the API Server, calls to the webhook will fail and be subject to the failure policy.
     #[serde(rename = "admissionReviewVersions")]
@@ -7923,6 +8566,7 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhook {
     pub client_config: IoK8sApiAdmissionregistrationV1WebhookClientConfig,
     /// FailurePolicy defines how unrecognized errors from the admission endpoint are handled - allowed values are Ignore or Fail. Defaults to Fail.
     #[serde(rename = "failurePolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub failure_policy: Option<String>,
     /// MatchConditions is a list of conditions that must be met for a request to be sent to this webhook. Match conditions filter requests that have already been matched by the rules, namespaceSelector, and objectSelector. An empty list of matchConditions matches all requests. There are a maximum of 64 match conditions allowed.
     ///
@@ -7935,6 +8579,7 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhook {
     ///
     /// This is an alpha feature and managed by the AdmissionWebhookMatchConditions feature gate.
     #[serde(rename = "matchConditions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_conditions: Option<Vec<IoK8sApiAdmissionregistrationV1MatchCondition>>,
     /// matchPolicy defines how the "rules" list is used to match incoming requests. Allowed values are "Exact" or "Equivalent".
     ///
@@ -7944,23 +8589,28 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhook {
     ///
     /// Defaults to "Equivalent"
     #[serde(rename = "matchPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_policy: Option<String>,
     /// The name of the admission webhook. Name should be fully qualified, e.g., imagepolicy.kubernetes.io, where "imagepolicy" is the name of the webhook, and kubernetes.io is the name of the organization. Required.
     pub name: String,
     /// The `namespaceSelector` property.
     #[serde(rename = "namespaceSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// The `objectSelector` property.
     #[serde(rename = "objectSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub object_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// Rules describes what operations on what resources/subresources the webhook cares about. The webhook cares about an operation if it matches _any_ Rule. However, in order to prevent ValidatingAdmissionWebhooks and MutatingAdmissionWebhooks from putting the cluster in a state which cannot be recovered from without completely disabling the plugin, ValidatingAdmissionWebhooks and MutatingAdmissionWebhooks are never called on admission requests for ValidatingWebhookConfiguration and MutatingWebhookConfiguration objects.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<IoK8sApiAdmissionregistrationV1RuleWithOperations>>,
     /// SideEffects states whether this webhook has side effects. Acceptable values are: None, NoneOnDryRun (webhooks created via v1beta1 may also specify Some or Unknown). Webhooks with side effects MUST implement a reconciliation system, since a request may be rejected by a future step in the admission chain and the side effects therefore need to be undone. Requests with the dryRun attribute will be auto-rejected if they match a webhook with sideEffects == Unknown or Some.
     #[serde(rename = "sideEffects")]
     pub side_effects: String,
     /// TimeoutSeconds specifies the timeout for this webhook. After the timeout passes, the webhook call will be ignored or the API call will fail based on the failure policy. The timeout value must be between 1 and 30 seconds. Default to 10 seconds.
     #[serde(rename = "timeoutSeconds")]
-    pub timeout_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout_seconds: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7977,23 +8627,26 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhook {
         namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>> = "namespaceSelector",
         object_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>> = "objectSelector",
         rules: Option<Vec<IoK8sApiAdmissionregistrationV1RuleWithOperations>> = "rules",
-        timeout_seconds: Option<i64> = "timeoutSeconds",
+        timeout_seconds: Option<i32> = "timeoutSeconds",
     }
 }
 
 /// ValidatingAdmissionPolicyList is a list of ValidatingAdmissionPolicy.
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of ValidatingAdmissionPolicy.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy>>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -8010,19 +8663,23 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyList {
 
 /// ValidatingAdmissionPolicy describes the definition of an admission validation policy that accepts or rejects an object without changing it.
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus>>,
 }
 
@@ -8040,11 +8697,11 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy {
 
 /// ValidatingAdmissionPolicySpec is the specification of the desired behavior of the AdmissionPolicy.
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec {
     /// auditAnnotations contains CEL expressions which are used to produce audit annotations for the audit event of the API request. validations and auditAnnotations may not both be empty; a least one of validations or auditAnnotations is required.
     #[serde(rename = "auditAnnotations")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub audit_annotations: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1AuditAnnotation>>,
     /// failurePolicy defines how to handle failures for the admission policy. Failures can occur from CEL expression parse errors, type check errors, runtime errors and invalid or mis-configured policy definitions or bindings.
     ///
@@ -8056,6 +8713,7 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec {
     ///
     /// Allowed values are Ignore or Fail. Defaults to Fail.
     #[serde(rename = "failurePolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub failure_policy: Option<String>,
     /// MatchConditions is a list of conditions that must be met for a request to be validated. Match conditions filter requests that have already been matched by the rules, namespaceSelector, and objectSelector. An empty list of matchConditions matches all requests. There are a maximum of 64 match conditions allowed.
     ///
@@ -8068,14 +8726,18 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec {
     ///      - If failurePolicy=Fail, reject the request
     ///      - If failurePolicy=Ignore, the policy is skipped
     #[serde(rename = "matchConditions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_conditions: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1MatchCondition>>,
     /// The `matchConstraints` property.
     #[serde(rename = "matchConstraints")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_constraints: Option<Box<IoK8sApiAdmissionregistrationV1alpha1MatchResources>>,
     /// The `paramKind` property.
     #[serde(rename = "paramKind")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub param_kind: Option<Box<IoK8sApiAdmissionregistrationV1alpha1ParamKind>>,
     /// Validations contain CEL expressions which is used to apply the validation. Validations and AuditAnnotations may not both be empty; a minimum of one Validations or AuditAnnotations is required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub validations: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1Validation>>,
 }
 
@@ -8095,7 +8757,6 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicySpec {
 /// AuditAnnotation describes how to produce an audit annotation for an API request.
 #[cfg(feature = "admissionregistration-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAdmissionregistrationV1alpha1AuditAnnotation {
     /// key specifies the audit annotation key. The audit annotation keys of a ValidatingAdmissionPolicy must be unique. The key must be a qualified name (\[A-Za-z0-9\]\[-A-Za-z0-9_.\]*) no more than 63 bytes in length.
     ///
@@ -8126,7 +8787,6 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1AuditAnnotation {
 /// The `io.k8s.api.admissionregistration.v1alpha1.MatchCondition` schema.
 #[cfg(feature = "admissionregistration-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAdmissionregistrationV1alpha1MatchCondition {
     /// Expression represents the expression which will be evaluated by CEL. Must evaluate to bool. CEL expressions have access to the contents of the AdmissionRequest and Authorizer, organized into CEL variables:
     ///
@@ -8155,11 +8815,11 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1MatchCondition {
 
 /// MatchResources decides whether to run the admission control policy on an object based on whether it meets the match criteria. The exclude rules take precedence over include rules (if a resource matches both, it is excluded)
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1MatchResources {
     /// ExcludeResourceRules describes what operations on what resources/subresources the ValidatingAdmissionPolicy should not care about. The exclude rules take precedence over include rules (if a resource matches both, it is excluded)
     #[serde(rename = "excludeResourceRules")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub exclude_resource_rules:
         Option<Vec<IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations>>,
     /// matchPolicy defines how the "MatchResources" list is used to match incoming requests. Allowed values are "Exact" or "Equivalent".
@@ -8170,15 +8830,19 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1MatchResources {
     ///
     /// Defaults to "Equivalent"
     #[serde(rename = "matchPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_policy: Option<String>,
     /// The `namespaceSelector` property.
     #[serde(rename = "namespaceSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// The `objectSelector` property.
     #[serde(rename = "objectSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub object_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// ResourceRules describes what operations on what resources/subresources the ValidatingAdmissionPolicy matches. The policy cares about an operation if it matches _any_ Rule.
     #[serde(rename = "resourceRules")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_rules: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations>>,
 }
 
@@ -8196,19 +8860,22 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1MatchResources {
 
 /// NamedRuleWithOperations is a tuple of Operations and Resources with ResourceNames.
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations {
     /// APIGroups is the API groups the resources belong to. '*' is all groups. If '*' is present, the length of the slice must be one. Required.
     #[serde(rename = "apiGroups")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_groups: Option<Vec<String>>,
     /// APIVersions is the API versions the resources belong to. '*' is all versions. If '*' is present, the length of the slice must be one. Required.
     #[serde(rename = "apiVersions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_versions: Option<Vec<String>>,
     /// Operations is the operations the admission hook cares about - CREATE, UPDATE, DELETE, CONNECT or * for all of those operations and any future admission operations that are added. If '*' is present, the length of the slice must be one. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub operations: Option<Vec<String>>,
     /// ResourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed.
     #[serde(rename = "resourceNames")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_names: Option<Vec<String>>,
     /// Resources is a list of resources this rule applies to.
     ///
@@ -8217,8 +8884,10 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations {
     /// If wildcard is present, the validation rule will ensure resources do not overlap with each other.
     ///
     /// Depending on the enclosing object, subresources might not be allowed. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Vec<String>>,
     /// scope specifies the scope of this rule. Valid values are "Cluster", "Namespaced", and "*" "Cluster" means that only cluster-scoped resources will match this rule. Namespace API objects are cluster-scoped. "Namespaced" means that only namespaced resources will match this rule. "*" means that there are no scope restrictions. Subresources match the scope of their parent resource. Default is "*".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scope: Option<String>,
 }
 
@@ -8237,13 +8906,14 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1NamedRuleWithOperations {
 
 /// ParamKind is a tuple of Group Kind and Version.
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ParamKind {
     /// APIVersion is the API group version the resources belong to. In format of "group/version". Required.
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is the API kind the resources belong to. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
 }
 
@@ -8259,7 +8929,6 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ParamKind {
 /// Validation specifies the CEL expression which is used to apply the validation.
 #[cfg(feature = "admissionregistration-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAdmissionregistrationV1alpha1Validation {
     /// Expression represents the expression which will be evaluated by CEL. ref: <https://github.com/google/cel-spec> CEL expressions have access to the contents of the API request/response, organized into CEL variables as well as some other useful variables:
     ///
@@ -8287,11 +8956,14 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1Validation {
     ///     Required.
     pub expression: String,
     /// Message represents the message displayed when validation fails. The message is required if the Expression contains line breaks. The message must not contain line breaks. If unset, the message is "failed rule: {Rule}". e.g. "must be a URL with the host matching spec.host" If the Expression contains line breaks. Message is required. The message must not contain line breaks. If unset, the message is "failed Expression: {Expression}".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// messageExpression declares a CEL expression that evaluates to the validation failure message that is returned when this rule fails. Since messageExpression is used as a failure message, it must evaluate to a string. If both message and messageExpression are present on a validation, then messageExpression will be used if validation fails. If messageExpression results in a runtime error, the runtime error is logged, and the validation failure message is produced as if the messageExpression field were unset. If messageExpression evaluates to an empty string, a string with only spaces, or a string that contains line breaks, then the validation failure message will also be produced as if the messageExpression field were unset, and the fact that messageExpression produced an empty string/string with only spaces/string with line breaks will be logged. messageExpression has access to all the same variables as the `expression` except for 'authorizer' and 'authorizer.requestResource'. Example: "object.x must be less than max ("+string(params.max)+")"
     #[serde(rename = "messageExpression")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message_expression: Option<String>,
     /// Reason represents a machine-readable description of why this validation failed. If this is the first validation in the list to fail, this reason, as well as the corresponding HTTP response code, are used in the HTTP response to the client. The currently supported reasons are: "Unauthorized", "Forbidden", "Invalid", "RequestEntityTooLarge". If not set, StatusReasonInvalid is used in the response to the client.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
@@ -8308,16 +8980,18 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1Validation {
 
 /// ValidatingAdmissionPolicyStatus represents the status of a ValidatingAdmissionPolicy.
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus {
     /// The conditions represent the latest available observations of a policy's current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApimachineryPkgApisMetaV1Condition>>,
     /// The generation observed by the controller.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
     /// The `typeChecking` property.
     #[serde(rename = "typeChecking")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub type_checking: Option<Box<IoK8sApiAdmissionregistrationV1alpha1TypeChecking>>,
 }
 
@@ -8333,11 +9007,11 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyStatus 
 
 /// TypeChecking contains results of type checking the expressions in the ValidatingAdmissionPolicy
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1TypeChecking {
     /// The type checking warnings for each expression.
     #[serde(rename = "expressionWarnings")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub expression_warnings: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1ExpressionWarning>>,
 }
 
@@ -8352,7 +9026,6 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1TypeChecking {
 /// ExpressionWarning is a warning information that targets a specific expression.
 #[cfg(feature = "admissionregistration-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ExpressionWarning {
     /// The path to the field that refers the expression. For example, the reference to the expression of the first item of validations is "spec.validations\[0\].expression"
     #[serde(rename = "fieldRef")]
@@ -8372,17 +9045,20 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ExpressionWarning {
 
 /// ValidatingAdmissionPolicyBindingList is a list of ValidatingAdmissionPolicyBinding.
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of PolicyBinding.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding>>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -8399,17 +9075,20 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
 
 /// ValidatingAdmissionPolicyBinding binds the ValidatingAdmissionPolicy with paramerized resources. ValidatingAdmissionPolicyBinding and parameter CRDs together define how cluster administrators configure policies for clusters.
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec:
         Option<Box<IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec>>,
 }
@@ -8427,17 +9106,19 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
 
 /// ValidatingAdmissionPolicyBindingSpec is the specification of the ValidatingAdmissionPolicyBinding.
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingSpec {
     /// The `matchResources` property.
     #[serde(rename = "matchResources")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_resources: Option<Box<IoK8sApiAdmissionregistrationV1alpha1MatchResources>>,
     /// The `paramRef` property.
     #[serde(rename = "paramRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub param_ref: Option<Box<IoK8sApiAdmissionregistrationV1alpha1ParamRef>>,
     /// PolicyName references a ValidatingAdmissionPolicy name which the ValidatingAdmissionPolicyBinding binds to. If the referenced resource does not exist, this binding is considered invalid and will be ignored Required.
     #[serde(rename = "policyName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub policy_name: Option<String>,
     /// validationActions declares how Validations of the referenced ValidatingAdmissionPolicy are enforced. If a validation evaluates to false it is always enforced according to these actions.
     ///
@@ -8459,6 +9140,7 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
     ///
     /// Required.
     #[serde(rename = "validationActions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub validation_actions: Option<Vec<String>>,
 }
 
@@ -8475,12 +9157,13 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
 
 /// ParamRef references a parameter resource
 #[cfg(feature = "admissionregistration-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAdmissionregistrationV1alpha1ParamRef {
     /// Name of the resource being referenced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Namespace of the referenced resource. Should be empty for the cluster-scoped resources
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
 }
 
@@ -8496,16 +9179,18 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ParamRef {
 /// CustomResourceDefinitionList is a list of CustomResourceDefinition objects.
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items list individual CustomResourceDefinition objects
     pub items: Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -8523,18 +9208,21 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
 /// CustomResourceDefinition represents a resource that should be exposed on the API server.  Its name MUST be in the format &lt;.spec.name>.&lt;.spec.group>.
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<
         Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus>,
     >,
@@ -8555,9 +9243,9 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
 /// CustomResourceDefinitionSpec describes how a user wants their resource to appear
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionSpec {
     /// The `conversion` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conversion:
         Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConversion>>,
     /// group is the API group of the defined custom resource. The custom resources are served under `/apis/<group>/...`. Must match the name of the CustomResourceDefinition (in the form `<names.plural>.<group>`).
@@ -8566,6 +9254,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     pub names: IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionNames,
     /// preserveUnknownFields indicates that object fields which are not specified in the OpenAPI schema should be preserved when persisting to storage. apiVersion, kind, metadata and known fields inside metadata are always preserved. This field is deprecated in favor of setting `x-preserve-unknown-fields` to true in `spec.versions[*].schema.openAPIV3Schema`. See <https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definitions/#field-pruning> for details.
     #[serde(rename = "preserveUnknownFields")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preserve_unknown_fields: Option<bool>,
     /// scope indicates whether the defined custom resource is cluster- or namespace-scoped. Allowed values are `Cluster` and `Namespaced`.
     pub scope: String,
@@ -8590,12 +9279,12 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
 /// CustomResourceConversion describes how to convert different versions of a CR.
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConversion {
     /// strategy specifies how custom resources are converted between versions. Allowed values are: - `"None"`: The converter only change the apiVersion and would not touch any other field in the custom resource. - `"Webhook"`: API Server will call to an external webhook to do the conversion. Additional information
     ///   is needed for this option. This requires spec.preserveUnknownFields to be false, and spec.conversion.webhook to be set.
     pub strategy: String,
     /// The `webhook` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub webhook: Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion>>,
 }
 
@@ -8611,10 +9300,10 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceConver
 /// WebhookConversion describes how to call a conversion webhook
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion {
     /// The `clientConfig` property.
     #[serde(rename = "clientConfig")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub client_config:
         Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig>>,
     /// conversionReviewVersions is an ordered list of preferred `ConversionReview` versions the Webhook expects. The API server will use the first version in the list which it supports. If none of the versions specified in this list are supported by API server, conversion will fail for the custom resource. If a persisted Webhook configuration specifies allowed versions and does not include any versions known to the API Server, calls to the webhook will fail.
@@ -8633,13 +9322,14 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookConversion {
 
 /// WebhookClientConfig contains the information to make a TLS connection with the webhook.
 #[cfg(feature = "apiextensions-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig {
     /// caBundle is a PEM encoded CA bundle which will be used to validate the webhook's server certificate. If unspecified, system trust roots on the apiserver are used.
     #[serde(rename = "caBundle")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_bundle: Option<String>,
     /// The `service` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1ServiceReference>>,
     /// url gives the location of the webhook, in standard URL form (`scheme://host:port/path`). Exactly one of `url` or `service` must be specified.
     ///
@@ -8652,6 +9342,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig 
     /// A path is optional, and if present may be any string permissible in a URL. You may use the path to pass an arbitrary string to the webhook, for example, a cluster identifier.
     ///
     /// Attempting to use a user or basic auth e.g. "user:password@" is not allowed. Fragments ("#...") and query parameters ("?...") are not allowed, either.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
 }
 
@@ -8668,16 +9359,17 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1WebhookClientConfig 
 /// ServiceReference holds a reference to Service.legacy.k8s.io
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1ServiceReference {
     /// name is the name of the service. Required
     pub name: String,
     /// namespace is the namespace of the service. Required
     pub namespace: String,
     /// path is an optional URL path at which the webhook will be contacted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
     /// port is an optional service port at which the webhook will be contacted. `port` should be a valid port number (1-65535, inclusive). Defaults to 443 for backward compatibility.
-    pub port: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8687,28 +9379,31 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1ServiceReference {
         namespace: String = "namespace",
     } {
         path: Option<String> = "path",
-        port: Option<i64> = "port",
+        port: Option<i32> = "port",
     }
 }
 
 /// CustomResourceDefinitionNames indicates the names to serve this CustomResourceDefinition
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionNames {
     /// categories is a list of grouped resources this custom resource belongs to (e.g. 'all'). This is published in API discovery documents, and used by clients to support invocations like `kubectl get all`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub categories: Option<Vec<String>>,
     /// kind is the serialized kind of the resource. It is normally CamelCase and singular. Custom resource instances will use this value as the `kind` attribute in API calls.
     pub kind: String,
     /// listKind is the serialized kind of the list for this resource. Defaults to "`kind`List".
     #[serde(rename = "listKind")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_kind: Option<String>,
     /// plural is the plural name of the resource to serve. The custom resources are served under `/apis/<group>/<version>/.../<plural>`. Must match the name of the CustomResourceDefinition (in the form `<names.plural>.<group>`). Must be all lowercase.
     pub plural: String,
     /// shortNames are short names for the resource, exposed in API discovery documents, and used by clients to support invocations like `kubectl get <shortname>`. It must be all lowercase.
     #[serde(rename = "shortNames")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub short_names: Option<Vec<String>>,
     /// singular is the singular name of the resource. It must be all lowercase. Defaults to lowercased `kind`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub singular: Option<String>,
 }
 
@@ -8728,21 +9423,24 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
 /// CustomResourceDefinitionVersion describes a version for CRD.
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionVersion {
     /// additionalPrinterColumns specifies additional columns returned in Table output. See <https://kubernetes.io/docs/reference/using-api/api-concepts/#receiving-resources-as-tables> for details. If no columns are specified, a single column displaying the age of the custom resource is used.
     #[serde(rename = "additionalPrinterColumns")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub additional_printer_columns: Option<
         Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumnDefinition>,
     >,
     /// deprecated indicates this version of the custom resource API is deprecated. When set to true, API requests to this version receive a warning header in the server response. Defaults to false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated: Option<bool>,
     /// deprecationWarning overrides the default warning returned to API clients. May only be set when `deprecated` is true. The default warning indicates this version is deprecated and recommends use of the newest served version of equal or greater stability, if one exists.
     #[serde(rename = "deprecationWarning")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecation_warning: Option<String>,
     /// name is the version name, e.g. “v1”, “v2beta1”, etc. The custom resources are served under this version at `/apis/<group>/<version>/...` if `served` is true.
     pub name: String,
     /// The `schema` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema:
         Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValidation>>,
     /// served is a flag enabling/disabling this version from being served via REST APIs
@@ -8750,6 +9448,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     /// storage indicates this version should be used when persisting custom resources to storage. There must be exactly one version with storage=true.
     pub storage: bool,
     /// The `subresources` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subresources:
         Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresources>>,
 }
@@ -8772,11 +9471,12 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
 /// CustomResourceColumnDefinition specifies a column for server side printing.
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumnDefinition {
     /// description is a human readable description of this column.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// format is an optional OpenAPI type definition for this column. The 'name' format is applied to the primary identifier column to assist in clients identifying column is the resource name. See <https://github.com/OAI/OpenAPI-Specification/blob/master/versions/2.0.md#data-types> for details.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<String>,
     /// jsonPath is a simple JSON path (i.e. with array notation) which is evaluated against each custom resource to produce the value for this column.
     #[serde(rename = "jsonPath")]
@@ -8784,7 +9484,8 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumn
     /// name is a human readable name for the column.
     pub name: String,
     /// priority is an integer defining the relative importance of this column compared to others. Lower numbers are considered higher priority. Columns that may be omitted in limited space scenarios should be given a priority greater than 0.
-    pub priority: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub priority: Option<i32>,
     /// type is an OpenAPI type definition for this column. See <https://github.com/OAI/OpenAPI-Specification/blob/master/versions/2.0.md#data-types> for details.
     pub r#type: String,
 }
@@ -8798,17 +9499,17 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceColumn
     } {
         description: Option<String> = "description",
         format: Option<String> = "format",
-        priority: Option<i64> = "priority",
+        priority: Option<i32> = "priority",
     }
 }
 
 /// CustomResourceValidation is a list of validation methods for CustomResources.
 #[cfg(feature = "apiextensions-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValidation {
     /// The `openAPIV3Schema` property.
     #[serde(rename = "openAPIV3Schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub open_apiv3_schema:
         Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>>,
 }
@@ -8823,32 +9524,39 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValida
 
 /// JSONSchemaProps is a JSON-Schema following Specification Draft 4 (http://json-schema.org/).
 #[cfg(feature = "apiextensions-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     /// The `$ref` property.
     #[serde(rename = "$ref")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#ref: Option<String>,
     /// The `$schema` property.
     #[serde(rename = "$schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// The `additionalItems` property.
     #[serde(rename = "additionalItems")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub additional_items:
         Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrBool>,
     /// The `additionalProperties` property.
     #[serde(rename = "additionalProperties")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub additional_properties:
         Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrBool>,
     /// The `allOf` property.
     #[serde(rename = "allOf")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub all_of: Option<Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>>,
     /// The `anyOf` property.
     #[serde(rename = "anyOf")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub any_of: Option<Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>>,
     /// The `default` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1Json>,
     /// The `definitions` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub definitions: Option<
         ::std::collections::BTreeMap<
             String,
@@ -8856,6 +9564,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
         >,
     >,
     /// The `dependencies` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub dependencies: Option<
         ::std::collections::BTreeMap<
             String,
@@ -8863,65 +9572,88 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
         >,
     >,
     /// The `description` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The `enum` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#enum: Option<Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1Json>>,
     /// The `example` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub example: Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1Json>,
     /// The `exclusiveMaximum` property.
     #[serde(rename = "exclusiveMaximum")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub exclusive_maximum: Option<bool>,
     /// The `exclusiveMinimum` property.
     #[serde(rename = "exclusiveMinimum")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub exclusive_minimum: Option<bool>,
     /// The `externalDocs` property.
     #[serde(rename = "externalDocs")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub external_docs:
         Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1ExternalDocumentation>>,
     /// format is an OpenAPI v3 format string. Unknown formats are ignored. The following formats are validated:
     ///
     /// - bsonobjectid: a bson object ID, i.e. a 24 characters hex string - uri: an URI as parsed by Golang net/url.ParseRequestURI - email: an email address as parsed by Golang net/mail.ParseAddress - hostname: a valid representation for an Internet host name, as defined by RFC 1034, section 3.1 \[RFC1034\]. - ipv4: an IPv4 IP as parsed by Golang net.ParseIP - ipv6: an IPv6 IP as parsed by Golang net.ParseIP - cidr: a CIDR as parsed by Golang net.ParseCIDR - mac: a MAC address as parsed by Golang net.ParseMAC - uuid: an UUID that allows uppercase defined by the regex (?i)^\[0-9a-f\]{8}-?\[0-9a-f\]{4}-?\[0-9a-f\]{4}-?\[0-9a-f\]{4}-?\[0-9a-f\]{12}$ - uuid3: an UUID3 that allows uppercase defined by the regex (?i)^\[0-9a-f\]{8}-?\[0-9a-f\]{4}-?3\[0-9a-f\]{3}-?\[0-9a-f\]{4}-?\[0-9a-f\]{12}$ - uuid4: an UUID4 that allows uppercase defined by the regex (?i)^\[0-9a-f\]{8}-?\[0-9a-f\]{4}-?4\[0-9a-f\]{3}-?\[89ab\]\[0-9a-f\]{3}-?\[0-9a-f\]{12}$ - uuid5: an UUID5 that allows uppercase defined by the regex (?i)^\[0-9a-f\]{8}-?\[0-9a-f\]{4}-?5\[0-9a-f\]{3}-?\[89ab\]\[0-9a-f\]{3}-?\[0-9a-f\]{12}$ - isbn: an ISBN10 or ISBN13 number string like "0321751043" or "978-0321751041" - isbn10: an ISBN10 number string like "0321751043" - isbn13: an ISBN13 number string like "978-0321751041" - creditcard: a credit card number defined by the regex ^(?:4\[0-9\]{12}(?:\[0-9\]{3})?|5\[1-5\]\[0-9\]{14}|6(?:011|5\[0-9\]\[0-9\])\[0-9\]{12}|3\[47\]\[0-9\]{13}|3(?:0\[0-5\]|\[68\]\[0-9\])\[0-9\]{11}|(?:2131|1800|35\d{3})\d{11})$ with any non digit characters mixed in - ssn: a U.S. social security number following the regex ^\d{3}\[- \]?\d{2}\[- \]?\d{4}$ - hexcolor: an hexadecimal color code like "#FFFFFF: following the regex ^#?(\[0-9a-fA-F\]{3}|\[0-9a-fA-F\]{6})$ - rgbcolor: an RGB color code like rgb like "rgb(255,255,2559" - byte: base64 encoded binary data - password: any kind of string - date: a date string like "2006-01-02" as defined by full-date in RFC3339 - duration: a duration string like "22 ns" as parsed by Golang time.ParseDuration or compatible with Scala duration format - datetime: a date time string like "2014-12-15T19:30:20.000Z" as defined by date-time in RFC3339.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<String>,
     /// The `id` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// The `items` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub items: Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrArray>,
     /// The `maxItems` property.
     #[serde(rename = "maxItems")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<i64>,
     /// The `maxLength` property.
     #[serde(rename = "maxLength")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_length: Option<i64>,
     /// The `maxProperties` property.
     #[serde(rename = "maxProperties")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_properties: Option<i64>,
     /// The `maximum` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub maximum: Option<f64>,
     /// The `minItems` property.
     #[serde(rename = "minItems")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<i64>,
     /// The `minLength` property.
     #[serde(rename = "minLength")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_length: Option<i64>,
     /// The `minProperties` property.
     #[serde(rename = "minProperties")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_properties: Option<i64>,
     /// The `minimum` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub minimum: Option<f64>,
     /// The `multipleOf` property.
     #[serde(rename = "multipleOf")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub multiple_of: Option<f64>,
     /// The `not` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub not: Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>>,
     /// The `nullable` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub nullable: Option<bool>,
     /// The `oneOf` property.
     #[serde(rename = "oneOf")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub one_of: Option<Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps>>,
     /// The `pattern` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pattern: Option<String>,
     /// The `patternProperties` property.
     #[serde(rename = "patternProperties")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pattern_properties: Option<
         ::std::collections::BTreeMap<
             String,
@@ -8929,6 +9661,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
         >,
     >,
     /// The `properties` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub properties: Option<
         ::std::collections::BTreeMap<
             String,
@@ -8936,16 +9669,21 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
         >,
     >,
     /// The `required` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<String>>,
     /// The `title` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The `type` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
     /// The `uniqueItems` property.
     #[serde(rename = "uniqueItems")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub unique_items: Option<bool>,
     /// x-kubernetes-embedded-resource defines that the value is an embedded Kubernetes runtime.Object, with TypeMeta and ObjectMeta. The type must be object. It is allowed to further restrict the embedded object. kind, apiVersion and metadata are validated automatically. x-kubernetes-preserve-unknown-fields is allowed to be true, but does not have to be if the object is fully specified (up to kind, apiVersion, metadata).
     #[serde(rename = "x-kubernetes-embedded-resource")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub x_kubernetes_embedded_resource: Option<bool>,
     /// x-kubernetes-int-or-string specifies that this value is either an integer or a string. If this is true, an empty type is allowed and type as child of anyOf is permitted if following one of the following patterns:
     ///
@@ -8958,6 +9696,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     ///      - type: string
     ///    - ... zero or more
     #[serde(rename = "x-kubernetes-int-or-string")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub x_kubernetes_int_or_string: Option<bool>,
     /// x-kubernetes-list-map-keys annotates an array with the x-kubernetes-list-type `map` by specifying the keys used as the index of the map.
     ///
@@ -8965,6 +9704,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     ///
     /// The properties specified must either be required or have a default value, to ensure those properties are present for all list items.
     #[serde(rename = "x-kubernetes-list-map-keys")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub x_kubernetes_list_map_keys: Option<Vec<String>>,
     /// x-kubernetes-list-type annotates an array to further describe its topology. This extension must only be used on lists and may have 3 possible values:
     ///
@@ -8981,6 +9721,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     ///      must only be used on a list with elements of type object.
     ///    Defaults to atomic for arrays.
     #[serde(rename = "x-kubernetes-list-type")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub x_kubernetes_list_type: Option<String>,
     /// x-kubernetes-map-type annotates an object to further describe its topology. This extension must only be used when type is object and may have 2 possible values:
     ///
@@ -8991,12 +9732,15 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     /// 2) `atomic`: the list is treated as a single entity, like a scalar.
     ///      Atomic maps will be entirely replaced when updated.
     #[serde(rename = "x-kubernetes-map-type")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub x_kubernetes_map_type: Option<String>,
     /// x-kubernetes-preserve-unknown-fields stops the API server decoding step from pruning fields which are not specified in the validation schema. This affects fields recursively, but switches back to normal pruning behaviour if nested properties or additionalProperties are specified in the schema. This can either be true or undefined. False is forbidden.
     #[serde(rename = "x-kubernetes-preserve-unknown-fields")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub x_kubernetes_preserve_unknown_fields: Option<bool>,
     /// x-kubernetes-validations describes a list of validation rules written in the CEL expression language. This field is an alpha-level. Using this field requires the feature gate `CustomResourceValidationExpressions` to be enabled.
     #[serde(rename = "x-kubernetes-validations")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub x_kubernetes_validations:
         Option<Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule>>,
 }
@@ -9068,12 +9812,13 @@ pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrStrin
 
 /// ExternalDocumentation allows referencing an external resource for extended documentation.
 #[cfg(feature = "apiextensions-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1ExternalDocumentation {
     /// The `description` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The `url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
 }
 
@@ -9094,12 +9839,13 @@ pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaPropsOrArray
 /// ValidationRule describes a validation rule written in the CEL expression language.
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule {
     /// Message represents the message displayed when validation fails. The message is required if the Rule contains line breaks. The message must not contain line breaks. If unset, the message is "failed rule: {Rule}". e.g. "must be a URL with the host matching spec.host"
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// MessageExpression declares a CEL expression that evaluates to the validation failure message that is returned when this rule fails. Since messageExpression is used as a failure message, it must evaluate to a string. If both message and messageExpression are present on a rule, then messageExpression will be used if validation fails. If messageExpression results in a runtime error, the runtime error is logged, and the validation failure message is produced as if the messageExpression field were unset. If messageExpression evaluates to an empty string, a string with only spaces, or a string that contains line breaks, then the validation failure message will also be produced as if the messageExpression field were unset, and the fact that messageExpression produced an empty string/string with only spaces/string with line breaks will be logged. messageExpression has access to all the same variables as the rule; the only difference is the return type. Example: "x must be less than max ("+string(self.max)+")"
     #[serde(rename = "messageExpression")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message_expression: Option<String>,
     /// Rule represents the expression which will be evaluated by CEL. ref: <https://github.com/google/cel-spec> The Rule is scoped to the location of the x-kubernetes-validations extension in the schema. The `self` variable in the CEL expression is bound to the scoped value. Example: - Rule scoped to the root of a resource with a status subresource: {"rule": "self.status.actual &lt;= self.spec.maxDesired"}
     ///
@@ -9141,14 +9887,15 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule {
 
 /// CustomResourceSubresources defines the status and scale subresources for CustomResources.
 #[cfg(feature = "apiextensions-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresources {
     /// The `scale` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scale: Option<
         Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceScale>,
     >,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status:
         Option<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceStatus>,
 }
@@ -9165,10 +9912,10 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubres
 /// CustomResourceSubresourceScale defines how to serve the scale subresource for CustomResources.
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresourceScale {
     /// labelSelectorPath defines the JSON path inside of a custom resource that corresponds to Scale `status.selector`. Only JSON paths without the array notation are allowed. Must be a JSON Path under `.status` or `.spec`. Must be set to work with HorizontalPodAutoscaler. The field pointed by this JSON path must be a string field (not a complex selector struct) which contains a serialized label selector in string form. More info: <https://kubernetes.io/docs/tasks/access-kubernetes-api/custom-resources/custom-resource-definitions#scale-subresource> If there is no value under the given path in the custom resource, the `status.selector` value in the `/scale` subresource will default to the empty string.
     #[serde(rename = "labelSelectorPath")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub label_selector_path: Option<String>,
     /// specReplicasPath defines the JSON path inside of a custom resource that corresponds to Scale `spec.replicas`. Only JSON paths without the array notation are allowed. Must be a JSON Path under `.spec`. If there is no value under the given path in the custom resource, the `/scale` subresource will return an error on GET.
     #[serde(rename = "specReplicasPath")]
@@ -9195,19 +9942,21 @@ pub type IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceSubresou
 
 /// CustomResourceDefinitionStatus indicates the state of the CustomResourceDefinition
 #[cfg(feature = "apiextensions-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionStatus {
     /// The `acceptedNames` property.
     #[serde(rename = "acceptedNames")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub accepted_names:
         Option<Box<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionNames>>,
     /// conditions indicate state for particular aspects of a CustomResourceDefinition
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<
         Vec<IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionCondition>,
     >,
     /// storedVersions lists all versions of CustomResources that were ever persisted. Tracking these versions allows a migration path for stored versions in etcd. The field is mutable so a migration controller can finish a migration to another version (ensuring no old objects are left in storage), and then remove the rest of the versions from this list. Versions may not be removed from `spec.versions` while they exist in this list.
     #[serde(rename = "storedVersions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stored_versions: Option<Vec<String>>,
 }
 
@@ -9224,14 +9973,16 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
 /// CustomResourceDefinitionCondition contains details for the current condition of this pod.
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// message is a human-readable message indicating details about last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// reason is a unique, one-word, CamelCase reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// status is the status of the condition. Can be True, False, Unknown.
     pub status: String,
@@ -9254,16 +10005,18 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
 /// APIServiceList is a list of APIService objects.
 #[cfg(feature = "apiregistration-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is the list of APIService
     pub items: Vec<IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -9280,19 +10033,23 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceList {
 
 /// APIService represents a server for a particular GroupVersion. Name must be "version.group".
 #[cfg(feature = "apiregistration-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus>>,
 }
 
@@ -9311,33 +10068,37 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService {
 /// APIServiceSpec contains information for locating and communicating with a server. Only https is supported, though you are able to disable certificate verification.
 #[cfg(feature = "apiregistration-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec {
     /// CABundle is a PEM encoded CA bundle which will be used to validate an API server's serving certificate. If unspecified, system trust roots on the apiserver are used.
     #[serde(rename = "caBundle")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ca_bundle: Option<String>,
     /// Group is the API group name this server hosts
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// GroupPriorityMininum is the priority this group should have at least. Higher priority means that the group is preferred by clients over lower priority ones. Note that other versions of this group might specify even higher GroupPriorityMininum values such that the whole group gets a higher priority. The primary sort is based on GroupPriorityMinimum, ordered highest number to lowest (20 before 10). The secondary sort is based on the alphabetical comparison of the name of the object.  (v1.bar before v1.foo) We'd recommend something like: *.k8s.io (except extensions) at 18000 and PaaSes (OpenShift, Deis) are recommended to be in the 2000s
     #[serde(rename = "groupPriorityMinimum")]
-    pub group_priority_minimum: i64,
+    pub group_priority_minimum: i32,
     /// InsecureSkipTLSVerify disables TLS certificate verification when communicating with this server. This is strongly discouraged.  You should use the CABundle instead.
     #[serde(rename = "insecureSkipTLSVerify")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub insecure_skip_tls_verify: Option<bool>,
     /// The `service` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<Box<IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference>>,
     /// Version is the API version this server hosts.  For example, "v1"
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
     /// VersionPriority controls the ordering of this API version inside of its group.  Must be greater than zero. The primary sort is based on VersionPriority, ordered highest to lowest (20 before 10). Since it's inside of a group, the number can be small, probably in the 10s. In case of equal version priorities, the version string will be used to compute the order inside a group. If the version string is "kube-like", it will sort above non "kube-like" version strings, which are ordered lexicographically. "Kube-like" versions start with a "v", then are followed by a number (the major version), then optionally the string "alpha" or "beta" and another number (the minor version). These are sorted first by GA > beta > alpha (where GA is a version with no suffix such as beta or alpha), and then by comparing major version, then minor version. An example sorted list of versions: v10, v2, v1, v11beta2, v10beta3, v3beta1, v12alpha1, v11alpha2, foo1, foo10.
     #[serde(rename = "versionPriority")]
-    pub version_priority: i64,
+    pub version_priority: i32,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apiregistration-v1")]
     IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec {
-        group_priority_minimum: i64 = "groupPriorityMinimum",
-        version_priority: i64 = "versionPriority",
+        group_priority_minimum: i32 = "groupPriorityMinimum",
+        version_priority: i32 = "versionPriority",
     } {
         ca_bundle: Option<String> = "caBundle",
         group: Option<String> = "group",
@@ -9349,15 +10110,17 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceSpec {
 
 /// ServiceReference holds a reference to Service.legacy.k8s.io
 #[cfg(feature = "apiregistration-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference {
     /// Name is the name of the service
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Namespace is the namespace of the service
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
     /// If specified, the port on the service that hosting webhook. Default to 443 for backward compatibility. `port` should be a valid port number (1-65535, inclusive).
-    pub port: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9366,16 +10129,16 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ServiceReference {
     } {
         name: Option<String> = "name",
         namespace: Option<String> = "namespace",
-        port: Option<i64> = "port",
+        port: Option<i32> = "port",
     }
 }
 
 /// APIServiceStatus contains derived information about an API server
 #[cfg(feature = "apiregistration-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus {
     /// Current service state of apiService.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceCondition>>,
 }
 
@@ -9390,14 +10153,16 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceStatus {
 /// APIServiceCondition describes the state of an APIService at a particular point
 #[cfg(feature = "apiregistration-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// Human-readable message indicating details about last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Unique, one-word, CamelCase reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status is the status of the condition. Can be True, False, Unknown.
     pub status: String,
@@ -9420,16 +10185,18 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceCondition {
 /// ControllerRevisionList is a resource containing a list of ControllerRevision objects.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1ControllerRevisionList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is the list of ControllerRevisions
     pub items: Vec<IoK8sApiAppsV1ControllerRevision>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -9447,16 +10214,19 @@ pub struct IoK8sApiAppsV1ControllerRevisionList {
 /// ControllerRevision implements an immutable snapshot of state data. Clients are responsible for serializing and deserializing the objects that contain their internal state. Once a ControllerRevision has been successfully created, it can not be updated. The API Server will fail validation of all requests that attempt to mutate the Data field. ControllerRevisions may, however, be deleted. Note that, due to its use by both the DaemonSet and StatefulSet controllers for update and rollback, this object is beta. However, it may be subject to name and representation changes in future releases, and clients should not depend on its stability. It is primarily for internal use by controllers.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1ControllerRevision {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// The `data` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<IoK8sApimachineryPkgRuntimeRawExtension>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Revision indicates the revision of the state represented by Data.
     pub revision: i64,
@@ -9477,16 +10247,18 @@ pub struct IoK8sApiAppsV1ControllerRevision {
 /// DaemonSetList is a collection of daemon sets.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1DaemonSetList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// A list of daemon sets.
     pub items: Vec<IoK8sApiAppsV1DaemonSet>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -9503,19 +10275,23 @@ pub struct IoK8sApiAppsV1DaemonSetList {
 
 /// DaemonSet represents the configuration of a daemon set.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1DaemonSet {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAppsV1DaemonSetSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAppsV1DaemonSetStatus>>,
 }
 
@@ -9534,20 +10310,22 @@ pub struct IoK8sApiAppsV1DaemonSet {
 /// DaemonSetSpec is the specification of a daemon set.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1DaemonSetSpec {
     /// The minimum number of seconds for which a newly created DaemonSet pod should be ready without any of its container crashing, for it to be considered available. Defaults to 0 (pod will be considered available as soon as it is ready).
     #[serde(rename = "minReadySeconds")]
-    pub min_ready_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_ready_seconds: Option<i32>,
     /// The number of old history to retain to allow rollback. This is a pointer to distinguish between explicit zero and not specified. Defaults to 10.
     #[serde(rename = "revisionHistoryLimit")]
-    pub revision_history_limit: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision_history_limit: Option<i32>,
     /// The `selector` property.
     pub selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
     /// The `template` property.
     pub template: IoK8sApiCoreV1PodTemplateSpec,
     /// The `updateStrategy` property.
     #[serde(rename = "updateStrategy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub update_strategy: Option<Box<IoK8sApiAppsV1DaemonSetUpdateStrategy>>,
 }
 
@@ -9557,21 +10335,22 @@ pub struct IoK8sApiAppsV1DaemonSetSpec {
         selector: IoK8sApimachineryPkgApisMetaV1LabelSelector = "selector",
         template: IoK8sApiCoreV1PodTemplateSpec = "template",
     } {
-        min_ready_seconds: Option<i64> = "minReadySeconds",
-        revision_history_limit: Option<i64> = "revisionHistoryLimit",
+        min_ready_seconds: Option<i32> = "minReadySeconds",
+        revision_history_limit: Option<i32> = "revisionHistoryLimit",
         update_strategy: Option<Box<IoK8sApiAppsV1DaemonSetUpdateStrategy>> = "updateStrategy",
     }
 }
 
 /// DaemonSetUpdateStrategy is a struct used to control the update strategy for a DaemonSet.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1DaemonSetUpdateStrategy {
     /// The `rollingUpdate` property.
     #[serde(rename = "rollingUpdate")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rolling_update: Option<Box<IoK8sApiAppsV1RollingUpdateDaemonSet>>,
     /// Type of daemon set update. Can be "RollingUpdate" or "OnDelete". Default is RollingUpdate.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -9586,14 +10365,15 @@ pub struct IoK8sApiAppsV1DaemonSetUpdateStrategy {
 
 /// Spec to control the desired behavior of daemon set rolling update.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1RollingUpdateDaemonSet {
     /// The `maxSurge` property.
     #[serde(rename = "maxSurge")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_surge: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
     /// The `maxUnavailable` property.
     #[serde(rename = "maxUnavailable")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
 }
 
@@ -9609,67 +10389,74 @@ pub struct IoK8sApiAppsV1RollingUpdateDaemonSet {
 /// DaemonSetStatus represents the current status of a daemon set.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1DaemonSetStatus {
     /// Count of hash collisions for the DaemonSet. The DaemonSet controller uses this field as a collision avoidance mechanism when it needs to create the name for the newest ControllerRevision.
     #[serde(rename = "collisionCount")]
-    pub collision_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub collision_count: Option<i32>,
     /// Represents the latest available observations of a DaemonSet's current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiAppsV1DaemonSetCondition>>,
     /// The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/>
     #[serde(rename = "currentNumberScheduled")]
-    pub current_number_scheduled: i64,
+    pub current_number_scheduled: i32,
     /// The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod). More info: <https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/>
     #[serde(rename = "desiredNumberScheduled")]
-    pub desired_number_scheduled: i64,
+    pub desired_number_scheduled: i32,
     /// The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)
     #[serde(rename = "numberAvailable")]
-    pub number_available: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number_available: Option<i32>,
     /// The number of nodes that are running the daemon pod, but are not supposed to run the daemon pod. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/>
     #[serde(rename = "numberMisscheduled")]
-    pub number_misscheduled: i64,
+    pub number_misscheduled: i32,
     /// numberReady is the number of nodes that should be running the daemon pod and have one or more of the daemon pod running with a Ready Condition.
     #[serde(rename = "numberReady")]
-    pub number_ready: i64,
+    pub number_ready: i32,
     /// The number of nodes that should be running the daemon pod and have none of the daemon pod running and available (ready for at least spec.minReadySeconds)
     #[serde(rename = "numberUnavailable")]
-    pub number_unavailable: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number_unavailable: Option<i32>,
     /// The most recent generation observed by the daemon set controller.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
     /// The total number of nodes that are running updated daemon pod
     #[serde(rename = "updatedNumberScheduled")]
-    pub updated_number_scheduled: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated_number_scheduled: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1DaemonSetStatus {
-        current_number_scheduled: i64 = "currentNumberScheduled",
-        desired_number_scheduled: i64 = "desiredNumberScheduled",
-        number_misscheduled: i64 = "numberMisscheduled",
-        number_ready: i64 = "numberReady",
+        current_number_scheduled: i32 = "currentNumberScheduled",
+        desired_number_scheduled: i32 = "desiredNumberScheduled",
+        number_misscheduled: i32 = "numberMisscheduled",
+        number_ready: i32 = "numberReady",
     } {
-        collision_count: Option<i64> = "collisionCount",
+        collision_count: Option<i32> = "collisionCount",
         conditions: Option<Vec<IoK8sApiAppsV1DaemonSetCondition>> = "conditions",
-        number_available: Option<i64> = "numberAvailable",
-        number_unavailable: Option<i64> = "numberUnavailable",
+        number_available: Option<i32> = "numberAvailable",
+        number_unavailable: Option<i32> = "numberUnavailable",
         observed_generation: Option<i64> = "observedGeneration",
-        updated_number_scheduled: Option<i64> = "updatedNumberScheduled",
+        updated_number_scheduled: Option<i32> = "updatedNumberScheduled",
     }
 }
 
 /// DaemonSetCondition describes the state of a DaemonSet at a certain point.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1DaemonSetCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// A human readable message indicating details about the transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status of the condition, one of True, False, Unknown.
     pub status: String,
@@ -9692,16 +10479,18 @@ pub struct IoK8sApiAppsV1DaemonSetCondition {
 /// DeploymentList is a list of Deployments.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1DeploymentList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is the list of Deployments.
     pub items: Vec<IoK8sApiAppsV1Deployment>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -9718,19 +10507,23 @@ pub struct IoK8sApiAppsV1DeploymentList {
 
 /// Deployment enables declarative updates for Pods and ReplicaSets.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1Deployment {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAppsV1DeploymentSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAppsV1DeploymentStatus>>,
 }
 
@@ -9749,24 +10542,29 @@ pub struct IoK8sApiAppsV1Deployment {
 /// DeploymentSpec is the specification of the desired behavior of the Deployment.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1DeploymentSpec {
     /// Minimum number of seconds for which a newly created pod should be ready without any of its container crashing, for it to be considered available. Defaults to 0 (pod will be considered available as soon as it is ready)
     #[serde(rename = "minReadySeconds")]
-    pub min_ready_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_ready_seconds: Option<i32>,
     /// Indicates that the deployment is paused.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub paused: Option<bool>,
     /// The maximum time in seconds for a deployment to make progress before it is considered to be failed. The deployment controller will continue to process failed deployments and a condition with a ProgressDeadlineExceeded reason will be surfaced in the deployment status. Note that progress will not be estimated during the time a deployment is paused. Defaults to 600s.
     #[serde(rename = "progressDeadlineSeconds")]
-    pub progress_deadline_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub progress_deadline_seconds: Option<i32>,
     /// Number of desired pods. This is a pointer to distinguish between explicit zero and not specified. Defaults to 1.
-    pub replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
     /// The number of old ReplicaSets to retain to allow rollback. This is a pointer to distinguish between explicit zero and not specified. Defaults to 10.
     #[serde(rename = "revisionHistoryLimit")]
-    pub revision_history_limit: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision_history_limit: Option<i32>,
     /// The `selector` property.
     pub selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
     /// The `strategy` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub strategy: Option<Box<IoK8sApiAppsV1DeploymentStrategy>>,
     /// The `template` property.
     pub template: IoK8sApiCoreV1PodTemplateSpec,
@@ -9778,24 +10576,25 @@ pub struct IoK8sApiAppsV1DeploymentSpec {
         selector: IoK8sApimachineryPkgApisMetaV1LabelSelector = "selector",
         template: IoK8sApiCoreV1PodTemplateSpec = "template",
     } {
-        min_ready_seconds: Option<i64> = "minReadySeconds",
+        min_ready_seconds: Option<i32> = "minReadySeconds",
         paused: Option<bool> = "paused",
-        progress_deadline_seconds: Option<i64> = "progressDeadlineSeconds",
-        replicas: Option<i64> = "replicas",
-        revision_history_limit: Option<i64> = "revisionHistoryLimit",
+        progress_deadline_seconds: Option<i32> = "progressDeadlineSeconds",
+        replicas: Option<i32> = "replicas",
+        revision_history_limit: Option<i32> = "revisionHistoryLimit",
         strategy: Option<Box<IoK8sApiAppsV1DeploymentStrategy>> = "strategy",
     }
 }
 
 /// DeploymentStrategy describes how to replace existing pods with new ones.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1DeploymentStrategy {
     /// The `rollingUpdate` property.
     #[serde(rename = "rollingUpdate")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rolling_update: Option<Box<IoK8sApiAppsV1RollingUpdateDeployment>>,
     /// Type of deployment. Can be "Recreate" or "RollingUpdate". Default is RollingUpdate.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -9810,14 +10609,15 @@ pub struct IoK8sApiAppsV1DeploymentStrategy {
 
 /// Spec to control the desired behavior of rolling update.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1RollingUpdateDeployment {
     /// The `maxSurge` property.
     #[serde(rename = "maxSurge")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_surge: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
     /// The `maxUnavailable` property.
     #[serde(rename = "maxUnavailable")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
 }
 
@@ -9832,62 +10632,72 @@ pub struct IoK8sApiAppsV1RollingUpdateDeployment {
 
 /// DeploymentStatus is the most recently observed status of the Deployment.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1DeploymentStatus {
     /// Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.
     #[serde(rename = "availableReplicas")]
-    pub available_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available_replicas: Option<i32>,
     /// Count of hash collisions for the Deployment. The Deployment controller uses this field as a collision avoidance mechanism when it needs to create the name for the newest ReplicaSet.
     #[serde(rename = "collisionCount")]
-    pub collision_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub collision_count: Option<i32>,
     /// Represents the latest available observations of a deployment's current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiAppsV1DeploymentCondition>>,
     /// The generation observed by the deployment controller.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
     /// readyReplicas is the number of pods targeted by this Deployment with a Ready Condition.
     #[serde(rename = "readyReplicas")]
-    pub ready_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready_replicas: Option<i32>,
     /// Total number of non-terminated pods targeted by this deployment (their labels match the selector).
-    pub replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
     /// Total number of unavailable pods targeted by this deployment. This is the total number of pods that are still required for the deployment to have 100% available capacity. They may either be pods that are running but not yet available or pods that still have not been created.
     #[serde(rename = "unavailableReplicas")]
-    pub unavailable_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unavailable_replicas: Option<i32>,
     /// Total number of non-terminated pods targeted by this deployment that have the desired template spec.
     #[serde(rename = "updatedReplicas")]
-    pub updated_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated_replicas: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1DeploymentStatus {
     } {
-        available_replicas: Option<i64> = "availableReplicas",
-        collision_count: Option<i64> = "collisionCount",
+        available_replicas: Option<i32> = "availableReplicas",
+        collision_count: Option<i32> = "collisionCount",
         conditions: Option<Vec<IoK8sApiAppsV1DeploymentCondition>> = "conditions",
         observed_generation: Option<i64> = "observedGeneration",
-        ready_replicas: Option<i64> = "readyReplicas",
-        replicas: Option<i64> = "replicas",
-        unavailable_replicas: Option<i64> = "unavailableReplicas",
-        updated_replicas: Option<i64> = "updatedReplicas",
+        ready_replicas: Option<i32> = "readyReplicas",
+        replicas: Option<i32> = "replicas",
+        unavailable_replicas: Option<i32> = "unavailableReplicas",
+        updated_replicas: Option<i32> = "updatedReplicas",
     }
 }
 
 /// DeploymentCondition describes the state of a deployment at a certain point.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1DeploymentCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `lastUpdateTime` property.
     #[serde(rename = "lastUpdateTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_update_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// A human readable message indicating details about the transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status of the condition, one of True, False, Unknown.
     pub status: String,
@@ -9911,16 +10721,18 @@ pub struct IoK8sApiAppsV1DeploymentCondition {
 /// ReplicaSetList is a collection of ReplicaSets.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1ReplicaSetList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// List of ReplicaSets. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller>
     pub items: Vec<IoK8sApiAppsV1ReplicaSet>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -9937,19 +10749,23 @@ pub struct IoK8sApiAppsV1ReplicaSetList {
 
 /// ReplicaSet ensures that a specified number of pod replicas are running at any given time.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1ReplicaSet {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAppsV1ReplicaSetSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAppsV1ReplicaSetStatus>>,
 }
 
@@ -9968,16 +10784,18 @@ pub struct IoK8sApiAppsV1ReplicaSet {
 /// ReplicaSetSpec is the specification of a ReplicaSet.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1ReplicaSetSpec {
     /// Minimum number of seconds for which a newly created pod should be ready without any of its container crashing, for it to be considered available. Defaults to 0 (pod will be considered available as soon as it is ready)
     #[serde(rename = "minReadySeconds")]
-    pub min_ready_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_ready_seconds: Option<i32>,
     /// Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller/#what-is-a-replicationcontroller>
-    pub replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
     /// The `selector` property.
     pub selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
     /// The `template` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<Box<IoK8sApiCoreV1PodTemplateSpec>>,
 }
 
@@ -9986,8 +10804,8 @@ pub struct IoK8sApiAppsV1ReplicaSetSpec {
     IoK8sApiAppsV1ReplicaSetSpec {
         selector: IoK8sApimachineryPkgApisMetaV1LabelSelector = "selector",
     } {
-        min_ready_seconds: Option<i64> = "minReadySeconds",
-        replicas: Option<i64> = "replicas",
+        min_ready_seconds: Option<i32> = "minReadySeconds",
+        replicas: Option<i32> = "replicas",
         template: Option<Box<IoK8sApiCoreV1PodTemplateSpec>> = "template",
     }
 }
@@ -9995,50 +10813,56 @@ pub struct IoK8sApiAppsV1ReplicaSetSpec {
 /// ReplicaSetStatus represents the current status of a ReplicaSet.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1ReplicaSetStatus {
     /// The number of available replicas (ready for at least minReadySeconds) for this replica set.
     #[serde(rename = "availableReplicas")]
-    pub available_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available_replicas: Option<i32>,
     /// Represents the latest available observations of a replica set's current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiAppsV1ReplicaSetCondition>>,
     /// The number of pods that have labels matching the labels of the pod template of the replicaset.
     #[serde(rename = "fullyLabeledReplicas")]
-    pub fully_labeled_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fully_labeled_replicas: Option<i32>,
     /// ObservedGeneration reflects the generation of the most recently observed ReplicaSet.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
     /// readyReplicas is the number of pods targeted by this ReplicaSet with a Ready Condition.
     #[serde(rename = "readyReplicas")]
-    pub ready_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready_replicas: Option<i32>,
     /// Replicas is the most recently observed number of replicas. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller/#what-is-a-replicationcontroller>
-    pub replicas: i64,
+    pub replicas: i32,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1ReplicaSetStatus {
-        replicas: i64 = "replicas",
+        replicas: i32 = "replicas",
     } {
-        available_replicas: Option<i64> = "availableReplicas",
+        available_replicas: Option<i32> = "availableReplicas",
         conditions: Option<Vec<IoK8sApiAppsV1ReplicaSetCondition>> = "conditions",
-        fully_labeled_replicas: Option<i64> = "fullyLabeledReplicas",
+        fully_labeled_replicas: Option<i32> = "fullyLabeledReplicas",
         observed_generation: Option<i64> = "observedGeneration",
-        ready_replicas: Option<i64> = "readyReplicas",
+        ready_replicas: Option<i32> = "readyReplicas",
     }
 }
 
 /// ReplicaSetCondition describes the state of a replica set at a certain point.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1ReplicaSetCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// A human readable message indicating details about the transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status of the condition, one of True, False, Unknown.
     pub status: String,
@@ -10061,16 +10885,18 @@ pub struct IoK8sApiAppsV1ReplicaSetCondition {
 /// StatefulSetList is a collection of StatefulSets.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1StatefulSetList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is the list of stateful sets.
     pub items: Vec<IoK8sApiAppsV1StatefulSet>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -10091,19 +10917,23 @@ pub struct IoK8sApiAppsV1StatefulSetList {
 ///
 /// The StatefulSet guarantees that a given network identity will always map to the same storage identity.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1StatefulSet {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAppsV1StatefulSetSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAppsV1StatefulSetStatus>>,
 }
 
@@ -10122,25 +10952,30 @@ pub struct IoK8sApiAppsV1StatefulSet {
 /// A StatefulSetSpec is the specification of a StatefulSet.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1StatefulSetSpec {
     /// Minimum number of seconds for which a newly created pod should be ready without any of its container crashing for it to be considered available. Defaults to 0 (pod will be considered available as soon as it is ready)
     #[serde(rename = "minReadySeconds")]
-    pub min_ready_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_ready_seconds: Option<i32>,
     /// The `ordinals` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ordinals: Option<Box<IoK8sApiAppsV1StatefulSetOrdinals>>,
     /// The `persistentVolumeClaimRetentionPolicy` property.
     #[serde(rename = "persistentVolumeClaimRetentionPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub persistent_volume_claim_retention_policy:
         Option<Box<IoK8sApiAppsV1StatefulSetPersistentVolumeClaimRetentionPolicy>>,
     /// podManagementPolicy controls how pods are created during initial scale up, when replacing pods on nodes, or when scaling down. The default policy is `OrderedReady`, where pods are created in increasing order (pod-0, then pod-1, etc) and the controller will wait until each pod is ready before continuing. When scaling down, the pods are removed in the opposite order. The alternative policy is `Parallel` which will create pods in parallel to match the desired scale without waiting, and on scale down will delete all pods at once.
     #[serde(rename = "podManagementPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_management_policy: Option<String>,
     /// replicas is the desired number of replicas of the given Template. These are replicas in the sense that they are instantiations of the same Template, but individual replicas also have a consistent identity. If unspecified, defaults to 1.
-    pub replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
     /// revisionHistoryLimit is the maximum number of revisions that will be maintained in the StatefulSet's revision history. The revision history consists of all revisions not represented by a currently applied StatefulSetSpec version. The default value is 10.
     #[serde(rename = "revisionHistoryLimit")]
-    pub revision_history_limit: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revision_history_limit: Option<i32>,
     /// The `selector` property.
     pub selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
     /// serviceName is the name of the service that governs this StatefulSet. This service must exist before the StatefulSet, and is responsible for the network identity of the set. Pods get DNS/hostnames that follow the pattern: pod-specific-string.serviceName.default.svc.cluster.local where "pod-specific-string" is managed by the StatefulSet controller.
@@ -10150,9 +10985,11 @@ pub struct IoK8sApiAppsV1StatefulSetSpec {
     pub template: IoK8sApiCoreV1PodTemplateSpec,
     /// The `updateStrategy` property.
     #[serde(rename = "updateStrategy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub update_strategy: Option<Box<IoK8sApiAppsV1StatefulSetUpdateStrategy>>,
     /// volumeClaimTemplates is a list of claims that pods are allowed to reference. The StatefulSet controller is responsible for mapping network identities to claims in a way that maintains the identity of a pod. Every claim in this list must have at least one matching (by name) volumeMount in one container in the template. A claim in this list takes precedence over any volumes in the template, with the same name.
     #[serde(rename = "volumeClaimTemplates")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_claim_templates: Option<Vec<IoK8sApiCoreV1PersistentVolumeClaim>>,
 }
 
@@ -10163,12 +11000,12 @@ pub struct IoK8sApiAppsV1StatefulSetSpec {
         service_name: String = "serviceName",
         template: IoK8sApiCoreV1PodTemplateSpec = "template",
     } {
-        min_ready_seconds: Option<i64> = "minReadySeconds",
+        min_ready_seconds: Option<i32> = "minReadySeconds",
         ordinals: Option<Box<IoK8sApiAppsV1StatefulSetOrdinals>> = "ordinals",
         persistent_volume_claim_retention_policy: Option<Box<IoK8sApiAppsV1StatefulSetPersistentVolumeClaimRetentionPolicy>> = "persistentVolumeClaimRetentionPolicy",
         pod_management_policy: Option<String> = "podManagementPolicy",
-        replicas: Option<i64> = "replicas",
-        revision_history_limit: Option<i64> = "revisionHistoryLimit",
+        replicas: Option<i32> = "replicas",
+        revision_history_limit: Option<i32> = "revisionHistoryLimit",
         update_strategy: Option<Box<IoK8sApiAppsV1StatefulSetUpdateStrategy>> = "updateStrategy",
         volume_claim_templates: Option<Vec<IoK8sApiCoreV1PersistentVolumeClaim>> = "volumeClaimTemplates",
     }
@@ -10176,34 +11013,35 @@ pub struct IoK8sApiAppsV1StatefulSetSpec {
 
 /// StatefulSetOrdinals describes the policy used for replica ordinal assignment in this StatefulSet.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1StatefulSetOrdinals {
     /// start is the number representing the first replica's index. It may be used to number replicas from an alternate index (eg: 1-indexed) over the default 0-indexed names, or to orchestrate progressive movement of replicas from one StatefulSet to another. If set, replica indices will be in the range:
     ///   \[.spec.ordinals.start, .spec.ordinals.start + .spec.replicas).
     /// If unset, defaults to 0. Replica indices will be in the range:
     ///   \[0, .spec.replicas).
-    pub start: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1StatefulSetOrdinals {
     } {
-        start: Option<i64> = "start",
+        start: Option<i32> = "start",
     }
 }
 
 /// StatefulSetPersistentVolumeClaimRetentionPolicy describes the policy used for PVCs created from the StatefulSet VolumeClaimTemplates.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1StatefulSetPersistentVolumeClaimRetentionPolicy {
     /// WhenDeleted specifies what happens to PVCs created from StatefulSet VolumeClaimTemplates when the StatefulSet is deleted. The default policy of `Retain` causes PVCs to not be affected by StatefulSet deletion. The `Delete` policy causes those PVCs to be deleted.
     #[serde(rename = "whenDeleted")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub when_deleted: Option<String>,
     /// WhenScaled specifies what happens to PVCs created from StatefulSet VolumeClaimTemplates when the StatefulSet is scaled down. The default policy of `Retain` causes PVCs to not be affected by a scaledown. The `Delete` policy causes the associated PVCs for any excess pods above the replica count to be deleted.
     #[serde(rename = "whenScaled")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub when_scaled: Option<String>,
 }
 
@@ -10218,13 +11056,14 @@ pub struct IoK8sApiAppsV1StatefulSetPersistentVolumeClaimRetentionPolicy {
 
 /// StatefulSetUpdateStrategy indicates the strategy that the StatefulSet controller will use to perform updates. It includes any additional parameters necessary to perform the update for the indicated strategy.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1StatefulSetUpdateStrategy {
     /// The `rollingUpdate` property.
     #[serde(rename = "rollingUpdate")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rolling_update: Option<Box<IoK8sApiAppsV1RollingUpdateStatefulSetStrategy>>,
     /// Type indicates the type of the StatefulSetUpdateStrategy. Default is RollingUpdate.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -10239,14 +11078,15 @@ pub struct IoK8sApiAppsV1StatefulSetUpdateStrategy {
 
 /// RollingUpdateStatefulSetStrategy is used to communicate parameter for RollingUpdateStatefulSetStrategyType.
 #[cfg(feature = "apps-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAppsV1RollingUpdateStatefulSetStrategy {
     /// The `maxUnavailable` property.
     #[serde(rename = "maxUnavailable")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
     /// Partition indicates the ordinal at which the StatefulSet should be partitioned for updates. During a rolling update, all pods from ordinal Replicas-1 to Partition are updated. All pods from ordinal Partition-1 to 0 remain untouched. This is helpful in being able to do a canary based deployment. The default value is 0.
-    pub partition: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partition: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10254,73 +11094,83 @@ pub struct IoK8sApiAppsV1RollingUpdateStatefulSetStrategy {
     IoK8sApiAppsV1RollingUpdateStatefulSetStrategy {
     } {
         max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString> = "maxUnavailable",
-        partition: Option<i64> = "partition",
+        partition: Option<i32> = "partition",
     }
 }
 
 /// StatefulSetStatus represents the current state of a StatefulSet.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1StatefulSetStatus {
     /// Total number of available pods (ready for at least minReadySeconds) targeted by this statefulset.
     #[serde(rename = "availableReplicas")]
-    pub available_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available_replicas: Option<i32>,
     /// collisionCount is the count of hash collisions for the StatefulSet. The StatefulSet controller uses this field as a collision avoidance mechanism when it needs to create the name for the newest ControllerRevision.
     #[serde(rename = "collisionCount")]
-    pub collision_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub collision_count: Option<i32>,
     /// Represents the latest available observations of a statefulset's current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiAppsV1StatefulSetCondition>>,
     /// currentReplicas is the number of Pods created by the StatefulSet controller from the StatefulSet version indicated by currentRevision.
     #[serde(rename = "currentReplicas")]
-    pub current_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_replicas: Option<i32>,
     /// currentRevision, if not empty, indicates the version of the StatefulSet used to generate Pods in the sequence \[0,currentReplicas).
     #[serde(rename = "currentRevision")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub current_revision: Option<String>,
     /// observedGeneration is the most recent generation observed for this StatefulSet. It corresponds to the StatefulSet's generation, which is updated on mutation by the API Server.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
     /// readyReplicas is the number of pods created for this StatefulSet with a Ready Condition.
     #[serde(rename = "readyReplicas")]
-    pub ready_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready_replicas: Option<i32>,
     /// replicas is the number of Pods created by the StatefulSet controller.
-    pub replicas: i64,
+    pub replicas: i32,
     /// updateRevision, if not empty, indicates the version of the StatefulSet used to generate Pods in the sequence \[replicas-updatedReplicas,replicas)
     #[serde(rename = "updateRevision")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub update_revision: Option<String>,
     /// updatedReplicas is the number of Pods created by the StatefulSet controller from the StatefulSet version indicated by updateRevision.
     #[serde(rename = "updatedReplicas")]
-    pub updated_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated_replicas: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
     IoK8sApiAppsV1StatefulSetStatus {
-        replicas: i64 = "replicas",
+        replicas: i32 = "replicas",
     } {
-        available_replicas: Option<i64> = "availableReplicas",
-        collision_count: Option<i64> = "collisionCount",
+        available_replicas: Option<i32> = "availableReplicas",
+        collision_count: Option<i32> = "collisionCount",
         conditions: Option<Vec<IoK8sApiAppsV1StatefulSetCondition>> = "conditions",
-        current_replicas: Option<i64> = "currentReplicas",
+        current_replicas: Option<i32> = "currentReplicas",
         current_revision: Option<String> = "currentRevision",
         observed_generation: Option<i64> = "observedGeneration",
-        ready_replicas: Option<i64> = "readyReplicas",
+        ready_replicas: Option<i32> = "readyReplicas",
         update_revision: Option<String> = "updateRevision",
-        updated_replicas: Option<i64> = "updatedReplicas",
+        updated_replicas: Option<i32> = "updatedReplicas",
     }
 }
 
 /// StatefulSetCondition describes the state of a statefulset at a certain point.
 #[cfg(feature = "apps-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAppsV1StatefulSetCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// A human readable message indicating details about the transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status of the condition, one of True, False, Unknown.
     pub status: String,
@@ -10342,12 +11192,13 @@ pub struct IoK8sApiAppsV1StatefulSetCondition {
 
 /// TokenReviewSpec is a description of the token authentication request.
 #[cfg(feature = "authentication-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1TokenReviewSpec {
     /// Audiences is a list of the identifiers that the resource server presented with the token identifies as. Audience-aware token authenticators will verify that the token was intended for at least one of the audiences in this list. If no audiences are provided, the audience will default to the audience of the Kubernetes apiserver.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub audiences: Option<Vec<String>>,
     /// Token is the opaque bearer token.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
 }
 
@@ -10362,16 +11213,19 @@ pub struct IoK8sApiAuthenticationV1TokenReviewSpec {
 
 /// TokenReviewStatus is the result of the token authentication request.
 #[cfg(feature = "authentication-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1TokenReviewStatus {
     /// Audiences are audience identifiers chosen by the authenticator that are compatible with both the TokenReview and token. An identifier is any identifier in the intersection of the TokenReviewSpec audiences and the token's audiences. A client of the TokenReview API that sets the spec.audiences field should validate that a compatible audience identifier is returned in the status.audiences field to ensure that the TokenReview server is audience aware. If a TokenReview returns an empty status.audience field where status.authenticated is "true", the token is valid against the audience of the Kubernetes API server.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub audiences: Option<Vec<String>>,
     /// Authenticated indicates that the token was associated with a known user.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub authenticated: Option<bool>,
     /// Error indicates that the token couldn't be checked
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// The `user` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<Box<IoK8sApiAuthenticationV1UserInfo>>,
 }
 
@@ -10392,16 +11246,19 @@ pub struct IoK8sApiAuthenticationV1TokenReviewStatus {
     feature = "authentication-v1alpha1",
     feature = "authentication-v1beta1"
 ))]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1UserInfo {
     /// Any additional information provided by the authenticator.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extra: Option<::std::collections::BTreeMap<String, Vec<String>>>,
     /// The names of groups this user is a part of.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub groups: Option<Vec<String>>,
     /// A unique value that identifies this user across time. If this user is deleted and another user by the same name is added, they will have different UIDs.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
     /// The name that uniquely identifies this user among all active users.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub username: Option<String>,
 }
 
@@ -10419,18 +11276,21 @@ pub struct IoK8sApiAuthenticationV1UserInfo {
 /// TokenReview attempts to authenticate a token to a known user. Note: TokenReview requests may be cached by the webhook token authenticator plugin in the kube-apiserver.
 #[cfg(feature = "authentication-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthenticationV1TokenReview {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiAuthenticationV1TokenReviewSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthenticationV1TokenReviewStatus>>,
 }
 
@@ -10448,11 +11308,11 @@ pub struct IoK8sApiAuthenticationV1TokenReview {
 
 /// SelfSubjectReviewStatus is filled by the kube-apiserver and sent back to a user.
 #[cfg(feature = "authentication-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1alpha1SelfSubjectReviewStatus {
     /// The `userInfo` property.
     #[serde(rename = "userInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user_info: Option<Box<IoK8sApiAuthenticationV1UserInfo>>,
 }
 
@@ -10466,17 +11326,20 @@ pub struct IoK8sApiAuthenticationV1alpha1SelfSubjectReviewStatus {
 
 /// SelfSubjectReview contains the user information that the kube-apiserver has about the user making this request. When using impersonation, users will receive the user info of the user being impersonated.  If impersonation or request header authentication is used, any extra keys will have their case ignored and returned as lowercase.
 #[cfg(feature = "authentication-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1alpha1SelfSubjectReview {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthenticationV1alpha1SelfSubjectReviewStatus>>,
 }
 
@@ -10493,11 +11356,11 @@ pub struct IoK8sApiAuthenticationV1alpha1SelfSubjectReview {
 
 /// SelfSubjectReviewStatus is filled by the kube-apiserver and sent back to a user.
 #[cfg(feature = "authentication-v1beta1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1beta1SelfSubjectReviewStatus {
     /// The `userInfo` property.
     #[serde(rename = "userInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user_info: Option<Box<IoK8sApiAuthenticationV1UserInfo>>,
 }
 
@@ -10511,17 +11374,20 @@ pub struct IoK8sApiAuthenticationV1beta1SelfSubjectReviewStatus {
 
 /// SelfSubjectReview contains the user information that the kube-apiserver has about the user making this request. When using impersonation, users will receive the user info of the user being impersonated.  If impersonation or request header authentication is used, any extra keys will have their case ignored and returned as lowercase.
 #[cfg(feature = "authentication-v1beta1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthenticationV1beta1SelfSubjectReview {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthenticationV1beta1SelfSubjectReviewStatus>>,
 }
 
@@ -10538,22 +11404,27 @@ pub struct IoK8sApiAuthenticationV1beta1SelfSubjectReview {
 
 /// SubjectAccessReviewSpec is a description of the access request.  Exactly one of ResourceAuthorizationAttributes and NonResourceAuthorizationAttributes must be set
 #[cfg(feature = "authorization-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthorizationV1SubjectAccessReviewSpec {
     /// Extra corresponds to the user.Info.GetExtra() method from the authenticator.  Since that is input to the authorizer it needs a reflection here.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extra: Option<::std::collections::BTreeMap<String, Vec<String>>>,
     /// Groups is the groups you're testing for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub groups: Option<Vec<String>>,
     /// The `nonResourceAttributes` property.
     #[serde(rename = "nonResourceAttributes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub non_resource_attributes: Option<Box<IoK8sApiAuthorizationV1NonResourceAttributes>>,
     /// The `resourceAttributes` property.
     #[serde(rename = "resourceAttributes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_attributes: Option<Box<IoK8sApiAuthorizationV1ResourceAttributes>>,
     /// UID information about the requesting user.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
     /// User is the user you're testing for. If you specify "User" but not "Groups", then is it interpreted as "What if User were not a member of any groups
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
 }
 
@@ -10572,12 +11443,13 @@ pub struct IoK8sApiAuthorizationV1SubjectAccessReviewSpec {
 
 /// NonResourceAttributes includes the authorization attributes available for non-resource requests to the Authorizer interface
 #[cfg(feature = "authorization-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthorizationV1NonResourceAttributes {
     /// Path is the URL path of the request
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
     /// Verb is the standard HTTP verb
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub verb: Option<String>,
 }
 
@@ -10592,22 +11464,28 @@ pub struct IoK8sApiAuthorizationV1NonResourceAttributes {
 
 /// ResourceAttributes includes the authorization attributes available for resource requests to the Authorizer interface
 #[cfg(feature = "authorization-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthorizationV1ResourceAttributes {
     /// Group is the API Group of the Resource.  "*" means all.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// Name is the name of the resource being requested for a "get" or deleted for a "delete". "" (empty) means all.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Namespace is the namespace of the action being requested.  Currently, there is no distinction between no namespace and all namespaces "" (empty) is defaulted for LocalSubjectAccessReviews "" (empty) is empty for cluster-scoped resources "" (empty) means "all" for namespace scoped resources from a SubjectAccessReview or SelfSubjectAccessReview
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
     /// Resource is one of the existing resource types.  "*" means all.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<String>,
     /// Subresource is one of the existing resource types.  "" means none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subresource: Option<String>,
     /// Verb is a kubernetes resource API verb, like: get, list, watch, create, update, delete, proxy.  "*" means all.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub verb: Option<String>,
     /// Version is the API Version of the Resource.  "*" means all.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
 }
 
@@ -10628,16 +11506,18 @@ pub struct IoK8sApiAuthorizationV1ResourceAttributes {
 /// SubjectAccessReviewStatus
 #[cfg(feature = "authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthorizationV1SubjectAccessReviewStatus {
     /// Allowed is required. True if the action would be allowed, false otherwise.
     pub allowed: bool,
     /// Denied is optional. True if the action would be denied, otherwise false. If both allowed is false and denied is false, then the authorizer has no opinion on whether to authorize the action. Denied may not be true if Allowed is true.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub denied: Option<bool>,
     /// EvaluationError is an indication that some error occurred during the authorization check. It is entirely possible to get an error and be able to continue determine authorization status in spite of it. For instance, RBAC can be missing a role, but enough roles are still present and bound to reason about the request.
     #[serde(rename = "evaluationError")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub evaluation_error: Option<String>,
     /// Reason is optional.  It indicates why a request was allowed or denied.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
@@ -10655,18 +11535,21 @@ pub struct IoK8sApiAuthorizationV1SubjectAccessReviewStatus {
 /// LocalSubjectAccessReview checks whether or not a user or group can perform an action in a given namespace. Having a namespace scoped resource makes it much easier to grant namespace scoped policy that includes permissions checking.
 #[cfg(feature = "authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthorizationV1LocalSubjectAccessReview {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiAuthorizationV1SubjectAccessReviewSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthorizationV1SubjectAccessReviewStatus>>,
 }
 
@@ -10684,14 +11567,15 @@ pub struct IoK8sApiAuthorizationV1LocalSubjectAccessReview {
 
 /// SelfSubjectAccessReviewSpec is a description of the access request.  Exactly one of ResourceAuthorizationAttributes and NonResourceAuthorizationAttributes must be set
 #[cfg(feature = "authorization-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec {
     /// The `nonResourceAttributes` property.
     #[serde(rename = "nonResourceAttributes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub non_resource_attributes: Option<Box<IoK8sApiAuthorizationV1NonResourceAttributes>>,
     /// The `resourceAttributes` property.
     #[serde(rename = "resourceAttributes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_attributes: Option<Box<IoK8sApiAuthorizationV1ResourceAttributes>>,
 }
 
@@ -10707,18 +11591,21 @@ pub struct IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec {
 /// SelfSubjectAccessReview checks whether or the current user can perform an action.  Not filling in a spec.namespace means "in all namespaces".  Self is a special case, because users should always be able to check whether they can perform an action
 #[cfg(feature = "authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthorizationV1SelfSubjectAccessReview {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiAuthorizationV1SelfSubjectAccessReviewSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthorizationV1SubjectAccessReviewStatus>>,
 }
 
@@ -10736,10 +11623,10 @@ pub struct IoK8sApiAuthorizationV1SelfSubjectAccessReview {
 
 /// SelfSubjectRulesReviewSpec defines the specification for SelfSubjectRulesReview.
 #[cfg(feature = "authorization-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAuthorizationV1SelfSubjectRulesReviewSpec {
     /// Namespace to evaluate rules for. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
 }
 
@@ -10754,10 +11641,10 @@ pub struct IoK8sApiAuthorizationV1SelfSubjectRulesReviewSpec {
 /// SubjectRulesReviewStatus contains the result of a rules check. This check can be incomplete depending on the set of authorizers the server is configured with and any errors experienced during evaluation. Because authorization rules are additive, if a rule appears in a list it's safe to assume the subject has that permission, even if that list is incomplete.
 #[cfg(feature = "authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthorizationV1SubjectRulesReviewStatus {
     /// EvaluationError can appear in combination with Rules. It indicates an error occurred during rule evaluation, such as an authorizer that doesn't support rule evaluation, and that ResourceRules and/or NonResourceRules may be incomplete.
     #[serde(rename = "evaluationError")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub evaluation_error: Option<String>,
     /// Incomplete is true when the rules returned by this call are incomplete. This is most commonly encountered when an authorizer, such as an external authorizer, doesn't support rules evaluation.
     pub incomplete: bool,
@@ -10783,10 +11670,10 @@ pub struct IoK8sApiAuthorizationV1SubjectRulesReviewStatus {
 /// NonResourceRule holds information that describes a rule for the non-resource
 #[cfg(feature = "authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthorizationV1NonResourceRule {
     /// NonResourceURLs is a set of partial urls that a user should have access to.  *s are allowed, but only as the full, final step in the path.  "*" means all.
     #[serde(rename = "nonResourceURLs")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub non_resource_ur_ls: Option<Vec<String>>,
     /// Verb is a list of kubernetes non-resource API verbs, like: get, post, put, delete, patch, head, options.  "*" means all.
     pub verbs: Vec<String>,
@@ -10804,16 +11691,18 @@ pub struct IoK8sApiAuthorizationV1NonResourceRule {
 /// ResourceRule is the list of actions the subject is allowed to perform on resources. The list ordering isn't significant, may contain duplicates, and possibly be incomplete.
 #[cfg(feature = "authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthorizationV1ResourceRule {
     /// APIGroups is the name of the APIGroup that contains the resources.  If multiple API groups are specified, any action requested against one of the enumerated resources in any API group will be allowed.  "*" means all.
     #[serde(rename = "apiGroups")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_groups: Option<Vec<String>>,
     /// ResourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed.  "*" means all.
     #[serde(rename = "resourceNames")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_names: Option<Vec<String>>,
     /// Resources is a list of resources this rule applies to.  "*" means all in the specified apiGroups.
     ///  "*/foo" represents the subresource 'foo' for all resources in the specified apiGroups.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Vec<String>>,
     /// Verb is a list of kubernetes resource API verbs, like: get, list, watch, create, update, delete, proxy.  "*" means all.
     pub verbs: Vec<String>,
@@ -10833,18 +11722,21 @@ pub struct IoK8sApiAuthorizationV1ResourceRule {
 /// SelfSubjectRulesReview enumerates the set of actions the current user can perform within a namespace. The returned list of actions may be incomplete depending on the server's authorization mode, and any errors experienced during the evaluation. SelfSubjectRulesReview should be used by UIs to show/hide actions, or to quickly let an end user reason about their permissions. It should NOT Be used by external systems to drive authorization decisions as this raises confused deputy, cache lifetime/revocation, and correctness concerns. SubjectAccessReview, and LocalAccessReview are the correct way to defer authorization decisions to the API server.
 #[cfg(feature = "authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthorizationV1SelfSubjectRulesReview {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiAuthorizationV1SelfSubjectRulesReviewSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthorizationV1SubjectRulesReviewStatus>>,
 }
 
@@ -10863,18 +11755,21 @@ pub struct IoK8sApiAuthorizationV1SelfSubjectRulesReview {
 /// SubjectAccessReview checks whether or not a user or group can perform an action.
 #[cfg(feature = "authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAuthorizationV1SubjectAccessReview {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiAuthorizationV1SubjectAccessReviewSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAuthorizationV1SubjectAccessReviewStatus>>,
 }
 
@@ -10893,16 +11788,18 @@ pub struct IoK8sApiAuthorizationV1SubjectAccessReview {
 /// list of horizontal pod autoscaler objects.
 #[cfg(feature = "autoscaling-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of horizontal pod autoscaler objects.
     pub items: Vec<IoK8sApiAutoscalingV1HorizontalPodAutoscaler>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -10919,19 +11816,23 @@ pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerList {
 
 /// configuration of a horizontal pod autoscaler.
 #[cfg(feature = "autoscaling-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscaler {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAutoscalingV1HorizontalPodAutoscalerSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAutoscalingV1HorizontalPodAutoscalerStatus>>,
 }
 
@@ -10950,40 +11851,41 @@ pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscaler {
 /// specification of a horizontal pod autoscaler.
 #[cfg(feature = "autoscaling-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerSpec {
     /// maxReplicas is the upper limit for the number of pods that can be set by the autoscaler; cannot be smaller than MinReplicas.
     #[serde(rename = "maxReplicas")]
-    pub max_replicas: i64,
+    pub max_replicas: i32,
     /// minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down.  It defaults to 1 pod.  minReplicas is allowed to be 0 if the alpha feature gate HPAScaleToZero is enabled and at least one Object or External metric is configured.  Scaling is active as long as at least one metric value is available.
     #[serde(rename = "minReplicas")]
-    pub min_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_replicas: Option<i32>,
     /// The `scaleTargetRef` property.
     #[serde(rename = "scaleTargetRef")]
     pub scale_target_ref: IoK8sApiAutoscalingV1CrossVersionObjectReference,
     /// targetCPUUtilizationPercentage is the target average CPU utilization (represented as a percentage of requested CPU) over all the pods; if not specified the default autoscaling policy will be used.
     #[serde(rename = "targetCPUUtilizationPercentage")]
-    pub target_cpu_utilization_percentage: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_cpu_utilization_percentage: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v1")]
     IoK8sApiAutoscalingV1HorizontalPodAutoscalerSpec {
-        max_replicas: i64 = "maxReplicas",
+        max_replicas: i32 = "maxReplicas",
         scale_target_ref: IoK8sApiAutoscalingV1CrossVersionObjectReference = "scaleTargetRef",
     } {
-        min_replicas: Option<i64> = "minReplicas",
-        target_cpu_utilization_percentage: Option<i64> = "targetCPUUtilizationPercentage",
+        min_replicas: Option<i32> = "minReplicas",
+        target_cpu_utilization_percentage: Option<i32> = "targetCPUUtilizationPercentage",
     }
 }
 
 /// CrossVersionObjectReference contains enough information to let you identify the referred resource.
 #[cfg(feature = "autoscaling-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV1CrossVersionObjectReference {
     /// apiVersion is the API version of the referent
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// kind is the kind of the referent; More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     pub kind: String,
@@ -11004,32 +11906,34 @@ pub struct IoK8sApiAutoscalingV1CrossVersionObjectReference {
 /// current status of a horizontal pod autoscaler
 #[cfg(feature = "autoscaling-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerStatus {
     /// currentCPUUtilizationPercentage is the current average CPU utilization over all pods, represented as a percentage of requested CPU, e.g. 70 means that an average pod is using now 70% of its requested CPU.
     #[serde(rename = "currentCPUUtilizationPercentage")]
-    pub current_cpu_utilization_percentage: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_cpu_utilization_percentage: Option<i32>,
     /// currentReplicas is the current number of replicas of pods managed by this autoscaler.
     #[serde(rename = "currentReplicas")]
-    pub current_replicas: i64,
+    pub current_replicas: i32,
     /// desiredReplicas is the  desired number of replicas of pods managed by this autoscaler.
     #[serde(rename = "desiredReplicas")]
-    pub desired_replicas: i64,
+    pub desired_replicas: i32,
     /// The `lastScaleTime` property.
     #[serde(rename = "lastScaleTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_scale_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// observedGeneration is the most recent generation observed by this autoscaler.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v1")]
     IoK8sApiAutoscalingV1HorizontalPodAutoscalerStatus {
-        current_replicas: i64 = "currentReplicas",
-        desired_replicas: i64 = "desiredReplicas",
+        current_replicas: i32 = "currentReplicas",
+        desired_replicas: i32 = "desiredReplicas",
     } {
-        current_cpu_utilization_percentage: Option<i64> = "currentCPUUtilizationPercentage",
+        current_cpu_utilization_percentage: Option<i32> = "currentCPUUtilizationPercentage",
         last_scale_time: Option<IoK8sApimachineryPkgApisMetaV1Time> = "lastScaleTime",
         observed_generation: Option<i64> = "observedGeneration",
     }
@@ -11038,16 +11942,18 @@ pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerStatus {
 /// HorizontalPodAutoscalerList is a list of horizontal pod autoscaler objects.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of horizontal pod autoscaler objects.
     pub items: Vec<IoK8sApiAutoscalingV2HorizontalPodAutoscaler>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -11064,19 +11970,23 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerList {
 
 /// HorizontalPodAutoscaler is the configuration for a horizontal pod autoscaler, which automatically manages the replica count of any resource implementing the scale subresource based on the metrics specified.
 #[cfg(feature = "autoscaling-v2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus>>,
 }
 
@@ -11095,18 +12005,20 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscaler {
 /// HorizontalPodAutoscalerSpec describes the desired functionality of the HorizontalPodAutoscaler.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec {
     /// The `behavior` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub behavior: Option<Box<IoK8sApiAutoscalingV2HorizontalPodAutoscalerBehavior>>,
     /// maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up. It cannot be less that minReplicas.
     #[serde(rename = "maxReplicas")]
-    pub max_replicas: i64,
+    pub max_replicas: i32,
     /// metrics contains the specifications for which to use to calculate the desired replica count (the maximum replica count across all metrics will be used).  The desired replica count is calculated multiplying the ratio between the target value and the current value by the current number of pods.  Ergo, metrics used must decrease as the pod count is increased, and vice-versa.  See the individual metric source types for more information about how each type of metric must respond. If not set, the default metric will be set to 80% average CPU utilization.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metrics: Option<Vec<IoK8sApiAutoscalingV2MetricSpec>>,
     /// minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down.  It defaults to 1 pod.  minReplicas is allowed to be 0 if the alpha feature gate HPAScaleToZero is enabled and at least one Object or External metric is configured.  Scaling is active as long as at least one metric value is available.
     #[serde(rename = "minReplicas")]
-    pub min_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_replicas: Option<i32>,
     /// The `scaleTargetRef` property.
     #[serde(rename = "scaleTargetRef")]
     pub scale_target_ref: IoK8sApiAutoscalingV2CrossVersionObjectReference,
@@ -11115,25 +12027,26 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2HorizontalPodAutoscalerSpec {
-        max_replicas: i64 = "maxReplicas",
+        max_replicas: i32 = "maxReplicas",
         scale_target_ref: IoK8sApiAutoscalingV2CrossVersionObjectReference = "scaleTargetRef",
     } {
         behavior: Option<Box<IoK8sApiAutoscalingV2HorizontalPodAutoscalerBehavior>> = "behavior",
         metrics: Option<Vec<IoK8sApiAutoscalingV2MetricSpec>> = "metrics",
-        min_replicas: Option<i64> = "minReplicas",
+        min_replicas: Option<i32> = "minReplicas",
     }
 }
 
 /// HorizontalPodAutoscalerBehavior configures the scaling behavior of the target in both Up and Down directions (scaleUp and scaleDown fields respectively).
 #[cfg(feature = "autoscaling-v2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerBehavior {
     /// The `scaleDown` property.
     #[serde(rename = "scaleDown")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scale_down: Option<Box<IoK8sApiAutoscalingV2HpaScalingRules>>,
     /// The `scaleUp` property.
     #[serde(rename = "scaleUp")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scale_up: Option<Box<IoK8sApiAutoscalingV2HpaScalingRules>>,
 }
 
@@ -11148,17 +12061,19 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerBehavior {
 
 /// HPAScalingRules configures the scaling behavior for one direction. These Rules are applied after calculating DesiredReplicas from metrics for the HPA. They can limit the scaling velocity by specifying scaling policies. They can prevent flapping by specifying the stabilization window, so that the number of replicas is not set instantly, instead, the safest value from the stabilization window is chosen.
 #[cfg(feature = "autoscaling-v2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2HpaScalingRules {
     /// policies is a list of potential scaling polices which can be used during scaling. At least one policy must be specified, otherwise the HPAScalingRules will be discarded as invalid
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub policies: Option<Vec<IoK8sApiAutoscalingV2HpaScalingPolicy>>,
     /// selectPolicy is used to specify which policy should be used. If not set, the default value Max is used.
     #[serde(rename = "selectPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub select_policy: Option<String>,
     /// stabilizationWindowSeconds is the number of seconds for which past recommendations should be considered while scaling up or scaling down. StabilizationWindowSeconds must be greater than or equal to zero and less than or equal to 3600 (one hour). If not set, use the default values: - For scale up: 0 (i.e. no stabilization is done). - For scale down: 300 (i.e. the stabilization window is 300 seconds long).
     #[serde(rename = "stabilizationWindowSeconds")]
-    pub stabilization_window_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stabilization_window_seconds: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11167,30 +12082,29 @@ pub struct IoK8sApiAutoscalingV2HpaScalingRules {
     } {
         policies: Option<Vec<IoK8sApiAutoscalingV2HpaScalingPolicy>> = "policies",
         select_policy: Option<String> = "selectPolicy",
-        stabilization_window_seconds: Option<i64> = "stabilizationWindowSeconds",
+        stabilization_window_seconds: Option<i32> = "stabilizationWindowSeconds",
     }
 }
 
 /// HPAScalingPolicy is a single policy which must hold true for a specified past interval.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2HpaScalingPolicy {
     /// periodSeconds specifies the window of time for which the policy should hold true. PeriodSeconds must be greater than zero and less than or equal to 1800 (30 min).
     #[serde(rename = "periodSeconds")]
-    pub period_seconds: i64,
+    pub period_seconds: i32,
     /// type is used to specify the scaling policy.
     pub r#type: String,
     /// value contains the amount of change which is permitted by the policy. It must be greater than zero
-    pub value: i64,
+    pub value: i32,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2HpaScalingPolicy {
-        period_seconds: i64 = "periodSeconds",
+        period_seconds: i32 = "periodSeconds",
         r#type: String = "type",
-        value: i64 = "value",
+        value: i32 = "value",
     } {
     }
 }
@@ -11198,18 +12112,22 @@ pub struct IoK8sApiAutoscalingV2HpaScalingPolicy {
 /// MetricSpec specifies how to scale based on a single metric (only `type` and one other matching field should be set at once).
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2MetricSpec {
     /// The `containerResource` property.
     #[serde(rename = "containerResource")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub container_resource: Option<Box<IoK8sApiAutoscalingV2ContainerResourceMetricSource>>,
     /// The `external` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub external: Option<Box<IoK8sApiAutoscalingV2ExternalMetricSource>>,
     /// The `object` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub object: Option<Box<IoK8sApiAutoscalingV2ObjectMetricSource>>,
     /// The `pods` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pods: Option<Box<IoK8sApiAutoscalingV2PodsMetricSource>>,
     /// The `resource` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<Box<IoK8sApiAutoscalingV2ResourceMetricSource>>,
     /// type is the type of metric source.  It should be one of "ContainerResource", "External", "Object", "Pods" or "Resource", each mapping to a matching field in the object. Note: "ContainerResource" type is available on when the feature-gate HPAContainerMetrics is enabled
     pub r#type: String,
@@ -11231,7 +12149,6 @@ pub struct IoK8sApiAutoscalingV2MetricSpec {
 /// ContainerResourceMetricSource indicates how to scale on a resource metric known to Kubernetes, as specified in requests and limits, describing each pod in the current scale target (e.g. CPU or memory).  The values will be averaged together before being compared to the target.  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.  Only one "target" type should be set.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2ContainerResourceMetricSource {
     /// container is the name of the container in the pods of the scaling target
     pub container: String,
@@ -11254,17 +12171,19 @@ pub struct IoK8sApiAutoscalingV2ContainerResourceMetricSource {
 /// MetricTarget defines the target value, average value, or average utilization of a specific metric
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2MetricTarget {
     /// averageUtilization is the target value of the average of the resource metric across all relevant pods, represented as a percentage of the requested value of the resource for the pods. Currently only valid for Resource metric source type
     #[serde(rename = "averageUtilization")]
-    pub average_utilization: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub average_utilization: Option<i32>,
     /// The `averageValue` property.
     #[serde(rename = "averageValue")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub average_value: Option<IoK8sApimachineryPkgApiResourceQuantity>,
     /// type represents whether the metric type is Utilization, Value, or AverageValue
     pub r#type: String,
     /// The `value` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<IoK8sApimachineryPkgApiResourceQuantity>,
 }
 
@@ -11273,7 +12192,7 @@ pub struct IoK8sApiAutoscalingV2MetricTarget {
     IoK8sApiAutoscalingV2MetricTarget {
         r#type: String = "type",
     } {
-        average_utilization: Option<i64> = "averageUtilization",
+        average_utilization: Option<i32> = "averageUtilization",
         average_value: Option<IoK8sApimachineryPkgApiResourceQuantity> = "averageValue",
         value: Option<IoK8sApimachineryPkgApiResourceQuantity> = "value",
     }
@@ -11282,7 +12201,6 @@ pub struct IoK8sApiAutoscalingV2MetricTarget {
 /// ExternalMetricSource indicates how to scale on a metric not associated with any Kubernetes object (for example length of queue in cloud messaging service, or QPS from loadbalancer running outside of cluster).
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2ExternalMetricSource {
     /// The `metric` property.
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
@@ -11302,11 +12220,11 @@ pub struct IoK8sApiAutoscalingV2ExternalMetricSource {
 /// MetricIdentifier defines the name and optionally selector for a metric
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2MetricIdentifier {
     /// name is the name of the given metric
     pub name: String,
     /// The `selector` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
 }
 
@@ -11322,7 +12240,6 @@ pub struct IoK8sApiAutoscalingV2MetricIdentifier {
 /// ObjectMetricSource indicates how to scale on a metric describing a kubernetes object (for example, hits-per-second on an Ingress object).
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2ObjectMetricSource {
     /// The `describedObject` property.
     #[serde(rename = "describedObject")]
@@ -11346,10 +12263,10 @@ pub struct IoK8sApiAutoscalingV2ObjectMetricSource {
 /// CrossVersionObjectReference contains enough information to let you identify the referred resource.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2CrossVersionObjectReference {
     /// apiVersion is the API version of the referent
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// kind is the kind of the referent; More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
     pub kind: String,
@@ -11370,7 +12287,6 @@ pub struct IoK8sApiAutoscalingV2CrossVersionObjectReference {
 /// PodsMetricSource indicates how to scale on a metric describing each pod in the current scale target (for example, transactions-processed-per-second). The values will be averaged together before being compared to the target value.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2PodsMetricSource {
     /// The `metric` property.
     pub metric: IoK8sApiAutoscalingV2MetricIdentifier,
@@ -11390,7 +12306,6 @@ pub struct IoK8sApiAutoscalingV2PodsMetricSource {
 /// ResourceMetricSource indicates how to scale on a resource metric known to Kubernetes, as specified in requests and limits, describing each pod in the current scale target (e.g. CPU or memory).  The values will be averaged together before being compared to the target.  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.  Only one "target" type should be set.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2ResourceMetricSource {
     /// name is the name of the resource in question.
     pub name: String,
@@ -11410,35 +12325,39 @@ pub struct IoK8sApiAutoscalingV2ResourceMetricSource {
 /// HorizontalPodAutoscalerStatus describes the current status of a horizontal pod autoscaler.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus {
     /// conditions is the set of conditions required for this autoscaler to scale its target, and indicates whether or not those conditions are met.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiAutoscalingV2HorizontalPodAutoscalerCondition>>,
     /// currentMetrics is the last read state of the metrics used by this autoscaler.
     #[serde(rename = "currentMetrics")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub current_metrics: Option<Vec<IoK8sApiAutoscalingV2MetricStatus>>,
     /// currentReplicas is current number of replicas of pods managed by this autoscaler, as last seen by the autoscaler.
     #[serde(rename = "currentReplicas")]
-    pub current_replicas: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_replicas: Option<i32>,
     /// desiredReplicas is the desired number of replicas of pods managed by this autoscaler, as last calculated by the autoscaler.
     #[serde(rename = "desiredReplicas")]
-    pub desired_replicas: i64,
+    pub desired_replicas: i32,
     /// The `lastScaleTime` property.
     #[serde(rename = "lastScaleTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_scale_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// observedGeneration is the most recent generation observed by this autoscaler.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus {
-        desired_replicas: i64 = "desiredReplicas",
+        desired_replicas: i32 = "desiredReplicas",
     } {
         conditions: Option<Vec<IoK8sApiAutoscalingV2HorizontalPodAutoscalerCondition>> = "conditions",
         current_metrics: Option<Vec<IoK8sApiAutoscalingV2MetricStatus>> = "currentMetrics",
-        current_replicas: Option<i64> = "currentReplicas",
+        current_replicas: Option<i32> = "currentReplicas",
         last_scale_time: Option<IoK8sApimachineryPkgApisMetaV1Time> = "lastScaleTime",
         observed_generation: Option<i64> = "observedGeneration",
     }
@@ -11447,14 +12366,16 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerStatus {
 /// HorizontalPodAutoscalerCondition describes the state of a HorizontalPodAutoscaler at a certain point.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// message is a human-readable explanation containing details about the transition
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// reason is the reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// status is the status of the condition (True, False, Unknown)
     pub status: String,
@@ -11477,18 +12398,22 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerCondition {
 /// MetricStatus describes the last-read state of a single metric.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2MetricStatus {
     /// The `containerResource` property.
     #[serde(rename = "containerResource")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub container_resource: Option<Box<IoK8sApiAutoscalingV2ContainerResourceMetricStatus>>,
     /// The `external` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub external: Option<Box<IoK8sApiAutoscalingV2ExternalMetricStatus>>,
     /// The `object` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub object: Option<Box<IoK8sApiAutoscalingV2ObjectMetricStatus>>,
     /// The `pods` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pods: Option<Box<IoK8sApiAutoscalingV2PodsMetricStatus>>,
     /// The `resource` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<Box<IoK8sApiAutoscalingV2ResourceMetricStatus>>,
     /// type is the type of metric source.  It will be one of "ContainerResource", "External", "Object", "Pods" or "Resource", each corresponds to a matching field in the object. Note: "ContainerResource" type is available on when the feature-gate HPAContainerMetrics is enabled
     pub r#type: String,
@@ -11510,7 +12435,6 @@ pub struct IoK8sApiAutoscalingV2MetricStatus {
 /// ContainerResourceMetricStatus indicates the current value of a resource metric known to Kubernetes, as specified in requests and limits, describing a single container in each pod in the current scale target (e.g. CPU or memory).  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2ContainerResourceMetricStatus {
     /// container is the name of the container in the pods of the scaling target
     pub container: String,
@@ -11532,16 +12456,18 @@ pub struct IoK8sApiAutoscalingV2ContainerResourceMetricStatus {
 
 /// MetricValueStatus holds the current value for a metric
 #[cfg(feature = "autoscaling-v2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiAutoscalingV2MetricValueStatus {
     /// currentAverageUtilization is the current value of the average of the resource metric across all relevant pods, represented as a percentage of the requested value of the resource for the pods.
     #[serde(rename = "averageUtilization")]
-    pub average_utilization: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub average_utilization: Option<i32>,
     /// The `averageValue` property.
     #[serde(rename = "averageValue")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub average_value: Option<IoK8sApimachineryPkgApiResourceQuantity>,
     /// The `value` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<IoK8sApimachineryPkgApiResourceQuantity>,
 }
 
@@ -11549,7 +12475,7 @@ pub struct IoK8sApiAutoscalingV2MetricValueStatus {
     #[cfg(feature = "autoscaling-v2")]
     IoK8sApiAutoscalingV2MetricValueStatus {
     } {
-        average_utilization: Option<i64> = "averageUtilization",
+        average_utilization: Option<i32> = "averageUtilization",
         average_value: Option<IoK8sApimachineryPkgApiResourceQuantity> = "averageValue",
         value: Option<IoK8sApimachineryPkgApiResourceQuantity> = "value",
     }
@@ -11558,7 +12484,6 @@ pub struct IoK8sApiAutoscalingV2MetricValueStatus {
 /// ExternalMetricStatus indicates the current value of a global metric not associated with any Kubernetes object.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2ExternalMetricStatus {
     /// The `current` property.
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
@@ -11578,7 +12503,6 @@ pub struct IoK8sApiAutoscalingV2ExternalMetricStatus {
 /// ObjectMetricStatus indicates the current value of a metric describing a kubernetes object (for example, hits-per-second on an Ingress object).
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2ObjectMetricStatus {
     /// The `current` property.
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
@@ -11602,7 +12526,6 @@ pub struct IoK8sApiAutoscalingV2ObjectMetricStatus {
 /// PodsMetricStatus indicates the current value of a metric describing each pod in the current scale target (for example, transactions-processed-per-second).
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2PodsMetricStatus {
     /// The `current` property.
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
@@ -11622,7 +12545,6 @@ pub struct IoK8sApiAutoscalingV2PodsMetricStatus {
 /// ResourceMetricStatus indicates the current value of a resource metric known to Kubernetes, as specified in requests and limits, describing each pod in the current scale target (e.g. CPU or memory).  Such metrics are built in to Kubernetes, and have special scaling options on top of those available to normal per-pod metrics using the "pods" source.
 #[cfg(feature = "autoscaling-v2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiAutoscalingV2ResourceMetricStatus {
     /// The `current` property.
     pub current: IoK8sApiAutoscalingV2MetricValueStatus,
@@ -11642,16 +12564,18 @@ pub struct IoK8sApiAutoscalingV2ResourceMetricStatus {
 /// CronJobList is a collection of cron jobs.
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiBatchV1CronJobList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of CronJobs.
     pub items: Vec<IoK8sApiBatchV1CronJob>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -11668,19 +12592,23 @@ pub struct IoK8sApiBatchV1CronJobList {
 
 /// CronJob represents the configuration of a single cron job.
 #[cfg(feature = "batch-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiBatchV1CronJob {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiBatchV1CronJobSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiBatchV1CronJobStatus>>,
 }
 
@@ -11699,16 +12627,17 @@ pub struct IoK8sApiBatchV1CronJob {
 /// CronJobSpec describes how the job execution will look like and when it will actually run.
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiBatchV1CronJobSpec {
     /// Specifies how to treat concurrent executions of a Job. Valid values are:
     ///
     /// - "Allow" (default): allows CronJobs to run concurrently; - "Forbid": forbids concurrent runs, skipping next run if previous run hasn't finished yet; - "Replace": cancels currently running job and replaces it with a new one
     #[serde(rename = "concurrencyPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub concurrency_policy: Option<String>,
     /// The number of failed finished jobs to retain. Value must be non-negative integer. Defaults to 1.
     #[serde(rename = "failedJobsHistoryLimit")]
-    pub failed_jobs_history_limit: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed_jobs_history_limit: Option<i32>,
     /// The `jobTemplate` property.
     #[serde(rename = "jobTemplate")]
     pub job_template: IoK8sApiBatchV1JobTemplateSpec,
@@ -11716,14 +12645,18 @@ pub struct IoK8sApiBatchV1CronJobSpec {
     pub schedule: String,
     /// Optional deadline in seconds for starting the job if it misses scheduled time for any reason.  Missed jobs executions will be counted as failed ones.
     #[serde(rename = "startingDeadlineSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub starting_deadline_seconds: Option<i64>,
     /// The number of successful finished jobs to retain. Value must be non-negative integer. Defaults to 3.
     #[serde(rename = "successfulJobsHistoryLimit")]
-    pub successful_jobs_history_limit: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub successful_jobs_history_limit: Option<i32>,
     /// This flag tells the controller to suspend subsequent executions, it does not apply to already started executions.  Defaults to false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub suspend: Option<bool>,
     /// The time zone name for the given schedule, see <https://en.wikipedia.org/wiki/List_of_tz_database_time_zones>. If not specified, this will default to the time zone of the kube-controller-manager process. The set of valid time zone names and the time zone offset is loaded from the system-wide time zone database by the API server during CronJob validation and the controller manager during execution. If no system-wide time zone database can be found a bundled version of the database is used instead. If the time zone name becomes invalid during the lifetime of a CronJob or due to a change in host configuration, the controller will stop creating new new Jobs and will create a system event with the reason UnknownTimeZone. More information can be found in <https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/#time-zones>
     #[serde(rename = "timeZone")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub time_zone: Option<String>,
 }
 
@@ -11734,9 +12667,9 @@ pub struct IoK8sApiBatchV1CronJobSpec {
         schedule: String = "schedule",
     } {
         concurrency_policy: Option<String> = "concurrencyPolicy",
-        failed_jobs_history_limit: Option<i64> = "failedJobsHistoryLimit",
+        failed_jobs_history_limit: Option<i32> = "failedJobsHistoryLimit",
         starting_deadline_seconds: Option<i64> = "startingDeadlineSeconds",
-        successful_jobs_history_limit: Option<i64> = "successfulJobsHistoryLimit",
+        successful_jobs_history_limit: Option<i32> = "successfulJobsHistoryLimit",
         suspend: Option<bool> = "suspend",
         time_zone: Option<String> = "timeZone",
     }
@@ -11744,12 +12677,13 @@ pub struct IoK8sApiBatchV1CronJobSpec {
 
 /// JobTemplateSpec describes the data a Job should have when created from a template
 #[cfg(feature = "batch-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiBatchV1JobTemplateSpec {
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiBatchV1JobSpec>>,
 }
 
@@ -11765,14 +12699,15 @@ pub struct IoK8sApiBatchV1JobTemplateSpec {
 /// JobSpec describes how the job execution will look like.
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiBatchV1JobSpec {
     /// Specifies the duration in seconds relative to the startTime that the job may be continuously active before the system tries to terminate it; value must be positive integer. If a Job is suspended (at creation or through an update), this timer will effectively be stopped and reset when the Job is resumed again.
     #[serde(rename = "activeDeadlineSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub active_deadline_seconds: Option<i64>,
     /// Specifies the number of retries before marking this job failed. Defaults to 6
     #[serde(rename = "backoffLimit")]
-    pub backoff_limit: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backoff_limit: Option<i32>,
     /// completionMode specifies how Pod completions are tracked. It can be `NonIndexed` (default) or `Indexed`.
     ///
     /// `NonIndexed` means that the Job is considered complete when there have been .spec.completions successfully completed Pods. Each Pod completion is homologous to each other.
@@ -11781,26 +12716,34 @@ pub struct IoK8sApiBatchV1JobSpec {
     ///
     /// More completion modes can be added in the future. If the Job controller observes a mode that it doesn't recognize, which is possible during upgrades due to version skew, the controller skips updates for the Job.
     #[serde(rename = "completionMode")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completion_mode: Option<String>,
     /// Specifies the desired number of successfully finished pods the job should be run with.  Setting to null means that the success of any pod signals the success of all pods, and allows parallelism to have any positive value.  Setting to 1 means that parallelism is limited to 1 and the success of that pod signals the success of the job. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/jobs-run-to-completion/>
-    pub completions: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub completions: Option<i32>,
     /// manualSelector controls generation of pod labels and pod selectors. Leave `manualSelector` unset unless you are certain what you are doing. When false or unset, the system pick labels unique to this job and appends those labels to the pod template.  When true, the user is responsible for picking unique labels and specifying the selector.  Failure to pick a unique label may cause this and other jobs to not function correctly.  However, You may see `manualSelector=true` in jobs that were created with the old `extensions/v1beta1` API. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/jobs-run-to-completion/#specifying-your-own-pod-selector>
     #[serde(rename = "manualSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub manual_selector: Option<bool>,
     /// Specifies the maximum desired number of pods the job should run at any given time. The actual number of pods running in steady state will be less than this number when ((.spec.completions - .status.successful) &lt; .spec.parallelism), i.e. when the work left to do is less than max parallelism. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/jobs-run-to-completion/>
-    pub parallelism: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parallelism: Option<i32>,
     /// The `podFailurePolicy` property.
     #[serde(rename = "podFailurePolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_failure_policy: Option<Box<IoK8sApiBatchV1PodFailurePolicy>>,
     /// The `selector` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// suspend specifies whether the Job controller should create Pods or not. If a Job is created with suspend set to true, no Pods are created by the Job controller. If a Job is suspended after creation (i.e. the flag goes from false to true), the Job controller will delete all active Pods associated with this Job. Users must design their workload to gracefully handle this. Suspending a Job will reset the StartTime field of the Job, effectively resetting the ActiveDeadlineSeconds timer too. Defaults to false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub suspend: Option<bool>,
     /// The `template` property.
     pub template: IoK8sApiCoreV1PodTemplateSpec,
     /// ttlSecondsAfterFinished limits the lifetime of a Job that has finished execution (either Complete or Failed). If this field is set, ttlSecondsAfterFinished after the Job finishes, it is eligible to be automatically deleted. When the Job is being deleted, its lifecycle guarantees (e.g. finalizers) will be honored. If this field is unset, the Job won't be automatically deleted. If this field is set to zero, the Job becomes eligible to be deleted immediately after it finishes.
     #[serde(rename = "ttlSecondsAfterFinished")]
-    pub ttl_seconds_after_finished: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ttl_seconds_after_finished: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11809,22 +12752,21 @@ pub struct IoK8sApiBatchV1JobSpec {
         template: IoK8sApiCoreV1PodTemplateSpec = "template",
     } {
         active_deadline_seconds: Option<i64> = "activeDeadlineSeconds",
-        backoff_limit: Option<i64> = "backoffLimit",
+        backoff_limit: Option<i32> = "backoffLimit",
         completion_mode: Option<String> = "completionMode",
-        completions: Option<i64> = "completions",
+        completions: Option<i32> = "completions",
         manual_selector: Option<bool> = "manualSelector",
-        parallelism: Option<i64> = "parallelism",
+        parallelism: Option<i32> = "parallelism",
         pod_failure_policy: Option<Box<IoK8sApiBatchV1PodFailurePolicy>> = "podFailurePolicy",
         selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>> = "selector",
         suspend: Option<bool> = "suspend",
-        ttl_seconds_after_finished: Option<i64> = "ttlSecondsAfterFinished",
+        ttl_seconds_after_finished: Option<i32> = "ttlSecondsAfterFinished",
     }
 }
 
 /// PodFailurePolicy describes how failed pods influence the backoffLimit.
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiBatchV1PodFailurePolicy {
     /// A list of pod failure policy rules. The rules are evaluated in order. Once a rule matches a Pod failure, the remaining of the rules are ignored. When no rule matches the Pod failure, the default handling applies - the counter of pod failures is incremented and it is checked against the backoffLimit. At most 20 elements are allowed.
     pub rules: Vec<IoK8sApiBatchV1PodFailurePolicyRule>,
@@ -11841,7 +12783,6 @@ pub struct IoK8sApiBatchV1PodFailurePolicy {
 /// PodFailurePolicyRule describes how a pod failure is handled when the requirements are met. One of onExitCodes and onPodConditions, but not both, can be used in each rule.
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiBatchV1PodFailurePolicyRule {
     /// Specifies the action taken on a pod failure when the requirements are satisfied. Possible values are:
     ///
@@ -11855,6 +12796,7 @@ pub struct IoK8sApiBatchV1PodFailurePolicyRule {
     pub action: String,
     /// The `onExitCodes` property.
     #[serde(rename = "onExitCodes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub on_exit_codes: Option<Box<IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement>>,
     /// Represents the requirement on the pod conditions. The requirement is represented as a list of pod condition patterns. The requirement is satisfied if at least one pattern matches an actual pod condition. At most 20 elements are allowed.
     #[serde(rename = "onPodConditions")]
@@ -11874,10 +12816,10 @@ pub struct IoK8sApiBatchV1PodFailurePolicyRule {
 /// PodFailurePolicyOnExitCodesRequirement describes the requirement for handling a failed pod based on its container exit codes. In particular, it lookups the .state.terminated.exitCode for each app container and init container status, represented by the .status.containerStatuses and .status.initContainerStatuses fields in the Pod status, respectively. Containers completed with success (exit code 0) are excluded from the requirement check.
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement {
     /// Restricts the check for exit codes to the container with the specified name. When null, the rule applies to all containers. When specified, it should match one the container or initContainer names in the pod template.
     #[serde(rename = "containerName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub container_name: Option<String>,
     /// Represents the relationship between the container exit code(s) and the specified values. Containers completed with success (exit code 0) are excluded from the requirement check. Possible values are:
     ///
@@ -11890,14 +12832,14 @@ pub struct IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement {
     ///   Additional values are considered to be added in the future. Clients should react to an unknown operator by assuming the requirement is not satisfied.
     pub operator: String,
     /// Specifies the set of values. Each returned container exit code (might be multiple in case of multiple containers) is checked against this set of values with respect to the operator. The list of values must be ordered and must not contain duplicates. Value '0' cannot be used for the In operator. At least one element is required. At most 255 elements are allowed.
-    pub values: Vec<i64>,
+    pub values: Vec<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "batch-v1")]
     IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement {
         operator: String = "operator",
-        values: Vec<i64> = "values",
+        values: Vec<i32> = "values",
     } {
         container_name: Option<String> = "containerName",
     }
@@ -11906,7 +12848,6 @@ pub struct IoK8sApiBatchV1PodFailurePolicyOnExitCodesRequirement {
 /// PodFailurePolicyOnPodConditionsPattern describes a pattern for matching an actual pod condition type.
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiBatchV1PodFailurePolicyOnPodConditionsPattern {
     /// Specifies the required Pod condition status. To match a pod condition it is required that the specified status equals the pod condition status. Defaults to True.
     pub status: String,
@@ -11925,16 +12866,18 @@ pub struct IoK8sApiBatchV1PodFailurePolicyOnPodConditionsPattern {
 
 /// CronJobStatus represents the current state of a cron job.
 #[cfg(feature = "batch-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiBatchV1CronJobStatus {
     /// A list of pointers to currently running jobs.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub active: Option<Vec<IoK8sApiCoreV1ObjectReference>>,
     /// The `lastScheduleTime` property.
     #[serde(rename = "lastScheduleTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_schedule_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `lastSuccessfulTime` property.
     #[serde(rename = "lastSuccessfulTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_successful_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }
 
@@ -11951,16 +12894,18 @@ pub struct IoK8sApiBatchV1CronJobStatus {
 /// JobList is a collection of jobs.
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiBatchV1JobList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of Jobs.
     pub items: Vec<IoK8sApiBatchV1Job>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -11977,19 +12922,23 @@ pub struct IoK8sApiBatchV1JobList {
 
 /// Job represents the configuration of a single job.
 #[cfg(feature = "batch-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiBatchV1Job {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiBatchV1JobSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiBatchV1JobStatus>>,
 }
 
@@ -12007,32 +12956,40 @@ pub struct IoK8sApiBatchV1Job {
 
 /// JobStatus represents the current state of a Job.
 #[cfg(feature = "batch-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiBatchV1JobStatus {
     /// The number of pending and running pods.
-    pub active: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub active: Option<i32>,
     /// completedIndexes holds the completed indexes when .spec.completionMode = "Indexed" in a text format. The indexes are represented as decimal integers separated by commas. The numbers are listed in increasing order. Three or more consecutive numbers are compressed and represented by the first and last element of the series, separated by a hyphen. For example, if the completed indexes are 1, 3, 4, 5 and 7, they are represented as "1,3-5,7".
     #[serde(rename = "completedIndexes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completed_indexes: Option<String>,
     /// The `completionTime` property.
     #[serde(rename = "completionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completion_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The latest available observations of an object's current state. When a Job fails, one of the conditions will have type "Failed" and status true. When a Job is suspended, one of the conditions will have type "Suspended" and status true; when the Job is resumed, the status of this condition will become false. When a Job is completed, one of the conditions will have type "Complete" and status true. More info: <https://kubernetes.io/docs/concepts/workloads/controllers/jobs-run-to-completion/>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiBatchV1JobCondition>>,
     /// The number of pods which reached phase Failed.
-    pub failed: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed: Option<i32>,
     /// The number of pods which have a Ready condition.
     ///
     /// This field is beta-level. The job controller populates the field when the feature gate JobReadyPods is enabled (enabled by default).
-    pub ready: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready: Option<i32>,
     /// The `startTime` property.
     #[serde(rename = "startTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The number of pods which reached phase Succeeded.
-    pub succeeded: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub succeeded: Option<i32>,
     /// The `uncountedTerminatedPods` property.
     #[serde(rename = "uncountedTerminatedPods")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uncounted_terminated_pods: Option<Box<IoK8sApiBatchV1UncountedTerminatedPods>>,
 }
 
@@ -12040,14 +12997,14 @@ pub struct IoK8sApiBatchV1JobStatus {
     #[cfg(feature = "batch-v1")]
     IoK8sApiBatchV1JobStatus {
     } {
-        active: Option<i64> = "active",
+        active: Option<i32> = "active",
         completed_indexes: Option<String> = "completedIndexes",
         completion_time: Option<IoK8sApimachineryPkgApisMetaV1Time> = "completionTime",
         conditions: Option<Vec<IoK8sApiBatchV1JobCondition>> = "conditions",
-        failed: Option<i64> = "failed",
-        ready: Option<i64> = "ready",
+        failed: Option<i32> = "failed",
+        ready: Option<i32> = "ready",
         start_time: Option<IoK8sApimachineryPkgApisMetaV1Time> = "startTime",
-        succeeded: Option<i64> = "succeeded",
+        succeeded: Option<i32> = "succeeded",
         uncounted_terminated_pods: Option<Box<IoK8sApiBatchV1UncountedTerminatedPods>> = "uncountedTerminatedPods",
     }
 }
@@ -12055,17 +13012,20 @@ pub struct IoK8sApiBatchV1JobStatus {
 /// JobCondition describes current state of a job.
 #[cfg(feature = "batch-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiBatchV1JobCondition {
     /// The `lastProbeTime` property.
     #[serde(rename = "lastProbeTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_probe_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// Human readable message indicating details about last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// (brief) reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Status of the condition, one of True, False, Unknown.
     pub status: String,
@@ -12088,12 +13048,13 @@ pub struct IoK8sApiBatchV1JobCondition {
 
 /// UncountedTerminatedPods holds UIDs of Pods that have terminated but haven't been accounted in Job status counters.
 #[cfg(feature = "batch-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiBatchV1UncountedTerminatedPods {
     /// failed holds UIDs of failed Pods.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub failed: Option<Vec<String>>,
     /// succeeded holds UIDs of succeeded Pods.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub succeeded: Option<Vec<String>>,
 }
 
@@ -12109,16 +13070,18 @@ pub struct IoK8sApiBatchV1UncountedTerminatedPods {
 /// CertificateSigningRequestList is a collection of CertificateSigningRequest objects
 #[cfg(feature = "certificates-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCertificatesV1CertificateSigningRequestList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is a collection of CertificateSigningRequest objects
     pub items: Vec<IoK8sApiCertificatesV1CertificateSigningRequest>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -12142,18 +13105,21 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestList {
 /// This API can be used to request client certificates to authenticate to kube-apiserver (with the "kubernetes.io/kube-apiserver-client" signerName), or to obtain certificates from custom non-Kubernetes signers.
 #[cfg(feature = "certificates-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCertificatesV1CertificateSigningRequest {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiCertificatesV1CertificateSigningRequestSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiCertificatesV1CertificateSigningRequestStatus>>,
 }
 
@@ -12172,7 +13138,6 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequest {
 /// CertificateSigningRequestSpec contains the certificate request.
 #[cfg(feature = "certificates-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCertificatesV1CertificateSigningRequestSpec {
     /// expirationSeconds is the requested duration of validity of the issued certificate. The certificate signer may issue a certificate with a different validity duration so a client must check the delta between the notBefore and and notAfter fields in the issued certificate to determine the actual duration.
     ///
@@ -12187,10 +13152,13 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestSpec {
     ///
     /// The minimum valid value for expirationSeconds is 600, i.e. 10 minutes.
     #[serde(rename = "expirationSeconds")]
-    pub expiration_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expiration_seconds: Option<i32>,
     /// extra contains extra attributes of the user that created the CertificateSigningRequest. Populated by the API server on creation and immutable.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extra: Option<::std::collections::BTreeMap<String, Vec<String>>>,
     /// groups contains group membership of the user that created the CertificateSigningRequest. Populated by the API server on creation and immutable.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub groups: Option<Vec<String>>,
     /// request contains an x509 certificate signing request encoded in a "CERTIFICATE REQUEST" PEM block. When serialized as JSON or YAML, the data is additionally base64-encoded.
     pub request: String,
@@ -12218,6 +13186,7 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestSpec {
     #[serde(rename = "signerName")]
     pub signer_name: String,
     /// uid contains the uid of the user that created the CertificateSigningRequest. Populated by the API server on creation and immutable.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
     /// usages specifies a set of key usages requested in the issued certificate.
     ///
@@ -12233,8 +13202,10 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestSpec {
     ///  "code signing", "email protection", "s/mime",
     ///  "ipsec end system", "ipsec tunnel", "ipsec user",
     ///  "timestamping", "ocsp signing", "microsoft sgc", "netscape sgc"
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usages: Option<Vec<String>>,
     /// username contains the name of the user that created the CertificateSigningRequest. Populated by the API server on creation and immutable.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub username: Option<String>,
 }
 
@@ -12244,7 +13215,7 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestSpec {
         request: String = "request",
         signer_name: String = "signerName",
     } {
-        expiration_seconds: Option<i64> = "expirationSeconds",
+        expiration_seconds: Option<i32> = "expirationSeconds",
         extra: Option<::std::collections::BTreeMap<String,Vec<String>>> = "extra",
         groups: Option<Vec<String>> = "groups",
         uid: Option<String> = "uid",
@@ -12255,8 +13226,7 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestSpec {
 
 /// CertificateSigningRequestStatus contains conditions used to indicate approved/denied/failed status of the request, and the issued certificate.
 #[cfg(feature = "certificates-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCertificatesV1CertificateSigningRequestStatus {
     /// certificate is populated with an issued certificate by the signer after an Approved condition is present. This field is set via the /status subresource. Once populated, this field is immutable.
     ///
@@ -12282,8 +13252,10 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestStatus {
     /// -----END CERTIFICATE-----
     /// )
     /// ```
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<String>,
     /// conditions applied to the request. Known conditions are "Approved", "Denied", and "Failed".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiCertificatesV1CertificateSigningRequestCondition>>,
 }
 
@@ -12299,17 +13271,20 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestStatus {
 /// CertificateSigningRequestCondition describes a condition of a CertificateSigningRequest object
 #[cfg(feature = "certificates-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCertificatesV1CertificateSigningRequestCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `lastUpdateTime` property.
     #[serde(rename = "lastUpdateTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_update_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// message contains a human readable message with details about the request state
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// reason indicates a brief reason for the request state
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// status of the condition, one of True, False, Unknown. Approved, Denied, and Failed conditions may not be "False" or "Unknown".
     pub status: String,
@@ -12343,16 +13318,18 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestCondition {
 /// ClusterTrustBundleList is a collection of ClusterTrustBundle objects
 #[cfg(feature = "certificates-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundleList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is a collection of ClusterTrustBundle objects
     pub items: Vec<IoK8sApiCertificatesV1alpha1ClusterTrustBundle>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -12374,14 +13351,16 @@ pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundleList {
 /// It can be optionally associated with a particular assigner, in which case it contains one valid set of trust anchors for that signer. Signers may have multiple associated ClusterTrustBundles; each is an independent set of trust anchors for that signer. Admission control is used to enforce that only users with permissions on the signer can create or modify the corresponding bundle.
 #[cfg(feature = "certificates-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundle {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec,
@@ -12401,7 +13380,6 @@ pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundle {
 /// ClusterTrustBundleSpec contains the signer and trust anchors.
 #[cfg(feature = "certificates-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec {
     /// signerName indicates the associated signer, if any.
     ///
@@ -12413,6 +13391,7 @@ pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec {
     ///
     /// List/watch requests for ClusterTrustBundles can filter on this field using a `spec.signerName=NAME` field selector.
     #[serde(rename = "signerName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub signer_name: Option<String>,
     /// trustBundle contains the individual X.509 trust anchors for this bundle, as PEM bundle of PEM-wrapped, DER-formatted X.509 certificates.
     ///
@@ -12435,16 +13414,18 @@ pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundleSpec {
 /// LeaseList is a list of Lease objects.
 #[cfg(feature = "coordination-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoordinationV1LeaseList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is a list of schema objects.
     pub items: Vec<IoK8sApiCoordinationV1Lease>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -12461,17 +13442,20 @@ pub struct IoK8sApiCoordinationV1LeaseList {
 
 /// Lease defines a lease concept.
 #[cfg(feature = "coordination-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoordinationV1Lease {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiCoordinationV1LeaseSpec>>,
 }
 
@@ -12488,23 +13472,27 @@ pub struct IoK8sApiCoordinationV1Lease {
 
 /// LeaseSpec is a specification of a Lease.
 #[cfg(feature = "coordination-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoordinationV1LeaseSpec {
     /// The `acquireTime` property.
     #[serde(rename = "acquireTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub acquire_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime>,
     /// holderIdentity contains the identity of the holder of a current lease.
     #[serde(rename = "holderIdentity")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub holder_identity: Option<String>,
     /// leaseDurationSeconds is a duration that candidates for a lease need to wait to force acquire it. This is measure against time of last observed renewTime.
     #[serde(rename = "leaseDurationSeconds")]
-    pub lease_duration_seconds: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lease_duration_seconds: Option<i32>,
     /// leaseTransitions is the number of transitions of a lease between holders.
     #[serde(rename = "leaseTransitions")]
-    pub lease_transitions: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lease_transitions: Option<i32>,
     /// The `renewTime` property.
     #[serde(rename = "renewTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub renew_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime>,
 }
 
@@ -12514,8 +13502,8 @@ pub struct IoK8sApiCoordinationV1LeaseSpec {
     } {
         acquire_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime> = "acquireTime",
         holder_identity: Option<String> = "holderIdentity",
-        lease_duration_seconds: Option<i64> = "leaseDurationSeconds",
-        lease_transitions: Option<i64> = "leaseTransitions",
+        lease_duration_seconds: Option<i32> = "leaseDurationSeconds",
+        lease_transitions: Option<i32> = "leaseTransitions",
         renew_time: Option<IoK8sApimachineryPkgApisMetaV1MicroTime> = "renewTime",
     }
 }
@@ -12523,16 +13511,18 @@ pub struct IoK8sApiCoordinationV1LeaseSpec {
 /// EndpointSliceList represents a list of endpoint slices
 #[cfg(feature = "discovery-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiDiscoveryV1EndpointSliceList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of endpoint slices
     pub items: Vec<IoK8sApiDiscoveryV1EndpointSlice>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -12550,21 +13540,24 @@ pub struct IoK8sApiDiscoveryV1EndpointSliceList {
 /// EndpointSlice represents a subset of the endpoints that implement a service. For a given service there may be multiple EndpointSlice objects, selected by labels, which must be joined to produce the full set of endpoints.
 #[cfg(feature = "discovery-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiDiscoveryV1EndpointSlice {
     /// addressType specifies the type of address carried by this EndpointSlice. All addresses in this slice must be the same type. This field is immutable after creation. The following address types are currently supported: * IPv4: Represents an IPv4 Address. * IPv6: Represents an IPv6 Address. * FQDN: Represents a Fully Qualified Domain Name.
     #[serde(rename = "addressType")]
     pub address_type: String,
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// endpoints is a list of unique endpoints in this slice. Each slice may include a maximum of 1000 endpoints.
     pub endpoints: Vec<IoK8sApiDiscoveryV1Endpoint>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// ports specifies the list of network ports exposed by each endpoint in this slice. Each port must have a unique name. When ports is empty, it indicates that there are no defined ports. When a port is defined with a nil port value, it indicates "all ports". Each slice may include a maximum of 100 ports.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiDiscoveryV1EndpointPort>>,
 }
 
@@ -12584,26 +13577,32 @@ pub struct IoK8sApiDiscoveryV1EndpointSlice {
 /// Endpoint represents a single logical "backend" implementing a service.
 #[cfg(feature = "discovery-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiDiscoveryV1Endpoint {
     /// addresses of this endpoint. The contents of this field are interpreted according to the corresponding EndpointSlice addressType field. Consumers must handle different types of addresses in the context of their own capabilities. This must contain at least one address but no more than 100. These are all assumed to be fungible and clients may choose to only use the first element. Refer to: <https://issue.k8s.io/106267>
     pub addresses: Vec<String>,
     /// The `conditions` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Box<IoK8sApiDiscoveryV1EndpointConditions>>,
     /// deprecatedTopology contains topology information part of the v1beta1 API. This field is deprecated, and will be removed when the v1beta1 API is removed (no sooner than kubernetes v1.24).  While this field can hold values, it is not writable through the v1 API, and any attempts to write to it will be silently ignored. Topology information can be found in the zone and nodeName fields instead.
     #[serde(rename = "deprecatedTopology")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated_topology: Option<::std::collections::BTreeMap<String, String>>,
     /// The `hints` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hints: Option<Box<IoK8sApiDiscoveryV1EndpointHints>>,
     /// hostname of this endpoint. This field may be used by consumers of endpoints to distinguish endpoints from each other (e.g. in DNS names). Multiple endpoints which use the same hostname should be considered fungible (e.g. multiple A values in DNS). Must be lowercase and pass DNS Label (RFC 1123) validation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hostname: Option<String>,
     /// nodeName represents the name of the Node hosting this endpoint. This can be used to determine endpoints local to a Node.
     #[serde(rename = "nodeName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_name: Option<String>,
     /// The `targetRef` property.
     #[serde(rename = "targetRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub target_ref: Option<Box<IoK8sApiCoreV1ObjectReference>>,
     /// zone is the name of the Zone this endpoint exists in.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
 }
 
@@ -12624,14 +13623,16 @@ pub struct IoK8sApiDiscoveryV1Endpoint {
 
 /// EndpointConditions represents the current condition of an endpoint.
 #[cfg(feature = "discovery-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiDiscoveryV1EndpointConditions {
     /// ready indicates that this endpoint is prepared to receive traffic, according to whatever system is managing the endpoint. A nil value indicates an unknown state. In most cases consumers should interpret this unknown state as ready. For compatibility reasons, ready should never be "true" for terminating endpoints, except when the normal readiness behavior is being explicitly overridden, for example when the associated Service has set the publishNotReadyAddresses flag.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ready: Option<bool>,
     /// serving is identical to ready except that it is set regardless of the terminating state of endpoints. This condition should be set to true for a ready endpoint that is terminating. If nil, consumers should defer to the ready condition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub serving: Option<bool>,
     /// terminating indicates that this endpoint is terminating. A nil value indicates an unknown state. Consumers should interpret this unknown state to mean that the endpoint is not terminating.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub terminating: Option<bool>,
 }
 
@@ -12647,11 +13648,11 @@ pub struct IoK8sApiDiscoveryV1EndpointConditions {
 
 /// EndpointHints provides hints describing how an endpoint should be consumed.
 #[cfg(feature = "discovery-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiDiscoveryV1EndpointHints {
     /// forZones indicates the zone(s) this endpoint should be consumed by to enable topology aware routing.
     #[serde(rename = "forZones")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub for_zones: Option<Vec<IoK8sApiDiscoveryV1ForZone>>,
 }
 
@@ -12666,7 +13667,6 @@ pub struct IoK8sApiDiscoveryV1EndpointHints {
 /// ForZone provides information about which zones should consume this endpoint.
 #[cfg(feature = "discovery-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiDiscoveryV1ForZone {
     /// name represents the name of the zone.
     pub name: String,
@@ -12682,8 +13682,7 @@ pub struct IoK8sApiDiscoveryV1ForZone {
 
 /// EndpointPort represents a Port used by an EndpointSlice
 #[cfg(feature = "discovery-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiDiscoveryV1EndpointPort {
     /// The application protocol for this port. This is used as a hint for implementations to offer richer behavior for protocols that they understand. This field follows standard Kubernetes label syntax. Valid values are either:
     ///
@@ -12694,12 +13693,16 @@ pub struct IoK8sApiDiscoveryV1EndpointPort {
     ///
     /// * Other protocols should use implementation-defined prefixed names such as mycompany.com/my-custom-protocol.
     #[serde(rename = "appProtocol")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub app_protocol: Option<String>,
     /// name represents the name of this port. All ports in an EndpointSlice must have a unique name. If the EndpointSlice is dervied from a Kubernetes service, this corresponds to the Service.ports\[\].name. Name must either be an empty string or pass DNS_LABEL validation: * must be no more than 63 characters long. * must consist of lower case alphanumeric characters or '-'. * must start and end with an alphanumeric character. Default is empty string.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// port represents the port number of the endpoint. If this is not specified, ports are not restricted and must be interpreted in the context of the specific consumer.
-    pub port: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<i32>,
     /// protocol represents the IP protocol for this port. Must be UDP, TCP, or SCTP. Default is TCP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
 }
 
@@ -12709,7 +13712,7 @@ pub struct IoK8sApiDiscoveryV1EndpointPort {
     } {
         app_protocol: Option<String> = "appProtocol",
         name: Option<String> = "name",
-        port: Option<i64> = "port",
+        port: Option<i32> = "port",
         protocol: Option<String> = "protocol",
     }
 }
@@ -12717,16 +13720,18 @@ pub struct IoK8sApiDiscoveryV1EndpointPort {
 /// EventList is a list of Event objects.
 #[cfg(feature = "events-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiEventsV1EventList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is a list of schema objects.
     pub items: Vec<IoK8sApiEventsV1Event>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -12744,49 +13749,64 @@ pub struct IoK8sApiEventsV1EventList {
 /// Event is a report of an event somewhere in the cluster. It generally denotes some state change in the system. Events have a limited retention time and triggers and messages may evolve with time.  Event consumers should not rely on the timing of an event with a given Reason reflecting a consistent underlying trigger, or the continued existence of events with that Reason.  Events should be treated as informative, best-effort, supplemental data.
 #[cfg(feature = "events-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiEventsV1Event {
     /// action is what action was taken/failed regarding to the regarding object. It is machine-readable. This field cannot be empty for new Events and it can have at most 128 characters.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub action: Option<String>,
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// deprecatedCount is the deprecated field assuring backward compatibility with core.v1 Event type.
     #[serde(rename = "deprecatedCount")]
-    pub deprecated_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deprecated_count: Option<i32>,
     /// The `deprecatedFirstTimestamp` property.
     #[serde(rename = "deprecatedFirstTimestamp")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated_first_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `deprecatedLastTimestamp` property.
     #[serde(rename = "deprecatedLastTimestamp")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated_last_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// The `deprecatedSource` property.
     #[serde(rename = "deprecatedSource")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deprecated_source: Option<Box<IoK8sApiCoreV1EventSource>>,
     /// The `eventTime` property.
     #[serde(rename = "eventTime")]
     pub event_time: IoK8sApimachineryPkgApisMetaV1MicroTime,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// note is a human-readable description of the status of this operation. Maximal length of the note is 1kB, but libraries should be prepared to handle values up to 64kB.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     /// reason is why the action was taken. It is human-readable. This field cannot be empty for new Events and it can have at most 128 characters.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The `regarding` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub regarding: Option<Box<IoK8sApiCoreV1ObjectReference>>,
     /// The `related` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub related: Option<Box<IoK8sApiCoreV1ObjectReference>>,
     /// reportingController is the name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`. This field cannot be empty for new Events.
     #[serde(rename = "reportingController")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reporting_controller: Option<String>,
     /// reportingInstance is the ID of the controller instance, e.g. `kubelet-xyzf`. This field cannot be empty for new Events and it can have at most 128 characters.
     #[serde(rename = "reportingInstance")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reporting_instance: Option<String>,
     /// The `series` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub series: Option<Box<IoK8sApiEventsV1EventSeries>>,
     /// type is the type of this event (Normal, Warning), new types could be added in the future. It is machine-readable. This field cannot be empty for new Events.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -12797,7 +13817,7 @@ pub struct IoK8sApiEventsV1Event {
     } {
         action: Option<String> = "action",
         api_version: Option<String> = "apiVersion",
-        deprecated_count: Option<i64> = "deprecatedCount",
+        deprecated_count: Option<i32> = "deprecatedCount",
         deprecated_first_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time> = "deprecatedFirstTimestamp",
         deprecated_last_timestamp: Option<IoK8sApimachineryPkgApisMetaV1Time> = "deprecatedLastTimestamp",
         deprecated_source: Option<Box<IoK8sApiCoreV1EventSource>> = "deprecatedSource",
@@ -12817,10 +13837,9 @@ pub struct IoK8sApiEventsV1Event {
 /// EventSeries contain information on series of events, i.e. thing that was/is happening continuously for some time. How often to update the EventSeries is up to the event reporters. The default event reporter in "k8s.io/client-go/tools/events/event_broadcaster.go" shows how this struct is updated on heartbeats and can guide customized reporter implementations.
 #[cfg(feature = "events-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiEventsV1EventSeries {
     /// count is the number of occurrences in this series up to the last heartbeat time.
-    pub count: i64,
+    pub count: i32,
     /// The `lastObservedTime` property.
     #[serde(rename = "lastObservedTime")]
     pub last_observed_time: IoK8sApimachineryPkgApisMetaV1MicroTime,
@@ -12829,7 +13848,7 @@ pub struct IoK8sApiEventsV1EventSeries {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "events-v1")]
     IoK8sApiEventsV1EventSeries {
-        count: i64 = "count",
+        count: i32 = "count",
         last_observed_time: IoK8sApimachineryPkgApisMetaV1MicroTime = "lastObservedTime",
     } {
     }
@@ -12838,16 +13857,18 @@ pub struct IoK8sApiEventsV1EventSeries {
 /// FlowSchemaList is a list of FlowSchema objects.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// `items` is a list of FlowSchemas.
     pub items: Vec<IoK8sApiFlowcontrolV1beta2FlowSchema>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -12864,19 +13885,23 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaList {
 
 /// FlowSchema defines the schema of a group of flows. Note that a flow is made up of a set of inbound API requests with similar attributes and is identified by a pair of strings: the name of the FlowSchema and a "flow distinguisher".
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2FlowSchema {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiFlowcontrolV1beta2FlowSchemaSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiFlowcontrolV1beta2FlowSchemaStatus>>,
 }
 
@@ -12895,18 +13920,20 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchema {
 /// FlowSchemaSpec describes how the FlowSchema's specification looks like.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaSpec {
     /// The `distinguisherMethod` property.
     #[serde(rename = "distinguisherMethod")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub distinguisher_method: Option<Box<IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod>>,
     /// `matchingPrecedence` is used to choose among the FlowSchemas that match a given request. The chosen FlowSchema is among those with the numerically lowest (which we take to be logically highest) MatchingPrecedence.  Each MatchingPrecedence value must be ranged in \[1,10000\]. Note that if the precedence is not specified, it will be set to 1000 as default.
     #[serde(rename = "matchingPrecedence")]
-    pub matching_precedence: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matching_precedence: Option<i32>,
     /// The `priorityLevelConfiguration` property.
     #[serde(rename = "priorityLevelConfiguration")]
     pub priority_level_configuration: IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationReference,
     /// `rules` describes which requests will match this flow schema. This FlowSchema matches a request if and only if at least one member of rules matches the request. if it is an empty slice, there will be no requests matching the FlowSchema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<IoK8sApiFlowcontrolV1beta2PolicyRulesWithSubjects>>,
 }
 
@@ -12916,7 +13943,7 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaSpec {
         priority_level_configuration: IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationReference = "priorityLevelConfiguration",
     } {
         distinguisher_method: Option<Box<IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod>> = "distinguisherMethod",
-        matching_precedence: Option<i64> = "matchingPrecedence",
+        matching_precedence: Option<i32> = "matchingPrecedence",
         rules: Option<Vec<IoK8sApiFlowcontrolV1beta2PolicyRulesWithSubjects>> = "rules",
     }
 }
@@ -12924,7 +13951,6 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaSpec {
 /// FlowDistinguisherMethod specifies the method of a flow distinguisher.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod {
     /// `type` is the type of flow distinguisher method The supported types are "ByUser" and "ByNamespace". Required.
     pub r#type: String,
@@ -12941,7 +13967,6 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowDistinguisherMethod {
 /// PriorityLevelConfigurationReference contains information that points to the "request-priority" being used.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationReference {
     /// `name` is the name of the priority level configuration being referenced Required.
     pub name: String,
@@ -12958,13 +13983,14 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationReference {
 /// PolicyRulesWithSubjects prescribes a test that applies to a request to an apiserver. The test considers the subject making the request, the verb being requested, and the resource to be acted upon. This PolicyRulesWithSubjects matches a request if and only if both (a) at least one member of subjects matches the request and (b) at least one member of resourceRules or nonResourceRules matches the request.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2PolicyRulesWithSubjects {
     /// `nonResourceRules` is a list of NonResourcePolicyRules that identify matching requests according to their verb and the target non-resource URL.
     #[serde(rename = "nonResourceRules")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub non_resource_rules: Option<Vec<IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule>>,
     /// `resourceRules` is a slice of ResourcePolicyRules that identify matching requests according to their verb and the target resource. At least one of `resourceRules` and `nonResourceRules` has to be non-empty.
     #[serde(rename = "resourceRules")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_rules: Option<Vec<IoK8sApiFlowcontrolV1beta2ResourcePolicyRule>>,
     /// subjects is the list of normal user, serviceaccount, or group that this rule cares about. There must be at least one member in this slice. A slice that includes both the system:authenticated and system:unauthenticated user groups matches every request. Required.
     pub subjects: Vec<IoK8sApiFlowcontrolV1beta2Subject>,
@@ -12983,7 +14009,6 @@ pub struct IoK8sApiFlowcontrolV1beta2PolicyRulesWithSubjects {
 /// NonResourcePolicyRule is a predicate that matches non-resource requests according to their verb and the target non-resource URL. A NonResourcePolicyRule matches a request if and only if both (a) at least one member of verbs matches the request and (b) at least one member of nonResourceURLs matches the request.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule {
     /// `nonResourceURLs` is a set of url prefixes that a user should have access to and may not be empty. For example:
     ///   - "/healthz" is legal
@@ -13010,15 +14035,16 @@ pub struct IoK8sApiFlowcontrolV1beta2NonResourcePolicyRule {
 /// ResourcePolicyRule is a predicate that matches some resource requests, testing the request's verb and the target resource. A ResourcePolicyRule matches a resource request if and only if: (a) at least one member of verbs matches the request, (b) at least one member of apiGroups matches the request, (c) at least one member of resources matches the request, and (d) either (d1) the request does not specify a namespace (i.e., `Namespace==""`) and clusterScope is true or (d2) the request specifies a namespace and least one member of namespaces matches the request's namespace.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2ResourcePolicyRule {
     /// `apiGroups` is a list of matching API groups and may not be empty. "*" matches all API groups and, if present, must be the only entry. Required.
     #[serde(rename = "apiGroups")]
     pub api_groups: Vec<String>,
     /// `clusterScope` indicates whether to match requests that do not specify a namespace (which happens either because the resource is not namespaced or the request targets all namespaces). If this field is omitted or false then the `namespaces` field must contain a non-empty list.
     #[serde(rename = "clusterScope")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster_scope: Option<bool>,
     /// `namespaces` is a list of target namespaces that restricts matches.  A request that specifies a target namespace matches only if either (a) this list contains that target namespace or (b) this list contains "*".  Note that "*" matches any specified namespace but does not match a request that _does not specify_ a namespace (see the `clusterScope` field for that). This list may be empty, but only if `clusterScope` is true.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespaces: Option<Vec<String>>,
     /// `resources` is a list of matching resources (i.e., lowercase and plural) with, if desired, subresource.  For example, \[ "services", "nodes/status" \].  This list may not be empty. "*" matches all resources and, if present, must be the only entry. Required.
     pub resources: Vec<String>,
@@ -13041,16 +14067,18 @@ pub struct IoK8sApiFlowcontrolV1beta2ResourcePolicyRule {
 /// Subject matches the originator of a request, as identified by the request authentication system. There are three ways of matching an originator; by user, group, or service account.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2Subject {
     /// The `group` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<Box<IoK8sApiFlowcontrolV1beta2GroupSubject>>,
     /// `kind` indicates which one of the other fields is non-empty. Required
     pub kind: String,
     /// The `serviceAccount` property.
     #[serde(rename = "serviceAccount")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub service_account: Option<Box<IoK8sApiFlowcontrolV1beta2ServiceAccountSubject>>,
     /// The `user` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<Box<IoK8sApiFlowcontrolV1beta2UserSubject>>,
 }
 
@@ -13068,7 +14096,6 @@ pub struct IoK8sApiFlowcontrolV1beta2Subject {
 /// GroupSubject holds detailed information for group-kind subject.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2GroupSubject {
     /// name is the user group that matches, or "*" to match all user groups. See <https://github.com/kubernetes/apiserver/blob/master/pkg/authentication/user/user.go> for some well-known group names. Required.
     pub name: String,
@@ -13085,7 +14112,6 @@ pub struct IoK8sApiFlowcontrolV1beta2GroupSubject {
 /// ServiceAccountSubject holds detailed information for service-account-kind subject.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2ServiceAccountSubject {
     /// `name` is the name of matching ServiceAccount objects, or "*" to match regardless of name. Required.
     pub name: String,
@@ -13105,7 +14131,6 @@ pub struct IoK8sApiFlowcontrolV1beta2ServiceAccountSubject {
 /// UserSubject holds detailed information for user-kind subject.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2UserSubject {
     /// `name` is the username that matches, or "*" to match all usernames. Required.
     pub name: String,
@@ -13121,10 +14146,10 @@ pub struct IoK8sApiFlowcontrolV1beta2UserSubject {
 
 /// FlowSchemaStatus represents the current state of a FlowSchema.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaStatus {
     /// `conditions` is a list of the current states of FlowSchema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiFlowcontrolV1beta2FlowSchemaCondition>>,
 }
 
@@ -13138,19 +14163,23 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaStatus {
 
 /// FlowSchemaCondition describes conditions for a FlowSchema.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// `message` is a human-readable message indicating details about last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// `reason` is a unique, one-word, CamelCase reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// `status` is the status of the condition. Can be True, False, Unknown. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
     /// `type` is the type of the condition. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -13169,16 +14198,18 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaCondition {
 /// PriorityLevelConfigurationList is a list of PriorityLevelConfiguration objects.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// `items` is a list of request-priorities.
     pub items: Vec<IoK8sApiFlowcontrolV1beta2PriorityLevelConfiguration>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -13195,19 +14226,23 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationList {
 
 /// PriorityLevelConfiguration represents the configuration of a priority level.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfiguration {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationStatus>>,
 }
 
@@ -13226,9 +14261,9 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfiguration {
 /// PriorityLevelConfigurationSpec specifies the configuration of a priority level.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationSpec {
     /// The `limited` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub limited: Option<Box<IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration>>,
     /// `type` indicates whether this priority level is subject to limitation on request execution.  A value of `"Exempt"` means that requests of this priority level are not subject to a limit (and thus are never queued) and do not detract from the capacity made available to other priority levels.  A value of `"Limited"` means that (a) requests of this priority level _are_ subject to limits and (b) some of the server's limited capacity is made available exclusively to this priority level. Required.
     pub r#type: String,
@@ -13247,8 +14282,7 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationSpec {
 ///   - How are requests for this priority level limited?
 ///   - What should be done with requests that exceed the limit?
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration {
     /// `assuredConcurrencyShares` (ACS) configures the execution limit, which is a limit on the number of requests of this priority level that may be exeucting at a given time.  ACS must be a positive number. The server's concurrency limit (SCL) is divided among the concurrency-controlled priority levels in proportion to their assured concurrency shares. This produces the assured concurrency value (ACV) --- the number of requests that may be executing at a time --- for each such priority level:
     ///
@@ -13258,21 +14292,25 @@ pub struct IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration {
     ///
     /// bigger numbers of ACS mean more reserved concurrent requests (at the expense of every other PL). This field has a default value of 30.
     #[serde(rename = "assuredConcurrencyShares")]
-    pub assured_concurrency_shares: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub assured_concurrency_shares: Option<i32>,
     /// `borrowingLimitPercent`, if present, configures a limit on how many seats this priority level can borrow from other priority levels. The limit is known as this level's BorrowingConcurrencyLimit (BorrowingCL) and is a limit on the total number of seats that this level may borrow at any one time. This field holds the ratio of that limit to the level's nominal concurrency limit. When this field is non-nil, it must hold a non-negative integer and the limit is calculated as follows.
     ///
     /// BorrowingCL(i) = round( NominalCL(i) * borrowingLimitPercent(i)/100.0 )
     ///
     /// The value of this field can be more than 100, implying that this priority level can borrow a number of seats that is greater than its own nominal concurrency limit (NominalCL). When this field is left `nil`, the limit is effectively infinite.
     #[serde(rename = "borrowingLimitPercent")]
-    pub borrowing_limit_percent: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub borrowing_limit_percent: Option<i32>,
     /// `lendablePercent` prescribes the fraction of the level's NominalCL that can be borrowed by other priority levels. The value of this field must be between 0 and 100, inclusive, and it defaults to 0. The number of seats that other levels can borrow from this level, known as this level's LendableConcurrencyLimit (LendableCL), is defined as follows.
     ///
     /// LendableCL(i) = round( NominalCL(i) * lendablePercent(i)/100.0 )
     #[serde(rename = "lendablePercent")]
-    pub lendable_percent: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lendable_percent: Option<i32>,
     /// The `limitResponse` property.
     #[serde(rename = "limitResponse")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub limit_response: Option<Box<IoK8sApiFlowcontrolV1beta2LimitResponse>>,
 }
 
@@ -13280,9 +14318,9 @@ pub struct IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration {
     } {
-        assured_concurrency_shares: Option<i64> = "assuredConcurrencyShares",
-        borrowing_limit_percent: Option<i64> = "borrowingLimitPercent",
-        lendable_percent: Option<i64> = "lendablePercent",
+        assured_concurrency_shares: Option<i32> = "assuredConcurrencyShares",
+        borrowing_limit_percent: Option<i32> = "borrowingLimitPercent",
+        lendable_percent: Option<i32> = "lendablePercent",
         limit_response: Option<Box<IoK8sApiFlowcontrolV1beta2LimitResponse>> = "limitResponse",
     }
 }
@@ -13290,9 +14328,9 @@ pub struct IoK8sApiFlowcontrolV1beta2LimitedPriorityLevelConfiguration {
 /// LimitResponse defines how to handle requests that can not be executed right now.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta2LimitResponse {
     /// The `queuing` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub queuing: Option<Box<IoK8sApiFlowcontrolV1beta2QueuingConfiguration>>,
     /// `type` is "Queue" or "Reject". "Queue" means that requests that can not be executed upon arrival are held in a queue until they can be executed or a queuing limit is reached. "Reject" means that requests that can not be executed upon arrival are rejected. Required.
     pub r#type: String,
@@ -13309,35 +14347,37 @@ pub struct IoK8sApiFlowcontrolV1beta2LimitResponse {
 
 /// QueuingConfiguration holds the configuration parameters for queuing
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2QueuingConfiguration {
     /// `handSize` is a small positive number that configures the shuffle sharding of requests into queues.  When enqueuing a request at this priority level the request's flow identifier (a string pair) is hashed and the hash value is used to shuffle the list of queues and deal a hand of the size specified here.  The request is put into one of the shortest queues in that hand. `handSize` must be no larger than `queues`, and should be significantly smaller (so that a few heavy flows do not saturate most of the queues).  See the user-facing documentation for more extensive guidance on setting this field.  This field has a default value of 8.
     #[serde(rename = "handSize")]
-    pub hand_size: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand_size: Option<i32>,
     /// `queueLengthLimit` is the maximum number of requests allowed to be waiting in a given queue of this priority level at a time; excess requests are rejected.  This value must be positive.  If not specified, it will be defaulted to 50.
     #[serde(rename = "queueLengthLimit")]
-    pub queue_length_limit: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queue_length_limit: Option<i32>,
     /// `queues` is the number of queues for this priority level. The queues exist independently at each apiserver. The value must be positive.  Setting it to 1 effectively precludes shufflesharding and thus makes the distinguisher method of associated flow schemas irrelevant.  This field has a default value of 64.
-    pub queues: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queues: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
     IoK8sApiFlowcontrolV1beta2QueuingConfiguration {
     } {
-        hand_size: Option<i64> = "handSize",
-        queue_length_limit: Option<i64> = "queueLengthLimit",
-        queues: Option<i64> = "queues",
+        hand_size: Option<i32> = "handSize",
+        queue_length_limit: Option<i32> = "queueLengthLimit",
+        queues: Option<i32> = "queues",
     }
 }
 
 /// PriorityLevelConfigurationStatus represents the current state of a "request-priority".
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationStatus {
     /// `conditions` is the current state of "request-priority".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationCondition>>,
 }
 
@@ -13351,19 +14391,23 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationStatus {
 
 /// PriorityLevelConfigurationCondition defines the condition of priority level.
 #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// `message` is a human-readable message indicating details about last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// `reason` is a unique, one-word, CamelCase reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// `status` is the status of the condition. Can be True, False, Unknown. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
     /// `type` is the type of the condition. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -13382,16 +14426,18 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationCondition {
 /// FlowSchemaList is a list of FlowSchema objects.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// `items` is a list of FlowSchemas.
     pub items: Vec<IoK8sApiFlowcontrolV1beta3FlowSchema>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -13408,19 +14454,23 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaList {
 
 /// FlowSchema defines the schema of a group of flows. Note that a flow is made up of a set of inbound API requests with similar attributes and is identified by a pair of strings: the name of the FlowSchema and a "flow distinguisher".
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3FlowSchema {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiFlowcontrolV1beta3FlowSchemaSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiFlowcontrolV1beta3FlowSchemaStatus>>,
 }
 
@@ -13439,18 +14489,20 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchema {
 /// FlowSchemaSpec describes how the FlowSchema's specification looks like.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaSpec {
     /// The `distinguisherMethod` property.
     #[serde(rename = "distinguisherMethod")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub distinguisher_method: Option<Box<IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod>>,
     /// `matchingPrecedence` is used to choose among the FlowSchemas that match a given request. The chosen FlowSchema is among those with the numerically lowest (which we take to be logically highest) MatchingPrecedence.  Each MatchingPrecedence value must be ranged in \[1,10000\]. Note that if the precedence is not specified, it will be set to 1000 as default.
     #[serde(rename = "matchingPrecedence")]
-    pub matching_precedence: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matching_precedence: Option<i32>,
     /// The `priorityLevelConfiguration` property.
     #[serde(rename = "priorityLevelConfiguration")]
     pub priority_level_configuration: IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationReference,
     /// `rules` describes which requests will match this flow schema. This FlowSchema matches a request if and only if at least one member of rules matches the request. if it is an empty slice, there will be no requests matching the FlowSchema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<IoK8sApiFlowcontrolV1beta3PolicyRulesWithSubjects>>,
 }
 
@@ -13460,7 +14512,7 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaSpec {
         priority_level_configuration: IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationReference = "priorityLevelConfiguration",
     } {
         distinguisher_method: Option<Box<IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod>> = "distinguisherMethod",
-        matching_precedence: Option<i64> = "matchingPrecedence",
+        matching_precedence: Option<i32> = "matchingPrecedence",
         rules: Option<Vec<IoK8sApiFlowcontrolV1beta3PolicyRulesWithSubjects>> = "rules",
     }
 }
@@ -13468,7 +14520,6 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaSpec {
 /// FlowDistinguisherMethod specifies the method of a flow distinguisher.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod {
     /// `type` is the type of flow distinguisher method The supported types are "ByUser" and "ByNamespace". Required.
     pub r#type: String,
@@ -13485,7 +14536,6 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowDistinguisherMethod {
 /// PriorityLevelConfigurationReference contains information that points to the "request-priority" being used.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationReference {
     /// `name` is the name of the priority level configuration being referenced Required.
     pub name: String,
@@ -13502,13 +14552,14 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationReference {
 /// PolicyRulesWithSubjects prescribes a test that applies to a request to an apiserver. The test considers the subject making the request, the verb being requested, and the resource to be acted upon. This PolicyRulesWithSubjects matches a request if and only if both (a) at least one member of subjects matches the request and (b) at least one member of resourceRules or nonResourceRules matches the request.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3PolicyRulesWithSubjects {
     /// `nonResourceRules` is a list of NonResourcePolicyRules that identify matching requests according to their verb and the target non-resource URL.
     #[serde(rename = "nonResourceRules")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub non_resource_rules: Option<Vec<IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule>>,
     /// `resourceRules` is a slice of ResourcePolicyRules that identify matching requests according to their verb and the target resource. At least one of `resourceRules` and `nonResourceRules` has to be non-empty.
     #[serde(rename = "resourceRules")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_rules: Option<Vec<IoK8sApiFlowcontrolV1beta3ResourcePolicyRule>>,
     /// subjects is the list of normal user, serviceaccount, or group that this rule cares about. There must be at least one member in this slice. A slice that includes both the system:authenticated and system:unauthenticated user groups matches every request. Required.
     pub subjects: Vec<IoK8sApiFlowcontrolV1beta3Subject>,
@@ -13527,7 +14578,6 @@ pub struct IoK8sApiFlowcontrolV1beta3PolicyRulesWithSubjects {
 /// NonResourcePolicyRule is a predicate that matches non-resource requests according to their verb and the target non-resource URL. A NonResourcePolicyRule matches a request if and only if both (a) at least one member of verbs matches the request and (b) at least one member of nonResourceURLs matches the request.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule {
     /// `nonResourceURLs` is a set of url prefixes that a user should have access to and may not be empty. For example:
     ///   - "/healthz" is legal
@@ -13554,15 +14604,16 @@ pub struct IoK8sApiFlowcontrolV1beta3NonResourcePolicyRule {
 /// ResourcePolicyRule is a predicate that matches some resource requests, testing the request's verb and the target resource. A ResourcePolicyRule matches a resource request if and only if: (a) at least one member of verbs matches the request, (b) at least one member of apiGroups matches the request, (c) at least one member of resources matches the request, and (d) either (d1) the request does not specify a namespace (i.e., `Namespace==""`) and clusterScope is true or (d2) the request specifies a namespace and least one member of namespaces matches the request's namespace.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3ResourcePolicyRule {
     /// `apiGroups` is a list of matching API groups and may not be empty. "*" matches all API groups and, if present, must be the only entry. Required.
     #[serde(rename = "apiGroups")]
     pub api_groups: Vec<String>,
     /// `clusterScope` indicates whether to match requests that do not specify a namespace (which happens either because the resource is not namespaced or the request targets all namespaces). If this field is omitted or false then the `namespaces` field must contain a non-empty list.
     #[serde(rename = "clusterScope")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster_scope: Option<bool>,
     /// `namespaces` is a list of target namespaces that restricts matches.  A request that specifies a target namespace matches only if either (a) this list contains that target namespace or (b) this list contains "*".  Note that "*" matches any specified namespace but does not match a request that _does not specify_ a namespace (see the `clusterScope` field for that). This list may be empty, but only if `clusterScope` is true.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespaces: Option<Vec<String>>,
     /// `resources` is a list of matching resources (i.e., lowercase and plural) with, if desired, subresource.  For example, \[ "services", "nodes/status" \].  This list may not be empty. "*" matches all resources and, if present, must be the only entry. Required.
     pub resources: Vec<String>,
@@ -13585,16 +14636,18 @@ pub struct IoK8sApiFlowcontrolV1beta3ResourcePolicyRule {
 /// Subject matches the originator of a request, as identified by the request authentication system. There are three ways of matching an originator; by user, group, or service account.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3Subject {
     /// The `group` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<Box<IoK8sApiFlowcontrolV1beta3GroupSubject>>,
     /// `kind` indicates which one of the other fields is non-empty. Required
     pub kind: String,
     /// The `serviceAccount` property.
     #[serde(rename = "serviceAccount")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub service_account: Option<Box<IoK8sApiFlowcontrolV1beta3ServiceAccountSubject>>,
     /// The `user` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user: Option<Box<IoK8sApiFlowcontrolV1beta3UserSubject>>,
 }
 
@@ -13612,7 +14665,6 @@ pub struct IoK8sApiFlowcontrolV1beta3Subject {
 /// GroupSubject holds detailed information for group-kind subject.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3GroupSubject {
     /// name is the user group that matches, or "*" to match all user groups. See <https://github.com/kubernetes/apiserver/blob/master/pkg/authentication/user/user.go> for some well-known group names. Required.
     pub name: String,
@@ -13629,7 +14681,6 @@ pub struct IoK8sApiFlowcontrolV1beta3GroupSubject {
 /// ServiceAccountSubject holds detailed information for service-account-kind subject.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3ServiceAccountSubject {
     /// `name` is the name of matching ServiceAccount objects, or "*" to match regardless of name. Required.
     pub name: String,
@@ -13649,7 +14700,6 @@ pub struct IoK8sApiFlowcontrolV1beta3ServiceAccountSubject {
 /// UserSubject holds detailed information for user-kind subject.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3UserSubject {
     /// `name` is the username that matches, or "*" to match all usernames. Required.
     pub name: String,
@@ -13665,10 +14715,10 @@ pub struct IoK8sApiFlowcontrolV1beta3UserSubject {
 
 /// FlowSchemaStatus represents the current state of a FlowSchema.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaStatus {
     /// `conditions` is a list of the current states of FlowSchema.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiFlowcontrolV1beta3FlowSchemaCondition>>,
 }
 
@@ -13682,19 +14732,23 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaStatus {
 
 /// FlowSchemaCondition describes conditions for a FlowSchema.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// `message` is a human-readable message indicating details about last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// `reason` is a unique, one-word, CamelCase reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// `status` is the status of the condition. Can be True, False, Unknown. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
     /// `type` is the type of the condition. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -13713,16 +14767,18 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaCondition {
 /// PriorityLevelConfigurationList is a list of PriorityLevelConfiguration objects.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// `items` is a list of request-priorities.
     pub items: Vec<IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -13739,19 +14795,23 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationList {
 
 /// PriorityLevelConfiguration represents the configuration of a priority level.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus>>,
 }
 
@@ -13770,9 +14830,9 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration {
 /// PriorityLevelConfigurationSpec specifies the configuration of a priority level.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec {
     /// The `limited` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub limited: Option<Box<IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration>>,
     /// `type` indicates whether this priority level is subject to limitation on request execution.  A value of `"Exempt"` means that requests of this priority level are not subject to a limit (and thus are never queued) and do not detract from the capacity made available to other priority levels.  A value of `"Limited"` means that (a) requests of this priority level _are_ subject to limits and (b) some of the server's limited capacity is made available exclusively to this priority level. Required.
     pub r#type: String,
@@ -13791,8 +14851,7 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationSpec {
 ///   - How are requests for this priority level limited?
 ///   - What should be done with requests that exceed the limit?
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration {
     /// `borrowingLimitPercent`, if present, configures a limit on how many seats this priority level can borrow from other priority levels. The limit is known as this level's BorrowingConcurrencyLimit (BorrowingCL) and is a limit on the total number of seats that this level may borrow at any one time. This field holds the ratio of that limit to the level's nominal concurrency limit. When this field is non-nil, it must hold a non-negative integer and the limit is calculated as follows.
     ///
@@ -13800,14 +14859,17 @@ pub struct IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration {
     ///
     /// The value of this field can be more than 100, implying that this priority level can borrow a number of seats that is greater than its own nominal concurrency limit (NominalCL). When this field is left `nil`, the limit is effectively infinite.
     #[serde(rename = "borrowingLimitPercent")]
-    pub borrowing_limit_percent: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub borrowing_limit_percent: Option<i32>,
     /// `lendablePercent` prescribes the fraction of the level's NominalCL that can be borrowed by other priority levels. The value of this field must be between 0 and 100, inclusive, and it defaults to 0. The number of seats that other levels can borrow from this level, known as this level's LendableConcurrencyLimit (LendableCL), is defined as follows.
     ///
     /// LendableCL(i) = round( NominalCL(i) * lendablePercent(i)/100.0 )
     #[serde(rename = "lendablePercent")]
-    pub lendable_percent: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lendable_percent: Option<i32>,
     /// The `limitResponse` property.
     #[serde(rename = "limitResponse")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub limit_response: Option<Box<IoK8sApiFlowcontrolV1beta3LimitResponse>>,
     /// `nominalConcurrencyShares` (NCS) contributes to the computation of the NominalConcurrencyLimit (NominalCL) of this level. This is the number of execution seats available at this priority level. This is used both for requests dispatched from this priority level as well as requests dispatched from other priority levels borrowing seats from this level. The server's concurrency limit (ServerCL) is divided among the Limited priority levels in proportion to their NCS values:
     ///
@@ -13815,26 +14877,27 @@ pub struct IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration {
     ///
     /// Bigger numbers mean a larger nominal concurrency limit, at the expense of every other Limited priority level. This field has a default value of 30.
     #[serde(rename = "nominalConcurrencyShares")]
-    pub nominal_concurrency_shares: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nominal_concurrency_shares: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3LimitedPriorityLevelConfiguration {
     } {
-        borrowing_limit_percent: Option<i64> = "borrowingLimitPercent",
-        lendable_percent: Option<i64> = "lendablePercent",
+        borrowing_limit_percent: Option<i32> = "borrowingLimitPercent",
+        lendable_percent: Option<i32> = "lendablePercent",
         limit_response: Option<Box<IoK8sApiFlowcontrolV1beta3LimitResponse>> = "limitResponse",
-        nominal_concurrency_shares: Option<i64> = "nominalConcurrencyShares",
+        nominal_concurrency_shares: Option<i32> = "nominalConcurrencyShares",
     }
 }
 
 /// LimitResponse defines how to handle requests that can not be executed right now.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiFlowcontrolV1beta3LimitResponse {
     /// The `queuing` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub queuing: Option<Box<IoK8sApiFlowcontrolV1beta3QueuingConfiguration>>,
     /// `type` is "Queue" or "Reject". "Queue" means that requests that can not be executed upon arrival are held in a queue until they can be executed or a queuing limit is reached. "Reject" means that requests that can not be executed upon arrival are rejected. Required.
     pub r#type: String,
@@ -13851,35 +14914,37 @@ pub struct IoK8sApiFlowcontrolV1beta3LimitResponse {
 
 /// QueuingConfiguration holds the configuration parameters for queuing
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3QueuingConfiguration {
     /// `handSize` is a small positive number that configures the shuffle sharding of requests into queues.  When enqueuing a request at this priority level the request's flow identifier (a string pair) is hashed and the hash value is used to shuffle the list of queues and deal a hand of the size specified here.  The request is put into one of the shortest queues in that hand. `handSize` must be no larger than `queues`, and should be significantly smaller (so that a few heavy flows do not saturate most of the queues).  See the user-facing documentation for more extensive guidance on setting this field.  This field has a default value of 8.
     #[serde(rename = "handSize")]
-    pub hand_size: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand_size: Option<i32>,
     /// `queueLengthLimit` is the maximum number of requests allowed to be waiting in a given queue of this priority level at a time; excess requests are rejected.  This value must be positive.  If not specified, it will be defaulted to 50.
     #[serde(rename = "queueLengthLimit")]
-    pub queue_length_limit: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queue_length_limit: Option<i32>,
     /// `queues` is the number of queues for this priority level. The queues exist independently at each apiserver. The value must be positive.  Setting it to 1 effectively precludes shufflesharding and thus makes the distinguisher method of associated flow schemas irrelevant.  This field has a default value of 64.
-    pub queues: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queues: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
     IoK8sApiFlowcontrolV1beta3QueuingConfiguration {
     } {
-        hand_size: Option<i64> = "handSize",
-        queue_length_limit: Option<i64> = "queueLengthLimit",
-        queues: Option<i64> = "queues",
+        hand_size: Option<i32> = "handSize",
+        queue_length_limit: Option<i32> = "queueLengthLimit",
+        queues: Option<i32> = "queues",
     }
 }
 
 /// PriorityLevelConfigurationStatus represents the current state of a "request-priority".
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus {
     /// `conditions` is the current state of "request-priority".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationCondition>>,
 }
 
@@ -13893,19 +14958,23 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationStatus {
 
 /// PriorityLevelConfigurationCondition defines the condition of priority level.
 #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// `message` is a human-readable message indicating details about last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// `reason` is a unique, one-word, CamelCase reason for the condition's last transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// `status` is the status of the condition. Can be True, False, Unknown. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
     /// `type` is the type of the condition. Required.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
 }
 
@@ -13924,16 +14993,18 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationCondition {
 /// A list of StorageVersions.
 #[cfg(feature = "internal-apiserver-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items holds a list of StorageVersion
     pub items: Vec<IoK8sApiApiserverinternalV1alpha1StorageVersion>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -13951,14 +15022,16 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionList {
 /// Storage version of a specific resource.
 #[cfg(feature = "internal-apiserver-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiApiserverinternalV1alpha1StorageVersion {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiApiserverinternalV1alpha1StorageVersionSpec,
@@ -13985,16 +15058,18 @@ pub type IoK8sApiApiserverinternalV1alpha1StorageVersionSpec =
 
 /// API server instances report the versions they can decode and the version they encode objects to when persisting objects in the backend.
 #[cfg(feature = "internal-apiserver-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionStatus {
     /// If all API server instances agree on the same encoding storage version, then this field is set to that version. Otherwise this field is left empty. API servers should finish updating its storageVersionStatus entry before serving write operations, so that this field will be in sync with the reality.
     #[serde(rename = "commonEncodingVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub common_encoding_version: Option<String>,
     /// The latest available observations of the storageVersion's state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApiApiserverinternalV1alpha1StorageVersionCondition>>,
     /// The reported versions per API server instance.
     #[serde(rename = "storageVersions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_versions: Option<Vec<IoK8sApiApiserverinternalV1alpha1ServerStorageVersion>>,
 }
 
@@ -14011,15 +15086,17 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionStatus {
 /// Describes the state of the storageVersion at a certain point.
 #[cfg(feature = "internal-apiserver-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionCondition {
     /// The `lastTransitionTime` property.
     #[serde(rename = "lastTransitionTime")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_transition_time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
     /// A human readable message indicating details about the transition.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// If set, this represents the .metadata.generation that the condition was set based upon.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
     /// The reason for the condition's last transition.
     pub reason: String,
@@ -14044,17 +15121,19 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionCondition {
 
 /// An API server instance reports the version it can decode and the version it encodes objects to when persisting objects in the backend.
 #[cfg(feature = "internal-apiserver-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiApiserverinternalV1alpha1ServerStorageVersion {
     /// The ID of the reporting API server.
     #[serde(rename = "apiServerID")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_server_id: Option<String>,
     /// The API server can decode objects encoded in these versions. The encodingVersion must be included in the decodableVersions.
     #[serde(rename = "decodableVersions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub decodable_versions: Option<Vec<String>>,
     /// The API server encodes the object to this version when persisting it in the backend (e.g., etcd).
     #[serde(rename = "encodingVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub encoding_version: Option<String>,
 }
 
@@ -14071,16 +15150,18 @@ pub struct IoK8sApiApiserverinternalV1alpha1ServerStorageVersion {
 /// IngressClassList is a collection of IngressClasses.
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1IngressClassList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of IngressClasses.
     pub items: Vec<IoK8sApiNetworkingV1IngressClass>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -14097,17 +15178,20 @@ pub struct IoK8sApiNetworkingV1IngressClassList {
 
 /// IngressClass represents the class of the Ingress, referenced by the Ingress Spec. The `ingressclass.kubernetes.io/is-default-class` annotation can be used to indicate that an IngressClass should be considered default. When a single IngressClass resource has this annotation set to true, new Ingress resources without a class specified will be assigned this default class.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressClass {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiNetworkingV1IngressClassSpec>>,
 }
 
@@ -14124,12 +15208,13 @@ pub struct IoK8sApiNetworkingV1IngressClass {
 
 /// IngressClassSpec provides information about the class of an Ingress.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressClassSpec {
     /// controller refers to the name of the controller that should handle this class. This allows for different "flavors" that are controlled by the same controller. For example, you may have different parameters for the same implementing controller. This should be specified as a domain-prefixed path no more than 250 characters in length, e.g. "acme.io/ingress-controller". This field is immutable.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub controller: Option<String>,
     /// The `parameters` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub parameters: Option<Box<IoK8sApiNetworkingV1IngressClassParametersReference>>,
 }
 
@@ -14145,18 +15230,20 @@ pub struct IoK8sApiNetworkingV1IngressClassSpec {
 /// IngressClassParametersReference identifies an API object. This can be used to specify a cluster or namespace-scoped resource.
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1IngressClassParametersReference {
     /// apiGroup is the group for the resource being referenced. If APIGroup is not specified, the specified Kind must be in the core API group. For any other third-party types, APIGroup is required.
     #[serde(rename = "apiGroup")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_group: Option<String>,
     /// kind is the type of resource being referenced.
     pub kind: String,
     /// name is the name of resource being referenced.
     pub name: String,
     /// namespace is the namespace of the resource being referenced. This field is required when scope is set to "Namespace" and must be unset when scope is set to "Cluster".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
     /// scope represents if this refers to a cluster or namespace scoped resource. This may be set to "Cluster" (default) or "Namespace".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scope: Option<String>,
 }
 
@@ -14175,16 +15262,18 @@ pub struct IoK8sApiNetworkingV1IngressClassParametersReference {
 /// IngressList is a collection of Ingress.
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1IngressList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of Ingress.
     pub items: Vec<IoK8sApiNetworkingV1Ingress>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -14201,19 +15290,23 @@ pub struct IoK8sApiNetworkingV1IngressList {
 
 /// Ingress is a collection of rules that allow inbound connections to reach the endpoints defined by a backend. An Ingress can be configured to give services externally-reachable urls, load balance traffic, terminate SSL, offer name based virtual hosting etc.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1Ingress {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiNetworkingV1IngressSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiNetworkingV1IngressStatus>>,
 }
 
@@ -14231,18 +15324,21 @@ pub struct IoK8sApiNetworkingV1Ingress {
 
 /// IngressSpec describes the Ingress the user wishes to exist.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressSpec {
     /// The `defaultBackend` property.
     #[serde(rename = "defaultBackend")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default_backend: Option<Box<IoK8sApiNetworkingV1IngressBackend>>,
     /// ingressClassName is the name of an IngressClass cluster resource. Ingress controller implementations use this field to know whether they should be serving this Ingress resource, by a transitive connection (controller -> IngressClass -> Ingress resource). Although the `kubernetes.io/ingress.class` annotation (simple constant name) was never formally defined, it was widely supported by Ingress controllers to create a direct binding between Ingress controller and Ingress resources. Newly created Ingress resources should prefer using the field. However, even though the annotation is officially deprecated, for backwards compatibility reasons, ingress controllers should still honor that annotation if present.
     #[serde(rename = "ingressClassName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ingress_class_name: Option<String>,
     /// rules is a list of host rules used to configure the Ingress. If unspecified, or no rule matches, all traffic is sent to the default backend.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<IoK8sApiNetworkingV1IngressRule>>,
     /// tls represents the TLS configuration. Currently the Ingress only supports a single TLS port, 443. If multiple members of this list specify different hosts, they will be multiplexed on the same port according to the hostname specified through the SNI TLS extension, if the ingress controller fulfilling the ingress supports SNI.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tls: Option<Vec<IoK8sApiNetworkingV1IngressTls>>,
 }
 
@@ -14259,12 +15355,13 @@ pub struct IoK8sApiNetworkingV1IngressSpec {
 
 /// IngressBackend describes all endpoints for a given service and port.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressBackend {
     /// The `resource` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<Box<IoK8sApiCoreV1TypedLocalObjectReference>>,
     /// The `service` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<Box<IoK8sApiNetworkingV1IngressServiceBackend>>,
 }
 
@@ -14280,11 +15377,11 @@ pub struct IoK8sApiNetworkingV1IngressBackend {
 /// IngressServiceBackend references a Kubernetes Service as a Backend.
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1IngressServiceBackend {
     /// name is the referenced service. The service must exist in the same namespace as the Ingress object.
     pub name: String,
     /// The `port` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub port: Option<Box<IoK8sApiNetworkingV1ServiceBackendPort>>,
 }
 
@@ -14299,13 +15396,14 @@ pub struct IoK8sApiNetworkingV1IngressServiceBackend {
 
 /// ServiceBackendPort is the service port being referenced.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1ServiceBackendPort {
     /// name is the name of the port on the Service. This is a mutually exclusive setting with "Number".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// number is the numerical port number (e.g. 80) on the Service. This is a mutually exclusive setting with "Name".
-    pub number: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14313,14 +15411,13 @@ pub struct IoK8sApiNetworkingV1ServiceBackendPort {
     IoK8sApiNetworkingV1ServiceBackendPort {
     } {
         name: Option<String> = "name",
-        number: Option<i64> = "number",
+        number: Option<i32> = "number",
     }
 }
 
 /// IngressRule represents the rules mapping the paths under a specified host to the related backend services. Incoming requests are first evaluated for a host match, then routed to the backend associated with the matching IngressRuleValue.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressRule {
     /// host is the fully qualified domain name of a network host, as defined by RFC 3986. Note the following deviations from the "host" part of the URI as defined in RFC 3986: 1. IPs are not allowed. Currently an IngressRuleValue can only apply to
     ///    the IP in the Spec of the parent Ingress.
@@ -14330,8 +15427,10 @@ pub struct IoK8sApiNetworkingV1IngressRule {
     ///    Both these may change in the future. Incoming requests are matched against the host before the IngressRuleValue. If the host is unspecified, the Ingress routes all traffic based on the specified IngressRuleValue.
     ///
     /// host can be "precise" which is a domain name without the terminating dot of a network host (e.g. "foo.bar.com") or "wildcard", which is a domain name prefixed with a single wildcard label (e.g. "*.foo.com"). The wildcard character '*' must appear by itself as the first DNS label and matches only a single label. You cannot have a wildcard label by itself (e.g. Host == "*"). Requests will be matched against the Host field in the following way: 1. If host is precise, the request matches this rule if the http host header is equal to Host. 2. If host is a wildcard, then the request matches this rule if the http host header is to equal to the suffix (removing the first label) of the wildcard rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
     /// The `http` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub http: Option<Box<IoK8sApiNetworkingV1HttpIngressRuleValue>>,
 }
 
@@ -14347,7 +15446,6 @@ pub struct IoK8sApiNetworkingV1IngressRule {
 /// HTTPIngressRuleValue is a list of http selectors pointing to backends. In the example: <http://>&lt;host>/&lt;path>?&lt;searchpart> -> backend where where parts of the url correspond to RFC 3986, this resource will be used to match against everything after the last '/' and before the first '?' or '#'.
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1HttpIngressRuleValue {
     /// paths is a collection of paths that map requests to backends.
     pub paths: Vec<IoK8sApiNetworkingV1HttpIngressPath>,
@@ -14364,11 +15462,11 @@ pub struct IoK8sApiNetworkingV1HttpIngressRuleValue {
 /// HTTPIngressPath associates a path with a backend. Incoming urls matching the path are forwarded to the backend.
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1HttpIngressPath {
     /// The `backend` property.
     pub backend: IoK8sApiNetworkingV1IngressBackend,
     /// path is matched against the path of an incoming request. Currently it can contain characters disallowed from the conventional "path" part of a URL as defined by RFC 3986. Paths must begin with a '/' and must be present when using PathType with value "Exact" or "Prefix".
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
     /// pathType determines the interpretation of the path matching. PathType can be one of the following values: * Exact: Matches the URL path exactly. * Prefix: Matches based on a URL path prefix split by '/'. Matching is
     ///   done on a path element by element basis. A path element refers is the
@@ -14397,13 +15495,14 @@ pub struct IoK8sApiNetworkingV1HttpIngressPath {
 
 /// IngressTLS describes the transport layer security associated with an ingress.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressTls {
     /// hosts is a list of hosts included in the TLS certificate. The values in this list must match the name/s used in the tlsSecret. Defaults to the wildcard host setting for the loadbalancer controller fulfilling this Ingress, if left unspecified.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hosts: Option<Vec<String>>,
     /// secretName is the name of the secret used to terminate TLS traffic on port 443. Field is left optional to allow TLS routing based on SNI hostname alone. If the SNI host in a listener conflicts with the "Host" header field used by an IngressRule, the SNI host is used for termination and value of the "Host" header is used for routing.
     #[serde(rename = "secretName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub secret_name: Option<String>,
 }
 
@@ -14418,11 +15517,11 @@ pub struct IoK8sApiNetworkingV1IngressTls {
 
 /// IngressStatus describe the current state of the Ingress.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressStatus {
     /// The `loadBalancer` property.
     #[serde(rename = "loadBalancer")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub load_balancer: Option<Box<IoK8sApiNetworkingV1IngressLoadBalancerStatus>>,
 }
 
@@ -14436,10 +15535,10 @@ pub struct IoK8sApiNetworkingV1IngressStatus {
 
 /// IngressLoadBalancerStatus represents the status of a load-balancer.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressLoadBalancerStatus {
     /// ingress is a list containing ingress points for the load-balancer.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ingress: Option<Vec<IoK8sApiNetworkingV1IngressLoadBalancerIngress>>,
 }
 
@@ -14453,14 +15552,16 @@ pub struct IoK8sApiNetworkingV1IngressLoadBalancerStatus {
 
 /// IngressLoadBalancerIngress represents the status of a load-balancer ingress point.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1IngressLoadBalancerIngress {
     /// hostname is set for load-balancer ingress points that are DNS based.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hostname: Option<String>,
     /// ip is set for load-balancer ingress points that are IP based.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ip: Option<String>,
     /// ports provides information about the ports exposed by this LoadBalancer.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiNetworkingV1IngressPortStatus>>,
 }
 
@@ -14477,15 +15578,15 @@ pub struct IoK8sApiNetworkingV1IngressLoadBalancerIngress {
 /// IngressPortStatus represents the error condition of a service port
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1IngressPortStatus {
     /// error is to record the problem with the service port The format of the error shall comply with the following rules: - built-in error values shall be specified in this file and those shall use
     ///   CamelCase names
     /// - cloud provider specific error values must have names that comply with the
     ///   format foo.example.com/CamelCase.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// port is the port number of the ingress port.
-    pub port: i64,
+    pub port: i32,
     /// protocol is the protocol of the ingress port. The supported values are: "TCP", "UDP", "SCTP"
     pub protocol: String,
 }
@@ -14493,7 +15594,7 @@ pub struct IoK8sApiNetworkingV1IngressPortStatus {
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1IngressPortStatus {
-        port: i64 = "port",
+        port: i32 = "port",
         protocol: String = "protocol",
     } {
         error: Option<String> = "error",
@@ -14503,16 +15604,18 @@ pub struct IoK8sApiNetworkingV1IngressPortStatus {
 /// NetworkPolicyList is a list of NetworkPolicy objects.
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1NetworkPolicyList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is a list of schema objects.
     pub items: Vec<IoK8sApiNetworkingV1NetworkPolicy>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -14529,19 +15632,23 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyList {
 
 /// NetworkPolicy describes what network traffic is allowed for a set of Pods
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1NetworkPolicy {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiNetworkingV1NetworkPolicySpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiNetworkingV1NetworkPolicyStatus>>,
 }
 
@@ -14560,17 +15667,19 @@ pub struct IoK8sApiNetworkingV1NetworkPolicy {
 /// NetworkPolicySpec provides the specification of a NetworkPolicy
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1NetworkPolicySpec {
     /// egress is a list of egress rules to be applied to the selected pods. Outgoing traffic is allowed if there are no NetworkPolicies selecting the pod (and cluster policy otherwise allows the traffic), OR if the traffic matches at least one egress rule across all of the NetworkPolicy objects whose podSelector matches the pod. If this field is empty then this NetworkPolicy limits all outgoing traffic (and serves solely to ensure that the pods it selects are isolated by default). This field is beta-level in 1.8
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub egress: Option<Vec<IoK8sApiNetworkingV1NetworkPolicyEgressRule>>,
     /// ingress is a list of ingress rules to be applied to the selected pods. Traffic is allowed to a pod if there are no NetworkPolicies selecting the pod (and cluster policy otherwise allows the traffic), OR if the traffic source is the pod's local node, OR if the traffic matches at least one ingress rule across all of the NetworkPolicy objects whose podSelector matches the pod. If this field is empty then this NetworkPolicy does not allow any traffic (and serves solely to ensure that the pods it selects are isolated by default)
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ingress: Option<Vec<IoK8sApiNetworkingV1NetworkPolicyIngressRule>>,
     /// The `podSelector` property.
     #[serde(rename = "podSelector")]
     pub pod_selector: IoK8sApimachineryPkgApisMetaV1LabelSelector,
     /// policyTypes is a list of rule types that the NetworkPolicy relates to. Valid options are \["Ingress"\], \["Egress"\], or \["Ingress", "Egress"\]. If this field is not specified, it will default based on the existence of ingress or egress rules; policies that contain an egress section are assumed to affect egress, and all policies (whether or not they contain an ingress section) are assumed to affect ingress. If you want to write an egress-only policy, you must explicitly specify policyTypes \[ "Egress" \]. Likewise, if you want to write a policy that specifies that no egress is allowed, you must specify a policyTypes value that include "Egress" (since such a policy would not include an egress section and would otherwise default to just \[ "Ingress" \]). This field is beta-level in 1.8
     #[serde(rename = "policyTypes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub policy_types: Option<Vec<String>>,
 }
 
@@ -14587,12 +15696,13 @@ pub struct IoK8sApiNetworkingV1NetworkPolicySpec {
 
 /// NetworkPolicyEgressRule describes a particular set of traffic that is allowed out of pods matched by a NetworkPolicySpec's podSelector. The traffic must match both ports and to. This type is beta-level in 1.8
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1NetworkPolicyEgressRule {
     /// ports is a list of destination ports for outgoing traffic. Each item in this list is combined using a logical OR. If this field is empty or missing, this rule matches all ports (traffic not restricted by port). If this field is present and contains at least one item, then this rule allows traffic only if the traffic matches at least one port in the list.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiNetworkingV1NetworkPolicyPort>>,
     /// to is a list of destinations for outgoing traffic of pods selected for this rule. Items in this list are combined using a logical OR operation. If this field is empty or missing, this rule matches all destinations (traffic not restricted by destination). If this field is present and contains at least one item, this rule allows traffic only if the traffic matches at least one item in the to list.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<Vec<IoK8sApiNetworkingV1NetworkPolicyPeer>>,
 }
 
@@ -14607,15 +15717,17 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyEgressRule {
 
 /// NetworkPolicyPort describes a port to allow traffic on
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1NetworkPolicyPort {
     /// endPort indicates that the range of ports from port to endPort if set, inclusive, should be allowed by the policy. This field cannot be defined if the port field is not defined or if the port field is defined as a named (string) port. The endPort must be equal or greater than port.
     #[serde(rename = "endPort")]
-    pub end_port: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_port: Option<i32>,
     /// The `port` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub port: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
     /// protocol represents the protocol (TCP, UDP, or SCTP) which traffic must match. If not specified, this field defaults to TCP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
 }
 
@@ -14623,7 +15735,7 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyPort {
     #[cfg(feature = "networking-v1")]
     IoK8sApiNetworkingV1NetworkPolicyPort {
     } {
-        end_port: Option<i64> = "endPort",
+        end_port: Option<i32> = "endPort",
         port: Option<IoK8sApimachineryPkgUtilIntstrIntOrString> = "port",
         protocol: Option<String> = "protocol",
     }
@@ -14631,17 +15743,19 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyPort {
 
 /// NetworkPolicyPeer describes a peer to allow traffic to/from. Only certain combinations of fields are allowed
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1NetworkPolicyPeer {
     /// The `ipBlock` property.
     #[serde(rename = "ipBlock")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ip_block: Option<Box<IoK8sApiNetworkingV1IpBlock>>,
     /// The `namespaceSelector` property.
     #[serde(rename = "namespaceSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// The `podSelector` property.
     #[serde(rename = "podSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
 }
 
@@ -14658,11 +15772,11 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyPeer {
 /// IPBlock describes a particular CIDR (Ex. "192.168.1.0/24","2001:db8::/64") that is allowed to the pods matched by a NetworkPolicySpec's podSelector. The except entry describes CIDRs that should not be included within this rule.
 #[cfg(feature = "networking-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1IpBlock {
     /// cidr is a string representing the IPBlock Valid examples are "192.168.1.0/24" or "2001:db8::/64"
     pub cidr: String,
     /// except is a slice of CIDRs that should not be included within an IPBlock Valid examples are "192.168.1.0/24" or "2001:db8::/64" Except values will be rejected if they are outside the cidr range
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub except: Option<Vec<String>>,
 }
 
@@ -14677,12 +15791,13 @@ pub struct IoK8sApiNetworkingV1IpBlock {
 
 /// NetworkPolicyIngressRule describes a particular set of traffic that is allowed to the pods matched by a NetworkPolicySpec's podSelector. The traffic must match both ports and from.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1NetworkPolicyIngressRule {
     /// from is a list of sources which should be able to access the pods selected for this rule. Items in this list are combined using a logical OR operation. If this field is empty or missing, this rule matches all sources (traffic not restricted by source). If this field is present and contains at least one item, this rule allows traffic only if the traffic matches at least one item in the from list.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<Vec<IoK8sApiNetworkingV1NetworkPolicyPeer>>,
     /// ports is a list of ports which should be made accessible on the pods selected for this rule. Each item in this list is combined using a logical OR. If this field is empty or missing, this rule matches all ports (traffic not restricted by port). If this field is present and contains at least one item, then this rule allows traffic only if the traffic matches at least one port in the list.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ports: Option<Vec<IoK8sApiNetworkingV1NetworkPolicyPort>>,
 }
 
@@ -14697,10 +15812,10 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyIngressRule {
 
 /// NetworkPolicyStatus describes the current state of the NetworkPolicy.
 #[cfg(feature = "networking-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1NetworkPolicyStatus {
     /// conditions holds an array of metav1.Condition that describe the state of the NetworkPolicy. Current service state
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApimachineryPkgApisMetaV1Condition>>,
 }
 
@@ -14715,16 +15830,18 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyStatus {
 /// ClusterCIDRList contains a list of ClusterCIDR.
 #[cfg(feature = "networking-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1alpha1ClusterCidrList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of ClusterCIDRs.
     pub items: Vec<IoK8sApiNetworkingV1alpha1ClusterCidr>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -14741,17 +15858,20 @@ pub struct IoK8sApiNetworkingV1alpha1ClusterCidrList {
 
 /// ClusterCIDR represents a single configuration for per-Node Pod CIDR allocations when the MultiCIDRRangeAllocator is enabled (see the config for kube-controller-manager).  A cluster may have any number of ClusterCIDR resources, all of which will be considered when allocating a CIDR for a Node.  A ClusterCIDR is eligible to be used for a given Node when the node selector matches the node in question and has free CIDRs to allocate.  In case of multiple matching ClusterCIDR resources, the allocator will attempt to break ties using internal heuristics, but any ClusterCIDR whose node selector matches the Node may be used.
 #[cfg(feature = "networking-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1alpha1ClusterCidr {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiNetworkingV1alpha1ClusterCidrSpec>>,
 }
 
@@ -14769,24 +15889,26 @@ pub struct IoK8sApiNetworkingV1alpha1ClusterCidr {
 /// ClusterCIDRSpec defines the desired state of ClusterCIDR.
 #[cfg(feature = "networking-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1alpha1ClusterCidrSpec {
     /// ipv4 defines an IPv4 IP block in CIDR notation(e.g. "10.0.0.0/8"). At least one of ipv4 and ipv6 must be specified. This field is immutable.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ipv4: Option<String>,
     /// ipv6 defines an IPv6 IP block in CIDR notation(e.g. "2001:db8::/64"). At least one of ipv4 and ipv6 must be specified. This field is immutable.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ipv6: Option<String>,
     /// The `nodeSelector` property.
     #[serde(rename = "nodeSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_selector: Option<Box<IoK8sApiCoreV1NodeSelector>>,
     /// perNodeHostBits defines the number of host bits to be configured per node. A subnet mask determines how much of the address is used for network bits and host bits. For example an IPv4 address of 192.168.0.0/24, splits the address into 24 bits for the network portion and 8 bits for the host portion. To allocate 256 IPs, set this field to 8 (a /24 mask for IPv4 or a /120 for IPv6). Minimum value is 4 (16 IPs). This field is immutable.
     #[serde(rename = "perNodeHostBits")]
-    pub per_node_host_bits: i64,
+    pub per_node_host_bits: i32,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1alpha1")]
     IoK8sApiNetworkingV1alpha1ClusterCidrSpec {
-        per_node_host_bits: i64 = "perNodeHostBits",
+        per_node_host_bits: i32 = "perNodeHostBits",
     } {
         ipv4: Option<String> = "ipv4",
         ipv6: Option<String> = "ipv6",
@@ -14797,16 +15919,18 @@ pub struct IoK8sApiNetworkingV1alpha1ClusterCidrSpec {
 /// IPAddressList contains a list of IPAddress.
 #[cfg(feature = "networking-v1alpha1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNetworkingV1alpha1IpAddressList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of IPAddresses.
     pub items: Vec<IoK8sApiNetworkingV1alpha1IpAddress>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -14823,17 +15947,20 @@ pub struct IoK8sApiNetworkingV1alpha1IpAddressList {
 
 /// IPAddress represents a single IP of a single IP Family. The object is designed to be used by APIs that operate on IP addresses. The object is used by the Service core API for allocation of IP addresses. An IP address can be represented in different formats, to guarantee the uniqueness of the IP, the name of the object is the IP address in canonical format, four decimal digits separated by dots suppressing leading zeros for IPv4 and the representation defined by RFC 5952 for IPv6. Valid: 192.168.1.5 or 2001:db8::1 or 2001:db8:aaaa:bbbb:cccc:dddd:eeee:1 Invalid: 10.01.2.3 or 2001:db8:0:0:0::1
 #[cfg(feature = "networking-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1alpha1IpAddress {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiNetworkingV1alpha1IpAddressSpec>>,
 }
 
@@ -14850,11 +15977,11 @@ pub struct IoK8sApiNetworkingV1alpha1IpAddress {
 
 /// IPAddressSpec describe the attributes in an IP Address.
 #[cfg(feature = "networking-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1alpha1IpAddressSpec {
     /// The `parentRef` property.
     #[serde(rename = "parentRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub parent_ref: Option<Box<IoK8sApiNetworkingV1alpha1ParentReference>>,
 }
 
@@ -14868,18 +15995,22 @@ pub struct IoK8sApiNetworkingV1alpha1IpAddressSpec {
 
 /// ParentReference describes a reference to a parent object.
 #[cfg(feature = "networking-v1alpha1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNetworkingV1alpha1ParentReference {
     /// Group is the group of the object being referenced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// Name is the name of the object being referenced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Namespace is the namespace of the object being referenced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
     /// Resource is the resource of the object being referenced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<String>,
     /// UID is the uid of the object being referenced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
 }
 
@@ -14898,16 +16029,18 @@ pub struct IoK8sApiNetworkingV1alpha1ParentReference {
 /// RuntimeClassList is a list of RuntimeClass objects.
 #[cfg(feature = "node-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNodeV1RuntimeClassList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is a list of schema objects.
     pub items: Vec<IoK8sApiNodeV1RuntimeClass>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -14925,20 +16058,24 @@ pub struct IoK8sApiNodeV1RuntimeClassList {
 /// RuntimeClass defines a class of container runtime supported in the cluster. The RuntimeClass is used to determine which container runtime is used to run all containers in a pod. RuntimeClasses are manually defined by a user or cluster provisioner, and referenced in the PodSpec. The Kubelet is responsible for resolving the RuntimeClassName reference before running the pod.  For more details, see <https://kubernetes.io/docs/concepts/containers/runtime-class/>
 #[cfg(feature = "node-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiNodeV1RuntimeClass {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// handler specifies the underlying runtime and configuration that the CRI implementation will use to handle pods of this class. The possible values are specific to the node & CRI configuration.  It is assumed that all handlers are available on every node, and handlers of the same name are equivalent on every node. For example, a handler called "runc" might specify that the runc OCI runtime (using native Linux containers) will be used to run the containers in a pod. The Handler must be lowercase, conform to the DNS Label (RFC 1123) requirements, and is immutable.
     pub handler: String,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `overhead` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub overhead: Option<Box<IoK8sApiNodeV1Overhead>>,
     /// The `scheduling` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scheduling: Option<Box<IoK8sApiNodeV1Scheduling>>,
 }
 
@@ -14957,11 +16094,11 @@ pub struct IoK8sApiNodeV1RuntimeClass {
 
 /// Overhead structure represents the resource overhead associated with running a pod.
 #[cfg(feature = "node-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNodeV1Overhead {
     /// podFixed represents the fixed resource overhead associated with running a pod.
     #[serde(rename = "podFixed")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_fixed:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApiResourceQuantity>>,
 }
@@ -14976,13 +16113,14 @@ pub struct IoK8sApiNodeV1Overhead {
 
 /// Scheduling specifies the scheduling constraints for nodes supporting a RuntimeClass.
 #[cfg(feature = "node-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiNodeV1Scheduling {
     /// nodeSelector lists labels that must be present on nodes that support this RuntimeClass. Pods using this RuntimeClass can only be scheduled to a node matched by this selector. The RuntimeClass nodeSelector is merged with a pod's existing nodeSelector. Any conflicts will cause the pod to be rejected in admission.
     #[serde(rename = "nodeSelector")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_selector: Option<::std::collections::BTreeMap<String, String>>,
     /// tolerations are appended (excluding duplicates) to pods running with this RuntimeClass during admission, effectively unioning the set of nodes tolerated by the pod and the RuntimeClass.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tolerations: Option<Vec<IoK8sApiCoreV1Toleration>>,
 }
 
@@ -14998,16 +16136,18 @@ pub struct IoK8sApiNodeV1Scheduling {
 /// PodDisruptionBudgetList is a collection of PodDisruptionBudgets.
 #[cfg(feature = "policy-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiPolicyV1PodDisruptionBudgetList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is a list of PodDisruptionBudgets
     pub items: Vec<IoK8sApiPolicyV1PodDisruptionBudget>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -15024,19 +16164,23 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetList {
 
 /// PodDisruptionBudget is an object to define the max disruption that can be caused to a collection of pods
 #[cfg(feature = "policy-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiPolicyV1PodDisruptionBudget {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spec: Option<Box<IoK8sApiPolicyV1PodDisruptionBudgetSpec>>,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiPolicyV1PodDisruptionBudgetStatus>>,
 }
 
@@ -15054,16 +16198,18 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudget {
 
 /// PodDisruptionBudgetSpec is a description of a PodDisruptionBudget.
 #[cfg(feature = "policy-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiPolicyV1PodDisruptionBudgetSpec {
     /// The `maxUnavailable` property.
     #[serde(rename = "maxUnavailable")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unavailable: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
     /// The `minAvailable` property.
     #[serde(rename = "minAvailable")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_available: Option<IoK8sApimachineryPkgUtilIntstrIntOrString>,
     /// The `selector` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// UnhealthyPodEvictionPolicy defines the criteria for when unhealthy pods should be considered for eviction. Current implementation considers healthy pods, as pods that have status.conditions item with type="Ready",status="True".
     ///
@@ -15077,6 +16223,7 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetSpec {
     ///
     /// This field is beta-level. The eviction API uses this field when the feature gate PDBUnhealthyPodEvictionPolicy is enabled (enabled by default).
     #[serde(rename = "unhealthyPodEvictionPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub unhealthy_pod_eviction_policy: Option<String>,
 }
 
@@ -15094,7 +16241,6 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetSpec {
 /// PodDisruptionBudgetStatus represents information about the status of a PodDisruptionBudget. Status may trail the actual state of a system.
 #[cfg(feature = "policy-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiPolicyV1PodDisruptionBudgetStatus {
     /// Conditions contain conditions for PDB. The disruption controller sets the DisruptionAllowed condition. The following are known values for the reason field (additional reasons could be added in the future): - SyncFailed: The controller encountered an error and wasn't able to compute
     ///               the number of allowed disruptions. Therefore no disruptions are
@@ -15105,35 +16251,38 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetStatus {
     /// - SufficientPods: There are more pods than required by the PodDisruptionBudget.
     ///                   The condition will be True, and the number of allowed
     ///                   disruptions are provided by the disruptionsAllowed property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApimachineryPkgApisMetaV1Condition>>,
     /// current number of healthy pods
     #[serde(rename = "currentHealthy")]
-    pub current_healthy: i64,
+    pub current_healthy: i32,
     /// minimum desired number of healthy pods
     #[serde(rename = "desiredHealthy")]
-    pub desired_healthy: i64,
+    pub desired_healthy: i32,
     /// DisruptedPods contains information about pods whose eviction was processed by the API server eviction subresource handler but has not yet been observed by the PodDisruptionBudget controller. A pod will be in this map from the time when the API server processed the eviction request to the time when the pod is seen by PDB controller as having been marked for deletion (or after a timeout). The key in the map is the name of the pod and the value is the time when the API server processed the eviction request. If the deletion didn't occur and a pod is still there it will be removed from the list automatically by PodDisruptionBudget controller after some time. If everything goes smooth this map should be empty for the most of the time. Large number of entries in the map may indicate problems with pod deletions.
     #[serde(rename = "disruptedPods")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub disrupted_pods:
         Option<::std::collections::BTreeMap<String, IoK8sApimachineryPkgApisMetaV1Time>>,
     /// Number of pod disruptions that are currently allowed.
     #[serde(rename = "disruptionsAllowed")]
-    pub disruptions_allowed: i64,
+    pub disruptions_allowed: i32,
     /// total number of pods counted by this disruption budget
     #[serde(rename = "expectedPods")]
-    pub expected_pods: i64,
+    pub expected_pods: i32,
     /// Most recent generation observed when updating this PDB status. DisruptionsAllowed and other status information is valid only if observedGeneration equals to PDB's object generation.
     #[serde(rename = "observedGeneration")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "policy-v1")]
     IoK8sApiPolicyV1PodDisruptionBudgetStatus {
-        current_healthy: i64 = "currentHealthy",
-        desired_healthy: i64 = "desiredHealthy",
-        disruptions_allowed: i64 = "disruptionsAllowed",
-        expected_pods: i64 = "expectedPods",
+        current_healthy: i32 = "currentHealthy",
+        desired_healthy: i32 = "desiredHealthy",
+        disruptions_allowed: i32 = "disruptionsAllowed",
+        expected_pods: i32 = "expectedPods",
     } {
         conditions: Option<Vec<IoK8sApimachineryPkgApisMetaV1Condition>> = "conditions",
         disrupted_pods: Option<::std::collections::BTreeMap<String,IoK8sApimachineryPkgApisMetaV1Time>> = "disruptedPods",
@@ -15144,16 +16293,18 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetStatus {
 /// ClusterRoleBindingList is a collection of ClusterRoleBindings
 #[cfg(feature = "rbac-authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiRbacV1ClusterRoleBindingList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is a list of ClusterRoleBindings
     pub items: Vec<IoK8sApiRbacV1ClusterRoleBinding>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -15171,19 +16322,22 @@ pub struct IoK8sApiRbacV1ClusterRoleBindingList {
 /// ClusterRoleBinding references a ClusterRole, but not contain it.  It can reference a ClusterRole in the global namespace, and adds who information via Subject.
 #[cfg(feature = "rbac-authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiRbacV1ClusterRoleBinding {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `roleRef` property.
     #[serde(rename = "roleRef")]
     pub role_ref: IoK8sApiRbacV1RoleRef,
     /// Subjects holds references to the objects the role applies to.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subjects: Option<Vec<IoK8sApiRbacV1Subject>>,
 }
 
@@ -15202,7 +16356,6 @@ pub struct IoK8sApiRbacV1ClusterRoleBinding {
 /// RoleRef contains information that points to the role being used
 #[cfg(feature = "rbac-authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiRbacV1RoleRef {
     /// APIGroup is the group for the resource being referenced
     #[serde(rename = "apiGroup")]
@@ -15226,16 +16379,17 @@ pub struct IoK8sApiRbacV1RoleRef {
 /// Subject contains a reference to the object or user identities a role binding applies to.  This can either hold a direct API object reference, or a value for non-objects such as user and group names.
 #[cfg(feature = "rbac-authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiRbacV1Subject {
     /// APIGroup holds the API group of the referenced subject. Defaults to "" for ServiceAccount subjects. Defaults to "rbac.authorization.k8s.io" for User and Group subjects.
     #[serde(rename = "apiGroup")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_group: Option<String>,
     /// Kind of object being referenced. Values defined by this API group are "User", "Group", and "ServiceAccount". If the Authorizer does not recognized the kind value, the Authorizer should report an error.
     pub kind: String,
     /// Name of the object being referenced.
     pub name: String,
     /// Namespace of the referenced object.  If the object kind is non-namespace, such as "User" or "Group", and this value is not empty the Authorizer should report an error.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
 }
 
@@ -15253,16 +16407,18 @@ pub struct IoK8sApiRbacV1Subject {
 /// ClusterRoleList is a collection of ClusterRoles
 #[cfg(feature = "rbac-authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiRbacV1ClusterRoleList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is a list of ClusterRoles
     pub items: Vec<IoK8sApiRbacV1ClusterRole>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -15279,20 +16435,24 @@ pub struct IoK8sApiRbacV1ClusterRoleList {
 
 /// ClusterRole is a cluster level, logical grouping of PolicyRules that can be referenced as a unit by a RoleBinding or ClusterRoleBinding.
 #[cfg(feature = "rbac-authorization-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiRbacV1ClusterRole {
     /// The `aggregationRule` property.
     #[serde(rename = "aggregationRule")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub aggregation_rule: Option<Box<IoK8sApiRbacV1AggregationRule>>,
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Rules holds all the PolicyRules for this ClusterRole
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<IoK8sApiRbacV1PolicyRule>>,
 }
 
@@ -15310,11 +16470,11 @@ pub struct IoK8sApiRbacV1ClusterRole {
 
 /// AggregationRule describes how to locate ClusterRoles to aggregate into the ClusterRole
 #[cfg(feature = "rbac-authorization-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiRbacV1AggregationRule {
     /// ClusterRoleSelectors holds a list of selectors which will be used to find ClusterRoles and create the rules. If any of the selectors match, then the ClusterRole's permissions will be added
     #[serde(rename = "clusterRoleSelectors")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster_role_selectors: Option<Vec<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
 }
 
@@ -15329,18 +16489,21 @@ pub struct IoK8sApiRbacV1AggregationRule {
 /// PolicyRule holds information that describes a policy rule, but does not contain information about who the rule applies to or which namespace the rule applies to.
 #[cfg(feature = "rbac-authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiRbacV1PolicyRule {
     /// APIGroups is the name of the APIGroup that contains the resources.  If multiple API groups are specified, any action requested against one of the enumerated resources in any API group will be allowed. "" represents the core API group and "*" represents all API groups.
     #[serde(rename = "apiGroups")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_groups: Option<Vec<String>>,
     /// NonResourceURLs is a set of partial urls that a user should have access to.  *s are allowed, but only as the full, final step in the path Since non-resource URLs are not namespaced, this field is only applicable for ClusterRoles referenced from a ClusterRoleBinding. Rules can either apply to API resources (such as "pods" or "secrets") or non-resource URL paths (such as "/api"),  but not both.
     #[serde(rename = "nonResourceURLs")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub non_resource_ur_ls: Option<Vec<String>>,
     /// ResourceNames is an optional white list of names that the rule applies to.  An empty set means that everything is allowed.
     #[serde(rename = "resourceNames")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_names: Option<Vec<String>>,
     /// Resources is a list of resources this rule applies to. '*' represents all resources.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<Vec<String>>,
     /// Verbs is a list of Verbs that apply to ALL the ResourceKinds contained in this rule. '*' represents all verbs.
     pub verbs: Vec<String>,
@@ -15361,16 +16524,18 @@ pub struct IoK8sApiRbacV1PolicyRule {
 /// RoleBindingList is a collection of RoleBindings
 #[cfg(feature = "rbac-authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiRbacV1RoleBindingList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is a list of RoleBindings
     pub items: Vec<IoK8sApiRbacV1RoleBinding>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -15388,19 +16553,22 @@ pub struct IoK8sApiRbacV1RoleBindingList {
 /// RoleBinding references a role, but does not contain it.  It can reference a Role in the same namespace or a ClusterRole in the global namespace. It adds who information via Subjects and namespace information by which namespace it exists in.  RoleBindings in a given namespace only have effect in that namespace.
 #[cfg(feature = "rbac-authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiRbacV1RoleBinding {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `roleRef` property.
     #[serde(rename = "roleRef")]
     pub role_ref: IoK8sApiRbacV1RoleRef,
     /// Subjects holds references to the objects the role applies to.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subjects: Option<Vec<IoK8sApiRbacV1Subject>>,
 }
 
@@ -15419,16 +16587,18 @@ pub struct IoK8sApiRbacV1RoleBinding {
 /// RoleList is a collection of Roles
 #[cfg(feature = "rbac-authorization-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiRbacV1RoleList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is a list of Roles
     pub items: Vec<IoK8sApiRbacV1Role>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -15445,17 +16615,20 @@ pub struct IoK8sApiRbacV1RoleList {
 
 /// Role is a namespaced, logical grouping of PolicyRules that can be referenced as a unit by a RoleBinding.
 #[cfg(feature = "rbac-authorization-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiRbacV1Role {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// Rules holds all the PolicyRules for this Role
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Vec<IoK8sApiRbacV1PolicyRule>>,
 }
 
@@ -15473,16 +16646,18 @@ pub struct IoK8sApiRbacV1Role {
 /// PodSchedulingContextList is a collection of Pod scheduling objects.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2PodSchedulingContextList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is the list of PodSchedulingContext objects.
     pub items: Vec<IoK8sApiResourceV1alpha2PodSchedulingContext>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -15502,18 +16677,21 @@ pub struct IoK8sApiResourceV1alpha2PodSchedulingContextList {
 /// This is an alpha type and requires enabling the DynamicResourceAllocation feature gate.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2PodSchedulingContext {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiResourceV1alpha2PodSchedulingContextSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiResourceV1alpha2PodSchedulingContextStatus>>,
 }
 
@@ -15531,16 +16709,17 @@ pub struct IoK8sApiResourceV1alpha2PodSchedulingContext {
 
 /// PodSchedulingContextSpec describes where resources for the Pod are needed.
 #[cfg(feature = "resource-v1alpha2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiResourceV1alpha2PodSchedulingContextSpec {
     /// PotentialNodes lists nodes where the Pod might be able to run.
     ///
     /// The size of this field is limited to 128. This is large enough for many clusters. Larger clusters may need more attempts to find a node that suits all pending resources. This may get increased in the future, but not reduced.
     #[serde(rename = "potentialNodes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub potential_nodes: Option<Vec<String>>,
     /// SelectedNode is the node for which allocation of ResourceClaims that are referenced by the Pod and that use "WaitForFirstConsumer" allocation is to be attempted.
     #[serde(rename = "selectedNode")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub selected_node: Option<String>,
 }
 
@@ -15555,11 +16734,11 @@ pub struct IoK8sApiResourceV1alpha2PodSchedulingContextSpec {
 
 /// PodSchedulingContextStatus describes where resources for the Pod can be allocated.
 #[cfg(feature = "resource-v1alpha2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiResourceV1alpha2PodSchedulingContextStatus {
     /// ResourceClaims describes resource availability for each pod.spec.resourceClaim entry where the corresponding ResourceClaim uses "WaitForFirstConsumer" allocation mode.
     #[serde(rename = "resourceClaims")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_claims: Option<Vec<IoK8sApiResourceV1alpha2ResourceClaimSchedulingStatus>>,
 }
 
@@ -15573,15 +16752,16 @@ pub struct IoK8sApiResourceV1alpha2PodSchedulingContextStatus {
 
 /// ResourceClaimSchedulingStatus contains information about one particular ResourceClaim with "WaitForFirstConsumer" allocation mode.
 #[cfg(feature = "resource-v1alpha2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimSchedulingStatus {
     /// Name matches the pod.spec.resourceClaims\[*\].Name field.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// UnsuitableNodes lists nodes that the ResourceClaim cannot be allocated for.
     ///
     /// The size of this field is limited to 128, the same as for PodSchedulingSpec.PotentialNodes. This may get increased in the future, but not reduced.
     #[serde(rename = "unsuitableNodes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub unsuitable_nodes: Option<Vec<String>>,
 }
 
@@ -15597,16 +16777,18 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimSchedulingStatus {
 /// ResourceClaimList is a collection of claims.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is the list of resource claims.
     pub items: Vec<IoK8sApiResourceV1alpha2ResourceClaim>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -15626,18 +16808,21 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimList {
 /// This is an alpha type and requires enabling the DynamicResourceAllocation feature gate.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClaim {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiResourceV1alpha2ResourceClaimSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiResourceV1alpha2ResourceClaimStatus>>,
 }
 
@@ -15656,13 +16841,14 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaim {
 /// ResourceClaimSpec defines how a resource is to be allocated.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimSpec {
     /// Allocation can start immediately or when a Pod wants to use the resource. "WaitForFirstConsumer" is the default.
     #[serde(rename = "allocationMode")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allocation_mode: Option<String>,
     /// The `parametersRef` property.
     #[serde(rename = "parametersRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub parameters_ref: Option<Box<IoK8sApiResourceV1alpha2ResourceClaimParametersReference>>,
     /// ResourceClassName references the driver and additional parameters via the name of a ResourceClass that was created as part of the driver deployment.
     #[serde(rename = "resourceClassName")]
@@ -15682,10 +16868,10 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimSpec {
 /// ResourceClaimParametersReference contains enough information to let you locate the parameters for a ResourceClaim. The object must be in the same namespace as the ResourceClaim.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimParametersReference {
     /// APIGroup is the group for the resource being referenced. It is empty for the core API. This matches the group in the APIVersion that is used when creating the resources.
     #[serde(rename = "apiGroup")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_group: Option<String>,
     /// Kind is the type of resource being referenced. This is the same value as in the parameter object's metadata, for example "ConfigMap".
     pub kind: String,
@@ -15705,10 +16891,10 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimParametersReference {
 
 /// ResourceClaimStatus tracks whether the resource has been allocated and what the resulting attributes are.
 #[cfg(feature = "resource-v1alpha2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimStatus {
     /// The `allocation` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allocation: Option<Box<IoK8sApiResourceV1alpha2AllocationResult>>,
     /// DeallocationRequested indicates that a ResourceClaim is to be deallocated.
     ///
@@ -15716,14 +16902,17 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimStatus {
     ///
     /// While DeallocationRequested is set, no new consumers may be added to ReservedFor.
     #[serde(rename = "deallocationRequested")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub deallocation_requested: Option<bool>,
     /// DriverName is a copy of the driver name from the ResourceClass at the time when allocation started.
     #[serde(rename = "driverName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub driver_name: Option<String>,
     /// ReservedFor indicates which entities are currently allowed to use the claim. A Pod which references a ResourceClaim which is not reserved for that Pod will not be started.
     ///
     /// There can be at most 32 such reservations. This may get increased in the future, but not reduced.
     #[serde(rename = "reservedFor")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reserved_for: Option<Vec<IoK8sApiResourceV1alpha2ResourceClaimConsumerReference>>,
 }
 
@@ -15740,18 +16929,20 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimStatus {
 
 /// AllocationResult contains attributes of an allocated resource.
 #[cfg(feature = "resource-v1alpha2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiResourceV1alpha2AllocationResult {
     /// The `availableOnNodes` property.
     #[serde(rename = "availableOnNodes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub available_on_nodes: Option<Box<IoK8sApiCoreV1NodeSelector>>,
     /// ResourceHandles contain the state associated with an allocation that should be maintained throughout the lifetime of a claim. Each ResourceHandle contains data that should be passed to a specific kubelet plugin once it lands on a node. This data is returned by the driver after a successful allocation and is opaque to Kubernetes. Driver documentation may explain to users how to interpret this data if needed.
     ///
     /// Setting this field is optional. It has a maximum size of 32 entries. If null (or empty), it is assumed this allocation will be processed by a single kubelet plugin with no ResourceHandle data attached. The name of the kubelet plugin invoked will match the DriverName set in the ResourceClaimStatus this AllocationResult is embedded in.
     #[serde(rename = "resourceHandles")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_handles: Option<Vec<IoK8sApiResourceV1alpha2ResourceHandle>>,
     /// Shareable determines whether the resource supports more than one consumer at a time.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shareable: Option<bool>,
 }
 
@@ -15767,15 +16958,16 @@ pub struct IoK8sApiResourceV1alpha2AllocationResult {
 
 /// ResourceHandle holds opaque resource data for processing by a specific kubelet plugin.
 #[cfg(feature = "resource-v1alpha2")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiResourceV1alpha2ResourceHandle {
     /// Data contains the opaque data associated with this ResourceHandle. It is set by the controller component of the resource driver whose name matches the DriverName set in the ResourceClaimStatus this ResourceHandle is embedded in. It is set at allocation time and is intended for processing by the kubelet plugin whose name matches the DriverName set in this ResourceHandle.
     ///
     /// The maximum size of this field is 16KiB. This may get increased in the future, but not reduced.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
     /// DriverName specifies the name of the resource driver whose kubelet plugin should be invoked to process this ResourceHandle's data once it lands on a node. This may differ from the DriverName set in ResourceClaimStatus this ResourceHandle is embedded in.
     #[serde(rename = "driverName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub driver_name: Option<String>,
 }
 
@@ -15791,10 +16983,10 @@ pub struct IoK8sApiResourceV1alpha2ResourceHandle {
 /// ResourceClaimConsumerReference contains enough information to let you locate the consumer of a ResourceClaim. The user must be a resource in the same namespace as the ResourceClaim.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimConsumerReference {
     /// APIGroup is the group for the resource being referenced. It is empty for the core API. This matches the group in the APIVersion that is used when creating the resources.
     #[serde(rename = "apiGroup")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_group: Option<String>,
     /// Name is the name of resource being referenced.
     pub name: String,
@@ -15818,16 +17010,18 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimConsumerReference {
 /// ResourceClaimTemplateList is a collection of claim templates.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplateList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is the list of resource claim templates.
     pub items: Vec<IoK8sApiResourceV1alpha2ResourceClaimTemplate>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -15845,14 +17039,16 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplateList {
 /// ResourceClaimTemplate is used to produce ResourceClaim objects.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplate {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec,
@@ -15872,9 +17068,9 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplate {
 /// ResourceClaimTemplateSpec contains the metadata and fields for a ResourceClaim.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec {
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiResourceV1alpha2ResourceClaimSpec,
@@ -15892,16 +17088,18 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplateSpec {
 /// ResourceClassList is a collection of classes.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClassList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Items is the list of resource classes.
     pub items: Vec<IoK8sApiResourceV1alpha2ResourceClass>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -15921,10 +17119,10 @@ pub struct IoK8sApiResourceV1alpha2ResourceClassList {
 /// This is an alpha type and requires enabling the DynamicResourceAllocation feature gate.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClass {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// DriverName defines the name of the dynamic resource driver that is used for allocation of a ResourceClaim that uses this class.
     ///
@@ -15932,14 +17130,18 @@ pub struct IoK8sApiResourceV1alpha2ResourceClass {
     #[serde(rename = "driverName")]
     pub driver_name: String,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `parametersRef` property.
     #[serde(rename = "parametersRef")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub parameters_ref: Option<Box<IoK8sApiResourceV1alpha2ResourceClassParametersReference>>,
     /// The `suitableNodes` property.
     #[serde(rename = "suitableNodes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub suitable_nodes: Option<Box<IoK8sApiCoreV1NodeSelector>>,
 }
 
@@ -15959,16 +17161,17 @@ pub struct IoK8sApiResourceV1alpha2ResourceClass {
 /// ResourceClassParametersReference contains enough information to let you locate the parameters for a ResourceClass.
 #[cfg(feature = "resource-v1alpha2")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiResourceV1alpha2ResourceClassParametersReference {
     /// APIGroup is the group for the resource being referenced. It is empty for the core API. This matches the group in the APIVersion that is used when creating the resources.
     #[serde(rename = "apiGroup")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_group: Option<String>,
     /// Kind is the type of resource being referenced. This is the same value as in the parameter object's metadata.
     pub kind: String,
     /// Name is the name of resource being referenced.
     pub name: String,
     /// Namespace that contains the referenced resource. Must be empty for cluster-scoped resources and non-empty for namespaced resources.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
 }
 
@@ -15986,16 +17189,18 @@ pub struct IoK8sApiResourceV1alpha2ResourceClassParametersReference {
 /// PriorityClassList is a collection of priority classes.
 #[cfg(feature = "scheduling-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiSchedulingV1PriorityClassList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of PriorityClasses
     pub items: Vec<IoK8sApiSchedulingV1PriorityClass>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -16013,31 +17218,36 @@ pub struct IoK8sApiSchedulingV1PriorityClassList {
 /// PriorityClass defines mapping from a priority class name to the priority integer value. The value can be any valid integer.
 #[cfg(feature = "scheduling-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiSchedulingV1PriorityClass {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// description is an arbitrary string that usually provides guidelines on when this priority class should be used.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// globalDefault specifies whether this PriorityClass should be considered as the default priority for pods that do not have any priority class. Only one PriorityClass can be marked as `globalDefault`. However, if more than one PriorityClasses exists with their `globalDefault` field set to true, the smallest value of such global default PriorityClasses will be used as the default priority.
     #[serde(rename = "globalDefault")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub global_default: Option<bool>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// preemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.
     #[serde(rename = "preemptionPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preemption_policy: Option<String>,
     /// value represents the integer value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.
-    pub value: i64,
+    pub value: i32,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "scheduling-v1")]
     IoK8sApiSchedulingV1PriorityClass {
-        value: i64 = "value",
+        value: i32 = "value",
     } {
         api_version: Option<String> = "apiVersion",
         description: Option<String> = "description",
@@ -16051,16 +17261,18 @@ pub struct IoK8sApiSchedulingV1PriorityClass {
 /// CSIDriverList is a collection of CSIDriver objects.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1CsiDriverList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of CSIDriver
     pub items: Vec<IoK8sApiStorageV1CsiDriver>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -16078,14 +17290,16 @@ pub struct IoK8sApiStorageV1CsiDriverList {
 /// CSIDriver captures information about a Container Storage Interface (CSI) volume driver deployed on the cluster. Kubernetes attach detach controller uses this object to determine whether attach is required. Kubelet uses this object to determine whether pod information needs to be passed on mount. CSIDriver objects are non-namespaced.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1CsiDriver {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiStorageV1CsiDriverSpec,
@@ -16104,13 +17318,13 @@ pub struct IoK8sApiStorageV1CsiDriver {
 
 /// CSIDriverSpec is the specification of a CSIDriver.
 #[cfg(feature = "storage-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiStorageV1CsiDriverSpec {
     /// attachRequired indicates this CSI volume driver requires an attach operation (because it implements the CSI ControllerPublishVolume() method), and that the Kubernetes attach detach controller should call the attach volume interface which checks the volumeattachment status and waits until the volume is attached before proceeding to mounting. The CSI external-attacher coordinates with CSI volume driver and updates the volumeattachment status when the attach operation is complete. If the CSIDriverRegistry feature gate is enabled and the value is specified to false, the attach operation will be skipped. Otherwise the attach operation will be called.
     ///
     /// This field is immutable.
     #[serde(rename = "attachRequired")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub attach_required: Option<bool>,
     /// fsGroupPolicy defines if the underlying volume supports changing ownership and permission of the volume before being mounted. Refer to the specific FSGroupPolicy values for additional details.
     ///
@@ -16118,6 +17332,7 @@ pub struct IoK8sApiStorageV1CsiDriverSpec {
     ///
     /// Defaults to ReadWriteOnceWithFSType, which will examine each volume to determine if Kubernetes should modify ownership and permissions of the volume. With the default policy the defined fsGroup will only be applied if a fstype is defined and the volume's access mode contains ReadWriteOnce.
     #[serde(rename = "fsGroupPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fs_group_policy: Option<String>,
     /// podInfoOnMount indicates this CSI volume driver requires additional pod information (like podName, podUID, etc.) during mount operations, if set to true. If set to false, pod information will not be passed on mount. Default is false.
     ///
@@ -16130,11 +17345,13 @@ pub struct IoK8sApiStorageV1CsiDriverSpec {
     ///
     /// This field is immutable.
     #[serde(rename = "podInfoOnMount")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pod_info_on_mount: Option<bool>,
     /// requiresRepublish indicates the CSI driver wants `NodePublishVolume` being periodically called to reflect any possible change in the mounted volume. This field defaults to false.
     ///
     /// Note: After a successful initial NodePublishVolume call, subsequent calls to NodePublishVolume should only update the contents of the volume. New mount points will not be seen by a running container.
     #[serde(rename = "requiresRepublish")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requires_republish: Option<bool>,
     /// seLinuxMount specifies if the CSI driver supports "-o context" mount option.
     ///
@@ -16144,6 +17361,7 @@ pub struct IoK8sApiStorageV1CsiDriverSpec {
     ///
     /// Default is "false".
     #[serde(rename = "seLinuxMount")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub se_linux_mount: Option<bool>,
     /// storageCapacity indicates that the CSI volume driver wants pod scheduling to consider the storage capacity that the driver deployment will report by creating CSIStorageCapacity objects with capacity information, if set to true.
     ///
@@ -16153,6 +17371,7 @@ pub struct IoK8sApiStorageV1CsiDriverSpec {
     ///
     /// This field was immutable in Kubernetes &lt;= 1.22 and now is mutable.
     #[serde(rename = "storageCapacity")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub storage_capacity: Option<bool>,
     /// tokenRequests indicates the CSI driver needs pods' service account tokens it is mounting volume for to do necessary authentication. Kubelet will pass the tokens in VolumeContext in the CSI NodePublishVolume calls. The CSI driver should parse and validate the following VolumeContext: "csi.storage.k8s.io/serviceAccount.tokens": {
     ///   "&lt;audience>": {
@@ -16164,6 +17383,7 @@ pub struct IoK8sApiStorageV1CsiDriverSpec {
     ///
     /// Note: Audience in each TokenRequest should be different and at most one token is empty string. To receive a new token after expiry, RequiresRepublish can be used to trigger NodePublishVolume periodically.
     #[serde(rename = "tokenRequests")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub token_requests: Option<Vec<IoK8sApiStorageV1TokenRequest>>,
     /// volumeLifecycleModes defines what kind of volumes this CSI volume driver supports. The default if the list is empty is "Persistent", which is the usage defined by the CSI specification and implemented in Kubernetes via the usual PV/PVC mechanism.
     ///
@@ -16173,6 +17393,7 @@ pub struct IoK8sApiStorageV1CsiDriverSpec {
     ///
     /// This field is beta. This field is immutable.
     #[serde(rename = "volumeLifecycleModes")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_lifecycle_modes: Option<Vec<String>>,
 }
 
@@ -16194,12 +17415,12 @@ pub struct IoK8sApiStorageV1CsiDriverSpec {
 /// TokenRequest contains parameters of a service account token.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1TokenRequest {
     /// audience is the intended audience of the token in "TokenRequestSpec". It will default to the audiences of kube apiserver.
     pub audience: String,
     /// expirationSeconds is the duration of validity of the token in "TokenRequestSpec". It has the same default value of "ExpirationSeconds" in "TokenRequestSpec".
     #[serde(rename = "expirationSeconds")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub expiration_seconds: Option<i64>,
 }
 
@@ -16215,16 +17436,18 @@ pub struct IoK8sApiStorageV1TokenRequest {
 /// CSINodeList is a collection of CSINode objects.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1CsiNodeList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of CSINode
     pub items: Vec<IoK8sApiStorageV1CsiNode>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -16242,14 +17465,16 @@ pub struct IoK8sApiStorageV1CsiNodeList {
 /// CSINode holds information about all CSI drivers installed on a node. CSI drivers do not need to create the CSINode object directly. As long as they use the node-driver-registrar sidecar container, the kubelet will automatically populate the CSINode object for the CSI driver as part of kubelet plugin registration. CSINode has the same name as a node. If the object is missing, it means either there are no CSI Drivers available on the node, or the Kubelet version is low enough that it doesn't create this object. CSINode has an OwnerReference that points to the corresponding node object.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1CsiNode {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiStorageV1CsiNodeSpec,
@@ -16269,7 +17494,6 @@ pub struct IoK8sApiStorageV1CsiNode {
 /// CSINodeSpec holds information about the specification of all CSI drivers installed on a node
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1CsiNodeSpec {
     /// drivers is a list of information of all CSI Drivers existing on a node. If all drivers in the list are uninstalled, this can become empty.
     pub drivers: Vec<IoK8sApiStorageV1CsiNodeDriver>,
@@ -16286,9 +17510,9 @@ pub struct IoK8sApiStorageV1CsiNodeSpec {
 /// CSINodeDriver holds information about the specification of one CSI driver installed on a node
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1CsiNodeDriver {
     /// The `allocatable` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allocatable: Option<Box<IoK8sApiStorageV1VolumeNodeResources>>,
     /// name represents the name of the CSI driver that this object refers to. This MUST be the same name returned by the CSI GetPluginName() call for that driver.
     pub name: String,
@@ -16297,6 +17521,7 @@ pub struct IoK8sApiStorageV1CsiNodeDriver {
     pub node_id: String,
     /// topologyKeys is the list of keys supported by the driver. When a driver is initialized on a cluster, it provides a set of topology keys that it understands (e.g. "company.com/zone", "company.com/region"). When a driver is initialized on a node, it provides the same topology keys along with values. Kubelet will expose these topology keys as labels on its own node object. When Kubernetes does topology aware provisioning, it can use this list to determine which labels it should retrieve from the node object and pass back to the driver. It is possible for different nodes to use different topology keys. This can be empty if driver does not support topology.
     #[serde(rename = "topologyKeys")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub topology_keys: Option<Vec<String>>,
 }
 
@@ -16313,34 +17538,36 @@ pub struct IoK8sApiStorageV1CsiNodeDriver {
 
 /// VolumeNodeResources is a set of resource limits for scheduling of volumes.
 #[cfg(feature = "storage-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiStorageV1VolumeNodeResources {
     /// count indicates the maximum number of unique volumes managed by the CSI driver that can be used on a node. A volume that is both attached and mounted on a node is considered to be used once, not twice. The same rule applies for a unique volume that is shared among multiple pods on the same node. If this field is not specified, then the supported number of volumes on this node is unbounded.
-    pub count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<i32>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "storage-v1")]
     IoK8sApiStorageV1VolumeNodeResources {
     } {
-        count: Option<i64> = "count",
+        count: Option<i32> = "count",
     }
 }
 
 /// CSIStorageCapacityList is a collection of CSIStorageCapacity objects.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1CsiStorageCapacityList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of CSIStorageCapacity objects.
     pub items: Vec<IoK8sApiStorageV1CsiStorageCapacity>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -16366,22 +17593,27 @@ pub struct IoK8sApiStorageV1CsiStorageCapacityList {
 /// They are consumed by the kube-scheduler when a CSI driver opts into capacity-aware scheduling with CSIDriverSpec.StorageCapacity. The scheduler compares the MaximumVolumeSize against the requested size of pending volumes to filter out unsuitable nodes. If MaximumVolumeSize is unset, it falls back to a comparison against the less precise Capacity. If that is also unset, the scheduler assumes that capacity is insufficient and tries some other node.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1CsiStorageCapacity {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// The `capacity` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub capacity: Option<IoK8sApimachineryPkgApiResourceQuantity>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `maximumVolumeSize` property.
     #[serde(rename = "maximumVolumeSize")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub maximum_volume_size: Option<IoK8sApimachineryPkgApiResourceQuantity>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `nodeTopology` property.
     #[serde(rename = "nodeTopology")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub node_topology: Option<Box<IoK8sApimachineryPkgApisMetaV1LabelSelector>>,
     /// storageClassName represents the name of the StorageClass that the reported capacity applies to. It must meet the same requirements as the name of a StorageClass object (non-empty, DNS subdomain). If that object no longer exists, the CSIStorageCapacity object is obsolete and should be removed by its creator. This field is immutable.
     #[serde(rename = "storageClassName")]
@@ -16405,16 +17637,18 @@ pub struct IoK8sApiStorageV1CsiStorageCapacity {
 /// StorageClassList is a collection of storage classes.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1StorageClassList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of StorageClasses
     pub items: Vec<IoK8sApiStorageV1StorageClass>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -16434,33 +17668,41 @@ pub struct IoK8sApiStorageV1StorageClassList {
 /// StorageClasses are non-namespaced; the name of the storage class according to etcd is in ObjectMeta.Name.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1StorageClass {
     /// allowVolumeExpansion shows whether the storage class allow volume expand.
     #[serde(rename = "allowVolumeExpansion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allow_volume_expansion: Option<bool>,
     /// allowedTopologies restrict the node topologies where volumes can be dynamically provisioned. Each volume plugin defines its own supported topology specifications. An empty TopologySelectorTerm list means there is no topology restriction. This field is only honored by servers that enable the VolumeScheduling feature.
     #[serde(rename = "allowedTopologies")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_topologies: Option<Vec<IoK8sApiCoreV1TopologySelectorTerm>>,
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// mountOptions controls the mountOptions for dynamically provisioned PersistentVolumes of this storage class. e.g. \["ro", "soft"\]. Not validated - mount of the PVs will simply fail if one is invalid.
     #[serde(rename = "mountOptions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mount_options: Option<Vec<String>>,
     /// parameters holds the parameters for the provisioner that should create volumes of this storage class.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub parameters: Option<::std::collections::BTreeMap<String, String>>,
     /// provisioner indicates the type of the provisioner.
     pub provisioner: String,
     /// reclaimPolicy controls the reclaimPolicy for dynamically provisioned PersistentVolumes of this storage class. Defaults to Delete.
     #[serde(rename = "reclaimPolicy")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reclaim_policy: Option<String>,
     /// volumeBindingMode indicates how PersistentVolumeClaims should be provisioned and bound.  When unset, VolumeBindingImmediate is used. This field is only honored by servers that enable the VolumeScheduling feature.
     #[serde(rename = "volumeBindingMode")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume_binding_mode: Option<String>,
 }
 
@@ -16483,11 +17725,11 @@ pub struct IoK8sApiStorageV1StorageClass {
 
 /// A topology selector term represents the result of label queries. A null or empty topology selector term matches no objects. The requirements of them are ANDed. It provides a subset of functionality as NodeSelectorTerm. This is an alpha feature and may change in the future.
 #[cfg(feature = "storage-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1TopologySelectorTerm {
     /// A list of topology selector requirements by labels.
     #[serde(rename = "matchLabelExpressions")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub match_label_expressions: Option<Vec<IoK8sApiCoreV1TopologySelectorLabelRequirement>>,
 }
 
@@ -16502,7 +17744,6 @@ pub struct IoK8sApiCoreV1TopologySelectorTerm {
 /// A topology selector requirement is a selector that matches given label. This is an alpha feature and may change in the future.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiCoreV1TopologySelectorLabelRequirement {
     /// The label key that the selector applies to.
     pub key: String,
@@ -16522,16 +17763,18 @@ pub struct IoK8sApiCoreV1TopologySelectorLabelRequirement {
 /// VolumeAttachmentList is a collection of VolumeAttachment objects.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1VolumeAttachmentList {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// items is the list of VolumeAttachments
     pub items: Vec<IoK8sApiStorageV1VolumeAttachment>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
 
@@ -16551,18 +17794,21 @@ pub struct IoK8sApiStorageV1VolumeAttachmentList {
 /// VolumeAttachment objects are non-namespaced.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1VolumeAttachment {
     /// APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources>
     #[serde(rename = "apiVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: <https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds>
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The `metadata` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ObjectMeta>>,
     /// The `spec` property.
     pub spec: IoK8sApiStorageV1VolumeAttachmentSpec,
     /// The `status` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<Box<IoK8sApiStorageV1VolumeAttachmentStatus>>,
 }
 
@@ -16581,7 +17827,6 @@ pub struct IoK8sApiStorageV1VolumeAttachment {
 /// VolumeAttachmentSpec is the specification of a VolumeAttachment request.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1VolumeAttachmentSpec {
     /// attacher indicates the name of the volume driver that MUST handle this request. This is the name returned by GetPluginName().
     pub attacher: String,
@@ -16604,14 +17849,15 @@ pub struct IoK8sApiStorageV1VolumeAttachmentSpec {
 
 /// VolumeAttachmentSource represents a volume that should be attached. Right now only PersistenVolumes can be attached via external attacher, in future we may allow also inline volumes in pods. Exactly one member can be set.
 #[cfg(feature = "storage-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiStorageV1VolumeAttachmentSource {
     /// The `inlineVolumeSpec` property.
     #[serde(rename = "inlineVolumeSpec")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub inline_volume_spec: Option<Box<IoK8sApiCoreV1PersistentVolumeSpec>>,
     /// persistentVolumeName represents the name of the persistent volume to attach.
     #[serde(rename = "persistentVolumeName")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub persistent_volume_name: Option<String>,
 }
 
@@ -16627,18 +17873,20 @@ pub struct IoK8sApiStorageV1VolumeAttachmentSource {
 /// VolumeAttachmentStatus is the status of a VolumeAttachment request.
 #[cfg(feature = "storage-v1")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApiStorageV1VolumeAttachmentStatus {
     /// The `attachError` property.
     #[serde(rename = "attachError")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub attach_error: Option<Box<IoK8sApiStorageV1VolumeError>>,
     /// attached indicates the volume is successfully attached. This field must only be set by the entity completing the attach operation, i.e. the external-attacher.
     pub attached: bool,
     /// attachmentMetadata is populated with any information returned by the attach operation, upon successful attach, that must be passed into subsequent WaitForAttach or Mount calls. This field must only be set by the entity completing the attach operation, i.e. the external-attacher.
     #[serde(rename = "attachmentMetadata")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub attachment_metadata: Option<::std::collections::BTreeMap<String, String>>,
     /// The `detachError` property.
     #[serde(rename = "detachError")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub detach_error: Option<Box<IoK8sApiStorageV1VolumeError>>,
 }
 
@@ -16655,12 +17903,13 @@ pub struct IoK8sApiStorageV1VolumeAttachmentStatus {
 
 /// VolumeError captures an error encountered during a volume operation.
 #[cfg(feature = "storage-v1")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiStorageV1VolumeError {
     /// message represents the error encountered during Attach or Detach operation. This string may be logged, so it should not contain sensitive information.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The `time` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub time: Option<IoK8sApimachineryPkgApisMetaV1Time>,
 }
 
@@ -16676,7 +17925,6 @@ pub struct IoK8sApiStorageV1VolumeError {
 /// Info contains versioning information. how we'll want to distribute that information.
 #[cfg(feature = "version")]
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
 pub struct IoK8sApimachineryPkgVersionInfo {
     /// The `buildDate` property.
     #[serde(rename = "buildDate")]

@@ -112,7 +112,7 @@ endpoint! {
         pub preemption_policy: Option<String>,
         /// value represents the integer value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.
         #[endpoint(body)]
-        pub value: i64,
+        pub value: i32,
     }
 }
 
@@ -263,7 +263,7 @@ endpoint! {
         pub preemption_policy: Option<String>,
         /// value represents the integer value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.
         #[endpoint(body)]
-        pub value: i64,
+        pub value: i32,
     }
 }
 

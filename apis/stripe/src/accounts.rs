@@ -80,7 +80,7 @@ endpoint! {
         pub individual: Option<crate::models::PostAccountsIndividual>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Options for customizing how the account functions within Stripe.
         #[endpoint(body, style = "deepObject")]
         pub settings: Option<crate::models::PostAccountsSettings>,
@@ -89,7 +89,7 @@ endpoint! {
         pub tos_acceptance: Option<crate::models::PostAccountsTosAcceptance>,
         /// The type of Stripe account to create. May be one of `custom`, `express` or `standard`.
         #[endpoint(body)]
-        pub r#type: Option<crate::models::PostAccountsType>,
+        pub r#type: Option<crate::models::AccountType>,
     }
 }
 
@@ -130,22 +130,22 @@ endpoint! {
         pub account_token: Option<String>,
         /// Business information about the account.
         #[endpoint(body, style = "deepObject")]
-        pub business_profile: Option<crate::models::PostAccountsAccountBusinessProfile>,
+        pub business_profile: Option<crate::models::PostAccountsBusinessProfile>,
         /// The business type.
         #[endpoint(body)]
-        pub business_type: Option<crate::models::PostAccountsAccountBusinessType>,
+        pub business_type: Option<crate::models::PostAccountsBusinessType>,
         /// Each key of the dictionary represents a capability, and each capability maps to its settings (e.g. whether it has been requested or not). Each capability will be inactive until you have provided its specific requirements and Stripe has verified them. An account may have some of its requested capabilities be active and some be inactive.
         #[endpoint(body, style = "deepObject")]
-        pub capabilities: Option<crate::models::PostAccountsAccountCapabilities>,
+        pub capabilities: Option<crate::models::PostAccountsCapabilities>,
         /// Information about the company or business. This field is available for any `business_type`.
         #[endpoint(body, style = "deepObject")]
-        pub company: Option<crate::models::PostAccountsAccountCompany>,
+        pub company: Option<crate::models::PostAccountsCompany>,
         /// Three-letter ISO currency code representing the default currency for the account. This must be a currency that [Stripe supports in the account's country](https://stripe.com/docs/payouts).
         #[endpoint(body)]
         pub default_currency: Option<String>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsAccountDocuments>,
+        pub documents: Option<crate::models::PostAccountsDocuments>,
         /// The email address of the account holder. This is only to make the account easier to identify to you. Stripe only emails Custom accounts with your consent.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -157,16 +157,16 @@ endpoint! {
         pub external_account: Option<String>,
         /// Information about the person represented by the account. This field is null unless `business_type` is set to `individual`.
         #[endpoint(body, style = "deepObject")]
-        pub individual: Option<crate::models::PostAccountsAccountIndividual>,
+        pub individual: Option<crate::models::PostAccountsIndividual>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsAccountMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Options for customizing how the account functions within Stripe.
         #[endpoint(body, style = "deepObject")]
-        pub settings: Option<crate::models::PostAccountsAccountSettings>,
+        pub settings: Option<crate::models::PostAccountsSettings>,
         /// Details on the account's acceptance of the [Stripe Services Agreement](https://stripe.com/docs/connect/updating-accounts#tos-acceptance).
         #[endpoint(body, style = "deepObject")]
-        pub tos_acceptance: Option<crate::models::PostAccountsAccountTosAcceptance>,
+        pub tos_acceptance: Option<crate::models::PostAccountsTosAcceptance>,
     }
 }
 
@@ -200,7 +200,7 @@ endpoint! {
         pub account: String,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<crate::models::PostAccountsAccountBankAccountsBankAccount>,
+        pub bank_account: Option<crate::models::PostAccountsBankAccount>,
         /// When set to true, or if this is the first external account added in this currency, this account becomes the default external account for its currency.
         #[endpoint(body)]
         pub default_for_currency: Option<bool>,
@@ -256,7 +256,7 @@ endpoint! {
         /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
         #[endpoint(body)]
         pub account_type: Option<
-            crate::models::PostAccountsAccountBankAccountsIdAccountType,
+            crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountAccountType,
         >,
         /// City/District/Suburb/Town/Village.
         #[endpoint(body)]
@@ -281,7 +281,9 @@ endpoint! {
         pub default_for_currency: Option<bool>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsAccountBankAccountsIdDocuments>,
+        pub documents: Option<
+            crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountDocuments,
+        >,
         /// Two digit number representing the card’s expiration month.
         #[endpoint(body)]
         pub exp_month: Option<String>,
@@ -293,7 +295,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsAccountBankAccountsIdMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Cardholder name.
         #[endpoint(body)]
         pub name: Option<String>,
@@ -372,7 +374,7 @@ endpoint! {
     ///
     /// &lt;p>List external accounts for an account.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAccountExternalAccounts = "GET /v1/accounts/{account}/external_accounts" -> crate::models::GetAccountsAccountExternalAccountsResponse {
+    pub struct GetAccountExternalAccounts = "GET /v1/accounts/{account}/external_accounts" -> crate::models::AccountExternalAccounts {
         /// The `account` path parameter.
         pub account: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -401,9 +403,7 @@ endpoint! {
         pub account: String,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<
-            crate::models::PostAccountsAccountExternalAccountsBankAccount,
-        >,
+        pub bank_account: Option<crate::models::PostAccountsBankAccount>,
         /// When set to true, or if this is the first external account added in this currency, this account becomes the default external account for its currency.
         #[endpoint(body)]
         pub default_for_currency: Option<bool>,
@@ -454,12 +454,12 @@ endpoint! {
         /// The type of entity that holds the account. This can be either `individual` or `company`.
         #[endpoint(body)]
         pub account_holder_type: Option<
-            crate::models::PostAccountsAccountExternalAccountsIdAccountHolderType,
+            crate::models::PostAccountsAccountBankAccountsIdAccountHolderType,
         >,
         /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
         #[endpoint(body)]
         pub account_type: Option<
-            crate::models::PostAccountsAccountExternalAccountsIdAccountType,
+            crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountAccountType,
         >,
         /// City/District/Suburb/Town/Village.
         #[endpoint(body)]
@@ -484,7 +484,9 @@ endpoint! {
         pub default_for_currency: Option<bool>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsAccountExternalAccountsIdDocuments>,
+        pub documents: Option<
+            crate::models::PostAccountsBankAccountExternalAccountPayoutBankAccountDocuments,
+        >,
         /// Two digit number representing the card’s expiration month.
         #[endpoint(body)]
         pub exp_month: Option<String>,
@@ -496,7 +498,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsAccountExternalAccountsIdMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Cardholder name.
         #[endpoint(body)]
         pub name: Option<String>,
@@ -574,16 +576,16 @@ endpoint! {
         pub account: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostAccountsAccountPeopleAddress>,
+        pub address: Option<crate::models::PostAccountsBusinessProfileSupportAddress>,
         /// The Kana variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kana: Option<crate::models::PostAccountsAccountPeopleAddressKana>,
+        pub address_kana: Option<crate::models::PostAccountsCompanyAddressKana>,
         /// The Kanji variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kanji: Option<crate::models::PostAccountsAccountPeopleAddressKanji>,
+        pub address_kanji: Option<crate::models::PostAccountsCompanyAddressKana>,
         /// The person's date of birth.
         #[endpoint(body, style = "deepObject")]
-        pub dob: Option<crate::models::PostAccountsAccountPeopleDob>,
+        pub dob: Option<crate::models::PostAccountsIndividualDob>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
         pub documents: Option<crate::models::PostAccountsAccountPeopleDocuments>,
@@ -604,9 +606,7 @@ endpoint! {
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
         #[endpoint(body, style = "deepObject")]
-        pub full_name_aliases: Option<
-            crate::models::PostAccountsAccountPeopleFullNameAliases,
-        >,
+        pub full_name_aliases: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// The person's gender (International regulations require either "male" or "female").
         #[endpoint(body)]
         pub gender: Option<String>,
@@ -630,7 +630,7 @@ endpoint! {
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsAccountPeopleMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
         #[endpoint(body)]
         pub nationality: Option<String>,
@@ -646,7 +646,7 @@ endpoint! {
         /// The person's registered address.
         #[endpoint(body, style = "deepObject")]
         pub registered_address: Option<
-            crate::models::PostAccountsAccountPeopleRegisteredAddress,
+            crate::models::PostAccountsBusinessProfileSupportAddress,
         >,
         /// The relationship that this person has with the account's legal entity.
         #[endpoint(body, style = "deepObject")]
@@ -656,7 +656,7 @@ endpoint! {
         pub ssn_last_4: Option<String>,
         /// The person's verification status.
         #[endpoint(body, style = "deepObject")]
-        pub verification: Option<crate::models::PostAccountsAccountPeopleVerification>,
+        pub verification: Option<crate::models::PostAccountsIndividualVerification>,
     }
 }
 
@@ -689,21 +689,19 @@ endpoint! {
         pub person: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostAccountsAccountPeoplePersonAddress>,
+        pub address: Option<crate::models::PostAccountsBusinessProfileSupportAddress>,
         /// The Kana variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kana: Option<crate::models::PostAccountsAccountPeoplePersonAddressKana>,
+        pub address_kana: Option<crate::models::PostAccountsCompanyAddressKana>,
         /// The Kanji variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kanji: Option<
-            crate::models::PostAccountsAccountPeoplePersonAddressKanji,
-        >,
+        pub address_kanji: Option<crate::models::PostAccountsCompanyAddressKana>,
         /// The person's date of birth.
         #[endpoint(body, style = "deepObject")]
-        pub dob: Option<crate::models::PostAccountsAccountPeoplePersonDob>,
+        pub dob: Option<crate::models::PostAccountsIndividualDob>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsAccountPeoplePersonDocuments>,
+        pub documents: Option<crate::models::PostAccountsAccountPeopleDocuments>,
         /// The person's email address.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -721,9 +719,7 @@ endpoint! {
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
         #[endpoint(body, style = "deepObject")]
-        pub full_name_aliases: Option<
-            crate::models::PostAccountsAccountPeoplePersonFullNameAliases,
-        >,
+        pub full_name_aliases: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// The person's gender (International regulations require either "male" or "female").
         #[endpoint(body)]
         pub gender: Option<String>,
@@ -747,7 +743,7 @@ endpoint! {
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsAccountPeoplePersonMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
         #[endpoint(body)]
         pub nationality: Option<String>,
@@ -763,17 +759,17 @@ endpoint! {
         /// The person's registered address.
         #[endpoint(body, style = "deepObject")]
         pub registered_address: Option<
-            crate::models::PostAccountsAccountPeoplePersonRegisteredAddress,
+            crate::models::PostAccountsBusinessProfileSupportAddress,
         >,
         /// The relationship that this person has with the account's legal entity.
         #[endpoint(body, style = "deepObject")]
-        pub relationship: Option<crate::models::PostAccountsAccountPeoplePersonRelationship>,
+        pub relationship: Option<crate::models::PostAccountsAccountPeopleRelationship>,
         /// The last four digits of the person's Social Security number (U.S. only).
         #[endpoint(body)]
         pub ssn_last_4: Option<String>,
         /// The person's verification status.
         #[endpoint(body, style = "deepObject")]
-        pub verification: Option<crate::models::PostAccountsAccountPeoplePersonVerification>,
+        pub verification: Option<crate::models::PostAccountsIndividualVerification>,
     }
 }
 
@@ -799,7 +795,7 @@ endpoint! {
     ///
     /// &lt;p>Returns a list of people associated with the account’s legal entity. The people are returned sorted by creation date, with the most recent people appearing first.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAccountPersons = "GET /v1/accounts/{account}/persons" -> crate::models::GetAccountsAccountPersonsResponse {
+    pub struct GetAccountPersons = "GET /v1/accounts/{account}/persons" -> crate::models::GetAccountsAccountPeopleResponse {
         /// The `account` path parameter.
         pub account: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -813,7 +809,7 @@ endpoint! {
         pub limit: Option<i64>,
         /// Filters on the list of people returned based on the person's relationship to the account's company.
         #[endpoint(query, style = "deepObject")]
-        pub relationship: Option<crate::models::GetAccountsAccountPersonsRelationship>,
+        pub relationship: Option<crate::models::GetAccountsAccountPeopleRelationship>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         #[endpoint(query)]
         pub starting_after: Option<String>,
@@ -831,19 +827,19 @@ endpoint! {
         pub account: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostAccountsAccountPersonsAddress>,
+        pub address: Option<crate::models::PostAccountsBusinessProfileSupportAddress>,
         /// The Kana variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kana: Option<crate::models::PostAccountsAccountPersonsAddressKana>,
+        pub address_kana: Option<crate::models::PostAccountsCompanyAddressKana>,
         /// The Kanji variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kanji: Option<crate::models::PostAccountsAccountPersonsAddressKanji>,
+        pub address_kanji: Option<crate::models::PostAccountsCompanyAddressKana>,
         /// The person's date of birth.
         #[endpoint(body, style = "deepObject")]
-        pub dob: Option<crate::models::PostAccountsAccountPersonsDob>,
+        pub dob: Option<crate::models::PostAccountsIndividualDob>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsAccountPersonsDocuments>,
+        pub documents: Option<crate::models::PostAccountsAccountPeopleDocuments>,
         /// The person's email address.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -861,9 +857,7 @@ endpoint! {
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
         #[endpoint(body, style = "deepObject")]
-        pub full_name_aliases: Option<
-            crate::models::PostAccountsAccountPersonsFullNameAliases,
-        >,
+        pub full_name_aliases: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// The person's gender (International regulations require either "male" or "female").
         #[endpoint(body)]
         pub gender: Option<String>,
@@ -887,7 +881,7 @@ endpoint! {
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsAccountPersonsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
         #[endpoint(body)]
         pub nationality: Option<String>,
@@ -903,17 +897,17 @@ endpoint! {
         /// The person's registered address.
         #[endpoint(body, style = "deepObject")]
         pub registered_address: Option<
-            crate::models::PostAccountsAccountPersonsRegisteredAddress,
+            crate::models::PostAccountsBusinessProfileSupportAddress,
         >,
         /// The relationship that this person has with the account's legal entity.
         #[endpoint(body, style = "deepObject")]
-        pub relationship: Option<crate::models::PostAccountsAccountPersonsRelationship>,
+        pub relationship: Option<crate::models::PostAccountsAccountPeopleRelationship>,
         /// The last four digits of the person's Social Security number (U.S. only).
         #[endpoint(body)]
         pub ssn_last_4: Option<String>,
         /// The person's verification status.
         #[endpoint(body, style = "deepObject")]
-        pub verification: Option<crate::models::PostAccountsAccountPersonsVerification>,
+        pub verification: Option<crate::models::PostAccountsIndividualVerification>,
     }
 }
 
@@ -946,21 +940,19 @@ endpoint! {
         pub person: String,
         /// The person's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostAccountsAccountPersonsPersonAddress>,
+        pub address: Option<crate::models::PostAccountsBusinessProfileSupportAddress>,
         /// The Kana variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kana: Option<crate::models::PostAccountsAccountPersonsPersonAddressKana>,
+        pub address_kana: Option<crate::models::PostAccountsCompanyAddressKana>,
         /// The Kanji variation of the person's address (Japan only).
         #[endpoint(body, style = "deepObject")]
-        pub address_kanji: Option<
-            crate::models::PostAccountsAccountPersonsPersonAddressKanji,
-        >,
+        pub address_kanji: Option<crate::models::PostAccountsCompanyAddressKana>,
         /// The person's date of birth.
         #[endpoint(body, style = "deepObject")]
-        pub dob: Option<crate::models::PostAccountsAccountPersonsPersonDob>,
+        pub dob: Option<crate::models::PostAccountsIndividualDob>,
         /// Documents that may be submitted to satisfy various informational requests.
         #[endpoint(body, style = "deepObject")]
-        pub documents: Option<crate::models::PostAccountsAccountPersonsPersonDocuments>,
+        pub documents: Option<crate::models::PostAccountsAccountPeopleDocuments>,
         /// The person's email address.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -978,9 +970,7 @@ endpoint! {
         pub first_name_kanji: Option<String>,
         /// A list of alternate names or aliases that the person is known by.
         #[endpoint(body, style = "deepObject")]
-        pub full_name_aliases: Option<
-            crate::models::PostAccountsAccountPersonsPersonFullNameAliases,
-        >,
+        pub full_name_aliases: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// The person's gender (International regulations require either "male" or "female").
         #[endpoint(body)]
         pub gender: Option<String>,
@@ -1004,7 +994,7 @@ endpoint! {
         pub maiden_name: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostAccountsAccountPersonsPersonMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
         #[endpoint(body)]
         pub nationality: Option<String>,
@@ -1020,21 +1010,17 @@ endpoint! {
         /// The person's registered address.
         #[endpoint(body, style = "deepObject")]
         pub registered_address: Option<
-            crate::models::PostAccountsAccountPersonsPersonRegisteredAddress,
+            crate::models::PostAccountsBusinessProfileSupportAddress,
         >,
         /// The relationship that this person has with the account's legal entity.
         #[endpoint(body, style = "deepObject")]
-        pub relationship: Option<
-            crate::models::PostAccountsAccountPersonsPersonRelationship,
-        >,
+        pub relationship: Option<crate::models::PostAccountsAccountPeopleRelationship>,
         /// The last four digits of the person's Social Security number (U.S. only).
         #[endpoint(body)]
         pub ssn_last_4: Option<String>,
         /// The person's verification status.
         #[endpoint(body, style = "deepObject")]
-        pub verification: Option<
-            crate::models::PostAccountsAccountPersonsPersonVerification,
-        >,
+        pub verification: Option<crate::models::PostAccountsIndividualVerification>,
     }
 }
 

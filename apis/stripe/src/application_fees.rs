@@ -14,7 +14,7 @@ endpoint! {
         pub charge: Option<String>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetApplicationFeesCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -64,7 +64,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostApplicationFeesFeeRefundsIdMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -106,7 +106,7 @@ endpoint! {
     ///
     /// &lt;p>You can see a list of the refunds belonging to a specific application fee. Note that the 10 most recent refunds are always available by default on the application fee object. If you need more than those 10, you can use this API method and the &lt;code>limit&lt;/code> and &lt;code>starting_after&lt;/code> parameters to page through additional refunds.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetIdRefunds = "GET /v1/application_fees/{id}/refunds" -> crate::models::GetApplicationFeesIdRefundsResponse {
+    pub struct GetIdRefunds = "GET /v1/application_fees/{id}/refunds" -> crate::models::ApplicationFeeRefunds {
         /// The `id` path parameter.
         pub id: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.

@@ -48,7 +48,7 @@ endpoint! {
         pub payload: String,
         /// Specifies the scoping of the secret. Requests originating from UI extensions can only access account-scoped secrets or secrets scoped to their own user.
         #[endpoint(body, style = "deepObject")]
-        pub scope: crate::models::PostAppsSecretsScope,
+        pub scope: crate::models::GetAppsSecretsScope,
     }
 }
 
@@ -67,7 +67,7 @@ endpoint! {
         pub name: String,
         /// Specifies the scoping of the secret. Requests originating from UI extensions can only access account-scoped secrets or secrets scoped to their own user.
         #[endpoint(body, style = "deepObject")]
-        pub scope: crate::models::PostAppsSecretsDeleteScope,
+        pub scope: crate::models::GetAppsSecretsScope,
     }
 }
 
@@ -85,6 +85,6 @@ endpoint! {
         pub name: String,
         /// Specifies the scoping of the secret. Requests originating from UI extensions can only access account-scoped secrets or secrets scoped to their own user.
         #[endpoint(query, style = "deepObject")]
-        pub scope: crate::models::GetAppsSecretsFindScope,
+        pub scope: crate::models::GetAppsSecretsScope,
     }
 }

@@ -10,10 +10,10 @@ endpoint! {
     ///
     /// &lt;p>Note that this endpoint was previously called “Balance history” and used the path &lt;code>/v1/balance/history&lt;/code>.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /v1/balance_transactions" -> crate::models::GetBalanceTransactionsResponse {
+    pub struct Get = "GET /v1/balance_transactions" -> crate::models::GetBalanceHistoryResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetBalanceTransactionsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return transactions in a certain currency. Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(query)]
         pub currency: Option<String>,

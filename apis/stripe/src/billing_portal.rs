@@ -42,9 +42,7 @@ endpoint! {
         pub business_profile: crate::models::PostBillingPortalConfigurationsBusinessProfile,
         /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
         #[endpoint(body, style = "deepObject")]
-        pub default_return_url: Option<
-            crate::models::PostBillingPortalConfigurationsDefaultReturnUrl,
-        >,
+        pub default_return_url: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -53,7 +51,9 @@ endpoint! {
         pub features: crate::models::PostBillingPortalConfigurationsFeatures,
         /// The hosted login page for this configuration. Learn more about the portal login page in our [integration docs](https://stripe.com/docs/billing/subscriptions/integrating-customer-portal#share).
         #[endpoint(body, style = "deepObject")]
-        pub login_page: Option<crate::models::PostBillingPortalConfigurationsLoginPage>,
+        pub login_page: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
@@ -93,9 +93,7 @@ endpoint! {
         >,
         /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
         #[endpoint(body, style = "deepObject")]
-        pub default_return_url: Option<
-            crate::models::PostBillingPortalConfigurationsConfigurationDefaultReturnUrl,
-        >,
+        pub default_return_url: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -107,13 +105,11 @@ endpoint! {
         /// The hosted login page for this configuration. Learn more about the portal login page in our [integration docs](https://stripe.com/docs/billing/subscriptions/integrating-customer-portal#share).
         #[endpoint(body, style = "deepObject")]
         pub login_page: Option<
-            crate::models::PostBillingPortalConfigurationsConfigurationLoginPage,
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<
-            crate::models::PostBillingPortalConfigurationsConfigurationMetadata,
-        >,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 

@@ -11,7 +11,7 @@ endpoint! {
     pub struct Get = "GET /v1/charges" -> crate::models::GetChargesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetChargesCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return charges for the customer specified by this customer ID.
         #[endpoint(query)]
         pub customer: Option<String>,
@@ -75,7 +75,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostChargesMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The Stripe account ID for which these funds are intended. Automatically set if you use the `destination` parameter. For details, see [Creating Separate Charges and Transfers](https://stripe.com/docs/connect/charges-transfers#on-behalf-of).
         #[endpoint(body)]
         pub on_behalf_of: Option<String>,
@@ -167,13 +167,13 @@ endpoint! {
         pub fraud_details: Option<crate::models::PostChargesChargeFraudDetails>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostChargesChargeMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// This is the email address that the receipt for this charge will be sent to. If this field is updated, then a new email receipt will be sent to the updated address.
         #[endpoint(body)]
         pub receipt_email: Option<String>,
         /// Shipping information for the charge. Helps prevent fraud on charges for physical goods.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostChargesChargeShipping>,
+        pub shipping: Option<crate::models::PostChargesShipping>,
         /// A string that identifies this transaction as part of a group. `transfer_group` may only be provided if it has not been set. See the [Connect documentation](https://stripe.com/docs/connect/charges-transfers#transfer-options) for details.
         #[endpoint(body)]
         pub transfer_group: Option<String>,
@@ -250,7 +250,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostChargesChargeDisputeMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Whether to immediately submit evidence to the bank. If `false`, evidence is staged on the dispute. Staged evidence is visible in the API and Dashboard, and can be submitted to the bank by making another request with this attribute set to `true` (the default).
         #[endpoint(body)]
         pub submit: Option<bool>,
@@ -300,7 +300,7 @@ endpoint! {
         pub instructions_email: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostChargesChargeRefundMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The `payment_intent` property of the body.
         #[endpoint(body)]
         pub payment_intent: Option<String>,
@@ -365,7 +365,7 @@ endpoint! {
         pub instructions_email: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostChargesChargeRefundsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Origin of the refund
         #[endpoint(body)]
         pub origin: Option<crate::models::PostChargesChargeRefundsOrigin>,
@@ -374,7 +374,7 @@ endpoint! {
         pub payment_intent: Option<String>,
         /// The `reason` property of the body.
         #[endpoint(body)]
-        pub reason: Option<crate::models::PostChargesChargeRefundsReason>,
+        pub reason: Option<crate::models::PostChargesChargeRefundReason>,
         /// The `refund_application_fee` property of the body.
         #[endpoint(body)]
         pub refund_application_fee: Option<bool>,
@@ -416,6 +416,6 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// The `metadata` property of the body.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostChargesChargeRefundsRefundMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }

@@ -54,11 +54,13 @@ endpoint! {
         pub allow_promotion_codes: Option<bool>,
         /// Settings for automatic tax lookup for this session and resulting payments, invoices, and subscriptions.
         #[endpoint(body, style = "deepObject")]
-        pub automatic_tax: Option<crate::models::PostCheckoutSessionsAutomaticTax>,
+        pub automatic_tax: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// Specify whether Checkout should collect the customer's billing address.
         #[endpoint(body)]
         pub billing_address_collection: Option<
-            crate::models::PostCheckoutSessionsBillingAddressCollection,
+            crate::models::PaymentLinkBillingAddressCollection,
         >,
         /// If set, Checkout displays a back button and customers will be directed to this URL if they decide to cancel payment and return to your website.
         #[endpoint(body)]
@@ -103,7 +105,7 @@ endpoint! {
         ///
         /// Can only be set in `payment` and `setup` mode.
         #[endpoint(body)]
-        pub customer_creation: Option<crate::models::PostCheckoutSessionsCustomerCreation>,
+        pub customer_creation: Option<crate::models::PaymentLinkCustomerCreation>,
         /// If provided, this value will be used when the Customer object is created.
         /// If not provided, customers will be asked to enter their email address.
         /// Use this parameter to prefill customer data if you already have an email
@@ -141,7 +143,7 @@ endpoint! {
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The mode of the Checkout Session. Pass `subscription` if the Checkout Session includes at least one recurring item.
         #[endpoint(body)]
-        pub mode: Option<crate::models::PostCheckoutSessionsMode>,
+        pub mode: Option<crate::models::CheckoutSessionMode>,
         /// A subset of parameters to be passed to PaymentIntent creation for Checkout Sessions in `payment` mode.
         #[endpoint(body, style = "deepObject")]
         pub payment_intent_data: Option<
@@ -154,9 +156,7 @@ endpoint! {
         ///
         /// If you'd like information on how to collect a payment method outside of Checkout, read the guide on configuring [subscriptions with a free trial](https://stripe.com/docs/payments/checkout/free-trials).
         #[endpoint(body)]
-        pub payment_method_collection: Option<
-            crate::models::PostCheckoutSessionsPaymentMethodCollection,
-        >,
+        pub payment_method_collection: Option<crate::models::PaymentLinkCustomerCreation>,
         /// Payment-method-specific configuration.
         #[endpoint(body, style = "deepObject")]
         pub payment_method_options: Option<
@@ -183,7 +183,7 @@ endpoint! {
         /// before using this feature. Learn more about [collecting phone numbers with Checkout](https://stripe.com/docs/payments/checkout/phone-numbers).
         #[endpoint(body, style = "deepObject")]
         pub phone_number_collection: Option<
-            crate::models::PostCheckoutSessionsPhoneNumberCollection,
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// A subset of parameters to be passed to SetupIntent creation for Checkout Sessions in `setup` mode.
         #[endpoint(body, style = "deepObject")]
@@ -203,7 +203,7 @@ endpoint! {
         /// specified on Checkout Sessions in `payment` mode, but not Checkout Sessions
         /// in `subscription` or `setup` mode.
         #[endpoint(body)]
-        pub submit_type: Option<crate::models::PostCheckoutSessionsSubmitType>,
+        pub submit_type: Option<crate::models::PaymentLinkSubmitType>,
         /// A subset of parameters to be passed to subscription creation for Checkout Sessions in `subscription` mode.
         #[endpoint(body, style = "deepObject")]
         pub subscription_data: Option<crate::models::PostCheckoutSessionsSubscriptionData>,
@@ -215,7 +215,9 @@ endpoint! {
         pub success_url: String,
         /// Controls tax ID collection settings for the session.
         #[endpoint(body, style = "deepObject")]
-        pub tax_id_collection: Option<crate::models::PostCheckoutSessionsTaxIdCollection>,
+        pub tax_id_collection: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
     }
 }
 
@@ -255,7 +257,7 @@ endpoint! {
     ///
     /// &lt;p>When retrieving a Checkout Session, there is an includable &lt;strong>line_items&lt;/strong> property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetSessionsSessionLineItems = "GET /v1/checkout/sessions/{session}/line_items" -> crate::models::GetCheckoutSessionsSessionLineItemsResponse {
+    pub struct GetSessionsSessionLineItems = "GET /v1/checkout/sessions/{session}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `session` path parameter.
         pub session: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.

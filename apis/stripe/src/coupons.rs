@@ -11,7 +11,7 @@ endpoint! {
     pub struct Get = "GET /v1/coupons" -> crate::models::GetCouponsResponse {
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetCouponsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -55,7 +55,7 @@ endpoint! {
         >,
         /// Specifies how long the discount will be in effect if used on a subscription. Defaults to `once`.
         #[endpoint(body)]
-        pub duration: Option<crate::models::PostCouponsDuration>,
+        pub duration: Option<crate::models::CouponDuration>,
         /// Required only if `duration` is `repeating`, in which case it must be a positive integer that specifies the number of months the discount will be in effect.
         #[endpoint(body)]
         pub duration_in_months: Option<i64>,
@@ -70,7 +70,7 @@ endpoint! {
         pub max_redemptions: Option<i64>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostCouponsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Name of the coupon displayed to customers on, for instance invoices, or receipts. By default the `id` is shown if `name` is not set.
         #[endpoint(body)]
         pub name: Option<String>,
@@ -111,7 +111,7 @@ endpoint! {
         pub currency_options: Option<
             ::std::collections::BTreeMap<
                 String,
-                crate::models::PostCouponsCouponCurrencyOptionsValue,
+                crate::models::PostCouponsCurrencyOptionsValue,
             >,
         >,
         /// Specifies which fields in the response should be expanded.
@@ -119,7 +119,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostCouponsCouponMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Name of the coupon displayed to customers on, for instance invoices, or receipts. By default the `id` is shown if `name` is not set.
         #[endpoint(body)]
         pub name: Option<String>,

@@ -109,7 +109,7 @@ endpoint! {
         pub invoice: String,
         /// Line items that make up the credit note.
         #[endpoint(query, style = "deepObject")]
-        pub lines: Option<Vec<crate::models::GetCreditNotesPreviewLinesItem>>,
+        pub lines: Option<Vec<crate::models::PostCreditNotesLinesItem>>,
         /// The credit note's memo appears on the credit note PDF.
         #[endpoint(query)]
         pub memo: Option<String>,
@@ -121,7 +121,7 @@ endpoint! {
         pub out_of_band_amount: Option<i64>,
         /// Reason for issuing this credit note, one of `duplicate`, `fraudulent`, `order_change`, or `product_unsatisfactory`
         #[endpoint(query)]
-        pub reason: Option<crate::models::GetCreditNotesPreviewReason>,
+        pub reason: Option<crate::models::PostCreditNotesReason>,
         /// ID of an existing refund to link this credit note to.
         #[endpoint(query)]
         pub refund: Option<String>,
@@ -130,7 +130,7 @@ endpoint! {
         pub refund_amount: Option<i64>,
         /// When shipping_cost contains the shipping_rate from the invoice, the shipping_cost is included in the credit note.
         #[endpoint(query, style = "deepObject")]
-        pub shipping_cost: Option<crate::models::GetCreditNotesPreviewShippingCost>,
+        pub shipping_cost: Option<crate::models::PostCreditNotesShippingCost>,
     }
 }
 
@@ -139,7 +139,7 @@ endpoint! {
     ///
     /// &lt;p>When retrieving a credit note preview, you’ll get a &lt;strong>lines&lt;/strong> property containing the first handful of those items. This URL you can retrieve the full (paginated) list of line items.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPreviewLines = "GET /v1/credit_notes/preview/lines" -> crate::models::GetCreditNotesPreviewLinesResponse {
+    pub struct GetPreviewLines = "GET /v1/credit_notes/preview/lines" -> crate::models::CreditNoteLines {
         /// The integer amount in cents (or local equivalent) representing the total amount of the credit note.
         #[endpoint(query)]
         pub amount: Option<i64>,
@@ -160,7 +160,7 @@ endpoint! {
         pub limit: Option<i64>,
         /// Line items that make up the credit note.
         #[endpoint(query, style = "deepObject")]
-        pub lines: Option<Vec<crate::models::GetCreditNotesPreviewLinesLinesItem>>,
+        pub lines: Option<Vec<crate::models::PostCreditNotesLinesItem>>,
         /// The credit note's memo appears on the credit note PDF.
         #[endpoint(query)]
         pub memo: Option<String>,
@@ -172,7 +172,7 @@ endpoint! {
         pub out_of_band_amount: Option<i64>,
         /// Reason for issuing this credit note, one of `duplicate`, `fraudulent`, `order_change`, or `product_unsatisfactory`
         #[endpoint(query)]
-        pub reason: Option<crate::models::GetCreditNotesPreviewLinesReason>,
+        pub reason: Option<crate::models::PostCreditNotesReason>,
         /// ID of an existing refund to link this credit note to.
         #[endpoint(query)]
         pub refund: Option<String>,
@@ -181,7 +181,7 @@ endpoint! {
         pub refund_amount: Option<i64>,
         /// When shipping_cost contains the shipping_rate from the invoice, the shipping_cost is included in the credit note.
         #[endpoint(query, style = "deepObject")]
-        pub shipping_cost: Option<crate::models::GetCreditNotesPreviewLinesShippingCost>,
+        pub shipping_cost: Option<crate::models::PostCreditNotesShippingCost>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         #[endpoint(query)]
         pub starting_after: Option<String>,
@@ -193,7 +193,7 @@ endpoint! {
     ///
     /// &lt;p>When retrieving a credit note, you’ll get a &lt;strong>lines&lt;/strong> property containing the the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCreditNoteLines = "GET /v1/credit_notes/{credit_note}/lines" -> crate::models::GetCreditNotesCreditNoteLinesResponse {
+    pub struct GetCreditNoteLines = "GET /v1/credit_notes/{credit_note}/lines" -> crate::models::CreditNoteLines {
         /// The `credit_note` path parameter.
         pub credit_note: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.

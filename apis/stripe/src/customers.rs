@@ -11,7 +11,7 @@ endpoint! {
     pub struct Get = "GET /v1/customers" -> crate::models::GetCustomersResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetCustomersCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A case-sensitive filter on the list based on the customer's `email` field. The value must be a string.
         #[endpoint(query)]
         pub email: Option<String>,
@@ -69,7 +69,7 @@ endpoint! {
         pub invoice_settings: Option<crate::models::PostCustomersInvoiceSettings>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostCustomersMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The customer's full name or business name.
         #[endpoint(body)]
         pub name: Option<String>,
@@ -160,7 +160,7 @@ endpoint! {
         pub customer: String,
         /// The customer's address.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostCustomersCustomerAddress>,
+        pub address: Option<crate::models::PostCustomersAddress>,
         /// An integer amount in cents (or local equivalent) that represents the customer's current balance, which affect the customer's future invoices. A negative amount represents a credit that decreases the amount due on an invoice; a positive amount increases the amount due on an invoice.
         #[endpoint(body)]
         pub balance: Option<i64>,
@@ -169,10 +169,10 @@ endpoint! {
         pub bank_account: Option<crate::models::PostCustomersCustomerBankAccount>,
         /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
         #[endpoint(body, style = "deepObject")]
-        pub card: Option<crate::models::PostCustomersCustomerCard>,
+        pub card: Option<crate::models::PostChargesCard>,
         /// Balance information and default balance settings for this customer.
         #[endpoint(body, style = "deepObject")]
-        pub cash_balance: Option<crate::models::PostCustomersCustomerCashBalance>,
+        pub cash_balance: Option<crate::models::PostCustomersCashBalance>,
         /// The `coupon` property of the body.
         #[endpoint(body)]
         pub coupon: Option<String>,
@@ -206,10 +206,10 @@ endpoint! {
         pub invoice_prefix: Option<String>,
         /// Default invoice settings for this customer.
         #[endpoint(body, style = "deepObject")]
-        pub invoice_settings: Option<crate::models::PostCustomersCustomerInvoiceSettings>,
+        pub invoice_settings: Option<crate::models::PostCustomersInvoiceSettings>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostCustomersCustomerMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The customer's full name or business name.
         #[endpoint(body)]
         pub name: Option<String>,
@@ -227,16 +227,16 @@ endpoint! {
         pub promotion_code: Option<String>,
         /// The customer's shipping information. Appears on invoices emailed to this customer.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostCustomersCustomerShipping>,
+        pub shipping: Option<crate::models::PostCustomersShipping>,
         /// The `source` property of the body.
         #[endpoint(body)]
         pub source: Option<String>,
         /// Tax details about the customer.
         #[endpoint(body, style = "deepObject")]
-        pub tax: Option<crate::models::PostCustomersCustomerTax>,
+        pub tax: Option<crate::models::PostCustomersTax>,
         /// The customer's tax exemption. One of `none`, `exempt`, or `reverse`.
         #[endpoint(body)]
-        pub tax_exempt: Option<crate::models::PostCustomersCustomerTaxExempt>,
+        pub tax_exempt: Option<crate::models::PostCustomersTaxExempt>,
     }
 }
 
@@ -301,9 +301,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<
-            crate::models::PostCustomersCustomerBalanceTransactionsMetadata,
-        >,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -342,9 +340,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<
-            crate::models::PostCustomersCustomerBalanceTransactionsTransactionMetadata,
-        >,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -391,12 +387,10 @@ endpoint! {
         pub alipay_account: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<
-            crate::models::PostCustomersCustomerBankAccountsBankAccount,
-        >,
+        pub bank_account: Option<crate::models::PostCustomersCustomerBankAccount>,
         /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
         #[endpoint(body, style = "deepObject")]
-        pub card: Option<crate::models::PostCustomersCustomerBankAccountsCard>,
+        pub card: Option<crate::models::PostChargesCard>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -443,9 +437,7 @@ endpoint! {
         pub account_holder_name: Option<String>,
         /// The type of entity that holds the account. This can be either `individual` or `company`.
         #[endpoint(body)]
-        pub account_holder_type: Option<
-            crate::models::PostCustomersCustomerBankAccountsIdAccountHolderType,
-        >,
+        pub account_holder_type: Option<crate::models::IssuingCardholderType>,
         /// City/District/Suburb/Town/Village.
         #[endpoint(body)]
         pub address_city: Option<String>,
@@ -475,7 +467,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostCustomersCustomerBankAccountsIdMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Cardholder name.
         #[endpoint(body)]
         pub name: Option<String>,
@@ -567,10 +559,10 @@ endpoint! {
         pub alipay_account: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<crate::models::PostCustomersCustomerCardsBankAccount>,
+        pub bank_account: Option<crate::models::PostCustomersCustomerBankAccount>,
         /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
         #[endpoint(body, style = "deepObject")]
-        pub card: Option<crate::models::PostCustomersCustomerCardsCard>,
+        pub card: Option<crate::models::PostChargesCard>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -607,7 +599,7 @@ endpoint! {
     /// &lt;p>Update a specified source for a given customer.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct PostCustomerCardsId = "POST /v1/customers/{customer}/cards/{id}" -> crate::models::PostCustomersCustomerCardsIdResponse {
+    pub struct PostCustomerCardsId = "POST /v1/customers/{customer}/cards/{id}" -> crate::models::PostCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
         pub customer: String,
         /// The `id` path parameter.
@@ -617,9 +609,7 @@ endpoint! {
         pub account_holder_name: Option<String>,
         /// The type of entity that holds the account. This can be either `individual` or `company`.
         #[endpoint(body)]
-        pub account_holder_type: Option<
-            crate::models::PostCustomersCustomerCardsIdAccountHolderType,
-        >,
+        pub account_holder_type: Option<crate::models::IssuingCardholderType>,
         /// City/District/Suburb/Town/Village.
         #[endpoint(body)]
         pub address_city: Option<String>,
@@ -649,13 +639,13 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostCustomersCustomerCardsIdMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Cardholder name.
         #[endpoint(body)]
         pub name: Option<String>,
         /// The `owner` property of the body.
         #[endpoint(body, style = "deepObject")]
-        pub owner: Option<crate::models::PostCustomersCustomerCardsIdOwner>,
+        pub owner: Option<crate::models::PostCustomersCustomerBankAccountsIdOwner>,
     }
 }
 
@@ -665,7 +655,7 @@ endpoint! {
     /// &lt;p>Delete a specified source for a given customer.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct DeleteCustomerCardsId = "DELETE /v1/customers/{customer}/cards/{id}" -> crate::models::DeleteCustomersCustomerCardsIdResponse {
+    pub struct DeleteCustomerCardsId = "DELETE /v1/customers/{customer}/cards/{id}" -> crate::models::DeleteCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
         pub customer: String,
         /// The `id` path parameter.
@@ -704,7 +694,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// A hash of settings for this cash balance.
         #[endpoint(body, style = "deepObject")]
-        pub settings: Option<crate::models::PostCustomersCustomerCashBalanceSettings2>,
+        pub settings: Option<crate::models::PostCustomersCashBalanceSettings>,
     }
 }
 
@@ -796,7 +786,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// The `funding_type` to get the instructions for.
         #[endpoint(body)]
-        pub funding_type: crate::models::PostCustomersCustomerFundingInstructionsFundingType,
+        pub funding_type: crate::models::PostCheckoutSessionsPaymentMethodOptionsCustomerBalanceFundingType,
     }
 }
 
@@ -822,7 +812,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// An optional filter on the list, based on the object `type` field. Without the filter, the list includes all current and future payment method types. If your integration expects only one type of payment method in the response, make sure to provide a type value in the request.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::GetCustomersCustomerPaymentMethodsType>,
+        pub r#type: Option<crate::models::PostCheckoutSessionsPaymentMethodTypesItem>,
     }
 }
 
@@ -847,7 +837,7 @@ endpoint! {
     ///
     /// &lt;p>List sources for a specified customer.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCustomerSources = "GET /v1/customers/{customer}/sources" -> crate::models::GetCustomersCustomerSourcesResponse {
+    pub struct GetCustomerSources = "GET /v1/customers/{customer}/sources" -> crate::models::CustomerSources {
         /// The `customer` path parameter.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -886,10 +876,10 @@ endpoint! {
         pub alipay_account: Option<String>,
         /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
         #[endpoint(body, style = "deepObject")]
-        pub bank_account: Option<crate::models::PostCustomersCustomerSourcesBankAccount>,
+        pub bank_account: Option<crate::models::PostCustomersCustomerBankAccount>,
         /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
         #[endpoint(body, style = "deepObject")]
-        pub card: Option<crate::models::PostCustomersCustomerSourcesCard>,
+        pub card: Option<crate::models::PostChargesCard>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -924,7 +914,7 @@ endpoint! {
     /// &lt;p>Update a specified source for a given customer.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct PostCustomerSourcesId = "POST /v1/customers/{customer}/sources/{id}" -> crate::models::PostCustomersCustomerSourcesIdResponse {
+    pub struct PostCustomerSourcesId = "POST /v1/customers/{customer}/sources/{id}" -> crate::models::PostCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
         pub customer: String,
         /// The `id` path parameter.
@@ -934,9 +924,7 @@ endpoint! {
         pub account_holder_name: Option<String>,
         /// The type of entity that holds the account. This can be either `individual` or `company`.
         #[endpoint(body)]
-        pub account_holder_type: Option<
-            crate::models::PostCustomersCustomerSourcesIdAccountHolderType,
-        >,
+        pub account_holder_type: Option<crate::models::IssuingCardholderType>,
         /// City/District/Suburb/Town/Village.
         #[endpoint(body)]
         pub address_city: Option<String>,
@@ -966,13 +954,13 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostCustomersCustomerSourcesIdMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Cardholder name.
         #[endpoint(body)]
         pub name: Option<String>,
         /// The `owner` property of the body.
         #[endpoint(body, style = "deepObject")]
-        pub owner: Option<crate::models::PostCustomersCustomerSourcesIdOwner>,
+        pub owner: Option<crate::models::PostCustomersCustomerBankAccountsIdOwner>,
     }
 }
 
@@ -982,7 +970,7 @@ endpoint! {
     /// &lt;p>Delete a specified source for a given customer.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct DeleteCustomerSourcesId = "DELETE /v1/customers/{customer}/sources/{id}" -> crate::models::DeleteCustomersCustomerSourcesIdResponse {
+    pub struct DeleteCustomerSourcesId = "DELETE /v1/customers/{customer}/sources/{id}" -> crate::models::DeleteCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
         pub customer: String,
         /// The `id` path parameter.
@@ -1018,7 +1006,7 @@ endpoint! {
     ///
     /// &lt;p>You can see a list of the customer’s active subscriptions. Note that the 10 most recent active subscriptions are always available by default on the customer object. If you need more than those 10, you can use the limit and starting_after parameters to page through additional subscriptions.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCustomerSubscriptions = "GET /v1/customers/{customer}/subscriptions" -> crate::models::GetCustomersCustomerSubscriptionsResponse {
+    pub struct GetCustomerSubscriptions = "GET /v1/customers/{customer}/subscriptions" -> crate::models::CustomerSubscriptions {
         /// The `customer` path parameter.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -1056,7 +1044,7 @@ endpoint! {
         /// Automatic tax settings for this subscription. We recommend you only include this parameter when the existing value is being changed.
         #[endpoint(body, style = "deepObject")]
         pub automatic_tax: Option<
-            crate::models::PostCustomersCustomerSubscriptionsAutomaticTax,
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// For new subscriptions, a past timestamp to backdate the subscription's start date to. If set, the first invoice will contain a proration for the timespan between the start date and the current time. Can be combined with trials and the billing cycle anchor.
         #[endpoint(body)]
@@ -1077,9 +1065,7 @@ endpoint! {
         pub cancel_at_period_end: Option<bool>,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
         #[endpoint(body)]
-        pub collection_method: Option<
-            crate::models::PostCustomersCustomerSubscriptionsCollectionMethod,
-        >,
+        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
         #[endpoint(body)]
         pub coupon: Option<String>,
@@ -1097,9 +1083,7 @@ endpoint! {
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<
-            crate::models::PostCustomersCustomerSubscriptionsDefaultTaxRates,
-        >,
+        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -1108,7 +1092,7 @@ endpoint! {
         pub items: Option<Vec<crate::models::PostCustomersCustomerSubscriptionsItemsItem>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostCustomersCustomerSubscriptionsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted.
         #[endpoint(body)]
         pub off_session: Option<bool>,
@@ -1143,12 +1127,12 @@ endpoint! {
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) resulting from the `billing_cycle_anchor`. If no value is passed, the default is `create_prorations`.
         #[endpoint(body)]
         pub proration_behavior: Option<
-            crate::models::PostCustomersCustomerSubscriptionsProrationBehavior,
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges.
         #[endpoint(body, style = "deepObject")]
         pub transfer_data: Option<
-            crate::models::PostCustomersCustomerSubscriptionsTransferData,
+            crate::models::PostCheckoutSessionsSubscriptionDataTransferData,
         >,
         /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body, style = "deepObject")]
@@ -1162,7 +1146,7 @@ endpoint! {
         /// Settings related to subscription trials.
         #[endpoint(body, style = "deepObject")]
         pub trial_settings: Option<
-            crate::models::PostCustomersCustomerSubscriptionsTrialSettings,
+            crate::models::PostCheckoutSessionsSubscriptionDataTrialSettings,
         >,
     }
 }
@@ -1197,9 +1181,7 @@ endpoint! {
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
         pub add_invoice_items: Option<
-            Vec<
-                crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdAddInvoiceItemsItem,
-            >,
+            Vec<crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItem>,
         >,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. The request must be made by a platform account on a connected account in order to set an application fee percentage. For more information, see the application fees [documentation](https://stripe.com/docs/connect/subscriptions#collecting-fees-on-subscriptions).
         #[endpoint(body)]
@@ -1207,7 +1189,7 @@ endpoint! {
         /// Automatic tax settings for this subscription. We recommend you only include this parameter when the existing value is being changed.
         #[endpoint(body, style = "deepObject")]
         pub automatic_tax: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdAutomaticTax,
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
         #[endpoint(body)]
@@ -1217,7 +1199,7 @@ endpoint! {
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
         pub billing_thresholds: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdBillingThresholds,
+            crate::models::PostCustomersCustomerSubscriptionsBillingThresholds,
         >,
         /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
         #[endpoint(body, style = "deepObject")]
@@ -1234,9 +1216,7 @@ endpoint! {
         >,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
         #[endpoint(body)]
-        pub collection_method: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCollectionMethod,
-        >,
+        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
         #[endpoint(body)]
         pub coupon: Option<String>,
@@ -1251,9 +1231,7 @@ endpoint! {
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdDefaultTaxRates,
-        >,
+        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -1266,9 +1244,7 @@ endpoint! {
         >,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdMetadata,
-        >,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted.
         #[endpoint(body)]
         pub off_session: Option<bool>,
@@ -1286,17 +1262,17 @@ endpoint! {
         /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
         #[endpoint(body)]
         pub payment_behavior: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdPaymentBehavior,
+            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
         >,
         /// Payment settings to pass to invoices created by the subscription.
         #[endpoint(body, style = "deepObject")]
         pub payment_settings: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdPaymentSettings,
+            crate::models::PostCustomersCustomerSubscriptionsPaymentSettings,
         >,
         /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
         #[endpoint(body, style = "deepObject")]
         pub pending_invoice_item_interval: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdPendingInvoiceItemInterval,
+            crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
         >,
         /// The promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
         #[endpoint(body)]
@@ -1304,7 +1280,7 @@ endpoint! {
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         #[endpoint(body)]
         pub proration_behavior: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdProrationBehavior,
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint. It can also be used to implement custom proration logic, such as prorating by day instead of by second, by providing the time that you wish to use for proration calculations.
         #[endpoint(body)]
@@ -1316,16 +1292,14 @@ endpoint! {
         >,
         /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
         #[endpoint(body, style = "deepObject")]
-        pub trial_end: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdTrialEnd,
-        >,
+        pub trial_end: Option<crate::models::PostCustomersCustomerSubscriptionsTrialEnd>,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body)]
         pub trial_from_plan: Option<bool>,
         /// Settings related to subscription trials.
         #[endpoint(body, style = "deepObject")]
         pub trial_settings: Option<
-            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdTrialSettings,
+            crate::models::PostCheckoutSessionsSubscriptionDataTrialSettings,
         >,
     }
 }
@@ -1393,7 +1367,7 @@ endpoint! {
     ///
     /// &lt;p>Returns a list of tax IDs for a customer.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetCustomerTaxIds = "GET /v1/customers/{customer}/tax_ids" -> crate::models::GetCustomersCustomerTaxIdsResponse {
+    pub struct GetCustomerTaxIds = "GET /v1/customers/{customer}/tax_ids" -> crate::models::CustomerTaxIds {
         /// The `customer` path parameter.
         pub customer: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -1425,7 +1399,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Type of the tax ID, one of `ae_trn`, `au_abn`, `au_arn`, `bg_uic`, `br_cnpj`, `br_cpf`, `ca_bn`, `ca_gst_hst`, `ca_pst_bc`, `ca_pst_mb`, `ca_pst_sk`, `ca_qst`, `ch_vat`, `cl_tin`, `eg_tin`, `es_cif`, `eu_oss_vat`, `eu_vat`, `gb_vat`, `ge_vat`, `hk_br`, `hu_tin`, `id_npwp`, `il_vat`, `in_gst`, `is_vat`, `jp_cn`, `jp_rn`, `jp_trn`, `ke_pin`, `kr_brn`, `li_uid`, `mx_rfc`, `my_frp`, `my_itn`, `my_sst`, `no_vat`, `nz_gst`, `ph_tin`, `ru_inn`, `ru_kpp`, `sa_vat`, `sg_gst`, `sg_uen`, `si_tin`, `th_vat`, `tr_tin`, `tw_vat`, `ua_vat`, `us_ein`, or `za_vat`
         #[endpoint(body)]
-        pub r#type: crate::models::PostCustomersCustomerTaxIdsType,
+        pub r#type: crate::models::PostCustomersTaxIdDataItemType,
         /// Value of the tax ID.
         #[endpoint(body)]
         pub value: String,

@@ -11,7 +11,7 @@ endpoint! {
     pub struct Get = "GET /v1/files" -> crate::models::GetFilesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetFilesCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -23,7 +23,7 @@ endpoint! {
         pub limit: Option<i64>,
         /// The file purpose to filter queries by. If none is provided, files will not be filtered by purpose.
         #[endpoint(query)]
-        pub purpose: Option<crate::models::GetFilesPurpose>,
+        pub purpose: Option<crate::models::FilePurpose>,
         /// A cursor for use in pagination. `starting_after` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, ending with `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next page of the list.
         #[endpoint(query)]
         pub starting_after: Option<String>,

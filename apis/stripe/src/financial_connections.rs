@@ -66,7 +66,7 @@ endpoint! {
     ///
     /// &lt;p>Lists all owners for a given &lt;code>Account&lt;/code>&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAccountsAccountOwners = "GET /v1/financial_connections/accounts/{account}/owners" -> crate::models::GetFinancialConnectionsAccountsAccountOwnersResponse {
+    pub struct GetAccountsAccountOwners = "GET /v1/financial_connections/accounts/{account}/owners" -> crate::models::FinancialConnectionsAccountOwnershipOwners {
         /// The `account` path parameter.
         pub account: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -127,7 +127,9 @@ endpoint! {
         ///
         /// Possible values are `balances`, `transactions`, `ownership`, and `payment_method`.
         #[endpoint(body, style = "deepObject")]
-        pub permissions: Vec<crate::models::PostFinancialConnectionsSessionsPermissionsItem>,
+        pub permissions: Vec<
+            crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem,
+        >,
         /// For webview integrations only. Upon completing OAuth login in the native browser, the user will be redirected to this URL to return to your app.
         #[endpoint(body)]
         pub return_url: Option<String>,

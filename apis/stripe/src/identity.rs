@@ -11,7 +11,7 @@ endpoint! {
     pub struct GetVerificationReports = "GET /v1/identity/verification_reports" -> crate::models::GetIdentityVerificationReportsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetIdentityVerificationReportsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -55,7 +55,7 @@ endpoint! {
     pub struct GetVerificationSessions = "GET /v1/identity/verification_sessions" -> crate::models::GetIdentityVerificationSessionsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetIdentityVerificationSessionsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -101,7 +101,7 @@ endpoint! {
         pub return_url: Option<String>,
         /// The type of [verification check](https://stripe.com/docs/identity/verification-checks) to be performed.
         #[endpoint(body)]
-        pub r#type: crate::models::PostIdentityVerificationSessionsType,
+        pub r#type: crate::models::GetIdentityVerificationReportsType,
     }
 }
 
@@ -142,10 +142,10 @@ endpoint! {
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// A set of options for the session’s verification checks.
         #[endpoint(body, style = "deepObject")]
-        pub options: Option<crate::models::PostIdentityVerificationSessionsSessionOptions>,
+        pub options: Option<crate::models::PostIdentityVerificationSessionsOptions>,
         /// The type of [verification check](https://stripe.com/docs/identity/verification-checks) to be performed.
         #[endpoint(body)]
-        pub r#type: Option<crate::models::PostIdentityVerificationSessionsSessionType>,
+        pub r#type: Option<crate::models::GetIdentityVerificationReportsType>,
     }
 }
 

@@ -11,7 +11,7 @@ endpoint! {
     pub struct Get = "GET /v1/invoiceitems" -> crate::models::GetInvoiceitemsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetInvoiceitemsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// The identifier of the customer whose invoice items to return. If none is provided, all invoice items will be returned.
         #[endpoint(query)]
         pub customer: Option<String>,
@@ -69,7 +69,7 @@ endpoint! {
         pub invoice: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostInvoiceitemsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The period associated with this invoice item. When set to different values, the period will be rendered on the invoice. If you have [Stripe Revenue Recognition](https://stripe.com/docs/revenue-recognition) enabled, the period will be used to recognize and defer revenue. See the [Revenue Recognition documentation](https://stripe.com/docs/revenue-recognition/methodology/subscriptions-and-invoicing) for details.
         #[endpoint(body, style = "deepObject")]
         pub period: Option<crate::models::PostInvoiceitemsPeriod>,
@@ -78,7 +78,9 @@ endpoint! {
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
         #[endpoint(body, style = "deepObject")]
-        pub price_data: Option<crate::models::PostInvoiceitemsPriceData>,
+        pub price_data: Option<
+            crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItemPriceData,
+        >,
         /// Non-negative integer. The quantity of units for the invoice item.
         #[endpoint(body)]
         pub quantity: Option<i64>,
@@ -87,10 +89,10 @@ endpoint! {
         pub subscription: Option<String>,
         /// Only required if a [default tax behavior](https://stripe.com/docs/tax/products-prices-tax-categories-tax-behavior#setting-a-default-tax-behavior-(recommended)) was not provided in the Stripe Tax settings. Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
         #[endpoint(body)]
-        pub tax_behavior: Option<crate::models::PostInvoiceitemsTaxBehavior>,
+        pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
         /// A [tax code](https://stripe.com/docs/tax/tax-categories) ID.
         #[endpoint(body, style = "deepObject")]
-        pub tax_code: Option<crate::models::PostInvoiceitemsTaxCode>,
+        pub tax_code: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// The tax rates which apply to the invoice item. When set, the `default_tax_rates` on the invoice do not apply to this invoice item.
         #[endpoint(body, style = "deepObject")]
         pub tax_rates: Option<Vec<String>>,
@@ -137,34 +139,36 @@ endpoint! {
         pub discountable: Option<bool>,
         /// The coupons & existing discounts which apply to the invoice item or invoice line item. Item discounts are applied before invoice discounts. Pass an empty string to remove previously-defined discounts.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoiceitemsInvoiceitemDiscounts>,
+        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostInvoiceitemsInvoiceitemMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The period associated with this invoice item. When set to different values, the period will be rendered on the invoice. If you have [Stripe Revenue Recognition](https://stripe.com/docs/revenue-recognition) enabled, the period will be used to recognize and defer revenue. See the [Revenue Recognition documentation](https://stripe.com/docs/revenue-recognition/methodology/subscriptions-and-invoicing) for details.
         #[endpoint(body, style = "deepObject")]
-        pub period: Option<crate::models::PostInvoiceitemsInvoiceitemPeriod>,
+        pub period: Option<crate::models::PostInvoiceitemsPeriod>,
         /// The ID of the price object.
         #[endpoint(body)]
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
         #[endpoint(body, style = "deepObject")]
-        pub price_data: Option<crate::models::PostInvoiceitemsInvoiceitemPriceData>,
+        pub price_data: Option<
+            crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItemPriceData,
+        >,
         /// Non-negative integer. The quantity of units for the invoice item.
         #[endpoint(body)]
         pub quantity: Option<i64>,
         /// Only required if a [default tax behavior](https://stripe.com/docs/tax/products-prices-tax-categories-tax-behavior#setting-a-default-tax-behavior-(recommended)) was not provided in the Stripe Tax settings. Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
         #[endpoint(body)]
-        pub tax_behavior: Option<crate::models::PostInvoiceitemsInvoiceitemTaxBehavior>,
+        pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
         /// A [tax code](https://stripe.com/docs/tax/tax-categories) ID.
         #[endpoint(body, style = "deepObject")]
-        pub tax_code: Option<crate::models::PostInvoiceitemsInvoiceitemTaxCode>,
+        pub tax_code: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// The tax rates which apply to the invoice item. When set, the `default_tax_rates` on the invoice do not apply to this invoice item. Pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub tax_rates: Option<crate::models::PostInvoiceitemsInvoiceitemTaxRates>,
+        pub tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// The integer unit amount in cents (or local equivalent) of the charge to be applied to the upcoming invoice. This unit_amount will be multiplied by the quantity to get the full amount. If you want to apply a credit to the customer's account, pass a negative unit_amount.
         #[endpoint(body)]
         pub unit_amount: Option<i64>,

@@ -11,16 +11,16 @@ endpoint! {
     pub struct Get = "GET /v1/invoices" -> crate::models::GetInvoicesResponse {
         /// The collection method of the invoice to retrieve. Either `charge_automatically` or `send_invoice`.
         #[endpoint(query)]
-        pub collection_method: Option<crate::models::GetInvoicesCollectionMethod>,
+        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetInvoicesCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return invoices for the customer specified by this customer ID.
         #[endpoint(query)]
         pub customer: Option<String>,
         /// The `due_date` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub due_date: Option<crate::models::GetInvoicesDueDate>,
+        pub due_date: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -51,7 +51,7 @@ endpoint! {
     pub struct Post = "POST /v1/invoices" -> crate::models::Invoice {
         /// The account tax IDs associated with the invoice. Only editable when the invoice is a draft.
         #[endpoint(body, style = "deepObject")]
-        pub account_tax_ids: Option<crate::models::PostInvoicesAccountTaxIds>,
+        pub account_tax_ids: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// A fee in cents (or local equivalent) that will be applied to the invoice and transferred to the application owner's Stripe account. The request must be made with an OAuth key or the Stripe-Account header in order to take an application fee. For more information, see the application fees [documentation](https://stripe.com/docs/billing/invoices/connect#collecting-fees).
         #[endpoint(body)]
         pub application_fee_amount: Option<i64>,
@@ -60,16 +60,20 @@ endpoint! {
         pub auto_advance: Option<bool>,
         /// Settings for automatic tax lookup for this invoice.
         #[endpoint(body, style = "deepObject")]
-        pub automatic_tax: Option<crate::models::PostInvoicesAutomaticTax>,
+        pub automatic_tax: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this invoice using the default source attached to the customer. When sending an invoice, Stripe will email this invoice to the customer with payment instructions. Defaults to `charge_automatically`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::PostInvoicesCollectionMethod>,
+        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The currency to create this invoice in. Defaults to that of `customer` if not specified.
         #[endpoint(body)]
         pub currency: Option<String>,
         /// A list of up to 4 custom fields to be displayed on the invoice.
         #[endpoint(body, style = "deepObject")]
-        pub custom_fields: Option<crate::models::PostInvoicesCustomFields>,
+        pub custom_fields: Option<
+            crate::models::PostCheckoutSessionsInvoiceCreationInvoiceDataCustomFields,
+        >,
         /// The ID of the customer who will be billed.
         #[endpoint(body)]
         pub customer: Option<String>,
@@ -90,7 +94,7 @@ endpoint! {
         pub description: Option<String>,
         /// The coupons to redeem into discounts for the invoice. If not specified, inherits the discount from the invoice's customer. Pass an empty string to avoid inheriting any discounts.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoicesDiscounts>,
+        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
         /// The date on which payment for this invoice is due. Valid only for invoices where `collection_method=send_invoice`.
         #[endpoint(body)]
         pub due_date: Option<i64>,
@@ -105,7 +109,7 @@ endpoint! {
         pub from_invoice: Option<crate::models::PostInvoicesFromInvoice>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostInvoicesMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The account (if any) for which the funds of the invoice payment are intended. If set, the invoice will be presented with the branding and support information of the specified account. See the [Invoices with Connect](https://stripe.com/docs/billing/invoices/connect) documentation for details.
         #[endpoint(body)]
         pub on_behalf_of: Option<String>,
@@ -119,13 +123,15 @@ endpoint! {
         >,
         /// Options for invoice PDF rendering.
         #[endpoint(body, style = "deepObject")]
-        pub rendering_options: Option<crate::models::PostInvoicesRenderingOptions>,
+        pub rendering_options: Option<
+            crate::models::PostCheckoutSessionsInvoiceCreationInvoiceDataRenderingOptions,
+        >,
         /// Settings for the cost of shipping for this invoice.
         #[endpoint(body, style = "deepObject")]
-        pub shipping_cost: Option<crate::models::PostInvoicesShippingCost>,
+        pub shipping_cost: Option<crate::models::PostCheckoutSessionsShippingOptionsItem>,
         /// Shipping details for the invoice. The Invoice PDF will use the `shipping_details` value if it is set, otherwise the PDF will render the shipping address from the customer.
         #[endpoint(body, style = "deepObject")]
-        pub shipping_details: Option<crate::models::PostInvoicesShippingDetails>,
+        pub shipping_details: Option<crate::models::PostCustomersShippingCustomerShipping>,
         /// Extra information about a charge for the customer's credit card statement. It must contain at least one letter. If not specified and this invoice is part of a subscription, the default `statement_descriptor` will be set to the first subscription item's product's `statement_descriptor`.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
@@ -134,7 +140,7 @@ endpoint! {
         pub subscription: Option<String>,
         /// If specified, the funds from the invoice will be transferred to the destination and the ID of the resulting transfer will be found on the invoice's charge.
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<crate::models::PostInvoicesTransferData>,
+        pub transfer_data: Option<crate::models::PostChargesTransferData>,
     }
 }
 
@@ -174,7 +180,9 @@ endpoint! {
     pub struct GetUpcoming = "GET /v1/invoices/upcoming" -> crate::models::Invoice {
         /// Settings for automatic tax lookup for this invoice preview.
         #[endpoint(query, style = "deepObject")]
-        pub automatic_tax: Option<crate::models::GetInvoicesUpcomingAutomaticTax>,
+        pub automatic_tax: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// The code of the coupon to apply. If `subscription` or `subscription_items` is provided, the invoice returned will preview updating or creating a subscription with that coupon. Otherwise, it will preview applying that coupon to the customer for the next upcoming invoice from among the customer's subscriptions. The invoice can be previewed without a coupon by passing this value as an empty string.
         #[endpoint(query)]
         pub coupon: Option<String>,
@@ -189,7 +197,7 @@ endpoint! {
         pub customer_details: Option<crate::models::GetInvoicesUpcomingCustomerDetails>,
         /// The coupons to redeem into discounts for the invoice preview. If not specified, inherits the discount from the customer or subscription. This only works for coupons directly applied to the invoice. To apply a coupon to a subscription, you must use the `coupon` parameter instead. Pass an empty string to avoid inheriting any discounts. To preview the upcoming invoice for a subscription that hasn't been created, use `coupon` instead.
         #[endpoint(query, style = "deepObject")]
-        pub discounts: Option<crate::models::GetInvoicesUpcomingDiscounts>,
+        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -210,7 +218,7 @@ endpoint! {
         /// Timestamp indicating when the subscription should be scheduled to cancel. Will prorate if within the current period and prorations have been enabled using `proration_behavior`.
         #[endpoint(query, style = "deepObject")]
         pub subscription_cancel_at: Option<
-            crate::models::GetInvoicesUpcomingSubscriptionCancelAt,
+            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancelAt,
         >,
         /// Boolean indicating whether this subscription should cancel at the end of the current period.
         #[endpoint(query)]
@@ -221,17 +229,19 @@ endpoint! {
         /// If provided, the invoice returned will preview updating or creating a subscription with these default tax rates. The default tax rates will apply to any line item that does not have `tax_rates` set.
         #[endpoint(query, style = "deepObject")]
         pub subscription_default_tax_rates: Option<
-            crate::models::GetInvoicesUpcomingSubscriptionDefaultTaxRates,
+            crate::models::PostAccountsIndividualFullNameAliases,
         >,
         /// A list of up to 20 subscription items, each with an attached price.
         #[endpoint(query, style = "deepObject")]
         pub subscription_items: Option<
-            Vec<crate::models::GetInvoicesUpcomingSubscriptionItemsItem>,
+            Vec<
+                crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdItemsItem,
+            >,
         >,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         #[endpoint(query)]
         pub subscription_proration_behavior: Option<
-            crate::models::GetInvoicesUpcomingSubscriptionProrationBehavior,
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If previewing an update to a subscription, and doing proration, `subscription_proration_date` forces the proration to be calculated as though the update was done at the specified time. The time given must be within the current subscription period and within the current phase of the schedule backing this subscription, if the schedule exists. If set, `subscription`, and one of `subscription_items`, or `subscription_trial_end` are required. Also, `subscription_proration_behavior` cannot be set to 'none'.
         #[endpoint(query)]
@@ -239,7 +249,7 @@ endpoint! {
         /// For paused subscriptions, setting `subscription_resume_at` to `now` will preview the invoice that will be generated if the subscription is resumed.
         #[endpoint(query)]
         pub subscription_resume_at: Option<
-            crate::models::GetInvoicesUpcomingSubscriptionResumeAt,
+            crate::models::PostCustomersCustomerSubscriptionsTrialEndString,
         >,
         /// Date a subscription is intended to start (can be future or past)
         #[endpoint(query)]
@@ -247,7 +257,7 @@ endpoint! {
         /// If provided, the invoice returned will preview updating or creating a subscription with that trial end. If set, one of `subscription_items` or `subscription` is required.
         #[endpoint(query, style = "deepObject")]
         pub subscription_trial_end: Option<
-            crate::models::GetInvoicesUpcomingSubscriptionTrialEnd,
+            crate::models::PostCustomersCustomerSubscriptionsTrialEnd,
         >,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `subscription_trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `subscription_trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(query)]
@@ -260,10 +270,12 @@ endpoint! {
     ///
     /// &lt;p>When retrieving an upcoming invoice, you’ll get a &lt;strong>lines&lt;/strong> property containing the total count of line items and the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetUpcomingLines = "GET /v1/invoices/upcoming/lines" -> crate::models::GetInvoicesUpcomingLinesResponse {
+    pub struct GetUpcomingLines = "GET /v1/invoices/upcoming/lines" -> crate::models::InvoiceLines {
         /// Settings for automatic tax lookup for this invoice preview.
         #[endpoint(query, style = "deepObject")]
-        pub automatic_tax: Option<crate::models::GetInvoicesUpcomingLinesAutomaticTax>,
+        pub automatic_tax: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// The code of the coupon to apply. If `subscription` or `subscription_items` is provided, the invoice returned will preview updating or creating a subscription with that coupon. Otherwise, it will preview applying that coupon to the customer for the next upcoming invoice from among the customer's subscriptions. The invoice can be previewed without a coupon by passing this value as an empty string.
         #[endpoint(query)]
         pub coupon: Option<String>,
@@ -275,10 +287,10 @@ endpoint! {
         pub customer: Option<String>,
         /// Details about the customer you want to invoice or overrides for an existing customer.
         #[endpoint(query, style = "deepObject")]
-        pub customer_details: Option<crate::models::GetInvoicesUpcomingLinesCustomerDetails>,
+        pub customer_details: Option<crate::models::GetInvoicesUpcomingCustomerDetails>,
         /// The coupons to redeem into discounts for the invoice preview. If not specified, inherits the discount from the customer or subscription. This only works for coupons directly applied to the invoice. To apply a coupon to a subscription, you must use the `coupon` parameter instead. Pass an empty string to avoid inheriting any discounts. To preview the upcoming invoice for a subscription that hasn't been created, use `coupon` instead.
         #[endpoint(query, style = "deepObject")]
-        pub discounts: Option<crate::models::GetInvoicesUpcomingLinesDiscounts>,
+        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -287,9 +299,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// List of invoice items to add or update in the upcoming invoice preview.
         #[endpoint(query, style = "deepObject")]
-        pub invoice_items: Option<
-            Vec<crate::models::GetInvoicesUpcomingLinesInvoiceItemsItem>,
-        >,
+        pub invoice_items: Option<Vec<crate::models::GetInvoicesUpcomingInvoiceItemsItem>>,
         /// A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
         #[endpoint(query)]
         pub limit: Option<i64>,
@@ -305,12 +315,12 @@ endpoint! {
         /// For new subscriptions, a future timestamp to anchor the subscription's [billing cycle](https://stripe.com/docs/subscriptions/billing-cycle). This is used to determine the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices. For existing subscriptions, the value can only be set to `now` or `unchanged`.
         #[endpoint(query, style = "deepObject")]
         pub subscription_billing_cycle_anchor: Option<
-            crate::models::GetInvoicesUpcomingLinesSubscriptionBillingCycleAnchor,
+            crate::models::GetInvoicesUpcomingSubscriptionBillingCycleAnchor,
         >,
         /// Timestamp indicating when the subscription should be scheduled to cancel. Will prorate if within the current period and prorations have been enabled using `proration_behavior`.
         #[endpoint(query, style = "deepObject")]
         pub subscription_cancel_at: Option<
-            crate::models::GetInvoicesUpcomingLinesSubscriptionCancelAt,
+            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancelAt,
         >,
         /// Boolean indicating whether this subscription should cancel at the end of the current period.
         #[endpoint(query)]
@@ -321,17 +331,19 @@ endpoint! {
         /// If provided, the invoice returned will preview updating or creating a subscription with these default tax rates. The default tax rates will apply to any line item that does not have `tax_rates` set.
         #[endpoint(query, style = "deepObject")]
         pub subscription_default_tax_rates: Option<
-            crate::models::GetInvoicesUpcomingLinesSubscriptionDefaultTaxRates,
+            crate::models::PostAccountsIndividualFullNameAliases,
         >,
         /// A list of up to 20 subscription items, each with an attached price.
         #[endpoint(query, style = "deepObject")]
         pub subscription_items: Option<
-            Vec<crate::models::GetInvoicesUpcomingLinesSubscriptionItemsItem>,
+            Vec<
+                crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdItemsItem,
+            >,
         >,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         #[endpoint(query)]
         pub subscription_proration_behavior: Option<
-            crate::models::GetInvoicesUpcomingLinesSubscriptionProrationBehavior,
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If previewing an update to a subscription, and doing proration, `subscription_proration_date` forces the proration to be calculated as though the update was done at the specified time. The time given must be within the current subscription period and within the current phase of the schedule backing this subscription, if the schedule exists. If set, `subscription`, and one of `subscription_items`, or `subscription_trial_end` are required. Also, `subscription_proration_behavior` cannot be set to 'none'.
         #[endpoint(query)]
@@ -339,7 +351,7 @@ endpoint! {
         /// For paused subscriptions, setting `subscription_resume_at` to `now` will preview the invoice that will be generated if the subscription is resumed.
         #[endpoint(query)]
         pub subscription_resume_at: Option<
-            crate::models::GetInvoicesUpcomingLinesSubscriptionResumeAt,
+            crate::models::PostCustomersCustomerSubscriptionsTrialEndString,
         >,
         /// Date a subscription is intended to start (can be future or past)
         #[endpoint(query)]
@@ -347,7 +359,7 @@ endpoint! {
         /// If provided, the invoice returned will preview updating or creating a subscription with that trial end. If set, one of `subscription_items` or `subscription` is required.
         #[endpoint(query, style = "deepObject")]
         pub subscription_trial_end: Option<
-            crate::models::GetInvoicesUpcomingLinesSubscriptionTrialEnd,
+            crate::models::PostCustomersCustomerSubscriptionsTrialEnd,
         >,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `subscription_trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `subscription_trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(query)]
@@ -385,7 +397,7 @@ endpoint! {
         pub invoice: String,
         /// The account tax IDs associated with the invoice. Only editable when the invoice is a draft.
         #[endpoint(body, style = "deepObject")]
-        pub account_tax_ids: Option<crate::models::PostInvoicesInvoiceAccountTaxIds>,
+        pub account_tax_ids: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// A fee in cents (or local equivalent) that will be applied to the invoice and transferred to the application owner's Stripe account. The request must be made with an OAuth key or the Stripe-Account header in order to take an application fee. For more information, see the application fees [documentation](https://stripe.com/docs/billing/invoices/connect#collecting-fees).
         #[endpoint(body)]
         pub application_fee_amount: Option<i64>,
@@ -394,13 +406,17 @@ endpoint! {
         pub auto_advance: Option<bool>,
         /// Settings for automatic tax lookup for this invoice.
         #[endpoint(body, style = "deepObject")]
-        pub automatic_tax: Option<crate::models::PostInvoicesInvoiceAutomaticTax>,
+        pub automatic_tax: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// Either `charge_automatically` or `send_invoice`. This field can be updated only on `draft` invoices.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::PostInvoicesInvoiceCollectionMethod>,
+        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// A list of up to 4 custom fields to be displayed on the invoice. If a value for `custom_fields` is specified, the list specified will replace the existing custom field list on this invoice. Pass an empty string to remove previously-defined fields.
         #[endpoint(body, style = "deepObject")]
-        pub custom_fields: Option<crate::models::PostInvoicesInvoiceCustomFields>,
+        pub custom_fields: Option<
+            crate::models::PostCheckoutSessionsInvoiceCreationInvoiceDataCustomFields,
+        >,
         /// The number of days from which the invoice is created until it is due. Only valid for invoices where `collection_method=send_invoice`. This field can only be updated on `draft` invoices.
         #[endpoint(body)]
         pub days_until_due: Option<i64>,
@@ -412,13 +428,13 @@ endpoint! {
         pub default_source: Option<String>,
         /// The tax rates that will apply to any line item that does not have `tax_rates` set. Pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostInvoicesInvoiceDefaultTaxRates>,
+        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// An arbitrary string attached to the object. Often useful for displaying to users. Referenced as 'memo' in the Dashboard.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The discounts that will apply to the invoice. Pass an empty string to remove previously-defined discounts.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostInvoicesInvoiceDiscounts>,
+        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
         /// The date on which payment for this invoice is due. Only valid for invoices where `collection_method=send_invoice`. This field can only be updated on `draft` invoices.
         #[endpoint(body)]
         pub due_date: Option<i64>,
@@ -430,16 +446,18 @@ endpoint! {
         pub footer: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostInvoicesInvoiceMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The account (if any) for which the funds of the invoice payment are intended. If set, the invoice will be presented with the branding and support information of the specified account. See the [Invoices with Connect](https://stripe.com/docs/billing/invoices/connect) documentation for details.
         #[endpoint(body, style = "deepObject")]
-        pub on_behalf_of: Option<crate::models::PostInvoicesInvoiceOnBehalfOf>,
+        pub on_behalf_of: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// Configuration settings for the PaymentIntent that is generated when the invoice is finalized.
         #[endpoint(body, style = "deepObject")]
-        pub payment_settings: Option<crate::models::PostInvoicesInvoicePaymentSettings>,
+        pub payment_settings: Option<crate::models::PostInvoicesPaymentSettings>,
         /// Options for invoice PDF rendering.
         #[endpoint(body, style = "deepObject")]
-        pub rendering_options: Option<crate::models::PostInvoicesInvoiceRenderingOptions>,
+        pub rendering_options: Option<
+            crate::models::PostCheckoutSessionsInvoiceCreationInvoiceDataRenderingOptions,
+        >,
         /// Settings for the cost of shipping for this invoice.
         #[endpoint(body, style = "deepObject")]
         pub shipping_cost: Option<crate::models::PostInvoicesInvoiceShippingCost>,
@@ -493,7 +511,7 @@ endpoint! {
     ///
     /// &lt;p>When retrieving an invoice, you’ll get a &lt;strong>lines&lt;/strong> property containing the total count of line items and the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetInvoiceLines = "GET /v1/invoices/{invoice}/lines" -> crate::models::GetInvoicesInvoiceLinesResponse {
+    pub struct GetInvoiceLines = "GET /v1/invoices/{invoice}/lines" -> crate::models::InvoiceLines {
         /// The `invoice` path parameter.
         pub invoice: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.

@@ -17,7 +17,7 @@ endpoint! {
         pub cardholder: Option<String>,
         /// Only return authorizations that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetIssuingAuthorizationsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -32,7 +32,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return authorizations with the given status. One of `pending`, `closed`, or `reversed`.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetIssuingAuthorizationsStatus>,
+        pub status: Option<crate::models::IssuingAuthorizationStatus>,
     }
 }
 
@@ -64,7 +64,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostIssuingAuthorizationsAuthorizationMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -86,9 +86,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<
-            crate::models::PostIssuingAuthorizationsAuthorizationApproveMetadata,
-        >,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -107,9 +105,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<
-            crate::models::PostIssuingAuthorizationsAuthorizationDeclineMetadata,
-        >,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -121,7 +117,7 @@ endpoint! {
     pub struct GetCardholders = "GET /v1/issuing/cardholders" -> crate::models::GetIssuingCardholdersResponse {
         /// Only return cardholders that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetIssuingCardholdersCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return cardholders that have the given email address.
         #[endpoint(query)]
         pub email: Option<String>,
@@ -142,10 +138,10 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return cardholders that have the given status. One of `active`, `inactive`, or `blocked`.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetIssuingCardholdersStatus>,
+        pub status: Option<crate::models::IssuingCardholderStatus>,
         /// Only return cardholders that have the given type. One of `individual` or `company`.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::GetIssuingCardholdersType>,
+        pub r#type: Option<crate::models::IssuingCardholderType>,
     }
 }
 
@@ -188,7 +184,7 @@ endpoint! {
         pub status: Option<crate::models::PostIssuingCardholdersStatus>,
         /// One of `individual` or `company`. See [Choose a cardholder type](https://stripe.com/docs/issuing/other/choose-cardholder) for more details.
         #[endpoint(body)]
-        pub r#type: Option<crate::models::PostIssuingCardholdersType>,
+        pub r#type: Option<crate::models::IssuingCardholderType>,
     }
 }
 
@@ -217,10 +213,10 @@ endpoint! {
         pub cardholder: String,
         /// The cardholder's billing address.
         #[endpoint(body, style = "deepObject")]
-        pub billing: Option<crate::models::PostIssuingCardholdersCardholderBilling>,
+        pub billing: Option<crate::models::PostIssuingCardholdersBilling>,
         /// Additional information about a `company` cardholder.
         #[endpoint(body, style = "deepObject")]
-        pub company: Option<crate::models::PostIssuingCardholdersCardholderCompany>,
+        pub company: Option<crate::models::PostIssuingCardholdersCompany>,
         /// The cardholder's email address.
         #[endpoint(body)]
         pub email: Option<String>,
@@ -229,7 +225,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Additional information about an `individual` cardholder.
         #[endpoint(body, style = "deepObject")]
-        pub individual: Option<crate::models::PostIssuingCardholdersCardholderIndividual>,
+        pub individual: Option<crate::models::PostIssuingCardholdersIndividual>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
@@ -238,12 +234,10 @@ endpoint! {
         pub phone_number: Option<String>,
         /// Rules that control spending across this cardholder's cards. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
         #[endpoint(body, style = "deepObject")]
-        pub spending_controls: Option<
-            crate::models::PostIssuingCardholdersCardholderSpendingControls,
-        >,
+        pub spending_controls: Option<crate::models::PostIssuingCardholdersSpendingControls>,
         /// Specifies whether to permit authorizations on this cardholder's cards.
         #[endpoint(body)]
-        pub status: Option<crate::models::PostIssuingCardholdersCardholderStatus>,
+        pub status: Option<crate::models::PostIssuingCardholdersStatus>,
     }
 }
 
@@ -258,7 +252,7 @@ endpoint! {
         pub cardholder: Option<String>,
         /// Only return cards that were issued during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetIssuingCardsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -282,10 +276,10 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return cards that have the given status. One of `active`, `inactive`, or `canceled`.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetIssuingCardsStatus>,
+        pub status: Option<crate::models::IssuingCardStatus>,
         /// Only return cards that have the given type. One of `virtual` or `physical`.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::GetIssuingCardsType>,
+        pub r#type: Option<crate::models::IssuingCardType>,
     }
 }
 
@@ -325,10 +319,10 @@ endpoint! {
         pub spending_controls: Option<crate::models::PostIssuingCardsSpendingControls>,
         /// Whether authorizations can be approved on this card. May be blocked from activating cards depending on past-due Cardholder requirements. Defaults to `inactive`.
         #[endpoint(body)]
-        pub status: Option<crate::models::PostIssuingCardsStatus>,
+        pub status: Option<crate::models::PostIssuingCardholdersStatus>,
         /// The type of card to issue. Possible values are `physical` or `virtual`.
         #[endpoint(body)]
-        pub r#type: crate::models::PostIssuingCardsType,
+        pub r#type: crate::models::IssuingCardType,
     }
 }
 
@@ -365,16 +359,16 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostIssuingCardsCardMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The desired new PIN for this card.
         #[endpoint(body, style = "deepObject")]
         pub pin: Option<crate::models::PostIssuingCardsCardPin>,
         /// Rules that control spending for this card. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
         #[endpoint(body, style = "deepObject")]
-        pub spending_controls: Option<crate::models::PostIssuingCardsCardSpendingControls>,
+        pub spending_controls: Option<crate::models::PostIssuingCardsSpendingControls>,
         /// Dictates whether authorizations can be approved on this card. May be blocked from activating cards depending on past-due Cardholder requirements. Defaults to `inactive`. If this card is being canceled because it was lost or stolen, this information should be provided as `cancellation_reason`.
         #[endpoint(body)]
-        pub status: Option<crate::models::PostIssuingCardsCardStatus>,
+        pub status: Option<crate::models::IssuingCardStatus>,
     }
 }
 
@@ -386,7 +380,7 @@ endpoint! {
     pub struct GetDisputes = "GET /v1/issuing/disputes" -> crate::models::GetIssuingDisputesResponse {
         /// Select Issuing disputes that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetIssuingDisputesCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -401,7 +395,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Select Issuing disputes with the given status.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetIssuingDisputesStatus>,
+        pub status: Option<crate::models::IssuingDisputeStatus>,
         /// Select the Issuing dispute for the given transaction.
         #[endpoint(query)]
         pub transaction: Option<String>,
@@ -464,13 +458,13 @@ endpoint! {
         pub amount: Option<i64>,
         /// Evidence provided for the dispute.
         #[endpoint(body, style = "deepObject")]
-        pub evidence: Option<crate::models::PostIssuingDisputesDisputeEvidence>,
+        pub evidence: Option<crate::models::PostIssuingDisputesEvidence>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostIssuingDisputesDisputeMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -488,7 +482,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostIssuingDisputesDisputeSubmitMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -500,7 +494,7 @@ endpoint! {
     pub struct GetSettlements = "GET /v1/issuing/settlements" -> crate::models::GetIssuingSettlementsResponse {
         /// Only return issuing settlements that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetIssuingSettlementsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -562,7 +556,7 @@ endpoint! {
         pub cardholder: Option<String>,
         /// Only return transactions that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetIssuingTransactionsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -577,7 +571,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return transactions that have the given type. One of `capture` or `refund`.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::GetIssuingTransactionsType>,
+        pub r#type: Option<crate::models::IssuingTransactionType>,
     }
 }
 
@@ -609,6 +603,6 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostIssuingTransactionsTransactionMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }

@@ -12,18 +12,20 @@ endpoint! {
     pub struct Post = "POST /v1/link_account_sessions" -> crate::models::FinancialConnectionsSession {
         /// The account holder to link accounts for.
         #[endpoint(body, style = "deepObject")]
-        pub account_holder: crate::models::PostLinkAccountSessionsAccountHolder,
+        pub account_holder: crate::models::PostFinancialConnectionsSessionsAccountHolder,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Filters to restrict the kinds of accounts to collect.
         #[endpoint(body, style = "deepObject")]
-        pub filters: Option<crate::models::PostLinkAccountSessionsFilters>,
+        pub filters: Option<crate::models::PostFinancialConnectionsSessionsFilters>,
         /// List of data features that you would like to request access to.
         ///
         /// Possible values are `balances`, `transactions`, `ownership`, and `payment_method`.
         #[endpoint(body, style = "deepObject")]
-        pub permissions: Vec<crate::models::PostLinkAccountSessionsPermissionsItem>,
+        pub permissions: Vec<
+            crate::models::LinkedAccountOptionsUsBankAccountPermissionsItem,
+        >,
         /// For webview integrations only. Upon completing OAuth login in the native browser, the user will be redirected to this URL to return to your app.
         #[endpoint(body)]
         pub return_url: Option<String>,

@@ -8,10 +8,12 @@ endpoint! {
     ///
     /// &lt;p>Returns a list of Financial Connections &lt;code>Account&lt;/code> objects.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /v1/linked_accounts" -> crate::models::GetLinkedAccountsResponse {
+    pub struct Get = "GET /v1/linked_accounts" -> crate::models::GetFinancialConnectionsAccountsResponse {
         /// If present, only return accounts that belong to the specified account holder. `account_holder[customer]` and `account_holder[account]` are mutually exclusive.
         #[endpoint(query, style = "deepObject")]
-        pub account_holder: Option<crate::models::GetLinkedAccountsAccountHolder>,
+        pub account_holder: Option<
+            crate::models::GetFinancialConnectionsAccountsAccountHolder,
+        >,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -64,7 +66,7 @@ endpoint! {
     ///
     /// &lt;p>Lists all owners for a given &lt;code>Account&lt;/code>&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetAccountOwners = "GET /v1/linked_accounts/{account}/owners" -> crate::models::GetLinkedAccountsAccountOwnersResponse {
+    pub struct GetAccountOwners = "GET /v1/linked_accounts/{account}/owners" -> crate::models::FinancialConnectionsAccountOwnershipOwners {
         /// The `account` path parameter.
         pub account: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -99,6 +101,8 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// The list of account features that you would like to refresh.
         #[endpoint(body, style = "deepObject")]
-        pub features: Vec<crate::models::PostLinkedAccountsAccountRefreshFeaturesItem>,
+        pub features: Vec<
+            crate::models::PostFinancialConnectionsAccountsAccountRefreshFeaturesItem,
+        >,
     }
 }

@@ -11,7 +11,7 @@ endpoint! {
     pub struct Get = "GET /v1/payment_intents" -> crate::models::GetPaymentIntentsResponse {
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetPaymentIntentsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return PaymentIntents for the customer specified by this customer ID.
         #[endpoint(query)]
         pub customer: Option<String>,
@@ -55,17 +55,19 @@ endpoint! {
         /// When enabled, this PaymentIntent will accept payment methods that you have enabled in the Dashboard and are compatible with this PaymentIntent's other parameters.
         #[endpoint(body, style = "deepObject")]
         pub automatic_payment_methods: Option<
-            crate::models::PostPaymentIntentsAutomaticPaymentMethods,
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Controls when the funds will be captured from the customer's account.
         #[endpoint(body)]
-        pub capture_method: Option<crate::models::PostPaymentIntentsCaptureMethod>,
+        pub capture_method: Option<crate::models::PaymentIntentCaptureMethod>,
         /// Set to `true` to attempt to [confirm](https://stripe.com/docs/api/payment_intents/confirm) this PaymentIntent immediately. This parameter defaults to `false`. When creating and confirming a PaymentIntent at the same time, parameters available in the [confirm](https://stripe.com/docs/api/payment_intents/confirm) API may also be provided.
         #[endpoint(body)]
         pub confirm: Option<bool>,
         /// The `confirmation_method` property of the body.
         #[endpoint(body)]
-        pub confirmation_method: Option<crate::models::PostPaymentIntentsConfirmationMethod>,
+        pub confirmation_method: Option<
+            crate::models::CustomerBalanceCustomerBalanceSettingsReconciliationMode,
+        >,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: String,
@@ -120,7 +122,7 @@ endpoint! {
         pub payment_method_types: Option<Vec<String>>,
         /// Options to configure Radar. See [Radar Session](https://stripe.com/docs/radar/radar-session) for more information.
         #[endpoint(body, style = "deepObject")]
-        pub radar_options: Option<crate::models::PostPaymentIntentsRadarOptions>,
+        pub radar_options: Option<crate::models::PostChargesRadarOptions>,
         /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
         #[endpoint(body)]
         pub receipt_email: Option<String>,
@@ -133,10 +135,12 @@ endpoint! {
         ///
         /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
         #[endpoint(body)]
-        pub setup_future_usage: Option<crate::models::PostPaymentIntentsSetupFutureUsage>,
+        pub setup_future_usage: Option<
+            crate::models::PostCheckoutSessionsPaymentIntentDataSetupFutureUsage,
+        >,
         /// Shipping information for this PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostPaymentIntentsShipping>,
+        pub shipping: Option<crate::models::PostChargesShipping>,
         /// For non-card charges, you can use this value as the complete description that appears on your customers’ statements. Must contain at least one letter, maximum 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
@@ -146,7 +150,7 @@ endpoint! {
         /// The parameters used to automatically create a Transfer when the payment succeeds.
         /// For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<crate::models::PostPaymentIntentsTransferData>,
+        pub transfer_data: Option<crate::models::PostChargesTransferData>,
         /// A string that identifies the resulting payment as part of a group. See the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts) for details.
         #[endpoint(body)]
         pub transfer_group: Option<String>,
@@ -222,11 +226,11 @@ endpoint! {
         /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. The amount of the application fee collected will be capped at the total payment amount. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body, style = "deepObject")]
         pub application_fee_amount: Option<
-            crate::models::PostPaymentIntentsIntentApplicationFeeAmount,
+            crate::models::PostPaymentIntentsPaymentMethodOptionsKonbiniPaymentMethodOptionsParamExpiresAfterDays,
         >,
         /// Controls when the funds will be captured from the customer's account.
         #[endpoint(body)]
-        pub capture_method: Option<crate::models::PostPaymentIntentsIntentCaptureMethod>,
+        pub capture_method: Option<crate::models::PaymentIntentCaptureMethod>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: Option<String>,
@@ -245,7 +249,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostPaymentIntentsIntentMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// ID of the payment method (a PaymentMethod, Card, or [compatible Source](https://stripe.com/docs/payments/payment-methods/transitioning#compatibility) object) to attach to this PaymentIntent.
         #[endpoint(body)]
         pub payment_method: Option<String>,
@@ -253,20 +257,18 @@ endpoint! {
         /// in the [payment_method](https://stripe.com/docs/api/payment_intents/object#payment_intent_object-payment_method)
         /// property on the PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<
-            crate::models::PostPaymentIntentsIntentPaymentMethodData,
-        >,
+        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
         /// Payment-method-specific configuration for this PaymentIntent.
         #[endpoint(body, style = "deepObject")]
         pub payment_method_options: Option<
-            crate::models::PostPaymentIntentsIntentPaymentMethodOptions,
+            crate::models::PostPaymentIntentsPaymentMethodOptions,
         >,
         /// The list of payment method types (e.g. card) that this PaymentIntent is allowed to use. Use automatic_payment_methods to manage payment methods from the [Stripe Dashboard](https://dashboard.stripe.com/settings/payment_methods).
         #[endpoint(body, style = "deepObject")]
         pub payment_method_types: Option<Vec<String>>,
         /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
         #[endpoint(body, style = "deepObject")]
-        pub receipt_email: Option<crate::models::PostPaymentIntentsIntentReceiptEmail>,
+        pub receipt_email: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// Indicates that you intend to make future payments with this PaymentIntent's payment method.
         ///
         /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
@@ -289,7 +291,7 @@ endpoint! {
         pub statement_descriptor_suffix: Option<String>,
         /// The parameters used to automatically create a Transfer when the payment succeeds. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<crate::models::PostPaymentIntentsIntentTransferData>,
+        pub transfer_data: Option<crate::models::PostChargesChargeCaptureTransferData>,
         /// A string that identifies the resulting payment as part of a group. `transfer_group` may only be provided if it has not been set. See the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts) for details.
         #[endpoint(body)]
         pub transfer_group: Option<String>,
@@ -371,7 +373,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostPaymentIntentsIntentCaptureMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// For non-card charges, you can use this value as the complete description that appears on your customers’ statements. Must contain at least one letter, maximum 22 characters.
         #[endpoint(body)]
         pub statement_descriptor: Option<String>,
@@ -381,9 +383,7 @@ endpoint! {
         /// The parameters used to automatically create a Transfer when the payment
         /// is captured. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<
-            crate::models::PostPaymentIntentsIntentCaptureTransferData,
-        >,
+        pub transfer_data: Option<crate::models::PostChargesChargeCaptureTransferData>,
     }
 }
 
@@ -419,9 +419,7 @@ endpoint! {
         pub intent: String,
         /// Controls when the funds will be captured from the customer's account.
         #[endpoint(body)]
-        pub capture_method: Option<
-            crate::models::PostPaymentIntentsIntentConfirmCaptureMethod,
-        >,
+        pub capture_method: Option<crate::models::PaymentIntentCaptureMethod>,
         /// The client secret of the PaymentIntent.
         #[endpoint(body)]
         pub client_secret: Option<String>,
@@ -439,7 +437,7 @@ endpoint! {
         pub mandate_data: Option<crate::models::PostPaymentIntentsIntentConfirmMandateData>,
         /// Set to `true` to indicate that the customer is not in your checkout flow during this payment attempt, and therefore is unable to authenticate. This parameter is intended for scenarios where you collect card details and [charge them later](https://stripe.com/docs/payments/cards/charging-saved-cards).
         #[endpoint(body, style = "deepObject")]
-        pub off_session: Option<crate::models::PostPaymentIntentsIntentConfirmOffSession>,
+        pub off_session: Option<crate::models::PostPaymentIntentsOffSession>,
         /// ID of the payment method (a PaymentMethod, Card, or [compatible Source](https://stripe.com/docs/payments/payment-methods/transitioning#compatibility) object) to attach to this PaymentIntent.
         #[endpoint(body)]
         pub payment_method: Option<String>,
@@ -447,27 +445,21 @@ endpoint! {
         /// in the [payment_method](https://stripe.com/docs/api/payment_intents/object#payment_intent_object-payment_method)
         /// property on the PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<
-            crate::models::PostPaymentIntentsIntentConfirmPaymentMethodData,
-        >,
+        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
         /// Payment-method-specific configuration for this PaymentIntent.
         #[endpoint(body, style = "deepObject")]
         pub payment_method_options: Option<
-            crate::models::PostPaymentIntentsIntentConfirmPaymentMethodOptions,
+            crate::models::PostPaymentIntentsPaymentMethodOptions,
         >,
         /// The list of payment method types (e.g. card) that this PaymentIntent is allowed to use. Use automatic_payment_methods to manage payment methods from the [Stripe Dashboard](https://dashboard.stripe.com/settings/payment_methods).
         #[endpoint(body, style = "deepObject")]
         pub payment_method_types: Option<Vec<String>>,
         /// Options to configure Radar. See [Radar Session](https://stripe.com/docs/radar/radar-session) for more information.
         #[endpoint(body, style = "deepObject")]
-        pub radar_options: Option<
-            crate::models::PostPaymentIntentsIntentConfirmRadarOptions,
-        >,
+        pub radar_options: Option<crate::models::PostChargesRadarOptions>,
         /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
         #[endpoint(body, style = "deepObject")]
-        pub receipt_email: Option<
-            crate::models::PostPaymentIntentsIntentConfirmReceiptEmail,
-        >,
+        pub receipt_email: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// The URL to redirect your customer back to after they authenticate or cancel their payment on the payment method's app or site.
         /// If you'd prefer to redirect to a mobile application, you can alternatively supply an application URI scheme.
         /// This parameter is only used for cards and other redirect-based payment methods.
@@ -482,11 +474,11 @@ endpoint! {
         /// If `setup_future_usage` is already set and you are performing a request using a publishable key, you may only update the value from `on_session` to `off_session`.
         #[endpoint(body)]
         pub setup_future_usage: Option<
-            crate::models::PostPaymentIntentsIntentConfirmSetupFutureUsage,
+            crate::models::PostPaymentIntentsIntentSetupFutureUsage,
         >,
         /// Shipping information for this PaymentIntent.
         #[endpoint(body, style = "deepObject")]
-        pub shipping: Option<crate::models::PostPaymentIntentsIntentConfirmShipping>,
+        pub shipping: Option<crate::models::PostPaymentIntentsIntentShipping>,
         /// Set to `true` only when using manual confirmation and the iOS or Android SDKs to handle additional authentication steps.
         #[endpoint(body)]
         pub use_stripe_sdk: Option<bool>,
@@ -546,9 +538,7 @@ endpoint! {
         /// The parameters used to automatically create a Transfer when the payment is captured.
         /// For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<
-            crate::models::PostPaymentIntentsIntentIncrementAuthorizationTransferData,
-        >,
+        pub transfer_data: Option<crate::models::PostChargesChargeCaptureTransferData>,
     }
 }
 

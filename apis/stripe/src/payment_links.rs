@@ -48,27 +48,29 @@ endpoint! {
         pub application_fee_percent: Option<f64>,
         /// Configuration for automatic tax collection.
         #[endpoint(body, style = "deepObject")]
-        pub automatic_tax: Option<crate::models::PostPaymentLinksAutomaticTax>,
+        pub automatic_tax: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// Configuration for collecting the customer's billing address.
         #[endpoint(body)]
         pub billing_address_collection: Option<
-            crate::models::PostPaymentLinksBillingAddressCollection,
+            crate::models::PaymentLinkBillingAddressCollection,
         >,
         /// Configure fields to gather active consent from customers.
         #[endpoint(body, style = "deepObject")]
-        pub consent_collection: Option<crate::models::PostPaymentLinksConsentCollection>,
+        pub consent_collection: Option<crate::models::PostCheckoutSessionsConsentCollection>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies) and supported by each line item's price.
         #[endpoint(body)]
         pub currency: Option<String>,
         /// Collect additional information from your customer using custom fields. Up to 2 fields are supported.
         #[endpoint(body, style = "deepObject")]
-        pub custom_fields: Option<Vec<crate::models::PostPaymentLinksCustomFieldsItem>>,
+        pub custom_fields: Option<Vec<crate::models::PostCheckoutSessionsCustomFieldsItem>>,
         /// Display additional text for your customers using custom text.
         #[endpoint(body, style = "deepObject")]
-        pub custom_text: Option<crate::models::PostPaymentLinksCustomText>,
+        pub custom_text: Option<crate::models::PostCheckoutSessionsCustomText>,
         /// Configures whether [checkout sessions](https://stripe.com/docs/api/checkout/sessions) created by this payment link create a [Customer](https://stripe.com/docs/api/customers).
         #[endpoint(body)]
-        pub customer_creation: Option<crate::models::PostPaymentLinksCustomerCreation>,
+        pub customer_creation: Option<crate::models::PaymentLinkCustomerCreation>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -93,43 +95,41 @@ endpoint! {
         ///
         /// If you'd like information on how to collect a payment method outside of Checkout, read the guide on [configuring subscriptions with a free trial](https://stripe.com/docs/payments/checkout/free-trials).
         #[endpoint(body)]
-        pub payment_method_collection: Option<
-            crate::models::PostPaymentLinksPaymentMethodCollection,
-        >,
+        pub payment_method_collection: Option<crate::models::PaymentLinkCustomerCreation>,
         /// The list of payment method types that customers can use. If no value is passed, Stripe will dynamically show relevant payment methods from your [payment method settings](https://dashboard.stripe.com/settings/payment_methods) (20+ payment methods [supported](https://stripe.com/docs/payments/payment-methods/integration-options#payment-method-product-support)).
         #[endpoint(body, style = "deepObject")]
         pub payment_method_types: Option<
-            Vec<crate::models::PostPaymentLinksPaymentMethodTypesItem>,
+            Vec<crate::models::PaymentLinkPaymentMethodTypesItem>,
         >,
         /// Controls phone number collection settings during checkout.
         ///
         /// We recommend that you review your privacy policy and check with your legal contacts.
         #[endpoint(body, style = "deepObject")]
         pub phone_number_collection: Option<
-            crate::models::PostPaymentLinksPhoneNumberCollection,
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Configuration for collecting the customer's shipping address.
         #[endpoint(body, style = "deepObject")]
         pub shipping_address_collection: Option<
-            crate::models::PostPaymentLinksShippingAddressCollection,
+            crate::models::PostCheckoutSessionsShippingAddressCollection,
         >,
         /// The shipping rate options to apply to [checkout sessions](https://stripe.com/docs/api/checkout/sessions) created by this payment link.
         #[endpoint(body, style = "deepObject")]
-        pub shipping_options: Option<
-            Vec<crate::models::PostPaymentLinksShippingOptionsItem>,
-        >,
+        pub shipping_options: Option<Vec<crate::models::PostCreditNotesShippingCost>>,
         /// Describes the type of transaction being performed in order to customize relevant text on the page, such as the submit button. Changing this value will also affect the hostname in the [url](https://stripe.com/docs/api/payment_links/payment_links/object#url) property (example: `donate.stripe.com`).
         #[endpoint(body)]
-        pub submit_type: Option<crate::models::PostPaymentLinksSubmitType>,
+        pub submit_type: Option<crate::models::PaymentLinkSubmitType>,
         /// When creating a subscription, the specified configuration data will be used. There must be at least one line item with a recurring price to use `subscription_data`.
         #[endpoint(body, style = "deepObject")]
         pub subscription_data: Option<crate::models::PostPaymentLinksSubscriptionData>,
         /// Controls tax ID collection during checkout.
         #[endpoint(body, style = "deepObject")]
-        pub tax_id_collection: Option<crate::models::PostPaymentLinksTaxIdCollection>,
+        pub tax_id_collection: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// The account (if any) the payments will be attributed to for tax reporting, and where funds from each payment will be transferred to.
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<crate::models::PostPaymentLinksTransferData>,
+        pub transfer_data: Option<crate::models::PostChargesTransferData>,
     }
 }
 
@@ -161,39 +161,35 @@ endpoint! {
         pub active: Option<bool>,
         /// Behavior after the purchase is complete.
         #[endpoint(body, style = "deepObject")]
-        pub after_completion: Option<
-            crate::models::PostPaymentLinksPaymentLinkAfterCompletion,
-        >,
+        pub after_completion: Option<crate::models::PostPaymentLinksAfterCompletion>,
         /// Enables user redeemable promotion codes.
         #[endpoint(body)]
         pub allow_promotion_codes: Option<bool>,
         /// Configuration for automatic tax collection.
         #[endpoint(body, style = "deepObject")]
-        pub automatic_tax: Option<crate::models::PostPaymentLinksPaymentLinkAutomaticTax>,
+        pub automatic_tax: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// Configuration for collecting the customer's billing address.
         #[endpoint(body)]
         pub billing_address_collection: Option<
-            crate::models::PostPaymentLinksPaymentLinkBillingAddressCollection,
+            crate::models::PaymentLinkBillingAddressCollection,
         >,
         /// Collect additional information from your customer using custom fields. Up to 2 fields are supported.
         #[endpoint(body, style = "deepObject")]
         pub custom_fields: Option<crate::models::PostPaymentLinksPaymentLinkCustomFields>,
         /// Display additional text for your customers using custom text.
         #[endpoint(body, style = "deepObject")]
-        pub custom_text: Option<crate::models::PostPaymentLinksPaymentLinkCustomText>,
+        pub custom_text: Option<crate::models::PostCheckoutSessionsCustomText>,
         /// Configures whether [checkout sessions](https://stripe.com/docs/api/checkout/sessions) created by this payment link create a [Customer](https://stripe.com/docs/api/customers).
         #[endpoint(body)]
-        pub customer_creation: Option<
-            crate::models::PostPaymentLinksPaymentLinkCustomerCreation,
-        >,
+        pub customer_creation: Option<crate::models::PaymentLinkCustomerCreation>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Generate a post-purchase Invoice for one-time payments.
         #[endpoint(body, style = "deepObject")]
-        pub invoice_creation: Option<
-            crate::models::PostPaymentLinksPaymentLinkInvoiceCreation,
-        >,
+        pub invoice_creation: Option<crate::models::PostPaymentLinksInvoiceCreation>,
         /// The line items representing what is being sold. Each line item represents an item being sold. Up to 20 line items are supported.
         #[endpoint(body, style = "deepObject")]
         pub line_items: Option<Vec<crate::models::PostPaymentLinksPaymentLinkLineItemsItem>>,
@@ -206,9 +202,7 @@ endpoint! {
         ///
         /// If you'd like information on how to collect a payment method outside of Checkout, read the guide on [configuring subscriptions with a free trial](https://stripe.com/docs/payments/checkout/free-trials).
         #[endpoint(body)]
-        pub payment_method_collection: Option<
-            crate::models::PostPaymentLinksPaymentLinkPaymentMethodCollection,
-        >,
+        pub payment_method_collection: Option<crate::models::PaymentLinkCustomerCreation>,
         /// The list of payment method types that customers can use. Pass an empty string to enable automatic payment methods that use your [payment method settings](https://dashboard.stripe.com/settings/payment_methods).
         #[endpoint(body, style = "deepObject")]
         pub payment_method_types: Option<
@@ -227,7 +221,7 @@ endpoint! {
     ///
     /// &lt;p>When retrieving a payment link, there is an includable &lt;strong>line_items&lt;/strong> property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetPaymentLinkLineItems = "GET /v1/payment_links/{payment_link}/line_items" -> crate::models::GetPaymentLinksPaymentLinkLineItemsResponse {
+    pub struct GetPaymentLinkLineItems = "GET /v1/payment_links/{payment_link}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `payment_link` path parameter.
         pub payment_link: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.

@@ -8,7 +8,7 @@ endpoint! {
     ///
     /// &lt;p>Returns a list of PaymentMethods for Treasury flows. If you want to list the PaymentMethods attached to a Customer for payments, you should use the &lt;a href="/docs/api/payment_methods/customer_list">List a Customer’s PaymentMethods&lt;/a> API instead.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct Get = "GET /v1/payment_methods" -> crate::models::GetPaymentMethodsResponse {
+    pub struct Get = "GET /v1/payment_methods" -> crate::models::GetCustomersCustomerPaymentMethodsResponse {
         /// The ID of the customer whose PaymentMethods will be retrieved.
         #[endpoint(query)]
         pub customer: Option<String>,
@@ -26,7 +26,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// An optional filter on the list, based on the object `type` field. Without the filter, the list includes all current and future payment method types. If your integration expects only one type of payment method in the response, make sure to provide a type value in the request.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::GetPaymentMethodsType>,
+        pub r#type: Option<crate::models::PostCheckoutSessionsPaymentMethodTypesItem>,
     }
 }
 
@@ -41,7 +41,7 @@ endpoint! {
     pub struct Post = "POST /v1/payment_methods" -> crate::models::PaymentMethod {
         /// If this is an `acss_debit` PaymentMethod, this hash contains details about the ACSS Debit payment method.
         #[endpoint(body, style = "deepObject")]
-        pub acss_debit: Option<crate::models::PostPaymentMethodsAcssDebit>,
+        pub acss_debit: Option<crate::models::PostPaymentIntentsPaymentMethodDataAcssDebit>,
         /// If this is an `affirm` PaymentMethod, this hash contains details about the Affirm payment method.
         #[endpoint(body, style = "deepObject")]
         pub affirm: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -53,22 +53,26 @@ endpoint! {
         pub alipay: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is an `au_becs_debit` PaymentMethod, this hash contains details about the bank account.
         #[endpoint(body, style = "deepObject")]
-        pub au_becs_debit: Option<crate::models::PostPaymentMethodsAuBecsDebit>,
+        pub au_becs_debit: Option<
+            crate::models::PostPaymentIntentsPaymentMethodDataAuBecsDebit,
+        >,
         /// If this is a `bacs_debit` PaymentMethod, this hash contains details about the Bacs Direct Debit bank account.
         #[endpoint(body, style = "deepObject")]
-        pub bacs_debit: Option<crate::models::PostPaymentMethodsBacsDebit>,
+        pub bacs_debit: Option<crate::models::PostPaymentIntentsPaymentMethodDataBacsDebit>,
         /// If this is a `bancontact` PaymentMethod, this hash contains details about the Bancontact payment method.
         #[endpoint(body, style = "deepObject")]
         pub bancontact: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// Billing information associated with the PaymentMethod that may be used or required by particular types of payment methods.
         #[endpoint(body, style = "deepObject")]
-        pub billing_details: Option<crate::models::PostPaymentMethodsBillingDetails>,
+        pub billing_details: Option<
+            crate::models::PostPaymentIntentsPaymentMethodDataBillingDetails,
+        >,
         /// If this is a `blik` PaymentMethod, this hash contains details about the BLIK payment method.
         #[endpoint(body, style = "deepObject")]
         pub blik: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is a `boleto` PaymentMethod, this hash contains details about the Boleto payment method.
         #[endpoint(body, style = "deepObject")]
-        pub boleto: Option<crate::models::PostPaymentMethodsBoleto>,
+        pub boleto: Option<crate::models::PostPaymentIntentsPaymentMethodDataBoleto>,
         /// If this is a `card` PaymentMethod, this hash contains the user's card details. For backwards compatibility, you can alternatively provide a Stripe token (e.g., for Apple Pay, Amex Express Checkout, or legacy Checkout) into the card hash with format `card: {token: "tok_visa"}`. When providing a card number, you must meet the requirements for [PCI compliance](https://stripe.com/docs/security#validating-pci-compliance). We strongly recommend using Stripe.js instead of interacting with this API directly.
         #[endpoint(body, style = "deepObject")]
         pub card: Option<crate::models::PostPaymentMethodsCard>,
@@ -83,13 +87,13 @@ endpoint! {
         pub customer_balance: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is an `eps` PaymentMethod, this hash contains details about the EPS payment method.
         #[endpoint(body, style = "deepObject")]
-        pub eps: Option<crate::models::PostPaymentMethodsEps>,
+        pub eps: Option<crate::models::PostPaymentIntentsPaymentMethodDataEps>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// If this is an `fpx` PaymentMethod, this hash contains details about the FPX payment method.
         #[endpoint(body, style = "deepObject")]
-        pub fpx: Option<crate::models::PostPaymentMethodsFpx>,
+        pub fpx: Option<crate::models::PostPaymentIntentsPaymentMethodDataFpx>,
         /// If this is a `giropay` PaymentMethod, this hash contains details about the Giropay payment method.
         #[endpoint(body, style = "deepObject")]
         pub giropay: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -98,13 +102,13 @@ endpoint! {
         pub grabpay: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is an `ideal` PaymentMethod, this hash contains details about the iDEAL payment method.
         #[endpoint(body, style = "deepObject")]
-        pub ideal: Option<crate::models::PostPaymentMethodsIdeal>,
+        pub ideal: Option<crate::models::PostPaymentIntentsPaymentMethodDataIdeal>,
         /// If this is an `interac_present` PaymentMethod, this hash contains details about the Interac Present payment method.
         #[endpoint(body, style = "deepObject")]
         pub interac_present: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is a `klarna` PaymentMethod, this hash contains details about the Klarna payment method.
         #[endpoint(body, style = "deepObject")]
-        pub klarna: Option<crate::models::PostPaymentMethodsKlarna>,
+        pub klarna: Option<crate::models::PostPaymentIntentsPaymentMethodDataKlarna>,
         /// If this is a `konbini` PaymentMethod, this hash contains details about the Konbini payment method.
         #[endpoint(body, style = "deepObject")]
         pub konbini: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -119,7 +123,7 @@ endpoint! {
         pub oxxo: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// If this is a `p24` PaymentMethod, this hash contains details about the P24 payment method.
         #[endpoint(body, style = "deepObject")]
-        pub p24: Option<crate::models::PostPaymentMethodsP24>,
+        pub p24: Option<crate::models::PostPaymentIntentsPaymentMethodDataP24>,
         /// The PaymentMethod to share.
         #[endpoint(body)]
         pub payment_method: Option<String>,
@@ -134,19 +138,21 @@ endpoint! {
         pub promptpay: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// Options to configure Radar. See [Radar Session](https://stripe.com/docs/radar/radar-session) for more information.
         #[endpoint(body, style = "deepObject")]
-        pub radar_options: Option<crate::models::PostPaymentMethodsRadarOptions>,
+        pub radar_options: Option<crate::models::PostChargesRadarOptions>,
         /// If this is a `sepa_debit` PaymentMethod, this hash contains details about the SEPA debit bank account.
         #[endpoint(body, style = "deepObject")]
-        pub sepa_debit: Option<crate::models::PostPaymentMethodsSepaDebit>,
+        pub sepa_debit: Option<crate::models::PostPaymentIntentsPaymentMethodDataSepaDebit>,
         /// If this is a `sofort` PaymentMethod, this hash contains details about the SOFORT payment method.
         #[endpoint(body, style = "deepObject")]
-        pub sofort: Option<crate::models::PostPaymentMethodsSofort>,
+        pub sofort: Option<crate::models::PostPaymentIntentsPaymentMethodDataSofort>,
         /// The type of the PaymentMethod. An additional hash is included on the PaymentMethod with a name matching this value. It contains additional information specific to the PaymentMethod type.
         #[endpoint(body)]
-        pub r#type: Option<crate::models::PostPaymentMethodsType>,
+        pub r#type: Option<crate::models::PostCheckoutSessionsPaymentMethodTypesItem>,
         /// If this is an `us_bank_account` PaymentMethod, this hash contains details about the US bank account payment method.
         #[endpoint(body, style = "deepObject")]
-        pub us_bank_account: Option<crate::models::PostPaymentMethodsUsBankAccount>,
+        pub us_bank_account: Option<
+            crate::models::PostPaymentIntentsPaymentMethodDataUsBankAccount,
+        >,
         /// If this is an `wechat_pay` PaymentMethod, this hash contains details about the wechat_pay payment method.
         #[endpoint(body, style = "deepObject")]
         pub wechat_pay: Option<::serde_json::Map<String, ::serde_json::Value>>,
@@ -179,7 +185,7 @@ endpoint! {
         /// Billing information associated with the PaymentMethod that may be used or required by particular types of payment methods.
         #[endpoint(body, style = "deepObject")]
         pub billing_details: Option<
-            crate::models::PostPaymentMethodsPaymentMethodBillingDetails,
+            crate::models::PostPaymentIntentsPaymentMethodDataBillingDetails,
         >,
         /// If this is a `card` PaymentMethod, this hash contains the user's card details.
         #[endpoint(body, style = "deepObject")]
@@ -192,7 +198,7 @@ endpoint! {
         pub link: Option<::serde_json::Map<String, ::serde_json::Value>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostPaymentMethodsPaymentMethodMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// If this is an `us_bank_account` PaymentMethod, this hash contains details about the US bank account payment method.
         #[endpoint(body, style = "deepObject")]
         pub us_bank_account: Option<

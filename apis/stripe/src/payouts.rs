@@ -11,10 +11,10 @@ endpoint! {
     pub struct Get = "GET /v1/payouts" -> crate::models::GetPayoutsResponse {
         /// The `arrival_date` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub arrival_date: Option<crate::models::GetPayoutsArrivalDate>,
+        pub arrival_date: Option<crate::models::GetAccountsCreated>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetPayoutsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// The ID of an external account - only return payouts sent to this external account.
         #[endpoint(query)]
         pub destination: Option<String>,
@@ -67,7 +67,7 @@ endpoint! {
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The method used to send this payout, which can be `standard` or `instant`. `instant` is only supported for payouts to debit cards. (See [Instant payouts for marketplaces for more information](https://stripe.com/blog/instant-payouts-for-marketplaces).)
         #[endpoint(body)]
-        pub method: Option<crate::models::PostPayoutsMethod>,
+        pub method: Option<crate::models::BankAccountAvailablePayoutMethodsItem>,
         /// The balance type of your Stripe balance to draw this payout from. Balances for different payment sources are kept separately. You can find the amounts with the balances API. One of `bank_account`, `card`, or `fpx`.
         #[endpoint(body)]
         pub source_type: Option<crate::models::PostPayoutsSourceType>,
@@ -105,7 +105,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostPayoutsPayoutMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 

@@ -14,7 +14,7 @@ endpoint! {
         pub active: Option<bool>,
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetPlansCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -54,7 +54,7 @@ endpoint! {
         pub amount_decimal: Option<String>,
         /// Describes how to compute the price per period. Either `per_unit` or `tiered`. `per_unit` indicates that the fixed amount (specified in `amount`) will be charged per unit in `quantity` (for plans with `usage_type=licensed`), or per unit of total usage (for plans with `usage_type=metered`). `tiered` indicates that the unit pricing will be computed using a tiering strategy as defined using the `tiers` and `tiers_mode` attributes.
         #[endpoint(body)]
-        pub billing_scheme: Option<crate::models::PostPlansBillingScheme>,
+        pub billing_scheme: Option<crate::models::PriceBillingScheme>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: String,
@@ -66,13 +66,13 @@ endpoint! {
         pub id: Option<String>,
         /// Specifies billing frequency. Either `day`, `week`, `month` or `year`.
         #[endpoint(body)]
-        pub interval: crate::models::PostPlansInterval,
+        pub interval: crate::models::RecurringInterval,
         /// The number of intervals between subscription billings. For example, `interval=month` and `interval_count=3` bills every 3 months. Maximum of one year interval allowed (1 year, 12 months, or 52 weeks).
         #[endpoint(body)]
         pub interval_count: Option<i64>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostPlansMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// A brief description of the plan, hidden from customers.
         #[endpoint(body)]
         pub nickname: Option<String>,
@@ -93,7 +93,7 @@ endpoint! {
         pub trial_period_days: Option<i64>,
         /// Configures how the quantity per period should be determined. Can be either `metered` or `licensed`. `licensed` automatically bills the `quantity` set when adding it to a subscription. `metered` aggregates the total usage based on usage records. Defaults to `licensed`.
         #[endpoint(body)]
-        pub usage_type: Option<crate::models::PostPlansUsageType>,
+        pub usage_type: Option<crate::models::RecurringUsageType>,
     }
 }
 
@@ -128,7 +128,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostPlansPlanMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// A brief description of the plan, hidden from customers.
         #[endpoint(body)]
         pub nickname: Option<String>,

@@ -14,7 +14,7 @@ endpoint! {
         pub active: Option<bool>,
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetPricesCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return prices for the given currency.
         #[endpoint(query)]
         pub currency: Option<String>,
@@ -41,7 +41,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return prices of type `recurring` or `one_time`.
         #[endpoint(query)]
-        pub r#type: Option<crate::models::GetPricesType>,
+        pub r#type: Option<crate::models::PriceType>,
     }
 }
 
@@ -57,7 +57,7 @@ endpoint! {
         pub active: Option<bool>,
         /// Describes how to compute the price per period. Either `per_unit` or `tiered`. `per_unit` indicates that the fixed amount (specified in `unit_amount` or `unit_amount_decimal`) will be charged per unit in `quantity` (for prices with `usage_type=licensed`), or per unit of total usage (for prices with `usage_type=metered`). `tiered` indicates that the unit pricing will be computed using a tiering strategy as defined using the `tiers` and `tiers_mode` attributes.
         #[endpoint(body)]
-        pub billing_scheme: Option<crate::models::PostPricesBillingScheme>,
+        pub billing_scheme: Option<crate::models::PriceBillingScheme>,
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
         pub currency: String,
@@ -71,7 +71,9 @@ endpoint! {
         >,
         /// When set, provides configuration for the amount to be adjusted by the customer during Checkout Sessions and Payment Links.
         #[endpoint(body, style = "deepObject")]
-        pub custom_unit_amount: Option<crate::models::PostPricesCustomUnitAmount>,
+        pub custom_unit_amount: Option<
+            crate::models::PostPricesCurrencyOptionsValueCustomUnitAmount,
+        >,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -89,25 +91,25 @@ endpoint! {
         pub product: Option<String>,
         /// These fields can be used to create a new product that this price will belong to.
         #[endpoint(body, style = "deepObject")]
-        pub product_data: Option<crate::models::PostPricesProductData>,
+        pub product_data: Option<crate::models::PostPlansProductInlineProductParams>,
         /// The recurring components of a price such as `interval` and `usage_type`.
         #[endpoint(body, style = "deepObject")]
         pub recurring: Option<crate::models::PostPricesRecurring>,
         /// Only required if a [default tax behavior](https://stripe.com/docs/tax/products-prices-tax-categories-tax-behavior#setting-a-default-tax-behavior-(recommended)) was not provided in the Stripe Tax settings. Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
         #[endpoint(body)]
-        pub tax_behavior: Option<crate::models::PostPricesTaxBehavior>,
+        pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
         /// Each element represents a pricing tier. This parameter requires `billing_scheme` to be set to `tiered`. See also the documentation for `billing_scheme`.
         #[endpoint(body, style = "deepObject")]
-        pub tiers: Option<Vec<crate::models::PostPricesTiersItem>>,
+        pub tiers: Option<Vec<crate::models::PostPlansTiersItem>>,
         /// Defines if the tiering price should be `graduated` or `volume` based. In `volume`-based tiering, the maximum quantity within a period determines the per unit price, in `graduated` tiering pricing can successively change as the quantity grows.
         #[endpoint(body)]
-        pub tiers_mode: Option<crate::models::PostPricesTiersMode>,
+        pub tiers_mode: Option<crate::models::PostPlansTiersMode>,
         /// If set to true, will atomically remove the lookup key from the existing price, and assign it to this price.
         #[endpoint(body)]
         pub transfer_lookup_key: Option<bool>,
         /// Apply a transformation to the reported usage or set quantity before computing the billed price. Cannot be combined with `tiers`.
         #[endpoint(body, style = "deepObject")]
-        pub transform_quantity: Option<crate::models::PostPricesTransformQuantity>,
+        pub transform_quantity: Option<crate::models::PostPlansTransformUsage>,
         /// A positive integer in cents (or local equivalent) (or 0 for a free price) representing how much to charge. One of `unit_amount` or `custom_unit_amount` is required, unless `billing_scheme=tiered`.
         #[endpoint(body)]
         pub unit_amount: Option<i64>,
@@ -178,13 +180,13 @@ endpoint! {
         pub lookup_key: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostPricesPriceMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// A brief description of the price, hidden from customers.
         #[endpoint(body)]
         pub nickname: Option<String>,
         /// Only required if a [default tax behavior](https://stripe.com/docs/tax/products-prices-tax-categories-tax-behavior#setting-a-default-tax-behavior-(recommended)) was not provided in the Stripe Tax settings. Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
         #[endpoint(body)]
-        pub tax_behavior: Option<crate::models::PostPricesPriceTaxBehavior>,
+        pub tax_behavior: Option<crate::models::ShippingRateCurrencyOptionTaxBehavior>,
         /// If set to true, will atomically remove the lookup key from the existing price, and assign it to this price.
         #[endpoint(body)]
         pub transfer_lookup_key: Option<bool>,

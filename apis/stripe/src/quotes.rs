@@ -26,7 +26,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// The status of the quote.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetQuotesStatus>,
+        pub status: Option<crate::models::QuoteStatus>,
         /// Provides a list of quotes that are associated with the specified test clock. The response will not include quotes with test clocks if this and the customer parameter is not set.
         #[endpoint(query)]
         pub test_clock: Option<String>,
@@ -42,28 +42,34 @@ endpoint! {
     pub struct Post = "POST /v1/quotes" -> crate::models::Quote {
         /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. There cannot be any line items with recurring prices when using this field.
         #[endpoint(body, style = "deepObject")]
-        pub application_fee_amount: Option<crate::models::PostQuotesApplicationFeeAmount>,
+        pub application_fee_amount: Option<
+            crate::models::PostPaymentIntentsPaymentMethodOptionsKonbiniPaymentMethodOptionsParamExpiresAfterDays,
+        >,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. There must be at least 1 line item with a recurring price to use this field.
         #[endpoint(body, style = "deepObject")]
-        pub application_fee_percent: Option<crate::models::PostQuotesApplicationFeePercent>,
+        pub application_fee_percent: Option<
+            crate::models::PostAccountsAccountPeopleRelationshipPercentOwnership,
+        >,
         /// Settings for automatic tax lookup for this quote and resulting invoices and subscriptions.
         #[endpoint(body, style = "deepObject")]
-        pub automatic_tax: Option<crate::models::PostQuotesAutomaticTax>,
+        pub automatic_tax: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay invoices at the end of the subscription cycle or at invoice finalization using the default payment method attached to the subscription or customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::PostQuotesCollectionMethod>,
+        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The customer for which this quote belongs to. A customer is required before finalizing the quote. Once specified, it cannot be changed.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// The tax rates that will apply to any line item that does not have `tax_rates` set.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostQuotesDefaultTaxRates>,
+        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// A description that will be displayed on the quote PDF. If no value is passed, the default description configured in your [quote template settings](https://dashboard.stripe.com/settings/billing/quote) will be used.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The discounts applied to the quote. You can only set up to one discount.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostQuotesDiscounts>,
+        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -90,7 +96,7 @@ endpoint! {
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The account on behalf of which to charge.
         #[endpoint(body, style = "deepObject")]
-        pub on_behalf_of: Option<crate::models::PostQuotesOnBehalfOf>,
+        pub on_behalf_of: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// When creating a subscription or subscription schedule, the specified configuration data will be used. There must be at least one line item with a recurring price for a subscription or subscription schedule to be created. A subscription schedule is created if `subscription_data[effective_date]` is present and in the future, otherwise a subscription is created.
         #[endpoint(body, style = "deepObject")]
         pub subscription_data: Option<crate::models::PostQuotesSubscriptionData>,
@@ -129,31 +135,33 @@ endpoint! {
         /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. There cannot be any line items with recurring prices when using this field.
         #[endpoint(body, style = "deepObject")]
         pub application_fee_amount: Option<
-            crate::models::PostQuotesQuoteApplicationFeeAmount,
+            crate::models::PostPaymentIntentsPaymentMethodOptionsKonbiniPaymentMethodOptionsParamExpiresAfterDays,
         >,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. There must be at least 1 line item with a recurring price to use this field.
         #[endpoint(body, style = "deepObject")]
         pub application_fee_percent: Option<
-            crate::models::PostQuotesQuoteApplicationFeePercent,
+            crate::models::PostAccountsAccountPeopleRelationshipPercentOwnership,
         >,
         /// Settings for automatic tax lookup for this quote and resulting invoices and subscriptions.
         #[endpoint(body, style = "deepObject")]
-        pub automatic_tax: Option<crate::models::PostQuotesQuoteAutomaticTax>,
+        pub automatic_tax: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay invoices at the end of the subscription cycle or at invoice finalization using the default payment method attached to the subscription or customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::PostQuotesQuoteCollectionMethod>,
+        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The customer for which this quote belongs to. A customer is required before finalizing the quote. Once specified, it cannot be changed.
         #[endpoint(body)]
         pub customer: Option<String>,
         /// The tax rates that will apply to any line item that does not have `tax_rates` set.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostQuotesQuoteDefaultTaxRates>,
+        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// A description that will be displayed on the quote PDF.
         #[endpoint(body)]
         pub description: Option<String>,
         /// The discounts applied to the quote. You can only set up to one discount.
         #[endpoint(body, style = "deepObject")]
-        pub discounts: Option<crate::models::PostQuotesQuoteDiscounts>,
+        pub discounts: Option<crate::models::PostInvoiceitemsDiscounts>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -168,7 +176,7 @@ endpoint! {
         pub header: Option<String>,
         /// All invoices will be billed using the specified settings.
         #[endpoint(body, style = "deepObject")]
-        pub invoice_settings: Option<crate::models::PostQuotesQuoteInvoiceSettings>,
+        pub invoice_settings: Option<crate::models::PostQuotesInvoiceSettings>,
         /// A list of line items the customer is being quoted for. Each line item includes information about the product, the quantity, and the resulting cost.
         #[endpoint(body, style = "deepObject")]
         pub line_items: Option<Vec<crate::models::PostQuotesQuoteLineItemsItem>>,
@@ -177,13 +185,13 @@ endpoint! {
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The account on behalf of which to charge.
         #[endpoint(body, style = "deepObject")]
-        pub on_behalf_of: Option<crate::models::PostQuotesQuoteOnBehalfOf>,
+        pub on_behalf_of: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// When creating a subscription or subscription schedule, the specified configuration data will be used. There must be at least one line item with a recurring price for a subscription or subscription schedule to be created. A subscription schedule is created if `subscription_data[effective_date]` is present and in the future, otherwise a subscription is created.
         #[endpoint(body, style = "deepObject")]
-        pub subscription_data: Option<crate::models::PostQuotesQuoteSubscriptionData>,
+        pub subscription_data: Option<crate::models::PostQuotesSubscriptionData>,
         /// The data with which to automatically create a Transfer for each of the invoices.
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<crate::models::PostQuotesQuoteTransferData>,
+        pub transfer_data: Option<crate::models::PostQuotesTransferData>,
     }
 }
 
@@ -222,7 +230,7 @@ endpoint! {
     ///
     /// &lt;p>When retrieving a quote, there is an includable &lt;a href="https://stripe.com/docs/api/quotes/object#quote_object-computed-upfront-line_items">&lt;strong>computed.upfront.line_items&lt;/strong>&lt;/a> property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of upfront line items.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetQuoteComputedUpfrontLineItems = "GET /v1/quotes/{quote}/computed_upfront_line_items" -> crate::models::GetQuotesQuoteComputedUpfrontLineItemsResponse {
+    pub struct GetQuoteComputedUpfrontLineItems = "GET /v1/quotes/{quote}/computed_upfront_line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `quote` path parameter.
         pub quote: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -263,7 +271,7 @@ endpoint! {
     ///
     /// &lt;p>When retrieving a quote, there is an includable &lt;strong>line_items&lt;/strong> property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetQuoteLineItems = "GET /v1/quotes/{quote}/line_items" -> crate::models::GetQuotesQuoteLineItemsResponse {
+    pub struct GetQuoteLineItems = "GET /v1/quotes/{quote}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `quote` path parameter.
         pub quote: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.

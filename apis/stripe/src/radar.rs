@@ -54,7 +54,7 @@ endpoint! {
     pub struct GetValueListItems = "GET /v1/radar/value_list_items" -> crate::models::GetRadarValueListItemsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetRadarValueListItemsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -138,7 +138,7 @@ endpoint! {
         pub contains: Option<String>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetRadarValueListsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -169,7 +169,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Type of the items in the value list. One of `card_fingerprint`, `card_bin`, `email`, `ip_address`, `country`, `string`, `case_sensitive_string`, or `customer_id`. Use `string` if the item type is unknown or mixed.
         #[endpoint(body)]
-        pub item_type: Option<crate::models::PostRadarValueListsItemType>,
+        pub item_type: Option<crate::models::RadarValueListItemType>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,

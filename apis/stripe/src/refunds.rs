@@ -14,7 +14,7 @@ endpoint! {
         pub charge: Option<String>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetRefundsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -60,16 +60,16 @@ endpoint! {
         pub instructions_email: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostRefundsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Origin of the refund
         #[endpoint(body)]
-        pub origin: Option<crate::models::PostRefundsOrigin>,
+        pub origin: Option<crate::models::PostChargesChargeRefundsOrigin>,
         /// The `payment_intent` property of the body.
         #[endpoint(body)]
         pub payment_intent: Option<String>,
         /// The `reason` property of the body.
         #[endpoint(body)]
-        pub reason: Option<crate::models::PostRefundsReason>,
+        pub reason: Option<crate::models::PostChargesChargeRefundReason>,
         /// The `refund_application_fee` property of the body.
         #[endpoint(body)]
         pub refund_application_fee: Option<bool>,
@@ -109,7 +109,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostRefundsRefundMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 

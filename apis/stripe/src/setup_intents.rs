@@ -16,7 +16,7 @@ endpoint! {
         pub attach_to_self: Option<bool>,
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetSetupIntentsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return SetupIntents for the customer specified by this customer ID.
         #[endpoint(query)]
         pub customer: Option<String>,
@@ -56,7 +56,7 @@ endpoint! {
         /// When enabled, this SetupIntent will accept payment methods that you have enabled in the Dashboard and are compatible with this SetupIntent's other parameters.
         #[endpoint(body, style = "deepObject")]
         pub automatic_payment_methods: Option<
-            crate::models::PostSetupIntentsAutomaticPaymentMethods,
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Set to `true` to attempt to confirm this SetupIntent immediately. This parameter defaults to `false`. If the payment method attached is a card, a return_url may be provided in case additional authentication is required.
         #[endpoint(body)]
@@ -76,10 +76,10 @@ endpoint! {
         ///
         /// Include `inbound` if you intend to use the payment method as the origin to pull funds from. Include `outbound` if you intend to use the payment method as the destination to send funds to. You can include both if you intend to use the payment method for both purposes.
         #[endpoint(body, style = "deepObject")]
-        pub flow_directions: Option<Vec<crate::models::PostSetupIntentsFlowDirectionsItem>>,
+        pub flow_directions: Option<Vec<crate::models::SetupAttemptFlowDirectionsItem>>,
         /// This hash contains details about the Mandate to create. This parameter can only be used with [`confirm=true`](https://stripe.com/docs/api/setup_intents/create#create_setup_intent-confirm).
         #[endpoint(body, style = "deepObject")]
-        pub mandate_data: Option<crate::models::PostSetupIntentsMandateData>,
+        pub mandate_data: Option<crate::models::PostPaymentIntentsMandateData>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
@@ -92,7 +92,7 @@ endpoint! {
         /// When included, this hash creates a PaymentMethod that is set as the [`payment_method`](https://stripe.com/docs/api/setup_intents/object#setup_intent_object-payment_method)
         /// value in the SetupIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<crate::models::PostSetupIntentsPaymentMethodData>,
+        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
         /// Payment-method-specific configuration for this SetupIntent.
         #[endpoint(body, style = "deepObject")]
         pub payment_method_options: Option<
@@ -109,7 +109,9 @@ endpoint! {
         pub single_use: Option<crate::models::PostSetupIntentsSingleUse>,
         /// Indicates how the payment method is intended to be used in the future. If not provided, this value defaults to `off_session`.
         #[endpoint(body)]
-        pub usage: Option<crate::models::PostSetupIntentsUsage>,
+        pub usage: Option<
+            crate::models::PostCheckoutSessionsPaymentIntentDataSetupFutureUsage,
+        >,
     }
 }
 
@@ -163,25 +165,21 @@ endpoint! {
         ///
         /// Include `inbound` if you intend to use the payment method as the origin to pull funds from. Include `outbound` if you intend to use the payment method as the destination to send funds to. You can include both if you intend to use the payment method for both purposes.
         #[endpoint(body, style = "deepObject")]
-        pub flow_directions: Option<
-            Vec<crate::models::PostSetupIntentsIntentFlowDirectionsItem>,
-        >,
+        pub flow_directions: Option<Vec<crate::models::SetupAttemptFlowDirectionsItem>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostSetupIntentsIntentMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// ID of the payment method (a PaymentMethod, Card, or saved Source object) to attach to this SetupIntent.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// When included, this hash creates a PaymentMethod that is set as the [`payment_method`](https://stripe.com/docs/api/setup_intents/object#setup_intent_object-payment_method)
         /// value in the SetupIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<
-            crate::models::PostSetupIntentsIntentPaymentMethodData,
-        >,
+        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
         /// Payment-method-specific configuration for this SetupIntent.
         #[endpoint(body, style = "deepObject")]
         pub payment_method_options: Option<
-            crate::models::PostSetupIntentsIntentPaymentMethodOptions,
+            crate::models::PostSetupIntentsPaymentMethodOptions,
         >,
         /// The list of payment method types (e.g. card) that this SetupIntent is allowed to set up. If this is not provided, defaults to \["card"\].
         #[endpoint(body, style = "deepObject")]
@@ -240,20 +238,18 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// This hash contains details about the Mandate to create
         #[endpoint(body, style = "deepObject")]
-        pub mandate_data: Option<crate::models::PostSetupIntentsIntentConfirmMandateData>,
+        pub mandate_data: Option<crate::models::PostPaymentIntentsIntentConfirmMandateData>,
         /// ID of the payment method (a PaymentMethod, Card, or saved Source object) to attach to this SetupIntent.
         #[endpoint(body)]
         pub payment_method: Option<String>,
         /// When included, this hash creates a PaymentMethod that is set as the [`payment_method`](https://stripe.com/docs/api/setup_intents/object#setup_intent_object-payment_method)
         /// value in the SetupIntent.
         #[endpoint(body, style = "deepObject")]
-        pub payment_method_data: Option<
-            crate::models::PostSetupIntentsIntentConfirmPaymentMethodData,
-        >,
+        pub payment_method_data: Option<crate::models::PostPaymentIntentsPaymentMethodData>,
         /// Payment-method-specific configuration for this SetupIntent.
         #[endpoint(body, style = "deepObject")]
         pub payment_method_options: Option<
-            crate::models::PostSetupIntentsIntentConfirmPaymentMethodOptions,
+            crate::models::PostSetupIntentsPaymentMethodOptions,
         >,
         /// The URL to redirect your customer back to after they authenticate on the payment method's app or site.
         /// If you'd prefer to redirect to a mobile application, you can alternatively supply an application URI scheme.

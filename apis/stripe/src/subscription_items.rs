@@ -37,7 +37,7 @@ endpoint! {
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
         pub billing_thresholds: Option<
-            crate::models::PostSubscriptionItemsBillingThresholds,
+            crate::models::PostCustomersCustomerSubscriptionsItemsItemBillingThresholds,
         >,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -53,17 +53,21 @@ endpoint! {
         ///
         /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
         #[endpoint(body)]
-        pub payment_behavior: Option<crate::models::PostSubscriptionItemsPaymentBehavior>,
+        pub payment_behavior: Option<
+            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
+        >,
         /// The ID of the price object.
         #[endpoint(body)]
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
         #[endpoint(body, style = "deepObject")]
-        pub price_data: Option<crate::models::PostSubscriptionItemsPriceData>,
+        pub price_data: Option<
+            crate::models::PostCustomersCustomerSubscriptionsItemsItemPriceData,
+        >,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         #[endpoint(body)]
         pub proration_behavior: Option<
-            crate::models::PostSubscriptionItemsProrationBehavior,
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
         #[endpoint(body)]
@@ -76,7 +80,7 @@ endpoint! {
         pub subscription: String,
         /// A list of [Tax Rate](https://stripe.com/docs/api/tax_rates) ids. These Tax Rates will override the [`default_tax_rates`](https://stripe.com/docs/api/subscriptions/create#create_subscription-default_tax_rates) on the Subscription. When updating, pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub tax_rates: Option<crate::models::PostSubscriptionItemsTaxRates>,
+        pub tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
     }
 }
 
@@ -106,14 +110,14 @@ endpoint! {
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
         pub billing_thresholds: Option<
-            crate::models::PostSubscriptionItemsItemBillingThresholds,
+            crate::models::PostCustomersCustomerSubscriptionsItemsItemBillingThresholds,
         >,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostSubscriptionItemsItemMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted.
         #[endpoint(body)]
         pub off_session: Option<bool>,
@@ -126,18 +130,20 @@ endpoint! {
         /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
         #[endpoint(body)]
         pub payment_behavior: Option<
-            crate::models::PostSubscriptionItemsItemPaymentBehavior,
+            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
         >,
         /// The ID of the price object. When changing a subscription item's price, `quantity` is set to 1 unless a `quantity` parameter is provided.
         #[endpoint(body)]
         pub price: Option<String>,
         /// Data used to generate a new [Price](https://stripe.com/docs/api/prices) object inline.
         #[endpoint(body, style = "deepObject")]
-        pub price_data: Option<crate::models::PostSubscriptionItemsItemPriceData>,
+        pub price_data: Option<
+            crate::models::PostCustomersCustomerSubscriptionsItemsItemPriceData,
+        >,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         #[endpoint(body)]
         pub proration_behavior: Option<
-            crate::models::PostSubscriptionItemsItemProrationBehavior,
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
         #[endpoint(body)]
@@ -147,7 +153,7 @@ endpoint! {
         pub quantity: Option<i64>,
         /// A list of [Tax Rate](https://stripe.com/docs/api/tax_rates) ids. These Tax Rates will override the [`default_tax_rates`](https://stripe.com/docs/api/subscriptions/create#create_subscription-default_tax_rates) on the Subscription. When updating, pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub tax_rates: Option<crate::models::PostSubscriptionItemsItemTaxRates>,
+        pub tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
     }
 }
 
@@ -166,7 +172,7 @@ endpoint! {
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         #[endpoint(body)]
         pub proration_behavior: Option<
-            crate::models::DeleteSubscriptionItemsItemProrationBehavior,
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
         #[endpoint(body)]

@@ -11,13 +11,13 @@ endpoint! {
     pub struct Get = "GET /v1/subscription_schedules" -> crate::models::GetSubscriptionSchedulesResponse {
         /// Only return subscription schedules that were created canceled the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub canceled_at: Option<crate::models::GetSubscriptionSchedulesCanceledAt>,
+        pub canceled_at: Option<crate::models::GetAccountsCreated>,
         /// Only return subscription schedules that completed during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub completed_at: Option<crate::models::GetSubscriptionSchedulesCompletedAt>,
+        pub completed_at: Option<crate::models::GetAccountsCreated>,
         /// Only return subscription schedules that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetSubscriptionSchedulesCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return subscription schedules for the given customer.
         #[endpoint(query)]
         pub customer: Option<String>,
@@ -32,7 +32,7 @@ endpoint! {
         pub limit: Option<i64>,
         /// Only return subscription schedules that were released during the given date interval.
         #[endpoint(query, style = "deepObject")]
-        pub released_at: Option<crate::models::GetSubscriptionSchedulesReleasedAt>,
+        pub released_at: Option<crate::models::GetAccountsCreated>,
         /// Only return subscription schedules that have not started yet.
         #[endpoint(query)]
         pub scheduled: Option<bool>,
@@ -59,7 +59,7 @@ endpoint! {
         >,
         /// Behavior of the subscription schedule and underlying subscription when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
         #[endpoint(body)]
-        pub end_behavior: Option<crate::models::PostSubscriptionSchedulesEndBehavior>,
+        pub end_behavior: Option<crate::models::SubscriptionScheduleEndBehavior>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
@@ -68,7 +68,7 @@ endpoint! {
         pub from_subscription: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostSubscriptionSchedulesMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// List representing phases of the subscription schedule. Each phase can be customized to have different durations, plans, and coupons. If there are multiple phases, the `end_date` of one phase will always equal the `start_date` of the next phase.
         #[endpoint(body, style = "deepObject")]
         pub phases: Option<Vec<crate::models::PostSubscriptionSchedulesPhasesItem>>,
@@ -104,26 +104,24 @@ endpoint! {
         /// Object representing the subscription schedule's default settings.
         #[endpoint(body, style = "deepObject")]
         pub default_settings: Option<
-            crate::models::PostSubscriptionSchedulesScheduleDefaultSettings,
+            crate::models::PostSubscriptionSchedulesDefaultSettings,
         >,
         /// Behavior of the subscription schedule and underlying subscription when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
         #[endpoint(body)]
-        pub end_behavior: Option<
-            crate::models::PostSubscriptionSchedulesScheduleEndBehavior,
-        >,
+        pub end_behavior: Option<crate::models::SubscriptionScheduleEndBehavior>,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostSubscriptionSchedulesScheduleMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// List representing phases of the subscription schedule. Each phase can be customized to have different durations, plans, and coupons. If there are multiple phases, the `end_date` of one phase will always equal the `start_date` of the next phase. Note that past phases can be omitted.
         #[endpoint(body, style = "deepObject")]
         pub phases: Option<Vec<crate::models::PostSubscriptionSchedulesSchedulePhasesItem>>,
         /// If the update changes the current phase, indicates whether the changes should be prorated. The default value is `create_prorations`.
         #[endpoint(body)]
         pub proration_behavior: Option<
-            crate::models::PostSubscriptionSchedulesScheduleProrationBehavior,
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
     }
 }

@@ -11,16 +11,16 @@ endpoint! {
     pub struct Get = "GET /v1/subscriptions" -> crate::models::GetSubscriptionsResponse {
         /// The collection method of the subscriptions to retrieve. Either `charge_automatically` or `send_invoice`.
         #[endpoint(query)]
-        pub collection_method: Option<crate::models::GetSubscriptionsCollectionMethod>,
+        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetSubscriptionsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// The `current_period_end` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub current_period_end: Option<crate::models::GetSubscriptionsCurrentPeriodEnd>,
+        pub current_period_end: Option<crate::models::GetAccountsCreated>,
         /// The `current_period_start` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub current_period_start: Option<crate::models::GetSubscriptionsCurrentPeriodStart>,
+        pub current_period_start: Option<crate::models::GetAccountsCreated>,
         /// The ID of the customer whose subscriptions will be retrieved.
         #[endpoint(query)]
         pub customer: Option<String>,
@@ -64,14 +64,16 @@ endpoint! {
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
         pub add_invoice_items: Option<
-            Vec<crate::models::PostSubscriptionsAddInvoiceItemsItem>,
+            Vec<crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItem>,
         >,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. The request must be made by a platform account on a connected account in order to set an application fee percentage. For more information, see the application fees [documentation](https://stripe.com/docs/connect/subscriptions#collecting-fees-on-subscriptions).
         #[endpoint(body)]
         pub application_fee_percent: Option<f64>,
         /// Automatic tax settings for this subscription. We recommend you only include this parameter when the existing value is being changed.
         #[endpoint(body, style = "deepObject")]
-        pub automatic_tax: Option<crate::models::PostSubscriptionsAutomaticTax>,
+        pub automatic_tax: Option<
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
+        >,
         /// For new subscriptions, a past timestamp to backdate the subscription's start date to. If set, the first invoice will contain a proration for the timespan between the start date and the current time. Can be combined with trials and the billing cycle anchor.
         #[endpoint(body)]
         pub backdate_start_date: Option<i64>,
@@ -80,7 +82,9 @@ endpoint! {
         pub billing_cycle_anchor: Option<i64>,
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
-        pub billing_thresholds: Option<crate::models::PostSubscriptionsBillingThresholds>,
+        pub billing_thresholds: Option<
+            crate::models::PostCustomersCustomerSubscriptionsBillingThresholds,
+        >,
         /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
         #[endpoint(body)]
         pub cancel_at: Option<i64>,
@@ -89,7 +93,7 @@ endpoint! {
         pub cancel_at_period_end: Option<bool>,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
         #[endpoint(body)]
-        pub collection_method: Option<crate::models::PostSubscriptionsCollectionMethod>,
+        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
         #[endpoint(body)]
         pub coupon: Option<String>,
@@ -110,7 +114,7 @@ endpoint! {
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<crate::models::PostSubscriptionsDefaultTaxRates>,
+        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// The subscription's description, meant to be displayable to the customer. Use this field to optionally store an explanation of the subscription for rendering in Stripe surfaces.
         #[endpoint(body)]
         pub description: Option<String>,
@@ -119,16 +123,16 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// A list of up to 20 subscription items, each with an attached price.
         #[endpoint(body, style = "deepObject")]
-        pub items: Option<Vec<crate::models::PostSubscriptionsItemsItem>>,
+        pub items: Option<Vec<crate::models::PostCustomersCustomerSubscriptionsItemsItem>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostSubscriptionsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted.
         #[endpoint(body)]
         pub off_session: Option<bool>,
         /// The account on behalf of which to charge, for each of the subscription's invoices.
         #[endpoint(body, style = "deepObject")]
-        pub on_behalf_of: Option<crate::models::PostSubscriptionsOnBehalfOf>,
+        pub on_behalf_of: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// Only applies to subscriptions with `collection_method=charge_automatically`.
         ///
         /// Use `allow_incomplete` to create subscriptions with `status=incomplete` if the first invoice cannot be paid. Creating subscriptions with this status allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
@@ -141,27 +145,35 @@ endpoint! {
         ///
         /// Subscriptions with `collection_method=send_invoice` are automatically activated regardless of the first invoice status.
         #[endpoint(body)]
-        pub payment_behavior: Option<crate::models::PostSubscriptionsPaymentBehavior>,
+        pub payment_behavior: Option<
+            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
+        >,
         /// Payment settings to pass to invoices created by the subscription.
         #[endpoint(body, style = "deepObject")]
-        pub payment_settings: Option<crate::models::PostSubscriptionsPaymentSettings>,
+        pub payment_settings: Option<
+            crate::models::PostCustomersCustomerSubscriptionsPaymentSettings,
+        >,
         /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
         #[endpoint(body, style = "deepObject")]
         pub pending_invoice_item_interval: Option<
-            crate::models::PostSubscriptionsPendingInvoiceItemInterval,
+            crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
         >,
         /// The API ID of a promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
         #[endpoint(body)]
         pub promotion_code: Option<String>,
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) resulting from the `billing_cycle_anchor`. If no value is passed, the default is `create_prorations`.
         #[endpoint(body)]
-        pub proration_behavior: Option<crate::models::PostSubscriptionsProrationBehavior>,
+        pub proration_behavior: Option<
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
+        >,
         /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges.
         #[endpoint(body, style = "deepObject")]
-        pub transfer_data: Option<crate::models::PostSubscriptionsTransferData>,
+        pub transfer_data: Option<
+            crate::models::PostCheckoutSessionsSubscriptionDataTransferData,
+        >,
         /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body, style = "deepObject")]
-        pub trial_end: Option<crate::models::PostSubscriptionsTrialEnd>,
+        pub trial_end: Option<crate::models::PostCustomersCustomerSubscriptionsTrialEnd>,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body)]
         pub trial_from_plan: Option<bool>,
@@ -170,7 +182,9 @@ endpoint! {
         pub trial_period_days: Option<i64>,
         /// Settings related to subscription trials.
         #[endpoint(body, style = "deepObject")]
-        pub trial_settings: Option<crate::models::PostSubscriptionsTrialSettings>,
+        pub trial_settings: Option<
+            crate::models::PostCheckoutSessionsSubscriptionDataTrialSettings,
+        >,
     }
 }
 
@@ -224,7 +238,7 @@ endpoint! {
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
         pub add_invoice_items: Option<
-            Vec<crate::models::PostSubscriptionsSubscriptionExposedIdAddInvoiceItemsItem>,
+            Vec<crate::models::PostCustomersCustomerSubscriptionsAddInvoiceItemsItem>,
         >,
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. The request must be made by a platform account on a connected account in order to set an application fee percentage. For more information, see the application fees [documentation](https://stripe.com/docs/connect/subscriptions#collecting-fees-on-subscriptions).
         #[endpoint(body)]
@@ -232,34 +246,34 @@ endpoint! {
         /// Automatic tax settings for this subscription. We recommend you only include this parameter when the existing value is being changed.
         #[endpoint(body, style = "deepObject")]
         pub automatic_tax: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdAutomaticTax,
+            crate::models::PostBillingPortalConfigurationsFeaturesInvoiceHistory,
         >,
         /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time (in UTC). For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
         #[endpoint(body)]
         pub billing_cycle_anchor: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdBillingCycleAnchor,
+            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdBillingCycleAnchor,
         >,
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
         pub billing_thresholds: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdBillingThresholds,
+            crate::models::PostCustomersCustomerSubscriptionsBillingThresholds,
         >,
         /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
         #[endpoint(body, style = "deepObject")]
-        pub cancel_at: Option<crate::models::PostSubscriptionsSubscriptionExposedIdCancelAt>,
+        pub cancel_at: Option<
+            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancelAt,
+        >,
         /// Boolean indicating whether this subscription should cancel at the end of the current period.
         #[endpoint(body)]
         pub cancel_at_period_end: Option<bool>,
         /// Details about why this subscription was cancelled
         #[endpoint(body, style = "deepObject")]
         pub cancellation_details: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdCancellationDetails,
+            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancellationDetails,
         >,
         /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`. Defaults to `charge_automatically`.
         #[endpoint(body)]
-        pub collection_method: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdCollectionMethod,
-        >,
+        pub collection_method: Option<crate::models::InvoiceCollectionMethod>,
         /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
         #[endpoint(body)]
         pub coupon: Option<String>,
@@ -274,9 +288,7 @@ endpoint! {
         pub default_source: Option<String>,
         /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
         #[endpoint(body, style = "deepObject")]
-        pub default_tax_rates: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdDefaultTaxRates,
-        >,
+        pub default_tax_rates: Option<crate::models::PostAccountsIndividualFullNameAliases>,
         /// The subscription's description, meant to be displayable to the customer. Use this field to optionally store an explanation of the subscription for rendering in Stripe surfaces.
         #[endpoint(body)]
         pub description: Option<String>,
@@ -286,23 +298,23 @@ endpoint! {
         /// A list of up to 20 subscription items, each with an attached price.
         #[endpoint(body, style = "deepObject")]
         pub items: Option<
-            Vec<crate::models::PostSubscriptionsSubscriptionExposedIdItemsItem>,
+            Vec<
+                crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdItemsItem,
+            >,
         >,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostSubscriptionsSubscriptionExposedIdMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Indicates if a customer is on or off-session while an invoice payment is attempted.
         #[endpoint(body)]
         pub off_session: Option<bool>,
         /// The account on behalf of which to charge, for each of the subscription's invoices.
         #[endpoint(body, style = "deepObject")]
-        pub on_behalf_of: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdOnBehalfOf,
-        >,
+        pub on_behalf_of: Option<crate::models::PostAccountsBusinessProfileSupportUrl>,
         /// If specified, payment collection for this subscription will be paused.
         #[endpoint(body, style = "deepObject")]
         pub pause_collection: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdPauseCollection,
+            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdPauseCollection,
         >,
         /// Use `allow_incomplete` to transition the subscription to `status=past_due` if a payment is required but cannot be paid. This allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
         ///
@@ -313,17 +325,17 @@ endpoint! {
         /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
         #[endpoint(body)]
         pub payment_behavior: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdPaymentBehavior,
+            crate::models::PostCustomersCustomerSubscriptionsPaymentBehavior,
         >,
         /// Payment settings to pass to invoices created by the subscription.
         #[endpoint(body, style = "deepObject")]
         pub payment_settings: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdPaymentSettings,
+            crate::models::PostCustomersCustomerSubscriptionsPaymentSettings,
         >,
         /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
         #[endpoint(body, style = "deepObject")]
         pub pending_invoice_item_interval: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdPendingInvoiceItemInterval,
+            crate::models::PostCustomersCustomerSubscriptionsPendingInvoiceItemInterval,
         >,
         /// The promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
         #[endpoint(body)]
@@ -331,7 +343,7 @@ endpoint! {
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         #[endpoint(body)]
         pub proration_behavior: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdProrationBehavior,
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint. It can also be used to implement custom proration logic, such as prorating by day instead of by second, by providing the time that you wish to use for proration calculations.
         #[endpoint(body)]
@@ -339,18 +351,18 @@ endpoint! {
         /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
         #[endpoint(body, style = "deepObject")]
         pub transfer_data: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdTransferData,
+            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdTransferData,
         >,
         /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
         #[endpoint(body, style = "deepObject")]
-        pub trial_end: Option<crate::models::PostSubscriptionsSubscriptionExposedIdTrialEnd>,
+        pub trial_end: Option<crate::models::PostCustomersCustomerSubscriptionsTrialEnd>,
         /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         #[endpoint(body)]
         pub trial_from_plan: Option<bool>,
         /// Settings related to subscription trials.
         #[endpoint(body, style = "deepObject")]
         pub trial_settings: Option<
-            crate::models::PostSubscriptionsSubscriptionExposedIdTrialSettings,
+            crate::models::PostCheckoutSessionsSubscriptionDataTrialSettings,
         >,
     }
 }
@@ -371,7 +383,7 @@ endpoint! {
         /// Details about why this subscription was cancelled
         #[endpoint(body, style = "deepObject")]
         pub cancellation_details: Option<
-            crate::models::DeleteSubscriptionsSubscriptionExposedIdCancellationDetails,
+            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdCancellationDetails,
         >,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -412,7 +424,7 @@ endpoint! {
         /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time (in UTC). Setting the value to `unchanged` advances the subscription's billing cycle anchor to the period that surrounds the current time. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
         #[endpoint(body)]
         pub billing_cycle_anchor: Option<
-            crate::models::PostSubscriptionsSubscriptionResumeBillingCycleAnchor,
+            crate::models::PostCustomersCustomerSubscriptionsSubscriptionExposedIdBillingCycleAnchor,
         >,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -420,7 +432,7 @@ endpoint! {
         /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. The default value is `create_prorations`.
         #[endpoint(body)]
         pub proration_behavior: Option<
-            crate::models::PostSubscriptionsSubscriptionResumeProrationBehavior,
+            crate::models::SubscriptionSchedulePhaseConfigurationProrationBehavior,
         >,
         /// If set, the proration will be calculated as though the subscription was resumed at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
         #[endpoint(body)]

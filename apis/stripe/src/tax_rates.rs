@@ -14,7 +14,7 @@ endpoint! {
         pub active: Option<bool>,
         /// Optional range for filtering created date.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetTaxRatesCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -72,7 +72,7 @@ endpoint! {
         pub state: Option<String>,
         /// The high-level tax type, such as `vat` or `sales_tax`.
         #[endpoint(body)]
-        pub tax_type: Option<crate::models::PostTaxRatesTaxType>,
+        pub tax_type: Option<crate::models::TaxProductResourceLineItemTaxRateDetailsTaxType>,
     }
 }
 
@@ -119,12 +119,12 @@ endpoint! {
         pub jurisdiction: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostTaxRatesTaxRateMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// [ISO 3166-2 subdivision code](https://en.wikipedia.org/wiki/ISO_3166-2:US), without country prefix. For example, "NY" for New York, United States.
         #[endpoint(body)]
         pub state: Option<String>,
         /// The high-level tax type, such as `vat` or `sales_tax`.
         #[endpoint(body)]
-        pub tax_type: Option<crate::models::PostTaxRatesTaxRateTaxType>,
+        pub tax_type: Option<crate::models::TaxProductResourceLineItemTaxRateDetailsTaxType>,
     }
 }

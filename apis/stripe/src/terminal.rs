@@ -45,7 +45,7 @@ endpoint! {
         pub tipping: Option<crate::models::PostTerminalConfigurationsTipping>,
         /// An object containing device type specific settings for Verifone P400 readers
         #[endpoint(body, style = "deepObject")]
-        pub verifone_p400: Option<crate::models::PostTerminalConfigurationsVerifoneP400>,
+        pub verifone_p400: Option<crate::models::PostTerminalConfigurationsBbposWiseposE>,
     }
 }
 
@@ -69,7 +69,7 @@ endpoint! {
     /// &lt;p>Updates a new &lt;code>Configuration&lt;/code> object.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct PostConfigurationsConfiguration = "POST /v1/terminal/configurations/{configuration}" -> crate::models::PostTerminalConfigurationsConfigurationResponse {
+    pub struct PostConfigurationsConfiguration = "POST /v1/terminal/configurations/{configuration}" -> crate::models::GetTerminalConfigurationsConfigurationResponse {
         /// The `configuration` path parameter.
         pub configuration: String,
         /// An object containing device type specific settings for BBPOS WisePOS E readers
@@ -82,7 +82,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Tipping configurations for readers supporting on-reader tips
         #[endpoint(body, style = "deepObject")]
-        pub tipping: Option<crate::models::PostTerminalConfigurationsConfigurationTipping>,
+        pub tipping: Option<crate::models::PostTerminalConfigurationsTipping>,
         /// An object containing device type specific settings for Verifone P400 readers
         #[endpoint(body, style = "deepObject")]
         pub verifone_p400: Option<
@@ -153,7 +153,7 @@ endpoint! {
     pub struct PostLocations = "POST /v1/terminal/locations" -> crate::models::TerminalLocation {
         /// The full address of the location.
         #[endpoint(body, style = "deepObject")]
-        pub address: crate::models::PostTerminalLocationsAddress,
+        pub address: crate::models::PostTaxCalculationsCustomerDetailsAddress,
         /// The ID of a configuration that will be used to customize all readers in this location.
         #[endpoint(body)]
         pub configuration_overrides: Option<String>,
@@ -165,7 +165,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostTerminalLocationsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -189,12 +189,12 @@ endpoint! {
     /// &lt;p>Updates a &lt;code>Location&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct PostLocationsLocation = "POST /v1/terminal/locations/{location}" -> crate::models::PostTerminalLocationsLocationResponse {
+    pub struct PostLocationsLocation = "POST /v1/terminal/locations/{location}" -> crate::models::GetTerminalLocationsLocationResponse {
         /// The `location` path parameter.
         pub location: String,
         /// The full address of the location.
         #[endpoint(body, style = "deepObject")]
-        pub address: Option<crate::models::PostTerminalLocationsLocationAddress>,
+        pub address: Option<crate::models::PostAccountsBusinessProfileSupportAddress>,
         /// The ID of a configuration that will be used to customize all readers in this location.
         #[endpoint(body)]
         pub configuration_overrides: Option<String>,
@@ -206,7 +206,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostTerminalLocationsLocationMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -251,7 +251,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// A status filter to filter readers to only offline or online readers
         #[endpoint(query)]
-        pub status: Option<crate::models::GetTerminalReadersStatus>,
+        pub status: Option<crate::models::CustomerAcceptanceType>,
     }
 }
 
@@ -273,7 +273,7 @@ endpoint! {
         pub location: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostTerminalReadersMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// A code generated by the reader used for registering to an account.
         #[endpoint(body)]
         pub registration_code: String,
@@ -300,7 +300,7 @@ endpoint! {
     /// &lt;p>Updates a &lt;code>Reader&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
-    pub struct PostReadersReader = "POST /v1/terminal/readers/{reader}" -> crate::models::PostTerminalReadersReaderResponse {
+    pub struct PostReadersReader = "POST /v1/terminal/readers/{reader}" -> crate::models::GetTerminalReadersReaderResponse {
         /// The `reader` path parameter.
         pub reader: String,
         /// Specifies which fields in the response should be expanded.
@@ -311,7 +311,7 @@ endpoint! {
         pub label: Option<String>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostTerminalReadersReaderMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -439,6 +439,6 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Type
         #[endpoint(body)]
-        pub r#type: crate::models::PostTerminalReadersReaderSetReaderDisplayType,
+        pub r#type: crate::models::TerminalReaderReaderResourceSetReaderDisplayActionType,
     }
 }

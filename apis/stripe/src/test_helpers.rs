@@ -125,7 +125,7 @@ endpoint! {
         /// Simulated data for the interac_present payment method.
         #[endpoint(body, style = "deepObject")]
         pub interac_present: Option<
-            crate::models::PostTestHelpersTerminalReadersReaderPresentPaymentMethodInteracPresent,
+            crate::models::PostTestHelpersTerminalReadersReaderPresentPaymentMethodCardPresent,
         >,
         /// Simulated payment type.
         #[endpoint(body)]
@@ -367,7 +367,7 @@ endpoint! {
         /// Details about a returned OutboundTransfer.
         #[endpoint(body, style = "deepObject")]
         pub returned_details: Option<
-            crate::models::PostTestHelpersTreasuryOutboundTransfersOutboundTransferReturnReturnedDetails,
+            crate::models::PostTestHelpersTreasuryOutboundPaymentsIdReturnReturnedDetails,
         >,
     }
 }
@@ -401,7 +401,7 @@ endpoint! {
         >,
         /// The rails used for the object.
         #[endpoint(body)]
-        pub network: crate::models::PostTestHelpersTreasuryReceivedCreditsNetwork,
+        pub network: crate::models::UsBankAccountNetworksSupportedItem,
     }
 }
 
@@ -430,10 +430,10 @@ endpoint! {
         /// Initiating payment method details for the object.
         #[endpoint(body, style = "deepObject")]
         pub initiating_payment_method_details: Option<
-            crate::models::PostTestHelpersTreasuryReceivedDebitsInitiatingPaymentMethodDetails,
+            crate::models::PostTestHelpersTreasuryReceivedCreditsInitiatingPaymentMethodDetails,
         >,
         /// The rails used for the object.
         #[endpoint(body)]
-        pub network: crate::models::PostTestHelpersTreasuryReceivedDebitsNetwork,
+        pub network: crate::models::InboundTransfersPaymentMethodDetailsUsBankAccountNetwork,
     }
 }

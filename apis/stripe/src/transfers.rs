@@ -11,7 +11,7 @@ endpoint! {
     pub struct Get = "GET /v1/transfers" -> crate::models::GetTransfersResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetTransfersCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// Only return transfers for the destination specified by this account ID.
         #[endpoint(query)]
         pub destination: Option<String>,
@@ -63,7 +63,7 @@ endpoint! {
         pub source_transaction: Option<String>,
         /// The source balance to use for this transfer. One of `bank_account`, `card`, or `fpx`. For most users, this will default to `card`.
         #[endpoint(body)]
-        pub source_type: Option<crate::models::PostTransfersSourceType>,
+        pub source_type: Option<crate::models::PostPayoutsSourceType>,
         /// A string that identifies this transaction as part of a group. See the [Connect documentation](https://stripe.com/docs/connect/charges-transfers#transfer-options) for details.
         #[endpoint(body)]
         pub transfer_group: Option<String>,
@@ -75,7 +75,7 @@ endpoint! {
     ///
     /// &lt;p>You can see a list of the reversals belonging to a specific transfer. Note that the 10 most recent reversals are always available by default on the transfer object. If you need more than those 10, you can use this API method and the &lt;code>limit&lt;/code> and &lt;code>starting_after&lt;/code> parameters to page through additional reversals.&lt;/p>
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetIdReversals = "GET /v1/transfers/{id}/reversals" -> crate::models::GetTransfersIdReversalsResponse {
+    pub struct GetIdReversals = "GET /v1/transfers/{id}/reversals" -> crate::models::TransferReversals {
         /// The `id` path parameter.
         pub id: String,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
@@ -117,7 +117,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostTransfersIdReversalsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// Boolean indicating whether the application fee should be refunded when reversing this transfer. If a full transfer reversal is given, the full application fee will be refunded. Otherwise, the application fee will be refunded with an amount proportional to the amount of the transfer reversed.
         #[endpoint(body)]
         pub refund_application_fee: Option<bool>,
@@ -157,7 +157,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostTransfersTransferMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }
 
@@ -195,6 +195,6 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostTransfersTransferReversalsIdMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
     }
 }

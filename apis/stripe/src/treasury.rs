@@ -29,7 +29,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return CreditReversals for a given status.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetTreasuryCreditReversalsStatus>,
+        pub status: Option<crate::models::TreasuryCreditReversalStatus>,
     }
 }
 
@@ -140,7 +140,7 @@ endpoint! {
     pub struct GetFinancialAccounts = "GET /v1/treasury/financial_accounts" -> crate::models::GetTreasuryFinancialAccountsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetTreasuryFinancialAccountsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// An object ID cursor for use in pagination.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -211,16 +211,14 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Encodes whether a FinancialAccount has access to a particular feature, with a status enum and associated `status_details`. Stripe or the platform may control features via the requested field.
         #[endpoint(body, style = "deepObject")]
-        pub features: Option<
-            crate::models::PostTreasuryFinancialAccountsFinancialAccountFeatures,
-        >,
+        pub features: Option<crate::models::PostTreasuryFinancialAccountsFeatures>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
         pub metadata: Option<::std::collections::BTreeMap<String, String>>,
         /// The set of functionalities that the platform can restrict on the FinancialAccount.
         #[endpoint(body, style = "deepObject")]
         pub platform_restrictions: Option<
-            crate::models::PostTreasuryFinancialAccountsFinancialAccountPlatformRestrictions,
+            crate::models::PostTreasuryFinancialAccountsPlatformRestrictions,
         >,
     }
 }
@@ -251,12 +249,12 @@ endpoint! {
         /// Encodes the FinancialAccount's ability to be used with the Issuing product, including attaching cards to and drawing funds from the FinancialAccount.
         #[endpoint(body, style = "deepObject")]
         pub card_issuing: Option<
-            crate::models::PostTreasuryFinancialAccountsFinancialAccountFeaturesCardIssuing2,
+            crate::models::PostTreasuryFinancialAccountsFeaturesCardIssuing,
         >,
         /// Represents whether this FinancialAccount is eligible for deposit insurance. Various factors determine the insurance amount.
         #[endpoint(body, style = "deepObject")]
         pub deposit_insurance: Option<
-            crate::models::PostTreasuryFinancialAccountsFinancialAccountFeaturesDepositInsurance2,
+            crate::models::PostTreasuryFinancialAccountsFeaturesCardIssuing,
         >,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -264,27 +262,27 @@ endpoint! {
         /// Contains Features that add FinancialAddresses to the FinancialAccount.
         #[endpoint(body, style = "deepObject")]
         pub financial_addresses: Option<
-            crate::models::PostTreasuryFinancialAccountsFinancialAccountFeaturesFinancialAddresses2,
+            crate::models::PostTreasuryFinancialAccountsFeaturesFinancialAddresses,
         >,
         /// Contains settings related to adding funds to a FinancialAccount from another Account with the same owner.
         #[endpoint(body, style = "deepObject")]
         pub inbound_transfers: Option<
-            crate::models::PostTreasuryFinancialAccountsFinancialAccountFeaturesInboundTransfers2,
+            crate::models::PostTreasuryFinancialAccountsFeaturesInboundTransfers,
         >,
         /// Represents the ability for the FinancialAccount to send money to, or receive money from other FinancialAccounts (for example, via OutboundPayment).
         #[endpoint(body, style = "deepObject")]
         pub intra_stripe_flows: Option<
-            crate::models::PostTreasuryFinancialAccountsFinancialAccountFeaturesIntraStripeFlows2,
+            crate::models::PostTreasuryFinancialAccountsFeaturesCardIssuing,
         >,
         /// Includes Features related to initiating money movement out of the FinancialAccount to someone else's bucket of money.
         #[endpoint(body, style = "deepObject")]
         pub outbound_payments: Option<
-            crate::models::PostTreasuryFinancialAccountsFinancialAccountFeaturesOutboundPayments2,
+            crate::models::PostTreasuryFinancialAccountsFeaturesOutboundPayments,
         >,
         /// Contains a Feature and settings related to moving money out of the FinancialAccount into another Account with the same owner.
         #[endpoint(body, style = "deepObject")]
         pub outbound_transfers: Option<
-            crate::models::PostTreasuryFinancialAccountsFinancialAccountFeaturesOutboundTransfers2,
+            crate::models::PostTreasuryFinancialAccountsFeaturesOutboundPayments,
         >,
     }
 }
@@ -312,7 +310,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return InboundTransfers that have the given status: `processing`, `succeeded`, `failed` or `canceled`.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetTreasuryInboundTransfersStatus>,
+        pub status: Option<crate::models::TreasuryInboundTransferStatus>,
     }
 }
 
@@ -405,7 +403,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return OutboundPayments that have the given status: `processing`, `failed`, `posted`, `returned`, or `canceled`.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetTreasuryOutboundPaymentsStatus>,
+        pub status: Option<crate::models::TreasuryOutboundPaymentStatus>,
     }
 }
 
@@ -513,7 +511,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return OutboundTransfers that have the given status: `processing`, `canceled`, `failed`, `posted`, or `returned`.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetTreasuryOutboundTransfersStatus>,
+        pub status: Option<crate::models::TreasuryOutboundPaymentStatus>,
     }
 }
 
@@ -539,7 +537,7 @@ endpoint! {
         /// Hash describing payment method configuration details.
         #[endpoint(body, style = "deepObject")]
         pub destination_payment_method_options: Option<
-            crate::models::PostTreasuryOutboundTransfersDestinationPaymentMethodOptions,
+            crate::models::PostTreasuryOutboundPaymentsDestinationPaymentMethodOptions,
         >,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -611,7 +609,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return ReceivedCredits that have the given status: `succeeded` or `failed`.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetTreasuryReceivedCreditsStatus>,
+        pub status: Option<crate::models::TreasuryReceivedCreditStatus>,
     }
 }
 
@@ -652,7 +650,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return ReceivedDebits that have the given status: `succeeded` or `failed`.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetTreasuryReceivedDebitsStatus>,
+        pub status: Option<crate::models::TreasuryReceivedCreditStatus>,
     }
 }
 
@@ -678,10 +676,10 @@ endpoint! {
     pub struct GetTransactionEntries = "GET /v1/treasury/transaction_entries" -> crate::models::GetTreasuryTransactionEntriesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetTreasuryTransactionEntriesCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// The `effective_at` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub effective_at: Option<crate::models::GetTreasuryTransactionEntriesEffectiveAt>,
+        pub effective_at: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -728,7 +726,7 @@ endpoint! {
     pub struct GetTransactions = "GET /v1/treasury/transactions" -> crate::models::GetTreasuryTransactionsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
-        pub created: Option<crate::models::GetTreasuryTransactionsCreated>,
+        pub created: Option<crate::models::GetAccountsCreated>,
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
         pub ending_before: Option<String>,
@@ -749,7 +747,7 @@ endpoint! {
         pub starting_after: Option<String>,
         /// Only return Transactions that have the given status: `open`, `posted`, or `void`.
         #[endpoint(query)]
-        pub status: Option<crate::models::GetTreasuryTransactionsStatus>,
+        pub status: Option<crate::models::TreasuryTransactionStatus>,
         /// A filter for the `status_transitions.posted_at` timestamp. When using this filter, `status=posted` and `order_by=posted_at` must also be specified.
         #[endpoint(query, style = "deepObject")]
         pub status_transitions: Option<

@@ -48,7 +48,7 @@ endpoint! {
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostWebhookEndpointsMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The URL of the webhook endpoint.
         #[endpoint(body)]
         pub url: String,
@@ -87,14 +87,14 @@ endpoint! {
         /// The list of events to enable for this endpoint. You may specify `['*']` to enable all events, except those that require explicit selection.
         #[endpoint(body, style = "deepObject")]
         pub enabled_events: Option<
-            Vec<crate::models::PostWebhookEndpointsWebhookEndpointEnabledEventsItem>,
+            Vec<crate::models::PostWebhookEndpointsEnabledEventsItem>,
         >,
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
         /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
         #[endpoint(body, style = "deepObject")]
-        pub metadata: Option<crate::models::PostWebhookEndpointsWebhookEndpointMetadata>,
+        pub metadata: Option<crate::models::PostAccountsIndividualMetadata>,
         /// The URL of the webhook endpoint.
         #[endpoint(body)]
         pub url: Option<String>,

@@ -55,7 +55,7 @@ endpoint! {
         pub sms_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `sms_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "SmsMethod")]
-        pub sms_method: Option<crate::models::CreateApplicationSmsMethod>,
+        pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call using a POST method to send status information about SMS messages sent by the application.
         #[endpoint(body, rename = "SmsStatusCallback")]
         pub sms_status_callback: Option<::endpoint::model::Uri>,
@@ -68,22 +68,20 @@ endpoint! {
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
-            crate::models::CreateApplicationStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// Whether we should look up the caller's caller-ID name from the CNAM database (additional charges apply). Can be: `true` or `false`.
         #[endpoint(body, rename = "VoiceCallerIdLookup")]
         pub voice_caller_id_lookup: Option<bool>,
         /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<
-            crate::models::CreateApplicationVoiceFallbackMethod,
-        >,
+        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `voice_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::CreateApplicationVoiceMethod>,
+        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call when the phone number assigned to this application receives a call.
         #[endpoint(body, rename = "VoiceUrl")]
         pub voice_url: Option<::endpoint::model::Uri>,
@@ -128,13 +126,13 @@ endpoint! {
         pub public_application_connect_enabled: Option<bool>,
         /// The HTTP method we should use to call `sms_fallback_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
-        pub sms_fallback_method: Option<crate::models::UpdateApplicationSmsFallbackMethod>,
+        pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML from `sms_url`.
         #[endpoint(body, rename = "SmsFallbackUrl")]
         pub sms_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `sms_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "SmsMethod")]
-        pub sms_method: Option<crate::models::UpdateApplicationSmsMethod>,
+        pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// Same as message_status_callback: The URL we should call using a POST method to send status information about SMS messages sent by the application. Deprecated, included for backwards compatibility.
         #[endpoint(body, rename = "SmsStatusCallback")]
         pub sms_status_callback: Option<::endpoint::model::Uri>,
@@ -147,22 +145,20 @@ endpoint! {
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
-            crate::models::UpdateApplicationStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// Whether we should look up the caller's caller-ID name from the CNAM database (additional charges apply). Can be: `true` or `false`.
         #[endpoint(body, rename = "VoiceCallerIdLookup")]
         pub voice_caller_id_lookup: Option<bool>,
         /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<
-            crate::models::UpdateApplicationVoiceFallbackMethod,
-        >,
+        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `voice_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::UpdateApplicationVoiceMethod>,
+        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call when the phone number assigned to this application receives a call.
         #[endpoint(body, rename = "VoiceUrl")]
         pub voice_url: Option<::endpoint::model::Uri>,

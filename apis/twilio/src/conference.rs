@@ -71,7 +71,7 @@ endpoint! {
         pub sid: String,
         /// The HTTP method used to call `announce_url`. Can be: `GET` or `POST` and the default is `POST`
         #[endpoint(body, rename = "AnnounceMethod")]
-        pub announce_method: Option<crate::models::UpdateConferenceAnnounceMethod>,
+        pub announce_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call to announce something into the conference. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs.
         #[endpoint(body, rename = "AnnounceUrl")]
         pub announce_url: Option<::endpoint::model::Uri>,

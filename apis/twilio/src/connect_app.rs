@@ -56,7 +56,7 @@ endpoint! {
         /// The HTTP method to use when calling `deauthorize_callback_url`.
         #[endpoint(body, rename = "DeauthorizeCallbackMethod")]
         pub deauthorize_callback_method: Option<
-            crate::models::UpdateConnectAppDeauthorizeCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The URL to call using the `deauthorize_callback_method` to de-authorize the Connect App.
         #[endpoint(body, rename = "DeauthorizeCallbackUrl")]

@@ -55,17 +55,17 @@ endpoint! {
         pub sip_registration: Option<bool>,
         /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<crate::models::CreateSipDomainVoiceFallbackMethod>,
+        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML from `voice_url`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `voice_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::CreateSipDomainVoiceMethod>,
+        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The HTTP method we should use to call `voice_status_callback_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "VoiceStatusCallbackMethod")]
         pub voice_status_callback_method: Option<
-            crate::models::CreateSipDomainVoiceStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The URL that we should call to pass status parameters (such as call ended) to your application.
         #[endpoint(body, rename = "VoiceStatusCallbackUrl")]
@@ -123,17 +123,17 @@ endpoint! {
         pub sip_registration: Option<bool>,
         /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<crate::models::UpdateSipDomainVoiceFallbackMethod>,
+        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while retrieving or executing the TwiML requested by `voice_url`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use to call `voice_url`
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::UpdateSipDomainVoiceMethod>,
+        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The HTTP method we should use to call `voice_status_callback_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "VoiceStatusCallbackMethod")]
         pub voice_status_callback_method: Option<
-            crate::models::UpdateSipDomainVoiceStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The URL that we should call to pass status parameters (such as call ended) to your application.
         #[endpoint(body, rename = "VoiceStatusCallbackUrl")]

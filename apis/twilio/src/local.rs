@@ -145,15 +145,13 @@ endpoint! {
         pub sms_application_sid: Option<String>,
         /// The HTTP method that we should use to call `sms_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
-        pub sms_fallback_method: Option<
-            crate::models::CreateIncomingPhoneNumberLocalSmsFallbackMethod,
-        >,
+        pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs while requesting or executing the TwiML defined by `sms_url`.
         #[endpoint(body, rename = "SmsFallbackUrl")]
         pub sms_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method that we should use to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`.
         #[endpoint(body, rename = "SmsMethod")]
-        pub sms_method: Option<crate::models::CreateIncomingPhoneNumberLocalSmsMethod>,
+        pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call when the new phone number receives an incoming SMS message.
         #[endpoint(body, rename = "SmsUrl")]
         pub sms_url: Option<::endpoint::model::Uri>,
@@ -163,7 +161,7 @@ endpoint! {
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
-            crate::models::CreateIncomingPhoneNumberLocalStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The SID of the Trunk we should use to handle calls to the new phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use only those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
         #[endpoint(body, rename = "TrunkSid")]
@@ -176,15 +174,13 @@ endpoint! {
         pub voice_caller_id_lookup: Option<bool>,
         /// The HTTP method that we should use to call `voice_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
         #[endpoint(body, rename = "VoiceFallbackMethod")]
-        pub voice_fallback_method: Option<
-            crate::models::CreateIncomingPhoneNumberLocalVoiceFallbackMethod,
-        >,
+        pub voice_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call when an error occurs retrieving or executing the TwiML requested by `url`.
         #[endpoint(body, rename = "VoiceFallbackUrl")]
         pub voice_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method that we should use to call `voice_url`. Can be: `GET` or `POST` and defaults to `POST`.
         #[endpoint(body, rename = "VoiceMethod")]
-        pub voice_method: Option<crate::models::CreateIncomingPhoneNumberLocalVoiceMethod>,
+        pub voice_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The configuration parameter for the new phone number to receive incoming voice calls or faxes. Can be: `fax` or `voice` and defaults to `voice`.
         #[endpoint(body, rename = "VoiceReceiveMode")]
         pub voice_receive_mode: Option<

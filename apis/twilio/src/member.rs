@@ -55,7 +55,7 @@ endpoint! {
         pub call_sid: String,
         /// How to pass the update request data. Can be `GET` or `POST` and the default is `POST`. `POST` sends the data as encoded form data and `GET` sends the data as query parameters.
         #[endpoint(body, rename = "Method")]
-        pub method: Option<crate::models::UpdateMemberMethod>,
+        pub method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The absolute URL of the Queue resource.
         #[endpoint(body, rename = "Url")]
         pub url: Option<::endpoint::model::Uri>,

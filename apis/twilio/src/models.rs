@@ -17,45 +17,55 @@
 
 /// The `api.v2010.account` schema.
 #[cfg(feature = "account")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010Account {
     /// The authorization token for this account. This token should be kept a secret, so no sharing.
-    pub auth_token: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub auth_token: ::endpoint::model::Nullable<String>,
     /// The date that this account was created, in GMT in RFC 2822 format
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this account was last updated, in GMT in RFC 2822 format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A human readable description of this account, up to 64 characters long. By default the FriendlyName is your email address.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique 34 character id that represents the parent of this account. The OwnerAccountSid of a parent account is it's own sid.
-    pub owner_account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub owner_account_sid: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The status of this account. Usually `active`, but can be `suspended` or `closed`.
-    pub status: Option<AccountEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<AccountEnumStatus>,
     /// A Map of various subresources available for the given Account Instance
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The type of this account. Either `Trial` or `Full` if it's been upgraded
-    pub r#type: Option<AccountEnumType>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub r#type: ::endpoint::model::Nullable<AccountEnumType>,
     /// The URI for this resource, relative to `https://api.twilio.com`
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "account")]
     ApiV2010Account {
     } {
-        auth_token: Option<String> = "auth_token",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        owner_account_sid: Option<String> = "owner_account_sid",
-        sid: Option<String> = "sid",
-        status: Option<AccountEnumStatus> = "status",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        r#type: Option<AccountEnumType> = "type",
-        uri: Option<String> = "uri",
+        auth_token: ::endpoint::model::Nullable<String> = "auth_token",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        owner_account_sid: ::endpoint::model::Nullable<String> = "owner_account_sid",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        status: ::endpoint::model::Nullable<AccountEnumStatus> = "status",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        r#type: ::endpoint::model::Nullable<AccountEnumType> = "type",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -72,26 +82,34 @@ pub struct ApiV2010Account {
 
 /// ListAccountResponse
 #[cfg(feature = "account")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAccountResponse {
     /// The `accounts` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub accounts: Option<Vec<ApiV2010Account>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -102,10 +120,10 @@ pub struct ListAccountResponse {
         accounts: Option<Vec<ApiV2010Account>> = "accounts",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -113,88 +131,111 @@ pub struct ListAccountResponse {
 
 /// The `api.v2010.account.address` schema.
 #[cfg(feature = "address")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAddress {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The city in which the address is located.
-    pub city: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub city: ::endpoint::model::Nullable<String>,
     /// The name associated with the address.This property has a maximum length of 16 4-byte characters, or 21 3-byte characters.
-    pub customer_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub customer_name: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// Whether emergency calling has been enabled on this number.
-    pub emergency_enabled: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_enabled: ::endpoint::model::Nullable<bool>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The ISO country code of the address.
-    pub iso_country: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub iso_country: ::endpoint::model::Nullable<String>,
     /// The postal code of the address.
-    pub postal_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub postal_code: ::endpoint::model::Nullable<String>,
     /// The state or region of the address.
-    pub region: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub region: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Address resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The number and street address of the address.
-    pub street: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub street: ::endpoint::model::Nullable<String>,
     /// The additional number and street address of the address.
-    pub street_secondary: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub street_secondary: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// Whether the address has been validated to comply with local regulation. In countries that require valid addresses, an invalid address will not be accepted. `true` indicates the Address has been validated. `false` indicate the country doesn't require validation or the Address is not valid.
-    pub validated: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub validated: ::endpoint::model::Nullable<bool>,
     /// Whether the address has been verified to comply with regulation. In countries that require valid addresses, an invalid address will not be accepted. `true` indicates the Address has been verified. `false` indicate the country doesn't require verified or the Address is not valid.
-    pub verified: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub verified: ::endpoint::model::Nullable<bool>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "address")]
     ApiV2010AccountAddress {
     } {
-        account_sid: Option<String> = "account_sid",
-        city: Option<String> = "city",
-        customer_name: Option<String> = "customer_name",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        emergency_enabled: Option<bool> = "emergency_enabled",
-        friendly_name: Option<String> = "friendly_name",
-        iso_country: Option<String> = "iso_country",
-        postal_code: Option<String> = "postal_code",
-        region: Option<String> = "region",
-        sid: Option<String> = "sid",
-        street: Option<String> = "street",
-        street_secondary: Option<String> = "street_secondary",
-        uri: Option<String> = "uri",
-        validated: Option<bool> = "validated",
-        verified: Option<bool> = "verified",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        city: ::endpoint::model::Nullable<String> = "city",
+        customer_name: ::endpoint::model::Nullable<String> = "customer_name",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        emergency_enabled: ::endpoint::model::Nullable<bool> = "emergency_enabled",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        iso_country: ::endpoint::model::Nullable<String> = "iso_country",
+        postal_code: ::endpoint::model::Nullable<String> = "postal_code",
+        region: ::endpoint::model::Nullable<String> = "region",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        street: ::endpoint::model::Nullable<String> = "street",
+        street_secondary: ::endpoint::model::Nullable<String> = "street_secondary",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        validated: ::endpoint::model::Nullable<bool> = "validated",
+        verified: ::endpoint::model::Nullable<bool> = "verified",
     }
 }
 
 /// ListAddressResponse
 #[cfg(feature = "address")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAddressResponse {
     /// The `addresses` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub addresses: Option<Vec<ApiV2010AccountAddress>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -205,10 +246,10 @@ pub struct ListAddressResponse {
         addresses: Option<Vec<ApiV2010AccountAddress>> = "addresses",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -216,95 +257,124 @@ pub struct ListAddressResponse {
 
 /// The `api.v2010.account.address.dependent_phone_number` schema.
 #[cfg(feature = "dependent-phone-number")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAddressDependentPhoneNumber {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the DependentPhoneNumber resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
-    pub address_requirements: Option<DependentPhoneNumberEnumAddressRequirement>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements:
+        ::endpoint::model::Nullable<DependentPhoneNumberEnumAddressRequirement>,
     /// The API version used to start a new TwiML session.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The set of Boolean properties that indicates whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities: Option<::serde_json::Value>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<::serde_json::Value>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the emergency address configuration that we use for emergency calling from the phone number.
-    pub emergency_address_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is enabled for emergency calling.
-    pub emergency_status: Option<DependentPhoneNumberEnumEmergencyStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_status: ::endpoint::model::Nullable<DependentPhoneNumberEnumEmergencyStatus>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the DependentPhoneNumber resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles SMS messages sent to the phone number. If an `sms_application_sid` is present, we ignore all `sms_*_url` values and use those of the application.
-    pub sms_application_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_application_sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    pub sms_fallback_method: Option<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
-    pub sms_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    pub sms_method: Option<ApiV2010AccountAddressDependentPhoneNumberSmsMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives an incoming SMS message.
-    pub sms_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
-    pub status_callback: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback_method:
-        Option<ApiV2010AccountAddressDependentPhoneNumberStatusCallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
-    pub trunk_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
-    pub voice_application_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_application_sid: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database. Can be: `true` or `false`. Caller ID lookups can cost $0.01 each.
-    pub voice_caller_id_lookup: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
-        Option<ApiV2010AccountAddressDependentPhoneNumberVoiceFallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
-    pub voice_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    pub voice_method: Option<ApiV2010AccountAddressDependentPhoneNumberVoiceMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
-    pub voice_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "dependent-phone-number")]
     ApiV2010AccountAddressDependentPhoneNumber {
     } {
-        account_sid: Option<String> = "account_sid",
-        address_requirements: Option<DependentPhoneNumberEnumAddressRequirement> = "address_requirements",
-        api_version: Option<String> = "api_version",
-        capabilities: Option<::serde_json::Value> = "capabilities",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        emergency_address_sid: Option<String> = "emergency_address_sid",
-        emergency_status: Option<DependentPhoneNumberEnumEmergencyStatus> = "emergency_status",
-        friendly_name: Option<String> = "friendly_name",
-        phone_number: Option<String> = "phone_number",
-        sid: Option<String> = "sid",
-        sms_application_sid: Option<String> = "sms_application_sid",
-        sms_fallback_method: Option<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
-        sms_fallback_url: Option<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: Option<ApiV2010AccountAddressDependentPhoneNumberSmsMethod> = "sms_method",
-        sms_url: Option<::endpoint::model::Uri> = "sms_url",
-        status_callback: Option<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: Option<ApiV2010AccountAddressDependentPhoneNumberStatusCallbackMethod> = "status_callback_method",
-        trunk_sid: Option<String> = "trunk_sid",
-        uri: Option<String> = "uri",
-        voice_application_sid: Option<String> = "voice_application_sid",
-        voice_caller_id_lookup: Option<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: Option<ApiV2010AccountAddressDependentPhoneNumberVoiceFallbackMethod> = "voice_fallback_method",
-        voice_fallback_url: Option<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: Option<ApiV2010AccountAddressDependentPhoneNumberVoiceMethod> = "voice_method",
-        voice_url: Option<::endpoint::model::Uri> = "voice_url",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        address_requirements: ::endpoint::model::Nullable<DependentPhoneNumberEnumAddressRequirement> = "address_requirements",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        capabilities: ::endpoint::model::Nullable<::serde_json::Value> = "capabilities",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        emergency_address_sid: ::endpoint::model::Nullable<String> = "emergency_address_sid",
+        emergency_status: ::endpoint::model::Nullable<DependentPhoneNumberEnumEmergencyStatus> = "emergency_status",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        sms_application_sid: ::endpoint::model::Nullable<String> = "sms_application_sid",
+        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
+        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
+        status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
+        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        voice_application_sid: ::endpoint::model::Nullable<String> = "voice_application_sid",
+        voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
+        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
+        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
 }
 
@@ -336,84 +406,22 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
 
 ::endpoint::__private::open_enum! {
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "dependent-phone-number")]
+    #[cfg(
+        any(
+            feature = "application",
+            feature = "connect-app",
+            feature = "dependent-phone-number",
+            feature = "domain",
+            feature = "incoming-phone-number",
+            feature = "local",
+            feature = "mobile",
+            feature = "notification",
+            feature = "short-code",
+            feature = "toll-free",
+            feature = "trigger"
+        )
+    )]
     pub enum ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "dependent-phone-number")]
-    pub enum ApiV2010AccountAddressDependentPhoneNumberSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
-    #[cfg(feature = "dependent-phone-number")]
-    pub enum ApiV2010AccountAddressDependentPhoneNumberStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "dependent-phone-number")]
-    pub enum ApiV2010AccountAddressDependentPhoneNumberVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "dependent-phone-number")]
-    pub enum ApiV2010AccountAddressDependentPhoneNumberVoiceMethod {
         /// `HEAD`
         Head = "HEAD",
         /// `GET`
@@ -431,26 +439,34 @@ pub struct ApiV2010AccountAddressDependentPhoneNumber {
 
 /// ListDependentPhoneNumberResponse
 #[cfg(feature = "dependent-phone-number")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListDependentPhoneNumberResponse {
     /// The `dependent_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub dependent_phone_numbers: Option<Vec<ApiV2010AccountAddressDependentPhoneNumber>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -461,10 +477,10 @@ pub struct ListDependentPhoneNumberResponse {
         dependent_phone_numbers: Option<Vec<ApiV2010AccountAddressDependentPhoneNumber>> = "dependent_phone_numbers",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -472,198 +488,136 @@ pub struct ListDependentPhoneNumberResponse {
 
 /// The `api.v2010.account.application` schema.
 #[cfg(feature = "application")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountApplication {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The URL we call using a POST method to send message status information to your application.
-    pub message_status_callback: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message_status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// Whether to allow other Twilio accounts to dial this applicaton using Dial verb. Can be: `true` or `false`.
-    pub public_application_connect_enabled: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub public_application_connect_enabled: ::endpoint::model::Nullable<bool>,
     /// The unique string that that we created to identify the Application resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    pub sms_fallback_method: Option<ApiV2010AccountApplicationSmsFallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
-    pub sms_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    pub sms_method: Option<ApiV2010AccountApplicationSmsMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call using a POST method to send status information to your application about SMS messages that refer to the application.
-    pub sms_status_callback: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The URL we call when the phone number receives an incoming SMS message.
-    pub sms_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
-    pub status_callback: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
-    pub status_callback_method: Option<ApiV2010AccountApplicationStatusCallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status_callback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database (additional charges apply). Can be: `true` or `false`.
-    pub voice_caller_id_lookup: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    pub voice_fallback_method: Option<ApiV2010AccountApplicationVoiceFallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_fallback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
-    pub voice_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    pub voice_method: Option<ApiV2010AccountApplicationVoiceMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number assigned to this application receives a call.
-    pub voice_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "application")]
     ApiV2010AccountApplication {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        message_status_callback: Option<::endpoint::model::Uri> = "message_status_callback",
-        public_application_connect_enabled: Option<bool> = "public_application_connect_enabled",
-        sid: Option<String> = "sid",
-        sms_fallback_method: Option<ApiV2010AccountApplicationSmsFallbackMethod> = "sms_fallback_method",
-        sms_fallback_url: Option<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: Option<ApiV2010AccountApplicationSmsMethod> = "sms_method",
-        sms_status_callback: Option<::endpoint::model::Uri> = "sms_status_callback",
-        sms_url: Option<::endpoint::model::Uri> = "sms_url",
-        status_callback: Option<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: Option<ApiV2010AccountApplicationStatusCallbackMethod> = "status_callback_method",
-        uri: Option<String> = "uri",
-        voice_caller_id_lookup: Option<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: Option<ApiV2010AccountApplicationVoiceFallbackMethod> = "voice_fallback_method",
-        voice_fallback_url: Option<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: Option<ApiV2010AccountApplicationVoiceMethod> = "voice_method",
-        voice_url: Option<::endpoint::model::Uri> = "voice_url",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum ApiV2010AccountApplicationSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum ApiV2010AccountApplicationSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum ApiV2010AccountApplicationStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum ApiV2010AccountApplicationVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum ApiV2010AccountApplicationVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        message_status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "message_status_callback",
+        public_application_connect_enabled: ::endpoint::model::Nullable<bool> = "public_application_connect_enabled",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
+        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_status_callback",
+        sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
+        status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
+        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
+        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
+        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
 }
 
 /// ListApplicationResponse
 #[cfg(feature = "application")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListApplicationResponse {
     /// The `applications` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub applications: Option<Vec<ApiV2010AccountApplication>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -674,10 +628,10 @@ pub struct ListApplicationResponse {
         applications: Option<Vec<ApiV2010AccountApplication>> = "applications",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -685,179 +639,29 @@ pub struct ListApplicationResponse {
 
 ::endpoint::__private::open_enum! {
     /// The HTTP method we should use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
+    #[cfg(
+        any(
+            feature = "application",
+            feature = "call",
+            feature = "conference",
+            feature = "connect-app",
+            feature = "domain",
+            feature = "incoming-phone-number",
+            feature = "local",
+            feature = "member",
+            feature = "mobile",
+            feature = "participant",
+            feature = "recording",
+            feature = "short-code",
+            feature = "siprec",
+            feature = "stream",
+            feature = "toll-free",
+            feature = "trigger",
+            feature = "user-defined-message-subscription",
+            feature = "validation-request"
+        )
+    )]
     pub enum CreateApplicationSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `sms_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum CreateApplicationSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum CreateApplicationStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum CreateApplicationVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `voice_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum CreateApplicationVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum UpdateApplicationSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `sms_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum UpdateApplicationSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum UpdateApplicationStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum UpdateApplicationVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `voice_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "application")]
-    pub enum UpdateApplicationVoiceMethod {
         /// `HEAD`
         Head = "HEAD",
         /// `GET`
@@ -875,39 +679,46 @@ pub struct ListApplicationResponse {
 
 /// The `api.v2010.account.authorized_connect_app` schema.
 #[cfg(feature = "authorized-connect-app")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAuthorizedConnectApp {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the AuthorizedConnectApp resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The company name set for the Connect App.
-    pub connect_app_company_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub connect_app_company_name: ::endpoint::model::Nullable<String>,
     /// A detailed description of the Connect App.
-    pub connect_app_description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub connect_app_description: ::endpoint::model::Nullable<String>,
     /// The name of the Connect App.
-    pub connect_app_friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub connect_app_friendly_name: ::endpoint::model::Nullable<String>,
     /// The public URL for the Connect App.
-    pub connect_app_homepage_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub connect_app_homepage_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The SID that we assigned to the Connect App.
-    pub connect_app_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub connect_app_sid: ::endpoint::model::Nullable<String>,
     /// The set of permissions that you authorized for the Connect App.  Can be: `get-all` or `post-all`.
-    pub permissions: Option<Vec<AuthorizedConnectAppEnumPermission>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub permissions: ::endpoint::model::Nullable<Vec<AuthorizedConnectAppEnumPermission>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "authorized-connect-app")]
     ApiV2010AccountAuthorizedConnectApp {
     } {
-        account_sid: Option<String> = "account_sid",
-        connect_app_company_name: Option<String> = "connect_app_company_name",
-        connect_app_description: Option<String> = "connect_app_description",
-        connect_app_friendly_name: Option<String> = "connect_app_friendly_name",
-        connect_app_homepage_url: Option<::endpoint::model::Uri> = "connect_app_homepage_url",
-        connect_app_sid: Option<String> = "connect_app_sid",
-        permissions: Option<Vec<AuthorizedConnectAppEnumPermission>> = "permissions",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        connect_app_company_name: ::endpoint::model::Nullable<String> = "connect_app_company_name",
+        connect_app_description: ::endpoint::model::Nullable<String> = "connect_app_description",
+        connect_app_friendly_name: ::endpoint::model::Nullable<String> = "connect_app_friendly_name",
+        connect_app_homepage_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "connect_app_homepage_url",
+        connect_app_sid: ::endpoint::model::Nullable<String> = "connect_app_sid",
+        permissions: ::endpoint::model::Nullable<Vec<AuthorizedConnectAppEnumPermission>> = "permissions",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -924,26 +735,34 @@ pub struct ApiV2010AccountAuthorizedConnectApp {
 
 /// ListAuthorizedConnectAppResponse
 #[cfg(feature = "authorized-connect-app")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAuthorizedConnectAppResponse {
     /// The `authorized_connect_apps` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub authorized_connect_apps: Option<Vec<ApiV2010AccountAuthorizedConnectApp>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -954,10 +773,10 @@ pub struct ListAuthorizedConnectAppResponse {
         authorized_connect_apps: Option<Vec<ApiV2010AccountAuthorizedConnectApp>> = "authorized_connect_apps",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -965,55 +784,68 @@ pub struct ListAuthorizedConnectAppResponse {
 
 /// The `api.v2010.account.available_phone_number_country` schema.
 #[cfg(feature = "available-phone-number-country")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAvailablePhoneNumberCountry {
     /// Whether all phone numbers available in the country are new to the Twilio platform. `true` if they are and `false` if all numbers are not in the Twilio Phone Number Beta program.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The name of the country.
-    pub country: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub country: ::endpoint::model::Nullable<String>,
     /// The [ISO-3166-1](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) country code of the country.
-    pub country_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub country_code: ::endpoint::model::Nullable<String>,
     /// A list of related AvailablePhoneNumber resources identified by their URIs relative to `https://api.twilio.com`.
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the Country resource, relative to `https://api.twilio.com`.
-    pub uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "available-phone-number-country")]
     ApiV2010AccountAvailablePhoneNumberCountry {
     } {
-        beta: Option<bool> = "beta",
-        country: Option<String> = "country",
-        country_code: Option<String> = "country_code",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<::endpoint::model::Uri> = "uri",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        country: ::endpoint::model::Nullable<String> = "country",
+        country_code: ::endpoint::model::Nullable<String> = "country_code",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "uri",
     }
 }
 
 /// ListAvailablePhoneNumberCountryResponse
 #[cfg(feature = "available-phone-number-country")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAvailablePhoneNumberCountryResponse {
     /// The `countries` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub countries: Option<Vec<ApiV2010AccountAvailablePhoneNumberCountry>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -1024,10 +856,10 @@ pub struct ListAvailablePhoneNumberCountryResponse {
         countries: Option<Vec<ApiV2010AccountAvailablePhoneNumberCountry>> = "countries",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -1035,76 +867,100 @@ pub struct ListAvailablePhoneNumberCountryResponse {
 
 /// The `api.v2010.account.available_phone_number_country.available_phone_number_local` schema.
 #[cfg(feature = "local")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal {
     /// The type of [Address](https://www.twilio.com/docs/usage/api/address) resource the phone number requires. Can be: `none`, `any`, `local`, or `foreign`. `none` means no address is required. `any` means an address is required, but it can be anywhere in the world. `local` means an address in the phone number's country is required. `foreign` means an address outside of the phone number's country is required.
-    pub address_requirements: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities: Option<
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
         Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
-    pub iso_country: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
-    pub lata: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub lata: ::endpoint::model::Nullable<String>,
     /// The latitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub latitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub latitude: ::endpoint::model::Nullable<f64>,
     /// The locality or city of this phone number's location.
-    pub locality: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub locality: ::endpoint::model::Nullable<String>,
     /// The longitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub longitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub postal_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub postal_code: ::endpoint::model::Nullable<String>,
     /// The [rate center](https://en.wikipedia.org/wiki/Telephone_exchange) of this phone number. Available for only phone numbers from the US and Canada.
-    pub rate_center: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub rate_center: ::endpoint::model::Nullable<String>,
     /// The two-letter state or province abbreviation of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub region: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub region: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "local")]
     ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal {
     } {
-        address_requirements: Option<String> = "address_requirements",
-        beta: Option<bool> = "beta",
-        capabilities: Option<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
-        friendly_name: Option<String> = "friendly_name",
-        iso_country: Option<String> = "iso_country",
-        lata: Option<String> = "lata",
-        latitude: Option<f64> = "latitude",
-        locality: Option<String> = "locality",
-        longitude: Option<f64> = "longitude",
-        phone_number: Option<String> = "phone_number",
-        postal_code: Option<String> = "postal_code",
-        rate_center: Option<String> = "rate_center",
-        region: Option<String> = "region",
+        address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        iso_country: ::endpoint::model::Nullable<String> = "iso_country",
+        lata: ::endpoint::model::Nullable<String> = "lata",
+        latitude: ::endpoint::model::Nullable<f64> = "latitude",
+        locality: ::endpoint::model::Nullable<String> = "locality",
+        longitude: ::endpoint::model::Nullable<f64> = "longitude",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        postal_code: ::endpoint::model::Nullable<String> = "postal_code",
+        rate_center: ::endpoint::model::Nullable<String> = "rate_center",
+        region: ::endpoint::model::Nullable<String> = "region",
     }
 }
 
 /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "local")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[cfg(any(
+    feature = "incoming-phone-number",
+    feature = "local",
+    feature = "machine-to-machine",
+    feature = "mobile",
+    feature = "national",
+    feature = "shared-cost",
+    feature = "toll-free",
+    feature = "voip"
+))]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities {
     /// The `fax` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fax: Option<bool>,
     /// The `mms` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mms: Option<bool>,
     /// The `sms` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sms: Option<bool>,
     /// The `voice` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub voice: Option<bool>,
 }
 
 ::endpoint::__private::decode_struct! {
-    #[cfg(feature = "local")]
+    #[cfg(any(feature = "incoming-phone-number", feature = "local", feature = "machine-to-machine", feature = "mobile", feature = "national", feature = "shared-cost", feature = "toll-free", feature = "voip"))]
     ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities {
     } {
         fax: Option<bool> = "fax",
@@ -1116,27 +972,35 @@ pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCa
 
 /// ListAvailablePhoneNumberLocalResponse
 #[cfg(feature = "local")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAvailablePhoneNumberLocalResponse {
     /// The `available_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub available_phone_numbers:
         Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -1147,10 +1011,10 @@ pub struct ListAvailablePhoneNumberLocalResponse {
         available_phone_numbers: Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal>> = "available_phone_numbers",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -1158,111 +1022,102 @@ pub struct ListAvailablePhoneNumberLocalResponse {
 
 /// The `api.v2010.account.available_phone_number_country.available_phone_number_machine_to_machine` schema.
 #[cfg(feature = "machine-to-machine")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachine {
     /// The type of [Address](https://www.twilio.com/docs/usage/api/address) resource the phone number requires. Can be: `none`, `any`, `local`, or `foreign`. `none` means no address is required. `any` means an address is required, but it can be anywhere in the world. `local` means an address in the phone number's country is required. `foreign` means an address outside of the phone number's country is required.
-    pub address_requirements: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities: Option<
-        Box<
-            ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachineCapabilities,
-        >,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
+        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
-    pub iso_country: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
-    pub lata: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub lata: ::endpoint::model::Nullable<String>,
     /// The latitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub latitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub latitude: ::endpoint::model::Nullable<f64>,
     /// The locality or city of this phone number's location.
-    pub locality: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub locality: ::endpoint::model::Nullable<String>,
     /// The longitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub longitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub postal_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub postal_code: ::endpoint::model::Nullable<String>,
     /// The [rate center](https://en.wikipedia.org/wiki/Telephone_exchange) of this phone number. Available for only phone numbers from the US and Canada.
-    pub rate_center: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub rate_center: ::endpoint::model::Nullable<String>,
     /// The two-letter state or province abbreviation of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub region: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub region: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "machine-to-machine")]
     ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachine {
     } {
-        address_requirements: Option<String> = "address_requirements",
-        beta: Option<bool> = "beta",
-        capabilities: Option<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachineCapabilities>> = "capabilities",
-        friendly_name: Option<String> = "friendly_name",
-        iso_country: Option<String> = "iso_country",
-        lata: Option<String> = "lata",
-        latitude: Option<f64> = "latitude",
-        locality: Option<String> = "locality",
-        longitude: Option<f64> = "longitude",
-        phone_number: Option<String> = "phone_number",
-        postal_code: Option<String> = "postal_code",
-        rate_center: Option<String> = "rate_center",
-        region: Option<String> = "region",
-    }
-}
-
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "machine-to-machine")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachineCapabilities
-{
-    /// The `fax` property.
-    pub fax: Option<bool>,
-    /// The `mms` property.
-    pub mms: Option<bool>,
-    /// The `sms` property.
-    pub sms: Option<bool>,
-    /// The `voice` property.
-    pub voice: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "machine-to-machine")]
-    ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachineCapabilities {
-    } {
-        fax: Option<bool> = "fax",
-        mms: Option<bool> = "mms",
-        sms: Option<bool> = "sms",
-        voice: Option<bool> = "voice",
+        address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        iso_country: ::endpoint::model::Nullable<String> = "iso_country",
+        lata: ::endpoint::model::Nullable<String> = "lata",
+        latitude: ::endpoint::model::Nullable<f64> = "latitude",
+        locality: ::endpoint::model::Nullable<String> = "locality",
+        longitude: ::endpoint::model::Nullable<f64> = "longitude",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        postal_code: ::endpoint::model::Nullable<String> = "postal_code",
+        rate_center: ::endpoint::model::Nullable<String> = "rate_center",
+        region: ::endpoint::model::Nullable<String> = "region",
     }
 }
 
 /// ListAvailablePhoneNumberMachineToMachineResponse
 #[cfg(feature = "machine-to-machine")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAvailablePhoneNumberMachineToMachineResponse {
     /// The `available_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub available_phone_numbers:
         Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachine>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -1273,10 +1128,10 @@ pub struct ListAvailablePhoneNumberMachineToMachineResponse {
         available_phone_numbers: Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachine>> = "available_phone_numbers",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -1284,108 +1139,102 @@ pub struct ListAvailablePhoneNumberMachineToMachineResponse {
 
 /// The `api.v2010.account.available_phone_number_country.available_phone_number_mobile` schema.
 #[cfg(feature = "mobile")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile {
     /// The type of [Address](https://www.twilio.com/docs/usage/api/address) resource the phone number requires. Can be: `none`, `any`, `local`, or `foreign`. `none` means no address is required. `any` means an address is required, but it can be anywhere in the world. `local` means an address in the phone number's country is required. `foreign` means an address outside of the phone number's country is required.
-    pub address_requirements: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities: Option<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobileCapabilities>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
+        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
-    pub iso_country: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
-    pub lata: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub lata: ::endpoint::model::Nullable<String>,
     /// The latitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub latitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub latitude: ::endpoint::model::Nullable<f64>,
     /// The locality or city of this phone number's location.
-    pub locality: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub locality: ::endpoint::model::Nullable<String>,
     /// The longitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub longitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub postal_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub postal_code: ::endpoint::model::Nullable<String>,
     /// The [rate center](https://en.wikipedia.org/wiki/Telephone_exchange) of this phone number. Available for only phone numbers from the US and Canada.
-    pub rate_center: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub rate_center: ::endpoint::model::Nullable<String>,
     /// The two-letter state or province abbreviation of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub region: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub region: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "mobile")]
     ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile {
     } {
-        address_requirements: Option<String> = "address_requirements",
-        beta: Option<bool> = "beta",
-        capabilities: Option<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobileCapabilities>> = "capabilities",
-        friendly_name: Option<String> = "friendly_name",
-        iso_country: Option<String> = "iso_country",
-        lata: Option<String> = "lata",
-        latitude: Option<f64> = "latitude",
-        locality: Option<String> = "locality",
-        longitude: Option<f64> = "longitude",
-        phone_number: Option<String> = "phone_number",
-        postal_code: Option<String> = "postal_code",
-        rate_center: Option<String> = "rate_center",
-        region: Option<String> = "region",
-    }
-}
-
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "mobile")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobileCapabilities {
-    /// The `fax` property.
-    pub fax: Option<bool>,
-    /// The `mms` property.
-    pub mms: Option<bool>,
-    /// The `sms` property.
-    pub sms: Option<bool>,
-    /// The `voice` property.
-    pub voice: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "mobile")]
-    ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobileCapabilities {
-    } {
-        fax: Option<bool> = "fax",
-        mms: Option<bool> = "mms",
-        sms: Option<bool> = "sms",
-        voice: Option<bool> = "voice",
+        address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        iso_country: ::endpoint::model::Nullable<String> = "iso_country",
+        lata: ::endpoint::model::Nullable<String> = "lata",
+        latitude: ::endpoint::model::Nullable<f64> = "latitude",
+        locality: ::endpoint::model::Nullable<String> = "locality",
+        longitude: ::endpoint::model::Nullable<f64> = "longitude",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        postal_code: ::endpoint::model::Nullable<String> = "postal_code",
+        rate_center: ::endpoint::model::Nullable<String> = "rate_center",
+        region: ::endpoint::model::Nullable<String> = "region",
     }
 }
 
 /// ListAvailablePhoneNumberMobileResponse
 #[cfg(feature = "mobile")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAvailablePhoneNumberMobileResponse {
     /// The `available_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub available_phone_numbers:
         Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -1396,10 +1245,10 @@ pub struct ListAvailablePhoneNumberMobileResponse {
         available_phone_numbers: Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile>> = "available_phone_numbers",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -1407,108 +1256,102 @@ pub struct ListAvailablePhoneNumberMobileResponse {
 
 /// The `api.v2010.account.available_phone_number_country.available_phone_number_national` schema.
 #[cfg(feature = "national")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNational {
     /// The type of [Address](https://www.twilio.com/docs/usage/api/address) resource the phone number requires. Can be: `none`, `any`, `local`, or `foreign`. `none` means no address is required. `any` means an address is required, but it can be anywhere in the world. `local` means an address in the phone number's country is required. `foreign` means an address outside of the phone number's country is required.
-    pub address_requirements: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities: Option<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNationalCapabilities>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
+        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
-    pub iso_country: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
-    pub lata: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub lata: ::endpoint::model::Nullable<String>,
     /// The latitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub latitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub latitude: ::endpoint::model::Nullable<f64>,
     /// The locality or city of this phone number's location.
-    pub locality: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub locality: ::endpoint::model::Nullable<String>,
     /// The longitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub longitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub postal_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub postal_code: ::endpoint::model::Nullable<String>,
     /// The [rate center](https://en.wikipedia.org/wiki/Telephone_exchange) of this phone number. Available for only phone numbers from the US and Canada.
-    pub rate_center: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub rate_center: ::endpoint::model::Nullable<String>,
     /// The two-letter state or province abbreviation of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub region: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub region: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "national")]
     ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNational {
     } {
-        address_requirements: Option<String> = "address_requirements",
-        beta: Option<bool> = "beta",
-        capabilities: Option<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNationalCapabilities>> = "capabilities",
-        friendly_name: Option<String> = "friendly_name",
-        iso_country: Option<String> = "iso_country",
-        lata: Option<String> = "lata",
-        latitude: Option<f64> = "latitude",
-        locality: Option<String> = "locality",
-        longitude: Option<f64> = "longitude",
-        phone_number: Option<String> = "phone_number",
-        postal_code: Option<String> = "postal_code",
-        rate_center: Option<String> = "rate_center",
-        region: Option<String> = "region",
-    }
-}
-
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "national")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNationalCapabilities {
-    /// The `fax` property.
-    pub fax: Option<bool>,
-    /// The `mms` property.
-    pub mms: Option<bool>,
-    /// The `sms` property.
-    pub sms: Option<bool>,
-    /// The `voice` property.
-    pub voice: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "national")]
-    ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNationalCapabilities {
-    } {
-        fax: Option<bool> = "fax",
-        mms: Option<bool> = "mms",
-        sms: Option<bool> = "sms",
-        voice: Option<bool> = "voice",
+        address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        iso_country: ::endpoint::model::Nullable<String> = "iso_country",
+        lata: ::endpoint::model::Nullable<String> = "lata",
+        latitude: ::endpoint::model::Nullable<f64> = "latitude",
+        locality: ::endpoint::model::Nullable<String> = "locality",
+        longitude: ::endpoint::model::Nullable<f64> = "longitude",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        postal_code: ::endpoint::model::Nullable<String> = "postal_code",
+        rate_center: ::endpoint::model::Nullable<String> = "rate_center",
+        region: ::endpoint::model::Nullable<String> = "region",
     }
 }
 
 /// ListAvailablePhoneNumberNationalResponse
 #[cfg(feature = "national")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAvailablePhoneNumberNationalResponse {
     /// The `available_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub available_phone_numbers:
         Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNational>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -1519,10 +1362,10 @@ pub struct ListAvailablePhoneNumberNationalResponse {
         available_phone_numbers: Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNational>> = "available_phone_numbers",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -1530,108 +1373,102 @@ pub struct ListAvailablePhoneNumberNationalResponse {
 
 /// The `api.v2010.account.available_phone_number_country.available_phone_number_shared_cost` schema.
 #[cfg(feature = "shared-cost")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCost {
     /// The type of [Address](https://www.twilio.com/docs/usage/api/address) resource the phone number requires. Can be: `none`, `any`, `local`, or `foreign`. `none` means no address is required. `any` means an address is required, but it can be anywhere in the world. `local` means an address in the phone number's country is required. `foreign` means an address outside of the phone number's country is required.
-    pub address_requirements: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities: Option<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCostCapabilities>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
+        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
-    pub iso_country: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
-    pub lata: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub lata: ::endpoint::model::Nullable<String>,
     /// The latitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub latitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub latitude: ::endpoint::model::Nullable<f64>,
     /// The locality or city of this phone number's location.
-    pub locality: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub locality: ::endpoint::model::Nullable<String>,
     /// The longitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub longitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub postal_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub postal_code: ::endpoint::model::Nullable<String>,
     /// The [rate center](https://en.wikipedia.org/wiki/Telephone_exchange) of this phone number. Available for only phone numbers from the US and Canada.
-    pub rate_center: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub rate_center: ::endpoint::model::Nullable<String>,
     /// The two-letter state or province abbreviation of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub region: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub region: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "shared-cost")]
     ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCost {
     } {
-        address_requirements: Option<String> = "address_requirements",
-        beta: Option<bool> = "beta",
-        capabilities: Option<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCostCapabilities>> = "capabilities",
-        friendly_name: Option<String> = "friendly_name",
-        iso_country: Option<String> = "iso_country",
-        lata: Option<String> = "lata",
-        latitude: Option<f64> = "latitude",
-        locality: Option<String> = "locality",
-        longitude: Option<f64> = "longitude",
-        phone_number: Option<String> = "phone_number",
-        postal_code: Option<String> = "postal_code",
-        rate_center: Option<String> = "rate_center",
-        region: Option<String> = "region",
-    }
-}
-
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "shared-cost")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCostCapabilities {
-    /// The `fax` property.
-    pub fax: Option<bool>,
-    /// The `mms` property.
-    pub mms: Option<bool>,
-    /// The `sms` property.
-    pub sms: Option<bool>,
-    /// The `voice` property.
-    pub voice: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "shared-cost")]
-    ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCostCapabilities {
-    } {
-        fax: Option<bool> = "fax",
-        mms: Option<bool> = "mms",
-        sms: Option<bool> = "sms",
-        voice: Option<bool> = "voice",
+        address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        iso_country: ::endpoint::model::Nullable<String> = "iso_country",
+        lata: ::endpoint::model::Nullable<String> = "lata",
+        latitude: ::endpoint::model::Nullable<f64> = "latitude",
+        locality: ::endpoint::model::Nullable<String> = "locality",
+        longitude: ::endpoint::model::Nullable<f64> = "longitude",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        postal_code: ::endpoint::model::Nullable<String> = "postal_code",
+        rate_center: ::endpoint::model::Nullable<String> = "rate_center",
+        region: ::endpoint::model::Nullable<String> = "region",
     }
 }
 
 /// ListAvailablePhoneNumberSharedCostResponse
 #[cfg(feature = "shared-cost")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAvailablePhoneNumberSharedCostResponse {
     /// The `available_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub available_phone_numbers:
         Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCost>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -1642,10 +1479,10 @@ pub struct ListAvailablePhoneNumberSharedCostResponse {
         available_phone_numbers: Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCost>> = "available_phone_numbers",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -1653,108 +1490,102 @@ pub struct ListAvailablePhoneNumberSharedCostResponse {
 
 /// The `api.v2010.account.available_phone_number_country.available_phone_number_toll_free` schema.
 #[cfg(feature = "toll-free")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFree {
     /// The type of [Address](https://www.twilio.com/docs/usage/api/address) resource the phone number requires. Can be: `none`, `any`, `local`, or `foreign`. `none` means no address is required. `any` means an address is required, but it can be anywhere in the world. `local` means an address in the phone number's country is required. `foreign` means an address outside of the phone number's country is required.
-    pub address_requirements: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities: Option<
-        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFreeCapabilities>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
+        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
     >,
     /// A formatted version of the phone number.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
-    pub iso_country: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
-    pub lata: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub lata: ::endpoint::model::Nullable<String>,
     /// The latitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub latitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub latitude: ::endpoint::model::Nullable<f64>,
     /// The locality or city of this phone number's location.
-    pub locality: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub locality: ::endpoint::model::Nullable<String>,
     /// The longitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub longitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub postal_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub postal_code: ::endpoint::model::Nullable<String>,
     /// The [rate center](https://en.wikipedia.org/wiki/Telephone_exchange) of this phone number. Available for only phone numbers from the US and Canada.
-    pub rate_center: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub rate_center: ::endpoint::model::Nullable<String>,
     /// The two-letter state or province abbreviation of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub region: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub region: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "toll-free")]
     ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFree {
     } {
-        address_requirements: Option<String> = "address_requirements",
-        beta: Option<bool> = "beta",
-        capabilities: Option<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFreeCapabilities>> = "capabilities",
-        friendly_name: Option<String> = "friendly_name",
-        iso_country: Option<String> = "iso_country",
-        lata: Option<String> = "lata",
-        latitude: Option<f64> = "latitude",
-        locality: Option<String> = "locality",
-        longitude: Option<f64> = "longitude",
-        phone_number: Option<String> = "phone_number",
-        postal_code: Option<String> = "postal_code",
-        rate_center: Option<String> = "rate_center",
-        region: Option<String> = "region",
-    }
-}
-
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "toll-free")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFreeCapabilities {
-    /// The `fax` property.
-    pub fax: Option<bool>,
-    /// The `mms` property.
-    pub mms: Option<bool>,
-    /// The `sms` property.
-    pub sms: Option<bool>,
-    /// The `voice` property.
-    pub voice: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "toll-free")]
-    ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFreeCapabilities {
-    } {
-        fax: Option<bool> = "fax",
-        mms: Option<bool> = "mms",
-        sms: Option<bool> = "sms",
-        voice: Option<bool> = "voice",
+        address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        iso_country: ::endpoint::model::Nullable<String> = "iso_country",
+        lata: ::endpoint::model::Nullable<String> = "lata",
+        latitude: ::endpoint::model::Nullable<f64> = "latitude",
+        locality: ::endpoint::model::Nullable<String> = "locality",
+        longitude: ::endpoint::model::Nullable<f64> = "longitude",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        postal_code: ::endpoint::model::Nullable<String> = "postal_code",
+        rate_center: ::endpoint::model::Nullable<String> = "rate_center",
+        region: ::endpoint::model::Nullable<String> = "region",
     }
 }
 
 /// ListAvailablePhoneNumberTollFreeResponse
 #[cfg(feature = "toll-free")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAvailablePhoneNumberTollFreeResponse {
     /// The `available_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub available_phone_numbers:
         Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFree>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -1765,10 +1596,10 @@ pub struct ListAvailablePhoneNumberTollFreeResponse {
         available_phone_numbers: Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFree>> = "available_phone_numbers",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -1776,107 +1607,102 @@ pub struct ListAvailablePhoneNumberTollFreeResponse {
 
 /// The `api.v2010.account.available_phone_number_country.available_phone_number_voip` schema.
 #[cfg(feature = "voip")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip {
     /// The type of [Address](https://www.twilio.com/docs/usage/api/address) resource the phone number requires. Can be: `none`, `any`, `local`, or `foreign`. `none` means no address is required. `any` means an address is required, but it can be anywhere in the world. `local` means an address in the phone number's country is required. `foreign` means an address outside of the phone number's country is required.
-    pub address_requirements: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities:
-        Option<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoipCapabilities>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
+        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+    >,
     /// A formatted version of the phone number.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of this phone number.
-    pub iso_country: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub iso_country: ::endpoint::model::Nullable<String>,
     /// The [LATA](https://en.wikipedia.org/wiki/Local_access_and_transport_area) of this phone number. Available for only phone numbers from the US and Canada.
-    pub lata: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub lata: ::endpoint::model::Nullable<String>,
     /// The latitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub latitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub latitude: ::endpoint::model::Nullable<f64>,
     /// The locality or city of this phone number's location.
-    pub locality: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub locality: ::endpoint::model::Nullable<String>,
     /// The longitude of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub longitude: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub longitude: ::endpoint::model::Nullable<f64>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The postal or ZIP code of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub postal_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub postal_code: ::endpoint::model::Nullable<String>,
     /// The [rate center](https://en.wikipedia.org/wiki/Telephone_exchange) of this phone number. Available for only phone numbers from the US and Canada.
-    pub rate_center: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub rate_center: ::endpoint::model::Nullable<String>,
     /// The two-letter state or province abbreviation of this phone number's location. Available for only phone numbers from the US and Canada.
-    pub region: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub region: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "voip")]
     ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip {
     } {
-        address_requirements: Option<String> = "address_requirements",
-        beta: Option<bool> = "beta",
-        capabilities: Option<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoipCapabilities>> = "capabilities",
-        friendly_name: Option<String> = "friendly_name",
-        iso_country: Option<String> = "iso_country",
-        lata: Option<String> = "lata",
-        latitude: Option<f64> = "latitude",
-        locality: Option<String> = "locality",
-        longitude: Option<f64> = "longitude",
-        phone_number: Option<String> = "phone_number",
-        postal_code: Option<String> = "postal_code",
-        rate_center: Option<String> = "rate_center",
-        region: Option<String> = "region",
-    }
-}
-
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are: `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "voip")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoipCapabilities {
-    /// The `fax` property.
-    pub fax: Option<bool>,
-    /// The `mms` property.
-    pub mms: Option<bool>,
-    /// The `sms` property.
-    pub sms: Option<bool>,
-    /// The `voice` property.
-    pub voice: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "voip")]
-    ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoipCapabilities {
-    } {
-        fax: Option<bool> = "fax",
-        mms: Option<bool> = "mms",
-        sms: Option<bool> = "sms",
-        voice: Option<bool> = "voice",
+        address_requirements: ::endpoint::model::Nullable<String> = "address_requirements",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        iso_country: ::endpoint::model::Nullable<String> = "iso_country",
+        lata: ::endpoint::model::Nullable<String> = "lata",
+        latitude: ::endpoint::model::Nullable<f64> = "latitude",
+        locality: ::endpoint::model::Nullable<String> = "locality",
+        longitude: ::endpoint::model::Nullable<f64> = "longitude",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        postal_code: ::endpoint::model::Nullable<String> = "postal_code",
+        rate_center: ::endpoint::model::Nullable<String> = "rate_center",
+        region: ::endpoint::model::Nullable<String> = "region",
     }
 }
 
 /// ListAvailablePhoneNumberVoipResponse
 #[cfg(feature = "voip")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListAvailablePhoneNumberVoipResponse {
     /// The `available_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub available_phone_numbers:
         Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -1887,10 +1713,10 @@ pub struct ListAvailablePhoneNumberVoipResponse {
         available_phone_numbers: Option<Vec<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip>> = "available_phone_numbers",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -1898,24 +1724,26 @@ pub struct ListAvailablePhoneNumberVoipResponse {
 
 /// The `api.v2010.account.balance` schema.
 #[cfg(feature = "balance")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountBalance {
     /// The unique SID identifier of the Account.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The balance of the Account, in units specified by the unit parameter. Balance changes may not be reflected immediately. Child accounts do not contain balance information
-    pub balance: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub balance: ::endpoint::model::Nullable<String>,
     /// The units of currency for the account balance
-    pub currency: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub currency: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "balance")]
     ApiV2010AccountBalance {
     } {
-        account_sid: Option<String> = "account_sid",
-        balance: Option<String> = "balance",
-        currency: Option<String> = "currency",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        balance: ::endpoint::model::Nullable<String> = "balance",
+        currency: ::endpoint::model::Nullable<String> = "currency",
     }
 }
 
@@ -1944,118 +1772,152 @@ pub struct ApiV2010AccountBalance {
 
 /// The `api.v2010.account.call` schema.
 #[cfg(feature = "call")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCall {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Call resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// Either `human` or `machine` if this call was initiated with answering machine detection. Empty otherwise.
-    pub answered_by: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub answered_by: ::endpoint::model::Nullable<String>,
     /// The API version used to create the call.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The caller's name if this call was an incoming call to a phone number with caller ID Lookup enabled. Otherwise, empty.
-    pub caller_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub caller_name: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A string describing the direction of the call. Can be: `inbound` for inbound calls, `outbound-api` for calls initiated via the REST API or `outbound-dial` for calls initiated by a `<Dial>` verb. Using [Elastic SIP Trunking](https://www.twilio.com/docs/sip-trunking), the values can be [`trunking-terminating`](https://www.twilio.com/docs/sip-trunking#termination) for outgoing calls from your communications infrastructure to the PSTN or [`trunking-originating`](https://www.twilio.com/docs/sip-trunking#origination) for incoming calls to your communications infrastructure from the PSTN.
-    pub direction: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub direction: ::endpoint::model::Nullable<String>,
     /// The length of the call in seconds. This value is empty for busy, failed, unanswered, or ongoing calls.
-    pub duration: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub duration: ::endpoint::model::Nullable<String>,
     /// The time the call ended, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format. Empty if the call did not complete successfully.
-    pub end_time: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_time: ::endpoint::model::Nullable<String>,
     /// The forwarding phone number if this call was an incoming call forwarded from another number (depends on carrier supporting forwarding). Otherwise, empty.
-    pub forwarded_from: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub forwarded_from: ::endpoint::model::Nullable<String>,
     /// The phone number, SIP address, Client identifier or SIM SID that made this call. Phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +16175551212). SIP addresses are formatted as `name@company.com`. Client identifiers are formatted `client:name`. SIM SIDs are formatted as `sim:sid`.
-    pub from: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub from: ::endpoint::model::Nullable<String>,
     /// The calling phone number, SIP address, or Client identifier formatted for display. Non-North American phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +442071838750).
-    pub from_formatted: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub from_formatted: ::endpoint::model::Nullable<String>,
     /// The Group SID associated with this call. If no Group is associated with the call, the field is empty.
-    pub group_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub group_sid: ::endpoint::model::Nullable<String>,
     /// The SID that identifies the call that created this leg.
-    pub parent_call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub parent_call_sid: ::endpoint::model::Nullable<String>,
     /// If the call was inbound, this is the SID of the IncomingPhoneNumber resource that received the call. If the call was outbound, it is the SID of the OutgoingCallerId resource from which the call was placed.
-    pub phone_number_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number_sid: ::endpoint::model::Nullable<String>,
     /// The charge for this call, in the currency associated with the account. Populated after the call is completed. May not be immediately available.
-    pub price: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<String>,
     /// The currency in which `Price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format (e.g., `USD`, `EUR`, `JPY`). Always capitalized for calls.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The wait time in milliseconds before the call is placed.
-    pub queue_time: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub queue_time: ::endpoint::model::Nullable<String>,
     /// The unique string that we created to identify this Call resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The start time of the call, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format. Empty if the call has not yet been dialed.
-    pub start_time: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of this call. Can be: `queued`, `ringing`, `in-progress`, `canceled`, `completed`, `failed`, `busy` or `no-answer`. See [Call Status Values](https://www.twilio.com/docs/voice/api/call-resource#call-status-values) below for more information.
-    pub status: Option<CallEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<CallEnumStatus>,
     /// A list of subresources available to this call, identified by their URIs relative to `https://api.twilio.com`.
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The phone number, SIP address, Client identifier or SIM SID that received this call. Phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +16175551212). SIP addresses are formatted as `name@company.com`. Client identifiers are formatted `client:name`. SIM SIDs are formatted as `sim:sid`.
-    pub to: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub to: ::endpoint::model::Nullable<String>,
     /// The phone number, SIP address or Client identifier that received this call. Formatted for display. Non-North American phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +442071838750).
-    pub to_formatted: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub to_formatted: ::endpoint::model::Nullable<String>,
     /// The unique identifier of the trunk resource that was used for this call. The field is empty if the call was not made using a SIP trunk or if the call is not terminated.
-    pub trunk_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of this resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "call")]
     ApiV2010AccountCall {
     } {
-        account_sid: Option<String> = "account_sid",
-        answered_by: Option<String> = "answered_by",
-        api_version: Option<String> = "api_version",
-        caller_name: Option<String> = "caller_name",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        direction: Option<String> = "direction",
-        duration: Option<String> = "duration",
-        end_time: Option<String> = "end_time",
-        forwarded_from: Option<String> = "forwarded_from",
-        from: Option<String> = "from",
-        from_formatted: Option<String> = "from_formatted",
-        group_sid: Option<String> = "group_sid",
-        parent_call_sid: Option<String> = "parent_call_sid",
-        phone_number_sid: Option<String> = "phone_number_sid",
-        price: Option<String> = "price",
-        price_unit: Option<String> = "price_unit",
-        queue_time: Option<String> = "queue_time",
-        sid: Option<String> = "sid",
-        start_time: Option<String> = "start_time",
-        status: Option<CallEnumStatus> = "status",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        to: Option<String> = "to",
-        to_formatted: Option<String> = "to_formatted",
-        trunk_sid: Option<String> = "trunk_sid",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        answered_by: ::endpoint::model::Nullable<String> = "answered_by",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        caller_name: ::endpoint::model::Nullable<String> = "caller_name",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        direction: ::endpoint::model::Nullable<String> = "direction",
+        duration: ::endpoint::model::Nullable<String> = "duration",
+        end_time: ::endpoint::model::Nullable<String> = "end_time",
+        forwarded_from: ::endpoint::model::Nullable<String> = "forwarded_from",
+        from: ::endpoint::model::Nullable<String> = "from",
+        from_formatted: ::endpoint::model::Nullable<String> = "from_formatted",
+        group_sid: ::endpoint::model::Nullable<String> = "group_sid",
+        parent_call_sid: ::endpoint::model::Nullable<String> = "parent_call_sid",
+        phone_number_sid: ::endpoint::model::Nullable<String> = "phone_number_sid",
+        price: ::endpoint::model::Nullable<String> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        queue_time: ::endpoint::model::Nullable<String> = "queue_time",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        start_time: ::endpoint::model::Nullable<String> = "start_time",
+        status: ::endpoint::model::Nullable<CallEnumStatus> = "status",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        to: ::endpoint::model::Nullable<String> = "to",
+        to_formatted: ::endpoint::model::Nullable<String> = "to_formatted",
+        trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListCallResponse
 #[cfg(feature = "call")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListCallResponse {
     /// The `calls` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub calls: Option<Vec<ApiV2010AccountCall>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -2066,152 +1928,66 @@ pub struct ListCallResponse {
         calls: Option<Vec<ApiV2010AccountCall>> = "calls",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use when calling the `async_amd_status_callback` URL. Can be: `GET` or `POST` and the default is `POST`.
-    #[cfg(feature = "call")]
-    pub enum CreateCallAsyncAmdStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to request the `fallback_url`. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
-    #[cfg(feature = "call")]
-    pub enum CreateCallFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use when calling the `url` parameter's value. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
-    #[cfg(feature = "call")]
-    pub enum CreateCallMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use when calling the `recording_status_callback` URL. Can be: `GET` or `POST` and the default is `POST`.
-    #[cfg(feature = "call")]
-    pub enum CreateCallRecordingStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use when calling the `status_callback` URL. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
-    #[cfg(feature = "call")]
-    pub enum CreateCallStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.call.call_event` schema.
 #[cfg(feature = "event")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallCallEvent {
     /// Contains a dictionary representing the request of the call.
-    pub request: Option<::serde_json::Value>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request: ::endpoint::model::Nullable<::serde_json::Value>,
     /// Contains a dictionary representing the call response, including a list of the call events.
-    pub response: Option<::serde_json::Value>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub response: ::endpoint::model::Nullable<::serde_json::Value>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "event")]
     ApiV2010AccountCallCallEvent {
     } {
-        request: Option<::serde_json::Value> = "request",
-        response: Option<::serde_json::Value> = "response",
+        request: ::endpoint::model::Nullable<::serde_json::Value> = "request",
+        response: ::endpoint::model::Nullable<::serde_json::Value> = "response",
     }
 }
 
 /// ListCallEventResponse
 #[cfg(feature = "event")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListCallEventResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `events` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub events: Option<Vec<ApiV2010AccountCallCallEvent>>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -2222,10 +1998,10 @@ pub struct ListCallEventResponse {
         end: Option<i64> = "end",
         events: Option<Vec<ApiV2010AccountCallCallEvent>> = "events",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -2233,101 +2009,104 @@ pub struct ListCallEventResponse {
 
 /// The `api.v2010.account.call.call_notification` schema.
 #[cfg(feature = "notification")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallCallNotification {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call Notification resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the Call Notification resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Call Notification resource is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A unique error code for the error condition that is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
-    pub error_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub error_code: ::endpoint::model::Nullable<String>,
     /// An integer log level that corresponds to the type of notification: `0` is ERROR, `1` is WARNING.
-    pub log: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub log: ::endpoint::model::Nullable<String>,
     /// The date the notification was actually generated in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format. Message buffering can cause this value to differ from `date_created`.
-    pub message_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message_date: ::endpoint::model::Nullable<String>,
     /// The text of the notification.
-    pub message_text: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message_text: ::endpoint::model::Nullable<String>,
     /// The URL for more information about the error condition. This value is a page in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
-    pub more_info: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub more_info: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
-    pub request_method: Option<ApiV2010AccountCallCallNotificationRequestMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
-    pub request_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The unique string that that we created to identify the Call Notification resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "notification")]
     ApiV2010AccountCallCallNotification {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        call_sid: Option<String> = "call_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        error_code: Option<String> = "error_code",
-        log: Option<String> = "log",
-        message_date: Option<String> = "message_date",
-        message_text: Option<String> = "message_text",
-        more_info: Option<::endpoint::model::Uri> = "more_info",
-        request_method: Option<ApiV2010AccountCallCallNotificationRequestMethod> = "request_method",
-        request_url: Option<::endpoint::model::Uri> = "request_url",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
-    #[cfg(feature = "notification")]
-    pub enum ApiV2010AccountCallCallNotificationRequestMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        error_code: ::endpoint::model::Nullable<String> = "error_code",
+        log: ::endpoint::model::Nullable<String> = "log",
+        message_date: ::endpoint::model::Nullable<String> = "message_date",
+        message_text: ::endpoint::model::Nullable<String> = "message_text",
+        more_info: ::endpoint::model::Nullable<::endpoint::model::Uri> = "more_info",
+        request_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "request_method",
+        request_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "request_url",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListCallNotificationResponse
 #[cfg(feature = "notification")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListCallNotificationResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `notifications` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub notifications: Option<Vec<ApiV2010AccountCallCallNotification>>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -2337,11 +2116,11 @@ pub struct ListCallNotificationResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         notifications: Option<Vec<ApiV2010AccountCallCallNotification>> = "notifications",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -2349,85 +2128,83 @@ pub struct ListCallNotificationResponse {
 
 /// The `api.v2010.account.call.call_notification-instance` schema.
 #[cfg(feature = "notification")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallCallNotificationInstance {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call Notification resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the Call Notification resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Call Notification resource is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A unique error code for the error condition that is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
-    pub error_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub error_code: ::endpoint::model::Nullable<String>,
     /// An integer log level that corresponds to the type of notification: `0` is ERROR, `1` is WARNING.
-    pub log: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub log: ::endpoint::model::Nullable<String>,
     /// The date the notification was actually generated in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format. Message buffering can cause this value to differ from `date_created`.
-    pub message_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message_date: ::endpoint::model::Nullable<String>,
     /// The text of the notification.
-    pub message_text: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message_text: ::endpoint::model::Nullable<String>,
     /// The URL for more information about the error condition. This value is a page in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
-    pub more_info: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub more_info: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
-    pub request_method: Option<ApiV2010AccountCallCallNotificationInstanceRequestMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
-    pub request_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP GET or POST variables we sent to your server. However, if the notification was generated by our REST API, this contains the HTTP POST or PUT variables you sent to our API.
-    pub request_variables: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request_variables: ::endpoint::model::Nullable<String>,
     /// The HTTP body returned by your server.
-    pub response_body: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub response_body: ::endpoint::model::Nullable<String>,
     /// The HTTP headers returned by your server.
-    pub response_headers: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub response_headers: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Call Notification resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "notification")]
     ApiV2010AccountCallCallNotificationInstance {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        call_sid: Option<String> = "call_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        error_code: Option<String> = "error_code",
-        log: Option<String> = "log",
-        message_date: Option<String> = "message_date",
-        message_text: Option<String> = "message_text",
-        more_info: Option<::endpoint::model::Uri> = "more_info",
-        request_method: Option<ApiV2010AccountCallCallNotificationInstanceRequestMethod> = "request_method",
-        request_url: Option<::endpoint::model::Uri> = "request_url",
-        request_variables: Option<String> = "request_variables",
-        response_body: Option<String> = "response_body",
-        response_headers: Option<String> = "response_headers",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
-    #[cfg(feature = "notification")]
-    pub enum ApiV2010AccountCallCallNotificationInstanceRequestMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        error_code: ::endpoint::model::Nullable<String> = "error_code",
+        log: ::endpoint::model::Nullable<String> = "log",
+        message_date: ::endpoint::model::Nullable<String> = "message_date",
+        message_text: ::endpoint::model::Nullable<String> = "message_text",
+        more_info: ::endpoint::model::Nullable<::endpoint::model::Uri> = "more_info",
+        request_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "request_method",
+        request_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "request_url",
+        request_variables: ::endpoint::model::Nullable<String> = "request_variables",
+        response_body: ::endpoint::model::Nullable<String> = "response_body",
+        response_headers: ::endpoint::model::Nullable<String> = "response_headers",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -2468,33 +2245,38 @@ pub struct ApiV2010AccountCallCallNotificationInstance {
 
 /// The `api.v2010.account.call.payments` schema.
 #[cfg(feature = "payment")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallPayments {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Payments resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Payments resource is associated with. This will refer to the call sid that is producing the payment card (credit/ACH) information thru DTMF.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the Payments resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "payment")]
     ApiV2010AccountCallPayments {
     } {
-        account_sid: Option<String> = "account_sid",
-        call_sid: Option<String> = "call_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -2530,69 +2312,86 @@ pub struct ApiV2010AccountCallPayments {
 
 /// The `api.v2010.account.call.call_recording` schema.
 #[cfg(feature = "recording")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallCallRecording {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to make the recording.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Recording resource is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The number of channels in the final recording file.  Can be: `1`, or `2`. Separating a two leg call into two separate channels of the recording file is supported in [Dial](https://www.twilio.com/docs/voice/twiml/dial#attributes-record) and [Outbound Rest API](https://www.twilio.com/docs/voice/make-calls) record options.
-    pub channels: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub channels: ::endpoint::model::Nullable<i64>,
     /// The Conference SID that identifies the conference associated with the recording, if a conference recording.
-    pub conference_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub conference_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The length of the recording in seconds.
-    pub duration: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub duration: ::endpoint::model::Nullable<String>,
     /// How to decrypt the recording if it was encrypted using [Call Recording Encryption](https://www.twilio.com/docs/voice/tutorials/voice-recording-encryption) feature.
-    pub encryption_details: Option<::serde_json::Value>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub encryption_details: ::endpoint::model::Nullable<::serde_json::Value>,
     /// The error code that describes why the recording is `absent`. The error code is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors). This value is null if the recording `status` is not `absent`.
-    pub error_code: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub error_code: ::endpoint::model::Nullable<i64>,
     /// The one-time cost of creating the recording in the `price_unit` currency.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency used in the `price` property. Example: `USD`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Recording resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// How the recording was created. Can be: `DialVerb`, `Conference`, `OutboundAPI`, `Trunking`, `RecordVerb`, `StartCallRecordingAPI`, and `StartConferenceRecordingAPI`.
-    pub source: Option<CallRecordingEnumSource>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub source: ::endpoint::model::Nullable<CallRecordingEnumSource>,
     /// The start time of the recording in GMT and in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub start_time: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of the recording. Can be: `processing`, `completed` and `absent`. For more detailed statuses on in-progress recordings, check out how to [Update a Recording Resource](https://www.twilio.com/docs/voice/api/recording#update-a-recording-resource).
-    pub status: Option<CallRecordingEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<CallRecordingEnumStatus>,
     /// The recorded track. Can be: `inbound`, `outbound`, or `both`.
-    pub track: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub track: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "recording")]
     ApiV2010AccountCallCallRecording {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        call_sid: Option<String> = "call_sid",
-        channels: Option<i64> = "channels",
-        conference_sid: Option<String> = "conference_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        duration: Option<String> = "duration",
-        encryption_details: Option<::serde_json::Value> = "encryption_details",
-        error_code: Option<i64> = "error_code",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        sid: Option<String> = "sid",
-        source: Option<CallRecordingEnumSource> = "source",
-        start_time: Option<String> = "start_time",
-        status: Option<CallRecordingEnumStatus> = "status",
-        track: Option<String> = "track",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        channels: ::endpoint::model::Nullable<i64> = "channels",
+        conference_sid: ::endpoint::model::Nullable<String> = "conference_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        duration: ::endpoint::model::Nullable<String> = "duration",
+        encryption_details: ::endpoint::model::Nullable<::serde_json::Value> = "encryption_details",
+        error_code: ::endpoint::model::Nullable<i64> = "error_code",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        source: ::endpoint::model::Nullable<CallRecordingEnumSource> = "source",
+        start_time: ::endpoint::model::Nullable<String> = "start_time",
+        status: ::endpoint::model::Nullable<CallRecordingEnumStatus> = "status",
+        track: ::endpoint::model::Nullable<String> = "track",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -2638,26 +2437,34 @@ pub struct ApiV2010AccountCallCallRecording {
 
 /// ListCallRecordingResponse
 #[cfg(feature = "recording")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListCallRecordingResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `recordings` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub recordings: Option<Vec<ApiV2010AccountCallCallRecording>>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -2667,51 +2474,13 @@ pub struct ListCallRecordingResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         recordings: Option<Vec<ApiV2010AccountCallCallRecording>> = "recordings",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `recording_status_callback`. Can be: `GET` or `POST` and the default is `POST`.
-    #[cfg(feature = "recording")]
-    pub enum CreateCallRecordingRecordingStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The http method for the status_callback (one of GET, POST).
-    #[cfg(feature = "siprec")]
-    pub enum CreateSiprecStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
     }
 }
 
@@ -2730,36 +2499,42 @@ pub struct ListCallRecordingResponse {
 
 /// The `api.v2010.account.call.siprec` schema.
 #[cfg(feature = "siprec")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallSiprec {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Siprec resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Siprec resource is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The user-specified name of this Siprec, if one was given when the Siprec was created. This may be used to stop the Siprec.
-    pub name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub name: ::endpoint::model::Nullable<String>,
     /// The SID of the Siprec resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The status - one of `stopped`, `in-progress`
-    pub status: Option<SiprecEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<SiprecEnumStatus>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "siprec")]
     ApiV2010AccountCallSiprec {
     } {
-        account_sid: Option<String> = "account_sid",
-        call_sid: Option<String> = "call_sid",
-        date_updated: Option<String> = "date_updated",
-        name: Option<String> = "name",
-        sid: Option<String> = "sid",
-        status: Option<SiprecEnumStatus> = "status",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        name: ::endpoint::model::Nullable<String> = "name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        status: ::endpoint::model::Nullable<SiprecEnumStatus> = "status",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -2784,25 +2559,6 @@ pub struct ApiV2010AccountCallSiprec {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The http method for the status_callback (one of GET, POST).
-    #[cfg(feature = "stream")]
-    pub enum CreateStreamStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
     /// The `stream_enum_track` schema.
     #[cfg(feature = "stream")]
     pub enum StreamEnumTrack {
@@ -2817,36 +2573,42 @@ pub struct ApiV2010AccountCallSiprec {
 
 /// The `api.v2010.account.call.stream` schema.
 #[cfg(feature = "stream")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallStream {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Stream resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Stream resource is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The user-specified name of this Stream, if one was given when the Stream was created. This may be used to stop the Stream.
-    pub name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub name: ::endpoint::model::Nullable<String>,
     /// The SID of the Stream resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The status - one of `stopped`, `in-progress`
-    pub status: Option<StreamEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<StreamEnumStatus>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "stream")]
     ApiV2010AccountCallStream {
     } {
-        account_sid: Option<String> = "account_sid",
-        call_sid: Option<String> = "call_sid",
-        date_updated: Option<String> = "date_updated",
-        name: Option<String> = "name",
-        sid: Option<String> = "sid",
-        status: Option<StreamEnumStatus> = "status",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        name: ::endpoint::model::Nullable<String> = "name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        status: ::endpoint::model::Nullable<StreamEnumStatus> = "status",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -2870,115 +2632,65 @@ pub struct ApiV2010AccountCallStream {
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method Twilio will use when requesting the above `Url`. Either `GET` or `POST`. Default is `POST`.
-    #[cfg(feature = "user-defined-message-subscription")]
-    pub enum CreateUserDefinedMessageSubscriptionMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.call.user_defined_message_subscription` schema.
 #[cfg(feature = "user-defined-message-subscription")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallUserDefinedMessageSubscription {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that subscribed to the User Defined Messages.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the User Defined Message Subscription is associated with. This refers to the Call SID that is producing the User Defined Messages.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date that this User Defined Message Subscription was created, given in RFC 2822 format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The SID that uniquely identifies this User Defined Message Subscription.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the User Defined Message Subscription Resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "user-defined-message-subscription")]
     ApiV2010AccountCallUserDefinedMessageSubscription {
     } {
-        account_sid: Option<String> = "account_sid",
-        call_sid: Option<String> = "call_sid",
-        date_created: Option<String> = "date_created",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// The `api.v2010.account.call.user_defined_message` schema.
 #[cfg(feature = "user-defined-message")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountCallUserDefinedMessage {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created User Defined Message.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the User Defined Message is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date that this User Defined Message was created, given in RFC 2822 format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The SID that uniquely identifies this User Defined Message.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "user-defined-message")]
     ApiV2010AccountCallUserDefinedMessage {
     } {
-        account_sid: Option<String> = "account_sid",
-        call_sid: Option<String> = "call_sid",
-        date_created: Option<String> = "date_created",
-        sid: Option<String> = "sid",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to request the `fallback_url`. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
-    #[cfg(feature = "call")]
-    pub enum UpdateCallFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use when calling the `url`. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
-    #[cfg(feature = "call")]
-    pub enum UpdateCallMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        sid: ::endpoint::model::Nullable<String> = "sid",
     }
 }
 
@@ -2990,25 +2702,6 @@ pub struct ApiV2010AccountCallUserDefinedMessage {
         Canceled = "canceled",
         /// `completed`
         Completed = "completed",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use when requesting the `status_callback` URL. Can be: `GET` or `POST` and the default is `POST`. If an `application_sid` parameter is present, this parameter is ignored.
-    #[cfg(feature = "call")]
-    pub enum UpdateCallStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
     }
 }
 
@@ -3027,51 +2720,63 @@ pub struct ApiV2010AccountCallUserDefinedMessage {
 
 /// The `api.v2010.account.conference` schema.
 #[cfg(feature = "conference")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountConference {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Conference resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create this conference.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The call SID that caused the conference to end.
-    pub call_sid_ending_conference: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid_ending_conference: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A string that you assigned to describe this conference room. Maxiumum length is 128 characters.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The reason why a conference ended. When a conference is in progress, will be `null`. When conference is completed, can be: `conference-ended-via-api`, `participant-with-end-conference-on-exit-left`, `participant-with-end-conference-on-exit-kicked`, `last-participant-kicked`, or `last-participant-left`.
-    pub reason_conference_ended: Option<ConferenceEnumReasonConferenceEnded>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub reason_conference_ended: ::endpoint::model::Nullable<ConferenceEnumReasonConferenceEnded>,
     /// A string that represents the Twilio Region where the conference audio was mixed. May be `us1`, `ie1`,  `de1`, `sg1`, `br1`, `au1`, and `jp1`. Basic conference audio will always be mixed in `us1`. Global Conference audio will be mixed nearest to the majority of participants.
-    pub region: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub region: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify this Conference resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The status of this conference. Can be: `init`, `in-progress`, or `completed`.
-    pub status: Option<ConferenceEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<ConferenceEnumStatus>,
     /// A list of related resources identified by their URIs relative to `https://api.twilio.com`.
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of this resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "conference")]
     ApiV2010AccountConference {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        call_sid_ending_conference: Option<String> = "call_sid_ending_conference",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        reason_conference_ended: Option<ConferenceEnumReasonConferenceEnded> = "reason_conference_ended",
-        region: Option<String> = "region",
-        sid: Option<String> = "sid",
-        status: Option<ConferenceEnumStatus> = "status",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        call_sid_ending_conference: ::endpoint::model::Nullable<String> = "call_sid_ending_conference",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        reason_conference_ended: ::endpoint::model::Nullable<ConferenceEnumReasonConferenceEnded> = "reason_conference_ended",
+        region: ::endpoint::model::Nullable<String> = "region",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        status: ::endpoint::model::Nullable<ConferenceEnumStatus> = "status",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -3094,26 +2799,34 @@ pub struct ApiV2010AccountConference {
 
 /// ListConferenceResponse
 #[cfg(feature = "conference")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListConferenceResponse {
     /// The `conferences` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub conferences: Option<Vec<ApiV2010AccountConference>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -3124,10 +2837,10 @@ pub struct ListConferenceResponse {
         conferences: Option<Vec<ApiV2010AccountConference>> = "conferences",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -3135,57 +2848,70 @@ pub struct ListConferenceResponse {
 
 /// The `api.v2010.account.conference.participant` schema.
 #[cfg(feature = "participant")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountConferenceParticipant {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Participant resource is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the participant who is being `coached`. The participant being coached is the only participant who can hear the participant who is `coaching`.
-    pub call_sid_to_coach: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid_to_coach: ::endpoint::model::Nullable<String>,
     /// Whether the participant is coaching another call. Can be: `true` or `false`. If not present, defaults to `false` unless `call_sid_to_coach` is defined. If `true`, `call_sid_to_coach` must be defined.
-    pub coaching: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub coaching: ::endpoint::model::Nullable<bool>,
     /// The SID of the conference the participant is in.
-    pub conference_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub conference_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// Whether the conference ends when the participant leaves. Can be: `true` or `false` and the default is `false`. If `true`, the conference ends and all other participants drop out when the participant leaves.
-    pub end_conference_on_exit: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_conference_on_exit: ::endpoint::model::Nullable<bool>,
     /// Whether the participant is on hold. Can be `true` or `false`.
-    pub hold: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub hold: ::endpoint::model::Nullable<bool>,
     /// The user-specified label of this participant, if one was given when the participant was created. This may be used to fetch, update or delete the participant.
-    pub label: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub label: ::endpoint::model::Nullable<String>,
     /// Whether the participant is muted. Can be `true` or `false`.
-    pub muted: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub muted: ::endpoint::model::Nullable<bool>,
     /// Whether the conference starts when the participant joins the conference, if it has not already started. Can be: `true` or `false` and the default is `true`. If `false` and the conference has not started, the participant is muted and hears background music until another participant starts the conference.
-    pub start_conference_on_enter: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_conference_on_enter: ::endpoint::model::Nullable<bool>,
     /// The status of the participant's call in a session. Can be: `queued`, `connecting`, `ringing`, `connected`, `complete`, or `failed`.
-    pub status: Option<ParticipantEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<ParticipantEnumStatus>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "participant")]
     ApiV2010AccountConferenceParticipant {
     } {
-        account_sid: Option<String> = "account_sid",
-        call_sid: Option<String> = "call_sid",
-        call_sid_to_coach: Option<String> = "call_sid_to_coach",
-        coaching: Option<bool> = "coaching",
-        conference_sid: Option<String> = "conference_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        end_conference_on_exit: Option<bool> = "end_conference_on_exit",
-        hold: Option<bool> = "hold",
-        label: Option<String> = "label",
-        muted: Option<bool> = "muted",
-        start_conference_on_enter: Option<bool> = "start_conference_on_enter",
-        status: Option<ParticipantEnumStatus> = "status",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        call_sid_to_coach: ::endpoint::model::Nullable<String> = "call_sid_to_coach",
+        coaching: ::endpoint::model::Nullable<bool> = "coaching",
+        conference_sid: ::endpoint::model::Nullable<String> = "conference_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        end_conference_on_exit: ::endpoint::model::Nullable<bool> = "end_conference_on_exit",
+        hold: ::endpoint::model::Nullable<bool> = "hold",
+        label: ::endpoint::model::Nullable<String> = "label",
+        muted: ::endpoint::model::Nullable<bool> = "muted",
+        start_conference_on_enter: ::endpoint::model::Nullable<bool> = "start_conference_on_enter",
+        status: ::endpoint::model::Nullable<ParticipantEnumStatus> = "status",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -3210,26 +2936,34 @@ pub struct ApiV2010AccountConferenceParticipant {
 
 /// ListParticipantResponse
 #[cfg(feature = "participant")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListParticipantResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `participants` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub participants: Option<Vec<ApiV2010AccountConferenceParticipant>>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -3239,249 +2973,94 @@ pub struct ListParticipantResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
         participants: Option<Vec<ApiV2010AccountConferenceParticipant>> = "participants",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use when calling the `amd_status_callback` URL. Can be: `GET` or `POST` and the default is `POST`.
-    #[cfg(feature = "participant")]
-    pub enum CreateParticipantAmdStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `conference_recording_status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "participant")]
-    pub enum CreateParticipantConferenceRecordingStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `conference_status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "participant")]
-    pub enum CreateParticipantConferenceStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use when we call `recording_status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "participant")]
-    pub enum CreateParticipantRecordingStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `status_callback`. Can be: `GET` and `POST` and defaults to `POST`.
-    #[cfg(feature = "participant")]
-    pub enum CreateParticipantStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `wait_url`. Can be `GET` or `POST` and the default is `POST`. When using a static audio file, this should be `GET` so that we can cache the file.
-    #[cfg(feature = "participant")]
-    pub enum CreateParticipantWaitMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `announce_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "participant")]
-    pub enum UpdateParticipantAnnounceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `hold_url`. Can be: `GET` or `POST` and the default is `GET`.
-    #[cfg(feature = "participant")]
-    pub enum UpdateParticipantHoldMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `wait_url`. Can be `GET` or `POST` and the default is `POST`. When using a static audio file, this should be `GET` so that we can cache the file.
-    #[cfg(feature = "participant")]
-    pub enum UpdateParticipantWaitMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.conference.conference_recording` schema.
 #[cfg(feature = "recording")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountConferenceConferenceRecording {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Conference Recording resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the recording.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Conference Recording resource is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The number of channels in the final recording file.  Can be: `1`, or `2`. Separating a two leg call into two separate channels of the recording file is supported in [Dial](https://www.twilio.com/docs/voice/twiml/dial#attributes-record) and [Outbound Rest API](https://www.twilio.com/docs/voice/make-calls) record options.
-    pub channels: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub channels: ::endpoint::model::Nullable<i64>,
     /// The Conference SID that identifies the conference associated with the recording.
-    pub conference_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub conference_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The length of the recording in seconds.
-    pub duration: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub duration: ::endpoint::model::Nullable<String>,
     /// How to decrypt the recording if it was encrypted using [Call Recording Encryption](https://www.twilio.com/docs/voice/tutorials/voice-recording-encryption) feature.
-    pub encryption_details: Option<::serde_json::Value>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub encryption_details: ::endpoint::model::Nullable<::serde_json::Value>,
     /// The error code that describes why the recording is `absent`. The error code is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors). This value is null if the recording `status` is not `absent`.
-    pub error_code: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub error_code: ::endpoint::model::Nullable<i64>,
     /// The one-time cost of creating the recording in the `price_unit` currency.
-    pub price: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<String>,
     /// The currency used in the `price` property. Example: `USD`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Conference Recording resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// How the recording was created. Can be: `DialVerb`, `Conference`, `OutboundAPI`, `Trunking`, `RecordVerb`, `StartCallRecordingAPI`, `StartConferenceRecordingAPI`.
-    pub source: Option<ConferenceRecordingEnumSource>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub source: ::endpoint::model::Nullable<ConferenceRecordingEnumSource>,
     /// The start time of the recording in GMT and in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub start_time: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of the recording. Can be: `processing`, `completed` and `absent`. For more detailed statuses on in-progress recordings, check out how to [Update a Recording Resource](https://www.twilio.com/docs/voice/api/recording#update-a-recording-resource).
-    pub status: Option<ConferenceRecordingEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<ConferenceRecordingEnumStatus>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "recording")]
     ApiV2010AccountConferenceConferenceRecording {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        call_sid: Option<String> = "call_sid",
-        channels: Option<i64> = "channels",
-        conference_sid: Option<String> = "conference_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        duration: Option<String> = "duration",
-        encryption_details: Option<::serde_json::Value> = "encryption_details",
-        error_code: Option<i64> = "error_code",
-        price: Option<String> = "price",
-        price_unit: Option<String> = "price_unit",
-        sid: Option<String> = "sid",
-        source: Option<ConferenceRecordingEnumSource> = "source",
-        start_time: Option<String> = "start_time",
-        status: Option<ConferenceRecordingEnumStatus> = "status",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        channels: ::endpoint::model::Nullable<i64> = "channels",
+        conference_sid: ::endpoint::model::Nullable<String> = "conference_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        duration: ::endpoint::model::Nullable<String> = "duration",
+        encryption_details: ::endpoint::model::Nullable<::serde_json::Value> = "encryption_details",
+        error_code: ::endpoint::model::Nullable<i64> = "error_code",
+        price: ::endpoint::model::Nullable<String> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        source: ::endpoint::model::Nullable<ConferenceRecordingEnumSource> = "source",
+        start_time: ::endpoint::model::Nullable<String> = "start_time",
+        status: ::endpoint::model::Nullable<ConferenceRecordingEnumStatus> = "status",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -3527,26 +3106,34 @@ pub struct ApiV2010AccountConferenceConferenceRecording {
 
 /// ListConferenceRecordingResponse
 #[cfg(feature = "recording")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListConferenceRecordingResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `recordings` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub recordings: Option<Vec<ApiV2010AccountConferenceConferenceRecording>>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -3556,32 +3143,13 @@ pub struct ListConferenceRecordingResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         recordings: Option<Vec<ApiV2010AccountConferenceConferenceRecording>> = "recordings",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method used to call `announce_url`. Can be: `GET` or `POST` and the default is `POST`
-    #[cfg(feature = "conference")]
-    pub enum UpdateConferenceAnnounceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
     }
 }
 
@@ -3596,67 +3164,59 @@ pub struct ListConferenceRecordingResponse {
 
 /// The `api.v2010.account.connect_app` schema.
 #[cfg(feature = "connect-app")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountConnectApp {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ConnectApp resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The URL we redirect the user to after we authenticate the user and obtain authorization to access the Connect App.
-    pub authorize_redirect_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub authorize_redirect_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The company name set for the Connect App.
-    pub company_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub company_name: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `deauthorize_callback_url`.
-    pub deauthorize_callback_method: Option<ApiV2010AccountConnectAppDeauthorizeCallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub deauthorize_callback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call using the `deauthorize_callback_method` to de-authorize the Connect App.
-    pub deauthorize_callback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub deauthorize_callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The description of the Connect App.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The public URL where users can obtain more information about this Connect App.
-    pub homepage_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub homepage_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The set of permissions that your ConnectApp requests.
-    pub permissions: Option<Vec<ConnectAppEnumPermission>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub permissions: ::endpoint::model::Nullable<Vec<ConnectAppEnumPermission>>,
     /// The unique string that that we created to identify the ConnectApp resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "connect-app")]
     ApiV2010AccountConnectApp {
     } {
-        account_sid: Option<String> = "account_sid",
-        authorize_redirect_url: Option<::endpoint::model::Uri> = "authorize_redirect_url",
-        company_name: Option<String> = "company_name",
-        deauthorize_callback_method: Option<ApiV2010AccountConnectAppDeauthorizeCallbackMethod> = "deauthorize_callback_method",
-        deauthorize_callback_url: Option<::endpoint::model::Uri> = "deauthorize_callback_url",
-        description: Option<String> = "description",
-        friendly_name: Option<String> = "friendly_name",
-        homepage_url: Option<::endpoint::model::Uri> = "homepage_url",
-        permissions: Option<Vec<ConnectAppEnumPermission>> = "permissions",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `deauthorize_callback_url`.
-    #[cfg(feature = "connect-app")]
-    pub enum ApiV2010AccountConnectAppDeauthorizeCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        authorize_redirect_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "authorize_redirect_url",
+        company_name: ::endpoint::model::Nullable<String> = "company_name",
+        deauthorize_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "deauthorize_callback_method",
+        deauthorize_callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "deauthorize_callback_url",
+        description: ::endpoint::model::Nullable<String> = "description",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        homepage_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "homepage_url",
+        permissions: ::endpoint::model::Nullable<Vec<ConnectAppEnumPermission>> = "permissions",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -3673,26 +3233,34 @@ pub struct ApiV2010AccountConnectApp {
 
 /// ListConnectAppResponse
 #[cfg(feature = "connect-app")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListConnectAppResponse {
     /// The `connect_apps` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub connect_apps: Option<Vec<ApiV2010AccountConnectApp>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -3703,147 +3271,170 @@ pub struct ListConnectAppResponse {
         connect_apps: Option<Vec<ApiV2010AccountConnectApp>> = "connect_apps",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method to use when calling `deauthorize_callback_url`.
-    #[cfg(feature = "connect-app")]
-    pub enum UpdateConnectAppDeauthorizeCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.incoming_phone_number` schema.
 #[cfg(feature = "incoming-phone-number")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumber {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this IncomingPhoneNumber resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
-    pub address_requirements: Option<IncomingPhoneNumberEnumAddressRequirement>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements:
+        ::endpoint::model::Nullable<IncomingPhoneNumberEnumAddressRequirement>,
     /// The SID of the Address resource associated with the phone number.
-    pub address_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
-    pub bundle_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub bundle_sid: ::endpoint::model::Nullable<String>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities: Option<Box<ApiV2010AccountIncomingPhoneNumberCapabilities>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
+        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+    >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the emergency address configuration that we use for emergency calling from this phone number.
-    pub emergency_address_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
-    pub emergency_address_status: Option<IncomingPhoneNumberEnumEmergencyAddressStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_address_status:
+        ::endpoint::model::Nullable<IncomingPhoneNumberEnumEmergencyAddressStatus>,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
-    pub emergency_status: Option<IncomingPhoneNumberEnumEmergencyStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_status: ::endpoint::model::Nullable<IncomingPhoneNumberEnumEmergencyStatus>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Identity resource that we associate with the phone number. Some regions require an Identity to meet local regulations.
-    pub identity_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub identity_sid: ::endpoint::model::Nullable<String>,
     /// The phone number's origin. `twilio` identifies Twilio-owned phone numbers and `hosted` identifies hosted phone numbers.
-    pub origin: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub origin: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify this IncomingPhoneNumber resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles SMS messages sent to the phone number. If an `sms_application_sid` is present, we ignore all `sms_*_url` values and use those of the application.
-    pub sms_application_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_application_sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    pub sms_fallback_method: Option<ApiV2010AccountIncomingPhoneNumberSmsFallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
-    pub sms_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    pub sms_method: Option<ApiV2010AccountIncomingPhoneNumberSmsMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives an incoming SMS message.
-    pub sms_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `status` property.
-    pub status: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<String>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
-    pub status_callback: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
-    pub status_callback_method: Option<ApiV2010AccountIncomingPhoneNumberStatusCallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status_callback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
-    pub trunk_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
-    pub voice_application_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_application_sid: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database ($0.01 per look up). Can be: `true` or `false`.
-    pub voice_caller_id_lookup: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    pub voice_fallback_method: Option<ApiV2010AccountIncomingPhoneNumberVoiceFallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_fallback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
-    pub voice_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    pub voice_method: Option<ApiV2010AccountIncomingPhoneNumberVoiceMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The `voice_receive_mode` property.
-    pub voice_receive_mode: Option<IncomingPhoneNumberEnumVoiceReceiveMode>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberEnumVoiceReceiveMode>,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
-    pub voice_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "incoming-phone-number")]
     ApiV2010AccountIncomingPhoneNumber {
     } {
-        account_sid: Option<String> = "account_sid",
-        address_requirements: Option<IncomingPhoneNumberEnumAddressRequirement> = "address_requirements",
-        address_sid: Option<String> = "address_sid",
-        api_version: Option<String> = "api_version",
-        beta: Option<bool> = "beta",
-        bundle_sid: Option<String> = "bundle_sid",
-        capabilities: Option<Box<ApiV2010AccountIncomingPhoneNumberCapabilities>> = "capabilities",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        emergency_address_sid: Option<String> = "emergency_address_sid",
-        emergency_address_status: Option<IncomingPhoneNumberEnumEmergencyAddressStatus> = "emergency_address_status",
-        emergency_status: Option<IncomingPhoneNumberEnumEmergencyStatus> = "emergency_status",
-        friendly_name: Option<String> = "friendly_name",
-        identity_sid: Option<String> = "identity_sid",
-        origin: Option<String> = "origin",
-        phone_number: Option<String> = "phone_number",
-        sid: Option<String> = "sid",
-        sms_application_sid: Option<String> = "sms_application_sid",
-        sms_fallback_method: Option<ApiV2010AccountIncomingPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
-        sms_fallback_url: Option<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: Option<ApiV2010AccountIncomingPhoneNumberSmsMethod> = "sms_method",
-        sms_url: Option<::endpoint::model::Uri> = "sms_url",
-        status: Option<String> = "status",
-        status_callback: Option<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: Option<ApiV2010AccountIncomingPhoneNumberStatusCallbackMethod> = "status_callback_method",
-        trunk_sid: Option<String> = "trunk_sid",
-        uri: Option<String> = "uri",
-        voice_application_sid: Option<String> = "voice_application_sid",
-        voice_caller_id_lookup: Option<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: Option<ApiV2010AccountIncomingPhoneNumberVoiceFallbackMethod> = "voice_fallback_method",
-        voice_fallback_url: Option<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: Option<ApiV2010AccountIncomingPhoneNumberVoiceMethod> = "voice_method",
-        voice_receive_mode: Option<IncomingPhoneNumberEnumVoiceReceiveMode> = "voice_receive_mode",
-        voice_url: Option<::endpoint::model::Uri> = "voice_url",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        address_requirements: ::endpoint::model::Nullable<IncomingPhoneNumberEnumAddressRequirement> = "address_requirements",
+        address_sid: ::endpoint::model::Nullable<String> = "address_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        bundle_sid: ::endpoint::model::Nullable<String> = "bundle_sid",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        emergency_address_sid: ::endpoint::model::Nullable<String> = "emergency_address_sid",
+        emergency_address_status: ::endpoint::model::Nullable<IncomingPhoneNumberEnumEmergencyAddressStatus> = "emergency_address_status",
+        emergency_status: ::endpoint::model::Nullable<IncomingPhoneNumberEnumEmergencyStatus> = "emergency_status",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        identity_sid: ::endpoint::model::Nullable<String> = "identity_sid",
+        origin: ::endpoint::model::Nullable<String> = "origin",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        sms_application_sid: ::endpoint::model::Nullable<String> = "sms_application_sid",
+        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
+        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
+        status: ::endpoint::model::Nullable<String> = "status",
+        status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
+        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        voice_application_sid: ::endpoint::model::Nullable<String> = "voice_application_sid",
+        voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
+        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
+        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberEnumVoiceReceiveMode> = "voice_receive_mode",
+        voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
 }
 
@@ -3859,32 +3450,6 @@ pub struct ApiV2010AccountIncomingPhoneNumber {
         Local = "local",
         /// `foreign`
         Foreign = "foreign",
-    }
-}
-
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "incoming-phone-number")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct ApiV2010AccountIncomingPhoneNumberCapabilities {
-    /// The `fax` property.
-    pub fax: Option<bool>,
-    /// The `mms` property.
-    pub mms: Option<bool>,
-    /// The `sms` property.
-    pub sms: Option<bool>,
-    /// The `voice` property.
-    pub voice: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "incoming-phone-number")]
-    ApiV2010AccountIncomingPhoneNumberCapabilities {
-    } {
-        fax: Option<bool> = "fax",
-        mms: Option<bool> = "mms",
-        sms: Option<bool> = "sms",
-        voice: Option<bool> = "voice",
     }
 }
 
@@ -3919,101 +3484,6 @@ pub struct ApiV2010AccountIncomingPhoneNumberCapabilities {
 }
 
 ::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum ApiV2010AccountIncomingPhoneNumberSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum ApiV2010AccountIncomingPhoneNumberSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum ApiV2010AccountIncomingPhoneNumberStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum ApiV2010AccountIncomingPhoneNumberVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum ApiV2010AccountIncomingPhoneNumberVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
     /// The `incoming_phone_number_enum_voice_receive_mode` schema.
     #[cfg(feature = "incoming-phone-number")]
     pub enum IncomingPhoneNumberEnumVoiceReceiveMode {
@@ -4026,26 +3496,34 @@ pub struct ApiV2010AccountIncomingPhoneNumberCapabilities {
 
 /// ListIncomingPhoneNumberResponse
 #[cfg(feature = "incoming-phone-number")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListIncomingPhoneNumberResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub incoming_phone_numbers: Option<Vec<ApiV2010AccountIncomingPhoneNumber>>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -4056,227 +3534,171 @@ pub struct ListIncomingPhoneNumberResponse {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
         incoming_phone_numbers: Option<Vec<ApiV2010AccountIncomingPhoneNumber>> = "incoming_phone_numbers",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `sms_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum CreateIncomingPhoneNumberSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum CreateIncomingPhoneNumberSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum CreateIncomingPhoneNumberStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `voice_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum CreateIncomingPhoneNumberVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `voice_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum CreateIncomingPhoneNumberVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.incoming_phone_number.incoming_phone_number_local` schema.
 #[cfg(feature = "local")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
-    pub address_requirements: Option<IncomingPhoneNumberLocalEnumAddressRequirement>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements:
+        ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumAddressRequirement>,
     /// The SID of the Address resource associated with the phone number.
-    pub address_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
-    pub bundle_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub bundle_sid: ::endpoint::model::Nullable<String>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities:
-        Option<Box<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalCapabilities>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
+        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+    >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the emergency address configuration that we use for emergency calling from this phone number.
-    pub emergency_address_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
-    pub emergency_address_status: Option<IncomingPhoneNumberLocalEnumEmergencyAddressStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_address_status:
+        ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumEmergencyAddressStatus>,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
-    pub emergency_status: Option<IncomingPhoneNumberLocalEnumEmergencyStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_status: ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumEmergencyStatus>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Identity resource that we associate with the phone number. Some regions require an Identity to meet local regulations.
-    pub identity_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub identity_sid: ::endpoint::model::Nullable<String>,
     /// The phone number's origin. `twilio` identifies Twilio-owned phone numbers and `hosted` identifies hosted phone numbers.
-    pub origin: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub origin: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles SMS messages sent to the phone number. If an `sms_application_sid` is present, we ignore all `sms_*_url` values and use those of the application.
-    pub sms_application_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_application_sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalSmsFallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
-    pub sms_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    pub sms_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalSmsMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives an incoming SMS message.
-    pub sms_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `status` property.
-    pub status: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<String>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
-    pub status_callback: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalStatusCallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
-    pub trunk_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
-    pub voice_application_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_application_sid: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database ($0.01 per look up). Can be: `true` or `false`.
-    pub voice_caller_id_lookup: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalVoiceFallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
-    pub voice_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    pub voice_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalVoiceMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The `voice_receive_mode` property.
-    pub voice_receive_mode: Option<IncomingPhoneNumberLocalEnumVoiceReceiveMode>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_receive_mode:
+        ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumVoiceReceiveMode>,
     /// The URL we call when this phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
-    pub voice_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "local")]
     ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
     } {
-        account_sid: Option<String> = "account_sid",
-        address_requirements: Option<IncomingPhoneNumberLocalEnumAddressRequirement> = "address_requirements",
-        address_sid: Option<String> = "address_sid",
-        api_version: Option<String> = "api_version",
-        beta: Option<bool> = "beta",
-        bundle_sid: Option<String> = "bundle_sid",
-        capabilities: Option<Box<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalCapabilities>> = "capabilities",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        emergency_address_sid: Option<String> = "emergency_address_sid",
-        emergency_address_status: Option<IncomingPhoneNumberLocalEnumEmergencyAddressStatus> = "emergency_address_status",
-        emergency_status: Option<IncomingPhoneNumberLocalEnumEmergencyStatus> = "emergency_status",
-        friendly_name: Option<String> = "friendly_name",
-        identity_sid: Option<String> = "identity_sid",
-        origin: Option<String> = "origin",
-        phone_number: Option<String> = "phone_number",
-        sid: Option<String> = "sid",
-        sms_application_sid: Option<String> = "sms_application_sid",
-        sms_fallback_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalSmsFallbackMethod> = "sms_fallback_method",
-        sms_fallback_url: Option<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalSmsMethod> = "sms_method",
-        sms_url: Option<::endpoint::model::Uri> = "sms_url",
-        status: Option<String> = "status",
-        status_callback: Option<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalStatusCallbackMethod> = "status_callback_method",
-        trunk_sid: Option<String> = "trunk_sid",
-        uri: Option<String> = "uri",
-        voice_application_sid: Option<String> = "voice_application_sid",
-        voice_caller_id_lookup: Option<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalVoiceFallbackMethod> = "voice_fallback_method",
-        voice_fallback_url: Option<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalVoiceMethod> = "voice_method",
-        voice_receive_mode: Option<IncomingPhoneNumberLocalEnumVoiceReceiveMode> = "voice_receive_mode",
-        voice_url: Option<::endpoint::model::Uri> = "voice_url",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        address_requirements: ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumAddressRequirement> = "address_requirements",
+        address_sid: ::endpoint::model::Nullable<String> = "address_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        bundle_sid: ::endpoint::model::Nullable<String> = "bundle_sid",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        emergency_address_sid: ::endpoint::model::Nullable<String> = "emergency_address_sid",
+        emergency_address_status: ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumEmergencyAddressStatus> = "emergency_address_status",
+        emergency_status: ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumEmergencyStatus> = "emergency_status",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        identity_sid: ::endpoint::model::Nullable<String> = "identity_sid",
+        origin: ::endpoint::model::Nullable<String> = "origin",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        sms_application_sid: ::endpoint::model::Nullable<String> = "sms_application_sid",
+        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
+        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
+        status: ::endpoint::model::Nullable<String> = "status",
+        status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
+        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        voice_application_sid: ::endpoint::model::Nullable<String> = "voice_application_sid",
+        voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
+        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
+        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberLocalEnumVoiceReceiveMode> = "voice_receive_mode",
+        voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
 }
 
@@ -4292,32 +3714,6 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal {
         Local = "local",
         /// `foreign`
         Foreign = "foreign",
-    }
-}
-
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "local")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalCapabilities {
-    /// The `fax` property.
-    pub fax: Option<bool>,
-    /// The `mms` property.
-    pub mms: Option<bool>,
-    /// The `sms` property.
-    pub sms: Option<bool>,
-    /// The `voice` property.
-    pub voice: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "local")]
-    ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalCapabilities {
-    } {
-        fax: Option<bool> = "fax",
-        mms: Option<bool> = "mms",
-        sms: Option<bool> = "sms",
-        voice: Option<bool> = "voice",
     }
 }
 
@@ -4352,101 +3748,6 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalCapabilitie
 }
 
 ::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "local")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "local")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
-    #[cfg(feature = "local")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "local")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "local")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
     /// The `incoming_phone_number_local_enum_voice_receive_mode` schema.
     #[cfg(feature = "local")]
     pub enum IncomingPhoneNumberLocalEnumVoiceReceiveMode {
@@ -4459,27 +3760,35 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocalCapabilitie
 
 /// ListIncomingPhoneNumberLocalResponse
 #[cfg(feature = "local")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListIncomingPhoneNumberLocalResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub incoming_phone_numbers:
         Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal>>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -4490,228 +3799,171 @@ pub struct ListIncomingPhoneNumberLocalResponse {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
         incoming_phone_numbers: Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal>> = "incoming_phone_numbers",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `sms_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "local")]
-    pub enum CreateIncomingPhoneNumberLocalSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "local")]
-    pub enum CreateIncomingPhoneNumberLocalSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "local")]
-    pub enum CreateIncomingPhoneNumberLocalStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `voice_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "local")]
-    pub enum CreateIncomingPhoneNumberLocalVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `voice_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "local")]
-    pub enum CreateIncomingPhoneNumberLocalVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.incoming_phone_number.incoming_phone_number_mobile` schema.
 #[cfg(feature = "mobile")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
-    pub address_requirements: Option<IncomingPhoneNumberMobileEnumAddressRequirement>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements:
+        ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumAddressRequirement>,
     /// The SID of the Address resource associated with the phone number.
-    pub address_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
-    pub bundle_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub bundle_sid: ::endpoint::model::Nullable<String>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities:
-        Option<Box<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileCapabilities>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
+        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+    >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the emergency address configuration that we use for emergency calling from this phone number.
-    pub emergency_address_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
-    pub emergency_address_status: Option<IncomingPhoneNumberMobileEnumEmergencyAddressStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_address_status:
+        ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumEmergencyAddressStatus>,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
-    pub emergency_status: Option<IncomingPhoneNumberMobileEnumEmergencyStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_status: ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumEmergencyStatus>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Identity resource that we associate with the phone number. Some regions require an Identity to meet local regulations.
-    pub identity_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub identity_sid: ::endpoint::model::Nullable<String>,
     /// The phone number's origin. `twilio` identifies Twilio-owned phone numbers and `hosted` identifies hosted phone numbers.
-    pub origin: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub origin: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles SMS messages sent to the phone number. If an `sms_application_sid` is present, we ignore all `sms_*_url` values and use those of the application.
-    pub sms_application_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_application_sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileSmsFallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
-    pub sms_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    pub sms_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileSmsMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives an incoming SMS message.
-    pub sms_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `status` property.
-    pub status: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<String>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
-    pub status_callback: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileStatusCallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
-    pub trunk_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
-    pub voice_application_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_application_sid: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database ($0.01 per look up). Can be: `true` or `false`.
-    pub voice_caller_id_lookup: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileVoiceFallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
-    pub voice_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileVoiceMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The `voice_receive_mode` property.
-    pub voice_receive_mode: Option<IncomingPhoneNumberMobileEnumVoiceReceiveMode>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_receive_mode:
+        ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumVoiceReceiveMode>,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
-    pub voice_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "mobile")]
     ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
     } {
-        account_sid: Option<String> = "account_sid",
-        address_requirements: Option<IncomingPhoneNumberMobileEnumAddressRequirement> = "address_requirements",
-        address_sid: Option<String> = "address_sid",
-        api_version: Option<String> = "api_version",
-        beta: Option<bool> = "beta",
-        bundle_sid: Option<String> = "bundle_sid",
-        capabilities: Option<Box<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileCapabilities>> = "capabilities",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        emergency_address_sid: Option<String> = "emergency_address_sid",
-        emergency_address_status: Option<IncomingPhoneNumberMobileEnumEmergencyAddressStatus> = "emergency_address_status",
-        emergency_status: Option<IncomingPhoneNumberMobileEnumEmergencyStatus> = "emergency_status",
-        friendly_name: Option<String> = "friendly_name",
-        identity_sid: Option<String> = "identity_sid",
-        origin: Option<String> = "origin",
-        phone_number: Option<String> = "phone_number",
-        sid: Option<String> = "sid",
-        sms_application_sid: Option<String> = "sms_application_sid",
-        sms_fallback_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileSmsFallbackMethod> = "sms_fallback_method",
-        sms_fallback_url: Option<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileSmsMethod> = "sms_method",
-        sms_url: Option<::endpoint::model::Uri> = "sms_url",
-        status: Option<String> = "status",
-        status_callback: Option<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileStatusCallbackMethod> = "status_callback_method",
-        trunk_sid: Option<String> = "trunk_sid",
-        uri: Option<String> = "uri",
-        voice_application_sid: Option<String> = "voice_application_sid",
-        voice_caller_id_lookup: Option<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileVoiceFallbackMethod> = "voice_fallback_method",
-        voice_fallback_url: Option<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileVoiceMethod> = "voice_method",
-        voice_receive_mode: Option<IncomingPhoneNumberMobileEnumVoiceReceiveMode> = "voice_receive_mode",
-        voice_url: Option<::endpoint::model::Uri> = "voice_url",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        address_requirements: ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumAddressRequirement> = "address_requirements",
+        address_sid: ::endpoint::model::Nullable<String> = "address_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        bundle_sid: ::endpoint::model::Nullable<String> = "bundle_sid",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        emergency_address_sid: ::endpoint::model::Nullable<String> = "emergency_address_sid",
+        emergency_address_status: ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumEmergencyAddressStatus> = "emergency_address_status",
+        emergency_status: ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumEmergencyStatus> = "emergency_status",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        identity_sid: ::endpoint::model::Nullable<String> = "identity_sid",
+        origin: ::endpoint::model::Nullable<String> = "origin",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        sms_application_sid: ::endpoint::model::Nullable<String> = "sms_application_sid",
+        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
+        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
+        status: ::endpoint::model::Nullable<String> = "status",
+        status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
+        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        voice_application_sid: ::endpoint::model::Nullable<String> = "voice_application_sid",
+        voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
+        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
+        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberMobileEnumVoiceReceiveMode> = "voice_receive_mode",
+        voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
 }
 
@@ -4727,32 +3979,6 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile {
         Local = "local",
         /// `foreign`
         Foreign = "foreign",
-    }
-}
-
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "mobile")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileCapabilities {
-    /// The `fax` property.
-    pub fax: Option<bool>,
-    /// The `mms` property.
-    pub mms: Option<bool>,
-    /// The `sms` property.
-    pub sms: Option<bool>,
-    /// The `voice` property.
-    pub voice: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "mobile")]
-    ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileCapabilities {
-    } {
-        fax: Option<bool> = "fax",
-        mms: Option<bool> = "mms",
-        sms: Option<bool> = "sms",
-        voice: Option<bool> = "voice",
     }
 }
 
@@ -4787,101 +4013,6 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileCapabiliti
 }
 
 ::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "mobile")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "mobile")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
-    #[cfg(feature = "mobile")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "mobile")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "mobile")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
     /// The `incoming_phone_number_mobile_enum_voice_receive_mode` schema.
     #[cfg(feature = "mobile")]
     pub enum IncomingPhoneNumberMobileEnumVoiceReceiveMode {
@@ -4894,27 +4025,35 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobileCapabiliti
 
 /// ListIncomingPhoneNumberMobileResponse
 #[cfg(feature = "mobile")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListIncomingPhoneNumberMobileResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub incoming_phone_numbers:
         Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile>>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -4925,228 +4064,172 @@ pub struct ListIncomingPhoneNumberMobileResponse {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
         incoming_phone_numbers: Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile>> = "incoming_phone_numbers",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `sms_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "mobile")]
-    pub enum CreateIncomingPhoneNumberMobileSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "mobile")]
-    pub enum CreateIncomingPhoneNumberMobileSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "mobile")]
-    pub enum CreateIncomingPhoneNumberMobileStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `voice_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "mobile")]
-    pub enum CreateIncomingPhoneNumberMobileVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `voice_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "mobile")]
-    pub enum CreateIncomingPhoneNumberMobileVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.incoming_phone_number.incoming_phone_number_toll_free` schema.
 #[cfg(feature = "toll-free")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// Whether the phone number requires an [Address](https://www.twilio.com/docs/usage/api/address) registered with Twilio. Can be: `none`, `any`, `local`, or `foreign`.
-    pub address_requirements: Option<IncomingPhoneNumberTollFreeEnumAddressRequirement>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_requirements:
+        ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumAddressRequirement>,
     /// The SID of the Address resource associated with the phone number.
-    pub address_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub address_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Whether the phone number is new to the Twilio platform. Can be: `true` or `false`.
-    pub beta: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub beta: ::endpoint::model::Nullable<bool>,
     /// The SID of the Bundle resource that you associate with the phone number. Some regions require a Bundle to meet local Regulations.
-    pub bundle_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub bundle_sid: ::endpoint::model::Nullable<String>,
     /// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-    pub capabilities:
-        Option<Box<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeCapabilities>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub capabilities: ::endpoint::model::Nullable<
+        Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>,
+    >,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the emergency address configuration that we use for emergency calling from this phone number.
-    pub emergency_address_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_address_sid: ::endpoint::model::Nullable<String>,
     /// The status of address registration with emergency services. A registered emergency address will be used during handling of emergency calls from this number.
-    pub emergency_address_status: Option<IncomingPhoneNumberTollFreeEnumEmergencyAddressStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_address_status:
+        ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumEmergencyAddressStatus>,
     /// The parameter displays if emergency calling is enabled for this number. Active numbers may place emergency calls by dialing valid emergency numbers for the country.
-    pub emergency_status: Option<IncomingPhoneNumberTollFreeEnumEmergencyStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_status:
+        ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumEmergencyStatus>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Identity resource that we associate with the phone number. Some regions require an Identity to meet local regulations.
-    pub identity_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub identity_sid: ::endpoint::model::Nullable<String>,
     /// The phone number's origin. `twilio` identifies Twilio-owned phone numbers and `hosted` identifies hosted phone numbers.
-    pub origin: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub origin: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles SMS messages sent to the phone number. If an `sms_application_sid` is present, we ignore all `sms_*_url` values and use those of the application.
-    pub sms_application_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_application_sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub sms_fallback_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeSmsFallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML from `sms_url`.
-    pub sms_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    pub sms_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeSmsMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when the phone number receives an incoming SMS message.
-    pub sms_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `status` property.
-    pub status: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<String>,
     /// The URL we call using the `status_callback_method` to send status information to your application.
-    pub status_callback: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub status_callback_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeStatusCallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The SID of the Trunk that handles calls to the phone number. If a `trunk_sid` is present, we ignore all of the voice urls and voice applications and use those set on the Trunk. Setting a `trunk_sid` will automatically delete your `voice_application_sid` and vice versa.
-    pub trunk_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub trunk_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The SID of the application that handles calls to the phone number. If a `voice_application_sid` is present, we ignore all of the voice urls and use those set on the application. Setting a `voice_application_sid` will automatically delete your `trunk_sid` and vice versa.
-    pub voice_application_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_application_sid: ::endpoint::model::Nullable<String>,
     /// Whether we look up the caller's caller-ID name from the CNAM database ($0.01 per look up). Can be: `true` or `false`.
-    pub voice_caller_id_lookup: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_caller_id_lookup: ::endpoint::model::Nullable<bool>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_fallback_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeVoiceFallbackMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs retrieving or executing the TwiML requested by `url`.
-    pub voice_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
     pub voice_method:
-        Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeVoiceMethod>,
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The `voice_receive_mode` property.
-    pub voice_receive_mode: Option<IncomingPhoneNumberTollFreeEnumVoiceReceiveMode>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_receive_mode:
+        ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumVoiceReceiveMode>,
     /// The URL we call when the phone number receives a call. The `voice_url` will not be used if a `voice_application_sid` or a `trunk_sid` is set.
-    pub voice_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "toll-free")]
     ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
     } {
-        account_sid: Option<String> = "account_sid",
-        address_requirements: Option<IncomingPhoneNumberTollFreeEnumAddressRequirement> = "address_requirements",
-        address_sid: Option<String> = "address_sid",
-        api_version: Option<String> = "api_version",
-        beta: Option<bool> = "beta",
-        bundle_sid: Option<String> = "bundle_sid",
-        capabilities: Option<Box<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeCapabilities>> = "capabilities",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        emergency_address_sid: Option<String> = "emergency_address_sid",
-        emergency_address_status: Option<IncomingPhoneNumberTollFreeEnumEmergencyAddressStatus> = "emergency_address_status",
-        emergency_status: Option<IncomingPhoneNumberTollFreeEnumEmergencyStatus> = "emergency_status",
-        friendly_name: Option<String> = "friendly_name",
-        identity_sid: Option<String> = "identity_sid",
-        origin: Option<String> = "origin",
-        phone_number: Option<String> = "phone_number",
-        sid: Option<String> = "sid",
-        sms_application_sid: Option<String> = "sms_application_sid",
-        sms_fallback_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeSmsFallbackMethod> = "sms_fallback_method",
-        sms_fallback_url: Option<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeSmsMethod> = "sms_method",
-        sms_url: Option<::endpoint::model::Uri> = "sms_url",
-        status: Option<String> = "status",
-        status_callback: Option<::endpoint::model::Uri> = "status_callback",
-        status_callback_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeStatusCallbackMethod> = "status_callback_method",
-        trunk_sid: Option<String> = "trunk_sid",
-        uri: Option<String> = "uri",
-        voice_application_sid: Option<String> = "voice_application_sid",
-        voice_caller_id_lookup: Option<bool> = "voice_caller_id_lookup",
-        voice_fallback_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeVoiceFallbackMethod> = "voice_fallback_method",
-        voice_fallback_url: Option<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: Option<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeVoiceMethod> = "voice_method",
-        voice_receive_mode: Option<IncomingPhoneNumberTollFreeEnumVoiceReceiveMode> = "voice_receive_mode",
-        voice_url: Option<::endpoint::model::Uri> = "voice_url",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        address_requirements: ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumAddressRequirement> = "address_requirements",
+        address_sid: ::endpoint::model::Nullable<String> = "address_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        beta: ::endpoint::model::Nullable<bool> = "beta",
+        bundle_sid: ::endpoint::model::Nullable<String> = "bundle_sid",
+        capabilities: ::endpoint::model::Nullable<Box<ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocalCapabilities>> = "capabilities",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        emergency_address_sid: ::endpoint::model::Nullable<String> = "emergency_address_sid",
+        emergency_address_status: ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumEmergencyAddressStatus> = "emergency_address_status",
+        emergency_status: ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumEmergencyStatus> = "emergency_status",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        identity_sid: ::endpoint::model::Nullable<String> = "identity_sid",
+        origin: ::endpoint::model::Nullable<String> = "origin",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        sms_application_sid: ::endpoint::model::Nullable<String> = "sms_application_sid",
+        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
+        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
+        status: ::endpoint::model::Nullable<String> = "status",
+        status_callback: ::endpoint::model::Nullable<::endpoint::model::Uri> = "status_callback",
+        status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "status_callback_method",
+        trunk_sid: ::endpoint::model::Nullable<String> = "trunk_sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        voice_application_sid: ::endpoint::model::Nullable<String> = "voice_application_sid",
+        voice_caller_id_lookup: ::endpoint::model::Nullable<bool> = "voice_caller_id_lookup",
+        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
+        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_receive_mode: ::endpoint::model::Nullable<IncomingPhoneNumberTollFreeEnumVoiceReceiveMode> = "voice_receive_mode",
+        voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
 }
 
@@ -5162,32 +4245,6 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree {
         Local = "local",
         /// `foreign`
         Foreign = "foreign",
-    }
-}
-
-/// The set of Boolean properties that indicate whether a phone number can receive calls or messages.  Capabilities are  `Voice`, `SMS`, and `MMS` and each capability can be: `true` or `false`.
-#[cfg(feature = "toll-free")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
-pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeCapabilities {
-    /// The `fax` property.
-    pub fax: Option<bool>,
-    /// The `mms` property.
-    pub mms: Option<bool>,
-    /// The `sms` property.
-    pub sms: Option<bool>,
-    /// The `voice` property.
-    pub voice: Option<bool>,
-}
-
-::endpoint::__private::decode_struct! {
-    #[cfg(feature = "toll-free")]
-    ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeCapabilities {
-    } {
-        fax: Option<bool> = "fax",
-        mms: Option<bool> = "mms",
-        sms: Option<bool> = "sms",
-        voice: Option<bool> = "voice",
     }
 }
 
@@ -5222,101 +4279,6 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeCapabili
 }
 
 ::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "toll-free")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `sms_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "toll-free")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `status_callback`. Can be: `GET` or `POST`.
-    #[cfg(feature = "toll-free")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "toll-free")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "toll-free")]
-    pub enum ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
     /// The `incoming_phone_number_toll_free_enum_voice_receive_mode` schema.
     #[cfg(feature = "toll-free")]
     pub enum IncomingPhoneNumberTollFreeEnumVoiceReceiveMode {
@@ -5329,27 +4291,35 @@ pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFreeCapabili
 
 /// ListIncomingPhoneNumberTollFreeResponse
 #[cfg(feature = "toll-free")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListIncomingPhoneNumberTollFreeResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `incoming_phone_numbers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub incoming_phone_numbers:
         Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree>>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -5360,180 +4330,104 @@ pub struct ListIncomingPhoneNumberTollFreeResponse {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
         incoming_phone_numbers: Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree>> = "incoming_phone_numbers",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `sms_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "toll-free")]
-    pub enum CreateIncomingPhoneNumberTollFreeSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "toll-free")]
-    pub enum CreateIncomingPhoneNumberTollFreeSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "toll-free")]
-    pub enum CreateIncomingPhoneNumberTollFreeStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `voice_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "toll-free")]
-    pub enum CreateIncomingPhoneNumberTollFreeVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `voice_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "toll-free")]
-    pub enum CreateIncomingPhoneNumberTollFreeVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.incoming_phone_number.incoming_phone_number_assigned_add_on` schema.
 #[cfg(feature = "assigned-add-on")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// A JSON string that represents the current configuration of this Add-on installation.
-    pub configuration: Option<::serde_json::Value>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub configuration: ::endpoint::model::Nullable<::serde_json::Value>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A short description of the functionality that the Add-on provides.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Phone Number to which the Add-on is assigned.
-    pub resource_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub resource_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their relative URIs.
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// An application-defined string that uniquely identifies the resource. It can be used in place of the resource's `sid` in the URL to address the resource.
-    pub unique_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub unique_name: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "assigned-add-on")]
     ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn {
     } {
-        account_sid: Option<String> = "account_sid",
-        configuration: Option<::serde_json::Value> = "configuration",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        description: Option<String> = "description",
-        friendly_name: Option<String> = "friendly_name",
-        resource_sid: Option<String> = "resource_sid",
-        sid: Option<String> = "sid",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        unique_name: Option<String> = "unique_name",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        configuration: ::endpoint::model::Nullable<::serde_json::Value> = "configuration",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        description: ::endpoint::model::Nullable<String> = "description",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        resource_sid: ::endpoint::model::Nullable<String> = "resource_sid",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        unique_name: ::endpoint::model::Nullable<String> = "unique_name",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListIncomingPhoneNumberAssignedAddOnResponse
 #[cfg(feature = "assigned-add-on")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListIncomingPhoneNumberAssignedAddOnResponse {
     /// The `assigned_add_ons` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub assigned_add_ons:
         Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -5544,10 +4438,10 @@ pub struct ListIncomingPhoneNumberAssignedAddOnResponse {
         assigned_add_ons: Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn>> = "assigned_add_ons",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -5555,72 +4449,88 @@ pub struct ListIncomingPhoneNumberAssignedAddOnResponse {
 
 /// The `api.v2010.account.incoming_phone_number.incoming_phone_number_assigned_add_on.incoming_phone_number_assigned_add_on_extension` schema.
 #[cfg(feature = "assigned-add-on-extension")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension
 {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID that uniquely identifies the assigned Add-on installation.
-    pub assigned_add_on_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub assigned_add_on_sid: ::endpoint::model::Nullable<String>,
     /// Whether the Extension will be invoked.
-    pub enabled: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub enabled: ::endpoint::model::Nullable<bool>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// A string that you assigned to describe the Product this Extension is used within.
-    pub product_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub product_name: ::endpoint::model::Nullable<String>,
     /// The SID of the Phone Number to which the Add-on is assigned.
-    pub resource_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub resource_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// An application-defined string that uniquely identifies the resource. It can be used in place of the resource's `sid` in the URL to address the resource.
-    pub unique_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub unique_name: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "assigned-add-on-extension")]
     ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension {
     } {
-        account_sid: Option<String> = "account_sid",
-        assigned_add_on_sid: Option<String> = "assigned_add_on_sid",
-        enabled: Option<bool> = "enabled",
-        friendly_name: Option<String> = "friendly_name",
-        product_name: Option<String> = "product_name",
-        resource_sid: Option<String> = "resource_sid",
-        sid: Option<String> = "sid",
-        unique_name: Option<String> = "unique_name",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        assigned_add_on_sid: ::endpoint::model::Nullable<String> = "assigned_add_on_sid",
+        enabled: ::endpoint::model::Nullable<bool> = "enabled",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        product_name: ::endpoint::model::Nullable<String> = "product_name",
+        resource_sid: ::endpoint::model::Nullable<String> = "resource_sid",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        unique_name: ::endpoint::model::Nullable<String> = "unique_name",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListIncomingPhoneNumberAssignedAddOnExtensionResponse
 #[cfg(feature = "assigned-add-on-extension")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `extensions` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extensions: Option<
         Vec<
             ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension,
         >,
     >,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -5631,158 +4541,74 @@ pub struct ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
         end: Option<i64> = "end",
         extensions: Option<Vec<ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension>> = "extensions",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `sms_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum UpdateIncomingPhoneNumberSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `sms_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum UpdateIncomingPhoneNumberSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum UpdateIncomingPhoneNumberStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `voice_fallback_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum UpdateIncomingPhoneNumberVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call `voice_url`. Can be: `GET` or `POST` and defaults to `POST`.
-    #[cfg(feature = "incoming-phone-number")]
-    pub enum UpdateIncomingPhoneNumberVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.key` schema.
 #[cfg(feature = "key")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountKey {
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Key resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "key")]
     ApiV2010AccountKey {
     } {
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        sid: Option<String> = "sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
     }
 }
 
 /// ListKeyResponse
 #[cfg(feature = "key")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListKeyResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `keys` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub keys: Option<Vec<ApiV2010AccountKey>>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -5793,10 +4619,10 @@ pub struct ListKeyResponse {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
         keys: Option<Vec<ApiV2010AccountKey>> = "keys",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -5804,104 +4630,128 @@ pub struct ListKeyResponse {
 
 /// The `api.v2010.account.new_key` schema.
 #[cfg(feature = "new-key")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountNewKey {
     /// The date and time in GMT that the API Key was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the new API Key was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The secret your application uses to sign Access Tokens and to authenticate to the REST API (you will use this as the basic-auth `password`).  **Note that for security reasons, this field is ONLY returned when the API Key is first created.**
-    pub secret: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub secret: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the NewKey resource. You will use this as the basic-auth `user` when authenticating to the API.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "new-key")]
     ApiV2010AccountNewKey {
     } {
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        secret: Option<String> = "secret",
-        sid: Option<String> = "sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        secret: ::endpoint::model::Nullable<String> = "secret",
+        sid: ::endpoint::model::Nullable<String> = "sid",
     }
 }
 
 /// The `api.v2010.account.message` schema.
 #[cfg(feature = "message")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountMessage {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resource
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to process the Message
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The text content of the message
-    pub body: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub body: ::endpoint::model::Nullable<String>,
     /// The [RFC 2822](https://datatracker.ietf.org/doc/html/rfc2822#section-3.3) timestamp (in GMT) of when the Message resource was created
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The [RFC 2822](https://datatracker.ietf.org/doc/html/rfc2822#section-3.3) timestamp (in GMT) of when the Message was sent. For an outgoing message, this is when Twilio sent the message. For an incoming message, this is when Twilio sent the HTTP request to your incoming message webhook URL.
-    pub date_sent: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_sent: ::endpoint::model::Nullable<String>,
     /// The [RFC 2822](https://datatracker.ietf.org/doc/html/rfc2822#section-3.3) timestamp (in GMT) of when the Message resource was last updated
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The direction of the message. Can be: `inbound` for incoming messages, `outbound-api` for messages created by the REST API, `outbound-call` for messages created during a call, or `outbound-reply` for messages created in response to an incoming message.
-    pub direction: Option<MessageEnumDirection>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub direction: ::endpoint::model::Nullable<MessageEnumDirection>,
     /// The [error code](https://www.twilio.com/docs/api/errors) returned if the Message `status` is `failed` or `undelivered`. If no error was encountered, the value is `null`.
-    pub error_code: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub error_code: ::endpoint::model::Nullable<i64>,
     /// The description of the `error_code` if the Message `status` is `failed` or `undelivered`. If no error was encountered, the value is `null`.
-    pub error_message: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub error_message: ::endpoint::model::Nullable<String>,
     /// The sender's phone number (in [E.164](https://en.wikipedia.org/wiki/E.164) format), [alphanumeric sender ID](https://www.twilio.com/docs/sms/quickstart), [Wireless SIM](https://www.twilio.com/docs/iot/wireless/programmable-wireless-send-machine-machine-sms-commands), [short code](https://www.twilio.com/en-us/messaging/channels/sms/short-codes), or  [channel address](https://www.twilio.com/docs/messaging/channels) (e.g., `whatsapp:+15554449999`). For incoming messages, this is the number or channel address of the sender. For outgoing messages, this value is a Twilio phone number, alphanumeric sender ID, short code, or channel address from which the message is sent.
-    pub from: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub from: ::endpoint::model::Nullable<String>,
     /// The SID of the [Messaging Service](https://www.twilio.com/docs/messaging/api/service-resource) associated with the Message resource. The value is `null` if a Messaging Service was not used.
-    pub messaging_service_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub messaging_service_sid: ::endpoint::model::Nullable<String>,
     /// The number of media files associated with the Message resource.
-    pub num_media: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub num_media: ::endpoint::model::Nullable<String>,
     /// The number of segments that make up the complete message. SMS message bodies that exceed the [character limit](https://www.twilio.com/docs/glossary/what-sms-character-limit) are segmented and charged as multiple messages. Note: For messages sent via a Messaging Service, `num_segments` is initially `0`, since a sender hasn't yet been assigned.
-    pub num_segments: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub num_segments: ::endpoint::model::Nullable<String>,
     /// The amount billed for the message in the currency specified by `price_unit`. The `price` is populated after the message has been sent/received, and may not be immediately availalble. View the [Pricing page](https://www.twilio.com/en-us/pricing) for more details.
-    pub price: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<String>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format (e.g. `usd`, `eur`, `jpy`).
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The unique, Twilio-provided string that identifies the Message resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the Message. Possible values: `accepted`, `scheduled`, `canceled`, `queued`, `sending`, `sent`, `failed`, `delivered`, `undelivered`, `receiving`, `received`, or `read` (WhatsApp only). For more information, See [detailed descriptions](https://www.twilio.com/docs/sms/api/message-resource#message-status-values).
-    pub status: Option<MessageEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<MessageEnumStatus>,
     /// A list of related resources identified by their URIs relative to `https://api.twilio.com`
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The recipient's phone number (in [E.164](https://en.wikipedia.org/wiki/E.164) format) or [channel address](https://www.twilio.com/docs/messaging/channels) (e.g. `whatsapp:+15552229999`)
-    pub to: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub to: ::endpoint::model::Nullable<String>,
     /// The URI of the Message resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "message")]
     ApiV2010AccountMessage {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        body: Option<String> = "body",
-        date_created: Option<String> = "date_created",
-        date_sent: Option<String> = "date_sent",
-        date_updated: Option<String> = "date_updated",
-        direction: Option<MessageEnumDirection> = "direction",
-        error_code: Option<i64> = "error_code",
-        error_message: Option<String> = "error_message",
-        from: Option<String> = "from",
-        messaging_service_sid: Option<String> = "messaging_service_sid",
-        num_media: Option<String> = "num_media",
-        num_segments: Option<String> = "num_segments",
-        price: Option<String> = "price",
-        price_unit: Option<String> = "price_unit",
-        sid: Option<String> = "sid",
-        status: Option<MessageEnumStatus> = "status",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        to: Option<String> = "to",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        body: ::endpoint::model::Nullable<String> = "body",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_sent: ::endpoint::model::Nullable<String> = "date_sent",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        direction: ::endpoint::model::Nullable<MessageEnumDirection> = "direction",
+        error_code: ::endpoint::model::Nullable<i64> = "error_code",
+        error_message: ::endpoint::model::Nullable<String> = "error_message",
+        from: ::endpoint::model::Nullable<String> = "from",
+        messaging_service_sid: ::endpoint::model::Nullable<String> = "messaging_service_sid",
+        num_media: ::endpoint::model::Nullable<String> = "num_media",
+        num_segments: ::endpoint::model::Nullable<String> = "num_segments",
+        price: ::endpoint::model::Nullable<String> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        status: ::endpoint::model::Nullable<MessageEnumStatus> = "status",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        to: ::endpoint::model::Nullable<String> = "to",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -5955,26 +4805,34 @@ pub struct ApiV2010AccountMessage {
 
 /// ListMessageResponse
 #[cfg(feature = "message")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListMessageResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `messages` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<ApiV2010AccountMessage>>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -5985,10 +4843,10 @@ pub struct ListMessageResponse {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
         messages: Option<Vec<ApiV2010AccountMessage>> = "messages",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -6049,93 +4907,112 @@ pub struct ListMessageResponse {
 
 /// The `api.v2010.account.message.message_feedback` schema.
 #[cfg(feature = "feedback")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountMessageMessageFeedback {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with this MessageFeedback resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT when this MessageFeedback resource was created, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT when this MessageFeedback resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the Message resource associated with this MessageFeedback resource.
-    pub message_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message_sid: ::endpoint::model::Nullable<String>,
     /// Reported outcome indicating whether there is confirmation that the Message recipient performed a tracked user action. Can be: `unconfirmed` or `confirmed`. For more details see [How to Optimize Message Deliverability with Message Feedback](https://www.twilio.com/docs/messaging/guides/send-message-feedback-to-twilio).
-    pub outcome: Option<MessageFeedbackEnumOutcome>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub outcome: ::endpoint::model::Nullable<MessageFeedbackEnumOutcome>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "feedback")]
     ApiV2010AccountMessageMessageFeedback {
     } {
-        account_sid: Option<String> = "account_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        message_sid: Option<String> = "message_sid",
-        outcome: Option<MessageFeedbackEnumOutcome> = "outcome",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        message_sid: ::endpoint::model::Nullable<String> = "message_sid",
+        outcome: ::endpoint::model::Nullable<MessageFeedbackEnumOutcome> = "outcome",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// The `api.v2010.account.message.media` schema.
 #[cfg(feature = "media")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountMessageMedia {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with this Media resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The default [MIME type](https://en.wikipedia.org/wiki/Internet_media_type) of the media, for example `image/jpeg`, `image/png`, or `image/gif`.
-    pub content_type: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub content_type: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT when this Media resource was created, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT when this Media resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the Message resource that is associated with this Media resource.
-    pub parent_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub parent_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that identifies this Media resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of this Media resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "media")]
     ApiV2010AccountMessageMedia {
     } {
-        account_sid: Option<String> = "account_sid",
-        content_type: Option<String> = "content_type",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        parent_sid: Option<String> = "parent_sid",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        content_type: ::endpoint::model::Nullable<String> = "content_type",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        parent_sid: ::endpoint::model::Nullable<String> = "parent_sid",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListMediaResponse
 #[cfg(feature = "media")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListMediaResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `media_list` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub media_list: Option<Vec<ApiV2010AccountMessageMedia>>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -6146,10 +5023,10 @@ pub struct ListMediaResponse {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
         media_list: Option<Vec<ApiV2010AccountMessageMedia>> = "media_list",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -6166,101 +5043,104 @@ pub struct ListMediaResponse {
 
 /// The `api.v2010.account.notification` schema.
 #[cfg(feature = "notification")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountNotification {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Notification resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to generate the notification. Can be empty for events that don't have a specific API version, such as incoming phone calls.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Notification resource is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A unique error code for the error condition that is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
-    pub error_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub error_code: ::endpoint::model::Nullable<String>,
     /// An integer log level that corresponds to the type of notification: `0` is ERROR, `1` is WARNING.
-    pub log: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub log: ::endpoint::model::Nullable<String>,
     /// The date the notification was actually generated in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format. Message buffering can cause this value to differ from `date_created`.
-    pub message_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message_date: ::endpoint::model::Nullable<String>,
     /// The text of the notification.
-    pub message_text: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message_text: ::endpoint::model::Nullable<String>,
     /// The URL for more information about the error condition. This value is a page in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
-    pub more_info: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub more_info: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
-    pub request_method: Option<ApiV2010AccountNotificationRequestMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
-    pub request_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The unique string that that we created to identify the Notification resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "notification")]
     ApiV2010AccountNotification {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        call_sid: Option<String> = "call_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        error_code: Option<String> = "error_code",
-        log: Option<String> = "log",
-        message_date: Option<String> = "message_date",
-        message_text: Option<String> = "message_text",
-        more_info: Option<::endpoint::model::Uri> = "more_info",
-        request_method: Option<ApiV2010AccountNotificationRequestMethod> = "request_method",
-        request_url: Option<::endpoint::model::Uri> = "request_url",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
-    #[cfg(feature = "notification")]
-    pub enum ApiV2010AccountNotificationRequestMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        error_code: ::endpoint::model::Nullable<String> = "error_code",
+        log: ::endpoint::model::Nullable<String> = "log",
+        message_date: ::endpoint::model::Nullable<String> = "message_date",
+        message_text: ::endpoint::model::Nullable<String> = "message_text",
+        more_info: ::endpoint::model::Nullable<::endpoint::model::Uri> = "more_info",
+        request_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "request_method",
+        request_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "request_url",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListNotificationResponse
 #[cfg(feature = "notification")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListNotificationResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `notifications` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub notifications: Option<Vec<ApiV2010AccountNotification>>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -6270,11 +5150,11 @@ pub struct ListNotificationResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         notifications: Option<Vec<ApiV2010AccountNotification>> = "notifications",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -6282,145 +5162,157 @@ pub struct ListNotificationResponse {
 
 /// The `api.v2010.account.notification-instance` schema.
 #[cfg(feature = "notification")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountNotificationInstance {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Notification resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to generate the notification. Can be empty for events that don't have a specific API version, such as incoming phone calls.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Notification resource is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A unique error code for the error condition that is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
-    pub error_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub error_code: ::endpoint::model::Nullable<String>,
     /// An integer log level that corresponds to the type of notification: `0` is ERROR, `1` is WARNING.
-    pub log: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub log: ::endpoint::model::Nullable<String>,
     /// The date the notification was actually generated in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format. Message buffering can cause this value to differ from `date_created`.
-    pub message_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message_date: ::endpoint::model::Nullable<String>,
     /// The text of the notification.
-    pub message_text: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub message_text: ::endpoint::model::Nullable<String>,
     /// The URL for more information about the error condition. This value is a page in our [Error Dictionary](https://www.twilio.com/docs/api/errors).
-    pub more_info: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub more_info: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
-    pub request_method: Option<ApiV2010AccountNotificationInstanceRequestMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL of the resource that generated the notification. If the notification was generated during a phone call, this is the URL of the resource on your server that caused the notification. If the notification was generated by your use of our REST API, this is the URL of the resource you called.
-    pub request_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP GET or POST variables we sent to your server. However, if the notification was generated by our REST API, this contains the HTTP POST or PUT variables you sent to our API.
-    pub request_variables: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub request_variables: ::endpoint::model::Nullable<String>,
     /// The HTTP body returned by your server.
-    pub response_body: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub response_body: ::endpoint::model::Nullable<String>,
     /// The HTTP headers returned by your server.
-    pub response_headers: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub response_headers: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Notification resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "notification")]
     ApiV2010AccountNotificationInstance {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        call_sid: Option<String> = "call_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        error_code: Option<String> = "error_code",
-        log: Option<String> = "log",
-        message_date: Option<String> = "message_date",
-        message_text: Option<String> = "message_text",
-        more_info: Option<::endpoint::model::Uri> = "more_info",
-        request_method: Option<ApiV2010AccountNotificationInstanceRequestMethod> = "request_method",
-        request_url: Option<::endpoint::model::Uri> = "request_url",
-        request_variables: Option<String> = "request_variables",
-        response_body: Option<String> = "response_body",
-        response_headers: Option<String> = "response_headers",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method used to generate the notification. If the notification was generated during a phone call, this is the HTTP Method used to request the resource on your server. If the notification was generated by your use of our REST API, this is the HTTP method used to call the resource on our servers.
-    #[cfg(feature = "notification")]
-    pub enum ApiV2010AccountNotificationInstanceRequestMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        error_code: ::endpoint::model::Nullable<String> = "error_code",
+        log: ::endpoint::model::Nullable<String> = "log",
+        message_date: ::endpoint::model::Nullable<String> = "message_date",
+        message_text: ::endpoint::model::Nullable<String> = "message_text",
+        more_info: ::endpoint::model::Nullable<::endpoint::model::Uri> = "more_info",
+        request_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "request_method",
+        request_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "request_url",
+        request_variables: ::endpoint::model::Nullable<String> = "request_variables",
+        response_body: ::endpoint::model::Nullable<String> = "response_body",
+        response_headers: ::endpoint::model::Nullable<String> = "response_headers",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// The `api.v2010.account.outgoing_caller_id` schema.
 #[cfg(feature = "outgoing-caller-id")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountOutgoingCallerId {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The phone number in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the OutgoingCallerId resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "outgoing-caller-id")]
     ApiV2010AccountOutgoingCallerId {
     } {
-        account_sid: Option<String> = "account_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        phone_number: Option<String> = "phone_number",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListOutgoingCallerIdResponse
 #[cfg(feature = "outgoing-caller-id")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListOutgoingCallerIdResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `outgoing_caller_ids` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub outgoing_caller_ids: Option<Vec<ApiV2010AccountOutgoingCallerId>>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -6430,127 +5322,128 @@ pub struct ListOutgoingCallerIdResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         outgoing_caller_ids: Option<Vec<ApiV2010AccountOutgoingCallerId>> = "outgoing_caller_ids",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST`, and the default is `POST`.
-    #[cfg(feature = "validation-request")]
-    pub enum CreateValidationRequestStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.validation_request` schema.
 #[cfg(feature = "validation-request")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountValidationRequest {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for the Caller ID.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Caller ID is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The phone number to verify in [E.164](https://www.twilio.com/docs/glossary/what-e164) format, which consists of a + followed by the country code and subscriber number.
-    pub phone_number: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub phone_number: ::endpoint::model::Nullable<String>,
     /// The 6 digit validation code that someone must enter to validate the Caller ID  when `phone_number` is called.
-    pub validation_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub validation_code: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "validation-request")]
     ApiV2010AccountValidationRequest {
     } {
-        account_sid: Option<String> = "account_sid",
-        call_sid: Option<String> = "call_sid",
-        friendly_name: Option<String> = "friendly_name",
-        phone_number: Option<String> = "phone_number",
-        validation_code: Option<String> = "validation_code",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        phone_number: ::endpoint::model::Nullable<String> = "phone_number",
+        validation_code: ::endpoint::model::Nullable<String> = "validation_code",
     }
 }
 
 /// The `api.v2010.account.queue` schema.
 #[cfg(feature = "queue")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountQueue {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Queue resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The average wait time in seconds of the members in this queue. This is calculated at the time of the request.
-    pub average_wait_time: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub average_wait_time: ::endpoint::model::Nullable<i64>,
     /// The number of calls currently in the queue.
-    pub current_size: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub current_size: ::endpoint::model::Nullable<i64>,
     /// The date and time in GMT that this resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A string that you assigned to describe this resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The maximum number of calls that can be in the queue. The default is 1000 and the maximum is 5000.
-    pub max_size: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub max_size: ::endpoint::model::Nullable<i64>,
     /// The unique string that that we created to identify this Queue resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI of this resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "queue")]
     ApiV2010AccountQueue {
     } {
-        account_sid: Option<String> = "account_sid",
-        average_wait_time: Option<i64> = "average_wait_time",
-        current_size: Option<i64> = "current_size",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        max_size: Option<i64> = "max_size",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        average_wait_time: ::endpoint::model::Nullable<i64> = "average_wait_time",
+        current_size: ::endpoint::model::Nullable<i64> = "current_size",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        max_size: ::endpoint::model::Nullable<i64> = "max_size",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListQueueResponse
 #[cfg(feature = "queue")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListQueueResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `queues` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub queues: Option<Vec<ApiV2010AccountQueue>>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -6560,10 +5453,10 @@ pub struct ListQueueResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         queues: Option<Vec<ApiV2010AccountQueue>> = "queues",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
@@ -6572,58 +5465,71 @@ pub struct ListQueueResponse {
 
 /// The `api.v2010.account.queue.member` schema.
 #[cfg(feature = "member")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountQueueMember {
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Member resource is associated with.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The date that the member was enqueued, given in RFC 2822 format.
-    pub date_enqueued: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_enqueued: ::endpoint::model::Nullable<String>,
     /// This member's current position in the queue.
-    pub position: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub position: ::endpoint::model::Nullable<i64>,
     /// The SID of the Queue the member is in.
-    pub queue_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub queue_sid: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The number of seconds the member has been in the queue.
-    pub wait_time: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub wait_time: ::endpoint::model::Nullable<i64>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "member")]
     ApiV2010AccountQueueMember {
     } {
-        call_sid: Option<String> = "call_sid",
-        date_enqueued: Option<String> = "date_enqueued",
-        position: Option<i64> = "position",
-        queue_sid: Option<String> = "queue_sid",
-        uri: Option<String> = "uri",
-        wait_time: Option<i64> = "wait_time",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        date_enqueued: ::endpoint::model::Nullable<String> = "date_enqueued",
+        position: ::endpoint::model::Nullable<i64> = "position",
+        queue_sid: ::endpoint::model::Nullable<String> = "queue_sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        wait_time: ::endpoint::model::Nullable<i64> = "wait_time",
     }
 }
 
 /// ListMemberResponse
 #[cfg(feature = "member")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListMemberResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `queue_members` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub queue_members: Option<Vec<ApiV2010AccountQueueMember>>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -6633,103 +5539,103 @@ pub struct ListMemberResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         queue_members: Option<Vec<ApiV2010AccountQueueMember>> = "queue_members",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// How to pass the update request data. Can be `GET` or `POST` and the default is `POST`. `POST` sends the data as encoded form data and `GET` sends the data as query parameters.
-    #[cfg(feature = "member")]
-    pub enum UpdateMemberMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.recording` schema.
 #[cfg(feature = "recording")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountRecording {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used during the recording.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The SID of the [Call](https://www.twilio.com/docs/voice/api/call-resource) the Recording resource is associated with. This will always refer to the parent leg of a two-leg call.
-    pub call_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub call_sid: ::endpoint::model::Nullable<String>,
     /// The number of channels in the final recording file. Can be: `1` or `2`. You can split a call with two legs into two separate recording channels if you record using [TwiML Dial](https://www.twilio.com/docs/voice/twiml/dial#record) or the [Outbound Rest API](https://www.twilio.com/docs/voice/make-calls#manage-your-outbound-call).
-    pub channels: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub channels: ::endpoint::model::Nullable<i64>,
     /// The Conference SID that identifies the conference associated with the recording, if a conference recording.
-    pub conference_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub conference_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The length of the recording in seconds.
-    pub duration: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub duration: ::endpoint::model::Nullable<String>,
     /// How to decrypt the recording if it was encrypted using [Call Recording Encryption](https://www.twilio.com/docs/voice/tutorials/voice-recording-encryption) feature.
-    pub encryption_details: Option<::serde_json::Value>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub encryption_details: ::endpoint::model::Nullable<::serde_json::Value>,
     /// The error code that describes why the recording is `absent`. The error code is described in our [Error Dictionary](https://www.twilio.com/docs/api/errors). This value is null if the recording `status` is not `absent`.
-    pub error_code: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub error_code: ::endpoint::model::Nullable<i64>,
     /// The URL of the media file associated with this recording resource. When stored externally, this is the full URL location of the media file.
-    pub media_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub media_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The one-time cost of creating the recording in the `price_unit` currency.
-    pub price: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<String>,
     /// The currency used in the `price` property. Example: `USD`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Recording resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// How the recording was created. Can be: `DialVerb`, `Conference`, `OutboundAPI`, `Trunking`, `RecordVerb`, `StartCallRecordingAPI`, and `StartConferenceRecordingAPI`.
-    pub source: Option<RecordingEnumSource>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub source: ::endpoint::model::Nullable<RecordingEnumSource>,
     /// The start time of the recording in GMT and in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub start_time: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_time: ::endpoint::model::Nullable<String>,
     /// The status of the recording. Can be: `processing`, `completed`, `absent` or `deleted`. For information about more detailed statuses on in-progress recordings, check out how to [Update a Recording Resource](https://www.twilio.com/docs/voice/api/recording#update-a-recording-resource).
-    pub status: Option<RecordingEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<RecordingEnumStatus>,
     /// A list of related resources identified by their relative URIs.
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "recording")]
     ApiV2010AccountRecording {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        call_sid: Option<String> = "call_sid",
-        channels: Option<i64> = "channels",
-        conference_sid: Option<String> = "conference_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        duration: Option<String> = "duration",
-        encryption_details: Option<::serde_json::Value> = "encryption_details",
-        error_code: Option<i64> = "error_code",
-        media_url: Option<::endpoint::model::Uri> = "media_url",
-        price: Option<String> = "price",
-        price_unit: Option<String> = "price_unit",
-        sid: Option<String> = "sid",
-        source: Option<RecordingEnumSource> = "source",
-        start_time: Option<String> = "start_time",
-        status: Option<RecordingEnumStatus> = "status",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        call_sid: ::endpoint::model::Nullable<String> = "call_sid",
+        channels: ::endpoint::model::Nullable<i64> = "channels",
+        conference_sid: ::endpoint::model::Nullable<String> = "conference_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        duration: ::endpoint::model::Nullable<String> = "duration",
+        encryption_details: ::endpoint::model::Nullable<::serde_json::Value> = "encryption_details",
+        error_code: ::endpoint::model::Nullable<i64> = "error_code",
+        media_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "media_url",
+        price: ::endpoint::model::Nullable<String> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        source: ::endpoint::model::Nullable<RecordingEnumSource> = "source",
+        start_time: ::endpoint::model::Nullable<String> = "start_time",
+        status: ::endpoint::model::Nullable<RecordingEnumStatus> = "status",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -6777,26 +5683,34 @@ pub struct ApiV2010AccountRecording {
 
 /// ListRecordingResponse
 #[cfg(feature = "recording")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListRecordingResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `recordings` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub recordings: Option<Vec<ApiV2010AccountRecording>>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -6806,10 +5720,10 @@ pub struct ListRecordingResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         recordings: Option<Vec<ApiV2010AccountRecording>> = "recordings",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
@@ -6818,54 +5732,66 @@ pub struct ListRecordingResponse {
 
 /// The `api.v2010.account.recording.recording_transcription` schema.
 #[cfg(feature = "transcription")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountRecordingRecordingTranscription {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the transcription.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The duration of the transcribed audio in seconds.
-    pub duration: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub duration: ::endpoint::model::Nullable<String>,
     /// The charge for the transcript in the currency associated with the account. This value is populated after the transcript is complete so it may not be available immediately.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format (e.g. `usd`, `eur`, `jpy`).
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The SID of the [Recording](https://www.twilio.com/docs/voice/api/recording) from which the transcription was created.
-    pub recording_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub recording_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Transcription resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the transcription. Can be: `in-progress`, `completed`, `failed`.
-    pub status: Option<RecordingTranscriptionEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<RecordingTranscriptionEnumStatus>,
     /// The text content of the transcription.
-    pub transcription_text: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub transcription_text: ::endpoint::model::Nullable<String>,
     /// The transcription type.
-    pub r#type: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub r#type: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "transcription")]
     ApiV2010AccountRecordingRecordingTranscription {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        duration: Option<String> = "duration",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        recording_sid: Option<String> = "recording_sid",
-        sid: Option<String> = "sid",
-        status: Option<RecordingTranscriptionEnumStatus> = "status",
-        transcription_text: Option<String> = "transcription_text",
-        r#type: Option<String> = "type",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        duration: ::endpoint::model::Nullable<String> = "duration",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        recording_sid: ::endpoint::model::Nullable<String> = "recording_sid",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        status: ::endpoint::model::Nullable<RecordingTranscriptionEnumStatus> = "status",
+        transcription_text: ::endpoint::model::Nullable<String> = "transcription_text",
+        r#type: ::endpoint::model::Nullable<String> = "type",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -6884,26 +5810,34 @@ pub struct ApiV2010AccountRecordingRecordingTranscription {
 
 /// ListRecordingTranscriptionResponse
 #[cfg(feature = "transcription")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListRecordingTranscriptionResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `transcriptions` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub transcriptions: Option<Vec<ApiV2010AccountRecordingRecordingTranscription>>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -6913,10 +5847,10 @@ pub struct ListRecordingTranscriptionResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         transcriptions: Option<Vec<ApiV2010AccountRecordingRecordingTranscription>> = "transcriptions",
         uri: Option<::endpoint::model::Uri> = "uri",
@@ -6925,45 +5859,55 @@ pub struct ListRecordingTranscriptionResponse {
 
 /// The `api.v2010.account.recording.recording_add_on_result` schema.
 #[cfg(feature = "add-on-result")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountRecordingRecordingAddOnResult {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the Add-on configuration.
-    pub add_on_configuration_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub add_on_configuration_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the Add-on to which the result belongs.
-    pub add_on_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub add_on_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the result was completed specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_completed: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_completed: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The SID of the recording to which the AddOnResult resource belongs.
-    pub reference_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub reference_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Recording AddOnResult resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the result. Can be: `canceled`, `completed`, `deleted`, `failed`, `in-progress`, `init`, `processing`, `queued`.
-    pub status: Option<RecordingAddOnResultEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<RecordingAddOnResultEnumStatus>,
     /// A list of related resources identified by their relative URIs.
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "add-on-result")]
     ApiV2010AccountRecordingRecordingAddOnResult {
     } {
-        account_sid: Option<String> = "account_sid",
-        add_on_configuration_sid: Option<String> = "add_on_configuration_sid",
-        add_on_sid: Option<String> = "add_on_sid",
-        date_completed: Option<String> = "date_completed",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        reference_sid: Option<String> = "reference_sid",
-        sid: Option<String> = "sid",
-        status: Option<RecordingAddOnResultEnumStatus> = "status",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        add_on_configuration_sid: ::endpoint::model::Nullable<String> = "add_on_configuration_sid",
+        add_on_sid: ::endpoint::model::Nullable<String> = "add_on_sid",
+        date_completed: ::endpoint::model::Nullable<String> = "date_completed",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        reference_sid: ::endpoint::model::Nullable<String> = "reference_sid",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        status: ::endpoint::model::Nullable<RecordingAddOnResultEnumStatus> = "status",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
     }
 }
 
@@ -6992,26 +5936,34 @@ pub struct ApiV2010AccountRecordingRecordingAddOnResult {
 
 /// ListRecordingAddOnResultResponse
 #[cfg(feature = "add-on-result")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListRecordingAddOnResultResponse {
     /// The `add_on_results` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub add_on_results: Option<Vec<ApiV2010AccountRecordingRecordingAddOnResult>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -7022,10 +5974,10 @@ pub struct ListRecordingAddOnResultResponse {
         add_on_results: Option<Vec<ApiV2010AccountRecordingRecordingAddOnResult>> = "add_on_results",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -7033,74 +5985,93 @@ pub struct ListRecordingAddOnResultResponse {
 
 /// The `api.v2010.account.recording.recording_add_on_result.recording_add_on_result_payload` schema.
 #[cfg(feature = "payload")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult Payload resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the Add-on configuration.
-    pub add_on_configuration_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub add_on_configuration_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the AddOnResult to which the payload belongs.
-    pub add_on_result_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub add_on_result_sid: ::endpoint::model::Nullable<String>,
     /// The SID of the Add-on to which the result belongs.
-    pub add_on_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub add_on_sid: ::endpoint::model::Nullable<String>,
     /// The MIME type of the payload.
-    pub content_type: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub content_type: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string provided by the vendor that describes the payload.
-    pub label: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub label: ::endpoint::model::Nullable<String>,
     /// The SID of the recording to which the AddOnResult resource that contains the payload belongs.
-    pub reference_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub reference_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Recording AddOnResult Payload resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their relative URIs.
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "payload")]
     ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload {
     } {
-        account_sid: Option<String> = "account_sid",
-        add_on_configuration_sid: Option<String> = "add_on_configuration_sid",
-        add_on_result_sid: Option<String> = "add_on_result_sid",
-        add_on_sid: Option<String> = "add_on_sid",
-        content_type: Option<String> = "content_type",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        label: Option<String> = "label",
-        reference_sid: Option<String> = "reference_sid",
-        sid: Option<String> = "sid",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        add_on_configuration_sid: ::endpoint::model::Nullable<String> = "add_on_configuration_sid",
+        add_on_result_sid: ::endpoint::model::Nullable<String> = "add_on_result_sid",
+        add_on_sid: ::endpoint::model::Nullable<String> = "add_on_sid",
+        content_type: ::endpoint::model::Nullable<String> = "content_type",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        label: ::endpoint::model::Nullable<String> = "label",
+        reference_sid: ::endpoint::model::Nullable<String> = "reference_sid",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
     }
 }
 
 /// ListRecordingAddOnResultPayloadResponse
 #[cfg(feature = "payload")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListRecordingAddOnResultPayloadResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `payloads` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub payloads:
         Option<Vec<ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload>>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -7110,11 +6081,11 @@ pub struct ListRecordingAddOnResultPayloadResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
         payloads: Option<Vec<ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload>> = "payloads",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -7122,61 +6093,76 @@ pub struct ListRecordingAddOnResultPayloadResponse {
 
 /// The `api.v2010.account.sip.sip_credential_list` schema.
 #[cfg(feature = "credential-list")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipCredentialList {
     /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) that owns this resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A human readable descriptive text that describes the CredentialList, up to 64 characters long.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// A list of credentials associated with this credential list.
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI for this resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "credential-list")]
     ApiV2010AccountSipSipCredentialList {
     } {
-        account_sid: Option<String> = "account_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        sid: Option<String> = "sid",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListSipCredentialListResponse
 #[cfg(feature = "credential-list")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSipCredentialListResponse {
     /// The `credential_lists` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub credential_lists: Option<Vec<ApiV2010AccountSipSipCredentialList>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -7187,10 +6173,10 @@ pub struct ListSipCredentialListResponse {
         credential_lists: Option<Vec<ApiV2010AccountSipSipCredentialList>> = "credential_lists",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -7198,61 +6184,75 @@ pub struct ListSipCredentialListResponse {
 
 /// The `api.v2010.account.sip.sip_credential_list.sip_credential` schema.
 #[cfg(feature = "credential")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipCredentialListSipCredential {
     /// The unique id of the Account that is responsible for this resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The unique id that identifies the credential list that includes this credential.
-    pub credential_list_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub credential_list_sid: ::endpoint::model::Nullable<String>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI for this resource, relative to `https://api.twilio.com`
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The username for this credential.
-    pub username: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub username: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "credential")]
     ApiV2010AccountSipSipCredentialListSipCredential {
     } {
-        account_sid: Option<String> = "account_sid",
-        credential_list_sid: Option<String> = "credential_list_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
-        username: Option<String> = "username",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        credential_list_sid: ::endpoint::model::Nullable<String> = "credential_list_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        username: ::endpoint::model::Nullable<String> = "username",
     }
 }
 
 /// ListSipCredentialResponse
 #[cfg(feature = "credential")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSipCredentialResponse {
     /// The `credentials` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub credentials: Option<Vec<ApiV2010AccountSipSipCredentialListSipCredential>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -7263,10 +6263,10 @@ pub struct ListSipCredentialResponse {
         credentials: Option<Vec<ApiV2010AccountSipSipCredentialListSipCredential>> = "credentials",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -7274,160 +6274,135 @@ pub struct ListSipCredentialResponse {
 
 /// The `api.v2010.account.sip.sip_domain` schema.
 #[cfg(feature = "domain")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomain {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the SipDomain resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to process the call.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The types of authentication you have mapped to your domain. Can be: `IP_ACL` and `CREDENTIAL_LIST`. If you have both defined for your domain, both will be returned in a comma delimited string. If `auth_type` is not defined, the domain will not be able to receive any traffic.
-    pub auth_type: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub auth_type: ::endpoint::model::Nullable<String>,
     /// The SID of the BYOC Trunk(Bring Your Own Carrier) resource that the Sip Domain will be associated with.
-    pub byoc_trunk_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub byoc_trunk_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The unique address you reserve on Twilio to which you route your SIP traffic. Domain names can contain letters, digits, and "-" and must end with `sip.twilio.com`.
-    pub domain_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub domain_name: ::endpoint::model::Nullable<String>,
     /// Whether an emergency caller sid is configured for the domain. If present, this phone number will be used as the callback for the emergency call.
-    pub emergency_caller_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_caller_sid: ::endpoint::model::Nullable<String>,
     /// Whether emergency calling is enabled for the domain. If enabled, allows emergency calls on the domain from phone numbers with validated addresses.
-    pub emergency_calling_enabled: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub emergency_calling_enabled: ::endpoint::model::Nullable<bool>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// Whether secure SIP is enabled for the domain. If enabled, TLS will be enforced and SRTP will be negotiated on all incoming calls to this sip domain.
-    pub secure: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub secure: ::endpoint::model::Nullable<bool>,
     /// The unique string that that we created to identify the SipDomain resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// Whether to allow SIP Endpoints to register with the domain to receive calls.
-    pub sip_registration: Option<bool>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sip_registration: ::endpoint::model::Nullable<bool>,
     /// A list of mapping resources associated with the SIP Domain resource identified by their relative URIs.
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    pub voice_fallback_method: Option<ApiV2010AccountSipSipDomainVoiceFallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_fallback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call when an error occurs while retrieving or executing the TwiML requested from `voice_url`.
-    pub voice_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    pub voice_method: Option<ApiV2010AccountSipSipDomainVoiceMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The HTTP method we use to call `voice_status_callback_url`. Either `GET` or `POST`.
-    pub voice_status_callback_method: Option<ApiV2010AccountSipSipDomainVoiceStatusCallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_status_callback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call to pass status parameters (such as call ended) to your application.
-    pub voice_status_callback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_status_callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The URL we call using the `voice_method` when the domain receives a call.
-    pub voice_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "domain")]
     ApiV2010AccountSipSipDomain {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        auth_type: Option<String> = "auth_type",
-        byoc_trunk_sid: Option<String> = "byoc_trunk_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        domain_name: Option<String> = "domain_name",
-        emergency_caller_sid: Option<String> = "emergency_caller_sid",
-        emergency_calling_enabled: Option<bool> = "emergency_calling_enabled",
-        friendly_name: Option<String> = "friendly_name",
-        secure: Option<bool> = "secure",
-        sid: Option<String> = "sid",
-        sip_registration: Option<bool> = "sip_registration",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
-        voice_fallback_method: Option<ApiV2010AccountSipSipDomainVoiceFallbackMethod> = "voice_fallback_method",
-        voice_fallback_url: Option<::endpoint::model::Uri> = "voice_fallback_url",
-        voice_method: Option<ApiV2010AccountSipSipDomainVoiceMethod> = "voice_method",
-        voice_status_callback_method: Option<ApiV2010AccountSipSipDomainVoiceStatusCallbackMethod> = "voice_status_callback_method",
-        voice_status_callback_url: Option<::endpoint::model::Uri> = "voice_status_callback_url",
-        voice_url: Option<::endpoint::model::Uri> = "voice_url",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "domain")]
-    pub enum ApiV2010AccountSipSipDomainVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "domain")]
-    pub enum ApiV2010AccountSipSipDomainVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `voice_status_callback_url`. Either `GET` or `POST`.
-    #[cfg(feature = "domain")]
-    pub enum ApiV2010AccountSipSipDomainVoiceStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        auth_type: ::endpoint::model::Nullable<String> = "auth_type",
+        byoc_trunk_sid: ::endpoint::model::Nullable<String> = "byoc_trunk_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        domain_name: ::endpoint::model::Nullable<String> = "domain_name",
+        emergency_caller_sid: ::endpoint::model::Nullable<String> = "emergency_caller_sid",
+        emergency_calling_enabled: ::endpoint::model::Nullable<bool> = "emergency_calling_enabled",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        secure: ::endpoint::model::Nullable<bool> = "secure",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        sip_registration: ::endpoint::model::Nullable<bool> = "sip_registration",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        voice_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_fallback_method",
+        voice_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_fallback_url",
+        voice_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_method",
+        voice_status_callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "voice_status_callback_method",
+        voice_status_callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_status_callback_url",
+        voice_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "voice_url",
     }
 }
 
 /// ListSipDomainResponse
 #[cfg(feature = "domain")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSipDomainResponse {
     /// The `domains` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub domains: Option<Vec<ApiV2010AccountSipSipDomain>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -7438,125 +6413,80 @@ pub struct ListSipDomainResponse {
         domains: Option<Vec<ApiV2010AccountSipSipDomain>> = "domains",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "domain")]
-    pub enum CreateSipDomainVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `voice_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "domain")]
-    pub enum CreateSipDomainVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `voice_status_callback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "domain")]
-    pub enum CreateSipDomainVoiceStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.sip.sip_domain.sip_auth.sip_auth_calls.sip_auth_calls_credential_list_mapping` schema.
 #[cfg(feature = "auth-calls-credential-list-mapping")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsCredentialListMapping {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the CredentialListMapping resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the CredentialListMapping resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "auth-calls-credential-list-mapping")]
     ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsCredentialListMapping {
     } {
-        account_sid: Option<String> = "account_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        sid: Option<String> = "sid",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
     }
 }
 
 /// ListSipAuthCallsCredentialListMappingResponse
 #[cfg(feature = "auth-calls-credential-list-mapping")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSipAuthCallsCredentialListMappingResponse {
     /// The `contents` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<
         Vec<ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsCredentialListMapping>,
     >,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -7567,10 +6497,10 @@ pub struct ListSipAuthCallsCredentialListMappingResponse {
         contents: Option<Vec<ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsCredentialListMapping>> = "contents",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -7578,57 +6508,69 @@ pub struct ListSipAuthCallsCredentialListMappingResponse {
 
 /// The `api.v2010.account.sip.sip_domain.sip_auth.sip_auth_calls.sip_auth_calls_ip_access_control_list_mapping` schema.
 #[cfg(feature = "auth-calls-ip-access-control-list-mapping")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IpAccessControlListMapping resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the IpAccessControlListMapping resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "auth-calls-ip-access-control-list-mapping")]
     ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping {
     } {
-        account_sid: Option<String> = "account_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        sid: Option<String> = "sid",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
     }
 }
 
 /// ListSipAuthCallsIpAccessControlListMappingResponse
 #[cfg(feature = "auth-calls-ip-access-control-list-mapping")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSipAuthCallsIpAccessControlListMappingResponse {
     /// The `contents` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<
         Vec<ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping>,
     >,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -7639,10 +6581,10 @@ pub struct ListSipAuthCallsIpAccessControlListMappingResponse {
         contents: Option<Vec<ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping>> = "contents",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -7650,60 +6592,72 @@ pub struct ListSipAuthCallsIpAccessControlListMappingResponse {
 
 /// The `api.v2010.account.sip.sip_domain.sip_auth.sip_auth_registrations.sip_auth_registrations_credential_list_mapping` schema.
 #[cfg(feature = "auth-registrations-credential-list-mapping")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping
 {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the CredentialListMapping resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the CredentialListMapping resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "auth-registrations-credential-list-mapping")]
     ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping {
     } {
-        account_sid: Option<String> = "account_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        sid: Option<String> = "sid",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
     }
 }
 
 /// ListSipAuthRegistrationsCredentialListMappingResponse
 #[cfg(feature = "auth-registrations-credential-list-mapping")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSipAuthRegistrationsCredentialListMappingResponse {
     /// The `contents` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub contents: Option<
         Vec<
             ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping,
         >,
     >,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -7714,10 +6668,10 @@ pub struct ListSipAuthRegistrationsCredentialListMappingResponse {
         contents: Option<Vec<ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping>> = "contents",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -7725,61 +6679,75 @@ pub struct ListSipAuthRegistrationsCredentialListMappingResponse {
 
 /// The `api.v2010.account.sip.sip_domain.sip_credential_list_mapping` schema.
 #[cfg(feature = "credential-list-mapping")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomainSipCredentialListMapping {
     /// The unique id of the Account that is responsible for this resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The unique string that is created to identify the SipDomain resource.
-    pub domain_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub domain_sid: ::endpoint::model::Nullable<String>,
     /// A human readable descriptive text for this resource, up to 64 characters long.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI for this resource, relative to `https://api.twilio.com`
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "credential-list-mapping")]
     ApiV2010AccountSipSipDomainSipCredentialListMapping {
     } {
-        account_sid: Option<String> = "account_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        domain_sid: Option<String> = "domain_sid",
-        friendly_name: Option<String> = "friendly_name",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        domain_sid: ::endpoint::model::Nullable<String> = "domain_sid",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListSipCredentialListMappingResponse
 #[cfg(feature = "credential-list-mapping")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSipCredentialListMappingResponse {
     /// The `credential_list_mappings` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub credential_list_mappings: Option<Vec<ApiV2010AccountSipSipDomainSipCredentialListMapping>>,
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -7790,10 +6758,10 @@ pub struct ListSipCredentialListMappingResponse {
         credential_list_mappings: Option<Vec<ApiV2010AccountSipSipDomainSipCredentialListMapping>> = "credential_list_mappings",
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -7801,62 +6769,76 @@ pub struct ListSipCredentialListMappingResponse {
 
 /// The `api.v2010.account.sip.sip_domain.sip_ip_access_control_list_mapping` schema.
 #[cfg(feature = "ip-access-control-list-mapping")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipDomainSipIpAccessControlListMapping {
     /// The unique id of the Account that is responsible for this resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The unique string that is created to identify the SipDomain resource.
-    pub domain_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub domain_sid: ::endpoint::model::Nullable<String>,
     /// A human readable descriptive text for this resource, up to 64 characters long.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI for this resource, relative to `https://api.twilio.com`
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "ip-access-control-list-mapping")]
     ApiV2010AccountSipSipDomainSipIpAccessControlListMapping {
     } {
-        account_sid: Option<String> = "account_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        domain_sid: Option<String> = "domain_sid",
-        friendly_name: Option<String> = "friendly_name",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        domain_sid: ::endpoint::model::Nullable<String> = "domain_sid",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListSipIpAccessControlListMappingResponse
 #[cfg(feature = "ip-access-control-list-mapping")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSipIpAccessControlListMappingResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `ip_access_control_list_mappings` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ip_access_control_list_mappings:
         Option<Vec<ApiV2010AccountSipSipDomainSipIpAccessControlListMapping>>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -7867,129 +6849,87 @@ pub struct ListSipIpAccessControlListMappingResponse {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
         ip_access_control_list_mappings: Option<Vec<ApiV2010AccountSipSipDomainSipIpAccessControlListMapping>> = "ip_access_control_list_mappings",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `voice_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "domain")]
-    pub enum UpdateSipDomainVoiceFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `voice_url`
-    #[cfg(feature = "domain")]
-    pub enum UpdateSipDomainVoiceMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `voice_status_callback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "domain")]
-    pub enum UpdateSipDomainVoiceStatusCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.sip.sip_ip_access_control_list` schema.
 #[cfg(feature = "ip-access-control-list")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipIpAccessControlList {
     /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) that owns this resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A human readable descriptive text, up to 255 characters long.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// A list of the IpAddress resources associated with this IP access control list resource.
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI for this resource, relative to `https://api.twilio.com`
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "ip-access-control-list")]
     ApiV2010AccountSipSipIpAccessControlList {
     } {
-        account_sid: Option<String> = "account_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        sid: Option<String> = "sid",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListSipIpAccessControlListResponse
 #[cfg(feature = "ip-access-control-list")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSipIpAccessControlListResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `ip_access_control_lists` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ip_access_control_lists: Option<Vec<ApiV2010AccountSipSipIpAccessControlList>>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -8000,10 +6940,10 @@ pub struct ListSipIpAccessControlListResponse {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
         ip_access_control_lists: Option<Vec<ApiV2010AccountSipSipIpAccessControlList>> = "ip_access_control_lists",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -8011,67 +6951,83 @@ pub struct ListSipIpAccessControlListResponse {
 
 /// The `api.v2010.account.sip.sip_ip_access_control_list.sip_ip_address` schema.
 #[cfg(feature = "ip-address")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSipSipIpAccessControlListSipIpAddress {
     /// The unique id of the Account that is responsible for this resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// An integer representing the length of the CIDR prefix to use with this IP address when accepting traffic. By default the entire IP address is used.
-    pub cidr_prefix_length: Option<i64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub cidr_prefix_length: ::endpoint::model::Nullable<i64>,
     /// The date that this resource was created, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date that this resource was last updated, given as GMT in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A human readable descriptive text for this resource, up to 255 characters long.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The unique id of the IpAccessControlList resource that includes this resource.
-    pub ip_access_control_list_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub ip_access_control_list_sid: ::endpoint::model::Nullable<String>,
     /// An IP address in dotted decimal notation from which you want to accept traffic. Any SIP requests from this IP address will be allowed by Twilio. IPv4 only supported today.
-    pub ip_address: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub ip_address: ::endpoint::model::Nullable<String>,
     /// A 34 character string that uniquely identifies this resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The URI for this resource, relative to `https://api.twilio.com`
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "ip-address")]
     ApiV2010AccountSipSipIpAccessControlListSipIpAddress {
     } {
-        account_sid: Option<String> = "account_sid",
-        cidr_prefix_length: Option<i64> = "cidr_prefix_length",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        ip_access_control_list_sid: Option<String> = "ip_access_control_list_sid",
-        ip_address: Option<String> = "ip_address",
-        sid: Option<String> = "sid",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        cidr_prefix_length: ::endpoint::model::Nullable<i64> = "cidr_prefix_length",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        ip_access_control_list_sid: ::endpoint::model::Nullable<String> = "ip_access_control_list_sid",
+        ip_address: ::endpoint::model::Nullable<String> = "ip_address",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListSipIpAddressResponse
 #[cfg(feature = "ip-address")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSipIpAddressResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `ip_addresses` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ip_addresses: Option<Vec<ApiV2010AccountSipSipIpAccessControlListSipIpAddress>>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -8082,10 +7038,10 @@ pub struct ListSipIpAddressResponse {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
         ip_addresses: Option<Vec<ApiV2010AccountSipSipIpAccessControlListSipIpAddress>> = "ip_addresses",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
@@ -8093,114 +7049,97 @@ pub struct ListSipIpAddressResponse {
 
 /// The `api.v2010.account.short_code` schema.
 #[cfg(feature = "short-code")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountShortCode {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this ShortCode resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to start a new TwiML session when an SMS message is sent to this short code.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// A string that you assigned to describe this resource. By default, the `FriendlyName` is the short code.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The short code. e.g., 894546.
-    pub short_code: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub short_code: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify this ShortCode resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call the `sms_fallback_url`. Can be: `GET` or `POST`.
-    pub sms_fallback_method: Option<ApiV2010AccountShortCodeSmsFallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL that we call if an error occurs while retrieving or executing the TwiML from `sms_url`.
-    pub sms_fallback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The HTTP method we use to call the `sms_url`. Can be: `GET` or `POST`.
-    pub sms_method: Option<ApiV2010AccountShortCodeSmsMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call when receiving an incoming SMS message to this short code.
-    pub sms_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The URI of this resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "short-code")]
     ApiV2010AccountShortCode {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        short_code: Option<String> = "short_code",
-        sid: Option<String> = "sid",
-        sms_fallback_method: Option<ApiV2010AccountShortCodeSmsFallbackMethod> = "sms_fallback_method",
-        sms_fallback_url: Option<::endpoint::model::Uri> = "sms_fallback_url",
-        sms_method: Option<ApiV2010AccountShortCodeSmsMethod> = "sms_method",
-        sms_url: Option<::endpoint::model::Uri> = "sms_url",
-        uri: Option<String> = "uri",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call the `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "short-code")]
-    pub enum ApiV2010AccountShortCodeSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call the `sms_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "short-code")]
-    pub enum ApiV2010AccountShortCodeSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        short_code: ::endpoint::model::Nullable<String> = "short_code",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        sms_fallback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_fallback_method",
+        sms_fallback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_fallback_url",
+        sms_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "sms_method",
+        sms_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "sms_url",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
 /// ListShortCodeResponse
 #[cfg(feature = "short-code")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListShortCodeResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `short_codes` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub short_codes: Option<Vec<ApiV2010AccountShortCode>>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -8210,102 +7149,75 @@ pub struct ListShortCodeResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         short_codes: Option<Vec<ApiV2010AccountShortCode>> = "short_codes",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method that we should use to call the `sms_fallback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "short-code")]
-    pub enum UpdateShortCodeSmsFallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use when calling the `sms_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "short-code")]
-    pub enum UpdateShortCodeSmsMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// The `api.v2010.account.signing_key` schema.
 #[cfg(feature = "signing-key")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountSigningKey {
     /// The `date_created` property.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The `date_updated` property.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The `friendly_name` property.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The `sid` property.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "signing-key")]
     ApiV2010AccountSigningKey {
     } {
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        sid: Option<String> = "sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        sid: ::endpoint::model::Nullable<String> = "sid",
     }
 }
 
 /// ListSigningKeyResponse
 #[cfg(feature = "signing-key")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListSigningKeyResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `signing_keys` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub signing_keys: Option<Vec<ApiV2010AccountSigningKey>>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -8315,10 +7227,10 @@ pub struct ListSigningKeyResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         signing_keys: Option<Vec<ApiV2010AccountSigningKey>> = "signing_keys",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
@@ -8327,80 +7239,93 @@ pub struct ListSigningKeyResponse {
 
 /// The `api.v2010.account.new_signing_key` schema.
 #[cfg(feature = "new-signing-key")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountNewSigningKey {
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the resource.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The secret your application uses to sign Access Tokens and to authenticate to the REST API (you will use this as the basic-auth `password`).  **Note that for security reasons, this field is ONLY returned when the API Key is first created.**
-    pub secret: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub secret: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the NewSigningKey resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "new-signing-key")]
     ApiV2010AccountNewSigningKey {
     } {
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        secret: Option<String> = "secret",
-        sid: Option<String> = "sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        secret: ::endpoint::model::Nullable<String> = "secret",
+        sid: ::endpoint::model::Nullable<String> = "sid",
     }
 }
 
 /// The `api.v2010.account.token` schema.
 #[cfg(feature = "token")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountToken {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Token resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// An array representing the ephemeral credentials and the STUN and TURN server URIs.
-    pub ice_servers: Option<Vec<ApiV2010AccountTokenIceServersItem>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub ice_servers: ::endpoint::model::Nullable<Vec<ApiV2010AccountTokenIceServersItem>>,
     /// The temporary password that the username will use when authenticating with Twilio.
-    pub password: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub password: ::endpoint::model::Nullable<String>,
     /// The duration in seconds for which the username and password are valid.
-    pub ttl: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub ttl: ::endpoint::model::Nullable<String>,
     /// The temporary username that uniquely identifies a Token.
-    pub username: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub username: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "token")]
     ApiV2010AccountToken {
     } {
-        account_sid: Option<String> = "account_sid",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        ice_servers: Option<Vec<ApiV2010AccountTokenIceServersItem>> = "ice_servers",
-        password: Option<String> = "password",
-        ttl: Option<String> = "ttl",
-        username: Option<String> = "username",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        ice_servers: ::endpoint::model::Nullable<Vec<ApiV2010AccountTokenIceServersItem>> = "ice_servers",
+        password: ::endpoint::model::Nullable<String> = "password",
+        ttl: ::endpoint::model::Nullable<String> = "ttl",
+        username: ::endpoint::model::Nullable<String> = "username",
     }
 }
 
 /// An item of the `ice_servers` of [`ApiV2010AccountToken`].
 #[cfg(feature = "token")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountTokenIceServersItem {
     /// The `credential` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub credential: Option<String>,
     /// The `url` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     /// The `urls` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub urls: Option<String>,
     /// The `username` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub username: Option<String>,
 }
 
@@ -8417,54 +7342,66 @@ pub struct ApiV2010AccountTokenIceServersItem {
 
 /// The `api.v2010.account.transcription` schema.
 #[cfg(feature = "transcription")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountTranscription {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resource.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the transcription.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The duration of the transcribed audio in seconds.
-    pub duration: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub duration: ::endpoint::model::Nullable<String>,
     /// The charge for the transcript in the currency associated with the account. This value is populated after the transcript is complete so it may not be available immediately.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format (e.g. `usd`, `eur`, `jpy`).
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The SID of the [Recording](https://www.twilio.com/docs/voice/api/recording) from which the transcription was created.
-    pub recording_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub recording_sid: ::endpoint::model::Nullable<String>,
     /// The unique string that that we created to identify the Transcription resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The status of the transcription. Can be: `in-progress`, `completed`, `failed`.
-    pub status: Option<TranscriptionEnumStatus>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub status: ::endpoint::model::Nullable<TranscriptionEnumStatus>,
     /// The text content of the transcription.
-    pub transcription_text: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub transcription_text: ::endpoint::model::Nullable<String>,
     /// The transcription type. Can only be: `fast`.
-    pub r#type: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub r#type: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "transcription")]
     ApiV2010AccountTranscription {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        date_created: Option<String> = "date_created",
-        date_updated: Option<String> = "date_updated",
-        duration: Option<String> = "duration",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        recording_sid: Option<String> = "recording_sid",
-        sid: Option<String> = "sid",
-        status: Option<TranscriptionEnumStatus> = "status",
-        transcription_text: Option<String> = "transcription_text",
-        r#type: Option<String> = "type",
-        uri: Option<String> = "uri",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        duration: ::endpoint::model::Nullable<String> = "duration",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        recording_sid: ::endpoint::model::Nullable<String> = "recording_sid",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        status: ::endpoint::model::Nullable<TranscriptionEnumStatus> = "status",
+        transcription_text: ::endpoint::model::Nullable<String> = "transcription_text",
+        r#type: ::endpoint::model::Nullable<String> = "type",
+        uri: ::endpoint::model::Nullable<String> = "uri",
     }
 }
 
@@ -8483,26 +7420,34 @@ pub struct ApiV2010AccountTranscription {
 
 /// ListTranscriptionResponse
 #[cfg(feature = "transcription")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListTranscriptionResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `transcriptions` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub transcriptions: Option<Vec<ApiV2010AccountTranscription>>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
 
@@ -8512,10 +7457,10 @@ pub struct ListTranscriptionResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         transcriptions: Option<Vec<ApiV2010AccountTranscription>> = "transcriptions",
         uri: Option<::endpoint::model::Uri> = "uri",
@@ -9029,85 +7974,108 @@ pub struct ListTranscriptionResponse {
 
 /// The `api.v2010.account.usage.usage_record` schema.
 #[cfg(feature = "record")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecord {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Usage records up to date as of this timestamp, formatted as YYYY-MM-DDTHH:MM:SS+00:00. All timestamps are in GMT
-    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
-    pub category: Option<UsageRecordEnumCategory>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub category: ::endpoint::model::Nullable<UsageRecordEnumCategory>,
     /// The number of usage events, such as the number of calls.
-    pub count: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count: ::endpoint::model::Nullable<String>,
     /// The units in which `count` is measured, such as `calls` for calls or `messages` for SMS.
-    pub count_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count_unit: ::endpoint::model::Nullable<String>,
     /// A plain-language description of the usage category.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub end_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub start_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The amount used to bill usage and measured in units described in `usage_unit`.
-    pub usage: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage: ::endpoint::model::Nullable<String>,
     /// The units in which `usage` is measured, such as `minutes` for calls or `messages` for SMS.
-    pub usage_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_unit: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "record")]
     ApiV2010AccountUsageUsageRecord {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        as_of: Option<String> = "as_of",
-        category: Option<UsageRecordEnumCategory> = "category",
-        count: Option<String> = "count",
-        count_unit: Option<String> = "count_unit",
-        description: Option<String> = "description",
-        end_date: Option<String> = "end_date",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        start_date: Option<String> = "start_date",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
-        usage: Option<String> = "usage",
-        usage_unit: Option<String> = "usage_unit",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        as_of: ::endpoint::model::Nullable<String> = "as_of",
+        category: ::endpoint::model::Nullable<UsageRecordEnumCategory> = "category",
+        count: ::endpoint::model::Nullable<String> = "count",
+        count_unit: ::endpoint::model::Nullable<String> = "count_unit",
+        description: ::endpoint::model::Nullable<String> = "description",
+        end_date: ::endpoint::model::Nullable<String> = "end_date",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        start_date: ::endpoint::model::Nullable<String> = "start_date",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        usage: ::endpoint::model::Nullable<String> = "usage",
+        usage_unit: ::endpoint::model::Nullable<String> = "usage_unit",
     }
 }
 
 /// ListUsageRecordResponse
 #[cfg(feature = "record")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListUsageRecordResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecord>>,
 }
 
@@ -9117,10 +8085,10 @@ pub struct ListUsageRecordResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
         usage_records: Option<Vec<ApiV2010AccountUsageUsageRecord>> = "usage_records",
@@ -9634,85 +8602,108 @@ pub struct ListUsageRecordResponse {
 
 /// The `api.v2010.account.usage.usage_record.usage_record_all_time` schema.
 #[cfg(feature = "all-time")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordAllTime {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Usage records up to date as of this timestamp, formatted as YYYY-MM-DDTHH:MM:SS+00:00. All timestamps are in GMT
-    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
-    pub category: Option<UsageRecordAllTimeEnumCategory>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub category: ::endpoint::model::Nullable<UsageRecordAllTimeEnumCategory>,
     /// The number of usage events, such as the number of calls.
-    pub count: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count: ::endpoint::model::Nullable<String>,
     /// The units in which `count` is measured, such as `calls` for calls or `messages` for SMS.
-    pub count_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count_unit: ::endpoint::model::Nullable<String>,
     /// A plain-language description of the usage category.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub end_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub start_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The amount used to bill usage and measured in units described in `usage_unit`.
-    pub usage: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage: ::endpoint::model::Nullable<String>,
     /// The units in which `usage` is measured, such as `minutes` for calls or `messages` for SMS.
-    pub usage_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_unit: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "all-time")]
     ApiV2010AccountUsageUsageRecordUsageRecordAllTime {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        as_of: Option<String> = "as_of",
-        category: Option<UsageRecordAllTimeEnumCategory> = "category",
-        count: Option<String> = "count",
-        count_unit: Option<String> = "count_unit",
-        description: Option<String> = "description",
-        end_date: Option<String> = "end_date",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        start_date: Option<String> = "start_date",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
-        usage: Option<String> = "usage",
-        usage_unit: Option<String> = "usage_unit",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        as_of: ::endpoint::model::Nullable<String> = "as_of",
+        category: ::endpoint::model::Nullable<UsageRecordAllTimeEnumCategory> = "category",
+        count: ::endpoint::model::Nullable<String> = "count",
+        count_unit: ::endpoint::model::Nullable<String> = "count_unit",
+        description: ::endpoint::model::Nullable<String> = "description",
+        end_date: ::endpoint::model::Nullable<String> = "end_date",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        start_date: ::endpoint::model::Nullable<String> = "start_date",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        usage: ::endpoint::model::Nullable<String> = "usage",
+        usage_unit: ::endpoint::model::Nullable<String> = "usage_unit",
     }
 }
 
 /// ListUsageRecordAllTimeResponse
 #[cfg(feature = "all-time")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListUsageRecordAllTimeResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordAllTime>>,
 }
 
@@ -9722,10 +8713,10 @@ pub struct ListUsageRecordAllTimeResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
         usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordAllTime>> = "usage_records",
@@ -10239,85 +9230,108 @@ pub struct ListUsageRecordAllTimeResponse {
 
 /// The `api.v2010.account.usage.usage_record.usage_record_daily` schema.
 #[cfg(feature = "daily")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordDaily {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Usage records up to date as of this timestamp, formatted as YYYY-MM-DDTHH:MM:SS+00:00. All timestamps are in GMT
-    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
-    pub category: Option<UsageRecordDailyEnumCategory>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub category: ::endpoint::model::Nullable<UsageRecordDailyEnumCategory>,
     /// The number of usage events, such as the number of calls.
-    pub count: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count: ::endpoint::model::Nullable<String>,
     /// The units in which `count` is measured, such as `calls` for calls or `messages` for SMS.
-    pub count_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count_unit: ::endpoint::model::Nullable<String>,
     /// A plain-language description of the usage category.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub end_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub start_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The amount used to bill usage and measured in units described in `usage_unit`.
-    pub usage: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage: ::endpoint::model::Nullable<String>,
     /// The units in which `usage` is measured, such as `minutes` for calls or `messages` for SMS.
-    pub usage_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_unit: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "daily")]
     ApiV2010AccountUsageUsageRecordUsageRecordDaily {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        as_of: Option<String> = "as_of",
-        category: Option<UsageRecordDailyEnumCategory> = "category",
-        count: Option<String> = "count",
-        count_unit: Option<String> = "count_unit",
-        description: Option<String> = "description",
-        end_date: Option<String> = "end_date",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        start_date: Option<String> = "start_date",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
-        usage: Option<String> = "usage",
-        usage_unit: Option<String> = "usage_unit",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        as_of: ::endpoint::model::Nullable<String> = "as_of",
+        category: ::endpoint::model::Nullable<UsageRecordDailyEnumCategory> = "category",
+        count: ::endpoint::model::Nullable<String> = "count",
+        count_unit: ::endpoint::model::Nullable<String> = "count_unit",
+        description: ::endpoint::model::Nullable<String> = "description",
+        end_date: ::endpoint::model::Nullable<String> = "end_date",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        start_date: ::endpoint::model::Nullable<String> = "start_date",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        usage: ::endpoint::model::Nullable<String> = "usage",
+        usage_unit: ::endpoint::model::Nullable<String> = "usage_unit",
     }
 }
 
 /// ListUsageRecordDailyResponse
 #[cfg(feature = "daily")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListUsageRecordDailyResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordDaily>>,
 }
 
@@ -10327,10 +9341,10 @@ pub struct ListUsageRecordDailyResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
         usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordDaily>> = "usage_records",
@@ -10844,85 +9858,108 @@ pub struct ListUsageRecordDailyResponse {
 
 /// The `api.v2010.account.usage.usage_record.usage_record_last_month` schema.
 #[cfg(feature = "last-month")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordLastMonth {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Usage records up to date as of this timestamp, formatted as YYYY-MM-DDTHH:MM:SS+00:00. All timestamps are in GMT
-    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
-    pub category: Option<UsageRecordLastMonthEnumCategory>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub category: ::endpoint::model::Nullable<UsageRecordLastMonthEnumCategory>,
     /// The number of usage events, such as the number of calls.
-    pub count: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count: ::endpoint::model::Nullable<String>,
     /// The units in which `count` is measured, such as `calls` for calls or `messages` for SMS.
-    pub count_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count_unit: ::endpoint::model::Nullable<String>,
     /// A plain-language description of the usage category.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub end_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub start_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The amount used to bill usage and measured in units described in `usage_unit`.
-    pub usage: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage: ::endpoint::model::Nullable<String>,
     /// The units in which `usage` is measured, such as `minutes` for calls or `messages` for SMS.
-    pub usage_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_unit: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "last-month")]
     ApiV2010AccountUsageUsageRecordUsageRecordLastMonth {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        as_of: Option<String> = "as_of",
-        category: Option<UsageRecordLastMonthEnumCategory> = "category",
-        count: Option<String> = "count",
-        count_unit: Option<String> = "count_unit",
-        description: Option<String> = "description",
-        end_date: Option<String> = "end_date",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        start_date: Option<String> = "start_date",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
-        usage: Option<String> = "usage",
-        usage_unit: Option<String> = "usage_unit",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        as_of: ::endpoint::model::Nullable<String> = "as_of",
+        category: ::endpoint::model::Nullable<UsageRecordLastMonthEnumCategory> = "category",
+        count: ::endpoint::model::Nullable<String> = "count",
+        count_unit: ::endpoint::model::Nullable<String> = "count_unit",
+        description: ::endpoint::model::Nullable<String> = "description",
+        end_date: ::endpoint::model::Nullable<String> = "end_date",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        start_date: ::endpoint::model::Nullable<String> = "start_date",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        usage: ::endpoint::model::Nullable<String> = "usage",
+        usage_unit: ::endpoint::model::Nullable<String> = "usage_unit",
     }
 }
 
 /// ListUsageRecordLastMonthResponse
 #[cfg(feature = "last-month")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListUsageRecordLastMonthResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordLastMonth>>,
 }
 
@@ -10932,10 +9969,10 @@ pub struct ListUsageRecordLastMonthResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
         usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordLastMonth>> = "usage_records",
@@ -11449,85 +10486,108 @@ pub struct ListUsageRecordLastMonthResponse {
 
 /// The `api.v2010.account.usage.usage_record.usage_record_monthly` schema.
 #[cfg(feature = "monthly")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordMonthly {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Usage records up to date as of this timestamp, formatted as YYYY-MM-DDTHH:MM:SS+00:00. All timestamps are in GMT
-    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
-    pub category: Option<UsageRecordMonthlyEnumCategory>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub category: ::endpoint::model::Nullable<UsageRecordMonthlyEnumCategory>,
     /// The number of usage events, such as the number of calls.
-    pub count: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count: ::endpoint::model::Nullable<String>,
     /// The units in which `count` is measured, such as `calls` for calls or `messages` for SMS.
-    pub count_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count_unit: ::endpoint::model::Nullable<String>,
     /// A plain-language description of the usage category.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub end_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub start_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The amount used to bill usage and measured in units described in `usage_unit`.
-    pub usage: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage: ::endpoint::model::Nullable<String>,
     /// The units in which `usage` is measured, such as `minutes` for calls or `messages` for SMS.
-    pub usage_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_unit: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "monthly")]
     ApiV2010AccountUsageUsageRecordUsageRecordMonthly {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        as_of: Option<String> = "as_of",
-        category: Option<UsageRecordMonthlyEnumCategory> = "category",
-        count: Option<String> = "count",
-        count_unit: Option<String> = "count_unit",
-        description: Option<String> = "description",
-        end_date: Option<String> = "end_date",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        start_date: Option<String> = "start_date",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
-        usage: Option<String> = "usage",
-        usage_unit: Option<String> = "usage_unit",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        as_of: ::endpoint::model::Nullable<String> = "as_of",
+        category: ::endpoint::model::Nullable<UsageRecordMonthlyEnumCategory> = "category",
+        count: ::endpoint::model::Nullable<String> = "count",
+        count_unit: ::endpoint::model::Nullable<String> = "count_unit",
+        description: ::endpoint::model::Nullable<String> = "description",
+        end_date: ::endpoint::model::Nullable<String> = "end_date",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        start_date: ::endpoint::model::Nullable<String> = "start_date",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        usage: ::endpoint::model::Nullable<String> = "usage",
+        usage_unit: ::endpoint::model::Nullable<String> = "usage_unit",
     }
 }
 
 /// ListUsageRecordMonthlyResponse
 #[cfg(feature = "monthly")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListUsageRecordMonthlyResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordMonthly>>,
 }
 
@@ -11537,10 +10597,10 @@ pub struct ListUsageRecordMonthlyResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
         usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordMonthly>> = "usage_records",
@@ -12054,85 +11114,108 @@ pub struct ListUsageRecordMonthlyResponse {
 
 /// The `api.v2010.account.usage.usage_record.usage_record_this_month` schema.
 #[cfg(feature = "this-month")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordThisMonth {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Usage records up to date as of this timestamp, formatted as YYYY-MM-DDTHH:MM:SS+00:00. All timestamps are in GMT
-    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
-    pub category: Option<UsageRecordThisMonthEnumCategory>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub category: ::endpoint::model::Nullable<UsageRecordThisMonthEnumCategory>,
     /// The number of usage events, such as the number of calls.
-    pub count: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count: ::endpoint::model::Nullable<String>,
     /// The units in which `count` is measured, such as `calls` for calls or `messages` for SMS.
-    pub count_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count_unit: ::endpoint::model::Nullable<String>,
     /// A plain-language description of the usage category.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub end_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub start_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The amount used to bill usage and measured in units described in `usage_unit`.
-    pub usage: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage: ::endpoint::model::Nullable<String>,
     /// The units in which `usage` is measured, such as `minutes` for calls or `messages` for SMS.
-    pub usage_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_unit: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "this-month")]
     ApiV2010AccountUsageUsageRecordUsageRecordThisMonth {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        as_of: Option<String> = "as_of",
-        category: Option<UsageRecordThisMonthEnumCategory> = "category",
-        count: Option<String> = "count",
-        count_unit: Option<String> = "count_unit",
-        description: Option<String> = "description",
-        end_date: Option<String> = "end_date",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        start_date: Option<String> = "start_date",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
-        usage: Option<String> = "usage",
-        usage_unit: Option<String> = "usage_unit",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        as_of: ::endpoint::model::Nullable<String> = "as_of",
+        category: ::endpoint::model::Nullable<UsageRecordThisMonthEnumCategory> = "category",
+        count: ::endpoint::model::Nullable<String> = "count",
+        count_unit: ::endpoint::model::Nullable<String> = "count_unit",
+        description: ::endpoint::model::Nullable<String> = "description",
+        end_date: ::endpoint::model::Nullable<String> = "end_date",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        start_date: ::endpoint::model::Nullable<String> = "start_date",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        usage: ::endpoint::model::Nullable<String> = "usage",
+        usage_unit: ::endpoint::model::Nullable<String> = "usage_unit",
     }
 }
 
 /// ListUsageRecordThisMonthResponse
 #[cfg(feature = "this-month")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListUsageRecordThisMonthResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordThisMonth>>,
 }
 
@@ -12142,10 +11225,10 @@ pub struct ListUsageRecordThisMonthResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
         usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordThisMonth>> = "usage_records",
@@ -12659,85 +11742,108 @@ pub struct ListUsageRecordThisMonthResponse {
 
 /// The `api.v2010.account.usage.usage_record.usage_record_today` schema.
 #[cfg(feature = "today")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordToday {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Usage records up to date as of this timestamp, formatted as YYYY-MM-DDTHH:MM:SS+00:00. All timestamps are in GMT
-    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
-    pub category: Option<UsageRecordTodayEnumCategory>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub category: ::endpoint::model::Nullable<UsageRecordTodayEnumCategory>,
     /// The number of usage events, such as the number of calls.
-    pub count: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count: ::endpoint::model::Nullable<String>,
     /// The units in which `count` is measured, such as `calls` for calls or `messages` for SMS.
-    pub count_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count_unit: ::endpoint::model::Nullable<String>,
     /// A plain-language description of the usage category.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub end_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub start_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The amount used to bill usage and measured in units described in `usage_unit`.
-    pub usage: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage: ::endpoint::model::Nullable<String>,
     /// The units in which `usage` is measured, such as `minutes` for calls or `messages` for SMS.
-    pub usage_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_unit: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "today")]
     ApiV2010AccountUsageUsageRecordUsageRecordToday {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        as_of: Option<String> = "as_of",
-        category: Option<UsageRecordTodayEnumCategory> = "category",
-        count: Option<String> = "count",
-        count_unit: Option<String> = "count_unit",
-        description: Option<String> = "description",
-        end_date: Option<String> = "end_date",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        start_date: Option<String> = "start_date",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
-        usage: Option<String> = "usage",
-        usage_unit: Option<String> = "usage_unit",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        as_of: ::endpoint::model::Nullable<String> = "as_of",
+        category: ::endpoint::model::Nullable<UsageRecordTodayEnumCategory> = "category",
+        count: ::endpoint::model::Nullable<String> = "count",
+        count_unit: ::endpoint::model::Nullable<String> = "count_unit",
+        description: ::endpoint::model::Nullable<String> = "description",
+        end_date: ::endpoint::model::Nullable<String> = "end_date",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        start_date: ::endpoint::model::Nullable<String> = "start_date",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        usage: ::endpoint::model::Nullable<String> = "usage",
+        usage_unit: ::endpoint::model::Nullable<String> = "usage_unit",
     }
 }
 
 /// ListUsageRecordTodayResponse
 #[cfg(feature = "today")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListUsageRecordTodayResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordToday>>,
 }
 
@@ -12747,10 +11853,10 @@ pub struct ListUsageRecordTodayResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
         usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordToday>> = "usage_records",
@@ -13264,85 +12370,108 @@ pub struct ListUsageRecordTodayResponse {
 
 /// The `api.v2010.account.usage.usage_record.usage_record_yearly` schema.
 #[cfg(feature = "yearly")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordYearly {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Usage records up to date as of this timestamp, formatted as YYYY-MM-DDTHH:MM:SS+00:00. All timestamps are in GMT
-    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
-    pub category: Option<UsageRecordYearlyEnumCategory>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub category: ::endpoint::model::Nullable<UsageRecordYearlyEnumCategory>,
     /// The number of usage events, such as the number of calls.
-    pub count: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count: ::endpoint::model::Nullable<String>,
     /// The units in which `count` is measured, such as `calls` for calls or `messages` for SMS.
-    pub count_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count_unit: ::endpoint::model::Nullable<String>,
     /// A plain-language description of the usage category.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub end_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub start_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The amount used to bill usage and measured in units described in `usage_unit`.
-    pub usage: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage: ::endpoint::model::Nullable<String>,
     /// The units in which `usage` is measured, such as `minutes` for calls or `messages` for SMS.
-    pub usage_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_unit: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "yearly")]
     ApiV2010AccountUsageUsageRecordUsageRecordYearly {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        as_of: Option<String> = "as_of",
-        category: Option<UsageRecordYearlyEnumCategory> = "category",
-        count: Option<String> = "count",
-        count_unit: Option<String> = "count_unit",
-        description: Option<String> = "description",
-        end_date: Option<String> = "end_date",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        start_date: Option<String> = "start_date",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
-        usage: Option<String> = "usage",
-        usage_unit: Option<String> = "usage_unit",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        as_of: ::endpoint::model::Nullable<String> = "as_of",
+        category: ::endpoint::model::Nullable<UsageRecordYearlyEnumCategory> = "category",
+        count: ::endpoint::model::Nullable<String> = "count",
+        count_unit: ::endpoint::model::Nullable<String> = "count_unit",
+        description: ::endpoint::model::Nullable<String> = "description",
+        end_date: ::endpoint::model::Nullable<String> = "end_date",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        start_date: ::endpoint::model::Nullable<String> = "start_date",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        usage: ::endpoint::model::Nullable<String> = "usage",
+        usage_unit: ::endpoint::model::Nullable<String> = "usage_unit",
     }
 }
 
 /// ListUsageRecordYearlyResponse
 #[cfg(feature = "yearly")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListUsageRecordYearlyResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordYearly>>,
 }
 
@@ -13352,10 +12481,10 @@ pub struct ListUsageRecordYearlyResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
         usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordYearly>> = "usage_records",
@@ -13869,85 +12998,108 @@ pub struct ListUsageRecordYearlyResponse {
 
 /// The `api.v2010.account.usage.usage_record.usage_record_yesterday` schema.
 #[cfg(feature = "yesterday")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageRecordUsageRecordYesterday {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that accrued the usage.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// Usage records up to date as of this timestamp, formatted as YYYY-MM-DDTHH:MM:SS+00:00. All timestamps are in GMT
-    pub as_of: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub as_of: ::endpoint::model::Nullable<String>,
     /// The category of usage. For more information, see [Usage Categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
-    pub category: Option<UsageRecordYesterdayEnumCategory>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub category: ::endpoint::model::Nullable<UsageRecordYesterdayEnumCategory>,
     /// The number of usage events, such as the number of calls.
-    pub count: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count: ::endpoint::model::Nullable<String>,
     /// The units in which `count` is measured, such as `calls` for calls or `messages` for SMS.
-    pub count_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub count_unit: ::endpoint::model::Nullable<String>,
     /// A plain-language description of the usage category.
-    pub description: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub description: ::endpoint::model::Nullable<String>,
     /// The last date for which usage is included in the UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub end_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub end_date: ::endpoint::model::Nullable<String>,
     /// The total price of the usage in the currency specified in `price_unit` and associated with the account.
-    pub price: Option<f64>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price: ::endpoint::model::Nullable<f64>,
     /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format, such as `usd`, `eur`, and `jpy`.
-    pub price_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub price_unit: ::endpoint::model::Nullable<String>,
     /// The first date for which usage is included in this UsageRecord. The date is specified in GMT and formatted as `YYYY-MM-DD`.
-    pub start_date: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub start_date: ::endpoint::model::Nullable<String>,
     /// A list of related resources identified by their URIs. For more information, see [List Subresources](https://www.twilio.com/docs/usage/api/usage-record#list-subresources).
-    pub subresource_uris: Option<::serde_json::Map<String, ::serde_json::Value>>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub subresource_uris:
+        ::endpoint::model::Nullable<::serde_json::Map<String, ::serde_json::Value>>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The amount used to bill usage and measured in units described in `usage_unit`.
-    pub usage: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage: ::endpoint::model::Nullable<String>,
     /// The units in which `usage` is measured, such as `minutes` for calls or `messages` for SMS.
-    pub usage_unit: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_unit: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "yesterday")]
     ApiV2010AccountUsageUsageRecordUsageRecordYesterday {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        as_of: Option<String> = "as_of",
-        category: Option<UsageRecordYesterdayEnumCategory> = "category",
-        count: Option<String> = "count",
-        count_unit: Option<String> = "count_unit",
-        description: Option<String> = "description",
-        end_date: Option<String> = "end_date",
-        price: Option<f64> = "price",
-        price_unit: Option<String> = "price_unit",
-        start_date: Option<String> = "start_date",
-        subresource_uris: Option<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
-        uri: Option<String> = "uri",
-        usage: Option<String> = "usage",
-        usage_unit: Option<String> = "usage_unit",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        as_of: ::endpoint::model::Nullable<String> = "as_of",
+        category: ::endpoint::model::Nullable<UsageRecordYesterdayEnumCategory> = "category",
+        count: ::endpoint::model::Nullable<String> = "count",
+        count_unit: ::endpoint::model::Nullable<String> = "count_unit",
+        description: ::endpoint::model::Nullable<String> = "description",
+        end_date: ::endpoint::model::Nullable<String> = "end_date",
+        price: ::endpoint::model::Nullable<f64> = "price",
+        price_unit: ::endpoint::model::Nullable<String> = "price_unit",
+        start_date: ::endpoint::model::Nullable<String> = "start_date",
+        subresource_uris: ::endpoint::model::Nullable<::serde_json::Map<String,::serde_json::Value>> = "subresource_uris",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        usage: ::endpoint::model::Nullable<String> = "usage",
+        usage_unit: ::endpoint::model::Nullable<String> = "usage_unit",
     }
 }
 
 /// ListUsageRecordYesterdayResponse
 #[cfg(feature = "yesterday")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListUsageRecordYesterdayResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_records` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordYesterday>>,
 }
 
@@ -13957,10 +13109,10 @@ pub struct ListUsageRecordYesterdayResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
         usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordYesterday>> = "usage_records",
@@ -14502,107 +13654,112 @@ pub struct ListUsageRecordYesterdayResponse {
 
 /// The `api.v2010.account.usage.usage_trigger` schema.
 #[cfg(feature = "trigger")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ApiV2010AccountUsageUsageTrigger {
     /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that the trigger monitors.
-    pub account_sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub account_sid: ::endpoint::model::Nullable<String>,
     /// The API version used to create the resource.
-    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub api_version: ::endpoint::model::Nullable<String>,
     /// The HTTP method we use to call `callback_url`. Can be: `GET` or `POST`.
-    pub callback_method: Option<ApiV2010AccountUsageUsageTriggerCallbackMethod>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub callback_method:
+        ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod>,
     /// The URL we call using the `callback_method` when the trigger fires.
-    pub callback_url: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The current value of the field the trigger is watching.
-    pub current_value: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub current_value: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_created: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_created: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the trigger was last fired specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_fired: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_fired: ::endpoint::model::Nullable<String>,
     /// The date and time in GMT that the resource was last updated specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
-    pub date_updated: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub date_updated: ::endpoint::model::Nullable<String>,
     /// The string that you assigned to describe the trigger.
-    pub friendly_name: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub friendly_name: ::endpoint::model::Nullable<String>,
     /// The frequency of a recurring UsageTrigger.  Can be: `daily`, `monthly`, or `yearly` for recurring triggers or empty for non-recurring triggers. A trigger will only fire once during each period. Recurring times are in GMT.
-    pub recurring: Option<UsageTriggerEnumRecurring>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub recurring: ::endpoint::model::Nullable<UsageTriggerEnumRecurring>,
     /// The unique string that that we created to identify the UsageTrigger resource.
-    pub sid: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub sid: ::endpoint::model::Nullable<String>,
     /// The field in the [UsageRecord](https://www.twilio.com/docs/usage/api/usage-record) resource that fires the trigger.  Can be: `count`, `usage`, or `price`, as described in the [UsageRecords documentation](https://www.twilio.com/docs/usage/api/usage-record#usage-count-price).
-    pub trigger_by: Option<UsageTriggerEnumTriggerField>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub trigger_by: ::endpoint::model::Nullable<UsageTriggerEnumTriggerField>,
     /// The value at which the trigger will fire.  Must be a positive, numeric value.
-    pub trigger_value: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub trigger_value: ::endpoint::model::Nullable<String>,
     /// The URI of the resource, relative to `https://api.twilio.com`.
-    pub uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub uri: ::endpoint::model::Nullable<String>,
     /// The usage category the trigger watches. Must be one of the supported [usage categories](https://www.twilio.com/docs/usage/api/usage-record#usage-categories).
-    pub usage_category: Option<UsageTriggerEnumUsageCategory>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_category: ::endpoint::model::Nullable<UsageTriggerEnumUsageCategory>,
     /// The URI of the [UsageRecord](https://www.twilio.com/docs/usage/api/usage-record) resource this trigger watches, relative to `https://api.twilio.com`.
-    pub usage_record_uri: Option<String>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub usage_record_uri: ::endpoint::model::Nullable<String>,
 }
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "trigger")]
     ApiV2010AccountUsageUsageTrigger {
     } {
-        account_sid: Option<String> = "account_sid",
-        api_version: Option<String> = "api_version",
-        callback_method: Option<ApiV2010AccountUsageUsageTriggerCallbackMethod> = "callback_method",
-        callback_url: Option<::endpoint::model::Uri> = "callback_url",
-        current_value: Option<String> = "current_value",
-        date_created: Option<String> = "date_created",
-        date_fired: Option<String> = "date_fired",
-        date_updated: Option<String> = "date_updated",
-        friendly_name: Option<String> = "friendly_name",
-        recurring: Option<UsageTriggerEnumRecurring> = "recurring",
-        sid: Option<String> = "sid",
-        trigger_by: Option<UsageTriggerEnumTriggerField> = "trigger_by",
-        trigger_value: Option<String> = "trigger_value",
-        uri: Option<String> = "uri",
-        usage_category: Option<UsageTriggerEnumUsageCategory> = "usage_category",
-        usage_record_uri: Option<String> = "usage_record_uri",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we use to call `callback_url`. Can be: `GET` or `POST`.
-    #[cfg(feature = "trigger")]
-    pub enum ApiV2010AccountUsageUsageTriggerCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
+        account_sid: ::endpoint::model::Nullable<String> = "account_sid",
+        api_version: ::endpoint::model::Nullable<String> = "api_version",
+        callback_method: ::endpoint::model::Nullable<ApiV2010AccountAddressDependentPhoneNumberSmsFallbackMethod> = "callback_method",
+        callback_url: ::endpoint::model::Nullable<::endpoint::model::Uri> = "callback_url",
+        current_value: ::endpoint::model::Nullable<String> = "current_value",
+        date_created: ::endpoint::model::Nullable<String> = "date_created",
+        date_fired: ::endpoint::model::Nullable<String> = "date_fired",
+        date_updated: ::endpoint::model::Nullable<String> = "date_updated",
+        friendly_name: ::endpoint::model::Nullable<String> = "friendly_name",
+        recurring: ::endpoint::model::Nullable<UsageTriggerEnumRecurring> = "recurring",
+        sid: ::endpoint::model::Nullable<String> = "sid",
+        trigger_by: ::endpoint::model::Nullable<UsageTriggerEnumTriggerField> = "trigger_by",
+        trigger_value: ::endpoint::model::Nullable<String> = "trigger_value",
+        uri: ::endpoint::model::Nullable<String> = "uri",
+        usage_category: ::endpoint::model::Nullable<UsageTriggerEnumUsageCategory> = "usage_category",
+        usage_record_uri: ::endpoint::model::Nullable<String> = "usage_record_uri",
     }
 }
 
 /// ListUsageTriggerResponse
 #[cfg(feature = "trigger")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct ListUsageTriggerResponse {
     /// The `end` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<i64>,
     /// The `first_page_uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_page_uri: Option<::endpoint::model::Uri>,
     /// The `next_page_uri` property.
-    pub next_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `page` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<i64>,
     /// The `page_size` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page_size: Option<i64>,
     /// The `previous_page_uri` property.
-    pub previous_page_uri: Option<::endpoint::model::Uri>,
+    #[serde(skip_serializing_if = "::endpoint::model::Nullable::is_absent")]
+    pub previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri>,
     /// The `start` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<i64>,
     /// The `uri` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
     /// The `usage_triggers` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_triggers: Option<Vec<ApiV2010AccountUsageUsageTrigger>>,
 }
 
@@ -14612,60 +13769,22 @@ pub struct ListUsageTriggerResponse {
     } {
         end: Option<i64> = "end",
         first_page_uri: Option<::endpoint::model::Uri> = "first_page_uri",
-        next_page_uri: Option<::endpoint::model::Uri> = "next_page_uri",
+        next_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "next_page_uri",
         page: Option<i64> = "page",
         page_size: Option<i64> = "page_size",
-        previous_page_uri: Option<::endpoint::model::Uri> = "previous_page_uri",
+        previous_page_uri: ::endpoint::model::Nullable<::endpoint::model::Uri> = "previous_page_uri",
         start: Option<i64> = "start",
         uri: Option<::endpoint::model::Uri> = "uri",
         usage_triggers: Option<Vec<ApiV2010AccountUsageUsageTrigger>> = "usage_triggers",
     }
 }
 
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `callback_url`. Can be: `GET` or `POST` and the default is `POST`.
-    #[cfg(feature = "trigger")]
-    pub enum CreateUsageTriggerCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
-::endpoint::__private::open_enum! {
-    /// The HTTP method we should use to call `callback_url`. Can be: `GET` or `POST` and the default is `POST`.
-    #[cfg(feature = "trigger")]
-    pub enum UpdateUsageTriggerCallbackMethod {
-        /// `HEAD`
-        Head = "HEAD",
-        /// `GET`
-        Get = "GET",
-        /// `POST`
-        Post = "POST",
-        /// `PATCH`
-        Patch = "PATCH",
-        /// `PUT`
-        Put = "PUT",
-        /// `DELETE`
-        Delete = "DELETE",
-    }
-}
-
 /// OK
 #[cfg(feature = "health-check")]
-#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
-#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct FetchHealthCheckResponse {
     /// HealthCheck status
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
 }
 

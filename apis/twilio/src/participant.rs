@@ -49,7 +49,7 @@ endpoint! {
         /// The HTTP method we should use when calling the `amd_status_callback` URL. Can be: `GET` or `POST` and the default is `POST`.
         #[endpoint(body, rename = "AmdStatusCallbackMethod")]
         pub amd_status_callback_method: Option<
-            crate::models::CreateParticipantAmdStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// Whether to play a notification beep to the conference when the participant joins. Can be: `true`, `false`, `onEnter`, or `onExit`. The default value is `true`.
         #[endpoint(body, rename = "Beep")]
@@ -84,7 +84,7 @@ endpoint! {
         /// The HTTP method we should use to call `conference_recording_status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
         #[endpoint(body, rename = "ConferenceRecordingStatusCallbackMethod")]
         pub conference_recording_status_callback_method: Option<
-            crate::models::CreateParticipantConferenceRecordingStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The URL we should call using the `conference_status_callback_method` when the conference events in `conference_status_callback_event` occur. Only the value set by the first participant to join the conference is used. Subsequent `conference_status_callback` values are ignored.
         #[endpoint(body, rename = "ConferenceStatusCallback")]
@@ -95,7 +95,7 @@ endpoint! {
         /// The HTTP method we should use to call `conference_status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
         #[endpoint(body, rename = "ConferenceStatusCallbackMethod")]
         pub conference_status_callback_method: Option<
-            crate::models::CreateParticipantConferenceStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// Whether to trim leading and trailing silence from the conference recording. Can be: `trim-silence` or `do-not-trim` and defaults to `trim-silence`.
         #[endpoint(body, rename = "ConferenceTrim")]
@@ -151,7 +151,7 @@ endpoint! {
         /// The HTTP method we should use when we call `recording_status_callback`. Can be: `GET` or `POST` and defaults to `POST`.
         #[endpoint(body, rename = "RecordingStatusCallbackMethod")]
         pub recording_status_callback_method: Option<
-            crate::models::CreateParticipantRecordingStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The audio track to record for the call. Can be: `inbound`, `outbound` or `both`. The default is `both`. `inbound` records the audio that is received by Twilio. `outbound` records the audio that is sent from Twilio. `both` records the audio that is received and sent by Twilio.
         #[endpoint(body, rename = "RecordingTrack")]
@@ -177,7 +177,7 @@ endpoint! {
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` and `POST` and defaults to `POST`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
-            crate::models::CreateParticipantStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
         /// The maximum duration of the call in seconds. Constraints depend on account and configuration.
         #[endpoint(body, rename = "TimeLimit")]
@@ -193,7 +193,7 @@ endpoint! {
         pub trim: Option<String>,
         /// The HTTP method we should use to call `wait_url`. Can be `GET` or `POST` and the default is `POST`. When using a static audio file, this should be `GET` so that we can cache the file.
         #[endpoint(body, rename = "WaitMethod")]
-        pub wait_method: Option<crate::models::CreateParticipantWaitMethod>,
+        pub wait_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call using the `wait_method` for the music to play while participants are waiting for the conference to start. The default value is the URL of our standard hold music. [Learn more about hold music](https://www.twilio.com/labs/twimlets/holdmusic).
         #[endpoint(body, rename = "WaitUrl")]
         pub wait_url: Option<::endpoint::model::Uri>,
@@ -230,7 +230,7 @@ endpoint! {
         pub call_sid: String,
         /// The HTTP method we should use to call `announce_url`. Can be: `GET` or `POST` and defaults to `POST`.
         #[endpoint(body, rename = "AnnounceMethod")]
-        pub announce_method: Option<crate::models::UpdateParticipantAnnounceMethod>,
+        pub announce_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we call using the `announce_method` for an announcement to the participant. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs.
         #[endpoint(body, rename = "AnnounceUrl")]
         pub announce_url: Option<::endpoint::model::Uri>,
@@ -251,7 +251,7 @@ endpoint! {
         pub hold: Option<bool>,
         /// The HTTP method we should use to call `hold_url`. Can be: `GET` or `POST` and the default is `GET`.
         #[endpoint(body, rename = "HoldMethod")]
-        pub hold_method: Option<crate::models::UpdateParticipantHoldMethod>,
+        pub hold_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we call using the `hold_method` for music that plays when the participant is on hold. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs.
         #[endpoint(body, rename = "HoldUrl")]
         pub hold_url: Option<::endpoint::model::Uri>,
@@ -260,7 +260,7 @@ endpoint! {
         pub muted: Option<bool>,
         /// The HTTP method we should use to call `wait_url`. Can be `GET` or `POST` and the default is `POST`. When using a static audio file, this should be `GET` so that we can cache the file.
         #[endpoint(body, rename = "WaitMethod")]
-        pub wait_method: Option<crate::models::UpdateParticipantWaitMethod>,
+        pub wait_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we call using the `wait_method` for the music to play while participants are waiting for the conference to start. The URL may return an MP3 file, a WAV file, or a TwiML document that contains `<Play>`, `<Say>`, `<Pause>`, or `<Redirect>` verbs. The default value is the URL of our standard hold music. [Learn more about hold music](https://www.twilio.com/labs/twimlets/holdmusic).
         #[endpoint(body, rename = "WaitUrl")]
         pub wait_url: Option<::endpoint::model::Uri>,

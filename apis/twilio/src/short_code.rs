@@ -61,13 +61,13 @@ endpoint! {
         pub friendly_name: Option<String>,
         /// The HTTP method that we should use to call the `sms_fallback_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "SmsFallbackMethod")]
-        pub sms_fallback_method: Option<crate::models::UpdateShortCodeSmsFallbackMethod>,
+        pub sms_fallback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL that we should call if an error occurs while retrieving or executing the TwiML from `sms_url`.
         #[endpoint(body, rename = "SmsFallbackUrl")]
         pub sms_fallback_url: Option<::endpoint::model::Uri>,
         /// The HTTP method we should use when calling the `sms_url`. Can be: `GET` or `POST`.
         #[endpoint(body, rename = "SmsMethod")]
-        pub sms_method: Option<crate::models::UpdateShortCodeSmsMethod>,
+        pub sms_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call when receiving an incoming SMS message to this short code.
         #[endpoint(body, rename = "SmsUrl")]
         pub sms_url: Option<::endpoint::model::Uri>,

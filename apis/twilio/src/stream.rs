@@ -616,7 +616,9 @@ endpoint! {
         pub status_callback: Option<::endpoint::model::Uri>,
         /// The http method for the status_callback (one of GET, POST).
         #[endpoint(body, rename = "StatusCallbackMethod")]
-        pub status_callback_method: Option<crate::models::CreateStreamStatusCallbackMethod>,
+        pub status_callback_method: Option<
+            crate::models::CreateApplicationSmsFallbackMethod,
+        >,
         /// One of `inbound_track`, `outbound_track`, `both_tracks`.
         #[endpoint(body, rename = "Track")]
         pub track: Option<crate::models::StreamEnumTrack>,

@@ -43,7 +43,7 @@ endpoint! {
         pub account_sid: String,
         /// The HTTP method we should use to call `callback_url`. Can be: `GET` or `POST` and the default is `POST`.
         #[endpoint(body, rename = "CallbackMethod")]
-        pub callback_method: Option<crate::models::CreateUsageTriggerCallbackMethod>,
+        pub callback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call using `callback_method` when the trigger fires.
         #[endpoint(body, rename = "CallbackUrl")]
         pub callback_url: Option<::endpoint::model::Uri>,
@@ -91,7 +91,7 @@ endpoint! {
         pub sid: String,
         /// The HTTP method we should use to call `callback_url`. Can be: `GET` or `POST` and the default is `POST`.
         #[endpoint(body, rename = "CallbackMethod")]
-        pub callback_method: Option<crate::models::UpdateUsageTriggerCallbackMethod>,
+        pub callback_method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
         /// The URL we should call using `callback_method` when the trigger fires.
         #[endpoint(body, rename = "CallbackUrl")]
         pub callback_url: Option<::endpoint::model::Uri>,

@@ -22,7 +22,7 @@ endpoint! {
         pub idempotency_key: Option<String>,
         /// The HTTP method Twilio will use when requesting the above `Url`. Either `GET` or `POST`. Default is `POST`.
         #[endpoint(body, rename = "Method")]
-        pub method: Option<crate::models::CreateUserDefinedMessageSubscriptionMethod>,
+        pub method: Option<crate::models::CreateApplicationSmsFallbackMethod>,
     }
 }
 

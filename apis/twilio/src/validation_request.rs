@@ -28,7 +28,7 @@ endpoint! {
         /// The HTTP method we should use to call `status_callback`. Can be: `GET` or `POST`, and the default is `POST`.
         #[endpoint(body, rename = "StatusCallbackMethod")]
         pub status_callback_method: Option<
-            crate::models::CreateValidationRequestStatusCallbackMethod,
+            crate::models::CreateApplicationSmsFallbackMethod,
         >,
     }
 }
