@@ -841,7 +841,7 @@ fn a_wrong_key_is_a_clear_error() {
         assert_eq!(error.status().map(|s| s.as_u16()), Some(401));
         let text = error.to_string();
         for part in [
-            "GitHub App authentication failed",
+            "authentication failed",
             TOKEN_PATH,
             "installation 42",
             APP_ID,

@@ -141,7 +141,7 @@ pub mod __private {
     pub use crate::typed::{Argument, Fields, FieldsBuild, Plan, argument, serialize};
     pub use crate::typed_request::Route;
     pub use crate::url::{
-        Origin, is_absolute, query_param, redact_userinfo, url_host, with_query_param,
+        Origin, form_encode, is_absolute, query_param, redact_userinfo, url_host, with_query_param,
     };
     pub use crate::value::{List, Param, ToParam};
     pub use crate::wire::plan::{

@@ -223,6 +223,21 @@ pub fn with_query_param(url: &str, name: &str, value: &str) -> String {
     out
 }
 
+/// `text` encoded as a name or value of an `application/x-www-form-urlencoded`
+/// body is (the URL Standard's serializer: a space as `+`), for a form
+/// written outside a route (the token request of an OAuth 2 client).
+///
+/// ```
+/// use endpoint::__private::form_encode;
+///
+/// assert_eq!(form_encode("a b+c&d=é"), "a+b%2Bc%26d%3D%C3%A9");
+/// ```
+pub fn form_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    crate::encode::encode(&mut out, text, crate::encode::Set::Form);
+    out
+}
+
 /// The byte range of the path: before the first `?` or `#`, after the
 /// `scheme://authority` of an absolute URL.
 pub(crate) fn path_range(url: &str) -> (usize, usize) {

@@ -4,11 +4,11 @@
 //! the client's calls.
 
 use std::fmt;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use http::StatusCode;
-use http::header::{self, HeaderValue};
+use http::header;
 use ring::rand::SystemRandom;
 use ring::signature::{RSA_PKCS1_SHA256, RsaKeyPair};
 use rustls_pki_types::PrivateKeyDer;
@@ -16,14 +16,14 @@ use rustls_pki_types::pem::PemObject;
 use serde::Deserialize;
 use serde_json::json;
 
+use super::auth::{self, Issue, Issuer, TokenCache};
 use super::base64;
-use super::call::{Authorization, Credentials};
 use super::error::{ApiError, Error};
 use super::exchange::{Answer, Exchange};
 use super::rate_limit;
 use crate::Endpoint;
 use crate::model::Timestamp;
-use endpoint_runtime::__private::{Origin, credential_origins};
+use endpoint_runtime::__private::credential_origins;
 
 /// The setting that takes a [`GitHubApp`], as [`Error::Config`] names it.
 const SETTING: &str = "github_app";
@@ -37,21 +37,6 @@ const JWT_BACKDATE: Duration = Duration::from_secs(60);
 /// How long a JWT is valid from its issue time (GitHub takes at most 10
 /// minutes).
 const JWT_LIFETIME: Duration = Duration::from_secs(600);
-
-/// The longest a token is refreshed before it expires.
-const MAX_REFRESH_MARGIN: Duration = Duration::from_secs(300);
-
-/// The longest before its expiry that a token stops being sent while
-/// another call refreshes it (it must still be valid when it arrives).
-const MAX_EXPIRY_GUARD: Duration = Duration::from_secs(30);
-
-/// How long a call waits before asking again while another call fetches
-/// the first token (or the next, when the old one is no longer usable).
-const REFRESH_POLL: Duration = Duration::from_millis(20);
-
-/// The longest validity a token is scheduled for (GitHub's last an
-/// hour): a year.
-const MAX_SCHEDULED_VALIDITY: Duration = Duration::from_secs(365 * 86_400);
 
 /// How far the `date` of an answer may differ from this machine's clock
 /// before it is believed over this machine's clock (its resolution is a
@@ -165,8 +150,9 @@ impl fmt::Debug for GitHubApp {
     }
 }
 
-/// The credentials of a client built with a [`GitHubApp`]: its key, the
-/// token request, and the token of the moment.
+/// The tokens of a client built with a [`GitHubApp`]: its key and the
+/// token request (a [`TokenCache`](super::auth::TokenCache) keeps the
+/// token of the moment).
 pub(crate) struct AppCredentials {
     app_id: String,
     installation_id: u64,
@@ -174,44 +160,15 @@ pub(crate) struct AppCredentials {
     random: SystemRandom,
     /// The token request with the client's headers, but no authorization.
     token_request: crate::Request,
-    /// The origins the token goes to: the base URL's, and the uploads
-    /// URL's where the endpoint's credential check lets credentials go.
-    origins: Vec<Origin>,
-    /// How long a refresh may take before it counts as abandoned.
-    abandon_after: Duration,
-    state: Mutex<State>,
-}
-
-/// The token of the moment, and the refresh under way.
-#[derive(Default)]
-struct State {
-    token: Option<Token>,
-    /// When the refresh under way started.
-    refreshing: Option<SystemTime>,
-}
-
-/// An installation token, ready to send.
-struct Token {
-    /// `Bearer <token>`, marked sensitive.
-    header: HeaderValue,
-    /// When the next token is fetched.
-    refresh_at: SystemTime,
-    /// Until when it is sent while another call fetches the next.
-    usable_until: SystemTime,
 }
 
 impl AppCredentials {
-    /// The credentials of `app` for a client of `endpoint` whose requests
-    /// take at most `timeout`.
+    /// The credentials of `app` for a client of `endpoint`.
     ///
     /// # Errors
     /// [`Error::Config`] of `github_app` when the App id is not one, or the
     /// key is not a PEM RSA private key.
-    pub(crate) fn new(
-        app: &GitHubApp,
-        endpoint: &Endpoint,
-        timeout: Duration,
-    ) -> Result<AppCredentials, Error> {
+    pub(crate) fn new(app: &GitHubApp, endpoint: &Endpoint) -> Result<AppCredentials, Error> {
         let app_id = app.app_id.trim();
         if app_id.is_empty() {
             return Err(Error::config(SETTING, "the App id is empty"));
@@ -234,9 +191,6 @@ impl AppCredentials {
             key,
             random: SystemRandom::new(),
             token_request,
-            origins: credential_origins(endpoint),
-            abandon_after: timeout,
-            state: Mutex::new(State::default()),
         })
     }
 
@@ -296,7 +250,7 @@ impl AppCredentials {
     }
 
     /// The token in `answer`, or the error it is.
-    fn token(&self, answer: Answer) -> Result<(Token, Duration), Error> {
+    fn token(&self, answer: Answer) -> Result<auth::Issued, Error> {
         if !answer.status.is_success() {
             let refusal = ApiError::new(
                 answer.method,
@@ -357,100 +311,52 @@ impl AppCredentials {
                 issued.expires_at
             ))
         })?;
-        let mut value = HeaderValue::try_from(format!("Bearer {}", issued.token.trim()))
-            .ok()
-            .filter(|_| !issued.token.trim().is_empty())
+        let header = auth::Issued::bearer(&issued.token)
             .ok_or_else(|| self.failure("the token is empty or not a valid header value"))?;
-        value.set_sensitive(true);
-        let (refresh_at, usable_until) = schedule(answer.received, valid_for);
-        Ok((
-            Token {
-                header: value,
-                refresh_at,
-                usable_until,
-            },
-            valid_for,
-        ))
-    }
-
-    fn state(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+        Ok(auth::Issued {
+            header,
+            valid_for: Some(valid_for),
+            received: answer.received,
+        })
     }
 }
 
-impl Credentials for AppCredentials {
-    fn covers(&self, url: &str) -> bool {
-        Origin::of(url).is_some_and(|origin| self.origins.contains(&origin))
+/// The installation tokens of `app` for a client of `endpoint` whose
+/// requests take at most `timeout`, sent to the endpoint's base URL and
+/// uploads URL.
+///
+/// # Errors
+/// As [`AppCredentials::new`].
+pub(crate) fn tokens(
+    app: &GitHubApp,
+    endpoint: &Endpoint,
+    timeout: Duration,
+) -> Result<TokenCache<AppCredentials>, Error> {
+    Ok(TokenCache::new(
+        AppCredentials::new(app, endpoint)?,
+        credential_origins(endpoint),
+        timeout,
+    ))
+}
+
+impl Issuer for AppCredentials {
+    fn issue(&self, now: SystemTime) -> Result<Issue, Error> {
+        let exchange = self.refresh_request(now)?;
+        Ok(Issue::Request(Box::new(exchange)))
     }
 
-    fn authorization(&self, now: SystemTime) -> Result<Authorization, Error> {
-        let mut state = self.state();
-        if let Some(token) = &state.token
-            && now < token.refresh_at
-        {
-            return Ok(Authorization::Header(token.header.clone()));
-        }
-        let under_way = state.refreshing.is_some_and(|started| {
-            // A clock that went back counts the refresh as just started.
-            now.duration_since(started)
-                .map_or(true, |age| age < self.abandon_after)
-        });
-        if under_way {
-            return Ok(match &state.token {
-                Some(token) if now < token.usable_until => {
-                    Authorization::Header(token.header.clone())
-                }
-                _ => Authorization::Wait(REFRESH_POLL),
-            });
-        }
-        state.refreshing = Some(now);
-        drop(state);
-        match self.refresh_request(now) {
-            Ok(exchange) => Ok(Authorization::Refresh(Box::new(exchange))),
-            Err(error) => {
-                self.state().refreshing = None;
-                Err(error)
-            }
-        }
-    }
-
-    fn refreshed(&self, answer: Result<Answer, Error>) -> Result<Duration, Error> {
-        let token = answer.and_then(|answer| self.token(answer));
-        let mut state = self.state();
-        state.refreshing = None;
-        let (token, valid_for) = token?;
-        state.token = Some(token);
-        Ok(valid_for)
-    }
-
-    fn abandoned(&self) {
-        self.state().refreshing = None;
-    }
-
-    fn rejected(&self, sent: &HeaderValue) {
-        let mut state = self.state();
-        if state
-            .token
-            .as_ref()
-            .is_some_and(|token| token.header == *sent)
-        {
-            state.token = None;
-        }
+    fn issued(&self, answer: Answer) -> Result<auth::Issued, Error> {
+        self.token(answer)
     }
 }
 
 impl fmt::Debug for AppCredentials {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let token = match self.state.try_lock() {
-            Ok(state) => state.token.as_ref().map(|_| REDACTED),
-            Err(_) => Some("<in use>"),
-        };
         f.debug_struct("GitHubApp")
             .field("app_id", &self.app_id)
             .field("installation_id", &self.installation_id)
             .field("private_key", &REDACTED)
             .field("token_url", &self.token_url())
-            .field("token", &token)
             .finish()
     }
 }
@@ -528,32 +434,10 @@ fn validity(
         .filter(|valid| !valid.is_zero())
 }
 
-/// When a token received at `received` and valid for `valid_for` is
-/// refreshed, and until when it is sent while another call refreshes it.
-///
-/// It is refreshed a quarter of its validity before it expires, at most
-/// [`MAX_REFRESH_MARGIN`] before: 55 minutes into GitHub's one-hour tokens,
-/// which leaves room for a refresh that fails to be tried again by later
-/// calls while the token still works, and for long calls (the pages of a
-/// list) started just before; a token valid for 2 s is refreshed after
-/// 1.5 s rather than on every call. While another call refreshes it, it is
-/// sent until a tenth of its validity before it expires, at most
-/// [`MAX_EXPIRY_GUARD`] before, so that it still works when it arrives.
-///
-/// A validity of more than [`MAX_SCHEDULED_VALIDITY`] (an `expires_at`, or
-/// a `date`, far from this machine's clock) is scheduled as that: the
-/// arithmetic stays in the clock's range, whatever the answer said.
-fn schedule(received: SystemTime, valid_for: Duration) -> (SystemTime, SystemTime) {
-    let valid_for = valid_for.min(MAX_SCHEDULED_VALIDITY);
-    let margin = (valid_for / 4).min(MAX_REFRESH_MARGIN);
-    let guard = (valid_for / 10).min(MAX_EXPIRY_GUARD);
-    let at = |before: Duration| received.checked_add(valid_for - before).unwrap_or(received);
-    (at(margin), at(guard))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::client::call::{Authorization, Credentials};
     use http::{HeaderMap, Method};
     use ring::signature::{RSA_PKCS1_2048_8192_SHA256, UnparsedPublicKey};
 
@@ -564,15 +448,15 @@ mod tests {
         UNIX_EPOCH + Duration::from_secs(seconds)
     }
 
-    fn credentials(key: &[u8]) -> AppCredentials {
+    fn credentials(key: &[u8]) -> TokenCache<AppCredentials> {
         credentials_timing_out(key, Duration::from_secs(60))
     }
 
-    fn credentials_timing_out(key: &[u8], timeout: Duration) -> AppCredentials {
+    fn credentials_timing_out(key: &[u8], timeout: Duration) -> TokenCache<AppCredentials> {
         let endpoint = Endpoint::default()
             .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))
             .unwrap();
-        AppCredentials::new(&GitHubApp::new(123, key, 42), &endpoint, timeout).unwrap()
+        tokens(&GitHubApp::new(123, key, 42), &endpoint, timeout).unwrap()
     }
 
     fn answer(status: u16, body: &serde_json::Value, received: SystemTime) -> Answer {
@@ -624,7 +508,7 @@ mod tests {
     #[test]
     fn jwts_are_signed_rs256_and_backdated() {
         for key in [KEY, PKCS8_KEY] {
-            let credentials = credentials(key);
+            let credentials = credentials(key).issuer;
             let jwt = credentials.jwt(at(1_800_000_000)).unwrap();
             let parts: Vec<&str> = jwt.split('.').collect();
             assert_eq!(parts.len(), 3, "{jwt}");
@@ -668,12 +552,7 @@ mod tests {
             (encrypted, "is encrypted"),
         ] {
             let endpoint = Endpoint::default();
-            let error = AppCredentials::new(
-                &GitHubApp::new(1, key, 2),
-                &endpoint,
-                Duration::from_secs(1),
-            )
-            .unwrap_err();
+            let error = AppCredentials::new(&GitHubApp::new(1, key, 2), &endpoint).unwrap_err();
             let Error::Config {
                 setting,
                 reason: text,
@@ -691,7 +570,7 @@ mod tests {
             }
         }
         for id in ["", " ", "12 3", "1\u{7f}2"] {
-            let error = AppCredentials::new(
+            let error = tokens(
                 &GitHubApp::new(id, KEY, 2),
                 &Endpoint::default(),
                 Duration::from_secs(1),
@@ -712,7 +591,7 @@ mod tests {
         assert!(!ghe.covers("https://attacker.example/api/v3/user"));
         assert!(!ghe.covers("not a url"));
         let github = |endpoint: Endpoint| {
-            AppCredentials::new(
+            tokens(
                 &GitHubApp::new(1, KEY, 2),
                 &endpoint,
                 Duration::from_secs(1),
@@ -754,20 +633,6 @@ mod tests {
         assert!(!shown.contains("ghs_secret"), "{shown}");
         assert!(!shown.contains("MII"), "{shown}");
         assert!(shown.contains(r#"token: Some("<redacted>")"#), "{shown}");
-    }
-
-    #[test]
-    fn tokens_are_refreshed_a_quarter_before_they_expire_at_most_five_minutes() {
-        let hour = schedule(at(0), Duration::from_secs(3_600));
-        assert_eq!(hour, (at(3_300), at(3_570)));
-        let short = schedule(at(0), Duration::from_secs(2));
-        assert_eq!(
-            short,
-            (
-                at(0) + Duration::from_millis(1_500),
-                at(0) + Duration::from_millis(1_800)
-            )
-        );
     }
 
     #[test]
@@ -954,7 +819,7 @@ mod tests {
                 .unwrap_err();
             let text = error.to_string();
             assert!(text.contains(reason), "{body}: {text}");
-            assert!(text.starts_with("GitHub App authentication failed: POST https://ghe.example.com/api/v3/app/installations/42/access_tokens: "), "{text}");
+            assert!(text.starts_with("authentication failed: POST https://ghe.example.com/api/v3/app/installations/42/access_tokens: "), "{text}");
             assert!(!text.contains("ghs_x"), "{text}");
         }
         let mut not_json = answer(201, &json!(null), at(1_000));

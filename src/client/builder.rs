@@ -10,16 +10,19 @@ use http::{HeaderName, HeaderValue};
 use serde_json::{Map, Value, json};
 
 use super::Error;
+use super::auth::{self, ApiKey, OAuth2, Place, TokenCache, TokenSource};
 use super::base64;
 use super::cache::Cache;
 use super::call::{Limiter, Policy};
 use super::event::{Event, Hook};
 use super::retry::Retry;
+use super::server::Server;
 use super::throttle::RateLimits;
 use crate::model::Pagination;
 use crate::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
 use endpoint_runtime::__private::{
-    Origin, REDACTED, credential_origins, redact_userinfo, shown_header_value,
+    Origin, REDACTED, credential_origins, is_shown_header, is_token, redact_userinfo,
+    shown_header_value,
 };
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
@@ -92,6 +95,24 @@ enum Auth {
     Basic(String, String),
 }
 
+/// Tokens the client fetches again when they expire.
+#[derive(Clone)]
+enum Tokens {
+    /// A token source of one's own.
+    Source(Arc<dyn TokenSource>),
+    /// An OAuth 2 client's grant.
+    OAuth2(OAuth2),
+}
+
+impl fmt::Debug for Tokens {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tokens::Source(_) => f.write_str("TokenSource"),
+            Tokens::OAuth2(oauth2) => oauth2.fmt(f),
+        }
+    }
+}
+
 /// The typed configuration of a client, for either backend: the API's base
 /// URL, credentials and headers, and timeouts. Made by `Client::builder()`
 /// or `Client::github()` of [`ureq`](super::ureq::Client::builder) and
@@ -153,6 +174,11 @@ pub struct ClientBuilder<C> {
     /// The host given to `github_enterprise`.
     enterprise_host: Option<String>,
     auth: Option<Auth>,
+    /// The server of a description, and the values chosen for its
+    /// variables: the base URL, unless `base_url` came after.
+    server: Option<(Server, Vec<(String, String)>)>,
+    api_keys: Vec<ApiKey>,
+    tokens: Option<Tokens>,
     user_agent: Option<String>,
     api_version: Option<String>,
     accept: Option<String>,
@@ -179,6 +205,9 @@ impl<C> Clone for ClientBuilder<C> {
             uploads_url: self.uploads_url.clone(),
             enterprise_host: self.enterprise_host.clone(),
             auth: self.auth.clone(),
+            server: self.server.clone(),
+            api_keys: self.api_keys.clone(),
+            tokens: self.tokens.clone(),
             user_agent: self.user_agent.clone(),
             api_version: self.api_version.clone(),
             accept: self.accept.clone(),
@@ -204,6 +233,9 @@ impl<C> Default for ClientBuilder<C> {
             uploads_url: None,
             enterprise_host: None,
             auth: None,
+            server: None,
+            api_keys: Vec::new(),
+            tokens: None,
             user_agent: None,
             api_version: None,
             accept: None,
@@ -246,7 +278,10 @@ impl<C> fmt::Debug for ClientBuilder<C> {
                     .as_ref()
                     .map(|(url, _)| redact_userinfo(url)),
             )
+            .field("server", &self.server)
             .field("auth", &auth)
+            .field("api_keys", &self.api_keys)
+            .field("tokens", &self.tokens)
             .field("user_agent", &self.user_agent)
             .field("api_version", &self.api_version)
             .field("accept", &self.accept)
@@ -285,6 +320,40 @@ impl<C> ClientBuilder<C> {
     /// `accept: application/json` and no GitHub header.
     pub fn base_url(mut self, url: impl Into<String>) -> Self {
         self.base_url = Some((url.into(), "base_url"));
+        self.server = None;
+        self
+    }
+
+    /// Sends to `server`, a server of the API's description, its variables
+    /// given the `values` chosen here and their defaults otherwise: the
+    /// base URL, checked as [`base_url`](Self::base_url)'s, whose origin the
+    /// credentials go to.
+    ///
+    /// ```
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::{Server, ureq::Client};
+    ///
+    /// let server = Server::new("https://{region}.api.example.com/v1").one_of("region", "us", ["us", "eu"]);
+    /// let endpoint = Client::builder().server(server.clone(), [("region", "eu")]).build_endpoint()?;
+    /// assert_eq!(endpoint.endpoint("GET /pets", ())?.url, "https://eu.api.example.com/v1/pets");
+    ///
+    /// // A value the description does not allow: an error naming the variable.
+    /// let error = Client::builder().server(server, [("region", "mars")]).build().unwrap_err();
+    /// assert!(error.to_string().contains("the variable `region` is `mars`, not one of `us`, `eu`"));
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn server<K: Into<String>, V: Into<String>>(
+        mut self,
+        server: Server,
+        values: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        let values = values
+            .into_iter()
+            .map(|(name, value)| (name.into(), value.into()))
+            .collect();
+        self.server = Some((server, values));
+        self.base_url = None;
         self
     }
 
@@ -345,6 +414,73 @@ impl<C> ClientBuilder<C> {
     /// (RFC 7617). The user name must not hold a `:`.
     pub fn basic(mut self, user: impl Into<String>, password: impl Into<String>) -> Self {
         self.auth = Some(Auth::Basic(user.into(), password.into()));
+        self
+    }
+
+    /// Sends an API key with every request to the API's origins: in a
+    /// header, the query or a cookie ([`ApiKey`]), as the description's
+    /// `apiKey` security scheme says. A client may send several (a key of
+    /// the same place and name replaces the one before), besides its other
+    /// credentials.
+    ///
+    /// A key in the query is added to each request as it leaves, and only
+    /// to a request to the API's origins: no URL an error, an event, a
+    /// page's cursor or a `Debug` text shows holds it, and a redirect or a
+    /// next page on another origin goes without it. `build()` checks the
+    /// name and the key: an error names the setting `api_key` and the
+    /// header, parameter or cookie, never the key.
+    ///
+    /// ```
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::{ApiKey, ureq::Client};
+    ///
+    /// let builder = Client::builder()
+    ///     .base_url("https://api.example.com/v1")
+    ///     .api_key(ApiKey::header("X-Api-Key", "k3y"))
+    ///     .api_key(ApiKey::cookie("session", "c00k13"));
+    /// let request = builder.build_endpoint()?.endpoint("GET /pets", ())?;
+    /// assert_eq!(request.headers.get("x-api-key"), Some("k3y"));
+    /// assert_eq!(request.headers.get("cookie"), Some("session=c00k13"));
+    /// assert!(!format!("{builder:?}").contains("k3y"));
+    ///
+    /// let error = Client::builder()
+    ///     .base_url("https://api.example.com/v1")
+    ///     .api_key(ApiKey::cookie("session", "a;b"))
+    ///     .build()
+    ///     .unwrap_err();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "invalid client setting `api_key`: the key of cookie `session` holds a character a cookie cannot"
+    /// );
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn api_key(mut self, key: ApiKey) -> Self {
+        self.api_keys
+            .retain(|other| (other.place, &other.name) != (key.place, &key.name));
+        self.api_keys.push(key);
+        self
+    }
+
+    /// Authenticates with the tokens of `source`, sent as
+    /// `authorization: Bearer <token>` to the API's origins, fetched again
+    /// shortly before they expire and once after a `401` ([`TokenSource`]).
+    /// Another way of authenticating set as well is an [`Error::Config`].
+    pub fn token_source(mut self, source: impl TokenSource + 'static) -> Self {
+        self.tokens = Some(Tokens::Source(Arc::new(source)));
+        self
+    }
+
+    /// Authenticates with the access tokens of an OAuth 2 client (the
+    /// client credentials grant or a refresh token, [`OAuth2`]), fetched
+    /// from its token URL by the client itself, with its retries and
+    /// within the deadline of the call that needs one; one fetch at a time
+    /// for all of the client's calls, threads and clones. A token the
+    /// server will not give is an [`Error::Authentication`] naming the
+    /// token URL, the grant, and the server's `error`. Another way of
+    /// authenticating set as well is an [`Error::Config`] of `oauth2`.
+    pub fn oauth2(mut self, oauth2: OAuth2) -> Self {
+        self.tokens = Some(Tokens::OAuth2(oauth2));
         self
     }
 
@@ -576,14 +712,17 @@ impl<C> ClientBuilder<C> {
                 }),
             origins: Arc::default(),
             pagination: self.pagination,
+            query_keys: Arc::default(),
         }
     }
 
     /// The endpoint these settings give, for a client of one's own (the
     /// requests it builds can be sent by any HTTP client); `build()` gives
     /// it to the client it makes.
-    /// With a [`github_app`](Self::github_app) it carries no credentials:
-    /// the client fetches them.
+    /// With a [`github_app`](Self::github_app), [`oauth2`](Self::oauth2)
+    /// or a [`token_source`](Self::token_source) it carries no
+    /// `authorization`: the client fetches it; and an [`ApiKey::query`] is
+    /// not in it: the client adds it to each request as it leaves.
     ///
     /// ```
     /// # #[cfg(feature = "ureq")] {
@@ -604,13 +743,22 @@ impl<C> ClientBuilder<C> {
     /// [`Error::Config`] naming the first setting that is wrong.
     pub fn build_endpoint(&self) -> Result<Endpoint, Error> {
         self.check_transport()?;
-        self.check_app()?;
-        let Some((base_url, setting)) = &self.base_url else {
-            return Err(Error::config(
-                "base_url",
-                "is not set: call `base_url(…)` for any API, or `github()` / \
-                 `github_enterprise(…)` for GitHub",
-            ));
+        self.check_auth()?;
+        let server_url;
+        let (base_url, setting) = match (&self.server, &self.base_url) {
+            (Some((server, values)), _) => {
+                let values = values.iter().map(|(name, value)| (name, value));
+                server_url = server.url(values)?;
+                (&server_url, &"server")
+            }
+            (None, Some((base_url, setting))) => (base_url, setting),
+            (None, None) => {
+                return Err(Error::config(
+                    "base_url",
+                    "is not set: call `base_url(…)` or `server(…)` for any API, or `github()` \
+                     / `github_enterprise(…)` for GitHub",
+                ));
+            }
         };
         if let ("github_enterprise", Some(host)) = (*setting, &self.enterprise_host)
             && !valid_host(host)
@@ -670,6 +818,16 @@ impl<C> ClientBuilder<C> {
         if let Some(auth) = &self.auth {
             headers.insert("authorization".into(), authorization(auth)?.into());
         }
+        let mut cookies = Vec::new();
+        for key in &self.api_keys {
+            match api_key(key)? {
+                (Place::Header, value) => {
+                    headers.insert(key.name.clone(), value.into());
+                }
+                (Place::Cookie, value) => cookies.push(value),
+                (Place::Query, _) => {}
+            }
+        }
         for (name, value) in &self.headers {
             if HeaderName::from_bytes(name.as_bytes()).is_err() {
                 return Err(Error::config(
@@ -687,6 +845,13 @@ impl<C> ClientBuilder<C> {
                 ));
             }
             headers.insert(name.clone(), value.clone().into());
+        }
+        if !cookies.is_empty() {
+            // A `cookie` header of one's own keeps its cookies, before the keys.
+            if let Some(Value::String(own)) = headers.get("cookie") {
+                cookies.insert(0, own.clone());
+            }
+            headers.insert("cookie".into(), cookies.join("; ").into());
         }
 
         // Only the option keys `baseUrl` and `headers`: nothing here can be
@@ -707,31 +872,50 @@ impl<C> ClientBuilder<C> {
         // The client's credentials go to the origins of these settings'
         // base URL and uploads URL only, whatever endpoint it is given later.
         policy.origins = credential_origins(&endpoint).into();
+        policy.query_keys = self
+            .api_keys
+            .iter()
+            .filter(|key| key.place == Place::Query)
+            .cloned()
+            .collect();
+        let timeout = self.transport.timeout;
+        match &self.tokens {
+            Some(Tokens::Source(source)) => {
+                let source = auth::Source(source.clone());
+                let origins = credential_origins(&endpoint);
+                policy.credentials = Some(Arc::new(TokenCache::new(source, origins, timeout)));
+            }
+            Some(Tokens::OAuth2(oauth2)) => {
+                let mut oauth2 = oauth2.clone();
+                oauth2.token_url = checked_url("oauth2", &oauth2.token_url)?;
+                let tokens = auth::OAuth2Tokens::new(oauth2, &endpoint)?;
+                let origins = credential_origins(&endpoint);
+                policy.credentials = Some(Arc::new(TokenCache::new(tokens, origins, timeout)));
+            }
+            None => {}
+        }
         #[cfg(feature = "app")]
         if let Some(app) = &self.app {
-            policy.credentials = Some(Arc::new(super::app::AppCredentials::new(
-                app,
-                &endpoint,
-                self.transport.timeout,
-            )?));
+            policy.credentials = Some(Arc::new(super::app::tokens(app, &endpoint, timeout)?));
         }
         Ok((endpoint, policy))
     }
 
-    /// A GitHub App is the only credentials set.
-    fn check_app(&self) -> Result<(), Error> {
+    /// Tokens the client fetches (a GitHub App's, an OAuth 2 client's, a
+    /// token source's) are the only `authorization` set.
+    fn check_auth(&self) -> Result<(), Error> {
+        #[cfg_attr(not(feature = "app"), allow(unused_mut))]
+        let mut tokens = match &self.tokens {
+            Some(Tokens::Source(_)) => Some("token_source"),
+            Some(Tokens::OAuth2(oauth2)) => {
+                checked_url("oauth2", &oauth2.token_url)?;
+                Some("oauth2")
+            }
+            None => None,
+        };
         #[cfg(feature = "app")]
         if self.app.is_some() {
-            let other = match &self.auth {
-                Some(Auth::Bearer(setting, _)) => Some(*setting),
-                Some(Auth::Basic(..)) => Some("basic"),
-                None => self
-                    .headers
-                    .iter()
-                    .any(|(name, _)| name == "authorization")
-                    .then_some("header(\"authorization\", …)"),
-            };
-            if let Some(other) = other {
+            if let Some(other) = tokens {
                 return Err(Error::config(
                     "github_app",
                     format!(
@@ -740,6 +924,33 @@ impl<C> ClientBuilder<C> {
                     ),
                 ));
             }
+            tokens = Some("github_app");
+        }
+        let Some(setting) = tokens else {
+            return Ok(());
+        };
+        let other = match &self.auth {
+            Some(Auth::Bearer(setting, _)) => Some(*setting),
+            Some(Auth::Basic(..)) => Some("basic"),
+            None if self.headers.iter().any(|(name, _)| name == "authorization") => {
+                Some("header(\"authorization\", …)")
+            }
+            None => self
+                .api_keys
+                .iter()
+                .any(|key| key.place == Place::Header && key.name == "authorization")
+                .then_some("api_key(ApiKey::header(\"authorization\", …))"),
+        };
+        if let Some(other) = other {
+            let ways = if setting == "github_app" {
+                "as the App's installation or with other credentials"
+            } else {
+                "with the tokens it fetches or with other credentials"
+            };
+            return Err(Error::config(
+                setting,
+                format!("is set with `{other}`: a client authenticates one way, {ways}"),
+            ));
         }
         Ok(())
     }
@@ -828,6 +1039,68 @@ fn checked_value<'v>(setting: &'static str, value: &'v str) -> Result<&'v str, E
         ));
     }
     Ok(value)
+}
+
+/// Where `key` goes and what: the value of its header, its `name=key`
+/// cookie pair, or its key for the query; the error of `api_key`
+/// otherwise, naming the header, cookie or parameter, never the key.
+fn api_key(key: &ApiKey) -> Result<(Place, String), Error> {
+    let wrong = |reason: String| Error::config("api_key", reason);
+    let (name, value) = (key.name.as_str(), key.key.expose());
+    let what = match key.place {
+        Place::Header => "header",
+        Place::Query => "query parameter",
+        Place::Cookie => "cookie",
+    };
+    if name.is_empty() {
+        return Err(wrong(format!("the name of the {what} is empty")));
+    }
+    if value.trim().is_empty() {
+        return Err(wrong(format!(
+            "the key of {what} `{}` is empty",
+            name.escape_debug()
+        )));
+    }
+    match key.place {
+        Place::Header => {
+            if HeaderName::from_bytes(name.as_bytes()).is_err() {
+                return Err(wrong(format!(
+                    "`{}` is not a valid header name",
+                    name.escape_debug()
+                )));
+            }
+            if is_shown_header(name) {
+                return Err(wrong(format!(
+                    "`{name}` is a header that logs and `Debug` show, not one for a secret"
+                )));
+            }
+            if HeaderValue::from_str(value).is_err() {
+                return Err(wrong(format!(
+                    "the key of header `{name}` is not a valid header value (a control \
+                     character, a line break)"
+                )));
+            }
+            Ok((Place::Header, value.to_owned()))
+        }
+        Place::Cookie => {
+            if !is_token(name) {
+                return Err(wrong(format!(
+                    "`{}` is not a cookie name (an RFC 9110 token)",
+                    name.escape_debug()
+                )));
+            }
+            // RFC 6265, section 4.1.1: the cookie octets.
+            let octet =
+                |b: u8| matches!(b, 0x21 | 0x23..=0x2B | 0x2D..=0x3A | 0x3C..=0x5B | 0x5D..=0x7E);
+            if !value.bytes().all(octet) {
+                return Err(wrong(format!(
+                    "the key of cookie `{name}` holds a character a cookie cannot"
+                )));
+            }
+            Ok((Place::Cookie, format!("{name}={value}")))
+        }
+        Place::Query => Ok((Place::Query, value.to_owned())),
+    }
 }
 
 /// The `authorization` header of `auth`.

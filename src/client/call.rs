@@ -13,6 +13,7 @@ use std::time::{Duration, Instant, SystemTime};
 use http::StatusCode;
 use http::header::{self, HeaderValue};
 
+use super::auth::ApiKey;
 use super::cache::{self, Cache, CachedAnswer};
 use super::error::Error;
 use super::event::{Event, Hook, RetryReason, WaitReason};
@@ -21,7 +22,7 @@ use super::rate_limit::{self, RateLimit, RateLimitKind};
 use super::retry::{self, Retry};
 use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
 use crate::Endpoint;
-use endpoint_runtime::__private::{Origin, credential_origins};
+use endpoint_runtime::__private::{Origin, credential_origins, with_query_param};
 use endpoint_runtime::model::Pagination;
 
 /// A transport's failure to send a request or read its answer.
@@ -94,6 +95,9 @@ pub(crate) struct Policy {
     /// How the API's lists page, for the routes without a scheme of their
     /// own.
     pub(crate) pagination: Pagination,
+    /// The API keys added to the query of each request to `origins` as it
+    /// leaves, and of no URL shown.
+    pub(crate) query_keys: Arc<[ApiKey]>,
 }
 
 impl fmt::Debug for Policy {
@@ -108,6 +112,7 @@ impl fmt::Debug for Policy {
             .field("origins", &self.origins)
             .field("github", &self.github)
             .field("pagination", &self.pagination)
+            .field("query_keys", &self.query_keys)
             .finish()
     }
 }
@@ -135,6 +140,23 @@ impl Limiter {
 }
 
 impl Policy {
+    /// The query keys as a URL or a message may hold them: as they are,
+    /// and encoded as a query value.
+    fn query_secrets(&self) -> Vec<String> {
+        let mut secrets = Vec::new();
+        for key in self.query_keys.iter() {
+            let secret = key.key.expose();
+            let encoded = with_query_param("", "k", secret);
+            secrets.push(secret.to_owned());
+            if let Some(encoded) = encoded.strip_prefix("?k=")
+                && encoded != secret
+            {
+                secrets.push(encoded.to_owned());
+            }
+        }
+        secrets
+    }
+
     /// The policy of a client made without a builder for `endpoint`, which
     /// does nothing on its own: no retry, no rate limit honoured, no cache;
     /// its credentials go to the endpoint's base URL and uploads URL only.
@@ -217,6 +239,9 @@ impl<'p> Call<'p> {
             && let Some(key) = retry::idempotency_key()
         {
             exchange.add_key(name, key);
+        }
+        if !policy.query_keys.is_empty() {
+            exchange.drop_query_secrets(&policy.query_secrets());
         }
         Call {
             policy,
@@ -325,6 +350,7 @@ impl<'p> Call<'p> {
                 // only when that is safe; one that never left always is.
                 let passing =
                     may_pass(source.as_ref()) && (self.may_resend() || not_sent(source.as_ref()));
+                let source = self.redacted(source);
                 let reason = RetryReason::Transport(super::error::causes(source.as_ref()));
                 let error = self.exchange.transport_error(source);
                 if passing {
@@ -338,7 +364,13 @@ impl<'p> Call<'p> {
         let received = SystemTime::now();
         let answer = self.observe(answer, received);
         match self.exchange.receive(answer) {
-            Ok(Step::Follow) => self.phase = Phase::Start(Duration::ZERO),
+            Ok(Step::Follow) => {
+                if !self.policy.query_keys.is_empty() {
+                    self.exchange
+                        .drop_query_secrets(&self.policy.query_secrets());
+                }
+                self.phase = Phase::Start(Duration::ZERO);
+            }
             Ok(Step::Done(answer)) => self.conclude(answer),
             Err(error) => self.finish(Err(error)),
         }
@@ -450,6 +482,21 @@ impl<'p> Call<'p> {
                     return Err(self.deadline_error("another call's refresh of the credentials"));
                 }
             }
+        }
+        if !self.policy.query_keys.is_empty()
+            && self.exchange.at_origin()
+            && Origin::of(&self.exchange.url())
+                .is_some_and(|origin| self.policy.origins.contains(&origin))
+        {
+            let mut url = request.uri().to_string();
+            for key in self.policy.query_keys.iter() {
+                url = with_query_param(&url, &key.name, key.key.expose());
+            }
+            // The message names the parameter, never the key.
+            *request.uri_mut() = url.parse().map_err(|_| {
+                self.exchange
+                    .transport_error("the URL with the API key in its query is not a URL")
+            })?;
         }
         self.kept = None;
         self.cache_key = None;
@@ -700,6 +747,23 @@ impl<'p> Call<'p> {
         self.phase = Phase::Start(wait.max(Duration::from_millis(1)));
     }
 
+    /// `source` with every query key in its messages (a transport's error
+    /// may quote the URL it was sent to) written `REDACTED`.
+    fn redacted(&self, source: TransportError) -> TransportError {
+        if self.policy.query_keys.is_empty() {
+            return source;
+        }
+        let mut text = super::error::causes(source.as_ref());
+        let secrets = self.policy.query_secrets();
+        if !secrets.iter().any(|secret| text.contains(secret.as_str())) {
+            return source;
+        }
+        for secret in &secrets {
+            text = text.replace(secret.as_str(), "REDACTED");
+        }
+        Box::new(Redacted(text))
+    }
+
     /// Whether the request sent now may be sent again once it may have
     /// reached the server ([`Retry`]'s rule: an idempotent method, or the
     /// idempotency header).
@@ -745,6 +809,19 @@ impl Drop for Call<'_> {
         }
     }
 }
+
+/// A transport's error whose messages held a query key: their text, the
+/// key written `REDACTED`.
+#[derive(Debug)]
+struct Redacted(String);
+
+impl fmt::Display for Redacted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Redacted {}
 
 /// A time the server gave by its clock (a reset), on this machine's clock:
 /// moved by the difference between the answer's `date` and the time it

@@ -117,17 +117,19 @@ pub enum Error {
         reason: String,
     },
 
-    /// A GitHub App could not get an installation token (feature `app`,
-    /// `ClientBuilder::github_app`): GitHub refused the token request
-    /// (`401`: the App id or its private key is wrong, or this machine's
-    /// clock is off by minutes; `404`: the App has no such installation;
-    /// `403`: the installation is suspended), or its answer is not a
-    /// token. A token request that could not be sent at all is an
+    /// A client could not get a token: a GitHub App's installation token
+    /// (feature `app`, `ClientBuilder::github_app`: `401`, the App id or
+    /// its private key is wrong, or this machine's clock is off by minutes;
+    /// `404`, the App has no such installation; `403`, the installation is
+    /// suspended), an OAuth 2 access token (`ClientBuilder::oauth2`: the
+    /// token server's `error` and `error_description`), or a
+    /// [`TokenSource`](super::TokenSource)'s; or the answer is not a token.
+    /// A token request that could not be sent at all is an
     /// [`Error::Transport`] naming it.
     ///
-    /// The message names the token request, the status and GitHub's
-    /// message; never the private key, the App's JWT or a token.
-    #[error("GitHub App authentication failed: {}", Bounded::text(.reason))]
+    /// The message names the token request, the status and the server's
+    /// message; never a private key, a client secret, a JWT or a token.
+    #[error("authentication failed: {}", Bounded::text(.reason))]
     Authentication {
         /// The URL of the token request
         /// (`…/app/installations/{installation_id}/access_tokens`).

@@ -62,8 +62,9 @@ pub enum Event {
         /// Why.
         reason: WaitReason,
     },
-    /// A GitHub App's installation token was fetched (the first, or one
-    /// that replaces a token about to expire).
+    /// A token was fetched (the first, or one that replaces a token about
+    /// to expire or refused): a GitHub App's installation token, an OAuth 2
+    /// access token.
     TokenRefreshed {
         /// How long the new token is valid for.
         valid_for: Duration,
@@ -166,11 +167,9 @@ impl fmt::Display for Event {
                 };
                 write!(f, "{method} {url} {why}: {:.1} s", wait.as_secs_f64())
             }
-            Event::TokenRefreshed { valid_for } => write!(
-                f,
-                "fetched an installation token valid for {} s",
-                valid_for.as_secs()
-            ),
+            Event::TokenRefreshed { valid_for } => {
+                write!(f, "fetched a token valid for {} s", valid_for.as_secs())
+            }
         }
     }
 }

@@ -146,6 +146,33 @@ impl Exchange {
         redact_userinfo(&self.uri.to_string()).into_owned()
     }
 
+    /// Drops from the URL to send now every query parameter that holds one
+    /// of `secrets` (a key the client adds to its requests as they leave):
+    /// a URL the server names, a redirect's `location` or a next page's,
+    /// may echo it, and such a URL is shown by errors and events, and may
+    /// lead to another origin.
+    pub(crate) fn drop_query_secrets(&mut self, secrets: &[String]) {
+        let Some(query) = self.uri.query() else {
+            return;
+        };
+        let held = |pair: &&str| secrets.iter().any(|secret| pair.contains(secret.as_str()));
+        if !query.split('&').any(|pair| held(&pair)) {
+            return;
+        }
+        let kept: Vec<&str> = query.split('&').filter(|pair| !held(pair)).collect();
+        let url = self.uri.to_string();
+        let path = url.split_once('?').map_or(url.as_str(), |(path, _)| path);
+        let url = if kept.is_empty() {
+            path.to_owned()
+        } else {
+            format!("{path}?{}", kept.join("&"))
+        };
+        // The URL parsed before; without some of its parameters it still is one.
+        if let Ok(uri) = url.parse() {
+            self.uri = uri;
+        }
+    }
+
     /// The method of the request to send now.
     pub(crate) fn method(&self) -> &Method {
         &self.method

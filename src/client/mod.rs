@@ -5,9 +5,14 @@
 //! A client is made by its [`ClientBuilder`]: `Client::builder()` for any
 //! API (its base URL must be given), `Client::github()` for GitHub, with
 //! typed settings checked at `build()`: credentials ([`token`], `bearer`,
-//! `basic`), `user_agent`, `accept`, `api_version`, `header`, timeouts.
-//! Credentials stay on the origins (scheme, host, port) of the base URL and
-//! the uploads URL, and `Debug` shows none.
+//! `basic`, an [`ApiKey`] in a header, the query or a cookie, the tokens
+//! of an [`OAuth2`] client or of a [`TokenSource`]), the base URL or a
+//! description's [`Server`] with its variables, `user_agent`, `accept`,
+//! `api_version`, `header`, timeouts. Credentials stay on the origins
+//! (scheme, host, port) of the base URL and the uploads URL, and `Debug`
+//! shows none; a key in the query is added to each request as it leaves,
+//! and no URL an error or event shows holds it (docs/client.md,
+//! "Authentication").
 //!
 //! A client's credentials are its `authorization` and every header but the
 //! shown ones (`accept`, `user-agent`, `content-type`, `content-length`,
@@ -312,6 +317,7 @@
 
 #[cfg(feature = "app")]
 mod app;
+mod auth;
 mod base64;
 mod builder;
 mod cache;
@@ -329,6 +335,7 @@ mod redis_store;
 #[cfg(feature = "reqwest")]
 pub mod reqwest;
 mod retry;
+mod server;
 mod throttle;
 #[cfg(feature = "ureq")]
 pub mod ureq;
@@ -337,6 +344,7 @@ use http::{HeaderMap, StatusCode};
 
 #[cfg(feature = "app")]
 pub use app::GitHubApp;
+pub use auth::{ApiKey, OAuth2, Secret, Token, TokenSource};
 pub use builder::{
     ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_DEADLINE, DEFAULT_GITHUB_API_VERSION,
     DEFAULT_JSON_ACCEPT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT,
@@ -352,6 +360,7 @@ pub use rate_limit::{RateLimit, RateLimitKind};
 #[cfg(feature = "redis")]
 pub use redis_store::RedisStore;
 pub use retry::Retry;
+pub use server::Server;
 pub use throttle::{Admission, MemoryStore, RateLimitStore, RateLimits, StoreError};
 
 /// The most redirects one call follows in a row (as reqwest and ureq do by
