@@ -74,8 +74,10 @@ pub fn apply(root: &Path, output: &Output, check: bool) -> Result<(), String> {
     for (dir, hand_written) in &output.owned {
         let entries = std::fs::read_dir(root.join(dir))
             .map_err(|err| format!("reading {}: {err}", dir.display()))?;
+        // A directory inside is owned only when a generator names it.
         let mut names: Vec<String> = entries
             .filter_map(Result::ok)
+            .filter(|entry| !entry.file_type().is_ok_and(|kind| kind.is_dir()))
             .map(|entry| entry.file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();

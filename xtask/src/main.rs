@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run -p xtask -- generate [--check]         every generator below
 //! cargo run -p xtask -- github [--check]           endpoint-github and its checks
+//! cargo run -p xtask -- apis [--check]             the crates of apis/ from tests/fixtures/openapi/
 //! cargo run -p xtask -- conformance [--check]      the macro's conformance structs
 //! cargo run -p xtask -- github-extract <dir>       the OpenAPI extract, from npm
 //! cargo run -p xtask -- bench [--quick] [--iterations N]
@@ -21,6 +22,9 @@
 //! - `github` ([`github`]): `endpoint-github/` from the OpenAPI extract in
 //!   `endpoint-github/openapi/`, and `tests/github_routes/checks.rs`, one
 //!   typed-versus-dynamic check per operation.
+//! - `apis` ([`apis`]): `apis/every`, `apis/stripe`, `apis/kubernetes`,
+//!   `apis/twilio`, the crates `cargo endpoint generate` writes for the
+//!   descriptions of `tests/fixtures/openapi/`, through the same library.
 //! - `conformance` ([`conformance`]): `tests/macro/conformance.rs`, one
 //!   `endpoint!` struct per record of the conformance corpus that a typed
 //!   struct can express.
@@ -40,6 +44,7 @@ use std::process::ExitCode;
 
 use generated::Output;
 
+mod apis;
 mod bench;
 mod bench_decode;
 mod build_time;
@@ -61,6 +66,7 @@ const USAGE: &str = "usage: cargo run -p xtask -- <task>
 tasks:
   generate [--check]                every generator below
   github [--check]                  endpoint-github and tests/github_routes/checks.rs
+  apis [--check]                    apis/*: the crates of tests/fixtures/openapi/
   conformance [--check]             tests/macro/conformance.rs
   github-extract <dir>              endpoint-github/openapi/ from unpacked @octokit/openapi versions
   bench [--quick] [--iterations N]  reference and Rust ns per call, side by side
@@ -87,7 +93,7 @@ fn main() -> ExitCode {
         "instructions" => instructions::run(rest),
         "compile-time" => compile_time::run(rest),
         "build-time" => build_time::run(rest),
-        "generate" | "github" | "conformance" => {
+        "generate" | "github" | "apis" | "conformance" => {
             let check = match rest {
                 [] => false,
                 [flag] if flag == "--check" => true,
@@ -98,6 +104,7 @@ fn main() -> ExitCode {
             };
             let output = match task {
                 "github" => github::generate(&root),
+                "apis" => apis::generate(&root),
                 "conformance" => conformance::generate(&root),
                 _ => generate(&root),
             };
@@ -120,6 +127,7 @@ fn main() -> ExitCode {
 /// The `generate` task: the output of every generator.
 fn generate(root: &Path) -> Result<Output, String> {
     let mut output = github::generate(root)?;
+    output.extend(apis::generate(root)?);
     output.extend(conformance::generate(root)?);
     Ok(output)
 }

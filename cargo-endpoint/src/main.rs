@@ -1,0 +1,319 @@
+//! `cargo endpoint`: any OpenAPI description as a crate of typed requests.
+//!
+//! ```text
+//! cargo endpoint generate DESCRIPTION --out DIR [--name CRATE] [--endpoint-path PATH]
+//!     [--overlay FILE]... [--strict] [--modules tags|path|operation-id-prefix[=SEP]]
+//! cargo endpoint operations DESCRIPTION [--overlay FILE]... [--modules …]
+//! ```
+//!
+//! The description is read by [`endpoint_openapi::read::read_file`] (OpenAPI
+//! 3.0, 3.1, 3.2 or Swagger 2.0, JSON or YAML, its overlays applied first)
+//! and written by [`endpoint_openapi::package::generate`]. What cannot be
+//! expressed as written is a diagnostic, printed as a warning on stderr
+//! (the exit status stays 0) or, with `--strict`, an error (status 1, and
+//! nothing written). A file that is not a description, or cannot be read,
+//! is one line on stderr and status 1; a mistake on the command line is
+//! status 2.
+//!
+//! Progress goes to stderr, the output of `operations` (a JSON array, one
+//! object per operation) to stdout.
+//!
+//! Run by cargo (`cargo endpoint …`), the binary gets `endpoint` as its
+//! first argument, which is skipped; `cargo-endpoint …` works the same.
+
+use std::ffi::OsString;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use endpoint_openapi::diag::Diagnostics;
+use endpoint_openapi::package::{self, Dependency, Generated, Modules, Options};
+use endpoint_openapi::read;
+
+mod out;
+
+/// Any OpenAPI description (3.0, 3.1, 3.2, Swagger 2.0; JSON or YAML) as a
+/// crate of typed `endpoint!` requests and models.
+#[derive(Debug, Parser)]
+#[command(name = "cargo endpoint", bin_name = "cargo endpoint", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Writes the crate of a description into a directory.
+    Generate(Generate),
+    /// Prints the operations of a description as a JSON array.
+    Operations(Operations),
+}
+
+/// What every command reads.
+#[derive(Debug, Args)]
+struct Input {
+    /// The description: OpenAPI 3.0, 3.1, 3.2 or Swagger 2.0, JSON or YAML.
+    description: PathBuf,
+    /// An Overlay 1.0 document applied to the description before it is read
+    /// (repeatable, applied in order).
+    #[arg(long = "overlay", value_name = "FILE")]
+    overlays: Vec<PathBuf>,
+    /// How operations are grouped into modules, each a cargo feature: by
+    /// first tag, by first path segment, or by the part of the operationId
+    /// before a separator (`/` unless given: `operation-id-prefix=_`).
+    #[arg(long, value_name = "POLICY", default_value = "tags", value_parser = parse_modules)]
+    modules: Modules,
+}
+
+#[derive(Debug, Args)]
+struct Generate {
+    #[command(flatten)]
+    input: Input,
+    /// The crate's directory; only the crate's files are written there.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// The package's name (default: from the description's `info.title`).
+    #[arg(long, value_name = "CRATE")]
+    name: Option<String>,
+    /// Depend on `endpoint` by this path (relative to the crate's directory
+    /// when relative) instead of by version.
+    #[arg(long, value_name = "PATH")]
+    endpoint_path: Option<PathBuf>,
+    /// Fail, writing nothing, when anything could not be expressed as
+    /// written.
+    #[arg(long)]
+    strict: bool,
+}
+
+#[derive(Debug, Args)]
+struct Operations {
+    #[command(flatten)]
+    input: Input,
+}
+
+/// `tags`, `path`, `operation-id-prefix` or `operation-id-prefix=SEP`.
+fn parse_modules(text: &str) -> Result<Modules, String> {
+    match text.split_once('=') {
+        None if text == "tags" => Ok(Modules::Tags),
+        None if text == "path" => Ok(Modules::PathSegment),
+        None if text == "operation-id-prefix" => Ok(Modules::OperationIdPrefix {
+            separator: "/".to_owned(),
+        }),
+        Some(("operation-id-prefix", "")) => {
+            Err("the separator of operation-id-prefix=SEP is empty".to_owned())
+        }
+        Some(("operation-id-prefix", separator)) => Ok(Modules::OperationIdPrefix {
+            separator: separator.to_owned(),
+        }),
+        _ => Err(format!(
+            "`{text}` is none of tags, path, operation-id-prefix[=SEP]"
+        )),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse_from(arguments(std::env::args_os()));
+    let result = match cli.command {
+        Command::Generate(generate) => run_generate(generate),
+        Command::Operations(operations) => run_operations(operations),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {}", one_line(&message));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The arguments without the `endpoint` cargo puts first when it runs
+/// `cargo endpoint …` as `cargo-endpoint endpoint …`.
+fn arguments(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut args: Vec<OsString> = args.into_iter().collect();
+    if args.get(1).is_some_and(|first| first == "endpoint") {
+        args.remove(1);
+    }
+    args
+}
+
+/// A message on one line: a parser's multi-line text joined with `; `.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The crate of `generate.input`, written to `generate.out`.
+fn run_generate(generate: Generate) -> Result<(), String> {
+    let (generated, diagnostics) = plan(
+        &generate.input,
+        generate.name,
+        match generate.endpoint_path {
+            Some(path) => Dependency::Path(path),
+            None => Dependency::Version(env!("CARGO_PKG_VERSION").to_owned()),
+        },
+    )?;
+    if generate.strict {
+        diagnostics.strict()?;
+    } else {
+        warn(&diagnostics);
+    }
+    let started = Instant::now();
+    eprintln!(
+        "writing {} files to {}",
+        generated.files.len(),
+        generate.out.display()
+    );
+    let written = out::write(&generate.out, &generated.files)?;
+    eprintln!(
+        "wrote {} files ({} unchanged), removed {} stale, in {:.1?}",
+        written.written,
+        written.unchanged,
+        written.removed,
+        started.elapsed()
+    );
+    Ok(())
+}
+
+/// The operations of `operations.input`, as a JSON array on stdout.
+fn run_operations(operations: Operations) -> Result<(), String> {
+    let (generated, diagnostics) = plan(
+        &operations.input,
+        None,
+        Dependency::Version(env!("CARGO_PKG_VERSION").to_owned()),
+    )?;
+    warn(&diagnostics);
+    let list: Vec<serde_json::Value> = generated
+        .operations
+        .iter()
+        .map(package::OperationInfo::to_json)
+        .collect();
+    let text = serde_json::to_string_pretty(&list)
+        .map_err(|err| format!("writing the operations: {err}"))?;
+    let mut stdout = std::io::stdout().lock();
+    writeln!(stdout, "{text}")
+        .and_then(|()| stdout.flush())
+        .map_err(|err| format!("writing the operations to stdout: {err}"))
+}
+
+/// Reads the description and plans its crate, with progress on stderr;
+/// the diagnostics are reading's and then planning's.
+fn plan(
+    input: &Input,
+    name: Option<String>,
+    endpoint: Dependency,
+) -> Result<(Generated, Diagnostics), String> {
+    let started = Instant::now();
+    eprintln!("reading {}", input.description.display());
+    let read =
+        read::read_file(&input.description, &input.overlays).map_err(|err| err.to_string())?;
+    eprintln!(
+        "read OpenAPI {}: {} operations, {} schemas, {} diagnostics, in {:.1?}",
+        read.api.spec_version,
+        read.api.operations.len(),
+        read.api.schemas.len(),
+        read.diagnostics.len(),
+        started.elapsed()
+    );
+    let options = Options {
+        name: name.unwrap_or_else(|| crate_name(&read.api.title)),
+        endpoint,
+        modules: input.modules.clone(),
+    };
+    let started = Instant::now();
+    eprintln!("planning and writing crate `{}`", options.name);
+    let mut generated = package::generate(&read.api, &options)?;
+    eprintln!(
+        "planned {} operations, {} types, {} files, {} diagnostics, in {:.1?}",
+        generated.operations.len(),
+        generated.types,
+        generated.files.len(),
+        generated.diagnostics.len(),
+        started.elapsed()
+    );
+    let mut diagnostics = read.diagnostics;
+    diagnostics.extend(std::mem::take(&mut generated.diagnostics));
+    Ok((generated, diagnostics))
+}
+
+/// Each diagnostic as a warning on stderr.
+fn warn(diagnostics: &Diagnostics) {
+    for diagnostic in diagnostics.iter() {
+        eprintln!("warning: {diagnostic}");
+    }
+}
+
+/// A package name from a description's title: its words, lower case,
+/// joined by `-` (`Stripe API` → `stripe-api`); `api` when it has none, and
+/// `api-` before one that starts with a digit.
+fn crate_name(title: &str) -> String {
+    let words: Vec<String> = endpoint_openapi::ident::words(title)
+        .iter()
+        .map(|word| word.to_ascii_lowercase())
+        .collect();
+    let name = words.join("-");
+    if name.is_empty() {
+        "api".to_owned()
+    } else if name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("api-{name}")
+    } else {
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cargo_puts_endpoint_first() {
+        let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
+        assert_eq!(
+            arguments(args(&[
+                "cargo-endpoint",
+                "endpoint",
+                "operations",
+                "a.yaml"
+            ])),
+            args(&["cargo-endpoint", "operations", "a.yaml"])
+        );
+        assert_eq!(
+            arguments(args(&["cargo-endpoint", "operations", "endpoint"])),
+            args(&["cargo-endpoint", "operations", "endpoint"])
+        );
+    }
+
+    #[test]
+    fn module_policies() {
+        assert_eq!(parse_modules("tags"), Ok(Modules::Tags));
+        assert_eq!(parse_modules("path"), Ok(Modules::PathSegment));
+        assert_eq!(
+            parse_modules("operation-id-prefix"),
+            Ok(Modules::OperationIdPrefix {
+                separator: "/".into()
+            })
+        );
+        assert_eq!(
+            parse_modules("operation-id-prefix=_"),
+            Ok(Modules::OperationIdPrefix {
+                separator: "_".into()
+            })
+        );
+        assert!(parse_modules("operation-id-prefix=").is_err());
+        assert!(parse_modules("tag").unwrap_err().contains("`tag`"));
+    }
+
+    #[test]
+    fn names_from_titles() {
+        assert_eq!(crate_name("Stripe API"), "stripe-api");
+        assert_eq!(crate_name("Kubernetes"), "kubernetes");
+        assert_eq!(crate_name("Twilio - Api"), "twilio-api");
+        assert_eq!(crate_name("  "), "api");
+        assert_eq!(crate_name("1Password Connect"), "api-1-password-connect");
+    }
+}
