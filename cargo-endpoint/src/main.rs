@@ -227,17 +227,17 @@ fn plan(
     };
     let started = Instant::now();
     eprintln!("planning and writing crate `{}`", options.name);
-    let mut generated = package::generate(&read.api, &options)?;
+    let mut generated = package::generate_read(&read, &options)?;
     eprintln!(
         "planned {} operations, {} types, {} files, {} diagnostics, in {:.1?}",
         generated.operations.len(),
         generated.types,
         generated.files.len(),
-        generated.diagnostics.len(),
+        generated.diagnostics.len() - read.diagnostics.len(),
         started.elapsed()
     );
-    let mut diagnostics = read.diagnostics;
-    diagnostics.extend(std::mem::take(&mut generated.diagnostics));
+    // Reading's, then planning's, as the crate's `DIAGNOSTICS.md` lists them.
+    let diagnostics = std::mem::take(&mut generated.diagnostics);
     Ok((generated, diagnostics))
 }
 

@@ -609,7 +609,14 @@ fn place(
             }
             match kind {
                 None | Some(BodyKind::Json) => ("a field of a JSON body", &[], false),
-                Some(BodyKind::Form) => ("a field of a form body", QUERY_STYLES, true),
+                Some(BodyKind::Form) => {
+                    // `explode` alone qualifies OpenAPI's default style of
+                    // a form body's field: `form`.
+                    if attrs.style.is_none() && attrs.explode.is_some() {
+                        placed.style = Style::Form;
+                    }
+                    ("a field of a form body", QUERY_STYLES, true)
+                }
                 Some(BodyKind::Multipart) => ("a part of a multipart body", &[], false),
                 Some(BodyKind::Text | BodyKind::Bytes) => {
                     let media_type = scope.body.map_or("", |body| body.media_type.as_str());

@@ -276,6 +276,8 @@ pub fn unique(name: String, mut taken: impl FnMut(&str) -> bool) -> String {
     } else {
         ""
     };
+    // `self_` (a word made safe) takes its number after its own `_`.
+    let separator = if name.ends_with('_') { "" } else { separator };
     (2..)
         .map(|n| format!("{name}{separator}{n}"))
         .find(|candidate| !taken(candidate))
@@ -341,6 +343,7 @@ mod tests {
             "user_id_2"
         );
         assert_eq!(unique("Label".into(), |n| taken.contains(&n)), "Label");
+        assert_eq!(unique("self_".into(), |n| n == "self_"), "self_2");
     }
 
     #[test]

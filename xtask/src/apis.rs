@@ -74,7 +74,7 @@ pub fn generate(root: &Path) -> Result<Output, String> {
             endpoint: Dependency::Path("../..".into()),
             modules: Modules::Tags,
         };
-        let generated = package::generate(&read.api, &options)
+        let generated = package::generate_read(&read, &options)
             .map_err(|err| format!("{}: {err}", api.description))?;
         let mut dirs = BTreeSet::from([crate_dir.clone()]);
         for file in generated.files {

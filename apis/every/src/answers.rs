@@ -5,10 +5,39 @@
 
 use ::endpoint::endpoint;
 
+::endpoint::answers! {
+    /// The answers of [`AnswerByStatus`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AnswerByStatusAnswer {
+        /// `200`: A pet.
+        Ok(crate::models::Pet) = "200",
+        /// `201`: An owner.
+        Created(crate::models::Owner) = "201",
+        /// `202`: No body.
+        Accepted = "202",
+        /// `2XX`: Any other success.
+        Success(::serde_json::Value) = "2XX",
+    }
+}
+
+::endpoint::answers! {
+    /// The refusals of [`AnswerByStatus`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum AnswerByStatusError {
+        /// `404`: Not found.
+        NotFound(crate::models::Error) = "404",
+        /// `5XX`: The server failed.
+        ServerError(String) = "5XX",
+        /// `default`: An error.
+        Other(crate::models::Error) = "default",
+    }
+}
+
 endpoint! {
     /// `GET /answers/{status}`
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct AnswerByStatus = "GET /answers/{status}" -> ::serde_json::Value {
+    #[endpoint(error = AnswerByStatusError)]
+    pub struct AnswerByStatus = "GET /answers/{status}" -> AnswerByStatusAnswer {
         /// The `status` path parameter.
         pub status: i64,
     }

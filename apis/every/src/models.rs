@@ -518,7 +518,7 @@ pub struct Everything {
     /// The `Self` property.
     #[serde(rename = "Self")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub self__2: Option<String>,
+    pub self_2: Option<String>,
     /// The `type` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
@@ -574,7 +574,7 @@ pub struct Everything {
         there: Option<Box<PutJsonHere>> = "there",
         any: Option<::serde_json::Value> = "any",
         self_: Option<String> = "self",
-        self__2: Option<String> = "Self",
+        self_2: Option<String> = "Self",
         r#type: Option<String> = "type",
         date_sent: Option<String> = "DateSent",
         date_sent_before: Option<String> = "DateSent<",

@@ -13,6 +13,7 @@ endpoint! {
     /// Lists pets, a page at a time. A `<b>` in a description and a
     /// [link](https://example.com/pets) are text of the docs.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct List = "GET /pets" -> Vec<crate::models::Pet> {
         /// The `limit` query parameter.
         #[endpoint(query)]
@@ -35,13 +36,25 @@ endpoint! {
     }
 }
 
+::endpoint::answers! {
+    /// The answers of [`CreatePet`], by status.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum CreatePetAnswer {
+        /// `201`: Created.
+        Created(crate::models::Pet) = "201",
+        /// `202`: Accepted, created later; no body.
+        Accepted = "202",
+    }
+}
+
 endpoint! {
     /// Creates a pet.
     ///
     /// `POST /pets`
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/json")]
-    pub struct CreatePet = "POST /pets" -> ::serde_json::Value {
+    #[endpoint(error = crate::models::Error)]
+    pub struct CreatePet = "POST /pets" -> CreatePetAnswer {
         /// The `X-Request-Id` header parameter.
         #[endpoint(header, rename = "X-Request-Id")]
         pub x_request_id: Option<String>,
@@ -63,6 +76,7 @@ endpoint! {
 endpoint! {
     /// `GET /pets/{petId}`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetPet = "GET /pets/{pet_id}" -> crate::models::Pet {
         /// The `petId` path parameter.
         pub pet_id: String,

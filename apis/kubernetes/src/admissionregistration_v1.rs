@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind MutatingWebhookConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListMutatingWebhookConfiguration = "GET /apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations" -> crate::models::IoK8sApiAdmissionregistrationV1MutatingWebhookConfigurationList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -372,6 +375,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ValidatingWebhookConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListValidatingWebhookConfiguration = "GET /apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations" -> crate::models::IoK8sApiAdmissionregistrationV1ValidatingWebhookConfigurationList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ValidatingAdmissionPolicy
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListValidatingAdmissionPolicy = "GET /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicies" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -503,6 +506,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ValidatingAdmissionPolicyBinding
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListValidatingAdmissionPolicyBinding = "GET /apis/admissionregistration.k8s.io/v1alpha1/validatingadmissionpolicybindings" -> crate::models::IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

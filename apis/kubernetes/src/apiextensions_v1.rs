@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind CustomResourceDefinition
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListCustomResourceDefinition = "GET /apis/apiextensions.k8s.io/v1/customresourcedefinitions" -> crate::models::IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind APIService
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListApiService = "GET /apis/apiregistration.k8s.io/v1/apiservices" -> crate::models::IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

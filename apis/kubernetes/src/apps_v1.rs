@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ControllerRevision
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListControllerRevisionForAllNamespaces = "GET /apis/apps/v1/controllerrevisions" -> crate::models::IoK8sApiAppsV1ControllerRevisionList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -78,6 +81,9 @@ endpoint! {
     ///
     /// list or watch objects of kind DaemonSet
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListDaemonSetForAllNamespaces = "GET /apis/apps/v1/daemonsets" -> crate::models::IoK8sApiAppsV1DaemonSetList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -140,6 +146,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Deployment
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListDeploymentForAllNamespaces = "GET /apis/apps/v1/deployments" -> crate::models::IoK8sApiAppsV1DeploymentList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -202,6 +211,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ControllerRevision
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedControllerRevision = "GET /apis/apps/v1/namespaces/{namespace}/controllerrevisions" -> crate::models::IoK8sApiAppsV1ControllerRevisionList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -574,6 +586,9 @@ endpoint! {
     ///
     /// list or watch objects of kind DaemonSet
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedDaemonSet = "GET /apis/apps/v1/namespaces/{namespace}/daemonsets" -> crate::models::IoK8sApiAppsV1DaemonSetList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1069,6 +1084,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Deployment
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedDeployment = "GET /apis/apps/v1/namespaces/{namespace}/deployments" -> crate::models::IoK8sApiAppsV1DeploymentList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1687,6 +1705,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ReplicaSet
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedReplicaSet = "GET /apis/apps/v1/namespaces/{namespace}/replicasets" -> crate::models::IoK8sApiAppsV1ReplicaSetList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2305,6 +2326,9 @@ endpoint! {
     ///
     /// list or watch objects of kind StatefulSet
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedStatefulSet = "GET /apis/apps/v1/namespaces/{namespace}/statefulsets" -> crate::models::IoK8sApiAppsV1StatefulSetList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2923,6 +2947,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ReplicaSet
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListReplicaSetForAllNamespaces = "GET /apis/apps/v1/replicasets" -> crate::models::IoK8sApiAppsV1ReplicaSetList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -2985,6 +3012,9 @@ endpoint! {
     ///
     /// list or watch objects of kind StatefulSet
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListStatefulSetForAllNamespaces = "GET /apis/apps/v1/statefulsets" -> crate::models::IoK8sApiAppsV1StatefulSetList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]

@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind HorizontalPodAutoscaler
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListHorizontalPodAutoscalerForAllNamespaces = "GET /apis/autoscaling/v2/horizontalpodautoscalers" -> crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscalerList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -78,6 +81,9 @@ endpoint! {
     ///
     /// list or watch objects of kind HorizontalPodAutoscaler
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedHorizontalPodAutoscaler = "GET /apis/autoscaling/v2/namespaces/{namespace}/horizontalpodautoscalers" -> crate::models::IoK8sApiAutoscalingV2HorizontalPodAutoscalerList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,

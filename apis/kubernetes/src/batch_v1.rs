@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind CronJob
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListCronJobForAllNamespaces = "GET /apis/batch/v1/cronjobs" -> crate::models::IoK8sApiBatchV1CronJobList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -78,6 +81,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Job
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListJobForAllNamespaces = "GET /apis/batch/v1/jobs" -> crate::models::IoK8sApiBatchV1JobList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -140,6 +146,9 @@ endpoint! {
     ///
     /// list or watch objects of kind CronJob
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedCronJob = "GET /apis/batch/v1/namespaces/{namespace}/cronjobs" -> crate::models::IoK8sApiBatchV1CronJobList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -635,6 +644,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Job
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedJob = "GET /apis/batch/v1/namespaces/{namespace}/jobs" -> crate::models::IoK8sApiBatchV1JobList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,

@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind CertificateSigningRequest
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListCertificateSigningRequest = "GET /apis/certificates.k8s.io/v1/certificatesigningrequests" -> crate::models::IoK8sApiCertificatesV1CertificateSigningRequestList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

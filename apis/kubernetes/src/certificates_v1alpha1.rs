@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ClusterTrustBundle
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListClusterTrustBundle = "GET /apis/certificates.k8s.io/v1alpha1/clustertrustbundles" -> crate::models::IoK8sApiCertificatesV1alpha1ClusterTrustBundleList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

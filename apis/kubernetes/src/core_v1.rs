@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list objects of kind ComponentStatus
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListComponentStatus = "GET /api/v1/componentstatuses" -> crate::models::IoK8sApiCoreV1ComponentStatusList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -92,6 +95,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ConfigMap
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListConfigMapForAllNamespaces = "GET /api/v1/configmaps" -> crate::models::IoK8sApiCoreV1ConfigMapList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -154,6 +160,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Endpoints
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListEndpointsForAllNamespaces = "GET /api/v1/endpoints" -> crate::models::IoK8sApiCoreV1EndpointsList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -216,6 +225,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Event
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListEventForAllNamespaces = "GET /api/v1/events" -> crate::models::IoK8sApiCoreV1EventList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -278,6 +290,9 @@ endpoint! {
     ///
     /// list or watch objects of kind LimitRange
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListLimitRangeForAllNamespaces = "GET /api/v1/limitranges" -> crate::models::IoK8sApiCoreV1LimitRangeList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -340,6 +355,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Namespace
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespace = "GET /api/v1/namespaces" -> crate::models::IoK8sApiCoreV1NamespaceList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -475,6 +493,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ConfigMap
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedConfigMap = "GET /api/v1/namespaces/{namespace}/configmaps" -> crate::models::IoK8sApiCoreV1ConfigMapList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -853,6 +874,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Endpoints
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedEndpoints = "GET /api/v1/namespaces/{namespace}/endpoints" -> crate::models::IoK8sApiCoreV1EndpointsList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1219,6 +1243,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Event
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedEvent = "GET /api/v1/namespaces/{namespace}/events" -> crate::models::IoK8sApiCoreV1EventList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1663,6 +1690,9 @@ endpoint! {
     ///
     /// list or watch objects of kind LimitRange
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedLimitRange = "GET /api/v1/namespaces/{namespace}/limitranges" -> crate::models::IoK8sApiCoreV1LimitRangeList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2029,6 +2059,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PersistentVolumeClaim
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedPersistentVolumeClaim = "GET /api/v1/namespaces/{namespace}/persistentvolumeclaims" -> crate::models::IoK8sApiCoreV1PersistentVolumeClaimList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -2524,6 +2557,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Pod
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedPod = "GET /api/v1/namespaces/{namespace}/pods" -> crate::models::IoK8sApiCoreV1PodList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -3648,6 +3684,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PodTemplate
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedPodTemplate = "GET /api/v1/namespaces/{namespace}/podtemplates" -> crate::models::IoK8sApiCoreV1PodTemplateList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -4014,6 +4053,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ReplicationController
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedReplicationController = "GET /api/v1/namespaces/{namespace}/replicationcontrollers" -> crate::models::IoK8sApiCoreV1ReplicationControllerList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -4632,6 +4674,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceQuota
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedResourceQuota = "GET /api/v1/namespaces/{namespace}/resourcequotas" -> crate::models::IoK8sApiCoreV1ResourceQuotaList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -5127,6 +5172,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Secret
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedSecret = "GET /api/v1/namespaces/{namespace}/secrets" -> crate::models::IoK8sApiCoreV1SecretList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -5511,6 +5559,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ServiceAccount
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedServiceAccount = "GET /api/v1/namespaces/{namespace}/serviceaccounts" -> crate::models::IoK8sApiCoreV1ServiceAccountList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -5934,6 +5985,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Service
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedService = "GET /api/v1/namespaces/{namespace}/services" -> crate::models::IoK8sApiCoreV1ServiceList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -6988,6 +7042,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Node
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNode = "GET /api/v1/nodes" -> crate::models::IoK8sApiCoreV1NodeList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -7669,6 +7726,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PersistentVolumeClaim
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListPersistentVolumeClaimForAllNamespaces = "GET /api/v1/persistentvolumeclaims" -> crate::models::IoK8sApiCoreV1PersistentVolumeClaimList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -7731,6 +7791,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PersistentVolume
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListPersistentVolume = "GET /api/v1/persistentvolumes" -> crate::models::IoK8sApiCoreV1PersistentVolumeList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -8206,6 +8269,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Pod
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListPodForAllNamespaces = "GET /api/v1/pods" -> crate::models::IoK8sApiCoreV1PodList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -8268,6 +8334,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PodTemplate
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListPodTemplateForAllNamespaces = "GET /api/v1/podtemplates" -> crate::models::IoK8sApiCoreV1PodTemplateList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -8330,6 +8399,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ReplicationController
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListReplicationControllerForAllNamespaces = "GET /api/v1/replicationcontrollers" -> crate::models::IoK8sApiCoreV1ReplicationControllerList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -8392,6 +8464,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceQuota
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListResourceQuotaForAllNamespaces = "GET /api/v1/resourcequotas" -> crate::models::IoK8sApiCoreV1ResourceQuotaList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -8454,6 +8529,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Secret
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListSecretForAllNamespaces = "GET /api/v1/secrets" -> crate::models::IoK8sApiCoreV1SecretList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -8516,6 +8594,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ServiceAccount
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListServiceAccountForAllNamespaces = "GET /api/v1/serviceaccounts" -> crate::models::IoK8sApiCoreV1ServiceAccountList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -8578,6 +8659,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Service
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListServiceForAllNamespaces = "GET /api/v1/services" -> crate::models::IoK8sApiCoreV1ServiceList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]

@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind EndpointSlice
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListEndpointSliceForAllNamespaces = "GET /apis/discovery.k8s.io/v1/endpointslices" -> crate::models::IoK8sApiDiscoveryV1EndpointSliceList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -78,6 +81,9 @@ endpoint! {
     ///
     /// list or watch objects of kind EndpointSlice
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedEndpointSlice = "GET /apis/discovery.k8s.io/v1/namespaces/{namespace}/endpointslices" -> crate::models::IoK8sApiDiscoveryV1EndpointSliceList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,

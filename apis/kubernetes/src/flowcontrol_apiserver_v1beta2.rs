@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind FlowSchema
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListFlowSchema = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta2/flowschemas" -> crate::models::IoK8sApiFlowcontrolV1beta2FlowSchemaList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -489,6 +492,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PriorityLevelConfiguration
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListPriorityLevelConfiguration = "GET /apis/flowcontrol.apiserver.k8s.io/v1beta2/prioritylevelconfigurations" -> crate::models::IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind StorageVersion
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListStorageVersion = "GET /apis/internal.apiserver.k8s.io/v1alpha1/storageversions" -> crate::models::IoK8sApiApiserverinternalV1alpha1StorageVersionList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

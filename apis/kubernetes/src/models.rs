@@ -234,6 +234,13 @@ pub struct IoK8sApiCoreV1ComponentStatusList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1ComponentStatusList {
+    type Item = IoK8sApiCoreV1ComponentStatus;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
@@ -710,6 +717,13 @@ pub struct IoK8sApiCoreV1ConfigMapList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1ConfigMapList {
+    type Item = IoK8sApiCoreV1ConfigMap;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
@@ -777,6 +791,13 @@ pub struct IoK8sApiCoreV1EndpointsList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1EndpointsList {
+    type Item = IoK8sApiCoreV1Endpoints;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1007,6 +1028,13 @@ pub struct IoK8sApiCoreV1EventList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1EventList {
+    type Item = IoK8sApiCoreV1Event;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
@@ -1173,6 +1201,13 @@ pub struct IoK8sApiCoreV1LimitRangeList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1LimitRangeList {
+    type Item = IoK8sApiCoreV1LimitRange;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
@@ -1278,15 +1313,15 @@ pub struct IoK8sApiCoreV1LimitRangeItem {
 ///
 /// ```text
 ///
-/// 	(Note that <suffix> may be empty, from the "" case in <decimalSI>.)
+///     (Note that <suffix> may be empty, from the "" case in <decimalSI>.)
 ///
 /// <digit>           ::= 0 | 1 | ... | 9 <digits>          ::= <digit> | <digit><digits> <number>          ::= <digits> | <digits>.<digits> | <digits>. | .<digits> <sign>            ::= "+" | "-" <signedNumber>    ::= <number> | <sign><number> <suffix>          ::= <binarySI> | <decimalExponent> | <decimalSI> <binarySI>        ::= Ki | Mi | Gi | Ti | Pi | Ei
 ///
-/// 	(International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
+///     (International System of units; See: http://physics.nist.gov/cuu/Units/binary.html)
 ///
 /// <decimalSI>       ::= m | "" | k | M | G | T | P | E
 ///
-/// 	(Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
+///     (Note that 1024 = 1Ki but 1000 = 1k; I didn't choose the capitalization.)
 ///
 /// <decimalExponent> ::= "e" <signedNumber> | "E" <signedNumber> ```
 ///
@@ -1336,6 +1371,13 @@ pub struct IoK8sApiCoreV1NamespaceList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1NamespaceList {
+    type Item = IoK8sApiCoreV1Namespace;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1738,6 +1780,13 @@ pub struct IoK8sApiCoreV1PersistentVolumeClaimList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1PersistentVolumeClaimList {
+    type Item = IoK8sApiCoreV1PersistentVolumeClaim;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
@@ -2102,6 +2151,13 @@ pub struct IoK8sApiCoreV1PodList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1PodList {
+    type Item = IoK8sApiCoreV1Pod;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3387,7 +3443,7 @@ pub struct IoK8sApiCoreV1SeccompProfile {
 #[cfg(any(feature = "apps-v1", feature = "batch-v1", feature = "core-v1"))]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiCoreV1WindowsSecurityContextOptions {
-    /// GMSACredentialSpec is where the GMSA admission webhook (https://github.com/kubernetes-sigs/windows-gmsa) inlines the contents of the GMSA credential spec named by the GMSACredentialSpecName field.
+    /// GMSACredentialSpec is where the GMSA admission webhook (<https://github.com/kubernetes-sigs/windows-gmsa>) inlines the contents of the GMSA credential spec named by the GMSACredentialSpecName field.
     #[serde(rename = "gmsaCredentialSpec")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gmsa_credential_spec: Option<String>,
@@ -5697,6 +5753,13 @@ pub struct IoK8sApiCoreV1PodTemplateList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1PodTemplateList {
+    type Item = IoK8sApiCoreV1PodTemplate;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
@@ -5776,6 +5839,13 @@ pub struct IoK8sApiCoreV1ReplicationControllerList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1ReplicationControllerList {
+    type Item = IoK8sApiCoreV1ReplicationController;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6013,6 +6083,13 @@ pub struct IoK8sApiCoreV1ResourceQuotaList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1ResourceQuotaList {
+    type Item = IoK8sApiCoreV1ResourceQuota;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
@@ -6165,6 +6242,13 @@ pub struct IoK8sApiCoreV1SecretList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1SecretList {
+    type Item = IoK8sApiCoreV1Secret;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
@@ -6236,6 +6320,13 @@ pub struct IoK8sApiCoreV1ServiceAccountList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1ServiceAccountList {
+    type Item = IoK8sApiCoreV1ServiceAccount;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6415,6 +6506,13 @@ pub struct IoK8sApiCoreV1ServiceList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1ServiceList {
+    type Item = IoK8sApiCoreV1Service;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "core-v1")]
@@ -6483,7 +6581,7 @@ pub struct IoK8sApiCoreV1ServiceSpec {
     #[serde(rename = "externalIPs")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub external_i_ps: Option<Vec<String>>,
-    /// externalName is the external reference that discovery mechanisms will return as an alias for this service (e.g. a DNS CNAME record). No proxying will be involved.  Must be a lowercase RFC-1123 hostname (https://tools.ietf.org/html/rfc1123) and requires `type` to be "ExternalName".
+    /// externalName is the external reference that discovery mechanisms will return as an alias for this service (e.g. a DNS CNAME record). No proxying will be involved.  Must be a lowercase RFC-1123 hostname (<https://tools.ietf.org/html/rfc1123>) and requires `type` to be "ExternalName".
     #[serde(rename = "externalName")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub external_name: Option<String>,
@@ -6790,6 +6888,13 @@ pub struct IoK8sApiCoreV1NodeList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1NodeList {
+    type Item = IoK8sApiCoreV1Node;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7255,6 +7360,13 @@ pub struct IoK8sApiCoreV1PersistentVolumeList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "core-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoreV1PersistentVolumeList {
+    type Item = IoK8sApiCoreV1PersistentVolume;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8020,12 +8132,12 @@ pub struct IoK8sApimachineryPkgApisMetaV1WatchEvent {
 ///
 /// ```text
 /// type MyAPIObject struct {
-/// 	runtime.TypeMeta `json:",inline"`
-/// 	MyPlugin runtime.Object `json:"myPlugin"`
+///     runtime.TypeMeta `json:",inline"`
+///     MyPlugin runtime.Object `json:"myPlugin"`
 /// }
 ///
 /// type PluginA struct {
-/// 	AOption string `json:"aOption"`
+///     AOption string `json:"aOption"`
 /// }
 /// ```
 ///
@@ -8033,12 +8145,12 @@ pub struct IoK8sApimachineryPkgApisMetaV1WatchEvent {
 ///
 /// ```text
 /// type MyAPIObject struct {
-/// 	runtime.TypeMeta `json:",inline"`
-/// 	MyPlugin runtime.RawExtension `json:"myPlugin"`
+///     runtime.TypeMeta `json:",inline"`
+///     MyPlugin runtime.RawExtension `json:"myPlugin"`
 /// }
 ///
 /// type PluginA struct {
-/// 	AOption string `json:"aOption"`
+///     AOption string `json:"aOption"`
 /// }
 /// ```
 ///
@@ -8046,12 +8158,12 @@ pub struct IoK8sApimachineryPkgApisMetaV1WatchEvent {
 ///
 /// ```text
 /// {
-/// 	"kind":"MyAPIObject",
-/// 	"apiVersion":"v1",
-/// 	"myPlugin": {
-/// 		"kind":"PluginA",
-/// 		"aOption":"foo",
-/// 	},
+///     "kind":"MyAPIObject",
+///     "apiVersion":"v1",
+///     "myPlugin": {
+///         "kind":"PluginA",
+///         "aOption":"foo",
+///     },
 /// }
 /// ```
 ///
@@ -8231,6 +8343,15 @@ pub struct IoK8sApiAdmissionregistrationV1MutatingWebhookConfigurationList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "admissionregistration-v1")]
+impl ::endpoint::model::Paginated
+    for IoK8sApiAdmissionregistrationV1MutatingWebhookConfigurationList
+{
+    type Item = IoK8sApiAdmissionregistrationV1MutatingWebhookConfiguration;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8512,6 +8633,15 @@ pub struct IoK8sApiAdmissionregistrationV1ValidatingWebhookConfigurationList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "admissionregistration-v1")]
+impl ::endpoint::model::Paginated
+    for IoK8sApiAdmissionregistrationV1ValidatingWebhookConfigurationList
+{
+    type Item = IoK8sApiAdmissionregistrationV1ValidatingWebhookConfiguration;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "admissionregistration-v1")]
@@ -8648,6 +8778,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl ::endpoint::model::Paginated
+    for IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyList
+{
+    type Item = IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicy;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8940,8 +9079,8 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1Validation {
     /// The `apiVersion`, `kind`, `metadata.name` and `metadata.generateName` are always accessible from the root of the object. No other metadata properties are accessible.
     ///
     /// Only property names of the form `[a-zA-Z_.-/][a-zA-Z0-9_.-/]*` are accessible. Accessible property names are escaped according to the following rules when accessed in the expression: - '__' escapes to '__underscores__' - '.' escapes to '__dot__' - '-' escapes to '__dash__' - '/' escapes to '__slash__' - Property names that exactly match a CEL RESERVED keyword escape to '__{keyword}__'. The keywords are:
-    /// 	  "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if",
-    /// 	  "import", "let", "loop", "package", "namespace", "return".
+    ///       "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if",
+    ///       "import", "let", "loop", "package", "namespace", "return".
     /// Examples:
     ///   - Expression accessing a property named "namespace": {"Expression": "object.__namespace__ > 0"}
     ///   - Expression accessing a property named "x-prop": {"Expression": "object.x__dash__prop > 0"}
@@ -9060,6 +9199,15 @@ pub struct IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "admissionregistration-v1alpha1")]
+impl ::endpoint::model::Paginated
+    for IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBindingList
+{
+    type Item = IoK8sApiAdmissionregistrationV1alpha1ValidatingAdmissionPolicyBinding;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9192,6 +9340,15 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefini
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "apiextensions-v1")]
+impl ::endpoint::model::Paginated
+    for IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinitionList
+{
+    type Item = IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceDefinition;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9522,7 +9679,7 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1CustomResourceValida
     }
 }
 
-/// JSONSchemaProps is a JSON-Schema following Specification Draft 4 (http://json-schema.org/).
+/// JSONSchemaProps is a JSON-Schema following Specification Draft 4 (<http://json-schema.org/>).
 #[cfg(feature = "apiextensions-v1")]
 #[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
 pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
@@ -9709,16 +9866,16 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     /// x-kubernetes-list-type annotates an array to further describe its topology. This extension must only be used on lists and may have 3 possible values:
     ///
     /// 1) `atomic`: the list is treated as a single entity, like a scalar.
-    ///      Atomic lists will be entirely replaced when updated. This extension
-    ///      may be used on any type of list (struct, scalar, ...).
+    ///    Atomic lists will be entirely replaced when updated. This extension
+    ///    may be used on any type of list (struct, scalar, ...).
     /// 2) `set`:
-    ///      Sets are lists that must not have multiple items with the same value. Each
-    ///      value must be a scalar, an object with x-kubernetes-map-type `atomic` or an
-    ///      array with x-kubernetes-list-type `atomic`.
+    ///    Sets are lists that must not have multiple items with the same value. Each
+    ///    value must be a scalar, an object with x-kubernetes-map-type `atomic` or an
+    ///    array with x-kubernetes-list-type `atomic`.
     /// 3) `map`:
-    ///      These lists are like maps in that their elements have a non-index key
-    ///      used to identify them. Order is preserved upon merge. The map tag
-    ///      must only be used on a list with elements of type object.
+    ///    These lists are like maps in that their elements have a non-index key
+    ///    used to identify them. Order is preserved upon merge. The map tag
+    ///    must only be used on a list with elements of type object.
     ///    Defaults to atomic for arrays.
     #[serde(rename = "x-kubernetes-list-type")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -9726,11 +9883,11 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1JsonSchemaProps {
     /// x-kubernetes-map-type annotates an object to further describe its topology. This extension must only be used when type is object and may have 2 possible values:
     ///
     /// 1) `granular`:
-    ///      These maps are actual maps (key-value pairs) and each fields are independent
-    ///      from each other (they can each be manipulated by separate actors). This is
-    ///      the default behaviour for all maps.
+    ///    These maps are actual maps (key-value pairs) and each fields are independent
+    ///    from each other (they can each be manipulated by separate actors). This is
+    ///    the default behaviour for all maps.
     /// 2) `atomic`: the list is treated as a single entity, like a scalar.
-    ///      Atomic maps will be entirely replaced when updated.
+    ///    Atomic maps will be entirely replaced when updated.
     #[serde(rename = "x-kubernetes-map-type")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub x_kubernetes_map_type: Option<String>,
@@ -9859,8 +10016,8 @@ pub struct IoK8sApiextensionsApiserverPkgApisApiextensionsV1ValidationRule {
     ///   - An object where the additionalProperties schema is of an "unknown type"
     ///
     /// Only property names of the form `[a-zA-Z_.-/][a-zA-Z0-9_.-/]*` are accessible. Accessible property names are escaped according to the following rules when accessed in the expression: - '__' escapes to '__underscores__' - '.' escapes to '__dot__' - '-' escapes to '__dash__' - '/' escapes to '__slash__' - Property names that exactly match a CEL RESERVED keyword escape to '__{keyword}__'. The keywords are:
-    /// 	  "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if",
-    /// 	  "import", "let", "loop", "package", "namespace", "return".
+    ///       "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if",
+    ///       "import", "let", "loop", "package", "namespace", "return".
     /// Examples:
     ///   - Rule accessing a property named "namespace": {"rule": "self.__namespace__ > 0"}
     ///   - Rule accessing a property named "x-prop": {"rule": "self.x__dash__prop > 0"}
@@ -10018,6 +10175,13 @@ pub struct IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "apiregistration-v1")]
+impl ::endpoint::model::Paginated for IoK8sKubeAggregatorPkgApisApiregistrationV1ApiServiceList {
+    type Item = IoK8sKubeAggregatorPkgApisApiregistrationV1ApiService;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10199,6 +10363,13 @@ pub struct IoK8sApiAppsV1ControllerRevisionList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "apps-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiAppsV1ControllerRevisionList {
+    type Item = IoK8sApiAppsV1ControllerRevision;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
@@ -10260,6 +10431,13 @@ pub struct IoK8sApiAppsV1DaemonSetList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "apps-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiAppsV1DaemonSetList {
+    type Item = IoK8sApiAppsV1DaemonSet;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10492,6 +10670,13 @@ pub struct IoK8sApiAppsV1DeploymentList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "apps-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiAppsV1DeploymentList {
+    type Item = IoK8sApiAppsV1Deployment;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10735,6 +10920,13 @@ pub struct IoK8sApiAppsV1ReplicaSetList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "apps-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiAppsV1ReplicaSetList {
+    type Item = IoK8sApiAppsV1ReplicaSet;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "apps-v1")]
@@ -10898,6 +11090,13 @@ pub struct IoK8sApiAppsV1StatefulSetList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "apps-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiAppsV1StatefulSetList {
+    type Item = IoK8sApiAppsV1StatefulSet;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11802,6 +12001,13 @@ pub struct IoK8sApiAutoscalingV1HorizontalPodAutoscalerList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "autoscaling-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiAutoscalingV1HorizontalPodAutoscalerList {
+    type Item = IoK8sApiAutoscalingV1HorizontalPodAutoscaler;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "autoscaling-v1")]
@@ -11955,6 +12161,13 @@ pub struct IoK8sApiAutoscalingV2HorizontalPodAutoscalerList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "autoscaling-v2")]
+impl ::endpoint::model::Paginated for IoK8sApiAutoscalingV2HorizontalPodAutoscalerList {
+    type Item = IoK8sApiAutoscalingV2HorizontalPodAutoscaler;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -12578,6 +12791,13 @@ pub struct IoK8sApiBatchV1CronJobList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "batch-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiBatchV1CronJobList {
+    type Item = IoK8sApiBatchV1CronJob;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "batch-v1")]
@@ -12908,6 +13128,13 @@ pub struct IoK8sApiBatchV1JobList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "batch-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiBatchV1JobList {
+    type Item = IoK8sApiBatchV1Job;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "batch-v1")]
@@ -13083,6 +13310,13 @@ pub struct IoK8sApiCertificatesV1CertificateSigningRequestList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "certificates-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCertificatesV1CertificateSigningRequestList {
+    type Item = IoK8sApiCertificatesV1CertificateSigningRequest;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13332,6 +13566,13 @@ pub struct IoK8sApiCertificatesV1alpha1ClusterTrustBundleList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "certificates-v1alpha1")]
+impl ::endpoint::model::Paginated for IoK8sApiCertificatesV1alpha1ClusterTrustBundleList {
+    type Item = IoK8sApiCertificatesV1alpha1ClusterTrustBundle;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "certificates-v1alpha1")]
@@ -13427,6 +13668,13 @@ pub struct IoK8sApiCoordinationV1LeaseList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "coordination-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiCoordinationV1LeaseList {
+    type Item = IoK8sApiCoordinationV1Lease;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13524,6 +13772,13 @@ pub struct IoK8sApiDiscoveryV1EndpointSliceList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "discovery-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiDiscoveryV1EndpointSliceList {
+    type Item = IoK8sApiDiscoveryV1EndpointSlice;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13734,6 +13989,13 @@ pub struct IoK8sApiEventsV1EventList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "events-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiEventsV1EventList {
+    type Item = IoK8sApiEventsV1Event;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "events-v1")]
@@ -13870,6 +14132,13 @@ pub struct IoK8sApiFlowcontrolV1beta2FlowSchemaList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl ::endpoint::model::Paginated for IoK8sApiFlowcontrolV1beta2FlowSchemaList {
+    type Item = IoK8sApiFlowcontrolV1beta2FlowSchema;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14212,6 +14481,13 @@ pub struct IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "flowcontrol-apiserver-v1beta2")]
+impl ::endpoint::model::Paginated for IoK8sApiFlowcontrolV1beta2PriorityLevelConfigurationList {
+    type Item = IoK8sApiFlowcontrolV1beta2PriorityLevelConfiguration;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta2")]
@@ -14439,6 +14715,13 @@ pub struct IoK8sApiFlowcontrolV1beta3FlowSchemaList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl ::endpoint::model::Paginated for IoK8sApiFlowcontrolV1beta3FlowSchemaList {
+    type Item = IoK8sApiFlowcontrolV1beta3FlowSchema;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -14781,6 +15064,13 @@ pub struct IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "flowcontrol-apiserver-v1beta3")]
+impl ::endpoint::model::Paginated for IoK8sApiFlowcontrolV1beta3PriorityLevelConfigurationList {
+    type Item = IoK8sApiFlowcontrolV1beta3PriorityLevelConfiguration;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "flowcontrol-apiserver-v1beta3")]
@@ -15007,6 +15297,13 @@ pub struct IoK8sApiApiserverinternalV1alpha1StorageVersionList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "internal-apiserver-v1alpha1")]
+impl ::endpoint::model::Paginated for IoK8sApiApiserverinternalV1alpha1StorageVersionList {
+    type Item = IoK8sApiApiserverinternalV1alpha1StorageVersion;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "internal-apiserver-v1alpha1")]
@@ -15164,6 +15461,13 @@ pub struct IoK8sApiNetworkingV1IngressClassList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "networking-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiNetworkingV1IngressClassList {
+    type Item = IoK8sApiNetworkingV1IngressClass;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1")]
@@ -15275,6 +15579,13 @@ pub struct IoK8sApiNetworkingV1IngressList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "networking-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiNetworkingV1IngressList {
+    type Item = IoK8sApiNetworkingV1Ingress;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15422,8 +15733,8 @@ pub struct IoK8sApiNetworkingV1IngressRule {
     /// host is the fully qualified domain name of a network host, as defined by RFC 3986. Note the following deviations from the "host" part of the URI as defined in RFC 3986: 1. IPs are not allowed. Currently an IngressRuleValue can only apply to
     ///    the IP in the Spec of the parent Ingress.
     /// 2. The `:` delimiter is not respected because ports are not allowed.
-    /// 	  Currently the port of an Ingress is implicitly :80 for http and
-    /// 	  :443 for https.
+    ///    Currently the port of an Ingress is implicitly :80 for http and
+    ///    :443 for https.
     ///    Both these may change in the future. Incoming requests are matched against the host before the IngressRuleValue. If the host is unspecified, the Ingress routes all traffic based on the specified IngressRuleValue.
     ///
     /// host can be "precise" which is a domain name without the terminating dot of a network host (e.g. "foo.bar.com") or "wildcard", which is a domain name prefixed with a single wildcard label (e.g. "*.foo.com"). The wildcard character '*' must appear by itself as the first DNS label and matches only a single label. You cannot have a wildcard label by itself (e.g. Host == "*"). Requests will be matched against the Host field in the following way: 1. If host is precise, the request matches this rule if the http host header is equal to Host. 2. If host is a wildcard, then the request matches this rule if the http host header is to equal to the suffix (removing the first label) of the wildcard rule.
@@ -15617,6 +15928,13 @@ pub struct IoK8sApiNetworkingV1NetworkPolicyList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "networking-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiNetworkingV1NetworkPolicyList {
+    type Item = IoK8sApiNetworkingV1NetworkPolicy;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -15844,6 +16162,13 @@ pub struct IoK8sApiNetworkingV1alpha1ClusterCidrList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "networking-v1alpha1")]
+impl ::endpoint::model::Paginated for IoK8sApiNetworkingV1alpha1ClusterCidrList {
+    type Item = IoK8sApiNetworkingV1alpha1ClusterCidr;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "networking-v1alpha1")]
@@ -15932,6 +16257,13 @@ pub struct IoK8sApiNetworkingV1alpha1IpAddressList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "networking-v1alpha1")]
+impl ::endpoint::model::Paginated for IoK8sApiNetworkingV1alpha1IpAddressList {
+    type Item = IoK8sApiNetworkingV1alpha1IpAddress;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16043,6 +16375,13 @@ pub struct IoK8sApiNodeV1RuntimeClassList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "node-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiNodeV1RuntimeClassList {
+    type Item = IoK8sApiNodeV1RuntimeClass;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "node-v1")]
@@ -16150,6 +16489,13 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "policy-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiPolicyV1PodDisruptionBudgetList {
+    type Item = IoK8sApiPolicyV1PodDisruptionBudget;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "policy-v1")]
@@ -16246,11 +16592,11 @@ pub struct IoK8sApiPolicyV1PodDisruptionBudgetStatus {
     ///               the number of allowed disruptions. Therefore no disruptions are
     ///               allowed and the status of the condition will be False.
     /// - InsufficientPods: The number of pods are either at or below the number
-    ///                     required by the PodDisruptionBudget. No disruptions are
-    ///                     allowed and the status of the condition will be False.
+    ///   required by the PodDisruptionBudget. No disruptions are
+    ///   allowed and the status of the condition will be False.
     /// - SufficientPods: There are more pods than required by the PodDisruptionBudget.
-    ///                   The condition will be True, and the number of allowed
-    ///                   disruptions are provided by the disruptionsAllowed property.
+    ///   The condition will be True, and the number of allowed
+    ///   disruptions are provided by the disruptionsAllowed property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conditions: Option<Vec<IoK8sApimachineryPkgApisMetaV1Condition>>,
     /// current number of healthy pods
@@ -16306,6 +16652,13 @@ pub struct IoK8sApiRbacV1ClusterRoleBindingList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "rbac-authorization-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiRbacV1ClusterRoleBindingList {
+    type Item = IoK8sApiRbacV1ClusterRoleBinding;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16420,6 +16773,13 @@ pub struct IoK8sApiRbacV1ClusterRoleList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "rbac-authorization-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiRbacV1ClusterRoleList {
+    type Item = IoK8sApiRbacV1ClusterRole;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16538,6 +16898,13 @@ pub struct IoK8sApiRbacV1RoleBindingList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "rbac-authorization-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiRbacV1RoleBindingList {
+    type Item = IoK8sApiRbacV1RoleBinding;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "rbac-authorization-v1")]
@@ -16601,6 +16968,13 @@ pub struct IoK8sApiRbacV1RoleList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "rbac-authorization-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiRbacV1RoleList {
+    type Item = IoK8sApiRbacV1Role;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "rbac-authorization-v1")]
@@ -16659,6 +17033,13 @@ pub struct IoK8sApiResourceV1alpha2PodSchedulingContextList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "resource-v1alpha2")]
+impl ::endpoint::model::Paginated for IoK8sApiResourceV1alpha2PodSchedulingContextList {
+    type Item = IoK8sApiResourceV1alpha2PodSchedulingContext;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -16790,6 +17171,13 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "resource-v1alpha2")]
+impl ::endpoint::model::Paginated for IoK8sApiResourceV1alpha2ResourceClaimList {
+    type Item = IoK8sApiResourceV1alpha2ResourceClaim;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17024,6 +17412,13 @@ pub struct IoK8sApiResourceV1alpha2ResourceClaimTemplateList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "resource-v1alpha2")]
+impl ::endpoint::model::Paginated for IoK8sApiResourceV1alpha2ResourceClaimTemplateList {
+    type Item = IoK8sApiResourceV1alpha2ResourceClaimTemplate;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "resource-v1alpha2")]
@@ -17101,6 +17496,13 @@ pub struct IoK8sApiResourceV1alpha2ResourceClassList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "resource-v1alpha2")]
+impl ::endpoint::model::Paginated for IoK8sApiResourceV1alpha2ResourceClassList {
+    type Item = IoK8sApiResourceV1alpha2ResourceClass;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17203,6 +17605,13 @@ pub struct IoK8sApiSchedulingV1PriorityClassList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "scheduling-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiSchedulingV1PriorityClassList {
+    type Item = IoK8sApiSchedulingV1PriorityClass;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "scheduling-v1")]
@@ -17274,6 +17683,13 @@ pub struct IoK8sApiStorageV1CsiDriverList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "storage-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiStorageV1CsiDriverList {
+    type Item = IoK8sApiStorageV1CsiDriver;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17450,6 +17866,13 @@ pub struct IoK8sApiStorageV1CsiNodeList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "storage-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiStorageV1CsiNodeList {
+    type Item = IoK8sApiStorageV1CsiNode;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "storage-v1")]
@@ -17570,6 +17993,13 @@ pub struct IoK8sApiStorageV1CsiStorageCapacityList {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
 }
+#[cfg(feature = "storage-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiStorageV1CsiStorageCapacityList {
+    type Item = IoK8sApiStorageV1CsiStorageCapacity;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "storage-v1")]
@@ -17650,6 +18080,13 @@ pub struct IoK8sApiStorageV1StorageClassList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "storage-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiStorageV1StorageClassList {
+    type Item = IoK8sApiStorageV1StorageClass;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -17776,6 +18213,13 @@ pub struct IoK8sApiStorageV1VolumeAttachmentList {
     /// The `metadata` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Box<IoK8sApimachineryPkgApisMetaV1ListMeta>>,
+}
+#[cfg(feature = "storage-v1")]
+impl ::endpoint::model::Paginated for IoK8sApiStorageV1VolumeAttachmentList {
+    type Item = IoK8sApiStorageV1VolumeAttachment;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.items
+    }
 }
 
 ::endpoint::__private::decode_struct! {

@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind IngressClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListIngressClass = "GET /apis/networking.k8s.io/v1/ingressclasses" -> crate::models::IoK8sApiNetworkingV1IngressClassList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -368,6 +371,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Ingress
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListIngressForAllNamespaces = "GET /apis/networking.k8s.io/v1/ingresses" -> crate::models::IoK8sApiNetworkingV1IngressList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -430,6 +436,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Ingress
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedIngress = "GET /apis/networking.k8s.io/v1/namespaces/{namespace}/ingresses" -> crate::models::IoK8sApiNetworkingV1IngressList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -925,6 +934,9 @@ endpoint! {
     ///
     /// list or watch objects of kind NetworkPolicy
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedNetworkPolicy = "GET /apis/networking.k8s.io/v1/namespaces/{namespace}/networkpolicies" -> crate::models::IoK8sApiNetworkingV1NetworkPolicyList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1420,6 +1432,9 @@ endpoint! {
     ///
     /// list or watch objects of kind NetworkPolicy
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNetworkPolicyForAllNamespaces = "GET /apis/networking.k8s.io/v1/networkpolicies" -> crate::models::IoK8sApiNetworkingV1NetworkPolicyList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]

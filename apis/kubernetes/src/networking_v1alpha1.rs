@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ClusterCIDR
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListClusterCidr = "GET /apis/networking.k8s.io/v1alpha1/clustercidrs" -> crate::models::IoK8sApiNetworkingV1alpha1ClusterCidrList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -368,6 +371,9 @@ endpoint! {
     ///
     /// list or watch objects of kind IPAddress
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListIpAddress = "GET /apis/networking.k8s.io/v1alpha1/ipaddresses" -> crate::models::IoK8sApiNetworkingV1alpha1IpAddressList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

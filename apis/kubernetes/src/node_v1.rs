@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind RuntimeClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListRuntimeClass = "GET /apis/node.k8s.io/v1/runtimeclasses" -> crate::models::IoK8sApiNodeV1RuntimeClassList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PodDisruptionBudget
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedPodDisruptionBudget = "GET /apis/policy/v1/namespaces/{namespace}/poddisruptionbudgets" -> crate::models::IoK8sApiPolicyV1PodDisruptionBudgetList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -511,6 +514,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PodDisruptionBudget
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListPodDisruptionBudgetForAllNamespaces = "GET /apis/policy/v1/poddisruptionbudgets" -> crate::models::IoK8sApiPolicyV1PodDisruptionBudgetList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]

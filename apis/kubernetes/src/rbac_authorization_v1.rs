@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ClusterRoleBinding
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListClusterRoleBinding = "GET /apis/rbac.authorization.k8s.io/v1/clusterrolebindings" -> crate::models::IoK8sApiRbacV1ClusterRoleBindingList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -374,6 +377,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ClusterRole
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListClusterRole = "GET /apis/rbac.authorization.k8s.io/v1/clusterroles" -> crate::models::IoK8sApiRbacV1ClusterRoleList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -732,6 +738,9 @@ endpoint! {
     ///
     /// list or watch objects of kind RoleBinding
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedRoleBinding = "GET /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/rolebindings" -> crate::models::IoK8sApiRbacV1RoleBindingList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1104,6 +1113,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Role
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedRole = "GET /apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles" -> crate::models::IoK8sApiRbacV1RoleList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1470,6 +1482,9 @@ endpoint! {
     ///
     /// list or watch objects of kind RoleBinding
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListRoleBindingForAllNamespaces = "GET /apis/rbac.authorization.k8s.io/v1/rolebindings" -> crate::models::IoK8sApiRbacV1RoleBindingList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1532,6 +1547,9 @@ endpoint! {
     ///
     /// list or watch objects of kind Role
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListRoleForAllNamespaces = "GET /apis/rbac.authorization.k8s.io/v1/roles" -> crate::models::IoK8sApiRbacV1RoleList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]

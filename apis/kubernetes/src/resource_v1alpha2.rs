@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PodSchedulingContext
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedPodSchedulingContext = "GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/podschedulingcontexts" -> crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -517,6 +520,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceClaim
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedResourceClaim = "GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaims" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaimList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1012,6 +1018,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceClaimTemplate
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedResourceClaimTemplate = "GET /apis/resource.k8s.io/v1alpha2/namespaces/{namespace}/resourceclaimtemplates" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplateList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1378,6 +1387,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PodSchedulingContext
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListPodSchedulingContextForAllNamespaces = "GET /apis/resource.k8s.io/v1alpha2/podschedulingcontexts" -> crate::models::IoK8sApiResourceV1alpha2PodSchedulingContextList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1440,6 +1452,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceClaim
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListResourceClaimForAllNamespaces = "GET /apis/resource.k8s.io/v1alpha2/resourceclaims" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaimList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1502,6 +1517,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceClaimTemplate
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListResourceClaimTemplateForAllNamespaces = "GET /apis/resource.k8s.io/v1alpha2/resourceclaimtemplates" -> crate::models::IoK8sApiResourceV1alpha2ResourceClaimTemplateList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -1564,6 +1582,9 @@ endpoint! {
     ///
     /// list or watch objects of kind ResourceClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListResourceClass = "GET /apis/resource.k8s.io/v1alpha2/resourceclasses" -> crate::models::IoK8sApiResourceV1alpha2ResourceClassList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

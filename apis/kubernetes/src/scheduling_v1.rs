@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind PriorityClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListPriorityClass = "GET /apis/scheduling.k8s.io/v1/priorityclasses" -> crate::models::IoK8sApiSchedulingV1PriorityClassList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

@@ -16,6 +16,9 @@ endpoint! {
     ///
     /// list or watch objects of kind CSIDriver
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListCsiDriver = "GET /apis/storage.k8s.io/v1/csidrivers" -> crate::models::IoK8sApiStorageV1CsiDriverList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -366,6 +369,9 @@ endpoint! {
     ///
     /// list or watch objects of kind CSINode
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListCsiNode = "GET /apis/storage.k8s.io/v1/csinodes" -> crate::models::IoK8sApiStorageV1CsiNodeList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -716,6 +722,9 @@ endpoint! {
     ///
     /// list or watch objects of kind CSIStorageCapacity
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListCsiStorageCapacityForAllNamespaces = "GET /apis/storage.k8s.io/v1/csistoragecapacities" -> crate::models::IoK8sApiStorageV1CsiStorageCapacityList {
         /// allowWatchBookmarks requests watch events with type "BOOKMARK". Servers that do not implement bookmarks may ignore this flag and bookmarks are sent at the server's discretion. Clients should not assume bookmarks are returned at any specific interval, nor may they assume the server will send any BOOKMARK event during a session. If this is not a watch, this field is ignored.
         #[endpoint(query, rename = "allowWatchBookmarks")]
@@ -778,6 +787,9 @@ endpoint! {
     ///
     /// list or watch objects of kind CSIStorageCapacity
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListNamespacedCsiStorageCapacity = "GET /apis/storage.k8s.io/v1/namespaces/{namespace}/csistoragecapacities" -> crate::models::IoK8sApiStorageV1CsiStorageCapacityList {
         /// object name and auth scope, such as for teams and projects
         pub namespace: String,
@@ -1170,6 +1182,9 @@ endpoint! {
     ///
     /// list or watch objects of kind StorageClass
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListStorageClass = "GET /apis/storage.k8s.io/v1/storageclasses" -> crate::models::IoK8sApiStorageV1StorageClassList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]
@@ -1562,6 +1577,9 @@ endpoint! {
     ///
     /// list or watch objects of kind VolumeAttachment
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(cursor = "/metadata/continue", param = "continue", items = "/items")
+    )]
     pub struct ListVolumeAttachment = "GET /apis/storage.k8s.io/v1/volumeattachments" -> crate::models::IoK8sApiStorageV1VolumeAttachmentList {
         /// If 'true', then the output is pretty printed.
         #[endpoint(query)]

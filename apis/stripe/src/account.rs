@@ -6,8 +6,9 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/account`
     ///
-    /// &lt;p>Retrieves the details of an account.&lt;/p>
+    /// Retrieves the details of an account.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct Get = "GET /v1/account" -> crate::models::Account {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]

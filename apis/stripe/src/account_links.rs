@@ -6,9 +6,10 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `POST /v1/account_links`
     ///
-    /// &lt;p>Creates an AccountLink object that includes a single-use Stripe URL that the platform can redirect their user to in order to take them through the Connect Onboarding flow.&lt;/p>
+    /// Creates an AccountLink object that includes a single-use Stripe URL that the platform can redirect their user to in order to take them through the Connect Onboarding flow.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/account_links" -> crate::models::AccountLink {
         /// The identifier of the account to create an account link for.
         #[endpoint(body)]

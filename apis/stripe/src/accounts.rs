@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/accounts`
     ///
-    /// &lt;p>Returns a list of accounts connected to your platform via &lt;a href="/docs/connect">Connect&lt;/a>. If you’re not a platform, the list is empty.&lt;/p>
+    /// Returns a list of accounts connected to your platform via [Connect](/docs/connect). If you’re not a platform, the list is empty.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/accounts" -> crate::models::GetAccountsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -30,14 +39,17 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts`
     ///
-    /// &lt;p>With &lt;a href="/docs/connect">Connect&lt;/a>, you can create Stripe accounts for your users.
-    /// To do this, you’ll first need to &lt;a href="https://dashboard.stripe.com/account/applications/settings">register your platform&lt;/a>.&lt;/p>
+    /// With [Connect](/docs/connect), you can create Stripe accounts for your users.
+    /// To do this, you’ll first need to [register your platform](https://dashboard.stripe.com/account/applications/settings).
     ///
-    /// &lt;p>If you’ve already collected information for your connected accounts, you &lt;a href="/docs/connect/best-practices#onboarding">can pre-fill that information&lt;/a> when
+    ///
+    ///
+    /// If you’ve already collected information for your connected accounts, you [can pre-fill that information](/docs/connect/best-practices#onboarding) when
     /// creating the account. Connect Onboarding won’t ask for the pre-filled information during account onboarding.
-    /// You can pre-fill any information on the account.&lt;/p>
+    /// You can pre-fill any information on the account.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/accounts" -> crate::models::Account {
         /// An [account token](https://stripe.com/docs/api#create_account_token), used to securely provide details to the account.
         #[endpoint(body)]
@@ -72,7 +84,11 @@ endpoint! {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
-        /// A card or bank account to attach to the account for receiving [payouts](https://stripe.com/docs/connect/bank-debit-card-payouts) (you won’t be able to use it for top-ups). You can provide either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary, as documented in the `external_account` parameter for [bank account](https://stripe.com/docs/api#account_create_bank_account) creation. &lt;br>&lt;br>By default, providing an external account sets it as the new default external account for its currency, and deletes the old default if one exists. To add additional external accounts without replacing the existing default for the currency, use the [bank account](https://stripe.com/docs/api#account_create_bank_account) or [card creation](https://stripe.com/docs/api#account_create_card) APIs.
+        /// A card or bank account to attach to the account for receiving [payouts](https://stripe.com/docs/connect/bank-debit-card-payouts) (you won’t be able to use it for top-ups). You can provide either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary, as documented in the `external_account` parameter for [bank account](https://stripe.com/docs/api#account_create_bank_account) creation.
+        ///
+        ///
+        ///
+        /// By default, providing an external account sets it as the new default external account for its currency, and deletes the old default if one exists. To add additional external accounts without replacing the existing default for the currency, use the [bank account](https://stripe.com/docs/api#account_create_bank_account) or [card creation](https://stripe.com/docs/api#account_create_card) APIs.
         #[endpoint(body)]
         pub external_account: Option<String>,
         /// Information about the person represented by the account. This field is null unless `business_type` is set to `individual`.
@@ -96,8 +112,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/accounts/{account}`
     ///
-    /// &lt;p>Retrieves the details of an account.&lt;/p>
+    /// Retrieves the details of an account.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetAccount = "GET /v1/accounts/{account}" -> crate::models::Account {
         /// The `account` path parameter.
         pub account: String,
@@ -110,18 +127,23 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}`
     ///
-    /// &lt;p>Updates a &lt;a href="/docs/connect/accounts">connected account&lt;/a> by setting the values of the parameters passed. Any parameters not provided are
-    /// left unchanged.&lt;/p>
+    /// Updates a [connected account](/docs/connect/accounts) by setting the values of the parameters passed. Any parameters not provided are
+    /// left unchanged.
     ///
-    /// &lt;p>For Custom accounts, you can update any information on the account. For other accounts, you can update all information until that
-    /// account has started to go through Connect Onboarding. Once you create an &lt;a href="/docs/api/account_links">Account Link&lt;/a>
-    /// for a Standard or Express account, some parameters can no longer be changed. These are marked as &lt;strong>Custom Only&lt;/strong> or &lt;strong>Custom and Express&lt;/strong>
-    /// below.&lt;/p>
     ///
-    /// &lt;p>To update your own account, use the &lt;a href="https://dashboard.stripe.com/account">Dashboard&lt;/a>. Refer to our
-    /// &lt;a href="/docs/connect/updating-accounts">Connect&lt;/a> documentation to learn more about updating accounts.&lt;/p>
+    ///
+    /// For Custom accounts, you can update any information on the account. For other accounts, you can update all information until that
+    /// account has started to go through Connect Onboarding. Once you create an [Account Link](/docs/api/account_links)
+    /// for a Standard or Express account, some parameters can no longer be changed. These are marked as **Custom Only** or **Custom and Express**
+    /// below.
+    ///
+    ///
+    ///
+    /// To update your own account, use the [Dashboard](https://dashboard.stripe.com/account). Refer to our
+    /// [Connect](/docs/connect/updating-accounts) documentation to learn more about updating accounts.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccount = "POST /v1/accounts/{account}" -> crate::models::Account {
         /// The `account` path parameter.
         pub account: String,
@@ -152,7 +174,11 @@ endpoint! {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
         pub expand: Option<Vec<String>>,
-        /// A card or bank account to attach to the account for receiving [payouts](https://stripe.com/docs/connect/bank-debit-card-payouts) (you won’t be able to use it for top-ups). You can provide either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary, as documented in the `external_account` parameter for [bank account](https://stripe.com/docs/api#account_create_bank_account) creation. &lt;br>&lt;br>By default, providing an external account sets it as the new default external account for its currency, and deletes the old default if one exists. To add additional external accounts without replacing the existing default for the currency, use the [bank account](https://stripe.com/docs/api#account_create_bank_account) or [card creation](https://stripe.com/docs/api#account_create_card) APIs.
+        /// A card or bank account to attach to the account for receiving [payouts](https://stripe.com/docs/connect/bank-debit-card-payouts) (you won’t be able to use it for top-ups). You can provide either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary, as documented in the `external_account` parameter for [bank account](https://stripe.com/docs/api#account_create_bank_account) creation.
+        ///
+        ///
+        ///
+        /// By default, providing an external account sets it as the new default external account for its currency, and deletes the old default if one exists. To add additional external accounts without replacing the existing default for the currency, use the [bank account](https://stripe.com/docs/api#account_create_bank_account) or [card creation](https://stripe.com/docs/api#account_create_card) APIs.
         #[endpoint(body)]
         pub external_account: Option<String>,
         /// Information about the person represented by the account. This field is null unless `business_type` is set to `individual`.
@@ -173,13 +199,18 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/accounts/{account}`
     ///
-    /// &lt;p>With &lt;a href="/docs/connect">Connect&lt;/a>, you can delete accounts you manage.&lt;/p>
+    /// With [Connect](/docs/connect), you can delete accounts you manage.
     ///
-    /// &lt;p>Accounts created using test-mode keys can be deleted at any time. Standard accounts created using live-mode keys cannot be deleted. Custom or Express accounts created using live-mode keys can only be deleted once all balances are zero.&lt;/p>
     ///
-    /// &lt;p>If you want to delete your own account, use the &lt;a href="https://dashboard.stripe.com/account">account information tab in your account settings&lt;/a> instead.&lt;/p>
+    ///
+    /// Accounts created using test-mode keys can be deleted at any time. Standard accounts created using live-mode keys cannot be deleted. Custom or Express accounts created using live-mode keys can only be deleted once all balances are zero.
+    ///
+    ///
+    ///
+    /// If you want to delete your own account, use the [account information tab in your account settings](https://dashboard.stripe.com/account) instead.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteAccount = "DELETE /v1/accounts/{account}" -> crate::models::DeletedAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -192,9 +223,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/bank_accounts`
     ///
-    /// &lt;p>Create an external account for a given account.&lt;/p>
+    /// Create an external account for a given account.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountBankAccounts = "POST /v1/accounts/{account}/bank_accounts" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -219,8 +251,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/accounts/{account}/bank_accounts/{id}`
     ///
-    /// &lt;p>Retrieve a specified external account for a given account.&lt;/p>
+    /// Retrieve a specified external account for a given account.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetAccountBankAccountsId = "GET /v1/accounts/{account}/bank_accounts/{id}" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -235,11 +268,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/bank_accounts/{id}`
     ///
-    /// &lt;p>Updates the metadata, account holder name, account holder type of a bank account belonging to a &lt;a href="/docs/connect/custom-accounts">Custom account&lt;/a>, and optionally sets it as the default for its currency. Other bank account details are not editable by design.&lt;/p>
+    /// Updates the metadata, account holder name, account holder type of a bank account belonging to a [Custom account](/docs/connect/custom-accounts), and optionally sets it as the default for its currency. Other bank account details are not editable by design.
     ///
-    /// &lt;p>You can re-enable a disabled bank account by performing an update call without providing any arguments or changes.&lt;/p>
+    ///
+    ///
+    /// You can re-enable a disabled bank account by performing an update call without providing any arguments or changes.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountBankAccountsId = "POST /v1/accounts/{account}/bank_accounts/{id}" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -305,9 +341,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/accounts/{account}/bank_accounts/{id}`
     ///
-    /// &lt;p>Delete a specified external account for a given account.&lt;/p>
+    /// Delete a specified external account for a given account.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteAccountBankAccountsId = "DELETE /v1/accounts/{account}/bank_accounts/{id}" -> crate::models::DeletedExternalAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -322,8 +359,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/accounts/{account}/capabilities`
     ///
-    /// &lt;p>Returns a list of capabilities associated with the account. The capabilities are returned sorted by creation date, with the most recent capability appearing first.&lt;/p>
+    /// Returns a list of capabilities associated with the account. The capabilities are returned sorted by creation date, with the most recent capability appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetAccountCapabilities = "GET /v1/accounts/{account}/capabilities" -> crate::models::GetAccountsAccountCapabilitiesResponse {
         /// The `account` path parameter.
         pub account: String,
@@ -336,8 +374,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/accounts/{account}/capabilities/{capability}`
     ///
-    /// &lt;p>Retrieves information about the specified Account Capability.&lt;/p>
+    /// Retrieves information about the specified Account Capability.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetAccountCapabilitiesCapability = "GET /v1/accounts/{account}/capabilities/{capability}" -> crate::models::Capability {
         /// The `account` path parameter.
         pub account: String,
@@ -352,9 +391,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/capabilities/{capability}`
     ///
-    /// &lt;p>Updates an existing Account Capability.&lt;/p>
+    /// Updates an existing Account Capability.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountCapabilitiesCapability = "POST /v1/accounts/{account}/capabilities/{capability}" -> crate::models::Capability {
         /// The `account` path parameter.
         pub account: String,
@@ -372,8 +412,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/accounts/{account}/external_accounts`
     ///
-    /// &lt;p>List external accounts for an account.&lt;/p>
+    /// List external accounts for an account.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetAccountExternalAccounts = "GET /v1/accounts/{account}/external_accounts" -> crate::models::AccountExternalAccounts {
         /// The `account` path parameter.
         pub account: String,
@@ -395,9 +444,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/external_accounts`
     ///
-    /// &lt;p>Create an external account for a given account.&lt;/p>
+    /// Create an external account for a given account.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountExternalAccounts = "POST /v1/accounts/{account}/external_accounts" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -422,8 +472,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/accounts/{account}/external_accounts/{id}`
     ///
-    /// &lt;p>Retrieve a specified external account for a given account.&lt;/p>
+    /// Retrieve a specified external account for a given account.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetAccountExternalAccountsId = "GET /v1/accounts/{account}/external_accounts/{id}" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -438,11 +489,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/external_accounts/{id}`
     ///
-    /// &lt;p>Updates the metadata, account holder name, account holder type of a bank account belonging to a &lt;a href="/docs/connect/custom-accounts">Custom account&lt;/a>, and optionally sets it as the default for its currency. Other bank account details are not editable by design.&lt;/p>
+    /// Updates the metadata, account holder name, account holder type of a bank account belonging to a [Custom account](/docs/connect/custom-accounts), and optionally sets it as the default for its currency. Other bank account details are not editable by design.
     ///
-    /// &lt;p>You can re-enable a disabled bank account by performing an update call without providing any arguments or changes.&lt;/p>
+    ///
+    ///
+    /// You can re-enable a disabled bank account by performing an update call without providing any arguments or changes.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountExternalAccountsId = "POST /v1/accounts/{account}/external_accounts/{id}" -> crate::models::ExternalAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -508,9 +562,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/accounts/{account}/external_accounts/{id}`
     ///
-    /// &lt;p>Delete a specified external account for a given account.&lt;/p>
+    /// Delete a specified external account for a given account.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteAccountExternalAccountsId = "DELETE /v1/accounts/{account}/external_accounts/{id}" -> crate::models::DeletedExternalAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -525,11 +580,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/login_links`
     ///
-    /// &lt;p>Creates a single-use login link for an Express account to access their Stripe dashboard.&lt;/p>
+    /// Creates a single-use login link for an Express account to access their Stripe dashboard.
     ///
-    /// &lt;p>&lt;strong>You may only create login links for &lt;a href="/docs/connect/express-accounts">Express accounts&lt;/a> connected to your platform&lt;/strong>.&lt;/p>
+    ///
+    ///
+    /// **You may only create login links for [Express accounts](/docs/connect/express-accounts) connected to your platform**.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountLoginLinks = "POST /v1/accounts/{account}/login_links" -> crate::models::LoginLink {
         /// The `account` path parameter.
         pub account: String,
@@ -542,8 +600,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/accounts/{account}/people`
     ///
-    /// &lt;p>Returns a list of people associated with the account’s legal entity. The people are returned sorted by creation date, with the most recent people appearing first.&lt;/p>
+    /// Returns a list of people associated with the account’s legal entity. The people are returned sorted by creation date, with the most recent people appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetAccountPeople = "GET /v1/accounts/{account}/people" -> crate::models::GetAccountsAccountPeopleResponse {
         /// The `account` path parameter.
         pub account: String,
@@ -568,9 +635,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/people`
     ///
-    /// &lt;p>Creates a new person.&lt;/p>
+    /// Creates a new person.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountPeople = "POST /v1/accounts/{account}/people" -> crate::models::Person {
         /// The `account` path parameter.
         pub account: String,
@@ -663,8 +731,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/accounts/{account}/people/{person}`
     ///
-    /// &lt;p>Retrieves an existing person.&lt;/p>
+    /// Retrieves an existing person.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetAccountPeoplePerson = "GET /v1/accounts/{account}/people/{person}" -> crate::models::Person {
         /// The `account` path parameter.
         pub account: String,
@@ -679,9 +748,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/people/{person}`
     ///
-    /// &lt;p>Updates an existing person.&lt;/p>
+    /// Updates an existing person.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountPeoplePerson = "POST /v1/accounts/{account}/people/{person}" -> crate::models::Person {
         /// The `account` path parameter.
         pub account: String,
@@ -776,9 +846,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/accounts/{account}/people/{person}`
     ///
-    /// &lt;p>Deletes an existing person’s relationship to the account’s legal entity. Any person with a relationship for an account can be deleted through the API, except if the person is the &lt;code>account_opener&lt;/code>. If your integration is using the &lt;code>executive&lt;/code> parameter, you cannot delete the only verified &lt;code>executive&lt;/code> on file.&lt;/p>
+    /// Deletes an existing person’s relationship to the account’s legal entity. Any person with a relationship for an account can be deleted through the API, except if the person is the `account_opener`. If your integration is using the `executive` parameter, you cannot delete the only verified `executive` on file.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteAccountPeoplePerson = "DELETE /v1/accounts/{account}/people/{person}" -> crate::models::DeletedPerson {
         /// The `account` path parameter.
         pub account: String,
@@ -793,8 +864,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/accounts/{account}/persons`
     ///
-    /// &lt;p>Returns a list of people associated with the account’s legal entity. The people are returned sorted by creation date, with the most recent people appearing first.&lt;/p>
+    /// Returns a list of people associated with the account’s legal entity. The people are returned sorted by creation date, with the most recent people appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetAccountPersons = "GET /v1/accounts/{account}/persons" -> crate::models::GetAccountsAccountPeopleResponse {
         /// The `account` path parameter.
         pub account: String,
@@ -819,9 +899,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/persons`
     ///
-    /// &lt;p>Creates a new person.&lt;/p>
+    /// Creates a new person.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountPersons = "POST /v1/accounts/{account}/persons" -> crate::models::Person {
         /// The `account` path parameter.
         pub account: String,
@@ -914,8 +995,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/accounts/{account}/persons/{person}`
     ///
-    /// &lt;p>Retrieves an existing person.&lt;/p>
+    /// Retrieves an existing person.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetAccountPersonsPerson = "GET /v1/accounts/{account}/persons/{person}" -> crate::models::Person {
         /// The `account` path parameter.
         pub account: String,
@@ -930,9 +1012,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/persons/{person}`
     ///
-    /// &lt;p>Updates an existing person.&lt;/p>
+    /// Updates an existing person.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountPersonsPerson = "POST /v1/accounts/{account}/persons/{person}" -> crate::models::Person {
         /// The `account` path parameter.
         pub account: String,
@@ -1027,9 +1110,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/accounts/{account}/persons/{person}`
     ///
-    /// &lt;p>Deletes an existing person’s relationship to the account’s legal entity. Any person with a relationship for an account can be deleted through the API, except if the person is the &lt;code>account_opener&lt;/code>. If your integration is using the &lt;code>executive&lt;/code> parameter, you cannot delete the only verified &lt;code>executive&lt;/code> on file.&lt;/p>
+    /// Deletes an existing person’s relationship to the account’s legal entity. Any person with a relationship for an account can be deleted through the API, except if the person is the `account_opener`. If your integration is using the `executive` parameter, you cannot delete the only verified `executive` on file.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteAccountPersonsPerson = "DELETE /v1/accounts/{account}/persons/{person}" -> crate::models::DeletedPerson {
         /// The `account` path parameter.
         pub account: String,
@@ -1044,11 +1128,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/accounts/{account}/reject`
     ///
-    /// &lt;p>With &lt;a href="/docs/connect">Connect&lt;/a>, you may flag accounts as suspicious.&lt;/p>
+    /// With [Connect](/docs/connect), you may flag accounts as suspicious.
     ///
-    /// &lt;p>Test-mode Custom and Express accounts can be rejected at any time. Accounts created using live-mode keys may only be rejected once all balances are zero.&lt;/p>
+    ///
+    ///
+    /// Test-mode Custom and Express accounts can be rejected at any time. Accounts created using live-mode keys may only be rejected once all balances are zero.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountReject = "POST /v1/accounts/{account}/reject" -> crate::models::Account {
         /// The `account` path parameter.
         pub account: String,

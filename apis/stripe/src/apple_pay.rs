@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/apple_pay/domains`
     ///
-    /// &lt;p>List apple pay domains.&lt;/p>
+    /// List apple pay domains.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetDomains = "GET /v1/apple_pay/domains" -> crate::models::GetApplePayDomainsResponse {
         /// The `domain_name` query parameter.
         #[endpoint(query)]
@@ -30,9 +39,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/apple_pay/domains`
     ///
-    /// &lt;p>Create an apple pay domain.&lt;/p>
+    /// Create an apple pay domain.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostDomains = "POST /v1/apple_pay/domains" -> crate::models::ApplePayDomain {
         /// The `domain_name` property of the body.
         #[endpoint(body)]
@@ -46,8 +56,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/apple_pay/domains/{domain}`
     ///
-    /// &lt;p>Retrieve an apple pay domain.&lt;/p>
+    /// Retrieve an apple pay domain.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetDomainsDomain = "GET /v1/apple_pay/domains/{domain}" -> crate::models::ApplePayDomain {
         /// The `domain` path parameter.
         pub domain: String,
@@ -60,9 +71,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/apple_pay/domains/{domain}`
     ///
-    /// &lt;p>Delete an apple pay domain.&lt;/p>
+    /// Delete an apple pay domain.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteDomainsDomain = "DELETE /v1/apple_pay/domains/{domain}" -> crate::models::DeletedApplePayDomain {
         /// The `domain` path parameter.
         pub domain: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/application_fees`
     ///
-    /// &lt;p>Returns a list of application fees you’ve previously collected. The application fees are returned in sorted order, with the most recent fees appearing first.&lt;/p>
+    /// Returns a list of application fees you’ve previously collected. The application fees are returned in sorted order, with the most recent fees appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/application_fees" -> crate::models::GetApplicationFeesResponse {
         /// Only return application fees for the charge specified by this charge ID.
         #[endpoint(query)]
@@ -33,8 +42,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/application_fees/{fee}/refunds/{id}`
     ///
-    /// &lt;p>By default, you can see the 10 most recent refunds stored directly on the application fee object, but you can also retrieve details about a specific refund stored on the application fee.&lt;/p>
+    /// By default, you can see the 10 most recent refunds stored directly on the application fee object, but you can also retrieve details about a specific refund stored on the application fee.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetFeeRefundsId = "GET /v1/application_fees/{fee}/refunds/{id}" -> crate::models::FeeRefund {
         /// The `fee` path parameter.
         pub fee: String,
@@ -49,11 +59,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/application_fees/{fee}/refunds/{id}`
     ///
-    /// &lt;p>Updates the specified application fee refund by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified application fee refund by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     ///
-    /// &lt;p>This request only accepts metadata as an argument.&lt;/p>
+    ///
+    ///
+    /// This request only accepts metadata as an argument.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostFeeRefundsId = "POST /v1/application_fees/{fee}/refunds/{id}" -> crate::models::FeeRefund {
         /// The `fee` path parameter.
         pub fee: String,
@@ -71,8 +84,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/application_fees/{id}`
     ///
-    /// &lt;p>Retrieves the details of an application fee that your account has collected. The same information is returned when refunding the application fee.&lt;/p>
+    /// Retrieves the details of an application fee that your account has collected. The same information is returned when refunding the application fee.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetId = "GET /v1/application_fees/{id}" -> crate::models::ApplicationFee {
         /// The `id` path parameter.
         pub id: String,
@@ -86,6 +100,7 @@ endpoint! {
     /// `POST /v1/application_fees/{id}/refund`
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIdRefund = "POST /v1/application_fees/{id}/refund" -> crate::models::ApplicationFee {
         /// The `id` path parameter.
         pub id: String,
@@ -104,8 +119,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/application_fees/{id}/refunds`
     ///
-    /// &lt;p>You can see a list of the refunds belonging to a specific application fee. Note that the 10 most recent refunds are always available by default on the application fee object. If you need more than those 10, you can use this API method and the &lt;code>limit&lt;/code> and &lt;code>starting_after&lt;/code> parameters to page through additional refunds.&lt;/p>
+    /// You can see a list of the refunds belonging to a specific application fee. Note that the 10 most recent refunds are always available by default on the application fee object. If you need more than those 10, you can use this API method and the `limit` and `starting_after` parameters to page through additional refunds.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetIdRefunds = "GET /v1/application_fees/{id}/refunds" -> crate::models::ApplicationFeeRefunds {
         /// The `id` path parameter.
         pub id: String,
@@ -127,17 +151,22 @@ endpoint! {
 endpoint! {
     /// `POST /v1/application_fees/{id}/refunds`
     ///
-    /// &lt;p>Refunds an application fee that has previously been collected but not yet refunded.
-    /// Funds will be refunded to the Stripe account from which the fee was originally collected.&lt;/p>
+    /// Refunds an application fee that has previously been collected but not yet refunded.
+    /// Funds will be refunded to the Stripe account from which the fee was originally collected.
     ///
-    /// &lt;p>You can optionally refund only part of an application fee.
-    /// You can do so multiple times, until the entire fee has been refunded.&lt;/p>
     ///
-    /// &lt;p>Once entirely refunded, an application fee can’t be refunded again.
+    ///
+    /// You can optionally refund only part of an application fee.
+    /// You can do so multiple times, until the entire fee has been refunded.
+    ///
+    ///
+    ///
+    /// Once entirely refunded, an application fee can’t be refunded again.
     /// This method will raise an error when called on an already-refunded application fee,
-    /// or when trying to refund more money than is left on an application fee.&lt;/p>
+    /// or when trying to refund more money than is left on an application fee.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIdRefunds = "POST /v1/application_fees/{id}/refunds" -> crate::models::FeeRefund {
         /// The `id` path parameter.
         pub id: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/apps/secrets`
     ///
-    /// &lt;p>List all secrets stored on the given scope.&lt;/p>
+    /// List all secrets stored on the given scope.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetSecrets = "GET /v1/apps/secrets" -> crate::models::GetAppsSecretsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -30,9 +39,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/apps/secrets`
     ///
-    /// &lt;p>Create or replace a secret in the secret store.&lt;/p>
+    /// Create or replace a secret in the secret store.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSecrets = "POST /v1/apps/secrets" -> crate::models::AppsSecret {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -55,9 +65,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/apps/secrets/delete`
     ///
-    /// &lt;p>Deletes a secret from the secret store by name and scope.&lt;/p>
+    /// Deletes a secret from the secret store by name and scope.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSecretsDelete = "POST /v1/apps/secrets/delete" -> crate::models::AppsSecret {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -74,8 +85,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/apps/secrets/find`
     ///
-    /// &lt;p>Finds a secret in the secret store by name and scope.&lt;/p>
+    /// Finds a secret in the secret store by name and scope.
     #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetSecretsFind = "GET /v1/apps/secrets/find" -> crate::models::AppsSecret {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]

@@ -6,9 +6,10 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/balance`
     ///
-    /// &lt;p>Retrieves the current account balance, based on the authentication that was used to make the request.
-    ///  For a sample request, see &lt;a href="/docs/connect/account-balances#accounting-for-negative-balances">Accounting for negative balances&lt;/a>.&lt;/p>
+    /// Retrieves the current account balance, based on the authentication that was used to make the request.
+    ///  For a sample request, see [Accounting for negative balances](/docs/connect/account-balances#accounting-for-negative-balances).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct Get = "GET /v1/balance" -> crate::models::Balance {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -19,10 +20,21 @@ endpoint! {
 endpoint! {
     /// `GET /v1/balance/history`
     ///
-    /// &lt;p>Returns a list of transactions that have contributed to the Stripe account balance (e.g., charges, transfers, and so forth). The transactions are returned in sorted order, with the most recent transactions appearing first.&lt;/p>
+    /// Returns a list of transactions that have contributed to the Stripe account balance (e.g., charges, transfers, and so forth). The transactions are returned in sorted order, with the most recent transactions appearing first.
     ///
-    /// &lt;p>Note that this endpoint was previously called “Balance history” and used the path &lt;code>/v1/balance/history&lt;/code>.&lt;/p>
+    ///
+    ///
+    /// Note that this endpoint was previously called “Balance history” and used the path `/v1/balance/history`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetHistory = "GET /v1/balance/history" -> crate::models::GetBalanceHistoryResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -57,10 +69,13 @@ endpoint! {
 endpoint! {
     /// `GET /v1/balance/history/{id}`
     ///
-    /// &lt;p>Retrieves the balance transaction with the given ID.&lt;/p>
+    /// Retrieves the balance transaction with the given ID.
     ///
-    /// &lt;p>Note that this endpoint previously used the path &lt;code>/v1/balance/history/:id&lt;/code>.&lt;/p>
+    ///
+    ///
+    /// Note that this endpoint previously used the path `/v1/balance/history/:id`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetHistoryId = "GET /v1/balance/history/{id}" -> crate::models::BalanceTransaction {
         /// The `id` path parameter.
         pub id: String,

@@ -6,10 +6,21 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/balance_transactions`
     ///
-    /// &lt;p>Returns a list of transactions that have contributed to the Stripe account balance (e.g., charges, transfers, and so forth). The transactions are returned in sorted order, with the most recent transactions appearing first.&lt;/p>
+    /// Returns a list of transactions that have contributed to the Stripe account balance (e.g., charges, transfers, and so forth). The transactions are returned in sorted order, with the most recent transactions appearing first.
     ///
-    /// &lt;p>Note that this endpoint was previously called “Balance history” and used the path &lt;code>/v1/balance/history&lt;/code>.&lt;/p>
+    ///
+    ///
+    /// Note that this endpoint was previously called “Balance history” and used the path `/v1/balance/history`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/balance_transactions" -> crate::models::GetBalanceHistoryResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -44,10 +55,13 @@ endpoint! {
 endpoint! {
     /// `GET /v1/balance_transactions/{id}`
     ///
-    /// &lt;p>Retrieves the balance transaction with the given ID.&lt;/p>
+    /// Retrieves the balance transaction with the given ID.
     ///
-    /// &lt;p>Note that this endpoint previously used the path &lt;code>/v1/balance/history/:id&lt;/code>.&lt;/p>
+    ///
+    ///
+    /// Note that this endpoint previously used the path `/v1/balance/history/:id`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetId = "GET /v1/balance_transactions/{id}" -> crate::models::BalanceTransaction {
         /// The `id` path parameter.
         pub id: String,

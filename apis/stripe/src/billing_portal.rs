@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/billing_portal/configurations`
     ///
-    /// &lt;p>Returns a list of configurations that describe the functionality of the customer portal.&lt;/p>
+    /// Returns a list of configurations that describe the functionality of the customer portal.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetConfigurations = "GET /v1/billing_portal/configurations" -> crate::models::GetBillingPortalConfigurationsResponse {
         /// Only return configurations that are active or inactive (e.g., pass `true` to only list active configurations).
         #[endpoint(query)]
@@ -33,9 +42,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/billing_portal/configurations`
     ///
-    /// &lt;p>Creates a configuration that describes the functionality and behavior of a PortalSession&lt;/p>
+    /// Creates a configuration that describes the functionality and behavior of a PortalSession
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostConfigurations = "POST /v1/billing_portal/configurations" -> crate::models::BillingPortalConfiguration {
         /// The business information shown to customers in the portal.
         #[endpoint(body, style = "deepObject")]
@@ -63,8 +73,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/billing_portal/configurations/{configuration}`
     ///
-    /// &lt;p>Retrieves a configuration that describes the functionality of the customer portal.&lt;/p>
+    /// Retrieves a configuration that describes the functionality of the customer portal.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetConfigurationsConfiguration = "GET /v1/billing_portal/configurations/{configuration}" -> crate::models::BillingPortalConfiguration {
         /// The `configuration` path parameter.
         pub configuration: String,
@@ -77,9 +88,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/billing_portal/configurations/{configuration}`
     ///
-    /// &lt;p>Updates a configuration that describes the functionality of the customer portal.&lt;/p>
+    /// Updates a configuration that describes the functionality of the customer portal.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostConfigurationsConfiguration = "POST /v1/billing_portal/configurations/{configuration}" -> crate::models::BillingPortalConfiguration {
         /// The `configuration` path parameter.
         pub configuration: String,
@@ -116,9 +128,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/billing_portal/sessions`
     ///
-    /// &lt;p>Creates a session of the customer portal.&lt;/p>
+    /// Creates a session of the customer portal.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSessions = "POST /v1/billing_portal/sessions" -> crate::models::BillingPortalSession {
         /// The ID of an existing [configuration](https://stripe.com/docs/api/customer_portal/configuration) to use for this session, describing its functionality and features. If not specified, the session uses the default configuration.
         #[endpoint(body)]

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/charges`
     ///
-    /// &lt;p>Returns a list of charges you’ve previously created. The charges are returned in sorted order, with the most recent charges appearing first.&lt;/p>
+    /// Returns a list of charges you’ve previously created. The charges are returned in sorted order, with the most recent charges appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/charges" -> crate::models::GetChargesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -39,9 +48,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/charges`
     ///
-    /// &lt;p>To charge a credit card or other payment source, you create a &lt;code>Charge&lt;/code> object. If your API key is in test mode, the supplied payment source (e.g., card) won’t actually be charged, although everything else will occur as if in live mode. (Stripe assumes that the charge would have completed successfully).&lt;/p>
+    /// To charge a credit card or other payment source, you create a `Charge` object. If your API key is in test mode, the supplied payment source (e.g., card) won’t actually be charged, although everything else will occur as if in live mode. (Stripe assumes that the charge would have completed successfully).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/charges" -> crate::models::Charge {
         /// Amount intended to be collected by this payment. A positive integer representing how much to charge in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal) (e.g., 100 cents to charge $1.00 or 100 to charge ¥100, a zero-decimal currency). The minimum amount is $0.50 US or [equivalent in charge currency](https://stripe.com/docs/currencies#minimum-and-maximum-charge-amounts). The amount value supports up to eight digits (e.g., a value of 99999999 for a USD charge of $999,999.99).
         #[endpoint(body)]
@@ -109,11 +119,13 @@ endpoint! {
 endpoint! {
     /// `GET /v1/charges/search`
     ///
-    /// &lt;p>Search for charges you’ve previously created using Stripe’s &lt;a href="/docs/search#search-query-language">Search Query Language&lt;/a>.
+    /// Search for charges you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
-    /// to an hour behind during outages. Search functionality is not available to merchants in India.&lt;/p>
+    /// to an hour behind during outages. Search functionality is not available to merchants in India.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
     pub struct GetSearch = "GET /v1/charges/search" -> crate::models::GetChargesSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -133,8 +145,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/charges/{charge}`
     ///
-    /// &lt;p>Retrieves the details of a charge that has previously been created. Supply the unique charge ID that was returned from your previous request, and Stripe will return the corresponding charge information. The same information is returned when creating or refunding the charge.&lt;/p>
+    /// Retrieves the details of a charge that has previously been created. Supply the unique charge ID that was returned from your previous request, and Stripe will return the corresponding charge information. The same information is returned when creating or refunding the charge.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCharge = "GET /v1/charges/{charge}" -> crate::models::Charge {
         /// The `charge` path parameter.
         pub charge: String,
@@ -147,9 +160,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/charges/{charge}`
     ///
-    /// &lt;p>Updates the specified charge by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified charge by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCharge = "POST /v1/charges/{charge}" -> crate::models::Charge {
         /// The `charge` path parameter.
         pub charge: String,
@@ -183,11 +197,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/charges/{charge}/capture`
     ///
-    /// &lt;p>Capture the payment of an existing, uncaptured, charge. This is the second half of the two-step payment flow, where first you &lt;a href="#create_charge">created a charge&lt;/a> with the capture option set to false.&lt;/p>
+    /// Capture the payment of an existing, uncaptured, charge. This is the second half of the two-step payment flow, where first you [created a charge](#create_charge) with the capture option set to false.
     ///
-    /// &lt;p>Uncaptured payments expire a set number of days after they are created (&lt;a href="/docs/charges/placing-a-hold">7 by default&lt;/a>). If they are not captured by that point in time, they will be marked as refunded and will no longer be capturable.&lt;/p>
+    ///
+    ///
+    /// Uncaptured payments expire a set number of days after they are created ([7 by default](/docs/charges/placing-a-hold)). If they are not captured by that point in time, they will be marked as refunded and will no longer be capturable.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostChargeCapture = "POST /v1/charges/{charge}/capture" -> crate::models::Charge {
         /// The `charge` path parameter.
         pub charge: String,
@@ -224,8 +241,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/charges/{charge}/dispute`
     ///
-    /// &lt;p>Retrieve a dispute for a specified charge.&lt;/p>
+    /// Retrieve a dispute for a specified charge.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetChargeDispute = "GET /v1/charges/{charge}/dispute" -> crate::models::Dispute {
         /// The `charge` path parameter.
         pub charge: String,
@@ -239,6 +257,7 @@ endpoint! {
     /// `POST /v1/charges/{charge}/dispute`
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostChargeDispute = "POST /v1/charges/{charge}/dispute" -> crate::models::Dispute {
         /// The `charge` path parameter.
         pub charge: String,
@@ -261,6 +280,7 @@ endpoint! {
     /// `POST /v1/charges/{charge}/dispute/close`
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostChargeDisputeClose = "POST /v1/charges/{charge}/dispute/close" -> crate::models::Dispute {
         /// The `charge` path parameter.
         pub charge: String,
@@ -273,19 +293,26 @@ endpoint! {
 endpoint! {
     /// `POST /v1/charges/{charge}/refund`
     ///
-    /// &lt;p>When you create a new refund, you must specify a Charge or a PaymentIntent object on which to create it.&lt;/p>
+    /// When you create a new refund, you must specify a Charge or a PaymentIntent object on which to create it.
     ///
-    /// &lt;p>Creating a new refund will refund a charge that has previously been created but not yet refunded.
-    /// Funds will be refunded to the credit or debit card that was originally charged.&lt;/p>
     ///
-    /// &lt;p>You can optionally refund only part of a charge.
-    /// You can do so multiple times, until the entire charge has been refunded.&lt;/p>
     ///
-    /// &lt;p>Once entirely refunded, a charge can’t be refunded again.
+    /// Creating a new refund will refund a charge that has previously been created but not yet refunded.
+    /// Funds will be refunded to the credit or debit card that was originally charged.
+    ///
+    ///
+    ///
+    /// You can optionally refund only part of a charge.
+    /// You can do so multiple times, until the entire charge has been refunded.
+    ///
+    ///
+    ///
+    /// Once entirely refunded, a charge can’t be refunded again.
     /// This method will raise an error when called on an already-refunded charge,
-    /// or when trying to refund more money than is left on a charge.&lt;/p>
+    /// or when trying to refund more money than is left on a charge.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostChargeRefund = "POST /v1/charges/{charge}/refund" -> crate::models::Charge {
         /// The `charge` path parameter.
         pub charge: String,
@@ -319,8 +346,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/charges/{charge}/refunds`
     ///
-    /// &lt;p>You can see a list of the refunds belonging to a specific charge. Note that the 10 most recent refunds are always available by default on the charge object. If you need more than those 10, you can use this API method and the &lt;code>limit&lt;/code> and &lt;code>starting_after&lt;/code> parameters to page through additional refunds.&lt;/p>
+    /// You can see a list of the refunds belonging to a specific charge. Note that the 10 most recent refunds are always available by default on the charge object. If you need more than those 10, you can use this API method and the `limit` and `starting_after` parameters to page through additional refunds.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetChargeRefunds = "GET /v1/charges/{charge}/refunds" -> crate::models::GetChargesChargeRefundsResponse {
         /// The `charge` path parameter.
         pub charge: String,
@@ -342,9 +378,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/charges/{charge}/refunds`
     ///
-    /// &lt;p>Create a refund.&lt;/p>
+    /// Create a refund.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostChargeRefunds = "POST /v1/charges/{charge}/refunds" -> crate::models::Refund {
         /// The `charge` path parameter.
         pub charge: String,
@@ -387,8 +424,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/charges/{charge}/refunds/{refund}`
     ///
-    /// &lt;p>Retrieves the details of an existing refund.&lt;/p>
+    /// Retrieves the details of an existing refund.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetChargeRefundsRefund = "GET /v1/charges/{charge}/refunds/{refund}" -> crate::models::Refund {
         /// The `charge` path parameter.
         pub charge: String,
@@ -403,9 +441,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/charges/{charge}/refunds/{refund}`
     ///
-    /// &lt;p>Update a specified refund.&lt;/p>
+    /// Update a specified refund.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostChargeRefundsRefund = "POST /v1/charges/{charge}/refunds/{refund}" -> crate::models::Refund {
         /// The `charge` path parameter.
         pub charge: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/checkout/sessions`
     ///
-    /// &lt;p>Returns a list of Checkout Sessions.&lt;/p>
+    /// Returns a list of Checkout Sessions.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetSessions = "GET /v1/checkout/sessions" -> crate::models::GetCheckoutSessionsResponse {
         /// Only return the Checkout Sessions for the Customer specified.
         #[endpoint(query)]
@@ -42,9 +51,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/checkout/sessions`
     ///
-    /// &lt;p>Creates a Session object.&lt;/p>
+    /// Creates a Session object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSessions = "POST /v1/checkout/sessions" -> crate::models::CheckoutSession {
         /// Configure actions after a Checkout Session has expired.
         #[endpoint(body, style = "deepObject")]
@@ -224,8 +234,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/checkout/sessions/{session}`
     ///
-    /// &lt;p>Retrieves a Session object.&lt;/p>
+    /// Retrieves a Session object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetSessionsSession = "GET /v1/checkout/sessions/{session}" -> crate::models::CheckoutSession {
         /// The `session` path parameter.
         pub session: String,
@@ -238,11 +249,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/checkout/sessions/{session}/expire`
     ///
-    /// &lt;p>A Session can be expired when it is in one of these statuses: &lt;code>open&lt;/code> &lt;/p>
+    /// A Session can be expired when it is in one of these statuses: `open`
     ///
-    /// &lt;p>After it expires, a customer can’t complete a Session and customers loading the Session see a message saying the Session is expired.&lt;/p>
+    ///
+    ///
+    /// After it expires, a customer can’t complete a Session and customers loading the Session see a message saying the Session is expired.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSessionsSessionExpire = "POST /v1/checkout/sessions/{session}/expire" -> crate::models::CheckoutSession {
         /// The `session` path parameter.
         pub session: String,
@@ -255,8 +269,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/checkout/sessions/{session}/line_items`
     ///
-    /// &lt;p>When retrieving a Checkout Session, there is an includable &lt;strong>line_items&lt;/strong> property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
+    /// When retrieving a Checkout Session, there is an includable **line_items** property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetSessionsSessionLineItems = "GET /v1/checkout/sessions/{session}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `session` path parameter.
         pub session: String,

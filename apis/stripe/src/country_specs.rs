@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/country_specs`
     ///
-    /// &lt;p>Lists all Country Spec objects available in the API.&lt;/p>
+    /// Lists all Country Spec objects available in the API.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/country_specs" -> crate::models::GetCountrySpecsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -27,8 +36,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/country_specs/{country}`
     ///
-    /// &lt;p>Returns a Country Spec for a given Country code.&lt;/p>
+    /// Returns a Country Spec for a given Country code.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCountry = "GET /v1/country_specs/{country}" -> crate::models::CountrySpec {
         /// The `country` path parameter.
         pub country: String,

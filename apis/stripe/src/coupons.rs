@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/coupons`
     ///
-    /// &lt;p>Returns a list of your coupons.&lt;/p>
+    /// Returns a list of your coupons.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/coupons" -> crate::models::GetCouponsResponse {
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
@@ -30,11 +39,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/coupons`
     ///
-    /// &lt;p>You can create coupons easily via the &lt;a href="https://dashboard.stripe.com/coupons">coupon management&lt;/a> page of the Stripe dashboard. Coupon creation is also accessible via the API if you need to create coupons on the fly.&lt;/p>
+    /// You can create coupons easily via the [coupon management](https://dashboard.stripe.com/coupons) page of the Stripe dashboard. Coupon creation is also accessible via the API if you need to create coupons on the fly.
     ///
-    /// &lt;p>A coupon has either a &lt;code>percent_off&lt;/code> or an &lt;code>amount_off&lt;/code> and &lt;code>currency&lt;/code>. If you set an &lt;code>amount_off&lt;/code>, that amount will be subtracted from any invoice’s subtotal. For example, an invoice with a subtotal of &lt;currency>100&lt;/currency> will have a final total of &lt;currency>0&lt;/currency> if a coupon with an &lt;code>amount_off&lt;/code> of &lt;amount>200&lt;/amount> is applied to it and an invoice with a subtotal of &lt;currency>300&lt;/currency> will have a final total of &lt;currency>100&lt;/currency> if a coupon with an &lt;code>amount_off&lt;/code> of &lt;amount>200&lt;/amount> is applied to it.&lt;/p>
+    ///
+    ///
+    /// A coupon has either a `percent_off` or an `amount_off` and `currency`. If you set an `amount_off`, that amount will be subtracted from any invoice’s subtotal. For example, an invoice with a subtotal of &lt;currency>100&lt;/currency> will have a final total of &lt;currency>0&lt;/currency> if a coupon with an `amount_off` of &lt;amount>200&lt;/amount> is applied to it and an invoice with a subtotal of &lt;currency>300&lt;/currency> will have a final total of &lt;currency>100&lt;/currency> if a coupon with an `amount_off` of &lt;amount>200&lt;/amount> is applied to it.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/coupons" -> crate::models::Coupon {
         /// A positive integer representing the amount to subtract from an invoice total (required if `percent_off` is not passed).
         #[endpoint(body)]
@@ -86,8 +98,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/coupons/{coupon}`
     ///
-    /// &lt;p>Retrieves the coupon with the given ID.&lt;/p>
+    /// Retrieves the coupon with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCoupon = "GET /v1/coupons/{coupon}" -> crate::models::Coupon {
         /// The `coupon` path parameter.
         pub coupon: String,
@@ -100,9 +113,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/coupons/{coupon}`
     ///
-    /// &lt;p>Updates the metadata of a coupon. Other coupon details (currency, duration, amount_off) are, by design, not editable.&lt;/p>
+    /// Updates the metadata of a coupon. Other coupon details (currency, duration, amount_off) are, by design, not editable.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCoupon = "POST /v1/coupons/{coupon}" -> crate::models::Coupon {
         /// The `coupon` path parameter.
         pub coupon: String,
@@ -129,9 +143,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/coupons/{coupon}`
     ///
-    /// &lt;p>You can delete coupons via the &lt;a href="https://dashboard.stripe.com/coupons">coupon management&lt;/a> page of the Stripe dashboard. However, deleting a coupon does not affect any customers who have already applied the coupon; it means that new customers can’t redeem the coupon. You can also delete coupons via the API.&lt;/p>
+    /// You can delete coupons via the [coupon management](https://dashboard.stripe.com/coupons) page of the Stripe dashboard. However, deleting a coupon does not affect any customers who have already applied the coupon; it means that new customers can’t redeem the coupon. You can also delete coupons via the API.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteCoupon = "DELETE /v1/coupons/{coupon}" -> crate::models::DeletedCoupon {
         /// The `coupon` path parameter.
         pub coupon: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/credit_notes`
     ///
-    /// &lt;p>Returns a list of credit notes.&lt;/p>
+    /// Returns a list of credit notes.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/credit_notes" -> crate::models::GetCreditNotesResponse {
         /// Only return credit notes for the customer specified by this customer ID.
         #[endpoint(query)]
@@ -33,22 +42,27 @@ endpoint! {
 endpoint! {
     /// `POST /v1/credit_notes`
     ///
-    /// &lt;p>Issue a credit note to adjust the amount of a finalized invoice. For a &lt;code>status=open&lt;/code> invoice, a credit note reduces
-    /// its &lt;code>amount_due&lt;/code>. For a &lt;code>status=paid&lt;/code> invoice, a credit note does not affect its &lt;code>amount_due&lt;/code>. Instead, it can result
-    /// in any combination of the following:&lt;/p>
+    /// Issue a credit note to adjust the amount of a finalized invoice. For a `status=open` invoice, a credit note reduces
+    /// its `amount_due`. For a `status=paid` invoice, a credit note does not affect its `amount_due`. Instead, it can result
+    /// in any combination of the following:
+    ///
+    ///
     ///
     /// &lt;ul>
-    /// &lt;li>Refund: create a new refund (using &lt;code>refund_amount&lt;/code>) or link an existing refund (using &lt;code>refund&lt;/code>).&lt;/li>
-    /// &lt;li>Customer balance credit: credit the customer’s balance (using &lt;code>credit_amount&lt;/code>) which will be automatically applied to their next invoice when it’s finalized.&lt;/li>
-    /// &lt;li>Outside of Stripe credit: record the amount that is or will be credited outside of Stripe (using &lt;code>out_of_band_amount&lt;/code>).&lt;/li>
+    /// &lt;li>Refund: create a new refund (using `refund_amount`) or link an existing refund (using `refund`).&lt;/li>
+    /// &lt;li>Customer balance credit: credit the customer’s balance (using `credit_amount`) which will be automatically applied to their next invoice when it’s finalized.&lt;/li>
+    /// &lt;li>Outside of Stripe credit: record the amount that is or will be credited outside of Stripe (using `out_of_band_amount`).&lt;/li>
     /// &lt;/ul>
     ///
-    /// &lt;p>For post-payment credit notes the sum of the refund, credit and outside of Stripe amounts must equal the credit note total.&lt;/p>
+    /// For post-payment credit notes the sum of the refund, credit and outside of Stripe amounts must equal the credit note total.
     ///
-    /// &lt;p>You may issue multiple credit notes for an invoice. Each credit note will increment the invoice’s &lt;code>pre_payment_credit_notes_amount&lt;/code>
-    /// or &lt;code>post_payment_credit_notes_amount&lt;/code> depending on its &lt;code>status&lt;/code> at the time of credit note creation.&lt;/p>
+    ///
+    ///
+    /// You may issue multiple credit notes for an invoice. Each credit note will increment the invoice’s `pre_payment_credit_notes_amount`
+    /// or `post_payment_credit_notes_amount` depending on its `status` at the time of credit note creation.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/credit_notes" -> crate::models::CreditNote {
         /// The integer amount in cents (or local equivalent) representing the total amount of the credit note.
         #[endpoint(body)]
@@ -92,8 +106,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/credit_notes/preview`
     ///
-    /// &lt;p>Get a preview of a credit note without creating it.&lt;/p>
+    /// Get a preview of a credit note without creating it.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetPreview = "GET /v1/credit_notes/preview" -> crate::models::CreditNote {
         /// The integer amount in cents (or local equivalent) representing the total amount of the credit note.
         #[endpoint(query)]
@@ -137,8 +152,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/credit_notes/preview/lines`
     ///
-    /// &lt;p>When retrieving a credit note preview, you’ll get a &lt;strong>lines&lt;/strong> property containing the first handful of those items. This URL you can retrieve the full (paginated) list of line items.&lt;/p>
+    /// When retrieving a credit note preview, you’ll get a **lines** property containing the first handful of those items. This URL you can retrieve the full (paginated) list of line items.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetPreviewLines = "GET /v1/credit_notes/preview/lines" -> crate::models::CreditNoteLines {
         /// The integer amount in cents (or local equivalent) representing the total amount of the credit note.
         #[endpoint(query)]
@@ -191,8 +215,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/credit_notes/{credit_note}/lines`
     ///
-    /// &lt;p>When retrieving a credit note, you’ll get a &lt;strong>lines&lt;/strong> property containing the the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
+    /// When retrieving a credit note, you’ll get a **lines** property containing the the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCreditNoteLines = "GET /v1/credit_notes/{credit_note}/lines" -> crate::models::CreditNoteLines {
         /// The `credit_note` path parameter.
         pub credit_note: String,
@@ -214,8 +247,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/credit_notes/{id}`
     ///
-    /// &lt;p>Retrieves the credit note object with the given identifier.&lt;/p>
+    /// Retrieves the credit note object with the given identifier.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetId = "GET /v1/credit_notes/{id}" -> crate::models::CreditNote {
         /// The `id` path parameter.
         pub id: String,
@@ -228,9 +262,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/credit_notes/{id}`
     ///
-    /// &lt;p>Updates an existing credit note.&lt;/p>
+    /// Updates an existing credit note.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostId = "POST /v1/credit_notes/{id}" -> crate::models::CreditNote {
         /// The `id` path parameter.
         pub id: String,
@@ -249,9 +284,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/credit_notes/{id}/void`
     ///
-    /// &lt;p>Marks a credit note as void. Learn more about &lt;a href="/docs/billing/invoices/credit-notes#voiding">voiding credit notes&lt;/a>.&lt;/p>
+    /// Marks a credit note as void. Learn more about [voiding credit notes](/docs/billing/invoices/credit-notes#voiding).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIdVoid = "POST /v1/credit_notes/{id}/void" -> crate::models::CreditNote {
         /// The `id` path parameter.
         pub id: String,

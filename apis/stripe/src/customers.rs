@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/customers`
     ///
-    /// &lt;p>Returns a list of your customers. The customers are returned sorted by creation date, with the most recent customers appearing first.&lt;/p>
+    /// Returns a list of your customers. The customers are returned sorted by creation date, with the most recent customers appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/customers" -> crate::models::GetCustomersResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -36,9 +45,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers`
     ///
-    /// &lt;p>Creates a new customer object.&lt;/p>
+    /// Creates a new customer object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/customers" -> crate::models::Customer {
         /// The customer's address.
         #[endpoint(body, style = "deepObject")]
@@ -112,11 +122,13 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/search`
     ///
-    /// &lt;p>Search for customers you’ve previously created using Stripe’s &lt;a href="/docs/search#search-query-language">Search Query Language&lt;/a>.
+    /// Search for customers you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
-    /// to an hour behind during outages. Search functionality is not available to merchants in India.&lt;/p>
+    /// to an hour behind during outages. Search functionality is not available to merchants in India.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
     pub struct GetSearch = "GET /v1/customers/search" -> crate::models::GetCustomersSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -136,8 +148,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}`
     ///
-    /// &lt;p>Retrieves a Customer object.&lt;/p>
+    /// Retrieves a Customer object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomer = "GET /v1/customers/{customer}" -> crate::models::GetCustomersCustomerResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -150,11 +163,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}`
     ///
-    /// &lt;p>Updates the specified customer by setting the values of the parameters passed. Any parameters not provided will be left unchanged. For example, if you pass the &lt;strong>source&lt;/strong> parameter, that becomes the customer’s active source (e.g., a card) to be used for all charges in the future. When you update a customer to a new valid card source by passing the &lt;strong>source&lt;/strong> parameter: for each of the customer’s current subscriptions, if the subscription bills automatically and is in the &lt;code>past_due&lt;/code> state, then the latest open invoice for the subscription with automatic collection enabled will be retried. This retry will not count as an automatic retry, and will not affect the next regularly scheduled payment for the invoice. Changing the &lt;strong>default_source&lt;/strong> for a customer will not trigger this behavior.&lt;/p>
+    /// Updates the specified customer by setting the values of the parameters passed. Any parameters not provided will be left unchanged. For example, if you pass the **source** parameter, that becomes the customer’s active source (e.g., a card) to be used for all charges in the future. When you update a customer to a new valid card source by passing the **source** parameter: for each of the customer’s current subscriptions, if the subscription bills automatically and is in the `past_due` state, then the latest open invoice for the subscription with automatic collection enabled will be retried. This retry will not count as an automatic retry, and will not affect the next regularly scheduled payment for the invoice. Changing the **default_source** for a customer will not trigger this behavior.
     ///
-    /// &lt;p>This request accepts mostly the same arguments as the customer creation call.&lt;/p>
+    ///
+    ///
+    /// This request accepts mostly the same arguments as the customer creation call.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomer = "POST /v1/customers/{customer}" -> crate::models::Customer {
         /// The `customer` path parameter.
         pub customer: String,
@@ -243,9 +259,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/customers/{customer}`
     ///
-    /// &lt;p>Permanently deletes a customer. It cannot be undone. Also immediately cancels any active subscriptions on the customer.&lt;/p>
+    /// Permanently deletes a customer. It cannot be undone. Also immediately cancels any active subscriptions on the customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomer = "DELETE /v1/customers/{customer}" -> crate::models::DeletedCustomer {
         /// The `customer` path parameter.
         pub customer: String,
@@ -258,8 +275,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/balance_transactions`
     ///
-    /// &lt;p>Returns a list of transactions that updated the customer’s &lt;a href="/docs/billing/customer/balance">balances&lt;/a>.&lt;/p>
+    /// Returns a list of transactions that updated the customer’s [balances](/docs/billing/customer/balance).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCustomerBalanceTransactions = "GET /v1/customers/{customer}/balance_transactions" -> crate::models::GetCustomersCustomerBalanceTransactionsResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -281,9 +307,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/balance_transactions`
     ///
-    /// &lt;p>Creates an immutable transaction that updates the customer’s credit &lt;a href="/docs/billing/customer/balance">balance&lt;/a>.&lt;/p>
+    /// Creates an immutable transaction that updates the customer’s credit [balance](/docs/billing/customer/balance).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerBalanceTransactions = "POST /v1/customers/{customer}/balance_transactions" -> crate::models::CustomerBalanceTransaction {
         /// The `customer` path parameter.
         pub customer: String,
@@ -308,8 +335,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/balance_transactions/{transaction}`
     ///
-    /// &lt;p>Retrieves a specific customer balance transaction that updated the customer’s &lt;a href="/docs/billing/customer/balance">balances&lt;/a>.&lt;/p>
+    /// Retrieves a specific customer balance transaction that updated the customer’s [balances](/docs/billing/customer/balance).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerBalanceTransactionsTransaction = "GET /v1/customers/{customer}/balance_transactions/{transaction}" -> crate::models::CustomerBalanceTransaction {
         /// The `customer` path parameter.
         pub customer: String,
@@ -324,9 +352,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/balance_transactions/{transaction}`
     ///
-    /// &lt;p>Most credit balance transaction fields are immutable, but you may update its &lt;code>description&lt;/code> and &lt;code>metadata&lt;/code>.&lt;/p>
+    /// Most credit balance transaction fields are immutable, but you may update its `description` and `metadata`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerBalanceTransactionsTransaction = "POST /v1/customers/{customer}/balance_transactions/{transaction}" -> crate::models::CustomerBalanceTransaction {
         /// The `customer` path parameter.
         pub customer: String,
@@ -347,10 +376,19 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/bank_accounts`
     ///
-    /// &lt;p>You can see a list of the bank accounts belonging to a Customer. Note that the 10 most recent sources are always available by default on the Customer. If you need more than those 10, you can use this API method and the &lt;code>limit&lt;/code> and &lt;code>starting_after&lt;/code> parameters to page through additional bank accounts.&lt;/p>
+    /// You can see a list of the bank accounts belonging to a Customer. Note that the 10 most recent sources are always available by default on the Customer. If you need more than those 10, you can use this API method and the `limit` and `starting_after` parameters to page through additional bank accounts.
     ///
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCustomerBankAccounts = "GET /v1/customers/{customer}/bank_accounts" -> crate::models::GetCustomersCustomerBankAccountsResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -372,13 +410,16 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/bank_accounts`
     ///
-    /// &lt;p>When you create a new credit card, you must specify a customer or recipient on which to create it.&lt;/p>
+    /// When you create a new credit card, you must specify a customer or recipient on which to create it.
     ///
-    /// &lt;p>If the card’s owner has no default card, then the new card will become the default.
+    ///
+    ///
+    /// If the card’s owner has no default card, then the new card will become the default.
     /// However, if the owner already has a default, then it will not change.
-    /// To change the default, you should &lt;a href="/docs/api#update_customer">update the customer&lt;/a> to have a new &lt;code>default_source&lt;/code>.&lt;/p>
+    /// To change the default, you should [update the customer](/docs/api#update_customer) to have a new `default_source`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerBankAccounts = "POST /v1/customers/{customer}/bank_accounts" -> crate::models::PaymentSource {
         /// The `customer` path parameter.
         pub customer: String,
@@ -406,10 +447,11 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/bank_accounts/{id}`
     ///
-    /// &lt;p>By default, you can see the 10 most recent sources stored on a Customer directly on the object, but you can also retrieve details about a specific bank account stored on the Stripe account.&lt;/p>
+    /// By default, you can see the 10 most recent sources stored on a Customer directly on the object, but you can also retrieve details about a specific bank account stored on the Stripe account.
     ///
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerBankAccountsId = "GET /v1/customers/{customer}/bank_accounts/{id}" -> crate::models::BankAccount {
         /// The `customer` path parameter.
         pub customer: String,
@@ -424,9 +466,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/bank_accounts/{id}`
     ///
-    /// &lt;p>Update a specified source for a given customer.&lt;/p>
+    /// Update a specified source for a given customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerBankAccountsId = "POST /v1/customers/{customer}/bank_accounts/{id}" -> crate::models::PostCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -480,9 +523,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/customers/{customer}/bank_accounts/{id}`
     ///
-    /// &lt;p>Delete a specified source for a given customer.&lt;/p>
+    /// Delete a specified source for a given customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerBankAccountsId = "DELETE /v1/customers/{customer}/bank_accounts/{id}" -> crate::models::DeleteCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -497,9 +541,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/bank_accounts/{id}/verify`
     ///
-    /// &lt;p>Verify a specified bank account for a given customer.&lt;/p>
+    /// Verify a specified bank account for a given customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerBankAccountsIdVerify = "POST /v1/customers/{customer}/bank_accounts/{id}/verify" -> crate::models::BankAccount {
         /// The `customer` path parameter.
         pub customer: String,
@@ -517,12 +562,21 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/cards`
     ///
-    /// &lt;p>You can see a list of the cards belonging to a customer.
-    /// Note that the 10 most recent sources are always available on the &lt;code>Customer&lt;/code> object.
-    /// If you need more than those 10, you can use this API method and the &lt;code>limit&lt;/code> and &lt;code>starting_after&lt;/code> parameters to page through additional cards.&lt;/p>
+    /// You can see a list of the cards belonging to a customer.
+    /// Note that the 10 most recent sources are always available on the `Customer` object.
+    /// If you need more than those 10, you can use this API method and the `limit` and `starting_after` parameters to page through additional cards.
     ///
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCustomerCards = "GET /v1/customers/{customer}/cards" -> crate::models::GetCustomersCustomerCardsResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -544,13 +598,16 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/cards`
     ///
-    /// &lt;p>When you create a new credit card, you must specify a customer or recipient on which to create it.&lt;/p>
+    /// When you create a new credit card, you must specify a customer or recipient on which to create it.
     ///
-    /// &lt;p>If the card’s owner has no default card, then the new card will become the default.
+    ///
+    ///
+    /// If the card’s owner has no default card, then the new card will become the default.
     /// However, if the owner already has a default, then it will not change.
-    /// To change the default, you should &lt;a href="/docs/api#update_customer">update the customer&lt;/a> to have a new &lt;code>default_source&lt;/code>.&lt;/p>
+    /// To change the default, you should [update the customer](/docs/api#update_customer) to have a new `default_source`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerCards = "POST /v1/customers/{customer}/cards" -> crate::models::PaymentSource {
         /// The `customer` path parameter.
         pub customer: String,
@@ -578,10 +635,11 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/cards/{id}`
     ///
-    /// &lt;p>You can always see the 10 most recent cards directly on a customer; this method lets you retrieve details about a specific card stored on the customer.&lt;/p>
+    /// You can always see the 10 most recent cards directly on a customer; this method lets you retrieve details about a specific card stored on the customer.
     ///
     /// Deprecated by the description.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerCardsId = "GET /v1/customers/{customer}/cards/{id}" -> crate::models::Card {
         /// The `customer` path parameter.
         pub customer: String,
@@ -596,9 +654,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/cards/{id}`
     ///
-    /// &lt;p>Update a specified source for a given customer.&lt;/p>
+    /// Update a specified source for a given customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerCardsId = "POST /v1/customers/{customer}/cards/{id}" -> crate::models::PostCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -652,9 +711,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/customers/{customer}/cards/{id}`
     ///
-    /// &lt;p>Delete a specified source for a given customer.&lt;/p>
+    /// Delete a specified source for a given customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerCardsId = "DELETE /v1/customers/{customer}/cards/{id}" -> crate::models::DeleteCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -669,8 +729,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/cash_balance`
     ///
-    /// &lt;p>Retrieves a customer’s cash balance.&lt;/p>
+    /// Retrieves a customer’s cash balance.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerCashBalance = "GET /v1/customers/{customer}/cash_balance" -> crate::models::CashBalance {
         /// The `customer` path parameter.
         pub customer: String,
@@ -683,9 +744,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/cash_balance`
     ///
-    /// &lt;p>Changes the settings on a customer’s cash balance.&lt;/p>
+    /// Changes the settings on a customer’s cash balance.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerCashBalance = "POST /v1/customers/{customer}/cash_balance" -> crate::models::CashBalance {
         /// The `customer` path parameter.
         pub customer: String,
@@ -701,8 +763,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/cash_balance_transactions`
     ///
-    /// &lt;p>Returns a list of transactions that modified the customer’s &lt;a href="/docs/payments/customer-balance">cash balance&lt;/a>.&lt;/p>
+    /// Returns a list of transactions that modified the customer’s [cash balance](/docs/payments/customer-balance).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCustomerCashBalanceTransactions = "GET /v1/customers/{customer}/cash_balance_transactions" -> crate::models::GetCustomersCustomerCashBalanceTransactionsResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -724,8 +795,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/cash_balance_transactions/{transaction}`
     ///
-    /// &lt;p>Retrieves a specific cash balance transaction, which updated the customer’s &lt;a href="/docs/payments/customer-balance">cash balance&lt;/a>.&lt;/p>
+    /// Retrieves a specific cash balance transaction, which updated the customer’s [cash balance](/docs/payments/customer-balance).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerCashBalanceTransactionsTransaction = "GET /v1/customers/{customer}/cash_balance_transactions/{transaction}" -> crate::models::CustomerCashBalanceTransaction {
         /// The `customer` path parameter.
         pub customer: String,
@@ -740,6 +812,7 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/discount`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerDiscount = "GET /v1/customers/{customer}/discount" -> crate::models::Discount {
         /// The `customer` path parameter.
         pub customer: String,
@@ -752,9 +825,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/customers/{customer}/discount`
     ///
-    /// &lt;p>Removes the currently applied discount on a customer.&lt;/p>
+    /// Removes the currently applied discount on a customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerDiscount = "DELETE /v1/customers/{customer}/discount" -> crate::models::DeletedDiscount {
         /// The `customer` path parameter.
         pub customer: String,
@@ -767,11 +841,12 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/funding_instructions`
     ///
-    /// &lt;p>Retrieve funding instructions for a customer cash balance. If funding instructions do not yet exist for the customer, new
+    /// Retrieve funding instructions for a customer cash balance. If funding instructions do not yet exist for the customer, new
     /// funding instructions will be created. If funding instructions have already been created for a given customer, the same
-    /// funding instructions will be retrieved. In other words, we will return the same funding instructions each time.&lt;/p>
+    /// funding instructions will be retrieved. In other words, we will return the same funding instructions each time.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerFundingInstructions = "POST /v1/customers/{customer}/funding_instructions" -> crate::models::FundingInstructions {
         /// The `customer` path parameter.
         pub customer: String,
@@ -793,8 +868,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/payment_methods`
     ///
-    /// &lt;p>Returns a list of PaymentMethods for a given Customer&lt;/p>
+    /// Returns a list of PaymentMethods for a given Customer
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCustomerPaymentMethods = "GET /v1/customers/{customer}/payment_methods" -> crate::models::GetCustomersCustomerPaymentMethodsResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -819,8 +903,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/payment_methods/{payment_method}`
     ///
-    /// &lt;p>Retrieves a PaymentMethod object for a given Customer.&lt;/p>
+    /// Retrieves a PaymentMethod object for a given Customer.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerPaymentMethodsPaymentMethod = "GET /v1/customers/{customer}/payment_methods/{payment_method}" -> crate::models::PaymentMethod {
         /// The `customer` path parameter.
         pub customer: String,
@@ -835,8 +920,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/sources`
     ///
-    /// &lt;p>List sources for a specified customer.&lt;/p>
+    /// List sources for a specified customer.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCustomerSources = "GET /v1/customers/{customer}/sources" -> crate::models::CustomerSources {
         /// The `customer` path parameter.
         pub customer: String,
@@ -861,13 +955,16 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/sources`
     ///
-    /// &lt;p>When you create a new credit card, you must specify a customer or recipient on which to create it.&lt;/p>
+    /// When you create a new credit card, you must specify a customer or recipient on which to create it.
     ///
-    /// &lt;p>If the card’s owner has no default card, then the new card will become the default.
+    ///
+    ///
+    /// If the card’s owner has no default card, then the new card will become the default.
     /// However, if the owner already has a default, then it will not change.
-    /// To change the default, you should &lt;a href="/docs/api#update_customer">update the customer&lt;/a> to have a new &lt;code>default_source&lt;/code>.&lt;/p>
+    /// To change the default, you should [update the customer](/docs/api#update_customer) to have a new `default_source`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerSources = "POST /v1/customers/{customer}/sources" -> crate::models::PaymentSource {
         /// The `customer` path parameter.
         pub customer: String,
@@ -895,8 +992,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/sources/{id}`
     ///
-    /// &lt;p>Retrieve a specified source for a given customer.&lt;/p>
+    /// Retrieve a specified source for a given customer.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerSourcesId = "GET /v1/customers/{customer}/sources/{id}" -> crate::models::PaymentSource {
         /// The `customer` path parameter.
         pub customer: String,
@@ -911,9 +1009,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/sources/{id}`
     ///
-    /// &lt;p>Update a specified source for a given customer.&lt;/p>
+    /// Update a specified source for a given customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerSourcesId = "POST /v1/customers/{customer}/sources/{id}" -> crate::models::PostCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -967,9 +1066,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/customers/{customer}/sources/{id}`
     ///
-    /// &lt;p>Delete a specified source for a given customer.&lt;/p>
+    /// Delete a specified source for a given customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerSourcesId = "DELETE /v1/customers/{customer}/sources/{id}" -> crate::models::DeleteCustomersCustomerBankAccountsIdResponse {
         /// The `customer` path parameter.
         pub customer: String,
@@ -984,9 +1084,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/sources/{id}/verify`
     ///
-    /// &lt;p>Verify a specified bank account for a given customer.&lt;/p>
+    /// Verify a specified bank account for a given customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerSourcesIdVerify = "POST /v1/customers/{customer}/sources/{id}/verify" -> crate::models::BankAccount {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1004,8 +1105,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/subscriptions`
     ///
-    /// &lt;p>You can see a list of the customer’s active subscriptions. Note that the 10 most recent active subscriptions are always available by default on the customer object. If you need more than those 10, you can use the limit and starting_after parameters to page through additional subscriptions.&lt;/p>
+    /// You can see a list of the customer’s active subscriptions. Note that the 10 most recent active subscriptions are always available by default on the customer object. If you need more than those 10, you can use the limit and starting_after parameters to page through additional subscriptions.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCustomerSubscriptions = "GET /v1/customers/{customer}/subscriptions" -> crate::models::CustomerSubscriptions {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1027,9 +1137,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/subscriptions`
     ///
-    /// &lt;p>Creates a new subscription on an existing customer.&lt;/p>
+    /// Creates a new subscription on an existing customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerSubscriptions = "POST /v1/customers/{customer}/subscriptions" -> crate::models::Subscription {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1154,8 +1265,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}`
     ///
-    /// &lt;p>Retrieves the subscription with the given ID.&lt;/p>
+    /// Retrieves the subscription with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerSubscriptionsSubscriptionExposedId = "GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1170,9 +1282,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/subscriptions/{subscription_exposed_id}`
     ///
-    /// &lt;p>Updates an existing subscription on a customer to match the specified parameters. When changing plans or quantities, we will optionally prorate the price we charge next month to make up for any price changes. To preview how the proration will be calculated, use the &lt;a href="#upcoming_invoice">upcoming invoice&lt;/a> endpoint.&lt;/p>
+    /// Updates an existing subscription on a customer to match the specified parameters. When changing plans or quantities, we will optionally prorate the price we charge next month to make up for any price changes. To preview how the proration will be calculated, use the [upcoming invoice](#upcoming_invoice) endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerSubscriptionsSubscriptionExposedId = "POST /v1/customers/{customer}/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1307,13 +1420,18 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}`
     ///
-    /// &lt;p>Cancels a customer’s subscription. If you set the &lt;code>at_period_end&lt;/code> parameter to &lt;code>true&lt;/code>, the subscription will remain active until the end of the period, at which point it will be canceled and not renewed. Otherwise, with the default &lt;code>false&lt;/code> value, the subscription is terminated immediately. In either case, the customer will not be charged again for the subscription.&lt;/p>
+    /// Cancels a customer’s subscription. If you set the `at_period_end` parameter to `true`, the subscription will remain active until the end of the period, at which point it will be canceled and not renewed. Otherwise, with the default `false` value, the subscription is terminated immediately. In either case, the customer will not be charged again for the subscription.
     ///
-    /// &lt;p>Note, however, that any pending invoice items that you’ve created will still be charged for at the end of the period, unless manually &lt;a href="#delete_invoiceitem">deleted&lt;/a>. If you’ve set the subscription to cancel at the end of the period, any pending prorations will also be left in place and collected at the end of the period. But if the subscription is set to cancel immediately, pending prorations will be removed.&lt;/p>
     ///
-    /// &lt;p>By default, upon subscription cancellation, Stripe will stop automatic collection of all finalized invoices for the customer. This is intended to prevent unexpected payment attempts after the customer has canceled a subscription. However, you can resume automatic collection of the invoices manually after subscription cancellation to have us proceed. Or, you could check for unpaid invoices before allowing the customer to cancel the subscription at all.&lt;/p>
+    ///
+    /// Note, however, that any pending invoice items that you’ve created will still be charged for at the end of the period, unless manually [deleted](#delete_invoiceitem). If you’ve set the subscription to cancel at the end of the period, any pending prorations will also be left in place and collected at the end of the period. But if the subscription is set to cancel immediately, pending prorations will be removed.
+    ///
+    ///
+    ///
+    /// By default, upon subscription cancellation, Stripe will stop automatic collection of all finalized invoices for the customer. This is intended to prevent unexpected payment attempts after the customer has canceled a subscription. However, you can resume automatic collection of the invoices manually after subscription cancellation to have us proceed. Or, you could check for unpaid invoices before allowing the customer to cancel the subscription at all.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerSubscriptionsSubscriptionExposedId = "DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1334,6 +1452,7 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerSubscriptionsSubscriptionExposedIdDiscount = "GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount" -> crate::models::Discount {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1348,9 +1467,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount`
     ///
-    /// &lt;p>Removes the currently applied discount on a customer.&lt;/p>
+    /// Removes the currently applied discount on a customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerSubscriptionsSubscriptionExposedIdDiscount = "DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount" -> crate::models::DeletedDiscount {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1365,8 +1485,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/tax_ids`
     ///
-    /// &lt;p>Returns a list of tax IDs for a customer.&lt;/p>
+    /// Returns a list of tax IDs for a customer.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCustomerTaxIds = "GET /v1/customers/{customer}/tax_ids" -> crate::models::CustomerTaxIds {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1388,9 +1517,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/customers/{customer}/tax_ids`
     ///
-    /// &lt;p>Creates a new &lt;code>TaxID&lt;/code> object for a customer.&lt;/p>
+    /// Creates a new `TaxID` object for a customer.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomerTaxIds = "POST /v1/customers/{customer}/tax_ids" -> crate::models::TaxId {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1409,8 +1539,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/customers/{customer}/tax_ids/{id}`
     ///
-    /// &lt;p>Retrieves the &lt;code>TaxID&lt;/code> object with the given identifier.&lt;/p>
+    /// Retrieves the `TaxID` object with the given identifier.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCustomerTaxIdsId = "GET /v1/customers/{customer}/tax_ids/{id}" -> crate::models::TaxId {
         /// The `customer` path parameter.
         pub customer: String,
@@ -1425,9 +1556,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/customers/{customer}/tax_ids/{id}`
     ///
-    /// &lt;p>Deletes an existing &lt;code>TaxID&lt;/code> object.&lt;/p>
+    /// Deletes an existing `TaxID` object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteCustomerTaxIdsId = "DELETE /v1/customers/{customer}/tax_ids/{id}" -> crate::models::DeletedTaxId {
         /// The `customer` path parameter.
         pub customer: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/disputes`
     ///
-    /// &lt;p>Returns a list of your disputes.&lt;/p>
+    /// Returns a list of your disputes.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/disputes" -> crate::models::GetDisputesResponse {
         /// Only return disputes associated to the charge specified by this charge ID.
         #[endpoint(query)]
@@ -36,8 +45,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/disputes/{dispute}`
     ///
-    /// &lt;p>Retrieves the dispute with the given ID.&lt;/p>
+    /// Retrieves the dispute with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetDispute = "GET /v1/disputes/{dispute}" -> crate::models::Dispute {
         /// The `dispute` path parameter.
         pub dispute: String,
@@ -50,11 +60,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/disputes/{dispute}`
     ///
-    /// &lt;p>When you get a dispute, contacting your customer is always the best first step. If that doesn’t work, you can submit evidence to help us resolve the dispute in your favor. You can do this in your &lt;a href="https://dashboard.stripe.com/disputes">dashboard&lt;/a>, but if you prefer, you can use the API to submit evidence programmatically.&lt;/p>
+    /// When you get a dispute, contacting your customer is always the best first step. If that doesn’t work, you can submit evidence to help us resolve the dispute in your favor. You can do this in your [dashboard](https://dashboard.stripe.com/disputes), but if you prefer, you can use the API to submit evidence programmatically.
     ///
-    /// &lt;p>Depending on your dispute type, different evidence fields will give you a better chance of winning your dispute. To figure out which evidence fields to provide, see our &lt;a href="/docs/disputes/categories">guide to dispute types&lt;/a>.&lt;/p>
+    ///
+    ///
+    /// Depending on your dispute type, different evidence fields will give you a better chance of winning your dispute. To figure out which evidence fields to provide, see our [guide to dispute types](/docs/disputes/categories).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostDispute = "POST /v1/disputes/{dispute}" -> crate::models::Dispute {
         /// The `dispute` path parameter.
         pub dispute: String,
@@ -76,11 +89,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/disputes/{dispute}/close`
     ///
-    /// &lt;p>Closing the dispute for a charge indicates that you do not have any evidence to submit and are essentially dismissing the dispute, acknowledging it as lost.&lt;/p>
+    /// Closing the dispute for a charge indicates that you do not have any evidence to submit and are essentially dismissing the dispute, acknowledging it as lost.
     ///
-    /// &lt;p>The status of the dispute will change from &lt;code>needs_response&lt;/code> to &lt;code>lost&lt;/code>. &lt;em>Closing a dispute is irreversible&lt;/em>.&lt;/p>
+    ///
+    ///
+    /// The status of the dispute will change from `needs_response` to `lost`. *Closing a dispute is irreversible*.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostDisputeClose = "POST /v1/disputes/{dispute}/close" -> crate::models::Dispute {
         /// The `dispute` path parameter.
         pub dispute: String,

@@ -6,9 +6,10 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `POST /v1/ephemeral_keys`
     ///
-    /// &lt;p>Creates a short-lived API key for a given resource.&lt;/p>
+    /// Creates a short-lived API key for a given resource.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/ephemeral_keys" -> crate::models::EphemeralKey {
         /// The ID of the Customer you'd like to modify using the resulting ephemeral key.
         #[endpoint(body)]
@@ -28,9 +29,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/ephemeral_keys/{key}`
     ///
-    /// &lt;p>Invalidates a short-lived API key for a given resource.&lt;/p>
+    /// Invalidates a short-lived API key for a given resource.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteKey = "DELETE /v1/ephemeral_keys/{key}" -> crate::models::EphemeralKey {
         /// The `key` path parameter.
         pub key: String,

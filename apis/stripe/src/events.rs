@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/events`
     ///
-    /// &lt;p>List events, going back up to 30 days. Each event data is rendered according to Stripe API version at its creation time, specified in &lt;a href="/docs/api/events/object">event object&lt;/a> &lt;code>api_version&lt;/code> attribute (not according to your current Stripe API version or &lt;code>Stripe-Version&lt;/code> header).&lt;/p>
+    /// List events, going back up to 30 days. Each event data is rendered according to Stripe API version at its creation time, specified in [event object](/docs/api/events/object) `api_version` attribute (not according to your current Stripe API version or `Stripe-Version` header).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/events" -> crate::models::GetEventsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -39,8 +48,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/events/{id}`
     ///
-    /// &lt;p>Retrieves the details of an event. Supply the unique identifier of the event, which you might have received in a webhook.&lt;/p>
+    /// Retrieves the details of an event. Supply the unique identifier of the event, which you might have received in a webhook.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetId = "GET /v1/events/{id}" -> crate::models::Event {
         /// The `id` path parameter.
         pub id: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/exchange_rates`
     ///
-    /// &lt;p>Returns a list of objects that contain the rates at which foreign currencies are converted to one another. Only shows the currencies for which Stripe supports.&lt;/p>
+    /// Returns a list of objects that contain the rates at which foreign currencies are converted to one another. Only shows the currencies for which Stripe supports.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/exchange_rates" -> crate::models::GetExchangeRatesResponse {
         /// A cursor for use in pagination. `ending_before` is the currency that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with the exchange rate for currency X your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -27,8 +36,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/exchange_rates/{rate_id}`
     ///
-    /// &lt;p>Retrieves the exchange rates from the given currency to every supported currency.&lt;/p>
+    /// Retrieves the exchange rates from the given currency to every supported currency.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetRateId = "GET /v1/exchange_rates/{rate_id}" -> crate::models::ExchangeRate {
         /// The `rate_id` path parameter.
         pub rate_id: String,

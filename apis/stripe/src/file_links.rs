@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/file_links`
     ///
-    /// &lt;p>Returns a list of file links.&lt;/p>
+    /// Returns a list of file links.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/file_links" -> crate::models::GetFileLinksResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -36,9 +45,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/file_links`
     ///
-    /// &lt;p>Creates a new file link object.&lt;/p>
+    /// Creates a new file link object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/file_links" -> crate::models::FileLink {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -58,8 +68,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/file_links/{link}`
     ///
-    /// &lt;p>Retrieves the file link with the given ID.&lt;/p>
+    /// Retrieves the file link with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetLink = "GET /v1/file_links/{link}" -> crate::models::FileLink {
         /// The `link` path parameter.
         pub link: String,
@@ -72,9 +83,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/file_links/{link}`
     ///
-    /// &lt;p>Updates an existing file link object. Expired links can no longer be updated.&lt;/p>
+    /// Updates an existing file link object. Expired links can no longer be updated.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostLink = "POST /v1/file_links/{link}" -> crate::models::FileLink {
         /// The `link` path parameter.
         pub link: String,

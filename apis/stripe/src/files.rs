@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/files`
     ///
-    /// &lt;p>Returns a list of the files that your account has access to. The files are returned sorted by creation date, with the most recently created files appearing first.&lt;/p>
+    /// Returns a list of the files that your account has access to. The files are returned sorted by creation date, with the most recently created files appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/files" -> crate::models::GetFilesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -33,11 +42,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/files`
     ///
-    /// &lt;p>To upload a file to Stripe, you’ll need to send a request of type &lt;code>multipart/form-data&lt;/code>. The request should contain the file you would like to upload, as well as the parameters for creating a file.&lt;/p>
+    /// To upload a file to Stripe, you’ll need to send a request of type `multipart/form-data`. The request should contain the file you would like to upload, as well as the parameters for creating a file.
     ///
-    /// &lt;p>All of Stripe’s officially supported Client libraries should have support for sending &lt;code>multipart/form-data&lt;/code>.&lt;/p>
+    ///
+    ///
+    /// All of Stripe’s officially supported Client libraries should have support for sending `multipart/form-data`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "multipart/form-data")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/files" -> crate::models::File {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body)]
@@ -57,8 +69,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/files/{file}`
     ///
-    /// &lt;p>Retrieves the details of an existing file object. Supply the unique file ID from a file, and Stripe will return the corresponding file object. To access file contents, see the &lt;a href="/docs/file-upload#download-file-contents">File Upload Guide&lt;/a>.&lt;/p>
+    /// Retrieves the details of an existing file object. Supply the unique file ID from a file, and Stripe will return the corresponding file object. To access file contents, see the [File Upload Guide](/docs/file-upload#download-file-contents).
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetFile = "GET /v1/files/{file}" -> crate::models::File {
         /// The `file` path parameter.
         pub file: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/financial_connections/accounts`
     ///
-    /// &lt;p>Returns a list of Financial Connections &lt;code>Account&lt;/code> objects.&lt;/p>
+    /// Returns a list of Financial Connections `Account` objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetAccounts = "GET /v1/financial_connections/accounts" -> crate::models::GetFinancialConnectionsAccountsResponse {
         /// If present, only return accounts that belong to the specified account holder. `account_holder[customer]` and `account_holder[account]` are mutually exclusive.
         #[endpoint(query, style = "deepObject")]
@@ -35,8 +44,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/financial_connections/accounts/{account}`
     ///
-    /// &lt;p>Retrieves the details of an Financial Connections &lt;code>Account&lt;/code>.&lt;/p>
+    /// Retrieves the details of an Financial Connections `Account`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetAccountsAccount = "GET /v1/financial_connections/accounts/{account}" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -49,9 +59,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/financial_connections/accounts/{account}/disconnect`
     ///
-    /// &lt;p>Disables your access to a Financial Connections &lt;code>Account&lt;/code>. You will no longer be able to access data associated with the account (e.g. balances, transactions).&lt;/p>
+    /// Disables your access to a Financial Connections `Account`. You will no longer be able to access data associated with the account (e.g. balances, transactions).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountsAccountDisconnect = "POST /v1/financial_connections/accounts/{account}/disconnect" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -64,8 +75,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/financial_connections/accounts/{account}/owners`
     ///
-    /// &lt;p>Lists all owners for a given &lt;code>Account&lt;/code>&lt;/p>
+    /// Lists all owners for a given `Account`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetAccountsAccountOwners = "GET /v1/financial_connections/accounts/{account}/owners" -> crate::models::FinancialConnectionsAccountOwnershipOwners {
         /// The `account` path parameter.
         pub account: String,
@@ -90,9 +110,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/financial_connections/accounts/{account}/refresh`
     ///
-    /// &lt;p>Refreshes the data associated with a Financial Connections &lt;code>Account&lt;/code>.&lt;/p>
+    /// Refreshes the data associated with a Financial Connections `Account`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountsAccountRefresh = "POST /v1/financial_connections/accounts/{account}/refresh" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -110,9 +131,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/financial_connections/sessions`
     ///
-    /// &lt;p>To launch the Financial Connections authorization flow, create a &lt;code>Session&lt;/code>. The session’s &lt;code>client_secret&lt;/code> can be used to launch the flow using Stripe.js.&lt;/p>
+    /// To launch the Financial Connections authorization flow, create a `Session`. The session’s `client_secret` can be used to launch the flow using Stripe.js.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSessions = "POST /v1/financial_connections/sessions" -> crate::models::FinancialConnectionsSession {
         /// The account holder to link accounts for.
         #[endpoint(body, style = "deepObject")]
@@ -139,8 +161,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/financial_connections/sessions/{session}`
     ///
-    /// &lt;p>Retrieves the details of a Financial Connections &lt;code>Session&lt;/code>&lt;/p>
+    /// Retrieves the details of a Financial Connections `Session`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetSessionsSession = "GET /v1/financial_connections/sessions/{session}" -> crate::models::FinancialConnectionsSession {
         /// The `session` path parameter.
         pub session: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/identity/verification_reports`
     ///
-    /// &lt;p>List all verification reports.&lt;/p>
+    /// List all verification reports.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetVerificationReports = "GET /v1/identity/verification_reports" -> crate::models::GetIdentityVerificationReportsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -36,8 +45,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/identity/verification_reports/{report}`
     ///
-    /// &lt;p>Retrieves an existing VerificationReport&lt;/p>
+    /// Retrieves an existing VerificationReport
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetVerificationReportsReport = "GET /v1/identity/verification_reports/{report}" -> crate::models::IdentityVerificationReport {
         /// The `report` path parameter.
         pub report: String,
@@ -50,8 +60,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/identity/verification_sessions`
     ///
-    /// &lt;p>Returns a list of VerificationSessions&lt;/p>
+    /// Returns a list of VerificationSessions
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetVerificationSessions = "GET /v1/identity/verification_sessions" -> crate::models::GetIdentityVerificationSessionsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -77,15 +96,22 @@ endpoint! {
 endpoint! {
     /// `POST /v1/identity/verification_sessions`
     ///
-    /// &lt;p>Creates a VerificationSession object.&lt;/p>
+    /// Creates a VerificationSession object.
     ///
-    /// &lt;p>After the VerificationSession is created, display a verification modal using the session &lt;code>client_secret&lt;/code> or send your users to the session’s &lt;code>url&lt;/code>.&lt;/p>
     ///
-    /// &lt;p>If your API key is in test mode, verification checks won’t actually process, though everything else will occur as if in live mode.&lt;/p>
     ///
-    /// &lt;p>Related guide: &lt;a href="/docs/identity/verify-identity-documents">Verify your users’ identity documents&lt;/a>.&lt;/p>
+    /// After the VerificationSession is created, display a verification modal using the session `client_secret` or send your users to the session’s `url`.
+    ///
+    ///
+    ///
+    /// If your API key is in test mode, verification checks won’t actually process, though everything else will occur as if in live mode.
+    ///
+    ///
+    ///
+    /// Related guide: [Verify your users’ identity documents](/docs/identity/verify-identity-documents).
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostVerificationSessions = "POST /v1/identity/verification_sessions" -> crate::models::IdentityVerificationSession {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -108,11 +134,14 @@ endpoint! {
 endpoint! {
     /// `GET /v1/identity/verification_sessions/{session}`
     ///
-    /// &lt;p>Retrieves the details of a VerificationSession that was previously created.&lt;/p>
+    /// Retrieves the details of a VerificationSession that was previously created.
     ///
-    /// &lt;p>When the session status is &lt;code>requires_input&lt;/code>, you can use this method to retrieve a valid
-    /// &lt;code>client_secret&lt;/code> or &lt;code>url&lt;/code> to allow re-submission.&lt;/p>
+    ///
+    ///
+    /// When the session status is `requires_input`, you can use this method to retrieve a valid
+    /// `client_secret` or `url` to allow re-submission.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetVerificationSessionsSession = "GET /v1/identity/verification_sessions/{session}" -> crate::models::IdentityVerificationSession {
         /// The `session` path parameter.
         pub session: String,
@@ -125,12 +154,15 @@ endpoint! {
 endpoint! {
     /// `POST /v1/identity/verification_sessions/{session}`
     ///
-    /// &lt;p>Updates a VerificationSession object.&lt;/p>
+    /// Updates a VerificationSession object.
     ///
-    /// &lt;p>When the session status is &lt;code>requires_input&lt;/code>, you can use this method to update the
-    /// verification check and options.&lt;/p>
+    ///
+    ///
+    /// When the session status is `requires_input`, you can use this method to update the
+    /// verification check and options.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostVerificationSessionsSession = "POST /v1/identity/verification_sessions/{session}" -> crate::models::IdentityVerificationSession {
         /// The `session` path parameter.
         pub session: String,
@@ -152,11 +184,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/identity/verification_sessions/{session}/cancel`
     ///
-    /// &lt;p>A VerificationSession object can be canceled when it is in &lt;code>requires_input&lt;/code> &lt;a href="/docs/identity/how-sessions-work">status&lt;/a>.&lt;/p>
+    /// A VerificationSession object can be canceled when it is in `requires_input` [status](/docs/identity/how-sessions-work).
     ///
-    /// &lt;p>Once canceled, future submission attempts are disabled. This cannot be undone. &lt;a href="/docs/identity/verification-sessions#cancel">Learn more&lt;/a>.&lt;/p>
+    ///
+    ///
+    /// Once canceled, future submission attempts are disabled. This cannot be undone. [Learn more](/docs/identity/verification-sessions#cancel).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostVerificationSessionsSessionCancel = "POST /v1/identity/verification_sessions/{session}/cancel" -> crate::models::IdentityVerificationSession {
         /// The `session` path parameter.
         pub session: String,
@@ -169,27 +204,36 @@ endpoint! {
 endpoint! {
     /// `POST /v1/identity/verification_sessions/{session}/redact`
     ///
-    /// &lt;p>Redact a VerificationSession to remove all collected information from Stripe. This will redact
+    /// Redact a VerificationSession to remove all collected information from Stripe. This will redact
     /// the VerificationSession and all objects related to it, including VerificationReports, Events,
-    /// request logs, etc.&lt;/p>
+    /// request logs, etc.
     ///
-    /// &lt;p>A VerificationSession object can be redacted when it is in &lt;code>requires_input&lt;/code> or &lt;code>verified&lt;/code>
-    /// &lt;a href="/docs/identity/how-sessions-work">status&lt;/a>. Redacting a VerificationSession in &lt;code>requires_action&lt;/code>
-    /// state will automatically cancel it.&lt;/p>
     ///
-    /// &lt;p>The redaction process may take up to four days. When the redaction process is in progress, the
-    /// VerificationSession’s &lt;code>redaction.status&lt;/code> field will be set to &lt;code>processing&lt;/code>; when the process is
-    /// finished, it will change to &lt;code>redacted&lt;/code> and an &lt;code>identity.verification_session.redacted&lt;/code> event
-    /// will be emitted.&lt;/p>
     ///
-    /// &lt;p>Redaction is irreversible. Redacted objects are still accessible in the Stripe API, but all the
-    /// fields that contain personal data will be replaced by the string &lt;code>\[redacted\]&lt;/code> or a similar
-    /// placeholder. The &lt;code>metadata&lt;/code> field will also be erased. Redacted objects cannot be updated or
-    /// used for any purpose.&lt;/p>
+    /// A VerificationSession object can be redacted when it is in `requires_input` or `verified`
+    /// [status](/docs/identity/how-sessions-work). Redacting a VerificationSession in `requires_action`
+    /// state will automatically cancel it.
     ///
-    /// &lt;p>&lt;a href="/docs/identity/verification-sessions#redact">Learn more&lt;/a>.&lt;/p>
+    ///
+    ///
+    /// The redaction process may take up to four days. When the redaction process is in progress, the
+    /// VerificationSession’s `redaction.status` field will be set to `processing`; when the process is
+    /// finished, it will change to `redacted` and an `identity.verification_session.redacted` event
+    /// will be emitted.
+    ///
+    ///
+    ///
+    /// Redaction is irreversible. Redacted objects are still accessible in the Stripe API, but all the
+    /// fields that contain personal data will be replaced by the string `\[redacted\]` or a similar
+    /// placeholder. The `metadata` field will also be erased. Redacted objects cannot be updated or
+    /// used for any purpose.
+    ///
+    ///
+    ///
+    /// [Learn more](/docs/identity/verification-sessions#redact).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostVerificationSessionsSessionRedact = "POST /v1/identity/verification_sessions/{session}/redact" -> crate::models::IdentityVerificationSession {
         /// The `session` path parameter.
         pub session: String,

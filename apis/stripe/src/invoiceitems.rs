@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/invoiceitems`
     ///
-    /// &lt;p>Returns a list of your invoice items. Invoice items are returned sorted by creation date, with the most recently created invoice items appearing first.&lt;/p>
+    /// Returns a list of your invoice items. Invoice items are returned sorted by creation date, with the most recently created invoice items appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/invoiceitems" -> crate::models::GetInvoiceitemsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -39,9 +48,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/invoiceitems`
     ///
-    /// &lt;p>Creates an item to be added to a draft invoice (up to 250 items per invoice). If no invoice is specified, the item will be on the next invoice created for the customer specified.&lt;/p>
+    /// Creates an item to be added to a draft invoice (up to 250 items per invoice). If no invoice is specified, the item will be on the next invoice created for the customer specified.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/invoiceitems" -> crate::models::Invoiceitem {
         /// The integer amount in cents (or local equivalent) of the charge to be applied to the upcoming invoice. Passing in a negative `amount` will reduce the `amount_due` on the invoice.
         #[endpoint(body)]
@@ -108,8 +118,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/invoiceitems/{invoiceitem}`
     ///
-    /// &lt;p>Retrieves the invoice item with the given ID.&lt;/p>
+    /// Retrieves the invoice item with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetInvoiceitem = "GET /v1/invoiceitems/{invoiceitem}" -> crate::models::Invoiceitem {
         /// The `invoiceitem` path parameter.
         pub invoiceitem: String,
@@ -122,9 +133,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/invoiceitems/{invoiceitem}`
     ///
-    /// &lt;p>Updates the amount or description of an invoice item on an upcoming invoice. Updating an invoice item is only possible before the invoice it’s attached to is closed.&lt;/p>
+    /// Updates the amount or description of an invoice item on an upcoming invoice. Updating an invoice item is only possible before the invoice it’s attached to is closed.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostInvoiceitem = "POST /v1/invoiceitems/{invoiceitem}" -> crate::models::Invoiceitem {
         /// The `invoiceitem` path parameter.
         pub invoiceitem: String,
@@ -181,9 +193,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/invoiceitems/{invoiceitem}`
     ///
-    /// &lt;p>Deletes an invoice item, removing it from an invoice. Deleting invoice items is only possible when they’re not attached to invoices, or if it’s attached to a draft invoice.&lt;/p>
+    /// Deletes an invoice item, removing it from an invoice. Deleting invoice items is only possible when they’re not attached to invoices, or if it’s attached to a draft invoice.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteInvoiceitem = "DELETE /v1/invoiceitems/{invoiceitem}" -> crate::models::DeletedInvoiceitem {
         /// The `invoiceitem` path parameter.
         pub invoiceitem: String,

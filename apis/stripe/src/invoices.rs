@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/invoices`
     ///
-    /// &lt;p>You can list all invoices, or list the invoices for a specific customer. The invoices are returned sorted by creation date, with the most recently created invoices appearing first.&lt;/p>
+    /// You can list all invoices, or list the invoices for a specific customer. The invoices are returned sorted by creation date, with the most recently created invoices appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/invoices" -> crate::models::GetInvoicesResponse {
         /// The collection method of the invoice to retrieve. Either `charge_automatically` or `send_invoice`.
         #[endpoint(query)]
@@ -45,9 +54,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/invoices`
     ///
-    /// &lt;p>This endpoint creates a draft invoice for a given customer. The invoice remains a draft until you &lt;a href="#finalize_invoice">finalize&lt;/a> the invoice, which allows you to &lt;a href="#pay_invoice">pay&lt;/a> or &lt;a href="#send_invoice">send&lt;/a> the invoice to your customers.&lt;/p>
+    /// This endpoint creates a draft invoice for a given customer. The invoice remains a draft until you [finalize](#finalize_invoice) the invoice, which allows you to [pay](#pay_invoice) or [send](#send_invoice) the invoice to your customers.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/invoices" -> crate::models::Invoice {
         /// The account tax IDs associated with the invoice. Only editable when the invoice is a draft.
         #[endpoint(body, style = "deepObject")]
@@ -147,11 +157,13 @@ endpoint! {
 endpoint! {
     /// `GET /v1/invoices/search`
     ///
-    /// &lt;p>Search for invoices you’ve previously created using Stripe’s &lt;a href="/docs/search#search-query-language">Search Query Language&lt;/a>.
+    /// Search for invoices you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
-    /// to an hour behind during outages. Search functionality is not available to merchants in India.&lt;/p>
+    /// to an hour behind during outages. Search functionality is not available to merchants in India.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
     pub struct GetSearch = "GET /v1/invoices/search" -> crate::models::GetInvoicesSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -171,12 +183,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/invoices/upcoming`
     ///
-    /// &lt;p>At any time, you can preview the upcoming invoice for a customer. This will show you all the charges that are pending, including subscription renewal charges, invoice item charges, etc. It will also show you any discounts that are applicable to the invoice.&lt;/p>
+    /// At any time, you can preview the upcoming invoice for a customer. This will show you all the charges that are pending, including subscription renewal charges, invoice item charges, etc. It will also show you any discounts that are applicable to the invoice.
     ///
-    /// &lt;p>Note that when you are viewing an upcoming invoice, you are simply viewing a preview – the invoice has not yet been created. As such, the upcoming invoice will not show up in invoice listing calls, and you cannot use the API to pay or edit the invoice. If you want to change the amount that your customer will be billed, you can add, remove, or update pending invoice items, or update the customer’s discount.&lt;/p>
     ///
-    /// &lt;p>You can preview the effects of updating a subscription, including a preview of what proration will take place. To ensure that the actual proration is calculated exactly the same as the previewed proration, you should pass a &lt;code>proration_date&lt;/code> parameter when doing the actual subscription update. The value passed in should be the same as the &lt;code>subscription_proration_date&lt;/code> returned on the upcoming invoice resource. The recommended way to get only the prorations being previewed is to consider only proration line items where &lt;code>period\[start\]&lt;/code> is equal to the &lt;code>subscription_proration_date&lt;/code> on the upcoming invoice resource.&lt;/p>
+    ///
+    /// Note that when you are viewing an upcoming invoice, you are simply viewing a preview – the invoice has not yet been created. As such, the upcoming invoice will not show up in invoice listing calls, and you cannot use the API to pay or edit the invoice. If you want to change the amount that your customer will be billed, you can add, remove, or update pending invoice items, or update the customer’s discount.
+    ///
+    ///
+    ///
+    /// You can preview the effects of updating a subscription, including a preview of what proration will take place. To ensure that the actual proration is calculated exactly the same as the previewed proration, you should pass a `proration_date` parameter when doing the actual subscription update. The value passed in should be the same as the `subscription_proration_date` returned on the upcoming invoice resource. The recommended way to get only the prorations being previewed is to consider only proration line items where `period\[start\]` is equal to the `subscription_proration_date` on the upcoming invoice resource.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetUpcoming = "GET /v1/invoices/upcoming" -> crate::models::Invoice {
         /// Settings for automatic tax lookup for this invoice preview.
         #[endpoint(query, style = "deepObject")]
@@ -268,8 +285,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/invoices/upcoming/lines`
     ///
-    /// &lt;p>When retrieving an upcoming invoice, you’ll get a &lt;strong>lines&lt;/strong> property containing the total count of line items and the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
+    /// When retrieving an upcoming invoice, you’ll get a **lines** property containing the total count of line items and the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetUpcomingLines = "GET /v1/invoices/upcoming/lines" -> crate::models::InvoiceLines {
         /// Settings for automatic tax lookup for this invoice preview.
         #[endpoint(query, style = "deepObject")]
@@ -370,8 +396,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/invoices/{invoice}`
     ///
-    /// &lt;p>Retrieves the invoice with the given ID.&lt;/p>
+    /// Retrieves the invoice with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetInvoice = "GET /v1/invoices/{invoice}" -> crate::models::Invoice {
         /// The `invoice` path parameter.
         pub invoice: String,
@@ -384,14 +411,17 @@ endpoint! {
 endpoint! {
     /// `POST /v1/invoices/{invoice}`
     ///
-    /// &lt;p>Draft invoices are fully editable. Once an invoice is &lt;a href="/docs/billing/invoices/workflow#finalized">finalized&lt;/a>,
-    /// monetary values, as well as &lt;code>collection_method&lt;/code>, become uneditable.&lt;/p>
+    /// Draft invoices are fully editable. Once an invoice is [finalized](/docs/billing/invoices/workflow#finalized),
+    /// monetary values, as well as `collection_method`, become uneditable.
     ///
-    /// &lt;p>If you would like to stop the Stripe Billing engine from automatically finalizing, reattempting payments on,
-    /// sending reminders for, or &lt;a href="/docs/billing/invoices/reconciliation">automatically reconciling&lt;/a> invoices, pass
-    /// &lt;code>auto_advance=false&lt;/code>.&lt;/p>
+    ///
+    ///
+    /// If you would like to stop the Stripe Billing engine from automatically finalizing, reattempting payments on,
+    /// sending reminders for, or [automatically reconciling](/docs/billing/invoices/reconciliation) invoices, pass
+    /// `auto_advance=false`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostInvoice = "POST /v1/invoices/{invoice}" -> crate::models::Invoice {
         /// The `invoice` path parameter.
         pub invoice: String,
@@ -476,9 +506,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/invoices/{invoice}`
     ///
-    /// &lt;p>Permanently deletes a one-off invoice draft. This cannot be undone. Attempts to delete invoices that are no longer in a draft state will fail; once an invoice has been finalized or if an invoice is for a subscription, it must be &lt;a href="#void_invoice">voided&lt;/a>.&lt;/p>
+    /// Permanently deletes a one-off invoice draft. This cannot be undone. Attempts to delete invoices that are no longer in a draft state will fail; once an invoice has been finalized or if an invoice is for a subscription, it must be [voided](#void_invoice).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteInvoice = "DELETE /v1/invoices/{invoice}" -> crate::models::DeletedInvoice {
         /// The `invoice` path parameter.
         pub invoice: String,
@@ -491,9 +522,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/invoices/{invoice}/finalize`
     ///
-    /// &lt;p>Stripe automatically finalizes drafts before sending and attempting payment on invoices. However, if you’d like to finalize a draft invoice manually, you can do so using this method.&lt;/p>
+    /// Stripe automatically finalizes drafts before sending and attempting payment on invoices. However, if you’d like to finalize a draft invoice manually, you can do so using this method.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostInvoiceFinalize = "POST /v1/invoices/{invoice}/finalize" -> crate::models::Invoice {
         /// The `invoice` path parameter.
         pub invoice: String,
@@ -509,8 +541,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/invoices/{invoice}/lines`
     ///
-    /// &lt;p>When retrieving an invoice, you’ll get a &lt;strong>lines&lt;/strong> property containing the total count of line items and the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
+    /// When retrieving an invoice, you’ll get a **lines** property containing the total count of line items and the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetInvoiceLines = "GET /v1/invoices/{invoice}/lines" -> crate::models::InvoiceLines {
         /// The `invoice` path parameter.
         pub invoice: String,
@@ -532,9 +573,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/invoices/{invoice}/mark_uncollectible`
     ///
-    /// &lt;p>Marking an invoice as uncollectible is useful for keeping track of bad debts that can be written off for accounting purposes.&lt;/p>
+    /// Marking an invoice as uncollectible is useful for keeping track of bad debts that can be written off for accounting purposes.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostInvoiceMarkUncollectible = "POST /v1/invoices/{invoice}/mark_uncollectible" -> crate::models::Invoice {
         /// The `invoice` path parameter.
         pub invoice: String,
@@ -547,9 +589,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/invoices/{invoice}/pay`
     ///
-    /// &lt;p>Stripe automatically creates and then attempts to collect payment on invoices for customers on subscriptions according to your &lt;a href="https://dashboard.stripe.com/account/billing/automatic">subscriptions settings&lt;/a>. However, if you’d like to attempt payment on an invoice out of the normal collection schedule or for some other reason, you can do so.&lt;/p>
+    /// Stripe automatically creates and then attempts to collect payment on invoices for customers on subscriptions according to your [subscriptions settings](https://dashboard.stripe.com/account/billing/automatic). However, if you’d like to attempt payment on an invoice out of the normal collection schedule or for some other reason, you can do so.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostInvoicePay = "POST /v1/invoices/{invoice}/pay" -> crate::models::Invoice {
         /// The `invoice` path parameter.
         pub invoice: String,
@@ -582,11 +625,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/invoices/{invoice}/send`
     ///
-    /// &lt;p>Stripe will automatically send invoices to customers according to your &lt;a href="https://dashboard.stripe.com/account/billing/automatic">subscriptions settings&lt;/a>. However, if you’d like to manually send an invoice to your customer out of the normal schedule, you can do so. When sending invoices that have already been paid, there will be no reference to the payment in the email.&lt;/p>
+    /// Stripe will automatically send invoices to customers according to your [subscriptions settings](https://dashboard.stripe.com/account/billing/automatic). However, if you’d like to manually send an invoice to your customer out of the normal schedule, you can do so. When sending invoices that have already been paid, there will be no reference to the payment in the email.
     ///
-    /// &lt;p>Requests made in test-mode result in no emails being sent, despite sending an &lt;code>invoice.sent&lt;/code> event.&lt;/p>
+    ///
+    ///
+    /// Requests made in test-mode result in no emails being sent, despite sending an `invoice.sent` event.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostInvoiceSend = "POST /v1/invoices/{invoice}/send" -> crate::models::Invoice {
         /// The `invoice` path parameter.
         pub invoice: String,
@@ -599,9 +645,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/invoices/{invoice}/void`
     ///
-    /// &lt;p>Mark a finalized invoice as void. This cannot be undone. Voiding an invoice is similar to &lt;a href="#delete_invoice">deletion&lt;/a>, however it only applies to finalized invoices and maintains a papertrail where the invoice can still be found.&lt;/p>
+    /// Mark a finalized invoice as void. This cannot be undone. Voiding an invoice is similar to [deletion](#delete_invoice), however it only applies to finalized invoices and maintains a papertrail where the invoice can still be found.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostInvoiceVoid = "POST /v1/invoices/{invoice}/void" -> crate::models::Invoice {
         /// The `invoice` path parameter.
         pub invoice: String,

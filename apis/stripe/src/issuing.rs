@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/issuing/authorizations`
     ///
-    /// &lt;p>Returns a list of Issuing &lt;code>Authorization&lt;/code> objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.&lt;/p>
+    /// Returns a list of Issuing `Authorization` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetAuthorizations = "GET /v1/issuing/authorizations" -> crate::models::GetIssuingAuthorizationsResponse {
         /// Only return authorizations that belong to the given card.
         #[endpoint(query)]
@@ -39,8 +48,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/authorizations/{authorization}`
     ///
-    /// &lt;p>Retrieves an Issuing &lt;code>Authorization&lt;/code> object.&lt;/p>
+    /// Retrieves an Issuing `Authorization` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetAuthorizationsAuthorization = "GET /v1/issuing/authorizations/{authorization}" -> crate::models::IssuingAuthorization {
         /// The `authorization` path parameter.
         pub authorization: String,
@@ -53,9 +63,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/authorizations/{authorization}`
     ///
-    /// &lt;p>Updates the specified Issuing &lt;code>Authorization&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified Issuing `Authorization` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAuthorizationsAuthorization = "POST /v1/issuing/authorizations/{authorization}" -> crate::models::IssuingAuthorization {
         /// The `authorization` path parameter.
         pub authorization: String,
@@ -71,10 +82,11 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/authorizations/{authorization}/approve`
     ///
-    /// &lt;p>Approves a pending Issuing &lt;code>Authorization&lt;/code> object. This request should be made within the timeout window of the &lt;a href="/docs/issuing/controls/real-time-authorizations">real-time authorization&lt;/a> flow.
-    /// You can also respond directly to the webhook request to approve an authorization (preferred). More details can be found &lt;a href="https://site-admin.stripe.com/docs/issuing/controls/real-time-authorizations#authorization-handling">here&lt;/a>.&lt;/p>
+    /// Approves a pending Issuing `Authorization` object. This request should be made within the timeout window of the [real-time authorization](/docs/issuing/controls/real-time-authorizations) flow.
+    /// You can also respond directly to the webhook request to approve an authorization (preferred). More details can be found [here](https://site-admin.stripe.com/docs/issuing/controls/real-time-authorizations#authorization-handling).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAuthorizationsAuthorizationApprove = "POST /v1/issuing/authorizations/{authorization}/approve" -> crate::models::IssuingAuthorization {
         /// The `authorization` path parameter.
         pub authorization: String,
@@ -93,10 +105,11 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/authorizations/{authorization}/decline`
     ///
-    /// &lt;p>Declines a pending Issuing &lt;code>Authorization&lt;/code> object. This request should be made within the timeout window of the &lt;a href="/docs/issuing/controls/real-time-authorizations">real time authorization&lt;/a> flow.
-    /// You can also respond directly to the webhook request to decline an authorization (preferred). More details can be found &lt;a href="https://site-admin.stripe.com/docs/issuing/controls/real-time-authorizations#authorization-handling">here&lt;/a>.&lt;/p>
+    /// Declines a pending Issuing `Authorization` object. This request should be made within the timeout window of the [real time authorization](/docs/issuing/controls/real-time-authorizations) flow.
+    /// You can also respond directly to the webhook request to decline an authorization (preferred). More details can be found [here](https://site-admin.stripe.com/docs/issuing/controls/real-time-authorizations#authorization-handling).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAuthorizationsAuthorizationDecline = "POST /v1/issuing/authorizations/{authorization}/decline" -> crate::models::IssuingAuthorization {
         /// The `authorization` path parameter.
         pub authorization: String,
@@ -112,8 +125,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/cardholders`
     ///
-    /// &lt;p>Returns a list of Issuing &lt;code>Cardholder&lt;/code> objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.&lt;/p>
+    /// Returns a list of Issuing `Cardholder` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCardholders = "GET /v1/issuing/cardholders" -> crate::models::GetIssuingCardholdersResponse {
         /// Only return cardholders that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
@@ -148,9 +170,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/cardholders`
     ///
-    /// &lt;p>Creates a new Issuing &lt;code>Cardholder&lt;/code> object that can be issued cards.&lt;/p>
+    /// Creates a new Issuing `Cardholder` object that can be issued cards.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCardholders = "POST /v1/issuing/cardholders" -> crate::models::IssuingCardholder {
         /// The cardholder's billing address.
         #[endpoint(body, style = "deepObject")]
@@ -191,8 +214,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/cardholders/{cardholder}`
     ///
-    /// &lt;p>Retrieves an Issuing &lt;code>Cardholder&lt;/code> object.&lt;/p>
+    /// Retrieves an Issuing `Cardholder` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCardholdersCardholder = "GET /v1/issuing/cardholders/{cardholder}" -> crate::models::IssuingCardholder {
         /// The `cardholder` path parameter.
         pub cardholder: String,
@@ -205,9 +229,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/cardholders/{cardholder}`
     ///
-    /// &lt;p>Updates the specified Issuing &lt;code>Cardholder&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified Issuing `Cardholder` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCardholdersCardholder = "POST /v1/issuing/cardholders/{cardholder}" -> crate::models::IssuingCardholder {
         /// The `cardholder` path parameter.
         pub cardholder: String,
@@ -244,8 +269,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/cards`
     ///
-    /// &lt;p>Returns a list of Issuing &lt;code>Card&lt;/code> objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.&lt;/p>
+    /// Returns a list of Issuing `Card` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCards = "GET /v1/issuing/cards" -> crate::models::GetIssuingCardsResponse {
         /// Only return cards belonging to the Cardholder with the provided ID.
         #[endpoint(query)]
@@ -286,9 +320,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/cards`
     ///
-    /// &lt;p>Creates an Issuing &lt;code>Card&lt;/code> object.&lt;/p>
+    /// Creates an Issuing `Card` object.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCards = "POST /v1/issuing/cards" -> crate::models::IssuingCard {
         /// The [Cardholder](https://stripe.com/docs/api#issuing_cardholder_object) object with which the card will be associated.
         #[endpoint(body)]
@@ -329,8 +364,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/cards/{card}`
     ///
-    /// &lt;p>Retrieves an Issuing &lt;code>Card&lt;/code> object.&lt;/p>
+    /// Retrieves an Issuing `Card` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCardsCard = "GET /v1/issuing/cards/{card}" -> crate::models::IssuingCard {
         /// The `card` path parameter.
         pub card: String,
@@ -343,9 +379,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/cards/{card}`
     ///
-    /// &lt;p>Updates the specified Issuing &lt;code>Card&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified Issuing `Card` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCardsCard = "POST /v1/issuing/cards/{card}" -> crate::models::IssuingCard {
         /// The `card` path parameter.
         pub card: String,
@@ -375,8 +412,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/disputes`
     ///
-    /// &lt;p>Returns a list of Issuing &lt;code>Dispute&lt;/code> objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.&lt;/p>
+    /// Returns a list of Issuing `Dispute` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetDisputes = "GET /v1/issuing/disputes" -> crate::models::GetIssuingDisputesResponse {
         /// Select Issuing disputes that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
@@ -405,9 +451,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/disputes`
     ///
-    /// &lt;p>Creates an Issuing &lt;code>Dispute&lt;/code> object. Individual pieces of evidence within the &lt;code>evidence&lt;/code> object are optional at this point. Stripe only validates that required evidence is present during submission. Refer to &lt;a href="/docs/issuing/purchases/disputes#dispute-reasons-and-evidence">Dispute reasons and evidence&lt;/a> for more details about evidence requirements.&lt;/p>
+    /// Creates an Issuing `Dispute` object. Individual pieces of evidence within the `evidence` object are optional at this point. Stripe only validates that required evidence is present during submission. Refer to [Dispute reasons and evidence](/docs/issuing/purchases/disputes#dispute-reasons-and-evidence) for more details about evidence requirements.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostDisputes = "POST /v1/issuing/disputes" -> crate::models::IssuingDispute {
         /// The dispute amount in the card's currency and in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal). If not set, defaults to the full transaction amount.
         #[endpoint(body)]
@@ -433,8 +480,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/disputes/{dispute}`
     ///
-    /// &lt;p>Retrieves an Issuing &lt;code>Dispute&lt;/code> object.&lt;/p>
+    /// Retrieves an Issuing `Dispute` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetDisputesDispute = "GET /v1/issuing/disputes/{dispute}" -> crate::models::IssuingDispute {
         /// The `dispute` path parameter.
         pub dispute: String,
@@ -447,9 +495,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/disputes/{dispute}`
     ///
-    /// &lt;p>Updates the specified Issuing &lt;code>Dispute&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged. Properties on the &lt;code>evidence&lt;/code> object can be unset by passing in an empty string.&lt;/p>
+    /// Updates the specified Issuing `Dispute` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged. Properties on the `evidence` object can be unset by passing in an empty string.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostDisputesDispute = "POST /v1/issuing/disputes/{dispute}" -> crate::models::IssuingDispute {
         /// The `dispute` path parameter.
         pub dispute: String,
@@ -471,9 +520,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/disputes/{dispute}/submit`
     ///
-    /// &lt;p>Submits an Issuing &lt;code>Dispute&lt;/code> to the card network. Stripe validates that all evidence fields required for the dispute’s reason are present. For more details, see &lt;a href="/docs/issuing/purchases/disputes#dispute-reasons-and-evidence">Dispute reasons and evidence&lt;/a>.&lt;/p>
+    /// Submits an Issuing `Dispute` to the card network. Stripe validates that all evidence fields required for the dispute’s reason are present. For more details, see [Dispute reasons and evidence](/docs/issuing/purchases/disputes#dispute-reasons-and-evidence).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostDisputesDisputeSubmit = "POST /v1/issuing/disputes/{dispute}/submit" -> crate::models::IssuingDispute {
         /// The `dispute` path parameter.
         pub dispute: String,
@@ -489,8 +539,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/settlements`
     ///
-    /// &lt;p>Returns a list of Issuing &lt;code>Settlement&lt;/code> objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.&lt;/p>
+    /// Returns a list of Issuing `Settlement` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetSettlements = "GET /v1/issuing/settlements" -> crate::models::GetIssuingSettlementsResponse {
         /// Only return issuing settlements that were created during the given date interval.
         #[endpoint(query, style = "deepObject")]
@@ -513,8 +572,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/settlements/{settlement}`
     ///
-    /// &lt;p>Retrieves an Issuing &lt;code>Settlement&lt;/code> object.&lt;/p>
+    /// Retrieves an Issuing `Settlement` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetSettlementsSettlement = "GET /v1/issuing/settlements/{settlement}" -> crate::models::IssuingSettlement {
         /// The `settlement` path parameter.
         pub settlement: String,
@@ -527,9 +587,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/settlements/{settlement}`
     ///
-    /// &lt;p>Updates the specified Issuing &lt;code>Settlement&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified Issuing `Settlement` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSettlementsSettlement = "POST /v1/issuing/settlements/{settlement}" -> crate::models::IssuingSettlement {
         /// The `settlement` path parameter.
         pub settlement: String,
@@ -545,8 +606,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/transactions`
     ///
-    /// &lt;p>Returns a list of Issuing &lt;code>Transaction&lt;/code> objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.&lt;/p>
+    /// Returns a list of Issuing `Transaction` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetTransactions = "GET /v1/issuing/transactions" -> crate::models::GetIssuingTransactionsResponse {
         /// Only return transactions that belong to the given card.
         #[endpoint(query)]
@@ -578,8 +648,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/issuing/transactions/{transaction}`
     ///
-    /// &lt;p>Retrieves an Issuing &lt;code>Transaction&lt;/code> object.&lt;/p>
+    /// Retrieves an Issuing `Transaction` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetTransactionsTransaction = "GET /v1/issuing/transactions/{transaction}" -> crate::models::IssuingTransaction {
         /// The `transaction` path parameter.
         pub transaction: String,
@@ -592,9 +663,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/issuing/transactions/{transaction}`
     ///
-    /// &lt;p>Updates the specified Issuing &lt;code>Transaction&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified Issuing `Transaction` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTransactionsTransaction = "POST /v1/issuing/transactions/{transaction}" -> crate::models::IssuingTransaction {
         /// The `transaction` path parameter.
         pub transaction: String,

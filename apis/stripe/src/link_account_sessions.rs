@@ -6,9 +6,10 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `POST /v1/link_account_sessions`
     ///
-    /// &lt;p>To launch the Financial Connections authorization flow, create a &lt;code>Session&lt;/code>. The session’s &lt;code>client_secret&lt;/code> can be used to launch the flow using Stripe.js.&lt;/p>
+    /// To launch the Financial Connections authorization flow, create a `Session`. The session’s `client_secret` can be used to launch the flow using Stripe.js.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/link_account_sessions" -> crate::models::FinancialConnectionsSession {
         /// The account holder to link accounts for.
         #[endpoint(body, style = "deepObject")]
@@ -35,8 +36,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/link_account_sessions/{session}`
     ///
-    /// &lt;p>Retrieves the details of a Financial Connections &lt;code>Session&lt;/code>&lt;/p>
+    /// Retrieves the details of a Financial Connections `Session`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetSession = "GET /v1/link_account_sessions/{session}" -> crate::models::FinancialConnectionsSession {
         /// The `session` path parameter.
         pub session: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/linked_accounts`
     ///
-    /// &lt;p>Returns a list of Financial Connections &lt;code>Account&lt;/code> objects.&lt;/p>
+    /// Returns a list of Financial Connections `Account` objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/linked_accounts" -> crate::models::GetFinancialConnectionsAccountsResponse {
         /// If present, only return accounts that belong to the specified account holder. `account_holder[customer]` and `account_holder[account]` are mutually exclusive.
         #[endpoint(query, style = "deepObject")]
@@ -35,8 +44,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/linked_accounts/{account}`
     ///
-    /// &lt;p>Retrieves the details of an Financial Connections &lt;code>Account&lt;/code>.&lt;/p>
+    /// Retrieves the details of an Financial Connections `Account`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetAccount = "GET /v1/linked_accounts/{account}" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -49,9 +59,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/linked_accounts/{account}/disconnect`
     ///
-    /// &lt;p>Disables your access to a Financial Connections &lt;code>Account&lt;/code>. You will no longer be able to access data associated with the account (e.g. balances, transactions).&lt;/p>
+    /// Disables your access to a Financial Connections `Account`. You will no longer be able to access data associated with the account (e.g. balances, transactions).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountDisconnect = "POST /v1/linked_accounts/{account}/disconnect" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
         pub account: String,
@@ -64,8 +75,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/linked_accounts/{account}/owners`
     ///
-    /// &lt;p>Lists all owners for a given &lt;code>Account&lt;/code>&lt;/p>
+    /// Lists all owners for a given `Account`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetAccountOwners = "GET /v1/linked_accounts/{account}/owners" -> crate::models::FinancialConnectionsAccountOwnershipOwners {
         /// The `account` path parameter.
         pub account: String,
@@ -90,9 +110,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/linked_accounts/{account}/refresh`
     ///
-    /// &lt;p>Refreshes the data associated with a Financial Connections &lt;code>Account&lt;/code>.&lt;/p>
+    /// Refreshes the data associated with a Financial Connections `Account`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostAccountRefresh = "POST /v1/linked_accounts/{account}/refresh" -> crate::models::FinancialConnectionsAccount {
         /// The `account` path parameter.
         pub account: String,

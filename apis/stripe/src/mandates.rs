@@ -6,8 +6,9 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/mandates/{mandate}`
     ///
-    /// &lt;p>Retrieves a Mandate object.&lt;/p>
+    /// Retrieves a Mandate object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetMandate = "GET /v1/mandates/{mandate}" -> crate::models::Mandate {
         /// The `mandate` path parameter.
         pub mandate: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/payment_intents`
     ///
-    /// &lt;p>Returns a list of PaymentIntents.&lt;/p>
+    /// Returns a list of PaymentIntents.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/payment_intents" -> crate::models::GetPaymentIntentsResponse {
         /// A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
         #[endpoint(query, style = "deepObject")]
@@ -33,18 +42,23 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_intents`
     ///
-    /// &lt;p>Creates a PaymentIntent object.&lt;/p>
+    /// Creates a PaymentIntent object.
     ///
-    /// &lt;p>After the PaymentIntent is created, attach a payment method and &lt;a href="/docs/api/payment_intents/confirm">confirm&lt;/a>
+    ///
+    ///
+    /// After the PaymentIntent is created, attach a payment method and [confirm](/docs/api/payment_intents/confirm)
     /// to continue the payment. You can read more about the different payment flows
-    /// available via the Payment Intents API &lt;a href="/docs/payments/payment-intents">here&lt;/a>.&lt;/p>
+    /// available via the Payment Intents API [here](/docs/payments/payment-intents).
     ///
-    /// &lt;p>When &lt;code>confirm=true&lt;/code> is used during creation, it is equivalent to creating
+    ///
+    ///
+    /// When `confirm=true` is used during creation, it is equivalent to creating
     /// and confirming the PaymentIntent in the same call. You may use any parameters
-    /// available in the &lt;a href="/docs/api/payment_intents/confirm">confirm API&lt;/a> when &lt;code>confirm=true&lt;/code>
-    /// is supplied.&lt;/p>
+    /// available in the [confirm API](/docs/api/payment_intents/confirm) when `confirm=true`
+    /// is supplied.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/payment_intents" -> crate::models::PaymentIntent {
         /// Amount intended to be collected by this PaymentIntent. A positive integer representing how much to charge in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal) (e.g., 100 cents to charge $1.00 or 100 to charge ¥100, a zero-decimal currency). The minimum amount is $0.50 US or [equivalent in charge currency](https://stripe.com/docs/currencies#minimum-and-maximum-charge-amounts). The amount value supports up to eight digits (e.g., a value of 99999999 for a USD charge of $999,999.99).
         #[endpoint(body)]
@@ -163,11 +177,13 @@ endpoint! {
 endpoint! {
     /// `GET /v1/payment_intents/search`
     ///
-    /// &lt;p>Search for PaymentIntents you’ve previously created using Stripe’s &lt;a href="/docs/search#search-query-language">Search Query Language&lt;/a>.
+    /// Search for PaymentIntents you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
-    /// to an hour behind during outages. Search functionality is not available to merchants in India.&lt;/p>
+    /// to an hour behind during outages. Search functionality is not available to merchants in India.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
     pub struct GetSearch = "GET /v1/payment_intents/search" -> crate::models::GetPaymentIntentsSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -187,12 +203,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/payment_intents/{intent}`
     ///
-    /// &lt;p>Retrieves the details of a PaymentIntent that has previously been created. &lt;/p>
+    /// Retrieves the details of a PaymentIntent that has previously been created.
     ///
-    /// &lt;p>Client-side retrieval using a publishable key is allowed when the &lt;code>client_secret&lt;/code> is provided in the query string. &lt;/p>
     ///
-    /// &lt;p>When retrieved with a publishable key, only a subset of properties will be returned. Please refer to the &lt;a href="#payment_intent_object">payment intent&lt;/a> object reference for more details.&lt;/p>
+    ///
+    /// Client-side retrieval using a publishable key is allowed when the `client_secret` is provided in the query string.
+    ///
+    ///
+    ///
+    /// When retrieved with a publishable key, only a subset of properties will be returned. Please refer to the [payment intent](#payment_intent_object) object reference for more details.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetIntent = "GET /v1/payment_intents/{intent}" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -208,15 +229,18 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_intents/{intent}`
     ///
-    /// &lt;p>Updates properties on a PaymentIntent object without confirming.&lt;/p>
+    /// Updates properties on a PaymentIntent object without confirming.
     ///
-    /// &lt;p>Depending on which properties you update, you may need to confirm the
-    /// PaymentIntent again. For example, updating the &lt;code>payment_method&lt;/code> will
+    ///
+    ///
+    /// Depending on which properties you update, you may need to confirm the
+    /// PaymentIntent again. For example, updating the `payment_method` will
     /// always require you to confirm the PaymentIntent again. If you prefer to
     /// update and confirm at the same time, we recommend updating properties via
-    /// the &lt;a href="/docs/api/payment_intents/confirm">confirm API&lt;/a> instead.&lt;/p>
+    /// the [confirm API](/docs/api/payment_intents/confirm) instead.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntent = "POST /v1/payment_intents/{intent}" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -301,9 +325,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_intents/{intent}/apply_customer_balance`
     ///
-    /// &lt;p>Manually reconcile the remaining amount for a customer_balance PaymentIntent.&lt;/p>
+    /// Manually reconcile the remaining amount for a customer_balance PaymentIntent.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntentApplyCustomerBalance = "POST /v1/payment_intents/{intent}/apply_customer_balance" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -328,13 +353,18 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_intents/{intent}/cancel`
     ///
-    /// &lt;p>A PaymentIntent object can be canceled when it is in one of these statuses: &lt;code>requires_payment_method&lt;/code>, &lt;code>requires_capture&lt;/code>, &lt;code>requires_confirmation&lt;/code>, &lt;code>requires_action&lt;/code> or, &lt;a href="/docs/payments/intents">in rare cases&lt;/a>, &lt;code>processing&lt;/code>. &lt;/p>
+    /// A PaymentIntent object can be canceled when it is in one of these statuses: `requires_payment_method`, `requires_capture`, `requires_confirmation`, `requires_action` or, [in rare cases](/docs/payments/intents), `processing`.
     ///
-    /// &lt;p>Once canceled, no additional charges will be made by the PaymentIntent and any operations on the PaymentIntent will fail with an error. For PaymentIntents with a &lt;code>status&lt;/code> of &lt;code>requires_capture&lt;/code>, the remaining &lt;code>amount_capturable&lt;/code> will automatically be refunded. &lt;/p>
     ///
-    /// &lt;p>You cannot cancel the PaymentIntent for a Checkout Session. &lt;a href="/docs/api/checkout/sessions/expire">Expire the Checkout Session&lt;/a> instead.&lt;/p>
+    ///
+    /// Once canceled, no additional charges will be made by the PaymentIntent and any operations on the PaymentIntent will fail with an error. For PaymentIntents with a `status` of `requires_capture`, the remaining `amount_capturable` will automatically be refunded.
+    ///
+    ///
+    ///
+    /// You cannot cancel the PaymentIntent for a Checkout Session. [Expire the Checkout Session](/docs/api/checkout/sessions/expire) instead.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntentCancel = "POST /v1/payment_intents/{intent}/cancel" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -352,13 +382,18 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_intents/{intent}/capture`
     ///
-    /// &lt;p>Capture the funds of an existing uncaptured PaymentIntent when its status is &lt;code>requires_capture&lt;/code>.&lt;/p>
+    /// Capture the funds of an existing uncaptured PaymentIntent when its status is `requires_capture`.
     ///
-    /// &lt;p>Uncaptured PaymentIntents will be canceled a set number of days after they are created (7 by default).&lt;/p>
     ///
-    /// &lt;p>Learn more about &lt;a href="/docs/payments/capture-later">separate authorization and capture&lt;/a>.&lt;/p>
+    ///
+    /// Uncaptured PaymentIntents will be canceled a set number of days after they are created (7 by default).
+    ///
+    ///
+    ///
+    /// Learn more about [separate authorization and capture](/docs/payments/capture-later).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntentCapture = "POST /v1/payment_intents/{intent}/capture" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -390,30 +425,31 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_intents/{intent}/confirm`
     ///
-    /// &lt;p>Confirm that your customer intends to pay with current or provided
+    /// Confirm that your customer intends to pay with current or provided
     /// payment method. Upon confirmation, the PaymentIntent will attempt to initiate
     /// a payment.
     /// If the selected payment method requires additional authentication steps, the
-    /// PaymentIntent will transition to the &lt;code>requires_action&lt;/code> status and
-    /// suggest additional actions via &lt;code>next_action&lt;/code>. If payment fails,
-    /// the PaymentIntent will transition to the &lt;code>requires_payment_method&lt;/code> status. If
-    /// payment succeeds, the PaymentIntent will transition to the &lt;code>succeeded&lt;/code>
-    /// status (or &lt;code>requires_capture&lt;/code>, if &lt;code>capture_method&lt;/code> is set to &lt;code>manual&lt;/code>).
-    /// If the &lt;code>confirmation_method&lt;/code> is &lt;code>automatic&lt;/code>, payment may be attempted
-    /// using our &lt;a href="/docs/stripe-js/reference#stripe-handle-card-payment">client SDKs&lt;/a>
-    /// and the PaymentIntent’s &lt;a href="#payment_intent_object-client_secret">client_secret&lt;/a>.
-    /// After &lt;code>next_action&lt;/code>s are handled by the client, no additional
+    /// PaymentIntent will transition to the `requires_action` status and
+    /// suggest additional actions via `next_action`. If payment fails,
+    /// the PaymentIntent will transition to the `requires_payment_method` status. If
+    /// payment succeeds, the PaymentIntent will transition to the `succeeded`
+    /// status (or `requires_capture`, if `capture_method` is set to `manual`).
+    /// If the `confirmation_method` is `automatic`, payment may be attempted
+    /// using our [client SDKs](/docs/stripe-js/reference#stripe-handle-card-payment)
+    /// and the PaymentIntent’s [client_secret](#payment_intent_object-client_secret).
+    /// After `next_action`s are handled by the client, no additional
     /// confirmation is required to complete the payment.
-    /// If the &lt;code>confirmation_method&lt;/code> is &lt;code>manual&lt;/code>, all payment attempts must be
+    /// If the `confirmation_method` is `manual`, all payment attempts must be
     /// initiated using a secret key.
     /// If any actions are required for the payment, the PaymentIntent will
-    /// return to the &lt;code>requires_confirmation&lt;/code> state
+    /// return to the `requires_confirmation` state
     /// after those actions are completed. Your server needs to then
     /// explicitly re-confirm the PaymentIntent to initiate the next payment
-    /// attempt. Read the &lt;a href="/docs/payments/payment-intents/web-manual">expanded documentation&lt;/a>
-    /// to learn more about manual confirmation.&lt;/p>
+    /// attempt. Read the [expanded documentation](/docs/payments/payment-intents/web-manual)
+    /// to learn more about manual confirmation.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntentConfirm = "POST /v1/payment_intents/{intent}/confirm" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -488,32 +524,41 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_intents/{intent}/increment_authorization`
     ///
-    /// &lt;p>Perform an incremental authorization on an eligible
-    /// &lt;a href="/docs/api/payment_intents/object">PaymentIntent&lt;/a>. To be eligible, the
-    /// PaymentIntent’s status must be &lt;code>requires_capture&lt;/code> and
-    /// &lt;a href="/docs/api/charges/object#charge_object-payment_method_details-card_present-incremental_authorization_supported">incremental_authorization_supported&lt;/a>
-    /// must be &lt;code>true&lt;/code>.&lt;/p>
+    /// Perform an incremental authorization on an eligible
+    /// [PaymentIntent](/docs/api/payment_intents/object). To be eligible, the
+    /// PaymentIntent’s status must be `requires_capture` and
+    /// [incremental_authorization_supported](/docs/api/charges/object#charge_object-payment_method_details-card_present-incremental_authorization_supported)
+    /// must be `true`.
     ///
-    /// &lt;p>Incremental authorizations attempt to increase the authorized amount on
-    /// your customer’s card to the new, higher &lt;code>amount&lt;/code> provided. As with the
+    ///
+    ///
+    /// Incremental authorizations attempt to increase the authorized amount on
+    /// your customer’s card to the new, higher `amount` provided. As with the
     /// initial authorization, incremental authorizations may be declined. A
     /// single PaymentIntent can call this endpoint multiple times to further
-    /// increase the authorized amount.&lt;/p>
+    /// increase the authorized amount.
     ///
-    /// &lt;p>If the incremental authorization succeeds, the PaymentIntent object is
+    ///
+    ///
+    /// If the incremental authorization succeeds, the PaymentIntent object is
     /// returned with the updated
-    /// &lt;a href="/docs/api/payment_intents/object#payment_intent_object-amount">amount&lt;/a>.
+    /// [amount](/docs/api/payment_intents/object#payment_intent_object-amount).
     /// If the incremental authorization fails, a
-    /// &lt;a href="/docs/error-codes#card-declined">card_declined&lt;/a> error is returned, and no
+    /// [card_declined](/docs/error-codes#card-declined) error is returned, and no
     /// fields on the PaymentIntent or Charge are updated. The PaymentIntent
-    /// object remains capturable for the previously authorized amount.&lt;/p>
+    /// object remains capturable for the previously authorized amount.
     ///
-    /// &lt;p>Each PaymentIntent can have a maximum of 10 incremental authorization attempts, including declines.
-    /// Once captured, a PaymentIntent can no longer be incremented.&lt;/p>
     ///
-    /// &lt;p>Learn more about &lt;a href="/docs/terminal/features/incremental-authorizations">incremental authorizations&lt;/a>.&lt;/p>
+    ///
+    /// Each PaymentIntent can have a maximum of 10 incremental authorization attempts, including declines.
+    /// Once captured, a PaymentIntent can no longer be incremented.
+    ///
+    ///
+    ///
+    /// Learn more about [incremental authorizations](/docs/terminal/features/incremental-authorizations).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntentIncrementAuthorization = "POST /v1/payment_intents/{intent}/increment_authorization" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -545,9 +590,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_intents/{intent}/verify_microdeposits`
     ///
-    /// &lt;p>Verifies microdeposits on a PaymentIntent object.&lt;/p>
+    /// Verifies microdeposits on a PaymentIntent object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntentVerifyMicrodeposits = "POST /v1/payment_intents/{intent}/verify_microdeposits" -> crate::models::PaymentIntent {
         /// The `intent` path parameter.
         pub intent: String,

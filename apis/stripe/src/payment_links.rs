@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/payment_links`
     ///
-    /// &lt;p>Returns a list of your payment links.&lt;/p>
+    /// Returns a list of your payment links.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/payment_links" -> crate::models::GetPaymentLinksResponse {
         /// Only return payment links that are active or inactive (e.g., pass `false` to list all inactive payment links).
         #[endpoint(query)]
@@ -30,9 +39,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_links`
     ///
-    /// &lt;p>Creates a payment link.&lt;/p>
+    /// Creates a payment link.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/payment_links" -> crate::models::PaymentLink {
         /// Behavior after the purchase is complete.
         #[endpoint(body, style = "deepObject")]
@@ -136,8 +146,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/payment_links/{payment_link}`
     ///
-    /// &lt;p>Retrieve a payment link.&lt;/p>
+    /// Retrieve a payment link.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetPaymentLink = "GET /v1/payment_links/{payment_link}" -> crate::models::PaymentLink {
         /// The `payment_link` path parameter.
         pub payment_link: String,
@@ -150,9 +161,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_links/{payment_link}`
     ///
-    /// &lt;p>Updates a payment link.&lt;/p>
+    /// Updates a payment link.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostPaymentLink = "POST /v1/payment_links/{payment_link}" -> crate::models::PaymentLink {
         /// The `payment_link` path parameter.
         pub payment_link: String,
@@ -219,8 +231,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/payment_links/{payment_link}/line_items`
     ///
-    /// &lt;p>When retrieving a payment link, there is an includable &lt;strong>line_items&lt;/strong> property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
+    /// When retrieving a payment link, there is an includable **line_items** property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetPaymentLinkLineItems = "GET /v1/payment_links/{payment_link}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `payment_link` path parameter.
         pub payment_link: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/payment_methods`
     ///
-    /// &lt;p>Returns a list of PaymentMethods for Treasury flows. If you want to list the PaymentMethods attached to a Customer for payments, you should use the &lt;a href="/docs/api/payment_methods/customer_list">List a Customer’s PaymentMethods&lt;/a> API instead.&lt;/p>
+    /// Returns a list of PaymentMethods for Treasury flows. If you want to list the PaymentMethods attached to a Customer for payments, you should use the [List a Customer’s PaymentMethods](/docs/api/payment_methods/customer_list) API instead.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/payment_methods" -> crate::models::GetCustomersCustomerPaymentMethodsResponse {
         /// The ID of the customer whose PaymentMethods will be retrieved.
         #[endpoint(query)]
@@ -33,11 +42,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_methods`
     ///
-    /// &lt;p>Creates a PaymentMethod object. Read the &lt;a href="/docs/stripe-js/reference#stripe-create-payment-method">Stripe.js reference&lt;/a> to learn how to create PaymentMethods via Stripe.js.&lt;/p>
+    /// Creates a PaymentMethod object. Read the [Stripe.js reference](/docs/stripe-js/reference#stripe-create-payment-method) to learn how to create PaymentMethods via Stripe.js.
     ///
-    /// &lt;p>Instead of creating a PaymentMethod directly, we recommend using the &lt;a href="/docs/payments/accept-a-payment">PaymentIntents&lt;/a> API to accept a payment immediately or the &lt;a href="/docs/payments/save-and-reuse">SetupIntent&lt;/a> API to collect payment method details ahead of a future payment.&lt;/p>
+    ///
+    ///
+    /// Instead of creating a PaymentMethod directly, we recommend using the [PaymentIntents](/docs/payments/accept-a-payment) API to accept a payment immediately or the [SetupIntent](/docs/payments/save-and-reuse) API to collect payment method details ahead of a future payment.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/payment_methods" -> crate::models::PaymentMethod {
         /// If this is an `acss_debit` PaymentMethod, this hash contains details about the ACSS Debit payment method.
         #[endpoint(body, style = "deepObject")]
@@ -162,8 +174,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/payment_methods/{payment_method}`
     ///
-    /// &lt;p>Retrieves a PaymentMethod object attached to the StripeAccount. To retrieve a payment method attached to a Customer, you should use &lt;a href="/docs/api/payment_methods/customer">Retrieve a Customer’s PaymentMethods&lt;/a>&lt;/p>
+    /// Retrieves a PaymentMethod object attached to the StripeAccount. To retrieve a payment method attached to a Customer, you should use [Retrieve a Customer’s PaymentMethods](/docs/api/payment_methods/customer)
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetPaymentMethod = "GET /v1/payment_methods/{payment_method}" -> crate::models::PaymentMethod {
         /// The `payment_method` path parameter.
         pub payment_method: String,
@@ -176,9 +189,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_methods/{payment_method}`
     ///
-    /// &lt;p>Updates a PaymentMethod object. A PaymentMethod must be attached a customer to be updated.&lt;/p>
+    /// Updates a PaymentMethod object. A PaymentMethod must be attached a customer to be updated.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostPaymentMethod = "POST /v1/payment_methods/{payment_method}" -> crate::models::PaymentMethod {
         /// The `payment_method` path parameter.
         pub payment_method: String,
@@ -210,21 +224,26 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_methods/{payment_method}/attach`
     ///
-    /// &lt;p>Attaches a PaymentMethod object to a Customer.&lt;/p>
+    /// Attaches a PaymentMethod object to a Customer.
     ///
-    /// &lt;p>To attach a new PaymentMethod to a customer for future payments, we recommend you use a &lt;a href="/docs/api/setup_intents">SetupIntent&lt;/a>
-    /// or a PaymentIntent with &lt;a href="/docs/api/payment_intents/create#create_payment_intent-setup_future_usage">setup_future_usage&lt;/a>.
-    /// These approaches will perform any necessary steps to set up the PaymentMethod for future payments. Using the &lt;code>/v1/payment_methods/:id/attach&lt;/code>
-    /// endpoint without first using a SetupIntent or PaymentIntent with &lt;code>setup_future_usage&lt;/code> does not optimize the PaymentMethod for
+    ///
+    ///
+    /// To attach a new PaymentMethod to a customer for future payments, we recommend you use a [SetupIntent](/docs/api/setup_intents)
+    /// or a PaymentIntent with [setup_future_usage](/docs/api/payment_intents/create#create_payment_intent-setup_future_usage).
+    /// These approaches will perform any necessary steps to set up the PaymentMethod for future payments. Using the `/v1/payment_methods/:id/attach`
+    /// endpoint without first using a SetupIntent or PaymentIntent with `setup_future_usage` does not optimize the PaymentMethod for
     /// future use, which makes later declines and payment friction more likely.
-    /// See &lt;a href="/docs/payments/payment-intents#future-usage">Optimizing cards for future payments&lt;/a> for more information about setting up
-    /// future payments.&lt;/p>
+    /// See [Optimizing cards for future payments](/docs/payments/payment-intents#future-usage) for more information about setting up
+    /// future payments.
     ///
-    /// &lt;p>To use this PaymentMethod as the default for invoice or subscription payments,
-    /// set &lt;a href="/docs/api/customers/update#update_customer-invoice_settings-default_payment_method">&lt;code>invoice_settings.default_payment_method&lt;/code>&lt;/a>,
-    /// on the Customer to the PaymentMethod’s ID.&lt;/p>
+    ///
+    ///
+    /// To use this PaymentMethod as the default for invoice or subscription payments,
+    /// set [`invoice_settings.default_payment_method`](/docs/api/customers/update#update_customer-invoice_settings-default_payment_method),
+    /// on the Customer to the PaymentMethod’s ID.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostPaymentMethodAttach = "POST /v1/payment_methods/{payment_method}/attach" -> crate::models::PaymentMethod {
         /// The `payment_method` path parameter.
         pub payment_method: String,
@@ -240,9 +259,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payment_methods/{payment_method}/detach`
     ///
-    /// &lt;p>Detaches a PaymentMethod object from a Customer. After a PaymentMethod is detached, it can no longer be used for a payment or re-attached to a Customer.&lt;/p>
+    /// Detaches a PaymentMethod object from a Customer. After a PaymentMethod is detached, it can no longer be used for a payment or re-attached to a Customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostPaymentMethodDetach = "POST /v1/payment_methods/{payment_method}/detach" -> crate::models::PaymentMethod {
         /// The `payment_method` path parameter.
         pub payment_method: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/payouts`
     ///
-    /// &lt;p>Returns a list of existing payouts sent to third-party bank accounts or that Stripe has sent you. The payouts are returned in sorted order, with the most recently created payouts appearing first.&lt;/p>
+    /// Returns a list of existing payouts sent to third-party bank accounts or that Stripe has sent you. The payouts are returned in sorted order, with the most recently created payouts appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/payouts" -> crate::models::GetPayoutsResponse {
         /// The `arrival_date` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -39,13 +48,18 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payouts`
     ///
-    /// &lt;p>To send funds to your own bank account, you create a new payout object. Your &lt;a href="#balance">Stripe balance&lt;/a> must be able to cover the payout amount, or you’ll receive an “Insufficient Funds” error.&lt;/p>
+    /// To send funds to your own bank account, you create a new payout object. Your [Stripe balance](#balance) must be able to cover the payout amount, or you’ll receive an “Insufficient Funds” error.
     ///
-    /// &lt;p>If your API key is in test mode, money won’t actually be sent, though everything else will occur as if in live mode.&lt;/p>
     ///
-    /// &lt;p>If you are creating a manual payout on a Stripe account that uses multiple payment source types, you’ll need to specify the source type balance that the payout should draw from. The &lt;a href="#balance_object">balance object&lt;/a> details available and pending amounts by source type.&lt;/p>
+    ///
+    /// If your API key is in test mode, money won’t actually be sent, though everything else will occur as if in live mode.
+    ///
+    ///
+    ///
+    /// If you are creating a manual payout on a Stripe account that uses multiple payment source types, you’ll need to specify the source type balance that the payout should draw from. The [balance object](#balance_object) details available and pending amounts by source type.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/payouts" -> crate::models::Payout {
         /// A positive integer in cents representing how much to payout.
         #[endpoint(body)]
@@ -80,8 +94,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/payouts/{payout}`
     ///
-    /// &lt;p>Retrieves the details of an existing payout. Supply the unique payout ID from either a payout creation request or the payout list, and Stripe will return the corresponding payout information.&lt;/p>
+    /// Retrieves the details of an existing payout. Supply the unique payout ID from either a payout creation request or the payout list, and Stripe will return the corresponding payout information.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetPayout = "GET /v1/payouts/{payout}" -> crate::models::Payout {
         /// The `payout` path parameter.
         pub payout: String,
@@ -94,9 +109,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payouts/{payout}`
     ///
-    /// &lt;p>Updates the specified payout by setting the values of the parameters passed. Any parameters not provided will be left unchanged. This request accepts only the metadata as arguments.&lt;/p>
+    /// Updates the specified payout by setting the values of the parameters passed. Any parameters not provided will be left unchanged. This request accepts only the metadata as arguments.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostPayout = "POST /v1/payouts/{payout}" -> crate::models::Payout {
         /// The `payout` path parameter.
         pub payout: String,
@@ -112,9 +128,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payouts/{payout}/cancel`
     ///
-    /// &lt;p>A previously created payout can be canceled if it has not yet been paid out. Funds will be refunded to your available balance. You may not cancel automatic Stripe payouts.&lt;/p>
+    /// A previously created payout can be canceled if it has not yet been paid out. Funds will be refunded to your available balance. You may not cancel automatic Stripe payouts.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostPayoutCancel = "POST /v1/payouts/{payout}/cancel" -> crate::models::Payout {
         /// The `payout` path parameter.
         pub payout: String,
@@ -127,11 +144,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/payouts/{payout}/reverse`
     ///
-    /// &lt;p>Reverses a payout by debiting the destination bank account. Only payouts for connected accounts to US bank accounts may be reversed at this time. If the payout is in the &lt;code>pending&lt;/code> status, &lt;code>/v1/payouts/:id/cancel&lt;/code> should be used instead.&lt;/p>
+    /// Reverses a payout by debiting the destination bank account. Only payouts for connected accounts to US bank accounts may be reversed at this time. If the payout is in the `pending` status, `/v1/payouts/:id/cancel` should be used instead.
     ///
-    /// &lt;p>By requesting a reversal via &lt;code>/v1/payouts/:id/reverse&lt;/code>, you confirm that the authorized signatory of the selected bank account has authorized the debit on the bank account and that no other authorization is required.&lt;/p>
+    ///
+    ///
+    /// By requesting a reversal via `/v1/payouts/:id/reverse`, you confirm that the authorized signatory of the selected bank account has authorized the debit on the bank account and that no other authorization is required.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostPayoutReverse = "POST /v1/payouts/{payout}/reverse" -> crate::models::Payout {
         /// The `payout` path parameter.
         pub payout: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/plans`
     ///
-    /// &lt;p>Returns a list of your plans.&lt;/p>
+    /// Returns a list of your plans.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/plans" -> crate::models::GetPlansResponse {
         /// Only return plans that are active or inactive (e.g., pass `false` to list all inactive plans).
         #[endpoint(query)]
@@ -36,9 +45,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/plans`
     ///
-    /// &lt;p>You can now model subscriptions more flexibly using the &lt;a href="#prices">Prices API&lt;/a>. It replaces the Plans API and is backwards compatible to simplify your migration.&lt;/p>
+    /// You can now model subscriptions more flexibly using the [Prices API](#prices). It replaces the Plans API and is backwards compatible to simplify your migration.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/plans" -> crate::models::Plan {
         /// Whether the plan is currently available for new subscriptions. Defaults to `true`.
         #[endpoint(body)]
@@ -100,8 +110,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/plans/{plan}`
     ///
-    /// &lt;p>Retrieves the plan with the given ID.&lt;/p>
+    /// Retrieves the plan with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetPlan = "GET /v1/plans/{plan}" -> crate::models::Plan {
         /// The `plan` path parameter.
         pub plan: String,
@@ -114,9 +125,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/plans/{plan}`
     ///
-    /// &lt;p>Updates the specified plan by setting the values of the parameters passed. Any parameters not provided are left unchanged. By design, you cannot change a plan’s ID, amount, currency, or billing cycle.&lt;/p>
+    /// Updates the specified plan by setting the values of the parameters passed. Any parameters not provided are left unchanged. By design, you cannot change a plan’s ID, amount, currency, or billing cycle.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostPlan = "POST /v1/plans/{plan}" -> crate::models::Plan {
         /// The `plan` path parameter.
         pub plan: String,
@@ -144,9 +156,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/plans/{plan}`
     ///
-    /// &lt;p>Deleting plans means new subscribers can’t be added. Existing subscribers aren’t affected.&lt;/p>
+    /// Deleting plans means new subscribers can’t be added. Existing subscribers aren’t affected.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeletePlan = "DELETE /v1/plans/{plan}" -> crate::models::DeletedPlan {
         /// The `plan` path parameter.
         pub plan: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/prices`
     ///
-    /// &lt;p>Returns a list of your prices.&lt;/p>
+    /// Returns a list of your prices.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/prices" -> crate::models::GetPricesResponse {
         /// Only return prices that are active or inactive (e.g., pass `false` to list all inactive prices).
         #[endpoint(query)]
@@ -48,9 +57,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/prices`
     ///
-    /// &lt;p>Creates a new price for an existing product. The price can be recurring or one-time.&lt;/p>
+    /// Creates a new price for an existing product. The price can be recurring or one-time.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/prices" -> crate::models::Price {
         /// Whether the price can be used for new purchases. Defaults to `true`.
         #[endpoint(body)]
@@ -122,11 +132,13 @@ endpoint! {
 endpoint! {
     /// `GET /v1/prices/search`
     ///
-    /// &lt;p>Search for prices you’ve previously created using Stripe’s &lt;a href="/docs/search#search-query-language">Search Query Language&lt;/a>.
+    /// Search for prices you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
-    /// to an hour behind during outages. Search functionality is not available to merchants in India.&lt;/p>
+    /// to an hour behind during outages. Search functionality is not available to merchants in India.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
     pub struct GetSearch = "GET /v1/prices/search" -> crate::models::GetPricesSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -146,8 +158,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/prices/{price}`
     ///
-    /// &lt;p>Retrieves the price with the given ID.&lt;/p>
+    /// Retrieves the price with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetPrice = "GET /v1/prices/{price}" -> crate::models::Price {
         /// The `price` path parameter.
         pub price: String,
@@ -160,9 +173,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/prices/{price}`
     ///
-    /// &lt;p>Updates the specified price by setting the values of the parameters passed. Any parameters not provided are left unchanged.&lt;/p>
+    /// Updates the specified price by setting the values of the parameters passed. Any parameters not provided are left unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostPrice = "POST /v1/prices/{price}" -> crate::models::Price {
         /// The `price` path parameter.
         pub price: String,

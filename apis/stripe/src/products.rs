@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/products`
     ///
-    /// &lt;p>Returns a list of your products. The products are returned sorted by creation date, with the most recently created products appearing first.&lt;/p>
+    /// Returns a list of your products. The products are returned sorted by creation date, with the most recently created products appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/products" -> crate::models::GetProductsResponse {
         /// Only return products that are active or inactive (e.g., pass `false` to list all inactive products).
         #[endpoint(query)]
@@ -42,9 +51,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/products`
     ///
-    /// &lt;p>Creates a new product object.&lt;/p>
+    /// Creates a new product object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/products" -> crate::models::Product {
         /// Whether the product is currently available for purchase. Defaults to `true`.
         #[endpoint(body)]
@@ -97,11 +107,13 @@ endpoint! {
 endpoint! {
     /// `GET /v1/products/search`
     ///
-    /// &lt;p>Search for products you’ve previously created using Stripe’s &lt;a href="/docs/search#search-query-language">Search Query Language&lt;/a>.
+    /// Search for products you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
-    /// to an hour behind during outages. Search functionality is not available to merchants in India.&lt;/p>
+    /// to an hour behind during outages. Search functionality is not available to merchants in India.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
     pub struct GetSearch = "GET /v1/products/search" -> crate::models::GetProductsSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -121,8 +133,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/products/{id}`
     ///
-    /// &lt;p>Retrieves the details of an existing product. Supply the unique product ID from either a product creation request or the product list, and Stripe will return the corresponding product information.&lt;/p>
+    /// Retrieves the details of an existing product. Supply the unique product ID from either a product creation request or the product list, and Stripe will return the corresponding product information.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetId = "GET /v1/products/{id}" -> crate::models::Product {
         /// The `id` path parameter.
         pub id: String,
@@ -135,9 +148,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/products/{id}`
     ///
-    /// &lt;p>Updates the specific product by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specific product by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostId = "POST /v1/products/{id}" -> crate::models::Product {
         /// The `id` path parameter.
         pub id: String,
@@ -189,9 +203,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/products/{id}`
     ///
-    /// &lt;p>Delete a product. Deleting a product is only possible if it has no prices associated with it. Additionally, deleting a product with &lt;code>type=good&lt;/code> is only possible if it has no SKUs associated with it.&lt;/p>
+    /// Delete a product. Deleting a product is only possible if it has no prices associated with it. Additionally, deleting a product with `type=good` is only possible if it has no SKUs associated with it.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteId = "DELETE /v1/products/{id}" -> crate::models::DeletedProduct {
         /// The `id` path parameter.
         pub id: String,

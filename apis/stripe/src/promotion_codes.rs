@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/promotion_codes`
     ///
-    /// &lt;p>Returns a list of your promotion codes.&lt;/p>
+    /// Returns a list of your promotion codes.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/promotion_codes" -> crate::models::GetPromotionCodesResponse {
         /// Filter promotion codes by whether they are active.
         #[endpoint(query)]
@@ -42,9 +51,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/promotion_codes`
     ///
-    /// &lt;p>A promotion code points to a coupon. You can optionally restrict the code to a specific customer, redemption limit, and expiration date.&lt;/p>
+    /// A promotion code points to a coupon. You can optionally restrict the code to a specific customer, redemption limit, and expiration date.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/promotion_codes" -> crate::models::PromotionCode {
         /// Whether the promotion code is currently active.
         #[endpoint(body)]
@@ -79,8 +89,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/promotion_codes/{promotion_code}`
     ///
-    /// &lt;p>Retrieves the promotion code with the given ID. In order to retrieve a promotion code by the customer-facing &lt;code>code&lt;/code> use &lt;a href="/docs/api/promotion_codes/list">list&lt;/a> with the desired &lt;code>code&lt;/code>.&lt;/p>
+    /// Retrieves the promotion code with the given ID. In order to retrieve a promotion code by the customer-facing `code` use [list](/docs/api/promotion_codes/list) with the desired `code`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetPromotionCode = "GET /v1/promotion_codes/{promotion_code}" -> crate::models::PromotionCode {
         /// The `promotion_code` path parameter.
         pub promotion_code: String,
@@ -93,9 +104,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/promotion_codes/{promotion_code}`
     ///
-    /// &lt;p>Updates the specified promotion code by setting the values of the parameters passed. Most fields are, by design, not editable.&lt;/p>
+    /// Updates the specified promotion code by setting the values of the parameters passed. Most fields are, by design, not editable.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostPromotionCode = "POST /v1/promotion_codes/{promotion_code}" -> crate::models::PromotionCode {
         /// The `promotion_code` path parameter.
         pub promotion_code: String,

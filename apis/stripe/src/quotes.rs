@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/quotes`
     ///
-    /// &lt;p>Returns a list of your quotes.&lt;/p>
+    /// Returns a list of your quotes.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/quotes" -> crate::models::GetQuotesResponse {
         /// The ID of the customer whose quotes will be retrieved.
         #[endpoint(query)]
@@ -36,9 +45,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/quotes`
     ///
-    /// &lt;p>A quote models prices and services for a customer. Default options for &lt;code>header&lt;/code>, &lt;code>description&lt;/code>, &lt;code>footer&lt;/code>, and &lt;code>expires_at&lt;/code> can be set in the dashboard via the &lt;a href="https://dashboard.stripe.com/settings/billing/quote">quote template&lt;/a>.&lt;/p>
+    /// A quote models prices and services for a customer. Default options for `header`, `description`, `footer`, and `expires_at` can be set in the dashboard via the [quote template](https://dashboard.stripe.com/settings/billing/quote).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/quotes" -> crate::models::Quote {
         /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. There cannot be any line items with recurring prices when using this field.
         #[endpoint(body, style = "deepObject")]
@@ -112,8 +122,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/quotes/{quote}`
     ///
-    /// &lt;p>Retrieves the quote with the given ID.&lt;/p>
+    /// Retrieves the quote with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetQuote = "GET /v1/quotes/{quote}" -> crate::models::Quote {
         /// The `quote` path parameter.
         pub quote: String,
@@ -126,9 +137,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/quotes/{quote}`
     ///
-    /// &lt;p>A quote models prices and services for a customer.&lt;/p>
+    /// A quote models prices and services for a customer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostQuote = "POST /v1/quotes/{quote}" -> crate::models::Quote {
         /// The `quote` path parameter.
         pub quote: String,
@@ -198,9 +210,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/quotes/{quote}/accept`
     ///
-    /// &lt;p>Accepts the specified quote.&lt;/p>
+    /// Accepts the specified quote.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostQuoteAccept = "POST /v1/quotes/{quote}/accept" -> crate::models::Quote {
         /// The `quote` path parameter.
         pub quote: String,
@@ -213,9 +226,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/quotes/{quote}/cancel`
     ///
-    /// &lt;p>Cancels the quote.&lt;/p>
+    /// Cancels the quote.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostQuoteCancel = "POST /v1/quotes/{quote}/cancel" -> crate::models::Quote {
         /// The `quote` path parameter.
         pub quote: String,
@@ -228,8 +242,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/quotes/{quote}/computed_upfront_line_items`
     ///
-    /// &lt;p>When retrieving a quote, there is an includable &lt;a href="https://stripe.com/docs/api/quotes/object#quote_object-computed-upfront-line_items">&lt;strong>computed.upfront.line_items&lt;/strong>&lt;/a> property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of upfront line items.&lt;/p>
+    /// When retrieving a quote, there is an includable [**computed.upfront.line_items**](https://stripe.com/docs/api/quotes/object#quote_object-computed-upfront-line_items) property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of upfront line items.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetQuoteComputedUpfrontLineItems = "GET /v1/quotes/{quote}/computed_upfront_line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `quote` path parameter.
         pub quote: String,
@@ -251,9 +274,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/quotes/{quote}/finalize`
     ///
-    /// &lt;p>Finalizes the quote.&lt;/p>
+    /// Finalizes the quote.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostQuoteFinalize = "POST /v1/quotes/{quote}/finalize" -> crate::models::Quote {
         /// The `quote` path parameter.
         pub quote: String,
@@ -269,8 +293,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/quotes/{quote}/line_items`
     ///
-    /// &lt;p>When retrieving a quote, there is an includable &lt;strong>line_items&lt;/strong> property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.&lt;/p>
+    /// When retrieving a quote, there is an includable **line_items** property containing the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetQuoteLineItems = "GET /v1/quotes/{quote}/line_items" -> crate::models::QuotesResourceUpfrontLineItems {
         /// The `quote` path parameter.
         pub quote: String,
@@ -292,9 +325,10 @@ endpoint! {
 endpoint! {
     /// `GET /v1/quotes/{quote}/pdf`
     ///
-    /// &lt;p>Download the PDF for a finalized quote&lt;/p>
+    /// Download the PDF for a finalized quote
     #[derive(Debug, Clone, PartialEq, Default)]
-    pub struct GetQuotePdf = "GET /v1/quotes/{quote}/pdf" -> Vec<u8> {
+    #[endpoint(error = crate::models::Error)]
+    pub struct GetQuotePdf = "GET /v1/quotes/{quote}/pdf" -> ::endpoint::body::Bytes {
         /// The `quote` path parameter.
         pub quote: String,
         /// Specifies which fields in the response should be expanded.

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/radar/early_fraud_warnings`
     ///
-    /// &lt;p>Returns a list of early fraud warnings.&lt;/p>
+    /// Returns a list of early fraud warnings.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetEarlyFraudWarnings = "GET /v1/radar/early_fraud_warnings" -> crate::models::GetRadarEarlyFraudWarningsResponse {
         /// Only return early fraud warnings for the charge specified by this charge ID.
         #[endpoint(query)]
@@ -33,10 +42,13 @@ endpoint! {
 endpoint! {
     /// `GET /v1/radar/early_fraud_warnings/{early_fraud_warning}`
     ///
-    /// &lt;p>Retrieves the details of an early fraud warning that has previously been created. &lt;/p>
+    /// Retrieves the details of an early fraud warning that has previously been created.
     ///
-    /// &lt;p>Please refer to the &lt;a href="#early_fraud_warning_object">early fraud warning&lt;/a> object reference for more details.&lt;/p>
+    ///
+    ///
+    /// Please refer to the [early fraud warning](#early_fraud_warning_object) object reference for more details.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetEarlyFraudWarningsEarlyFraudWarning = "GET /v1/radar/early_fraud_warnings/{early_fraud_warning}" -> crate::models::RadarEarlyFraudWarning {
         /// The `early_fraud_warning` path parameter.
         pub early_fraud_warning: String,
@@ -49,8 +61,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/radar/value_list_items`
     ///
-    /// &lt;p>Returns a list of &lt;code>ValueListItem&lt;/code> objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.&lt;/p>
+    /// Returns a list of `ValueListItem` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetValueListItems = "GET /v1/radar/value_list_items" -> crate::models::GetRadarValueListItemsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -79,9 +100,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/radar/value_list_items`
     ///
-    /// &lt;p>Creates a new &lt;code>ValueListItem&lt;/code> object, which is added to the specified parent value list.&lt;/p>
+    /// Creates a new `ValueListItem` object, which is added to the specified parent value list.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostValueListItems = "POST /v1/radar/value_list_items" -> crate::models::RadarValueListItem {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -98,8 +120,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/radar/value_list_items/{item}`
     ///
-    /// &lt;p>Retrieves a &lt;code>ValueListItem&lt;/code> object.&lt;/p>
+    /// Retrieves a `ValueListItem` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetValueListItemsItem = "GET /v1/radar/value_list_items/{item}" -> crate::models::RadarValueListItem {
         /// The `item` path parameter.
         pub item: String,
@@ -112,9 +135,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/radar/value_list_items/{item}`
     ///
-    /// &lt;p>Deletes a &lt;code>ValueListItem&lt;/code> object, removing it from its parent value list.&lt;/p>
+    /// Deletes a `ValueListItem` object, removing it from its parent value list.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteValueListItemsItem = "DELETE /v1/radar/value_list_items/{item}" -> crate::models::DeletedRadarValueListItem {
         /// The `item` path parameter.
         pub item: String,
@@ -127,8 +151,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/radar/value_lists`
     ///
-    /// &lt;p>Returns a list of &lt;code>ValueList&lt;/code> objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.&lt;/p>
+    /// Returns a list of `ValueList` objects. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetValueLists = "GET /v1/radar/value_lists" -> crate::models::GetRadarValueListsResponse {
         /// The alias used to reference the value list when writing rules.
         #[endpoint(query)]
@@ -157,9 +190,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/radar/value_lists`
     ///
-    /// &lt;p>Creates a new &lt;code>ValueList&lt;/code> object, which can then be referenced in rules.&lt;/p>
+    /// Creates a new `ValueList` object, which can then be referenced in rules.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostValueLists = "POST /v1/radar/value_lists" -> crate::models::RadarValueList {
         /// The name of the value list for use in rules.
         #[endpoint(body)]
@@ -182,8 +216,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/radar/value_lists/{value_list}`
     ///
-    /// &lt;p>Retrieves a &lt;code>ValueList&lt;/code> object.&lt;/p>
+    /// Retrieves a `ValueList` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetValueListsValueList = "GET /v1/radar/value_lists/{value_list}" -> crate::models::RadarValueList {
         /// The `value_list` path parameter.
         pub value_list: String,
@@ -196,9 +231,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/radar/value_lists/{value_list}`
     ///
-    /// &lt;p>Updates a &lt;code>ValueList&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged. Note that &lt;code>item_type&lt;/code> is immutable.&lt;/p>
+    /// Updates a `ValueList` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged. Note that `item_type` is immutable.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostValueListsValueList = "POST /v1/radar/value_lists/{value_list}" -> crate::models::RadarValueList {
         /// The `value_list` path parameter.
         pub value_list: String,
@@ -220,9 +256,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/radar/value_lists/{value_list}`
     ///
-    /// &lt;p>Deletes a &lt;code>ValueList&lt;/code> object, also deleting any items contained within the value list. To be deleted, a value list must not be referenced in any rules.&lt;/p>
+    /// Deletes a `ValueList` object, also deleting any items contained within the value list. To be deleted, a value list must not be referenced in any rules.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteValueListsValueList = "DELETE /v1/radar/value_lists/{value_list}" -> crate::models::DeletedRadarValueList {
         /// The `value_list` path parameter.
         pub value_list: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/refunds`
     ///
-    /// &lt;p>Returns a list of all refunds you’ve previously created. The refunds are returned in sorted order, with the most recent refunds appearing first. For convenience, the 10 most recent refunds are always available by default on the charge object.&lt;/p>
+    /// Returns a list of all refunds you’ve previously created. The refunds are returned in sorted order, with the most recent refunds appearing first. For convenience, the 10 most recent refunds are always available by default on the charge object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/refunds" -> crate::models::GetRefundsResponse {
         /// Only return refunds for the charge specified by this charge ID.
         #[endpoint(query)]
@@ -36,9 +45,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/refunds`
     ///
-    /// &lt;p>Create a refund.&lt;/p>
+    /// Create a refund.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/refunds" -> crate::models::Refund {
         /// A positive integer representing how much to refund.
         #[endpoint(body)]
@@ -82,8 +92,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/refunds/{refund}`
     ///
-    /// &lt;p>Retrieves the details of an existing refund.&lt;/p>
+    /// Retrieves the details of an existing refund.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetRefund = "GET /v1/refunds/{refund}" -> crate::models::Refund {
         /// The `refund` path parameter.
         pub refund: String,
@@ -96,11 +107,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/refunds/{refund}`
     ///
-    /// &lt;p>Updates the specified refund by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified refund by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     ///
-    /// &lt;p>This request only accepts &lt;code>metadata&lt;/code> as an argument.&lt;/p>
+    ///
+    ///
+    /// This request only accepts `metadata` as an argument.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostRefund = "POST /v1/refunds/{refund}" -> crate::models::Refund {
         /// The `refund` path parameter.
         pub refund: String,
@@ -116,11 +130,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/refunds/{refund}/cancel`
     ///
-    /// &lt;p>Cancels a refund with a status of &lt;code>requires_action&lt;/code>.&lt;/p>
+    /// Cancels a refund with a status of `requires_action`.
     ///
-    /// &lt;p>Refunds in other states cannot be canceled, and only refunds for payment methods that require customer action will enter the &lt;code>requires_action&lt;/code> state.&lt;/p>
+    ///
+    ///
+    /// Refunds in other states cannot be canceled, and only refunds for payment methods that require customer action will enter the `requires_action` state.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostRefundCancel = "POST /v1/refunds/{refund}/cancel" -> crate::models::Refund {
         /// The `refund` path parameter.
         pub refund: String,

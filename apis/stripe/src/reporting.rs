@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/reporting/report_runs`
     ///
-    /// &lt;p>Returns a list of Report Runs, with the most recent appearing first.&lt;/p>
+    /// Returns a list of Report Runs, with the most recent appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetReportRuns = "GET /v1/reporting/report_runs" -> crate::models::GetReportingReportRunsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -30,9 +39,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/reporting/report_runs`
     ///
-    /// &lt;p>Creates a new object and begin running the report. (Certain report types require a &lt;a href="https://stripe.com/docs/keys#test-live-modes">live-mode API key&lt;/a>.)&lt;/p>
+    /// Creates a new object and begin running the report. (Certain report types require a [live-mode API key](https://stripe.com/docs/keys#test-live-modes).)
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostReportRuns = "POST /v1/reporting/report_runs" -> crate::models::ReportingReportRun {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -49,8 +59,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/reporting/report_runs/{report_run}`
     ///
-    /// &lt;p>Retrieves the details of an existing Report Run.&lt;/p>
+    /// Retrieves the details of an existing Report Run.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetReportRunsReportRun = "GET /v1/reporting/report_runs/{report_run}" -> crate::models::ReportingReportRun {
         /// The `report_run` path parameter.
         pub report_run: String,
@@ -63,8 +74,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/reporting/report_types`
     ///
-    /// &lt;p>Returns a full list of Report Types.&lt;/p>
+    /// Returns a full list of Report Types.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetReportTypes = "GET /v1/reporting/report_types" -> crate::models::GetReportingReportTypesResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -75,8 +87,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/reporting/report_types/{report_type}`
     ///
-    /// &lt;p>Retrieves the details of a Report Type. (Certain report types require a &lt;a href="https://stripe.com/docs/keys#test-live-modes">live-mode API key&lt;/a>.)&lt;/p>
+    /// Retrieves the details of a Report Type. (Certain report types require a [live-mode API key](https://stripe.com/docs/keys#test-live-modes).)
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetReportTypesReportType = "GET /v1/reporting/report_types/{report_type}" -> crate::models::ReportingReportType {
         /// The `report_type` path parameter.
         pub report_type: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/reviews`
     ///
-    /// &lt;p>Returns a list of &lt;code>Review&lt;/code> objects that have &lt;code>open&lt;/code> set to &lt;code>true&lt;/code>. The objects are sorted in descending order by creation date, with the most recently created object appearing first.&lt;/p>
+    /// Returns a list of `Review` objects that have `open` set to `true`. The objects are sorted in descending order by creation date, with the most recently created object appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/reviews" -> crate::models::GetReviewsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -30,8 +39,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/reviews/{review}`
     ///
-    /// &lt;p>Retrieves a &lt;code>Review&lt;/code> object.&lt;/p>
+    /// Retrieves a `Review` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetReview = "GET /v1/reviews/{review}" -> crate::models::Review {
         /// The `review` path parameter.
         pub review: String,
@@ -44,9 +54,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/reviews/{review}/approve`
     ///
-    /// &lt;p>Approves a &lt;code>Review&lt;/code> object, closing it and removing it from the list of reviews.&lt;/p>
+    /// Approves a `Review` object, closing it and removing it from the list of reviews.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostReviewApprove = "POST /v1/reviews/{review}/approve" -> crate::models::Review {
         /// The `review` path parameter.
         pub review: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/setup_attempts`
     ///
-    /// &lt;p>Returns a list of SetupAttempts associated with a provided SetupIntent.&lt;/p>
+    /// Returns a list of SetupAttempts associated with a provided SetupIntent.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/setup_attempts" -> crate::models::GetSetupAttemptsResponse {
         /// A filter on the list, based on the object `created` field. The value
         /// can be a string with an integer Unix timestamp, or it can be a

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/setup_intents`
     ///
-    /// &lt;p>Returns a list of SetupIntents.&lt;/p>
+    /// Returns a list of SetupIntents.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/setup_intents" -> crate::models::GetSetupIntentsResponse {
         /// If present, the SetupIntent's payment method will be attached to the in-context Stripe Account.
         ///
@@ -41,12 +50,15 @@ endpoint! {
 endpoint! {
     /// `POST /v1/setup_intents`
     ///
-    /// &lt;p>Creates a SetupIntent object.&lt;/p>
+    /// Creates a SetupIntent object.
     ///
-    /// &lt;p>After the SetupIntent is created, attach a payment method and &lt;a href="/docs/api/setup_intents/confirm">confirm&lt;/a>
-    /// to collect any required permissions to charge the payment method later.&lt;/p>
+    ///
+    ///
+    /// After the SetupIntent is created, attach a payment method and [confirm](/docs/api/setup_intents/confirm)
+    /// to collect any required permissions to charge the payment method later.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/setup_intents" -> crate::models::SetupIntent {
         /// If present, the SetupIntent's payment method will be attached to the in-context Stripe Account.
         ///
@@ -118,12 +130,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/setup_intents/{intent}`
     ///
-    /// &lt;p>Retrieves the details of a SetupIntent that has previously been created. &lt;/p>
+    /// Retrieves the details of a SetupIntent that has previously been created.
     ///
-    /// &lt;p>Client-side retrieval using a publishable key is allowed when the &lt;code>client_secret&lt;/code> is provided in the query string. &lt;/p>
     ///
-    /// &lt;p>When retrieved with a publishable key, only a subset of properties will be returned. Please refer to the &lt;a href="#setup_intent_object">SetupIntent&lt;/a> object reference for more details.&lt;/p>
+    ///
+    /// Client-side retrieval using a publishable key is allowed when the `client_secret` is provided in the query string.
+    ///
+    ///
+    ///
+    /// When retrieved with a publishable key, only a subset of properties will be returned. Please refer to the [SetupIntent](#setup_intent_object) object reference for more details.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetIntent = "GET /v1/setup_intents/{intent}" -> crate::models::SetupIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -139,9 +156,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/setup_intents/{intent}`
     ///
-    /// &lt;p>Updates a SetupIntent object.&lt;/p>
+    /// Updates a SetupIntent object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntent = "POST /v1/setup_intents/{intent}" -> crate::models::SetupIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -190,11 +208,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/setup_intents/{intent}/cancel`
     ///
-    /// &lt;p>A SetupIntent object can be canceled when it is in one of these statuses: &lt;code>requires_payment_method&lt;/code>, &lt;code>requires_confirmation&lt;/code>, or &lt;code>requires_action&lt;/code>. &lt;/p>
+    /// A SetupIntent object can be canceled when it is in one of these statuses: `requires_payment_method`, `requires_confirmation`, or `requires_action`.
     ///
-    /// &lt;p>Once canceled, setup is abandoned and any operations on the SetupIntent will fail with an error.&lt;/p>
+    ///
+    ///
+    /// Once canceled, setup is abandoned and any operations on the SetupIntent will fail with an error.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntentCancel = "POST /v1/setup_intents/{intent}/cancel" -> crate::models::SetupIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -212,21 +233,26 @@ endpoint! {
 endpoint! {
     /// `POST /v1/setup_intents/{intent}/confirm`
     ///
-    /// &lt;p>Confirm that your customer intends to set up the current or
+    /// Confirm that your customer intends to set up the current or
     /// provided payment method. For example, you would confirm a SetupIntent
     /// when a customer hits the “Save” button on a payment method management
-    /// page on your website.&lt;/p>
+    /// page on your website.
     ///
-    /// &lt;p>If the selected payment method does not require any additional
+    ///
+    ///
+    /// If the selected payment method does not require any additional
     /// steps from the customer, the SetupIntent will transition to the
-    /// &lt;code>succeeded&lt;/code> status.&lt;/p>
+    /// `succeeded` status.
     ///
-    /// &lt;p>Otherwise, it will transition to the &lt;code>requires_action&lt;/code> status and
-    /// suggest additional actions via &lt;code>next_action&lt;/code>. If setup fails,
+    ///
+    ///
+    /// Otherwise, it will transition to the `requires_action` status and
+    /// suggest additional actions via `next_action`. If setup fails,
     /// the SetupIntent will transition to the
-    /// &lt;code>requires_payment_method&lt;/code> status.&lt;/p>
+    /// `requires_payment_method` status.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntentConfirm = "POST /v1/setup_intents/{intent}/confirm" -> crate::models::SetupIntent {
         /// The `intent` path parameter.
         pub intent: String,
@@ -262,9 +288,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/setup_intents/{intent}/verify_microdeposits`
     ///
-    /// &lt;p>Verifies microdeposits on a SetupIntent object.&lt;/p>
+    /// Verifies microdeposits on a SetupIntent object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIntentVerifyMicrodeposits = "POST /v1/setup_intents/{intent}/verify_microdeposits" -> crate::models::SetupIntent {
         /// The `intent` path parameter.
         pub intent: String,

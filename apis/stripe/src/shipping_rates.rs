@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/shipping_rates`
     ///
-    /// &lt;p>Returns a list of your shipping rates.&lt;/p>
+    /// Returns a list of your shipping rates.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/shipping_rates" -> crate::models::GetShippingRatesResponse {
         /// Only return shipping rates that are active or inactive.
         #[endpoint(query)]
@@ -36,9 +45,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/shipping_rates`
     ///
-    /// &lt;p>Creates a new shipping rate object.&lt;/p>
+    /// Creates a new shipping rate object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/shipping_rates" -> crate::models::ShippingRate {
         /// The estimated range for how long shipping will take, meant to be displayable to the customer. This will appear on CheckoutSessions.
         #[endpoint(body, style = "deepObject")]
@@ -74,8 +84,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/shipping_rates/{shipping_rate_token}`
     ///
-    /// &lt;p>Returns the shipping rate object with the given ID.&lt;/p>
+    /// Returns the shipping rate object with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetShippingRateToken = "GET /v1/shipping_rates/{shipping_rate_token}" -> crate::models::ShippingRate {
         /// The `shipping_rate_token` path parameter.
         pub shipping_rate_token: String,
@@ -88,9 +99,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/shipping_rates/{shipping_rate_token}`
     ///
-    /// &lt;p>Updates an existing shipping rate object.&lt;/p>
+    /// Updates an existing shipping rate object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostShippingRateToken = "POST /v1/shipping_rates/{shipping_rate_token}" -> crate::models::ShippingRate {
         /// The `shipping_rate_token` path parameter.
         pub shipping_rate_token: String,

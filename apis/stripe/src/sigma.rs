@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/sigma/scheduled_query_runs`
     ///
-    /// &lt;p>Returns a list of scheduled query runs.&lt;/p>
+    /// Returns a list of scheduled query runs.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetScheduledQueryRuns = "GET /v1/sigma/scheduled_query_runs" -> crate::models::GetSigmaScheduledQueryRunsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -27,8 +36,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/sigma/scheduled_query_runs/{scheduled_query_run}`
     ///
-    /// &lt;p>Retrieves the details of an scheduled query run.&lt;/p>
+    /// Retrieves the details of an scheduled query run.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetScheduledQueryRunsScheduledQueryRun = "GET /v1/sigma/scheduled_query_runs/{scheduled_query_run}" -> crate::models::ScheduledQueryRun {
         /// The `scheduled_query_run` path parameter.
         pub scheduled_query_run: String,

@@ -6,9 +6,10 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `POST /v1/sources`
     ///
-    /// &lt;p>Creates a new source object.&lt;/p>
+    /// Creates a new source object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/sources" -> crate::models::Source {
         /// Amount associated with the source. This is the amount for which the source will be chargeable once ready. Required for `single_use` sources. Not supported for `receiver` type sources, where charge amount may not be specified until funds land.
         #[endpoint(body)]
@@ -66,8 +67,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/sources/{source}`
     ///
-    /// &lt;p>Retrieves an existing source object. Supply the unique source ID from a source creation request and Stripe will return the corresponding up-to-date source object information.&lt;/p>
+    /// Retrieves an existing source object. Supply the unique source ID from a source creation request and Stripe will return the corresponding up-to-date source object information.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetSource = "GET /v1/sources/{source}" -> crate::models::Source {
         /// The `source` path parameter.
         pub source: String,
@@ -83,11 +85,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/sources/{source}`
     ///
-    /// &lt;p>Updates the specified source by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified source by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     ///
-    /// &lt;p>This request accepts the &lt;code>metadata&lt;/code> and &lt;code>owner&lt;/code> as arguments. It is also possible to update type specific information for selected payment methods. Please refer to our &lt;a href="/docs/sources">payment method guides&lt;/a> for more detail.&lt;/p>
+    ///
+    ///
+    /// This request accepts the `metadata` and `owner` as arguments. It is also possible to update type specific information for selected payment methods. Please refer to our [payment method guides](/docs/sources) for more detail.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSource = "POST /v1/sources/{source}" -> crate::models::Source {
         /// The `source` path parameter.
         pub source: String,
@@ -115,8 +120,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/sources/{source}/mandate_notifications/{mandate_notification}`
     ///
-    /// &lt;p>Retrieves a new Source MandateNotification.&lt;/p>
+    /// Retrieves a new Source MandateNotification.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetSourceMandateNotificationsMandateNotification = "GET /v1/sources/{source}/mandate_notifications/{mandate_notification}" -> crate::models::SourceMandateNotification {
         /// The `source` path parameter.
         pub source: String,
@@ -131,8 +137,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/sources/{source}/source_transactions`
     ///
-    /// &lt;p>List source transactions for a given source.&lt;/p>
+    /// List source transactions for a given source.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetSourceSourceTransactions = "GET /v1/sources/{source}/source_transactions" -> crate::models::GetSourcesSourceSourceTransactionsResponse {
         /// The `source` path parameter.
         pub source: String,
@@ -154,8 +169,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/sources/{source}/source_transactions/{source_transaction}`
     ///
-    /// &lt;p>Retrieve an existing source transaction object. Supply the unique source ID from a source creation request and the source transaction ID and Stripe will return the corresponding up-to-date source object information.&lt;/p>
+    /// Retrieve an existing source transaction object. Supply the unique source ID from a source creation request and the source transaction ID and Stripe will return the corresponding up-to-date source object information.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetSourceSourceTransactionsSourceTransaction = "GET /v1/sources/{source}/source_transactions/{source_transaction}" -> crate::models::SourceTransaction {
         /// The `source` path parameter.
         pub source: String,
@@ -170,9 +186,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/sources/{source}/verify`
     ///
-    /// &lt;p>Verify a given source.&lt;/p>
+    /// Verify a given source.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSourceVerify = "POST /v1/sources/{source}/verify" -> crate::models::Source {
         /// The `source` path parameter.
         pub source: String,

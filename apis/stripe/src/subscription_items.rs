@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/subscription_items`
     ///
-    /// &lt;p>Returns a list of your subscription items for a given subscription.&lt;/p>
+    /// Returns a list of your subscription items for a given subscription.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/subscription_items" -> crate::models::GetSubscriptionItemsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -30,9 +39,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/subscription_items`
     ///
-    /// &lt;p>Adds a new item to an existing subscription. No existing items will be changed or replaced.&lt;/p>
+    /// Adds a new item to an existing subscription. No existing items will be changed or replaced.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/subscription_items" -> crate::models::SubscriptionItem {
         /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
         #[endpoint(body, style = "deepObject")]
@@ -87,8 +97,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/subscription_items/{item}`
     ///
-    /// &lt;p>Retrieves the subscription item with the given ID.&lt;/p>
+    /// Retrieves the subscription item with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetItem = "GET /v1/subscription_items/{item}" -> crate::models::SubscriptionItem {
         /// The `item` path parameter.
         pub item: String,
@@ -101,9 +112,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/subscription_items/{item}`
     ///
-    /// &lt;p>Updates the plan or quantity of an item on a current subscription.&lt;/p>
+    /// Updates the plan or quantity of an item on a current subscription.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostItem = "POST /v1/subscription_items/{item}" -> crate::models::SubscriptionItem {
         /// The `item` path parameter.
         pub item: String,
@@ -160,9 +172,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/subscription_items/{item}`
     ///
-    /// &lt;p>Deletes an item from the subscription. Removing a subscription item from a subscription will not cancel the subscription.&lt;/p>
+    /// Deletes an item from the subscription. Removing a subscription item from a subscription will not cancel the subscription.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteItem = "DELETE /v1/subscription_items/{item}" -> crate::models::DeletedSubscriptionItem {
         /// The `item` path parameter.
         pub item: String,
@@ -183,10 +196,21 @@ endpoint! {
 endpoint! {
     /// `GET /v1/subscription_items/{subscription_item}/usage_record_summaries`
     ///
-    /// &lt;p>For the specified subscription item, returns a list of summary objects. Each object in the list provides usage information that’s been summarized from multiple usage records and over a subscription billing period (e.g., 15 usage records in the month of September).&lt;/p>
+    /// For the specified subscription item, returns a list of summary objects. Each object in the list provides usage information that’s been summarized from multiple usage records and over a subscription billing period (e.g., 15 usage records in the month of September).
     ///
-    /// &lt;p>The list is sorted in reverse-chronological order (newest first). The first list item represents the most current usage period that hasn’t ended yet. Since new usage records can still be added, the returned summary information for the subscription item’s ID should be seen as unstable until the subscription billing period ends.&lt;/p>
+    ///
+    ///
+    /// The list is sorted in reverse-chronological order (newest first). The first list item represents the most current usage period that hasn’t ended yet. Since new usage records can still be added, the returned summary information for the subscription item’s ID should be seen as unstable until the subscription billing period ends.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetSubscriptionItemUsageRecordSummaries = "GET /v1/subscription_items/{subscription_item}/usage_record_summaries" -> crate::models::GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponse {
         /// The `subscription_item` path parameter.
         pub subscription_item: String,
@@ -208,15 +232,22 @@ endpoint! {
 endpoint! {
     /// `POST /v1/subscription_items/{subscription_item}/usage_records`
     ///
-    /// &lt;p>Creates a usage record for a specified subscription item and date, and fills it with a quantity.&lt;/p>
+    /// Creates a usage record for a specified subscription item and date, and fills it with a quantity.
     ///
-    /// &lt;p>Usage records provide &lt;code>quantity&lt;/code> information that Stripe uses to track how much a customer is using your service. With usage information and the pricing model set up by the &lt;a href="https://stripe.com/docs/billing/subscriptions/metered-billing">metered billing&lt;/a> plan, Stripe helps you send accurate invoices to your customers.&lt;/p>
     ///
-    /// &lt;p>The default calculation for usage is to add up all the &lt;code>quantity&lt;/code> values of the usage records within a billing period. You can change this default behavior with the billing plan’s &lt;code>aggregate_usage&lt;/code> &lt;a href="/docs/api/plans/create#create_plan-aggregate_usage">parameter&lt;/a>. When there is more than one usage record with the same timestamp, Stripe adds the &lt;code>quantity&lt;/code> values together. In most cases, this is the desired resolution, however, you can change this behavior with the &lt;code>action&lt;/code> parameter.&lt;/p>
     ///
-    /// &lt;p>The default pricing model for metered billing is &lt;a href="/docs/api/plans/object#plan_object-billing_scheme">per-unit pricing&lt;/a>. For finer granularity, you can configure metered billing to have a &lt;a href="https://stripe.com/docs/billing/subscriptions/tiers">tiered pricing&lt;/a> model.&lt;/p>
+    /// Usage records provide `quantity` information that Stripe uses to track how much a customer is using your service. With usage information and the pricing model set up by the [metered billing](https://stripe.com/docs/billing/subscriptions/metered-billing) plan, Stripe helps you send accurate invoices to your customers.
+    ///
+    ///
+    ///
+    /// The default calculation for usage is to add up all the `quantity` values of the usage records within a billing period. You can change this default behavior with the billing plan’s `aggregate_usage` [parameter](/docs/api/plans/create#create_plan-aggregate_usage). When there is more than one usage record with the same timestamp, Stripe adds the `quantity` values together. In most cases, this is the desired resolution, however, you can change this behavior with the `action` parameter.
+    ///
+    ///
+    ///
+    /// The default pricing model for metered billing is [per-unit pricing](/docs/api/plans/object#plan_object-billing_scheme). For finer granularity, you can configure metered billing to have a [tiered pricing](https://stripe.com/docs/billing/subscriptions/tiers) model.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSubscriptionItemUsageRecords = "POST /v1/subscription_items/{subscription_item}/usage_records" -> crate::models::UsageRecord {
         /// The `subscription_item` path parameter.
         pub subscription_item: String,

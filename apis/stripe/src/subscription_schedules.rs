@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/subscription_schedules`
     ///
-    /// &lt;p>Retrieves the list of your subscription schedules.&lt;/p>
+    /// Retrieves the list of your subscription schedules.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/subscription_schedules" -> crate::models::GetSubscriptionSchedulesResponse {
         /// Only return subscription schedules that were created canceled the given date interval.
         #[endpoint(query, style = "deepObject")]
@@ -45,9 +54,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/subscription_schedules`
     ///
-    /// &lt;p>Creates a new subscription schedule object. Each customer can have up to 500 active or scheduled subscriptions.&lt;/p>
+    /// Creates a new subscription schedule object. Each customer can have up to 500 active or scheduled subscriptions.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/subscription_schedules" -> crate::models::SubscriptionSchedule {
         /// The identifier of the customer to create the subscription schedule for.
         #[endpoint(body)]
@@ -81,8 +91,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/subscription_schedules/{schedule}`
     ///
-    /// &lt;p>Retrieves the details of an existing subscription schedule. You only need to supply the unique subscription schedule identifier that was returned upon subscription schedule creation.&lt;/p>
+    /// Retrieves the details of an existing subscription schedule. You only need to supply the unique subscription schedule identifier that was returned upon subscription schedule creation.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetSchedule = "GET /v1/subscription_schedules/{schedule}" -> crate::models::SubscriptionSchedule {
         /// The `schedule` path parameter.
         pub schedule: String,
@@ -95,9 +106,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/subscription_schedules/{schedule}`
     ///
-    /// &lt;p>Updates an existing subscription schedule.&lt;/p>
+    /// Updates an existing subscription schedule.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSchedule = "POST /v1/subscription_schedules/{schedule}" -> crate::models::SubscriptionSchedule {
         /// The `schedule` path parameter.
         pub schedule: String,
@@ -129,9 +141,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/subscription_schedules/{schedule}/cancel`
     ///
-    /// &lt;p>Cancels a subscription schedule and its associated subscription immediately (if the subscription schedule has an active subscription). A subscription schedule can only be canceled if its status is &lt;code>not_started&lt;/code> or &lt;code>active&lt;/code>.&lt;/p>
+    /// Cancels a subscription schedule and its associated subscription immediately (if the subscription schedule has an active subscription). A subscription schedule can only be canceled if its status is `not_started` or `active`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostScheduleCancel = "POST /v1/subscription_schedules/{schedule}/cancel" -> crate::models::SubscriptionSchedule {
         /// The `schedule` path parameter.
         pub schedule: String,
@@ -150,9 +163,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/subscription_schedules/{schedule}/release`
     ///
-    /// &lt;p>Releases the subscription schedule immediately, which will stop scheduling of its phases, but leave any existing subscription in place. A schedule can only be released if its status is &lt;code>not_started&lt;/code> or &lt;code>active&lt;/code>. If the subscription schedule is currently associated with a subscription, releasing it will remove its &lt;code>subscription&lt;/code> property and set the subscription’s ID to the &lt;code>released_subscription&lt;/code> property.&lt;/p>
+    /// Releases the subscription schedule immediately, which will stop scheduling of its phases, but leave any existing subscription in place. A schedule can only be released if its status is `not_started` or `active`. If the subscription schedule is currently associated with a subscription, releasing it will remove its `subscription` property and set the subscription’s ID to the `released_subscription` property.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostScheduleRelease = "POST /v1/subscription_schedules/{schedule}/release" -> crate::models::SubscriptionSchedule {
         /// The `schedule` path parameter.
         pub schedule: String,

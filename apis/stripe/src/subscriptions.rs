@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/subscriptions`
     ///
-    /// &lt;p>By default, returns a list of subscriptions that have not been canceled. In order to list canceled subscriptions, specify &lt;code>status=canceled&lt;/code>.&lt;/p>
+    /// By default, returns a list of subscriptions that have not been canceled. In order to list canceled subscriptions, specify `status=canceled`.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/subscriptions" -> crate::models::GetSubscriptionsResponse {
         /// The collection method of the subscriptions to retrieve. Either `charge_automatically` or `send_invoice`.
         #[endpoint(query)]
@@ -51,15 +60,20 @@ endpoint! {
 endpoint! {
     /// `POST /v1/subscriptions`
     ///
-    /// &lt;p>Creates a new subscription on an existing customer. Each customer can have up to 500 active or scheduled subscriptions.&lt;/p>
+    /// Creates a new subscription on an existing customer. Each customer can have up to 500 active or scheduled subscriptions.
     ///
-    /// &lt;p>When you create a subscription with &lt;code>collection_method=charge_automatically&lt;/code>, the first invoice is finalized as part of the request.
-    /// The &lt;code>payment_behavior&lt;/code> parameter determines the exact behavior of the initial payment.&lt;/p>
     ///
-    /// &lt;p>To start subscriptions where the first invoice always begins in a &lt;code>draft&lt;/code> status, use &lt;a href="/docs/billing/subscriptions/subscription-schedules#managing">subscription schedules&lt;/a> instead.
-    /// Schedules provide the flexibility to model more complex billing configurations that change over time.&lt;/p>
+    ///
+    /// When you create a subscription with `collection_method=charge_automatically`, the first invoice is finalized as part of the request.
+    /// The `payment_behavior` parameter determines the exact behavior of the initial payment.
+    ///
+    ///
+    ///
+    /// To start subscriptions where the first invoice always begins in a `draft` status, use [subscription schedules](/docs/billing/subscriptions/subscription-schedules#managing) instead.
+    /// Schedules provide the flexibility to model more complex billing configurations that change over time.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/subscriptions" -> crate::models::Subscription {
         /// A list of prices and quantities that will generate invoice items appended to the next invoice for this subscription. You may pass up to 20 items.
         #[endpoint(body, style = "deepObject")]
@@ -191,11 +205,13 @@ endpoint! {
 endpoint! {
     /// `GET /v1/subscriptions/search`
     ///
-    /// &lt;p>Search for subscriptions you’ve previously created using Stripe’s &lt;a href="/docs/search#search-query-language">Search Query Language&lt;/a>.
+    /// Search for subscriptions you’ve previously created using Stripe’s [Search Query Language](/docs/search#search-query-language).
     /// Don’t use search in read-after-write flows where strict consistency is necessary. Under normal operating
     /// conditions, data is searchable in less than a minute. Occasionally, propagation of new or updated data can be up
-    /// to an hour behind during outages. Search functionality is not available to merchants in India.&lt;/p>
+    /// to an hour behind during outages. Search functionality is not available to merchants in India.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(paginate(cursor = "/next_page", param = "page", items = "/data"))]
     pub struct GetSearch = "GET /v1/subscriptions/search" -> crate::models::GetSubscriptionsSearchResponse {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(query, style = "deepObject")]
@@ -215,8 +231,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/subscriptions/{subscription_exposed_id}`
     ///
-    /// &lt;p>Retrieves the subscription with the given ID.&lt;/p>
+    /// Retrieves the subscription with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetSubscriptionExposedId = "GET /v1/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `subscription_exposed_id` path parameter.
         pub subscription_exposed_id: String,
@@ -229,9 +246,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/subscriptions/{subscription_exposed_id}`
     ///
-    /// &lt;p>Updates an existing subscription on a customer to match the specified parameters. When changing plans or quantities, we will optionally prorate the price we charge next month to make up for any price changes. To preview how the proration will be calculated, use the &lt;a href="#upcoming_invoice">upcoming invoice&lt;/a> endpoint.&lt;/p>
+    /// Updates an existing subscription on a customer to match the specified parameters. When changing plans or quantities, we will optionally prorate the price we charge next month to make up for any price changes. To preview how the proration will be calculated, use the [upcoming invoice](#upcoming_invoice) endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSubscriptionExposedId = "POST /v1/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `subscription_exposed_id` path parameter.
         pub subscription_exposed_id: String,
@@ -370,13 +388,18 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/subscriptions/{subscription_exposed_id}`
     ///
-    /// &lt;p>Cancels a customer’s subscription immediately. The customer will not be charged again for the subscription.&lt;/p>
+    /// Cancels a customer’s subscription immediately. The customer will not be charged again for the subscription.
     ///
-    /// &lt;p>Note, however, that any pending invoice items that you’ve created will still be charged for at the end of the period, unless manually &lt;a href="#delete_invoiceitem">deleted&lt;/a>. If you’ve set the subscription to cancel at the end of the period, any pending prorations will also be left in place and collected at the end of the period. But if the subscription is set to cancel immediately, pending prorations will be removed.&lt;/p>
     ///
-    /// &lt;p>By default, upon subscription cancellation, Stripe will stop automatic collection of all finalized invoices for the customer. This is intended to prevent unexpected payment attempts after the customer has canceled a subscription. However, you can resume automatic collection of the invoices manually after subscription cancellation to have us proceed. Or, you could check for unpaid invoices before allowing the customer to cancel the subscription at all.&lt;/p>
+    ///
+    /// Note, however, that any pending invoice items that you’ve created will still be charged for at the end of the period, unless manually [deleted](#delete_invoiceitem). If you’ve set the subscription to cancel at the end of the period, any pending prorations will also be left in place and collected at the end of the period. But if the subscription is set to cancel immediately, pending prorations will be removed.
+    ///
+    ///
+    ///
+    /// By default, upon subscription cancellation, Stripe will stop automatic collection of all finalized invoices for the customer. This is intended to prevent unexpected payment attempts after the customer has canceled a subscription. However, you can resume automatic collection of the invoices manually after subscription cancellation to have us proceed. Or, you could check for unpaid invoices before allowing the customer to cancel the subscription at all.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteSubscriptionExposedId = "DELETE /v1/subscriptions/{subscription_exposed_id}" -> crate::models::Subscription {
         /// The `subscription_exposed_id` path parameter.
         pub subscription_exposed_id: String,
@@ -400,9 +423,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/subscriptions/{subscription_exposed_id}/discount`
     ///
-    /// &lt;p>Removes the currently applied discount on a subscription.&lt;/p>
+    /// Removes the currently applied discount on a subscription.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteSubscriptionExposedIdDiscount = "DELETE /v1/subscriptions/{subscription_exposed_id}/discount" -> crate::models::DeletedDiscount {
         /// The `subscription_exposed_id` path parameter.
         pub subscription_exposed_id: String,
@@ -415,9 +439,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/subscriptions/{subscription}/resume`
     ///
-    /// &lt;p>Initiates resumption of a paused subscription, optionally resetting the billing cycle anchor and creating prorations. If a resumption invoice is generated, it must be paid or marked uncollectible before the subscription will be unpaused. If payment succeeds the subscription will become &lt;code>active&lt;/code>, and if payment fails the subscription will be &lt;code>past_due&lt;/code>. The resumption invoice will void automatically if not paid by the expiration date.&lt;/p>
+    /// Initiates resumption of a paused subscription, optionally resetting the billing cycle anchor and creating prorations. If a resumption invoice is generated, it must be paid or marked uncollectible before the subscription will be unpaused. If payment succeeds the subscription will become `active`, and if payment fails the subscription will be `past_due`. The resumption invoice will void automatically if not paid by the expiration date.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostSubscriptionResume = "POST /v1/subscriptions/{subscription}/resume" -> crate::models::Subscription {
         /// The `subscription` path parameter.
         pub subscription: String,

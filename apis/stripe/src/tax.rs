@@ -6,9 +6,10 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `POST /v1/tax/calculations`
     ///
-    /// &lt;p>Calculates tax based on input and returns a Tax &lt;code>Calculation&lt;/code> object.&lt;/p>
+    /// Calculates tax based on input and returns a Tax `Calculation` object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCalculations = "POST /v1/tax/calculations" -> crate::models::TaxCalculation {
         /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         #[endpoint(body)]
@@ -37,8 +38,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/tax/calculations/{calculation}/line_items`
     ///
-    /// &lt;p>Retrieves the line items of a persisted tax calculation as a collection.&lt;/p>
+    /// Retrieves the line items of a persisted tax calculation as a collection.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCalculationsCalculationLineItems = "GET /v1/tax/calculations/{calculation}/line_items" -> crate::models::GetTaxCalculationsCalculationLineItemsResponse {
         /// The `calculation` path parameter.
         pub calculation: String,
@@ -60,9 +70,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/tax/transactions/create_from_calculation`
     ///
-    /// &lt;p>Creates a Tax &lt;code>Transaction&lt;/code> from a calculation.&lt;/p>
+    /// Creates a Tax `Transaction` from a calculation.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTransactionsCreateFromCalculation = "POST /v1/tax/transactions/create_from_calculation" -> crate::models::TaxTransaction {
         /// Tax Calculation ID to be used as input when creating the transaction.
         #[endpoint(body)]
@@ -82,9 +93,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/tax/transactions/create_reversal`
     ///
-    /// &lt;p>Partially or fully reverses a previously created &lt;code>Transaction&lt;/code>.&lt;/p>
+    /// Partially or fully reverses a previously created `Transaction`.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTransactionsCreateReversal = "POST /v1/tax/transactions/create_reversal" -> crate::models::TaxTransaction {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -117,8 +129,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/tax/transactions/{transaction}`
     ///
-    /// &lt;p>Retrieves a Tax &lt;code>Transaction&lt;/code> object.&lt;/p>
+    /// Retrieves a Tax `Transaction` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetTransactionsTransaction = "GET /v1/tax/transactions/{transaction}" -> crate::models::TaxTransaction {
         /// The `transaction` path parameter.
         pub transaction: String,
@@ -131,8 +144,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/tax/transactions/{transaction}/line_items`
     ///
-    /// &lt;p>Retrieves the line items of a committed standalone transaction as a collection.&lt;/p>
+    /// Retrieves the line items of a committed standalone transaction as a collection.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetTransactionsTransactionLineItems = "GET /v1/tax/transactions/{transaction}/line_items" -> crate::models::GetTaxTransactionsTransactionLineItemsResponse {
         /// The `transaction` path parameter.
         pub transaction: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/tax_codes`
     ///
-    /// &lt;p>A list of &lt;a href="https://stripe.com/docs/tax/tax-categories">all tax codes available&lt;/a> to add to Products in order to allow specific tax calculations.&lt;/p>
+    /// A list of [all tax codes available](https://stripe.com/docs/tax/tax-categories) to add to Products in order to allow specific tax calculations.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/tax_codes" -> crate::models::GetTaxCodesResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -27,8 +36,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/tax_codes/{id}`
     ///
-    /// &lt;p>Retrieves the details of an existing tax code. Supply the unique tax code ID and Stripe will return the corresponding tax code information.&lt;/p>
+    /// Retrieves the details of an existing tax code. Supply the unique tax code ID and Stripe will return the corresponding tax code information.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetId = "GET /v1/tax_codes/{id}" -> crate::models::TaxCode {
         /// The `id` path parameter.
         pub id: String,

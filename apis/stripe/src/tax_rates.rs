@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/tax_rates`
     ///
-    /// &lt;p>Returns a list of your tax rates. Tax rates are returned sorted by creation date, with the most recently created tax rates appearing first.&lt;/p>
+    /// Returns a list of your tax rates. Tax rates are returned sorted by creation date, with the most recently created tax rates appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/tax_rates" -> crate::models::GetTaxRatesResponse {
         /// Optional flag to filter by tax rates that are either active or inactive (archived).
         #[endpoint(query)]
@@ -36,9 +45,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/tax_rates`
     ///
-    /// &lt;p>Creates a new tax rate.&lt;/p>
+    /// Creates a new tax rate.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/tax_rates" -> crate::models::TaxRate {
         /// Flag determining whether the tax rate is active or inactive (archived). Inactive tax rates cannot be used with new applications or Checkout Sessions, but will still work for subscriptions and invoices that already have it set.
         #[endpoint(body)]
@@ -79,8 +89,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/tax_rates/{tax_rate}`
     ///
-    /// &lt;p>Retrieves a tax rate with the given ID&lt;/p>
+    /// Retrieves a tax rate with the given ID
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetTaxRate = "GET /v1/tax_rates/{tax_rate}" -> crate::models::TaxRate {
         /// The `tax_rate` path parameter.
         pub tax_rate: String,
@@ -93,9 +104,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/tax_rates/{tax_rate}`
     ///
-    /// &lt;p>Updates an existing tax rate.&lt;/p>
+    /// Updates an existing tax rate.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTaxRate = "POST /v1/tax_rates/{tax_rate}" -> crate::models::TaxRate {
         /// The `tax_rate` path parameter.
         pub tax_rate: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/terminal/configurations`
     ///
-    /// &lt;p>Returns a list of &lt;code>Configuration&lt;/code> objects.&lt;/p>
+    /// Returns a list of `Configuration` objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetConfigurations = "GET /v1/terminal/configurations" -> crate::models::GetTerminalConfigurationsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -30,9 +39,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/configurations`
     ///
-    /// &lt;p>Creates a new &lt;code>Configuration&lt;/code> object.&lt;/p>
+    /// Creates a new `Configuration` object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostConfigurations = "POST /v1/terminal/configurations" -> crate::models::TerminalConfiguration {
         /// An object containing device type specific settings for BBPOS WisePOS E readers
         #[endpoint(body, style = "deepObject")]
@@ -52,8 +62,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/terminal/configurations/{configuration}`
     ///
-    /// &lt;p>Retrieves a &lt;code>Configuration&lt;/code> object.&lt;/p>
+    /// Retrieves a `Configuration` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetConfigurationsConfiguration = "GET /v1/terminal/configurations/{configuration}" -> crate::models::GetTerminalConfigurationsConfigurationResponse {
         /// The `configuration` path parameter.
         pub configuration: String,
@@ -66,9 +77,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/configurations/{configuration}`
     ///
-    /// &lt;p>Updates a new &lt;code>Configuration&lt;/code> object.&lt;/p>
+    /// Updates a new `Configuration` object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostConfigurationsConfiguration = "POST /v1/terminal/configurations/{configuration}" -> crate::models::GetTerminalConfigurationsConfigurationResponse {
         /// The `configuration` path parameter.
         pub configuration: String,
@@ -94,9 +106,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/terminal/configurations/{configuration}`
     ///
-    /// &lt;p>Deletes a &lt;code>Configuration&lt;/code> object.&lt;/p>
+    /// Deletes a `Configuration` object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteConfigurationsConfiguration = "DELETE /v1/terminal/configurations/{configuration}" -> crate::models::DeletedTerminalConfiguration {
         /// The `configuration` path parameter.
         pub configuration: String,
@@ -109,9 +122,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/connection_tokens`
     ///
-    /// &lt;p>To connect to a reader the Stripe Terminal SDK needs to retrieve a short-lived connection token from Stripe, proxied through your server. On your backend, add an endpoint that creates and returns a connection token.&lt;/p>
+    /// To connect to a reader the Stripe Terminal SDK needs to retrieve a short-lived connection token from Stripe, proxied through your server. On your backend, add an endpoint that creates and returns a connection token.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostConnectionTokens = "POST /v1/terminal/connection_tokens" -> crate::models::TerminalConnectionToken {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -125,8 +139,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/terminal/locations`
     ///
-    /// &lt;p>Returns a list of &lt;code>Location&lt;/code> objects.&lt;/p>
+    /// Returns a list of `Location` objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetLocations = "GET /v1/terminal/locations" -> crate::models::GetTerminalLocationsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -146,10 +169,11 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/locations`
     ///
-    /// &lt;p>Creates a new &lt;code>Location&lt;/code> object.
-    /// For further details, including which address fields are required in each country, see the &lt;a href="/docs/terminal/fleet/locations">Manage locations&lt;/a> guide.&lt;/p>
+    /// Creates a new `Location` object.
+    /// For further details, including which address fields are required in each country, see the [Manage locations](/docs/terminal/fleet/locations) guide.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostLocations = "POST /v1/terminal/locations" -> crate::models::TerminalLocation {
         /// The full address of the location.
         #[endpoint(body, style = "deepObject")]
@@ -172,8 +196,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/terminal/locations/{location}`
     ///
-    /// &lt;p>Retrieves a &lt;code>Location&lt;/code> object.&lt;/p>
+    /// Retrieves a `Location` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetLocationsLocation = "GET /v1/terminal/locations/{location}" -> crate::models::GetTerminalLocationsLocationResponse {
         /// The `location` path parameter.
         pub location: String,
@@ -186,9 +211,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/locations/{location}`
     ///
-    /// &lt;p>Updates a &lt;code>Location&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates a `Location` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostLocationsLocation = "POST /v1/terminal/locations/{location}" -> crate::models::GetTerminalLocationsLocationResponse {
         /// The `location` path parameter.
         pub location: String,
@@ -213,9 +239,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/terminal/locations/{location}`
     ///
-    /// &lt;p>Deletes a &lt;code>Location&lt;/code> object.&lt;/p>
+    /// Deletes a `Location` object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteLocationsLocation = "DELETE /v1/terminal/locations/{location}" -> crate::models::DeletedTerminalLocation {
         /// The `location` path parameter.
         pub location: String,
@@ -228,8 +255,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/terminal/readers`
     ///
-    /// &lt;p>Returns a list of &lt;code>Reader&lt;/code> objects.&lt;/p>
+    /// Returns a list of `Reader` objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetReaders = "GET /v1/terminal/readers" -> crate::models::GetTerminalReadersResponse {
         /// Filters readers by device type
         #[endpoint(query)]
@@ -258,9 +294,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/readers`
     ///
-    /// &lt;p>Creates a new &lt;code>Reader&lt;/code> object.&lt;/p>
+    /// Creates a new `Reader` object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostReaders = "POST /v1/terminal/readers" -> crate::models::TerminalReader {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -283,8 +320,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/terminal/readers/{reader}`
     ///
-    /// &lt;p>Retrieves a &lt;code>Reader&lt;/code> object.&lt;/p>
+    /// Retrieves a `Reader` object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetReadersReader = "GET /v1/terminal/readers/{reader}" -> crate::models::GetTerminalReadersReaderResponse {
         /// The `reader` path parameter.
         pub reader: String,
@@ -297,9 +335,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}`
     ///
-    /// &lt;p>Updates a &lt;code>Reader&lt;/code> object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates a `Reader` object by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostReadersReader = "POST /v1/terminal/readers/{reader}" -> crate::models::GetTerminalReadersReaderResponse {
         /// The `reader` path parameter.
         pub reader: String,
@@ -318,9 +357,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/terminal/readers/{reader}`
     ///
-    /// &lt;p>Deletes a &lt;code>Reader&lt;/code> object.&lt;/p>
+    /// Deletes a `Reader` object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteReadersReader = "DELETE /v1/terminal/readers/{reader}" -> crate::models::DeletedTerminalReader {
         /// The `reader` path parameter.
         pub reader: String,
@@ -333,9 +373,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}/cancel_action`
     ///
-    /// &lt;p>Cancels the current reader action.&lt;/p>
+    /// Cancels the current reader action.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostReadersReaderCancelAction = "POST /v1/terminal/readers/{reader}/cancel_action" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
         pub reader: String,
@@ -348,9 +389,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}/process_payment_intent`
     ///
-    /// &lt;p>Initiates a payment flow on a Reader.&lt;/p>
+    /// Initiates a payment flow on a Reader.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostReadersReaderProcessPaymentIntent = "POST /v1/terminal/readers/{reader}/process_payment_intent" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
         pub reader: String,
@@ -371,9 +413,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}/process_setup_intent`
     ///
-    /// &lt;p>Initiates a setup intent flow on a Reader.&lt;/p>
+    /// Initiates a setup intent flow on a Reader.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostReadersReaderProcessSetupIntent = "POST /v1/terminal/readers/{reader}/process_setup_intent" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
         pub reader: String,
@@ -392,9 +435,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}/refund_payment`
     ///
-    /// &lt;p>Initiates a refund on a Reader&lt;/p>
+    /// Initiates a refund on a Reader
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostReadersReaderRefundPayment = "POST /v1/terminal/readers/{reader}/refund_payment" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
         pub reader: String,
@@ -425,9 +469,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/terminal/readers/{reader}/set_reader_display`
     ///
-    /// &lt;p>Sets reader display to show cart details.&lt;/p>
+    /// Sets reader display to show cart details.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostReadersReaderSetReaderDisplay = "POST /v1/terminal/readers/{reader}/set_reader_display" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
         pub reader: String,

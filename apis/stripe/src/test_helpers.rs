@@ -6,9 +6,10 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `POST /v1/test_helpers/customers/{customer}/fund_cash_balance`
     ///
-    /// &lt;p>Create an incoming testmode bank transfer&lt;/p>
+    /// Create an incoming testmode bank transfer
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCustomersCustomerFundCashBalance = "POST /v1/test_helpers/customers/{customer}/fund_cash_balance" -> crate::models::CustomerCashBalanceTransaction {
         /// The `customer` path parameter.
         pub customer: String,
@@ -30,9 +31,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/issuing/cards/{card}/shipping/deliver`
     ///
-    /// &lt;p>Updates the shipping status of the specified Issuing &lt;code>Card&lt;/code> object to &lt;code>delivered&lt;/code>.&lt;/p>
+    /// Updates the shipping status of the specified Issuing `Card` object to `delivered`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIssuingCardsCardShippingDeliver = "POST /v1/test_helpers/issuing/cards/{card}/shipping/deliver" -> crate::models::IssuingCard {
         /// The `card` path parameter.
         pub card: String,
@@ -45,9 +47,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/issuing/cards/{card}/shipping/fail`
     ///
-    /// &lt;p>Updates the shipping status of the specified Issuing &lt;code>Card&lt;/code> object to &lt;code>failure&lt;/code>.&lt;/p>
+    /// Updates the shipping status of the specified Issuing `Card` object to `failure`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIssuingCardsCardShippingFail = "POST /v1/test_helpers/issuing/cards/{card}/shipping/fail" -> crate::models::IssuingCard {
         /// The `card` path parameter.
         pub card: String,
@@ -60,9 +63,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/issuing/cards/{card}/shipping/return`
     ///
-    /// &lt;p>Updates the shipping status of the specified Issuing &lt;code>Card&lt;/code> object to &lt;code>returned&lt;/code>.&lt;/p>
+    /// Updates the shipping status of the specified Issuing `Card` object to `returned`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIssuingCardsCardShippingReturn = "POST /v1/test_helpers/issuing/cards/{card}/shipping/return" -> crate::models::IssuingCard {
         /// The `card` path parameter.
         pub card: String,
@@ -75,9 +79,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/issuing/cards/{card}/shipping/ship`
     ///
-    /// &lt;p>Updates the shipping status of the specified Issuing &lt;code>Card&lt;/code> object to &lt;code>shipped&lt;/code>.&lt;/p>
+    /// Updates the shipping status of the specified Issuing `Card` object to `shipped`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIssuingCardsCardShippingShip = "POST /v1/test_helpers/issuing/cards/{card}/shipping/ship" -> crate::models::IssuingCard {
         /// The `card` path parameter.
         pub card: String,
@@ -90,9 +95,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/refunds/{refund}/expire`
     ///
-    /// &lt;p>Expire a refund with a status of &lt;code>requires_action&lt;/code>.&lt;/p>
+    /// Expire a refund with a status of `requires_action`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostRefundsRefundExpire = "POST /v1/test_helpers/refunds/{refund}/expire" -> crate::models::Refund {
         /// The `refund` path parameter.
         pub refund: String,
@@ -105,9 +111,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/terminal/readers/{reader}/present_payment_method`
     ///
-    /// &lt;p>Presents a payment method on a simulated reader. Can be used to simulate accepting a payment, saving a card or refunding a transaction.&lt;/p>
+    /// Presents a payment method on a simulated reader. Can be used to simulate accepting a payment, saving a card or refunding a transaction.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTerminalReadersReaderPresentPaymentMethod = "POST /v1/test_helpers/terminal/readers/{reader}/present_payment_method" -> crate::models::TerminalReader {
         /// The `reader` path parameter.
         pub reader: String,
@@ -138,8 +145,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/test_helpers/test_clocks`
     ///
-    /// &lt;p>Returns a list of your test clocks.&lt;/p>
+    /// Returns a list of your test clocks.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetTestClocks = "GET /v1/test_helpers/test_clocks" -> crate::models::GetTestHelpersTestClocksResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -159,9 +175,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/test_clocks`
     ///
-    /// &lt;p>Creates a new test clock that can be attached to new customers and quotes.&lt;/p>
+    /// Creates a new test clock that can be attached to new customers and quotes.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTestClocks = "POST /v1/test_helpers/test_clocks" -> crate::models::TestHelpersTestClock {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -178,8 +195,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/test_helpers/test_clocks/{test_clock}`
     ///
-    /// &lt;p>Retrieves a test clock.&lt;/p>
+    /// Retrieves a test clock.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetTestClocksTestClock = "GET /v1/test_helpers/test_clocks/{test_clock}" -> crate::models::TestHelpersTestClock {
         /// The `test_clock` path parameter.
         pub test_clock: String,
@@ -192,9 +210,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/test_helpers/test_clocks/{test_clock}`
     ///
-    /// &lt;p>Deletes a test clock.&lt;/p>
+    /// Deletes a test clock.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteTestClocksTestClock = "DELETE /v1/test_helpers/test_clocks/{test_clock}" -> crate::models::DeletedTestHelpersTestClock {
         /// The `test_clock` path parameter.
         pub test_clock: String,
@@ -207,9 +226,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/test_clocks/{test_clock}/advance`
     ///
-    /// &lt;p>Starts advancing a test clock to a specified time in the future. Advancement is done when status changes to &lt;code>Ready&lt;/code>.&lt;/p>
+    /// Starts advancing a test clock to a specified time in the future. Advancement is done when status changes to `Ready`.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTestClocksTestClockAdvance = "POST /v1/test_helpers/test_clocks/{test_clock}/advance" -> crate::models::TestHelpersTestClock {
         /// The `test_clock` path parameter.
         pub test_clock: String,
@@ -225,9 +245,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/inbound_transfers/{id}/fail`
     ///
-    /// &lt;p>Transitions a test mode created InboundTransfer to the &lt;code>failed&lt;/code> status. The InboundTransfer must already be in the &lt;code>processing&lt;/code> state.&lt;/p>
+    /// Transitions a test mode created InboundTransfer to the `failed` status. The InboundTransfer must already be in the `processing` state.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryInboundTransfersIdFail = "POST /v1/test_helpers/treasury/inbound_transfers/{id}/fail" -> crate::models::TreasuryInboundTransfer {
         /// The `id` path parameter.
         pub id: String,
@@ -245,9 +266,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/inbound_transfers/{id}/return`
     ///
-    /// &lt;p>Marks the test mode InboundTransfer object as returned and links the InboundTransfer to a ReceivedDebit. The InboundTransfer must already be in the &lt;code>succeeded&lt;/code> state.&lt;/p>
+    /// Marks the test mode InboundTransfer object as returned and links the InboundTransfer to a ReceivedDebit. The InboundTransfer must already be in the `succeeded` state.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryInboundTransfersIdReturn = "POST /v1/test_helpers/treasury/inbound_transfers/{id}/return" -> crate::models::TreasuryInboundTransfer {
         /// The `id` path parameter.
         pub id: String,
@@ -260,9 +282,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/inbound_transfers/{id}/succeed`
     ///
-    /// &lt;p>Transitions a test mode created InboundTransfer to the &lt;code>succeeded&lt;/code> status. The InboundTransfer must already be in the &lt;code>processing&lt;/code> state.&lt;/p>
+    /// Transitions a test mode created InboundTransfer to the `succeeded` status. The InboundTransfer must already be in the `processing` state.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryInboundTransfersIdSucceed = "POST /v1/test_helpers/treasury/inbound_transfers/{id}/succeed" -> crate::models::TreasuryInboundTransfer {
         /// The `id` path parameter.
         pub id: String,
@@ -275,9 +298,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_payments/{id}/fail`
     ///
-    /// &lt;p>Transitions a test mode created OutboundPayment to the &lt;code>failed&lt;/code> status. The OutboundPayment must already be in the &lt;code>processing&lt;/code> state.&lt;/p>
+    /// Transitions a test mode created OutboundPayment to the `failed` status. The OutboundPayment must already be in the `processing` state.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryOutboundPaymentsIdFail = "POST /v1/test_helpers/treasury/outbound_payments/{id}/fail" -> crate::models::TreasuryOutboundPayment {
         /// The `id` path parameter.
         pub id: String,
@@ -290,9 +314,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_payments/{id}/post`
     ///
-    /// &lt;p>Transitions a test mode created OutboundPayment to the &lt;code>posted&lt;/code> status. The OutboundPayment must already be in the &lt;code>processing&lt;/code> state.&lt;/p>
+    /// Transitions a test mode created OutboundPayment to the `posted` status. The OutboundPayment must already be in the `processing` state.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryOutboundPaymentsIdPost = "POST /v1/test_helpers/treasury/outbound_payments/{id}/post" -> crate::models::TreasuryOutboundPayment {
         /// The `id` path parameter.
         pub id: String,
@@ -305,9 +330,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_payments/{id}/return`
     ///
-    /// &lt;p>Transitions a test mode created OutboundPayment to the &lt;code>returned&lt;/code> status. The OutboundPayment must already be in the &lt;code>processing&lt;/code> state.&lt;/p>
+    /// Transitions a test mode created OutboundPayment to the `returned` status. The OutboundPayment must already be in the `processing` state.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryOutboundPaymentsIdReturn = "POST /v1/test_helpers/treasury/outbound_payments/{id}/return" -> crate::models::TreasuryOutboundPayment {
         /// The `id` path parameter.
         pub id: String,
@@ -325,9 +351,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/fail`
     ///
-    /// &lt;p>Transitions a test mode created OutboundTransfer to the &lt;code>failed&lt;/code> status. The OutboundTransfer must already be in the &lt;code>processing&lt;/code> state.&lt;/p>
+    /// Transitions a test mode created OutboundTransfer to the `failed` status. The OutboundTransfer must already be in the `processing` state.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryOutboundTransfersOutboundTransferFail = "POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/fail" -> crate::models::TreasuryOutboundTransfer {
         /// The `outbound_transfer` path parameter.
         pub outbound_transfer: String,
@@ -340,9 +367,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/post`
     ///
-    /// &lt;p>Transitions a test mode created OutboundTransfer to the &lt;code>posted&lt;/code> status. The OutboundTransfer must already be in the &lt;code>processing&lt;/code> state.&lt;/p>
+    /// Transitions a test mode created OutboundTransfer to the `posted` status. The OutboundTransfer must already be in the `processing` state.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryOutboundTransfersOutboundTransferPost = "POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/post" -> crate::models::TreasuryOutboundTransfer {
         /// The `outbound_transfer` path parameter.
         pub outbound_transfer: String,
@@ -355,9 +383,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/return`
     ///
-    /// &lt;p>Transitions a test mode created OutboundTransfer to the &lt;code>returned&lt;/code> status. The OutboundTransfer must already be in the &lt;code>processing&lt;/code> state.&lt;/p>
+    /// Transitions a test mode created OutboundTransfer to the `returned` status. The OutboundTransfer must already be in the `processing` state.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryOutboundTransfersOutboundTransferReturn = "POST /v1/test_helpers/treasury/outbound_transfers/{outbound_transfer}/return" -> crate::models::TreasuryOutboundTransfer {
         /// The `outbound_transfer` path parameter.
         pub outbound_transfer: String,
@@ -375,9 +404,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/received_credits`
     ///
-    /// &lt;p>Use this endpoint to simulate a test mode ReceivedCredit initiated by a third party. In live mode, you can’t directly create ReceivedCredits initiated by third parties.&lt;/p>
+    /// Use this endpoint to simulate a test mode ReceivedCredit initiated by a third party. In live mode, you can’t directly create ReceivedCredits initiated by third parties.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryReceivedCredits = "POST /v1/test_helpers/treasury/received_credits" -> crate::models::TreasuryReceivedCredit {
         /// Amount (in cents) to be transferred.
         #[endpoint(body)]
@@ -408,9 +438,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/test_helpers/treasury/received_debits`
     ///
-    /// &lt;p>Use this endpoint to simulate a test mode ReceivedDebit initiated by a third party. In live mode, you can’t directly create ReceivedDebits initiated by third parties.&lt;/p>
+    /// Use this endpoint to simulate a test mode ReceivedDebit initiated by a third party. In live mode, you can’t directly create ReceivedDebits initiated by third parties.
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTreasuryReceivedDebits = "POST /v1/test_helpers/treasury/received_debits" -> crate::models::TreasuryReceivedDebit {
         /// Amount (in cents) to be transferred.
         #[endpoint(body)]

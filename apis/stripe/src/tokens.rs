@@ -6,10 +6,11 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `POST /v1/tokens`
     ///
-    /// &lt;p>Creates a single-use token that represents a bank account’s details.
-    /// This token can be used with any API method in place of a bank account dictionary. This token can be used only once, by attaching it to a &lt;a href="#accounts">Custom account&lt;/a>.&lt;/p>
+    /// Creates a single-use token that represents a bank account’s details.
+    /// This token can be used with any API method in place of a bank account dictionary. This token can be used only once, by attaching it to a [Custom account](#accounts).
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/tokens" -> crate::models::Token {
         /// Information for the account this token will represent.
         #[endpoint(body, style = "deepObject")]
@@ -41,8 +42,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/tokens/{token}`
     ///
-    /// &lt;p>Retrieves the token with the given ID.&lt;/p>
+    /// Retrieves the token with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetToken = "GET /v1/tokens/{token}" -> crate::models::Token {
         /// The `token` path parameter.
         pub token: String,

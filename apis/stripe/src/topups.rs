@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/topups`
     ///
-    /// &lt;p>Returns a list of top-ups.&lt;/p>
+    /// Returns a list of top-ups.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/topups" -> crate::models::GetTopupsResponse {
         /// A positive integer representing how much to transfer.
         #[endpoint(query, style = "deepObject")]
@@ -36,9 +45,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/topups`
     ///
-    /// &lt;p>Top up the balance of an account&lt;/p>
+    /// Top up the balance of an account
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/topups" -> crate::models::Topup {
         /// A positive integer representing how much to transfer.
         #[endpoint(body)]
@@ -70,8 +80,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/topups/{topup}`
     ///
-    /// &lt;p>Retrieves the details of a top-up that has previously been created. Supply the unique top-up ID that was returned from your previous request, and Stripe will return the corresponding top-up information.&lt;/p>
+    /// Retrieves the details of a top-up that has previously been created. Supply the unique top-up ID that was returned from your previous request, and Stripe will return the corresponding top-up information.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetTopup = "GET /v1/topups/{topup}" -> crate::models::Topup {
         /// The `topup` path parameter.
         pub topup: String,
@@ -84,9 +95,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/topups/{topup}`
     ///
-    /// &lt;p>Updates the metadata of a top-up. Other top-up details are not editable by design.&lt;/p>
+    /// Updates the metadata of a top-up. Other top-up details are not editable by design.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTopup = "POST /v1/topups/{topup}" -> crate::models::Topup {
         /// The `topup` path parameter.
         pub topup: String,
@@ -105,9 +117,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/topups/{topup}/cancel`
     ///
-    /// &lt;p>Cancels a top-up. Only pending top-ups can be canceled.&lt;/p>
+    /// Cancels a top-up. Only pending top-ups can be canceled.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTopupCancel = "POST /v1/topups/{topup}/cancel" -> crate::models::Topup {
         /// The `topup` path parameter.
         pub topup: String,

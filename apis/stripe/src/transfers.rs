@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/transfers`
     ///
-    /// &lt;p>Returns a list of existing transfers sent to connected accounts. The transfers are returned in sorted order, with the most recently created transfers appearing first.&lt;/p>
+    /// Returns a list of existing transfers sent to connected accounts. The transfers are returned in sorted order, with the most recently created transfers appearing first.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/transfers" -> crate::models::GetTransfersResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -36,9 +45,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/transfers`
     ///
-    /// &lt;p>To send funds from your Stripe account to a connected account, you create a new transfer object. Your &lt;a href="#balance">Stripe balance&lt;/a> must be able to cover the transfer amount, or you’ll receive an “Insufficient Funds” error.&lt;/p>
+    /// To send funds from your Stripe account to a connected account, you create a new transfer object. Your [Stripe balance](#balance) must be able to cover the transfer amount, or you’ll receive an “Insufficient Funds” error.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/transfers" -> crate::models::Transfer {
         /// A positive integer in cents (or local equivalent) representing how much to transfer.
         #[endpoint(body)]
@@ -49,7 +59,7 @@ endpoint! {
         /// An arbitrary string attached to the object. Often useful for displaying to users.
         #[endpoint(body)]
         pub description: Option<String>,
-        /// The ID of a connected Stripe account. &lt;a href="/docs/connect/charges-transfers">See the Connect documentation&lt;/a> for details.
+        /// The ID of a connected Stripe account. [See the Connect documentation](/docs/connect/charges-transfers) for details.
         #[endpoint(body)]
         pub destination: String,
         /// Specifies which fields in the response should be expanded.
@@ -73,8 +83,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/transfers/{id}/reversals`
     ///
-    /// &lt;p>You can see a list of the reversals belonging to a specific transfer. Note that the 10 most recent reversals are always available by default on the transfer object. If you need more than those 10, you can use this API method and the &lt;code>limit&lt;/code> and &lt;code>starting_after&lt;/code> parameters to page through additional reversals.&lt;/p>
+    /// You can see a list of the reversals belonging to a specific transfer. Note that the 10 most recent reversals are always available by default on the transfer object. If you need more than those 10, you can use this API method and the `limit` and `starting_after` parameters to page through additional reversals.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetIdReversals = "GET /v1/transfers/{id}/reversals" -> crate::models::TransferReversals {
         /// The `id` path parameter.
         pub id: String,
@@ -96,13 +115,18 @@ endpoint! {
 endpoint! {
     /// `POST /v1/transfers/{id}/reversals`
     ///
-    /// &lt;p>When you create a new reversal, you must specify a transfer to create it on.&lt;/p>
+    /// When you create a new reversal, you must specify a transfer to create it on.
     ///
-    /// &lt;p>When reversing transfers, you can optionally reverse part of the transfer. You can do so as many times as you wish until the entire transfer has been reversed.&lt;/p>
     ///
-    /// &lt;p>Once entirely reversed, a transfer can’t be reversed again. This method will return an error when called on an already-reversed transfer, or when trying to reverse more money than is left on a transfer.&lt;/p>
+    ///
+    /// When reversing transfers, you can optionally reverse part of the transfer. You can do so as many times as you wish until the entire transfer has been reversed.
+    ///
+    ///
+    ///
+    /// Once entirely reversed, a transfer can’t be reversed again. This method will return an error when called on an already-reversed transfer, or when trying to reverse more money than is left on a transfer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostIdReversals = "POST /v1/transfers/{id}/reversals" -> crate::models::TransferReversal {
         /// The `id` path parameter.
         pub id: String,
@@ -127,8 +151,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/transfers/{transfer}`
     ///
-    /// &lt;p>Retrieves the details of an existing transfer. Supply the unique transfer ID from either a transfer creation request or the transfer list, and Stripe will return the corresponding transfer information.&lt;/p>
+    /// Retrieves the details of an existing transfer. Supply the unique transfer ID from either a transfer creation request or the transfer list, and Stripe will return the corresponding transfer information.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetTransfer = "GET /v1/transfers/{transfer}" -> crate::models::Transfer {
         /// The `transfer` path parameter.
         pub transfer: String,
@@ -141,11 +166,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/transfers/{transfer}`
     ///
-    /// &lt;p>Updates the specified transfer by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified transfer by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     ///
-    /// &lt;p>This request accepts only metadata as an argument.&lt;/p>
+    ///
+    ///
+    /// This request accepts only metadata as an argument.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTransfer = "POST /v1/transfers/{transfer}" -> crate::models::Transfer {
         /// The `transfer` path parameter.
         pub transfer: String,
@@ -164,8 +192,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/transfers/{transfer}/reversals/{id}`
     ///
-    /// &lt;p>By default, you can see the 10 most recent reversals stored directly on the transfer object, but you can also retrieve details about a specific reversal stored on the transfer.&lt;/p>
+    /// By default, you can see the 10 most recent reversals stored directly on the transfer object, but you can also retrieve details about a specific reversal stored on the transfer.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetTransferReversalsId = "GET /v1/transfers/{transfer}/reversals/{id}" -> crate::models::TransferReversal {
         /// The `transfer` path parameter.
         pub transfer: String,
@@ -180,11 +209,14 @@ endpoint! {
 endpoint! {
     /// `POST /v1/transfers/{transfer}/reversals/{id}`
     ///
-    /// &lt;p>Updates the specified reversal by setting the values of the parameters passed. Any parameters not provided will be left unchanged.&lt;/p>
+    /// Updates the specified reversal by setting the values of the parameters passed. Any parameters not provided will be left unchanged.
     ///
-    /// &lt;p>This request only accepts metadata and description as arguments.&lt;/p>
+    ///
+    ///
+    /// This request only accepts metadata and description as arguments.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostTransferReversalsId = "POST /v1/transfers/{transfer}/reversals/{id}" -> crate::models::TransferReversal {
         /// The `transfer` path parameter.
         pub transfer: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/treasury/credit_reversals`
     ///
-    /// &lt;p>Returns a list of CreditReversals.&lt;/p>
+    /// Returns a list of CreditReversals.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetCreditReversals = "GET /v1/treasury/credit_reversals" -> crate::models::GetTreasuryCreditReversalsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -36,9 +45,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/credit_reversals`
     ///
-    /// &lt;p>Reverses a ReceivedCredit and creates a CreditReversal object.&lt;/p>
+    /// Reverses a ReceivedCredit and creates a CreditReversal object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostCreditReversals = "POST /v1/treasury/credit_reversals" -> crate::models::TreasuryCreditReversal {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -55,8 +65,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/credit_reversals/{credit_reversal}`
     ///
-    /// &lt;p>Retrieves the details of an existing CreditReversal by passing the unique CreditReversal ID from either the CreditReversal creation request or CreditReversal list&lt;/p>
+    /// Retrieves the details of an existing CreditReversal by passing the unique CreditReversal ID from either the CreditReversal creation request or CreditReversal list
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetCreditReversalsCreditReversal = "GET /v1/treasury/credit_reversals/{credit_reversal}" -> crate::models::TreasuryCreditReversal {
         /// The `credit_reversal` path parameter.
         pub credit_reversal: String,
@@ -69,8 +80,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/debit_reversals`
     ///
-    /// &lt;p>Returns a list of DebitReversals.&lt;/p>
+    /// Returns a list of DebitReversals.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetDebitReversals = "GET /v1/treasury/debit_reversals" -> crate::models::GetTreasuryDebitReversalsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -102,9 +122,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/debit_reversals`
     ///
-    /// &lt;p>Reverses a ReceivedDebit and creates a DebitReversal object.&lt;/p>
+    /// Reverses a ReceivedDebit and creates a DebitReversal object.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostDebitReversals = "POST /v1/treasury/debit_reversals" -> crate::models::TreasuryDebitReversal {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -121,8 +142,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/debit_reversals/{debit_reversal}`
     ///
-    /// &lt;p>Retrieves a DebitReversal object.&lt;/p>
+    /// Retrieves a DebitReversal object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetDebitReversalsDebitReversal = "GET /v1/treasury/debit_reversals/{debit_reversal}" -> crate::models::TreasuryDebitReversal {
         /// The `debit_reversal` path parameter.
         pub debit_reversal: String,
@@ -135,8 +157,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/financial_accounts`
     ///
-    /// &lt;p>Returns a list of FinancialAccounts.&lt;/p>
+    /// Returns a list of FinancialAccounts.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetFinancialAccounts = "GET /v1/treasury/financial_accounts" -> crate::models::GetTreasuryFinancialAccountsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -159,9 +190,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/financial_accounts`
     ///
-    /// &lt;p>Creates a new FinancialAccount. For now, each connected account can only have one FinancialAccount.&lt;/p>
+    /// Creates a new FinancialAccount. For now, each connected account can only have one FinancialAccount.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostFinancialAccounts = "POST /v1/treasury/financial_accounts" -> crate::models::TreasuryFinancialAccount {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body, style = "deepObject")]
@@ -186,8 +218,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/financial_accounts/{financial_account}`
     ///
-    /// &lt;p>Retrieves the details of a FinancialAccount.&lt;/p>
+    /// Retrieves the details of a FinancialAccount.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetFinancialAccountsFinancialAccount = "GET /v1/treasury/financial_accounts/{financial_account}" -> crate::models::TreasuryFinancialAccount {
         /// The `financial_account` path parameter.
         pub financial_account: String,
@@ -200,9 +233,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/financial_accounts/{financial_account}`
     ///
-    /// &lt;p>Updates the details of a FinancialAccount.&lt;/p>
+    /// Updates the details of a FinancialAccount.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostFinancialAccountsFinancialAccount = "POST /v1/treasury/financial_accounts/{financial_account}" -> crate::models::TreasuryFinancialAccount {
         /// The `financial_account` path parameter.
         pub financial_account: String,
@@ -226,8 +260,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/financial_accounts/{financial_account}/features`
     ///
-    /// &lt;p>Retrieves Features information associated with the FinancialAccount.&lt;/p>
+    /// Retrieves Features information associated with the FinancialAccount.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetFinancialAccountsFinancialAccountFeatures = "GET /v1/treasury/financial_accounts/{financial_account}/features" -> crate::models::TreasuryFinancialAccountFeatures {
         /// The `financial_account` path parameter.
         pub financial_account: String,
@@ -240,9 +275,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/financial_accounts/{financial_account}/features`
     ///
-    /// &lt;p>Updates the Features associated with a FinancialAccount.&lt;/p>
+    /// Updates the Features associated with a FinancialAccount.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostFinancialAccountsFinancialAccountFeatures = "POST /v1/treasury/financial_accounts/{financial_account}/features" -> crate::models::TreasuryFinancialAccountFeatures {
         /// The `financial_account` path parameter.
         pub financial_account: String,
@@ -290,8 +326,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/inbound_transfers`
     ///
-    /// &lt;p>Returns a list of InboundTransfers sent from the specified FinancialAccount.&lt;/p>
+    /// Returns a list of InboundTransfers sent from the specified FinancialAccount.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetInboundTransfers = "GET /v1/treasury/inbound_transfers" -> crate::models::GetTreasuryInboundTransfersResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -317,9 +362,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/inbound_transfers`
     ///
-    /// &lt;p>Creates an InboundTransfer.&lt;/p>
+    /// Creates an InboundTransfer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostInboundTransfers = "POST /v1/treasury/inbound_transfers" -> crate::models::TreasuryInboundTransfer {
         /// Amount (in cents) to be transferred.
         #[endpoint(body)]
@@ -351,8 +397,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/inbound_transfers/{id}`
     ///
-    /// &lt;p>Retrieves the details of an existing InboundTransfer.&lt;/p>
+    /// Retrieves the details of an existing InboundTransfer.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetInboundTransfersId = "GET /v1/treasury/inbound_transfers/{id}" -> crate::models::TreasuryInboundTransfer {
         /// The `id` path parameter.
         pub id: String,
@@ -365,9 +412,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/inbound_transfers/{inbound_transfer}/cancel`
     ///
-    /// &lt;p>Cancels an InboundTransfer.&lt;/p>
+    /// Cancels an InboundTransfer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostInboundTransfersInboundTransferCancel = "POST /v1/treasury/inbound_transfers/{inbound_transfer}/cancel" -> crate::models::TreasuryInboundTransfer {
         /// The `inbound_transfer` path parameter.
         pub inbound_transfer: String,
@@ -380,8 +428,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/outbound_payments`
     ///
-    /// &lt;p>Returns a list of OutboundPayments sent from the specified FinancialAccount.&lt;/p>
+    /// Returns a list of OutboundPayments sent from the specified FinancialAccount.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetOutboundPayments = "GET /v1/treasury/outbound_payments" -> crate::models::GetTreasuryOutboundPaymentsResponse {
         /// Only return OutboundPayments sent to this customer.
         #[endpoint(query)]
@@ -410,9 +467,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/outbound_payments`
     ///
-    /// &lt;p>Creates an OutboundPayment.&lt;/p>
+    /// Creates an OutboundPayment.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostOutboundPayments = "POST /v1/treasury/outbound_payments" -> crate::models::TreasuryOutboundPayment {
         /// Amount (in cents) to be transferred.
         #[endpoint(body)]
@@ -462,8 +520,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/outbound_payments/{id}`
     ///
-    /// &lt;p>Retrieves the details of an existing OutboundPayment by passing the unique OutboundPayment ID from either the OutboundPayment creation request or OutboundPayment list.&lt;/p>
+    /// Retrieves the details of an existing OutboundPayment by passing the unique OutboundPayment ID from either the OutboundPayment creation request or OutboundPayment list.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetOutboundPaymentsId = "GET /v1/treasury/outbound_payments/{id}" -> crate::models::TreasuryOutboundPayment {
         /// The `id` path parameter.
         pub id: String,
@@ -476,9 +535,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/outbound_payments/{id}/cancel`
     ///
-    /// &lt;p>Cancel an OutboundPayment.&lt;/p>
+    /// Cancel an OutboundPayment.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostOutboundPaymentsIdCancel = "POST /v1/treasury/outbound_payments/{id}/cancel" -> crate::models::TreasuryOutboundPayment {
         /// The `id` path parameter.
         pub id: String,
@@ -491,8 +551,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/outbound_transfers`
     ///
-    /// &lt;p>Returns a list of OutboundTransfers sent from the specified FinancialAccount.&lt;/p>
+    /// Returns a list of OutboundTransfers sent from the specified FinancialAccount.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetOutboundTransfers = "GET /v1/treasury/outbound_transfers" -> crate::models::GetTreasuryOutboundTransfersResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -518,9 +587,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/outbound_transfers`
     ///
-    /// &lt;p>Creates an OutboundTransfer.&lt;/p>
+    /// Creates an OutboundTransfer.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostOutboundTransfers = "POST /v1/treasury/outbound_transfers" -> crate::models::TreasuryOutboundTransfer {
         /// Amount (in cents) to be transferred.
         #[endpoint(body)]
@@ -557,8 +627,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/outbound_transfers/{outbound_transfer}`
     ///
-    /// &lt;p>Retrieves the details of an existing OutboundTransfer by passing the unique OutboundTransfer ID from either the OutboundTransfer creation request or OutboundTransfer list.&lt;/p>
+    /// Retrieves the details of an existing OutboundTransfer by passing the unique OutboundTransfer ID from either the OutboundTransfer creation request or OutboundTransfer list.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetOutboundTransfersOutboundTransfer = "GET /v1/treasury/outbound_transfers/{outbound_transfer}" -> crate::models::TreasuryOutboundTransfer {
         /// The `outbound_transfer` path parameter.
         pub outbound_transfer: String,
@@ -571,9 +642,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/treasury/outbound_transfers/{outbound_transfer}/cancel`
     ///
-    /// &lt;p>An OutboundTransfer can be canceled if the funds have not yet been paid out.&lt;/p>
+    /// An OutboundTransfer can be canceled if the funds have not yet been paid out.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostOutboundTransfersOutboundTransferCancel = "POST /v1/treasury/outbound_transfers/{outbound_transfer}/cancel" -> crate::models::TreasuryOutboundTransfer {
         /// The `outbound_transfer` path parameter.
         pub outbound_transfer: String,
@@ -586,8 +658,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/received_credits`
     ///
-    /// &lt;p>Returns a list of ReceivedCredits.&lt;/p>
+    /// Returns a list of ReceivedCredits.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetReceivedCredits = "GET /v1/treasury/received_credits" -> crate::models::GetTreasuryReceivedCreditsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -616,8 +697,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/received_credits/{id}`
     ///
-    /// &lt;p>Retrieves the details of an existing ReceivedCredit by passing the unique ReceivedCredit ID from the ReceivedCredit list.&lt;/p>
+    /// Retrieves the details of an existing ReceivedCredit by passing the unique ReceivedCredit ID from the ReceivedCredit list.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetReceivedCreditsId = "GET /v1/treasury/received_credits/{id}" -> crate::models::TreasuryReceivedCredit {
         /// The `id` path parameter.
         pub id: String,
@@ -630,8 +712,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/received_debits`
     ///
-    /// &lt;p>Returns a list of ReceivedDebits.&lt;/p>
+    /// Returns a list of ReceivedDebits.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetReceivedDebits = "GET /v1/treasury/received_debits" -> crate::models::GetTreasuryReceivedDebitsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -657,8 +748,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/received_debits/{id}`
     ///
-    /// &lt;p>Retrieves the details of an existing ReceivedDebit by passing the unique ReceivedDebit ID from the ReceivedDebit list&lt;/p>
+    /// Retrieves the details of an existing ReceivedDebit by passing the unique ReceivedDebit ID from the ReceivedDebit list
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetReceivedDebitsId = "GET /v1/treasury/received_debits/{id}" -> crate::models::TreasuryReceivedDebit {
         /// The `id` path parameter.
         pub id: String,
@@ -671,8 +763,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/transaction_entries`
     ///
-    /// &lt;p>Retrieves a list of TransactionEntry objects.&lt;/p>
+    /// Retrieves a list of TransactionEntry objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetTransactionEntries = "GET /v1/treasury/transaction_entries" -> crate::models::GetTreasuryTransactionEntriesResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -707,8 +808,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/transaction_entries/{id}`
     ///
-    /// &lt;p>Retrieves a TransactionEntry object.&lt;/p>
+    /// Retrieves a TransactionEntry object.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetTransactionEntriesId = "GET /v1/treasury/transaction_entries/{id}" -> crate::models::TreasuryTransactionEntry {
         /// The `id` path parameter.
         pub id: String,
@@ -721,8 +823,17 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/transactions`
     ///
-    /// &lt;p>Retrieves a list of Transaction objects.&lt;/p>
+    /// Retrieves a list of Transaction objects.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct GetTransactions = "GET /v1/treasury/transactions" -> crate::models::GetTreasuryTransactionsResponse {
         /// The `created` query parameter.
         #[endpoint(query, style = "deepObject")]
@@ -759,8 +870,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/treasury/transactions/{id}`
     ///
-    /// &lt;p>Retrieves the details of an existing Transaction.&lt;/p>
+    /// Retrieves the details of an existing Transaction.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetTransactionsId = "GET /v1/treasury/transactions/{id}" -> crate::models::TreasuryTransaction {
         /// The `id` path parameter.
         pub id: String,

@@ -6,8 +6,17 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /v1/webhook_endpoints`
     ///
-    /// &lt;p>Returns a list of your webhook endpoints.&lt;/p>
+    /// Returns a list of your webhook endpoints.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
+    #[endpoint(
+        paginate(
+            after_last_item = "/id",
+            param = "starting_after",
+            has_more = "/has_more",
+            items = "/data"
+        )
+    )]
     pub struct Get = "GET /v1/webhook_endpoints" -> crate::models::GetWebhookEndpointsResponse {
         /// A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
         #[endpoint(query)]
@@ -27,9 +36,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/webhook_endpoints`
     ///
-    /// &lt;p>A webhook endpoint must have a &lt;code>url&lt;/code> and a list of &lt;code>enabled_events&lt;/code>. You may optionally specify the Boolean &lt;code>connect&lt;/code> parameter. If set to true, then a Connect webhook endpoint that notifies the specified &lt;code>url&lt;/code> about events from all connected accounts is created; otherwise an account webhook endpoint that notifies the specified &lt;code>url&lt;/code> only about events from your account is created. You can also create webhook endpoints in the &lt;a href="https://dashboard.stripe.com/account/webhooks">webhooks settings&lt;/a> section of the Dashboard.&lt;/p>
+    /// A webhook endpoint must have a `url` and a list of `enabled_events`. You may optionally specify the Boolean `connect` parameter. If set to true, then a Connect webhook endpoint that notifies the specified `url` about events from all connected accounts is created; otherwise an account webhook endpoint that notifies the specified `url` only about events from your account is created. You can also create webhook endpoints in the [webhooks settings](https://dashboard.stripe.com/account/webhooks) section of the Dashboard.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct Post = "POST /v1/webhook_endpoints" -> crate::models::WebhookEndpoint {
         /// Events sent to this endpoint will be generated with this Stripe Version instead of your account's default Stripe Version.
         #[endpoint(body)]
@@ -58,8 +68,9 @@ endpoint! {
 endpoint! {
     /// `GET /v1/webhook_endpoints/{webhook_endpoint}`
     ///
-    /// &lt;p>Retrieves the webhook endpoint with the given ID.&lt;/p>
+    /// Retrieves the webhook endpoint with the given ID.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(error = crate::models::Error)]
     pub struct GetWebhookEndpoint = "GET /v1/webhook_endpoints/{webhook_endpoint}" -> crate::models::WebhookEndpoint {
         /// The `webhook_endpoint` path parameter.
         pub webhook_endpoint: String,
@@ -72,9 +83,10 @@ endpoint! {
 endpoint! {
     /// `POST /v1/webhook_endpoints/{webhook_endpoint}`
     ///
-    /// &lt;p>Updates the webhook endpoint. You may edit the &lt;code>url&lt;/code>, the list of &lt;code>enabled_events&lt;/code>, and the status of your endpoint.&lt;/p>
+    /// Updates the webhook endpoint. You may edit the `url`, the list of `enabled_events`, and the status of your endpoint.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct PostWebhookEndpoint = "POST /v1/webhook_endpoints/{webhook_endpoint}" -> crate::models::WebhookEndpoint {
         /// The `webhook_endpoint` path parameter.
         pub webhook_endpoint: String,
@@ -104,9 +116,10 @@ endpoint! {
 endpoint! {
     /// `DELETE /v1/webhook_endpoints/{webhook_endpoint}`
     ///
-    /// &lt;p>You can also delete webhook endpoints via the &lt;a href="https://dashboard.stripe.com/account/webhooks">webhook endpoint management&lt;/a> page of the Stripe dashboard.&lt;/p>
+    /// You can also delete webhook endpoints via the [webhook endpoint management](https://dashboard.stripe.com/account/webhooks) page of the Stripe dashboard.
     #[derive(Debug, Clone, PartialEq, Default)]
     #[endpoint(content_type = "application/x-www-form-urlencoded")]
+    #[endpoint(error = crate::models::Error)]
     pub struct DeleteWebhookEndpoint = "DELETE /v1/webhook_endpoints/{webhook_endpoint}" -> crate::models::DeletedWebhookEndpoint {
         /// The `webhook_endpoint` path parameter.
         pub webhook_endpoint: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieves a collection of Accounts belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/accounts"))]
     pub struct List = "GET /2010-04-01/Accounts.json" -> crate::models::ListAccountResponse {
         /// Only return the Account resources with friendly names that exactly match this name.
         #[endpoint(query, rename = "FriendlyName")]

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of results belonging to the recording
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/add_on_results"))]
     pub struct ListRecording = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults.json" -> crate::models::ListRecordingAddOnResultResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult resources to read.
         pub account_sid: String,

@@ -6,6 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Addresses.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/addresses"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Addresses.json" -> crate::models::ListAddressResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is responsible for the Address resource to read.
         pub account_sid: String,

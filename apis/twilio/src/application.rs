@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of applications representing an application within the requesting account
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/applications"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Applications.json" -> crate::models::ListApplicationResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Application resources to read.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of Add-on installations currently assigned to this Number.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/assigned_add_ons"))]
     pub struct ListIncomingPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns.json" -> crate::models::ListIncomingPhoneNumberAssignedAddOnResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resources to read.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of Extensions for the Assigned Add-on.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/extensions"))]
     pub struct ListIncomingPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/{resource_sid}/AssignedAddOns/{assigned_add_on_sid}/Extensions.json" -> crate::models::ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resources to read.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of credential list mappings belonging to the domain used in the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/contents"))]
     pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/Auth/Calls/CredentialListMappings.json" -> crate::models::ListSipAuthCallsCredentialListMappingResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the CredentialListMapping resources to read.
         pub account_sid: String,

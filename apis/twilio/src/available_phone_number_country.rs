@@ -6,6 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/countries"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers.json" -> crate::models::ListAvailablePhoneNumberCountryResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) requesting the available phone number Country resources.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieves a collection of calls made to and from your account
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/calls"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Calls.json" -> crate::models::ListCallResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call resource(s) to read.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of credentials.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/credentials"))]
     pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists/{credential_list_sid}/Credentials.json" -> crate::models::ListSipCredentialResponse {
         /// The unique id of the Account that is responsible for this resource.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Get All Credential Lists
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/credential_lists"))]
     pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/CredentialLists.json" -> crate::models::ListSipCredentialListResponse {
         /// The unique id of the Account that is responsible for this resource.
         pub account_sid: String,

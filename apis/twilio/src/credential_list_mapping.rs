@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Read multiple CredentialListMapping resources from an account.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/credential_list_mappings"))]
     pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/CredentialListMappings.json" -> crate::models::ListSipCredentialListMappingResponse {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
         pub account_sid: String,

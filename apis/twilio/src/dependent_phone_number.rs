@@ -6,6 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Addresses/{AddressSid}/DependentPhoneNumbers.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/dependent_phone_numbers"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Addresses/{address_sid}/DependentPhoneNumbers.json" -> crate::models::ListDependentPhoneNumberResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the DependentPhoneNumber resources to read.
         pub account_sid: String,

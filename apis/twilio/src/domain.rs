@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of domains belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/domains"))]
     pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains.json" -> crate::models::ListSipDomainResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the SipDomain resources to read.
         pub account_sid: String,

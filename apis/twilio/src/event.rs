@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of all events for a call.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/events"))]
     pub struct ListCall = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Events.json" -> crate::models::ListCallEventResponse {
         /// The unique SID identifier of the Account.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of incoming-phone-numbers belonging to the account used to make the request.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/incoming_phone_numbers"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers.json" -> crate::models::ListIncomingPhoneNumberResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the IncomingPhoneNumber resources to read.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of IpAccessControlLists that belong to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/ip_access_control_lists"))]
     pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists.json" -> crate::models::ListSipIpAccessControlListResponse {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
         pub account_sid: String,

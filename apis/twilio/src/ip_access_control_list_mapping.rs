@@ -8,6 +8,9 @@ endpoint! {
     ///
     /// Retrieve a list of IpAccessControlListMapping resources.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(
+        paginate(next_url = "/next_page_uri", items = "/ip_access_control_list_mappings")
+    )]
     pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/Domains/{domain_sid}/IpAccessControlListMappings.json" -> crate::models::ListSipIpAccessControlListMappingResponse {
         /// The unique id of the Account that is responsible for this resource.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Read multiple IpAddress resources.
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/ip_addresses"))]
     pub struct ListSip = "GET /2010-04-01/Accounts/{account_sid}/SIP/IpAccessControlLists/{ip_access_control_list_sid}/IpAddresses.json" -> crate::models::ListSipIpAddressResponse {
         /// The unique id of the [Account](https://www.twilio.com/docs/iam/api/account) responsible for this resource.
         pub account_sid: String,

@@ -6,6 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Keys.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/keys"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Keys.json" -> crate::models::ListKeyResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Key resources to read.
         pub account_sid: String,

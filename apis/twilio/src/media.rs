@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Read a list of Media resources associated with a specific Message resource
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/media_list"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Messages/{message_sid}/Media.json" -> crate::models::ListMediaResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that is associated with the Media resources.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve the members of the queue
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/queue_members"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Queues/{queue_sid}/Members.json" -> crate::models::ListMemberResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Member resource(s) to read.
         pub account_sid: String,

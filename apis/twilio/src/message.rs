@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of Message resources associated with a Twilio Account
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/messages"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Messages.json" -> crate::models::ListMessageResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resources.
         pub account_sid: String,

@@ -112,6 +112,13 @@ pub struct ListAccountResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "account")]
+impl ::endpoint::model::Paginated for ListAccountResponse {
+    type Item = ApiV2010Account;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.accounts.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "account")]
@@ -237,6 +244,13 @@ pub struct ListAddressResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "address")]
+impl ::endpoint::model::Paginated for ListAddressResponse {
+    type Item = ApiV2010AccountAddress;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.addresses.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -469,6 +483,13 @@ pub struct ListDependentPhoneNumberResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "dependent-phone-number")]
+impl ::endpoint::model::Paginated for ListDependentPhoneNumberResponse {
+    type Item = ApiV2010AccountAddressDependentPhoneNumber;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.dependent_phone_numbers.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "dependent-phone-number")]
@@ -620,6 +641,13 @@ pub struct ListApplicationResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "application")]
+impl ::endpoint::model::Paginated for ListApplicationResponse {
+    type Item = ApiV2010AccountApplication;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.applications.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "application")]
@@ -765,6 +793,13 @@ pub struct ListAuthorizedConnectAppResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "authorized-connect-app")]
+impl ::endpoint::model::Paginated for ListAuthorizedConnectAppResponse {
+    type Item = ApiV2010AccountAuthorizedConnectApp;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.authorized_connect_apps.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "authorized-connect-app")]
@@ -847,6 +882,13 @@ pub struct ListAvailablePhoneNumberCountryResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "available-phone-number-country")]
+impl ::endpoint::model::Paginated for ListAvailablePhoneNumberCountryResponse {
+    type Item = ApiV2010AccountAvailablePhoneNumberCountry;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.countries.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1003,6 +1045,13 @@ pub struct ListAvailablePhoneNumberLocalResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "local")]
+impl ::endpoint::model::Paginated for ListAvailablePhoneNumberLocalResponse {
+    type Item = ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberLocal;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.available_phone_numbers.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "local")]
@@ -1119,6 +1168,13 @@ pub struct ListAvailablePhoneNumberMachineToMachineResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "machine-to-machine")]
+impl ::endpoint::model::Paginated for ListAvailablePhoneNumberMachineToMachineResponse {
+    type Item = ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMachineToMachine;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.available_phone_numbers.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1237,6 +1293,13 @@ pub struct ListAvailablePhoneNumberMobileResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "mobile")]
+impl ::endpoint::model::Paginated for ListAvailablePhoneNumberMobileResponse {
+    type Item = ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberMobile;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.available_phone_numbers.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "mobile")]
@@ -1353,6 +1416,13 @@ pub struct ListAvailablePhoneNumberNationalResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "national")]
+impl ::endpoint::model::Paginated for ListAvailablePhoneNumberNationalResponse {
+    type Item = ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberNational;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.available_phone_numbers.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1471,6 +1541,13 @@ pub struct ListAvailablePhoneNumberSharedCostResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "shared-cost")]
+impl ::endpoint::model::Paginated for ListAvailablePhoneNumberSharedCostResponse {
+    type Item = ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberSharedCost;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.available_phone_numbers.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "shared-cost")]
@@ -1588,6 +1665,13 @@ pub struct ListAvailablePhoneNumberTollFreeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "toll-free")]
+impl ::endpoint::model::Paginated for ListAvailablePhoneNumberTollFreeResponse {
+    type Item = ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberTollFree;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.available_phone_numbers.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "toll-free")]
@@ -1704,6 +1788,13 @@ pub struct ListAvailablePhoneNumberVoipResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "voip")]
+impl ::endpoint::model::Paginated for ListAvailablePhoneNumberVoipResponse {
+    type Item = ApiV2010AccountAvailablePhoneNumberCountryAvailablePhoneNumberVoip;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.available_phone_numbers.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -1920,6 +2011,13 @@ pub struct ListCallResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "call")]
+impl ::endpoint::model::Paginated for ListCallResponse {
+    type Item = ApiV2010AccountCall;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.calls.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "call")]
@@ -1989,6 +2087,13 @@ pub struct ListCallEventResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "event")]
+impl ::endpoint::model::Paginated for ListCallEventResponse {
+    type Item = ApiV2010AccountCallCallEvent;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.events.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2108,6 +2213,13 @@ pub struct ListCallNotificationResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "notification")]
+impl ::endpoint::model::Paginated for ListCallNotificationResponse {
+    type Item = ApiV2010AccountCallCallNotification;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.notifications.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2466,6 +2578,13 @@ pub struct ListCallRecordingResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "recording")]
+impl ::endpoint::model::Paginated for ListCallRecordingResponse {
+    type Item = ApiV2010AccountCallCallRecording;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.recordings.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -2829,6 +2948,13 @@ pub struct ListConferenceResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "conference")]
+impl ::endpoint::model::Paginated for ListConferenceResponse {
+    type Item = ApiV2010AccountConference;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.conferences.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "conference")]
@@ -2965,6 +3091,13 @@ pub struct ListParticipantResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "participant")]
+impl ::endpoint::model::Paginated for ListParticipantResponse {
+    type Item = ApiV2010AccountConferenceParticipant;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.participants.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3136,6 +3269,13 @@ pub struct ListConferenceRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "recording")]
+impl ::endpoint::model::Paginated for ListConferenceRecordingResponse {
+    type Item = ApiV2010AccountConferenceConferenceRecording;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.recordings.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "recording")]
@@ -3262,6 +3402,13 @@ pub struct ListConnectAppResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "connect-app")]
+impl ::endpoint::model::Paginated for ListConnectAppResponse {
+    type Item = ApiV2010AccountConnectApp;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.connect_apps.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3525,6 +3672,13 @@ pub struct ListIncomingPhoneNumberResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "incoming-phone-number")]
+impl ::endpoint::model::Paginated for ListIncomingPhoneNumberResponse {
+    type Item = ApiV2010AccountIncomingPhoneNumber;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.incoming_phone_numbers.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -3791,6 +3945,13 @@ pub struct ListIncomingPhoneNumberLocalResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "local")]
+impl ::endpoint::model::Paginated for ListIncomingPhoneNumberLocalResponse {
+    type Item = ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberLocal;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.incoming_phone_numbers.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "local")]
@@ -4055,6 +4216,13 @@ pub struct ListIncomingPhoneNumberMobileResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "mobile")]
+impl ::endpoint::model::Paginated for ListIncomingPhoneNumberMobileResponse {
+    type Item = ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberMobile;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.incoming_phone_numbers.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4322,6 +4490,13 @@ pub struct ListIncomingPhoneNumberTollFreeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "toll-free")]
+impl ::endpoint::model::Paginated for ListIncomingPhoneNumberTollFreeResponse {
+    type Item = ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberTollFree;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.incoming_phone_numbers.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "toll-free")]
@@ -4430,6 +4605,13 @@ pub struct ListIncomingPhoneNumberAssignedAddOnResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "assigned-add-on")]
+impl ::endpoint::model::Paginated for ListIncomingPhoneNumberAssignedAddOnResponse {
+    type Item = ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOn;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.assigned_add_ons.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "assigned-add-on")]
@@ -4533,6 +4715,13 @@ pub struct ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "assigned-add-on-extension")]
+impl ::endpoint::model::Paginated for ListIncomingPhoneNumberAssignedAddOnExtensionResponse {
+    type Item = ApiV2010AccountIncomingPhoneNumberIncomingPhoneNumberAssignedAddOnIncomingPhoneNumberAssignedAddOnExtension;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.extensions.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "assigned-add-on-extension")]
@@ -4610,6 +4799,13 @@ pub struct ListKeyResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "key")]
+impl ::endpoint::model::Paginated for ListKeyResponse {
+    type Item = ApiV2010AccountKey;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.keys.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -4835,6 +5031,13 @@ pub struct ListMessageResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "message")]
+impl ::endpoint::model::Paginated for ListMessageResponse {
+    type Item = ApiV2010AccountMessage;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.messages.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "message")]
@@ -5015,6 +5218,13 @@ pub struct ListMediaResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "media")]
+impl ::endpoint::model::Paginated for ListMediaResponse {
+    type Item = ApiV2010AccountMessageMedia;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.media_list.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "media")]
@@ -5142,6 +5352,13 @@ pub struct ListNotificationResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "notification")]
+impl ::endpoint::model::Paginated for ListNotificationResponse {
+    type Item = ApiV2010AccountNotification;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.notifications.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5315,6 +5532,13 @@ pub struct ListOutgoingCallerIdResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "outgoing-caller-id")]
+impl ::endpoint::model::Paginated for ListOutgoingCallerIdResponse {
+    type Item = ApiV2010AccountOutgoingCallerId;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.outgoing_caller_ids.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "outgoing-caller-id")]
@@ -5446,6 +5670,13 @@ pub struct ListQueueResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "queue")]
+impl ::endpoint::model::Paginated for ListQueueResponse {
+    type Item = ApiV2010AccountQueue;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.queues.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "queue")]
@@ -5531,6 +5762,13 @@ pub struct ListMemberResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "member")]
+impl ::endpoint::model::Paginated for ListMemberResponse {
+    type Item = ApiV2010AccountQueueMember;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.queue_members.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -5713,6 +5951,13 @@ pub struct ListRecordingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "recording")]
+impl ::endpoint::model::Paginated for ListRecordingResponse {
+    type Item = ApiV2010AccountRecording;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.recordings.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "recording")]
@@ -5840,6 +6085,13 @@ pub struct ListRecordingTranscriptionResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "transcription")]
+impl ::endpoint::model::Paginated for ListRecordingTranscriptionResponse {
+    type Item = ApiV2010AccountRecordingRecordingTranscription;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.transcriptions.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "transcription")]
@@ -5966,6 +6218,13 @@ pub struct ListRecordingAddOnResultResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "add-on-result")]
+impl ::endpoint::model::Paginated for ListRecordingAddOnResultResponse {
+    type Item = ApiV2010AccountRecordingRecordingAddOnResult;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.add_on_results.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "add-on-result")]
@@ -6074,6 +6333,13 @@ pub struct ListRecordingAddOnResultPayloadResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "payload")]
+impl ::endpoint::model::Paginated for ListRecordingAddOnResultPayloadResponse {
+    type Item = ApiV2010AccountRecordingRecordingAddOnResultRecordingAddOnResultPayload;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.payloads.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "payload")]
@@ -6165,6 +6431,13 @@ pub struct ListSipCredentialListResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "credential-list")]
+impl ::endpoint::model::Paginated for ListSipCredentialListResponse {
+    type Item = ApiV2010AccountSipSipCredentialList;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.credential_lists.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "credential-list")]
@@ -6254,6 +6527,13 @@ pub struct ListSipCredentialResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "credential")]
+impl ::endpoint::model::Paginated for ListSipCredentialResponse {
+    type Item = ApiV2010AccountSipSipCredentialListSipCredential;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.credentials.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6405,6 +6685,13 @@ pub struct ListSipDomainResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "domain")]
+impl ::endpoint::model::Paginated for ListSipDomainResponse {
+    type Item = ApiV2010AccountSipSipDomain;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.domains.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "domain")]
@@ -6489,6 +6776,13 @@ pub struct ListSipAuthCallsCredentialListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "auth-calls-credential-list-mapping")]
+impl ::endpoint::model::Paginated for ListSipAuthCallsCredentialListMappingResponse {
+    type Item = ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsCredentialListMapping;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.contents.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "auth-calls-credential-list-mapping")]
@@ -6572,6 +6866,14 @@ pub struct ListSipAuthCallsIpAccessControlListMappingResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "auth-calls-ip-access-control-list-mapping")]
+impl ::endpoint::model::Paginated for ListSipAuthCallsIpAccessControlListMappingResponse {
+    type Item =
+        ApiV2010AccountSipSipDomainSipAuthSipAuthCallsSipAuthCallsIpAccessControlListMapping;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.contents.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6659,6 +6961,13 @@ pub struct ListSipAuthRegistrationsCredentialListMappingResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "auth-registrations-credential-list-mapping")]
+impl ::endpoint::model::Paginated for ListSipAuthRegistrationsCredentialListMappingResponse {
+    type Item = ApiV2010AccountSipSipDomainSipAuthSipAuthRegistrationsSipAuthRegistrationsCredentialListMapping;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.contents.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6749,6 +7058,13 @@ pub struct ListSipCredentialListMappingResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "credential-list-mapping")]
+impl ::endpoint::model::Paginated for ListSipCredentialListMappingResponse {
+    type Item = ApiV2010AccountSipSipDomainSipCredentialListMapping;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.credential_list_mappings.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -6841,6 +7157,13 @@ pub struct ListSipIpAccessControlListMappingResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "ip-access-control-list-mapping")]
+impl ::endpoint::model::Paginated for ListSipIpAccessControlListMappingResponse {
+    type Item = ApiV2010AccountSipSipDomainSipIpAccessControlListMapping;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.ip_access_control_list_mappings.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "ip-access-control-list-mapping")]
@@ -6931,6 +7254,13 @@ pub struct ListSipIpAccessControlListResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "ip-access-control-list")]
+impl ::endpoint::model::Paginated for ListSipIpAccessControlListResponse {
+    type Item = ApiV2010AccountSipSipIpAccessControlList;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.ip_access_control_lists.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7029,6 +7359,13 @@ pub struct ListSipIpAddressResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "ip-address")]
+impl ::endpoint::model::Paginated for ListSipIpAddressResponse {
+    type Item = ApiV2010AccountSipSipIpAccessControlListSipIpAddress;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.ip_addresses.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7142,6 +7479,13 @@ pub struct ListShortCodeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
 }
+#[cfg(feature = "short-code")]
+impl ::endpoint::model::Paginated for ListShortCodeResponse {
+    type Item = ApiV2010AccountShortCode;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.short_codes.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "short-code")]
@@ -7219,6 +7563,13 @@ pub struct ListSigningKeyResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "signing-key")]
+impl ::endpoint::model::Paginated for ListSigningKeyResponse {
+    type Item = ApiV2010AccountSigningKey;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.signing_keys.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -7449,6 +7800,13 @@ pub struct ListTranscriptionResponse {
     /// The `uri` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub uri: Option<::endpoint::model::Uri>,
+}
+#[cfg(feature = "transcription")]
+impl ::endpoint::model::Paginated for ListTranscriptionResponse {
+    type Item = ApiV2010AccountTranscription;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.transcriptions.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -8078,6 +8436,13 @@ pub struct ListUsageRecordResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecord>>,
 }
+#[cfg(feature = "record")]
+impl ::endpoint::model::Paginated for ListUsageRecordResponse {
+    type Item = ApiV2010AccountUsageUsageRecord;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.usage_records.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "record")]
@@ -8705,6 +9070,13 @@ pub struct ListUsageRecordAllTimeResponse {
     /// The `usage_records` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordAllTime>>,
+}
+#[cfg(feature = "all-time")]
+impl ::endpoint::model::Paginated for ListUsageRecordAllTimeResponse {
+    type Item = ApiV2010AccountUsageUsageRecordUsageRecordAllTime;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.usage_records.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -9334,6 +9706,13 @@ pub struct ListUsageRecordDailyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordDaily>>,
 }
+#[cfg(feature = "daily")]
+impl ::endpoint::model::Paginated for ListUsageRecordDailyResponse {
+    type Item = ApiV2010AccountUsageUsageRecordUsageRecordDaily;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.usage_records.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "daily")]
@@ -9961,6 +10340,13 @@ pub struct ListUsageRecordLastMonthResponse {
     /// The `usage_records` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordLastMonth>>,
+}
+#[cfg(feature = "last-month")]
+impl ::endpoint::model::Paginated for ListUsageRecordLastMonthResponse {
+    type Item = ApiV2010AccountUsageUsageRecordUsageRecordLastMonth;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.usage_records.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -10590,6 +10976,13 @@ pub struct ListUsageRecordMonthlyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordMonthly>>,
 }
+#[cfg(feature = "monthly")]
+impl ::endpoint::model::Paginated for ListUsageRecordMonthlyResponse {
+    type Item = ApiV2010AccountUsageUsageRecordUsageRecordMonthly;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.usage_records.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "monthly")]
@@ -11217,6 +11610,13 @@ pub struct ListUsageRecordThisMonthResponse {
     /// The `usage_records` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordThisMonth>>,
+}
+#[cfg(feature = "this-month")]
+impl ::endpoint::model::Paginated for ListUsageRecordThisMonthResponse {
+    type Item = ApiV2010AccountUsageUsageRecordUsageRecordThisMonth;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.usage_records.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -11846,6 +12246,13 @@ pub struct ListUsageRecordTodayResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordToday>>,
 }
+#[cfg(feature = "today")]
+impl ::endpoint::model::Paginated for ListUsageRecordTodayResponse {
+    type Item = ApiV2010AccountUsageUsageRecordUsageRecordToday;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.usage_records.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "today")]
@@ -12474,6 +12881,13 @@ pub struct ListUsageRecordYearlyResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordYearly>>,
 }
+#[cfg(feature = "yearly")]
+impl ::endpoint::model::Paginated for ListUsageRecordYearlyResponse {
+    type Item = ApiV2010AccountUsageUsageRecordUsageRecordYearly;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.usage_records.unwrap_or_default()
+    }
+}
 
 ::endpoint::__private::decode_struct! {
     #[cfg(feature = "yearly")]
@@ -13101,6 +13515,13 @@ pub struct ListUsageRecordYesterdayResponse {
     /// The `usage_records` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_records: Option<Vec<ApiV2010AccountUsageUsageRecordUsageRecordYesterday>>,
+}
+#[cfg(feature = "yesterday")]
+impl ::endpoint::model::Paginated for ListUsageRecordYesterdayResponse {
+    type Item = ApiV2010AccountUsageUsageRecordUsageRecordYesterday;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.usage_records.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {
@@ -13761,6 +14182,13 @@ pub struct ListUsageTriggerResponse {
     /// The `usage_triggers` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage_triggers: Option<Vec<ApiV2010AccountUsageUsageTrigger>>,
+}
+#[cfg(feature = "trigger")]
+impl ::endpoint::model::Paginated for ListUsageTriggerResponse {
+    type Item = ApiV2010AccountUsageUsageTrigger;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.usage_triggers.unwrap_or_default()
+    }
 }
 
 ::endpoint::__private::decode_struct! {

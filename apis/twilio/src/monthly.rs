@@ -6,6 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Usage/Records/Monthly.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/usage_records"))]
     pub struct ListUsageRecord = "GET /2010-04-01/Accounts/{account_sid}/Usage/Records/Monthly.json" -> crate::models::ListUsageRecordMonthlyResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the UsageRecord resources to read.
         pub account_sid: String,

@@ -6,6 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/National.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/available_phone_numbers"))]
     pub struct ListAvailablePhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers/{country_code}/National.json" -> crate::models::ListAvailablePhoneNumberNationalResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) requesting the AvailablePhoneNumber resources.
         pub account_sid: String,

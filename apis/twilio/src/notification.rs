@@ -6,6 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}/Notifications.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/notifications"))]
     pub struct ListCall = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Notifications.json" -> crate::models::ListCallNotificationResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call Notification resources to read.
         pub account_sid: String,
@@ -53,6 +54,7 @@ endpoint! {
     ///
     /// Retrieve a list of notifications belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/notifications"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Notifications.json" -> crate::models::ListNotificationResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Notification resources to read.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of outgoing-caller-ids belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/outgoing_caller_ids"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/OutgoingCallerIds.json" -> crate::models::ListOutgoingCallerIdResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the OutgoingCallerId resources to read.
         pub account_sid: String,

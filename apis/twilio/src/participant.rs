@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of participants belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/participants"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Participants.json" -> crate::models::ListParticipantResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Participant resources to read.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of payloads belonging to the AddOnResult
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/payloads"))]
     pub struct ListRecordingAddOnResult = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{reference_sid}/AddOnResults/{add_on_result_sid}/Payloads.json" -> crate::models::ListRecordingAddOnResultPayloadResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording AddOnResult Payload resources to read.
         pub account_sid: String,

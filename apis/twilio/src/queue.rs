@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of queues belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/queues"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Queues.json" -> crate::models::ListQueueResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Queue resources to read.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of usage-records belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/usage_records"))]
     pub struct ListUsage = "GET /2010-04-01/Accounts/{account_sid}/Usage/Records.json" -> crate::models::ListUsageRecordResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the UsageRecord resources to read.
         pub account_sid: String,

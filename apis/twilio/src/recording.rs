@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of recordings belonging to the call used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/recordings"))]
     pub struct ListCall = "GET /2010-04-01/Accounts/{account_sid}/Calls/{call_sid}/Recordings.json" -> crate::models::ListCallRecordingResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resources to read.
         pub account_sid: String,
@@ -125,6 +126,7 @@ endpoint! {
     ///
     /// Retrieve a list of recordings belonging to the call used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/recordings"))]
     pub struct ListConference = "GET /2010-04-01/Accounts/{account_sid}/Conferences/{conference_sid}/Recordings.json" -> crate::models::ListConferenceRecordingResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Conference Recording resources to read.
         pub account_sid: String,
@@ -208,6 +210,7 @@ endpoint! {
     ///
     /// Retrieve a list of recordings belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/recordings"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Recordings.json" -> crate::models::ListRecordingResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Recording resources to read.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of short-codes belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/short_codes"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/SMS/ShortCodes.json" -> crate::models::ListShortCodeResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the ShortCode resource(s) to read.
         pub account_sid: String,

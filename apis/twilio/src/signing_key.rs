@@ -6,6 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/SigningKeys.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/signing_keys"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/SigningKeys.json" -> crate::models::ListSigningKeyResponse {
         /// The `AccountSid` path parameter.
         pub account_sid: String,

@@ -6,6 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/{CountryCode}/TollFree.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/available_phone_numbers"))]
     pub struct ListAvailablePhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/AvailablePhoneNumbers/{country_code}/TollFree.json" -> crate::models::ListAvailablePhoneNumberTollFreeResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) requesting the AvailablePhoneNumber resources.
         pub account_sid: String,
@@ -80,6 +81,7 @@ endpoint! {
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/TollFree.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/incoming_phone_numbers"))]
     pub struct ListIncomingPhoneNumber = "GET /2010-04-01/Accounts/{account_sid}/IncomingPhoneNumbers/TollFree.json" -> crate::models::ListIncomingPhoneNumberTollFreeResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the resources to read.
         pub account_sid: String,

@@ -6,6 +6,7 @@ use ::endpoint::endpoint;
 endpoint! {
     /// `GET /2010-04-01/Accounts/{AccountSid}/Recordings/{RecordingSid}/Transcriptions.json`
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/transcriptions"))]
     pub struct ListRecording = "GET /2010-04-01/Accounts/{account_sid}/Recordings/{recording_sid}/Transcriptions.json" -> crate::models::ListRecordingTranscriptionResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resources to read.
         pub account_sid: String,
@@ -54,6 +55,7 @@ endpoint! {
     ///
     /// Retrieve a list of transcriptions belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/transcriptions"))]
     pub struct List = "GET /2010-04-01/Accounts/{account_sid}/Transcriptions.json" -> crate::models::ListTranscriptionResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Transcription resources to read.
         pub account_sid: String,

@@ -8,6 +8,7 @@ endpoint! {
     ///
     /// Retrieve a list of usage-triggers belonging to the account used to make the request
     #[derive(Debug, Clone, PartialEq, Default)]
+    #[endpoint(paginate(next_url = "/next_page_uri", items = "/usage_triggers"))]
     pub struct ListUsage = "GET /2010-04-01/Accounts/{account_sid}/Usage/Triggers.json" -> crate::models::ListUsageTriggerResponse {
         /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the UsageTrigger resources to read.
         pub account_sid: String,
