@@ -10,6 +10,12 @@ use serde_json::Value;
 use crate::api::Api;
 use crate::diag::Diagnostics;
 
+mod load;
+mod operations;
+mod refs;
+mod swagger;
+mod yaml;
+
 /// A description, read, with what could not be read as written.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Read {
@@ -45,10 +51,22 @@ impl std::error::Error for ReadError {}
 /// # Errors
 /// A file that cannot be read or parsed, or that is not a description.
 pub fn read_file(path: &Path, overlays: &[PathBuf]) -> Result<Read, ReadError> {
-    let _ = (path, overlays);
-    Err(ReadError {
+    let error = |path: &Path, message: String| ReadError {
         at: path.display().to_string(),
-        message: "reading is not implemented".to_owned(),
+        message,
+    };
+    let description = load::file(path).map_err(|message| error(path, message))?;
+    let mut overlay_values = Vec::with_capacity(overlays.len());
+    for overlay in overlays {
+        let value = load::file(overlay).map_err(|message| error(overlay, message))?;
+        overlay_values.push((overlay.display().to_string(), value));
+    }
+    let base = path.parent().unwrap_or(Path::new("."));
+    read_document(description, Some(base), Some(path), &overlay_values).map_err(|mut err| {
+        if err.at == INPUT {
+            err.at = path.display().to_string();
+        }
+        err
     })
 }
 
@@ -62,9 +80,92 @@ pub fn read_value(
     base: Option<&Path>,
     overlays: &[Value],
 ) -> Result<Read, ReadError> {
-    let _ = (description, base, overlays);
-    Err(ReadError {
-        at: "<input>".to_owned(),
-        message: "reading is not implemented".to_owned(),
+    let overlays: Vec<(String, Value)> = overlays
+        .iter()
+        .enumerate()
+        .map(|(i, overlay)| (format!("overlay {}", i + 1), overlay.clone()))
+        .collect();
+    read_document(description, base, None, &overlays)
+}
+
+/// A description's text, JSON or YAML (told apart by the text: JSON
+/// starts with `{`), as a value for [`read_value`].
+///
+/// ```
+/// let value = endpoint_openapi::read::parse("openapi: 3.1.0\npaths:\n  /a: {}\n")?;
+/// assert_eq!(value["openapi"], "3.1.0");
+/// # Ok::<(), endpoint_openapi::read::ReadError>(())
+/// ```
+///
+/// # Errors
+/// Text that is neither; the message gives the line.
+pub fn parse(text: &str) -> Result<Value, ReadError> {
+    load::text_value(text).map_err(|message| ReadError {
+        at: INPUT.to_owned(),
+        message,
     })
+}
+
+/// How a [`ReadError`] names a description given as a value.
+const INPUT: &str = "<input>";
+
+fn read_document(
+    mut description: Value,
+    base: Option<&Path>,
+    file: Option<&Path>,
+    overlays: &[(String, Value)],
+) -> Result<Read, ReadError> {
+    let error = |at: &str, message: String| ReadError {
+        at: at.to_owned(),
+        message,
+    };
+    for (label, overlay) in overlays {
+        crate::overlay::apply(&mut description, overlay).map_err(|err| error(label, err))?;
+    }
+    let Some(object) = description.as_object() else {
+        return Err(error(
+            INPUT,
+            "not an OpenAPI or Swagger description: the document is not an object".to_owned(),
+        ));
+    };
+    let version_of = |key: &str| match object.get(key) {
+        Some(Value::String(text)) => Some(text.clone()),
+        Some(Value::Number(number)) => Some(number.to_string()),
+        _ => None,
+    };
+    let mut diagnostics = Diagnostics::new();
+    let spec_version = if let Some(version) = version_of("openapi") {
+        if !["3.0", "3.1", "3.2"]
+            .iter()
+            .any(|supported| version == *supported || version.starts_with(&format!("{supported}.")))
+        {
+            return Err(error(
+                "#/openapi",
+                format!(
+                    "OpenAPI version {version} is not supported (3.0, 3.1, 3.2 or Swagger 2.0 are)"
+                ),
+            ));
+        }
+        version
+    } else if let Some(version) = version_of("swagger").or_else(|| version_of("swaggerVersion")) {
+        if version != "2.0" {
+            return Err(error(
+                "#/swagger",
+                format!(
+                    "Swagger version {version} is not supported (Swagger 2.0 and OpenAPI 3.0, 3.1, 3.2 are)"
+                ),
+            ));
+        }
+        swagger::convert(&mut description, &mut diagnostics);
+        version
+    } else {
+        return Err(error(
+            INPUT,
+            "not an OpenAPI or Swagger description: it has no `openapi` or `swagger` key"
+                .to_owned(),
+        ));
+    };
+    let mut docs = refs::Documents::new(description, base, file);
+    let api = operations::read(&mut docs, spec_version, &mut diagnostics);
+    Ok(Read { api, diagnostics })
 }

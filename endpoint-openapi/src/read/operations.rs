@@ -1,0 +1,711 @@
+//! An OpenAPI 3.x document (Swagger 2.0 converted already) into the read
+//! model: info, servers, tags, component schemas, security, and every
+//! operation with its parameters, body and answers.
+
+use serde_json::Value;
+
+use crate::api::{
+    Api, Encoding, MediaContent, Operation, ParamIn, Parameter, RequestBody, Response,
+    SecurityScheme, Server, ServerVariable, TagInfo,
+};
+use crate::diag::Diagnostics;
+use crate::schema::{Kind, Schema};
+
+use super::refs::{Documents, Located, escape};
+
+/// The methods of a path item, in the order operations are listed.
+const METHODS: [&str; 9] = [
+    "get", "put", "post", "delete", "options", "head", "patch", "trace", "query",
+];
+
+/// What a diagnostic says was generated for a value that could not be read.
+const ANY: &str = "any value (`serde_json::Value`)";
+
+/// Reads the description of `docs` (OpenAPI 3.x) into an [`Api`].
+pub(crate) fn read(
+    docs: &mut Documents,
+    spec_version: String,
+    diagnostics: &mut Diagnostics,
+) -> Api {
+    let mut reader = Reader { docs, diagnostics };
+    reader.api(spec_version)
+}
+
+struct Reader<'a> {
+    docs: &'a mut Documents,
+    diagnostics: &'a mut Diagnostics,
+}
+
+fn text(value: &Value, key: &str) -> Option<String> {
+    value.get(key).and_then(Value::as_str).map(str::to_owned)
+}
+
+fn flag(value: &Value, key: &str) -> bool {
+    value.get(key).and_then(Value::as_bool) == Some(true)
+}
+
+fn entries(value: Option<&Value>) -> impl Iterator<Item = (&String, &Value)> {
+    value.and_then(Value::as_object).into_iter().flatten()
+}
+
+fn items(value: Option<&Value>) -> impl Iterator<Item = (usize, &Value)> {
+    value
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+}
+
+impl Reader<'_> {
+    fn diag(&mut self, at: String, operation: Option<&str>, message: String, fallback: &str) {
+        self.diagnostics.push(at, operation, message, fallback);
+    }
+
+    fn api(&mut self, spec_version: String) -> Api {
+        let main = self.docs.main().clone();
+        let info = main.get("info").cloned().unwrap_or(Value::Null);
+        let mut api = Api {
+            title: text(&info, "title").unwrap_or_default(),
+            version: text(&info, "version").unwrap_or_default(),
+            description: text(&info, "description"),
+            spec_version,
+            ..Api::default()
+        };
+        api.servers = self.servers(0, "/servers", main.get("servers"));
+        api.tags = items(main.get("tags"))
+            .filter_map(|(_, tag)| {
+                Some(TagInfo {
+                    name: text(tag, "name")?,
+                    description: text(tag, "description"),
+                })
+            })
+            .collect();
+        let components = main.get("components").cloned().unwrap_or(Value::Null);
+        for (name, _) in entries(components.get("schemas")) {
+            self.docs.reserve(name);
+        }
+        for (name, value) in entries(components.get("schemas")) {
+            let pointer = format!("/components/schemas/{}", escape(name));
+            let schema = self.docs.schema(0, &pointer, value, None, self.diagnostics);
+            api.schemas.insert(name.clone(), schema);
+            api.schema_pointers
+                .insert(name.clone(), self.docs.at(0, &pointer));
+        }
+        for (name, value) in entries(components.get("securitySchemes")) {
+            let pointer = format!("/components/securitySchemes/{}", escape(name));
+            if let Some(scheme) = self.security_scheme(&pointer, value) {
+                api.security_schemes.insert(name.clone(), scheme);
+            }
+        }
+        api.security = self
+            .security(0, "/security", main.get("security"), None)
+            .unwrap_or_default();
+        for (path, item) in entries(main.get("paths")) {
+            let pointer = format!("/paths/{}", escape(path));
+            self.path_item(path, &pointer, item, &mut api.operations);
+        }
+        self.docs
+            .finish_hoisted(&mut api.schemas, &mut api.schema_pointers, self.diagnostics);
+        api
+    }
+
+    /// Follows `value`'s references; a broken one is a diagnostic.
+    fn deref(
+        &mut self,
+        doc: usize,
+        pointer: &str,
+        value: &Value,
+        operation: Option<&str>,
+        fallback: &str,
+    ) -> Option<Located> {
+        match self.docs.deref(doc, pointer, value) {
+            Ok(located) if located.value.is_object() => Some(located),
+            Ok(located) => {
+                let at = self.docs.at(located.doc, &located.pointer);
+                self.diag(at, operation, "not an object".to_owned(), fallback);
+                None
+            }
+            Err(err) => {
+                let at = self.docs.at(doc, pointer);
+                self.diag(at, operation, err, fallback);
+                None
+            }
+        }
+    }
+
+    fn servers(&mut self, doc: usize, pointer: &str, value: Option<&Value>) -> Vec<Server> {
+        let mut servers = Vec::new();
+        for (i, server) in items(value) {
+            let Some(url) = text(server, "url") else {
+                let at = self.docs.at(doc, &format!("{pointer}/{i}"));
+                self.diag(at, None, "a server without a `url`".into(), "left out");
+                continue;
+            };
+            let variables = entries(server.get("variables"))
+                .map(|(name, variable)| ServerVariable {
+                    name: name.clone(),
+                    default: match variable.get("default") {
+                        Some(Value::String(text)) => text.clone(),
+                        Some(Value::Null) | None => String::new(),
+                        Some(other) => other.to_string(),
+                    },
+                    values: items(variable.get("enum"))
+                        .map(|(_, value)| match value {
+                            Value::String(text) => text.clone(),
+                            other => other.to_string(),
+                        })
+                        .collect(),
+                    description: text(variable, "description"),
+                })
+                .collect();
+            servers.push(Server {
+                url,
+                description: text(server, "description"),
+                variables,
+            });
+        }
+        servers
+    }
+
+    fn security_scheme(&mut self, pointer: &str, value: &Value) -> Option<SecurityScheme> {
+        let located = self.deref(0, pointer, value, None, "left out")?;
+        let scheme = &located.value;
+        let at = self.docs.at(located.doc, &located.pointer);
+        let kind = text(scheme, "type").unwrap_or_default();
+        let result = match kind.as_str() {
+            "apiKey" => {
+                let location = match scheme.get("in").and_then(Value::as_str) {
+                    Some("header") => Some(ParamIn::Header),
+                    Some("query") => Some(ParamIn::Query),
+                    Some("cookie") => Some(ParamIn::Cookie),
+                    _ => None,
+                };
+                match (text(scheme, "name"), location) {
+                    (Some(name), Some(location)) => Ok(SecurityScheme::ApiKey { name, location }),
+                    _ => Err("an `apiKey` scheme needs a `name` and an `in` of `header`, `query` or `cookie`".to_owned()),
+                }
+            }
+            "http" => match text(scheme, "scheme") {
+                Some(name) => Ok(SecurityScheme::Http {
+                    scheme: name.to_ascii_lowercase(),
+                    bearer_format: text(scheme, "bearerFormat"),
+                }),
+                None => Err("an `http` scheme without `scheme`".to_owned()),
+            },
+            "oauth2" => Ok(SecurityScheme::OAuth2 {
+                flows: scheme.get("flows").cloned().unwrap_or(Value::Null),
+            }),
+            "openIdConnect" => match text(scheme, "openIdConnectUrl") {
+                Some(url) => Ok(SecurityScheme::OpenIdConnect { url }),
+                None => Err("an `openIdConnect` scheme without `openIdConnectUrl`".to_owned()),
+            },
+            "mutualTLS" => Ok(SecurityScheme::MutualTls),
+            other => Err(format!("unknown security scheme type `{other}`")),
+        };
+        match result {
+            Ok(scheme) => Some(scheme),
+            Err(err) => {
+                self.diag(at, None, err, "left out");
+                None
+            }
+        }
+    }
+
+    /// Security requirements: `None` when `value` is absent.
+    fn security(
+        &mut self,
+        doc: usize,
+        pointer: &str,
+        value: Option<&Value>,
+        operation: Option<&str>,
+    ) -> Option<Vec<Vec<String>>> {
+        let value = value?;
+        let Some(list) = value.as_array() else {
+            let at = self.docs.at(doc, pointer);
+            self.diag(at, operation, "`security` is not a list".into(), "ignored");
+            return None;
+        };
+        Some(
+            list.iter()
+                .filter_map(Value::as_object)
+                .map(|requirement| requirement.keys().cloned().collect())
+                .collect(),
+        )
+    }
+
+    fn path_item(&mut self, path: &str, pointer: &str, item: &Value, out: &mut Vec<Operation>) {
+        let label = path.to_owned();
+        let Some(located) = self.deref(0, pointer, item, Some(&label), "its operations left out")
+        else {
+            return;
+        };
+        let (doc, base, item) = (located.doc, located.pointer, located.value);
+        let shared = self.parameter_list(
+            doc,
+            &format!("{base}/parameters"),
+            item.get("parameters"),
+            None,
+        );
+        let servers = self.servers(doc, &format!("{base}/servers"), item.get("servers"));
+        for method in METHODS {
+            if let Some(operation) = item.get(method) {
+                let op_pointer = format!("{base}/{method}");
+                let op =
+                    self.operation(path, method, doc, &op_pointer, operation, &shared, &servers);
+                out.extend(op);
+            }
+        }
+        for (method, operation) in entries(item.get("additionalOperations")) {
+            let op_pointer = format!("{base}/additionalOperations/{}", escape(method));
+            let op = self.operation(path, method, doc, &op_pointer, operation, &shared, &servers);
+            out.extend(op);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn operation(
+        &mut self,
+        path: &str,
+        method: &str,
+        doc: usize,
+        pointer: &str,
+        value: &Value,
+        shared: &[Parameter],
+        servers: &[Server],
+    ) -> Option<Operation> {
+        let method = method.to_ascii_uppercase();
+        let at = self.docs.at(doc, pointer);
+        if !value.is_object() {
+            let label = format!("{method} {path}");
+            self.diag(
+                at,
+                Some(&label),
+                "the operation is not an object".into(),
+                "left out",
+            );
+            return None;
+        }
+        let mut operation = Operation {
+            pointer: at,
+            operation_id: text(value, "operationId"),
+            method,
+            path: path.to_owned(),
+            summary: text(value, "summary"),
+            description: text(value, "description"),
+            tags: items(value.get("tags"))
+                .filter_map(|(_, tag)| tag.as_str().map(str::to_owned))
+                .collect(),
+            deprecated: flag(value, "deprecated"),
+            extensions: value
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(key, _)| key.starts_with("x-"))
+                .map(|(key, value)| (key.clone(), value.clone()))
+                .collect(),
+            ..Operation::default()
+        };
+        let label = operation.label();
+        let own = self.parameter_list(
+            doc,
+            &format!("{pointer}/parameters"),
+            value.get("parameters"),
+            Some(&label),
+        );
+        let mut parameters = shared.to_vec();
+        for parameter in own {
+            match parameters
+                .iter_mut()
+                .find(|p| p.name == parameter.name && p.location == parameter.location)
+            {
+                Some(existing) => *existing = parameter,
+                None => parameters.push(parameter),
+            }
+        }
+        operation.parameters = self.match_template(path, &operation.pointer, parameters, &label);
+        if let Some(body) = value.get("requestBody") {
+            operation.body = self.body(doc, &format!("{pointer}/requestBody"), body, &label);
+        }
+        for (status, response) in entries(value.get("responses")) {
+            let response_pointer = format!("{pointer}/responses/{}", escape(status));
+            if let Some(response) = self.response(doc, &response_pointer, status, response, &label)
+            {
+                operation.responses.push(response);
+            }
+        }
+        operation.servers = self.servers(doc, &format!("{pointer}/servers"), value.get("servers"));
+        if operation.servers.is_empty() {
+            operation.servers = servers.to_vec();
+        }
+        operation.security = self.security(
+            doc,
+            &format!("{pointer}/security"),
+            value.get("security"),
+            Some(&label),
+        );
+        Some(operation)
+    }
+
+    /// The path parameters as the path's template has them: a variable
+    /// without a parameter gets a required string one, a parameter without
+    /// a variable is left out.
+    fn match_template(
+        &mut self,
+        path: &str,
+        at: &str,
+        mut parameters: Vec<Parameter>,
+        label: &str,
+    ) -> Vec<Parameter> {
+        let variables = template_variables(path);
+        parameters.retain(|parameter| {
+            let keep =
+                parameter.location != ParamIn::Path || variables.contains(&parameter.name.as_str());
+            if !keep {
+                self.diagnostics.push(
+                    parameter.pointer.clone(),
+                    Some(label),
+                    format!(
+                        "path parameter `{}` is not in the path `{path}`",
+                        parameter.name
+                    ),
+                    "left out",
+                );
+            }
+            keep
+        });
+        for variable in variables {
+            if !parameters
+                .iter()
+                .any(|p| p.location == ParamIn::Path && p.name == variable)
+            {
+                self.diag(
+                    at.to_owned(),
+                    Some(label),
+                    format!("the path's `{{{variable}}}` has no path parameter"),
+                    "a required string path parameter",
+                );
+                parameters.push(Parameter {
+                    pointer: at.to_owned(),
+                    name: variable.to_owned(),
+                    location: ParamIn::Path,
+                    required: true,
+                    schema: Schema::of(Kind::String {
+                        format: None,
+                        values: None,
+                    }),
+                    ..Parameter::default()
+                });
+            }
+        }
+        parameters
+    }
+
+    fn parameter_list(
+        &mut self,
+        doc: usize,
+        pointer: &str,
+        value: Option<&Value>,
+        operation: Option<&str>,
+    ) -> Vec<Parameter> {
+        let mut out: Vec<Parameter> = Vec::new();
+        if let Some(value) = value
+            && !value.is_array()
+        {
+            let at = self.docs.at(doc, pointer);
+            self.diag(
+                at,
+                operation,
+                "`parameters` is not a list".into(),
+                "no parameters",
+            );
+        }
+        for (i, parameter) in items(value) {
+            let Some(parameter) =
+                self.parameter(doc, &format!("{pointer}/{i}"), parameter, operation)
+            else {
+                continue;
+            };
+            match out
+                .iter_mut()
+                .find(|p| p.name == parameter.name && p.location == parameter.location)
+            {
+                Some(existing) => {
+                    self.diagnostics.push(
+                        parameter.pointer.clone(),
+                        operation,
+                        format!(
+                            "parameter `{}` ({}) is given twice",
+                            parameter.name,
+                            parameter.location.as_str()
+                        ),
+                        "the last one",
+                    );
+                    *existing = parameter;
+                }
+                None => out.push(parameter),
+            }
+        }
+        out
+    }
+
+    fn parameter(
+        &mut self,
+        doc: usize,
+        pointer: &str,
+        value: &Value,
+        operation: Option<&str>,
+    ) -> Option<Parameter> {
+        let located = self.deref(doc, pointer, value, operation, "the parameter left out")?;
+        let (doc, pointer, value) = (located.doc, located.pointer, located.value);
+        let at = self.docs.at(doc, &pointer);
+        let Some(name) = text(&value, "name") else {
+            self.diag(
+                at,
+                operation,
+                "a parameter without a `name`".into(),
+                "left out",
+            );
+            return None;
+        };
+        let location = match value.get("in").and_then(Value::as_str) {
+            Some("path") => ParamIn::Path,
+            Some("query") => ParamIn::Query,
+            Some("querystring") => ParamIn::QueryString,
+            Some("header") => ParamIn::Header,
+            Some("cookie") => ParamIn::Cookie,
+            other => {
+                let message = match other {
+                    Some(other) => format!("parameter `{name}`: unknown location `in: {other}`"),
+                    None => format!("parameter `{name}` has no `in`"),
+                };
+                self.diag(at, operation, message, "left out");
+                return None;
+            }
+        };
+        if location == ParamIn::Header
+            && ["accept", "content-type", "authorization"]
+                .contains(&name.to_ascii_lowercase().as_str())
+        {
+            self.diag(
+                at,
+                operation,
+                format!(
+                    "header parameter `{name}` is ignored, as OpenAPI says (the client sets it)"
+                ),
+                "left out",
+            );
+            return None;
+        }
+        let mut parameter = Parameter {
+            pointer: at.clone(),
+            required: location == ParamIn::Path || flag(&value, "required"),
+            deprecated: flag(&value, "deprecated"),
+            description: text(&value, "description"),
+            style: text(&value, "style"),
+            explode: value.get("explode").and_then(Value::as_bool),
+            allow_reserved: flag(&value, "allowReserved"),
+            allow_empty_value: flag(&value, "allowEmptyValue"),
+            name,
+            location,
+            ..Parameter::default()
+        };
+        if let Some(schema) = value.get("schema") {
+            parameter.schema = self.docs.schema(
+                doc,
+                &format!("{pointer}/schema"),
+                schema,
+                operation,
+                self.diagnostics,
+            );
+        } else if let Some(content) = value.get("content").and_then(Value::as_object) {
+            let mut media = content.iter();
+            match media.next() {
+                Some((media_type, media_value)) => {
+                    if media.next().is_some() {
+                        self.diag(
+                            at.clone(),
+                            operation,
+                            format!(
+                                "parameter `{}`: `content` has more than one media type",
+                                parameter.name
+                            ),
+                            &format!("the first, `{media_type}`"),
+                        );
+                    }
+                    parameter.content_type = Some(media_type.clone());
+                    if let Some(schema) = media_value.get("schema") {
+                        let schema_pointer =
+                            format!("{pointer}/content/{}/schema", escape(media_type));
+                        parameter.schema = self.docs.schema(
+                            doc,
+                            &schema_pointer,
+                            schema,
+                            operation,
+                            self.diagnostics,
+                        );
+                    }
+                }
+                None => self.diag(
+                    at.clone(),
+                    operation,
+                    format!("parameter `{}`: `content` is empty", parameter.name),
+                    ANY,
+                ),
+            }
+        } else {
+            self.diag(
+                at,
+                operation,
+                format!(
+                    "parameter `{}` has neither `schema` nor `content`",
+                    parameter.name
+                ),
+                ANY,
+            );
+        }
+        Some(parameter)
+    }
+
+    fn body(
+        &mut self,
+        doc: usize,
+        pointer: &str,
+        value: &Value,
+        operation: &str,
+    ) -> Option<RequestBody> {
+        let located = self.deref(doc, pointer, value, Some(operation), "no body")?;
+        let (doc, pointer, value) = (located.doc, located.pointer, located.value);
+        Some(RequestBody {
+            pointer: self.docs.at(doc, &pointer),
+            required: flag(&value, "required"),
+            description: text(&value, "description"),
+            contents: self.contents(
+                doc,
+                &format!("{pointer}/content"),
+                value.get("content"),
+                operation,
+            ),
+        })
+    }
+
+    fn response(
+        &mut self,
+        doc: usize,
+        pointer: &str,
+        status: &str,
+        value: &Value,
+        operation: &str,
+    ) -> Option<Response> {
+        let located = self.deref(doc, pointer, value, Some(operation), "the answer left out")?;
+        let (doc, pointer, value) = (located.doc, located.pointer, located.value);
+        let mut headers = Vec::new();
+        for (name, header) in entries(value.get("headers")) {
+            let header_pointer = format!("{pointer}/headers/{}", escape(name));
+            let Some(header) =
+                self.deref(doc, &header_pointer, header, Some(operation), "left out")
+            else {
+                continue;
+            };
+            let schema = if let Some(schema) = header.value.get("schema") {
+                let at = format!("{}/schema", header.pointer);
+                self.docs
+                    .schema(header.doc, &at, schema, Some(operation), self.diagnostics)
+            } else if let Some((media_type, media)) = header
+                .value
+                .get("content")
+                .and_then(Value::as_object)
+                .and_then(|content| content.iter().next())
+            {
+                let at = format!("{}/content/{}/schema", header.pointer, escape(media_type));
+                match media.get("schema") {
+                    Some(schema) => {
+                        self.docs
+                            .schema(header.doc, &at, schema, Some(operation), self.diagnostics)
+                    }
+                    None => Schema::default(),
+                }
+            } else {
+                Schema::default()
+            };
+            headers.push((name.clone(), schema));
+        }
+        Some(Response {
+            pointer: self.docs.at(doc, &pointer),
+            status: status.to_owned(),
+            description: text(&value, "description"),
+            contents: self.contents(
+                doc,
+                &format!("{pointer}/content"),
+                value.get("content"),
+                operation,
+            ),
+            headers,
+        })
+    }
+
+    fn contents(
+        &mut self,
+        doc: usize,
+        pointer: &str,
+        value: Option<&Value>,
+        operation: &str,
+    ) -> Vec<MediaContent> {
+        let mut out = Vec::new();
+        for (media_type, media) in entries(value) {
+            let media_pointer = format!("{pointer}/{}", escape(media_type));
+            let Some(media) = self.deref(doc, &media_pointer, media, Some(operation), "left out")
+            else {
+                continue;
+            };
+            let schema_of = |key: &str, reader: &mut Self| {
+                media.value.get(key).map(|schema| {
+                    let at = format!("{}/{key}", media.pointer);
+                    reader
+                        .docs
+                        .schema(media.doc, &at, schema, Some(operation), reader.diagnostics)
+                })
+            };
+            let schema = schema_of("schema", self);
+            let item_schema = schema_of("itemSchema", self);
+            out.push(MediaContent {
+                media_type: media_type.clone(),
+                schema,
+                item_schema,
+                encoding: encodings(media.value.get("encoding")),
+            });
+        }
+        out
+    }
+}
+
+fn encodings(value: Option<&Value>) -> Vec<(String, Encoding)> {
+    entries(value)
+        .map(|(name, encoding)| {
+            (
+                name.clone(),
+                Encoding {
+                    content_type: text(encoding, "contentType"),
+                    style: text(encoding, "style"),
+                    explode: encoding.get("explode").and_then(Value::as_bool),
+                    allow_reserved: flag(encoding, "allowReserved"),
+                },
+            )
+        })
+        .collect()
+}
+
+/// The variables of a path template (`/pets/{id}` → `id`), each once.
+pub(crate) fn template_variables(path: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = path;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        let name = &after[..close];
+        if !name.is_empty() && !out.contains(&name) {
+            out.push(name);
+        }
+        rest = &after[close + 1..];
+    }
+    out
+}
