@@ -111,7 +111,9 @@ pub fn type_text(ty: &Type, types: &[TypeDef], prefix: &str, paths: &Paths) -> S
     // names under the prefix.
     let mut out = String::new();
     for token in text.split(' ') {
-        let is_planned = types.iter().any(|t| t.name == token);
+        // A name after `::` is a path's (`::serde_json::Value`), not a
+        // planned type of the same name.
+        let is_planned = !out.ends_with("::") && types.iter().any(|t| t.name == token);
         if is_planned {
             out.push_str(prefix);
         }

@@ -1,6 +1,10 @@
 //! OpenAPI schemas to Rust types, in three stages that can each be used and
 //! tested alone:
 //!
+//! 0. [`read`] reads a description (JSON or YAML; OpenAPI 3.0, 3.1, 3.2 or
+//!    Swagger 2.0; its local files and overlays) into the read model of
+//!    [`api`], with the [`diag`]nostics of what it could not read as
+//!    written;
 //! 1. [`schema`] reads a JSON schema of a description into plain data, with
 //!    references to component schemas kept by name; [`overlay`] first
 //!    applies a checked-in Overlay document of corrections to the
@@ -41,8 +45,10 @@
 
 pub mod api;
 pub mod diag;
+pub mod docs;
 pub mod emit;
 pub mod ident;
+pub mod operations;
 pub mod overlay;
 pub mod package;
 pub mod plan;

@@ -686,7 +686,7 @@ fn overlays_are_applied_first_and_a_failing_one_is_an_error() {
     ]});
     let text = std::fs::read_to_string(description("openapi31.json")).unwrap();
     let value = parse(&text).unwrap();
-    let read = read_value(value.clone(), None, &[overlay.clone()]).unwrap();
+    let read = read_value(value.clone(), None, std::slice::from_ref(&overlay)).unwrap();
     assert!(
         read.api
             .operations
@@ -736,6 +736,228 @@ fn overlays_are_applied_first_and_a_failing_one_is_an_error() {
     assert_eq!(
         err.to_string(),
         "overlay 1: action 0: `$.nope` names nothing to remove"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn keywords_beside_a_reference_hold_from_3_1_on() {
+    let kind = |version: &str| {
+        let read = read_value(
+            json!({
+                "openapi": version,
+                "components": {"schemas": {
+                    "E": {"type": "object", "properties": {"id": {"type": "integer"}}},
+                    "F": {"$ref": "#/components/schemas/E", "description": "An E.", "properties": {"note": {"type": "string"}}}
+                }}
+            }),
+            None,
+            &[],
+        )
+        .unwrap();
+        assert!(read.diagnostics.is_empty());
+        let f = read.api.schemas["F"].clone();
+        assert_eq!(f.description.as_deref(), Some("An E."), "{version}");
+        f.kind
+    };
+    assert_eq!(kind("3.0.3"), reference("E"), "ignored in 3.0");
+    let Kind::AllOf(parts) = kind("3.1.0") else {
+        panic!("both at once in 3.1")
+    };
+    assert_eq!(parts[0].kind, reference("E"));
+    let Kind::Object(rest) = &parts[1].kind else {
+        panic!("the other keywords")
+    };
+    assert_eq!(rest.properties[0].name, "note");
+}
+
+#[test]
+fn extensions_are_not_paths_or_answers_and_devices_are_not_read() {
+    let dir = temp_dir("devices");
+    std::fs::write(
+        dir.join("api.yaml"),
+        r##"
+openapi: 3.0.3
+paths:
+  x-internal: {get: {operationId: hidden, responses: {"200": {description: ok}}}}
+  /a:
+    get:
+      operationId: a
+      responses:
+        x-note: {description: not an answer}
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '/dev/zero#/A'}
+        "400": {$ref: 'responses#/Bad'}
+"##,
+    )
+    .unwrap();
+    std::fs::create_dir(dir.join("responses")).unwrap();
+    let read = read_file(&dir.join("api.yaml"), &[]).unwrap();
+    let ops: Vec<_> = read.api.operations.iter().map(Operation::label).collect();
+    assert_eq!(ops, ["a"]);
+    let a = operation(&read, "a");
+    let statuses: Vec<_> = a.responses.iter().map(|r| r.status.as_str()).collect();
+    assert_eq!(statuses, ["200"]);
+    assert_eq!(
+        a.responses[0].contents[0].schema.as_ref().unwrap().kind,
+        Kind::Any
+    );
+    let diagnostics = diagnostics(&read);
+    assert_eq!(diagnostics.len(), 2, "{diagnostics:#?}");
+    assert!(
+        diagnostics[0].contains("`/dev/zero#/A`: /dev/zero: not a file"),
+        "{diagnostics:#?}"
+    );
+    assert!(
+        diagnostics[1].contains("`responses#/Bad`: ")
+            && diagnostics[1].ends_with("not a file; the answer left out"),
+        "{diagnostics:#?}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn swagger_2_files_refer_to_each_other() {
+    let dir = temp_dir("swagger-files");
+    std::fs::write(
+        dir.join("main.yaml"),
+        r##"
+swagger: "2.0"
+info: {title: Files, version: "1"}
+paths:
+  /owners:
+    get:
+      operationId: listOwners
+      parameters: [{$ref: 'params.yaml#/limit'}]
+      responses:
+        200: {description: ok, schema: {$ref: 'defs.yaml#/Owner'}}
+definitions:
+  Pet: {type: object, properties: {name: {type: string}}}
+"##,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("params.yaml"),
+        "limit: {name: limit, in: query, type: integer, format: int32}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("defs.yaml"),
+        r##"
+Owner:
+  type: object
+  properties:
+    pets: {type: array, items: {$ref: 'main.yaml#/definitions/Pet'}}
+    nickname: {type: string, x-nullable: true}
+    photo: {type: file}
+"##,
+    )
+    .unwrap();
+    let read = read_file(&dir.join("main.yaml"), &[]).unwrap();
+    assert_eq!(diagnostics(&read), Vec::<String>::new());
+    let list = operation(&read, "listOwners");
+    assert_eq!(list.parameters[0].name, "limit");
+    assert_eq!(list.parameters[0].schema.kind, Kind::Integer);
+    assert_eq!(
+        list.responses[0].contents[0].schema.as_ref().unwrap().kind,
+        reference("Owner")
+    );
+    let Kind::Object(owner) = &read.api.schemas["Owner"].kind else {
+        panic!("an object")
+    };
+    assert_eq!(
+        owner.properties[0].schema.kind,
+        Kind::Array(Box::new(Schema::of(reference("Pet"))))
+    );
+    assert!(owner.properties[1].schema.nullable);
+    assert_eq!(
+        owner.properties[2].schema.kind,
+        Kind::String {
+            format: Some("binary".into()),
+            values: None
+        }
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_value_nested_too_deeply_is_an_error() {
+    let mut deep = json!({});
+    for _ in 0..500 {
+        deep = json!({"properties": {"a": deep}});
+    }
+    let description = json!({"openapi": "3.1.0", "components": {"schemas": {"Deep": deep}}});
+    let err = read_value(description, None, &[]).unwrap_err();
+    assert_eq!(err.to_string(), "<input>: nested more than 128 levels");
+    let mut overlay = json!({"overlay": "1.0.0", "actions": []});
+    for _ in 0..200 {
+        overlay = json!([overlay]);
+    }
+    let err = read_value(json!({"openapi": "3.1.0"}), None, &[overlay]).unwrap_err();
+    assert_eq!(err.to_string(), "overlay 1: nested more than 128 levels");
+}
+
+#[test]
+fn aliases_cannot_nest_deeper_than_text_may() {
+    let nested = |inner: &str| format!("{}{inner}{}", "[".repeat(100), "]".repeat(100));
+    let text = format!("x: &x {}\ny: {}\n", nested("1"), nested("*x"));
+    let err = parse(&text).unwrap_err();
+    assert_eq!(err.message, "nested more than 128 levels");
+    assert!(parse(&format!("x: &x {}\ny: *x\n", nested("1"))).is_ok());
+}
+
+#[test]
+fn a_component_that_is_a_reference_to_a_file_is_that_file_schema() {
+    let dir = temp_dir("adopt");
+    std::fs::create_dir_all(dir.join("schemas")).unwrap();
+    std::fs::write(
+        dir.join("main.yaml"),
+        r##"
+openapi: 3.1.0
+paths: {}
+components:
+  schemas:
+    Pet: {$ref: './schemas/Pet.yaml'}
+    Tag: {$ref: 'schemas/common.yaml#/Tag'}
+    Label: {$ref: 'schemas/common.yaml#/Tag'}
+"##,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("schemas/Pet.yaml"),
+        r##"
+type: object
+properties:
+  tag: {$ref: './common.yaml#/Tag'}
+  parent: {$ref: '../main.yaml#/components/schemas/Pet'}
+  sibling: {$ref: '#'}
+"##,
+    )
+    .unwrap();
+    std::fs::write(dir.join("schemas/common.yaml"), "Tag: {type: string}\n").unwrap();
+    let read = read_file(&dir.join("main.yaml"), &[]).unwrap();
+    assert_eq!(diagnostics(&read), Vec::<String>::new());
+    let api = &read.api;
+    let names: Vec<_> = api.schemas.keys().map(String::as_str).collect();
+    assert_eq!(names, ["Label", "Pet", "Tag"]);
+    assert_eq!(api.schema_pointers["Pet"], "schemas/Pet.yaml#");
+    assert_eq!(api.schema_pointers["Tag"], "schemas/common.yaml#/Tag");
+    assert_eq!(api.schemas["Tag"].kind, string());
+    assert_eq!(api.schemas["Label"].kind, reference("Tag"));
+    let Kind::Object(pet) = &api.schemas["Pet"].kind else {
+        panic!("an object")
+    };
+    let kinds: Vec<_> = pet
+        .properties
+        .iter()
+        .map(|p| p.schema.kind.clone())
+        .collect();
+    assert_eq!(
+        kinds,
+        [reference("Tag"), reference("Pet"), reference("Pet")]
     );
     std::fs::remove_dir_all(dir).unwrap();
 }

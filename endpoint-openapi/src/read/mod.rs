@@ -1,6 +1,18 @@
 //! Reading a description: a file (JSON or YAML, any OpenAPI 3.x or Swagger
 //! 2.0), its local files, its overlays, into the read model [`Api`] and the
 //! [`Diagnostics`] of what could not be read as written.
+//!
+//! In the order a description goes through them, each using only those
+//! before it:
+//!
+//! - `yaml` and `load`: text to a JSON value (JSON when it starts with `{`,
+//!   else YAML), files to values;
+//! - [`overlay`](crate::overlay): the corrections, applied to the value;
+//! - `swagger`: a Swagger 2.0 value rewritten as OpenAPI 3.0;
+//! - `refs`: the description and the local files its references name,
+//!   references followed, schema references made component references
+//!   ([`Schema::read`](crate::schema::Schema::read) reads the schemas);
+//! - `operations`: the value into [`Api`].
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -119,6 +131,16 @@ fn read_document(
         at: at.to_owned(),
         message,
     };
+    for (label, value) in std::iter::once((&INPUT.to_owned(), &description))
+        .chain(overlays.iter().map(|(label, overlay)| (label, overlay)))
+    {
+        if load::depth(value) > load::MAX_DEPTH {
+            return Err(error(
+                label,
+                format!("nested more than {} levels", load::MAX_DEPTH),
+            ));
+        }
+    }
     for (label, overlay) in overlays {
         crate::overlay::apply(&mut description, overlay).map_err(|err| error(label, err))?;
     }
@@ -166,6 +188,11 @@ fn read_document(
         ));
     };
     let mut docs = refs::Documents::new(description, base, file);
+    if spec_version == "2.0" {
+        docs.converted_from_swagger();
+    } else if !spec_version.starts_with("3.0") {
+        docs.siblings_hold();
+    }
     let api = operations::read(&mut docs, spec_version, &mut diagnostics);
     Ok(Read { api, diagnostics })
 }

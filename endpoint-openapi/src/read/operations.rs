@@ -2,6 +2,8 @@
 //! model: info, servers, tags, component schemas, security, and every
 //! operation with its parameters, body and answers.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::api::{
@@ -62,7 +64,7 @@ impl Reader<'_> {
     }
 
     fn api(&mut self, spec_version: String) -> Api {
-        let main = self.docs.main().clone();
+        let main = self.docs.main();
         let info = main.get("info").cloned().unwrap_or(Value::Null);
         let mut api = Api {
             title: text(&info, "title").unwrap_or_default(),
@@ -80,16 +82,33 @@ impl Reader<'_> {
                 })
             })
             .collect();
-        let components = main.get("components").cloned().unwrap_or(Value::Null);
-        for (name, _) in entries(components.get("schemas")) {
+        let components = main.get("components").unwrap_or(&Value::Null);
+        let schemas: Vec<(&String, &Value)> = entries(components.get("schemas")).collect();
+        for (name, _) in &schemas {
             self.docs.reserve(name);
         }
-        for (name, value) in entries(components.get("schemas")) {
-            let pointer = format!("/components/schemas/{}", escape(name));
-            let schema = self.docs.schema(0, &pointer, value, None, self.diagnostics);
+        let adopted: Vec<Option<(usize, String)>> = schemas
+            .iter()
+            .map(|(name, value)| self.docs.adopt(name, value))
+            .collect();
+        for ((name, value), adopted) in schemas.into_iter().zip(adopted) {
+            let (doc, pointer, value) = match adopted {
+                Some((doc, pointer)) => {
+                    let value = self.docs.get(doc, &pointer).cloned().unwrap_or_default();
+                    (doc, pointer, Cow::Owned(value))
+                }
+                None => (
+                    0,
+                    format!("/components/schemas/{}", escape(name)),
+                    Cow::Borrowed(value),
+                ),
+            };
+            let schema = self
+                .docs
+                .schema(doc, &pointer, &value, None, self.diagnostics);
             api.schemas.insert(name.clone(), schema);
             api.schema_pointers
-                .insert(name.clone(), self.docs.at(0, &pointer));
+                .insert(name.clone(), self.docs.at(doc, &pointer));
         }
         for (name, value) in entries(components.get("securitySchemes")) {
             let pointer = format!("/components/securitySchemes/{}", escape(name));
@@ -100,7 +119,8 @@ impl Reader<'_> {
         api.security = self
             .security(0, "/security", main.get("security"), None)
             .unwrap_or_default();
-        for (path, item) in entries(main.get("paths")) {
+        // `x-…` keys of `paths` and `responses` are extensions.
+        for (path, item) in entries(main.get("paths")).filter(|(key, _)| !key.starts_with("x-")) {
             let pointer = format!("/paths/{}", escape(path));
             self.path_item(path, &pointer, item, &mut api.operations);
         }
@@ -110,14 +130,14 @@ impl Reader<'_> {
     }
 
     /// Follows `value`'s references; a broken one is a diagnostic.
-    fn deref(
+    fn deref<'v>(
         &mut self,
         doc: usize,
         pointer: &str,
-        value: &Value,
+        value: &'v Value,
         operation: Option<&str>,
         fallback: &str,
-    ) -> Option<Located> {
+    ) -> Option<Located<'v>> {
         match self.docs.deref(doc, pointer, value) {
             Ok(located) if located.value.is_object() => Some(located),
             Ok(located) => {
@@ -326,7 +346,9 @@ impl Reader<'_> {
         if let Some(body) = value.get("requestBody") {
             operation.body = self.body(doc, &format!("{pointer}/requestBody"), body, &label);
         }
-        for (status, response) in entries(value.get("responses")) {
+        for (status, response) in
+            entries(value.get("responses")).filter(|(key, _)| !key.starts_with("x-"))
+        {
             let response_pointer = format!("{pointer}/responses/{}", escape(status));
             if let Some(response) = self.response(doc, &response_pointer, status, response, &label)
             {
@@ -552,6 +574,12 @@ impl Reader<'_> {
                     ANY,
                 ),
             }
+        } else if value.get("type").is_some() {
+            // Swagger 2.0's, in a file the description refers to.
+            let schema = super::swagger::parameter_schema(&value);
+            parameter.schema =
+                self.docs
+                    .schema(doc, &pointer, &schema, operation, self.diagnostics);
         } else {
             self.diag(
                 at,

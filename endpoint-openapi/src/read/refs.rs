@@ -14,8 +14,10 @@
 //!
 //! [`Api::schemas`]: crate::api::Api::schemas
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
@@ -44,6 +46,12 @@ pub(crate) struct Documents {
     names: HashSet<String>,
     /// Hoisted schemas whose value is still to be read.
     pending: Vec<(String, usize, String)>,
+    /// Whether the keywords beside a schema's `$ref` hold too (OpenAPI 3.1
+    /// on); before, they are ignored.
+    siblings: bool,
+    /// Whether the description was Swagger 2.0, converted: another file's
+    /// references to its `#/definitions/…` are to its components now.
+    swagger: bool,
 }
 
 struct Document {
@@ -52,15 +60,16 @@ struct Document {
     /// How pointers into it are written: `""` for the description,
     /// `common.yaml` for another file.
     label: String,
-    value: Value,
+    /// Shared, so that the reader can walk a document while more are read.
+    value: Rc<Value>,
 }
 
 /// A value reached through references: where it is and what it is.
-pub(crate) struct Located {
+pub(crate) struct Located<'v> {
     pub doc: usize,
     /// Its JSON pointer in its document (`/components/parameters/id`).
     pub pointer: String,
-    pub value: Value,
+    pub value: Cow<'v, Value>,
 }
 
 impl Documents {
@@ -74,19 +83,32 @@ impl Documents {
             docs: vec![Document {
                 path: file.map(Path::to_path_buf),
                 label: String::new(),
-                value: description,
+                value: Rc::new(description),
             }],
             by_path,
             root: base.map(Path::to_path_buf),
             hoisted: HashMap::new(),
             names: HashSet::new(),
             pending: Vec::new(),
+            siblings: false,
+            swagger: false,
         }
     }
 
+    /// Says that the description was Swagger 2.0, converted to OpenAPI 3.0.
+    pub fn converted_from_swagger(&mut self) {
+        self.swagger = true;
+    }
+
+    /// Says that the keywords beside a schema's `$ref` hold too, as they
+    /// do from OpenAPI 3.1 on.
+    pub fn siblings_hold(&mut self) {
+        self.siblings = true;
+    }
+
     /// The description itself.
-    pub fn main(&self) -> &Value {
-        &self.docs[0].value
+    pub fn main(&self) -> Rc<Value> {
+        Rc::clone(&self.docs[0].value)
     }
 
     /// `pointer` of `doc` as a diagnostic writes it (`#/paths/…`,
@@ -131,14 +153,23 @@ impl Documents {
                 "`{reference}` names another file, and the description was given without a directory"
             ));
         };
-        let path = dir.join(file);
+        let file = percent_encoding::percent_decode_str(file).decode_utf8_lossy();
+        let path = dir.join(&*file);
         let canonical = path
             .canonicalize()
             .map_err(|err| format!("`{reference}`: {}: {err}", path.display()))?;
         if let Some(&known) = self.by_path.get(&canonical) {
+            if known == 0 && self.swagger {
+                return Ok((0, super::swagger::place(&fragment)));
+            }
             return Ok((known, fragment));
         }
-        let value = load::file(&canonical).map_err(|err| format!("`{reference}`: {err}"))?;
+        let mut value = load::file(&canonical).map_err(|err| format!("`{reference}`: {err}"))?;
+        if self.swagger {
+            // Another file of a Swagger 2.0 description writes its schemas
+            // as Swagger 2.0 does.
+            super::swagger::convert_schema(&mut value);
+        }
         let label = match self.root.as_deref().and_then(|root| {
             let root = root.canonicalize().ok()?;
             canonical.strip_prefix(root).ok().map(Path::to_path_buf)
@@ -149,7 +180,7 @@ impl Documents {
         self.docs.push(Document {
             path: Some(canonical.clone()),
             label,
-            value,
+            value: Rc::new(value),
         });
         let index = self.docs.len() - 1;
         self.by_path.insert(canonical, index);
@@ -162,36 +193,38 @@ impl Documents {
     }
 
     /// `value` (found at `pointer` of `doc`), its `$ref` followed until a
-    /// value without one.
+    /// value without one (`value` itself, not a copy, when it has none).
     ///
     /// # Errors
     /// A reference that resolves nowhere, or a cycle: the message says
     /// which reference.
-    pub fn deref(&mut self, doc: usize, pointer: &str, value: &Value) -> Result<Located, String> {
-        let mut here = Located {
-            doc,
-            pointer: pointer.to_owned(),
-            value: Value::Null,
-        };
-        let mut current = value;
-        let mut owned;
+    pub fn deref<'v>(
+        &mut self,
+        doc: usize,
+        pointer: &str,
+        value: &'v Value,
+    ) -> Result<Located<'v>, String> {
+        let mut here = (doc, pointer.to_owned());
+        let mut current = Cow::Borrowed(value);
         let mut seen = HashSet::new();
         loop {
             let Some(reference) = current.get("$ref").and_then(Value::as_str) else {
-                here.value = current.clone();
-                return Ok(here);
+                return Ok(Located {
+                    doc: here.0,
+                    pointer: here.1,
+                    value: current,
+                });
             };
-            if seen.len() >= MAX_HOPS || !seen.insert((here.doc, here.pointer.clone())) {
+            if seen.len() >= MAX_HOPS || !seen.insert(here.clone()) {
                 return Err(format!("`{reference}` is part of a cycle of references"));
             }
-            let (doc, pointer) = self.target(here.doc, reference)?;
-            owned = self
+            let (doc, pointer) = self.target(here.0, reference)?;
+            let next = self
                 .get(doc, &pointer)
                 .cloned()
                 .ok_or_else(|| format!("`{reference}` resolves to nothing"))?;
-            here.doc = doc;
-            here.pointer = pointer;
-            current = &owned;
+            here = (doc, pointer);
+            current = Cow::Owned(next);
         }
     }
 
@@ -206,9 +239,15 @@ impl Documents {
         operation: Option<&str>,
         diagnostics: &mut Diagnostics,
     ) -> Schema {
-        let rewritten = self.rewrite(doc, pointer, value, false, operation, diagnostics);
+        let rewritten;
+        let value = if self.as_is(doc, value, false) {
+            value
+        } else {
+            rewritten = self.rewrite(doc, pointer, value, false, operation, diagnostics);
+            &rewritten
+        };
         let at = self.at(doc, pointer);
-        match Schema::read(&rewritten, &at) {
+        match Schema::read(value, &at) {
             Ok(schema) => schema,
             Err(err) => {
                 diagnostics.push(at, operation, err, "any value (`serde_json::Value`)");
@@ -241,6 +280,37 @@ impl Documents {
             };
             schemas.insert(name.clone(), schema);
             pointers.insert(name, at);
+        }
+    }
+
+    /// Whether the schema `value` of `doc` needs no rewriting: each of its
+    /// `$ref`s is one of the description's components, alone.
+    fn as_is(&self, doc: usize, value: &Value, names: bool) -> bool {
+        match value {
+            Value::Object(map) => map.iter().all(|(key, item)| {
+                if names {
+                    return self.as_is(doc, item, false);
+                }
+                match (key.as_str(), item) {
+                    ("$ref", Value::String(reference)) => {
+                        doc == 0
+                            && reference
+                                .strip_prefix(COMPONENT_SCHEMAS)
+                                .is_some_and(|name| {
+                                    !name.contains(['/', '~', '%'])
+                                        && self
+                                            .get(0, &format!("/components/schemas/{name}"))
+                                            .is_some()
+                                })
+                            && (!self.siblings || map.keys().all(|key| said_by_ref_alone(key)))
+                    }
+                    ("enum" | "const" | "default" | "example" | "examples" | "required", _) => true,
+                    _ if key.starts_with("x-") => true,
+                    _ => self.as_is(doc, item, is_names_keyword(key)),
+                }
+            }),
+            Value::Array(items) => items.iter().all(|item| self.as_is(doc, item, false)),
+            _ => true,
         }
     }
 
@@ -289,19 +359,14 @@ impl Documents {
                         }
                     }
                     let child = format!("{pointer}/{}", escape(key));
-                    let holds_names = !names
-                        && matches!(
-                            key.as_str(),
-                            "properties"
-                                | "patternProperties"
-                                | "$defs"
-                                | "definitions"
-                                | "dependentSchemas"
-                        );
+                    let holds_names = !names && is_names_keyword(key);
                     let item = self.rewrite(doc, &child, item, holds_names, operation, diagnostics);
                     out.insert(key.clone(), item);
                 }
-                if !names && let Some(Value::String(_)) = out.get("$ref") {
+                if self.siblings
+                    && !names
+                    && let Some(Value::String(_)) = out.get("$ref")
+                {
                     return with_siblings(out);
                 }
                 Value::Object(out)
@@ -318,6 +383,33 @@ impl Documents {
             ),
             other => other.clone(),
         }
+    }
+
+    /// When the description's component schema `name` is only a reference
+    /// to a schema that is not a component of the description (another
+    /// file's, most often), makes `name` that schema's name and says where
+    /// it is, to be read as the component.
+    pub fn adopt(&mut self, name: &str, value: &Value) -> Option<(usize, String)> {
+        let map = value.as_object()?;
+        let reference = map.get("$ref")?.as_str()?;
+        if map.len() != 1 {
+            return None;
+        }
+        let (doc, pointer) = self.target(0, reference).ok()?;
+        if doc == 0
+            && pointer
+                .strip_prefix("/components/schemas/")
+                .is_some_and(|name| !name.contains('/'))
+        {
+            return None;
+        }
+        self.get(doc, &pointer)?;
+        let key = (doc, pointer);
+        if self.hoisted.contains_key(&key) {
+            return None;
+        }
+        self.hoisted.insert(key.clone(), name.to_owned());
+        Some(key)
     }
 
     /// The component name a schema reference of `doc` stands for: the
@@ -398,24 +490,36 @@ impl Documents {
     }
 }
 
-/// A schema object with a `$ref` and other keys (allowed from OpenAPI 3.1
-/// on): when the others say more than a title, a description or
+/// Whether the keys of a schema keyword's value are names, not keywords.
+fn is_names_keyword(key: &str) -> bool {
+    matches!(
+        key,
+        "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas"
+    )
+}
+
+/// Whether a key beside `$ref` says nothing that the reference does not
+/// (so that the two need not be read as both at once).
+fn said_by_ref_alone(key: &str) -> bool {
+    key.starts_with("x-")
+        || matches!(
+            key,
+            "$ref"
+                | "title"
+                | "description"
+                | "deprecated"
+                | "nullable"
+                | "example"
+                | "examples"
+                | "$comment"
+        )
+}
+
+/// A schema object with a `$ref` and other keys (that hold from OpenAPI
+/// 3.1 on): when the others say more than a title, a description or
 /// nullability, the reference and the rest hold at once (`allOf`).
 fn with_siblings(mut map: Map<String, Value>) -> Value {
-    const SAID_BY_REF_ALONE: [&str; 8] = [
-        "$ref",
-        "title",
-        "description",
-        "deprecated",
-        "nullable",
-        "example",
-        "examples",
-        "$comment",
-    ];
-    if map
-        .keys()
-        .all(|key| SAID_BY_REF_ALONE.contains(&key.as_str()) || key.starts_with("x-"))
-    {
+    if map.keys().all(|key| said_by_ref_alone(key)) {
         return Value::Object(map);
     }
     let reference = map.shift_remove("$ref").unwrap_or_default();

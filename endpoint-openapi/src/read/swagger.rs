@@ -257,7 +257,6 @@ fn request_body(
             continue;
         };
         let mut schema = parameter_schema(field);
-        convert_schema(&mut schema);
         if let Some(description) = field.get("description") {
             schema["description"] = description.clone();
         }
@@ -274,15 +273,18 @@ fn request_body(
     Some(json!({"content": {media_type: {"schema": schema}}, "required": any_required}))
 }
 
-/// A non-body parameter's value schema (its type keywords).
-fn parameter_schema(parameter: &Value) -> Value {
+/// A non-body parameter's value schema (its type keywords), as OpenAPI 3
+/// writes it.
+pub(crate) fn parameter_schema(parameter: &Value) -> Value {
     let mut schema = Map::new();
     for key in SCHEMA_KEYS {
         if let Some(value) = parameter.get(key) {
             schema.insert(key.to_owned(), value.clone());
         }
     }
-    Value::Object(schema)
+    let mut schema = Value::Object(schema);
+    convert_schema(&mut schema);
+    schema
 }
 
 /// A Swagger 2.0 non-body parameter as OpenAPI 3.0's.
@@ -293,8 +295,7 @@ fn convert_parameter(parameter: &mut Value, at: &str, diagnostics: &mut Diagnost
     if object.contains_key("$ref") || object.contains_key("schema") {
         return;
     }
-    let mut schema = parameter_schema(&Value::Object(object.clone()));
-    convert_schema(&mut schema);
+    let schema = parameter_schema(&Value::Object(object.clone()));
     let is_array = object.get("type").and_then(Value::as_str) == Some("array");
     for key in SCHEMA_KEYS {
         object.shift_remove(key);
@@ -355,8 +356,7 @@ fn convert_response(response: &mut Value, produces: &Option<Vec<String>>) {
             if header.get("schema").is_some() || header.get("$ref").is_some() {
                 continue;
             }
-            let mut schema = parameter_schema(header);
-            convert_schema(&mut schema);
+            let schema = parameter_schema(header);
             let mut converted = json!({"schema": schema});
             if let Some(description) = header.get("description") {
                 converted["description"] = description.clone();
@@ -368,7 +368,7 @@ fn convert_response(response: &mut Value, produces: &Option<Vec<String>>) {
 
 /// `type: file` → a binary string, `x-nullable` → `nullable`, throughout
 /// a schema.
-fn convert_schema(schema: &mut Value) {
+pub(crate) fn convert_schema(schema: &mut Value) {
     match schema {
         Value::Object(object) => {
             if object.get("type").and_then(Value::as_str) == Some("file") {
@@ -445,21 +445,32 @@ fn servers(root: &mut Map<String, Value>) -> Vec<Value> {
         .collect()
 }
 
+/// The Swagger 2.0 places and their OpenAPI 3.0 places.
+const PLACES: [(&str, &str); 3] = [
+    ("/definitions/", "/components/schemas/"),
+    ("/parameters/", "/components/parameters/"),
+    ("/responses/", "/components/responses/"),
+];
+
+/// A JSON pointer into a Swagger 2.0 document, into the document
+/// converted.
+pub(crate) fn place(pointer: &str) -> String {
+    for (from, to) in PLACES {
+        if let Some(rest) = pointer.strip_prefix(from) {
+            return format!("{to}{rest}");
+        }
+    }
+    pointer.to_owned()
+}
+
 /// Every `$ref` to the Swagger 2.0 places, to their OpenAPI 3.0 places.
 fn rewrite_refs(value: &mut Value) {
     match value {
         Value::Object(object) => {
-            if let Some(Value::String(reference)) = object.get_mut("$ref") {
-                for (from, to) in [
-                    ("#/definitions/", "#/components/schemas/"),
-                    ("#/parameters/", "#/components/parameters/"),
-                    ("#/responses/", "#/components/responses/"),
-                ] {
-                    if let Some(rest) = reference.strip_prefix(from) {
-                        *reference = format!("{to}{rest}");
-                        break;
-                    }
-                }
+            if let Some(Value::String(reference)) = object.get_mut("$ref")
+                && let Some(pointer) = reference.strip_prefix('#')
+            {
+                *reference = format!("#{}", place(pointer));
             }
             object.values_mut().for_each(rewrite_refs);
         }

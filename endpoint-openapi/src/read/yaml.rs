@@ -17,8 +17,9 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 /// How many nodes aliases may add beyond the document's own.
 const ALIAS_NODES: usize = 1_000_000;
 
-/// How deeply collections may nest (as `serde_json` allows for JSON).
-const MAX_DEPTH: usize = 128;
+/// How deeply collections may nest in the text (as `serde_json` allows for
+/// JSON).
+pub(crate) const MAX_DEPTH: usize = 128;
 
 /// The first YAML document of `text` as a JSON value.
 ///
@@ -325,7 +326,7 @@ mod tests {
         let mut text = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
         for i in 1..10 {
             let previous = format!("*a{}", i - 1);
-            let list = vec![previous.as_str(); 10].join(", ");
+            let list = [previous.as_str(); 10].join(", ");
             text.push_str(&format!("a{i}: &a{i} [{list}]\n"));
         }
         let err = parse(&text).unwrap_err();

@@ -1,0 +1,1256 @@
+//! The plan of a description's operations: which module (and cargo
+//! feature) each is in, its struct's name, a field for each parameter and
+//! for the body with where and how it is sent, and the types of its answers,
+//! all in one [`TypeSpace`] with the models.
+//!
+//! The rules:
+//!
+//! - a module per group of [`Modules`] (the first tag, else the first path
+//!   segment after a version segment), named in snake case, its feature the
+//!   same in kebab case;
+//! - a struct named after the `operationId` in `UpperCamelCase`, without the
+//!   words of its module when they occur in it and the rest is still unique
+//!   in the module (`listCoreV1NamespacedPod` in `core_v1` is
+//!   `ListNamespacedPod`), or after the method and path when there is no
+//!   `operationId`;
+//! - a field per parameter of every location, named in snake case (a name
+//!   taken by another location gets the location's prefix: `body_name`),
+//!   plain when required, else an `Option`; a path placeholder is renamed to
+//!   its field (a path parameter's name is never sent); `Accept`,
+//!   `Content-Type` and `Authorization` headers are left out, as OpenAPI
+//!   says;
+//! - a `querystring` parameter of an object schema is its properties, each
+//!   a query parameter;
+//! - a body of one media type whose schema is an object with properties
+//!   (JSON, form, multipart) is one field per property; any other schema is
+//!   one `request_body` field (a `File` for bytes, a `String` for text);
+//! - a body of several media types: when one is JSON and the others are
+//!   form or multipart encodings of the same schema, the JSON one (with a
+//!   diagnostic naming the others); otherwise a choice, an enum with a
+//!   variant per media type that implements `endpoint::body::Content`;
+//! - a media range (`*/*`, `application/*`) is sent as `application/json`,
+//!   unless its schema is binary;
+//! - the answer: the one type of every `2xx` body when they agree, `()`
+//!   when none has a body, else a JSON value (a status the answers differ
+//!   by is named in the struct's documentation).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::api::{Api, Encoding, MediaContent, Operation, ParamIn, Parameter};
+use crate::diag::Diagnostics;
+use crate::docs::{self, Links};
+use crate::ident;
+use crate::package::Modules;
+use crate::plan::{Policy, Type, TypeDef, TypeSpace};
+use crate::schema::{Kind, Schema};
+
+/// The names and documentation of a generated crate's models: names as
+/// [`ident`] makes them, descriptions as rustdoc ([`docs::rustdoc`]).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Described;
+
+impl Policy for Described {
+    fn doc(&self, text: &str) -> String {
+        docs::rustdoc(text, Links::default())
+    }
+}
+
+/// Every operation of a description, planned.
+#[derive(Debug)]
+pub struct Plan {
+    /// The modules, sorted by name.
+    pub modules: Vec<Module>,
+    /// The operations, in the description's order.
+    pub operations: Vec<OperationPlan>,
+    /// The types of the whole crate: models, inline types of parameters,
+    /// bodies and answers.
+    pub types: Vec<TypeDef>,
+}
+
+/// A module of the generated crate, and its cargo feature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Module {
+    /// Its Rust name (`core_v1`).
+    pub name: String,
+    /// Its feature (`core-v1`).
+    pub feature: String,
+    /// The tag or path segment it groups by, as written.
+    pub group: String,
+    /// The tag's description, as rustdoc.
+    pub doc: Option<String>,
+}
+
+/// Where a field is sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Location {
+    /// A placeholder of the path.
+    Path,
+    /// The query string.
+    Query,
+    /// A header.
+    Header,
+    /// A cookie.
+    Cookie,
+    /// A field of the body.
+    Body,
+    /// The whole body.
+    RequestBody,
+}
+
+impl Location {
+    /// The macro's word for it (`request_body`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Location::Path => "path",
+            Location::Query => "query",
+            Location::Header => "header",
+            Location::Cookie => "cookie",
+            Location::Body => "body",
+            Location::RequestBody => "request_body",
+        }
+    }
+}
+
+/// The Rust type of a field or an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ty {
+    /// A type of the type space.
+    Planned(Type),
+    /// A file of a body (`endpoint::body::File`).
+    File,
+    /// Bytes (`Vec<u8>`).
+    Bytes,
+    /// The choice of media types of the operation's body, an enum beside
+    /// the struct.
+    Choice,
+}
+
+/// One field of a request struct.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldPlan {
+    /// The Rust name (`r#type`), unique in the struct.
+    pub name: String,
+    /// The name as sent (the path placeholder's name for a path field).
+    pub wire: String,
+    /// Where it goes.
+    pub location: Location,
+    /// Its type, without the `Option` of an optional field.
+    pub ty: Ty,
+    /// Whether it is an `Option` (not required).
+    pub optional: bool,
+    /// Its documentation.
+    pub doc: String,
+    /// `style`, when not the location's default.
+    pub style: Option<String>,
+    /// `explode`, when not the style's default.
+    pub explode: Option<bool>,
+    /// `allowReserved`.
+    pub allow_reserved: bool,
+    /// The media type of a parameter described by `content`, or of a part
+    /// of a multipart body.
+    pub content_type: Option<String>,
+}
+
+/// A body of several media types: an enum with a variant per media type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The enum's name, unique in the module.
+    pub name: String,
+    /// Each variant: its name, media type and what it holds.
+    pub variants: Vec<(String, String, ChoiceValue)>,
+}
+
+/// What a variant of a [`Choice`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChoiceValue {
+    /// A JSON value (JSON, form and multipart media types).
+    Json,
+    /// Text (`text/*`, YAML, XML).
+    Text,
+    /// A file of bytes.
+    File,
+}
+
+/// What a successful call answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Success {
+    /// No body (`()`).
+    Unit,
+    /// One type for every successful status.
+    One(Ty),
+    /// Different types by status: by status as written, the type (`None`
+    /// for no body).
+    ByStatus(Vec<(String, Option<Ty>)>),
+}
+
+/// One operation, planned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OperationPlan {
+    /// Its index in [`Api::operations`].
+    pub index: usize,
+    /// Its module, an index in [`Plan::modules`].
+    pub module: usize,
+    /// The struct's name, unique in its module.
+    pub name: String,
+    /// The method, upper case.
+    pub method: String,
+    /// The URL template: the description's path with each placeholder
+    /// named as its field and written in its style.
+    pub template: String,
+    /// The body's media type (the struct's `content_type`).
+    pub content_type: Option<String>,
+    /// The fields, in order: path, query, header, cookie, body.
+    pub fields: Vec<FieldPlan>,
+    /// The body's choice of media types, when it has several.
+    pub choice: Option<Choice>,
+    /// What a successful call answers.
+    pub success: Success,
+    /// By status as written, in the description's order: by media type,
+    /// the type of that body, `None` when it has no schema.
+    pub answers: Vec<(String, Vec<(String, Option<Ty>)>)>,
+    /// The struct's documentation (rustdoc Markdown).
+    pub doc: String,
+}
+
+/// The kind of a media type, by the runtime's rules of bodies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MediaKind {
+    /// `application/json`, `+json`, and media ranges.
+    Json,
+    /// `application/x-www-form-urlencoded`.
+    Form,
+    /// `multipart/*`.
+    Multipart,
+    /// `text/*`, YAML, XML.
+    Text,
+    /// Anything else: bytes.
+    Bytes,
+}
+
+/// The media type without parameters, lower case.
+fn essence(media_type: &str) -> String {
+    media_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase()
+}
+
+/// Whether a media type is a range (`*/*`, `application/*`).
+fn is_range(media_type: &str) -> bool {
+    essence(media_type).contains('*')
+}
+
+pub(crate) fn media_kind(media_type: &str) -> MediaKind {
+    let essence = essence(media_type);
+    let (top, sub) = essence.split_once('/').unwrap_or((essence.as_str(), ""));
+    if essence == "application/x-www-form-urlencoded" {
+        MediaKind::Form
+    } else if top == "multipart" {
+        MediaKind::Multipart
+    } else if sub == "json" || sub.ends_with("+json") || sub == "*" || top == "*" {
+        MediaKind::Json
+    } else if top == "text"
+        || matches!(sub, "yaml" | "x-yaml" | "xml")
+        || sub.ends_with("+yaml")
+        || sub.ends_with("+xml")
+    {
+        MediaKind::Text
+    } else {
+        MediaKind::Bytes
+    }
+}
+
+/// Whether a schema is binary (`format: binary`), looking into nothing
+/// else.
+fn is_binary(schema: &Schema) -> bool {
+    matches!(&schema.kind, Kind::String { format: Some(f), .. } if f == "binary")
+}
+
+/// Whether `name` is a version segment of a path (`v1`, `v1beta2`,
+/// `2010-04-01`).
+fn is_version(segment: &str) -> bool {
+    let mut chars = segment.chars();
+    let v = chars.next() == Some('v') && chars.next().is_some_and(|c| c.is_ascii_digit());
+    v || (!segment.is_empty()
+        && segment
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '-' || c == '.'))
+}
+
+/// The first path segment that is not a version or a placeholder, without
+/// an extension (`/2010-04-01/Accounts.json` → `Accounts`).
+fn path_group(path: &str) -> String {
+    path.split('/')
+        .filter(|s| !s.is_empty() && !s.contains('{') && !is_version(s))
+        .map(|s| s.split('.').next().unwrap_or(s))
+        .find(|s| !s.is_empty())
+        .unwrap_or("root")
+        .to_owned()
+}
+
+fn group_of(operation: &Operation, modules: &Modules) -> String {
+    match modules {
+        Modules::Tags => operation
+            .tags
+            .first()
+            .filter(|tag| !tag.trim().is_empty())
+            .cloned()
+            .unwrap_or_else(|| path_group(&operation.path)),
+        Modules::OperationIdPrefix { separator } => operation
+            .operation_id
+            .as_deref()
+            .filter(|_| !separator.is_empty())
+            .and_then(|id| id.split_once(separator.as_str()))
+            .map(|(prefix, _)| prefix.to_owned())
+            .filter(|prefix| !prefix.is_empty())
+            .unwrap_or_else(|| path_group(&operation.path)),
+        Modules::PathSegment => path_group(&operation.path),
+    }
+}
+
+/// A module's Rust name: snake case, never raw, never a file of the crate
+/// (`lib`, `models`) or `default` (a feature of its own).
+fn module_name(group: &str) -> String {
+    let name = ident::snake(group);
+    let mut name = name
+        .strip_prefix("r#")
+        .map_or(name.clone(), |raw| format!("{raw}_"));
+    if matches!(
+        name.as_str(),
+        "lib"
+            | "models"
+            | "default"
+            | "main"
+            | "std"
+            | "core"
+            | "alloc"
+            | "endpoint"
+            | "serde"
+            | "serde_json"
+    ) {
+        name.push('_');
+    }
+    name
+}
+
+/// Each group's module name, without the words that every module name
+/// starts with (Twilio's `Api20100401Call`, `Api20100401Account`: `call`,
+/// `account`) when what is left still tells them apart.
+fn module_names(groups: &[String]) -> BTreeMap<String, String> {
+    let mut names: BTreeMap<String, String> = groups
+        .iter()
+        .map(|group| (group.clone(), module_name(group)))
+        .collect();
+    let distinct: BTreeSet<&String> = names.values().collect();
+    if distinct.len() < 2 {
+        return names;
+    }
+    let split: Vec<Vec<&str>> = distinct
+        .iter()
+        .map(|name| name.split('_').collect())
+        .collect();
+    let common = (0..)
+        .take_while(|&i| {
+            split[0].get(i).is_some_and(|word| {
+                !word.is_empty() && split.iter().all(|words| words.get(i) == Some(word))
+            })
+        })
+        .count();
+    for k in (1..=common).rev() {
+        let stripped: BTreeMap<String, String> = names
+            .iter()
+            .map(|(group, name)| {
+                let words: Vec<&str> = name.split('_').skip(k).collect();
+                (group.clone(), module_name(&words.join("_")))
+            })
+            .collect();
+        let fine = stripped.values().all(|name| {
+            !name.is_empty()
+                && name != "empty"
+                && !name.starts_with(|c: char| c.is_ascii_digit() || c == '_')
+        }) && stripped.values().collect::<BTreeSet<_>>().len() == distinct.len();
+        if fine {
+            names = stripped;
+            break;
+        }
+    }
+    names
+}
+
+/// The struct's name before it is shortened: the `operationId`, or the
+/// method and path.
+fn full_name(operation: &Operation) -> String {
+    match &operation.operation_id {
+        Some(id) if !ident::words(id).is_empty() => ident::pascal(id),
+        _ => ident::pascal(&format!(
+            "{} {}",
+            operation.method.to_ascii_lowercase(),
+            operation.path
+        )),
+    }
+}
+
+/// `full` without the words of `group` where they occur together in it,
+/// when anything is left.
+fn shortened(operation: &Operation, group: &str) -> Option<String> {
+    let source = match &operation.operation_id {
+        Some(id) if !ident::words(id).is_empty() => id.clone(),
+        _ => return None,
+    };
+    let words: Vec<String> = ident::words(&source)
+        .iter()
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let module: Vec<String> = ident::words(group)
+        .iter()
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    if module.is_empty() || module.len() >= words.len() {
+        return None;
+    }
+    let at = words
+        .windows(module.len())
+        .position(|window| window == module.as_slice())?;
+    let rest: Vec<&str> = words[..at]
+        .iter()
+        .chain(&words[at + module.len()..])
+        .map(String::as_str)
+        .collect();
+    let name = ident::pascal(&rest.join("_"));
+    (!name.starts_with('V') || !rest[0].starts_with(|c: char| c.is_ascii_digit())).then_some(name)
+}
+
+/// Plans every operation of `api`, grouped by `modules`.
+pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan {
+    let policy = Described;
+    let mut space = TypeSpace::new(&api.schemas, &policy);
+
+    // Modules.
+    let groups: Vec<String> = api
+        .operations
+        .iter()
+        .map(|op| group_of(op, modules))
+        .collect();
+    let module_names = module_names(&groups);
+    let mut by_name: BTreeMap<String, String> = BTreeMap::new();
+    for group in &groups {
+        by_name
+            .entry(module_names[group].clone())
+            .or_insert_with(|| group.clone());
+    }
+    let module_list: Vec<Module> = by_name
+        .iter()
+        .map(|(name, group)| Module {
+            name: name.clone(),
+            feature: name
+                .trim_end_matches('_')
+                .replace('_', "-")
+                .trim_start_matches('-')
+                .to_owned()
+                + if name.ends_with('_') { "_" } else { "" },
+            group: group.clone(),
+            doc: api
+                .tags
+                .iter()
+                .find(|tag| &tag.name == group)
+                .and_then(|tag| tag.description.as_deref())
+                .map(|text| docs::rustdoc(text, Links::default()))
+                .filter(|text| !text.is_empty()),
+        })
+        .collect();
+    let module_of: Vec<usize> = groups
+        .iter()
+        .map(|group| {
+            let name = &module_names[group];
+            module_list
+                .iter()
+                .position(|m| &m.name == name)
+                .unwrap_or(0)
+        })
+        .collect();
+
+    // Names: shortened where still unique in the module, then unique.
+    let fulls: Vec<String> = api.operations.iter().map(full_name).collect();
+    let shorts: Vec<Option<String>> = api
+        .operations
+        .iter()
+        .zip(&module_of)
+        .map(|(op, &m)| shortened(op, &module_list[m].name))
+        .collect();
+    let mut counts: HashMap<(usize, String), usize> = HashMap::new();
+    for (i, &m) in module_of.iter().enumerate() {
+        *counts.entry((m, fulls[i].clone())).or_default() += 1;
+        if let Some(short) = &shorts[i]
+            && short != &fulls[i]
+        {
+            *counts.entry((m, short.clone())).or_default() += 1;
+        }
+    }
+    let mut taken: BTreeSet<(usize, String)> = BTreeSet::new();
+    let mut names = Vec::with_capacity(fulls.len());
+    for (i, &m) in module_of.iter().enumerate() {
+        let preferred = match &shorts[i] {
+            Some(short) if counts[&(m, short.clone())] == 1 => short.clone(),
+            _ => fulls[i].clone(),
+        };
+        let name = ident::unique(preferred, |candidate| {
+            taken.contains(&(m, candidate.to_owned()))
+        });
+        taken.insert((m, name.clone()));
+        names.push(name);
+    }
+
+    let mut operations = Vec::with_capacity(api.operations.len());
+    for (index, operation) in api.operations.iter().enumerate() {
+        let module = module_of[index];
+        let mut planner = OperationPlanner {
+            space: &mut space,
+            components: &api.schemas,
+            diagnostics: &mut *diagnostics,
+            operation,
+            feature: module_list[module].feature.clone(),
+            full: fulls[index].clone(),
+            fields: Vec::new(),
+        };
+        let mut op = planner.plan(index, module, names[index].clone());
+        // A choice's name, unique in the module beside the structs.
+        if let Some(choice) = &mut op.choice {
+            choice.name = ident::unique(format!("{}Body", op.name), |candidate| {
+                taken.contains(&(module, candidate.to_owned()))
+            });
+            taken.insert((module, choice.name.clone()));
+        }
+        operations.push(op);
+    }
+    let types = space.finish();
+    Plan {
+        modules: module_list,
+        operations,
+        types,
+    }
+}
+
+struct OperationPlanner<'s, 'a> {
+    space: &'s mut TypeSpace<'a>,
+    components: &'a BTreeMap<String, Schema>,
+    diagnostics: &'s mut Diagnostics,
+    operation: &'s Operation,
+    feature: String,
+    /// The operation's full name, the prefix of its inline types' names.
+    full: String,
+    fields: Vec<FieldPlan>,
+}
+
+impl OperationPlanner<'_, '_> {
+    fn label(&self) -> String {
+        self.operation.label()
+    }
+
+    fn diagnose(&mut self, pointer: &str, message: impl Into<String>, fallback: impl Into<String>) {
+        let label = self.label();
+        self.diagnostics
+            .push(pointer, Some(&label), message, fallback);
+    }
+
+    /// The type of `schema`, its inline types named `name`; a JSON value
+    /// and a diagnostic when it cannot be planned.
+    fn root(&mut self, schema: &Schema, name: &str, doc: &str, pointer: &str) -> Type {
+        match self.space.root(schema, name, doc, Some(&self.feature)) {
+            Ok(ty) => ty,
+            Err(err) => {
+                self.diagnose(pointer, err, "`serde_json::Value`");
+                Type::Json
+            }
+        }
+    }
+
+    /// A field name not yet taken in the struct: `name`, else with the
+    /// location's prefix, else numbered.
+    fn field_name(&self, wire: &str, location: Location) -> String {
+        let taken = |candidate: &str| self.fields.iter().any(|f| f.name == candidate);
+        let name = ident::snake(&spoken(wire));
+        if !taken(&name) {
+            return name;
+        }
+        let prefix = match location {
+            Location::Path => "path",
+            Location::Query => "query",
+            Location::Header => "header",
+            Location::Cookie => "cookie",
+            Location::Body | Location::RequestBody => "body",
+        };
+        ident::unique(ident::snake(&format!("{prefix}_{}", spoken(wire))), taken)
+    }
+
+    fn plan(&mut self, index: usize, module: usize, name: String) -> OperationPlan {
+        let operation = self.operation;
+        let mut template = operation.path.clone();
+        // Path parameters first, in the order of the path.
+        let mut path_params: Vec<&Parameter> = operation
+            .parameters
+            .iter()
+            .filter(|p| p.location == ParamIn::Path)
+            .collect();
+        path_params.sort_by_key(|p| {
+            operation
+                .path
+                .find(&format!("{{{}}}", p.name))
+                .unwrap_or(usize::MAX)
+        });
+        for placeholder in placeholders(&operation.path) {
+            if !path_params.iter().any(|p| p.name == placeholder) {
+                self.diagnose(
+                    &operation.pointer,
+                    format!("the path placeholder `{placeholder}` has no parameter"),
+                    "a `String` field",
+                );
+                let (field, name) = path_names(self.field_name(&placeholder, Location::Path));
+                template = replace_placeholder(&template, &placeholder, &name, None, None);
+                self.fields.push(FieldPlan {
+                    name: field,
+                    wire: name,
+                    location: Location::Path,
+                    ty: Ty::Planned(Type::String),
+                    optional: false,
+                    doc: format!("The `{placeholder}` path parameter."),
+                    style: None,
+                    explode: None,
+                    allow_reserved: false,
+                    content_type: None,
+                });
+            }
+        }
+        for param in path_params {
+            if !operation.path.contains(&format!("{{{}}}", param.name)) {
+                self.diagnose(
+                    &param.pointer,
+                    format!("the path parameter `{}` is not in the path", param.name),
+                    "left out",
+                );
+                continue;
+            }
+            // A parameter of another location with the same name keeps it:
+            // the placeholder's name is never sent.
+            let elsewhere = operation.parameters.iter().any(|p| {
+                p.location != ParamIn::Path && ident::snake(&p.name) == ident::snake(&param.name)
+            });
+            let wire = if elsewhere {
+                format!("path_{}", param.name)
+            } else {
+                param.name.clone()
+            };
+            let (field, placeholder) = path_names(self.field_name(&wire, Location::Path));
+            template = replace_placeholder(
+                &template,
+                &param.name,
+                &placeholder,
+                param.style.as_deref(),
+                param.explode,
+            );
+            let mut plan = self.parameter(param, field, Location::Path);
+            plan.wire = placeholder;
+            plan.style = None;
+            plan.explode = None;
+            plan.optional = false;
+            self.fields.push(plan);
+        }
+        for location in [
+            ParamIn::Query,
+            ParamIn::QueryString,
+            ParamIn::Header,
+            ParamIn::Cookie,
+        ] {
+            for param in operation
+                .parameters
+                .iter()
+                .filter(|p| p.location == location)
+            {
+                match location {
+                    ParamIn::QueryString => self.query_string(param),
+                    ParamIn::Header
+                        if ["accept", "content-type", "authorization"]
+                            .contains(&param.name.to_ascii_lowercase().as_str()) =>
+                    {
+                        self.diagnose(
+                            &param.pointer,
+                            format!(
+                                "the header parameter `{}` is ignored, as OpenAPI says",
+                                param.name
+                            ),
+                            "left out",
+                        );
+                    }
+                    _ => {
+                        let at = match location {
+                            ParamIn::Header => Location::Header,
+                            ParamIn::Cookie => Location::Cookie,
+                            _ => Location::Query,
+                        };
+                        let field = self.field_name(&param.name, at);
+                        let plan = self.parameter(param, field, at);
+                        self.fields.push(plan);
+                    }
+                }
+            }
+        }
+        let (content_type, choice) = self.body();
+        let (success, answers) = self.answers();
+        OperationPlan {
+            index,
+            module,
+            name,
+            method: operation.method.to_ascii_uppercase(),
+            template,
+            content_type,
+            fields: std::mem::take(&mut self.fields),
+            choice,
+            success,
+            answers,
+            doc: operation_doc(operation),
+        }
+    }
+
+    fn parameter(&mut self, param: &Parameter, field: String, location: Location) -> FieldPlan {
+        let type_name = format!("{}{}", self.full, ident::pascal(&param.name));
+        let doc = param
+            .description
+            .as_deref()
+            .map(|text| docs::rustdoc(text.trim(), Links::default()))
+            .filter(|text| !text.is_empty())
+            .unwrap_or_else(|| {
+                format!(
+                    "The `{}` {} parameter.",
+                    param.name,
+                    param.location.as_str()
+                )
+            });
+        let ty = self.root(&param.schema, &type_name, &doc, &param.pointer);
+        if let Some(media_type) = &param.content_type {
+            self.diagnose(
+                &param.pointer,
+                format!(
+                    "the parameter `{}` is described as `{media_type}`",
+                    param.name
+                ),
+                "written in its location's default style",
+            );
+        }
+        let default_style = match location {
+            Location::Query | Location::Cookie => "form",
+            _ => "simple",
+        };
+        let style = param.style.clone().filter(|style| style != default_style);
+        let style_name = style.as_deref().unwrap_or(default_style);
+        let explode = param
+            .explode
+            .filter(|&explode| explode != (style_name == "form") && style_name != "deepObject");
+        FieldPlan {
+            wire: param.name.clone(),
+            name: field,
+            location,
+            optional: !param.required && !matches!(ty, Type::Option(_)),
+            ty: Ty::Planned(ty),
+            doc,
+            style,
+            explode,
+            allow_reserved: param.allow_reserved && location == Location::Query,
+            content_type: None,
+        }
+    }
+
+    /// A `querystring` parameter: the properties of its object schema, each
+    /// a query parameter.
+    fn query_string(&mut self, param: &Parameter) {
+        let object = match &param.schema.kind {
+            Kind::Object(object) => Some(object.clone()),
+            Kind::Ref(name) => match self.space_component(name) {
+                Some(Kind::Object(object)) => Some(object),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(object) = object.filter(|o| !o.properties.is_empty()) else {
+            self.diagnose(
+                &param.pointer,
+                format!(
+                    "the querystring parameter `{}` is not an object of properties",
+                    param.name
+                ),
+                "left out",
+            );
+            return;
+        };
+        for property in &object.properties {
+            let field = self.field_name(&property.name, Location::Query);
+            let as_param = Parameter {
+                pointer: param.pointer.clone(),
+                name: property.name.clone(),
+                location: ParamIn::Query,
+                required: property.required,
+                description: property.schema.description.clone(),
+                schema: property.schema.clone(),
+                ..Parameter::default()
+            };
+            let plan = self.parameter(&as_param, field, Location::Query);
+            self.fields.push(plan);
+        }
+    }
+
+    fn space_component(&self, name: &str) -> Option<Kind> {
+        self.components.get(name).map(|schema| schema.kind.clone())
+    }
+
+    /// The body: its fields, the struct's media type, a choice.
+    fn body(&mut self) -> (Option<String>, Option<Choice>) {
+        let Some(body) = &self.operation.body else {
+            return (None, None);
+        };
+        if matches!(
+            self.operation.method.to_ascii_uppercase().as_str(),
+            "GET" | "HEAD"
+        ) {
+            // A body of nothing (an object without properties) is no body.
+            let empty = body.contents.iter().all(|content| {
+                match content.schema.as_ref().map(|s| &s.kind) {
+                    None | Some(Kind::Any) => true,
+                    Some(Kind::Object(object)) => object.properties.is_empty(),
+                    Some(_) => false,
+                }
+            });
+            if !empty {
+                let pointer = body.pointer.clone();
+                self.diagnose(
+                    &pointer,
+                    "a GET or HEAD request with a body",
+                    "the body left out",
+                );
+            }
+            return (None, None);
+        }
+        let contents: Vec<&MediaContent> = body.contents.iter().collect();
+        let required = body.required;
+        let pointer = body.pointer.clone();
+        match contents.as_slice() {
+            [] => (None, None),
+            [one] => (
+                self.one_body(one, required, &pointer, body.description.as_deref()),
+                None,
+            ),
+            many => {
+                let json = many.iter().position(|c| {
+                    media_kind(&c.media_type) == MediaKind::Json && !is_range(&c.media_type)
+                });
+                if let Some(at) = json {
+                    let same = many.iter().enumerate().all(|(i, c)| {
+                        i == at
+                            || (matches!(
+                                media_kind(&c.media_type),
+                                MediaKind::Form | MediaKind::Multipart
+                            ) && c.schema == many[at].schema)
+                    });
+                    if same {
+                        let others: Vec<&str> = many
+                            .iter()
+                            .enumerate()
+                            .filter(|&(i, _)| i != at)
+                            .map(|(_, c)| c.media_type.as_str())
+                            .collect();
+                        self.diagnose(
+                            &pointer,
+                            format!("the body is also described as {}", others.join(", ")),
+                            format!("sent as `{}`", many[at].media_type),
+                        );
+                        return (
+                            self.one_body(
+                                many[at],
+                                required,
+                                &pointer,
+                                body.description.as_deref(),
+                            ),
+                            None,
+                        );
+                    }
+                }
+                (
+                    None,
+                    Some(self.choice(many, required, body.description.as_deref())),
+                )
+            }
+        }
+    }
+
+    fn one_body(
+        &mut self,
+        content: &MediaContent,
+        required: bool,
+        pointer: &str,
+        description: Option<&str>,
+    ) -> Option<String> {
+        let kind = media_kind(&content.media_type);
+        let schema = content.schema.clone().unwrap_or_default();
+        let media_type = if is_range(&content.media_type) {
+            if is_binary(&schema) {
+                "application/octet-stream".to_owned()
+            } else {
+                "application/json".to_owned()
+            }
+        } else {
+            content.media_type.clone()
+        };
+        let kind = if is_range(&content.media_type) && is_binary(&schema) {
+            MediaKind::Bytes
+        } else {
+            kind
+        };
+        if matches!(
+            kind,
+            MediaKind::Json | MediaKind::Form | MediaKind::Multipart
+        ) {
+            let object = match &schema.kind {
+                Kind::Object(object) => Some(object.clone()),
+                Kind::Ref(name) => match self.space_component(name) {
+                    Some(Kind::Object(object)) => Some(object),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(object) = object.filter(|o| !o.properties.is_empty()) {
+                for property in &object.properties {
+                    let location = Location::Body;
+                    let field = self.field_name(&property.name, location);
+                    let doc = property
+                        .schema
+                        .description
+                        .as_deref()
+                        .map(|text| docs::rustdoc(text.trim(), Links::default()))
+                        .filter(|text| !text.is_empty())
+                        .unwrap_or_else(|| {
+                            format!("The `{}` property of the body.", property.name)
+                        });
+                    let encoding: Option<Encoding> = content
+                        .encoding
+                        .iter()
+                        .find(|(name, _)| name == &property.name)
+                        .map(|(_, e)| e.clone());
+                    let ty = if kind == MediaKind::Multipart && is_binary(&property.schema) {
+                        Ty::File
+                    } else if kind == MediaKind::Multipart
+                        && matches!(&property.schema.kind, Kind::Array(items) if is_binary(items))
+                    {
+                        Ty::Planned(Type::Vec(Box::new(Type::Json)))
+                    } else {
+                        let name = format!("{}{}", self.full, ident::pascal(&property.name));
+                        Ty::Planned(self.root(&property.schema, &name, &doc, pointer))
+                    };
+                    let ty = match ty {
+                        Ty::Planned(Type::Vec(inner))
+                            if kind == MediaKind::Multipart && *inner == Type::Json =>
+                        {
+                            Ty::Planned(Type::Json)
+                        }
+                        other => other,
+                    };
+                    let nullable = matches!(ty, Ty::Planned(Type::Option(_)));
+                    let (style, explode, allow_reserved, content_type) = match (kind, encoding) {
+                        (MediaKind::Form, Some(e)) => {
+                            let style = e.style.filter(|s| s != "form");
+                            let style_name = style.clone().unwrap_or_else(|| "form".to_owned());
+                            let explode = e.explode.filter(|&x| {
+                                x != (style_name == "form") && style_name != "deepObject"
+                            });
+                            (style, explode, e.allow_reserved, None)
+                        }
+                        (MediaKind::Multipart, Some(e)) => (None, None, false, e.content_type),
+                        _ => (None, None, false, None),
+                    };
+                    self.fields.push(FieldPlan {
+                        name: field,
+                        wire: property.name.clone(),
+                        location,
+                        ty,
+                        optional: !(required && property.required) && !nullable,
+                        doc,
+                        style,
+                        explode,
+                        allow_reserved,
+                        content_type,
+                    });
+                }
+                return Some(media_type);
+            }
+        }
+        let ty = match kind {
+            MediaKind::Text => Ty::Planned(Type::String),
+            MediaKind::Bytes => Ty::File,
+            _ => {
+                let name = format!("{}Body", self.full);
+                let doc = description.unwrap_or("The body of the request.");
+                Ty::Planned(self.root(&schema, &name, doc, pointer))
+            }
+        };
+        let name = self.field_name("body", Location::RequestBody);
+        let nullable = matches!(ty, Ty::Planned(Type::Option(_)));
+        self.fields.push(FieldPlan {
+            name,
+            wire: "body".to_owned(),
+            location: Location::RequestBody,
+            ty,
+            optional: !required && !nullable,
+            doc: description
+                .map(|text| docs::rustdoc(text.trim(), Links::default()))
+                .filter(|text| !text.is_empty())
+                .unwrap_or_else(|| format!("The body, as `{media_type}`.")),
+            style: None,
+            explode: None,
+            allow_reserved: false,
+            content_type: None,
+        });
+        Some(media_type)
+    }
+
+    fn choice(
+        &mut self,
+        contents: &[&MediaContent],
+        required: bool,
+        description: Option<&str>,
+    ) -> Choice {
+        let mut variants: Vec<(String, String, ChoiceValue)> = Vec::new();
+        for content in contents {
+            let schema = content.schema.clone().unwrap_or_default();
+            let value = match media_kind(&content.media_type) {
+                _ if is_binary(&schema) => ChoiceValue::File,
+                MediaKind::Json | MediaKind::Form | MediaKind::Multipart => ChoiceValue::Json,
+                MediaKind::Text => ChoiceValue::Text,
+                MediaKind::Bytes => ChoiceValue::File,
+            };
+            let media_type = if is_range(&content.media_type) {
+                match value {
+                    ChoiceValue::File => "application/octet-stream",
+                    _ => "application/json",
+                }
+                .to_owned()
+            } else {
+                content.media_type.clone()
+            };
+            let name = ident::unique(variant_name(&media_type), |candidate| {
+                variants.iter().any(|(name, ..)| name == candidate)
+            });
+            if variants.iter().any(|(_, m, _)| m == &media_type) {
+                continue;
+            }
+            variants.push((name, media_type, value));
+        }
+        let name = self.field_name("body", Location::RequestBody);
+        self.fields.push(FieldPlan {
+            name,
+            wire: "body".to_owned(),
+            location: Location::RequestBody,
+            ty: Ty::Choice,
+            optional: !required,
+            doc: description
+                .map(|text| docs::rustdoc(text.trim(), Links::default()))
+                .filter(|text| !text.is_empty())
+                .unwrap_or_else(|| "The body, in one of its media types.".to_owned()),
+            style: None,
+            explode: None,
+            allow_reserved: false,
+            content_type: None,
+        });
+        Choice {
+            name: String::new(),
+            variants,
+        }
+    }
+
+    /// The answers by status and media type, and the success type.
+    #[allow(clippy::type_complexity)]
+    fn answers(&mut self) -> (Success, Vec<(String, Vec<(String, Option<Ty>)>)>) {
+        let operation = self.operation;
+        let successes = operation
+            .responses
+            .iter()
+            .filter(|r| r.status.starts_with('2'))
+            .count();
+        let mut answers = Vec::new();
+        let mut success: Vec<(String, Option<Ty>)> = Vec::new();
+        for response in &operation.responses {
+            let is_success = response.status.starts_with('2');
+            let suffix = if is_success {
+                if successes > 1 {
+                    format!("Response{}", response.status)
+                } else {
+                    "Response".to_owned()
+                }
+            } else {
+                format!("Error{}", ident::pascal(&response.status))
+            };
+            let name = format!("{}{}", self.full, suffix);
+            let doc = response
+                .description
+                .clone()
+                .filter(|d| !d.trim().is_empty())
+                .unwrap_or_else(|| {
+                    format!(
+                        "The `{}` answer of `{}`.",
+                        response.status,
+                        operation.label()
+                    )
+                });
+            let mut by_media = Vec::new();
+            for content in &response.contents {
+                let ty = match (&content.schema, media_kind(&content.media_type)) {
+                    (None, _) => None,
+                    (Some(schema), _) if is_binary(schema) => Some(Ty::Bytes),
+                    (Some(schema), MediaKind::Json) => Some(Ty::Planned(self.root(
+                        schema,
+                        &name,
+                        &doc,
+                        &response.pointer,
+                    ))),
+                    (Some(_), MediaKind::Text) => Some(Ty::Planned(Type::String)),
+                    (Some(_), _) => Some(Ty::Bytes),
+                };
+                by_media.push((content.media_type.clone(), ty));
+            }
+            if is_success {
+                let chosen = by_media
+                    .iter()
+                    .find(|(media, ty)| ty.is_some() && media_kind(media) == MediaKind::Json)
+                    .or_else(|| by_media.iter().find(|(_, ty)| ty.is_some()))
+                    .and_then(|(_, ty)| ty.clone())
+                    .or_else(|| {
+                        // A body without a schema: any JSON value.
+                        (!response.contents.is_empty()).then_some(Ty::Planned(Type::Json))
+                    });
+                success.push((response.status.clone(), chosen));
+            }
+            answers.push((response.status.clone(), by_media));
+        }
+        let distinct: Vec<&Option<Ty>> = success.iter().fold(Vec::new(), |mut seen, (_, ty)| {
+            if !seen.contains(&ty) {
+                seen.push(ty);
+            }
+            seen
+        });
+        let success = match distinct.as_slice() {
+            [] | [None] => Success::Unit,
+            [Some(ty)] => Success::One(ty.clone()),
+            _ => Success::ByStatus(success),
+        };
+        (success, answers)
+    }
+}
+
+/// A parameter's name with its comparisons in words, which the words of
+/// an identifier leave out (`DateSent<` → `DateSent before`).
+fn spoken(name: &str) -> String {
+    name.replace("<=", " at or before ")
+        .replace(">=", " at or after ")
+        .replace('<', " before ")
+        .replace('>', " after ")
+}
+
+/// A variant's name for a media type (`application/merge-patch+json` →
+/// `MergePatchJson`, `application/json` → `Json`).
+fn variant_name(media_type: &str) -> String {
+    let essence = essence(media_type);
+    let (top, sub) = essence.split_once('/').unwrap_or(("", essence.as_str()));
+    let name = match (top, sub) {
+        ("application", "x-www-form-urlencoded") => "form".to_owned(),
+        ("multipart", "form-data") => "multipart".to_owned(),
+        ("application", sub) => sub.to_owned(),
+        (top, sub) => format!("{top} {sub}"),
+    };
+    ident::variant(&name.replace("vnd.", "").replace('+', " "))
+}
+
+/// The placeholders of a path, in order (`/a/{x}/{y}` → `x`, `y`).
+fn placeholders(path: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = path;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        let name = after[..close].to_owned();
+        if !name.is_empty() && !out.contains(&name) {
+            out.push(name);
+        }
+        rest = &after[close + 1..];
+    }
+    out
+}
+
+/// The placeholder of a path field: the field's name, raw or not, never an
+/// option key of the runtime.
+fn path_field(field: &str) -> String {
+    let name = field.trim_start_matches("r#");
+    if matches!(name, "method" | "url" | "headers" | "request") {
+        format!("path_{name}")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// A path field's name and its placeholder's: the same (but `r#`), the
+/// placeholder never an option key of the runtime (`url` → `path_url`).
+fn path_names(field: String) -> (String, String) {
+    let placeholder = path_field(&field);
+    if placeholder == field.trim_start_matches("r#") {
+        (field, placeholder)
+    } else {
+        (placeholder.clone(), placeholder)
+    }
+}
+
+/// `path` with `{name}` written as `{<operator><placeholder><*>}`.
+fn replace_placeholder(
+    path: &str,
+    name: &str,
+    placeholder: &str,
+    style: Option<&str>,
+    explode: Option<bool>,
+) -> String {
+    let operator = match style {
+        Some("label") => ".",
+        Some("matrix") => ";",
+        _ => "",
+    };
+    let star = if explode == Some(true) { "*" } else { "" };
+    path.replace(
+        &format!("{{{name}}}"),
+        &format!("{{{operator}{placeholder}{star}}}"),
+    )
+}
+
+/// An operation's documentation: its summary, `METHOD /path`, its
+/// description.
+fn operation_doc(operation: &Operation) -> String {
+    let mut parts = Vec::new();
+    if let Some(summary) = operation
+        .summary
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        parts.push(docs::rustdoc(summary, Links::default()));
+    }
+    parts.push(format!(
+        "`{} {}`",
+        operation.method.to_ascii_uppercase(),
+        operation.path.replace('`', "'")
+    ));
+    if let Some(description) = operation
+        .description
+        .as_deref()
+        .map(str::trim)
+        .filter(|d| !d.is_empty() && Some(*d) != operation.summary.as_deref().map(str::trim))
+    {
+        parts.push(docs::rustdoc(description, Links::default()));
+    }
+    if operation.deprecated {
+        parts.push("Deprecated by the description.".to_owned());
+    }
+    parts.join("\n\n")
+}

@@ -1,0 +1,768 @@
+//! A crate generated from descriptions built as values: its modules and
+//! names, the fields of every location, bodies, answers, diagnostics, and
+//! the same files every time; hostile descriptions never panic.
+
+use std::collections::BTreeMap;
+
+use endpoint_openapi::api::{
+    Api, Encoding, MediaContent, Operation, ParamIn, Parameter, RequestBody, Response, TagInfo,
+};
+use endpoint_openapi::package::{Dependency, Generated, Modules, Options, generate};
+use endpoint_openapi::schema::{Kind, Object, Property, Schema};
+use proptest::prelude::*;
+
+fn options(modules: Modules) -> Options {
+    Options {
+        name: "pets-api".into(),
+        endpoint: Dependency::Path("../endpoint".into()),
+        modules,
+    }
+}
+
+fn string() -> Schema {
+    Schema::of(Kind::String {
+        format: None,
+        values: None,
+    })
+}
+
+fn object(properties: &[(&str, Schema, bool)]) -> Schema {
+    Schema::of(Kind::Object(Object {
+        properties: properties
+            .iter()
+            .map(|(name, schema, required)| Property {
+                name: (*name).into(),
+                schema: schema.clone(),
+                required: *required,
+            })
+            .collect(),
+        ..Object::default()
+    }))
+}
+
+fn param(name: &str, location: ParamIn, required: bool, schema: Schema) -> Parameter {
+    Parameter {
+        pointer: format!("#/p/{name}"),
+        name: name.into(),
+        location,
+        required,
+        schema,
+        ..Parameter::default()
+    }
+}
+
+fn op(id: Option<&str>, method: &str, path: &str, tags: &[&str]) -> Operation {
+    Operation {
+        pointer: format!("#/paths/{path}/{}", method.to_lowercase()),
+        operation_id: id.map(str::to_owned),
+        method: method.into(),
+        path: path.into(),
+        tags: tags.iter().map(|t| (*t).to_owned()).collect(),
+        ..Operation::default()
+    }
+}
+
+fn content(media_type: &str, schema: Option<Schema>) -> MediaContent {
+    MediaContent {
+        media_type: media_type.into(),
+        schema,
+        ..MediaContent::default()
+    }
+}
+
+fn body(contents: Vec<MediaContent>) -> Option<RequestBody> {
+    Some(RequestBody {
+        pointer: "#/body".into(),
+        required: true,
+        description: None,
+        contents,
+    })
+}
+
+fn answer(status: &str, contents: Vec<MediaContent>) -> Response {
+    Response {
+        pointer: format!("#/r/{status}"),
+        status: status.into(),
+        description: Some(format!("The {status} answer.")),
+        contents,
+        headers: Vec::new(),
+    }
+}
+
+fn pets_api() -> Api {
+    let mut get = op(Some("getPet"), "GET", "/v1/pets/{petId}", &["pets"]);
+    get.summary = Some("Find a pet".into());
+    get.description = Some("Returns one pet, see https://example.com/pets.".into());
+    get.parameters = vec![
+        param("petId", ParamIn::Path, true, Schema::of(Kind::Integer)),
+        Parameter {
+            style: Some("form".into()),
+            explode: Some(false),
+            ..param(
+                "fields",
+                ParamIn::Query,
+                false,
+                Schema::of(Kind::Array(Box::new(string()))),
+            )
+        },
+        Parameter {
+            style: Some("deepObject".into()),
+            ..param(
+                "filter",
+                ParamIn::Query,
+                false,
+                Schema::of(Kind::Object(Object::default())),
+            )
+        },
+        param("X-Request-Id", ParamIn::Header, true, string()),
+        param("Accept", ParamIn::Header, false, string()),
+        param("session", ParamIn::Cookie, false, string()),
+    ];
+    get.responses = vec![
+        answer(
+            "200",
+            vec![content(
+                "application/json",
+                Some(Schema::of(Kind::Ref("Pet".into()))),
+            )],
+        ),
+        answer("404", vec![content("application/json", Some(string()))]),
+    ];
+    let mut update = op(Some("updatePet"), "PUT", "/v1/pets/{id}", &["pets"]);
+    update.parameters = vec![param("id", ParamIn::Path, true, string())];
+    update.body = body(vec![content(
+        "application/json",
+        Some(object(&[("id", string(), true), ("name", string(), false)])),
+    )]);
+    update.responses = vec![
+        answer(
+            "200",
+            vec![content(
+                "application/json",
+                Some(Schema::of(Kind::Ref("Pet".into()))),
+            )],
+        ),
+        answer(
+            "201",
+            vec![content(
+                "application/json",
+                Some(Schema::of(Kind::Ref("Pet".into()))),
+            )],
+        ),
+    ];
+    let mut delete = op(None, "DELETE", "/v1/pets/{id}", &["pets"]);
+    delete.parameters = vec![param("id", ParamIn::Path, true, string())];
+    delete.responses = vec![answer("204", Vec::new())];
+    let mut create = op(Some("createPet"), "POST", "/v1/pets", &["pets"]);
+    create.body = body(vec![
+        content(
+            "application/json",
+            Some(Schema::of(Kind::Ref("Pet".into()))),
+        ),
+        content(
+            "application/x-www-form-urlencoded",
+            Some(Schema::of(Kind::Ref("Pet".into()))),
+        ),
+    ]);
+    create.responses = vec![
+        answer(
+            "200",
+            vec![content(
+                "application/json",
+                Some(Schema::of(Kind::Ref("Pet".into()))),
+            )],
+        ),
+        answer("202", Vec::new()),
+    ];
+    let mut token = op(Some("createToken"), "POST", "/v1/oauth/token", &[]);
+    token.body = body(vec![MediaContent {
+        encoding: vec![(
+            "metadata".into(),
+            Encoding {
+                style: Some("deepObject".into()),
+                explode: Some(true),
+                ..Encoding::default()
+            },
+        )],
+        ..content(
+            "application/x-www-form-urlencoded",
+            Some(object(&[
+                ("grant_type", string(), true),
+                (
+                    "metadata",
+                    Schema::of(Kind::Object(Object::default())),
+                    false,
+                ),
+            ])),
+        )
+    }]);
+    let mut upload = op(
+        Some("uploadPhoto"),
+        "POST",
+        "/v1/pets/{id}/photo",
+        &["pets"],
+    );
+    upload.parameters = vec![param("id", ParamIn::Path, true, string())];
+    upload.body = body(vec![content(
+        "multipart/form-data",
+        Some(object(&[
+            ("title", string(), true),
+            (
+                "photo",
+                Schema::of(Kind::String {
+                    format: Some("binary".into()),
+                    values: None,
+                }),
+                true,
+            ),
+        ])),
+    )]);
+    let mut raw = op(Some("putRaw"), "PUT", "/v1/pets/{id}/raw", &["pets"]);
+    raw.parameters = vec![param("id", ParamIn::Path, true, string())];
+    raw.body = body(vec![content("application/octet-stream", None)]);
+    let mut patch = op(Some("patchPet"), "PATCH", "/v1/pets/{id}", &["pets"]);
+    patch.parameters = vec![param("id", ParamIn::Path, true, string())];
+    patch.body = body(vec![
+        content("application/merge-patch+json", Some(Schema::of(Kind::Any))),
+        content("application/apply-patch+yaml", Some(Schema::of(Kind::Any))),
+    ]);
+    let mut broken = op(Some("broken"), "GET", "/v1/pets/{id", &["pets"]);
+    broken.responses = vec![answer("200", Vec::new())];
+    Api {
+        title: "Pets".into(),
+        version: "1.0.0".into(),
+        spec_version: "3.1.0".into(),
+        tags: vec![TagInfo {
+            name: "pets".into(),
+            description: Some("Everything about [your] pets <3".into()),
+        }],
+        operations: vec![
+            get, update, delete, create, token, upload, raw, patch, broken,
+        ],
+        schemas: BTreeMap::from([(
+            "Pet".to_owned(),
+            object(&[
+                ("id", Schema::of(Kind::Integer), true),
+                ("name", string(), true),
+            ]),
+        )]),
+        ..Api::default()
+    }
+}
+
+fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
+    &generated
+        .files
+        .iter()
+        .find(|f| f.path.to_str() == Some(path))
+        .unwrap_or_else(|| panic!("no {path}"))
+        .text
+}
+
+/// The `endpoint!` invocations of a module's text, each expanded as the
+/// macro would: none may be refused.
+fn expand_all(text: &str) -> usize {
+    let file = syn::parse_file(text).expect("a module parses");
+    let mut count = 0;
+    for item in file.items {
+        if let syn::Item::Macro(mac) = item
+            && mac.mac.path.is_ident("endpoint")
+        {
+            let out = endpoint_macros_core::expand(mac.mac.tokens.clone()).to_string();
+            assert!(!out.contains("compile_error"), "{out}");
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn modules_files_and_names() {
+    let generated = generate(&pets_api(), &options(Modules::Tags)).unwrap();
+    let paths: Vec<&str> = generated
+        .files
+        .iter()
+        .map(|f| f.path.to_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "Cargo.toml",
+            "DIAGNOSTICS.md",
+            "README.md",
+            "src/lib.rs",
+            "src/models.rs",
+            "src/oauth.rs",
+            "src/pets.rs",
+        ]
+    );
+    for f in &generated.files {
+        assert!(
+            f.text
+                .lines()
+                .next()
+                .unwrap()
+                .contains("@generated by cargo endpoint"),
+            "{}",
+            f.path.display()
+        );
+    }
+    let rust: Vec<&str> = generated
+        .operations
+        .iter()
+        .map(|o| o.rust.as_str())
+        .collect();
+    // No tag: the path's first segment after the version; no operationId:
+    // method and path; the route the macro refuses: left out.
+    assert_eq!(
+        rust,
+        [
+            "pets::GetPet",
+            "pets::UpdatePet",
+            "pets::DeleteV1PetsId",
+            "pets::CreatePet",
+            "oauth::CreateToken",
+            "pets::UploadPhoto",
+            "pets::PutRaw",
+            "pets::PatchPet",
+            "",
+        ]
+    );
+    let cargo = file(&generated, "Cargo.toml");
+    assert!(cargo.contains("edition = \"2021\"\nrust-version = \"1.88\"\n"));
+    assert!(cargo.contains("default = [\n    \"oauth\",\n    \"pets\",\n]\n"));
+    assert!(cargo.contains("\"pets\" = []"), "{cargo}");
+    assert!(cargo.contains("endpoint = { path = \"../endpoint\" }"));
+    assert!(!cargo.contains("[workspace]"));
+    let lib = file(&generated, "src/lib.rs");
+    assert!(lib.contains("#[cfg(feature = \"pets\")]\npub mod pets;\n"));
+    assert!(lib.contains("pub mod models;"));
+    let readme = file(&generated, "README.md");
+    assert!(readme.contains("| `pets` | getPet | GET | `/v1/pets/{petId}` | `pets::GetPet` |"));
+    let pets = file(&generated, "src/pets.rs");
+    // The tag's description, made rustdoc.
+    assert!(
+        pets.contains("//! Everything about \\[your\\] pets &lt;3\n"),
+        "{pets}"
+    );
+    assert_eq!(expand_all(pets), 7);
+    assert_eq!(expand_all(file(&generated, "src/oauth.rs")), 1);
+}
+
+#[test]
+fn names_drop_the_module_words_while_unique() {
+    let api = Api {
+        operations: vec![
+            op(
+                Some("listCoreV1NamespacedPod"),
+                "GET",
+                "/api/v1/pods",
+                &["core_v1"],
+            ),
+            op(Some("listCoreV1Node"), "GET", "/api/v1/nodes", &["core_v1"]),
+            op(Some("listNode"), "GET", "/api/v1/nodes2", &["core_v1"]),
+        ],
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let rust: Vec<&str> = generated
+        .operations
+        .iter()
+        .map(|o| o.rust.as_str())
+        .collect();
+    assert_eq!(
+        rust,
+        [
+            "core_v1::ListNamespacedPod",
+            // `ListNode` is another operation's own name.
+            "core_v1::ListCoreV1Node",
+            "core_v1::ListNode",
+        ]
+    );
+    let twilio = Api {
+        operations: vec![
+            op(Some("Api20100401Thing"), "GET", "/x", &["Api20100401Call"]),
+            op(Some("ListCall"), "GET", "/calls", &["Api20100401Call"]),
+            op(
+                Some("ListAccount"),
+                "GET",
+                "/accounts",
+                &["Api20100401Account"],
+            ),
+        ],
+        ..Api::default()
+    };
+    let generated = generate(&twilio, &options(Modules::Tags)).unwrap();
+    let rust: Vec<&str> = generated
+        .operations
+        .iter()
+        .map(|o| o.rust.as_str())
+        .collect();
+    // The words every module starts with are dropped from modules.
+    assert_eq!(
+        rust,
+        ["call::Api20100401Thing", "call::List", "account::List"]
+    );
+    let by_prefix = generate(
+        &Api {
+            operations: vec![op(Some("repos/get"), "GET", "/repos", &[])],
+            ..Api::default()
+        },
+        &options(Modules::OperationIdPrefix {
+            separator: "/".into(),
+        }),
+    )
+    .unwrap();
+    assert_eq!(by_prefix.operations[0].rust, "repos::Get");
+}
+
+#[test]
+fn fields_of_every_location() {
+    let generated = generate(&pets_api(), &options(Modules::Tags)).unwrap();
+    let pets = file(&generated, "src/pets.rs");
+    let get = "    /// Find a pet
+    ///
+    /// `GET /v1/pets/{petId}`
+    ///
+    /// Returns one pet, see <https://example.com/pets>.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    pub struct GetPet = \"GET /v1/pets/{pet_id}\" -> crate::models::Pet {
+        /// The `petId` path parameter.
+        pub pet_id: i64,
+        /// The `fields` query parameter.
+        #[endpoint(query, explode = false)]
+        pub fields: Option<Vec<String>>,
+        /// The `filter` query parameter.
+        #[endpoint(query, style = \"deepObject\")]
+        pub filter: Option<::serde_json::Map<String, ::serde_json::Value>>,
+        /// The `X-Request-Id` header parameter.
+        #[endpoint(header, rename = \"X-Request-Id\")]
+        pub x_request_id: String,
+        /// The `session` cookie parameter.
+        #[endpoint(cookie)]
+        pub session: Option<String>,
+    }
+";
+    assert!(pets.contains(get), "{pets}");
+    // A body property named like a path parameter.
+    assert!(
+        pets.contains("pub struct UpdatePet = \"PUT /v1/pets/{id}\" -> crate::models::Pet {"),
+        "{pets}"
+    );
+    assert!(
+        pets.contains("        #[endpoint(body, rename = \"id\")]\n        pub body_id: String,\n")
+    );
+    assert!(pets.contains("        #[endpoint(body)]\n        pub name: Option<String>,\n"));
+    assert!(
+        pets.contains("#[endpoint(content_type = \"application/json\")]\n    pub struct UpdatePet")
+    );
+    // `Accept` is ignored, as OpenAPI says, with a diagnostic.
+    assert!(
+        generated
+            .diagnostics
+            .iter()
+            .any(|d| d.pointer == "#/p/Accept"
+                && d.operation.as_deref() == Some("getPet")
+                && d.message.contains("`Accept`"))
+    );
+}
+
+#[test]
+fn bodies() {
+    let generated = generate(&pets_api(), &options(Modules::Tags)).unwrap();
+    let pets = file(&generated, "src/pets.rs");
+    let oauth = file(&generated, "src/oauth.rs");
+    // A form body's encoding: deepObject, always exploded.
+    assert!(
+        oauth.contains(
+            "#[endpoint(content_type = \"application/x-www-form-urlencoded\")]\n    pub struct CreateToken"
+        ),
+        "{oauth}"
+    );
+    assert!(oauth.contains(
+        "        #[endpoint(body, style = \"deepObject\")]\n        pub metadata: Option<"
+    ));
+    // A multipart file.
+    assert!(
+        pets.contains("        #[endpoint(body)]\n        pub photo: ::endpoint::body::File,\n"),
+        "{pets}"
+    );
+    // Bytes: the whole body, a file.
+    assert!(
+        pets.contains(
+            "        #[endpoint(request_body)]\n        pub body: ::endpoint::body::File,\n"
+        ),
+        "{pets}"
+    );
+    assert!(pets.contains(
+        "#[endpoint(content_type = \"application/octet-stream\")]\n    pub struct PutRaw"
+    ));
+    // JSON and a form encoding of the same schema: JSON, with a diagnostic.
+    assert!(
+        pets.contains("#[endpoint(content_type = \"application/json\")]\n    pub struct CreatePet")
+    );
+    assert!(
+        generated
+            .diagnostics
+            .iter()
+            .any(|d| d.operation.as_deref() == Some("createPet")
+                && d.message.contains("application/x-www-form-urlencoded"))
+    );
+    // Two different media types: a choice.
+    assert!(pets.contains("pub enum PatchPetBody {\n    /// As `application/merge-patch+json`.\n    MergePatchJson(::serde_json::Value),\n    /// As `application/apply-patch+yaml`.\n    ApplyPatchYaml(String),\n}"), "{pets}");
+    assert!(pets.contains("impl ::endpoint::body::Content for PatchPetBody {"));
+    assert!(pets.contains("        #[endpoint(request_body)]\n        pub body: PatchPetBody,\n"));
+}
+
+#[test]
+fn answers() {
+    let generated = generate(&pets_api(), &options(Modules::Tags)).unwrap();
+    let pets = file(&generated, "src/pets.rs");
+    // The same type for 200 and 201: that type; no body: `()`; a body and
+    // none: the statuses differ.
+    assert!(pets.contains("\"PUT /v1/pets/{id}\" -> crate::models::Pet {"));
+    assert!(pets.contains("pub struct DeleteV1PetsId = \"DELETE /v1/pets/{id}\" -> () {"));
+    assert!(pets.contains("pub struct CreatePet = \"POST /v1/pets\" -> ::serde_json::Value {"));
+    let get = &generated.operations[0];
+    assert_eq!(
+        get.answers,
+        [
+            (
+                "200".to_owned(),
+                vec![(
+                    "application/json".to_owned(),
+                    Some("crate::models::Pet".to_owned())
+                )]
+            ),
+            (
+                "404".to_owned(),
+                vec![("application/json".to_owned(), Some("String".to_owned()))]
+            ),
+        ]
+    );
+    let json = get.to_json();
+    assert_eq!(json["rust"], "pets::GetPet");
+    assert_eq!(
+        json["answers"]["200"]["application/json"],
+        "crate::models::Pet"
+    );
+    let models = file(&generated, "src/models.rs");
+    assert!(models.contains("pub struct Pet {"), "{models}");
+}
+
+#[test]
+fn diagnostics_are_listed_sorted() {
+    let generated = generate(&pets_api(), &options(Modules::Tags)).unwrap();
+    let broken = generated
+        .diagnostics
+        .iter()
+        .find(|d| d.operation.as_deref() == Some("broken"))
+        .expect("the refused route's diagnostic");
+    assert!(
+        broken
+            .message
+            .starts_with("`endpoint!` refuses the operation: "),
+        "{broken}"
+    );
+    assert_eq!(broken.fallback, "the operation left out");
+    let text = file(&generated, "DIAGNOSTICS.md");
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("- ")).collect();
+    assert_eq!(lines.len(), generated.diagnostics.len());
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(lines.iter().any(|l| l.contains("(broken)")));
+    assert!(!file(&generated, "src/pets.rs").contains("pub struct Broken"));
+}
+
+#[test]
+fn the_same_files_every_time() {
+    let api = pets_api();
+    let first = generate(&api, &options(Modules::Tags)).unwrap();
+    let second = generate(&api, &options(Modules::Tags)).unwrap();
+    assert_eq!(first, second);
+}
+
+#[test]
+fn a_name_that_is_no_crate_name_is_an_error() {
+    let mut options = options(Modules::Tags);
+    options.name = "no crate".into();
+    let err = generate(&Api::default(), &options).unwrap_err();
+    assert!(err.contains("`no crate` is not a crate name"), "{err}");
+}
+
+fn hostile_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(String::new()),
+        Just("{".to_owned()),
+        Just("}".to_owned()),
+        Just("self".to_owned()),
+        Just("type".to_owned()),
+        Just("url".to_owned()),
+        Just("default".to_owned()),
+        Just("<script>".to_owned()),
+        Just("`".to_owned()),
+        Just("\"\\".to_owned()),
+        "[a-zA-Z0-9_{}/<>\\-\\. \"`\\[\\]\n]{0,12}",
+    ]
+}
+
+fn hostile_schema() -> impl Strategy<Value = Schema> {
+    let leaf = prop_oneof![
+        Just(Schema::of(Kind::Any)),
+        Just(Schema::of(Kind::Integer)),
+        Just(string()),
+        Just(Schema::of(Kind::Ref("missing".into()))),
+        Just(Schema::of(Kind::Ref("Pet".into()))),
+        Just(Schema::of(Kind::String {
+            format: Some("binary".into()),
+            values: None
+        })),
+        hostile_text().prop_map(|v| Schema::of(Kind::String {
+            format: None,
+            values: Some(vec![v.clone(), v])
+        })),
+    ];
+    leaf.prop_recursive(3, 12, 4, |inner| {
+        prop_oneof![
+            inner
+                .clone()
+                .prop_map(|s| Schema::of(Kind::Array(Box::new(s)))),
+            prop::collection::vec((hostile_text(), inner.clone(), any::<bool>()), 0..4).prop_map(
+                |props| Schema::of(Kind::Object(Object {
+                    properties: props
+                        .into_iter()
+                        .map(|(name, schema, required)| Property {
+                            name,
+                            schema,
+                            required
+                        })
+                        .collect(),
+                    ..Object::default()
+                }))
+            ),
+            prop::collection::vec(inner, 1..3).prop_map(|s| Schema::of(Kind::OneOf(s))),
+        ]
+    })
+}
+
+fn hostile_contents() -> impl Strategy<Value = Vec<(String, Option<Schema>)>> {
+    let media = prop_oneof![
+        Just("application/json".to_owned()),
+        Just("application/x-www-form-urlencoded".to_owned()),
+        Just("multipart/form-data".to_owned()),
+        Just("*/*".to_owned()),
+        Just("text/plain".to_owned()),
+        hostile_text(),
+    ];
+    prop::collection::vec((media, prop::option::of(hostile_schema())), 0..3)
+}
+
+fn hostile_operation() -> impl Strategy<Value = Operation> {
+    let location = prop_oneof![
+        Just(ParamIn::Path),
+        Just(ParamIn::Query),
+        Just(ParamIn::QueryString),
+        Just(ParamIn::Header),
+        Just(ParamIn::Cookie),
+    ];
+    let parameter = (
+        hostile_text(),
+        location,
+        any::<bool>(),
+        hostile_schema(),
+        prop::option::of(prop_oneof![
+            Just("form".to_owned()),
+            Just("deepObject".to_owned()),
+            Just("label".to_owned()),
+            Just("matrix".to_owned()),
+            hostile_text()
+        ]),
+        prop::option::of(any::<bool>()),
+    )
+        .prop_map(
+            |(name, location, required, schema, style, explode)| Parameter {
+                name,
+                location,
+                required,
+                schema,
+                style,
+                explode,
+                ..Parameter::default()
+            },
+        );
+    (
+        prop::option::of(hostile_text()),
+        prop_oneof![
+            Just("GET"),
+            Just("POST"),
+            Just("PATCH"),
+            Just("QUERY"),
+            Just("")
+        ],
+        hostile_text().prop_map(|p| format!("/{p}")),
+        prop::collection::vec(hostile_text(), 0..2),
+        prop::collection::vec(parameter, 0..5),
+        prop::option::of(hostile_contents()),
+        prop::collection::vec((hostile_text(), hostile_contents()), 0..3),
+    )
+        .prop_map(
+            |(id, method, path, tags, parameters, body, responses)| Operation {
+                operation_id: id,
+                method: method.to_owned(),
+                path,
+                tags,
+                parameters,
+                body: body.map(|contents| RequestBody {
+                    contents: contents
+                        .into_iter()
+                        .map(|(media_type, schema): (String, Option<Schema>)| {
+                            content(&media_type, schema)
+                        })
+                        .collect(),
+                    ..RequestBody::default()
+                }),
+                responses: responses
+                    .into_iter()
+                    .map(|(status, contents)| Response {
+                        status,
+                        contents: contents
+                            .into_iter()
+                            .map(|(media_type, schema): (String, Option<Schema>)| {
+                                content(&media_type, schema)
+                            })
+                            .collect(),
+                        ..Response::default()
+                    })
+                    .collect(),
+                ..Operation::default()
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Whatever a description holds, generating never panics, every item
+    /// written is one the macro takes, and the files are the same twice.
+    #[test]
+    fn hostile_descriptions_never_panic(
+        operations in prop::collection::vec(hostile_operation(), 0..5),
+        title in hostile_text(),
+    ) {
+        let api = Api {
+            title,
+            operations,
+            schemas: BTreeMap::from([("Pet".to_owned(), object(&[("id", Schema::of(Kind::Integer), true)]))]),
+            ..Api::default()
+        };
+        let generated = generate(&api, &options(Modules::Tags)).unwrap();
+        prop_assert_eq!(generated.operations.len(), api.operations.len());
+        for f in &generated.files {
+            if f.path.extension().is_some_and(|e| e == "rs") && f.path.to_str() != Some("src/models.rs") {
+                expand_all(&f.text);
+            }
+        }
+        prop_assert_eq!(&generated, &generate(&api, &options(Modules::Tags)).unwrap());
+    }
+}
