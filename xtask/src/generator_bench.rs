@@ -28,11 +28,12 @@
 //! - **`cargo check`**: the user + system CPU seconds of checking the crate
 //!   itself, dependencies excluded, with its default features (every module)
 //!   and, for ours, with the largest module alone. Each generator has a
-//!   fresh target directory (`target/generator-bench/check/<generator>/`,
-//!   `CARGO_INCREMENTAL=0`); the crate is first checked with an empty
-//!   `src/lib.rs`, which builds its dependencies and nothing of its own,
-//!   then with its own `src/lib.rs`, which is the measured check: cargo
-//!   compiles that crate alone. The CPU time is that of the waited-for
+//!   target directory of its own (`target/generator-bench/check/<generator>/`,
+//!   `CARGO_INCREMENTAL=0`), kept between runs so that dependencies are
+//!   built once; the crate is first checked with an empty `src/lib.rs`,
+//!   which builds its dependencies and nothing of its own, then with its
+//!   own `src/lib.rs`, which is the measured check: cargo compiles that
+//!   crate alone, whatever an earlier run left there. The CPU time is that of the waited-for
 //!   children (`getrusage`, as `/proc/self/stat` reports it).
 //!
 //! A generator that fails is recorded with the first line of its message.
@@ -269,9 +270,6 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         None
     };
     let check_targets = bench.join("check");
-    if parsed.check {
-        let _ = std::fs::remove_dir_all(&check_targets);
-    }
 
     let load_before = report::load_average();
     let measured = Instant::now();
