@@ -43,7 +43,10 @@ where
         .join(format!("{name}.json"));
     let bytes = std::fs::read(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
     if let Err(err) = decode::<Op::Response>(&bytes) {
-        panic!("{name} does not decode into {}: {err}", std::any::type_name::<Op::Response>());
+        panic!(
+            "{name} does not decode into {}: {err}",
+            std::any::type_name::<Op::Response>()
+        );
     }
     if let Err(err) = decode::<Value>(&bytes) {
         panic!("{name} does not decode into Value: {err}");
