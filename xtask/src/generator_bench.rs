@@ -18,9 +18,10 @@
 //!   builds with `--release`; theirs as the installed programs);
 //! - **operations**: how many operations the crate exposes, counted in the
 //!   written crate: ours `Generated::operations`, ploidy's the `pub async
-//!   fn` methods of its `src/client/` (one per operation), openapi-to-rust's
-//!   the `pub async fn` methods of its `client.rs` but the ones every client
-//!   has (see [`client_methods`]); beside the operations of the description
+//!   fn` methods of its `src/client/`, one per operation
+//!   ([`operation_methods`]); openapi-to-rust's the distinct operations its
+//!   client's methods document, several methods for some of them
+//!   ([`documented_operations`]); beside the operations of the description
 //!   (as `endpoint_openapi::read` reads it);
 //! - **diagnostics**: ours read + generate diagnostics; theirs the lines of
 //!   their standard error that say `warning`, plus openapi-to-rust's summary
@@ -313,13 +314,17 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                     checks.module = Some(check(&generation.dir, &target, Some(module)));
                 }
             }
-            rows.push(Row {
+            let row = Row {
                 description,
                 generator,
                 described,
                 generation,
                 checks,
-            });
+            };
+            // Each row as it is measured, so that a long run that is cut
+            // short still says what it found.
+            eprint!("{}", table(std::slice::from_ref(&row), parsed.check));
+            rows.push(row);
         }
     }
     let load_after = report::load_average();
@@ -594,7 +599,7 @@ fn generate_ploidy(
     standalone(dir)?;
     Ok(Generation {
         wall,
-        operations: count_in_files(&dir.join("src/client"), client_methods_ploidy)?,
+        operations: count_in_files(&dir.join("src/client"), operation_methods)?,
         diagnostics: warnings(&stderr),
         dir: dir.to_path_buf(),
         module: None,
@@ -639,7 +644,7 @@ fn generate_openapi_to_rust(
     write_file(&dir.join("src/lib.rs"), "pub mod generated;\n")?;
     Ok(Generation {
         wall,
-        operations: count_in_files(&generated, client_methods)?,
+        operations: count_in_files(&generated.join("client.rs"), documented_operations)?,
         diagnostics: warnings(&stderr) + usize::from(summary_warning),
         dir: dir.to_path_buf(),
         module: None,
@@ -733,49 +738,59 @@ fn largest_module<'a>(paths: impl Iterator<Item = &'a str>) -> Option<String> {
         .map(|(module, _)| module.to_owned())
 }
 
-/// Sums `count` over the text of every `.rs` file under `dir`.
-fn count_in_files(dir: &Path, count: fn(&str) -> usize) -> Result<usize, String> {
+/// Sums `count` over the text of the `.rs` file `path`, or of every one
+/// under the directory `path`.
+fn count_in_files(path: &Path, count: fn(&str) -> usize) -> Result<usize, String> {
+    if !path.is_dir() {
+        let text =
+            std::fs::read_to_string(path).map_err(|err| format!("{}: {err}", path.display()))?;
+        return Ok(count(&text));
+    }
     let mut total = 0;
-    let entries = std::fs::read_dir(dir).map_err(|err| format!("{}: {err}", dir.display()))?;
+    let entries = std::fs::read_dir(path).map_err(|err| format!("{}: {err}", path.display()))?;
     for entry in entries {
-        let path = entry
-            .map_err(|err| format!("{}: {err}", dir.display()))?
+        let entry = entry
+            .map_err(|err| format!("{}: {err}", path.display()))?
             .path();
-        if path.is_dir() {
-            total += count_in_files(&path, count)?;
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
-            let text = std::fs::read_to_string(&path)
-                .map_err(|err| format!("{}: {err}", path.display()))?;
-            total += count(&text);
+        if entry.is_dir() || entry.extension().is_some_and(|ext| ext == "rs") {
+            total += count_in_files(&entry, count)?;
         }
     }
     Ok(total)
 }
 
-/// ploidy's operations: every `pub async fn` of its client, one per
-/// operation (the client's own methods, `new`, `with_header`, `request`…,
-/// are not `async`).
-fn client_methods_ploidy(text: &str) -> usize {
+/// The operations of ploidy's client: one `pub async fn` method each; the
+/// client's own methods (`new`, `with_header`, `request`…) are not
+/// `async`.
+fn operation_methods(text: &str) -> usize {
     text.lines()
         .filter(|line| line.trim_start().starts_with("pub async fn "))
         .count()
 }
 
-/// openapi-to-rust's operations: the `pub async fn` methods of its client
-/// but those that are not an operation's.
-fn client_methods(text: &str) -> usize {
-    text.lines()
-        .filter_map(|line| line.trim_start().strip_prefix("pub async fn "))
-        .filter(|rest| {
-            let name = rest.split(['(', '<']).next().unwrap_or_default();
-            !CLIENT_OWN.contains(&name)
-        })
-        .count()
+/// The operations of openapi-to-rust's client: the distinct ``/// `GET
+/// /path` `` lines of its methods' documentation. An operation may have
+/// several methods (`…_with_content_type` for each request media type,
+/// `…_text` for a text answer), each documented with the operation's
+/// method and path.
+fn documented_operations(text: &str) -> usize {
+    let mut operations = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("/// `") else {
+            continue;
+        };
+        let Some((operation, "")) = rest.split_once('`') else {
+            continue;
+        };
+        let is_operation = operation.split_once(" /").is_some_and(|(method, _)| {
+            !method.is_empty() && method.bytes().all(|b| b.is_ascii_uppercase())
+        });
+        if is_operation {
+            operations.insert(operation);
+        }
+    }
+    operations.len()
 }
-
-/// The `pub async fn` methods of openapi-to-rust's client that every client
-/// has, whatever the description.
-const CLIENT_OWN: [&str; 0] = [];
 
 /// The number of lines of a generator's standard error that are warnings.
 fn warnings(stderr: &str) -> usize {
@@ -906,9 +921,13 @@ mod tests {
     fn operations_are_counted_from_the_clients() {
         let ploidy = "impl Client {\n    pub fn new() -> Self {}\n    pub async fn get_account(\n        &self,\n    ) {}\n    \
                       pub async fn post_charges(&self) {}\n    // pub async fn not_code\n}\n";
-        assert_eq!(client_methods_ploidy(ploidy), 2);
-        let o2r = "    pub async fn list_pets(&self) {}\n    pub async fn create_pet<B>(&self) {}\n    pub fn new() {}\n";
-        assert_eq!(client_methods(o2r), 2);
+        assert_eq!(operation_methods(ploidy), 2);
+        let o2r = "    /// read log of the specified Pod\n    ///\n    /// `GET /api/v1/pods/{name}/log`\n    \
+                   pub async fn read_log(&self) {}\n    /// `GET /api/v1/pods/{name}/log`\n    \
+                   pub async fn read_log_text(&self) {}\n    /// `POST /api/v1/pods`\n    \
+                   pub async fn create(&self) {}\n    /// `serde_json::Value` is kept\n    \
+                   /// `Get /x` is not a method\n    pub fn new() {}\n";
+        assert_eq!(documented_operations(o2r), 2);
     }
 
     #[test]
