@@ -200,7 +200,7 @@ impl<'a> Builder<'a> {
                 json!(minimum.max(index as i64 + 1))
             }
             "number" => json!(index as f64 + 1.5),
-            "boolean" => json!(index % 2 == 0),
+            "boolean" => json!(index.is_multiple_of(2)),
             "null" => Value::Null,
             _ => json!(string(schema, name, index)),
         })
