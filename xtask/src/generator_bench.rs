@@ -606,8 +606,9 @@ fn generate_ploidy(
     })
 }
 
-/// openapi-to-rust: `openapi-to-rust generate <spec> --output-dir
-/// <dir>/src/generated --json`, in a crate of its own: the dependencies it
+/// openapi-to-rust: `openapi-to-rust generate` of the description with
+/// `--output-dir` the crate's `src/generated`, `--module-name api` and
+/// `--json`, in a crate of its own: the dependencies it
 /// lists in `REQUIRED_DEPS.toml` and a `src/lib.rs` of `pub mod generated;`.
 fn generate_openapi_to_rust(
     program: &Path,
