@@ -637,7 +637,7 @@ fn generate_openapi_to_rust(
     write_file(
         &dir.join("Cargo.toml"),
         &format!(
-            "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+            "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
              [workspace]\n\n{}\n",
             dependencies_table(&deps)
         ),
