@@ -76,14 +76,14 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         measurement.as_str(),
         "--noplot",
     ];
-    let load_before = load_average();
+    let load_before = report::load_average();
     let started = SystemTime::now();
     eprintln!("running {}", tools::shell_words("cargo", &bench_args));
     tools::run(
         tools::cargo().args(bench_args).current_dir(&root),
         "cargo bench --bench decode",
     )?;
-    let load_after = load_average();
+    let load_after = report::load_average();
 
     let criterion = target.join("criterion");
     let pairs = INPUTS
@@ -152,20 +152,6 @@ fn estimates(criterion: &Path, input: &str, way: &str) -> std::path::PathBuf {
         .join(format!("decode_{input}"))
         .join(way)
         .join("new/estimates.json")
-}
-
-/// The load averages over 1, 5 and 15 minutes (`/proc/loadavg`), or `unknown`.
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .map(|text| {
-            text.split_whitespace()
-                .take(3)
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .filter(|load| !load.is_empty())
-        .unwrap_or_else(|| "unknown".to_owned())
 }
 
 #[cfg(test)]

@@ -38,6 +38,20 @@ pub(crate) fn now() -> String {
     )
 }
 
+/// The load averages over 1, 5 and 15 minutes (`/proc/loadavg`), or `unknown`.
+pub(crate) fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|text| {
+            text.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|load| !load.is_empty())
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
 /// A whole number with `,` between groups of three digits (`11,708`).
 pub(crate) fn grouped(value: u64) -> String {
     let digits = value.to_string();

@@ -155,7 +155,7 @@ pub(crate) fn measure(command: &mut std::process::Command, name: &str) -> Result
 /// User + system CPU seconds of this process's waited-for children and their
 /// descendants (`cutime` + `cstime` of `/proc/self/stat`, in clock ticks of
 /// 1/100 s, the `USER_HZ` of Linux's `/proc`).
-fn children_cpu_seconds() -> Option<f64> {
+pub(crate) fn children_cpu_seconds() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The fields after the command name, which is in parentheses and may
     // hold spaces: state is field 3, cutime 16, cstime 17.
