@@ -28,7 +28,8 @@
 #![forbid(unsafe_code)]
 
 #[cfg(any(feature = "ureq", feature = "reqwest"))]
-pub mod client;
+#[doc(inline)]
+pub use endpoint_client as client;
 
 pub use endpoint_macros::endpoint;
 pub use endpoint_runtime::answers;

@@ -1,3 +1,8 @@
+//! The HTTP clients of `endpoint`, re-exported by its facade as
+//! `endpoint::client`: this crate builds with the features `ureq` and
+//! `reqwest` (at least one; without either it is empty), `redis` and `app`,
+//! on `endpoint-runtime` alone.
+//!
 //! Sending requests and reading their answers: a blocking client on ureq
 //! (feature `ureq`) and an async one on reqwest (feature `reqwest`, with
 //! rustls: `https://` works as it is).
@@ -23,9 +28,9 @@
 //! origins the client was made for, whatever endpoint a request is built
 //! with: a request to another origin that would carry them (an `http://`
 //! URL on the API's host, a `baseUrl` given later with
-//! [`Endpoint::defaults`](crate::Endpoint::defaults) or `with_endpoint`, a
+//! [`Endpoint::defaults`](endpoint_runtime::Endpoint::defaults) or `with_endpoint`, a
 //! full URL) is refused with an [`Error::Build`] holding
-//! [`crate::Error::CredentialsHost`]. A client made from an endpoint
+//! [`endpoint_runtime::Error::CredentialsHost`]. A client made from an endpoint
 //! (`Client::new`, `with_agent`, `with_client`) takes its base URL and
 //! uploads URL as its origins.
 //!
@@ -41,18 +46,18 @@
 //! GitHub will not give is an [`Error::Authentication`] naming the status and
 //! GitHub's message.
 //!
-//! Both clients take any [`TypedRequest`](crate::TypedRequest) (a struct declared
-//! with `endpoint!`) or a dynamic [`Request`](crate::Request), send it with
-//! the defaults of their [`Endpoint`](crate::Endpoint) (base URL, headers,
+//! Both clients take any [`TypedRequest`](endpoint_runtime::TypedRequest) (a struct declared
+//! with `endpoint!`) or a dynamic [`Request`](endpoint_runtime::Request), send it with
+//! the defaults of their [`Endpoint`](endpoint_runtime::Endpoint) (base URL, headers,
 //! previews), and decode the answer:
 //!
 //! - a 2xx answer becomes a [`Response`] whose body is the route's
 //!   `Response` type (`serde_json::Value` unless the struct declares
-//!   `-> Type`), any [`Answer`](crate::model::Answer). An empty answer
+//!   `-> Type`), any [`Answer`](endpoint_runtime::model::Answer). An empty answer
 //!   (204) decodes as `()`, `Option` or `Null`; a `mediaType.format` answer
 //!   (`raw`, `html`, `diff`) as text (`String`, or a `Value` string) or as
 //!   [`Bytes`] (the body as it came); an enum of
-//!   [`answers!`](crate::answers) by the answer's status;
+//!   [`answers!`](endpoint_runtime::answers) by the answer's status;
 //! - any other status is an [`Error::Status`] holding the status, the
 //!   headers and the body, which [`ApiError::body_as`] decodes as any
 //!   `Answer` and [`Error::error_body`] as the route's `Error` type
@@ -67,7 +72,7 @@
 //!   `proxy-authorization`, `cookie` and every other header but the shown
 //!   ones) are never sent to another origin than the first request's, which
 //!   the endpoint built (and checked, with
-//!   [`Endpoint::with_credential_host_check`](crate::Endpoint::with_credential_host_check)),
+//!   [`Endpoint::with_credential_host_check`](endpoint_runtime::Endpoint::with_credential_host_check)),
 //!   on a redirect or a next page's `Link`;
 //! - a 2xx answer that does not fit is an [`Error::Decode`]: its
 //!   [`DecodeError`] names the operation (`GET /repos/{owner}/{repo}/issues`),
@@ -83,7 +88,7 @@
 //! - `paginate` follows the API's [`Pagination`] from page to page
 //!   (`Link: <…>; rel="next"` unless told) and yields
 //!   every item of every page, of the type the route's response holds a list
-//!   of ([`Paginated`](crate::model::Paginated)): `T` for `-> Vec<T>`, the
+//!   of ([`Paginated`](endpoint_runtime::model::Paginated)): `T` for `-> Vec<T>`, the
 //!   items of a search's results, of `check_runs`, `workflow_runs`,
 //!   `repositories`, …, keeping `total_count` readable. `paginate_request`
 //!   does the same for a request built already, with items of any type. An
@@ -156,7 +161,7 @@
 //! a spent quota is waited for, and what happens is logged.
 //!
 //! ```no_run
-//! # #[cfg(all(feature = "ureq", feature = "github"))] {
+//! # #[cfg(feature = "ureq")] {
 //! use endpoint::client::{MemoryCache, RateLimits, ureq::Client};
 //! use endpoint::github::{issues, repos};
 //! use std::time::Duration;
@@ -191,12 +196,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The structs of [`github`](crate::github) (feature `github`) declare
+//! The structs of `endpoint::github` (the facade's feature `github`) declare
 //! their answers, models of `github::models`: no type to write, for the
 //! body nor for the items of the pages.
 //!
 //! ```no_run
-//! # #[cfg(all(feature = "ureq", feature = "github"))] {
+//! # #[cfg(feature = "ureq")] {
 //! use endpoint::client::ureq::Client;
 //! use endpoint::github::{issues, repos};
 //!
@@ -317,12 +322,16 @@
 //!
 //! The async client has the same methods, `async`, and its `paginate` and
 //! `pages` return a `futures_core::Stream`, read with `StreamExt::next` of
-//! `futures-util` (or `futures`): `while let Some(item) = items.next().await`. [`Endpoint::defaults`](crate::Endpoint::defaults)
+//! `futures-util` (or `futures`): `while let Some(item) = items.next().await`. [`Endpoint::defaults`](endpoint_runtime::Endpoint::defaults)
 //! stays what the specification says: default parameters (an unknown key
 //! is one, sent in URLs and bodies, but for one named like a credential,
 //! `token`, `access_token`, `password`…, which is sent nowhere unless the
 //! route's template names it), headers and previews; configure the base
 //! URL and credentials with the builder.
+
+#![cfg(any(feature = "ureq", feature = "reqwest"))]
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 #[cfg(feature = "app")]
 mod app;

@@ -21,9 +21,9 @@ use super::base64;
 use super::error::{ApiError, Error};
 use super::exchange::{Answer, Exchange};
 use super::rate_limit;
-use crate::Endpoint;
-use crate::model::Timestamp;
 use endpoint_runtime::__private::credential_origins;
+use endpoint_runtime::Endpoint;
+use endpoint_runtime::model::Timestamp;
 
 /// The setting that takes a [`GitHubApp`], as [`Error::Config`] names it.
 const SETTING: &str = "github_app";
@@ -159,7 +159,7 @@ pub(crate) struct AppCredentials {
     key: RsaKeyPair,
     random: SystemRandom,
     /// The token request with the client's headers, but no authorization.
-    token_request: crate::Request,
+    token_request: endpoint_runtime::Request,
 }
 
 impl AppCredentials {
@@ -437,7 +437,7 @@ fn validity(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::call::{Authorization, Credentials};
+    use crate::call::{Authorization, Credentials};
     use http::{HeaderMap, Method};
     use ring::signature::{RSA_PKCS1_2048_8192_SHA256, UnparsedPublicKey};
 

@@ -18,12 +18,12 @@ use super::event::{Event, Hook};
 use super::retry::Retry;
 use super::server::Server;
 use super::throttle::RateLimits;
-use crate::model::Pagination;
-use crate::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
 use endpoint_runtime::__private::{
     Origin, REDACTED, credential_origins, is_shown_header, is_token, redact_userinfo,
     shown_header_value,
 };
+use endpoint_runtime::model::Pagination;
+use endpoint_runtime::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
 
 /// The `user-agent` a client built by a [`ClientBuilder`] sends unless
 /// told otherwise: this crate's name and version (`endpoint/0.1.0`).

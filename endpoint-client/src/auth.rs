@@ -17,8 +17,8 @@ use super::base64;
 use super::call::{Authorization, Credentials};
 use super::error::{ApiError, Error};
 use super::exchange::{Answer, Exchange};
-use crate::Endpoint;
 use endpoint_runtime::__private::{Origin, REDACTED, form_encode};
+use endpoint_runtime::Endpoint;
 
 /// How often a call waiting for another call's refresh asks again.
 const REFRESH_POLL: Duration = Duration::from_millis(20);
@@ -529,7 +529,7 @@ impl Issuer for Source {
 pub(crate) struct OAuth2Tokens {
     settings: OAuth2,
     /// The token request with the client's headers, but no body.
-    request: crate::Request,
+    request: endpoint_runtime::Request,
     /// The refresh token of the moment: a new one in an answer replaces it.
     refresh_token: Mutex<Option<Secret>>,
 }

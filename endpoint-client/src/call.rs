@@ -21,8 +21,8 @@ use super::exchange::{self, Answer, Exchange, Step};
 use super::rate_limit::{self, RateLimit, RateLimitKind};
 use super::retry::{self, Retry};
 use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
-use crate::Endpoint;
 use endpoint_runtime::__private::{Origin, credential_origins, with_query_param};
+use endpoint_runtime::Endpoint;
 use endpoint_runtime::model::Pagination;
 
 /// A transport's failure to send a request or read its answer.

@@ -1,17 +1,13 @@
-//! Streams of the async client: a request body read from a stream or a
-//! file as it is sent, and an answer read as a stream of chunks or of
-//! lines, never held whole in memory.
+//! Streams of the blocking client: a request body read from a reader or a
+//! file as it is sent, and an answer read as a reader or as lines, never
+//! held whole in memory.
 
 use std::fmt;
-use std::io;
+use std::fs::File;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::pin::Pin;
-use std::task::{Context, Poll};
 use std::time::Duration;
 
-use bytes::Bytes;
-use futures_core::Stream;
-use futures_core::stream::TryStream;
 use http::Method;
 use http::header::{CONTENT_LENGTH, HeaderValue};
 use serde::de::DeserializeOwned;
@@ -22,56 +18,49 @@ use super::super::exchange::{Answer, Exchange};
 use super::super::stream::{self, Answered, LineReader, SENT_ONCE};
 use super::super::{DEFAULT_TIMEOUT, Error, Response};
 use super::{Client, read_whole};
-use crate::{Request, TypedRequest};
+use endpoint_runtime::{Request, TypedRequest};
 
-/// reqwest's timeout of a streamed request, which bounds the whole
-/// exchange, body included: none that a stream would reach (a year). The
-/// wait for the head is bounded by the client's timeout instead.
-const NO_TIME_LIMIT: Duration = Duration::from_secs(365 * 24 * 3600);
+/// The size of the chunks [`Lines`] reads.
+const CHUNK: usize = 64 << 10;
 
-/// A request body read as it is sent, never held whole: from a stream of
-/// chunks (sent once) or a file (opened again for each try).
+/// A request body read as it is sent, never held whole: from a reader
+/// (sent once) or a file (opened again for each try).
 ///
 /// With a length, the request says it in `content-length`; without, its
 /// body is sent chunked (`transfer-encoding: chunked`). A body read from a
-/// stream cannot be sent again: a client sends its request once (no
+/// reader cannot be sent again: a client sends its request once (no
 /// retry), and a `307`/`308` redirect, a `401` or a rate limit's refusal
 /// that would send it again ends the call with an [`Error::Transport`]
 /// saying so (inside an [`Error::GaveUp`] after a rate limit's wait). A file is opened again for each try, so that its call is
 /// retried as any other.
 ///
 /// ```no_run
-/// use bytes::Bytes;
-/// use endpoint::client::reqwest::Upload;
+/// use endpoint::client::ureq::Upload;
 ///
-/// # async fn run() -> std::io::Result<()> {
-/// let archive = Upload::file("target/app.tar.gz").await?;          // its length from the file
-/// let chunks = vec![Ok::<_, std::io::Error>(Bytes::from_static(b"a,b\n")), Ok(Bytes::from_static(b"1,2\n"))];
-/// let generated = Upload::stream(futures_util::stream::iter(chunks), Some(8));
-/// # Ok(())
-/// # }
+/// let archive = Upload::file("target/app.tar.gz")?;                  // its length from the file
+/// let piped = Upload::reader(std::io::stdin(), None);               // chunked, sent once
+/// let known = Upload::reader(std::io::repeat(0).take(1 << 20), Some(1 << 20));
+/// # use std::io::Read;
+/// # Ok::<(), std::io::Error>(())
 /// ```
 pub struct Upload {
     source: Source,
 }
 
 enum Source {
-    /// A body and its length, until it is sent.
-    Stream(Option<(::reqwest::Body, Option<u64>)>),
+    /// A reader and its length, until it is sent.
+    Reader(Option<(Box<dyn Read + Send>, Option<u64>)>),
     /// A file: opened already for the first try, opened again for another.
-    File {
-        path: PathBuf,
-        opened: Option<tokio::fs::File>,
-    },
+    File { path: PathBuf, opened: Option<File> },
 }
 
 impl fmt::Debug for Upload {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.source {
-            Source::Stream(body) => f
+            Source::Reader(reader) => f
                 .debug_struct("Upload")
-                .field("length", &body.as_ref().map(|(_, length)| length))
-                .field("sent", &body.is_none())
+                .field("length", &reader.as_ref().map(|(_, length)| length))
+                .field("sent", &reader.is_none())
                 .finish(),
             Source::File { path, .. } => f.debug_struct("Upload").field("file", path).finish(),
         }
@@ -79,17 +68,12 @@ impl fmt::Debug for Upload {
 }
 
 impl Upload {
-    /// A body read from `stream`'s chunks as it is sent, `length` bytes
-    /// long when it is known (sent as `content-length`: the stream must give
-    /// exactly that many bytes), chunked otherwise. It is sent once.
-    pub fn stream<S>(stream: S, length: Option<u64>) -> Upload
-    where
-        S: TryStream + Send + 'static,
-        S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
-        Bytes: From<S::Ok>,
-    {
+    /// A body read from `reader` as it is sent, `length` bytes long when it
+    /// is known (sent as `content-length`: the reader must give exactly
+    /// that many bytes), chunked otherwise. It is sent once.
+    pub fn reader(reader: impl Read + Send + 'static, length: Option<u64>) -> Upload {
         Upload {
-            source: Source::Stream(Some((::reqwest::Body::wrap_stream(stream), length))),
+            source: Source::Reader(Some((Box::new(reader), length))),
         }
     }
 
@@ -99,11 +83,9 @@ impl Upload {
     ///
     /// # Errors
     /// The file cannot be opened.
-    pub async fn file(path: impl AsRef<Path>) -> io::Result<Upload> {
+    pub fn file(path: impl AsRef<Path>) -> io::Result<Upload> {
         let path = path.as_ref().to_owned();
-        let opened = tokio::fs::File::open(&path)
-            .await
-            .map_err(|error| file_error(&path, error))?;
+        let opened = File::open(&path).map_err(|error| file_error(&path, error))?;
         Ok(Upload {
             source: Source::File {
                 path,
@@ -118,22 +100,19 @@ impl Upload {
     }
 
     /// The body to send now, and its length when known.
-    async fn open(&mut self) -> Result<(::reqwest::Body, Option<u64>), TransportError> {
+    fn open(&mut self) -> Result<(Box<dyn Read + Send>, Option<u64>), TransportError> {
         match &mut self.source {
-            Source::Stream(body) => body.take().ok_or_else(|| SENT_ONCE.into()),
+            Source::Reader(reader) => reader.take().ok_or_else(|| SENT_ONCE.into()),
             Source::File { path, opened } => {
                 let file = match opened.take() {
                     Some(file) => file,
-                    None => tokio::fs::File::open(&*path)
-                        .await
-                        .map_err(|error| file_error(path, error))?,
+                    None => File::open(&*path).map_err(|error| file_error(path, error))?,
                 };
                 let length = file
                     .metadata()
-                    .await
                     .map_err(|error| file_error(path, error))?
                     .len();
-                Ok((::reqwest::Body::from(file), Some(length)))
+                Ok((Box::new(file), Some(length)))
             }
         }
     }
@@ -144,21 +123,18 @@ fn file_error(path: &Path, error: io::Error) -> io::Error {
     io::Error::new(error.kind(), format!("{}: {error}", path.display()))
 }
 
-/// The chunks of a streamed answer.
-type Chunks = Pin<Box<dyn Stream<Item = Result<Bytes, ::reqwest::Error>> + Send>>;
-
-/// The body of a streamed answer, read as it comes: a [`Stream`] of
-/// [`Bytes`] chunks, or [`Streamed::lines`] of JSON items.
+/// The body of a streamed answer, read as it comes: an [`io::Read`], or
+/// [`Streamed::lines`] of JSON items.
 ///
 /// Made by [`Client::stream`] and [`Client::stream_request`], in a
 /// [`Response`] whose status and headers were read first. No limit holds:
 /// the caller reads what it wants, and dropping it closes the connection
-/// (unless it was read to its end). A chunk that cannot be read is an
-/// [`Error::Transport`], the last item.
+/// (unless it was read to its end). A read that fails is an
+/// [`io::Error`]; an answer cut short before its `content-length` is an
+/// [`io::ErrorKind::UnexpectedEof`].
 pub struct Streamed {
     answered: Answered,
-    chunks: Chunks,
-    failed: bool,
+    body: ::ureq::BodyReader<'static>,
 }
 
 impl fmt::Debug for Streamed {
@@ -169,34 +145,20 @@ impl fmt::Debug for Streamed {
     }
 }
 
-impl Stream for Streamed {
-    type Item = Result<Bytes, Error>;
-
-    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        let this = self.get_mut();
-        if this.failed {
-            return Poll::Ready(None);
-        }
-        match this.chunks.as_mut().poll_next(cx) {
-            Poll::Ready(Some(Err(error))) => {
-                this.failed = true;
-                Poll::Ready(Some(Err(this.answered.transport_error(error))))
-            }
-            Poll::Ready(Some(Ok(chunk))) => Poll::Ready(Some(Ok(chunk))),
-            Poll::Ready(None) => Poll::Ready(None),
-            Poll::Pending => Poll::Pending,
-        }
+impl Read for Streamed {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.body.read(buf)
     }
 }
 
 impl Streamed {
     /// The body's lines, each decoded into `T` as JSON (JSON Lines, NDJSON,
-    /// a Kubernetes `watch`), as a [`Stream`].
+    /// a Kubernetes `watch`), as an [`Iterator`].
     ///
     /// A line ends at `\n` (a `\r` before it is dropped), the last one
     /// maybe at the body's end; blank lines are skipped. A line that does
     /// not fit `T` (or is not JSON) is an [`Error::Decode`] whose
-    /// [`line`](crate::client::DecodeError::line) is its number, counted
+    /// [`line`](crate::DecodeError::line) is its number, counted
     /// from 1, holding the line alone, and the lines after it still come.
     /// A line longer than [`MAX_ANSWER_BYTES`](super::super::MAX_ANSWER_BYTES)
     /// is such an error too, and its bytes are dropped. A failure to read
@@ -205,7 +167,9 @@ impl Streamed {
         Lines {
             lines: LineReader::new(self.answered.clone()),
             body: self,
+            buffer: vec![0; CHUNK],
             ended: false,
+            failed: false,
         }
     }
 }
@@ -214,7 +178,9 @@ impl Streamed {
 pub struct Lines<T> {
     body: Streamed,
     lines: LineReader<T>,
+    buffer: Vec<u8>,
     ended: bool,
+    failed: bool,
 }
 
 impl<T> fmt::Debug for Lines<T> {
@@ -226,26 +192,28 @@ impl<T> fmt::Debug for Lines<T> {
     }
 }
 
-impl<T: DeserializeOwned> Stream for Lines<T> {
+impl<T: DeserializeOwned> Iterator for Lines<T> {
     type Item = Result<T, Error>;
 
-    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        let this = self.get_mut();
+    fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if this.body.failed {
-                return Poll::Ready(None);
+            if self.failed {
+                return None;
             }
-            if let Some(item) = this.lines.next_item(this.ended) {
-                return Poll::Ready(Some(item));
+            if let Some(item) = self.lines.next_item(self.ended) {
+                return Some(item);
             }
-            if this.ended {
-                return Poll::Ready(None);
+            if self.ended {
+                return None;
             }
-            match Pin::new(&mut this.body).poll_next(cx) {
-                Poll::Ready(Some(Ok(chunk))) => this.lines.push(&chunk),
-                Poll::Ready(Some(Err(error))) => return Poll::Ready(Some(Err(error))),
-                Poll::Ready(None) => this.ended = true,
-                Poll::Pending => return Poll::Pending,
+            match self.body.read(&mut self.buffer) {
+                Ok(0) => self.ended = true,
+                Ok(read) => self.lines.push(&self.buffer[..read]),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => {
+                    self.failed = true;
+                    return Some(Err(self.body.answered.transport_error(error)));
+                }
             }
         }
     }
@@ -253,8 +221,8 @@ impl<T: DeserializeOwned> Stream for Lines<T> {
 
 impl Client {
     /// Sends a typed request and gives its answer's body unread, as a
-    /// [`Streamed`] stream of chunks, once its status and headers have
-    /// come: a download of any size, held nowhere, or a stream of lines.
+    /// [`Streamed`] reader, once its status and headers have come: a
+    /// download of any size, held nowhere, or a stream of lines.
     ///
     /// The head is read as [`Client::send`] reads an answer: redirects are
     /// followed, the rate-limit headers are learnt, a failure that may
@@ -265,43 +233,37 @@ impl Client {
     /// head, not the reading of the body, which takes as long as it does.
     ///
     /// ```no_run
-    /// use endpoint::client::reqwest::Client;
+    /// use endpoint::client::ureq::Client;
     /// use endpoint::endpoint;
-    /// use futures_util::StreamExt;
     ///
     /// endpoint! {
     ///     /// A repository's archive.
     ///     struct Tarball = "GET /repos/{owner}/{repo}/tarball/{ref}";
     /// }
     ///
-    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::github().build()?;
     /// let route = Tarball { owner: "rust-lang".into(), repo: "rust".into(), r#ref: "master".into() };
-    /// let mut answer = client.stream(&route).await?;
-    /// let mut size = 0;
-    /// while let Some(chunk) = answer.body.next().await {
-    ///     size += chunk?.len();
-    /// }
-    /// println!("{size} bytes");
-    /// # Ok(())
-    /// # }
+    /// let mut answer = client.stream(&route)?;
+    /// println!("{} {:?}", answer.status, answer.headers.get("content-length"));
+    /// let mut file = std::fs::File::create("rust.tar.gz")?;
+    /// std::io::copy(&mut answer.body, &mut file)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     /// As [`Client::send`]'s, before the body: [`Error::Build`],
     /// [`Error::Transport`], [`Error::Status`], [`Error::RateLimited`],
     /// [`Error::Redirect`].
-    pub async fn stream<R: TypedRequest>(&self, route: &R) -> Result<Response<Streamed>, Error> {
+    pub fn stream<R: TypedRequest>(&self, route: &R) -> Result<Response<Streamed>, Error> {
         let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?;
-        self.streamed(exchange, Operation::of::<R>()).await
+        self.streamed(exchange, Operation::of::<R>())
     }
 
     /// Sends a request built already and gives its answer's body unread,
     /// as [`Client::stream`] does.
     ///
     /// ```no_run
-    /// use endpoint::client::reqwest::Client;
-    /// use futures_util::StreamExt;
+    /// use endpoint::client::ureq::Client;
     /// use serde::Deserialize;
     /// use serde_json::{json, Value};
     ///
@@ -311,28 +273,24 @@ impl Client {
     ///     object: Value,
     /// }
     ///
-    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let kube = Client::builder().base_url("https://127.0.0.1:6443").bearer("…").build()?;
     /// let request = kube.endpoint().endpoint(
     ///     "GET /api/v1/namespaces/{namespace}/pods{?watch,resourceVersion}",
     ///     json!({"namespace": "default", "watch": true, "resourceVersion": "4211"}),
     /// )?;
-    /// let mut events = kube.stream_request(request).await?.body.lines::<WatchEvent>();
-    /// while let Some(event) = events.next().await {
+    /// for event in kube.stream_request(request)?.body.lines::<WatchEvent>() {
     ///     match event {
     ///         Ok(event) => println!("{} {}", event.r#type, event.object["metadata"]["name"]),
     ///         Err(error) => eprintln!("{error}"),                  // names the line
     ///     }
     /// }
-    /// # Ok(())
-    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     /// As [`Client::stream`].
-    pub async fn stream_request(&self, request: Request) -> Result<Response<Streamed>, Error> {
+    pub fn stream_request(&self, request: Request) -> Result<Response<Streamed>, Error> {
         self.streamed(Exchange::new(request)?, Operation::Dynamic)
-            .await
     }
 
     /// Sends a typed request whose body is `body`, read as it is sent
@@ -341,9 +299,8 @@ impl Client {
     /// body is bytes. The route's headers go with it (its `content-type`).
     ///
     /// ```no_run
-    /// # #[cfg(feature = "github")]
-    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-    /// use endpoint::client::reqwest::{Client, Upload};
+    /// # {
+    /// use endpoint::client::ureq::{Client, Upload};
     /// use endpoint::github::repos;
     ///
     /// let client = Client::github().token("ghp_…").build()?;
@@ -354,24 +311,22 @@ impl Client {
     ///     name: "app.tar.gz".into(),
     ///     ..Default::default()
     /// };
-    /// let body = Upload::file("target/app.tar.gz").await?;
-    /// let asset = client.upload(&route, body).await?.body;
+    /// let asset = client.upload(&route, Upload::file("target/app.tar.gz")?)?.body;
     /// println!("{}", asset.browser_download_url);
-    /// # Ok(())
     /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     /// As [`Client::send`]; an [`Error::Transport`] when the body cannot be
-    /// read, or when a body read from a stream would have to be sent again.
-    pub async fn upload<R>(&self, route: &R, body: Upload) -> Result<Response<R::Response>, Error>
+    /// read, or when a body read from a reader would have to be sent again.
+    pub fn upload<R>(&self, route: &R, body: Upload) -> Result<Response<R::Response>, Error>
     where
         R: TypedRequest,
-        R::Response: crate::model::Answer,
+        R::Response: endpoint_runtime::model::Answer,
     {
         let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?;
-        self.uploaded(exchange, body)
-            .await?
+        self.uploaded(exchange, body)?
             .into_response(Operation::of::<R>())
     }
 
@@ -379,83 +334,75 @@ impl Client {
     /// [`Client::upload`] does, and decodes the answer into `T`.
     ///
     /// ```no_run
-    /// use endpoint::client::reqwest::{Client, Upload};
+    /// use endpoint::client::ureq::{Client, Upload};
     /// use serde_json::{json, Value};
     ///
-    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::builder().base_url("https://files.example.com/v1").bearer("…").build()?;
     /// let request = client.endpoint().endpoint(
     ///     "PUT /buckets/{bucket}/objects/{name}",
     ///     json!({"bucket": "logs", "name": "today.log", "headers": {"content-type": "text/plain"}}),
     /// )?;
-    /// let body = Upload::file("today.log").await?;
-    /// let stored: Value = client.upload_request(request, body).await?.body;
-    /// # Ok(())
-    /// # }
+    /// let log = std::fs::File::open("today.log")?;
+    /// let length = log.metadata()?.len();
+    /// let stored: Value = client.upload_request(request, Upload::reader(log, Some(length)))?.body;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     /// As [`Client::upload`].
-    pub async fn upload_request<T: crate::model::Answer>(
+    pub fn upload_request<T: endpoint_runtime::model::Answer>(
         &self,
         request: Request,
         body: Upload,
     ) -> Result<Response<T>, Error> {
-        self.uploaded(Exchange::new(request)?, body)
-            .await?
+        self.uploaded(Exchange::new(request)?, body)?
             .into_response(Operation::Dynamic)
     }
 
     /// The final answer of `exchange` sent with `body`, read whole.
-    async fn uploaded(&self, exchange: Exchange, mut body: Upload) -> Result<Answer, Error> {
-        let (answer, _) = self.run_streamed(exchange, Some(&mut body), false).await?;
+    fn uploaded(&self, exchange: Exchange, mut body: Upload) -> Result<Answer, Error> {
+        let (answer, _) = self.run_streamed(exchange, Some(&mut body), false)?;
         Ok(answer)
     }
 
     /// The head of `exchange`'s final answer, and its body unread.
-    async fn streamed(
+    fn streamed(
         &self,
         exchange: Exchange,
         operation: Operation,
     ) -> Result<Response<Streamed>, Error> {
-        let (answer, body) = self.run_streamed(exchange, None, true).await?;
-        let chunks: Chunks = match body {
-            Some(body) => Box::pin(body.bytes_stream()),
+        let (answer, body) = self.run_streamed(exchange, None, true)?;
+        let body = match body {
+            Some(body) => body.into_reader(),
             // A 2xx answer whose body was read (none is): empty.
-            None => Box::pin(Empty),
+            None => ::ureq::Body::builder().data(Vec::new()).into_reader(),
         };
-        Answered::response(answer, operation, |answered| Streamed {
-            answered,
-            chunks,
-            failed: false,
-        })
+        Answered::response(answer, operation, |answered| Streamed { answered, body })
     }
 
     /// Sends the call's requests as [`Client::run`] does, the call's own
     /// with `upload` as its body (but a GET a redirect turned it into);
     /// when `hold`, the body of its 2xx answers is kept unread (the call
     /// sees it empty) and given with the final answer.
-    async fn run_streamed(
+    fn run_streamed(
         &self,
         exchange: Exchange,
         mut upload: Option<&mut Upload>,
         hold: bool,
-    ) -> Result<(Answer, Option<::reqwest::Response>), Error> {
+    ) -> Result<(Answer, Option<::ureq::Body>), Error> {
         let replayable = upload.as_ref().is_none_or(|upload| upload.replayable());
         let policy = stream::policy(&self.policy, replayable);
         let mut call = Call::new(&policy, exchange);
         let mut held = None;
         loop {
             match call.next() {
-                Action::Wait(wait) => tokio::time::sleep(wait).await,
+                Action::Wait(wait) => std::thread::sleep(wait),
                 Action::Send(request) => {
                     held = None;
                     let own = !call.refreshing();
                     let body = upload.as_deref_mut().filter(|_| own);
                     let keep = (own && hold).then_some(&mut held);
-                    let answer = self
-                        .send_streamed(request, call.timeout(), body, keep)
-                        .await;
+                    let answer = self.send_streamed(request, call.timeout(), body, keep);
                     call.receive(answer);
                 }
                 Action::Done(result) => return result.map(|answer| (answer, held)),
@@ -464,61 +411,56 @@ impl Client {
     }
 
     /// Sends `request` (with `upload`'s body instead of its own, unless
-    /// it is a GET or HEAD) and reads its head within the timeout; its
-    /// body is read whole, or kept in `held` when that is given and the
-    /// answer is 2xx.
-    async fn send_streamed(
+    /// it is a GET or HEAD) and reads its head; its body is read whole, or
+    /// kept in `held` when that is given and the answer is 2xx.
+    fn send_streamed(
         &self,
         request: http::Request<Vec<u8>>,
         timeout: Option<Duration>,
         upload: Option<&mut Upload>,
-        held: Option<&mut Option<::reqwest::Response>>,
+        held: Option<&mut Option<::ureq::Body>>,
     ) -> Result<http::Response<Vec<u8>>, TransportError> {
         let timeout = timeout.or(self.policy.timeout).unwrap_or(DEFAULT_TIMEOUT);
-        let mut request = match upload {
+        let answer = match upload {
             Some(upload) if !matches!(*request.method(), Method::GET | Method::HEAD) => {
                 let (mut parts, _) = request.into_parts();
-                let (body, length) = upload.open().await?;
+                let (reader, length) = upload.open()?;
                 parts.headers.remove(CONTENT_LENGTH);
                 if let Some(length) = length {
                     parts
                         .headers
                         .insert(CONTENT_LENGTH, HeaderValue::from(length));
                 }
-                ::reqwest::Request::try_from(http::Request::from_parts(parts, body))?
+                let body = ::ureq::SendBody::from_owned_reader(reader);
+                self.head(http::Request::from_parts(parts, body), timeout)?
             }
-            _ => ::reqwest::Request::try_from(request)?,
+            _ => self.head(request, timeout)?,
         };
-        *request.timeout_mut() = Some(NO_TIME_LIMIT);
-        let answer = match tokio::time::timeout(timeout, self.client.execute(request)).await {
-            Ok(answer) => answer?,
-            Err(_) => {
-                return Err(Box::new(io::Error::new(
-                    io::ErrorKind::TimedOut,
-                    format!("no answer within {timeout:?}"),
-                )));
-            }
-        };
+        let (parts, body) = answer.into_parts();
         match held {
-            Some(held) if answer.status().is_success() => {
-                let mut head = http::Response::new(Vec::new());
-                *head.status_mut() = answer.status();
-                *head.headers_mut() = answer.headers().clone();
-                *held = Some(answer);
-                Ok(head)
+            Some(held) if parts.status.is_success() => {
+                *held = Some(body);
+                Ok(http::Response::from_parts(parts, Vec::new()))
             }
-            _ => read_whole(answer).await,
+            _ => Ok(http::Response::from_parts(parts, read_whole(body)?)),
         }
     }
-}
 
-/// The chunks of an empty body.
-struct Empty;
-
-impl Stream for Empty {
-    type Item = Result<Bytes, ::reqwest::Error>;
-
-    fn poll_next(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        Poll::Ready(None)
+    /// Sends `request` and reads its head within `timeout`; sending its
+    /// body and reading the answer's have no time limit.
+    fn head(
+        &self,
+        request: http::Request<impl ::ureq::AsSendBody>,
+        timeout: Duration,
+    ) -> Result<http::Response<::ureq::Body>, ::ureq::Error> {
+        let request = self
+            .agent
+            .configure_request(request)
+            .http_status_as_error(false)
+            .max_redirects(0)
+            .timeout_global(None)
+            .timeout_recv_response(Some(timeout))
+            .build();
+        self.agent.run(request)
     }
 }

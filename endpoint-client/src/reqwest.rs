@@ -1,7 +1,17 @@
-//! The blocking client, on ureq 3 (feature `ureq`).
+//! The async client, on reqwest 0.13 (feature `reqwest`).
+//!
+//! The feature turns on reqwest's `rustls` (rustls with the aws-lc-rs
+//! provider and the platform's certificate verifier), so that `https://`
+//! URLs work as they are; [`Client::with_client`] takes a reqwest client
+//! built another way.
 
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll, ready};
 use std::time::Duration;
 
+use futures_core::Stream;
 use serde::de::DeserializeOwned;
 
 use super::builder::{ClientBuilder, Transport};
@@ -12,36 +22,38 @@ use super::page::{Cursor, Page};
 use super::paginate::PageState;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
-use crate::model::Paginated;
-use crate::{Endpoint, Request, TypedRequest};
+use endpoint_runtime::model::Paginated;
+use endpoint_runtime::{Endpoint, Request, TypedRequest};
 
 mod stream;
 
 pub use stream::{Lines, Streamed, Upload};
 
-/// A blocking client: an [`Endpoint`] and a ureq agent.
+/// An async client: an [`Endpoint`] and a reqwest client.
 ///
 /// Made by [`Client::builder`] (any API) or [`Client::github`]; cloning is
-/// cheap: the endpoint and the agent's connection pool are shared. `Debug`
+/// cheap: the endpoint and reqwest's connection pool are shared. `Debug`
 /// shows no credential.
 ///
 /// ```no_run
-/// use endpoint::client::ureq::Client;
+/// use endpoint::client::reqwest::Client;
 /// use serde_json::{json, Value};
 ///
+/// # async fn run() -> Result<(), endpoint::client::Error> {
 /// let client = Client::github().token("ghp_…").build()?;
 /// let request = client.endpoint().endpoint(
 ///     "GET /repos/{owner}/{repo}",
 ///     json!({"owner": "rust-lang", "repo": "rust"}),
 /// )?;
-/// let repo = client.execute::<Value>(request)?.body;
+/// let repo = client.execute::<Value>(request).await?.body;
 /// println!("{}", repo["full_name"]);
-/// # Ok::<(), endpoint::client::Error>(())
+/// # Ok(())
+/// # }
 /// ```
 #[derive(Debug, Clone)]
 pub struct Client {
     endpoint: Endpoint,
-    agent: ::ureq::Agent,
+    client: ::reqwest::Client,
     policy: Policy,
 }
 
@@ -52,13 +64,15 @@ impl Client {
     /// [`build`](ClientBuilder::build).
     ///
     /// ```no_run
-    /// use endpoint::client::ureq::Client;
+    /// use endpoint::client::reqwest::Client;
     /// use serde_json::{json, Value};
     ///
+    /// # async fn run() -> Result<(), endpoint::client::Error> {
     /// let pets = Client::builder().base_url("https://pets.example.com/v1").bearer("s3cr3t").build()?;
     /// let request = pets.endpoint().endpoint("GET /stores/{id}", json!({"id": 42}))?;
-    /// let store: Value = pets.execute(request)?.body;
-    /// # Ok::<(), endpoint::client::Error>(())
+    /// let store: Value = pets.execute(request).await?.body;
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn builder() -> ClientBuilder<Client> {
         ClientBuilder::new()
@@ -68,7 +82,7 @@ impl Client {
     /// `Client::builder().github()`.
     ///
     /// ```no_run
-    /// use endpoint::client::ureq::Client;
+    /// use endpoint::client::reqwest::Client;
     ///
     /// let github = Client::github().token("ghp_…").user_agent("my-app/1.0").build()?;
     /// # Ok::<(), endpoint::client::Error>(())
@@ -77,11 +91,12 @@ impl Client {
         ClientBuilder::new().github()
     }
 
-    /// A client for `endpoint` with a ureq agent of default settings
-    /// (rustls, proxies from the environment, [`DEFAULT_CONNECT_TIMEOUT`]
-    /// and [`DEFAULT_TIMEOUT`]) that sends each request once, as it is: no
-    /// retry, no wait for a rate limit, no cache. [`Client::builder`] and
-    /// [`Client::github`] make clients that do those.
+    /// A client for `endpoint` with a reqwest client of default settings
+    /// (rustls, [`DEFAULT_CONNECT_TIMEOUT`] and [`DEFAULT_TIMEOUT`]) that
+    /// follows no redirect itself (this client does), and sends each
+    /// request once, as it is: no retry, no wait for a rate limit, no
+    /// cache. [`Client::builder`] and [`Client::github`] make clients that
+    /// do those.
     ///
     /// [`DEFAULT_CONNECT_TIMEOUT`]: super::DEFAULT_CONNECT_TIMEOUT
     /// [`DEFAULT_TIMEOUT`]: super::DEFAULT_TIMEOUT
@@ -91,64 +106,68 @@ impl Client {
     /// the origins of the endpoint's base URL and uploads URL, whatever
     /// its credential check says: a request to another origin that would
     /// carry them is an [`Error::Build`] holding
-    /// [`CredentialsHost`](crate::Error::CredentialsHost).
+    /// [`CredentialsHost`](endpoint_runtime::Error::CredentialsHost).
     ///
     /// # Errors
-    /// None for now: the same shape as the async client's `new`, which
-    /// can fail.
+    /// [`Error::Setup`] when reqwest cannot set up its client.
     pub fn new(endpoint: Endpoint) -> Result<Client, Error> {
         let policy = Policy::none(&endpoint);
-        Ok(Client::with_transport(
-            endpoint,
-            &Transport::default(),
-            policy,
-        ))
+        Client::with_transport(endpoint, &Transport::default(), policy)
     }
 
-    /// A client for `endpoint` with an agent of `transport`'s settings.
-    fn with_transport(endpoint: Endpoint, transport: &Transport, policy: Policy) -> Client {
-        let mut config = ::ureq::Agent::config_builder()
-            .timeout_global(Some(transport.timeout))
-            .timeout_connect(Some(transport.connect_timeout));
+    /// A client for `endpoint` with a reqwest client of `transport`'s
+    /// settings.
+    fn with_transport(
+        endpoint: Endpoint,
+        transport: &Transport,
+        policy: Policy,
+    ) -> Result<Client, Error> {
+        let mut builder = ::reqwest::Client::builder()
+            .redirect(::reqwest::redirect::Policy::none())
+            .timeout(transport.timeout)
+            .connect_timeout(transport.connect_timeout);
         if transport.no_proxy {
-            config = config.proxy(None);
+            builder = builder.no_proxy();
         }
-        Client {
+        let client = builder.build().map_err(|err| Error::Setup(err.into()))?;
+        Ok(Client {
             endpoint,
-            agent: config.build().into(),
+            client,
             policy,
-        }
+        })
     }
 
-    /// A client for `endpoint` sending with `agent` (for its timeouts,
+    /// A client for `endpoint` sending with `client` (for its timeouts,
     /// proxy, TLS settings), sending each request once as
-    /// [`Client::new`] does; [`ClientBuilder::build_with_agent`] gives it
-    /// the builder's settings. Whatever the agent's settings, it follows no
-    /// redirect itself (this client does) and hands every status over.
-    pub fn with_agent(endpoint: Endpoint, agent: ::ureq::Agent) -> Client {
+    /// [`Client::new`] does; [`ClientBuilder::build_with_client`] gives it
+    /// the builder's settings. Build it with
+    /// `redirect(reqwest::redirect::Policy::none())`, so that redirects are
+    /// followed by this client's rules (reqwest's own policy would also drop
+    /// credentials on the way to another host).
+    pub fn with_client(endpoint: Endpoint, client: ::reqwest::Client) -> Client {
         let policy = Policy::none(&endpoint);
-        Client::from_parts(endpoint, agent, policy)
+        Client::from_parts(endpoint, client, policy)
     }
 
     /// A client of these parts.
-    fn from_parts(endpoint: Endpoint, agent: ::ureq::Agent, policy: Policy) -> Client {
+    fn from_parts(endpoint: Endpoint, client: ::reqwest::Client, policy: Policy) -> Client {
         Client {
             endpoint,
-            agent,
+            client,
             policy,
         }
     }
 
     /// The same client with other defaults (another base URL, a
-    /// `mediaType.format`), sharing the agent, the rate-limit state, the
-    /// cache and the credentials.
+    /// `mediaType.format`), sharing the reqwest client, the rate-limit
+    /// state, the cache and the credentials.
     /// The credentials still go only to the origins this client was made
     /// for (its first endpoint's base URL and uploads URL): a request of
     /// `endpoint` to another origin that would carry them is refused.
     pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
         Client {
             endpoint,
-            agent: self.agent.clone(),
+            client: self.client.clone(),
             policy: self.policy.clone(),
         }
     }
@@ -159,18 +178,20 @@ impl Client {
     }
 
     /// Sends a typed request and decodes the answer into its `Response` type
-    /// (an [`Answer`](crate::model::Answer): by its status and media type).
+    /// (an [`Answer`](endpoint_runtime::model::Answer): by its status and media type).
     ///
     /// # Errors
     /// [`Error::Build`] when the request cannot be built, then as
     /// [`Client::execute`].
-    pub fn send<R>(&self, route: &R) -> Result<Response<R::Response>, Error>
+    pub async fn send<R>(&self, route: &R) -> Result<Response<R::Response>, Error>
     where
         R: TypedRequest,
-        R::Response: crate::model::Answer,
+        R::Response: endpoint_runtime::model::Answer,
     {
         let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?;
-        self.run(exchange)?.into_response(Operation::of::<R>())
+        self.run(exchange)
+            .await?
+            .into_response(Operation::of::<R>())
     }
 
     /// Sends a request built already (by [`Endpoint::endpoint`], say) and
@@ -181,8 +202,12 @@ impl Client {
     /// [`Error::Status`] or [`Error::RateLimited`] for an answer that is not
     /// 2xx, [`Error::Redirect`] for redirects that cannot be followed,
     /// [`Error::Decode`] when a 2xx answer does not fit `T`.
-    pub fn execute<T: crate::model::Answer>(&self, request: Request) -> Result<Response<T>, Error> {
-        self.run(Exchange::new(request)?)?
+    pub async fn execute<T: endpoint_runtime::model::Answer>(
+        &self,
+        request: Request,
+    ) -> Result<Response<T>, Error> {
+        self.run(Exchange::new(request)?)
+            .await?
             .into_response(Operation::Dynamic)
     }
 
@@ -194,54 +219,12 @@ impl Client {
     /// type of a search's results. Each page is decoded straight into the
     /// response type. In a page that does not fit, each item is decoded on
     /// its own: one that does not fit is an [`Error::Decode`] whose
-    /// [`DecodeError`](crate::client::DecodeError) names its index, its path
+    /// [`DecodeError`](crate::DecodeError) names its index, its path
     /// in the page (`[3].user.login`, `items[3].id`) and the page's URL and
     /// holds its JSON, and the items after it still come. A page whose
     /// structure does not fit (not a list, nor an object holding one, or
     /// whose fields beside the list do not fit) ends the items with an
     /// [`Error::Decode`] naming the path in the page.
-    ///
-    /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    /// use endpoint::endpoint;
-    /// use endpoint::model::Paginated;
-    /// use serde::Deserialize;
-    ///
-    /// #[derive(Deserialize)]
-    /// struct Issue {
-    ///     number: u64,
-    /// }
-    ///
-    /// /// A page of search results: the list wrapped in `items`.
-    /// #[derive(Deserialize)]
-    /// struct Found {
-    ///     total_count: i64,
-    ///     items: Vec<Issue>,
-    /// }
-    ///
-    /// impl Paginated for Found {
-    ///     type Item = Issue;
-    ///     fn into_items(self) -> Vec<Issue> {
-    ///         self.items
-    ///     }
-    ///     fn total_count(&self) -> Option<i64> {
-    ///         Some(self.total_count)
-    ///     }
-    /// }
-    ///
-    /// endpoint! {
-    ///     /// Search issues.
-    ///     struct SearchIssues = "GET /search/issues{?q}" -> Found;
-    /// }
-    ///
-    /// let client = Client::github().build()?;
-    /// let mut found = client.paginate(&SearchIssues { q: Some("repo:rust-lang/rust ICE".into()) });
-    /// for issue in found.by_ref().take(50) {
-    ///     println!("#{}", issue?.number);
-    /// }
-    /// println!("of {:?}", found.total_count());
-    /// # Ok::<(), endpoint::client::Error>(())
-    /// ```
     pub fn paginate<R>(&self, route: &R) -> Pages<'_, <R::Response as Paginated>::Item>
     where
         R: TypedRequest,
@@ -274,9 +257,12 @@ impl Client {
     /// request, built with this client's endpoint; the credentials go with
     /// it only if its URL has the same origin as that request.
     ///
+    /// The stream is a `futures_core::Stream`: `StreamExt::next` of
+    /// `futures-util` (or of `futures`) takes its items one by one.
+    ///
     /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    /// use endpoint::client::Cursor;
+    /// use endpoint::client::reqwest::Client;
+    /// use futures_util::StreamExt;
     /// use endpoint::endpoint;
     /// use serde::Deserialize;
     ///
@@ -290,19 +276,26 @@ impl Client {
     ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
     /// }
     ///
+    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").bearer("s3cr3t").build()?;
     /// let route = ListPets { id: "42".into() };
-    /// let mut pets = client.paginate(&route);
-    /// let first: Vec<Pet> = pets.by_ref().take(10).collect::<Result<_, _>>()?;
-    /// let saved = pets.cursor().map(|cursor| cursor.to_string());
-    ///
-    /// // Later, maybe in another process.
-    /// if let Some(saved) = saved {
-    ///     for pet in client.paginate_from(&route, saved.parse::<Cursor>()?) {
-    ///         println!("{}", pet?.name);
+    /// let saved = std::fs::read_to_string("pets.cursor")?;
+    /// let mut pets = client.paginate_from(&route, saved.parse()?);
+    /// while let Some(pet) = pets.next().await {
+    ///     match pet {
+    ///         Ok(pet) => println!("{}", pet.name),
+    ///         Err(error) => {
+    ///             eprintln!("{error}");
+    ///             break;
+    ///         }
     ///     }
     /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// match pets.cursor() {
+    ///     Some(cursor) => std::fs::write("pets.cursor", cursor.to_string())?,
+    ///     None => std::fs::remove_file("pets.cursor")?,
+    /// }
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn paginate_from<R>(
         &self,
@@ -328,16 +321,16 @@ impl Client {
     /// [`Client::paginate_from`] resumes them.
     ///
     /// ```no_run
-    /// use endpoint::client::ureq::Client;
+    /// use endpoint::client::reqwest::Client;
     /// use serde_json::{json, Value};
     ///
+    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
     /// let cursor = "https://pets.example.com/v1/stores/42/pets?page=3#skip=2".parse()?;
-    /// for pet in client.paginate_request_from::<Value>(request, cursor) {
-    ///     println!("{}", pet?["name"]);
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let pets = client.paginate_request_from::<Value>(request, cursor);
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn paginate_request_from<T: DeserializeOwned>(
         &self,
@@ -347,13 +340,15 @@ impl Client {
         Pages::new(self, PageState::dynamic(Ok(request)).resume(Some(cursor)))
     }
 
-    /// Every page of a typed list request, whole, in order: each a
-    /// [`Page`] of the items [`Client::paginate`] gives, with its URL,
-    /// status, headers, links, `total_count`, rate limit and the cursor of
-    /// the page after it; see [`EachPage`].
+    /// Every page of a typed list request, whole, in order, as a
+    /// `futures_core::Stream`: each a [`Page`] of the items
+    /// [`Client::paginate`] gives, with its URL, status, headers, links,
+    /// `total_count`, rate limit and the cursor of the page after it; see
+    /// [`EachPage`].
     ///
     /// ```no_run
-    /// use endpoint::client::ureq::Client;
+    /// use endpoint::client::reqwest::Client;
+    /// use futures_util::StreamExt;
     /// use endpoint::endpoint;
     /// use serde::Deserialize;
     ///
@@ -367,12 +362,15 @@ impl Client {
     ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
     /// }
     ///
+    /// # async fn run() -> Result<(), endpoint::client::Error> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// for page in client.pages(&ListPets { id: "42".into() }) {
+    /// let mut pages = client.pages(&ListPets { id: "42".into() });
+    /// while let Some(page) = pages.next().await {
     ///     let page = page?;
     ///     println!("{}: {} pets, then {:?}", page.url, page.items.len(), page.cursor);
     /// }
-    /// # Ok::<(), endpoint::client::Error>(())
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn pages<R>(&self, route: &R) -> EachPage<'_, <R::Response as Paginated>::Item>
     where
@@ -389,8 +387,8 @@ impl Client {
     /// first page holds only the items after them.
     ///
     /// ```no_run
-    /// use endpoint::client::ureq::Client;
-    /// use endpoint::client::Cursor;
+    /// use endpoint::client::reqwest::Client;
+    /// use futures_util::StreamExt;
     /// use endpoint::endpoint;
     /// use serde::Deserialize;
     ///
@@ -404,16 +402,19 @@ impl Client {
     ///     struct ListPets = "GET /stores/{id}/pets" -> Vec<Pet>;
     /// }
     ///
+    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
-    /// let cursor: Cursor = std::fs::read_to_string("pets.cursor")?.parse()?;
-    /// for page in client.pages_from(&ListPets { id: "42".into() }, cursor) {
+    /// let cursor = std::fs::read_to_string("pets.cursor")?.parse()?;
+    /// let mut pages = client.pages_from(&ListPets { id: "42".into() }, cursor);
+    /// while let Some(page) = pages.next().await {
     ///     let page = page?;
     ///     println!("{} pets", page.items.len());
     ///     if let Some(next) = &page.cursor {
     ///         std::fs::write("pets.cursor", next.to_string())?;
     ///     }
     /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn pages_from<R>(
         &self,
@@ -434,12 +435,15 @@ impl Client {
     /// [`failures`](Page::failures) and the others are its items.
     ///
     /// ```no_run
-    /// use endpoint::client::ureq::Client;
+    /// use endpoint::client::reqwest::Client;
+    /// use futures_util::StreamExt;
     /// use serde_json::{json, Value};
     ///
+    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
-    /// for page in client.pages_request::<Value>(request) {
+    /// let mut pages = client.pages_request::<Value>(request);
+    /// while let Some(page) = pages.next().await {
     ///     let page = page?;
     ///     for failure in &page.failures {
     ///         eprintln!("skipped: {failure}");
@@ -447,7 +451,8 @@ impl Client {
     ///     let pets: Vec<Value> = page.items;
     ///     println!("{} pets", pets.len());
     /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn pages_request<T: DeserializeOwned>(&self, request: Request) -> EachPage<'_, T> {
         EachPage::new(self, PageState::dynamic(Ok(request)))
@@ -458,16 +463,16 @@ impl Client {
     /// resumes them.
     ///
     /// ```no_run
-    /// use endpoint::client::ureq::Client;
+    /// use endpoint::client::reqwest::Client;
     /// use serde_json::{json, Value};
     ///
+    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
     /// let cursor = "https://pets.example.com/v1/stores/42/pets?page=3".parse()?;
-    /// for page in client.pages_request_from::<Value>(request, cursor) {
-    ///     println!("{} pets", page?.items.len());
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let pages = client.pages_request_from::<Value>(request, cursor);
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn pages_request_from<T: DeserializeOwned>(
         &self,
@@ -497,34 +502,17 @@ impl Client {
         )
     }
 
-    /// What `take` gives of `state`, reading the next page whenever it
-    /// gives nothing, until the pages end: the loop of both page iterators.
-    fn read_pages<I, O>(
-        &self,
-        state: &mut PageState<I>,
-        take: fn(&mut PageState<I>) -> Option<O>,
-    ) -> Option<O> {
-        loop {
-            if let Some(out) = take(state) {
-                return Some(out);
-            }
-            let Some(exchange) = state.next_exchange() else {
-                return take(state);
-            };
-            state.receive(self.run(exchange));
-        }
-    }
-
-    /// Sends the call's requests until its final answer, sleeping through
-    /// the waits of its retries and rate limits.
-    fn run(&self, exchange: Exchange) -> Result<Answer, Error> {
+    /// Sends the call's requests until its final answer, awaiting the
+    /// waits of its retries and rate limits on tokio's timer (the runtime
+    /// reqwest runs on).
+    async fn run(&self, exchange: Exchange) -> Result<Answer, Error> {
         let mut call = Call::new(&self.policy, exchange);
         loop {
             match call.next() {
-                Action::Wait(wait) => std::thread::sleep(wait),
+                Action::Wait(wait) => tokio::time::sleep(wait).await,
                 Action::Send(request) => {
-                    let answer = self.transport(request, call.timeout());
-                    call.receive(answer.map_err(Into::into));
+                    let answer = self.transport(request, call.timeout()).await;
+                    call.receive(answer);
                 }
                 Action::Done(result) => return result,
             }
@@ -532,45 +520,42 @@ impl Client {
     }
 
     /// Sends `request`, within `timeout` when the call's deadline cuts the
-    /// agent's.
-    fn transport(
+    /// client's.
+    async fn transport(
         &self,
         request: http::Request<Vec<u8>>,
         timeout: Option<Duration>,
-    ) -> Result<http::Response<Vec<u8>>, ::ureq::Error> {
-        let mut request = self
-            .agent
-            .configure_request(request)
-            .http_status_as_error(false)
-            .max_redirects(0);
-        if let Some(timeout) = timeout {
-            request = request.timeout_global(Some(timeout));
+    ) -> Result<http::Response<Vec<u8>>, Box<dyn std::error::Error + Send + Sync>> {
+        let mut request = ::reqwest::Request::try_from(request)?;
+        if timeout.is_some() {
+            *request.timeout_mut() = timeout;
         }
-        let request = request.build();
-        let (parts, body) = self.agent.run(request)?.into_parts();
-        Ok(http::Response::from_parts(parts, read_whole(body)?))
+        read_whole(self.client.execute(request).await?).await
     }
 }
 
-/// An answer's body, read whole up to [`MAX_ANSWER_BYTES`].
-fn read_whole(mut body: ::ureq::Body) -> Result<Vec<u8>, ::ureq::Error> {
-    // ureq's limit refuses a body that reaches it, not one that passes it:
-    // one byte more tells a body of exactly the largest size from a larger
-    // one.
-    let body = match body.with_config().limit(MAX_ANSWER_BYTES + 1).read_to_vec() {
-        Err(::ureq::Error::BodyExceedsLimit(_)) => {
-            return Err(::ureq::Error::BodyExceedsLimit(MAX_ANSWER_BYTES));
+/// `response` with its body read whole, up to [`MAX_ANSWER_BYTES`].
+async fn read_whole(
+    mut response: ::reqwest::Response,
+) -> Result<http::Response<Vec<u8>>, Box<dyn std::error::Error + Send + Sync>> {
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await? {
+        if (body.len() + chunk.len()) as u64 > MAX_ANSWER_BYTES {
+            return Err(format!("the answer is larger than {MAX_ANSWER_BYTES} bytes").into());
         }
-        read => read?,
-    };
-    if body.len() as u64 > MAX_ANSWER_BYTES {
-        return Err(::ureq::Error::BodyExceedsLimit(MAX_ANSWER_BYTES));
+        body.extend_from_slice(&chunk);
     }
-    Ok(body)
+    let mut answer = http::Response::new(body);
+    *answer.status_mut() = response.status();
+    *answer.headers_mut() = std::mem::take(response.headers_mut());
+    Ok(answer)
 }
 
-/// The items of every page, as an [`Iterator`]: page after page until one
-/// has no `Link: <…>; rel="next"`.
+/// The page being fetched.
+type PageFuture<'c> = Pin<Box<dyn Future<Output = Result<Answer, Error>> + Send + 'c>>;
+
+/// The items of every page, as a [`Stream`]: page after page until one has
+/// no `Link: <…>; rel="next"`.
 ///
 /// An error (a page that cannot be fetched or decoded, or a refusal) is the
 /// last item. An item that does not fit its type is an [`Error::Decode`]
@@ -578,25 +563,29 @@ fn read_whole(mut body: ::ureq::Body) -> Result<Vec<u8>, ::ureq::Error> {
 /// counts as yielded for the cursor.
 ///
 /// [`Pages::cursor`] says where to resume at any time, so that no item is
-/// lost or yielded twice: after an error, the page that failed.
+/// lost or yielded twice: after an error, the page that failed; while a
+/// page is being fetched (or when the stream is dropped then), that page.
 ///
 /// ```no_run
-/// use endpoint::client::ureq::Client;
+/// use endpoint::client::reqwest::Client;
+/// use futures_util::StreamExt;
 /// use serde_json::{json, Value};
 ///
+/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
 /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
 /// let mut pets = client.paginate_request::<Value>(request);
-/// for pet in pets.by_ref() {
+/// while let Some(pet) = pets.next().await {
 ///     println!("{}", pet?["name"]);
 /// }
 /// println!("{:?} pets in all", pets.total_count());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok(())
+/// # }
 /// ```
-#[derive(Debug)]
 pub struct Pages<'c, T> {
     client: &'c Client,
     state: PageState<T>,
+    fetching: Option<PageFuture<'c>>,
 }
 
 impl<'c, T> Pages<'c, T> {
@@ -604,21 +593,27 @@ impl<'c, T> Pages<'c, T> {
         let state = state
             .for_github(client.policy.github)
             .client_pagination(client.policy.pagination);
-        Pages { client, state }
+        Pages {
+            client,
+            state,
+            fetching: None,
+        }
     }
 
     /// `total_count` of the pages read so far (search results, check runs,
     /// workflow runs…).
     ///
     /// ```no_run
-    /// # use endpoint::client::ureq::Client;
+    /// # use endpoint::client::reqwest::Client;
     /// # use serde_json::{json, Value};
+    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let mut pets = client.paginate_request::<Value>(request);
-    /// let first = pets.next();
-    /// println!("{:?} in all", pets.total_count());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let pets = client.paginate_request::<Value>(request);
+    /// // `None` until a page that says it was read.
+    /// assert_eq!(pets.total_count(), None);
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn total_count(&self) -> Option<i64> {
         self.state.total_count()
@@ -627,16 +622,17 @@ impl<'c, T> Pages<'c, T> {
     /// `incomplete_results` of the pages read so far (search results).
     ///
     /// ```no_run
-    /// # use endpoint::client::ureq::Client;
+    /// # use endpoint::client::reqwest::Client;
     /// # use serde_json::{json, Value};
+    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// # let client = Client::github().build()?;
     /// # let request = client.endpoint().endpoint("GET /search/issues", json!({"q": "ICE"}))?;
-    /// let mut found = client.paginate_request::<Value>(request);
-    /// let first = found.next();
+    /// let found = client.paginate_request::<Value>(request);
     /// if found.incomplete_results() == Some(true) {
     ///     println!("the search timed out: some results are missing");
     /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn incomplete_results(&self) -> Option<bool> {
         self.state.incomplete_results()
@@ -645,14 +641,15 @@ impl<'c, T> Pages<'c, T> {
     /// The rate-limit headers of the page read last.
     ///
     /// ```no_run
-    /// # use endpoint::client::ureq::Client;
+    /// # use endpoint::client::reqwest::Client;
     /// # use serde_json::{json, Value};
+    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let mut pets = client.paginate_request::<Value>(request);
-    /// let first = pets.next();
+    /// let pets = client.paginate_request::<Value>(request);
     /// println!("{:?} requests left", pets.rate_limit().and_then(|limit| limit.remaining));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn rate_limit(&self) -> Option<&RateLimit> {
         self.state.rate_limit()
@@ -662,7 +659,8 @@ impl<'c, T> Pages<'c, T> {
     /// [`Client::paginate_request_from`]), so that no item is lost or
     /// yielded twice:
     ///
-    /// - after an error, the page that failed: resuming fetches it again;
+    /// - after an error, or while a page is being fetched, that page:
+    ///   resuming fetches it (again);
     /// - in the middle of a page's items, that page, counting the items
     ///   yielded already ([`Cursor::skip`]): resuming fetches it again and
     ///   skips them;
@@ -676,36 +674,53 @@ impl<'c, T> Pages<'c, T> {
     ///   page sent with another method than GET, which a cursor cannot name.
     ///
     /// ```no_run
-    /// # use endpoint::client::ureq::Client;
+    /// # use endpoint::client::reqwest::Client;
     /// # use serde_json::{json, Value};
+    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let mut pets = client.paginate_request::<Value>(request);
-    /// for pet in pets.by_ref() {
-    ///     if pet.is_err() {
-    ///         break;
-    ///     }
-    /// }
-    /// if let Some(cursor) = pets.cursor() {
-    ///     std::fs::write("pets.cursor", cursor.to_string())?;
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let pets = client.paginate_request::<Value>(request);
+    /// // Before anything is read: the first page.
+    /// let cursor = pets.cursor().expect("a GET can be resumed");
+    /// assert_eq!(cursor.to_string(), "https://pets.example.com/v1/pets");
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn cursor(&self) -> Option<Cursor> {
         self.state.cursor()
     }
 }
 
-impl<T> Iterator for Pages<'_, T> {
-    type Item = Result<T, Error>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.client.read_pages(&mut self.state, PageState::pop_item)
+impl<T> fmt::Debug for Pages<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pages")
+            .field("client", &self.client)
+            .field("state", &self.state)
+            .field("fetching", &self.fetching.is_some())
+            .finish()
     }
 }
 
-/// Every page, whole, as an [`Iterator`] of [`Page`]s: page after page
-/// until one has no `Link: <…>; rel="next"`.
+// Nothing of `Pages` is pinned: the page being fetched is boxed.
+impl<T> Unpin for Pages<'_, T> {}
+
+impl<T> Stream for Pages<'_, T> {
+    type Item = Result<T, Error>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        poll_pages(
+            this.client,
+            &mut this.state,
+            &mut this.fetching,
+            cx,
+            PageState::pop_item,
+        )
+    }
+}
+
+/// Every page, whole, as a [`Stream`] of [`Page`]s: page after page until
+/// one has no `Link: <…>; rel="next"`.
 ///
 /// An error (a page that cannot be fetched or decoded, or a refusal) is the
 /// last one. The items of a page are those of the route's list for
@@ -715,24 +730,27 @@ impl<T> Iterator for Pages<'_, T> {
 /// says where to resume at any time, after an error the page that failed.
 ///
 /// ```no_run
-/// use endpoint::client::ureq::Client;
+/// use endpoint::client::reqwest::Client;
+/// use futures_util::StreamExt;
 /// use serde_json::{json, Value};
 ///
+/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
 /// let request = client.endpoint().endpoint("GET /stores/{id}/pets", json!({"id": 42}))?;
 /// let mut pages = client.pages_request::<Value>(request);
-/// while let Some(page) = pages.next() {
+/// while let Some(page) = pages.next().await {
 ///     match page {
 ///         Ok(page) => println!("{} items from {}", page.items.len(), page.url),
 ///         Err(error) => println!("{error}; resume at {:?}", pages.cursor()),
 ///     }
 /// }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok(())
+/// # }
 /// ```
-#[derive(Debug)]
 pub struct EachPage<'c, I> {
     client: &'c Client,
     state: PageState<I>,
+    fetching: Option<PageFuture<'c>>,
 }
 
 impl<'c, I> EachPage<'c, I> {
@@ -740,61 +758,111 @@ impl<'c, I> EachPage<'c, I> {
         let state = state
             .for_github(client.policy.github)
             .client_pagination(client.policy.pagination);
-        EachPage { client, state }
+        EachPage {
+            client,
+            state,
+            fetching: None,
+        }
     }
 
     /// Where to resume, with [`Client::pages_from`] (or
     /// [`Client::pages_request_from`]) or their `paginate` forms: after an
-    /// error, the page that failed; otherwise the page after the one
-    /// yielded last (the [`Page::cursor`] of that page); `None` once the
-    /// last page was read, or when the pages cannot go on (as
-    /// [`Pages::cursor`] says).
+    /// error, or while a page is being fetched, that page; otherwise the
+    /// page after the one yielded last (the [`Page::cursor`] of that page);
+    /// `None` once the last page was read, or when the pages cannot go on
+    /// (as [`Pages::cursor`] says).
     ///
     /// ```no_run
-    /// # use endpoint::client::ureq::Client;
+    /// # use endpoint::client::reqwest::Client;
     /// # use serde_json::{json, Value};
+    /// # fn run() -> Result<(), Box<dyn std::error::Error>> {
     /// # let client = Client::builder().base_url("https://pets.example.com/v1").build()?;
     /// # let request = client.endpoint().endpoint("GET /pets", json!({}))?;
-    /// let mut pages = client.pages_request::<Value>(request);
-    /// let first = pages.next();
-    /// println!("then {:?}", pages.cursor().map(|cursor| cursor.to_string()));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let pages = client.pages_request::<Value>(request);
+    /// println!("starting at {:?}", pages.cursor().map(|cursor| cursor.to_string()));
+    /// # Ok(())
+    /// # }
     /// ```
     pub fn cursor(&self) -> Option<Cursor> {
         self.state.cursor()
     }
 }
 
-impl<I> Iterator for EachPage<'_, I> {
+impl<I> fmt::Debug for EachPage<'_, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EachPage")
+            .field("client", &self.client)
+            .field("state", &self.state)
+            .field("fetching", &self.fetching.is_some())
+            .finish()
+    }
+}
+
+// Nothing of `EachPage` is pinned: the page being fetched is boxed.
+impl<I> Unpin for EachPage<'_, I> {}
+
+impl<I> Stream for EachPage<'_, I> {
     type Item = Result<Page<I>, Error>;
 
-    fn next(&mut self) -> Option<Self::Item> {
-        self.client
-            .read_pages(&mut self.state, PageState::take_page)
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        poll_pages(
+            this.client,
+            &mut this.state,
+            &mut this.fetching,
+            cx,
+            PageState::take_page,
+        )
+    }
+}
+
+/// What `take` gives of `state`, fetching the next page whenever it gives
+/// nothing, until the pages end: the loop of both page streams.
+fn poll_pages<'c, I, O>(
+    client: &'c Client,
+    state: &mut PageState<I>,
+    fetching: &mut Option<PageFuture<'c>>,
+    cx: &mut Context<'_>,
+    take: fn(&mut PageState<I>) -> Option<O>,
+) -> Poll<Option<O>> {
+    loop {
+        if let Some(page) = fetching.as_mut() {
+            let answer = ready!(page.as_mut().poll(cx));
+            *fetching = None;
+            state.receive(answer);
+        }
+        if let Some(out) = take(state) {
+            return Poll::Ready(Some(out));
+        }
+        let Some(exchange) = state.next_exchange() else {
+            return Poll::Ready(take(state));
+        };
+        *fetching = Some(Box::pin(client.run(exchange)));
     }
 }
 
 /// Making this client from its settings.
 impl ClientBuilder<Client> {
-    /// Checks every setting and makes the blocking client.
+    /// Checks every setting and makes the async client.
     ///
     /// # Errors
-    /// [`Error::Config`] naming the first setting that is wrong.
+    /// [`Error::Config`] naming the first setting that is wrong;
+    /// [`Error::Setup`] when reqwest cannot set up its client.
     pub fn build(&self) -> Result<Client, Error> {
         let (endpoint, policy) = self.parts()?;
-        Ok(Client::with_transport(endpoint, self.transport(), policy))
+        Client::with_transport(endpoint, self.transport(), policy)
     }
 
-    /// Checks every setting and makes the blocking client, sending with
-    /// `agent` (its proxy, TLS and pool settings) rather than one made of
-    /// this builder's timeouts and proxy setting. The agent's redirect and
-    /// status settings do not matter: the client follows redirects itself
-    /// and reads every status.
+    /// Checks every setting and makes the async client, sending with
+    /// `client` (its proxy, TLS and pool settings) rather than one made of
+    /// this builder's timeouts and proxy setting. Build it with
+    /// `redirect(reqwest::redirect::Policy::none())`: the client follows
+    /// redirects itself.
     ///
     /// # Errors
     /// [`Error::Config`] naming the first setting that is wrong.
-    pub fn build_with_agent(&self, agent: ::ureq::Agent) -> Result<Client, Error> {
+    pub fn build_with_client(&self, client: ::reqwest::Client) -> Result<Client, Error> {
         let (endpoint, policy) = self.parts()?;
-        Ok(Client::from_parts(endpoint, agent, policy))
+        Ok(Client::from_parts(endpoint, client, policy))
     }
 }

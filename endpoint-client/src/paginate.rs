@@ -1006,7 +1006,10 @@ mod tests {
             ),
         ] {
             let message = items[index].as_ref().unwrap_err();
-            assert!(message.contains("does not fit `endpoint::"), "{message}");
+            assert!(
+                message.contains("does not fit `endpoint_client::"),
+                "{message}"
+            );
             assert!(message.ends_with(end), "{message}");
         }
 
@@ -1285,7 +1288,7 @@ mod tests {
         assert!(
             error.to_string().starts_with(
                 "GET https://api.github.com/search/issues?q=x: the answer does not fit \
-                 `endpoint::client::paginate::tests::Issue` at `items[0].user.login`: \
+                 `endpoint_client::paginate::tests::Issue` at `items[0].user.login`: \
                  invalid type: integer `1`, expected a string"
             ),
             "{error}"

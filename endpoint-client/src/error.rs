@@ -792,8 +792,8 @@ impl ApiError {
 
     /// The body decoded into `T`, by its status and `content-type`, as a
     /// success decodes into a route's response type
-    /// ([`Answer`](crate::model::Answer)): JSON into any type serde reads,
-    /// text into a `String`, an [`answers!`](crate::answers) enum by the
+    /// ([`Answer`](endpoint_runtime::model::Answer)): JSON into any type serde reads,
+    /// text into a `String`, an [`answers!`](endpoint_runtime::answers) enum by the
     /// status. The body stays whole in [`ApiError::body`], whether it fits
     /// or not.
     ///
@@ -814,7 +814,7 @@ impl ApiError {
     ///
     /// # Errors
     /// An [`AnswerError`] naming the JSON path of the value that does not
-    /// fit, or the status when an [`answers!`](crate::answers) enum has no
+    /// fit, or the status when an [`answers!`](endpoint_runtime::answers) enum has no
     /// variant for it.
     pub fn body_as<T: Answer>(&self) -> Result<T, AnswerError> {
         answer(self.status, &self.headers, &self.body)
