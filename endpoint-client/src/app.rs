@@ -437,7 +437,7 @@ fn validity(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::call::{Authorization, Credentials};
+    use crate::auth::{Authorization, Credentials};
     use http::{HeaderMap, Method};
     use ring::signature::{RSA_PKCS1_2048_8192_SHA256, UnparsedPublicKey};
 

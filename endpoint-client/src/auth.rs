@@ -14,7 +14,6 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::base64;
-use super::call::{Authorization, Credentials};
 use super::error::{ApiError, Error};
 use super::exchange::{Answer, Exchange};
 use endpoint_runtime::__private::{Origin, REDACTED, form_encode};
@@ -33,6 +32,45 @@ const MAX_EXPIRY_GUARD: Duration = Duration::from_secs(30);
 /// The longest validity a token is scheduled with (and the validity of a
 /// token that names no expiry): the times stay within the clock's range.
 pub(crate) const MAX_SCHEDULED_VALIDITY: Duration = Duration::from_secs(365 * 86_400);
+
+/// Credentials that change over time (a GitHub App's installation token):
+/// asked for before each request of a call to the API's origin.
+pub(crate) trait Credentials: fmt::Debug + Send + Sync {
+    /// Whether a request to `url` carries these credentials (one to
+    /// another host does not).
+    fn covers(&self, url: &str) -> bool;
+
+    /// The `authorization` header to send now; or a request this call must
+    /// send first to refresh the credentials (its answer goes to
+    /// [`Credentials::refreshed`]); or how long to wait while another call
+    /// refreshes them.
+    fn authorization(&self, now: SystemTime) -> Result<Authorization, Error>;
+
+    /// What came of the request [`Credentials::authorization`] asked for.
+    /// Returns how long the new credentials are valid for.
+    fn refreshed(&self, answer: Result<Answer, Error>) -> Result<Duration, Error>;
+
+    /// The call that was to send the refresh [`Credentials::authorization`]
+    /// asked for went away before its answer came (an async task dropped,
+    /// a thread that panicked): another call may refresh now.
+    fn abandoned(&self);
+
+    /// A request sent with the header `sent` was answered `401`: the
+    /// credentials may have been revoked, or expired early.
+    fn rejected(&self, sent: &HeaderValue);
+}
+
+/// What [`Credentials::authorization`] says.
+// Only the credentials of a GitHub App (feature `app`) make one.
+#[cfg_attr(not(feature = "app"), allow(dead_code))]
+pub(crate) enum Authorization {
+    /// Send this header.
+    Header(HeaderValue),
+    /// Send this request first.
+    Refresh(Box<Exchange>),
+    /// Another call is refreshing: ask again after this long.
+    Wait(Duration),
+}
 
 /// A secret: an API key, a token, a password. Its `Debug` shows
 /// `<redacted>`, never the value, so that a secret held in a setting

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant, SystemTime};
 use http::StatusCode;
 use http::header::{self, HeaderValue};
 
-use super::auth::ApiKey;
+use super::auth::{ApiKey, Authorization, Credentials};
 use super::cache::{self, Cache, CachedAnswer};
 use super::error::Error;
 use super::event::{Event, Hook, RetryReason, WaitReason};
@@ -27,45 +27,6 @@ use endpoint_runtime::model::Pagination;
 
 /// A transport's failure to send a request or read its answer.
 pub(crate) type TransportError = Box<dyn std::error::Error + Send + Sync>;
-
-/// Credentials that change over time (a GitHub App's installation token):
-/// asked for before each request of a call to the API's origin.
-pub(crate) trait Credentials: fmt::Debug + Send + Sync {
-    /// Whether a request to `url` carries these credentials (one to
-    /// another host does not).
-    fn covers(&self, url: &str) -> bool;
-
-    /// The `authorization` header to send now; or a request this call must
-    /// send first to refresh the credentials (its answer goes to
-    /// [`Credentials::refreshed`]); or how long to wait while another call
-    /// refreshes them.
-    fn authorization(&self, now: SystemTime) -> Result<Authorization, Error>;
-
-    /// What came of the request [`Credentials::authorization`] asked for.
-    /// Returns how long the new credentials are valid for.
-    fn refreshed(&self, answer: Result<Answer, Error>) -> Result<Duration, Error>;
-
-    /// The call that was to send the refresh [`Credentials::authorization`]
-    /// asked for went away before its answer came (an async task dropped,
-    /// a thread that panicked): another call may refresh now.
-    fn abandoned(&self);
-
-    /// A request sent with the header `sent` was answered `401`: the
-    /// credentials may have been revoked, or expired early.
-    fn rejected(&self, sent: &HeaderValue);
-}
-
-/// What [`Credentials::authorization`] says.
-// Only the credentials of a GitHub App (feature `app`) make one.
-#[cfg_attr(not(feature = "app"), allow(dead_code))]
-pub(crate) enum Authorization {
-    /// Send this header.
-    Header(HeaderValue),
-    /// Send this request first.
-    Refresh(Box<Exchange>),
-    /// Another call is refreshing: ask again after this long.
-    Wait(Duration),
-}
 
 /// The settings and shared state of a client's calls: cloned with the
 /// client, so that its clones share the rate-limit state, the cache and

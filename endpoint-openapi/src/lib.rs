@@ -30,9 +30,10 @@
 //! description's Markdown rustdoc, and what cannot be expressed as written
 //! is a [`diag`] diagnostic with its fallback, never a panic.
 //!
-//! Each module imports only from the ones before it in this list: `diag`,
-//! `docs`, `ident`, `schema`, `api`, `overlay`, `read`, `plan`, `emit`,
-//! `operations`, `package`.
+//! Each module imports only from the ones before it in this list:
+//! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `overlay`, `read`,
+//! `plan`, `emit`, `paging`, `operations`, `package`; [`paging`] chooses
+//! how a list operation pages.
 //!
 //! ```
 //! use std::collections::BTreeMap;
@@ -68,5 +69,6 @@ pub mod overlay;
 pub mod package;
 pub mod paging;
 pub mod plan;
+mod pointer;
 pub mod read;
 pub mod schema;

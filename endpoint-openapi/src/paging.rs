@@ -36,6 +36,7 @@ use quote::quote;
 use serde_json::Value;
 
 use crate::api::{Operation, ParamIn};
+use crate::pointer::escape;
 use crate::schema::{Kind, Schema};
 
 /// How deeply references and `allOf`s are followed to find an answer's
@@ -338,11 +339,6 @@ fn pointer(path: &[&str]) -> String {
     path.iter()
         .map(|part| format!("/{}", escape(part)))
         .collect()
-}
-
-/// A member name as a JSON pointer segment (RFC 6901).
-fn escape(member: &str) -> String {
-    member.replace('~', "~0").replace('/', "~1")
 }
 
 /// `schema` without references, `depth` deep at most.

@@ -14,7 +14,8 @@ use crate::api::{
 use crate::diag::Diagnostics;
 use crate::schema::Schema;
 
-use super::refs::{Documents, Located, escape};
+use super::refs::{Documents, Located};
+use crate::pointer::escape;
 
 /// The methods of a path item, in the order operations are listed.
 const METHODS: [&str; 9] = [

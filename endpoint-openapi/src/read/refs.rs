@@ -26,6 +26,7 @@ use crate::ident::{pascal, unique};
 use crate::schema::{COMPONENT_SCHEMAS, Schema};
 
 use super::load;
+use crate::pointer::{escape, unescape};
 
 /// How many references a chain may follow before it counts as a cycle.
 const MAX_HOPS: usize = 64;
@@ -598,18 +599,4 @@ fn is_structural(segment: &str) -> bool {
                 | "trace"
                 | "query"
         )
-}
-
-/// A key as a JSON pointer segment (`~` → `~0`, `/` → `~1`).
-pub(crate) fn escape(key: &str) -> String {
-    if key.contains(['~', '/']) {
-        key.replace('~', "~0").replace('/', "~1")
-    } else {
-        key.to_owned()
-    }
-}
-
-/// A JSON pointer segment as the key it names.
-pub(crate) fn unescape(segment: &str) -> String {
-    segment.replace("~1", "/").replace("~0", "~")
 }

@@ -18,7 +18,7 @@ use serde_json::{Map, Value, json};
 
 use crate::diag::Diagnostics;
 
-use super::refs::escape;
+use crate::pointer::{escape, unescape};
 
 /// The media type of bodies and answers when `consumes` or `produces`
 /// says none.
@@ -180,7 +180,7 @@ fn take_parameters(list: Option<&mut Value>, shared: &Map<String, Value>) -> Vec
     let resolved = |parameter: &Value| -> Option<Value> {
         let reference = parameter.get("$ref")?.as_str()?;
         let name = reference.strip_prefix("#/parameters/")?;
-        shared.get(&super::refs::unescape(name)).cloned()
+        shared.get(&unescape(name)).cloned()
     };
     let mut taken = Vec::new();
     list.retain(|parameter| {
