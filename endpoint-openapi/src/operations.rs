@@ -49,6 +49,7 @@ use crate::ident;
 use crate::paging::{self, Paging};
 use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
+use endpoint_runtime::__private::BodyKind;
 
 /// The names and documentation of a generated crate's models: names as
 /// [`ident`] makes them, descriptions as rustdoc ([`docs::rustdoc`]).
@@ -254,21 +255,6 @@ pub struct OperationPlan {
     pub doc: String,
 }
 
-/// The kind of a media type, by the runtime's rules of bodies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum MediaKind {
-    /// `application/json`, `+json`, and media ranges.
-    Json,
-    /// `application/x-www-form-urlencoded`.
-    Form,
-    /// `multipart/*`.
-    Multipart,
-    /// `text/*`, YAML, XML.
-    Text,
-    /// Anything else: bytes.
-    Bytes,
-}
-
 /// The media type without parameters, lower case.
 fn essence(media_type: &str) -> String {
     media_type
@@ -284,23 +270,13 @@ fn is_range(media_type: &str) -> bool {
     essence(media_type).contains('*')
 }
 
-pub(crate) fn media_kind(media_type: &str) -> MediaKind {
-    let essence = essence(media_type);
-    let (top, sub) = essence.split_once('/').unwrap_or((essence.as_str(), ""));
-    if essence == "application/x-www-form-urlencoded" {
-        MediaKind::Form
-    } else if top == "multipart" {
-        MediaKind::Multipart
-    } else if sub == "json" || sub.ends_with("+json") || sub == "*" || top == "*" {
-        MediaKind::Json
-    } else if top == "text"
-        || matches!(sub, "yaml" | "x-yaml" | "xml")
-        || sub.ends_with("+yaml")
-        || sub.ends_with("+xml")
-    {
-        MediaKind::Text
+/// The kind of body a media type is written as, by the runtime's rule
+/// ([`BodyKind::of`]); a media range (`*/*`, `application/*`) is JSON.
+pub(crate) fn media_kind(media_type: &str) -> BodyKind {
+    if is_range(media_type) {
+        BodyKind::Json
     } else {
-        MediaKind::Bytes
+        BodyKind::of(media_type)
     }
 }
 
@@ -610,7 +586,7 @@ fn list_paging(
         .iter()
         .filter(|response| response.status.starts_with('2'))
         .flat_map(|response| &response.contents)
-        .find(|content| media_kind(&content.media_type) == MediaKind::Json)
+        .find(|content| media_kind(&content.media_type) == BodyKind::Json)
         .and_then(|content| content.schema.as_ref());
     let paging = paging::paging(operation, answer, schemas)?;
     match (ty, paging.items_member()) {
@@ -947,14 +923,14 @@ impl OperationPlanner<'_, '_> {
             ),
             many => {
                 let json = many.iter().position(|c| {
-                    media_kind(&c.media_type) == MediaKind::Json && !is_range(&c.media_type)
+                    media_kind(&c.media_type) == BodyKind::Json && !is_range(&c.media_type)
                 });
                 if let Some(at) = json {
                     let same = many.iter().enumerate().all(|(i, c)| {
                         i == at
                             || (matches!(
                                 media_kind(&c.media_type),
-                                MediaKind::Form | MediaKind::Multipart
+                                BodyKind::Form | BodyKind::Multipart
                             ) && c.schema == many[at].schema)
                     });
                     if same {
@@ -1007,14 +983,11 @@ impl OperationPlanner<'_, '_> {
             content.media_type.clone()
         };
         let kind = if is_range(&content.media_type) && is_binary(&schema) {
-            MediaKind::Bytes
+            BodyKind::Bytes
         } else {
             kind
         };
-        if matches!(
-            kind,
-            MediaKind::Json | MediaKind::Form | MediaKind::Multipart
-        ) {
+        if matches!(kind, BodyKind::Json | BodyKind::Form | BodyKind::Multipart) {
             let object = match &schema.kind {
                 Kind::Object(object) => Some(object.clone()),
                 Kind::Ref(name) => match self.space_component(name) {
@@ -1041,9 +1014,9 @@ impl OperationPlanner<'_, '_> {
                         .iter()
                         .find(|(name, _)| name == &property.name)
                         .map(|(_, e)| e.clone());
-                    let ty = if kind == MediaKind::Multipart && is_binary(&property.schema) {
+                    let ty = if kind == BodyKind::Multipart && is_binary(&property.schema) {
                         Ty::File
-                    } else if kind == MediaKind::Multipart
+                    } else if kind == BodyKind::Multipart
                         && matches!(&property.schema.kind, Kind::Array(items) if is_binary(items))
                     {
                         Ty::Planned(Type::Vec(Box::new(Type::Json)))
@@ -1053,7 +1026,7 @@ impl OperationPlanner<'_, '_> {
                     };
                     let ty = match ty {
                         Ty::Planned(Type::Vec(inner))
-                            if kind == MediaKind::Multipart && *inner == Type::Json =>
+                            if kind == BodyKind::Multipart && *inner == Type::Json =>
                         {
                             Ty::Planned(Type::Json)
                         }
@@ -1061,7 +1034,7 @@ impl OperationPlanner<'_, '_> {
                     };
                     let nullable = matches!(ty, Ty::Planned(Type::Option(_)));
                     let (style, explode, allow_reserved, content_type) = match (kind, encoding) {
-                        (MediaKind::Form, Some(e)) => {
+                        (BodyKind::Form, Some(e)) => {
                             let style = e.style.filter(|s| s != "form");
                             let style_name = style.clone().unwrap_or_else(|| "form".to_owned());
                             let explode = e.explode.filter(|&x| {
@@ -1069,7 +1042,7 @@ impl OperationPlanner<'_, '_> {
                             });
                             (style, explode, e.allow_reserved, None)
                         }
-                        (MediaKind::Multipart, Some(e)) => (None, None, false, e.content_type),
+                        (BodyKind::Multipart, Some(e)) => (None, None, false, e.content_type),
                         _ => (None, None, false, None),
                     };
                     self.fields.push(FieldPlan {
@@ -1089,8 +1062,8 @@ impl OperationPlanner<'_, '_> {
             }
         }
         let ty = match kind {
-            MediaKind::Text => Ty::Planned(Type::String),
-            MediaKind::Bytes => Ty::File,
+            BodyKind::Text => Ty::Planned(Type::String),
+            BodyKind::Bytes => Ty::File,
             _ => {
                 let name = format!("{}Body", self.full);
                 let doc = description.unwrap_or("The body of the request.");
@@ -1128,9 +1101,9 @@ impl OperationPlanner<'_, '_> {
             let schema = content.schema.clone().unwrap_or_default();
             let value = match media_kind(&content.media_type) {
                 _ if is_binary(&schema) => ChoiceValue::File,
-                MediaKind::Json | MediaKind::Form | MediaKind::Multipart => ChoiceValue::Json,
-                MediaKind::Text => ChoiceValue::Text,
-                MediaKind::Bytes => ChoiceValue::File,
+                BodyKind::Json | BodyKind::Form | BodyKind::Multipart => ChoiceValue::Json,
+                BodyKind::Text => ChoiceValue::Text,
+                BodyKind::Bytes => ChoiceValue::File,
             };
             let media_type = if is_range(&content.media_type) {
                 match value {
@@ -1208,13 +1181,13 @@ impl OperationPlanner<'_, '_> {
                 let ty = match (&content.schema, media_kind(&content.media_type)) {
                     (None, _) => None,
                     (Some(schema), _) if is_binary(schema) => Some(Ty::Bytes),
-                    (Some(schema), MediaKind::Json) => Some(Ty::Planned(self.root(
+                    (Some(schema), BodyKind::Json) => Some(Ty::Planned(self.root(
                         schema,
                         &name,
                         &doc,
                         &response.pointer,
                     ))),
-                    (Some(_), MediaKind::Text) => Some(Ty::Planned(Type::String)),
+                    (Some(_), BodyKind::Text) => Some(Ty::Planned(Type::String)),
                     (Some(_), _) => Some(Ty::Bytes),
                 };
                 by_media.push((content.media_type.clone(), ty));
@@ -1223,7 +1196,7 @@ impl OperationPlanner<'_, '_> {
             if is_success || is_error {
                 let chosen = by_media
                     .iter()
-                    .find(|(media, ty)| ty.is_some() && media_kind(media) == MediaKind::Json)
+                    .find(|(media, ty)| ty.is_some() && media_kind(media) == BodyKind::Json)
                     .or_else(|| by_media.iter().find(|(_, ty)| ty.is_some()))
                     .and_then(|(_, ty)| ty.clone())
                     .or_else(|| {
