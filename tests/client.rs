@@ -11,7 +11,7 @@ mod server;
 
 use std::time::{Duration, UNIX_EPOCH};
 
-use endpoint::client::{Error, RateLimitKind};
+use endpoint::client::{Error, GitHubPolicy, RateLimitKind};
 use endpoint::model::Paginated;
 use endpoint::{Endpoint, endpoint};
 use serde::Deserialize;
@@ -181,8 +181,17 @@ fn rate_limit_refusals_say_when_to_retry() {
                 .with_header("x-ratelimit-remaining", "4998")
                 .with_header("x-ratelimit-reset", "1700000000"),
         },
-        |backend, _| {
+        |neutral, _| {
+            // The server plays GitHub, whose rules the client is told.
+            let backend = &neutral.with_policy(GitHubPolicy);
             let call = |case: &str| backend.call::<Value>("GET /rate_limit", json!({"case": case}));
+            // GitHub's secondary-limit text from another API is its error,
+            // not a rate limit.
+            let error = neutral
+                .call::<Value>("GET /rate_limit", json!({"case": "message"}))
+                .unwrap_err();
+            assert!(matches!(error, Error::Status(_)), "{error:?}");
+            assert!(error.to_string().ends_with("Please wait."), "{error}");
             let error = call("primary").unwrap_err();
             let Error::RateLimited {
                 kind,

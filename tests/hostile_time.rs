@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use endpoint::client::{
-    ClientBuilder, Error, Event, MemoryStore, RateLimit, RateLimits, Retry, WaitReason, reqwest,
-    ureq,
+    ClientBuilder, Error, Event, GitHubPolicy, MemoryStore, RateLimit, RateLimits, Retry,
+    WaitReason, reqwest, ureq,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -69,15 +69,12 @@ fn a_reset_at_the_end_of_time_with_a_date_of_1970_is_no_panic() {
             let body = get(&client, "/far").unwrap_or_else(|error| panic!("{name}: {error}"));
             assert_eq!(body["ok"], true, "{name}");
         }
-        // The reset is read as it is, a time the clock holds.
+        // A reset of no year a server means (seconds past the year 5138,
+        // milliseconds past it too) is no reset.
         let answer = client
             .call::<Value>("GET /far", json!({}))
             .unwrap_or_else(|error| panic!("{name}: {error}"));
-        assert_eq!(
-            answer.rate_limit().reset,
-            UNIX_EPOCH.checked_add(Duration::from_secs(9_223_372_036_854_775_807)),
-            "{name}"
-        );
+        assert_eq!(answer.rate_limit().reset, None, "{name}");
         assert_eq!(server.requests().len(), 4, "{name}");
     }
 }
@@ -116,7 +113,8 @@ fn dates_of_the_year_ten_to_the_twelfth_are_no_panic() {
         };
         assert_eq!(answer.status, 429, "{name}");
         assert_eq!(answer.rate_limit().retry_after, None, "{name}");
-        // A minute, the wait of a refusal that names no time.
+        // The wait of a refusal that names no time (a second for any API),
+        // not the date's.
         let wait = retry_at
             .duration_since(SystemTime::now())
             .unwrap_or_default();
@@ -189,9 +187,14 @@ fn a_new_resource_in_every_answer_keeps_the_state_bounded() {
     }
     assert_eq!(store.len(), MemoryStore::MAX_RESOURCES);
 
-    // Through each client: more names than the store keeps, each from an
-    // answer; the API's own quota, known all along, is still honoured.
-    for name in BACKENDS {
+    // Through each client with GitHub's rules, whose answers name their
+    // resource: more names than the store keeps, each from an answer; the
+    // API's own quota, known all along, is still honoured. With any other
+    // API's, whose quota is one, the store holds that one.
+    for (name, github) in BACKENDS
+        .into_iter()
+        .flat_map(|name| [(name, true), (name, false)])
+    {
         let store = Arc::new(MemoryStore::new());
         let served = Arc::new(AtomicUsize::new(0));
         let counting = Arc::clone(&served);
@@ -203,15 +206,22 @@ fn a_new_resource_in_every_answer_keeps_the_state_bounded() {
                 .with_header("x-ratelimit-reset", &reset)
                 .with_header("x-ratelimit-resource", &format!("resource-{n}"))
         });
-        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
-            .rate_limits(RateLimits::default().store(Arc::clone(&store))));
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| {
+            let b = b.rate_limits(RateLimits::default().store(Arc::clone(&store)));
+            if github { b.policy(GitHubPolicy) } else { b }
+        });
         let answers = MemoryStore::MAX_RESOURCES * 3;
         for _ in 0..answers {
             get(&client, "/named").unwrap_or_else(|error| panic!("{name}: {error}"));
             assert!(store.len() <= MemoryStore::MAX_RESOURCES, "{name}");
         }
         assert_eq!(served.load(Ordering::SeqCst), answers, "{name}");
-        assert_eq!(store.len(), MemoryStore::MAX_RESOURCES, "{name}");
+        let kept = if github {
+            MemoryStore::MAX_RESOURCES
+        } else {
+            1
+        };
+        assert_eq!(store.len(), kept, "{name}");
     }
 }
 
@@ -329,41 +339,55 @@ fn a_server_that_never_answers_is_given_up_at_the_deadline() {
 #[test]
 fn a_429_that_names_no_time_is_returned_not_held_past_the_deadline() {
     for name in BACKENDS {
-        let server = Server::start(|_| {
-            Answer::json(429, &json!({"error": "too many"})).with_header("retry-after", "soon")
-        });
-        let events = Events::default();
-        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
-            .deadline(Duration::from_secs(2))
-            .on_event(events.hook()));
-        let started = Instant::now();
-        let error = get(&client, "/busy").unwrap_err();
-        assert!(
-            started.elapsed() < MARGIN,
-            "{name}: {:?}",
-            started.elapsed()
-        );
-        // The refusal itself, said to be ended by the deadline, with the
-        // time the call would have retried at (a minute after it).
-        assert!(
-            matches!(&error, Error::GaveUp { deadline: Some(_), error, .. }
-                if matches!(**error, Error::RateLimited { answer: Some(_), .. })),
-            "{name}: {error:?}"
-        );
-        assert_eq!(error.status(), Some(http::StatusCode::TOO_MANY_REQUESTS));
-        let retry_at = error.retry_at().expect("a time to retry");
-        let wait = retry_at
-            .duration_since(SystemTime::now())
-            .unwrap_or_default();
-        assert!(
-            wait > Duration::from_secs(30) && wait <= Duration::from_secs(60),
-            "{name}: {wait:?}"
-        );
-        assert_eq!(server.requests().len(), 1, "{name}");
-        assert!(events.all().is_empty(), "{name}: {:?}", events.all());
-        let text = error.to_string();
-        assert!(text.contains("deadline of 2 s"), "{name}: {text}");
-        assert!(text.contains("retry at "), "{name}: {text}");
+        for github in [true, false] {
+            let server = Server::start(|_| {
+                Answer::json(429, &json!({"error": "too many"})).with_header("retry-after", "soon")
+            });
+            let events = Events::default();
+            let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| {
+                let b = b.deadline(Duration::from_secs(2)).on_event(events.hook());
+                if github { b.policy(GitHubPolicy) } else { b }
+            });
+            let started = Instant::now();
+            let error = get(&client, "/busy").unwrap_err();
+            assert!(
+                started.elapsed() < MARGIN,
+                "{name}: {:?}",
+                started.elapsed()
+            );
+            // The refusal itself, said to be ended by the deadline, with the
+            // time the call would have retried at.
+            assert!(
+                matches!(&error, Error::GaveUp { deadline: Some(_), error, .. }
+                    if matches!(**error, Error::RateLimited { answer: Some(_), .. })),
+                "{name}: {error:?}"
+            );
+            assert_eq!(error.status(), Some(http::StatusCode::TOO_MANY_REQUESTS));
+            let retry_at = error.retry_at().expect("a time to retry");
+            let wait = retry_at
+                .duration_since(SystemTime::now())
+                .unwrap_or_default();
+            let text = error.to_string();
+            assert!(text.contains("deadline of 2 s"), "{name}: {text}");
+            assert!(text.contains("retry at "), "{name}: {text}");
+            if github {
+                // GitHub's advice: a minute, which the deadline does not
+                // hold, so nothing is waited nor sent again.
+                assert!(
+                    wait > Duration::from_secs(30) && wait <= Duration::from_secs(60),
+                    "{name}: {wait:?}"
+                );
+                assert_eq!(server.requests().len(), 1, "{name}");
+                assert!(events.all().is_empty(), "{name}: {:?}", events.all());
+            } else {
+                // Any other API's: 1 s, doubled at each refusal, waited
+                // while the deadline holds it (once at most, within 2 s).
+                assert!(wait <= Duration::from_secs(2), "{name}: {wait:?}");
+                let sent = server.requests().len();
+                assert!((1..=2).contains(&sent), "{name}: {sent}");
+                assert_eq!(events.all().len(), sent - 1, "{name}: {:?}", events.all());
+            }
+        }
     }
 }
 
@@ -555,7 +579,8 @@ fn githubs_refusals_name_the_limit_and_the_time() {
             .with_header("x-ratelimit-reset", &reset.to_string())
             .with_header("x-ratelimit-resource", "core")
         });
-        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b);
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
+            .policy(GitHubPolicy));
         let error = get(&client, "/repos/o/r").unwrap_err();
         let text = error.to_string();
         let at = UNIX_EPOCH + Duration::from_secs(reset);

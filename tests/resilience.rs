@@ -17,8 +17,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use endpoint::client::{
-    ClientBuilder, Error, Event, MemoryCache, RateLimitKind, RateLimits, Retry, RetryReason,
-    WaitReason,
+    ClientBuilder, Error, Event, GitHubPolicy, MemoryCache, RateLimitKind, RateLimits, Retry,
+    RetryReason, WaitReason,
 };
 use endpoint::endpoint;
 use serde::Deserialize;
@@ -206,13 +206,21 @@ fn unix_in(from_now: u64) -> u64 {
 #[test]
 fn secondary_limits_and_429s_are_waited_out() {
     for name in BACKENDS {
-        for refusal in [
-            Answer::json(
-                403,
-                &json!({"message": "You have exceeded a secondary rate limit."}),
-            )
-            .with_header("retry-after", "1"),
-            Answer::json(429, &json!({"error": "slow down"})).with_header("retry-after", "1"),
+        // GitHub's secondary limit, to a client told GitHub's rules; any
+        // API's 429.
+        for (refusal, github) in [
+            (
+                Answer::json(
+                    403,
+                    &json!({"message": "You have exceeded a secondary rate limit."}),
+                )
+                .with_header("retry-after", "1"),
+                true,
+            ),
+            (
+                Answer::json(429, &json!({"error": "slow down"})).with_header("retry-after", "1"),
+                false,
+            ),
         ] {
             let events = Events::default();
             let mut first = Some(refusal.clone());
@@ -221,8 +229,10 @@ fn secondary_limits_and_429s_are_waited_out() {
                     .take()
                     .unwrap_or_else(|| Answer::json(200, &json!({"ok": true})))
             });
-            let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
-                .on_event(events.hook()));
+            let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| {
+                let b = b.on_event(events.hook());
+                if github { b.policy(GitHubPolicy) } else { b }
+            });
             let started = Instant::now();
             let body = get(&client, "/busy").expect("the retry succeeds");
             let elapsed = started.elapsed();

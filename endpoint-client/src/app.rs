@@ -252,12 +252,14 @@ impl AppCredentials {
     /// The token in `answer`, or the error it is.
     fn token(&self, answer: Answer) -> Result<auth::Issued, Error> {
         if !answer.status.is_success() {
+            let explanation = answer.api.explain(&answer.body);
             let refusal = ApiError::new(
                 answer.method,
                 self.token_url().to_owned(),
                 answer.status,
                 answer.headers,
                 answer.body,
+                explanation,
             );
             let hint = match refusal.status {
                 StatusCode::UNAUTHORIZED => {
@@ -461,6 +463,7 @@ mod tests {
 
     fn answer(status: u16, body: &serde_json::Value, received: SystemTime) -> Answer {
         Answer {
+            api: Arc::new(crate::github::GitHubPolicy),
             method: Method::POST,
             url: String::new(),
             status: StatusCode::from_u16(status).unwrap(),

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::base64;
-use super::error::{ApiError, Error};
+use super::error::{ApiError, Error, Explanation};
 use super::exchange::{Answer, Exchange};
 use endpoint_runtime::__private::{Origin, REDACTED, form_encode};
 use endpoint_runtime::Endpoint;
@@ -671,12 +671,16 @@ impl Issuer for OAuth2Tokens {
                 })
                 .filter(|what| !what.is_empty())
                 .unwrap_or_else(|| "no OAuth 2 error named".to_owned());
+            // A token server's error is OAuth's (RFC 6749, section 5.2),
+            // whatever the API's own look like.
+            let explanation = Explanation::read(&answer.body);
             let refused = ApiError::new(
                 answer.method,
                 self.settings.token_url.clone(),
                 answer.status,
                 answer.headers,
                 answer.body,
+                explanation,
             );
             return Err(Error::Authentication {
                 url: self.settings.token_url.clone(),

@@ -13,14 +13,15 @@ use super::Error;
 use super::auth::{self, ApiKey, OAuth2, Place, TokenCache, TokenSource};
 use super::base64;
 use super::cache::Cache;
-use super::call::{Limiter, Policy};
+use super::call::{self, Limiter, Policy};
 use super::event::{Event, Hook};
+use super::github::GitHubPolicy;
+use super::policy::{ApiPolicy, IetfPolicy};
 use super::retry::Retry;
 use super::server::Server;
 use super::throttle::RateLimits;
 use endpoint_runtime::__private::{
-    Origin, REDACTED, credential_origins, is_shown_header, is_token, redact_userinfo,
-    shown_header_value,
+    REDACTED, credential_origins, is_shown_header, is_token, redact_userinfo, shown_header_value,
 };
 use endpoint_runtime::model::Pagination;
 use endpoint_runtime::{DEFAULT_ACCEPT, DEFAULT_BASE_URL, Endpoint};
@@ -184,13 +185,19 @@ pub struct ClientBuilder<C> {
     accept: Option<String>,
     headers: Vec<(String, String)>,
     transport: Transport,
-    retry: Retry,
-    /// `None`: the API's default ([`RateLimits::github`] or
-    /// [`RateLimits::default`]).
+    /// The API's rules; `None`: GitHub's for a client of GitHub, the
+    /// neutral ones for any other.
+    policy: Option<Arc<dyn ApiPolicy>>,
+    /// `None`: the policy's ([`Retry::default`], with keys made for the
+    /// policy's idempotency header when it names one).
+    retry: Option<Retry>,
+    /// `None`: the policy's ([`RateLimits::github`] for GitHub's,
+    /// [`RateLimits::default`] for the neutral ones).
     rate_limits: Option<RateLimits>,
     cache: Option<Arc<dyn Cache>>,
     hook: Option<Hook>,
-    pagination: Pagination,
+    /// `None`: the policy's (`Link` headers unless it says otherwise).
+    pagination: Option<Pagination>,
     /// The GitHub App whose installation tokens authenticate.
     #[cfg(feature = "app")]
     app: Option<super::GitHubApp>,
@@ -213,6 +220,7 @@ impl<C> Clone for ClientBuilder<C> {
             accept: self.accept.clone(),
             headers: self.headers.clone(),
             transport: self.transport.clone(),
+            policy: self.policy.clone(),
             retry: self.retry.clone(),
             rate_limits: self.rate_limits.clone(),
             cache: self.cache.clone(),
@@ -241,11 +249,12 @@ impl<C> Default for ClientBuilder<C> {
             accept: None,
             headers: Vec::new(),
             transport: Transport::default(),
-            retry: Retry::default(),
+            policy: None,
+            retry: None,
             rate_limits: None,
             cache: None,
             hook: None,
-            pagination: Pagination::link(),
+            pagination: None,
             #[cfg(feature = "app")]
             app: None,
             client: PhantomData,
@@ -290,11 +299,12 @@ impl<C> fmt::Debug for ClientBuilder<C> {
             .field("deadline", &self.transport.deadline)
             .field("connect_timeout", &self.transport.connect_timeout)
             .field("no_proxy", &self.transport.no_proxy)
-            .field("retry", &self.retry)
+            .field("policy", &self.api_in_force())
+            .field("retry", &self.retry_in_force())
             .field("rate_limits", &self.rate_limits_in_force())
             .field("cache", &self.cache)
             .field("on_event", &self.hook.is_some())
-            .field("pagination", &self.pagination);
+            .field("pagination", &self.pagination_in_force());
         // Its ids; the key is redacted.
         #[cfg(feature = "app")]
         debug.field("github_app", &self.app);
@@ -616,7 +626,36 @@ impl<C> ClientBuilder<C> {
     /// # Ok::<(), endpoint::client::Error>(())
     /// ```
     pub fn pagination(mut self, pagination: Pagination) -> Self {
-        self.pagination = pagination;
+        self.pagination = Some(pagination);
+        self
+    }
+
+    /// The rules of the API ([`ApiPolicy`]): how its answers report and
+    /// refuse rate limits, which quota a request counts against and which
+    /// are spaced, which answers may be retried, the header of its
+    /// idempotency keys, how its error bodies read and its lists page.
+    /// Unless set, [`GitHubPolicy`] for a client of GitHub (`github()`,
+    /// `github_enterprise`, or a base URL on `https://api.github.com`),
+    /// [`IetfPolicy`] for any other API. The settings of
+    /// [`retry`](Self::retry), [`rate_limits`](Self::rate_limits) and
+    /// [`pagination`](Self::pagination) win over the policy's defaults.
+    ///
+    /// ```no_run
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::{StripePolicy, ureq::Client};
+    ///
+    /// // Every POST gets an `Idempotency-Key`, the same on each try, and may
+    /// // be retried; lists page by `has_more` and `starting_after`.
+    /// let stripe = Client::builder()
+    ///     .base_url("https://api.stripe.com")
+    ///     .bearer("sk_test_…")
+    ///     .policy(StripePolicy)
+    ///     .build()?;
+    /// # }
+    /// # Ok::<(), endpoint::client::Error>(())
+    /// ```
+    pub fn policy(mut self, policy: impl ApiPolicy) -> Self {
+        self.policy = Some(Arc::new(policy));
         self
     }
 
@@ -636,7 +675,7 @@ impl<C> ClientBuilder<C> {
     /// # Ok::<(), endpoint::client::Error>(())
     /// ```
     pub fn retry(mut self, retry: Retry) -> Self {
-        self.retry = retry;
+        self.retry = Some(retry);
         self
     }
 
@@ -686,32 +725,60 @@ impl<C> ClientBuilder<C> {
         self
     }
 
-    /// The rate-limit settings in force.
-    fn rate_limits_in_force(&self) -> RateLimits {
-        match (&self.rate_limits, self.api) {
-            (Some(limits), _) => limits.clone(),
-            (None, Api::GitHub) => RateLimits::github(),
-            (None, Api::Any) => RateLimits::default(),
+    /// The API's rules: the policy set, else GitHub's for a client of
+    /// GitHub (`github()`, `github_enterprise`, or a base URL on
+    /// `api.github.com`), else the neutral ones.
+    fn api_in_force(&self) -> Arc<dyn ApiPolicy> {
+        match (&self.policy, self.api, &self.base_url) {
+            (Some(policy), _, _) => Arc::clone(policy),
+            (None, Api::GitHub, _) => Arc::new(GitHubPolicy),
+            (None, Api::Any, Some((url, _))) => call::default_api(url),
+            (None, Api::Any, None) => Arc::new(IetfPolicy),
         }
+    }
+
+    /// The retry settings in force: those set, else the defaults, making
+    /// keys for the policy's idempotency header when it names one.
+    fn retry_in_force(&self) -> Retry {
+        if let Some(retry) = &self.retry {
+            return retry.clone();
+        }
+        match self.api_in_force().idempotency_header() {
+            Some(header) => Retry::default()
+                .idempotency_header(header)
+                .generate_idempotency_keys(true),
+            None => Retry::default(),
+        }
+    }
+
+    /// The rate-limit settings in force: those set, else the policy's.
+    fn rate_limits_in_force(&self) -> RateLimits {
+        match &self.rate_limits {
+            Some(limits) => limits.clone(),
+            None => self.api_in_force().rate_limits(),
+        }
+    }
+
+    /// The pagination in force: the one set, else the policy's.
+    fn pagination_in_force(&self) -> Pagination {
+        self.pagination
+            .unwrap_or_else(|| self.api_in_force().pagination())
     }
 
     /// The policy of the client these settings make: a new rate-limit
     /// state (unless the settings name a store), their cache and hook.
-    pub(crate) fn policy(&self) -> Policy {
+    pub(crate) fn call_policy(&self) -> Policy {
         Policy {
-            retry: self.retry.clone(),
+            retry: self.retry_in_force(),
             limits: Limiter::new(self.rate_limits_in_force()),
             cache: self.cache.clone(),
             hook: self.hook.clone(),
             credentials: None,
             deadline: Some(self.transport.deadline),
             timeout: Some(self.transport.timeout),
-            github: self.api == Api::GitHub
-                || self.base_url.as_ref().is_some_and(|(url, _)| {
-                    Origin::of(url).is_some() && Origin::of(url) == Origin::of(DEFAULT_BASE_URL)
-                }),
+            api: self.api_in_force(),
             origins: Arc::default(),
-            pagination: self.pagination,
+            pagination: self.pagination_in_force(),
             query_keys: Arc::default(),
         }
     }
@@ -868,7 +935,7 @@ impl<C> ClientBuilder<C> {
     /// The endpoint and the policy of the client these settings make.
     pub(crate) fn parts(&self) -> Result<(Endpoint, Policy), Error> {
         let endpoint = self.build_endpoint()?;
-        let mut policy = self.policy();
+        let mut policy = self.call_policy();
         // The client's credentials go to the origins of these settings'
         // base URL and uploads URL only, whatever endpoint it is given later.
         policy.origins = credential_origins(&endpoint).into();

@@ -18,7 +18,9 @@ use super::cache::{self, Cache, CachedAnswer};
 use super::error::Error;
 use super::event::{Event, Hook, RetryReason, WaitReason};
 use super::exchange::{self, Answer, Exchange, Step};
-use super::rate_limit::{self, RateLimit, RateLimitKind};
+use super::github::GitHubPolicy;
+use super::policy::{ApiPolicy, IetfPolicy, Refusal, Refused};
+use super::rate_limit::{RateLimit, RateLimitKind};
 use super::retry::{self, Retry};
 use super::throttle::{self, Admission, MemoryStore, RateLimitStore, RateLimits};
 use endpoint_runtime::__private::{Origin, credential_origins, with_query_param};
@@ -31,7 +33,7 @@ pub(crate) type TransportError = Box<dyn std::error::Error + Send + Sync>;
 /// The settings and shared state of a client's calls: cloned with the
 /// client, so that its clones share the rate-limit state, the cache and
 /// the credentials.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub(crate) struct Policy {
     pub(crate) retry: Retry,
     pub(crate) limits: Option<Limiter>,
@@ -44,11 +46,10 @@ pub(crate) struct Policy {
     /// The transport's timeout of each request, which the time left before
     /// the deadline may cut.
     pub(crate) timeout: Option<Duration>,
-    /// Whether the API is GitHub (a client made by `github()` or
-    /// `github_enterprise`, or for `api.github.com`): its limits have names
-    /// and resources (events of another API's limits use none of GitHub's
-    /// words), and a `409` for a list's first page is an empty repository.
-    pub(crate) github: bool,
+    /// The API's rules: how its answers report and refuse rate limits,
+    /// which quota a request counts against, which answers may be retried,
+    /// how its error bodies and lists read.
+    pub(crate) api: Arc<dyn ApiPolicy>,
     /// Where the client's credentials may go: the origins of the base URL
     /// and the uploads URL it was made with, whatever endpoint a clone
     /// made by `with_endpoint` builds its requests with.
@@ -71,7 +72,7 @@ impl fmt::Debug for Policy {
             .field("credentials", &self.credentials)
             .field("deadline", &self.deadline)
             .field("origins", &self.origins)
-            .field("github", &self.github)
+            .field("api", &self.api)
             .field("pagination", &self.pagination)
             .field("query_keys", &self.query_keys)
             .finish()
@@ -100,6 +101,24 @@ impl Limiter {
     }
 }
 
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy {
+            retry: Retry::default(),
+            limits: None,
+            cache: None,
+            hook: None,
+            credentials: None,
+            deadline: None,
+            timeout: None,
+            api: Arc::new(IetfPolicy),
+            origins: Arc::default(),
+            pagination: Pagination::default(),
+            query_keys: Arc::default(),
+        }
+    }
+}
+
 impl Policy {
     /// The query keys as a URL or a message may hold them: as they are,
     /// and encoded as a query value.
@@ -121,12 +140,31 @@ impl Policy {
     /// The policy of a client made without a builder for `endpoint`, which
     /// does nothing on its own: no retry, no rate limit honoured, no cache;
     /// its credentials go to the endpoint's base URL and uploads URL only.
+    /// Its API's rules are GitHub's when the base URL is GitHub's.
     pub(crate) fn none(endpoint: &Endpoint) -> Policy {
+        let base_url = endpoint.default_options()["baseUrl"]
+            .as_str()
+            .map(str::to_owned);
+        let api = default_api(base_url.as_deref().unwrap_or_default());
         Policy {
             retry: Retry::never(),
             origins: credential_origins(endpoint).into(),
+            pagination: api.pagination(),
+            api,
             ..Policy::default()
         }
+    }
+}
+
+/// The rules of an API at `base_url` when none were given: GitHub's for
+/// `https://api.github.com`, the neutral ones for any other.
+pub(crate) fn default_api(base_url: &str) -> Arc<dyn ApiPolicy> {
+    let github = Origin::of(base_url).is_some()
+        && Origin::of(base_url) == Origin::of(endpoint_runtime::DEFAULT_BASE_URL);
+    if github {
+        Arc::new(GitHubPolicy)
+    } else {
+        Arc::new(IetfPolicy)
     }
 }
 
@@ -166,9 +204,9 @@ pub(crate) struct Call<'p> {
     retries: u32,
     /// Refusals by a rate limit waited out.
     refusals: u32,
-    /// The status of the refusal the request waits for, if it was refused,
-    /// and whether it came from GitHub (for the event).
-    refused: Option<(StatusCode, bool)>,
+    /// The status of the refusal the request waits for, if it was refused
+    /// (for the event).
+    refused: Option<StatusCode>,
     /// The cache key of the request sent, when its answer may be kept.
     cache_key: Option<String>,
     /// The kept answer the request sent asks about.
@@ -331,7 +369,7 @@ impl<'p> Call<'p> {
         };
         let received = SystemTime::now();
         let answer = self.observe(answer, received);
-        match self.exchange.receive(answer) {
+        match self.exchange.receive(answer, &self.policy.api) {
             Ok(Step::Follow) => {
                 if !self.policy.query_keys.is_empty() {
                     self.exchange
@@ -339,7 +377,7 @@ impl<'p> Call<'p> {
                 }
                 self.phase = Phase::Start(Duration::ZERO);
             }
-            Ok(Step::Done(answer)) => self.conclude(answer),
+            Ok(Step::Done(answer)) => self.conclude(*answer),
             Err(error) => self.finish(Err(error)),
         }
     }
@@ -348,7 +386,8 @@ impl<'p> Call<'p> {
     fn spacing(&mut self) -> Option<Result<Duration, Error>> {
         let limiter = self.policy.limits.as_ref()?;
         let (method, path) = (self.exchange.method(), self.exchange.path());
-        let (lane, spacing) = throttle::lane_of(&limiter.settings, method, path)?;
+        let (lane, spacing) =
+            throttle::spacing_of(&limiter.settings, self.policy.api.lane(method, path))?;
         let now = SystemTime::now();
         let slot = match limiter.store.reserve(lane, spacing, now) {
             Ok(slot) => slot,
@@ -380,11 +419,14 @@ impl<'p> Call<'p> {
         if !self.exchange.at_origin() {
             return Ok(None);
         }
-        let resource = throttle::resource_of(self.exchange.path());
+        let resource = self
+            .policy
+            .api
+            .resource(self.exchange.method(), self.exchange.path());
         let now = SystemTime::now();
         let admission = limiter
             .store
-            .admit(resource, now)
+            .admit(&resource, now)
             .map_err(|error| self.exchange.transport_error(Box::new(error)))?;
         let Admission::WaitUntil(kind, until) = admission else {
             return Ok(None);
@@ -400,13 +442,10 @@ impl<'p> Call<'p> {
         self.waits += 1;
         let refused = std::mem::take(&mut self.refused);
         let reason = match refused {
-            Some((status, false)) => WaitReason::Limit {
-                refused: Some(status),
-            },
-            None if !self.policy.github => WaitReason::Limit { refused: None },
+            _ if !self.policy.api.names_limits() => WaitReason::Limit { refused },
             _ => WaitReason::RateLimit {
                 kind,
-                resource: resource.to_owned(),
+                resource: resource.into_owned(),
                 refused: refused.is_some(),
             },
         };
@@ -508,6 +547,7 @@ impl<'p> Call<'p> {
             .map(|answer| {
                 let (parts, body) = answer.into_parts();
                 Answer {
+                    api: Arc::clone(&self.policy.api),
                     method: refresh.method().clone(),
                     url: refresh.url(),
                     status: parts.status,
@@ -538,16 +578,19 @@ impl<'p> Call<'p> {
         if let Some(limiter) = &self.policy.limits
             && self.exchange.at_origin()
         {
-            let limit = RateLimit::from_headers(answer.headers());
+            let limit = self.policy.api.rate_limit(answer.headers());
             if let (Some(remaining), Some(reset)) = (limit.remaining, limit.reset) {
-                let resource = limit
-                    .resource
-                    .as_deref()
-                    .unwrap_or_else(|| throttle::resource_of(self.exchange.path()));
+                let resource = match limit.resource {
+                    Some(named) => named.into(),
+                    None => self
+                        .policy
+                        .api
+                        .resource(self.exchange.method(), self.exchange.path()),
+                };
                 let reset = local_time(reset, answer.headers(), received);
                 // A store that cannot be reached loses one report; the next
                 // request says so.
-                let _ = limiter.store.update(resource, remaining, reset);
+                let _ = limiter.store.update(&resource, remaining, reset);
             }
         }
         let mut answer = answer;
@@ -599,19 +642,34 @@ impl<'p> Call<'p> {
             }
             return self.finish(Ok(answer));
         }
-        if status == StatusCode::FORBIDDEN || status == StatusCode::TOO_MANY_REQUESTS {
-            return self.refusal(answer);
+        let limit = self.policy.api.rate_limit(&answer.headers);
+        let refusal = self.policy.api.refusal(
+            &Refused::new(
+                status,
+                &answer.headers,
+                &answer.body,
+                &limit,
+                answer.received,
+            )
+            .after(self.refusals),
+        );
+        if let Some(refusal) = refusal {
+            return self.refusal(answer, &limit, refusal);
         }
-        if Retry::retries_status(status) && self.may_resend() {
-            let advised = RateLimit::from_headers(&answer.headers).retry_after;
-            return self.retry_or(RetryReason::Status(status), advised, Ok(answer));
+        let retry = self
+            .policy
+            .api
+            .retry_advice(status, &answer.headers)
+            .unwrap_or_else(|| Retry::retries_status(status));
+        if retry && self.may_resend() {
+            return self.retry_or(RetryReason::Status(status), limit.retry_after, Ok(answer));
         }
         self.finish(Ok(answer));
     }
 
-    /// A `403` or `429`: a rate limit's refusal is waited out (within the
-    /// settings' bounds) and sent again; anything else ends the call.
-    fn refusal(&mut self, answer: Answer) {
+    /// A rate limit's refusal (as the API's policy judged `answer`): waited
+    /// out within the settings' bounds and sent again, or the call's end.
+    fn refusal(&mut self, answer: Answer, limit: &RateLimit, refusal: Refusal) {
         let Some(limiter) = &self.policy.limits else {
             return self.finish(Ok(answer));
         };
@@ -620,25 +678,13 @@ impl<'p> Call<'p> {
         if !self.exchange.at_origin() {
             return self.finish(Ok(answer));
         }
-        let limit = RateLimit::from_headers(&answer.headers);
-        let message = serde_json::from_slice::<serde_json::Value>(&answer.body)
-            .ok()
-            .and_then(|body| body.get("message")?.as_str().map(str::to_owned));
-        let Some((kind, Some(until))) =
-            rate_limit::refusal(answer.status, &limit, message.as_deref(), answer.received)
-        else {
+        let Refusal { kind, retry_at } = refusal;
+        let Some(until) = retry_at else {
             return self.finish(Ok(answer));
         };
         let until = match kind {
+            // A reset is a time by the server's clock.
             RateLimitKind::Primary => local_time(until, &answer.headers, answer.received),
-            // GitHub's advice when a secondary limit names no time: a minute,
-            // then longer and longer while it keeps refusing.
-            RateLimitKind::Secondary if limit.retry_after.is_none() => answer
-                .received
-                .checked_add(
-                    rate_limit::SECONDARY_WAIT.saturating_mul(2u32.saturating_pow(self.refusals)),
-                )
-                .unwrap_or(until),
             RateLimitKind::Secondary => until,
         };
         let wait = until.duration_since(SystemTime::now()).unwrap_or_default();
@@ -646,16 +692,18 @@ impl<'p> Call<'p> {
             || wait > limiter.settings.max_wait
             || !self.fits(wait)
         {
-            // The refusal, with the time this call would have retried at
-            // (a secondary limit's wait doubles with each refusal).
+            // The refusal, with the time this call would have retried at.
             let mut error = answer.into_error();
             if let Error::RateLimited { retry_at, .. } = &mut error {
                 *retry_at = Some(until);
             }
             return self.finish(Err(error));
         }
-        let admitted_as = throttle::resource_of(self.exchange.path());
-        let resource = limit.resource.as_deref().unwrap_or(admitted_as);
+        let admitted_as = self
+            .policy
+            .api
+            .resource(self.exchange.method(), self.exchange.path());
+        let resource = limit.resource.as_deref().unwrap_or(&admitted_as);
         let stored = match kind {
             RateLimitKind::Secondary => limiter.store.pause(until),
             RateLimitKind::Primary => limiter.store.update(resource, 0, until),
@@ -664,26 +712,25 @@ impl<'p> Call<'p> {
             return self.finish(Err(self.exchange.transport_error(Box::new(error))));
         }
         self.refusals += 1;
-        let github =
-            self.policy.github || rate_limit::is_github(&answer.headers, message.as_deref());
         if kind == RateLimitKind::Primary && resource != admitted_as {
             // A resource the path does not tell (one of GitHub's rarer
             // ones): the admission would not see its quota, so the call
             // waits here.
             self.waits += 1;
+            let resource = resource.to_owned();
             self.emit(|call| Event::Wait {
                 method: call.exchange.method().clone(),
                 url: call.exchange.url(),
                 wait,
                 reason: WaitReason::RateLimit {
                     kind,
-                    resource: resource.to_owned(),
+                    resource,
                     refused: true,
                 },
             });
             self.phase = Phase::Start(wait.max(Duration::from_millis(1)));
         } else {
-            self.refused = Some((answer.status, github));
+            self.refused = Some(answer.status);
             self.phase = Phase::Start(Duration::ZERO);
         }
     }
@@ -806,7 +853,7 @@ fn local_time(
     let Some(date) = headers
         .get(header::DATE)
         .and_then(|value| value.to_str().ok())
-        .and_then(rate_limit::http_date)
+        .and_then(super::rate_limit::http_date)
     else {
         return server_time;
     };

@@ -8,7 +8,6 @@ use std::time::{Duration, SystemTime};
 use endpoint_runtime::TypedRequest;
 use endpoint_runtime::model::{Answer, AnswerError};
 use http::{HeaderMap, Method, StatusCode};
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::decode::{Failure, Operation, answer};
@@ -268,19 +267,6 @@ impl Error {
             _ => None,
         }
     }
-
-    /// The error for an answer that is not 2xx, received at `received`.
-    pub(crate) fn from_answer(answer: ApiError, received: SystemTime) -> Error {
-        let limit = answer.rate_limit();
-        match rate_limit::refusal(answer.status, &limit, answer.message.as_deref(), received) {
-            Some((kind, retry_at)) => Error::RateLimited {
-                kind,
-                retry_at,
-                answer: Some(Box::new(answer)),
-            },
-            None => Error::Status(Box::new(answer)),
-        }
-    }
 }
 
 impl fmt::Display for RateLimitKind {
@@ -471,8 +457,8 @@ pub(crate) fn causes(error: &(dyn std::error::Error + 'static)) -> String {
 ///
 /// GitHub's limits are named as GitHub names them (`secondary rate
 /// limit`); another API's refusal is told by its status alone, as such an
-/// API has no primary and secondary limits
-/// ([`rate_limit::is_github`]).
+/// API has no primary and secondary limits (the API's policy says which:
+/// [`ApiPolicy::names_limits`](super::ApiPolicy::names_limits)).
 fn rate_limited_text(
     kind: &RateLimitKind,
     retry_at: &Option<SystemTime>,
@@ -484,8 +470,7 @@ fn rate_limited_text(
     };
     match answer {
         Some(answer) => {
-            let github = rate_limit::is_github(&answer.headers, answer.message.as_deref());
-            let limit = rate_limit::limit_text(github.then_some(*kind), None);
+            let limit = rate_limit::limit_text(answer.names_limits.then_some(*kind), None);
             format!("{answer}; {limit}, {retry}")
         }
         None => {
@@ -718,8 +703,11 @@ impl std::error::Error for DecodeError {
     }
 }
 
-/// An answer with a status other than 2xx, and GitHub's explanation when
-/// its body has one (`{"message", "documentation_url", "errors"}`).
+/// An answer with a status other than 2xx, and the explanation its body
+/// gives, as the API's policy reads it
+/// ([`ApiPolicy::explain`](super::ApiPolicy::explain): GitHub's
+/// `{"message", "documentation_url", "errors"}`, RFC 9457 problem details,
+/// Stripe's `error`, OAuth's `error_description`…).
 ///
 /// Its `Display` names the request and the server's explanation
 /// ([`ApiError::summary`]): `GET http://127.0.0.1:8080/v1/stores/42: the
@@ -736,48 +724,52 @@ pub struct ApiError {
     pub status: StatusCode,
     /// Every header of the answer.
     pub headers: HeaderMap,
-    /// GitHub's `message`.
+    /// The server's message ([`Explanation::message`]: GitHub's `message`,
+    /// a problem's `detail`, Stripe's `error.message`…).
     pub message: Option<String>,
-    /// GitHub's `documentation_url`.
+    /// Where the error is documented ([`Explanation::documentation_url`]:
+    /// GitHub's `documentation_url`, Stripe's `error.doc_url`, Twilio's
+    /// `more_info`, a problem's `type`).
     pub documentation_url: Option<String>,
-    /// GitHub's `errors`: for a 422, one object per invalid field
-    /// (`{"resource", "field", "code"}`, sometimes a `message`).
+    /// The errors of single fields ([`Explanation::errors`]: GitHub's
+    /// `errors`, for a 422 one object per invalid field, `{"resource",
+    /// "field", "code"}`, sometimes a `message`).
     pub errors: Vec<Value>,
     /// The body as received.
     pub body: Vec<u8>,
+    /// Whether the API's limits have kinds worth naming in this error's
+    /// text ([`ApiPolicy::names_limits`](super::ApiPolicy::names_limits)).
+    names_limits: bool,
 }
 
 impl ApiError {
-    /// Reads GitHub's explanation from an answer's body.
+    /// An answer and the explanation the API's policy read in its body.
     pub(crate) fn new(
         method: Method,
         url: String,
         status: StatusCode,
         headers: HeaderMap,
         body: Vec<u8>,
+        explanation: Explanation,
     ) -> ApiError {
-        #[derive(Deserialize)]
-        struct Explanation {
-            message: Option<String>,
-            documentation_url: Option<String>,
-            #[serde(default)]
-            errors: Vec<Value>,
-        }
-        let explanation = serde_json::from_slice::<Explanation>(&body).ok();
-        let (message, documentation_url, errors) = match explanation {
-            Some(found) => (found.message, found.documentation_url, found.errors),
-            None => (None, None, Vec::new()),
-        };
         ApiError {
             method,
             url,
             status,
             headers,
-            message,
-            documentation_url,
-            errors,
+            message: explanation.message,
+            documentation_url: explanation.documentation_url,
+            errors: explanation.errors,
             body,
+            names_limits: false,
         }
+    }
+
+    /// The same error, naming the kinds of the API's limits when
+    /// `names_limits` (GitHub's primary and secondary limits).
+    pub(crate) fn naming_limits(mut self, names_limits: bool) -> ApiError {
+        self.names_limits = names_limits;
+        self
     }
 
     /// The rate-limit headers of the answer.
@@ -820,11 +812,9 @@ impl ApiError {
         answer(self.status, &self.headers, &self.body)
     }
 
-    /// GitHub's message and the first validation error's message or code
-    /// (`Validation Failed (invalid)`); for a JSON body of another shape,
-    /// its `error`, `detail`, `title` or first of `errors`
-    /// (`{"error": "no such store"}` → `no such store`); otherwise the start
-    /// of the body (200 characters). One line of at most
+    /// The server's message and the first field error's message or code
+    /// (`Validation Failed (invalid)`); for a body without a message, the
+    /// start of the body (200 characters). One line of at most
     /// [`MAX_PRINTED_TEXT`] characters, control characters escaped.
     pub fn summary(&self) -> String {
         Bounded::text(&self.explanation()).to_string()
@@ -843,57 +833,103 @@ impl ApiError {
                 _ => None,
             });
             return match detail {
-                Some(detail) => format!("{message} ({detail})"),
-                None => message.clone(),
+                Some(detail) if detail != message => format!("{message} ({detail})"),
+                _ => message.clone(),
             };
-        }
-        if let Some(text) = serde_json::from_slice::<Value>(&self.body)
-            .ok()
-            .as_ref()
-            .and_then(explanation)
-        {
-            return shortened(text.trim());
         }
         shortened(String::from_utf8_lossy(&self.body).trim())
     }
 }
 
-/// The explanation in a JSON error body of another shape than GitHub's:
-/// `error` (a string, or an object with a `message`), `detail`, `title`,
-/// `error_description`, or the first of `errors` (RFC 9457 problem details,
-/// JSON:API, OAuth, and most APIs' own shapes).
-fn explanation(body: &Value) -> Option<&str> {
-    let fields = body.as_object()?;
-    for key in [
-        "error",
-        "detail",
-        "title",
-        "error_description",
-        "errors",
-        "description",
-        "reason",
-        "msg",
-    ] {
-        let found = match fields.get(key) {
-            Some(Value::String(text)) => Some(text.as_str()),
-            Some(Value::Object(inner)) => inner
-                .get("message")
-                .or_else(|| inner.get("detail"))
-                .and_then(Value::as_str),
-            Some(Value::Array(items)) => items.first().and_then(|first| match first {
-                Value::String(text) => Some(text.as_str()),
-                Value::Object(inner) => ["message", "detail", "title"]
-                    .iter()
-                    .find_map(|key| inner.get(*key).and_then(Value::as_str)),
-                _ => None,
-            }),
-            _ => None,
+/// What an error answer's body says of itself: its message, a link to
+/// its documentation, and the errors of single fields.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Explanation {
+    /// The message, as the server wrote it.
+    pub message: Option<String>,
+    /// Where the error is documented.
+    pub documentation_url: Option<String>,
+    /// One value per invalid field or further error (GitHub's `errors`,
+    /// RFC 9457's `errors` or `invalid-params`, JSON:API's `errors`).
+    pub errors: Vec<Value>,
+}
+
+impl Explanation {
+    /// The explanation of a JSON error body of any common shape; nothing
+    /// for a body that is no JSON object:
+    ///
+    /// - the message: `message` (GitHub, Twilio, Kubernetes' `Status`),
+    ///   `error.message` (Stripe, Google), `detail` then `title` (RFC 9457
+    ///   problem details), `error_description` (OAuth 2), `error` as text,
+    ///   the first of `errors`, `description`, `reason`, `msg`;
+    /// - the documentation: `documentation_url` (GitHub),
+    ///   `error.doc_url` (Stripe), `more_info` (Twilio), or RFC 9457's
+    ///   `type` when it is an `http(s)` URL;
+    /// - the errors: `errors` or `invalid-params` when a list.
+    ///
+    /// ```
+    /// use endpoint::client::Explanation;
+    ///
+    /// let problem = Explanation::read(br#"{
+    ///     "type": "https://example.com/probs/out-of-credit",
+    ///     "title": "You do not have enough credit.",
+    ///     "detail": "Your current balance is 30, but that costs 50.",
+    ///     "invalid-params": [{"name": "age", "reason": "must be a positive integer"}]
+    /// }"#);
+    /// assert_eq!(problem.message.as_deref(), Some("Your current balance is 30, but that costs 50."));
+    /// assert_eq!(problem.documentation_url.as_deref(), Some("https://example.com/probs/out-of-credit"));
+    /// assert_eq!(problem.errors.len(), 1);
+    /// assert_eq!(Explanation::read(b"<html>Bad Gateway</html>"), Explanation::default());
+    /// ```
+    pub fn read(body: &[u8]) -> Explanation {
+        let Ok(Value::Object(fields)) = serde_json::from_slice::<Value>(body) else {
+            return Explanation::default();
         };
-        if let Some(text) = found.filter(|text| !text.trim().is_empty()) {
-            return Some(text);
+        let text = |value: Option<&Value>| -> Option<String> {
+            value
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|text| !text.is_empty())
+                .map(str::to_owned)
+        };
+        let inner = |key: &str, field: &str| fields.get(key).and_then(|value| value.get(field));
+        let first_error = |key: &str| {
+            let first = fields.get(key)?.as_array()?.first()?;
+            match first {
+                Value::String(_) => text(Some(first)),
+                Value::Object(error) => ["message", "detail", "title", "reason"]
+                    .iter()
+                    .find_map(|key| text(error.get(*key))),
+                _ => None,
+            }
+        };
+        let message = text(fields.get("message"))
+            .or_else(|| text(inner("error", "message")))
+            .or_else(|| text(fields.get("detail")))
+            .or_else(|| text(fields.get("title")))
+            .or_else(|| text(fields.get("error_description")))
+            .or_else(|| text(fields.get("error")))
+            .or_else(|| text(inner("error", "detail")))
+            .or_else(|| first_error("errors"))
+            .or_else(|| text(fields.get("description")))
+            .or_else(|| text(fields.get("reason")))
+            .or_else(|| text(fields.get("msg")));
+        let problem_type = text(fields.get("type"))
+            .filter(|url| url.starts_with("https://") || url.starts_with("http://"));
+        let documentation_url = text(fields.get("documentation_url"))
+            .or_else(|| text(inner("error", "doc_url")))
+            .or_else(|| text(fields.get("more_info")))
+            .or(problem_type);
+        let errors = ["errors", "invalid-params"]
+            .iter()
+            .find_map(|key| fields.get(*key)?.as_array().cloned())
+            .unwrap_or_default();
+        Explanation {
+            message,
+            documentation_url,
+            errors,
         }
     }
-    None
 }
 
 /// `text`, cut after 200 characters.
@@ -942,19 +978,40 @@ impl std::error::Error for ApiError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exchange;
+    use crate::github::GitHubPolicy;
+    use crate::policy::{ApiPolicy, IetfPolicy};
     use std::time::UNIX_EPOCH;
 
-    fn answer(status: u16, headers: &[(&'static str, &str)], body: &str) -> ApiError {
-        ApiError::new(
-            Method::POST,
-            "https://api.github.com/repos/o/r/labels".into(),
-            StatusCode::from_u16(status).unwrap(),
-            headers
+    /// The error of an answer of an API with the rules of `api`, received
+    /// at `received`.
+    fn error(
+        api: impl ApiPolicy,
+        status: u16,
+        headers: &[(&'static str, &str)],
+        body: &str,
+        received: SystemTime,
+    ) -> Error {
+        exchange::Answer {
+            api: Arc::new(api),
+            method: Method::POST,
+            url: "https://api.github.com/repos/o/r/labels".into(),
+            status: StatusCode::from_u16(status).unwrap(),
+            headers: headers
                 .iter()
                 .map(|(name, value)| (http::HeaderName::from_static(name), value.parse().unwrap()))
                 .collect(),
-            body.as_bytes().to_vec(),
-        )
+            body: body.as_bytes().to_vec(),
+            received,
+        }
+        .into_error()
+    }
+
+    fn answer(status: u16, headers: &[(&'static str, &str)], body: &str) -> ApiError {
+        match error(GitHubPolicy, status, headers, body, SystemTime::now()) {
+            Error::Status(answer) => *answer,
+            other => panic!("not a status: {other}"),
+        }
     }
 
     #[test]
@@ -992,7 +1049,11 @@ mod tests {
             ),
             (
                 r#"{"error":"invalid_grant","error_description":"expired"}"#,
-                "invalid_grant",
+                "expired",
+            ),
+            (
+                r#"{"errors":[{"message":"name is taken"}]}"#,
+                "name is taken",
             ),
             (r#"{"code":7}"#, r#"{"code":7}"#),
         ] {
@@ -1003,18 +1064,64 @@ mod tests {
     }
 
     #[test]
+    fn explanations_of_every_shape() {
+        let message = |body: &str| Explanation::read(body.as_bytes()).message;
+        assert_eq!(
+            message(r#"{"message": "Not Found"}"#).as_deref(),
+            Some("Not Found")
+        );
+        assert_eq!(
+            message(
+                r#"{"error": {"type": "invalid_request_error", "message": "No such customer"}}"#
+            )
+            .as_deref(),
+            Some("No such customer")
+        );
+        assert_eq!(
+            message(
+                r#"{"error": "invalid_grant", "error_description": "The refresh token expired"}"#
+            )
+            .as_deref(),
+            Some("The refresh token expired")
+        );
+        assert_eq!(
+            message(r#"{"error": "no such store"}"#).as_deref(),
+            Some("no such store")
+        );
+        assert_eq!(
+            message(r#"{"title": "Forbidden"}"#).as_deref(),
+            Some("Forbidden")
+        );
+        assert_eq!(
+            message(r#"{"errors": [{"status": "422", "detail": "name is taken"}]}"#).as_deref(),
+            Some("name is taken")
+        );
+        assert_eq!(message(r#"{"message": "  "}"#), None);
+        assert_eq!(message("[1, 2]"), None);
+        assert_eq!(message(""), None);
+        let twilio = Explanation::read(
+            br#"{"code": 20404, "message": "The requested resource was not found", "more_info": "https://www.twilio.com/docs/errors/20404", "status": 404}"#,
+        );
+        assert_eq!(
+            twilio.documentation_url.as_deref(),
+            Some("https://www.twilio.com/docs/errors/20404")
+        );
+        let blank = Explanation::read(br#"{"type": "about:blank", "title": "Not Found"}"#);
+        assert_eq!(blank.documentation_url, None);
+    }
+
+    #[test]
     fn rate_limit_refusals_say_when_to_retry() {
         let received = UNIX_EPOCH + Duration::from_secs(1_000);
-        let primary = Error::from_answer(
-            answer(
-                403,
-                &[
-                    ("x-ratelimit-remaining", "0"),
-                    ("x-ratelimit-reset", "1700000000"),
-                    ("x-github-request-id", "CAFE:1234"),
-                ],
-                r#"{"message":"API rate limit exceeded for user ID 1."}"#,
-            ),
+        let primary = error(
+            GitHubPolicy,
+            403,
+            &[
+                ("x-ratelimit-remaining", "0"),
+                ("x-ratelimit-reset", "1700000000"),
+                ("x-github-request-id", "CAFE:1234"),
+            ],
+            r#"{"message":"API rate limit exceeded for user ID 1."}"#,
             received,
         );
         assert!(matches!(
@@ -1037,12 +1144,11 @@ mod tests {
             "{primary}"
         );
         // GitHub's answers name their resource: GitHub's words.
-        let secondary = Error::from_answer(
-            answer(
-                429,
-                &[("retry-after", "42"), ("x-ratelimit-resource", "core")],
-                r#"{"message":"slow down"}"#,
-            ),
+        let secondary = error(
+            GitHubPolicy,
+            429,
+            &[("retry-after", "42"), ("x-ratelimit-resource", "core")],
+            r#"{"message":"slow down"}"#,
             received,
         );
         assert_eq!(
@@ -1056,8 +1162,11 @@ mod tests {
             "{secondary}"
         );
         // Another API's 429: its status, and when, in no words of GitHub's.
-        let other = Error::from_answer(
-            answer(429, &[("retry-after", "42")], r#"{"error":"slow down"}"#),
+        let other = error(
+            IetfPolicy,
+            429,
+            &[("retry-after", "42")],
+            r#"{"error":"slow down"}"#,
             received,
         );
         assert_eq!(
@@ -1076,15 +1185,39 @@ mod tests {
                 && text.ends_with(" UTC (in 42 min)"),
             "{text}"
         );
-        let plain = Error::from_answer(answer(404, &[], r#"{"message":"Not Found"}"#), received);
+        let plain = error(
+            GitHubPolicy,
+            404,
+            &[],
+            r#"{"message":"Not Found"}"#,
+            received,
+        );
         assert!(matches!(plain, Error::Status(_)));
         assert_eq!(plain.retry_at(), None);
+        // GitHub's secondary-limit text from another API: a plain 403.
+        let text = r#"{"message":"You have exceeded a secondary rate limit."}"#;
+        let elsewhere = error(IetfPolicy, 403, &[], text, received);
+        assert!(matches!(elsewhere, Error::Status(_)), "{elsewhere}");
+        let from_github = error(GitHubPolicy, 403, &[], text, received);
+        assert!(
+            matches!(
+                from_github,
+                Error::RateLimited {
+                    kind: RateLimitKind::Secondary,
+                    ..
+                }
+            ),
+            "{from_github}"
+        );
     }
 
     #[test]
     fn a_call_that_gave_up_says_what_it_cost() {
-        let refusal = Error::from_answer(
-            answer(503, &[], r#"{"message":"down"}"#),
+        let refusal = error(
+            IetfPolicy,
+            503,
+            &[],
+            r#"{"message":"down"}"#,
             UNIX_EPOCH + Duration::from_secs(1_000),
         );
         let retried = Error::GaveUp {

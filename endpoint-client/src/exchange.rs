@@ -1,6 +1,7 @@
 //! One call: the request, the redirects it follows, and its final answer.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use endpoint_runtime::__private::{Origin, is_shown_header, redact_userinfo, shown_header_value};
@@ -9,6 +10,7 @@ use http::{HeaderMap, Method, StatusCode, Uri};
 
 use super::decode::{Failure, Operation, decode};
 use super::error::{ApiError, DecodeError, Error};
+use super::policy::{ApiPolicy, Refusal, Refused};
 use super::{MAX_REDIRECTS, Response};
 
 /// The origin of `uri` (scheme, lowercase host, effective port), as the
@@ -67,7 +69,7 @@ pub(crate) enum Step {
     /// Send [`Exchange::request`] again: a redirect was followed.
     Follow,
     /// The call is over.
-    Done(Answer),
+    Done(Box<Answer>),
 }
 
 impl Exchange {
@@ -231,15 +233,20 @@ impl Exchange {
     /// send the same method and body again. Credentials are dropped once a
     /// redirect leaves the first request's origin (scheme, host and port), so
     /// that they reach no host the endpoint did not build the request for.
-    pub(crate) fn receive(&mut self, answer: http::Response<Vec<u8>>) -> Result<Step, Error> {
+    /// The final answer is read by the rules of `api`.
+    pub(crate) fn receive(
+        &mut self,
+        answer: http::Response<Vec<u8>>,
+        api: &Arc<dyn ApiPolicy>,
+    ) -> Result<Step, Error> {
         let status = answer.status();
         let keeps_method = match status {
             StatusCode::TEMPORARY_REDIRECT | StatusCode::PERMANENT_REDIRECT => true,
             StatusCode::MOVED_PERMANENTLY | StatusCode::FOUND | StatusCode::SEE_OTHER => false,
-            _ => return Ok(Step::Done(self.answer(answer))),
+            _ => return Ok(Step::Done(Box::new(self.answer(answer, api)))),
         };
         let Some(location) = answer.headers().get(header::LOCATION) else {
-            return Ok(Step::Done(self.answer(answer)));
+            return Ok(Step::Done(Box::new(self.answer(answer, api))));
         };
         let redirect_error = |reason: String| Error::Redirect {
             method: self.method.clone(),
@@ -278,9 +285,10 @@ impl Exchange {
         Ok(Step::Follow)
     }
 
-    fn answer(&self, answer: http::Response<Vec<u8>>) -> Answer {
+    fn answer(&self, answer: http::Response<Vec<u8>>, api: &Arc<dyn ApiPolicy>) -> Answer {
         let (parts, body) = answer.into_parts();
         Answer {
+            api: Arc::clone(api),
             method: self.method.clone(),
             url: self.uri.to_string(),
             status: parts.status,
@@ -321,9 +329,10 @@ fn drop_body_headers(headers: &mut HeaderMap) {
     }
 }
 
-/// The final answer of a call.
+/// The final answer of a call, with the rules of its API.
 #[derive(Debug)]
 pub(crate) struct Answer {
+    pub(crate) api: Arc<dyn ApiPolicy>,
     pub(crate) method: Method,
     pub(crate) url: String,
     pub(crate) status: StatusCode,
@@ -355,19 +364,36 @@ impl Answer {
         }
     }
 
-    /// The error for an answer that is not 2xx.
+    /// The error for an answer that is not 2xx: a rate limit's refusal
+    /// when the API's rules say it is one, else the answer's status.
     pub(crate) fn into_error(self) -> Error {
-        let received = self.received;
-        Error::from_answer(
-            ApiError::new(
-                self.method,
-                redact_userinfo(&self.url).into_owned(),
-                self.status,
-                self.headers,
-                self.body,
-            ),
-            received,
+        let limit = self.api.rate_limit(&self.headers);
+        let refused = Refused::new(
+            self.status,
+            &self.headers,
+            &self.body,
+            &limit,
+            self.received,
+        );
+        let refusal = self.api.refusal(&refused);
+        let explanation = self.api.explain(&self.body);
+        let answer = ApiError::new(
+            self.method,
+            redact_userinfo(&self.url).into_owned(),
+            self.status,
+            self.headers,
+            self.body,
+            explanation,
         )
+        .naming_limits(self.api.names_limits());
+        match refusal {
+            Some(Refusal { kind, retry_at }) => Error::RateLimited {
+                kind,
+                retry_at,
+                answer: Some(Box::new(answer)),
+            },
+            None => Error::Status(Box::new(answer)),
+        }
     }
 
     /// The error for an answer to `operation` that does not fit `type_name`.
@@ -563,6 +589,11 @@ pub(crate) fn drop_link_secrets(headers: &mut HeaderMap, secrets: &[String]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::IetfPolicy;
+
+    fn api() -> Arc<dyn ApiPolicy> {
+        Arc::new(IetfPolicy)
+    }
 
     fn resolved(base: &str, reference: &str) -> Option<String> {
         resolve(&base.parse().unwrap(), reference).map(|uri| uri.to_string())
@@ -624,7 +655,9 @@ mod tests {
     fn redirects_keep_or_change_the_method_and_drop_credentials_elsewhere() {
         let mut patch = exchange(Method::PATCH, "https://api.github.com/repos/o/old");
         assert!(matches!(
-            patch.receive(redirect(307, "/repositories/1")).unwrap(),
+            patch
+                .receive(redirect(307, "/repositories/1"), &api())
+                .unwrap(),
             Step::Follow
         ));
         let request = patch.request();
@@ -638,7 +671,7 @@ mod tests {
         );
 
         let mut post = exchange(Method::POST, "https://api.github.com/x");
-        post.receive(redirect(302, "https://api.github.com:8443/y"))
+        post.receive(redirect(302, "https://api.github.com:8443/y"), &api())
             .unwrap();
         let request = post.request();
         assert_eq!(request.method(), Method::GET);
@@ -654,17 +687,17 @@ mod tests {
         );
 
         let mut get = exchange(Method::GET, "https://api.github.com/x");
-        get.receive(redirect(301, "https://codeload.github.com/a"))
+        get.receive(redirect(301, "https://codeload.github.com/a"), &api())
             .unwrap();
         assert!(get.request().headers().get("authorization").is_none());
         // Coming back does not bring the credentials back.
-        get.receive(redirect(301, "https://api.github.com/b"))
+        get.receive(redirect(301, "https://api.github.com/b"), &api())
             .unwrap();
         assert!(get.request().headers().get("authorization").is_none());
 
         let mut downgrade = exchange(Method::GET, "https://api.github.com/x");
         downgrade
-            .receive(redirect(308, "http://api.github.com/x"))
+            .receive(redirect(308, "http://api.github.com/x"), &api())
             .unwrap();
         assert!(downgrade.request().headers().get("authorization").is_none());
         assert!(downgrade.request().headers().get("x-api-key").is_none());
@@ -692,7 +725,7 @@ mod tests {
         assert!(shown.contains(value.to_str().unwrap()), "{shown}");
         assert!(!shown.contains("k3y"), "{shown}");
         // To another origin: the key goes, the credentials stay.
-        post.receive(redirect(307, "https://elsewhere.example/y"))
+        post.receive(redirect(307, "https://elsewhere.example/y"), &api())
             .unwrap();
         let request = post.request();
         assert_eq!(request.headers()[&key], value);
@@ -703,7 +736,7 @@ mod tests {
         let page = Exchange::get_link(&post, "https://elsewhere.example/y", "/y?page=2").unwrap();
         assert!(page.request().headers().get(&key).is_none());
         // A write turned into a GET too.
-        post.receive(redirect(303, "/z")).unwrap();
+        post.receive(redirect(303, "/z"), &api()).unwrap();
         assert!(post.request().headers().get(&key).is_none());
         // The same header the caller set is a credential like any other.
         let mut options = serde_json::json!({"headers": {"x-request-key": "mine"}});
@@ -726,6 +759,7 @@ mod tests {
                     .header("location", "/y")
                     .body(Vec::new())
                     .unwrap(),
+                &api(),
             )
             .unwrap()
         else {
@@ -738,6 +772,7 @@ mod tests {
                     .status(301)
                     .body(Vec::new())
                     .unwrap(),
+                &api(),
             )
             .unwrap()
         else {
@@ -745,12 +780,15 @@ mod tests {
         };
         assert_eq!(answer.url, "https://api.github.com/x");
 
-        let err = get.receive(redirect(301, "ftp://x/")).err().unwrap();
+        let err = get
+            .receive(redirect(301, "ftp://x/"), &api())
+            .err()
+            .unwrap();
         assert!(matches!(err, Error::Redirect { .. }), "{err}");
         for _ in 0..MAX_REDIRECTS {
-            get.receive(redirect(302, "/again")).unwrap();
+            get.receive(redirect(302, "/again"), &api()).unwrap();
         }
-        let err = get.receive(redirect(302, "/again")).err().unwrap();
+        let err = get.receive(redirect(302, "/again"), &api()).err().unwrap();
         assert_eq!(
             err.to_string(),
             "GET https://api.github.com/again: more than 10 redirects"

@@ -61,9 +61,10 @@
 //! - any other status is an [`Error::Status`] holding the status, the
 //!   headers and the body, which [`ApiError::body_as`] decodes as any
 //!   `Answer` and [`Error::error_body`] as the route's `Error` type
-//!   (`#[endpoint(error = Type)]`), and the server's explanation: GitHub's `message`,
-//!   `documentation_url` and `errors`, another API's `error`, `detail` or
-//!   `title` ([`ApiError`]), or an [`Error::RateLimited`] that says when to
+//!   (`#[endpoint(error = Type)]`), and the server's explanation as the
+//!   API's policy reads it ([`Explanation`]: GitHub's `message`,
+//!   `documentation_url` and `errors`, RFC 9457's `detail`, Stripe's
+//!   `error.message`…), or an [`Error::RateLimited`] that says when to
 //!   retry; a failure to reach the server is an [`Error::Transport`] whose
 //!   message gives every cause;
 //! - redirects are followed by this module, alike for both backends: 301,
@@ -112,7 +113,14 @@
 //!   [`failures`](Page::failures)), URL, status, headers, links (`next`,
 //!   `prev`, `first`, `last`), `total_count`, rate limit, and the cursor of
 //!   the page after it;
-//! - every answer's rate-limit headers are readable as a [`RateLimit`];
+//! - every answer's rate-limit headers (`x-ratelimit-*`, the IETF's
+//!   `RateLimit` fields, `retry-after`) are readable as a [`RateLimit`];
+//! - what differs between APIs is an [`ApiPolicy`]
+//!   ([`ClientBuilder::policy`]): how answers report and refuse rate
+//!   limits, which quota a request counts against, which answers may be
+//!   retried, the idempotency header, how error bodies and lists read.
+//!   [`IetfPolicy`] unless set, [`GitHubPolicy`] for a client of GitHub,
+//!   [`StripePolicy`] for Stripe's;
 //! - `stream` and `stream_request` give a 2xx answer's body unread, once
 //!   its head came through the rules above: an `io::Read` (ureq) or a
 //!   `Stream` of chunks (reqwest), with no size limit, whose `lines::<T>()`
@@ -130,7 +138,7 @@
 //! | | by default | change it with |
 //! |---|---|---|
 //! | retries | connection failures, timeouts, answers cut short, `500`/`502`/`503`/`504`: 3 retries, exponential backoff from 1 s with jitter; never `400`/`401`/`403`/`404`/`410`/`422`/`451`. Only for `GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`: a `POST` or `PATCH` the server may have applied is sent once, unless it carries an `Idempotency-Key`; one whose connection was refused is retried. No key made | [`ClientBuilder::retry`]: [`Retry`], [`Retry::never`], [`Retry::idempotency_header`]; [`Retry::generate_idempotency_keys`]: a random key (a UUID v4) for each call of a write without one, the same on its every try, so that writes are retried too (for an API that honours the header: Stripe's, not GitHub's) |
-//! | rate limits | a spent quota waited for until `x-ratelimit-reset`, a secondary limit or a `429` until `retry-after` (or a minute, doubled at each new refusal), when that is under 5 minutes, else [`Error::RateLimited`] at once; the quota counted down by every thread of the client, so that they wait together; for GitHub, writes 1 s apart (3 s for those that notify people), searches 2 s apart | [`ClientBuilder::rate_limits`]: [`RateLimits`], [`RateLimits::off`]; a [`RateLimitStore`] shared by processes |
+//! | rate limits | a spent quota waited for until its reset (`x-ratelimit-reset`, the IETF's `RateLimit`), a refusal until `retry-after` (a `429` that names no time: 1 s, doubled at each new refusal; GitHub's secondary limit: a minute, doubled), when that is under 5 minutes, else [`Error::RateLimited`] at once; the quota counted down by every thread of the client, so that they wait together; for GitHub, quotas per resource, writes 1 s apart (3 s for those that notify people), searches 2 s apart | [`ClientBuilder::rate_limits`]: [`RateLimits`], [`RateLimits::off`]; a [`RateLimitStore`] shared by processes; [`ClientBuilder::policy`]: what a refusal is |
 //! | conditional requests | off | [`ClientBuilder::cache`]: [`MemoryCache`] or a [`Cache`] of one's own |
 //! | timeouts | 10 s to connect, 60 s for each request | [`ClientBuilder::connect_timeout`], [`ClientBuilder::timeout`] |
 //! | a call's deadline | 5 minutes for all one call does ([`DEFAULT_DEADLINE`]): no wait or retry is started that would end past it, and each request's timeout is cut to the time left | [`ClientBuilder::deadline`] |
@@ -344,9 +352,11 @@ mod decode;
 mod error;
 mod event;
 mod exchange;
+mod github;
 mod link;
 mod page;
 mod paginate;
+mod policy;
 mod rate_limit;
 #[cfg(feature = "redis")]
 mod redis_store;
@@ -371,16 +381,18 @@ pub use builder::{
 pub use cache::{Cache, CachedAnswer, MemoryCache};
 pub use endpoint_runtime::body::Bytes;
 pub use endpoint_runtime::model::{Next, Pagination};
-pub use error::{ApiError, DecodeError, Error, MAX_PRINTED_BODY, MAX_PRINTED_TEXT};
+pub use error::{ApiError, DecodeError, Error, Explanation, MAX_PRINTED_BODY, MAX_PRINTED_TEXT};
 pub use event::{Event, RetryReason, WaitReason};
+pub use github::GitHubPolicy;
 pub use link::Link;
 pub use page::{Cursor, CursorError, Page};
+pub use policy::{ApiPolicy, IetfPolicy, Refusal, Refused, StripePolicy};
 pub use rate_limit::{RateLimit, RateLimitKind};
 #[cfg(feature = "redis")]
 pub use redis_store::RedisStore;
 pub use retry::Retry;
 pub use server::Server;
-pub use throttle::{Admission, MemoryStore, RateLimitStore, RateLimits, StoreError};
+pub use throttle::{Admission, Lane, MemoryStore, RateLimitStore, RateLimits, StoreError};
 
 /// The most redirects one call follows in a row (as reqwest and ureq do by
 /// default); one more is an [`Error::Redirect`].

@@ -18,10 +18,6 @@ use super::link::{Link, next_page};
 use super::page::{Cursor, Page};
 use super::rate_limit::RateLimit;
 
-/// The host of GitHub's API: a client sending its first page there reads
-/// GitHub's answers as GitHub means them.
-const GITHUB_API_HOST: &str = "api.github.com";
-
 /// What to fetch next.
 #[derive(Debug)]
 enum Next {
@@ -96,9 +92,6 @@ pub(crate) struct PageState<I> {
     url: String,
     /// Every page URL requested, to stop at a `next` link that loops.
     seen: HashSet<String>,
-    /// Whether the pages are GitHub's, whose `409` for a list's first page
-    /// is an empty repository.
-    github: bool,
     /// Whether the page being fetched is the first request's.
     fetching_first: bool,
     /// How a page points at the next one, and where its items are.
@@ -151,7 +144,6 @@ impl<I> PageState<I> {
             first: None,
             url: String::new(),
             seen: HashSet::new(),
-            github: false,
             fetching_first: false,
             pagination: Pagination::link(),
             route_pagination: false,
@@ -207,14 +199,6 @@ impl<I> PageState<I> {
         if !self.route_pagination {
             self.pagination = pagination;
         }
-        self
-    }
-
-    /// The same pages, read as GitHub's when `github` (a client made for
-    /// GitHub); pages whose first request goes to GitHub's API are read so
-    /// anyway.
-    pub(crate) fn for_github(mut self, github: bool) -> PageState<I> {
-        self.github |= github;
         self
     }
 
@@ -365,10 +349,6 @@ impl<I> PageState<I> {
         let request = request?;
         let get = request.method.eq_ignore_ascii_case("get");
         let first = Exchange::new(request)?;
-        self.github |= first.url().parse::<Uri>().is_ok_and(|url| {
-            url.host()
-                .is_some_and(|host| host.eq_ignore_ascii_case(GITHUB_API_HOST))
-        });
         let (exchange, cursor) = match self.resume.take() {
             Some(cursor) => {
                 let exchange = Exchange::get_link(&first, cursor.url(), cursor.url())?;
@@ -386,11 +366,11 @@ impl<I> PageState<I> {
 
     /// Takes a page's answer (or the failure to get one).
     ///
-    /// From GitHub, a 409 for the first page ends the pages with no items,
-    /// as octokit's `paginate` does: it is GitHub's answer for the commits
-    /// of an empty repository. Any other 409, as any other status that is
-    /// not 2xx, or a page that cannot be read, ends them with its error,
-    /// and the page stays the cursor.
+    /// A status the API's rules read as an empty list, answering the first
+    /// page, ends the pages with no items (GitHub's 409 for the commits of
+    /// an empty repository, as octokit's `paginate` reads it). Any other
+    /// status that is not 2xx, or a page that cannot be read, ends them
+    /// with its error, and the page stays the cursor.
     pub(crate) fn receive(&mut self, answer: Result<Answer, Error>) {
         let answer = match answer {
             Ok(answer) => answer,
@@ -412,7 +392,7 @@ impl<I> PageState<I> {
             total_count: None,
             incomplete_results: None,
         };
-        if answer.status == StatusCode::CONFLICT && self.github && self.fetching_first {
+        if self.fetching_first && answer.api.empty_list(answer.status) {
             head.headers = answer.headers;
             self.head = Some(head);
             self.at = At::Reading(cursor, 0);
@@ -852,16 +832,26 @@ fn next_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::github::GitHubPolicy;
+    use crate::policy::{ApiPolicy, IetfPolicy};
     use serde_json::json;
+    use std::sync::Arc;
     use std::time::SystemTime;
 
+    /// An answer of GitHub's.
     fn answer(status: u16, link: Option<&str>, body: Value) -> Answer {
+        answer_of(Arc::new(GitHubPolicy), status, link, body)
+    }
+
+    /// An answer of an API with the rules of `api`.
+    fn answer_of(api: Arc<dyn ApiPolicy>, status: u16, link: Option<&str>, body: Value) -> Answer {
         let mut headers = http::HeaderMap::new();
         headers.insert("content-type", "application/json".parse().unwrap());
         if let Some(link) = link {
             headers.insert("link", link.parse().unwrap());
         }
         Answer {
+            api,
             method: Method::GET,
             url: "https://api.github.com/search/issues?q=x".into(),
             status: StatusCode::from_u16(status).unwrap(),
@@ -1147,16 +1137,21 @@ mod tests {
         assert_eq!(empty.status, StatusCode::CONFLICT);
         assert!(empty.items.is_empty() && empty.cursor.is_none());
 
-        // Another API's 409 is an error, resumable at its page; unless the
-        // client says it is GitHub.
+        // Another API's 409 is an error, resumable at its page; unless its
+        // rules are GitHub's.
         let other = endpoint_runtime::Endpoint::default()
             .defaults(json!({"baseUrl": "https://pets.example.com"}))
             .unwrap();
         for github in [false, true] {
-            let mut state = PageState::<Value>::dynamic(other.endpoint("GET /pets", json!({})))
-                .for_github(github);
+            let api: Arc<dyn ApiPolicy> = if github {
+                Arc::new(GitHubPolicy)
+            } else {
+                Arc::new(IetfPolicy)
+            };
+            let mut state = PageState::<Value>::dynamic(other.endpoint("GET /pets", json!({})));
             state.next_exchange().unwrap();
-            state.receive(Ok(answer(409, None, json!({"message": "Conflict"}))));
+            let conflict = json!({"message": "Conflict"});
+            state.receive(Ok(answer_of(api, 409, None, conflict)));
             let items = drain(&mut state);
             if github {
                 assert!(items.is_empty());

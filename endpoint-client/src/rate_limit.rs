@@ -1,12 +1,36 @@
-//! GitHub's rate-limit headers, and when a refusal says to retry.
+//! The rate-limit headers of answers — GitHub's `x-ratelimit-*`, the
+//! IETF's `RateLimit` and `RateLimit-Policy` (every published form of
+//! draft-ietf-httpapi-ratelimit-headers), `retry-after` (RFC 9110) — and
+//! the texts that tell a person when to retry.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use endpoint_runtime::__private::{civil_from_days, days_from_civil};
-use http::{HeaderMap, StatusCode};
+use http::HeaderMap;
+use sfparse::{Parser, Value};
 
 /// The rate-limit headers of an answer. Every field is `None` when its
 /// header is missing or unreadable.
+///
+/// Read from, in this order (the first that gives a field gives it):
+///
+/// - `x-ratelimit-limit`, `-remaining`, `-used`, `-reset`, `-resource`
+///   (GitHub's and many APIs'), and `x-rate-limit-*`. A reset is Unix
+///   seconds (a decimal too: `1700000000.250`), Unix milliseconds when it
+///   is that large, and seconds from now when it is too small to be a time
+///   of this century (`x-ratelimit-reset: 42`, as some APIs send);
+/// - the IETF's fields (draft-ietf-httpapi-ratelimit-headers), in each
+///   form its drafts published: `RateLimit: "default";r=50;t=30` with
+///   `RateLimit-Policy: "default";q=100;w=60` (drafts 08 and later: the
+///   policy whose remaining quota is the lowest counts),
+///   `RateLimit: limit=100, remaining=50, reset=30` (draft 07), and
+///   `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (drafts
+///   up to 06); their reset is seconds from now;
+/// - `retry-after` (RFC 9110): delay-seconds or an HTTP-date.
+///
+/// "Now" is the answer's `date` when it has one (so that a reset or a
+/// date is measured by the server's clock, which the client then maps
+/// onto its own), this machine's clock otherwise.
 ///
 /// ```
 /// use endpoint::client::RateLimit;
@@ -25,14 +49,16 @@ use http::{HeaderMap, StatusCode};
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RateLimit {
-    /// `x-ratelimit-limit`: requests allowed per window.
+    /// `x-ratelimit-limit`, or the IETF quota (`q`, `limit`): requests
+    /// allowed per window.
     pub limit: Option<u64>,
-    /// `x-ratelimit-remaining`: requests left in the window.
+    /// `x-ratelimit-remaining`, or the IETF remaining quota (`r`,
+    /// `remaining`): requests left in the window.
     pub remaining: Option<u64>,
     /// `x-ratelimit-used`: requests made in the window.
     pub used: Option<u64>,
-    /// `x-ratelimit-reset`: when the window resets (the header holds Unix
-    /// seconds).
+    /// `x-ratelimit-reset`, or the IETF reset (`t`, `reset`): when the
+    /// window resets.
     pub reset: Option<SystemTime>,
     /// `x-ratelimit-resource`: the limit's pool (`core`, `search`, …).
     pub resource: Option<String>,
@@ -44,6 +70,22 @@ pub struct RateLimit {
 
 impl RateLimit {
     /// Reads the rate-limit headers of an answer.
+    ///
+    /// ```
+    /// use endpoint::client::RateLimit;
+    /// use std::time::{Duration, UNIX_EPOCH};
+    ///
+    /// // An API following the IETF's fields.
+    /// let mut headers = http::HeaderMap::new();
+    /// headers.insert("date", "Tue, 10 Oct 2017 16:00:00 GMT".parse()?);
+    /// headers.insert("ratelimit", r#""default";r=0;t=30"#.parse()?);
+    /// headers.insert("ratelimit-policy", r#""default";q=100;w=60"#.parse()?);
+    /// let limit = RateLimit::from_headers(&headers);
+    /// assert_eq!(limit.limit, Some(100));
+    /// assert_eq!(limit.remaining, Some(0));
+    /// assert_eq!(limit.reset, Some(UNIX_EPOCH + Duration::from_secs(1507651230)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_headers(headers: &HeaderMap) -> RateLimit {
         let text = |name: &str| {
             headers
@@ -51,18 +93,183 @@ impl RateLimit {
                 .and_then(|value| value.to_str().ok())
                 .map(str::trim)
         };
-        let number = |name: &str| text(name).and_then(|value| value.parse::<u64>().ok());
+        let date = text("date").and_then(http_date);
+        let now = || date.unwrap_or_else(SystemTime::now);
+        let number = |names: [&str; 2]| {
+            names
+                .into_iter()
+                .find_map(|name| text(name)?.parse::<u64>().ok())
+        };
+        let ietf = ietf(headers);
         RateLimit {
-            limit: number("x-ratelimit-limit"),
-            remaining: number("x-ratelimit-remaining"),
-            used: number("x-ratelimit-used"),
-            reset: number("x-ratelimit-reset")
-                .and_then(|seconds| UNIX_EPOCH.checked_add(Duration::from_secs(seconds))),
+            limit: number(["x-ratelimit-limit", "x-rate-limit-limit"]).or(ietf.limit),
+            remaining: number(["x-ratelimit-remaining", "x-rate-limit-remaining"])
+                .or(ietf.remaining),
+            used: number(["x-ratelimit-used", "x-rate-limit-used"]),
+            reset: ["x-ratelimit-reset", "x-rate-limit-reset"]
+                .into_iter()
+                .find_map(|name| reset_time(text(name)?, now))
+                .or_else(|| now().checked_add(Duration::from_secs(ietf.reset?))),
             resource: text("x-ratelimit-resource").map(str::to_owned),
-            retry_after: text("retry-after")
-                .and_then(|value| retry_after(value, text("date").and_then(http_date))),
+            retry_after: text("retry-after").and_then(|value| retry_after(value, date)),
         }
     }
+}
+
+/// The Unix seconds a reset may be: from 2001-09-09 (a smaller number is
+/// seconds from now, as no window resets in the past) to the year 5138.
+const UNIX_SECONDS: std::ops::Range<f64> = 1e9..1e11;
+
+/// The Unix milliseconds a reset may be: the same years. A number between
+/// the two ranges, or above, is no time a server means.
+const UNIX_MILLIS: std::ops::Range<f64> = 1e12..1e14;
+
+/// An `x-ratelimit-reset`: Unix seconds (or milliseconds, when that large;
+/// a decimal too), or seconds from `now` when too small to be a time; no
+/// time when too large for either.
+fn reset_time(value: &str, now: impl Fn() -> SystemTime) -> Option<SystemTime> {
+    let number = value
+        .parse::<f64>()
+        .ok()
+        .filter(|n| n.is_finite() && *n >= 0.0)?;
+    let (from, seconds) = match number {
+        n if n < UNIX_SECONDS.start => (now(), n),
+        n if UNIX_SECONDS.contains(&n) => (UNIX_EPOCH, n),
+        n if UNIX_MILLIS.contains(&n) => (UNIX_EPOCH, n / 1000.0),
+        _ => return None,
+    };
+    from.checked_add(Duration::try_from_secs_f64(seconds).ok()?)
+}
+
+/// What the IETF's fields say: the quota, what is left of it, and the
+/// seconds until it resets.
+#[derive(Default)]
+struct Ietf {
+    limit: Option<u64>,
+    remaining: Option<u64>,
+    reset: Option<u64>,
+}
+
+/// The IETF's fields of `headers`, in the form of the latest drafts
+/// (`RateLimit: "name";r=…;t=…` and `RateLimit-Policy: "name";q=…`), of
+/// draft 07 (`RateLimit: limit=…, remaining=…, reset=…`) or of the drafts
+/// before (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`).
+/// A field that is no Structured Field Value (RFC 9651) says nothing.
+fn ietf(headers: &HeaderMap) -> Ietf {
+    let field = |name: &str| -> Option<Vec<u8>> {
+        let mut lines = headers.get_all(name).iter();
+        let mut joined = lines.next()?.as_bytes().to_vec();
+        // Lines of one field are one list (RFC 9110, section 5.3).
+        for line in lines {
+            joined.extend_from_slice(b", ");
+            joined.extend_from_slice(line.as_bytes());
+        }
+        Some(joined)
+    };
+    let mut found = Ietf::default();
+    if let Some(value) = field("ratelimit") {
+        found = ietf_policies(&value, field("ratelimit-policy").as_deref())
+            .or_else(|| ietf_dictionary(&value))
+            .unwrap_or_default();
+    }
+    let first_integer = |name: &str| -> Option<u64> {
+        let value = field(name)?;
+        let mut parser = Parser::new(&value);
+        match parser.parse_list() {
+            Ok(Some(Value::Integer(n))) => u64::try_from(n).ok(),
+            _ => None,
+        }
+    };
+    Ietf {
+        limit: found.limit.or_else(|| first_integer("ratelimit-limit")),
+        remaining: found
+            .remaining
+            .or_else(|| first_integer("ratelimit-remaining")),
+        reset: found.reset.or_else(|| first_integer("ratelimit-reset")),
+    }
+}
+
+/// `RateLimit: "name";r=…;t=…, …` with its `RateLimit-Policy`: the
+/// policy with the least left (of equals, the one resetting last), and its
+/// quota from the policy of the same name.
+fn ietf_policies(value: &[u8], policies: Option<&[u8]>) -> Option<Ietf> {
+    // (name, remaining, reset) of the policy that counts.
+    let mut counts: Option<(Vec<u8>, u64, Option<u64>)> = None;
+    let mut parser = Parser::new(value);
+    while let Some(member) = parser.parse_list().ok()? {
+        if matches!(member, Value::InnerList) {
+            continue;
+        }
+        let name = item_name(value, &member);
+        let (mut remaining, mut reset) = (None, None);
+        while let Some((key, param)) = parser.parse_param().ok()? {
+            match (key, param) {
+                ("r", Value::Integer(n)) => remaining = u64::try_from(n).ok(),
+                ("t", Value::Integer(n)) => reset = u64::try_from(n).ok(),
+                _ => {}
+            }
+        }
+        let (Some(name), Some(remaining)) = (name, remaining) else {
+            continue;
+        };
+        let counts_more = counts.as_ref().is_none_or(|(_, least, last)| {
+            remaining < *least || (remaining == *least && reset > *last)
+        });
+        if counts_more {
+            counts = Some((name.to_vec(), remaining, reset));
+        }
+    }
+    let (name, remaining, reset) = counts?;
+    Some(Ietf {
+        limit: policies.and_then(|policies| quota(policies, &name)),
+        remaining: Some(remaining),
+        reset,
+    })
+}
+
+/// The quota (`q`) of the policy `name` in a `RateLimit-Policy`.
+fn quota(policies: &[u8], name: &[u8]) -> Option<u64> {
+    let mut parser = Parser::new(policies);
+    let mut quota = None;
+    // Every parameter is read, and a field that fails to parse says
+    // nothing (the parser is not asked again after an error).
+    while let Some(member) = parser.parse_list().ok()? {
+        let same = item_name(policies, &member) == Some(name);
+        if matches!(member, Value::InnerList) {
+            continue;
+        }
+        while let Some((key, param)) = parser.parse_param().ok()? {
+            if let ("q", Value::Integer(n), true) = (key, param, same) {
+                quota = u64::try_from(n).ok();
+            }
+        }
+    }
+    quota
+}
+
+/// The name of a list member: a string (`"default"`) or a token.
+fn item_name<'v>(value: &'v [u8], member: &Value) -> Option<&'v [u8]> {
+    match member {
+        Value::String { range, .. } | Value::Token(range) => value.get(range.clone()),
+        _ => None,
+    }
+}
+
+/// `RateLimit: limit=…, remaining=…, reset=…` (draft 07).
+fn ietf_dictionary(value: &[u8]) -> Option<Ietf> {
+    let mut found = Ietf::default();
+    let mut parser = Parser::new(value);
+    while let Some((key, member)) = parser.parse_dict().ok()? {
+        let Value::Integer(n) = member else { continue };
+        let n = u64::try_from(n).ok();
+        match key {
+            "limit" => found.limit = n,
+            "remaining" => found.remaining = n,
+            "reset" => found.reset = n,
+            _ => {}
+        }
+    }
+    Some(found)
 }
 
 /// Which rate limit refused a request.
@@ -74,39 +281,6 @@ pub enum RateLimitKind {
     /// A secondary limit (too many requests at once, or too fast), with a
     /// `retry-after` or GitHub's message saying so.
     Secondary,
-}
-
-/// How long GitHub asks to wait after a secondary limit that names no
-/// time: at least a minute.
-pub(crate) const SECONDARY_WAIT: Duration = Duration::from_secs(60);
-
-/// When an answer is a rate-limit refusal (any 429; a 403 with no request
-/// left, a `retry-after`, or a message naming a secondary limit): which
-/// limit, and when to retry (measured from `received`).
-pub(crate) fn refusal(
-    status: StatusCode,
-    limit: &RateLimit,
-    message: Option<&str>,
-    received: SystemTime,
-) -> Option<(RateLimitKind, Option<SystemTime>)> {
-    if status != StatusCode::FORBIDDEN && status != StatusCode::TOO_MANY_REQUESTS {
-        return None;
-    }
-    if let Some(wait) = limit.retry_after {
-        return Some((RateLimitKind::Secondary, received.checked_add(wait)));
-    }
-    if limit.remaining == Some(0) {
-        return Some((RateLimitKind::Primary, limit.reset));
-    }
-    // A 429 is a rate limit by its definition, whatever else it says.
-    let secondary =
-        status == StatusCode::TOO_MANY_REQUESTS || message.is_some_and(names_secondary_limit);
-    secondary.then(|| {
-        (
-            RateLimitKind::Secondary,
-            received.checked_add(SECONDARY_WAIT),
-        )
-    })
 }
 
 /// `retry-after`: delay-seconds, or an HTTP-date measured from `now`
@@ -216,24 +390,6 @@ pub(crate) fn limit_text(kind: Option<RateLimitKind>, resource: Option<&str>) ->
     }
 }
 
-/// Whether an answer comes from GitHub, whose limits have names (primary,
-/// secondary) and resources (`core`, `search`): it names its rate-limit
-/// resource or its request id, as GitHub's answers all do, or its message
-/// names one of GitHub's secondary limits.
-pub(crate) fn is_github(headers: &HeaderMap, message: Option<&str>) -> bool {
-    headers.contains_key("x-ratelimit-resource")
-        || headers.contains_key("x-github-request-id")
-        || message.is_some_and(names_secondary_limit)
-}
-
-/// Whether GitHub's `message` names a secondary limit.
-fn names_secondary_limit(message: &str) -> bool {
-    let message = message.to_ascii_lowercase();
-    // "abuse detection" is the older name, still sent by older GitHub
-    // Enterprise Server versions.
-    message.contains("secondary rate limit") || message.contains("abuse detection")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,6 +437,118 @@ mod tests {
             ("retry-after", "later"),
         ]));
         assert_eq!(bad, RateLimit::default());
+    }
+
+    #[test]
+    fn resets_of_every_form() {
+        let date = ("date", "Tue, 10 Oct 2017 16:00:00 GMT");
+        let at = |seconds: u64| Some(UNIX_EPOCH + Duration::from_secs(seconds));
+        let reset = |value: &str| {
+            RateLimit::from_headers(&headers(&[date, ("x-ratelimit-reset", value)])).reset
+        };
+        assert_eq!(reset("1507651260"), at(1_507_651_260));
+        assert_eq!(
+            reset("1507651260.5"),
+            Some(UNIX_EPOCH + Duration::from_millis(1_507_651_260_500))
+        );
+        assert_eq!(
+            reset("1507651260500"),
+            Some(UNIX_EPOCH + Duration::from_millis(1_507_651_260_500))
+        );
+        // Seconds from the answer's date.
+        assert_eq!(reset("42"), at(1_507_651_242));
+        for absurd in ["-1", "NaN", "inf", "500000000000", "1e20", "soon"] {
+            assert_eq!(reset(absurd), None, "{absurd}");
+        }
+        // Twitter's spelling.
+        let twitter = RateLimit::from_headers(&headers(&[
+            ("x-rate-limit-limit", "900"),
+            ("x-rate-limit-remaining", "0"),
+            ("x-rate-limit-reset", "1507651260"),
+        ]));
+        assert_eq!(
+            (twitter.limit, twitter.remaining, twitter.reset),
+            (Some(900), Some(0), at(1_507_651_260))
+        );
+    }
+
+    #[test]
+    fn the_ietf_fields_in_every_draft() {
+        let date = ("date", "Tue, 10 Oct 2017 16:00:00 GMT");
+        let read = |pairs: &[(&'static str, &str)]| {
+            let limit = RateLimit::from_headers(&headers(pairs));
+            (limit.limit, limit.remaining, limit.reset)
+        };
+        let at = |seconds: u64| Some(UNIX_EPOCH + Duration::from_secs(1_507_651_200 + seconds));
+        // Drafts 08 and later: the policy with the least left counts.
+        assert_eq!(
+            read(&[
+                date,
+                ("ratelimit", r#""burst";r=3;t=5, "day";r=900;t=40000"#),
+                (
+                    "ratelimit-policy",
+                    r#""burst";q=10;w=10, "day";q=1000;w=86400"#
+                ),
+            ]),
+            (Some(10), Some(3), at(5))
+        );
+        assert_eq!(
+            read(&[date, ("ratelimit", r#""default";r=0"#)]),
+            (None, Some(0), None)
+        );
+        // Token names, a field over two lines, unknown parameters.
+        let mut split = headers(&[date, ("ratelimit", "burst;r=9;t=1;pk=:YWJj:")]);
+        split.append("ratelimit", "day;r=2;t=70".parse().unwrap());
+        split.insert(
+            "ratelimit-policy",
+            "day;q=50;w=86400, burst;q=10".parse().unwrap(),
+        );
+        let limit = RateLimit::from_headers(&split);
+        assert_eq!(
+            (limit.limit, limit.remaining, limit.reset),
+            (Some(50), Some(2), at(70))
+        );
+        // Draft 07's dictionary.
+        assert_eq!(
+            read(&[date, ("ratelimit", "limit=100, remaining=50, reset=30")]),
+            (Some(100), Some(50), at(30))
+        );
+        // The drafts before: three fields.
+        assert_eq!(
+            read(&[
+                date,
+                ("ratelimit-limit", "100, 100;w=60"),
+                ("ratelimit-remaining", "0"),
+                ("ratelimit-reset", "17"),
+            ]),
+            (Some(100), Some(0), at(17))
+        );
+        // GitHub's own headers win over the IETF's.
+        assert_eq!(
+            read(&[
+                date,
+                ("x-ratelimit-remaining", "7"),
+                ("ratelimit", r#""default";r=0;t=5"#),
+            ]),
+            (None, Some(7), at(5))
+        );
+        // A parameter of another type is no value.
+        assert_eq!(
+            read(&[date, ("ratelimit", r#""default";r=5;t=abc"#)]),
+            (None, Some(5), None)
+        );
+        // What is no Structured Field says nothing, and never panics.
+        for bad in [
+            r#""default";r=-1"#,
+            "(a b);r=1",
+            r#""unterminated"#,
+            "limit=, remaining",
+            ";;;",
+            "r=1;t=2,,",
+        ] {
+            let (_, remaining, _) = read(&[date, ("ratelimit", bad), ("ratelimit-policy", bad)]);
+            assert_eq!(remaining, None, "{bad}");
+        }
     }
 
     #[test]
@@ -373,74 +641,5 @@ mod tests {
         assert_eq!(duration_text(Duration::from_millis(1_501)), "1.6 s");
         assert_eq!(duration_text(Duration::from_millis(41_200)), "42 s");
         assert_eq!(duration_text(Duration::MAX), "213503982334602 days");
-    }
-
-    #[test]
-    fn refusals() {
-        let received = UNIX_EPOCH + Duration::from_secs(1_000);
-        let primary = RateLimit {
-            remaining: Some(0),
-            reset: Some(UNIX_EPOCH + Duration::from_secs(2_000)),
-            ..RateLimit::default()
-        };
-        assert_eq!(
-            refusal(StatusCode::FORBIDDEN, &primary, None, received),
-            Some((RateLimitKind::Primary, primary.reset))
-        );
-        assert_eq!(
-            refusal(StatusCode::NOT_FOUND, &primary, None, received),
-            None
-        );
-        let secondary = RateLimit {
-            retry_after: Some(Duration::from_secs(5)),
-            remaining: Some(10),
-            ..RateLimit::default()
-        };
-        assert_eq!(
-            refusal(StatusCode::TOO_MANY_REQUESTS, &secondary, None, received),
-            Some((
-                RateLimitKind::Secondary,
-                Some(UNIX_EPOCH + Duration::from_secs(1_005))
-            ))
-        );
-        let message = "You have exceeded a secondary rate limit. Please wait.";
-        assert_eq!(
-            refusal(
-                StatusCode::FORBIDDEN,
-                &RateLimit::default(),
-                Some(message),
-                received
-            ),
-            Some((
-                RateLimitKind::Secondary,
-                Some(UNIX_EPOCH + Duration::from_secs(1_060))
-            ))
-        );
-        let older = "You have triggered an abuse detection mechanism. Please wait a few minutes.";
-        assert_eq!(
-            refusal(
-                StatusCode::FORBIDDEN,
-                &RateLimit::default(),
-                Some(older),
-                received
-            ),
-            Some((
-                RateLimitKind::Secondary,
-                Some(UNIX_EPOCH + Duration::from_secs(1_060))
-            ))
-        );
-        // A plain 403 is no rate limit.
-        assert_eq!(
-            refusal(
-                StatusCode::FORBIDDEN,
-                &RateLimit {
-                    remaining: Some(4999),
-                    ..RateLimit::default()
-                },
-                Some("Resource not accessible by integration"),
-                received
-            ),
-            None
-        );
     }
 }

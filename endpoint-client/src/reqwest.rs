@@ -8,6 +8,7 @@
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll, ready};
 use std::time::Duration;
 
@@ -20,6 +21,7 @@ use super::decode::Operation;
 use super::exchange::{Answer, Exchange};
 use super::page::{Cursor, Page};
 use super::paginate::PageState;
+use super::policy::ApiPolicy;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
 use endpoint_runtime::model::Paginated;
@@ -170,6 +172,32 @@ impl Client {
             client: self.client.clone(),
             policy: self.policy.clone(),
         }
+    }
+
+    /// The same client following the rules of `policy` ([`ApiPolicy`]:
+    /// how answers report and refuse rate limits, which are retried, how
+    /// error bodies and lists read), sharing the reqwest client, the rate-limit
+    /// state, the cache and the credentials. Its retry, rate-limit and
+    /// pagination settings stay this client's. A client made by its
+    /// builder takes the policy there ([`ClientBuilder::policy`]); this is
+    /// for one made from an endpoint, whose rules are GitHub's when its
+    /// base URL is `https://api.github.com` and the neutral ones
+    /// otherwise.
+    ///
+    /// ```
+    /// use endpoint::Endpoint;
+    /// use endpoint::client::{GitHubPolicy, reqwest::Client};
+    /// use serde_json::json;
+    ///
+    /// let enterprise = Endpoint::default().defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))?;
+    /// let client = Client::new(enterprise)?.with_policy(GitHubPolicy);
+    /// # let _ = client;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_policy(&self, policy: impl ApiPolicy) -> Client {
+        let mut client = self.clone();
+        client.policy.api = Arc::new(policy);
+        client
     }
 
     /// The endpoint whose defaults every request gets.
@@ -590,9 +618,7 @@ pub struct Pages<'c, T> {
 
 impl<'c, T> Pages<'c, T> {
     fn new(client: &'c Client, state: PageState<T>) -> Self {
-        let state = state
-            .for_github(client.policy.github)
-            .client_pagination(client.policy.pagination);
+        let state = state.client_pagination(client.policy.pagination);
         Pages {
             client,
             state,
@@ -755,9 +781,7 @@ pub struct EachPage<'c, I> {
 
 impl<'c, I> EachPage<'c, I> {
     fn new(client: &'c Client, state: PageState<I>) -> Self {
-        let state = state
-            .for_github(client.policy.github)
-            .client_pagination(client.policy.pagination);
+        let state = state.client_pagination(client.policy.pagination);
         EachPage {
             client,
             state,

@@ -8,34 +8,34 @@ use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime};
 
-use http::Method;
-
 use super::rate_limit::RateLimitKind;
 
-/// How a client honours rate limits. On by default
-/// ([`RateLimits::default`] for any API, [`RateLimits::github`] for a
-/// client of GitHub):
+/// How a client honours rate limits. On by default (the policy's:
+/// [`RateLimits::default`] for any API, [`RateLimits::github`] for a
+/// client of GitHub); what an answer reports and what is a refusal are the
+/// API's policy's ([`ApiPolicy`](super::ApiPolicy)):
 ///
-/// - **before sending**, a request waits while the quota of its resource
-///   (`core`, `search`, `code_search`, `graphql`) is known to be spent,
-///   until `x-ratelimit-reset`, and while a secondary limit or a `429`
-///   asked every request to pause. The quota is counted down as requests
-///   leave, from the last `x-ratelimit-remaining` of the window, so that 8
-///   threads sharing 3 remaining requests send 3, not 8;
-/// - **a refusal** (`403` or `429` with `retry-after`, GitHub's "secondary
-///   rate limit" message, or `x-ratelimit-remaining: 0`) is sent again
-///   once the wait it asks for is over: `retry-after`, the window's reset,
-///   or, when it names no time, a minute, doubled at each refusal of the
-///   same request (GitHub's advice), at most
-///   [`max_retries`](Self::max_retries) times;
+/// - **before sending**, a request waits while the quota it counts
+///   against is known to be spent (the API's one quota; for GitHub, its
+///   resource: `core`, `search`, `code_search`, `graphql`…), until the
+///   reset (`x-ratelimit-reset`, the IETF's `RateLimit`), and while a
+///   refusal asked every request to pause. The quota is counted down as
+///   requests leave, from the last remaining count of the window, so that
+///   8 threads sharing 3 remaining requests send 3, not 8;
+/// - **a refusal** (for any API a `429`, or a `403` of a spent quota; for
+///   GitHub also a `403` with `retry-after` or its "secondary rate limit"
+///   message) is sent again once the wait it asks for is over:
+///   `retry-after`, the window's reset, or, when it names no time, 1 s
+///   (GitHub: a minute, its advice), doubled at each refusal of the same
+///   request, at most [`max_retries`](Self::max_retries) times;
 /// - **a wait longer than [`max_wait`](Self::max_wait)** (5 minutes unless
 ///   set) is not waited: the call returns
 ///   [`Error::RateLimited`](super::Error::RateLimited) at once, with the
 ///   time to retry;
-/// - **writes are spaced** (for GitHub: `POST`, `PATCH`, `PUT` and
-///   `DELETE` at least 1 s apart, 3 s for those that notify people,
-///   searches 2 s apart, as GitHub and octokit's throttling advise; no
-///   spacing for other APIs unless set).
+/// - **writes are spaced** in the policy's lanes (for GitHub: `POST`,
+///   `PATCH`, `PUT` and `DELETE` at least 1 s apart, 3 s for those that
+///   notify people, searches 2 s apart, as GitHub and octokit's throttling
+///   advise; no spacing for other APIs unless set).
 ///
 /// The state is the client's: its clones and the threads or tasks using
 /// them wait together. [`store`](Self::store) shares it further.
@@ -441,104 +441,42 @@ impl<S: RateLimitStore + ?Sized> RateLimitStore for Arc<S> {
     }
 }
 
-/// The rate-limit resource a request to `path` counts against, as GitHub
-/// names them in `x-ratelimit-resource`.
-pub(crate) fn resource_of(path: &str) -> &'static str {
-    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-    let ends_with = |tail: &[&str]| segments.ends_with(tail);
-    // `/search/…` at the API's root (`/api/v3/search/…` on GitHub Enterprise
-    // Server), not a repository or an owner named `search`.
-    let search = segments
-        .iter()
-        .enumerate()
-        .position(|(at, segment)| *segment == "search" && (at == 0 || segments[at - 1] == "v3"));
-    if let Some(at) = search {
-        return match segments.get(at + 1) {
-            Some(&"code") => "code_search",
-            _ => "search",
-        };
-    }
-    if ends_with(&["graphql"]) {
-        "graphql"
-    } else if ends_with(&["code-scanning", "sarifs"]) {
-        "code_scanning_upload"
-    } else if ends_with(&["dependency-graph", "snapshots"]) {
-        "dependency_snapshots"
-    } else if ends_with(&["dependency-graph", "sbom"]) {
-        "dependency_sbom"
-    } else if segments.len() >= 3
-        && segments[segments.len() - 3] == "app-manifests"
-        && ends_with(&["conversions"])
-    {
-        "integration_manifest"
-    } else if ends_with(&["runners", "registration-token"]) {
-        "actions_runner_registration"
-    } else if segments.contains(&"scim") {
-        "scim"
-    } else if ends_with(&["audit-log"]) {
-        "audit_log"
-    } else {
-        "core"
-    }
+/// A spacing lane: requests of one lane go at least the lane's spacing of
+/// [`RateLimits`] apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lane {
+    /// Writes: [`RateLimits::write_spacing`].
+    Writes,
+    /// Writes that notify people: [`RateLimits::notification_spacing`].
+    NotifyingWrites,
+    /// Searches: [`RateLimits::search_spacing`].
+    Searches,
 }
 
-/// The writes that notify people, as octokit's throttling lists them:
-/// path templates whose `{…}` stands for one segment, matched against the
-/// end of a request's path (so that `/api/v3/repos/…` of GitHub Enterprise
-/// Server matches too).
-const NOTIFYING_PATHS: [&str; 19] = [
-    "/orgs/{org}/invitations",
-    "/orgs/{org}/invitations/{invitation_id}",
-    "/orgs/{org}/teams/{team_slug}/discussions",
-    "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-    "/repos/{owner}/{repo}/collaborators/{username}",
-    "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
-    "/repos/{owner}/{repo}/issues",
-    "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-    "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
-    "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
-    "/repos/{owner}/{repo}/pulls",
-    "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
-    "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-    "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
-    "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-    "/repos/{owner}/{repo}/releases",
-    "/teams/{team_id}/discussions",
-    "/teams/{team_id}/discussions/{discussion_number}/comments",
-];
-
-/// The spacing lane of a request, and how far apart its requests go:
-/// `None` for requests that are not spaced.
-pub(crate) fn lane_of(
-    limits: &RateLimits,
-    method: &Method,
-    path: &str,
-) -> Option<(&'static str, Duration)> {
-    let lane = if *method == Method::GET || *method == Method::HEAD || *method == Method::OPTIONS {
-        match resource_of(path) {
-            "search" | "code_search" => ("search", limits.search_spacing),
-            _ => return None,
+impl Lane {
+    /// The lane's name in the store of the rate-limit state.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Lane::Writes => "write",
+            Lane::NotifyingWrites => "notification",
+            Lane::Searches => "search",
         }
-    } else if notifies(path) {
-        ("notification", limits.notification_spacing)
-    } else {
-        ("write", limits.write_spacing)
-    };
-    (!lane.1.is_zero()).then_some(lane)
+    }
 }
 
-/// Whether a write to `path` notifies people.
-fn notifies(path: &str) -> bool {
-    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-    NOTIFYING_PATHS.iter().any(|template| {
-        let pattern: Vec<&str> = template.split('/').filter(|s| !s.is_empty()).collect();
-        segments.len() >= pattern.len()
-            && segments[segments.len() - pattern.len()..]
-                .iter()
-                .zip(&pattern)
-                .all(|(segment, expected)| expected.starts_with('{') || segment == expected)
-    })
+/// The name and spacing of `lane` under `limits`: `None` for requests in
+/// no lane, or in one whose spacing is zero.
+pub(crate) fn spacing_of(
+    limits: &RateLimits,
+    lane: Option<Lane>,
+) -> Option<(&'static str, Duration)> {
+    let lane = lane?;
+    let spacing = match lane {
+        Lane::Writes => limits.write_spacing,
+        Lane::NotifyingWrites => limits.notification_spacing,
+        Lane::Searches => limits.search_spacing,
+    };
+    (!spacing.is_zero()).then_some((lane.name(), spacing))
 }
 
 #[cfg(test)]
@@ -646,54 +584,5 @@ mod tests {
         assert_eq!(store.reserve("write", spacing, at(10)).unwrap(), at(12));
         assert_eq!(store.reserve("search", spacing, at(10)).unwrap(), at(10));
         assert_eq!(store.reserve("write", spacing, at(20)).unwrap(), at(20));
-    }
-
-    #[test]
-    fn resources_and_lanes_follow_the_path() {
-        assert_eq!(resource_of("/repos/o/r/issues"), "core");
-        assert_eq!(resource_of("/search/issues"), "search");
-        assert_eq!(resource_of("/api/v3/search/code"), "code_search");
-        assert_eq!(resource_of("/graphql"), "graphql");
-        assert_eq!(
-            resource_of("/repos/o/r/code-scanning/sarifs"),
-            "code_scanning_upload"
-        );
-        assert_eq!(resource_of("/repos/o/r/code-scanning/sarifs/42"), "core");
-        assert_eq!(
-            resource_of("/repos/o/r/dependency-graph/snapshots"),
-            "dependency_snapshots"
-        );
-        assert_eq!(
-            resource_of("/app-manifests/abc/conversions"),
-            "integration_manifest"
-        );
-        assert_eq!(resource_of("/scim/v2/organizations/o/Users"), "scim");
-        assert_eq!(resource_of("/orgs/o/audit-log"), "audit_log");
-        assert_eq!(resource_of("/repos/o/search-tools/issues"), "core");
-        assert_eq!(resource_of("/repos/search/search/issues"), "core");
-        assert_eq!(resource_of("/api/v3/search/issues"), "search");
-        let limits = RateLimits::github();
-        let second = Duration::from_secs(1);
-        assert_eq!(lane_of(&limits, &Method::GET, "/repos/o/r/issues"), None);
-        assert_eq!(
-            lane_of(&limits, &Method::GET, "/search/issues"),
-            Some(("search", 2 * second))
-        );
-        assert_eq!(
-            lane_of(&limits, &Method::POST, "/repos/o/r/issues/3/comments"),
-            Some(("notification", 3 * second))
-        );
-        assert_eq!(
-            lane_of(&limits, &Method::POST, "/api/v3/repos/o/r/pulls"),
-            Some(("notification", 3 * second))
-        );
-        assert_eq!(
-            lane_of(&limits, &Method::PATCH, "/repos/o/r/labels/bug"),
-            Some(("write", second))
-        );
-        assert_eq!(
-            lane_of(&RateLimits::default(), &Method::POST, "/repos/o/r/issues"),
-            None
-        );
     }
 }

@@ -1,5 +1,6 @@
 //! The blocking client, on ureq 3 (feature `ureq`).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::de::DeserializeOwned;
@@ -10,6 +11,7 @@ use super::decode::Operation;
 use super::exchange::{Answer, Exchange};
 use super::page::{Cursor, Page};
 use super::paginate::PageState;
+use super::policy::ApiPolicy;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
 use endpoint_runtime::model::Paginated;
@@ -151,6 +153,32 @@ impl Client {
             agent: self.agent.clone(),
             policy: self.policy.clone(),
         }
+    }
+
+    /// The same client following the rules of `policy` ([`ApiPolicy`]:
+    /// how answers report and refuse rate limits, which are retried, how
+    /// error bodies and lists read), sharing the agent, the rate-limit
+    /// state, the cache and the credentials. Its retry, rate-limit and
+    /// pagination settings stay this client's. A client made by its
+    /// builder takes the policy there ([`ClientBuilder::policy`]); this is
+    /// for one made from an endpoint, whose rules are GitHub's when its
+    /// base URL is `https://api.github.com` and the neutral ones
+    /// otherwise.
+    ///
+    /// ```
+    /// use endpoint::Endpoint;
+    /// use endpoint::client::{GitHubPolicy, ureq::Client};
+    /// use serde_json::json;
+    ///
+    /// let enterprise = Endpoint::default().defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))?;
+    /// let client = Client::new(enterprise)?.with_policy(GitHubPolicy);
+    /// # let _ = client;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_policy(&self, policy: impl ApiPolicy) -> Client {
+        let mut client = self.clone();
+        client.policy.api = Arc::new(policy);
+        client
     }
 
     /// The endpoint whose defaults every request gets.
@@ -604,9 +632,7 @@ pub struct Pages<'c, T> {
 
 impl<'c, T> Pages<'c, T> {
     fn new(client: &'c Client, state: PageState<T>) -> Self {
-        let state = state
-            .for_github(client.policy.github)
-            .client_pagination(client.policy.pagination);
+        let state = state.client_pagination(client.policy.pagination);
         Pages { client, state }
     }
 
@@ -740,9 +766,7 @@ pub struct EachPage<'c, I> {
 
 impl<'c, I> EachPage<'c, I> {
     fn new(client: &'c Client, state: PageState<I>) -> Self {
-        let state = state
-            .for_github(client.policy.github)
-            .client_pagination(client.policy.pagination);
+        let state = state.client_pagination(client.policy.pagination);
         EachPage { client, state }
     }
 

@@ -106,6 +106,17 @@ impl<T> Paged<T> {
 }
 
 impl Backend {
+    /// The same client following the rules of `policy`.
+    #[allow(dead_code)]
+    pub fn with_policy(&self, policy: impl endpoint::client::ApiPolicy) -> Backend {
+        match self {
+            Backend::Ureq(client) => Backend::Ureq(client.with_policy(policy)),
+            Backend::Reqwest(client, runtime) => {
+                Backend::Reqwest(client.with_policy(policy), Arc::clone(runtime))
+            }
+        }
+    }
+
     /// The backend called `name`, for `endpoint`, with no proxy.
     pub fn new(name: &str, endpoint: Endpoint) -> Backend {
         match name {
