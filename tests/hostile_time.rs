@@ -172,6 +172,48 @@ proptest! {
             }
         }
     }
+
+    /// The IETF's fields, as Structured Field Values of any shape and as
+    /// any printable text: read or ignored, never a panic, and a quota
+    /// left is one the field names.
+    #[test]
+    fn ietf_rate_limit_fields_never_panic(
+        members in proptest::collection::vec(
+            (
+                "[a-z\"*]{0,8}",
+                proptest::collection::vec(("[a-z]{1,3}", "-?[0-9]{1,20}|[a-z?:();\"]{0,6}"), 0..4),
+            ),
+            0..5,
+        ),
+        texts in proptest::collection::vec("[ -~]{0,60}", 5),
+    ) {
+        let field: Vec<String> = members
+            .iter()
+            .map(|(name, params)| {
+                let params: String = params.iter().map(|(key, value)| format!(";{key}={value}")).collect();
+                format!("{name}{params}")
+            })
+            .collect();
+        let field = field.join(", ");
+        let names = ["ratelimit", "ratelimit-policy", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"];
+        let sets = [
+            names.iter().map(|name| (*name, field.clone())).collect::<Vec<_>>(),
+            names.iter().copied().zip(texts.iter().cloned()).collect(),
+        ];
+        for set in sets {
+            let mut headers = http::HeaderMap::new();
+            for (name, value) in &set {
+                if let Ok(value) = http::HeaderValue::from_str(value) {
+                    headers.append(*name, value);
+                }
+            }
+            let limit = RateLimit::from_headers(&headers);
+            if let Some(remaining) = limit.remaining {
+                let named = set.iter().any(|(_, value)| value.contains(&remaining.to_string()));
+                prop_assert!(named, "{remaining} from {set:?}");
+            }
+        }
+    }
 }
 
 // Rate-limit state that answers cannot grow.

@@ -75,7 +75,8 @@ pub enum Event {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RetryReason {
-    /// The server answered with this status (`500`, `502`, `503`, `504`).
+    /// The server answered with this status (`408`, `500`, `502`, `503`,
+    /// `504`, or one the API's policy advised retrying).
     Status(StatusCode),
     /// The request could not be sent or its answer not read: the
     /// transport's error, with its causes.

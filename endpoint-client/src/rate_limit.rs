@@ -25,8 +25,10 @@ use sfparse::{Parser, Value};
 ///   policy whose remaining quota is the lowest counts),
 ///   `RateLimit: limit=100, remaining=50, reset=30` (draft 07), and
 ///   `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (drafts
-///   up to 06); their reset is seconds from now;
-/// - `retry-after` (RFC 9110): delay-seconds or an HTTP-date.
+///   up to 06); their reset is seconds from now, or Unix seconds when it
+///   is that large (as GitLab sends `RateLimit-Reset`);
+/// - `retry-after` (RFC 9110): delay-seconds (a decimal too, as Shopify
+///   sends `2.0`) or an HTTP-date.
 ///
 /// "Now" is the answer's `date` when it has one (so that a reset or a
 /// date is measured by the server's clock, which the client then maps
@@ -108,8 +110,8 @@ impl RateLimit {
             used: number(["x-ratelimit-used", "x-rate-limit-used"]),
             reset: ["x-ratelimit-reset", "x-rate-limit-reset"]
                 .into_iter()
-                .find_map(|name| reset_time(text(name)?, now))
-                .or_else(|| now().checked_add(Duration::from_secs(ietf.reset?))),
+                .find_map(|name| reset_time(text(name)?.parse().ok()?, now))
+                .or_else(|| reset_time(ietf.reset? as f64, now)),
             resource: text("x-ratelimit-resource").map(str::to_owned),
             retry_after: text("retry-after").and_then(|value| retry_after(value, date)),
         }
@@ -127,11 +129,10 @@ const UNIX_MILLIS: std::ops::Range<f64> = 1e12..1e14;
 /// An `x-ratelimit-reset`: Unix seconds (or milliseconds, when that large;
 /// a decimal too), or seconds from `now` when too small to be a time; no
 /// time when too large for either.
-fn reset_time(value: &str, now: impl Fn() -> SystemTime) -> Option<SystemTime> {
-    let number = value
-        .parse::<f64>()
-        .ok()
-        .filter(|n| n.is_finite() && *n >= 0.0)?;
+fn reset_time(number: f64, now: impl Fn() -> SystemTime) -> Option<SystemTime> {
+    if !number.is_finite() || number < 0.0 {
+        return None;
+    }
     let (from, seconds) = match number {
         n if n < UNIX_SECONDS.start => (now(), n),
         n if UNIX_SECONDS.contains(&n) => (UNIX_EPOCH, n),
@@ -283,11 +284,16 @@ pub enum RateLimitKind {
     Secondary,
 }
 
-/// `retry-after`: delay-seconds, or an HTTP-date measured from `now`
-/// (the answer's date when known).
+/// `retry-after`: delay-seconds (or a decimal number of them), or an
+/// HTTP-date measured from `now` (the answer's date when known).
 fn retry_after(value: &str, date: Option<SystemTime>) -> Option<Duration> {
     if let Ok(seconds) = value.parse::<u64>() {
         return Some(Duration::from_secs(seconds));
+    }
+    if value.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && let Some(seconds) = value.parse::<f64>().ok().filter(|n| n.is_finite())
+    {
+        return Duration::try_from_secs_f64(seconds).ok();
     }
     let at = http_date(value)?;
     let now = date.unwrap_or_else(SystemTime::now);
@@ -513,6 +519,15 @@ mod tests {
             read(&[date, ("ratelimit", "limit=100, remaining=50, reset=30")]),
             (Some(100), Some(50), at(30))
         );
+        // GitLab's `RateLimit-Reset`: Unix seconds.
+        assert_eq!(
+            read(&[
+                date,
+                ("ratelimit-remaining", "0"),
+                ("ratelimit-reset", "1507651290")
+            ]),
+            (None, Some(0), at(90))
+        );
         // The drafts before: three fields.
         assert_eq!(
             read(&[
@@ -548,6 +563,17 @@ mod tests {
         ] {
             let (_, remaining, _) = read(&[date, ("ratelimit", bad), ("ratelimit-policy", bad)]);
             assert_eq!(remaining, None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn decimal_retry_afters() {
+        let wait =
+            |value: &str| RateLimit::from_headers(&headers(&[("retry-after", value)])).retry_after;
+        assert_eq!(wait("2.0"), Some(Duration::from_secs(2)));
+        assert_eq!(wait("0.25"), Some(Duration::from_millis(250)));
+        for bad in ["-1", "1e3", "inf", "NaN", "2.0.0", ""] {
+            assert_eq!(wait(bad), None, "{bad}");
         }
     }
 

@@ -13,7 +13,8 @@ const IDEMPOTENCY_KEY: &str = "idempotency-key";
 
 /// When and how a client sends a request again after a failure that may
 /// pass: a connection that fails, a timeout, an answer cut short, or a
-/// `500`, `502`, `503` or `504` answer.
+/// `408` (RFC 9110: the server gave up waiting for the request, which it
+/// did not act on), `500`, `502`, `503` or `504` answer.
 ///
 /// On by default ([`Retry::default`]): at most 3 retries, waiting about 1 s,
 /// 2 s, then 4 s (exponential backoff, each wait drawn at random between
@@ -223,7 +224,8 @@ impl Retry {
     pub(crate) fn retries_status(status: StatusCode) -> bool {
         matches!(
             status,
-            StatusCode::INTERNAL_SERVER_ERROR
+            StatusCode::REQUEST_TIMEOUT
+                | StatusCode::INTERNAL_SERVER_ERROR
                 | StatusCode::BAD_GATEWAY
                 | StatusCode::SERVICE_UNAVAILABLE
                 | StatusCode::GATEWAY_TIMEOUT
@@ -396,7 +398,7 @@ mod tests {
 
     #[test]
     fn only_passing_statuses_are_retried() {
-        for status in [500, 502, 503, 504] {
+        for status in [408, 500, 502, 503, 504] {
             assert!(Retry::retries_status(StatusCode::from_u16(status).unwrap()));
         }
         for status in [400, 401, 403, 404, 409, 410, 422, 429, 451, 501] {
