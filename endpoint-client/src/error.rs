@@ -88,10 +88,10 @@ pub enum Error {
         /// Which limit.
         kind: RateLimitKind,
         /// When to retry: the window's reset for a primary limit, the answer's
-        /// time plus `retry-after` (or a minute, GitHub's advice, when it
-        /// names no time, doubled for each refusal of the call waited out
-        /// before) for a secondary one. `None` when a primary limit names
-        /// no reset.
+        /// time plus `retry-after` (or, when it names no time, the API's
+        /// policy's wait: 1 s for any API, a minute for GitHub's, doubled
+        /// for each refusal of the call waited out before) for a secondary
+        /// one. `None` when a primary limit names no reset.
         retry_at: Option<SystemTime>,
         /// The refusal itself; `None` when the request was not sent, as an
         /// earlier answer (to this call or another sharing the client's

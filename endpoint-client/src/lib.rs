@@ -149,12 +149,12 @@
 //! costs at most in time, with the defaults: a server that accepts the
 //! connection and never answers would hold it for 4 tries of 60 s and
 //! backoffs of at most 1 + 2 + 4 s, 247 s; a rate limit, for up to 3
-//! waits of up to 5 minutes each (a `429` that names no time: 60 s, then
-//! 120 s, then 240 s, 420 s and the requests). The deadline ends every
+//! waits of up to 5 minutes each (a GitHub refusal that names no time: 60
+//! s, then 120 s, then 240 s, 420 s and the requests). The deadline ends every
 //! call within 5 minutes (300 s): a wait or a retry that would end past it
 //! is not started, and the call returns the error or the refusal it has
 //! as an [`Error::GaveUp`], which says how many retries and waits it took
-//! and how long it lasted (the `429` above: its refusal after the waits of
+//! and how long it lasted (the refusal above: after the waits of
 //! 60 s and 120 s, some 3 minutes, saying to retry 4 minutes later). An
 //! error after retries or waits is an [`Error::GaveUp`] too;
 //! [`Error::last`] gives the error inside.
