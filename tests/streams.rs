@@ -2,8 +2,10 @@
 //! server: a 200 MiB download read with a flat memory profile (the peak
 //! resident memory of this process, measured), uploads from a reader, a
 //! stream and a file, a Kubernetes-like `watch` of JSON lines decoded
-//! typed, a typed route whose body is bytes, and the call's rules
-//! (redirects, retries, errors) applied to a streamed answer's head.
+//! typed, server-sent events read as their pieces come and resumed after
+//! a cut with their last event id, a typed route whose body is bytes, and
+//! the call's rules (redirects, retries, errors) applied to a streamed
+//! answer's head.
 
 #[path = "support/server.rs"]
 mod server;
@@ -761,4 +763,346 @@ fn the_timeout_bounds_the_head_and_not_the_body() {
             .expect_err("no head within the timeout");
         assert!(matches!(error, Error::Transport { .. }), "{error}");
     });
+}
+
+/// A comment line longer than the server's write buffer (1 KiB), so that
+/// each piece of an event stream holding one leaves as it is read.
+fn padding() -> String {
+    format!(": {}\n", "-".repeat(1100))
+}
+
+/// An event stream in four pieces, each ending one event and beginning
+/// the next: a byte order mark, comments, a reconnection time, ids that
+/// persist, an event type, a CR ending a piece and its LF the next, data
+/// that does not fit, and a block the stream ends inside.
+fn token_pieces() -> Vec<Vec<u8>> {
+    let pad = padding();
+    [
+        format!(
+            "\u{feff}: a stream of tokens\n{pad}retry: 1500\nid: 1\ndata: {{\"n\":1,\"text\":\"Hel\"}}\n\nevent: token\nid: 2\ndata: {{\"n\":2,"
+        ),
+        format!("\"text\":\"lo\"}}\r\n{pad}\r"),
+        format!("\n{pad}data: {{\"n\":\"three\",\r\ndata: \"text\":\"?\"}}\n\n: keep-alive\n"),
+        format!("{pad}id: 4\ndata: {{\"n\":4,\"text\":\" world\"}}\n\nid: 5\ndata: {{\"n\":5"),
+    ]
+    .map(String::into_bytes)
+    .to_vec()
+}
+
+/// A body giving `pieces` one by one: each after the first only once the
+/// client has read an event (a message on `read`), so that an event is
+/// known to come before the piece after it is sent. `starved` is set when
+/// the client read none within [`server::WAIT`].
+struct Pieces {
+    pieces: std::collections::VecDeque<Vec<u8>>,
+    current: std::io::Cursor<Vec<u8>>,
+    read: std::sync::mpsc::Receiver<()>,
+    starved: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Read for Pieces {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            let n = self.current.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            let Some(next) = self.pieces.pop_front() else {
+                return Ok(0);
+            };
+            if self.read.recv_timeout(server::WAIT).is_err() {
+                self.starved
+                    .store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+            self.current = std::io::Cursor::new(next);
+        }
+    }
+}
+
+/// A server answering `/v1/tokens` with the token stream, sent as
+/// [`Pieces`] (with its length, so that each piece leaves at once).
+fn token_server(
+    read: std::sync::mpsc::Receiver<()>,
+) -> (Server, Arc<std::sync::atomic::AtomicBool>) {
+    let starved = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut pieces: std::collections::VecDeque<Vec<u8>> = token_pieces().into();
+    let length = pieces.iter().map(|piece| piece.len() as u64).sum();
+    let first = pieces.pop_front().expect("a first piece");
+    let mut body = Some(Pieces {
+        pieces,
+        current: std::io::Cursor::new(first),
+        read,
+        starved: Arc::clone(&starved),
+    });
+    let server = Server::streaming(move |received| {
+        assert_eq!(received.url, "/v1/tokens");
+        Streaming {
+            status: 200,
+            headers: vec![("content-type".into(), "text/event-stream".into())],
+            length: Some(length),
+            body: Box::new(body.take().expect("one request")),
+        }
+    });
+    (server, starved)
+}
+
+fn tokens(endpoint: &endpoint::Endpoint) -> endpoint::Request {
+    endpoint
+        .endpoint(
+            "GET /v1/tokens",
+            json!({"headers": {"accept": "text/event-stream"}}),
+        )
+        .unwrap()
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+struct Token {
+    n: u32,
+    text: String,
+}
+
+/// Checks the events of the token stream as a client read them, and the
+/// last event id and reconnection time it kept.
+fn check_tokens(
+    items: Vec<Result<endpoint::client::ServerSentEvent, Error>>,
+    last_event_id: Option<&str>,
+    retry: Option<Duration>,
+) {
+    let events: Vec<_> = items
+        .into_iter()
+        .map(|item| item.expect("an event"))
+        .collect();
+    let summary: Vec<_> = events
+        .iter()
+        .map(|e| (e.number(), e.event.as_str(), e.id.as_deref()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            (1, "message", Some("1")),
+            (2, "token", Some("2")),
+            (3, "message", Some("2")),
+            (4, "message", Some("4")),
+        ]
+    );
+    let text = |i: usize| events[i].json::<Token>().expect("a token");
+    assert_eq!(
+        text(0),
+        Token {
+            n: 1,
+            text: "Hel".into()
+        }
+    );
+    assert_eq!(
+        text(1),
+        Token {
+            n: 2,
+            text: "lo".into()
+        }
+    );
+    assert_eq!(
+        text(3),
+        Token {
+            n: 4,
+            text: " world".into()
+        }
+    );
+    assert_eq!(events[2].data, "{\"n\":\"three\",\n\"text\":\"?\"}");
+    let Err(Error::Decode(error)) = events[2].json::<Token>() else {
+        panic!("`n` is no number: {:?}", events[2]);
+    };
+    assert_eq!(error.event(), Some(3));
+    assert_eq!(error.path(), "n");
+    assert_eq!(error.body(), events[2].data.as_bytes());
+    assert!(
+        error
+            .to_string()
+            .contains("event 3 of the answer does not fit"),
+        "{error}"
+    );
+    assert!(
+        events
+            .iter()
+            .all(|e| e.retry == Some(Duration::from_millis(1500)))
+    );
+    // The id of the block the stream ended inside is not taken.
+    assert_eq!(last_event_id, Some("4"));
+    assert_eq!(retry, Some(Duration::from_millis(1500)));
+}
+
+#[test]
+fn server_sent_events_come_as_their_pieces_do_decoded_typed() {
+    let (read, pieces) = std::sync::mpsc::channel();
+    let (server, starved) = token_server(pieces);
+    let client = ureq_client(&server);
+    let mut events = client
+        .stream_request(tokens(client.endpoint()))
+        .expect("the head")
+        .body
+        .events();
+    let mut items = Vec::new();
+    for item in events.by_ref() {
+        items.push(item);
+        let _ = read.send(());
+    }
+    check_tokens(items, events.last_event_id(), events.retry());
+    assert!(
+        !starved.load(std::sync::atomic::Ordering::SeqCst),
+        "ureq: an event came only after the piece after it was sent"
+    );
+    assert_eq!(server.only_request().header("accept"), "text/event-stream");
+
+    let (read, pieces) = std::sync::mpsc::channel();
+    let (server, starved) = token_server(pieces);
+    let (client, runtime) = reqwest_client(&server);
+    runtime.block_on(async {
+        let mut events = client
+            .stream_request(tokens(client.endpoint()))
+            .await
+            .expect("the head")
+            .body
+            .events();
+        let mut items = Vec::new();
+        while let Some(item) = next(&mut events).await {
+            items.push(item);
+            let _ = read.send(());
+        }
+        check_tokens(items, events.last_event_id(), events.retry());
+    });
+    assert!(
+        !starved.load(std::sync::atomic::Ordering::SeqCst),
+        "reqwest: an event came only after the piece after it was sent"
+    );
+    assert_eq!(server.only_request().header("accept"), "text/event-stream");
+}
+
+/// A server of events whose first answer is cut inside an event (a chunk
+/// that never comes whole), and whose answer to a request resuming after
+/// event 7 (`Last-Event-ID: 7`) gives the events after it.
+fn cut_server() -> Server {
+    use std::io::Write;
+    Server::raw(|mut stream, received| {
+        let chunk = |text: &str| format!("{:x}\r\n{text}\r\n", text.len());
+        let mut answer =
+            "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"
+                .to_owned();
+        match received.optional_header("last-event-id") {
+            None => {
+                answer += &chunk("retry: 10\nid: 7\ndata: {\"n\":7,\"text\":\"a\"}\n\n");
+                answer += &chunk("id: 8\ndata: {\"n\":8,");
+                // A chunk of 64 bytes, of which 4 come.
+                answer += "40\r\n\"tex";
+            }
+            Some("7") => {
+                answer += &chunk("id: 8\ndata: {\"n\":8,\"text\":\"b\"}\n\n");
+                answer += "0\r\n\r\n";
+            }
+            Some(_) => answer = "HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n".into(),
+        }
+        let _ = stream.write_all(answer.as_bytes());
+        let _ = stream.flush();
+        // Dropped: the connection closes, the first answer cut short.
+    })
+}
+
+/// A request of the events, resuming after `last_event_id` when given.
+fn resume(endpoint: &endpoint::Endpoint, last_event_id: Option<&str>) -> endpoint::Request {
+    let mut headers = json!({"accept": "text/event-stream"});
+    if let Some(id) = last_event_id {
+        headers["last-event-id"] = json!(id);
+    }
+    endpoint
+        .endpoint("GET /v1/events", json!({ "headers": headers }))
+        .unwrap()
+}
+
+/// Checks the items of the answer cut short: event 7, then the transport
+/// error, the last item.
+fn check_cut(items: &[Result<endpoint::client::ServerSentEvent, Error>]) {
+    assert_eq!(items.len(), 2, "{items:?}");
+    let first = items[0].as_ref().expect("event 7");
+    assert_eq!(
+        first.json::<Token>().unwrap(),
+        Token {
+            n: 7,
+            text: "a".into()
+        }
+    );
+    assert_eq!(first.id.as_deref(), Some("7"));
+    assert!(
+        matches!(items[1], Err(Error::Transport { .. })),
+        "{items:?}"
+    );
+}
+
+#[test]
+fn server_sent_events_cut_short_end_with_a_transport_error_and_resume_after_the_last_id() {
+    let server = cut_server();
+    let client = ureq_client(&server);
+    let mut events = client
+        .stream_request(resume(client.endpoint(), None))
+        .expect("the head")
+        .body
+        .events();
+    let items: Vec<_> = events.by_ref().collect();
+    check_cut(&items);
+    assert!(events.next().is_none(), "the error is the last item");
+    // The block cut short set no id.
+    assert_eq!(events.last_event_id(), Some("7"));
+    assert_eq!(events.retry(), Some(Duration::from_millis(10)));
+    let mut events = client
+        .stream_request(resume(client.endpoint(), events.last_event_id()))
+        .expect("the head")
+        .body
+        .events();
+    let event = events.next().expect("event 8").expect("event 8");
+    assert_eq!(
+        event.json::<Token>().unwrap(),
+        Token {
+            n: 8,
+            text: "b".into()
+        }
+    );
+    assert!(events.next().is_none());
+    assert_eq!(events.last_event_id(), Some("8"));
+
+    let (client, runtime) = reqwest_client(&server);
+    runtime.block_on(async {
+        let mut events = client
+            .stream_request(resume(client.endpoint(), None))
+            .await
+            .expect("the head")
+            .body
+            .events();
+        let mut items = Vec::new();
+        while let Some(item) = next(&mut events).await {
+            items.push(item);
+        }
+        check_cut(&items);
+        assert_eq!(events.last_event_id(), Some("7"));
+        assert_eq!(events.retry(), Some(Duration::from_millis(10)));
+        let mut events = client
+            .stream_request(resume(client.endpoint(), events.last_event_id()))
+            .await
+            .expect("the head")
+            .body
+            .events();
+        let event = next(&mut events).await.expect("event 8").expect("event 8");
+        assert_eq!(
+            event.json::<Token>().unwrap(),
+            Token {
+                n: 8,
+                text: "b".into()
+            }
+        );
+        assert!(next(&mut events).await.is_none());
+        assert_eq!(events.last_event_id(), Some("8"));
+    });
+    let resumed: Vec<Option<String>> = server
+        .requests()
+        .iter()
+        .map(|r| r.optional_header("last-event-id").map(str::to_owned))
+        .collect();
+    let round = [None, Some("7".to_owned())];
+    assert_eq!(resumed, [round.clone(), round].concat());
 }

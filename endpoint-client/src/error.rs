@@ -539,6 +539,11 @@ fn spent_text(retries: u32, waits: u32, elapsed: Duration, deadline: Option<Dura
 /// and the line alone as the body:
 /// `GET /watch/pods: line 3 of the answer does not fit `Event`: expected
 /// value at line 1 column 1`.
+///
+/// The data of a server-sent event that does not fit
+/// ([`ServerSentEvent::json`](super::ServerSentEvent::json)) has its
+/// [`DecodeError::event`], counted from 1, and the data alone as the body:
+/// `GET /chat: event 2 of the answer does not fit `Delta`: …`.
 #[derive(Clone)]
 pub struct DecodeError {
     operation: String,
@@ -551,6 +556,7 @@ pub struct DecodeError {
     body: Arc<[u8]>,
     index: Option<usize>,
     line: Option<u64>,
+    event: Option<u64>,
 }
 
 impl DecodeError {
@@ -583,6 +589,7 @@ impl DecodeError {
             body,
             index: None,
             line: None,
+            event: None,
         }
     }
 
@@ -595,6 +602,13 @@ impl DecodeError {
     /// The same error, of line `line` (from 1) of a streamed answer.
     pub(crate) fn on_line(mut self, line: u64) -> DecodeError {
         self.line = Some(line);
+        self
+    }
+
+    /// The same error, of server-sent event `event` (from 1) of a streamed
+    /// answer.
+    pub(crate) fn on_event(mut self, event: u64) -> DecodeError {
+        self.event = Some(event);
         self
     }
 
@@ -659,6 +673,14 @@ impl DecodeError {
     pub fn line(&self) -> Option<u64> {
         self.line
     }
+
+    /// For a server-sent event of a streamed answer (its data decoded by
+    /// [`ServerSentEvent::json`](super::ServerSentEvent::json), or an event
+    /// too long to read), its number, counting from 1 the events the answer
+    /// gave; `None` otherwise.
+    pub fn event(&self) -> Option<u64> {
+        self.event
+    }
 }
 
 impl fmt::Display for DecodeError {
@@ -667,9 +689,10 @@ impl fmt::Display for DecodeError {
         if self.request_type.is_some() {
             write!(f, " ({})", Bounded::text(&self.url))?;
         }
-        match self.line {
-            Some(line) => write!(f, ": line {line} of the answer")?,
-            None => write!(f, ": the answer")?,
+        match (self.line, self.event) {
+            (Some(line), _) => write!(f, ": line {line} of the answer")?,
+            (None, Some(event)) => write!(f, ": event {event} of the answer")?,
+            (None, None) => write!(f, ": the answer")?,
         }
         write!(f, " does not fit `{}`", self.type_name)?;
         if !self.path.is_empty() {
@@ -691,6 +714,7 @@ impl fmt::Debug for DecodeError {
             .field("path", &Bounded::text(&self.path))
             .field("index", &self.index)
             .field("line", &self.line)
+            .field("event", &self.event)
             .field("source", &Bounded::text(&format!("{:?}", self.source)))
             .field("body", &Excerpt(&self.body))
             .finish()

@@ -127,6 +127,8 @@
 //!   decodes JSON lines one by one (a Kubernetes `watch`), a line that does
 //!   not fit an [`Error::Decode`] naming its
 //!   [`line`](DecodeError::line) while the lines after it still come;
+//!   whose `events()` reads server-sent events (`text/event-stream`) as
+//!   [`ServerSentEvent`]s, keeping the last event id to resume with;
 //!   `upload` and `upload_request` send a body read as it is sent, from a
 //!   reader or stream (sent once: no retry) or a file (opened again for
 //!   each try). `docs/client.md` ("Streams") says more.
@@ -364,6 +366,7 @@ mod redis_store;
 pub mod reqwest;
 mod retry;
 mod server;
+mod sse;
 mod stream;
 mod throttle;
 #[cfg(feature = "ureq")]
@@ -392,6 +395,7 @@ pub use rate_limit::{RateLimit, RateLimitKind};
 pub use redis_store::RedisStore;
 pub use retry::Retry;
 pub use server::Server;
+pub use sse::ServerSentEvent;
 pub use throttle::{Admission, Lane, MemoryStore, RateLimitStore, RateLimits, StoreError};
 
 /// The most redirects one call follows in a row (as reqwest and ureq do by
@@ -406,8 +410,8 @@ pub const MAX_EMPTY_PAGES: usize = 10;
 
 /// The largest answer body a client reads whole; a larger one is an
 /// [`Error::Transport`]. A streamed answer's body (`stream`,
-/// `stream_request`) has no limit; a line of one read as lines is at most
-/// this long.
+/// `stream_request`) has no limit; a line of one read as lines, and a
+/// server-sent event of one read as events, is at most this long.
 pub const MAX_ANSWER_BYTES: u64 = 100 << 20;
 
 /// A 2xx answer: its status, headers, final URL (after redirects) and

@@ -29,7 +29,7 @@ use endpoint_runtime::{Endpoint, Request, TypedRequest};
 
 mod stream;
 
-pub use stream::{Lines, Streamed, Upload};
+pub use stream::{Events, Lines, Streamed, Upload};
 
 /// An async client: an [`Endpoint`] and a reqwest client.
 ///

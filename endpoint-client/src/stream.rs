@@ -82,26 +82,38 @@ impl Answered {
         }
     }
 
-    /// Line `number` decoded into `T`, or the error naming the line.
-    fn decode_line<T: DeserializeOwned>(&self, number: u64, line: &[u8]) -> Result<T, Error> {
-        // A line is JSON whatever the answer's media type says of the whole.
-        <T as endpoint_runtime::model::Answer>::decode(200, Some("application/json"), line)
-            .map_err(|error| self.line_error::<T>(number, Failure::from(error), line))
+    /// `part`, `bytes` of the answer, decoded into `T` as JSON, or the
+    /// error naming the part.
+    pub(crate) fn decode<T: DeserializeOwned>(&self, part: Part, bytes: &[u8]) -> Result<T, Error> {
+        // A part is JSON whatever the answer's media type says of the whole.
+        <T as endpoint_runtime::model::Answer>::decode(200, Some("application/json"), bytes)
+            .map_err(|error| self.part_error::<T>(part, Failure::from(error), bytes))
     }
 
-    fn line_error<T>(&self, number: u64, failure: Failure, line: &[u8]) -> Error {
-        Error::Decode(Box::new(
-            DecodeError::new(
-                self.operation,
-                self.method.clone(),
-                self.url.clone(),
-                std::any::type_name::<T>(),
-                failure,
-                line.into(),
-            )
-            .on_line(number),
-        ))
+    /// The error of `part` of the answer, `bytes`, that does not fit `T`.
+    pub(crate) fn part_error<T>(&self, part: Part, failure: Failure, bytes: &[u8]) -> Error {
+        let error = DecodeError::new(
+            self.operation,
+            self.method.clone(),
+            self.url.clone(),
+            std::any::type_name::<T>(),
+            failure,
+            bytes.into(),
+        );
+        Error::Decode(Box::new(match part {
+            Part::Line(number) => error.on_line(number),
+            Part::Event(number) => error.on_event(number),
+        }))
     }
+}
+
+/// A part of a streamed answer decoded on its own, as its errors name it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Part {
+    /// Line `n` (from 1) of an answer read as lines.
+    Line(u64),
+    /// Server-sent event `n` (from 1) of an answer read as events.
+    Event(u64),
 }
 
 /// The lines of a streamed answer, as its chunks come, decoded one by one
@@ -215,14 +227,14 @@ impl<T: DeserializeOwned> LineReader<T> {
         if line.iter().all(u8::is_ascii_whitespace) {
             return None;
         }
-        Some(self.answered.decode_line(number, line))
+        Some(self.answered.decode(Part::Line(number), line))
     }
 
     /// The error of the line being read, longer than an answer may be.
     fn too_long(&self) -> Error {
         let message = format!("the line is longer than {MAX_ANSWER_BYTES} bytes");
-        self.answered.line_error::<T>(
-            self.number,
+        self.answered.part_error::<T>(
+            Part::Line(self.number),
             Failure::at_root(<serde_json::Error as serde::de::Error>::custom(message)),
             b"",
         )

@@ -19,7 +19,7 @@ use endpoint_runtime::{Endpoint, Request, TypedRequest};
 
 mod stream;
 
-pub use stream::{Lines, Streamed, Upload};
+pub use stream::{Events, Lines, Streamed, Upload};
 
 /// A blocking client: an [`Endpoint`] and a ureq agent.
 ///

@@ -1,6 +1,6 @@
 //! Streams of the async client: a request body read from a stream or a
-//! file as it is sent, and an answer read as a stream of chunks or of
-//! lines, never held whole in memory.
+//! file as it is sent, and an answer read as a stream of chunks, of lines
+//! or of server-sent events, never held whole in memory.
 
 use std::fmt;
 use std::io;
@@ -19,8 +19,9 @@ use serde::de::DeserializeOwned;
 use super::super::call::{Action, Call, TransportError};
 use super::super::decode::Operation;
 use super::super::exchange::{Answer, Exchange};
+use super::super::sse::EventReader;
 use super::super::stream::{self, Answered, LineReader, SENT_ONCE};
-use super::super::{DEFAULT_TIMEOUT, Error, Response};
+use super::super::{DEFAULT_TIMEOUT, Error, Response, ServerSentEvent};
 use super::{Client, read_whole};
 use endpoint_runtime::{Request, TypedRequest};
 
@@ -148,7 +149,8 @@ fn file_error(path: &Path, error: io::Error) -> io::Error {
 type Chunks = Pin<Box<dyn Stream<Item = Result<Bytes, ::reqwest::Error>> + Send>>;
 
 /// The body of a streamed answer, read as it comes: a [`Stream`] of
-/// [`Bytes`] chunks, or [`Streamed::lines`] of JSON items.
+/// [`Bytes`] chunks, [`Streamed::lines`] of JSON items, or
+/// [`Streamed::events`].
 ///
 /// Made by [`Client::stream`] and [`Client::stream_request`], in a
 /// [`Response`] whose status and headers were read first. No limit holds:
@@ -206,6 +208,135 @@ impl Streamed {
             lines: LineReader::new(self.answered.clone()),
             body: self,
             ended: false,
+        }
+    }
+
+    /// The body's server-sent events (`text/event-stream`: the WHATWG
+    /// HTML standard's format), as a [`Stream`] of [`ServerSentEvent`]s.
+    ///
+    /// The events are read as the standard reads them: lines ending at
+    /// CRLF, LF or CR, decoded as UTF-8 (a leading byte order mark dropped,
+    /// invalid bytes replaced), comments (`:`) skipped, the fields `event`,
+    /// `data`, `id` and `retry` read (others ignored), an event given at
+    /// each blank line after data, and a block the body ends inside
+    /// dropped. [`ServerSentEvent::json`] decodes an event's data. An event
+    /// longer than [`MAX_ANSWER_BYTES`](super::super::MAX_ANSWER_BYTES) is
+    /// an [`Error::Decode`] naming its
+    /// [`event`](crate::DecodeError::event) number, its bytes dropped, and
+    /// the events after it still come. A failure to read the body is an
+    /// [`Error::Transport`], the last item.
+    ///
+    /// The client does not reconnect on its own: when the stream ends or
+    /// fails, [`Events::last_event_id`] is what to send as `Last-Event-ID`
+    /// to resume it, after [`Events::retry`] if the server asked.
+    ///
+    /// ```no_run
+    /// use endpoint::client::reqwest::Client;
+    /// use futures_util::StreamExt;
+    /// use serde::Deserialize;
+    /// use serde_json::json;
+    /// use std::time::Duration;
+    ///
+    /// #[derive(Deserialize)]
+    /// struct Chunk {
+    ///     text: String,
+    /// }
+    ///
+    /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+    /// let client = Client::builder().base_url("https://llm.example.com/v1").bearer("…").build()?;
+    /// let mut last_event_id: Option<String> = None;
+    /// loop {
+    ///     let mut headers = json!({"accept": "text/event-stream"});
+    ///     if let Some(id) = &last_event_id {
+    ///         headers["last-event-id"] = json!(id);                // resumes after it
+    ///     }
+    ///     let request = client.endpoint().endpoint(
+    ///         "POST /completions",
+    ///         json!({"prompt": "Hello", "stream": true, "headers": headers}),
+    ///     )?;
+    ///     let mut events = client.stream_request(request).await?.body.events();
+    ///     let mut cut = false;
+    ///     while let Some(event) = events.next().await {
+    ///         match event {
+    ///             Ok(event) if event.data == "[DONE]" => break,
+    ///             Ok(event) => print!("{}", event.json::<Chunk>()?.text),
+    ///             Err(error) => {
+    ///                 eprintln!("{error}");                         // the connection was cut
+    ///                 cut = true;
+    ///             }
+    ///         }
+    ///     }
+    ///     if !cut {
+    ///         return Ok(());
+    ///     }
+    ///     last_event_id = events.last_event_id().map(str::to_owned);
+    ///     tokio::time::sleep(events.retry().unwrap_or(Duration::from_secs(3))).await;
+    /// }
+    /// # }
+    /// ```
+    pub fn events(self) -> Events {
+        Events {
+            events: EventReader::new(self.answered.clone()),
+            body: self,
+            ended: false,
+        }
+    }
+}
+
+/// The server-sent events of a streamed answer: see [`Streamed::events`].
+pub struct Events {
+    body: Streamed,
+    events: EventReader,
+    ended: bool,
+}
+
+impl fmt::Debug for Events {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Events")
+            .field("events", &self.events)
+            .field("ended", &self.ended)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Events {
+    /// The last event id of the events read so far: the value of the last
+    /// `id` field of the blocks up to the last event given (a block with
+    /// no data sets it too), `None` when none came or an empty `id` field
+    /// cleared it. Sent as `Last-Event-ID`, it asks the server to resume
+    /// after that event.
+    pub fn last_event_id(&self) -> Option<&str> {
+        self.events.last_event_id()
+    }
+
+    /// The reconnection time the server asked for by its last valid
+    /// `retry` field, if any: how long to wait before resuming.
+    pub fn retry(&self) -> Option<Duration> {
+        self.events.retry()
+    }
+}
+
+impl Stream for Events {
+    type Item = Result<ServerSentEvent, Error>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        loop {
+            if this.body.failed {
+                return Poll::Ready(None);
+            }
+            if let Some(item) = this.events.next_item(this.ended) {
+                return Poll::Ready(Some(item));
+            }
+            if this.ended {
+                return Poll::Ready(None);
+            }
+            match Pin::new(&mut this.body).poll_next(cx) {
+                Poll::Ready(Some(Ok(chunk))) => this.events.push(&chunk),
+                Poll::Ready(Some(Err(error))) => return Poll::Ready(Some(Err(error))),
+                Poll::Ready(None) => this.ended = true,
+                Poll::Pending => return Poll::Pending,
+            }
         }
     }
 }

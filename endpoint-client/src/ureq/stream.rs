@@ -1,6 +1,6 @@
 //! Streams of the blocking client: a request body read from a reader or a
-//! file as it is sent, and an answer read as a reader or as lines, never
-//! held whole in memory.
+//! file as it is sent, and an answer read as a reader, as lines or as
+//! server-sent events, never held whole in memory.
 
 use std::fmt;
 use std::fs::File;
@@ -15,12 +15,13 @@ use serde::de::DeserializeOwned;
 use super::super::call::{Action, Call, TransportError};
 use super::super::decode::Operation;
 use super::super::exchange::{Answer, Exchange};
+use super::super::sse::EventReader;
 use super::super::stream::{self, Answered, LineReader, SENT_ONCE};
-use super::super::{DEFAULT_TIMEOUT, Error, Response};
+use super::super::{DEFAULT_TIMEOUT, Error, Response, ServerSentEvent};
 use super::{Client, read_whole};
 use endpoint_runtime::{Request, TypedRequest};
 
-/// The size of the chunks [`Lines`] reads.
+/// The size of the chunks [`Lines`] and [`Events`] read.
 const CHUNK: usize = 64 << 10;
 
 /// A request body read as it is sent, never held whole: from a reader
@@ -123,8 +124,8 @@ fn file_error(path: &Path, error: io::Error) -> io::Error {
     io::Error::new(error.kind(), format!("{}: {error}", path.display()))
 }
 
-/// The body of a streamed answer, read as it comes: an [`io::Read`], or
-/// [`Streamed::lines`] of JSON items.
+/// The body of a streamed answer, read as it comes: an [`io::Read`],
+/// [`Streamed::lines`] of JSON items, or [`Streamed::events`].
 ///
 /// Made by [`Client::stream`] and [`Client::stream_request`], in a
 /// [`Response`] whose status and headers were read first. No limit holds:
@@ -170,6 +171,132 @@ impl Streamed {
             buffer: vec![0; CHUNK],
             ended: false,
             failed: false,
+        }
+    }
+
+    /// The body's server-sent events (`text/event-stream`: the WHATWG
+    /// HTML standard's format), as an [`Iterator`] of [`ServerSentEvent`]s.
+    ///
+    /// The events are read as the standard reads them: lines ending at
+    /// CRLF, LF or CR, decoded as UTF-8 (a leading byte order mark dropped,
+    /// invalid bytes replaced), comments (`:`) skipped, the fields `event`,
+    /// `data`, `id` and `retry` read (others ignored), an event given at
+    /// each blank line after data, and a block the body ends inside
+    /// dropped. [`ServerSentEvent::json`] decodes an event's data. An event
+    /// longer than [`MAX_ANSWER_BYTES`](super::super::MAX_ANSWER_BYTES) is
+    /// an [`Error::Decode`] naming its
+    /// [`event`](crate::DecodeError::event) number, its bytes dropped, and
+    /// the events after it still come. A failure to read the body is an
+    /// [`Error::Transport`], the last item.
+    ///
+    /// The client does not reconnect on its own: when the stream ends or
+    /// fails, [`Events::last_event_id`] is what to send as `Last-Event-ID`
+    /// to resume it, after [`Events::retry`] if the server asked.
+    ///
+    /// ```no_run
+    /// use endpoint::client::Error;
+    /// use endpoint::client::ureq::Client;
+    /// use serde::Deserialize;
+    /// use serde_json::json;
+    /// use std::time::Duration;
+    ///
+    /// #[derive(Deserialize)]
+    /// struct Notification {
+    ///     title: String,
+    /// }
+    ///
+    /// let client = Client::builder().base_url("https://feeds.example.com/v1").bearer("…").build()?;
+    /// let mut last_event_id: Option<String> = None;
+    /// loop {
+    ///     let mut headers = json!({"accept": "text/event-stream"});
+    ///     if let Some(id) = &last_event_id {
+    ///         headers["last-event-id"] = json!(id);                // resumes after it
+    ///     }
+    ///     let request = client.endpoint().endpoint("GET /notifications", json!({"headers": headers}))?;
+    ///     let mut events = client.stream_request(request)?.body.events();
+    ///     for event in events.by_ref() {
+    ///         match event.and_then(|event| event.json::<Notification>()) {
+    ///             Ok(notification) => println!("{}", notification.title),
+    ///             // An event that does not fit names its number; the others still come.
+    ///             Err(error @ Error::Decode(_)) => eprintln!("{error}"),
+    ///             // The connection was cut (the last item): resumed below.
+    ///             Err(error) => eprintln!("{error}"),
+    ///         }
+    ///     }
+    ///     last_event_id = events.last_event_id().map(str::to_owned);
+    ///     std::thread::sleep(events.retry().unwrap_or(Duration::from_secs(3)));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn events(self) -> Events {
+        Events {
+            events: EventReader::new(self.answered.clone()),
+            body: self,
+            buffer: vec![0; CHUNK],
+            ended: false,
+            failed: false,
+        }
+    }
+}
+
+/// The server-sent events of a streamed answer: see [`Streamed::events`].
+pub struct Events {
+    body: Streamed,
+    events: EventReader,
+    buffer: Vec<u8>,
+    ended: bool,
+    failed: bool,
+}
+
+impl fmt::Debug for Events {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Events")
+            .field("events", &self.events)
+            .field("ended", &self.ended)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Events {
+    /// The last event id of the events read so far: the value of the last
+    /// `id` field of the blocks up to the last event given (a block with
+    /// no data sets it too), `None` when none came or an empty `id` field
+    /// cleared it. Sent as `Last-Event-ID`, it asks the server to resume
+    /// after that event.
+    pub fn last_event_id(&self) -> Option<&str> {
+        self.events.last_event_id()
+    }
+
+    /// The reconnection time the server asked for by its last valid
+    /// `retry` field, if any: how long to wait before resuming.
+    pub fn retry(&self) -> Option<Duration> {
+        self.events.retry()
+    }
+}
+
+impl Iterator for Events {
+    type Item = Result<ServerSentEvent, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.failed {
+                return None;
+            }
+            if let Some(item) = self.events.next_item(self.ended) {
+                return Some(item);
+            }
+            if self.ended {
+                return None;
+            }
+            match self.body.read(&mut self.buffer) {
+                Ok(0) => self.ended = true,
+                Ok(read) => self.events.push(&self.buffer[..read]),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => {
+                    self.failed = true;
+                    return Some(Err(self.body.answered.transport_error(error)));
+                }
+            }
         }
     }
 }
