@@ -789,10 +789,14 @@ fn token_pieces() -> Vec<Vec<u8>> {
     .to_vec()
 }
 
+/// How long a piece waits for the client to read the event before it: a
+/// margin no loaded machine reaches (the client reads at once).
+const PIECE_WAIT: std::time::Duration = std::time::Duration::from_secs(120);
+
 /// A body giving `pieces` one by one: each after the first only once the
 /// client has read an event (a message on `read`), so that an event is
 /// known to come before the piece after it is sent. `starved` is set when
-/// the client read none within [`server::WAIT`].
+/// the client read none within [`PIECE_WAIT`].
 struct Pieces {
     pieces: std::collections::VecDeque<Vec<u8>>,
     current: std::io::Cursor<Vec<u8>>,
@@ -810,7 +814,7 @@ impl Read for Pieces {
             let Some(next) = self.pieces.pop_front() else {
                 return Ok(0);
             };
-            if self.read.recv_timeout(server::WAIT).is_err() {
+            if self.read.recv_timeout(PIECE_WAIT).is_err() {
                 self.starved
                     .store(true, std::sync::atomic::Ordering::SeqCst);
             }
