@@ -431,7 +431,7 @@ impl<'p> Call<'p> {
         self.authorization = None;
         if let Some(credentials) = &self.policy.credentials
             && self.exchange.at_origin()
-            && credentials.covers(&self.exchange.url())
+            && (credentials.covers(&self.exchange.url()) || self.exchange.at_route_server())
         {
             match credentials.authorization(SystemTime::now())? {
                 Authorization::Header(value) => {
@@ -453,8 +453,7 @@ impl<'p> Call<'p> {
         }
         if !self.policy.query_keys.is_empty()
             && self.exchange.at_origin()
-            && Origin::of(&self.exchange.url())
-                .is_some_and(|origin| self.policy.origins.contains(&origin))
+            && self.exchange.at_api(&self.policy.origins)
         {
             let mut url = request.uri().to_string();
             for key in self.policy.query_keys.iter() {

@@ -22,6 +22,7 @@ use super::page::{Cursor, Page};
 use super::paginate::PageState;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
+use endpoint_runtime::__private::route_origin;
 use endpoint_runtime::model::Paginated;
 use endpoint_runtime::{Endpoint, Request, TypedRequest};
 
@@ -188,7 +189,8 @@ impl Client {
         R: TypedRequest,
         R::Response: endpoint_runtime::model::Answer,
     {
-        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?;
+        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?
+            .on_server(route_origin(&self.endpoint, R::PLAN));
         self.run(exchange)
             .await?
             .into_response(Operation::of::<R>())
@@ -235,7 +237,8 @@ impl Client {
         Pages::new(
             self,
             PageState::typed::<R::Response>(first, Operation::of::<R>())
-                .route_pagination(R::PLAN.pagination),
+                .route_pagination(R::PLAN.pagination)
+                .route_server(route_origin(&self.endpoint, R::PLAN)),
         )
     }
 
@@ -312,6 +315,7 @@ impl Client {
             self,
             PageState::typed::<R::Response>(first, Operation::of::<R>())
                 .route_pagination(R::PLAN.pagination)
+                .route_server(route_origin(&self.endpoint, R::PLAN))
                 .resume(Some(cursor)),
         )
     }
@@ -498,6 +502,7 @@ impl Client {
             self,
             PageState::typed::<R::Response>(first, Operation::of::<R>())
                 .route_pagination(R::PLAN.pagination)
+                .route_server(route_origin(&self.endpoint, R::PLAN))
                 .resume(cursor),
         )
     }

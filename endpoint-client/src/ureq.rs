@@ -12,6 +12,7 @@ use super::page::{Cursor, Page};
 use super::paginate::PageState;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
+use endpoint_runtime::__private::route_origin;
 use endpoint_runtime::model::Paginated;
 use endpoint_runtime::{Endpoint, Request, TypedRequest};
 
@@ -169,7 +170,8 @@ impl Client {
         R: TypedRequest,
         R::Response: endpoint_runtime::model::Answer,
     {
-        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?;
+        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?
+            .on_server(route_origin(&self.endpoint, R::PLAN));
         self.run(exchange)?.into_response(Operation::of::<R>())
     }
 
@@ -255,7 +257,8 @@ impl Client {
         Pages::new(
             self,
             PageState::typed::<R::Response>(first, Operation::of::<R>())
-                .route_pagination(R::PLAN.pagination),
+                .route_pagination(R::PLAN.pagination)
+                .route_server(route_origin(&self.endpoint, R::PLAN)),
         )
     }
 
@@ -322,6 +325,7 @@ impl Client {
             self,
             PageState::typed::<R::Response>(first, Operation::of::<R>())
                 .route_pagination(R::PLAN.pagination)
+                .route_server(route_origin(&self.endpoint, R::PLAN))
                 .resume(Some(cursor)),
         )
     }
@@ -496,6 +500,7 @@ impl Client {
             self,
             PageState::typed::<R::Response>(first, Operation::of::<R>())
                 .route_pagination(R::PLAN.pagination)
+                .route_server(route_origin(&self.endpoint, R::PLAN))
                 .resume(cursor),
         )
     }
