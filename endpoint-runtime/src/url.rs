@@ -267,7 +267,7 @@ pub fn server_error(server: &str) -> Option<&'static str> {
         return Some("has a fragment (`#…`)");
     }
     if server.contains(['{', '}']) {
-        return Some("holds a `{variable}`: write the server with its value");
+        return Some("holds a `{variable}` (write its value)");
     }
     if server.contains('\\') {
         return Some("holds a backslash");
