@@ -695,6 +695,32 @@ mod tests {
     }
 
     #[test]
+    fn a_route_s_own_server_is_one_of_the_api_s_origins() {
+        let api = [Origin::of("https://api.example").unwrap()];
+        let files = Origin::of("https://files.example");
+        let plain = exchange(Method::GET, "https://files.example/x");
+        assert!(plain.check_origins(&api).is_err());
+        assert!(!plain.at_api(&api) && !plain.at_route_server());
+        let mut routed = exchange(Method::GET, "https://files.example/x").on_server(files);
+        assert!(routed.check_origins(&api).is_ok());
+        assert!(routed.at_api(&api) && routed.at_route_server());
+        // Its next page on the same server keeps it, one elsewhere does not.
+        let page = Exchange::get_link(&routed, &routed.url(), "/x?page=2").unwrap();
+        assert!(page.at_route_server() && page.check_origins(&api).is_ok());
+        assert_eq!(page.request().headers()["authorization"], "token t");
+        let away = Exchange::get_link(&routed, &routed.url(), "https://third.example/x").unwrap();
+        assert!(!away.at_route_server() && !away.at_api(&api));
+        assert!(away.request().headers().get("authorization").is_none());
+        // So does a redirect there.
+        routed
+            .receive(redirect(307, "https://third.example/y"))
+            .unwrap();
+        assert!(!routed.at_route_server());
+        assert!(routed.request().headers().get("authorization").is_none());
+        assert!(routed.check_origins(&api).is_ok());
+    }
+
+    #[test]
     fn debug_shows_no_credential() {
         let shown = format!(
             "{:?}",
