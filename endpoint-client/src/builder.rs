@@ -151,12 +151,13 @@ impl fmt::Debug for Tokens {
 ///
 /// # Safety of the settings
 ///
-/// Every setting becomes a header, the base URL or the uploads URL of the
+/// Every setting becomes a header, the base URL or a server of the
 /// client's [`Endpoint`], never a default *parameter* (which the spec sends
 /// in URLs and bodies), and the endpoint refuses to send credentials to any
-/// origin but the base URL's ([`Endpoint::with_credential_host_check`]);
-/// the client refuses to send them to any but the base URL's and the
-/// uploads URL's, whatever endpoint it is given later. Every header value
+/// origin but the base URL's and a typed route's server's
+/// ([`Endpoint::with_credential_host_check`]); the client refuses to send
+/// them to any but the base URL's and the servers', whatever endpoint it is
+/// given later. Every header value
 /// but those of the shown headers (`accept`, `user-agent`, `content-type`,
 /// `x-github-api-version`…) is a credential: `Debug` shows no credential
 /// (not the token, not the password, no such header value, and no user
@@ -929,7 +930,7 @@ impl<C> ClientBuilder<C> {
         let endpoint = self.build_endpoint()?;
         let mut policy = self.policy();
         // The client's credentials go to the origins of these settings'
-        // base URL and uploads URL only, whatever endpoint it is given later.
+        // base URL and servers only, whatever endpoint it is given later.
         policy.origins = credential_origins(&endpoint).into();
         policy.query_keys = self
             .api_keys

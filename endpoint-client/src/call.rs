@@ -50,7 +50,7 @@ pub(crate) struct Policy {
     /// words), and a `409` for a list's first page is an empty repository.
     pub(crate) github: bool,
     /// Where the client's credentials may go: the origins of the base URL
-    /// and the uploads URL it was made with, whatever endpoint a clone
+    /// and the servers it was made with, whatever endpoint a clone
     /// made by `with_endpoint` builds its requests with.
     pub(crate) origins: Arc<[Origin]>,
     /// How the API's lists page, for the routes without a scheme of their
@@ -120,7 +120,7 @@ impl Policy {
 
     /// The policy of a client made without a builder for `endpoint`, which
     /// does nothing on its own: no retry, no rate limit honoured, no cache;
-    /// its credentials go to the endpoint's base URL and uploads URL only.
+    /// its credentials go to the endpoint's base URL and servers only.
     pub(crate) fn none(endpoint: &Endpoint) -> Policy {
         Policy {
             retry: Retry::never(),

@@ -104,7 +104,8 @@ impl Client {
     ///
     /// Its credentials (the endpoint's `authorization` and any header but
     /// the shown ones, `accept`, `user-agent`, `content-type`…) go only to
-    /// the origins of the endpoint's base URL and uploads URL, whatever
+    /// the origins of the endpoint's base URL and servers (and of a typed
+    /// route's declared server), whatever
     /// its credential check says: a request to another origin that would
     /// carry them is an [`Error::Build`] holding
     /// [`CredentialsHost`](endpoint_runtime::Error::CredentialsHost).
@@ -163,7 +164,7 @@ impl Client {
     /// `mediaType.format`), sharing the reqwest client, the rate-limit
     /// state, the cache and the credentials.
     /// The credentials still go only to the origins this client was made
-    /// for (its first endpoint's base URL and uploads URL): a request of
+    /// for (its first endpoint's base URL and servers): a request of
     /// `endpoint` to another origin that would carry them is refused.
     pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
         Client {

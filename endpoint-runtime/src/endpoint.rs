@@ -352,7 +352,10 @@ impl Endpoint {
     /// `http`, 443 for `https` when none is written): `http://` on the
     /// host of an `https://` base URL, or another port, is another origin.
     /// The URL may come from a full URL in the route, a `{+url}` parameter,
-    /// or a call that overrides `baseUrl`. Endpoints made from this one with
+    /// or a call that overrides `baseUrl`. A typed route that declares a
+    /// server of its own (`#[endpoint(server = "…")]`) is checked against
+    /// that server's origin, or that of the URL [`Endpoint::with_server`]
+    /// sends it to. Endpoints made from this one with
     /// [`Endpoint::defaults`] keep the setting, and check against their own
     /// `baseUrl`.
     ///
