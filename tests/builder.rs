@@ -332,7 +332,7 @@ fn bad_settings<C>(base: &str) -> Vec<(ClientBuilder<C>, &'static str, &'static 
             "has no scheme",
         ),
         (
-            any(base).operation_server("https://files.example.com", &format!("{base}/f?x=1")),
+            any(base).operation_server("https://files.example.com", format!("{base}/f?x=1")),
             "operation_server",
             "has a query",
         ),

@@ -306,12 +306,20 @@ fn an_operation_s_own_server_gets_the_credentials_and_no_other_origin_does() {
             settings(&api_url).operation_server("https://files.example.com", &files_url),
         );
         let credentials = |received: &Received| {
-            assert_eq!(received.header("authorization"), format!("Bearer {TOKEN}"), "{name}");
+            assert_eq!(
+                received.header("authorization"),
+                format!("Bearer {TOKEN}"),
+                "{name}"
+            );
             assert_eq!(received.header("x-api-key"), API_KEY, "{name}");
             assert_eq!(received.header("private-token"), PRIVATE_TOKEN, "{name}");
         };
 
-        let file = client.send(&GetFile { name: "here".into() }).unwrap();
+        let file = client
+            .send(&GetFile {
+                name: "here".into(),
+            })
+            .unwrap();
         assert_eq!(file.body, json!({"name": "here"}), "{name}");
         let received = files.next();
         assert_eq!(received.url, "/files/here", "{name}");
@@ -319,14 +327,22 @@ fn an_operation_s_own_server_gets_the_credentials_and_no_other_origin_does() {
 
         // The next page on a third origin gets the route's headers, not its keys.
         let items = client.paginate(&ListFiles).ok();
-        assert_eq!(items, [json!({"name": "a"}), json!({"name": "b"})], "{name}");
+        assert_eq!(
+            items,
+            [json!({"name": "a"}), json!({"name": "b"})],
+            "{name}"
+        );
         credentials(&files.next());
         let page = third.next();
         assert_eq!(page.url, "/files?page=2", "{name}");
         assert_no_secret(name, &page);
 
         // So does a redirect there.
-        let landed = client.send(&GetFile { name: "moved".into() }).unwrap();
+        let landed = client
+            .send(&GetFile {
+                name: "moved".into(),
+            })
+            .unwrap();
         assert_eq!(landed.body, json!({"name": "landed"}), "{name}");
         credentials(&files.next());
         let landing = third.next();
