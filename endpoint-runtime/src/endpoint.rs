@@ -192,7 +192,7 @@ impl Endpoint {
     /// The URL a route declaring `server` is sent to (its requests' base
     /// URL): where [`Endpoint::with_server`] sends it, or the server
     /// itself, a path resolved against the base URL `base_url`.
-    pub(crate) fn server_url(&self, server: &str, base_url: &str) -> String {
+    fn server_url(&self, server: &str, base_url: &str) -> String {
         resolve_server(base_url, self.redirect(server).unwrap_or(server))
     }
 
