@@ -377,6 +377,40 @@ fn every_bytes_and_text_bodies() {
 }
 
 #[test]
+fn every_operation_on_its_own_server_goes_where_it_is_redirected() {
+    let bytes = vec![7, 0, 255];
+    let route = every_api::bodies::PutFile {
+        name: "a b.bin".into(),
+        body: File::new(bytes.clone()),
+    };
+    // Without a redirect, its URL is built on its own server, not the API's.
+    let request = route
+        .to_request_with(&every_api::endpoint().unwrap())
+        .unwrap();
+    assert_eq!(
+        request.url,
+        "https://files.every.example/v2/files/a%20b.bin"
+    );
+    for name in BACKENDS {
+        let api = Server::start(|_| empty(500));
+        let files = Server::start(|_| empty(204));
+        let files_url = format!("{}/v2", files.base_url());
+        let client = client!(name, &api.base_url(), |b: ClientBuilder<_>| b
+            .bearer("s3cr3t")
+            .operation_server("https://files.every.example/v2", &files_url));
+        client
+            .send(&route)
+            .unwrap_or_else(|err| panic!("{name}: {err}"));
+        let received = files.only_request();
+        assert_eq!(received.method, "PUT", "{name}");
+        assert_eq!(received.url, "/v2/files/a%20b.bin", "{name}");
+        assert_eq!(received.header("authorization"), "Bearer s3cr3t", "{name}");
+        assert_eq!(received.body, bytes, "{name}");
+        assert!(api.requests().is_empty(), "{name}");
+    }
+}
+
+#[test]
 fn every_body_of_several_media_types() {
     use every_api::bodies::{PostChoice, PostChoiceBody};
     let pet = json!({"name": "Rex", "tag": "good"});

@@ -576,7 +576,7 @@ impl endpoint::__private::Route for PutUntyped {
                     ..Placement::DEFAULT
                 },
             }],
-            uploads: false,
+            server: None,
             body: None,
             pagination: None,
         }

@@ -165,6 +165,40 @@ fn uploads_url_is_set() {
 }
 
 #[test]
+fn operation_servers_are_set() {
+    let endpoint = any_api("https://api.example.com/v1")
+        .operation_server("https://files.example.com", "https://files.test.example/f/")
+        .operation_server("/v2", "/v3")
+        .build_endpoint()
+        .unwrap();
+    let moved = endpoint
+        .with_server("https://files.example.com", "https://files.test.example/f")
+        .unwrap()
+        .with_server("/v2", "/v3")
+        .unwrap();
+    assert_eq!(format!("{endpoint:?}"), format!("{moved:?}"));
+    // The credentials go to the URL set, as to the base URL.
+    let origins = endpoint::__private::credential_origins(&endpoint);
+    let shown: Vec<String> = origins.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        shown,
+        ["https://api.example.com", "https://files.test.example"]
+    );
+    // `github_enterprise` sends GitHub's uploads host to its own.
+    let ghe = Ureq::builder()
+        .github_enterprise("ghe.example.com")
+        .build_endpoint()
+        .unwrap();
+    let declared = ghe
+        .with_server(
+            "https://uploads.github.com",
+            "https://ghe.example.com/api/uploads",
+        )
+        .unwrap();
+    assert_eq!(format!("{ghe:?}"), format!("{declared:?}"));
+}
+
+#[test]
 fn token_and_bearer_send_a_bearer_token() {
     for builder in [
         any_api("http://127.0.0.1:9").token(format!("  {TOKEN}\n")),
@@ -291,6 +325,26 @@ fn bad_settings<C>(base: &str) -> Vec<(ClientBuilder<C>, &'static str, &'static 
             new().github().uploads_url("uploads.example"),
             "uploads_url",
             "has no scheme",
+        ),
+        (
+            any(base).operation_server("https://files.example.com", "files.example"),
+            "operation_server",
+            "has no scheme",
+        ),
+        (
+            any(base).operation_server("https://files.example.com", format!("{base}/f?x=1")),
+            "operation_server",
+            "has a query",
+        ),
+        (
+            any(base).operation_server("files.example.com", base),
+            "operation_server",
+            "neither an absolute",
+        ),
+        (
+            any(base).operation_server("https://files.example.com/#x", base),
+            "operation_server",
+            "has a fragment",
         ),
         (
             any(base).header("x bad", "1"),

@@ -361,3 +361,172 @@ fn the_global_endpoint_is_unchecked() {
     let request = endpoint::endpoint("GET https://example.com/x", ()).unwrap();
     assert_eq!(request.url, "https://example.com/x");
 }
+
+endpoint! {
+    /// A route on a server of its own.
+    #[endpoint(server = "https://files.example.com/v2")]
+    struct PutFile = "PUT /files/{name}";
+
+    /// A route on a path of the base URL's host.
+    #[endpoint(server = "/v2")]
+    struct GetStatus = "GET /status";
+
+    /// A route on GitHub's uploads host.
+    #[endpoint(uploads)]
+    struct Upload = "POST /assets";
+}
+
+/// An endpoint of the API at `https://api.example.com/v1`, with a token and
+/// the credential host check.
+fn api() -> Endpoint {
+    Endpoint::default()
+        .defaults(json!({
+            "baseUrl": "https://api.example.com/v1",
+            "headers": {"authorization": TOKEN},
+        }))
+        .unwrap()
+        .with_credential_host_check(true)
+}
+
+#[test]
+fn a_route_s_own_server_is_its_base_url_and_gets_the_credentials() {
+    let file = PutFile {
+        name: "a.txt".into(),
+    };
+    // Built on the declared server, with the credentials: a server the
+    // code names is one of the API's.
+    let request = file.to_request_with(&api()).unwrap();
+    assert_eq!(request.url, "https://files.example.com/v2/files/a.txt");
+    assert_eq!(request.headers.get("authorization"), Some(TOKEN));
+    // A path is resolved against the base URL, as a URL reference.
+    let request = GetStatus.to_request_with(&api()).unwrap();
+    assert_eq!(request.url, "https://api.example.com/v2/status");
+
+    // Redirected: the request and the credentials go to the URL set, and
+    // the endpoints made from it keep it.
+    let local = api()
+        .with_server(
+            "https://files.example.com/v2/",
+            "http://127.0.0.1:8080/files/",
+        )
+        .unwrap();
+    let request = file.to_request_with(&local).unwrap();
+    assert_eq!(request.url, "http://127.0.0.1:8080/files/files/a.txt");
+    assert_eq!(request.headers.get("authorization"), Some(TOKEN));
+    let derived = local.defaults(json!({"per_page": 2})).unwrap();
+    let request = file.to_request_with(&derived).unwrap();
+    assert_eq!(request.url, "http://127.0.0.1:8080/files/files/a.txt");
+    let relative = api().with_server("/v2", "/v3").unwrap();
+    let request = GetStatus.to_request_with(&relative).unwrap();
+    assert_eq!(request.url, "https://api.example.com/v3/status");
+    // Other routes keep the base URL, and a dynamic request is no route
+    // that declares a server: the check holds it to the base URL's origin.
+    assert_eq!(
+        local.endpoint("GET /user", ()).unwrap().url,
+        "https://api.example.com/v1/user"
+    );
+    for (url, origin) in [
+        (
+            "https://files.example.com/v2/x",
+            "https://files.example.com",
+        ),
+        ("http://127.0.0.1:8080/files/x", "http://127.0.0.1:8080"),
+    ] {
+        assert_refused(
+            local.endpoint(&format!("GET {url}"), ()),
+            "authorization",
+            origin,
+            "https://api.example.com",
+        );
+    }
+    let shown = format!("{local:?}");
+    assert!(shown.contains("http://127.0.0.1:8080/files"), "{shown}");
+}
+
+#[test]
+fn github_s_uploads_host_is_a_declared_server_and_keeps_its_rule() {
+    let github = checked();
+    let request = Upload.to_request_with(&github).unwrap();
+    assert_eq!(request.url, "https://uploads.github.com/assets");
+    assert_eq!(request.headers.get("authorization"), Some(TOKEN));
+    // A GitHub Enterprise token never goes to github.com's uploads host.
+    let ghe = checked()
+        .defaults(json!({"baseUrl": "https://ghe.example.com/api/v3"}))
+        .unwrap();
+    assert_refused(
+        Upload.to_request_with(&ghe),
+        "authorization",
+        "https://uploads.github.com",
+        "https://ghe.example.com",
+    );
+    // `with_uploads_url` is `with_server` for that host, both ways.
+    for ghe in [
+        ghe.with_uploads_url("https://ghe.example.com/api/uploads")
+            .unwrap(),
+        ghe.with_server(
+            "https://uploads.github.com",
+            "https://ghe.example.com/api/uploads",
+        )
+        .unwrap(),
+    ] {
+        assert_eq!(ghe.uploads_url(), "https://ghe.example.com/api/uploads");
+        let request = Upload.to_request_with(&ghe).unwrap();
+        assert_eq!(request.url, "https://ghe.example.com/api/uploads/assets");
+        assert_eq!(request.headers.get("authorization"), Some(TOKEN));
+    }
+}
+
+#[test]
+fn a_server_that_is_no_server_is_an_error_naming_it() {
+    for (declared, url, key) in [
+        (
+            "files.example.com",
+            "http://127.0.0.1:8080",
+            "servers.declared",
+        ),
+        (
+            "https://files.example.com?a=1",
+            "http://127.0.0.1:8080",
+            "servers.declared",
+        ),
+        ("https://files.example.com", "", "servers.url"),
+        ("https://files.example.com", "127.0.0.1:8080", "servers.url"),
+        (
+            "https://files.example.com",
+            "http://127.0.0.1:8080/#x",
+            "servers.url",
+        ),
+        (
+            "https://files.example.com",
+            "ftp://files.example.com",
+            "servers.url",
+        ),
+        (
+            "https://files.example.com",
+            "//files.example.com",
+            "servers.url",
+        ),
+    ] {
+        match api().with_server(declared, url) {
+            Err(Error::Option { key: got, .. }) => assert_eq!(got, key, "{declared} {url}"),
+            other => panic!("{declared} {url}: {other:?}"),
+        }
+    }
+    // User information would put a secret in every URL: refused, and not shown.
+    let error = api()
+        .with_server(
+            "https://files.example.com",
+            "https://user:pa55@files.example.com",
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("user information") && !error.contains("pa55"),
+        "{error}"
+    );
+    assert!(
+        api()
+            .with_uploads_url("https://user:pa55@up.example.com")
+            .is_err()
+    );
+}

@@ -29,6 +29,14 @@ const PRIVATE_TOKEN: &str = "pr1v4t3-t0k3n-value";
 endpoint! {
     /// The pets of a store.
     struct ListPets = "GET /stores/{id}/pets" -> Vec<Value>;
+
+    /// The files of the API, on a server of their own.
+    #[endpoint(server = "https://files.example.com")]
+    struct ListFiles = "GET /files" -> Vec<Value>;
+
+    /// A file, on the same server.
+    #[endpoint(server = "https://files.example.com")]
+    struct GetFile = "GET /files/{name}" -> Value;
 }
 
 /// The settings of a client of the API at `base_url` with a token and two
@@ -268,6 +276,89 @@ fn custom_secret_headers_follow_no_redirect_and_no_link() {
         );
         let sent = other.requests();
         assert!(sent.is_empty(), "{name}: {sent:?}");
+    }
+}
+
+#[test]
+fn an_operation_s_own_server_gets_the_credentials_and_no_other_origin_does() {
+    for name in BACKENDS {
+        let third = Server::start(|received| {
+            if received.url.starts_with("/files") {
+                Answer::json(200, &json!([{"name": "b"}]))
+            } else {
+                Answer::json(200, &json!({"name": "landed"}))
+            }
+        });
+        let third_url = third.base_url();
+        let files = Server::start(move |received| match received.url.as_str() {
+            "/files/moved" => Answer::json(307, &json!({}))
+                .with_header("location", &format!("{third_url}/landing")),
+            "/files/here" => Answer::json(200, &json!({"name": "here"})),
+            _ => Answer::json(200, &json!([{"name": "a"}]))
+                .with_header("link", &format!("<{third_url}/files?page=2>; rel=\"next\"")),
+        });
+        let api = collector();
+        let (api_url, files_url) = (api.base_url(), files.base_url());
+        // The declared server sent to a second loopback server.
+        let client = build(
+            name,
+            settings(&api_url).operation_server("https://files.example.com", &files_url),
+            settings(&api_url).operation_server("https://files.example.com", &files_url),
+        );
+        let credentials = |received: &Received| {
+            assert_eq!(
+                received.header("authorization"),
+                format!("Bearer {TOKEN}"),
+                "{name}"
+            );
+            assert_eq!(received.header("x-api-key"), API_KEY, "{name}");
+            assert_eq!(received.header("private-token"), PRIVATE_TOKEN, "{name}");
+        };
+
+        let file = client
+            .send(&GetFile {
+                name: "here".into(),
+            })
+            .unwrap();
+        assert_eq!(file.body, json!({"name": "here"}), "{name}");
+        let received = files.next();
+        assert_eq!(received.url, "/files/here", "{name}");
+        credentials(&received);
+
+        // The next page on a third origin gets the route's headers, not its keys.
+        let items = client.paginate(&ListFiles).ok();
+        assert_eq!(
+            items,
+            [json!({"name": "a"}), json!({"name": "b"})],
+            "{name}"
+        );
+        credentials(&files.next());
+        let page = third.next();
+        assert_eq!(page.url, "/files?page=2", "{name}");
+        assert_no_secret(name, &page);
+
+        // So does a redirect there.
+        let landed = client
+            .send(&GetFile {
+                name: "moved".into(),
+            })
+            .unwrap();
+        assert_eq!(landed.body, json!({"name": "landed"}), "{name}");
+        credentials(&files.next());
+        let landing = third.next();
+        assert_eq!(landing.url, "/landing", "{name}");
+        assert_no_secret(name, &landing);
+
+        // Nothing went to the base URL, and an endpoint derived for the
+        // third origin does not take the credentials there.
+        assert!(api.requests().is_empty(), "{name}");
+        let elsewhere = client.with_defaults(json!({"baseUrl": third.base_url()}));
+        assert_refused(
+            name,
+            elsewhere.call::<Value>("GET /files", json!({})),
+            "authorization",
+        );
+        assert!(third.requests().is_empty(), "{name}");
     }
 }
 

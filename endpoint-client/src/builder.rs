@@ -152,12 +152,13 @@ impl fmt::Debug for Tokens {
 ///
 /// # Safety of the settings
 ///
-/// Every setting becomes a header, the base URL or the uploads URL of the
+/// Every setting becomes a header, the base URL or a server of the
 /// client's [`Endpoint`], never a default *parameter* (which the spec sends
 /// in URLs and bodies), and the endpoint refuses to send credentials to any
-/// origin but the base URL's ([`Endpoint::with_credential_host_check`]);
-/// the client refuses to send them to any but the base URL's and the
-/// uploads URL's, whatever endpoint it is given later. Every header value
+/// origin but the base URL's and a typed route's server's
+/// ([`Endpoint::with_credential_host_check`]); the client refuses to send
+/// them to any but the base URL's and the servers', whatever endpoint it is
+/// given later. Every header value
 /// but those of the shown headers (`accept`, `user-agent`, `content-type`,
 /// `x-github-api-version`…) is a credential: `Debug` shows no credential
 /// (not the token, not the password, no such header value, and no user
@@ -172,6 +173,9 @@ pub struct ClientBuilder<C> {
     /// `github_enterprise`).
     base_url: Option<(String, &'static str)>,
     uploads_url: Option<(String, &'static str)>,
+    /// The servers routes declare and the URLs to send them to instead
+    /// (`operation_server`).
+    servers: Vec<(String, String)>,
     /// The host given to `github_enterprise`.
     enterprise_host: Option<String>,
     auth: Option<Auth>,
@@ -210,6 +214,7 @@ impl<C> Clone for ClientBuilder<C> {
             api: self.api,
             base_url: self.base_url.clone(),
             uploads_url: self.uploads_url.clone(),
+            servers: self.servers.clone(),
             enterprise_host: self.enterprise_host.clone(),
             auth: self.auth.clone(),
             server: self.server.clone(),
@@ -239,6 +244,7 @@ impl<C> Default for ClientBuilder<C> {
             api: Api::Any,
             base_url: None,
             uploads_url: None,
+            servers: Vec::new(),
             enterprise_host: None,
             auth: None,
             server: None,
@@ -286,6 +292,14 @@ impl<C> fmt::Debug for ClientBuilder<C> {
                     .uploads_url
                     .as_ref()
                     .map(|(url, _)| redact_userinfo(url)),
+            )
+            .field(
+                "operation_servers",
+                &self
+                    .servers
+                    .iter()
+                    .map(|(declared, url)| (redact_userinfo(declared), redact_userinfo(url)))
+                    .collect::<Vec<_>>(),
             )
             .field("server", &self.server)
             .field("auth", &auth)
@@ -398,6 +412,38 @@ impl<C> ClientBuilder<C> {
     /// [`base_url`](Self::base_url).
     pub fn uploads_url(mut self, url: impl Into<String>) -> Self {
         self.uploads_url = Some((url.into(), "uploads_url"));
+        self
+    }
+
+    /// Sends the typed routes that declare the server `declared` (their
+    /// `#[endpoint(server = "…")]`: an operation's own server in an API's
+    /// description) to `url` instead: a test server, a proxy. `url` is
+    /// checked as [`base_url`](Self::base_url), or is a path (`/v2`) on the
+    /// base URL's host; see [`Endpoint::with_server`]. The credentials go
+    /// there, as to the base URL. [`uploads_url`](Self::uploads_url) is
+    /// this setting for GitHub's `https://uploads.github.com`.
+    ///
+    /// ```
+    /// # #[cfg(feature = "ureq")] {
+    /// use endpoint::client::ureq::Client;
+    /// use endpoint::endpoint;
+    ///
+    /// endpoint! {
+    ///     #[endpoint(server = "https://files.example.com")]
+    ///     pub struct PutFile = "PUT /files/{name}";
+    /// }
+    ///
+    /// let endpoint = Client::builder()
+    ///     .base_url("https://api.example.com")
+    ///     .operation_server("https://files.example.com", "https://files.test.example")
+    ///     .build_endpoint()?;
+    /// let request = PutFile { name: "a.txt".into() }.to_request_with(&endpoint)?;
+    /// assert_eq!(request.url, "https://files.test.example/files/a.txt");
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn operation_server(mut self, declared: impl Into<String>, url: impl Into<String>) -> Self {
+        self.servers.push((declared.into(), url.into()));
         self
     }
 
@@ -926,10 +972,24 @@ impl<C> ClientBuilder<C> {
         let endpoint = Endpoint::default()
             .defaults(json!({"baseUrl": base_url, "headers": Value::Object(headers)}))?
             .with_credential_host_check(true);
-        match uploads_url {
-            Some(url) => Ok(endpoint.with_uploads_url(&url)?),
-            None => Ok(endpoint),
+        let mut endpoint = match uploads_url {
+            Some(url) => endpoint.with_uploads_url(&url)?,
+            None => endpoint,
+        };
+        for (declared, url) in &self.servers {
+            let url = match url.starts_with('/') {
+                true => url.clone(),
+                false => checked_url("operation_server", url)?,
+            };
+            endpoint = endpoint.with_server(declared, &url).map_err(|error| {
+                let (declared, url) = (redact_userinfo(declared), redact_userinfo(&url));
+                Error::config(
+                    "operation_server",
+                    format!("`{declared}` → `{url}`: {error}"),
+                )
+            })?;
         }
+        Ok(endpoint)
     }
 
     /// The endpoint and the policy of the client these settings make.
@@ -937,7 +997,7 @@ impl<C> ClientBuilder<C> {
         let endpoint = self.build_endpoint()?;
         let mut policy = self.call_policy();
         // The client's credentials go to the origins of these settings'
-        // base URL and uploads URL only, whatever endpoint it is given later.
+        // base URL and servers only, whatever endpoint it is given later.
         policy.origins = credential_origins(&endpoint).into();
         policy.query_keys = self
             .api_keys

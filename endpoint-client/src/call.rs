@@ -51,7 +51,7 @@ pub(crate) struct Policy {
     /// how its error bodies and lists read.
     pub(crate) api: Arc<dyn ApiPolicy>,
     /// Where the client's credentials may go: the origins of the base URL
-    /// and the uploads URL it was made with, whatever endpoint a clone
+    /// and the servers it was made with, whatever endpoint a clone
     /// made by `with_endpoint` builds its requests with.
     pub(crate) origins: Arc<[Origin]>,
     /// How the API's lists page, for the routes without a scheme of their
@@ -139,7 +139,7 @@ impl Policy {
 
     /// The policy of a client made without a builder for `endpoint`, which
     /// does nothing on its own: no retry, no rate limit honoured, no cache;
-    /// its credentials go to the endpoint's base URL and uploads URL only.
+    /// its credentials go to the endpoint's base URL and servers only.
     /// Its API's rules are GitHub's when the base URL is GitHub's.
     pub(crate) fn none(endpoint: &Endpoint) -> Policy {
         let base_url = endpoint.default_options()["baseUrl"]
@@ -470,7 +470,7 @@ impl<'p> Call<'p> {
         self.authorization = None;
         if let Some(credentials) = &self.policy.credentials
             && self.exchange.at_origin()
-            && credentials.covers(&self.exchange.url())
+            && (credentials.covers(&self.exchange.url()) || self.exchange.at_route_server())
         {
             match credentials.authorization(SystemTime::now())? {
                 Authorization::Header(value) => {
@@ -492,8 +492,7 @@ impl<'p> Call<'p> {
         }
         if !self.policy.query_keys.is_empty()
             && self.exchange.at_origin()
-            && Origin::of(&self.exchange.url())
-                .is_some_and(|origin| self.policy.origins.contains(&origin))
+            && self.exchange.at_api(&self.policy.origins)
         {
             let mut url = request.uri().to_string();
             for key in self.policy.query_keys.iter() {

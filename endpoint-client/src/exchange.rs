@@ -34,6 +34,10 @@ pub(crate) struct Exchange {
     /// The header of the idempotency key the client made for this call:
     /// shown and sent wherever the request goes, as the shown headers are.
     made_key: Option<HeaderName>,
+    /// The origin of the server the call's typed route declares, when its
+    /// request goes there (`route_origin` of the runtime): one of the
+    /// API's servers, as the client's origins are.
+    server: Option<Origin>,
 }
 
 /// The method, the URL (its user information redacted), the headers (every
@@ -84,7 +88,15 @@ impl Exchange {
             body,
             redirects: 0,
             made_key: None,
+            server: None,
         })
+    }
+
+    /// The same call, whose typed route declares the server of `origin`
+    /// (one of the API's servers) and sends its request there.
+    pub(crate) fn on_server(mut self, origin: Option<Origin>) -> Exchange {
+        self.server = origin;
+        self
     }
 
     /// A GET of `url` (a `Link` target, resolved against `base`) with the
@@ -117,6 +129,7 @@ impl Exchange {
             origin: first.origin.clone(),
             redirects: 0,
             made_key: None,
+            server: first.server.clone(),
         })
     }
 
@@ -185,12 +198,26 @@ impl Exchange {
         self.origin.is_some() && origin_of(&self.uri) == self.origin
     }
 
+    /// Whether the request to send now goes to one of the API's servers:
+    /// `origins`, the client's, or the server its typed route declares.
+    pub(crate) fn at_api(&self, origins: &[Origin]) -> bool {
+        origin_of(&self.uri).is_some_and(|origin| {
+            origins.contains(&origin) || self.server.as_ref() == Some(&origin)
+        })
+    }
+
+    /// Whether the request to send now goes to the server its typed route
+    /// declares.
+    pub(crate) fn at_route_server(&self) -> bool {
+        self.server.is_some() && origin_of(&self.uri) == self.server
+    }
+
     /// Refuses the request to send now if it carries a header that may be
     /// a credential (any but the shown ones) to another origin than
-    /// `origins`, the client's: the base URL's and the uploads URL's,
-    /// fixed when the client was made. A request on its way elsewhere (a
-    /// derived endpoint's base URL, an absolute URL) goes without them or
-    /// not at all.
+    /// `origins`, the client's (the base URL's and the servers', fixed
+    /// when the client was made), and the server its typed route declares.
+    /// A request on its way elsewhere (a derived endpoint's base URL, an
+    /// absolute URL) goes without them or not at all.
     pub(crate) fn check_origins(&self, origins: &[Origin]) -> Result<(), Error> {
         let Some(name) = self
             .headers
@@ -199,13 +226,10 @@ impl Exchange {
         else {
             return Ok(());
         };
-        let origin = origin_of(&self.uri);
-        if origin
-            .as_ref()
-            .is_some_and(|origin| origins.contains(origin))
-        {
+        if self.at_api(origins) {
             return Ok(());
         }
+        let origin = origin_of(&self.uri);
         Err(Error::Build(endpoint_runtime::Error::CredentialsHost {
             header: name.as_str().to_owned(),
             host: origin.map_or_else(|| self.url(), |origin| origin.to_string()),
@@ -701,6 +725,32 @@ mod tests {
             .unwrap();
         assert!(downgrade.request().headers().get("authorization").is_none());
         assert!(downgrade.request().headers().get("x-api-key").is_none());
+    }
+
+    #[test]
+    fn a_route_s_own_server_is_one_of_the_api_s_origins() {
+        let origins = [Origin::of("https://api.example").unwrap()];
+        let files = Origin::of("https://files.example");
+        let plain = exchange(Method::GET, "https://files.example/x");
+        assert!(plain.check_origins(&origins).is_err());
+        assert!(!plain.at_api(&origins) && !plain.at_route_server());
+        let mut routed = exchange(Method::GET, "https://files.example/x").on_server(files);
+        assert!(routed.check_origins(&origins).is_ok());
+        assert!(routed.at_api(&origins) && routed.at_route_server());
+        // Its next page on the same server keeps it, one elsewhere does not.
+        let page = Exchange::get_link(&routed, &routed.url(), "/x?page=2").unwrap();
+        assert!(page.at_route_server() && page.check_origins(&origins).is_ok());
+        assert_eq!(page.request().headers()["authorization"], "token t");
+        let away = Exchange::get_link(&routed, &routed.url(), "https://third.example/x").unwrap();
+        assert!(!away.at_route_server() && !away.at_api(&origins));
+        assert!(away.request().headers().get("authorization").is_none());
+        // So does a redirect there.
+        routed
+            .receive(redirect(307, "https://third.example/y"), &api())
+            .unwrap();
+        assert!(!routed.at_route_server());
+        assert!(routed.request().headers().get("authorization").is_none());
+        assert!(routed.check_origins(&origins).is_ok());
     }
 
     #[test]

@@ -14,7 +14,8 @@
 //! of an [`OAuth2`] client or of a [`TokenSource`]), the base URL or a
 //! description's [`Server`] with its variables, `user_agent`, `accept`,
 //! `api_version`, `header`, timeouts. Credentials stay on the origins
-//! (scheme, host, port) of the base URL and the uploads URL, and `Debug`
+//! (scheme, host, port) of the API's servers (the base URL, the servers
+//! the routes declare and where `operation_server` sends them), and `Debug`
 //! shows none; a key in the query is added to each request as it leaves,
 //! and no URL an error or event shows holds it (docs/client.md,
 //! "Authentication").
@@ -32,7 +33,8 @@
 //! full URL) is refused with an [`Error::Build`] holding
 //! [`endpoint_runtime::Error::CredentialsHost`]. A client made from an endpoint
 //! (`Client::new`, `with_agent`, `with_client`) takes its base URL and
-//! uploads URL as its origins.
+//! servers ([`Endpoint::with_server`](endpoint_runtime::Endpoint::with_server))
+//! as its origins; a typed route's declared server is one too.
 //!
 //! [`token`]: ClientBuilder::token
 //!

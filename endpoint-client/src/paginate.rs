@@ -5,6 +5,7 @@
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
 
+use endpoint_runtime::__private::Origin;
 use endpoint_runtime::model::{Next as Scheme, Paginated, Pagination};
 use http::{HeaderMap, Method, StatusCode, Uri};
 use serde::de::{DeserializeOwned, Error as _};
@@ -88,6 +89,9 @@ pub(crate) struct PageState<I> {
     /// The first page's call, as it was before being sent: later pages
     /// reuse its headers, and send its credentials only to its origin.
     first: Option<Exchange>,
+    /// The origin of the server the typed route declares, when its first
+    /// request goes there (see [`Exchange::on_server`]).
+    server: Option<Origin>,
     /// The URL of the page read last.
     url: String,
     /// Every page URL requested, to stop at a `next` link that loops.
@@ -142,6 +146,7 @@ impl<I> PageState<I> {
             next: Next::First(first),
             resume: None,
             first: None,
+            server: None,
             url: String::new(),
             seen: HashSet::new(),
             fetching_first: false,
@@ -180,6 +185,13 @@ impl<I> PageState<I> {
     /// the first request's page, whose headers it is sent with.
     pub(crate) fn resume(mut self, cursor: Option<Cursor>) -> PageState<I> {
         self.resume = cursor;
+        self
+    }
+
+    /// The same pages, of a typed route that declares the server of
+    /// `origin` and sends its first request there.
+    pub(crate) fn route_server(mut self, origin: Option<Origin>) -> PageState<I> {
+        self.server = origin;
         self
     }
 
@@ -348,7 +360,7 @@ impl<I> PageState<I> {
     ) -> Result<(Exchange, Option<Cursor>), Error> {
         let request = request?;
         let get = request.method.eq_ignore_ascii_case("get");
-        let first = Exchange::new(request)?;
+        let first = Exchange::new(request)?.on_server(self.server.clone());
         let (exchange, cursor) = match self.resume.take() {
             Some(cursor) => {
                 let exchange = Exchange::get_link(&first, cursor.url(), cursor.url())?;

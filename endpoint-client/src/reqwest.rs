@@ -24,6 +24,7 @@ use super::paginate::PageState;
 use super::policy::ApiPolicy;
 use super::rate_limit::RateLimit;
 use super::{Error, MAX_ANSWER_BYTES, Response};
+use endpoint_runtime::__private::route_origin;
 use endpoint_runtime::model::Paginated;
 use endpoint_runtime::{Endpoint, Request, TypedRequest};
 
@@ -105,7 +106,8 @@ impl Client {
     ///
     /// Its credentials (the endpoint's `authorization` and any header but
     /// the shown ones, `accept`, `user-agent`, `content-type`…) go only to
-    /// the origins of the endpoint's base URL and uploads URL, whatever
+    /// the origins of the endpoint's base URL and servers (and of a typed
+    /// route's declared server), whatever
     /// its credential check says: a request to another origin that would
     /// carry them is an [`Error::Build`] holding
     /// [`CredentialsHost`](endpoint_runtime::Error::CredentialsHost).
@@ -164,7 +166,7 @@ impl Client {
     /// `mediaType.format`), sharing the reqwest client, the rate-limit
     /// state, the cache and the credentials.
     /// The credentials still go only to the origins this client was made
-    /// for (its first endpoint's base URL and uploads URL): a request of
+    /// for (its first endpoint's base URL and servers): a request of
     /// `endpoint` to another origin that would carry them is refused.
     pub fn with_endpoint(&self, endpoint: Endpoint) -> Client {
         Client {
@@ -216,7 +218,8 @@ impl Client {
         R: TypedRequest,
         R::Response: endpoint_runtime::model::Answer,
     {
-        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?;
+        let exchange = Exchange::new(route.to_request_with(&self.endpoint)?)?
+            .on_server(route_origin(&self.endpoint, R::PLAN));
         self.run(exchange)
             .await?
             .into_response(Operation::of::<R>())
@@ -263,7 +266,8 @@ impl Client {
         Pages::new(
             self,
             PageState::typed::<R::Response>(first, Operation::of::<R>())
-                .route_pagination(R::PLAN.pagination),
+                .route_pagination(R::PLAN.pagination)
+                .route_server(route_origin(&self.endpoint, R::PLAN)),
         )
     }
 
@@ -340,6 +344,7 @@ impl Client {
             self,
             PageState::typed::<R::Response>(first, Operation::of::<R>())
                 .route_pagination(R::PLAN.pagination)
+                .route_server(route_origin(&self.endpoint, R::PLAN))
                 .resume(Some(cursor)),
         )
     }
@@ -526,6 +531,7 @@ impl Client {
             self,
             PageState::typed::<R::Response>(first, Operation::of::<R>())
                 .route_pagination(R::PLAN.pagination)
+                .route_server(route_origin(&self.endpoint, R::PLAN))
                 .resume(cursor),
         )
     }

@@ -26,7 +26,7 @@ pub enum Input {
 pub struct ItemDef {
     /// Attributes of the struct (doc comments, derives), passed through.
     pub attrs: Vec<Attribute>,
-    /// The `#[endpoint(…)]` attributes of the struct (`uploads`,
+    /// The `#[endpoint(…)]` attributes of the struct (`server = "…"`, `uploads`,
     /// `content_type = "…"`).
     pub options: Vec<Attribute>,
     /// Visibility of the struct.

@@ -1,13 +1,13 @@
 //! The `#[endpoint(…)]` attributes of a declared field (`rename = "…"`, a
 //! location, OpenAPI's `style`, `explode`, `allow_reserved`, the bracket
 //! rule `arrays`, `content_type`, `multi_segment`) and of a struct
-//! (`uploads`, `content_type`, `paginate(…)`, `error = Type`).
+//! (`server = "…"`, `uploads`, `content_type`, `paginate(…)`, `error = Type`).
 //!
 //! Only the attributes' own mistakes are found here (an unknown or repeated
 //! option, an unknown style, two locations, a media type that is not one);
 //! what they mean for the route and the field's type is `valid`'s business.
 
-use endpoint_runtime::__private::{Style, is_token};
+use endpoint_runtime::__private::{Style, is_token, server_error};
 use proc_macro2::Span;
 use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
@@ -270,8 +270,12 @@ fn is_media_type(text: &str) -> bool {
 /// What the `#[endpoint(…)]` attributes of a struct say.
 #[derive(Default)]
 pub(crate) struct ItemAttrs {
-    /// `uploads`, where it is written.
+    /// `uploads`, where it is written: GitHub's uploads host as the
+    /// route's server.
     pub uploads: Option<Span>,
+    /// `server = "…"`: the route's own server, checked, and where it is
+    /// written.
+    pub server: Option<(String, Span)>,
     /// `content_type = "…"`: the media type of the request body.
     pub content_type: Option<(String, Span)>,
     /// `paginate(…)`: how the route's lists page.
@@ -484,6 +488,26 @@ fn paginate(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Pag
     }))
 }
 
+/// Reads `server = "…"`: an absolute `http(s)` URL or a path, without a
+/// query, a fragment or user information. A bad one is a mistake recorded
+/// in `cx`, at the string.
+fn server(cx: &mut Ctxt, lit: &LitStr) -> Option<(String, Span)> {
+    let server = lit.value();
+    if let Some(reason) = server_error(&server) {
+        cx.error_at(
+            lit.span(),
+            format!(
+                "`server = \"{}\"` {reason}: a route's server is an absolute `https://` (or \
+                 `http://`) URL such as `https://uploads.example.com`, or a path on the base URL \
+                 such as `/v2`",
+                server.escape_debug()
+            ),
+        );
+        return None;
+    }
+    Some((server, lit.span()))
+}
+
 /// Reads `error = Type`: the type of the body of an answer that is not a
 /// success. A string or no value at all is a mistake, recorded in `cx`.
 fn error_type(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<syn::Type>> {
@@ -523,6 +547,12 @@ impl ItemAttrs {
                         cx.error_at(span, "`uploads` is given twice");
                     }
                     options.uploads = Some(span);
+                } else if meta.path.is_ident("server") {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    if options.server.is_some() {
+                        cx.error_at(span, "`server` is given twice");
+                    }
+                    options.server = server(cx, &lit);
                 } else if meta.path.is_ident("content_type") {
                     let lit: LitStr = meta.value()?.parse()?;
                     if options.content_type.is_some() {
@@ -545,7 +575,8 @@ impl ItemAttrs {
                         span,
                         format!(
                             "unknown option `{name}` in `#[endpoint(…)]` on a struct: expected \
-                             `uploads`, `content_type = \"…\"`, `paginate(…)` or `error = Type` \
+                             `server = \"…\"`, `uploads`, `content_type = \"…\"`, `paginate(…)` or \
+                             `error = Type` \
                              (`rename`, the locations and the styles are for fields)"
                         ),
                     );
@@ -750,6 +781,39 @@ mod tests {
         let (attrs, errors) = read(quote!(#[endpoint(uploads)] struct S = "POST /x";));
         assert!(errors.is_empty(), "{errors:?}");
         assert!(attrs.uploads.is_some());
+        let (attrs, errors) = read(
+            quote!(#[endpoint(server = "https://files.example.com/v1")] struct S = "POST /x";),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            attrs.server.map(|(server, _)| server).as_deref(),
+            Some("https://files.example.com/v1")
+        );
+        for (server, reason) in [
+            ("files.example.com", "neither an absolute"),
+            ("https://files.example.com?a=1", "has a query"),
+            ("https://files.example.com/#x", "has a fragment"),
+            ("https://me:pw@files.example.com", "user information"),
+            ("https://{region}.example.com", "`{variable}`"),
+            ("ftp://files.example.com", "neither an absolute"),
+            ("//files.example.com", "without a scheme"),
+            ("", "is empty"),
+        ] {
+            let (attrs, errors) = read(quote!(#[endpoint(server = #server)] struct S = "POST /x";));
+            assert!(attrs.server.is_none(), "{server}");
+            assert!(
+                errors
+                    .iter()
+                    .any(|e| e.contains(reason) && e.contains("`server = ")),
+                "{server}: {errors:?}"
+            );
+        }
+        let (_, errors) =
+            read(quote!(#[endpoint(server = "/a", server = "/b")] struct S = "POST /x";));
+        assert!(
+            errors.iter().any(|e| e.contains("`server` is given twice")),
+            "{errors:?}"
+        );
         let (_, errors) = read(quote!(#[endpoint(uploads, query)] struct S = "POST /x";));
         assert!(
             errors

@@ -49,7 +49,7 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
         template_text: route.url,
         template: route.template,
         fields,
-        uploads: false,
+        server: None,
         body: None,
         paginate: None,
         error: None,

@@ -134,7 +134,7 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
         &checked.method,
         template,
         &params,
-        checked.uploads,
+        checked.server.as_deref(),
         checked.body.as_ref(),
         checked.paginate.as_ref(),
     );
@@ -385,14 +385,14 @@ fn is_direct(ty: &Type) -> bool {
     }
 }
 
-/// `Plan { method, template, params, uploads, body, pagination }`: the route as data, the
+/// `Plan { method, template, params, server, body, pagination }`: the route as data, the
 /// template in its packed form (a string and a list of numbers), which costs
 /// the least to compile; multi-segment variables are marked in it.
 fn plan(
     method: &str,
     template: &Template<'_>,
     params: &[TokenStream],
-    uploads: bool,
+    server: Option<&str>,
     body: Option<&BodyDef>,
     paginate: Option<&PageDef>,
 ) -> TokenStream {
@@ -414,12 +414,16 @@ fn plan(
         None => quote!(::core::option::Option::None),
     };
     let pagination = pagination(paginate);
+    let server = match server {
+        Some(server) => quote!(::core::option::Option::Some(#server)),
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         ::endpoint::__private::Plan {
             method: ::endpoint::__private::Method::#method,
             template: ::endpoint::__private::static_template(#text, &[#(#code),*]),
             params: &[#(#params),*],
-            uploads: #uploads,
+            server: #server,
             body: #body,
             pagination: #pagination,
         }
@@ -543,7 +547,7 @@ fn expression(def: &ExprDef) -> TokenStream {
 /// serialization error is kept and returned by `to_request`.
 fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStream {
     let ident = format_ident!("__Endpoint");
-    let plan = plan(&checked.method, template, &[], false, None, None);
+    let plan = plan(&checked.method, template, &[], None, None, None);
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
     let fields: Vec<_> = checked.fields.iter().map(|field| &field.ident).collect();

@@ -65,9 +65,10 @@ pub(crate) struct Checked<F> {
     pub template: Option<Template<'static>>,
     /// The fields, in the order the form gives them.
     pub fields: Vec<F>,
-    /// Whether the request goes to the endpoint's uploads URL
-    /// (`#[endpoint(uploads)]`, only in the item form).
-    pub uploads: bool,
+    /// The route's own server, which its requests go to instead of the
+    /// base URL (`#[endpoint(server = "…")]`, or GitHub's uploads host for
+    /// `#[endpoint(uploads)]`; only in the item form).
+    pub server: Option<String>,
     /// The body's media type, when the item names one (`content_type`).
     pub body: Option<BodyDef>,
     /// How the route's lists page, when the item names a scheme

@@ -13,6 +13,7 @@ use std::collections::{HashMap, HashSet};
 use endpoint_runtime::__private::{
     BodyKind, FieldName, Location, Modifier, Operator, Part, Style, is_option_key, is_token,
 };
+use endpoint_runtime::DEFAULT_UPLOADS_URL;
 use endpoint_runtime::template::Template;
 use proc_macro2::Span;
 use syn::ext::IdentExt;
@@ -237,13 +238,13 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
     for field in fields.iter().filter(|f| f.multi_segment) {
         template = template.map(|t| t.clone().with_multi_segment(&field.wire).unwrap_or(t));
     }
-    let uploads = uploads(cx, item_attrs.uploads, &template_text);
+    let server = server(cx, &item_attrs, &template_text);
     Checked {
         method: route.method,
         template_text,
         template,
         fields,
-        uploads,
+        server,
         body,
         paginate: item_attrs.paginate.clone(),
         error: item_attrs.error.clone(),
@@ -293,24 +294,41 @@ fn body_def(
     })
 }
 
-/// Whether the struct says `#[endpoint(uploads)]` (at `span`), whose route
-/// must be a path: the endpoint's uploads URL comes before it.
-fn uploads(cx: &mut Ctxt, span: Option<Span>, template_text: &str) -> bool {
-    let Some(span) = span else {
-        return false;
+/// The route's own server: `#[endpoint(server = "…")]`, or GitHub's
+/// uploads host for `#[endpoint(uploads)]`, its shorthand. The route must
+/// then be a path, which is joined to the server.
+fn server(cx: &mut Ctxt, attrs: &ItemAttrs, template_text: &str) -> Option<String> {
+    let (server, span, written) = match (&attrs.server, attrs.uploads) {
+        (Some((_, span)), Some(_)) => {
+            cx.error_at(
+                *span,
+                "`uploads` is GitHub's `server = \"https://uploads.github.com\"`: give the route \
+                 one server, not both",
+            );
+            return None;
+        }
+        (Some((server, span)), None) => (server.clone(), *span, "server = \"…\""),
+        (None, Some(span)) => (DEFAULT_UPLOADS_URL.to_owned(), span, "uploads"),
+        (None, None) => return None,
     };
     if !template_text.starts_with('/') {
-        cx.error_at(
-            span,
+        let message = if written == "uploads" {
             format!(
                 "`#[endpoint(uploads)]` sends the request to the endpoint's uploads URL, which \
                  the route's path is joined to: the route `{template_text}` must be a path \
                  starting with `/`, not a full URL"
-            ),
-        );
-        return false;
+            )
+        } else {
+            format!(
+                "`#[endpoint({written})]` sends the request to the route's server, which the \
+                 route's path is joined to: the route `{template_text}` must be a path starting \
+                 with `/`, not a full URL"
+            )
+        };
+        cx.error_at(span, message);
+        return None;
     }
-    true
+    Some(server)
 }
 
 /// Checks a declared field and works out its wire name, role and placement.

@@ -67,6 +67,19 @@ pub struct Server {
     pub variables: Vec<ServerVariable>,
 }
 
+impl Server {
+    /// The URL with each variable at its default
+    /// (`https://{region}.example.com/v1` → `https://us.example.com/v1`),
+    /// without surrounding white space or a trailing `/`.
+    pub fn default_url(&self) -> String {
+        let mut url = self.url.trim().to_owned();
+        for variable in &self.variables {
+            url = url.replace(&format!("{{{}}}", variable.name), &variable.default);
+        }
+        url.trim_end_matches('/').to_owned()
+    }
+}
+
 /// A server variable.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ServerVariable {

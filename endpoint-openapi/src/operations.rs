@@ -42,14 +42,14 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use crate::api::{Api, Encoding, MediaContent, Operation, ParamIn, Parameter};
+use crate::api::{Api, Encoding, MediaContent, Operation, ParamIn, Parameter, Server};
 use crate::diag::Diagnostics;
 use crate::docs::{self, Links};
 use crate::ident;
 use crate::paging::{self, Paging};
 use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
-use endpoint_runtime::__private::BodyKind;
+use endpoint_runtime::__private::{BodyKind, redact_userinfo, server_error};
 
 /// The names and documentation of a generated crate's models: names as
 /// [`ident`] makes them, descriptions as rustdoc ([`docs::rustdoc`]).
@@ -227,6 +227,11 @@ pub struct OperationPlan {
     pub template: String,
     /// The body's media type (the struct's `content_type`).
     pub content_type: Option<String>,
+    /// The operation's own server (the struct's `server = "…"`): the
+    /// first of the operation's or its path item's `servers`, its
+    /// variables at their defaults; `None` when it has none, or when it is
+    /// the API's first server.
+    pub server: Option<String>,
     /// The fields, in order: path, query, header, cookie, body.
     pub fields: Vec<FieldPlan>,
     /// The body's choice of media types, when it has several.
@@ -528,6 +533,7 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
             components: &api.schemas,
             diagnostics: &mut *diagnostics,
             operation,
+            api_server: api.servers.first().map(Server::default_url),
             feature: module_list[module].feature.clone(),
             full: fulls[index].clone(),
             fields: Vec::new(),
@@ -609,11 +615,24 @@ fn list_paging(
     }
 }
 
+/// Whether the operation's `server` is the API's `api`: the same URL, or
+/// the same but for the scheme when the API's is written without one
+/// (`//kubernetes.local`, which names the host for either scheme).
+fn same_server(api: &str, server: &str) -> bool {
+    if api == server {
+        return true;
+    }
+    let without_scheme = server.split_once(':').map_or(server, |(_, rest)| rest);
+    api.starts_with("//") && api == without_scheme
+}
+
 struct OperationPlanner<'s, 'a> {
     space: &'s mut TypeSpace<'a>,
     components: &'a BTreeMap<String, Schema>,
     diagnostics: &'s mut Diagnostics,
     operation: &'s Operation,
+    /// The API's first server, its variables at their defaults.
+    api_server: Option<String>,
     feature: String,
     /// The operation's full name, the prefix of its inline types' names.
     full: String,
@@ -775,6 +794,7 @@ impl OperationPlanner<'_, '_> {
         }
         let (content_type, choice) = self.body();
         let (success, error, answers) = self.answers();
+        let server = self.server();
         OperationPlan {
             index,
             module,
@@ -782,6 +802,7 @@ impl OperationPlanner<'_, '_> {
             method: operation.method.to_ascii_uppercase(),
             template,
             content_type,
+            server,
             fields: std::mem::take(&mut self.fields),
             choice,
             success,
@@ -793,6 +814,35 @@ impl OperationPlanner<'_, '_> {
             paging: None,
             doc: operation_doc(operation),
         }
+    }
+
+    /// The operation's own server: the first of its `servers` (or its path
+    /// item's), unless it is the API's first server. One that is no
+    /// server of a route (a query, user information, a relative URL that
+    /// is not a path) is left out, with a diagnostic: the operation goes
+    /// to the API's server.
+    fn server(&mut self) -> Option<String> {
+        let server = self.operation.servers.first()?.default_url();
+        if self
+            .api_server
+            .as_deref()
+            .is_some_and(|api| same_server(api, &server))
+        {
+            return None;
+        }
+        if let Some(reason) = server_error(&server) {
+            let pointer = self.operation.pointer.clone();
+            self.diagnose(
+                &pointer,
+                format!(
+                    "the operation's server `{}` {reason}",
+                    redact_userinfo(&server)
+                ),
+                "the API's server",
+            );
+            return None;
+        }
+        Some(server)
     }
 
     fn parameter(&mut self, param: &Parameter, field: String, location: Location) -> FieldPlan {

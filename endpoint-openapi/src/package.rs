@@ -566,6 +566,9 @@ impl Writer<'_> {
             let words = paging.words();
             options.push(parse_quote!(#[endpoint(paginate(#words))]));
         }
+        if let Some(server) = &op.server {
+            options.push(parse_quote!(#[endpoint(server = #server)]));
+        }
         let response = self.parse_type(&self.answer(op))?;
         let fields = op
             .fields
@@ -927,12 +930,7 @@ fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>]) -> String {
 /// The URL of the API's first server, its variables at their defaults,
 /// when it is an absolute `http(s)` URL.
 fn base_url(api: &Api) -> Option<String> {
-    let server = api.servers.first()?;
-    let mut url = server.url.trim().to_owned();
-    for variable in &server.variables {
-        url = url.replace(&format!("{{{}}}", variable.name), &variable.default);
-    }
-    let url = url.trim_end_matches('/').to_owned();
+    let url = api.servers.first()?.default_url();
     let absolute = url.starts_with("https://") || url.starts_with("http://");
     (absolute && !url.contains(['{', '}', ' ', '"', '\\'])).then_some(url)
 }

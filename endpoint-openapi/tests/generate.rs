@@ -11,6 +11,7 @@ use endpoint_openapi::api::{
 use endpoint_openapi::package::{Dependency, Generated, Modules, Options, generate};
 use endpoint_openapi::schema::{Kind, Object, Property, Schema};
 use proptest::prelude::*;
+use serde_json::json;
 
 fn options(modules: Modules) -> Options {
     Options {
@@ -812,4 +813,86 @@ proptest! {
         }
         prop_assert_eq!(&generated, &generate(&api, &options(Modules::Tags)).unwrap());
     }
+}
+
+#[test]
+fn an_operations_own_server_reaches_its_route() {
+    let answered = json!({"204": {"description": "Done."}});
+    let read = endpoint_openapi::read::read_value(
+        json!({
+            "openapi": "3.1.0",
+            "info": {"title": "Files", "version": "1"},
+            "servers": [{"url": "https://{region}.api.example/v1", "variables": {"region": {"default": "eu"}}}],
+            "paths": {
+                // A path item's server, its variable at its default, for
+                // each of its operations.
+                "/files/{name}": {
+                    "servers": [{"url": "https://files.example/{v}", "variables": {"v": {"default": "v2"}}}],
+                    "put": {"operationId": "putFile", "tags": ["files"], "responses": answered},
+                    "delete": {"operationId": "deleteFile", "tags": ["files"], "responses": answered}
+                },
+                "/status": {
+                    // The operation's own server wins over its path item's.
+                    "servers": [{"url": "https://status.example"}],
+                    "get": {
+                        "operationId": "getStatus", "tags": ["files"], "responses": answered,
+                        "servers": [{"url": "/v2/"}]
+                    },
+                    // The API's first server, as written or with a trailing
+                    // `/`: no server of its own.
+                    "head": {
+                        "operationId": "headStatus", "tags": ["files"], "responses": answered,
+                        "servers": [{"url": "https://eu.api.example/v1/"}]
+                    }
+                },
+                "/plain": {
+                    "get": {"operationId": "getPlain", "tags": ["files"], "responses": answered},
+                    // No server of a route: the API's, with a diagnostic.
+                    "post": {
+                        "operationId": "postPlain", "tags": ["files"], "responses": answered,
+                        "servers": [{"url": "https://me@files.example/?a=1"}]
+                    }
+                }
+            }
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let generated =
+        endpoint_openapi::package::generate_read(&read, &options(Modules::Tags)).unwrap();
+    let text = file(&generated, "src/files.rs");
+    let server_of = |name: &str| -> Option<String> {
+        let at = text
+            .find(&format!("pub struct {name} "))
+            .unwrap_or_else(|| panic!("{text}"));
+        let item = &text[text[..at].rfind("endpoint! {").unwrap()..at];
+        item.split("#[endpoint(server = ")
+            .nth(1)
+            .map(|rest| rest[..rest.find(")]").unwrap()].to_owned())
+    };
+    assert_eq!(
+        server_of("PutFile").as_deref(),
+        Some("\"https://files.example/v2\"")
+    );
+    assert_eq!(
+        server_of("DeleteFile").as_deref(),
+        Some("\"https://files.example/v2\"")
+    );
+    assert_eq!(server_of("GetStatus").as_deref(), Some("\"/v2\""));
+    assert_eq!(server_of("HeadStatus"), None);
+    assert_eq!(server_of("GetPlain"), None);
+    assert_eq!(server_of("PostPlain"), None);
+    let diagnostic = generated
+        .diagnostics
+        .iter()
+        .find(|d| d.operation.as_deref() == Some("postPlain"))
+        .expect("the bad server's diagnostic");
+    assert!(
+        diagnostic.message.contains("the operation's server"),
+        "{diagnostic}"
+    );
+    assert_eq!(diagnostic.fallback, "the API's server");
+    // Each route, with its server, is one the macro takes.
+    assert_eq!(expand_all(text), 6);
 }

@@ -14,7 +14,7 @@ use crate::options::{Options, check_depth};
 use crate::request::Request;
 use crate::route::Route;
 use crate::typed::{self, Plan};
-use crate::url::{Origin, is_absolute, redact_userinfo, url_host};
+use crate::url::{Origin, is_absolute, redact_userinfo, resolve_server, server_error, url_host};
 use crate::value::Param;
 
 /// A request builder holding a set of default options.
@@ -56,9 +56,11 @@ use crate::value::Param;
 /// of its own, kept outside the default options (so that
 /// [`Endpoint::default_options`] shows what `DEFAULTS` would): the
 /// credential host check ([`Endpoint::with_credential_host_check`]) and the
-/// uploads URL ([`Endpoint::with_uploads_url`]), where typed routes declared
-/// `#[endpoint(uploads)]` go instead of the base URL. Endpoints made with
-/// [`Endpoint::defaults`] keep both.
+/// servers it sends the routes declared with a server of their own to
+/// ([`Endpoint::with_server`]; [`Endpoint::with_uploads_url`] for GitHub's
+/// uploads host, where typed routes declared `#[endpoint(uploads)]` go
+/// instead of the base URL). Endpoints made with [`Endpoint::defaults`]
+/// keep both.
 #[derive(Clone)]
 pub struct Endpoint {
     inner: Arc<Inner>,
@@ -71,11 +73,11 @@ struct Inner {
     credential_check: bool,
     /// The origin of the defaults' `baseUrl`.
     base_origin: Option<Origin>,
-    /// The origin that credentials may go to with a request on the uploads
-    /// URL (see [`Endpoint::with_credential_host_check`]).
-    uploads_origin: Option<Origin>,
-    /// The uploads URL, when one was set.
-    uploads_url: Option<String>,
+    /// The servers routes declare (`#[endpoint(server = "…")]`) and the
+    /// URLs this endpoint sends their requests to instead, each without a
+    /// trailing `/`, in the order they were set; one entry per declared
+    /// server.
+    servers: Arc<[(String, String)]>,
     /// The defaults, read once.
     prepared: Prepared,
 }
@@ -142,6 +144,7 @@ impl std::fmt::Debug for Endpoint {
         f.debug_struct("Endpoint")
             .field("defaults", &defaults)
             .field("uploads_url", &redact_userinfo(self.uploads_url()))
+            .field("servers", &self.inner.servers)
             .field("credential_host_check", &self.inner.credential_check)
             .finish()
     }
@@ -154,34 +157,127 @@ impl Endpoint {
     }
 
     fn from_defaults(defaults: Map<String, Value>) -> Self {
-        Self::with_inner(defaults, false, None)
+        Self::with_inner(defaults, false, Arc::default())
     }
 
     fn with_inner(
         defaults: Map<String, Value>,
         credential_host_check: bool,
-        uploads_url: Option<String>,
+        servers: Arc<[(String, String)]>,
     ) -> Self {
         let prepared = Prepared::new(&defaults);
         let base_origin = defaults::base_url(&defaults).and_then(Origin::of);
-        // The uploads URL's origin is trusted when it was set, or when both
-        // URLs are GitHub's; the default uploads origin under another base
-        // URL (GitHub Enterprise, without an uploads URL of its own) is not.
-        let uploads_origin = match &uploads_url {
-            Some(url) => Origin::of(url),
-            None if base_origin == Origin::of(DEFAULT_BASE_URL) => Origin::of(DEFAULT_UPLOADS_URL),
-            None => base_origin.clone(),
-        };
         Endpoint {
             inner: Arc::new(Inner {
                 defaults: Value::Object(defaults),
                 credential_check: credential_host_check,
                 base_origin,
-                uploads_origin,
-                uploads_url,
+                servers,
                 prepared,
             }),
         }
+    }
+
+    /// The URL this endpoint sends the routes declaring `server` to: the
+    /// one set with [`Endpoint::with_server`], or `None`.
+    fn redirect(&self, server: &str) -> Option<&str> {
+        let server = server.trim_end_matches('/');
+        self.inner
+            .servers
+            .iter()
+            .find(|(declared, _)| declared == server)
+            .map(|(_, actual)| actual.as_str())
+    }
+
+    /// The URL a route declaring `server` is sent to (its requests' base
+    /// URL): where [`Endpoint::with_server`] sends it, or the server
+    /// itself, a path resolved against the base URL `base_url`.
+    fn server_url(&self, server: &str, base_url: &str) -> String {
+        resolve_server(base_url, self.redirect(server).unwrap_or(server))
+    }
+
+    /// The origin the credentials of a route declaring the absolute
+    /// `server` may go to because the route names it, when the endpoint
+    /// does not send it elsewhere: the route's own server is one of the
+    /// API's. GitHub's uploads host is GitHub's: its routes carry
+    /// credentials there only from an endpoint of GitHub's API
+    /// (`https://api.github.com`), never a GitHub Enterprise token.
+    fn declared_origin(&self, server: &str) -> Option<Origin> {
+        if self.redirect(server).is_some() {
+            return None;
+        }
+        let origin = Origin::of(server)?;
+        if Origin::of(DEFAULT_UPLOADS_URL).as_ref() == Some(&origin)
+            && self.inner.base_origin != Origin::of(DEFAULT_BASE_URL)
+        {
+            return None;
+        }
+        Some(origin)
+    }
+
+    /// A new endpoint with the same defaults that sends the typed routes
+    /// declaring the server `declared` (`#[endpoint(server = "…")]`, or
+    /// `#[endpoint(uploads)]` for `https://uploads.github.com`) to
+    /// `actual` instead: a test server, a proxy, GitHub Enterprise. Setting
+    /// the same declared server again replaces its URL; the endpoints made
+    /// from this one with [`Endpoint::defaults`] keep them all.
+    ///
+    /// Both are an absolute `http(s)` URL or a path (`/v2`), which is
+    /// resolved against the base URL; neither has a query, a fragment or
+    /// user information. A trailing `/` is dropped, from both and from the
+    /// routes' servers.
+    ///
+    /// ```
+    /// use endpoint::{Endpoint, endpoint};
+    /// use serde_json::json;
+    ///
+    /// endpoint! {
+    ///     #[endpoint(server = "https://files.example.com")]
+    ///     pub struct PutFile = "PUT /files/{name}";
+    /// }
+    ///
+    /// let api = Endpoint::default().defaults(json!({"baseUrl": "https://api.example.com"}))?;
+    /// let file = PutFile { name: "a.txt".into() };
+    /// assert_eq!(file.to_request_with(&api)?.url, "https://files.example.com/files/a.txt");
+    ///
+    /// let local = api.with_server("https://files.example.com", "http://127.0.0.1:8080/files")?;
+    /// assert_eq!(file.to_request_with(&local)?.url, "http://127.0.0.1:8080/files/files/a.txt");
+    /// # Ok::<(), endpoint::Error>(())
+    /// ```
+    ///
+    /// Credentials go with the requests to the servers of the API: its base
+    /// URL, a route's own server, and the URLs set here (see
+    /// [`Endpoint::with_credential_host_check`]).
+    ///
+    /// # Errors
+    /// [`Error::Option`] (key `servers.declared` or `servers.url`) when
+    /// either is no server URL, saying what is wrong.
+    pub fn with_server(&self, declared: &str, actual: &str) -> Result<Endpoint> {
+        self.with_server_named(["servers.declared", "servers.url"], declared, actual)
+    }
+
+    /// [`Endpoint::with_server`], its errors naming the option `keys[0]`
+    /// for the declared server and `keys[1]` for the URL.
+    fn with_server_named(&self, keys: [&str; 2], declared: &str, actual: &str) -> Result<Endpoint> {
+        for (key, url) in keys.into_iter().zip([declared, actual]) {
+            if let Some(reason) = server_error(url) {
+                return Err(Error::option(key, reason));
+            }
+        }
+        let declared = declared.trim_end_matches('/');
+        let mut servers: Vec<(String, String)> = self
+            .inner
+            .servers
+            .iter()
+            .filter(|(known, _)| known != declared)
+            .cloned()
+            .collect();
+        servers.push((declared.to_owned(), actual.trim_end_matches('/').to_owned()));
+        Ok(Self::with_inner(
+            self.defaults_map().clone(),
+            self.inner.credential_check,
+            servers.into(),
+        ))
     }
 
     /// The uploads URL: the base URL of the typed routes declared
@@ -194,16 +290,16 @@ impl Endpoint {
     /// dynamic API does not use it. A dynamic request goes there when the
     /// call gives it as its `baseUrl`.
     pub fn uploads_url(&self) -> &str {
-        self.inner
-            .uploads_url
-            .as_deref()
+        self.redirect(DEFAULT_UPLOADS_URL)
             .unwrap_or(DEFAULT_UPLOADS_URL)
     }
 
     /// A new endpoint with the same defaults whose typed routes declared
     /// `#[endpoint(uploads)]` go to `url` instead of
     /// [`DEFAULT_UPLOADS_URL`]; see [`Endpoint::uploads_url`]. The endpoints
-    /// made from it with [`Endpoint::defaults`] keep it.
+    /// made from it with [`Endpoint::defaults`] keep it. It is
+    /// [`Endpoint::with_server`] for the declared server
+    /// `https://uploads.github.com`.
     ///
     /// GitHub Enterprise Server serves the API under `https://HOST/api/v3`
     /// and uploads under `https://HOST/api/uploads`:
@@ -226,7 +322,8 @@ impl Endpoint {
     ///
     /// # Errors
     /// [`Error::Option`] (key `uploadsUrl`) when `url` is not an absolute
-    /// `http://` or `https://` URL.
+    /// `http://` or `https://` URL, or has a query, a fragment or user
+    /// information.
     pub fn with_uploads_url(&self, url: &str) -> Result<Endpoint> {
         if !is_absolute(url) {
             return Err(Error::option(
@@ -234,11 +331,7 @@ impl Endpoint {
                 "must be an absolute http:// or https:// URL",
             ));
         }
-        Ok(Self::with_inner(
-            self.defaults_map().clone(),
-            self.inner.credential_check,
-            Some(url.to_owned()),
-        ))
+        self.with_server_named(["uploadsUrl"; 2], DEFAULT_UPLOADS_URL, url)
     }
 
     /// A new endpoint that refuses to send credentials anywhere but the
@@ -259,7 +352,10 @@ impl Endpoint {
     /// `http`, 443 for `https` when none is written): `http://` on the
     /// host of an `https://` base URL, or another port, is another origin.
     /// The URL may come from a full URL in the route, a `{+url}` parameter,
-    /// or a call that overrides `baseUrl`. Endpoints made from this one with
+    /// or a call that overrides `baseUrl`. A typed route that declares a
+    /// server of its own (`#[endpoint(server = "…")]`) is checked against
+    /// that server's origin, or that of the URL [`Endpoint::with_server`]
+    /// sends it to. Endpoints made from this one with
     /// [`Endpoint::defaults`] keep the setting, and check against their own
     /// `baseUrl`.
     ///
@@ -278,11 +374,7 @@ impl Endpoint {
     /// # Ok::<(), endpoint::Error>(())
     /// ```
     pub fn with_credential_host_check(&self, on: bool) -> Endpoint {
-        Self::with_inner(
-            self.defaults_map().clone(),
-            on,
-            self.inner.uploads_url.clone(),
-        )
+        Self::with_inner(self.defaults_map().clone(), on, self.inner.servers.clone())
     }
 
     /// Refuses `request` when the credential host check is on and it would
@@ -294,7 +386,7 @@ impl Endpoint {
     }
 
     /// [`Endpoint::check_credentials`] against `origin`, the base URL's or
-    /// the uploads URL's.
+    /// a route's server's.
     #[inline]
     fn check_credentials_on(
         &self,
@@ -425,7 +517,7 @@ impl Endpoint {
         Ok(Endpoint::with_inner(
             merged,
             self.inner.credential_check,
-            self.inner.uploads_url.clone(),
+            self.inner.servers.clone(),
         ))
     }
 
@@ -495,16 +587,22 @@ impl Endpoint {
         plan: &Plan,
         fields: &[Option<Param<'_>>],
     ) -> Result<Request> {
-        if plan.uploads {
-            let uploads_url = Some(self.uploads_url());
+        if let Some(server) = plan.server {
+            let url = |base_url: &str| self.server_url(server, base_url);
             let request = typed::request(
                 self.defaults_map(),
                 &self.inner.prepared,
-                uploads_url,
+                Some(&url),
                 plan,
                 fields,
             );
-            return self.check_credentials_on(&self.inner.uploads_origin, request);
+            let origin = match request.as_ref().ok().and_then(|r| Origin::of(&r.url)) {
+                Some(origin) if credential_origins(self).contains(&origin) => Some(origin),
+                _ => self
+                    .declared_origin(server)
+                    .or(self.inner.base_origin.clone()),
+            };
+            return self.check_credentials_on(&origin, request);
         }
         let request = typed::request(
             self.defaults_map(),
@@ -518,19 +616,38 @@ impl Endpoint {
 }
 
 /// The origins an endpoint's credentials may go to: the origin of its
-/// base URL, and that of its uploads URL (the one set with
-/// [`Endpoint::with_uploads_url`], or `https://uploads.github.com` when the
-/// base URL is `https://api.github.com`). The credential host check allows
-/// these; a client made from an endpoint sends its credentials to these
-/// alone.
+/// base URL, those of the servers it sends routes to
+/// ([`Endpoint::with_server`], [`Endpoint::with_uploads_url`]), and
+/// `https://uploads.github.com` when the base URL is
+/// `https://api.github.com` and no uploads URL is set. The credential host
+/// check allows these, and a route's own server ([`route_origin`]); a
+/// client made from an endpoint sends its credentials to these alone (and
+/// to the servers its routes declare).
 pub fn credential_origins(endpoint: &Endpoint) -> Vec<Origin> {
     let mut origins: Vec<Origin> = endpoint.inner.base_origin.iter().cloned().collect();
-    if let Some(uploads) = &endpoint.inner.uploads_origin
-        && !origins.contains(uploads)
-    {
-        origins.push(uploads.clone());
+    let servers = endpoint
+        .inner
+        .servers
+        .iter()
+        .map(|(_, actual)| actual.as_str());
+    let uploads = endpoint.declared_origin(DEFAULT_UPLOADS_URL);
+    for origin in servers.filter_map(Origin::of).chain(uploads) {
+        if !origins.contains(&origin) {
+            origins.push(origin);
+        }
     }
     origins
+}
+
+/// The origin of the server a typed route declares (`plan.server`, an
+/// absolute URL written in the code), when `endpoint` sends the route's
+/// requests there: one of the API's servers, where credentials go besides
+/// [`credential_origins`]. `None` for a route without a server of its own,
+/// one declared as a path (on the base URL's origin), one the endpoint
+/// sends elsewhere ([`Endpoint::with_server`]), and GitHub's uploads host
+/// under another base URL than GitHub's.
+pub fn route_origin(endpoint: &Endpoint, plan: &Plan) -> Option<Origin> {
+    endpoint.declared_origin(plan.server?)
 }
 
 /// The first header of `request` that may carry a credential: any header

@@ -116,7 +116,7 @@ pub mod __private {
     pub use crate::__decode_union as decode_union;
     pub use crate::__open_enum as open_enum;
     pub use crate::body::Content;
-    pub use crate::endpoint::credential_origins;
+    pub use crate::endpoint::{credential_origins, route_origin};
     pub use crate::headers::is_token;
     pub use crate::model::Pagination;
     pub use crate::model::answer::{
@@ -141,7 +141,8 @@ pub mod __private {
     pub use crate::typed::{Argument, Fields, FieldsBuild, Plan, argument, serialize};
     pub use crate::typed_request::Route;
     pub use crate::url::{
-        Origin, form_encode, is_absolute, query_param, redact_userinfo, url_host, with_query_param,
+        Origin, form_encode, is_absolute, query_param, redact_userinfo, resolve_server,
+        server_error, url_host, with_query_param,
     };
     pub use crate::value::{List, Param, ToParam};
     pub use crate::wire::plan::{

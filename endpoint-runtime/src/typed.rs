@@ -34,10 +34,13 @@ pub struct Plan {
     /// order, each with its wire name and placement. The field of
     /// `params[i]` is at position `template.names().len() + i`.
     pub params: &'static [ParamPlan],
-    /// Whether the request goes to the endpoint's uploads URL
-    /// ([`Endpoint::uploads_url`](crate::Endpoint::uploads_url)) instead of
-    /// its base URL.
-    pub uploads: bool,
+    /// The route's own server (`#[endpoint(server = "…")]`), which the
+    /// request goes to instead of the endpoint's base URL: an absolute
+    /// `http(s)` URL, or a path (`/v2`) resolved against the base URL. An
+    /// endpoint may send it elsewhere
+    /// ([`Endpoint::with_server`](crate::Endpoint::with_server)). `None`:
+    /// the base URL.
+    pub server: Option<&'static str>,
     /// The body's media type, when the route names one; `None` for the
     /// octokit rule (a JSON object of the body's fields, or `data` as the
     /// whole body).
@@ -90,12 +93,13 @@ pub fn argument(argument: &Argument) -> Result<Param<'_>> {
     argument.as_ref().map(Param::Json).map_err(Clone::clone)
 }
 
-/// The request of a typed route on an endpoint's defaults; with
-/// `uploads_url`, on that URL instead of the defaults' base URL.
+/// The request of a typed route on an endpoint's defaults; with `server`,
+/// on the URL it makes of the defaults' base URL (the route's own server)
+/// instead of that base URL.
 pub(crate) fn request(
     defaults: &Map<String, Value>,
     prepared: &Prepared,
-    uploads_url: Option<&str>,
+    server: Option<&dyn Fn(&str) -> String>,
     plan: &Plan,
     fields: &[Option<Param<'_>>],
 ) -> Result<Request> {
@@ -110,7 +114,8 @@ pub(crate) fn request(
             (base_url, call.finish()?)
         }
     };
-    let base_url = uploads_url.unwrap_or(base_url);
+    let server_url = server.map(|server| server(base_url));
+    let base_url = server_url.as_deref().unwrap_or(base_url);
     // The input is written where each call of `build` takes it.
     let input = || Input {
         method: plan.method.clone(),

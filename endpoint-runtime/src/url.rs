@@ -238,6 +238,85 @@ pub fn form_encode(text: &str) -> String {
     out
 }
 
+/// Why `server` is no server of an operation: `None` when it is one, an
+/// absolute `http(s)` URL with a host (`https://uploads.example.com`) or a
+/// path (`/v2`, resolved against the base URL by [`resolve_server`]), with
+/// no query, fragment, user information, `{variable}`, white space or
+/// control character. The macro checks a route's server with it at compile
+/// time, and an endpoint the servers it is given.
+///
+/// ```
+/// use endpoint::__private::server_error;
+///
+/// assert_eq!(server_error("https://uploads.example.com"), None);
+/// assert_eq!(server_error("/v2"), None);
+/// assert!(server_error("https://user@files.example.com").unwrap().contains("user information"));
+/// assert!(server_error("uploads.example.com").unwrap().contains("absolute"));
+/// ```
+pub fn server_error(server: &str) -> Option<&'static str> {
+    if server.is_empty() {
+        return Some("is empty");
+    }
+    if server.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Some("holds white space or a control character");
+    }
+    if server.contains('?') {
+        return Some("has a query (`?…`)");
+    }
+    if server.contains('#') {
+        return Some("has a fragment (`#…`)");
+    }
+    if server.contains(['{', '}']) {
+        return Some("holds a `{variable}` (write its value)");
+    }
+    if server.contains('\\') {
+        return Some("holds a backslash");
+    }
+    match scheme_len(server) {
+        Some(start) => {
+            let authority = server
+                .get(start..authority_end(server, start))
+                .unwrap_or("");
+            if authority.contains('@') {
+                Some("has user information (`user@`), which would put a secret in every URL")
+            } else if Origin::of(server).is_none() {
+                Some("has no host, or a port that is not a number")
+            } else {
+                None
+            }
+        }
+        None if server.starts_with("//") => {
+            Some("is a URL without a scheme: write it `https://host/path` (or `http://`)")
+        }
+        None if server.starts_with('/') => None,
+        None => {
+            Some("is neither an absolute `http://` or `https://` URL nor a path starting with `/`")
+        }
+    }
+}
+
+/// The URL of the server `server` (one [`server_error`] accepts) for an API
+/// whose base URL is `base_url`: an absolute server as it is, a path on the
+/// base URL's scheme and authority (`/v2` on `https://api.example.com/v1`
+/// is `https://api.example.com/v2`, as a URL reference resolves); a
+/// trailing `/` is dropped.
+///
+/// ```
+/// use endpoint::__private::resolve_server;
+///
+/// assert_eq!(resolve_server("https://api.example.com/v1", "/v2"), "https://api.example.com/v2");
+/// assert_eq!(resolve_server("https://api.example.com/v1", "https://files.example.com/"), "https://files.example.com");
+/// ```
+pub fn resolve_server(base_url: &str, server: &str) -> String {
+    let server = server.trim_end_matches('/');
+    if is_absolute(server) {
+        return server.to_owned();
+    }
+    let origin =
+        scheme_len(base_url).map_or("", |start| &base_url[..authority_end(base_url, start)]);
+    format!("{origin}{server}")
+}
+
 /// The byte range of the path: before the first `?` or `#`, after the
 /// `scheme://authority` of an absolute URL.
 pub(crate) fn path_range(url: &str) -> (usize, usize) {

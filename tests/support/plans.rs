@@ -66,7 +66,7 @@ macro_rules! route {
                 method: endpoint::__private::Method::$method,
                 template: endpoint::__private::static_template($crate::plans::X.0, $crate::plans::X.1),
                 params: &[$($param),*],
-                uploads: false,
+                server: None,
                 body: $body,
                 pagination: None,
             };

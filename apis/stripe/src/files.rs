@@ -50,6 +50,7 @@ endpoint! {
     #[derive(Debug, Clone, PartialEq)]
     #[endpoint(content_type = "multipart/form-data")]
     #[endpoint(error = crate::models::Error)]
+    #[endpoint(server = "https://files.stripe.com")]
     pub struct Post = "POST /v1/files" -> crate::models::File {
         /// Specifies which fields in the response should be expanded.
         #[endpoint(body)]
