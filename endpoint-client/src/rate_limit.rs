@@ -6,6 +6,7 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use endpoint_runtime::__private::{civil_from_days, days_from_civil};
+use endpoint_runtime::model::Timestamp;
 use http::HeaderMap;
 use sfparse::{Parser, Value};
 
@@ -15,10 +16,12 @@ use sfparse::{Parser, Value};
 /// Read from, in this order (the first that gives a field gives it):
 ///
 /// - `x-ratelimit-limit`, `-remaining`, `-used`, `-reset`, `-resource`
-///   (GitHub's and many APIs'), and `x-rate-limit-*`. A reset is Unix
-///   seconds (a decimal too: `1700000000.250`), Unix milliseconds when it
-///   is that large, and seconds from now when it is too small to be a time
-///   of this century (`x-ratelimit-reset: 42`, as some APIs send);
+///   (GitHub's and many APIs'), and `x-rate-limit-*`; a count may be a
+///   decimal (`99.0`, Reddit's), rounded down. A reset is Unix seconds (a
+///   decimal too: `1700000000.250`), Unix milliseconds when it is that
+///   large, seconds from now when it is too small to be a time of this
+///   century (`x-ratelimit-reset: 42`, Reddit's), or a date-time (RFC 3339
+///   or an HTTP-date);
 /// - the IETF's fields (draft-ietf-httpapi-ratelimit-headers), in each
 ///   form its drafts published: `RateLimit: "default";r=50;t=30` with
 ///   `RateLimit-Policy: "default";q=100;w=60` (drafts 08 and later: the
@@ -97,11 +100,7 @@ impl RateLimit {
         };
         let date = text("date").and_then(http_date);
         let now = || date.unwrap_or_else(SystemTime::now);
-        let number = |names: [&str; 2]| {
-            names
-                .into_iter()
-                .find_map(|name| text(name)?.parse::<u64>().ok())
-        };
+        let number = |names: [&str; 2]| names.into_iter().find_map(|name| count(text(name)?));
         let ietf = ietf(headers);
         RateLimit {
             limit: number(["x-ratelimit-limit", "x-rate-limit-limit"]).or(ietf.limit),
@@ -110,12 +109,37 @@ impl RateLimit {
             used: number(["x-ratelimit-used", "x-rate-limit-used"]),
             reset: ["x-ratelimit-reset", "x-rate-limit-reset"]
                 .into_iter()
-                .find_map(|name| reset_time(text(name)?.parse().ok()?, now))
+                .find_map(|name| reset_text(text(name)?, now))
                 .or_else(|| reset_time(ietf.reset? as f64, now)),
             resource: text("x-ratelimit-resource").map(str::to_owned),
             retry_after: text("retry-after").and_then(|value| retry_after(value, date)),
         }
     }
+}
+
+/// A count: a whole number, or a decimal one rounded down (Reddit sends
+/// `x-ratelimit-remaining: 99.0`).
+fn count(text: &str) -> Option<u64> {
+    if let Ok(whole) = text.parse::<u64>() {
+        return Some(whole);
+    }
+    let decimal = text.parse::<f64>().ok().filter(|n| {
+        n.is_finite() && *n >= 0.0 && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+    })?;
+    // A float beyond u64 saturates: no quota is that large anyway.
+    Some(decimal as u64)
+}
+
+/// An `x-ratelimit-reset` as sent: a number ([`reset_time`]), or a
+/// date-time (RFC 3339, as Atlassian's APIs send it; an HTTP-date).
+fn reset_text(text: &str, now: impl Fn() -> SystemTime) -> Option<SystemTime> {
+    if let Ok(number) = text.parse::<f64>() {
+        return reset_time(number, now);
+    }
+    Timestamp::from(text)
+        .to_system_time()
+        .ok()
+        .or_else(|| http_date(text))
 }
 
 /// The Unix seconds a reset may be: from 2001-09-09 (a smaller number is
@@ -463,8 +487,30 @@ mod tests {
         );
         // Seconds from the answer's date.
         assert_eq!(reset("42"), at(1_507_651_242));
-        for absurd in ["-1", "NaN", "inf", "500000000000", "1e20", "soon"] {
+        for absurd in [
+            "-1",
+            "NaN",
+            "inf",
+            "500000000000",
+            "1e20",
+            "soon",
+            "2017-13-10T16:01:00Z",
+        ] {
             assert_eq!(reset(absurd), None, "{absurd}");
+        }
+        // Dates as text.
+        assert_eq!(reset("2017-10-10T16:01:00Z"), at(1_507_651_260));
+        assert_eq!(reset("Tue, 10 Oct 2017 16:01:00 GMT"), at(1_507_651_260));
+        // Counts as decimals (Reddit's).
+        let reddit = RateLimit::from_headers(&headers(&[
+            ("x-ratelimit-remaining", "99.0"),
+            ("x-ratelimit-used", "1"),
+            ("x-ratelimit-reset", "420"),
+        ]));
+        assert_eq!((reddit.remaining, reddit.used), (Some(99), Some(1)));
+        for bad in ["-1.0", "1e3", "NaN", "9.9.9"] {
+            let limit = RateLimit::from_headers(&headers(&[("x-ratelimit-remaining", bad)]));
+            assert_eq!(limit.remaining, None, "{bad}");
         }
         // Twitter's spelling.
         let twitter = RateLimit::from_headers(&headers(&[
