@@ -1,11 +1,15 @@
-//! A crawl of 1,000 requests by 8 threads sharing one blocking client,
-//! against a loopback server with limits like GitHub's (scaled down so
-//! that a run takes seconds): a primary quota per window, a secondary limit
-//! on bursts, and an occasional `502`. Run twice, with the client's
-//! defaults (retries, rate limits) and with both off, and prints what the
-//! server received, what it refused and how long each crawl took.
+//! A crawl of 1,000 requests against a loopback server with limits like
+//! GitHub's (scaled down so that a run takes seconds): a primary quota per
+//! window, a secondary limit on bursts, and an occasional `502`. Each client
+//! crawls: the blocking ureq client shared by 8 threads, and the async
+//! reqwest client shared by 8 tasks on a tokio runtime (one thread: the
+//! crawl waits on the network and the limits, not on the processor). Each
+//! crawls twice, with both off and with the client's defaults (retries,
+//! rate limits), and the bench prints what the server received, what it
+//! refused and how long each crawl took: one crawl each, no repetition
+//! (`docs/benchmarks.md` runs the program three times).
 //!
-//! `cargo bench --bench crawl --features ureq`
+//! `cargo bench --bench crawl --features ureq,reqwest`
 
 #[path = "../tests/support/server.rs"]
 mod server;
@@ -14,13 +18,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use endpoint::client::{RateLimits, Retry, ureq::Client};
+use endpoint::client::{ClientBuilder, RateLimits, Retry, reqwest, ureq};
 use serde_json::{Value, json};
 
 use server::{Answer, Server};
 
 const REQUESTS: usize = 1_000;
-const THREADS: usize = 8;
+/// Threads of the blocking client, tasks of the async one.
+const WORKERS: usize = 8;
 /// Requests allowed per primary window.
 const QUOTA: usize = 300;
 /// The primary window, in seconds (GitHub's is an hour).
@@ -102,23 +107,30 @@ fn start_server(tally: Arc<Tally>) -> Server {
     })
 }
 
-/// Crawls with `client`; returns how many requests failed.
-fn crawl(client: &Client) -> usize {
+/// The route of the `n`th request.
+fn request(endpoint: &endpoint::Endpoint, n: usize) -> endpoint::Request {
+    endpoint
+        .endpoint("GET /items/{n}", json!({ "n": n }))
+        .expect("a valid route")
+}
+
+/// Crawls with `client` shared by [`WORKERS`] threads; returns how many
+/// requests failed.
+fn crawl_ureq(client: &ureq::Client) -> usize {
     let next = AtomicUsize::new(0);
     let failed = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..THREADS {
+        for _ in 0..WORKERS {
             scope.spawn(|| {
                 loop {
                     let n = next.fetch_add(1, Ordering::SeqCst);
                     if n >= REQUESTS {
                         break;
                     }
-                    let request = client
-                        .endpoint()
-                        .endpoint("GET /items/{n}", json!({"n": n}))
-                        .expect("a valid route");
-                    if client.execute::<Value>(request).is_err() {
+                    if client
+                        .execute::<Value>(request(client.endpoint(), n))
+                        .is_err()
+                    {
                         failed.fetch_add(1, Ordering::SeqCst);
                     }
                 }
@@ -128,16 +140,74 @@ fn crawl(client: &Client) -> usize {
     failed.into_inner()
 }
 
+/// Crawls with `client` shared by [`WORKERS`] tasks on `runtime`; returns
+/// how many requests failed.
+fn crawl_reqwest(client: &reqwest::Client, runtime: &tokio::runtime::Runtime) -> usize {
+    let next = Arc::new(AtomicUsize::new(0));
+    let failed = Arc::new(AtomicUsize::new(0));
+    runtime.block_on(async {
+        let tasks: Vec<_> = (0..WORKERS)
+            .map(|_| {
+                let (client, next, failed) =
+                    (client.clone(), Arc::clone(&next), Arc::clone(&failed));
+                tokio::spawn(async move {
+                    loop {
+                        let n = next.fetch_add(1, Ordering::SeqCst);
+                        if n >= REQUESTS {
+                            break;
+                        }
+                        let request = request(client.endpoint(), n);
+                        if client.execute::<Value>(request).await.is_err() {
+                            failed.fetch_add(1, Ordering::SeqCst);
+                        }
+                    }
+                })
+            })
+            .collect();
+        for task in tasks {
+            task.await.expect("a crawl task that does not panic");
+        }
+    });
+    failed.load(Ordering::SeqCst)
+}
+
+/// `builder` set for `server`, with `retry` and `limits`, each request on
+/// a connection of its own.
+///
+/// The server reads each connection on a thread of a pool (tiny_http's),
+/// which queues a connection opened in the same instant as others while
+/// it has threads waiting, even fewer than the connections: 8 tasks that
+/// open their connections at once had 4 of them wait for a thread until
+/// their requests timed out (60 s), behind connections kept alive.
+fn settings<C>(
+    builder: ClientBuilder<C>,
+    server: &Server,
+    retry: Retry,
+    limits: RateLimits,
+) -> ClientBuilder<C> {
+    builder
+        .base_url(server.base_url())
+        .no_proxy()
+        .header("connection", "close")
+        .retry(retry)
+        .rate_limits(limits.max_wait(Duration::from_secs(30)))
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; nothing else is taken.
     println!(
-        "{REQUESTS} requests by {THREADS} threads; server: {QUOTA} requests per {WINDOW} s window, \
-         secondary limit past {BURST} requests in a second, one 502 in {BAD_GATEWAY_EVERY}\n"
+        "{REQUESTS} requests by {WORKERS} threads (ureq) or tasks (reqwest); server: {QUOTA} \
+         requests per {WINDOW} s window, secondary limit past {BURST} requests in a second, one \
+         502 in {BAD_GATEWAY_EVERY}\n"
     );
     println!(
-        "| client | requests sent | refused (primary / secondary) | 502s | failed calls | time |"
+        "| client | settings | requests sent | refused (primary / secondary) | 502s | failed calls | time |"
     );
-    println!("|---|---:|---:|---:|---:|---:|");
+    println!("|---|---|---:|---:|---:|---:|---:|");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
     for (label, retry, limits) in [
         (
             "retries and rate limits off",
@@ -150,30 +220,42 @@ fn main() {
             RateLimits::github(),
         ),
     ] {
-        // Each crawl starts at the beginning of a window.
-        let now = unix_now();
-        let next_window = Duration::from_secs((now.as_secs() / WINDOW + 1) * WINDOW);
-        std::thread::sleep(next_window.saturating_sub(now));
-        let tally = Arc::new(Tally::default());
-        let server = start_server(Arc::clone(&tally));
-        let client = Client::builder()
-            .base_url(server.base_url())
-            .no_proxy()
-            .retry(retry)
-            .rate_limits(limits.max_wait(Duration::from_secs(30)))
-            .build()
-            .expect("valid settings");
-        let started = Instant::now();
-        let failed = crawl(&client);
-        let elapsed = started.elapsed();
-        println!(
-            "| {label} | {} | {} ({} / {}) | {} | {failed} | {:.1} s |",
-            tally.received.load(Ordering::SeqCst),
-            tally.primary.load(Ordering::SeqCst) + tally.secondary.load(Ordering::SeqCst),
-            tally.primary.load(Ordering::SeqCst),
-            tally.secondary.load(Ordering::SeqCst),
-            tally.bad_gateway.load(Ordering::SeqCst),
-            elapsed.as_secs_f64(),
-        );
+        for backend in ["ureq", "reqwest"] {
+            // Each crawl starts at the beginning of a window.
+            let now = unix_now();
+            let next_window = Duration::from_secs((now.as_secs() / WINDOW + 1) * WINDOW);
+            std::thread::sleep(next_window.saturating_sub(now));
+            let tally = Arc::new(Tally::default());
+            let server = start_server(Arc::clone(&tally));
+            let (started, failed) = if backend == "ureq" {
+                let builder = settings(
+                    ureq::Client::builder(),
+                    &server,
+                    retry.clone(),
+                    limits.clone(),
+                );
+                let client = builder.build().expect("valid settings");
+                (Instant::now(), crawl_ureq(&client))
+            } else {
+                let builder = settings(
+                    reqwest::Client::builder(),
+                    &server,
+                    retry.clone(),
+                    limits.clone(),
+                );
+                let client = builder.build().expect("valid settings");
+                (Instant::now(), crawl_reqwest(&client, &runtime))
+            };
+            let elapsed = started.elapsed();
+            println!(
+                "| {backend} | {label} | {} | {} ({} / {}) | {} | {failed} | {:.2} s |",
+                tally.received.load(Ordering::SeqCst),
+                tally.primary.load(Ordering::SeqCst) + tally.secondary.load(Ordering::SeqCst),
+                tally.primary.load(Ordering::SeqCst),
+                tally.secondary.load(Ordering::SeqCst),
+                tally.bad_gateway.load(Ordering::SeqCst),
+                elapsed.as_secs_f64(),
+            );
+        }
     }
 }
