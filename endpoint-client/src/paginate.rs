@@ -416,8 +416,11 @@ impl<I> PageState<I> {
             return;
         }
         head.headers = answer.headers.clone();
+        // The answer is read as JSON for the next page only when the scheme
+        // looks into it: `Link` reads the headers, offsets the URL and the
+        // number of items.
         let json = match self.pagination.next {
-            Scheme::Link => None,
+            Scheme::Link | Scheme::Offset { .. } | Scheme::PageNumber { total: None, .. } => None,
             _ => decode::<Value>(answer.status, &answer.headers, &answer.body).ok(),
         };
         match (self.read)(self.operation, answer, self.pagination.items) {
