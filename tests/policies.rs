@@ -374,3 +374,33 @@ fn a_policy_of_ones_own_decides() {
         assert_eq!(body["ok"], true);
     }
 }
+
+#[test]
+fn any_apis_403_that_says_when_to_come_back_is_waited_out() {
+    for name in BACKENDS {
+        let (_, next) = counter();
+        let server = Server::start(move |_| match next() {
+            0 => Answer::json(403, &json!({"detail": "slow down"})).with_header("retry-after", "1"),
+            _ => Answer::json(200, &json!({"ok": true})),
+        });
+        let events = Events::default();
+        let client = client!(name, &server.base_url(), |b: ClientBuilder<_>| b
+            .on_event(events.hook()));
+        let body = get(&client, "/busy").unwrap_or_else(|error| panic!("{name}: {error}"));
+        assert_eq!(body["ok"], true);
+        assert_eq!(server.requests().len(), 2, "{name}");
+        assert!(
+            events.all().iter().any(|event| matches!(
+                event,
+                Event::Wait {
+                    reason: WaitReason::Limit {
+                        refused: Some(StatusCode::FORBIDDEN)
+                    },
+                    ..
+                }
+            )),
+            "{name}: {:?}",
+            events.all()
+        );
+    }
+}

@@ -68,7 +68,8 @@ pub trait ApiPolicy: fmt::Debug + Send + Sync + 'static {
     /// the client's retry rules then judge ([`Retry`](super::Retry)).
     ///
     /// Unless told, [`IetfPolicy`]'s rule: a `429`, or a `403` whose
-    /// headers say no request is left (`remaining` 0 with a reset).
+    /// headers say when to come back (`Retry-After`) or that no request is
+    /// left (`remaining` 0 with a reset).
     fn refusal(&self, answer: &Refused<'_>) -> Option<Refusal> {
         ietf_refusal(answer)
     }
@@ -207,8 +208,9 @@ pub struct Refusal {
 const UNNAMED_WAIT: Duration = Duration::from_secs(1);
 
 /// The neutral rule ([`IetfPolicy`]): a `429` waits its `Retry-After`, else
-/// the reset of a spent quota, else 1 s doubled at each refusal; any other
-/// `403` is one only when no request is left and a reset is given.
+/// the reset of a spent quota, else 1 s doubled at each refusal; a `403`
+/// is one only when it says when to come back (`Retry-After`) or that no
+/// request is left until a reset.
 pub(crate) fn ietf_refusal(answer: &Refused<'_>) -> Option<Refusal> {
     let limit = answer.limit;
     let spent = (limit.remaining == Some(0))
@@ -233,11 +235,19 @@ pub(crate) fn ietf_refusal(answer: &Refused<'_>) -> Option<Refusal> {
             retry_at: answer.received.checked_add(wait),
         });
     }
-    // A `403` is how APIs that predate `429` refuse a spent quota; any
-    // other status with nothing left was served (the window's last
-    // request), not refused.
-    let refused = answer.status == StatusCode::FORBIDDEN;
-    spent.filter(|_| refused).map(|reset| Refusal {
+    // A `403` is how APIs that predate `429` refuse a spent quota or ask
+    // for a pause; any other status with nothing left was served (the
+    // window's last request), not refused.
+    if answer.status != StatusCode::FORBIDDEN {
+        return None;
+    }
+    if let Some(wait) = limit.retry_after {
+        return Some(Refusal {
+            kind: RateLimitKind::Secondary,
+            retry_at: answer.received.checked_add(wait),
+        });
+    }
+    spent.map(|reset| Refusal {
         kind: RateLimitKind::Primary,
         retry_at: Some(reset),
     })
@@ -247,7 +257,7 @@ pub(crate) fn ietf_refusal(answer: &Refused<'_>) -> Option<Refusal> {
 /// read from `x-ratelimit-*` or the IETF's `RateLimit`/`RateLimit-Policy`
 /// fields (draft-ietf-httpapi-ratelimit-headers) and `Retry-After` (RFC
 /// 9110); a refusal is a `429` (RFC 6585), or a `403` whose headers say
-/// the quota is spent; one quota for the whole API; writes not spaced
+/// when to come back or that the quota is spent; one quota for the whole API; writes not spaced
 /// unless set; error bodies read as [`Explanation::read`] says (RFC 9457
 /// problem details and the common shapes); lists paged by `Link` headers
 /// (RFC 8288); no idempotency header.
@@ -357,6 +367,19 @@ mod tests {
         );
         assert_eq!(refused(403, &none, 0), None);
         assert_eq!(refused(404, &spent, 0), None);
+        // A 403 that says when to come back is one.
+        let later = RateLimit {
+            retry_after: Some(Duration::from_secs(7)),
+            ..RateLimit::default()
+        };
+        assert_eq!(
+            refused(403, &later, 0),
+            Some(Refusal {
+                kind: RateLimitKind::Secondary,
+                retry_at: Some(at(1_007))
+            })
+        );
+        assert_eq!(refused(404, &later, 0), None);
         assert_eq!(refused(409, &none, 0), None);
         // A success never is.
         assert_eq!(refused(200, &spent, 0), None);

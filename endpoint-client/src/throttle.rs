@@ -22,9 +22,9 @@ use super::rate_limit::RateLimitKind;
 ///   refusal asked every request to pause. The quota is counted down as
 ///   requests leave, from the last remaining count of the window, so that
 ///   8 threads sharing 3 remaining requests send 3, not 8;
-/// - **a refusal** (for any API a `429`, or a `403` of a spent quota; for
-///   GitHub also a `403` with `retry-after` or its "secondary rate limit"
-///   message) is sent again once the wait it asks for is over:
+/// - **a refusal** (for any API a `429`, or a `403` with `retry-after`
+///   or of a spent quota; for GitHub also a `403` with its "secondary
+///   rate limit" message) is sent again once the wait it asks for is over:
 ///   `retry-after`, the window's reset, or, when it names no time, 1 s
 ///   (GitHub: a minute, its advice), doubled at each refusal of the same
 ///   request, at most [`max_retries`](Self::max_retries) times;
