@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use super::MAX_ANSWER_BYTES;
 use super::decode::Failure;
 use super::error::Error;
-use super::stream::{Answered, Part};
+use super::stream::{Answered, Part, Parts};
 
 /// The byte order mark a stream may start with (U+FEFF in UTF-8), dropped.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -365,6 +365,18 @@ impl EventReader {
             Failure::at_root(<serde_json::Error as serde::de::Error>::custom(message)),
             b"",
         )
+    }
+}
+
+impl Parts for EventReader {
+    type Part = ServerSentEvent;
+
+    fn push(&mut self, chunk: &[u8]) {
+        EventReader::push(self, chunk);
+    }
+
+    fn next_part(&mut self, end: bool) -> Option<Result<ServerSentEvent, Error>> {
+        self.next_item(end)
     }
 }
 

@@ -116,6 +116,33 @@ pub(crate) enum Part {
     Event(u64),
 }
 
+/// A reader of the parts of a streamed answer (its lines, its events),
+/// fed the body's chunks as they come: what each client's `Lines` and
+/// `Events` drive alike.
+pub(crate) trait Parts {
+    /// What a part reads as.
+    type Part;
+
+    /// Takes the next chunk of the body.
+    fn push(&mut self, chunk: &[u8]);
+
+    /// The next part of the chunks taken so far (at the body's `end`, of
+    /// all of them); `None` when more of the body is needed.
+    fn next_part(&mut self, end: bool) -> Option<Result<Self::Part, Error>>;
+}
+
+impl<T: DeserializeOwned> Parts for LineReader<T> {
+    type Part = T;
+
+    fn push(&mut self, chunk: &[u8]) {
+        LineReader::push(self, chunk);
+    }
+
+    fn next_part(&mut self, end: bool) -> Option<Result<T, Error>> {
+        self.next_item(end)
+    }
+}
+
 /// The lines of a streamed answer, as its chunks come, decoded one by one
 /// into `T` (JSON Lines, NDJSON, a Kubernetes `watch`).
 ///

@@ -20,7 +20,7 @@ use super::super::call::{Action, Call, TransportError};
 use super::super::decode::Operation;
 use super::super::exchange::{Answer, Exchange};
 use super::super::sse::EventReader;
-use super::super::stream::{self, Answered, LineReader, SENT_ONCE};
+use super::super::stream::{self, Answered, LineReader, Parts, SENT_ONCE};
 use super::super::{DEFAULT_TIMEOUT, Error, Response, ServerSentEvent};
 use super::{Client, read_whole};
 use endpoint_runtime::{Request, TypedRequest};
@@ -205,9 +205,7 @@ impl Streamed {
     /// the body is an [`Error::Transport`], the last item.
     pub fn lines<T: DeserializeOwned>(self) -> Lines<T> {
         Lines {
-            lines: LineReader::new(self.answered.clone()),
-            body: self,
-            ended: false,
+            reading: Reading::new(LineReader::new(self.answered.clone()), self),
         }
     }
 
@@ -276,26 +274,67 @@ impl Streamed {
     /// ```
     pub fn events(self) -> Events {
         Events {
-            events: EventReader::new(self.answered.clone()),
-            body: self,
+            reading: Reading::new(EventReader::new(self.answered.clone()), self),
+        }
+    }
+}
+
+/// The parts of a streamed answer as `parts` reads them from the chunks
+/// of its body, read as they are polled for.
+struct Reading<P> {
+    body: Streamed,
+    parts: P,
+    ended: bool,
+}
+
+impl<P: Parts> Reading<P> {
+    fn new(parts: P, body: Streamed) -> Reading<P> {
+        Reading {
+            body,
+            parts,
             ended: false,
         }
+    }
+
+    /// The next part; a failure to read the body is the last item.
+    fn poll_next(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<P::Part, Error>>> {
+        loop {
+            if self.body.failed {
+                return Poll::Ready(None);
+            }
+            if let Some(item) = self.parts.next_part(self.ended) {
+                return Poll::Ready(Some(item));
+            }
+            if self.ended {
+                return Poll::Ready(None);
+            }
+            match Pin::new(&mut self.body).poll_next(cx) {
+                Poll::Ready(Some(Ok(chunk))) => self.parts.push(&chunk),
+                Poll::Ready(Some(Err(error))) => return Poll::Ready(Some(Err(error))),
+                Poll::Ready(None) => self.ended = true,
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+    }
+}
+
+impl<P: fmt::Debug> Reading<P> {
+    fn debug(&self, name: &str, field: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(name)
+            .field(field, &self.parts)
+            .field("ended", &self.ended)
+            .finish_non_exhaustive()
     }
 }
 
 /// The server-sent events of a streamed answer: see [`Streamed::events`].
 pub struct Events {
-    body: Streamed,
-    events: EventReader,
-    ended: bool,
+    reading: Reading<EventReader>,
 }
 
 impl fmt::Debug for Events {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Events")
-            .field("events", &self.events)
-            .field("ended", &self.ended)
-            .finish_non_exhaustive()
+        self.reading.debug("Events", "events", f)
     }
 }
 
@@ -306,13 +345,13 @@ impl Events {
     /// cleared it. Sent as `Last-Event-ID`, it asks the server to resume
     /// after that event.
     pub fn last_event_id(&self) -> Option<&str> {
-        self.events.last_event_id()
+        self.reading.parts.last_event_id()
     }
 
     /// The reconnection time the server asked for by its last valid
     /// `retry` field, if any: how long to wait before resuming.
     pub fn retry(&self) -> Option<Duration> {
-        self.events.retry()
+        self.reading.parts.retry()
     }
 }
 
@@ -320,40 +359,18 @@ impl Stream for Events {
     type Item = Result<ServerSentEvent, Error>;
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        let this = self.get_mut();
-        loop {
-            if this.body.failed {
-                return Poll::Ready(None);
-            }
-            if let Some(item) = this.events.next_item(this.ended) {
-                return Poll::Ready(Some(item));
-            }
-            if this.ended {
-                return Poll::Ready(None);
-            }
-            match Pin::new(&mut this.body).poll_next(cx) {
-                Poll::Ready(Some(Ok(chunk))) => this.events.push(&chunk),
-                Poll::Ready(Some(Err(error))) => return Poll::Ready(Some(Err(error))),
-                Poll::Ready(None) => this.ended = true,
-                Poll::Pending => return Poll::Pending,
-            }
-        }
+        self.get_mut().reading.poll_next(cx)
     }
 }
 
 /// The lines of a streamed answer, decoded: see [`Streamed::lines`].
 pub struct Lines<T> {
-    body: Streamed,
-    lines: LineReader<T>,
-    ended: bool,
+    reading: Reading<LineReader<T>>,
 }
 
 impl<T> fmt::Debug for Lines<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Lines")
-            .field("lines", &self.lines)
-            .field("ended", &self.ended)
-            .finish_non_exhaustive()
+        self.reading.debug("Lines", "lines", f)
     }
 }
 
@@ -361,24 +378,7 @@ impl<T: DeserializeOwned> Stream for Lines<T> {
     type Item = Result<T, Error>;
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        let this = self.get_mut();
-        loop {
-            if this.body.failed {
-                return Poll::Ready(None);
-            }
-            if let Some(item) = this.lines.next_item(this.ended) {
-                return Poll::Ready(Some(item));
-            }
-            if this.ended {
-                return Poll::Ready(None);
-            }
-            match Pin::new(&mut this.body).poll_next(cx) {
-                Poll::Ready(Some(Ok(chunk))) => this.lines.push(&chunk),
-                Poll::Ready(Some(Err(error))) => return Poll::Ready(Some(Err(error))),
-                Poll::Ready(None) => this.ended = true,
-                Poll::Pending => return Poll::Pending,
-            }
-        }
+        self.get_mut().reading.poll_next(cx)
     }
 }
 

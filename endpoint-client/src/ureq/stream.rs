@@ -16,7 +16,7 @@ use super::super::call::{Action, Call, TransportError};
 use super::super::decode::Operation;
 use super::super::exchange::{Answer, Exchange};
 use super::super::sse::EventReader;
-use super::super::stream::{self, Answered, LineReader, SENT_ONCE};
+use super::super::stream::{self, Answered, LineReader, Parts, SENT_ONCE};
 use super::super::{DEFAULT_TIMEOUT, Error, Response, ServerSentEvent};
 use super::{Client, read_whole};
 use endpoint_runtime::{Request, TypedRequest};
@@ -166,11 +166,7 @@ impl Streamed {
     /// the body is an [`Error::Transport`], the last item.
     pub fn lines<T: DeserializeOwned>(self) -> Lines<T> {
         Lines {
-            lines: LineReader::new(self.answered.clone()),
-            body: self,
-            buffer: vec![0; CHUNK],
-            ended: false,
-            failed: false,
+            reading: Reading::new(LineReader::new(self.answered.clone()), self),
         }
     }
 
@@ -230,30 +226,74 @@ impl Streamed {
     /// ```
     pub fn events(self) -> Events {
         Events {
-            events: EventReader::new(self.answered.clone()),
-            body: self,
-            buffer: vec![0; CHUNK],
-            ended: false,
-            failed: false,
+            reading: Reading::new(EventReader::new(self.answered.clone()), self),
         }
     }
 }
 
-/// The server-sent events of a streamed answer: see [`Streamed::events`].
-pub struct Events {
+/// The parts of a streamed answer as `parts` reads them from the chunks
+/// of its body, read as they are asked for.
+struct Reading<P> {
     body: Streamed,
-    events: EventReader,
+    parts: P,
     buffer: Vec<u8>,
     ended: bool,
     failed: bool,
 }
 
-impl fmt::Debug for Events {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Events")
-            .field("events", &self.events)
+impl<P: Parts> Reading<P> {
+    fn new(parts: P, body: Streamed) -> Reading<P> {
+        Reading {
+            body,
+            parts,
+            buffer: vec![0; CHUNK],
+            ended: false,
+            failed: false,
+        }
+    }
+
+    /// The next part; a failure to read the body is the last item.
+    fn next(&mut self) -> Option<Result<P::Part, Error>> {
+        loop {
+            if self.failed {
+                return None;
+            }
+            if let Some(item) = self.parts.next_part(self.ended) {
+                return Some(item);
+            }
+            if self.ended {
+                return None;
+            }
+            match self.body.read(&mut self.buffer) {
+                Ok(0) => self.ended = true,
+                Ok(read) => self.parts.push(&self.buffer[..read]),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => {
+                    self.failed = true;
+                    return Some(Err(self.body.answered.transport_error(error)));
+                }
+            }
+        }
+    }
+}
+
+impl<P: fmt::Debug> Reading<P> {
+    fn debug(&self, name: &str, field: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(name)
+            .field(field, &self.parts)
             .field("ended", &self.ended)
             .finish_non_exhaustive()
+    }
+}
+
+/// The server-sent events of a streamed answer: see [`Streamed::events`].
+pub struct Events {
+    reading: Reading<EventReader>,
+}
+
+impl fmt::Debug for Events {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.reading.debug("Events", "events", f)
     }
 }
 
@@ -264,13 +304,13 @@ impl Events {
     /// cleared it. Sent as `Last-Event-ID`, it asks the server to resume
     /// after that event.
     pub fn last_event_id(&self) -> Option<&str> {
-        self.events.last_event_id()
+        self.reading.parts.last_event_id()
     }
 
     /// The reconnection time the server asked for by its last valid
     /// `retry` field, if any: how long to wait before resuming.
     pub fn retry(&self) -> Option<Duration> {
-        self.events.retry()
+        self.reading.parts.retry()
     }
 }
 
@@ -278,44 +318,18 @@ impl Iterator for Events {
     type Item = Result<ServerSentEvent, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if self.failed {
-                return None;
-            }
-            if let Some(item) = self.events.next_item(self.ended) {
-                return Some(item);
-            }
-            if self.ended {
-                return None;
-            }
-            match self.body.read(&mut self.buffer) {
-                Ok(0) => self.ended = true,
-                Ok(read) => self.events.push(&self.buffer[..read]),
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-                Err(error) => {
-                    self.failed = true;
-                    return Some(Err(self.body.answered.transport_error(error)));
-                }
-            }
-        }
+        self.reading.next()
     }
 }
 
 /// The lines of a streamed answer, decoded: see [`Streamed::lines`].
 pub struct Lines<T> {
-    body: Streamed,
-    lines: LineReader<T>,
-    buffer: Vec<u8>,
-    ended: bool,
-    failed: bool,
+    reading: Reading<LineReader<T>>,
 }
 
 impl<T> fmt::Debug for Lines<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Lines")
-            .field("lines", &self.lines)
-            .field("ended", &self.ended)
-            .finish_non_exhaustive()
+        self.reading.debug("Lines", "lines", f)
     }
 }
 
@@ -323,26 +337,7 @@ impl<T: DeserializeOwned> Iterator for Lines<T> {
     type Item = Result<T, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if self.failed {
-                return None;
-            }
-            if let Some(item) = self.lines.next_item(self.ended) {
-                return Some(item);
-            }
-            if self.ended {
-                return None;
-            }
-            match self.body.read(&mut self.buffer) {
-                Ok(0) => self.ended = true,
-                Ok(read) => self.lines.push(&self.buffer[..read]),
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-                Err(error) => {
-                    self.failed = true;
-                    return Some(Err(self.body.answered.transport_error(error)));
-                }
-            }
-        }
+        self.reading.next()
     }
 }
 
