@@ -80,10 +80,9 @@ impl ApiPolicy for GitHubPolicy {
             || message.as_deref().is_some_and(names_secondary_limit);
         secondary.then(|| {
             // A minute, then longer and longer while it keeps refusing.
-            let wait = SECONDARY_WAIT.saturating_mul(2u32.saturating_pow(answer.refusals.min(16)));
             Refusal {
                 kind: RateLimitKind::Secondary,
-                retry_at: answer.received.checked_add(wait),
+                retry_at: answer.doubled(SECONDARY_WAIT),
             }
         })
     }

@@ -164,6 +164,13 @@ pub struct Refused<'a> {
 }
 
 impl<'a> Refused<'a> {
+    /// When to send again after a refusal that names no time: `base` from
+    /// its receipt, doubled at each refusal of the request before it.
+    pub(crate) fn doubled(&self, base: Duration) -> Option<SystemTime> {
+        let wait = base.saturating_mul(2u32.saturating_pow(self.refusals.min(16)));
+        self.received.checked_add(wait)
+    }
+
     /// An answer with no refusal before it.
     pub fn new(
         status: StatusCode,
@@ -229,10 +236,9 @@ pub(crate) fn ietf_refusal(answer: &Refused<'_>) -> Option<Refusal> {
                 retry_at: Some(reset),
             });
         }
-        let wait = UNNAMED_WAIT.saturating_mul(2u32.saturating_pow(answer.refusals.min(16)));
         return Some(Refusal {
             kind: RateLimitKind::Secondary,
-            retry_at: answer.received.checked_add(wait),
+            retry_at: answer.doubled(UNNAMED_WAIT),
         });
     }
     // A `403` is how APIs that predate `429` refuse a spent quota or ask

@@ -123,11 +123,17 @@ fn count(text: &str) -> Option<u64> {
     if let Ok(whole) = text.parse::<u64>() {
         return Some(whole);
     }
-    let decimal = text.parse::<f64>().ok().filter(|n| {
-        n.is_finite() && *n >= 0.0 && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-    })?;
     // A float beyond u64 saturates: no quota is that large anyway.
-    Some(decimal as u64)
+    Some(decimal(text)? as u64)
+}
+
+/// A number written with digits and a decimal point alone (no sign, no
+/// exponent, no `inf`): `2.0`, `99.5`.
+fn decimal(text: &str) -> Option<f64> {
+    if !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    text.parse::<f64>().ok().filter(|n| n.is_finite())
 }
 
 /// An `x-ratelimit-reset` as sent: a number ([`reset_time`]), or a
@@ -314,9 +320,7 @@ fn retry_after(value: &str, date: Option<SystemTime>) -> Option<Duration> {
     if let Ok(seconds) = value.parse::<u64>() {
         return Some(Duration::from_secs(seconds));
     }
-    if value.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && let Some(seconds) = value.parse::<f64>().ok().filter(|n| n.is_finite())
-    {
+    if let Some(seconds) = decimal(value) {
         return Duration::try_from_secs_f64(seconds).ok();
     }
     let at = http_date(value)?;
