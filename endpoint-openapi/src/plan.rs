@@ -32,10 +32,13 @@
 //! needs (GitHub's answers, only ever decoded, keep them off):
 //!
 //! - `formats`: `int32` is [`Type::I32`] (`i32`), `int64` `i64`, either with
-//!   `minimum: 0` or `uint32`/`uint64` [`Type::U32`]/[`Type::U64`], `float`
-//!   [`Type::F32`]; `binary` is [`Type::Bytes`] (`Vec<u8>`: a whole body or
-//!   a multipart part, raw octets) and `byte` [`Type::Base64`] (the base64
-//!   text as it was sent, a `String`);
+//!   `minimum: 0` or `uint32`/`uint64` [`Type::U32`]/[`Type::U64`]; `binary`
+//!   is [`Type::Bytes`] (`Vec<u8>`: a whole body or a multipart part, raw
+//!   octets) and `byte` [`Type::Base64`] (the base64 text as it was sent, a
+//!   `String`). A number is `f64` whatever its format (a JSON number is a
+//!   double: `0.00743999984115362` as an `f32` is written back as
+//!   `0.007439999841153622`); `float` is [`Type::F32`] only with
+//!   `float_f32`, which no policy has unless it says so;
 //! - `share_inline`: inline schemas that are equal but for their title and
 //!   description are planned once, as one type;
 //! - `titles`: an inline type whose name (parent and property) is taken is
@@ -82,11 +85,15 @@ pub trait Policy {
 }
 
 /// The rules a [`Policy`] may switch off (the module documentation says
-/// what each does); [`Rules::default`] is all of them.
+/// what each does); [`Rules::default`] is all of them but `float_f32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// Integer and number formats, `binary` and `byte` have their own types.
+    /// Integer formats, `binary` and `byte` have their own types.
     pub formats: bool,
+    /// With `formats`, a number of `format: float` is an `f32` (which
+    /// writes back a decimal that is not the one read) rather than an
+    /// `f64`.
+    pub float_f32: bool,
     /// Equal inline schemas are one type.
     pub share_inline: bool,
     /// A taken inline name is replaced by the schema's title.
@@ -101,6 +108,7 @@ impl Rules {
     /// GitHub's crate has them.
     pub const ANSWERS_ONLY: Rules = Rules {
         formats: false,
+        float_f32: false,
         share_inline: false,
         titles: false,
         write_back: false,
@@ -111,6 +119,7 @@ impl Default for Rules {
     fn default() -> Self {
         Rules {
             formats: true,
+            float_f32: false,
             share_inline: true,
             titles: true,
             write_back: true,
@@ -146,7 +155,7 @@ pub enum Type {
     U32,
     /// `u64` (`uint64`, or `int64` with `minimum: 0`).
     U64,
-    /// `f32` (`float`).
+    /// `f32` (`float`, with [`Rules::float_f32`]).
     F32,
     /// Raw octets (`binary`): `Vec<u8>`.
     Bytes,
@@ -640,7 +649,9 @@ impl<'a> TypeSpace<'a> {
                 (Some("int64"), true) | (Some("uint64"), _) => Type::U64,
                 _ => Type::Integer,
             }),
-            Kind::Number if formats && format == Some("float") => Defined::Type(Type::F32),
+            Kind::Number if formats && self.rules.float_f32 && format == Some("float") => {
+                Defined::Type(Type::F32)
+            }
             Kind::Integer => Defined::Type(Type::Integer),
             Kind::Number => Defined::Type(Type::Number),
             Kind::Boolean => Defined::Type(Type::Boolean),
@@ -1458,10 +1469,23 @@ mod tests {
             .map(|(_, ty)| ty.clone())
             .collect();
         use Type::{Base64, Bytes, F32, I32, Integer, Number, U32, U64};
+        // A JSON number is a double: `float` too is an `f64`, unless the
+        // policy says otherwise.
         assert_eq!(
             tys,
-            [I32, U32, U64, U64, F32, Number, Bytes, Base64, Integer]
+            [I32, U32, U64, U64, Number, Number, Bytes, Base64, Integer]
         );
+        struct Floats;
+        impl Policy for Floats {
+            fn rules(&self) -> Rules {
+                Rules {
+                    float_f32: true,
+                    ..Rules::default()
+                }
+            }
+        }
+        let types = plan(&Floats, schemas.clone());
+        assert_eq!(fields(&types[0])[4].1, &F32);
         let types = plan(&AnswersOnly, schemas);
         let tys: Vec<_> = fields(&types[0])
             .into_iter()

@@ -114,6 +114,17 @@ fn unknown_values_are_kept() {
     assert!(err.to_string().contains("missing field `name`"), "{err}");
 }
 
+#[test]
+fn a_float_is_written_back_as_read() {
+    for text in [
+        r#"{"unit_amount":0.00743999984115362}"#,
+        r#"{"unit_amount":2.36}"#,
+    ] {
+        let price: models::Price = serde_json::from_str(text).unwrap();
+        assert_eq!(serde_json::to_string(&price).unwrap(), text);
+    }
+}
+
 /// A small deterministic generator of values valid for a schema.
 struct Values<'a> {
     seed: u64,
@@ -263,6 +274,7 @@ proptest! {
                 "id-or-name" => written_back::<models::IdOrName>(&value),
                 "full-pet" => written_back::<models::FullPet>(&value),
                 "update" => written_back::<models::Update>(&value),
+                "price" => written_back::<models::Price>(&value),
                 other => panic!("no model for `{other}`"),
             };
             prop_assert_eq!(back, Ok(value), "{}", name);

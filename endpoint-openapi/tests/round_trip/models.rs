@@ -32,7 +32,7 @@ pub struct FullPet {
     pub age: Option<u32>,
     /// The `weight` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub weight: Option<f32>,
+    pub weight: Option<f64>,
     /// The `born` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub born: Option<::endpoint_runtime::model::Timestamp>,
@@ -81,7 +81,7 @@ pub struct FullPet {
         kind: FullPetKind = "kind",
     } {
         age: Option<u32> = "age",
-        weight: Option<f32> = "weight",
+        weight: Option<f64> = "weight",
         born: Option<::endpoint_runtime::model::Timestamp> = "born",
         photo: Option<String> = "photo",
         tags: Option<Vec<String>> = "tags",
@@ -180,7 +180,7 @@ pub struct Pet {
     pub age: Option<u32>,
     /// The `weight` property.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub weight: Option<f32>,
+    pub weight: Option<f64>,
     /// The `born` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub born: Option<::endpoint_runtime::model::Timestamp>,
@@ -226,7 +226,7 @@ pub struct Pet {
         kind: FullPetKind = "kind",
     } {
         age: Option<u32> = "age",
-        weight: Option<f32> = "weight",
+        weight: Option<f64> = "weight",
         born: Option<::endpoint_runtime::model::Timestamp> = "born",
         photo: Option<String> = "photo",
         tags: Option<Vec<String>> = "tags",
@@ -239,6 +239,20 @@ pub struct Pet {
         date_sent_after: Option<String> = "DateSent>",
     } {
         ..additional_properties: ::std::collections::BTreeMap<String,::serde_json::Value>
+    }
+}
+
+/// The `price` schema.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct Price {
+    /// The `unit_amount` property.
+    pub unit_amount: f64,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    Price {
+        unit_amount: f64 = "unit_amount",
+    } {
     }
 }
 
