@@ -682,9 +682,9 @@ impl<'a> TypeSpace<'a> {
 
     /// The object of every part of an `allOf`, or `None` when a part is not
     /// an object. Properties of the same key are one: required when a part
-    /// requires it, of the last part's schema that says more than "any
-    /// value". A part that does not exist or leads back to an `allOf`
-    /// being merged is left out (a problem).
+    /// requires it (whichever part defines it), of the last part's schema
+    /// that says more than "any value". A part that does not exist or leads
+    /// back to an `allOf` being merged is left out (a problem).
     fn merge(&mut self, parts: &[Schema], at: &str) -> Option<Object> {
         let components = self.components;
         let mut merged = Object::default();
@@ -738,7 +738,18 @@ impl<'a> TypeSpace<'a> {
             if merged.additional == Additional::None {
                 merged.additional = object.additional;
             }
+            merged.required.extend(object.required);
         }
+        // A key one part requires and another defines.
+        let Object {
+            properties,
+            required,
+            ..
+        } = &mut merged;
+        for property in properties.iter_mut() {
+            property.required |= required.contains(&property.name);
+        }
+        required.retain(|key| !properties.iter().any(|p| &p.name == key));
         Some(merged)
     }
 
@@ -819,6 +830,17 @@ impl<'a> TypeSpace<'a> {
         schema: &Schema,
         name: &str,
     ) -> Result<Defined, String> {
+        if alternatives.iter().any(|a| a.kind == Kind::Any) {
+            // An alternative of no type (`{"nullable": true}`) admits any
+            // value, and so does the union (`null` told apart from absent
+            // where a model writes back what it read).
+            let json = Type::Json;
+            return Ok(Defined::Type(if alternatives.iter().any(|a| a.nullable) {
+                json.optional()
+            } else {
+                json
+            }));
+        }
         // Each alternative with the name of its variant: a component's type
         // name, else its title, else its kind (`Object`, `String`, …); an
         // inline type is named after the union and that label.
@@ -1649,6 +1671,78 @@ mod tests {
                 key: "kind".into(),
                 values: vec![vec!["c".into(), "kitty".into()], vec!["dog".into()]],
             })
+        );
+    }
+
+    #[test]
+    fn required_in_one_all_of_part_applies_to_another() {
+        let types = plan(
+            &Plain,
+            json!({
+                "page": {"type": "object", "properties": {
+                    "items": {"type": "array", "items": {}},
+                    "next": {"type": "string"}}},
+                "base": {"type": "object", "properties": {"id": {"type": "integer"},
+                                                          "name": {"type": "string"}}},
+                "order-page": {"allOf": [
+                    {"$ref": "#/components/schemas/page"},
+                    {"required": ["items"], "properties": {
+                        "items": {"type": "array", "items": {"type": "string"}}}}]},
+                "order": {"allOf": [{"$ref": "#/components/schemas/base"},
+                                    {"required": ["id"]}]},
+                "named": {"type": "object", "required": ["name", "age"],
+                          "properties": {"age": {"type": "integer"}},
+                          "allOf": [{"$ref": "#/components/schemas/base"}]}
+            }),
+        );
+        let strings = Type::Vec(Box::new(Type::String));
+        assert_eq!(
+            fields_of(named(&types, "OrderPage")),
+            [("items", strings), ("next", Type::String.optional())]
+        );
+        assert_eq!(
+            fields_of(named(&types, "Order")),
+            [("id", Type::Integer), ("name", Type::String.optional())]
+        );
+        assert_eq!(
+            fields_of(named(&types, "Named")),
+            [
+                ("id", Type::Integer.optional()),
+                ("name", Type::String),
+                ("age", Type::Integer)
+            ]
+        );
+    }
+
+    #[test]
+    fn schemas_of_no_type_admit_any_value() {
+        let types = plan(
+            &Plain,
+            json!({"thing": {"type": "object", "required": ["a", "b", "c", "d", "e"],
+                             "properties": {
+                // `items` applies to arrays only.
+                "a": {"items": {"type": "string"}},
+                // An alternative of no type admits any value.
+                "b": {"anyOf": [{"$ref": "#/components/schemas/x"}, {"nullable": true}]},
+                "c": {"oneOf": [{"type": "string"}, {"items": {"type": "string"}}]},
+                // Only `null` besides: nullable.
+                "d": {"anyOf": [{"$ref": "#/components/schemas/x"}, {"type": "null"}]},
+                "e": {"oneOf": [{"$ref": "#/components/schemas/x"}, {"enum": [null]}]},
+                "f": {"type": "array", "items": {"type": "string"}}}},
+                   "x": {"type": "object", "properties": {"id": {"type": "integer"}}}}),
+        );
+        let x = Type::Named(types.iter().position(|t| t.name == "X").unwrap());
+        let boxed = || Type::Box(Box::new(x.clone())).optional();
+        assert_eq!(
+            fields_of(named(&types, "Thing")),
+            [
+                ("a", Type::Json),
+                ("b", Type::Json.optional()),
+                ("c", Type::Json),
+                ("d", boxed()),
+                ("e", boxed()),
+                ("f", Type::Vec(Box::new(Type::String)).optional())
+            ]
         );
     }
 

@@ -8,14 +8,21 @@
 //!
 //! - `type: [a, "null"]` is `a` and [`Schema::nullable`]; several types
 //!   (`["string", "integer"]`) are a [`Kind::OneOf`] of each; a lone
-//!   `{"type": "null"}` alternative of a `oneOf`/`anyOf` makes the union
-//!   nullable instead of being an alternative;
+//!   `{"type": "null"}` (or `{"enum": [null]}`) alternative of a
+//!   `oneOf`/`anyOf` makes the union nullable instead of being an
+//!   alternative, but `{"nullable": true}` with no `type` admits any value,
+//!   and so does an alternative that says what its values are without a
+//!   `type` (`items`, an `enum` of several types);
 //! - `const` is an `enum` of one value;
 //! - an `enum` without `type` takes the type of its values (all strings: a
 //!   string enum); an `enum` of integers is [`Kind::Integer`] (the values
 //!   are not kept); an `enum` of values of several types is [`Kind::Any`];
 //! - `prefixItems` (a tuple) is a list of any values: [`Kind::Array`] of
-//!   [`Kind::Any`], unless `items` says what every item is;
+//!   [`Kind::Any`], unless `items` says what every item is; `items` or
+//!   `prefixItems` without `type: array` apply to arrays only, and the
+//!   schema admits any value ([`Kind::Any`]);
+//! - `required` in an `allOf` part, or beside `allOf`, applies to the
+//!   properties another part defines ([`Object::required`]);
 //! - `$ref` is the reference: other keywords that describe values beside
 //!   it are ignored, as OpenAPI 3.0 says (from 3.1 on, where both hold,
 //!   the reader has already made them an `allOf` of the reference and the
@@ -96,9 +103,12 @@ pub enum Kind {
     /// An object.
     Object(Object),
     /// `oneOf` or `anyOf`: one of these (alternatives that only constrain,
-    /// with no type of their own, are left out).
+    /// with no type of their own, are left out; one that admits any value
+    /// is [`Kind::Any`]).
     OneOf(Vec<Schema>),
-    /// `allOf`: all of these at once.
+    /// `allOf`: all of these at once (with, last, the properties and
+    /// `required` beside the `allOf`, and each part that only requires
+    /// keys, as [`Kind::Object`] parts).
     AllOf(Vec<Schema>),
     /// Any value.
     Any,
@@ -111,6 +121,9 @@ pub struct Object {
     pub properties: Vec<Property>,
     /// What other keys may hold.
     pub additional: Additional,
+    /// The keys `required` lists that no property here defines: in an
+    /// `allOf`, another part's properties that this part requires.
+    pub required: Vec<String>,
 }
 
 /// `additionalProperties`.
@@ -229,18 +242,32 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
             return Ok(None);
         };
         let mut out = Vec::new();
-        for (i, alternative) in list.iter().enumerate() {
-            let alternative = nested(&format!("{key}[{i}]"), alternative)?;
-            if alternative.kind == Kind::Any && alternative.nullable && key != "allOf" {
+        for (i, raw) in list.iter().enumerate() {
+            let alternative = nested(&format!("{key}[{i}]"), raw)?;
+            let any = alternative.kind == Kind::Any;
+            if any && alternative.nullable && key != "allOf" && only_null(raw) {
                 // `{"type": "null"}`: the union allows `null`.
                 null_alternative = true;
-            } else if !alternative.is_constraint() {
+            } else if !alternative.is_constraint() || (key != "allOf" && any && admits_any(raw)) {
+                // An alternative of no type (`{"nullable": true}`,
+                // `{"items": …}`) admits any value.
                 out.push(alternative);
+            } else if key == "allOf"
+                && let Some(part) = raw.as_object().filter(|part| shapes_object(part))
+            {
+                // `{"required": ["id"]}`: what another part defines,
+                // required.
+                let at = format!("{at}.{key}[{i}]");
+                out.push(Schema::of(Kind::Object(read_object(part, &at, depth + 1)?)));
             }
         }
         Ok(Some(out))
     };
-    if let Some(parts) = alternatives("allOf")? {
+    if let Some(mut parts) = alternatives("allOf")? {
+        if shapes_object(object) {
+            // `properties` or `required` beside `allOf`: one more part.
+            parts.push(Schema::of(Kind::Object(read_object(object, at, depth)?)));
+        }
         schema.kind = Kind::AllOf(parts);
         return Ok(schema);
     }
@@ -327,18 +354,60 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
             Some("integer") => Kind::Integer,
             Some("number") => Kind::Number,
             Some("boolean") => Kind::Boolean,
-            Some("array") | None if object.contains_key("items") => {
+            Some("array") if object.contains_key("items") => {
                 Kind::Array(Box::new(nested("items", &object["items"])?))
             }
             // A tuple: a list of any values.
-            Some("array") | None if object.contains_key("prefixItems") => {
-                Kind::Array(Box::new(Schema::of(Kind::Any)))
-            }
             Some("array") => Kind::Array(Box::new(Schema::of(Kind::Any))),
+            // `items` without `type` applies to arrays only: any value.
             _ => Kind::Any,
         }
     };
     Ok(schema)
+}
+
+/// Whether an alternative admits only `null`: `{"type": "null"}` (or
+/// `["null"]`), `{"enum": [null]}`, `{"const": null}`. `{"nullable": true}`
+/// alone says nothing of the type: any value.
+fn only_null(value: &Value) -> bool {
+    let Some(object) = value.as_object() else {
+        return false;
+    };
+    let nulls = |values: &Vec<Value>, null: &dyn Fn(&Value) -> bool| {
+        !values.is_empty() && values.iter().all(null)
+    };
+    match (object.get("type"), object.get("const"), object.get("enum")) {
+        (Some(Value::String(ty)), _, _) => ty == "null",
+        (Some(Value::Array(types)), _, _) => nulls(types, &|ty| ty == "null"),
+        (Some(_), _, _) => false,
+        (None, Some(value), _) => value.is_null(),
+        (None, None, Some(Value::Array(values))) => nulls(values, &Value::is_null),
+        (None, None, _) => false,
+    }
+}
+
+/// Whether a schema of no type still says what its values are (`items`,
+/// `prefixItems`, `enum`, `const` of several types): as an alternative it
+/// admits any value, where one that only constrains (`{"required": […]}`)
+/// is left out.
+fn admits_any(value: &Value) -> bool {
+    value.as_object().is_some_and(|object| {
+        ["items", "prefixItems", "enum", "const"]
+            .iter()
+            .any(|key| object.contains_key(*key))
+    })
+}
+
+/// Whether an `allOf` part or the schema beside `allOf` says something of
+/// the merged object: properties, `required` keys or
+/// `additionalProperties`.
+fn shapes_object(object: &Map<String, Value>) -> bool {
+    let listed = |key: &str| match object.get(key) {
+        Some(Value::Object(map)) => !map.is_empty(),
+        Some(Value::Array(list)) => !list.is_empty(),
+        _ => false,
+    };
+    listed("properties") || listed("required") || object.contains_key("additionalProperties")
 }
 
 fn discriminator(object: &Map<String, Value>) -> Option<Discriminator> {
@@ -391,9 +460,15 @@ fn read_object(object: &Map<String, Value>, at: &str, depth: usize) -> Result<Ob
             depth + 1,
         )?)),
     };
+    let required = required
+        .into_iter()
+        .filter(|name| !properties.iter().any(|p: &Property| p.name == *name))
+        .map(str::to_owned)
+        .collect();
     Ok(Object {
         properties,
         additional,
+        required,
     })
 }
 
@@ -506,6 +581,76 @@ mod tests {
         .unwrap();
         assert!(one.nullable);
         assert_eq!(one.kind, Kind::Ref("pet".into()));
+    }
+
+    #[test]
+    fn no_type_is_any_value() {
+        assert_eq!(kind(json!({"items": {"type": "string"}})), Kind::Any);
+        assert_eq!(
+            kind(json!({"prefixItems": [{"type": "string"}]})),
+            Kind::Any
+        );
+        assert_eq!(
+            kind(json!({"type": "array", "items": {"type": "string"}})),
+            Kind::Array(Box::new(Schema::of(string(None))))
+        );
+        let pet = || Schema::of(Kind::Ref("pet".into()));
+        let any = Schema {
+            nullable: true,
+            ..Schema::default()
+        };
+        let pet_ref = json!({"$ref": "#/components/schemas/pet"});
+        assert_eq!(
+            kind(json!({"anyOf": [pet_ref, {"nullable": true}]})),
+            Kind::OneOf(vec![pet(), any])
+        );
+        assert_eq!(
+            kind(json!({"oneOf": [pet_ref, {"items": {"type": "string"}}, {"required": ["a"]}]})),
+            Kind::OneOf(vec![pet(), Schema::default()])
+        );
+        for alone in [
+            json!({"type": "null"}),
+            json!({"type": ["null"]}),
+            json!({"enum": [null]}),
+            json!({"const": null}),
+        ] {
+            let one = Schema::read(&json!({"anyOf": [pet_ref, alone]}), "x").unwrap();
+            assert_eq!((one.kind, one.nullable), (Kind::Ref("pet".into()), true));
+        }
+    }
+
+    #[test]
+    fn required_beside_all_of_is_a_part() {
+        let object = |properties: Vec<Property>, required: &[&str]| {
+            Schema::of(Kind::Object(Object {
+                properties,
+                additional: Additional::None,
+                required: required.iter().map(|r| (*r).to_owned()).collect(),
+            }))
+        };
+        let pet = Schema::of(Kind::Ref("pet".into()));
+        assert_eq!(
+            kind(
+                json!({"allOf": [{"$ref": "#/components/schemas/pet"}, {"required": ["id"]},
+                                  {"description": "only said"}]})
+            ),
+            Kind::AllOf(vec![pet.clone(), object(vec![], &["id"])])
+        );
+        assert_eq!(
+            kind(json!({"allOf": [{"$ref": "#/components/schemas/pet"}],
+                        "required": ["id", "age"], "properties": {"age": {"type": "integer"}}})),
+            Kind::AllOf(vec![
+                pet,
+                object(
+                    vec![Property {
+                        name: "age".into(),
+                        schema: Schema::of(Kind::Integer),
+                        required: true
+                    }],
+                    &["id"]
+                )
+            ])
+        );
     }
 
     #[test]

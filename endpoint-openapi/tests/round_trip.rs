@@ -125,6 +125,16 @@ fn a_float_is_written_back_as_read() {
     }
 }
 
+#[test]
+fn a_schema_of_no_type_keeps_any_value() {
+    let loose = json!({"list": "not a list", "either": 3});
+    assert_eq!(written_back::<models::Loose>(&loose), Ok(loose));
+    let loose = json!({"list": [1], "either": null});
+    assert_eq!(written_back::<models::Loose>(&loose), Ok(loose));
+    let loose = json!({"list": {"a": null}, "either": {"login": "octocat"}});
+    assert_eq!(written_back::<models::Loose>(&loose), Ok(loose));
+}
+
 /// A small deterministic generator of values valid for a schema.
 struct Values<'a> {
     seed: u64,
@@ -275,6 +285,7 @@ proptest! {
                 "full-pet" => written_back::<models::FullPet>(&value),
                 "update" => written_back::<models::Update>(&value),
                 "price" => written_back::<models::Price>(&value),
+                "loose" => written_back::<models::Loose>(&value),
                 other => panic!("no model for `{other}`"),
             };
             prop_assert_eq!(back, Ok(value), "{}", name);

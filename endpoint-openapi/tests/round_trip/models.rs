@@ -166,6 +166,25 @@ pub enum IdOrName {
     }
 }
 
+/// The `loose` schema.
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct Loose {
+    /// The `list` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list: Option<::serde_json::Value>,
+    /// The `either` property.
+    #[serde(skip_serializing_if = "::endpoint_runtime::model::Nullable::is_absent")]
+    pub either: ::endpoint_runtime::model::Nullable<::serde_json::Value>,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    Loose {
+    } {
+        list: Option<::serde_json::Value> = "list",
+        either: ::endpoint_runtime::model::Nullable<::serde_json::Value> = "either",
+    }
+}
+
 /// The `pet` schema.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct Pet {
