@@ -652,15 +652,24 @@ impl OperationPlanner<'_, '_> {
     }
 
     /// The type of `schema`, its inline types named `name`; a JSON value
-    /// and a diagnostic when it cannot be planned.
+    /// and a diagnostic when it cannot be planned. What planning it found
+    /// it could not plan as written (the plan's problems, in the types it
+    /// reached first from here) is a diagnostic at `pointer` too.
     fn root(&mut self, schema: &Schema, name: &str, doc: &str, pointer: &str) -> Type {
-        match self.space.root(schema, name, doc, Some(&self.feature)) {
+        let before = self.space.problems().len();
+        let ty = match self.space.root(schema, name, doc, Some(&self.feature)) {
             Ok(ty) => ty,
             Err(err) => {
                 self.diagnose(pointer, err, "`serde_json::Value`");
                 Type::Json
             }
+        };
+        let problems = self.space.problems()[before..].to_vec();
+        for problem in problems {
+            let (message, fallback) = problem.rsplit_once("; ").unwrap_or((&problem, ""));
+            self.diagnose(pointer, message, fallback);
         }
+        ty
     }
 
     /// A field name not yet taken in the struct: `name`, else with the

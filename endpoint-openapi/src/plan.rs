@@ -52,8 +52,13 @@
 //!   `#[non_exhaustive]`, and one whose every field may be left out derives
 //!   `Default`, so that a request body is built with
 //!   `Type { field, ..Default::default() }`; a union with a
-//!   `discriminator` is decoded by its `propertyName` (values from its
-//!   `mapping`, else each alternative's component name).
+//!   `discriminator` is decoded by its `propertyName`: each alternative by
+//!   the values its `mapping` gives it, else by the values its own schema
+//!   pins the property to (`enum: [card]`, `const`, through references and
+//!   `allOf`; not an `enum` that other alternatives share) and its
+//!   component's name (OpenAPI's implicit value). An alternative left with
+//!   no value, or values that do not tell the alternatives apart, make it a
+//!   union tried in order, and a problem.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -879,47 +884,158 @@ impl<'a> TypeSpace<'a> {
             variants.push(UnionVariant { name: variant, ty });
         }
         let tag = match &schema.discriminator {
-            Some(discriminator) if self.rules.write_back => {
-                self.discriminated(alternatives, discriminator, variants.len())
+            Some(discriminator)
+                if self.rules.write_back && alternatives.len() == variants.len() =>
+            {
+                self.discriminated(alternatives, discriminator, name)
             }
             _ => None,
         };
         Ok(Defined::Body(Body::Union(variants), None, tag))
     }
 
-    /// The [`Tag`] of a union by its `discriminator`: each alternative, a
-    /// reference, has the values that `mapping` gives its component, else
-    /// the component's name. `None` when an alternative is not a
-    /// reference, two alternatives are one type, or a value names two.
+    /// The [`Tag`] of a union by its `discriminator`, each alternative
+    /// (each its own variant) with the values that `mapping` gives it, else
+    /// the values its own schema pins the property to (when no other
+    /// alternative has one of them) and its component's name (OpenAPI's
+    /// implicit value, left out when another alternative has it). `None`,
+    /// and a problem, when an alternative has no value or a value names two.
     fn discriminated(
-        &self,
+        &mut self,
         alternatives: &[Schema],
         discriminator: &Discriminator,
-        variants: usize,
+        name: &str,
     ) -> Option<Tag> {
-        let mut values = Vec::new();
-        for alternative in alternatives {
-            let Kind::Ref(component) = &alternative.kind else {
-                return None;
+        let key = &discriminator.property_name;
+        let own: Vec<Vec<String>> = alternatives
+            .iter()
+            .map(|alternative| self.pinned(alternative, key, 0))
+            .collect();
+        // Each alternative's values, each with whether it is implicit.
+        let mut values: Vec<Vec<(String, bool)>> = Vec::new();
+        for (i, alternative) in alternatives.iter().enumerate() {
+            let component = match &alternative.kind {
+                Kind::Ref(component) => Some(component),
+                _ => None,
             };
-            let mapped: Vec<String> = discriminator
+            let mapped: Vec<(String, bool)> = discriminator
                 .mapping
                 .iter()
-                .filter(|(_, target)| target == component)
-                .map(|(value, _)| value.clone())
+                .filter(|(_, target)| Some(target) == component)
+                .map(|(value, _)| (value.clone(), false))
                 .collect();
-            values.push(if mapped.is_empty() {
-                vec![component.clone()]
-            } else {
-                mapped
+            if !mapped.is_empty() {
+                values.push(mapped);
+                continue;
+            }
+            let shared = own[i].iter().any(|value| {
+                own.iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && o.contains(value))
             });
+            let mut mine: Vec<(String, bool)> = Vec::new();
+            if !shared {
+                mine.extend(own[i].iter().map(|value| (value.clone(), false)));
+            }
+            if let Some(component) = component
+                && !mine.iter().any(|(value, _)| value == component)
+            {
+                mine.push((component.clone(), true));
+            }
+            values.push(mine);
         }
-        let mut seen = BTreeSet::new();
-        let disjoint = values.iter().flatten().all(|value| seen.insert(value));
-        (disjoint && values.len() == variants).then(|| Tag {
-            key: discriminator.property_name.clone(),
-            values,
+        let elsewhere = |values: &[Vec<(String, bool)>], i: usize, value: &str| {
+            values
+                .iter()
+                .enumerate()
+                .any(|(j, other)| j != i && other.iter().any(|(v, _)| v == value))
+        };
+        let snapshot = values.clone();
+        for (i, mine) in values.iter_mut().enumerate() {
+            mine.retain(|(value, implicit)| !implicit || !elsewhere(&snapshot, i, value));
+        }
+        let label = |i: usize| match &alternatives[i].kind {
+            Kind::Ref(component) => format!("`{component}`"),
+            _ => format!("number {}", i + 1),
+        };
+        let problem = if let Some(i) = values.iter().position(Vec::is_empty) {
+            Some(format!(
+                "`{name}`: its discriminator `{key}` gives alternative {} no value",
+                label(i)
+            ))
+        } else {
+            values.iter().enumerate().find_map(|(i, mine)| {
+                let (value, _) = mine.iter().find(|(v, _)| elsewhere(&values, i, v))?;
+                Some(format!(
+                    "`{name}`: its discriminator `{key}` gives the value `{value}` to alternative {} and another",
+                    label(i)
+                ))
+            })
+        };
+        if let Some(problem) = problem {
+            self.problems.push(format!(
+                "{problem}; decoded by trying each alternative in order"
+            ));
+            return None;
+        }
+        Some(Tag {
+            key: key.clone(),
+            values: values
+                .into_iter()
+                .map(|mine| mine.into_iter().map(|(value, _)| value).collect())
+                .collect(),
         })
+    }
+
+    /// The string values `schema` pins its property `key` to (a string
+    /// `enum` or `const` of the property's own), through references and
+    /// `allOf` parts (the last that says); none when it does not.
+    fn pinned(&self, schema: &Schema, key: &str, depth: usize) -> Vec<String> {
+        match &schema.kind {
+            _ if depth > MAX_LOOK => Vec::new(),
+            Kind::Ref(component) => self
+                .components
+                .get(component)
+                .map(|schema| self.pinned(schema, key, depth + 1))
+                .unwrap_or_default(),
+            Kind::Object(object) => object
+                .properties
+                .iter()
+                .find(|property| property.name == key)
+                .map(|property| self.string_values(&property.schema, depth + 1))
+                .unwrap_or_default(),
+            Kind::AllOf(parts) => parts
+                .iter()
+                .rev()
+                .map(|part| self.pinned(part, key, depth + 1))
+                .find(|values| !values.is_empty())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The values of a string `enum` (or `const`), through references and
+    /// `allOf` parts.
+    fn string_values(&self, schema: &Schema, depth: usize) -> Vec<String> {
+        match &schema.kind {
+            _ if depth > MAX_LOOK => Vec::new(),
+            Kind::String {
+                values: Some(values),
+                ..
+            } => values.clone(),
+            Kind::Ref(component) => self
+                .components
+                .get(component)
+                .map(|schema| self.string_values(schema, depth + 1))
+                .unwrap_or_default(),
+            Kind::AllOf(parts) => parts
+                .iter()
+                .rev()
+                .map(|part| self.string_values(part, depth + 1))
+                .find(|values| !values.is_empty())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
     }
 
     /// Finds the [`Tag`] of every union that has one.
@@ -1109,6 +1225,10 @@ impl<'a> TypeSpace<'a> {
         }
     }
 }
+
+/// How many references and `allOf` parts a union's discriminator is
+/// looked for through (a reference that leads back to itself stops there).
+const MAX_LOOK: usize = 16;
 
 /// What [`TypeSpace::define`] found.
 enum Defined {
@@ -1670,6 +1790,127 @@ mod tests {
             Some(Tag {
                 key: "kind".into(),
                 values: vec![vec!["c".into(), "kitty".into()], vec!["dog".into()]],
+            })
+        );
+    }
+
+    #[test]
+    fn a_discriminator_without_mapping_tags_by_the_values_sent() {
+        let components = components(json!({
+            "source": {"oneOf": [{"$ref": "#/components/schemas/card-object"},
+                                 {"$ref": "#/components/schemas/bank-account-object"},
+                                 {"$ref": "#/components/schemas/wallet"},
+                                 {"type": "object", "title": "cash", "properties": {
+                                     "type": {"type": "string", "const": "cash"}}}],
+                       "discriminator": {"propertyName": "type",
+                                         "mapping": {"w": "#/components/schemas/wallet"}}},
+            // A one-value `enum`.
+            "card-object": {"type": "object", "properties": {
+                "type": {"type": "string", "enum": ["card"]},
+                "last4": {"type": "string"}}},
+            // `const`, through `allOf` and a reference.
+            "bank-account-object": {"allOf": [
+                {"$ref": "#/components/schemas/base"},
+                {"type": "object", "properties": {
+                    "type": {"$ref": "#/components/schemas/bank-account-type"}}}]},
+            "bank-account-type": {"const": "bank_account"},
+            "base": {"type": "object", "properties": {"id": {"type": "string"},
+                                                      "type": {"type": "string"}}},
+            // Named by the mapping: its own value is not added.
+            "wallet": {"type": "object", "properties": {
+                "type": {"type": "string", "enum": ["wallet"]}}},
+            // Every alternative's key of one shared enum: the names.
+            "event": {"oneOf": [{"$ref": "#/components/schemas/created"},
+                                {"$ref": "#/components/schemas/deleted"}],
+                      "discriminator": {"propertyName": "kind"}},
+            "created": {"type": "object", "properties": {
+                "kind": {"$ref": "#/components/schemas/kind"}}},
+            "deleted": {"type": "object", "properties": {
+                "kind": {"$ref": "#/components/schemas/kind"}}},
+            "kind": {"type": "string", "enum": ["created", "deleted"]}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.all_components(None).unwrap();
+        assert_eq!(space.problems(), [] as [String; 0]);
+        let types = space.finish();
+        let tag = |values: &[&[&str]], key: &str| Tag {
+            key: key.into(),
+            values: values
+                .iter()
+                .map(|v| v.iter().map(|s| (*s).to_owned()).collect())
+                .collect(),
+        };
+        assert_eq!(
+            named(&types, "Source").tag,
+            Some(tag(
+                &[
+                    &["card", "card-object"],
+                    &["bank_account", "bank-account-object"],
+                    &["w"],
+                    &["cash"]
+                ],
+                "type"
+            ))
+        );
+        assert_eq!(
+            named(&types, "Event").tag,
+            Some(tag(&[&["created"], &["deleted"]], "kind"))
+        );
+    }
+
+    #[test]
+    fn a_discriminator_that_cannot_tell_is_a_problem() {
+        let components = components(json!({
+            "no-value": {"oneOf": [{"$ref": "#/components/schemas/a"},
+                                   {"type": "object", "properties": {"t": {"type": "string"}}}],
+                         "discriminator": {"propertyName": "t"}},
+            "same-value": {"oneOf": [{"$ref": "#/components/schemas/a"},
+                                     {"$ref": "#/components/schemas/b"}],
+                           "discriminator": {"propertyName": "t",
+                                             "mapping": {"x": "#/components/schemas/a"}}},
+            "a": {"type": "object", "properties": {"t": {"type": "string"}}},
+            "b": {"type": "object", "properties": {"t": {"type": "string", "enum": ["x"]},
+                                                   "n": {"type": "integer"}}}
+        }));
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.all_components(None).unwrap();
+        assert_eq!(
+            space.problems(),
+            [
+                "`NoValue`: its discriminator `t` gives alternative number 2 no value; \
+                 decoded by trying each alternative in order",
+                "`SameValue`: its discriminator `t` gives the value `x` to alternative `a` \
+                 and another; decoded by trying each alternative in order"
+            ]
+        );
+        let types = space.finish();
+        assert_eq!(named(&types, "NoValue").tag, None);
+        assert_eq!(named(&types, "SameValue").tag, None);
+    }
+
+    #[test]
+    fn alternatives_that_pin_a_key_tag_their_union() {
+        // No discriminator: a required key of one value in each, through
+        // a reference, `allOf` or `const`.
+        let types = plan(
+            &Plain,
+            json!({
+                "payment": {"oneOf": [{"$ref": "#/components/schemas/card"},
+                                      {"$ref": "#/components/schemas/transfer"}]},
+                "card": {"type": "object", "required": ["object"], "properties": {
+                    "object": {"$ref": "#/components/schemas/card-kind"}}},
+                "card-kind": {"type": "string", "enum": ["card"]},
+                "transfer": {"allOf": [
+                    {"type": "object", "required": ["object"], "properties": {
+                        "object": {"const": "transfer"}}},
+                    {"type": "object", "properties": {"amount": {"type": "integer"}}}]}
+            }),
+        );
+        assert_eq!(
+            named(&types, "Payment").tag,
+            Some(Tag {
+                key: "object".into(),
+                values: vec![vec!["card".into()], vec!["transfer".into()]],
             })
         );
     }

@@ -624,6 +624,54 @@ fn diagnostics_are_listed_sorted() {
 }
 
 #[test]
+fn a_union_its_discriminator_cannot_tell_is_a_diagnostic() {
+    let read = |value: serde_json::Value, name: &str| Schema::read(&value, name).unwrap();
+    let mut api = Api::default();
+    api.schemas.insert(
+        "source".into(),
+        read(
+            json!({"oneOf": [{"$ref": "#/components/schemas/card"},
+                             {"type": "object", "properties": {"kind": {"type": "string"}}}],
+                   "discriminator": {"propertyName": "kind"}}),
+            "source",
+        ),
+    );
+    api.schemas.insert(
+        "card".into(),
+        read(
+            json!({"type": "object", "properties": {"kind": {"const": "card"}}}),
+            "card",
+        ),
+    );
+    let mut get = op(Some("getSource"), "GET", "/sources/{id}", &["sources"]);
+    get.parameters = vec![param("id", ParamIn::Path, true, string())];
+    get.responses = vec![answer(
+        "200",
+        vec![content(
+            "application/json",
+            Some(Schema::of(Kind::Ref("source".into()))),
+        )],
+    )];
+    api.operations = vec![get];
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let diagnostic = generated
+        .diagnostics
+        .iter()
+        .find(|d| d.operation.as_deref() == Some("getSource"))
+        .expect("a diagnostic of the union");
+    assert_eq!(diagnostic.pointer, "#/r/200");
+    assert_eq!(
+        diagnostic.message,
+        "`Source`: its discriminator `kind` gives alternative number 2 no value"
+    );
+    assert_eq!(
+        diagnostic.fallback,
+        "decoded by trying each alternative in order"
+    );
+    assert!(file(&generated, "DIAGNOSTICS.md").contains("gives alternative number 2 no value"));
+}
+
+#[test]
 fn the_same_files_every_time() {
     let api = pets_api();
     let first = generate(&api, &options(Modules::Tags)).unwrap();

@@ -115,6 +115,28 @@ fn unknown_values_are_kept() {
 }
 
 #[test]
+fn a_discriminator_without_mapping_decodes_the_values_sent() {
+    let card = json!({"type": "card", "last4": "4242"});
+    let source: models::PaymentSource = serde_json::from_value(card.clone()).unwrap();
+    assert!(
+        matches!(&source, models::PaymentSource::CardObject(c) if c.last4 == "4242"),
+        "{source:?}"
+    );
+    assert_eq!(serde_json::to_value(&source).unwrap(), card);
+    let bank = json!({"type": "bank_account", "bank_name": "B"});
+    let source: models::PaymentSource = serde_json::from_value(bank.clone()).unwrap();
+    assert!(
+        matches!(source, models::PaymentSource::BankAccountObject(_)),
+        "{source:?}"
+    );
+    assert_eq!(serde_json::to_value(&source).unwrap(), bank);
+    // OpenAPI's implicit value, the component's name, is read too.
+    let named = json!({"type": "card-object", "last4": "1"});
+    let source: models::PaymentSource = serde_json::from_value(named).unwrap();
+    assert!(matches!(source, models::PaymentSource::CardObject(_)));
+}
+
+#[test]
 fn a_float_is_written_back_as_read() {
     for text in [
         r#"{"unit_amount":0.00743999984115362}"#,
@@ -184,6 +206,11 @@ impl Values<'_> {
             if let Some(key) = schema["discriminator"]["propertyName"].as_str() {
                 let target = alternatives[at]["$ref"].as_str().unwrap_or_default();
                 let name = target.trim_start_matches("#/components/schemas/");
+                let pinned = &self.components[name]["properties"][key];
+                if pinned.get("enum").is_some() || pinned.get("const").is_some() {
+                    // The alternative says its own value.
+                    return value;
+                }
                 let mapped = schema["discriminator"]["mapping"]
                     .as_object()
                     .and_then(|m| m.iter().find(|(_, t)| *t == target))
@@ -191,6 +218,9 @@ impl Values<'_> {
                 value[key] = json!(mapped);
             }
             return value;
+        }
+        if let Some(value) = schema.get("const") {
+            return value.clone();
         }
         if let Some(values) = schema["enum"].as_array() {
             // An open enum keeps a value it does not know.
@@ -284,6 +314,9 @@ proptest! {
                 "id-or-name" => written_back::<models::IdOrName>(&value),
                 "full-pet" => written_back::<models::FullPet>(&value),
                 "update" => written_back::<models::Update>(&value),
+                "payment-source" => written_back::<models::PaymentSource>(&value),
+                "card-object" => written_back::<models::CardObject>(&value),
+                "bank-account-object" => written_back::<models::BankAccountObject>(&value),
                 "price" => written_back::<models::Price>(&value),
                 "loose" => written_back::<models::Loose>(&value),
                 other => panic!("no model for `{other}`"),

@@ -1,6 +1,57 @@
 // Emitted by `endpoint_openapi::emit` from `schemas.json` (the test
 // `round_trip` checks it and rewrites it with ENDPOINT_OPENAPI_WRITE=1).
 
+/// The `bank-account-object` schema.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct BankAccountObject {
+    /// The `type` property.
+    pub r#type: BankAccountObjectType,
+    /// The `bank_name` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bank_name: Option<String>,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    BankAccountObject {
+        r#type: BankAccountObjectType = "type",
+    } {
+        bank_name: Option<String> = "bank_name",
+    }
+}
+
+::endpoint_runtime::__private::open_enum! {
+    /// The `type` of [`BankAccountObject`].
+    pub enum BankAccountObjectType {
+        /// `bank_account`
+        BankAccount = "bank_account",
+    }
+}
+
+/// The `card-object` schema.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct CardObject {
+    /// The `type` property.
+    pub r#type: CardObjectType,
+    /// The `last4` property.
+    pub last4: String,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    CardObject {
+        r#type: CardObjectType = "type",
+        last4: String = "last4",
+    } {
+    }
+}
+
+::endpoint_runtime::__private::open_enum! {
+    /// The `type` of [`CardObject`].
+    pub enum CardObjectType {
+        /// `card`
+        Card = "card",
+    }
+}
+
 /// The `circle` schema.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct Circle {
@@ -182,6 +233,26 @@ pub struct Loose {
     } {
         list: Option<::serde_json::Value> = "list",
         either: ::endpoint_runtime::model::Nullable<::serde_json::Value> = "either",
+    }
+}
+
+/// The `payment-source` schema.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+#[allow(clippy::large_enum_variant)]
+#[serde(untagged)]
+pub enum PaymentSource {
+    /// The value as [`CardObject`].
+    CardObject(CardObject),
+    /// The value as [`BankAccountObject`].
+    BankAccountObject(BankAccountObject),
+    /// Any other value, kept as it was.
+    Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_tagged_union! {
+    PaymentSource ["type"] {
+        CardObject: CardObject = "card" | "card-object",
+        BankAccountObject: BankAccountObject = "bank_account" | "bank-account-object",
     }
 }
 
