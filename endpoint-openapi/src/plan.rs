@@ -241,8 +241,9 @@ pub struct TypeDef {
     pub write_back: bool,
 }
 
-/// How the alternatives of a union tell themselves apart: every one is an
-/// object with a required string enum at `key`, and no two share a value
+/// How the alternatives of a union tell themselves apart: by its
+/// `discriminator`, or because every one is an object with a required
+/// string enum at `key`, and no two share a value
 /// (`{"type": "creation", …}`, `{"type": "update", …}`). Such a union is
 /// decoded by that key, not by trying each alternative in turn (where an
 /// open enum would let the first take every value).

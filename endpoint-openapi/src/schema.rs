@@ -399,15 +399,20 @@ fn admits_any(value: &Value) -> bool {
 }
 
 /// Whether an `allOf` part or the schema beside `allOf` says something of
-/// the merged object: properties, `required` keys or
-/// `additionalProperties`.
+/// the merged object: properties, `required` keys or other keys allowed
+/// (`additionalProperties: false` adds nothing to a merge that keeps only
+/// the named properties anyway).
 fn shapes_object(object: &Map<String, Value>) -> bool {
     let listed = |key: &str| match object.get(key) {
         Some(Value::Object(map)) => !map.is_empty(),
         Some(Value::Array(list)) => !list.is_empty(),
         _ => false,
     };
-    listed("properties") || listed("required") || object.contains_key("additionalProperties")
+    let others = matches!(
+        object.get("additionalProperties"),
+        Some(Value::Bool(true) | Value::Object(_))
+    );
+    listed("properties") || listed("required") || others
 }
 
 fn discriminator(object: &Map<String, Value>) -> Option<Discriminator> {
@@ -629,6 +634,12 @@ mod tests {
             }))
         };
         let pet = Schema::of(Kind::Ref("pet".into()));
+        // Nothing said of the merged object: the reference alone.
+        assert_eq!(
+            kind(json!({"allOf": [{"$ref": "#/components/schemas/pet"}],
+                        "additionalProperties": false, "required": []})),
+            Kind::AllOf(vec![pet.clone()])
+        );
         assert_eq!(
             kind(
                 json!({"allOf": [{"$ref": "#/components/schemas/pet"}, {"required": ["id"]},
