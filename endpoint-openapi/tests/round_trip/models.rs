@@ -26,17 +26,25 @@ pub struct FullPet {
     /// The `name` property.
     pub name: String,
     /// The `kind` property.
+    ///
+    /// One of `"cat"`, `"dog"`, `"CAT"`.
     pub kind: FullPetKind,
     /// The `age` property.
+    ///
+    /// At least `0`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub age: Option<u32>,
     /// The `weight` property.
+    ///
+    /// Format `float`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weight: Option<f32>,
     /// The `born` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub born: Option<::endpoint_runtime::model::Timestamp>,
     /// The `photo` property.
+    ///
+    /// Format `byte`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photo: Option<String>,
     /// The `tags` property.
@@ -174,17 +182,25 @@ pub struct Pet {
     /// The `name` property.
     pub name: String,
     /// The `kind` property.
+    ///
+    /// One of `"cat"`, `"dog"`, `"CAT"`.
     pub kind: FullPetKind,
     /// The `age` property.
+    ///
+    /// At least `0`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub age: Option<u32>,
     /// The `weight` property.
+    ///
+    /// Format `float`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weight: Option<f32>,
     /// The `born` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub born: Option<::endpoint_runtime::model::Timestamp>,
     /// The `photo` property.
+    ///
+    /// Format `byte`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photo: Option<String>,
     /// The `tags` property.
