@@ -16,6 +16,13 @@
 //!   in the module, every word that qualifies another kept
 //!   (`save-orders-user` in `orders` is `SaveOrdersUser`), or after the
 //!   method and path when there is no `operationId`;
+//! - an inline type of answers that several operations share is named
+//!   after its `title`, else a refusal's after its status's reason
+//!   (`Unauthorized`), not after the first operation that answers it;
+//! - a field's documentation is the parameter's `description`, else its
+//!   schema's `description` or `title`, then what the schema constrains
+//!   (default, bounds, lengths, pattern, values, format) and whether it is
+//!   deprecated;
 //! - a field per parameter of every location, named in snake case (a name
 //!   taken by another location gets the location's prefix: `body_name`),
 //!   plain when required, else an `Option`; a path placeholder is renamed to
