@@ -46,8 +46,21 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Writes the crate of a description into a directory.
+    ///
+    /// The crate has an `endpoint!` struct per operation in a module per
+    /// group of operations (`--modules`), each module a cargo feature (all
+    /// on by default), the types of requests and answers in `models`, a
+    /// README with a first call, and `DIAGNOSTICS.md`: what could not be
+    /// expressed as written, and what was generated instead.
     Generate(Generate),
-    /// Prints the operations of a description as a JSON array.
+    /// Prints the operations of a description as a JSON array, writing no
+    /// file.
+    ///
+    /// One object per operation: its `operation_id`, `method` and `path` as
+    /// the description has them, `rust`, the path of its request struct
+    /// (`pets::GetPet`; empty when the operation cannot be one, a warning
+    /// says why), and `answers`, by status and media type the Rust type of
+    /// that body (`null` when it has none).
     Operations(Operations),
 }
 
@@ -60,9 +73,10 @@ struct Input {
     /// (repeatable, applied in order).
     #[arg(long = "overlay", value_name = "FILE")]
     overlays: Vec<PathBuf>,
-    /// How operations are grouped into modules, each a cargo feature: by
-    /// first tag, by first path segment, or by the part of the operationId
-    /// before a separator (`/` unless given: `operation-id-prefix=_`).
+    /// How operations are grouped into modules (the `pets::` of
+    /// `pets::GetPet`): by first tag, by first path segment, or by the part
+    /// of the operationId before a separator (`/` unless given:
+    /// `operation-id-prefix=_`).
     #[arg(long, value_name = "POLICY", default_value = "tags", value_parser = parse_modules)]
     modules: Modules,
 }
@@ -157,6 +171,7 @@ fn run_generate(generate: Generate) -> Result<(), String> {
             Some(path) => Dependency::Path(path),
             None => Dependency::Version(env!("CARGO_PKG_VERSION").to_owned()),
         },
+        true,
     )?;
     if generate.strict {
         diagnostics.strict()?;
@@ -186,6 +201,7 @@ fn run_operations(operations: Operations) -> Result<(), String> {
         &operations.input,
         None,
         Dependency::Version(env!("CARGO_PKG_VERSION").to_owned()),
+        false,
     )?;
     warn(&diagnostics);
     let list: Vec<serde_json::Value> = generated
@@ -201,12 +217,14 @@ fn run_operations(operations: Operations) -> Result<(), String> {
         .map_err(|err| format!("writing the operations to stdout: {err}"))
 }
 
-/// Reads the description and plans its crate, with progress on stderr;
-/// the diagnostics are reading's and then planning's.
+/// Reads the description and plans its crate (to be written, or only its
+/// operations listed), with progress on stderr; the diagnostics are
+/// reading's and then planning's.
 fn plan(
     input: &Input,
     name: Option<String>,
     endpoint: Dependency,
+    writing: bool,
 ) -> Result<(Generated, Diagnostics), String> {
     let started = Instant::now();
     eprintln!("reading {}", input.description.display());
@@ -226,13 +244,21 @@ fn plan(
         modules: input.modules.clone(),
     };
     let started = Instant::now();
-    eprintln!("planning and writing crate `{}`", options.name);
+    if writing {
+        eprintln!("planning crate `{}`", options.name);
+    } else {
+        eprintln!("planning the operations");
+    }
     let mut generated = package::generate_read(&read, &options)?;
+    let files = if writing {
+        format!(", {} files", generated.files.len())
+    } else {
+        String::new()
+    };
     eprintln!(
-        "planned {} operations, {} types, {} files, {} diagnostics, in {:.1?}",
+        "planned {} operations, {} types{files}, {} diagnostics, in {:.1?}",
         generated.operations.len(),
         generated.types,
-        generated.files.len(),
         generated.diagnostics.len() - read.diagnostics.len(),
         started.elapsed()
     );

@@ -383,3 +383,60 @@ fn modules_by_path_segment_name_the_request_structs() {
         assert!(op["rust"].as_str().unwrap().starts_with("pets::"), "{op}");
     }
 }
+
+#[test]
+fn operations_say_nothing_of_writing_a_crate() {
+    let description = fixture("openapi-3.2.yaml");
+    let output = run(&["operations", path(&description)]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let progress: Vec<String> = stderr(&output)
+        .lines()
+        .filter(|line| !line.starts_with("warning:"))
+        .map(str::to_owned)
+        .collect();
+    assert!(
+        progress
+            .iter()
+            .any(|line| line == "planning the operations"),
+        "{progress:?}"
+    );
+    for line in &progress {
+        assert!(
+            !line.contains("crate") && !line.contains("writ") && !line.contains("files"),
+            "{line}"
+        );
+    }
+    let help = run(&["operations", "--help"]);
+    assert!(help.status.success());
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.contains("writing no file"), "{help}");
+    assert!(
+        !help.contains("crate") && !help.contains("cargo feature"),
+        "{help}"
+    );
+    // `generate` says what it writes.
+    let help = String::from_utf8(run(&["generate", "--help"]).stdout).unwrap();
+    assert!(help.contains("Writes the crate of a description"), "{help}");
+}
+
+#[test]
+fn the_readme_is_the_packages_and_names_every_option() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("\nreadme = \"README.md\"\n"),
+        "{manifest}"
+    );
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    for command in ["generate", "operations"] {
+        let help = String::from_utf8(run(&[command, "--help"]).stdout).unwrap();
+        let options: Vec<&str> = help
+            .split_whitespace()
+            .filter(|word| word.starts_with("--") && *word != "--help")
+            .collect();
+        assert!(!options.is_empty(), "{help}");
+        for option in options {
+            assert!(readme.contains(&format!("`{option}")), "{option} in {help}");
+        }
+    }
+}

@@ -9,10 +9,20 @@
 //!   segment after a version segment), named in snake case, its feature the
 //!   same in kebab case;
 //! - a struct named after the `operationId` in `UpperCamelCase`, without the
-//!   words of its module when they occur in it and the rest is still unique
-//!   in the module (`listCoreV1NamespacedPod` in `core_v1` is
-//!   `ListNamespacedPod`), or after the method and path when there is no
-//!   `operationId`;
+//!   words of its module where they say nothing the module's name does not
+//!   (a prefix, `issues/list-for-repo` in `issues` is `ListForRepo`; a
+//!   versioned group after the verb, `listCoreV1NamespacedPod` in `core_v1`
+//!   is `ListNamespacedPod`; see `shortened`) and the rest is still unique
+//!   in the module, every word that qualifies another kept
+//!   (`save-orders-user` in `orders` is `SaveOrdersUser`), or after the
+//!   method and path when there is no `operationId`;
+//! - an inline type of answers that several operations share is named
+//!   after its `title`, else a refusal's after its status's reason
+//!   (`Unauthorized`), not after the first operation that answers it;
+//! - a field's documentation is the parameter's `description`, else its
+//!   schema's `description` or `title`, then what the schema constrains
+//!   (default, bounds, lengths, pattern, values, format) and whether it is
+//!   deprecated;
 //! - a field per parameter of every location, named in snake case (a name
 //!   taken by another location gets the location's prefix: `body_name`),
 //!   plain when required, else an `Option`; a path placeholder is renamed to
@@ -415,8 +425,25 @@ fn full_name(operation: &Operation) -> String {
     }
 }
 
-/// `full` without the words of `group` where they occur together in it,
-/// when anything is left.
+/// Articles, which name nothing alone.
+const ARTICLES: [&str; 3] = ["a", "an", "the"];
+
+/// `full` without the words of its module `group` where they say nothing
+/// the module's name does not (every other word carries meaning and is
+/// kept), when what is left starts with a letter and is not an article:
+///
+/// - the module's words start the `operationId` (`issues/list-for-repo`
+///   in `issues` → `ListForRepo`, `orders_list` → `List`);
+/// - they end it, after its verb alone (`ListCall` in `call` → `List`);
+/// - they follow its verb and name a versioned group, a namespace rather
+///   than a thing (`listCoreV1NamespacedPod` in `core_v1` →
+///   `ListNamespacedPod`);
+/// - they follow its verb and the next word names the same thing
+///   (`GetAccountsAccountPeople` in `accounts` → `GetAccountPeople`).
+///
+/// Anywhere else they qualify another word, and the name keeps them:
+/// `save-orders-user` in `orders`, `get-a-categories-products` in
+/// `products`, `get-an-invoices-lines` in `invoices` are named in full.
 fn shortened(operation: &Operation, group: &str) -> Option<String> {
     let source = match &operation.operation_id {
         Some(id) if !ident::words(id).is_empty() => id.clone(),
@@ -430,19 +457,39 @@ fn shortened(operation: &Operation, group: &str) -> Option<String> {
         .iter()
         .map(|w| w.to_ascii_lowercase())
         .collect();
-    if module.is_empty() || module.len() >= words.len() {
+    let n = module.len();
+    if n == 0 || n >= words.len() {
         return None;
     }
-    let at = words
-        .windows(module.len())
-        .position(|window| window == module.as_slice())?;
-    let rest: Vec<&str> = words[..at]
-        .iter()
-        .chain(&words[at + module.len()..])
-        .map(String::as_str)
-        .collect();
+    let last = &module[n - 1];
+    let rest: Vec<&String> = if words[..n] == module[..] {
+        words[n..].iter().collect()
+    } else if words.len() == n + 1 && words[1..] == module[..] {
+        words[..1].iter().collect()
+    } else if words[1..=n] == module[..]
+        && (is_version(last) || words.get(n + 1).is_some_and(|next| same_noun(last, next)))
+    {
+        words[..1].iter().chain(&words[n + 1..]).collect()
+    } else {
+        return None;
+    };
+    let meaningful = rest.iter().any(|w| !ARTICLES.contains(&w.as_str()))
+        && !ARTICLES.contains(&rest[0].as_str());
     let leading_digit = rest[0].starts_with(|c: char| c.is_ascii_digit());
-    (!leading_digit).then(|| ident::pascal(&rest.join("_")))
+    let rest: Vec<&str> = rest.iter().map(|w| w.as_str()).collect();
+    (meaningful && !leading_digit).then(|| ident::pascal(&rest.join("_")))
+}
+
+/// Whether `one` (a module's last word, lower case) and `other` name the
+/// same thing: the same word, or `other` its singular (`accounts` and
+/// `account`, `addresses` and `address`, `categories` and `category`).
+fn same_noun(one: &str, other: &str) -> bool {
+    one == other
+        || one.strip_suffix('s') == Some(other)
+        || one.strip_suffix("es") == Some(other)
+        || one
+            .strip_suffix("ies")
+            .is_some_and(|stem| other.strip_suffix('y') == Some(stem))
 }
 
 /// Plans every operation of `api`, grouped by `modules`.
@@ -566,11 +613,105 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
         }
         operations.push(op);
     }
+    name_shared_answers(api, &operations, &fulls, &mut space);
     let types = space.finish();
     Plan {
         modules: module_list,
         operations,
         types,
+    }
+}
+
+/// Names each inline type of answers that several operations share (an
+/// error body that every operation answers) after what it is rather than
+/// after the first operation that planned it: its schema's `title`, else,
+/// for a refusal, the reason phrase of its status (`Unauthorized`,
+/// `NotFound`; `Error` for `default`), when no other type has that name.
+/// A component's type keeps its component's name, and a success without a
+/// title the first operation's (`Ok` would say less).
+fn name_shared_answers(
+    api: &Api,
+    operations: &[OperationPlan],
+    fulls: &[String],
+    space: &mut TypeSpace<'_>,
+) {
+    /// The planned type an answer is, and whether it is the answer itself
+    /// (not an item of it).
+    fn named(ty: &Type) -> Option<(usize, bool)> {
+        match ty {
+            Type::Named(id) => Some((*id, true)),
+            Type::Option(inner) | Type::Box(inner) => named(inner),
+            Type::Vec(inner) => named(inner).map(|(id, _)| (id, false)),
+            _ => None,
+        }
+    }
+    // Each inline answer type: the operations that answer it, in order; the
+    // status of its first use; its schema's title when it is the answer.
+    let mut uses: BTreeMap<usize, (Vec<usize>, String, Option<String>)> = BTreeMap::new();
+    for op in operations {
+        let operation = &api.operations[op.index];
+        for (status, by_media) in &op.answers {
+            let Some(response) = operation.responses.iter().find(|r| &r.status == status) else {
+                continue;
+            };
+            for (media_type, ty) in by_media {
+                let schema = response
+                    .contents
+                    .iter()
+                    .find(|content| &content.media_type == media_type)
+                    .and_then(|content| content.schema.as_ref());
+                let (Some(schema), Some(Ty::Planned(ty))) = (schema, ty) else {
+                    continue;
+                };
+                if matches!(schema.kind, Kind::Ref(_)) {
+                    continue;
+                }
+                let Some((id, whole)) = named(ty) else {
+                    continue;
+                };
+                let (ops, _, _) = uses.entry(id).or_insert_with(|| {
+                    (
+                        Vec::new(),
+                        status.clone(),
+                        schema.title.clone().filter(|_| whole),
+                    )
+                });
+                if !ops.contains(&op.index) {
+                    ops.push(op.index);
+                }
+            }
+        }
+    }
+    for (id, (ops, status, title)) in uses {
+        let name = &space.types[id].name;
+        let Some(suffix) = name.strip_prefix(fulls[ops[0]].as_str()) else {
+            // Named otherwise already (after a title, a component).
+            continue;
+        };
+        if ops.len() < 2 || suffix.is_empty() {
+            continue;
+        }
+        let base = match title.as_deref().map(ident::pascal) {
+            Some(title) if !title.is_empty() => title,
+            // A success's reason (`Ok`) tells nothing of what it is: the
+            // first operation's name says more.
+            _ if status.starts_with('2') => continue,
+            _ => match suffix.strip_prefix("Other") {
+                Some(rest) if status == "default" => format!("Error{rest}"),
+                _ => suffix.to_owned(),
+            },
+        };
+        let before = name.clone();
+        let after = space.rename(id, &base);
+        // Documentation that names the first operation names them all.
+        let label = format!("`{}`", api.operations[ops[0]].label());
+        let def = &mut space.types[id];
+        if before != after && def.doc.as_deref().is_some_and(|doc| doc.contains(&label)) {
+            def.doc = Some(format!(
+                "The `{status}` answer of {} operations.",
+                ops.len()
+            ));
+        }
     }
 }
 
@@ -856,19 +997,20 @@ impl OperationPlanner<'_, '_> {
 
     fn parameter(&mut self, param: &Parameter, field: String, location: Location) -> FieldPlan {
         let type_name = format!("{}{}", self.full, ident::pascal(&param.name));
-        let doc = param
-            .description
-            .as_deref()
-            .map(|text| docs::rustdoc(text.trim(), Links::default()))
-            .filter(|text| !text.is_empty())
-            .unwrap_or_else(|| {
+        let (text, doc) = field_doc(
+            self.components,
+            param.description.as_deref(),
+            &param.schema,
+            param.deprecated,
+            || {
                 format!(
                     "The `{}` {} parameter.",
                     param.name,
                     param.location.as_str()
                 )
-            });
-        let ty = self.root(&param.schema, &type_name, &doc, &param.pointer);
+            },
+        );
+        let ty = self.root(&param.schema, &type_name, &text, &param.pointer);
         if let Some(media_type) = &param.content_type {
             self.diagnose(
                 &param.pointer,
@@ -1059,13 +1201,8 @@ impl OperationPlanner<'_, '_> {
                 for property in &object.properties {
                     let location = Location::Body;
                     let field = self.field_name(&property.name, location);
-                    let doc = property
-                        .schema
-                        .description
-                        .as_deref()
-                        .map(|text| docs::rustdoc(text.trim(), Links::default()))
-                        .filter(|text| !text.is_empty())
-                        .unwrap_or_else(|| {
+                    let (text, doc) =
+                        field_doc(self.components, None, &property.schema, false, || {
                             format!("The `{}` property of the body.", property.name)
                         });
                     let encoding: Option<Encoding> = content
@@ -1081,7 +1218,7 @@ impl OperationPlanner<'_, '_> {
                         Ty::Planned(Type::Vec(Box::new(Type::Json)))
                     } else {
                         let name = format!("{}{}", self.full, ident::pascal(&property.name));
-                        Ty::Planned(self.root(&property.schema, &name, &doc, pointer))
+                        Ty::Planned(self.root(&property.schema, &name, &text, pointer))
                     };
                     let ty = match ty {
                         Ty::Planned(Type::Vec(inner))
@@ -1282,6 +1419,48 @@ impl OperationPlanner<'_, '_> {
         }
         (by_status(success), by_status(errors), answers)
     }
+}
+
+/// A field's documentation, and the text of it that documents the field's
+/// own inline type: the `description` given (a parameter's own), else its
+/// schema's `description`, else its schema's `title` (a reference's own, else
+/// its component's), else `fallback`; then what the schema constrains
+/// ([`Schema::constraints_doc`]) and whether it is deprecated.
+fn field_doc(
+    components: &BTreeMap<String, Schema>,
+    description: Option<&str>,
+    schema: &Schema,
+    deprecated: bool,
+    fallback: impl FnOnce() -> String,
+) -> (String, String) {
+    let component = match &schema.kind {
+        Kind::Ref(name) => components.get(name),
+        _ => None,
+    };
+    let text = [
+        description,
+        schema.description.as_deref(),
+        schema.title.as_deref(),
+        component.and_then(|c| c.description.as_deref()),
+        component.and_then(|c| c.title.as_deref()),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|text| docs::rustdoc(text.trim(), Links::default()))
+    .find(|text| !text.is_empty())
+    .unwrap_or_else(fallback);
+    let mut doc = text.clone();
+    let constraints = schema
+        .constraints_doc()
+        .or_else(|| component.and_then(Schema::constraints_doc));
+    if let Some(constraints) = constraints {
+        doc.push_str("\n\n");
+        doc.push_str(&constraints);
+    }
+    if deprecated || schema.deprecated || component.is_some_and(|c| c.deprecated) {
+        doc.push_str("\n\nDeprecated by the description.");
+    }
+    (text, doc)
 }
 
 /// One type when every status has the same, `()` when none has a body,

@@ -20,7 +20,7 @@ use quote::{ToTokens, quote};
 use serde_json::{Value, json};
 use syn::parse_quote;
 
-use crate::api::Api;
+use crate::api::{Api, Operation, ParamIn, SecurityScheme};
 use crate::diag::Diagnostics;
 use crate::emit::{self, Paths};
 use crate::ident;
@@ -252,6 +252,7 @@ fn generate_after(
         });
     }
 
+    let example = first_call(api, options, &plan, &kept);
     let mut files = Vec::new();
     files.push(GeneratedFile {
         path: "Cargo.toml".into(),
@@ -265,11 +266,11 @@ fn generate_after(
     });
     files.push(GeneratedFile {
         path: "README.md".into(),
-        text: readme(api, options, &plan, &infos, &kept),
+        text: readme(api, options, &plan, &infos, &kept, &example),
     });
     files.push(GeneratedFile {
         path: "src/lib.rs".into(),
-        text: lib_rs(api, &plan, &modules),
+        text: lib_rs(api, &plan, &modules, &example),
     });
     let models_header = format!(
         "// {GENERATED}\n//! The types of the requests and answers: one per schema of the \
@@ -777,6 +778,21 @@ fn toml_string(text: &str) -> String {
     out
 }
 
+/// Plain text in lines of at most about 90 characters, cut between words.
+fn wrap(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.len() + word.len() < 90 => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
+}
+
 /// One line of plain text: whitespace runs as one space.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -846,10 +862,24 @@ fn cargo_toml(api: &Api, options: &Options, plan: &Plan, modules: &[Vec<String>]
     out.push_str(
         "serde = { version = \"1.0.200\", features = [\"derive\"] }\nserde_json = \"1.0.120\"\n",
     );
+    // The documentation's first call sends with the blocking client.
+    out.push_str("\n[dev-dependencies]\n");
+    let _ = match &options.endpoint {
+        Dependency::Version(version) => writeln!(
+            out,
+            "endpoint = {{ version = {}, features = [\"ureq\"] }}",
+            toml_string(version)
+        ),
+        Dependency::Path(path) => writeln!(
+            out,
+            "endpoint = {{ path = {}, features = [\"ureq\"] }}",
+            toml_string(&path.to_string_lossy())
+        ),
+    };
     out
 }
 
-fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>]) -> String {
+fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>], example: &[String]) -> String {
     let mut out = format!("// {GENERATED}\n");
     let title = one_line(&api.title);
     let count: usize = modules.iter().map(Vec::len).sum();
@@ -890,11 +920,27 @@ fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>]) -> String {
         }
     }
     out.push_str(
+        "//!\n//! # A first call\n//!\n//! With `endpoint`'s `ureq` feature (`reqwest` for \
+         the async client), a client sends each\n//! struct and decodes its answer, with the \
+         credentials the description asks for;\n//! `paginate` follows a list's pages:\n\
+         //!\n//! ```no_run\n",
+    );
+    for line in example {
+        out.push_str(&doc_line("//!", line));
+    }
+    out.push_str("//! ```\n");
+    if uses_nullable(plan) {
+        out.push_str("//!\n");
+        for line in wrap(NULLABLE) {
+            out.push_str(&doc_line("//!", &line));
+        }
+    }
+    out.push_str(
         "\n// The description marks some schemas and fields deprecated; the crate's own\n\
          // decoding still reads them.\n#![allow(deprecated)]\n\
-         // The models of a large description nest deeply (a balance transaction's source\n\
-         // is one of forty types, each holding more): rustdoc's reasoning about them\n\
-         // needs more than the default limit.\n#![recursion_limit = \"256\"]\n\n",
+         // The models of a large description may nest deeply (unions of many types, each\n\
+         // holding more): rustdoc's reasoning about them needs more than the default\n\
+         // limit.\n#![recursion_limit = \"256\"]\n\n",
     );
     for (module, items) in plan.modules.iter().zip(modules) {
         if !items.is_empty() {
@@ -935,12 +981,256 @@ fn base_url(api: &Api) -> Option<String> {
     (absolute && !url.contains(['{', '}', ' ', '"', '\\'])).then_some(url)
 }
 
+/// The value a field of the first call's example is given, when its type
+/// has a plain one (a string, a number, a boolean); `None` for other
+/// types, which the example leaves to operations without them.
+fn example_value(field: &FieldPlan) -> Option<String> {
+    if field.optional {
+        return Some("None".to_owned());
+    }
+    match &field.ty {
+        Ty::Planned(Type::String | Type::Base64) => Some(format!("{:?}.into()", field.wire)),
+        Ty::Planned(Type::Integer | Type::I32 | Type::U32 | Type::U64) => Some("1".to_owned()),
+        Ty::Planned(Type::Number | Type::F32) => Some("1.0".to_owned()),
+        Ty::Planned(Type::Boolean) => Some("true".to_owned()),
+        Ty::Planned(Type::Option(_)) => Some("None".to_owned()),
+        _ => None,
+    }
+}
+
+/// The struct expression of `op` with [`example_value`]s
+/// (`pets::GetPet { pet_id: 1 }`), when every field has one; optional
+/// fields are `None`, or left to `Default` when every field is optional.
+fn example_struct(module: &str, op: &OperationPlan) -> Option<String> {
+    let path = format!("{module}::{}", op.name);
+    if op.fields.is_empty() {
+        return Some(format!("{path} {{}}"));
+    }
+    if op.fields.iter().all(|field| field.optional) {
+        return Some(format!("{path} {{ ..Default::default() }}"));
+    }
+    let fields = op
+        .fields
+        .iter()
+        .map(|field| Some(format!("{}: {}", field.name, example_value(field)?)))
+        .collect::<Option<Vec<String>>>()?;
+    Some(format!("{path} {{ {} }}", fields.join(", ")))
+}
+
+/// The client's credentials of the example, as the description's own
+/// security scheme sends them (of the operation's alternatives, or the
+/// API's, a bearer token first, then a key, then a user and password): the
+/// builder's call, and what it imports from `endpoint::client` besides the
+/// client. `None` when the description names no scheme the client can
+/// send.
+fn example_auth(
+    api: &Api,
+    operation: Option<&Operation>,
+    env: &str,
+) -> Option<(String, Option<&'static str>)> {
+    let required = operation
+        .and_then(|operation| operation.security.as_ref())
+        .unwrap_or(&api.security);
+    // Of the alternatives, the one the client sends most simply: a bearer
+    // token, a key, a user and password, then the others.
+    let rank = |scheme: &SecurityScheme| match scheme {
+        SecurityScheme::Http { scheme, .. } if scheme.eq_ignore_ascii_case("bearer") => 0,
+        SecurityScheme::ApiKey { .. } => 1,
+        SecurityScheme::Http { scheme, .. } if scheme.eq_ignore_ascii_case("basic") => 2,
+        _ => 3,
+    };
+    let scheme = required
+        .iter()
+        .flatten()
+        .filter_map(|name| api.security_schemes.get(name))
+        .min_by_key(|scheme| rank(scheme))
+        .or_else(|| {
+            api.security_schemes
+                .values()
+                .min_by_key(|scheme| rank(scheme))
+        })?;
+    let var = |what: &str| format!("std::env::var(\"{env}_{what}\")?");
+    Some(match scheme {
+        SecurityScheme::Http { scheme, .. } if scheme.eq_ignore_ascii_case("basic") => (
+            format!(".basic({}, {})", var("USER"), var("PASSWORD")),
+            None,
+        ),
+        SecurityScheme::Http { scheme, .. } if !scheme.eq_ignore_ascii_case("bearer") => (
+            format!(".header(\"authorization\", {})", var("AUTHORIZATION")),
+            None,
+        ),
+        // A key in `authorization`: a token with its scheme, as the client's
+        // bearer token is sent.
+        SecurityScheme::ApiKey {
+            name,
+            location: ParamIn::Header,
+        } if name.eq_ignore_ascii_case("authorization") => {
+            (format!(".bearer({})", var("TOKEN")), None)
+        }
+        SecurityScheme::ApiKey { name, location } => {
+            let place = match location {
+                ParamIn::Query => "query",
+                ParamIn::Cookie => "cookie",
+                _ => "header",
+            };
+            (
+                format!(".api_key(ApiKey::{place}({name:?}, {}))", var("KEY")),
+                Some("ApiKey"),
+            )
+        }
+        SecurityScheme::OAuth2 { flows } => match flows
+            .pointer("/clientCredentials/tokenUrl")
+            .and_then(Value::as_str)
+            .filter(|url| url.starts_with("https://") || url.starts_with("http://"))
+        {
+            Some(url) => (
+                format!(
+                    ".oauth2(OAuth2::client_credentials({url:?}, {}, {}))",
+                    var("CLIENT_ID"),
+                    var("CLIENT_SECRET")
+                ),
+                Some("OAuth2"),
+            ),
+            None => (format!(".bearer({})", var("TOKEN")), None),
+        },
+        SecurityScheme::MutualTls => return None,
+        _ => (format!(".bearer({})", var("TOKEN")), None),
+    })
+}
+
+/// A first call of the crate, as Rust lines of a doctest (the hidden ones
+/// start with `# `): a client of the API's server with the description's
+/// own credentials, a `send` of one operation and a `paginate` of a list
+/// operation, when the crate has operations of plain fields (and a list).
+fn first_call(api: &Api, options: &Options, plan: &Plan, kept: &[bool]) -> Vec<String> {
+    let library = options.name.replace('-', "_");
+    let env = library.to_ascii_uppercase();
+    // Each kept operation with plain fields, GETs and fewer fields first.
+    let mut candidates: Vec<(&OperationPlan, String)> = plan
+        .operations
+        .iter()
+        .zip(kept)
+        .filter(|(_, kept)| **kept)
+        .filter_map(|(op, _)| Some((op, example_struct(&plan.modules[op.module].name, op)?)))
+        .collect();
+    candidates.sort_by_key(|(op, _)| {
+        (
+            op.method != "GET",
+            op.fields.iter().filter(|f| !f.optional).count(),
+            op.fields.len(),
+        )
+    });
+    let list = candidates
+        .iter()
+        .find(|(op, _)| op.paging.is_some())
+        .or_else(|| {
+            candidates.iter().find(|(op, _)| {
+                op.method == "GET" && matches!(&op.success, Success::One(Ty::Planned(Type::Vec(_))))
+            })
+        });
+    // Another operation than the list's, when there is one.
+    let listed = list.map(|(op, _)| op.index);
+    let send = candidates
+        .iter()
+        .find(|(op, _)| {
+            op.method == "GET" && op.success != Success::Unit && Some(op.index) != listed
+        })
+        .or_else(|| candidates.iter().find(|(op, _)| Some(op.index) != listed))
+        .or_else(|| candidates.first());
+    let operation = send.map(|(op, _)| &api.operations[op.index]);
+    let auth = example_auth(api, operation, &env);
+    let mut modules: Vec<&str> = send
+        .iter()
+        .chain(&list)
+        .map(|(op, _)| plan.modules[op.module].name.as_str())
+        .collect();
+    modules.dedup();
+    let mut lines = Vec::new();
+    let client = match auth.as_ref().and_then(|(_, import)| *import) {
+        Some(import) => format!("use endpoint::client::{{{import}, ureq::Client}};"),
+        None => "use endpoint::client::ureq::Client;".to_owned(),
+    };
+    lines.push(client);
+    let base = base_url(api);
+    let mut names: Vec<&str> = Vec::new();
+    if base.is_some() {
+        names.push("BASE_URL");
+    }
+    names.extend(&modules);
+    match names.as_slice() {
+        [] => {}
+        [one] => lines.push(format!("use {library}::{one};")),
+        many => lines.push(format!("use {library}::{{{}}};", many.join(", "))),
+    }
+    lines.push(String::new());
+    lines.push("let client = Client::builder()".to_owned());
+    match base {
+        Some(_) => lines.push("    .base_url(BASE_URL)".to_owned()),
+        None => {
+            lines.push("    .base_url(\"https://api.example.com\") // the API's server".to_owned())
+        }
+    }
+    if let Some((call, _)) = &auth {
+        lines.push(format!("    {call}"));
+    }
+    lines.push("    .build()?;".to_owned());
+    if let Some((op, expression)) = send {
+        lines.push(format!(
+            "let answer = client.send(&{expression})?.body; // {}",
+            answer_comment(op)
+        ));
+    }
+    if let Some((_, expression)) = list {
+        lines.push(format!("for item in client.paginate(&{expression}) {{"));
+        lines.push("    let item = item?; // every page, item by item".to_owned());
+        lines.push("}".to_owned());
+    }
+    lines.push("# Ok::<(), Box<dyn std::error::Error>>(())".to_owned());
+    lines
+}
+
+/// What the example's `send` says its answer is.
+fn answer_comment(op: &OperationPlan) -> String {
+    match &op.success {
+        Success::Unit => "no body".to_owned(),
+        Success::One(_) => "its answer, decoded".to_owned(),
+        Success::ByStatus(_) => format!("a `{}` by status", op.answer_name),
+    }
+}
+
+/// Whether a model of the crate has a field that may be absent or `null`,
+/// the two told apart (`endpoint::model::Nullable`).
+fn uses_nullable(plan: &Plan) -> bool {
+    fn nullable(ty: &Type) -> bool {
+        match ty {
+            Type::Nullable(_) => true,
+            Type::Option(inner) | Type::Box(inner) | Type::Vec(inner) | Type::Map(inner) => {
+                nullable(inner)
+            }
+            _ => false,
+        }
+    }
+    plan.types.iter().any(|def| match &def.body {
+        crate::plan::Body::Struct(fields) => fields.iter().any(|field| nullable(&field.ty)),
+        crate::plan::Body::Union(variants) => variants.iter().any(|v| nullable(&v.ty)),
+        crate::plan::Body::Alias(ty) => nullable(ty),
+        crate::plan::Body::Enum(_) => false,
+    })
+}
+
+/// What the crate's documentation says of `endpoint::model::Nullable`.
+const NULLABLE: &str = "A property that may be left out and may also be `null`, where the two \
+    mean different things, is an `endpoint::model::Nullable`: `Absent` is not sent, `Null` is \
+    sent as `null` (in a request, to clear a value), `Value` as the value; a model read from an \
+    answer keeps which it was, and writes back what it read.";
+
 fn readme(
     api: &Api,
     options: &Options,
     plan: &Plan,
     infos: &[OperationInfo],
     kept: &[bool],
+    example: &[String],
 ) -> String {
     let cell = |text: &str| one_line(text).replace('|', "\\|");
     let mut out = format!("<!-- {GENERATED} -->\n# {}\n\n", options.name);
@@ -955,7 +1245,23 @@ fn readme(
         cell(&api.spec_version)
     );
     out.push_str(
-        "| module | operation | method | path | Rust |\n| --- | --- | --- | --- | --- |\n",
+        "## A first call\n\nWith `endpoint`'s `ureq` feature (`reqwest` for the async client), \
+         a client sends each struct and decodes its answer, with the credentials the description \
+         asks for; `paginate` follows a list's pages:\n\n```rust\n",
+    );
+    for line in example {
+        let hidden = line.trim_start().starts_with("# ") || line.trim() == "#";
+        if !hidden {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out.push_str("```\n\n");
+    if uses_nullable(plan) {
+        let _ = writeln!(out, "{}\n", one_line(NULLABLE));
+    }
+    out.push_str(
+        "## Operations\n\n| module | operation | method | path | Rust |\n| --- | --- | --- | --- | --- |\n",
     );
     for ((op, info), _) in plan
         .operations

@@ -63,7 +63,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::ident;
-use crate::schema::{Additional, Discriminator, Kind, Object, Property, Schema};
+use crate::schema::{Additional, Constraints, Discriminator, Kind, Object, Property, Schema};
 
 /// GitHub's, or any description's, choices: how components and fields are
 /// named and how descriptions become documentation.
@@ -461,6 +461,51 @@ impl<'a> TypeSpace<'a> {
         Ok(if schema.nullable { ty.optional() } else { ty })
     }
 
+    /// Renames the inline type `id` to `name`, and each inline type it
+    /// holds that was named after it alike (`GetOrdersUnauthorized` →
+    /// `Unauthorized`, its `GetOrdersUnauthorizedErrorsItem` →
+    /// `UnauthorizedErrorsItem`, numbered if taken): for a type that several
+    /// places share, named after the first. A component's type, and a type
+    /// when another has `name` already, keep their names. Returns the name
+    /// it has.
+    pub fn rename(&mut self, id: usize, name: &str) -> String {
+        let old = self.types[id].name.clone();
+        if self.names.get(name).is_some_and(|&other| other != id) {
+            return old;
+        }
+        let components: BTreeSet<usize> = self.by_component.values().map(|&(id, _)| id).collect();
+        let mut reached = vec![id];
+        let mut next = 0;
+        while let Some(&at) = reached.get(next) {
+            next += 1;
+            let mut held = Vec::new();
+            for ty in def_types(&self.types[at]) {
+                ty.named(true, &mut held);
+            }
+            for (other, _) in held {
+                if !reached.contains(&other) && !components.contains(&other) {
+                    reached.push(other);
+                }
+            }
+        }
+        for at in reached {
+            let Some(rest) = self.types[at].name.strip_prefix(&old) else {
+                continue;
+            };
+            if components.contains(&at) {
+                continue;
+            }
+            let candidate = format!("{name}{rest}");
+            let fresh = ident::unique(candidate, |candidate| {
+                self.names.get(candidate).is_some_and(|&other| other != at)
+            });
+            self.names.remove(&self.types[at].name);
+            self.names.insert(fresh.clone(), at);
+            self.types[at].name = fresh;
+        }
+        self.types[id].name.clone()
+    }
+
     /// Marks a planned struct as a page of a list, its items in field
     /// `items` (a JSON key); `total_count` and `incomplete_results` are
     /// found by their keys.
@@ -790,8 +835,9 @@ impl<'a> TypeSpace<'a> {
             let mut doc = self
                 .doc_of(schema)
                 .unwrap_or_else(|| format!("The `{key}` property."));
-            if write_back && let Some(default) = &schema.default {
-                doc.push_str(&format!("\n\nDefault: `{default}`."));
+            if write_back && let Some(constraints) = schema.constraints_doc() {
+                doc.push_str("\n\n");
+                doc.push_str(&constraints);
             }
             fields.push(Field {
                 name: field_name,
@@ -1238,13 +1284,34 @@ enum Defined {
 }
 
 /// The shape of an inline schema: equal for schemas that differ only in
-/// their own title, description and default.
+/// their own title, description and default, and in the constraints they
+/// or their parts document.
 fn shape(schema: &Schema) -> String {
     let mut plain = schema.clone();
     plain.title = None;
     plain.description = None;
     plain.default = None;
+    unconstrained(&mut plain);
     format!("{plain:?}")
+}
+
+/// `schema` and its parts without their [`Constraints`], which only
+/// document.
+fn unconstrained(schema: &mut Schema) {
+    schema.constraints = Constraints::default();
+    match &mut schema.kind {
+        Kind::Array(items) => unconstrained(items),
+        Kind::Object(object) => {
+            for property in &mut object.properties {
+                unconstrained(&mut property.schema);
+            }
+            if let Additional::Typed(values) = &mut object.additional {
+                unconstrained(values);
+            }
+        }
+        Kind::OneOf(parts) | Kind::AllOf(parts) => parts.iter_mut().for_each(unconstrained),
+        _ => {}
+    }
 }
 
 /// The type expressions a definition holds, in order.

@@ -29,10 +29,13 @@
 //!   rest); `description`, `title`, `nullable` and `deprecated` beside a
 //!   `$ref` are the reference's own;
 //! - `format`, `readOnly`, `writeOnly`, `default`, `minimum: 0` and
-//!   `discriminator` are kept on the [`Schema`]; `examples` and `example`
-//!   are ignored; `additionalProperties: false` is [`Additional::None`].
+//!   `discriminator` are kept on the [`Schema`], and what it says of its
+//!   values beyond their type (bounds, lengths, `pattern`, the values of
+//!   `enum` or `const`) in its [`Constraints`], for documentation;
+//!   `examples` and `example` are ignored; `additionalProperties: false`
+//!   is [`Additional::None`].
 
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 /// Where component schemas are referenced from.
 pub const COMPONENT_SCHEMAS: &str = "#/components/schemas/";
@@ -68,7 +71,61 @@ pub struct Schema {
     pub default: Option<Value>,
     /// `discriminator` of a `oneOf`/`anyOf`.
     pub discriminator: Option<Discriminator>,
+    /// What it says of its values beyond their type, for documentation.
+    pub constraints: Constraints,
 }
+
+/// What a schema says of its values beyond their type, as written: kept
+/// for documentation ([`Schema::constraints_doc`]), never checked.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Constraints {
+    /// `minimum` (`exclusiveMinimum`: `true` in OpenAPI 3.0, a number from
+    /// 3.1 on).
+    pub minimum: Option<Bound>,
+    /// `maximum` (`exclusiveMaximum` alike).
+    pub maximum: Option<Bound>,
+    /// `minLength`.
+    pub min_length: Option<u64>,
+    /// `maxLength`.
+    pub max_length: Option<u64>,
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+    /// `pattern`.
+    pub pattern: Option<String>,
+    /// The values of `enum` (or `const`), `null` left out; empty when any
+    /// value of the type is allowed.
+    pub values: Vec<Value>,
+}
+
+/// A bound of a number: its value, and whether the value itself is left out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bound {
+    /// The bound, as written.
+    pub value: Number,
+    /// Whether the value itself is out (`exclusiveMinimum`,
+    /// `exclusiveMaximum`).
+    pub exclusive: bool,
+}
+
+/// The formats that a field's Rust type says already (`i32`, `u64`, a
+/// timestamp, bytes), which its documentation leaves out.
+const TYPE_FORMATS: [&str; 7] = [
+    "int32",
+    "int64",
+    "uint32",
+    "uint64",
+    "double",
+    "date-time",
+    "binary",
+];
+
+/// How many values of an `enum` its documentation lists.
+const LISTED_VALUES: usize = 10;
+
+/// How many characters of a value its documentation shows.
+const SHOWN_CHARACTERS: usize = 80;
 
 /// `discriminator`: the property whose value names the alternative.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -173,7 +230,78 @@ impl Schema {
             write_only: false,
             default: None,
             discriminator: None,
+            constraints: Constraints::default(),
         }
+    }
+
+    /// What the schema says of its values beyond their type, as one line of
+    /// rustdoc (`` Default: `20`; at least `1`; at most `100`. ``): its
+    /// `default`, bounds, lengths, `pattern`, the values of its `enum` (the
+    /// first ten) and its `format` (but those its Rust type says: `int32`,
+    /// `int64`, `uint32`, `uint64`, `double`, `date-time`, `binary`);
+    /// `None` when it says none of these.
+    pub fn constraints_doc(&self) -> Option<String> {
+        let c = &self.constraints;
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(default) = &self.default {
+            parts.push(format!("default: {}", code(&json_text(default))));
+        }
+        for (bound, inclusive, exclusive) in [
+            (&c.minimum, "at least", "more than"),
+            (&c.maximum, "at most", "less than"),
+        ] {
+            if let Some(bound) = bound {
+                let word = if bound.exclusive {
+                    exclusive
+                } else {
+                    inclusive
+                };
+                parts.push(format!("{word} {}", code(&bound.value.to_string())));
+            }
+        }
+        for (count, word, unit) in [
+            (c.min_length, "at least", "character"),
+            (c.max_length, "at most", "character"),
+            (c.min_items, "at least", "item"),
+            (c.max_items, "at most", "item"),
+        ] {
+            if let Some(count) = count {
+                let plural = if count == 1 { "" } else { "s" };
+                parts.push(format!("{word} {count} {unit}{plural}"));
+            }
+        }
+        if let Some(pattern) = &c.pattern {
+            parts.push(format!("matching {}", code(&plain_text(pattern))));
+        }
+        if let [only] = c.values.as_slice() {
+            parts.push(format!("always {}", code(&json_text(only))));
+        } else if !c.values.is_empty() {
+            let listed: Vec<String> = c
+                .values
+                .iter()
+                .take(LISTED_VALUES)
+                .map(|value| code(&json_text(value)))
+                .collect();
+            let more = if c.values.len() > LISTED_VALUES {
+                format!(" and {} more", c.values.len() - LISTED_VALUES)
+            } else {
+                String::new()
+            };
+            parts.push(format!("one of {}{more}", listed.join(", ")));
+        }
+        if let Some(format) = self
+            .format
+            .as_deref()
+            .filter(|format| !TYPE_FORMATS.contains(format))
+        {
+            parts.push(format!("format {}", code(&plain_text(format))));
+        }
+        let first = parts.first_mut()?;
+        if let Some(letter) = first.get(..1) {
+            let upper = letter.to_ascii_uppercase();
+            first.replace_range(..1, &upper);
+        }
+        Some(format!("{}.", parts.join("; ")))
     }
 
     /// Whether the schema only constrains (no type, properties, items,
@@ -218,6 +346,7 @@ fn read(value: &Value, at: &str, depth: usize) -> Result<Schema, String> {
             .get("discriminator")
             .and_then(Value::as_object)
             .and_then(discriminator),
+        constraints: constraints(object),
     };
     if let Some(reference) = object.get("$ref").and_then(Value::as_str) {
         let name = reference
@@ -413,6 +542,81 @@ fn shapes_object(object: &Map<String, Value>) -> bool {
         Some(Value::Bool(true) | Value::Object(_))
     );
     listed("properties") || listed("required") || others
+}
+
+/// `text` bounded to [`SHOWN_CHARACTERS`] characters, control characters
+/// escaped as JSON escapes them, so that it stays on one line.
+fn plain_text(text: &str) -> String {
+    let text = if text.chars().any(char::is_control) {
+        let quoted = Value::String(text.to_owned()).to_string();
+        quoted[1..quoted.len() - 1].to_owned()
+    } else {
+        text.to_owned()
+    };
+    match text.char_indices().nth(SHOWN_CHARACTERS) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
+}
+
+/// A value as JSON, bounded as [`plain_text`].
+fn json_text(value: &Value) -> String {
+    plain_text(&value.to_string())
+}
+
+/// `text` as a Markdown code span: between enough backticks that none of
+/// its own closes it.
+fn code(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    if longest == 0 {
+        format!("{fence}{text}{fence}")
+    } else {
+        format!("{fence} {text} {fence}")
+    }
+}
+
+/// The [`Constraints`] of a schema object.
+fn constraints(object: &Map<String, Value>) -> Constraints {
+    let number = |key: &str| match object.get(key) {
+        Some(Value::Number(n)) => Some(n.clone()),
+        _ => None,
+    };
+    let count = |key: &str| object.get(key).and_then(Value::as_u64);
+    let bound = |key: &str, exclusive_key: &str| match number(exclusive_key) {
+        // OpenAPI 3.1: the exclusive bound is a number of its own.
+        Some(value) => Some(Bound {
+            value,
+            exclusive: true,
+        }),
+        None => number(key).map(|value| Bound {
+            value,
+            exclusive: object.get(exclusive_key).and_then(Value::as_bool) == Some(true),
+        }),
+    };
+    let values = match (object.get("const"), object.get("enum")) {
+        (Some(value), _) => vec![value.clone()],
+        (None, Some(Value::Array(values))) => values.clone(),
+        _ => Vec::new(),
+    };
+    Constraints {
+        minimum: bound("minimum", "exclusiveMinimum"),
+        maximum: bound("maximum", "exclusiveMaximum"),
+        min_length: count("minLength"),
+        max_length: count("maxLength"),
+        min_items: count("minItems"),
+        max_items: count("maxItems"),
+        pattern: object
+            .get("pattern")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        values: values.into_iter().filter(|v| !v.is_null()).collect(),
+    }
 }
 
 fn discriminator(object: &Map<String, Value>) -> Option<Discriminator> {
@@ -680,6 +884,54 @@ mod tests {
             "properties": {"age": {"type": "integer"}}
         }));
         assert_eq!(shaped, Kind::Ref("pet".into()));
+    }
+
+    #[test]
+    fn keeps_the_constraints_for_documentation() {
+        let schema = Schema::read(
+            &json!({"type": "number", "minimum": 1, "exclusiveMaximum": 9.5,
+                    "enum": [1, 2, null], "format": "decimal"}),
+            "x",
+        )
+        .unwrap();
+        assert_eq!(
+            schema.constraints.minimum,
+            Some(Bound {
+                value: 1.into(),
+                exclusive: false
+            })
+        );
+        assert!(schema.constraints.maximum.as_ref().unwrap().exclusive);
+        assert_eq!(schema.constraints.values, [json!(1), json!(2)]);
+        assert_eq!(
+            schema.constraints_doc().as_deref(),
+            Some("At least `1`; less than `9.5`; one of `1`, `2`; format `decimal`.")
+        );
+        // OpenAPI 3.0's `exclusiveMinimum: true`; lengths; `const`.
+        let text = Schema::read(
+            &json!({"type": "integer", "minimum": 0, "exclusiveMinimum": true,
+                    "minItems": 1, "maxLength": 1, "const": 3}),
+            "x",
+        )
+        .unwrap();
+        assert_eq!(
+            text.constraints_doc().as_deref(),
+            Some("More than `0`; at most 1 character; at least 1 item; always `3`.")
+        );
+        // Nothing said: nothing written; a type's own format is its type's.
+        let plain = Schema::read(&json!({"type": "string", "format": "date-time"}), "x").unwrap();
+        assert_eq!(plain.constraints_doc(), None);
+        // Long values and control characters stay bounded, on one line,
+        // cut between characters.
+        let long = "é".repeat(100) + "\n";
+        let pattern = Schema::read(&json!({"pattern": long, "default": "a\r`b"}), "x").unwrap();
+        let doc = pattern.constraints_doc().unwrap();
+        assert_eq!(doc.lines().count(), 1, "{doc}");
+        assert!(
+            doc.starts_with("Default: `` \"a\\r`b\" ``; matching `éé"),
+            "{doc}"
+        );
+        assert!(doc.ends_with("é…`."), "{doc}");
     }
 
     #[test]

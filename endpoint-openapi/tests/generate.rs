@@ -436,6 +436,90 @@ fn names_drop_the_module_words_while_unique() {
 }
 
 #[test]
+fn names_keep_the_module_words_that_carry_meaning() {
+    let api = Api {
+        operations: vec![
+            // The module's words qualify another word, or are the thing
+            // named: kept.
+            op(
+                Some("save-orders-user"),
+                "PUT",
+                "/orders/{id}/user",
+                &["orders"],
+            ),
+            op(
+                Some("get-a-categories-products"),
+                "GET",
+                "/categories/{id}/products",
+                &["products"],
+            ),
+            op(
+                Some("get-an-invoices-lines"),
+                "GET",
+                "/invoices/{id}/lines",
+                &["invoices"],
+            ),
+            op(
+                Some("get-a-invoices"),
+                "GET",
+                "/invoices/{id}",
+                &["invoices"],
+            ),
+            op(
+                Some("getOrdersSearch"),
+                "GET",
+                "/orders/search",
+                &["orders"],
+            ),
+            // A prefix, the object of a lone verb, or the plural before its
+            // singular: dropped.
+            op(Some("orders_list"), "GET", "/orders", &["orders"]),
+            op(
+                Some("OrdersCancel"),
+                "POST",
+                "/orders/{id}/cancel",
+                &["orders"],
+            ),
+            op(Some("createInvoices"), "POST", "/invoices", &["invoices"]),
+            op(
+                Some("getInvoicesInvoiceLines"),
+                "GET",
+                "/invoices/{id}/lines2",
+                &["invoices"],
+            ),
+            op(
+                Some("getCategoriesCategory"),
+                "GET",
+                "/categories/{id}",
+                &["categories"],
+            ),
+        ],
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    let rust: Vec<&str> = generated
+        .operations
+        .iter()
+        .map(|o| o.rust.as_str())
+        .collect();
+    assert_eq!(
+        rust,
+        [
+            "orders::SaveOrdersUser",
+            "products::GetACategoriesProducts",
+            "invoices::GetAnInvoicesLines",
+            "invoices::GetAInvoices",
+            "orders::GetOrdersSearch",
+            "orders::List",
+            "orders::Cancel",
+            "invoices::Create",
+            "invoices::GetInvoiceLines",
+            "categories::GetCategory",
+        ]
+    );
+}
+
+#[test]
 fn fields_of_every_location() {
     let generated = generate(&pets_api(), &options(Modules::Tags)).unwrap();
     let pets = file(&generated, "src/pets.rs");

@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct BankAccountObject {
     /// The `type` property.
+    ///
+    /// Always `"bank_account"`.
     pub r#type: BankAccountObjectType,
     /// The `bank_name` property.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31,6 +33,8 @@ pub struct BankAccountObject {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct CardObject {
     /// The `type` property.
+    ///
+    /// Always `"card"`.
     pub r#type: CardObjectType,
     /// The `last4` property.
     pub last4: String,
@@ -77,17 +81,25 @@ pub struct FullPet {
     /// The `name` property.
     pub name: String,
     /// The `kind` property.
+    ///
+    /// One of `"cat"`, `"dog"`, `"CAT"`.
     pub kind: FullPetKind,
     /// The `age` property.
+    ///
+    /// At least `0`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub age: Option<u32>,
     /// The `weight` property.
+    ///
+    /// Format `float`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weight: Option<f64>,
     /// The `born` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub born: Option<::endpoint_runtime::model::Timestamp>,
     /// The `photo` property.
+    ///
+    /// Format `byte`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photo: Option<String>,
     /// The `tags` property.
@@ -264,17 +276,25 @@ pub struct Pet {
     /// The `name` property.
     pub name: String,
     /// The `kind` property.
+    ///
+    /// One of `"cat"`, `"dog"`, `"CAT"`.
     pub kind: FullPetKind,
     /// The `age` property.
+    ///
+    /// At least `0`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub age: Option<u32>,
     /// The `weight` property.
+    ///
+    /// Format `float`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weight: Option<f64>,
     /// The `born` property.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub born: Option<::endpoint_runtime::model::Timestamp>,
     /// The `photo` property.
+    ///
+    /// Format `byte`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photo: Option<String>,
     /// The `tags` property.
@@ -336,6 +356,8 @@ pub struct Pet {
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct Price {
     /// The `unit_amount` property.
+    ///
+    /// Format `float`.
     pub unit_amount: f64,
 }
 

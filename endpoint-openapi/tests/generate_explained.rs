@@ -1,0 +1,421 @@
+//! A generated crate explains itself: each field's documentation says what
+//! its description says (the parameter's or its schema's text, its default,
+//! bounds, pattern, values, format, deprecation), the types its operations
+//! share are named after what they are, and the crate's README and
+//! documentation show a first call with the description's own credentials.
+
+use endpoint_openapi::package::{Dependency, Generated, Modules, Options, generate_read};
+use endpoint_openapi::read::read_value;
+use serde_json::{Value, json};
+
+fn generated(description: Value) -> Generated {
+    let read = read_value(description, None, &[]).expect("a description");
+    let options = Options {
+        name: "shop-api".into(),
+        endpoint: Dependency::Path("../endpoint".into()),
+        modules: Modules::Tags,
+    };
+    generate_read(&read, &options).expect("a crate")
+}
+
+fn file<'g>(generated: &'g Generated, path: &str) -> &'g str {
+    &generated
+        .files
+        .iter()
+        .find(|f| f.path.to_str() == Some(path))
+        .unwrap_or_else(|| panic!("no {path}"))
+        .text
+}
+
+/// The documentation of a field of an `endpoint!` struct: its `///` lines
+/// right above `pub <field>:`.
+fn field_doc(text: &str, field: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|line| line.trim_start().starts_with(&format!("pub {field}:")))
+        .unwrap_or_else(|| panic!("no field `{field}` in {text}"));
+    let mut doc: Vec<&str> = lines[..at]
+        .iter()
+        .rev()
+        .map(|line| line.trim_start())
+        .skip_while(|line| line.starts_with("#["))
+        .take_while(|line| line.starts_with("///"))
+        .map(|line| line.trim_start_matches("///").trim_start())
+        .collect();
+    doc.reverse();
+    doc.join("\n")
+}
+
+fn shop(security: Value, schemes: Value) -> Value {
+    json!({
+        "openapi": "3.0.3",
+        "info": {"title": "Shop", "version": "1.0"},
+        "servers": [{"url": "https://shop.example.com/v1"}],
+        "security": security,
+        "paths": {
+            "/orders": {
+                "get": {
+                    "operationId": "list-orders",
+                    "tags": ["orders"],
+                    "parameters": [
+                        {"name": "limit", "in": "query",
+                         "schema": {"type": "integer", "format": "int32", "minimum": 1,
+                                    "maximum": 100, "default": 20}},
+                        {"name": "status", "in": "query",
+                         "schema": {"description": "Only the orders in this state.",
+                                    "type": "string",
+                                    "enum": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"]}},
+                        {"name": "code", "in": "query", "deprecated": true,
+                         "schema": {"title": "A discount code", "type": "string",
+                                    "minLength": 3, "maxLength": 12, "pattern": "^[A-Z`]+$"}},
+                        {"name": "total", "in": "query", "description": "Orders above this total.",
+                         "schema": {"type": "number", "exclusiveMinimum": true, "minimum": 0}},
+                        {"name": "since", "in": "query",
+                         "schema": {"type": "string", "format": "date-time"}},
+                        {"name": "cart", "in": "query",
+                         "schema": {"type": "string", "format": "uuid"}},
+                        {"name": "size", "in": "query",
+                         "schema": {"$ref": "#/components/schemas/size"}}
+                    ],
+                    "responses": {
+                        "200": {"description": "The orders.", "content": {"application/json": {
+                            "schema": {"type": "array", "items": {"$ref": "#/components/schemas/order"}}}}},
+                        "401": {"$ref": "#/components/responses/unauthorized"},
+                        "404": {"$ref": "#/components/responses/missing"}
+                    }
+                },
+                "post": {
+                    "operationId": "create-orders",
+                    "tags": ["orders"],
+                    "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                        "type": "object",
+                        "required": ["name"],
+                        "properties": {
+                            "name": {"type": "string", "maxLength": 40},
+                            "note": {"type": "string", "description": "A note for the shop.",
+                                     "deprecated": true},
+                            "count": {"type": "integer"}
+                        }
+                    }}}},
+                    "responses": {
+                        "201": {"description": "Created.", "content": {"application/json": {
+                            "schema": {"$ref": "#/components/schemas/order"}}}},
+                        "401": {"$ref": "#/components/responses/unauthorized"},
+                        "default": {"$ref": "#/components/responses/problem"}
+                    }
+                }
+            },
+            "/orders/{id}": {
+                "get": {
+                    "operationId": "get-orders-order",
+                    "tags": ["orders"],
+                    "parameters": [{"name": "id", "in": "path", "required": true,
+                                    "schema": {"type": "string"}}],
+                    "responses": {
+                        "200": {"description": "The order.", "content": {"application/json": {
+                            "schema": {"$ref": "#/components/schemas/order"}}}},
+                        "401": {"$ref": "#/components/responses/unauthorized"},
+                        "404": {"$ref": "#/components/responses/missing"},
+                        "default": {"$ref": "#/components/responses/problem"}
+                    }
+                }
+            }
+        },
+        "components": {
+            "securitySchemes": schemes,
+            "responses": {
+                "unauthorized": {"description": "No credentials.", "content": {"application/json": {
+                    "schema": {"type": "object", "properties": {
+                        "message": {"type": "string"},
+                        "errors": {"type": "array", "items": {
+                            "type": "object", "properties": {"code": {"type": "string"}}}}
+                    }}}}},
+                "missing": {"description": "Not there.", "content": {"application/json": {
+                    "schema": {"type": "object", "properties": {"reason": {"type": "string"}}}}}},
+                "problem": {"description": "A problem.", "content": {"application/json": {
+                    "schema": {"type": "object", "title": "problem details",
+                               "properties": {"detail": {"type": "string"}}}}}}
+            },
+            "schemas": {
+                "size": {"type": "string", "description": "A size.", "enum": ["s", "m", "l"]},
+                "order": {"type": "object", "required": ["id"], "properties": {
+                    "id": {"type": "string", "pattern": "^o_[0-9]+$"},
+                    "items": {"type": "integer", "minimum": 0, "maximum": 50, "exclusiveMaximum": true},
+                    "note": {"type": "string", "nullable": true}
+                }}
+            }
+        }
+    })
+}
+
+fn bearer() -> Generated {
+    generated(shop(
+        json!([{"token": []}]),
+        json!({"token": {"type": "http", "scheme": "bearer"},
+               "key": {"type": "apiKey", "in": "header", "name": "X-Shop-Key"}}),
+    ))
+}
+
+#[test]
+fn field_docs_say_what_the_description_says() {
+    let generated = bearer();
+    let orders = file(&generated, "src/orders.rs");
+    // No text of its own: the constraints beside the fallback.
+    assert_eq!(
+        field_doc(orders, "limit"),
+        "The `limit` query parameter.\n\nDefault: `20`; at least `1`; at most `100`."
+    );
+    // The schema's description, and the values bounded to ten.
+    assert_eq!(
+        field_doc(orders, "status"),
+        "Only the orders in this state.\n\nOne of `\"a\"`, `\"b\"`, `\"c\"`, `\"d\"`, `\"e\"`, `\"f\"`, \
+         `\"g\"`, `\"h\"`, `\"i\"`, `\"j\"` and 2 more."
+    );
+    // The schema's title; lengths; a pattern holding a backtick; deprecated.
+    assert_eq!(
+        field_doc(orders, "code"),
+        "A discount code\n\nAt least 3 characters; at most 12 characters; matching `` ^[A-Z`]+$ ``.\n\n\
+         Deprecated by the description."
+    );
+    // An exclusive bound (OpenAPI 3.0's `exclusiveMinimum: true`).
+    assert_eq!(
+        field_doc(orders, "total"),
+        "Orders above this total.\n\nMore than `0`."
+    );
+    // A format the field's type does not say; one it says (a timestamp).
+    assert_eq!(
+        field_doc(orders, "cart"),
+        "The `cart` query parameter.\n\nFormat `uuid`."
+    );
+    assert_eq!(field_doc(orders, "since"), "The `since` query parameter.");
+    // A reference: its component's description and values.
+    assert_eq!(
+        field_doc(orders, "size"),
+        "A size.\n\nOne of `\"s\"`, `\"m\"`, `\"l\"`."
+    );
+    // A body's properties alike.
+    assert_eq!(
+        field_doc(orders, "name"),
+        "The `name` property of the body.\n\nAt most 40 characters."
+    );
+    assert_eq!(
+        field_doc(orders, "note"),
+        "A note for the shop.\n\nDeprecated by the description."
+    );
+    assert_eq!(
+        field_doc(orders, "count"),
+        "The `count` property of the body."
+    );
+    // A model's fields alike.
+    let models = file(&generated, "src/models.rs");
+    assert!(
+        models.contains("    /// The `id` property.\n    ///\n    /// Matching `^o_[0-9]+$`.\n    pub id: String,"),
+        "{models}"
+    );
+    assert!(
+        models.contains(
+            "    /// The `items` property.\n    ///\n    /// At least `0`; less than `50`.\n"
+        ),
+        "{models}"
+    );
+}
+
+#[test]
+fn shared_answers_are_named_after_what_they_are() {
+    let generated = bearer();
+    let models = file(&generated, "src/models.rs");
+    // Three operations answer the same `401`: named after its reason, and
+    // its inline item after it; documented for all.
+    assert!(models.contains("pub struct Unauthorized {"), "{models}");
+    assert!(
+        models.contains("pub struct UnauthorizedErrorsItem {"),
+        "{models}"
+    );
+    assert!(models.contains("/// No credentials."), "{models}");
+    assert!(!models.contains("ListOrdersUnauthorized"), "{models}");
+    assert!(models.contains("pub struct NotFound {"), "{models}");
+    // A title names a shared type.
+    assert!(models.contains("pub struct ProblemDetails {"), "{models}");
+    assert!(!models.contains("CreateOrdersOther"), "{models}");
+    let orders = file(&generated, "src/orders.rs");
+    assert!(
+        orders.contains("NotFound(crate::models::NotFound) = \"404\""),
+        "{orders}"
+    );
+    // The operations keep every word that carries meaning.
+    let rust: Vec<&str> = generated
+        .operations
+        .iter()
+        .map(|o| o.rust.as_str())
+        .collect();
+    assert_eq!(rust, ["orders::List", "orders::Create", "orders::GetOrder"]);
+}
+
+#[test]
+fn an_answer_of_one_operation_keeps_its_name() {
+    let mut description = shop(json!([]), json!({}));
+    let paths = description["paths"].as_object_mut().unwrap();
+    paths.remove("/orders/{id}");
+    paths["/orders"].as_object_mut().unwrap().remove("post");
+    let generated = generated(description);
+    let models = file(&generated, "src/models.rs");
+    assert!(
+        models.contains("pub struct ListOrdersUnauthorized {"),
+        "{models}"
+    );
+    assert!(!models.contains("pub struct Unauthorized {"), "{models}");
+}
+
+#[test]
+fn the_first_call_uses_a_bearer_token() {
+    let generated = bearer();
+    let lib = file(&generated, "src/lib.rs");
+    let readme = file(&generated, "README.md");
+    for text in [lib, readme] {
+        assert!(
+            text.contains("use endpoint::client::ureq::Client;"),
+            "{text}"
+        );
+        assert!(text.contains("use shop_api::{BASE_URL, orders};"), "{text}");
+        assert!(text.contains(".base_url(BASE_URL)"), "{text}");
+        assert!(
+            text.contains(".bearer(std::env::var(\"SHOP_API_TOKEN\")?)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("client.send(&orders::GetOrder { id: \"id\".into() })?.body"),
+            "{text}"
+        );
+        assert!(
+            text.contains("client.paginate(&orders::List { ..Default::default() })"),
+            "{text}"
+        );
+        assert!(text.contains("`endpoint::model::Nullable`"), "{text}");
+        assert!(!text.contains("balance transaction"), "{text}");
+    }
+    assert!(lib.contains("//! ```no_run\n"), "{lib}");
+    assert!(
+        lib.contains("//! # Ok::<(), Box<dyn std::error::Error>>(())\n"),
+        "{lib}"
+    );
+    assert!(!readme.contains("# Ok::<"), "{readme}");
+    // The example's client is a dependency of the crate's tests.
+    let cargo = file(&generated, "Cargo.toml");
+    assert!(
+        cargo.contains(
+            "[dev-dependencies]\nendpoint = { path = \"../endpoint\", features = [\"ureq\"] }\n"
+        ),
+        "{cargo}"
+    );
+}
+
+#[test]
+fn the_first_call_sends_an_api_key_in_its_header() {
+    let generated = generated(shop(
+        json!([{"key": []}]),
+        json!({"token": {"type": "http", "scheme": "bearer"},
+               "key": {"type": "apiKey", "in": "header", "name": "X-Shop-Key"}}),
+    ));
+    for text in [
+        file(&generated, "src/lib.rs"),
+        file(&generated, "README.md"),
+    ] {
+        assert!(
+            text.contains("use endpoint::client::{ApiKey, ureq::Client};"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                ".api_key(ApiKey::header(\"X-Shop-Key\", std::env::var(\"SHOP_API_KEY\")?))"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains(".bearer("), "{text}");
+    }
+}
+
+#[test]
+fn the_first_call_of_other_schemes() {
+    let scheme = |scheme: Value| {
+        let generated = generated(shop(json!([{"one": []}]), json!({"one": scheme})));
+        file(&generated, "src/lib.rs").to_owned()
+    };
+    assert!(scheme(json!({"type": "http", "scheme": "Basic"})).contains(
+        ".basic(std::env::var(\"SHOP_API_USER\")?, std::env::var(\"SHOP_API_PASSWORD\")?)"
+    ));
+    assert!(
+        scheme(json!({"type": "apiKey", "in": "query", "name": "key"}))
+            .contains(".api_key(ApiKey::query(\"key\", std::env::var(\"SHOP_API_KEY\")?))")
+    );
+    let oauth2 = scheme(json!({"type": "oauth2", "flows": {"clientCredentials": {
+        "tokenUrl": "https://auth.example.com/token", "scopes": {}}}}));
+    assert!(
+        oauth2.contains("use endpoint::client::{OAuth2, ureq::Client};"),
+        "{oauth2}"
+    );
+    assert!(oauth2.contains(".oauth2(OAuth2::client_credentials(\"https://auth.example.com/token\", std::env::var(\"SHOP_API_CLIENT_ID\")?, std::env::var(\"SHOP_API_CLIENT_SECRET\")?))"), "{oauth2}");
+    // A key in `authorization` is a token with its scheme.
+    assert!(
+        scheme(json!({"type": "apiKey", "in": "header", "name": "Authorization"}))
+            .contains(".bearer(std::env::var(\"SHOP_API_TOKEN\")?)")
+    );
+    // Of alternatives, a bearer token first.
+    let either = generated(shop(
+        json!([{"user": []}, {"token": []}]),
+        json!({"user": {"type": "http", "scheme": "basic"},
+               "token": {"type": "http", "scheme": "bearer"}}),
+    ));
+    let lib = file(&either, "src/lib.rs");
+    assert!(
+        lib.contains(".bearer(") && !lib.contains(".basic("),
+        "{lib}"
+    );
+    // No scheme: no credentials.
+    let none = scheme(json!({"type": "mutualTLS"}));
+    assert!(
+        none.contains("    .base_url(BASE_URL)\n//!     .build()?;"),
+        "{none}"
+    );
+}
+
+#[test]
+fn a_shared_answer_keeps_its_name_when_its_reason_says_too_little() {
+    let answer = |status: &str, property: &str| {
+        json!({status: {"description": "An answer.", "content": {"application/json": {
+            "schema": {"type": "object", "properties": {property: {"type": "string"}}}}}}})
+    };
+    let operation = |id: &str, missing: &str| {
+        let mut responses = answer("200", "value");
+        responses
+            .as_object_mut()
+            .unwrap()
+            .extend(answer("404", missing).as_object().unwrap().clone());
+        json!({"operationId": id, "tags": ["things"], "responses": responses})
+    };
+    let generated = generated(json!({
+        "openapi": "3.1.0",
+        "info": {"title": "Things", "version": "1"},
+        "paths": {
+            "/a": {"get": operation("get-a", "reason")},
+            "/b": {"get": operation("get-b", "reason")},
+            "/c": {"get": operation("get-c", "why")},
+            "/d": {"get": operation("get-d", "why")}
+        }
+    }));
+    let models = file(&generated, "src/models.rs");
+    // A success without a title: the first operation's name, not `Ok`.
+    assert!(models.contains("pub struct GetAResponse {"), "{models}");
+    assert!(!models.contains("pub struct Ok"), "{models}");
+    // Two shapes of `404`, each shared: the first takes the reason, the
+    // other keeps its first operation's name rather than a number.
+    assert!(
+        models.contains("pub struct NotFound {\n    /// The `reason` property."),
+        "{models}"
+    );
+    assert!(
+        models.contains("pub struct GetCNotFound {\n    /// The `why` property."),
+        "{models}"
+    );
+    assert!(!models.contains("NotFound2"), "{models}");
+}
