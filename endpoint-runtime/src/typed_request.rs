@@ -77,6 +77,43 @@ pub trait TypedRequest: Fields {
     /// request with: that of the route's API (`#[endpoint(api = path)]`, as
     /// every struct of a generated crate names its crate's), else the global
     /// defaults (those of `Endpoint::default()`).
+    ///
+    /// ```
+    /// use std::sync::OnceLock;
+    ///
+    /// use endpoint::{Body, Endpoint, endpoint};
+    /// use serde_json::json;
+    ///
+    /// /// The shop's endpoint, made once.
+    /// fn shop() -> &'static Endpoint {
+    ///     static SHOP: OnceLock<Endpoint> = OnceLock::new();
+    ///     SHOP.get_or_init(|| {
+    ///         Endpoint::default()
+    ///             .defaults(json!({"baseUrl": "https://shop.example/v1", "headers": {"accept": "application/json"}}))
+    ///             .expect("valid defaults")
+    ///     })
+    /// }
+    ///
+    /// endpoint! {
+    ///     /// An order's receipt, as text.
+    ///     #[endpoint(api = shop, accept = "text/plain")]
+    ///     pub struct GetReceipt = "GET /orders/{id}/receipt" -> String;
+    ///
+    ///     /// Touch the orders: the description requires a body, every property optional.
+    ///     #[endpoint(api = shop, content_type = "application/json", body_required)]
+    ///     pub struct Touch = "POST /orders/touch" {
+    ///         reason: Option<String>,
+    ///     }
+    /// }
+    ///
+    /// let receipt = GetReceipt { id: "7".into() }.to_request()?;
+    /// assert_eq!(receipt.url, "https://shop.example/v1/orders/7/receipt");
+    /// assert_eq!(receipt.headers.get("accept"), Some("text/plain"));
+    /// let touch = Touch { reason: None }.to_request()?;
+    /// assert_eq!(touch.body, Some(Body::Json("{}".into())));
+    /// assert_eq!(touch.headers.get("content-type"), Some("application/json"));
+    /// # Ok::<(), endpoint::Error>(())
+    /// ```
     fn default_endpoint() -> &'static Endpoint {
         global()
     }
