@@ -36,8 +36,9 @@
 //!   `error` type; the first JSON media type of a status, else its first,
 //!   a text one a `String`, a binary one `endpoint::body::Bytes`; a
 //!   `204`, `205` or `304` has no body, whatever it declares;
-//! - the `accept` header: the media types of every answer, JSON first
-//!   (`*/*` when none declares one), when that is not `application/json`;
+//! - the `accept` header: the media type of every answer that the crate
+//!   decodes, JSON first (`*/*` when none declares one), when that is not
+//!   `application/json`;
 //! - a required property of the body is a plain field even when the body
 //!   is optional; a required body whose fields may all be left out is
 //!   sent empty (`{}`) then;
@@ -237,9 +238,10 @@ pub struct OperationPlan {
     /// whose fields may all be left out: the struct's `body_required`,
     /// which sends the body's empty form (`{}`) then.
     pub body_required: bool,
-    /// The media types of the operation's answers, JSON first, when they
-    /// are not just `application/json` (the crate's default `accept`):
-    /// the struct's `accept = "…"`; `*/*` when it declares none.
+    /// The media types of the operation's answers that the crate decodes
+    /// (of each answer, its JSON one, else its first), JSON first, when they
+    /// are not just `application/json` (the crate's default `accept`): the
+    /// struct's `accept = "…"`; `*/*` when it declares none.
     pub accept: Option<String>,
     /// The operation's own server (the struct's `server = "…"`): the
     /// first of the operation's or its path item's `servers`, its
@@ -1317,13 +1319,21 @@ impl OperationPlanner<'_, '_> {
     }
 }
 
-/// The `accept` of an operation of `answers`: the media types of its
-/// answers (their essence, each once), the JSON ones first; `*/*` when it
-/// declares none; `None` when that is `application/json`, the crate's
-/// default. A media type that is not `type/subtype` of tokens is left out.
+/// The `accept` of an operation of `answers`: the media type the crate
+/// decodes of each answer (its first JSON one, else its first; their
+/// essence, each once), the JSON ones first; `*/*` when it declares none;
+/// `None` when that is `application/json`, the crate's default. A media
+/// type that is not `type/subtype` of tokens is left out.
 fn accept(answers: &ByStatus<Ty>) -> Option<String> {
     let mut types: Vec<String> = Vec::new();
-    for (media_type, _) in answers.iter().flat_map(|(_, by_media)| by_media) {
+    for (_, by_media) in answers {
+        let chosen = by_media
+            .iter()
+            .find(|(media_type, _)| media_kind(media_type) == BodyKind::Json)
+            .or_else(|| by_media.first());
+        let Some((media_type, _)) = chosen else {
+            continue;
+        };
         let essence = essence(media_type);
         let valid = essence
             .split_once('/')

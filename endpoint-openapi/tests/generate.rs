@@ -919,9 +919,13 @@ fn orders_api() -> Api {
     traced.parameters = vec![param("X-Trace", ParamIn::Header, true, string())];
     let mut list = op(Some("countOrders"), "GET", "/orders/count", &["shop"]);
     list.parameters = vec![param("limit", ParamIn::Query, false, integer())];
+    // JSON or YAML: the crate decodes JSON, and asks for it.
     list.responses = vec![answer(
         "200",
-        vec![content("application/json", Some(integer()))],
+        vec![
+            content("application/json", Some(integer())),
+            content("application/yaml", Some(integer())),
+        ],
     )];
     let mut note = op(Some("noteOrder"), "POST", "/orders/{id}/notes", &["shop"]);
     note.parameters = vec![param("id", ParamIn::Path, true, string())];

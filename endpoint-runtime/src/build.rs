@@ -31,7 +31,8 @@ pub(crate) struct Input<'a, 'r, 't> {
     /// The body's media type, when the route names one.
     pub body: Option<BodyPlan>,
     /// The route's own `accept` header (`#[endpoint(accept = "…")]`), which
-    /// replaces the defaults' and gives way to a header parameter.
+    /// replaces the defaults' JSON one and gives way to any other and to a
+    /// header parameter.
     pub accept: Option<&'static str>,
     /// The call's other options.
     pub options: Resolved<'a>,
@@ -119,7 +120,9 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
         };
         headers = BodyHeaders::add(body_headers, headers, header);
     }
-    if let Some(accept) = accept {
+    if let Some(accept) = accept
+        && headers.get("accept").is_none_or(is_default_accept)
+    {
         headers.insert("accept", accept)?;
     }
     outside.finish(&mut headers)?;
@@ -131,6 +134,12 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
         body,
         request,
     })
+}
+
+/// Whether `accept` is a default's (JSON, GitHub's, or none), which a
+/// route's own `accept` replaces; any other is the caller's choice, kept.
+fn is_default_accept(accept: &str) -> bool {
+    accept.is_empty() || accept == "application/json" || accept == crate::github::DEFAULT_ACCEPT
 }
 
 /// `url` holds the base URL followed by the expanded template; makes it the

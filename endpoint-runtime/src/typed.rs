@@ -46,8 +46,9 @@ pub struct Plan {
     /// whole body).
     pub body: Option<BodyPlan>,
     /// The route's `accept` header (`#[endpoint(accept = "…")]`): the media
-    /// types of its answers, sent instead of the endpoint's `accept`; a
-    /// header field of the route still wins. `None`: the endpoint's.
+    /// types of its answers, sent instead of the endpoint's `accept` when
+    /// that is a default (`application/json`, GitHub's); another the caller
+    /// chose, and a header field of the route, win. `None`: the endpoint's.
     pub accept: Option<&'static str>,
     /// How the route's lists page, when the route names its own scheme
     /// (`#[endpoint(paginate(…))]`), which wins over a client's; `None` for

@@ -289,6 +289,20 @@ mod tests {
         }
         .to_request()?;
         assert_eq!(request.headers.get("accept"), Some("application/x-tar"));
+        // An `accept` the caller chose for the endpoint is kept; GitHub's
+        // default is replaced.
+        let route = Shop {
+            note: None,
+            accept: None,
+        };
+        let chosen = shop().defaults(serde_json::json!({"headers": {"accept": "text/csv"}}))?;
+        let request = route.to_request_with(&chosen)?;
+        assert_eq!(request.headers.get("accept"), Some("text/csv"));
+        let request = route.to_request_with(global())?;
+        assert_eq!(
+            request.headers.get("accept"),
+            Some("text/plain, application/x-tar")
+        );
         Ok(())
     }
 
