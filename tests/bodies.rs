@@ -578,6 +578,7 @@ impl endpoint::__private::Route for PutUntyped {
             }],
             server: None,
             body: None,
+            accept: None,
             pagination: None,
         }
     };
@@ -817,7 +818,7 @@ fn a_whole_body_goes_alone() {
     route!(TwoWholes = POST [whole("raw"), whole("other")]);
     route!(
         JsonFieldThenWhole = POST [at("title", Location::Body, Style::Default, true), whole("raw")],
-        body: Some(BodyPlan { media_type: "application/json", kind: BodyKind::Json })
+        body: Some(BodyPlan { media_type: "application/json", kind: BodyKind::Json, required: false })
     );
     let value = |text: &str| -> Option<Box<dyn ToParam>> { Some(Box::new(text.to_owned())) };
     let check = |result: endpoint::Result<Request>, key: &str, reason: &str| {

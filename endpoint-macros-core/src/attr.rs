@@ -1,7 +1,8 @@
 //! The `#[endpoint(…)]` attributes of a declared field (`rename = "…"`, a
 //! location, OpenAPI's `style`, `explode`, `allow_reserved`, the bracket
 //! rule `arrays`, `content_type`, `multi_segment`) and of a struct
-//! (`server = "…"`, `uploads`, `content_type`, `paginate(…)`, `error = Type`).
+//! (`server = "…"`, `uploads`, `content_type`, `body_required`,
+//! `accept = "…"`, `api = path`, `paginate(…)`, `error = Type`).
 //!
 //! Only the attributes' own mistakes are found here (an unknown or repeated
 //! option, an unknown style, two locations, a media type that is not one);
@@ -283,6 +284,15 @@ pub(crate) struct ItemAttrs {
     /// `error = Type`: what the body of an answer that is not a success
     /// decodes into.
     pub error: Option<syn::Type>,
+    /// `body_required`, where it is written: a body is always sent, its
+    /// kind's empty form when no body field is set.
+    pub body_required: Option<Span>,
+    /// `accept = "…"`: the media types of the route's answers, its
+    /// `accept` header.
+    pub accept: Option<(String, Span)>,
+    /// `api = path`: the function (`fn() -> &'static Endpoint`) whose
+    /// endpoint `to_request()` uses.
+    pub api: Option<syn::Path>,
 }
 
 /// How a route's lists page (`#[endpoint(paginate(…))]`): the runtime's
@@ -534,6 +544,65 @@ fn error_type(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<s
     Ok(Some(value.parse()?))
 }
 
+/// Reads `accept = "…"`: media types or ranges separated by commas
+/// (`text/plain`, `application/json, */*`), each maybe with parameters
+/// (`;q=0.5`).
+fn accept(cx: &mut Ctxt, lit: &LitStr) -> Option<(String, Span)> {
+    let value = lit.value();
+    if !value.is_empty() && value.split(',').all(|item| is_media_type(item.trim())) {
+        return Some((value, lit.span()));
+    }
+    cx.error_at(
+        lit.span(),
+        format!(
+            "`accept = \"{}\"` is not a list of media types: expected `type/subtype` or a \
+             range such as `text/*` or `*/*`, separated by commas (`text/plain, \
+             application/json`)",
+            value.escape_debug()
+        ),
+    );
+    None
+}
+
+/// Reads `api = path`: the path of a function `fn() -> &'static Endpoint`.
+/// A string or no value at all is a mistake, recorded in `cx`.
+fn api_path(cx: &mut Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<syn::Path>> {
+    let span = meta.path.span();
+    if !meta.input.peek(syn::Token![=]) {
+        cx.error_at(
+            span,
+            "`api` needs the path of the function that gives the API's endpoint: \
+             `api = crate::api` (a `fn() -> &'static endpoint::Endpoint`)",
+        );
+        return Ok(None);
+    }
+    let value = meta.value()?;
+    if value.peek(LitStr) {
+        let lit: LitStr = value.parse()?;
+        cx.error_at(
+            lit.span(),
+            format!(
+                "`api = path` takes the path of a function, not a string: `api = {}`",
+                lit.value()
+            ),
+        );
+        return Ok(None);
+    }
+    let expr: syn::Expr = value.parse()?;
+    match expr {
+        syn::Expr::Path(path) if path.qself.is_none() && path.attrs.is_empty() => {
+            Ok(Some(path.path))
+        }
+        other => {
+            cx.error_at(
+                other.span(),
+                "`api = path` takes the path of a function (`crate::api`), not an expression",
+            );
+            Ok(None)
+        }
+    }
+}
+
 impl ItemAttrs {
     /// Reads the `#[endpoint(…)]` attributes of a struct; every mistake is
     /// recorded in `cx`.
@@ -569,13 +638,30 @@ impl ItemAttrs {
                         cx.error_at(span, "`error` is given twice");
                     }
                     options.error = error_type(cx, &meta)?;
+                } else if meta.path.is_ident("body_required") {
+                    if options.body_required.is_some() {
+                        cx.error_at(span, "`body_required` is given twice");
+                    }
+                    options.body_required = Some(span);
+                } else if meta.path.is_ident("accept") {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    if options.accept.is_some() {
+                        cx.error_at(span, "`accept` is given twice");
+                    }
+                    options.accept = accept(cx, &lit);
+                } else if meta.path.is_ident("api") {
+                    if options.api.is_some() {
+                        cx.error_at(span, "`api` is given twice");
+                    }
+                    options.api = api_path(cx, &meta)?;
                 } else {
                     let name = meta.path.to_token_stream().to_string().replace(' ', "");
                     cx.error_at(
                         span,
                         format!(
                             "unknown option `{name}` in `#[endpoint(…)]` on a struct: expected \
-                             `server = \"…\"`, `uploads`, `content_type = \"…\"`, `paginate(…)` or \
+                             `server = \"…\"`, `uploads`, `content_type = \"…\"`, \
+                             `body_required`, `accept = \"…\"`, `api = path`, `paginate(…)` or \
                              `error = Type` \
                              (`rename`, the locations and the styles are for fields)"
                         ),
@@ -647,6 +733,72 @@ mod tests {
             &messages,
             &["`error` needs the type of the route's error bodies"],
         );
+    }
+
+    #[test]
+    fn api_accept_and_body_required_options() {
+        let read = |item: proc_macro2::TokenStream| {
+            check_tokens(item, |cx, item: &crate::ast::ItemDef| {
+                let attrs = ItemAttrs::from_attrs(cx, &item.options);
+                (
+                    attrs.api.map(|path| path.to_token_stream().to_string()),
+                    attrs.accept.map(|(accept, _)| accept),
+                    attrs.body_required.is_some(),
+                )
+            })
+        };
+        let ((api, accept, required), messages) = read(quote!(
+            #[endpoint(api = crate::api, accept = "text/plain, application/x-tar;q=0.5, */*")]
+            #[endpoint(body_required, content_type = "application/json")]
+            struct S = "POST /x";
+        ));
+        assert!(messages.is_empty(), "{messages:?}");
+        assert_eq!(api.as_deref(), Some("crate :: api"));
+        assert_eq!(
+            accept.as_deref(),
+            Some("text/plain, application/x-tar;q=0.5, */*")
+        );
+        assert!(required);
+
+        let ((api, ..), messages) =
+            read(quote!(#[endpoint(api = "crate::api")] struct S = "GET /x";));
+        assert_eq!(api, None);
+        assert_reported(
+            &messages,
+            &["`api = path` takes the path of a function, not a string: `api = crate::api`"],
+        );
+        let ((api, ..), messages) = read(quote!(#[endpoint(api)] struct S = "GET /x";));
+        assert_eq!(api, None);
+        assert_reported(&messages, &["`api` needs the path of the function"]);
+        let ((api, ..), messages) = read(quote!(#[endpoint(api = api() )] struct S = "GET /x";));
+        assert_eq!(api, None);
+        assert_reported(
+            &messages,
+            &["takes the path of a function (`crate::api`), not an expression"],
+        );
+        let ((api, ..), messages) =
+            read(quote!(#[endpoint(api = a, api = b)] struct S = "GET /x";));
+        assert_eq!(api.as_deref(), Some("b"));
+        assert_reported(&messages, &["`api` is given twice"]);
+
+        let ((_, accept, _), messages) =
+            read(quote!(#[endpoint(accept = "text plain")] struct S = "GET /x";));
+        assert_eq!(accept, None);
+        assert_reported(
+            &messages,
+            &["`accept = \"text plain\"` is not a list of media types"],
+        );
+        let ((_, accept, _), messages) =
+            read(quote!(#[endpoint(accept = "")] struct S = "GET /x";));
+        assert_eq!(accept, None);
+        assert_reported(&messages, &["`accept = \"\"` is not a list of media types"]);
+        let (_, messages) = read(
+            quote!(#[endpoint(accept = "text/plain", accept = "text/html")] struct S = "GET /x";),
+        );
+        assert_reported(&messages, &["`accept` is given twice"]);
+        let (_, messages) =
+            read(quote!(#[endpoint(body_required, body_required)] struct S = "POST /x";));
+        assert_reported(&messages, &["`body_required` is given twice"]);
     }
 
     #[test]

@@ -53,6 +53,8 @@ pub(crate) fn check_expr(cx: &mut Ctxt, def: &ExprDef) -> CheckedExpr {
         body: None,
         paginate: None,
         error: None,
+        accept: None,
+        api: None,
     }
 }
 

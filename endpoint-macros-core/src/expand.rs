@@ -136,9 +136,11 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
         &params,
         checked.server.as_deref(),
         checked.body.as_ref(),
+        checked.accept.as_deref(),
         checked.paginate.as_ref(),
     );
     let field = with_fields_fn(&field_values(checked, template));
+    let api = default_endpoint(checked.api.as_ref());
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
     let mut answer_doc = format!(
@@ -170,6 +172,26 @@ fn item_impl(def: &ItemDef, checked: &CheckedItem, template: &Template<'_>) -> T
             const METHOD: &'static str = #method;
             const TEMPLATE: &'static str = #template_text;
             const PLAN: &'static ::endpoint::__private::Plan = &#plan;
+            #api
+        }
+    }
+}
+
+/// The route's `default_endpoint` when it names its API's (`api = path`):
+/// the named function's endpoint, checked by the compiler to be a
+/// `fn() -> &'static Endpoint` where the path is written.
+fn default_endpoint(api: Option<&syn::Path>) -> TokenStream {
+    let Some(api) = api else {
+        return TokenStream::new();
+    };
+    let function = quote_spanned! {api.span()=>
+        let api: fn() -> &'static ::endpoint::__private::Endpoint = #api;
+    };
+    quote! {
+        #[inline]
+        fn default_endpoint() -> &'static ::endpoint::__private::Endpoint {
+            #function
+            api()
         }
     }
 }
@@ -385,7 +407,7 @@ fn is_direct(ty: &Type) -> bool {
     }
 }
 
-/// `Plan { method, template, params, server, body, pagination }`: the route as data, the
+/// `Plan { method, template, params, server, body, accept, pagination }`: the route as data, the
 /// template in its packed form (a string and a list of numbers), which costs
 /// the least to compile; multi-segment variables are marked in it.
 fn plan(
@@ -394,6 +416,7 @@ fn plan(
     params: &[TokenStream],
     server: Option<&str>,
     body: Option<&BodyDef>,
+    accept: Option<&str>,
     paginate: Option<&PageDef>,
 ) -> TokenStream {
     let method = format_ident!("{method}");
@@ -402,12 +425,17 @@ fn plan(
         .iter()
         .map(|&word| proc_macro2::Literal::u32_unsuffixed(word));
     let body = match body {
-        Some(BodyDef { media_type, kind }) => {
+        Some(BodyDef {
+            media_type,
+            kind,
+            required,
+        }) => {
             let kind = format_ident!("{kind:?}");
             quote! {
                 ::core::option::Option::Some(::endpoint::__private::BodyPlan {
                     media_type: #media_type,
                     kind: ::endpoint::__private::BodyKind::#kind,
+                    required: #required,
                 })
             }
         }
@@ -418,6 +446,10 @@ fn plan(
         Some(server) => quote!(::core::option::Option::Some(#server)),
         None => quote!(::core::option::Option::None),
     };
+    let accept = match accept {
+        Some(accept) => quote!(::core::option::Option::Some(#accept)),
+        None => quote!(::core::option::Option::None),
+    };
     quote! {
         ::endpoint::__private::Plan {
             method: ::endpoint::__private::Method::#method,
@@ -425,6 +457,7 @@ fn plan(
             params: &[#(#params),*],
             server: #server,
             body: #body,
+            accept: #accept,
             pagination: #pagination,
         }
     }
@@ -503,7 +536,9 @@ fn inherent_items(method: &str, template_text: &str) -> TokenStream {
         #[doc = #template_doc]
         pub const TEMPLATE: &'static str = #template_text;
 
-        /// Builds the request with the global defaults (those of `Endpoint::default()`).
+        /// Builds the request with the defaults of the route's API (its
+        /// `TypedRequest::default_endpoint`: `Endpoint::default()` unless the
+        /// route names its API's).
         ///
         /// # Errors
         /// A value that cannot be expanded into the URL or written into the
@@ -547,7 +582,7 @@ fn expression(def: &ExprDef) -> TokenStream {
 /// serialization error is kept and returned by `to_request`.
 fn expression_impl(checked: &CheckedExpr, template: &Template<'_>) -> TokenStream {
     let ident = format_ident!("__Endpoint");
-    let plan = plan(&checked.method, template, &[], None, None, None);
+    let plan = plan(&checked.method, template, &[], None, None, None, None);
     let (method, template_text) = (&checked.method, &checked.template_text);
     let inherent = inherent_items(method, template_text);
     let fields: Vec<_> = checked.fields.iter().map(|field| &field.ident).collect();
@@ -801,6 +836,43 @@ mod tests {
     }
 
     #[test]
+    fn api_accept_and_body_required() {
+        let out = expand(quote! {
+            #[endpoint(api = crate::api, accept = "text/plain")]
+            #[endpoint(content_type = "application/json", body_required)]
+            pub struct Create = "POST /orders" { note: Option<String> }
+        });
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(
+            out.contains(
+                "fn default_endpoint () -> & 'static :: endpoint :: __private :: Endpoint { \
+                 let api : fn () -> & 'static :: endpoint :: __private :: Endpoint = crate :: api ; \
+                 api () }"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("accept : :: core :: option :: Option :: Some (\"text/plain\")"),
+            "{out}"
+        );
+        assert!(out.contains("required : true"), "{out}");
+
+        // Without the options: the global endpoint, the endpoint's accept.
+        let out = expand(quote!(pub struct Get = "GET /orders";));
+        assert!(!out.contains("fn default_endpoint"), "{out}");
+        assert!(
+            out.contains("accept : :: core :: option :: Option :: None"),
+            "{out}"
+        );
+
+        let out = expand(quote!(#[endpoint(body_required)] pub struct Create = "POST /orders";));
+        assert!(
+            out.contains("`body_required` sends the body's empty form when no body field is set"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn errors_keep_the_struct() {
         let out = expand(quote!(pub struct S = "GTE /x/{=y}";));
         assert!(out.contains("pub struct S"), "{out}");
@@ -1026,7 +1098,7 @@ mod tests {
             out.contains(
                 "body : :: core :: option :: Option :: Some (:: endpoint :: __private :: BodyPlan { \
                  media_type : \"multipart/form-data\" , \
-                 kind : :: endpoint :: __private :: BodyKind :: Multipart , })"
+                 kind : :: endpoint :: __private :: BodyKind :: Multipart , required : false , })"
             ),
             "{out}"
         );

@@ -77,6 +77,12 @@ pub(crate) struct Checked<F> {
     /// The type of the body of an answer that is not a success, when the
     /// item names one (`error = Type`).
     pub error: Option<syn::Type>,
+    /// The route's `accept` header, when the item names one
+    /// (`accept = "…"`).
+    pub accept: Option<String>,
+    /// The function whose endpoint `to_request()` uses, when the item
+    /// names one (`api = path`).
+    pub api: Option<syn::Path>,
 }
 
 /// The media type of a request body and how it is written: the runtime's
@@ -87,6 +93,8 @@ pub(crate) struct BodyDef {
     pub media_type: String,
     /// Its kind, by the runtime's rule.
     pub kind: BodyKind,
+    /// Whether a body is always sent (`body_required`).
+    pub required: bool,
 }
 
 /// A template variable: its name and whether it sits in the path.

@@ -248,6 +248,8 @@ pub(crate) fn check_item(cx: &mut Ctxt, item: &ItemDef) -> CheckedItem {
         body,
         paginate: item_attrs.paginate.clone(),
         error: item_attrs.error.clone(),
+        accept: item_attrs.accept.as_ref().map(|(accept, _)| accept.clone()),
+        api: item_attrs.api.clone(),
     }
 }
 
@@ -275,7 +277,16 @@ fn body_def(
         }
         (Some(named), None) => named.clone(),
         (None, Some(named)) => named,
-        (None, None) => return None,
+        (None, None) => {
+            if let Some(span) = item.body_required {
+                cx.error_at(
+                    span,
+                    "`body_required` sends the body's empty form when no body field is set: it \
+                     needs the body's media type, `content_type = \"…\"` on the struct",
+                );
+            }
+            return None;
+        }
     };
     if route.is_query_method() {
         cx.error_at(
@@ -291,6 +302,7 @@ fn body_def(
     Some(BodyDef {
         kind: BodyKind::of(&media_type),
         media_type,
+        required: item.body_required.is_some(),
     })
 }
 
@@ -1767,7 +1779,8 @@ mod tests {
             checked.body,
             Some(BodyDef {
                 media_type: "application/x-www-form-urlencoded".into(),
-                kind: BodyKind::Form
+                kind: BodyKind::Form,
+                required: false,
             })
         );
         use Location::*;

@@ -44,7 +44,14 @@
 //!   when none has a body, else an `endpoint::answers!` enum of a variant
 //!   per status; the refusals (`4xx`, `5xx`, `default`) alike, the route's
 //!   `error` type; the first JSON media type of a status, else its first,
-//!   a text one a `String`, a binary one `endpoint::body::Bytes`;
+//!   a text one a `String`, a binary one `endpoint::body::Bytes`; a
+//!   `204`, `205` or `304` has no body, whatever it declares;
+//! - the `accept` header: the media type of every answer that the crate
+//!   decodes, JSON first (`*/*` when none declares one), when that is not
+//!   `application/json`;
+//! - a required property of the body is a plain field even when the body
+//!   is optional; a required body whose fields may all be left out is
+//!   sent empty (`{}`) then;
 //! - a list operation that pages otherwise than by `Link` headers (Stripe's
 //!   `has_more`, Kubernetes' `continue`, a next URL, a cursor, an offset, a
 //!   page number: [`crate::paging`]) names its scheme (`paginate(…)`), and
@@ -59,7 +66,7 @@ use crate::ident;
 use crate::paging::{self, Paging};
 use crate::plan::{Policy, Type, TypeDef, TypeSpace};
 use crate::schema::{Kind, Schema};
-use endpoint_runtime::__private::{BodyKind, redact_userinfo, server_error};
+use endpoint_runtime::__private::{BodyKind, is_token, redact_userinfo, server_error};
 
 /// The names and documentation of a generated crate's models: names as
 /// [`ident`] makes them, descriptions as rustdoc ([`docs::rustdoc`]).
@@ -237,6 +244,15 @@ pub struct OperationPlan {
     pub template: String,
     /// The body's media type (the struct's `content_type`).
     pub content_type: Option<String>,
+    /// Whether the description requires a body (`requestBody.required`)
+    /// whose fields may all be left out: the struct's `body_required`,
+    /// which sends the body's empty form (`{}`) then.
+    pub body_required: bool,
+    /// The media types of the operation's answers that the crate decodes
+    /// (of each answer, its JSON one, else its first), JSON first, when they
+    /// are not just `application/json` (the crate's default `accept`): the
+    /// struct's `accept = "…"`; `*/*` when it declares none.
+    pub accept: Option<String>,
     /// The operation's own server (the struct's `server = "…"`): the
     /// first of the operation's or its path item's `servers`, its
     /// variables at their defaults; `None` when it has none, or when it is
@@ -943,8 +959,17 @@ impl OperationPlanner<'_, '_> {
             }
         }
         let (content_type, choice) = self.body();
+        let body_required = content_type.is_some()
+            && operation.body.as_ref().is_some_and(|body| body.required)
+            && self.fields.iter().any(|f| f.location == Location::Body)
+            && self
+                .fields
+                .iter()
+                .filter(|f| matches!(f.location, Location::Body | Location::RequestBody))
+                .all(|f| f.optional);
         let (success, error, answers) = self.answers();
         let server = self.server();
+        let accept = accept(&answers);
         OperationPlan {
             index,
             module,
@@ -952,6 +977,8 @@ impl OperationPlanner<'_, '_> {
             method: operation.method.to_ascii_uppercase(),
             template,
             content_type,
+            body_required,
+            accept,
             server,
             fields: std::mem::take(&mut self.fields),
             choice,
@@ -1246,7 +1273,9 @@ impl OperationPlanner<'_, '_> {
                         wire: property.name.clone(),
                         location,
                         ty,
-                        optional: !(nullable || required && property.required),
+                        // A required property stays required when the
+                        // body is optional: a body sent must hold it.
+                        optional: !(nullable || property.required),
                         doc,
                         style,
                         explode,
@@ -1372,9 +1401,23 @@ impl OperationPlanner<'_, '_> {
                         operation.label()
                     )
                 });
+            // `204`, `205` and `304` have no body (RFC 9110): one declared
+            // is not planned, and the answer decodes without it.
+            let bodiless = matches!(response.status.as_str(), "204" | "205" | "304");
+            if bodiless && !response.contents.is_empty() {
+                self.diagnose(
+                    &response.pointer,
+                    format!(
+                        "a `{}` answer is declared with a body, which it never has",
+                        response.status
+                    ),
+                    "no body",
+                );
+            }
             let mut by_media = Vec::new();
             for content in &response.contents {
                 let ty = match (&content.schema, media_kind(&content.media_type)) {
+                    _ if bodiless => None,
                     (None, _) => None,
                     (Some(schema), _) if is_binary(schema) => Some(Ty::Bytes),
                     (Some(schema), BodyKind::Json) => Some(Ty::Planned(self.root(
@@ -1397,7 +1440,8 @@ impl OperationPlanner<'_, '_> {
                     .and_then(|(_, ty)| ty.clone())
                     .or_else(|| {
                         // A body without a schema: any JSON value.
-                        (!response.contents.is_empty()).then_some(Ty::Planned(Type::Json))
+                        (!bodiless && !response.contents.is_empty())
+                            .then_some(Ty::Planned(Type::Json))
                     });
                 if is_success {
                     success.push((response.status.clone(), chosen));
@@ -1461,6 +1505,37 @@ fn field_doc(
         doc.push_str("\n\nDeprecated by the description.");
     }
     (text, doc)
+}
+
+/// The `accept` of an operation of `answers`: the media type the crate
+/// decodes of each answer (its first JSON one, else its first; their
+/// essence, each once), the JSON ones first; `*/*` when it declares none;
+/// `None` when that is `application/json`, the crate's default. A media
+/// type that is not `type/subtype` of tokens is left out.
+fn accept(answers: &ByStatus<Ty>) -> Option<String> {
+    let mut types: Vec<String> = Vec::new();
+    for (_, by_media) in answers {
+        let chosen = by_media
+            .iter()
+            .find(|(media_type, _)| media_kind(media_type) == BodyKind::Json)
+            .or_else(|| by_media.first());
+        let Some((media_type, _)) = chosen else {
+            continue;
+        };
+        let essence = essence(media_type);
+        let valid = essence
+            .split_once('/')
+            .is_some_and(|(kind, sub)| is_token(kind) && is_token(sub));
+        if valid && !types.contains(&essence) {
+            types.push(essence);
+        }
+    }
+    if types.is_empty() {
+        return Some("*/*".to_owned());
+    }
+    types.sort_by_key(|media_type| media_kind(media_type) != BodyKind::Json);
+    let accept = types.join(", ");
+    (accept != "application/json").then_some(accept)
 }
 
 /// One type when every status has the same, `()` when none has a body,

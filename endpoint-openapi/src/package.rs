@@ -547,6 +547,7 @@ impl Writer<'_> {
     /// the parameters' styles, with `docs` false without documentation.
     fn item(&self, op: &OperationPlan, styles: bool, docs: bool) -> Result<ItemDef, String> {
         let default = op.fields.iter().all(|f| f.optional || defaults(&f.ty));
+        let api: syn::Path = parse_quote!(crate::api);
         let derive: syn::Attribute = if default {
             parse_quote!(#[derive(Debug, Clone, PartialEq, Default)])
         } else {
@@ -554,11 +555,21 @@ impl Writer<'_> {
         };
         let mut attrs = if docs { doc_attrs(&op.doc) } else { Vec::new() };
         attrs.push(derive);
-        let mut options: Vec<syn::Attribute> = op
-            .content_type
-            .iter()
-            .map(|media_type| parse_quote!(#[endpoint(content_type = #media_type)]))
-            .collect();
+        // The options of this project's rules first, in one attribute: the
+        // crate's endpoint, a body always sent, the answers' media types.
+        let mut words = vec![quote!(api = #api)];
+        if op.body_required {
+            words.push(quote!(body_required));
+        }
+        if let Some(accept) = &op.accept {
+            words.push(quote!(accept = #accept));
+        }
+        let mut options: Vec<syn::Attribute> = vec![parse_quote!(#[endpoint(#(#words),*)])];
+        options.extend(
+            op.content_type
+                .iter()
+                .map(|media_type| parse_quote!(#[endpoint(content_type = #media_type)])),
+        );
         if let Some(error) = self.error(op) {
             let error = self.parse_type(&error)?;
             options.push(parse_quote!(#[endpoint(error = #error)]));
@@ -652,20 +663,12 @@ impl Writer<'_> {
     }
 }
 
-/// Whether a field of this type has a `Default`.
+/// Whether a required field of this type has a natural default: only a
+/// nullable value (`None`, which the description allows). Any other
+/// required field (a path, query, header or cookie parameter, a property of
+/// the body) is the caller's to give, so its struct has no `Default`.
 fn defaults(ty: &Ty) -> bool {
-    fn planned(ty: &Type) -> bool {
-        match ty {
-            Type::Named(_) | Type::Timestamp | Type::Uri => false,
-            Type::Box(inner) => planned(inner),
-            _ => true,
-        }
-    }
-    match ty {
-        Ty::Planned(ty) => planned(ty),
-        Ty::File | Ty::Bytes => true,
-        Ty::Choice => false,
-    }
+    matches!(ty, Ty::Planned(Type::Option(_)))
 }
 
 /// The first error the macro reports for `item`, if any: the message of
@@ -953,21 +956,38 @@ fn lib_rs(api: &Api, plan: &Plan, modules: &[Vec<String>], example: &[String]) -
         }
     }
     out.push_str("pub mod models;\n");
+    // Every struct's `api = crate::api`: the endpoint its `to_request()`
+    // builds with, made once.
+    let make = "\n/// The endpoint every request of this crate is built with by `to_request()`,\n\
+                /// made once: ";
+    let statics = "pub fn api() -> &'static ::endpoint::Endpoint {\n    \
+                   static API: ::std::sync::OnceLock<::endpoint::Endpoint> = \
+                   ::std::sync::OnceLock::new();\n    \
+                   API.get_or_init(|| {\n        ::endpoint::__private::api_endpoint(";
+    let headers = "&[(\"accept\", \"application/json\")])\n    })\n}\n";
     if let Some(url) = base_url(api) {
         let _ = write!(
             out,
             "\n/// The API's server, the first its description names: the base URL of its requests.\n\
-             pub const BASE_URL: &str = {url:?};\n\n\
-             /// The defaults of this API's requests: [`BASE_URL`], and JSON as the answer\n\
-             /// asked for; `to_request_with(&endpoint()?)` builds a request with them.\n\
+             pub const BASE_URL: &str = {url:?};\n\
+             {make}[`BASE_URL`], and JSON as the answer asked for (an operation\n\
+             /// whose answers are of other media types asks for those).\n\
+             {statics}BASE_URL, {headers}\n\
+             /// The defaults of this API's requests, a copy of [`api()`]: start from it for\n\
+             /// another base URL or credentials (`endpoint()?.defaults(…)`), and build a request\n\
+             /// with it by `to_request_with(&endpoint()?)`.\n\
              ///\n\
              /// # Errors\n\
-             /// None in practice: the defaults are valid.\n\
+             /// None: the result is a copy of [`api()`].\n\
              pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {{\n    \
-             ::endpoint::Endpoint::default().defaults(::serde_json::json!({{\n        \
-             \"baseUrl\": BASE_URL,\n        \
-             \"headers\": {{ \"accept\": \"application/json\" }},\n    \
-             }}))\n}}\n"
+             Ok(api().clone())\n}}\n"
+        );
+    } else {
+        let _ = write!(
+            out,
+            "{make}no base URL (the description names no absolute\n\
+             /// server: give one with `Endpoint::defaults`), and JSON as the answer asked for.\n\
+             {statics}\"\", {headers}"
         );
     }
     out

@@ -528,7 +528,8 @@ fn fields_of_every_location() {
     /// `GET /v1/pets/{petId}`
     ///
     /// Returns one pet, see <https://example.com/pets>.
-    #[derive(Debug, Clone, PartialEq, Default)]
+    #[derive(Debug, Clone, PartialEq)]
+    #[endpoint(api = crate::api)]
     #[endpoint(error = String)]
     pub struct GetPet = \"GET /v1/pets/{pet_id}\" -> crate::models::Pet {
         /// The `petId` path parameter.
@@ -1027,4 +1028,344 @@ fn an_operations_own_server_reaches_its_route() {
     assert_eq!(diagnostic.fallback, "the API's server");
     // Each route, with its server, is one the macro takes.
     assert_eq!(expand_all(text), 6);
+}
+
+/// A description of orders written for the rules of requests: a required
+/// path parameter, required query and header parameters, an optional body
+/// with a required property, a required body with no required property,
+/// answers of other media types than JSON, a `204` declared with a body.
+fn orders_api() -> Api {
+    let integer = || Schema::of(Kind::Integer);
+    let mut get = op(Some("getOrder"), "GET", "/orders/{id}", &["shop"]);
+    get.parameters = vec![param("id", ParamIn::Path, true, string())];
+    get.responses = vec![answer(
+        "200",
+        vec![content("application/json", Some(string()))],
+    )];
+    let mut search = op(Some("searchOrders"), "GET", "/orders", &["shop"]);
+    search.parameters = vec![
+        param("type", ParamIn::Query, true, string()),
+        param("limit", ParamIn::Query, false, integer()),
+    ];
+    let mut traced = op(Some("listOrders"), "GET", "/orders/all", &["shop"]);
+    traced.parameters = vec![param("X-Trace", ParamIn::Header, true, string())];
+    let mut list = op(Some("countOrders"), "GET", "/orders/count", &["shop"]);
+    list.parameters = vec![param("limit", ParamIn::Query, false, integer())];
+    // JSON or YAML: the crate decodes JSON, and asks for it.
+    list.responses = vec![answer(
+        "200",
+        vec![
+            content("application/json", Some(integer())),
+            content("application/yaml", Some(integer())),
+        ],
+    )];
+    let mut note = op(Some("noteOrder"), "POST", "/orders/{id}/notes", &["shop"]);
+    note.parameters = vec![param("id", ParamIn::Path, true, string())];
+    note.body = Some(RequestBody {
+        required: false,
+        ..body(vec![content(
+            "application/json",
+            Some(object(&[
+                ("text", string(), true),
+                ("tag", string(), false),
+            ])),
+        )])
+        .unwrap()
+    });
+    let mut touch = op(Some("touchOrders"), "POST", "/orders/touch", &["shop"]);
+    touch.body = body(vec![content(
+        "application/json",
+        Some(object(&[("reason", string(), false)])),
+    )]);
+    let mut loose = op(Some("looseOrders"), "POST", "/orders/loose", &["shop"]);
+    loose.body = Some(RequestBody {
+        required: false,
+        ..body(vec![content(
+            "application/x-www-form-urlencoded",
+            Some(object(&[("reason", string(), false)])),
+        )])
+        .unwrap()
+    });
+    let mut text = op(
+        Some("orderReceipt"),
+        "GET",
+        "/orders/{id}/receipt",
+        &["shop"],
+    );
+    text.parameters = vec![param("id", ParamIn::Path, true, string())];
+    text.responses = vec![
+        answer("200", vec![content("text/plain", Some(string()))]),
+        answer(
+            "404",
+            vec![content("application/problem+json", Some(string()))],
+        ),
+    ];
+    let mut export = op(Some("exportOrders"), "GET", "/orders/export", &["shop"]);
+    export.responses = vec![answer(
+        "200",
+        vec![content(
+            "application/x-tar",
+            Some(Schema::of(Kind::String {
+                format: Some("binary".into()),
+                values: None,
+            })),
+        )],
+    )];
+    let mut cancel = op(Some("cancelOrder"), "DELETE", "/orders/{id}", &["shop"]);
+    cancel.parameters = vec![param("id", ParamIn::Path, true, string())];
+    cancel.responses = vec![answer(
+        "204",
+        vec![content(
+            "application/json",
+            Some(object(&[("id", string(), true)])),
+        )],
+    )];
+    let mut ship = op(Some("shipOrder"), "POST", "/orders/{id}/ship", &["shop"]);
+    ship.parameters = vec![param("id", ParamIn::Path, true, string())];
+    ship.responses = vec![
+        answer("200", vec![content("application/json", Some(string()))]),
+        answer("205", vec![content("application/json", Some(string()))]),
+    ];
+    Api {
+        title: "Orders".into(),
+        version: "1".into(),
+        servers: vec![Server {
+            url: "https://shop.example/v1".into(),
+            ..Server::default()
+        }],
+        operations: vec![
+            get, search, traced, list, note, touch, loose, text, export, cancel, ship,
+        ],
+        ..Api::default()
+    }
+}
+
+/// The `endpoint!` item of the struct `name` in `text`.
+fn item<'t>(text: &'t str, name: &str) -> &'t str {
+    let at = text
+        .find(&format!("pub struct {name} = "))
+        .unwrap_or_else(|| panic!("no {name} in {text}"));
+    let start = text[..at].rfind("endpoint! {").unwrap_or(0);
+    let end = text[at..].find("\n}\n").map_or(text.len(), |end| at + end);
+    &text[start..end]
+}
+
+#[test]
+fn requests_go_to_their_apis_server() {
+    let generated = generate(&orders_api(), &options(Modules::Tags)).unwrap();
+    let lib = file(&generated, "src/lib.rs");
+    assert!(
+        lib.contains("pub const BASE_URL: &str = \"https://shop.example/v1\";"),
+        "{lib}"
+    );
+    assert!(
+        lib.contains(
+            "pub fn api() -> &'static ::endpoint::Endpoint {\n    \
+             static API: ::std::sync::OnceLock<::endpoint::Endpoint> = ::std::sync::OnceLock::new();\n    \
+             API.get_or_init(|| {\n        \
+             ::endpoint::__private::api_endpoint(BASE_URL, &[(\"accept\", \"application/json\")])\n    \
+             })\n}"
+        ),
+        "{lib}"
+    );
+    assert!(
+        lib.contains("pub fn endpoint() -> ::endpoint::Result<::endpoint::Endpoint> {\n    Ok(api().clone())\n}"),
+        "{lib}"
+    );
+    // Every struct names it, and the macro takes it.
+    let orders = file(&generated, "src/shop.rs");
+    let count = expand_all(orders);
+    assert_eq!(count, 11);
+    assert_eq!(
+        orders.matches("api = crate::api").count(),
+        count,
+        "{orders}"
+    );
+    let out = endpoint_macros_core::expand(
+        syn::parse_str::<syn::ItemMacro>(&format!("{}\n}}", item(orders, "GetOrder")))
+            .unwrap()
+            .mac
+            .tokens,
+    )
+    .to_string();
+    assert!(out.contains("fn default_endpoint ()"), "{out}");
+    assert!(out.contains("= crate :: api ;"), "{out}");
+
+    // Without an absolute server: the endpoint has no base URL, never
+    // GitHub's.
+    let relative = Api {
+        servers: vec![Server {
+            url: "/v1".into(),
+            ..Server::default()
+        }],
+        ..orders_api()
+    };
+    let lib = file(
+        &generate(&relative, &options(Modules::Tags)).unwrap(),
+        "src/lib.rs",
+    )
+    .to_owned();
+    assert!(!lib.contains("BASE_URL"), "{lib}");
+    assert!(
+        lib.contains(
+            "::endpoint::__private::api_endpoint(\"\", &[(\"accept\", \"application/json\")])"
+        ),
+        "{lib}"
+    );
+}
+
+#[test]
+fn required_fields_have_no_default() {
+    let generated = generate(&orders_api(), &options(Modules::Tags)).unwrap();
+    let orders = file(&generated, "src/shop.rs");
+    let derives = |name: &str| {
+        let item = item(orders, name);
+        item.contains("#[derive(Debug, Clone, PartialEq, Default)]")
+    };
+    // A required path, query or header parameter, a required property of
+    // the body: the caller gives it, no `Default` fills it.
+    for name in ["GetOrder", "SearchOrders", "ListOrders", "NoteOrder"] {
+        assert!(!derives(name), "{}", item(orders, name));
+    }
+    // Only optional fields, or none: `Default`.
+    for name in ["CountOrders", "TouchOrders", "ExportOrders"] {
+        assert!(derives(name), "{}", item(orders, name));
+    }
+}
+
+#[test]
+fn a_required_property_of_an_optional_body_is_required() {
+    let generated = generate(&orders_api(), &options(Modules::Tags)).unwrap();
+    let orders = file(&generated, "src/shop.rs");
+    let note = item(orders, "NoteOrder");
+    assert!(
+        note.contains("        #[endpoint(body)]\n        pub text: String,\n"),
+        "{note}"
+    );
+    assert!(
+        note.contains("        #[endpoint(body)]\n        pub tag: Option<String>,\n"),
+        "{note}"
+    );
+    // The body is optional, but one sent holds `text`: no `body_required`.
+    assert!(!note.contains("body_required"), "{note}");
+}
+
+#[test]
+fn a_required_body_is_sent_when_its_fields_are_all_left_out() {
+    let generated = generate(&orders_api(), &options(Modules::Tags)).unwrap();
+    let orders = file(&generated, "src/shop.rs");
+    let touch = item(orders, "TouchOrders");
+    assert!(
+        touch.contains("#[endpoint(api = crate::api, body_required, accept = \"*/*\")]"),
+        "{touch}"
+    );
+    assert!(touch.contains("pub reason: Option<String>,"), "{touch}");
+    // The macro plans the body as required.
+    let out = endpoint_macros_core::expand(
+        syn::parse_str::<syn::ItemMacro>(&format!("{touch}\n}}"))
+            .unwrap()
+            .mac
+            .tokens,
+    )
+    .to_string();
+    assert!(out.contains("required : true"), "{out}");
+    // An optional body is not sent when its fields are left out.
+    let loose = item(orders, "LooseOrders");
+    assert!(!loose.contains("body_required"), "{loose}");
+    let plan = endpoint_openapi::operations::plan(
+        &orders_api(),
+        &Modules::Tags,
+        &mut endpoint_openapi::diag::Diagnostics::default(),
+    );
+    let by_name = |name: &str| {
+        plan.operations
+            .iter()
+            .find(|op| op.name == name)
+            .unwrap_or_else(|| panic!("no {name}"))
+    };
+    assert!(by_name("TouchOrders").body_required);
+    assert!(!by_name("LooseOrders").body_required);
+    assert!(!by_name("NoteOrder").body_required);
+}
+
+#[test]
+fn accept_lists_the_media_types_of_the_answers() {
+    let plan = endpoint_openapi::operations::plan(
+        &orders_api(),
+        &Modules::Tags,
+        &mut endpoint_openapi::diag::Diagnostics::default(),
+    );
+    let accept = |name: &str| {
+        plan.operations
+            .iter()
+            .find(|op| op.name == name)
+            .unwrap_or_else(|| panic!("no {name}"))
+            .accept
+            .clone()
+    };
+    // JSON only: the crate's default, no option.
+    assert_eq!(accept("GetOrder"), None);
+    assert_eq!(accept("CountOrders"), None);
+    // Text and a problem: JSON first.
+    assert_eq!(
+        accept("OrderReceipt").as_deref(),
+        Some("application/problem+json, text/plain")
+    );
+    assert_eq!(accept("ExportOrders").as_deref(), Some("application/x-tar"));
+    // No answer with a body: anything.
+    assert_eq!(accept("SearchOrders").as_deref(), Some("*/*"));
+    let generated = generate(&orders_api(), &options(Modules::Tags)).unwrap();
+    let orders = file(&generated, "src/shop.rs");
+    let export = item(orders, "ExportOrders");
+    assert!(
+        export.contains("#[endpoint(api = crate::api, accept = \"application/x-tar\")]"),
+        "{export}"
+    );
+    assert!(!item(orders, "GetOrder").contains("accept"));
+    let out = endpoint_macros_core::expand(
+        syn::parse_str::<syn::ItemMacro>(&format!("{export}\n}}"))
+            .unwrap()
+            .mac
+            .tokens,
+    )
+    .to_string();
+    assert!(
+        out.contains("accept : :: core :: option :: Option :: Some (\"application/x-tar\")"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bodiless_statuses_have_no_body() {
+    let generated = generate(&orders_api(), &options(Modules::Tags)).unwrap();
+    let orders = file(&generated, "src/shop.rs");
+    // A `204` declared with a JSON body: no body, `()`.
+    assert!(
+        orders.contains("pub struct CancelOrder = \"DELETE /orders/{id}\" -> () {"),
+        "{orders}"
+    );
+    // A `205` beside a `200`: a variant of no body.
+    assert!(
+        orders.contains("        ResetContent = \"205\",\n"),
+        "{orders}"
+    );
+    assert!(
+        orders.contains("        Ok(String) = \"200\",\n"),
+        "{orders}"
+    );
+    for (operation, status) in [("cancelOrder", "204"), ("shipOrder", "205")] {
+        assert!(
+            generated
+                .diagnostics
+                .iter()
+                .any(|d| d.operation.as_deref() == Some(operation)
+                    && d.pointer == format!("#/r/{status}")
+                    && d.message.contains("declared with a body")),
+            "{:?}",
+            generated.diagnostics
+        );
+    }
+    // No type of the body declared on the `204` is made.
+    let models = file(&generated, "src/models.rs");
+    assert!(!models.contains("CancelOrder"), "{models}");
 }

@@ -30,6 +30,10 @@ pub(crate) struct Input<'a, 'r, 't> {
     pub template: &'r Template<'t>,
     /// The body's media type, when the route names one.
     pub body: Option<BodyPlan>,
+    /// The route's own `accept` header (`#[endpoint(accept = "…")]`), which
+    /// replaces the defaults' JSON one and gives way to any other and to a
+    /// header parameter.
+    pub accept: Option<&'static str>,
     /// The call's other options.
     pub options: Resolved<'a>,
 }
@@ -59,6 +63,7 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
         base_url,
         template,
         body: body_plan,
+        accept,
         options:
             Resolved {
                 mut headers,
@@ -115,6 +120,11 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
         };
         headers = BodyHeaders::add(body_headers, headers, header);
     }
+    if let Some(accept) = accept
+        && headers.get("accept").is_none_or(is_default_accept)
+    {
+        headers.insert("accept", accept)?;
+    }
     outside.finish(&mut headers)?;
 
     Ok(Request {
@@ -124,6 +134,12 @@ pub(crate) fn build(input: Input<'_, '_, '_>, params: &(impl Params + ?Sized)) -
         body,
         request,
     })
+}
+
+/// Whether `accept` is a default's (JSON, GitHub's, or none), which a
+/// route's own `accept` replaces; any other is the caller's choice, kept.
+fn is_default_accept(accept: &str) -> bool {
+    accept.is_empty() || accept == "application/json" || accept == crate::github::DEFAULT_ACCEPT
 }
 
 /// `url` holds the base URL followed by the expanded template; makes it the
@@ -303,7 +319,7 @@ fn build_body(
         return Ok(Some(body));
     }
     if let (Some(fields), Some(plan)) = (fields, plan) {
-        let (body, own) = fields.finish(plan.media_type)?.unzip();
+        let (body, own) = fields.finish(plan.media_type, plan.required)?.unzip();
         *media_type = own.flatten();
         return Ok(body);
     }
@@ -376,23 +392,39 @@ impl BodyFields {
     }
 
     /// The body, with the media type it is sent as (a multipart body's with
-    /// its boundary); none when there was no field.
-    fn finish(self, media_type: &'static str) -> Result<Option<(Body, Option<MediaType>)>> {
+    /// its boundary); none when there was no field, unless the body is
+    /// `required`: then its kind's empty form (`{}`, an empty form, a
+    /// multipart body of no part, an empty text or bytes).
+    fn finish(
+        self,
+        media_type: &'static str,
+        required: bool,
+    ) -> Result<Option<(Body, Option<MediaType>)>> {
         let content_type = Some(MediaType::Set(Cow::Borrowed(media_type)));
         Ok(match self {
-            BodyFields::Json(object) if object.is_empty() => None,
+            BodyFields::Json(object) if object.is_empty() && !required => None,
             BodyFields::Json(mut object) => {
+                if object.is_empty() {
+                    object.push('{');
+                }
                 object.push('}');
                 Some((Body::Json(object), content_type))
             }
             BodyFields::Form(form) => {
                 let text = form.finish();
-                (!text.is_empty()).then_some((Body::Text(text), content_type))
+                (required || !text.is_empty()).then_some((Body::Text(text), content_type))
             }
-            BodyFields::Multipart(multipart) if multipart.is_empty() => None,
+            BodyFields::Multipart(multipart) if multipart.is_empty() && !required => None,
             BodyFields::Multipart(multipart) => {
                 Some(multipart_body(multipart, "body", media_type)?)
             }
+            BodyFields::None(None) if required => Some((
+                match BodyKind::of(media_type) {
+                    BodyKind::Text => Body::Text(String::new()),
+                    _ => Body::Bytes(Vec::new()),
+                },
+                content_type,
+            )),
             BodyFields::None(None) => None,
             BodyFields::None(Some(key)) => {
                 return Err(Error::value(

@@ -33,6 +33,7 @@ pub(crate) fn request(
             base_url,
             template,
             body: None,
+            accept: None,
             options: resolved,
         };
         build(input, &layers.params(template))
@@ -56,6 +57,7 @@ pub(crate) fn parse(merged: &Map<String, Value>) -> Result<Request> {
             base_url,
             template,
             body: None,
+            accept: None,
             options: Resolved {
                 headers,
                 format,

@@ -105,6 +105,23 @@ pub fn endpoint<'o>(route: &str, options: impl Into<Options<'o>>) -> Result<Requ
     global().endpoint(route, options)
 }
 
+/// The endpoint of an API other than GitHub's: the global defaults with
+/// `base_url` as the base URL and `headers` set over the defaults' (an
+/// `accept`, a `user-agent`). What a generated crate's requests are built
+/// with, made once; a header that cannot be sent is reported by each
+/// request, as [`Endpoint::defaults`]' are.
+#[doc(hidden)]
+pub fn api_endpoint(base_url: &str, headers: &[(&str, &str)]) -> Endpoint {
+    let mut defaults = defaults::initial();
+    defaults.insert("baseUrl".into(), base_url.into());
+    if let Some(Value::Object(map)) = defaults.get_mut("headers") {
+        for (name, value) in headers {
+            map.insert(name.to_ascii_lowercase(), (*value).into());
+        }
+    }
+    Endpoint::from_defaults(defaults)
+}
+
 impl Default for Endpoint {
     fn default() -> Self {
         global().clone()

@@ -116,7 +116,7 @@ pub mod __private {
     pub use crate::__decode_union as decode_union;
     pub use crate::__open_enum as open_enum;
     pub use crate::body::Content;
-    pub use crate::endpoint::{credential_origins, route_origin};
+    pub use crate::endpoint::{api_endpoint, credential_origins, route_origin};
     pub use crate::headers::is_token;
     pub use crate::model::Pagination;
     pub use crate::model::answer::{

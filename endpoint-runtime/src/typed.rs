@@ -45,6 +45,11 @@ pub struct Plan {
     /// octokit rule (a JSON object of the body's fields, or `data` as the
     /// whole body).
     pub body: Option<BodyPlan>,
+    /// The route's `accept` header (`#[endpoint(accept = "…")]`): the media
+    /// types of its answers, sent instead of the endpoint's `accept` when
+    /// that is a default (`application/json`, GitHub's); another the caller
+    /// chose, and a header field of the route, win. `None`: the endpoint's.
+    pub accept: Option<&'static str>,
     /// How the route's lists page, when the route names its own scheme
     /// (`#[endpoint(paginate(…))]`), which wins over a client's; `None` for
     /// the client's.
@@ -122,6 +127,7 @@ pub(crate) fn request(
         base_url,
         template: &plan.template,
         body: plan.body,
+        accept: plan.accept,
         options,
     };
     if prepared.has_params() {

@@ -73,8 +73,54 @@ pub trait TypedRequest: Fields {
         self.with_fields(&mut |fields| endpoint.typed_request(Self::PLAN, fields))
     }
 
-    /// Builds the request with the global defaults (those of
-    /// `Endpoint::default()`).
+    /// The endpoint whose defaults [`TypedRequest::to_request`] builds the
+    /// request with: that of the route's API (`#[endpoint(api = path)]`, as
+    /// every struct of a generated crate names its crate's), else the global
+    /// defaults (those of `Endpoint::default()`).
+    ///
+    /// ```
+    /// use std::sync::OnceLock;
+    ///
+    /// use endpoint::{Body, Endpoint, endpoint};
+    /// use serde_json::json;
+    ///
+    /// /// The shop's endpoint, made once.
+    /// fn shop() -> &'static Endpoint {
+    ///     static SHOP: OnceLock<Endpoint> = OnceLock::new();
+    ///     SHOP.get_or_init(|| {
+    ///         Endpoint::default()
+    ///             .defaults(json!({"baseUrl": "https://shop.example/v1", "headers": {"accept": "application/json"}}))
+    ///             .expect("valid defaults")
+    ///     })
+    /// }
+    ///
+    /// endpoint! {
+    ///     /// An order's receipt, as text.
+    ///     #[endpoint(api = shop, accept = "text/plain")]
+    ///     pub struct GetReceipt = "GET /orders/{id}/receipt" -> String;
+    ///
+    ///     /// Touch the orders: the description requires a body, every property optional.
+    ///     #[endpoint(api = shop, content_type = "application/json", body_required)]
+    ///     pub struct Touch = "POST /orders/touch" {
+    ///         reason: Option<String>,
+    ///     }
+    /// }
+    ///
+    /// let receipt = GetReceipt { id: "7".into() }.to_request()?;
+    /// assert_eq!(receipt.url, "https://shop.example/v1/orders/7/receipt");
+    /// assert_eq!(receipt.headers.get("accept"), Some("text/plain"));
+    /// let touch = Touch { reason: None }.to_request()?;
+    /// assert_eq!(touch.body, Some(Body::Json("{}".into())));
+    /// assert_eq!(touch.headers.get("content-type"), Some("application/json"));
+    /// # Ok::<(), endpoint::Error>(())
+    /// ```
+    fn default_endpoint() -> &'static Endpoint {
+        global()
+    }
+
+    /// Builds the request with the defaults of the route's API
+    /// ([`TypedRequest::default_endpoint`]): the global defaults (those of
+    /// `Endpoint::default()`) unless the route names its API's.
     ///
     /// # Errors
     /// As [`TypedRequest::to_request_with`].
@@ -82,7 +128,7 @@ pub trait TypedRequest: Fields {
     where
         Self: Sized,
     {
-        self.to_request_with(global())
+        self.to_request_with(Self::default_endpoint())
     }
 }
 
@@ -101,6 +147,10 @@ pub trait Route: Fields {
     const TEMPLATE: &'static str;
     /// The compiled route.
     const PLAN: &'static Plan;
+    /// [`TypedRequest::default_endpoint`]: the function `api = path` names.
+    fn default_endpoint() -> &'static Endpoint {
+        global()
+    }
 }
 
 impl<T: Route> TypedRequest for T {
@@ -109,4 +159,219 @@ impl<T: Route> TypedRequest for T {
     const METHOD: &'static str = <T as Route>::METHOD;
     const TEMPLATE: &'static str = <T as Route>::TEMPLATE;
     const PLAN: &'static Plan = <T as Route>::PLAN;
+
+    fn default_endpoint() -> &'static Endpoint {
+        <T as Route>::default_endpoint()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::LazyLock;
+
+    use super::*;
+    use crate::request::{Body, Method};
+    use crate::template::parts::static_template;
+    use crate::value::Param;
+    use crate::wire::plan::{BodyKind, BodyPlan, Location, ParamPlan, Placement};
+
+    /// A route `POST /x` of one optional body field `note` and one optional
+    /// header field `accept`, planned with `body` and `accept`, on the
+    /// endpoint of `api` when it names one: what `endpoint!` writes for a
+    /// struct with `api = …`, `accept = "…"` and `body_required`.
+    macro_rules! route {
+        ($name:ident, body: $body:expr, accept: $accept:expr $(, api: $api:expr)?) => {
+            struct $name {
+                note: Option<&'static str>,
+                accept: Option<&'static str>,
+            }
+
+            impl Fields for $name {
+                fn with_fields(&self, build: &mut crate::typed::FieldsBuild<'_>) -> Result<Request> {
+                    build(&[self.note.map(Param::Str), self.accept.map(Param::Str)])
+                }
+            }
+
+            impl Route for $name {
+                type Response = serde_json::Value;
+                type Error = serde_json::Value;
+                const METHOD: &'static str = "POST";
+                const TEMPLATE: &'static str = "/x";
+                const PLAN: &'static Plan = &Plan {
+                    method: Method::POST,
+                    // `/x`, packed as the macro packs it.
+                    template: static_template("/x", &[2, 0, 8]),
+                    params: &[
+                        ParamPlan::new("note"),
+                        ParamPlan {
+                            name: "accept",
+                            placement: Placement {
+                                location: Location::Header,
+                                ..Placement::DEFAULT
+                            },
+                        },
+                    ],
+                    server: None,
+                    body: $body,
+                    accept: $accept,
+                    pagination: None,
+                };
+                $(fn default_endpoint() -> &'static Endpoint {
+                    $api()
+                })?
+            }
+        };
+    }
+
+    static SHOP: LazyLock<Endpoint> = LazyLock::new(|| {
+        crate::endpoint::api_endpoint(
+            "https://shop.example/v1",
+            &[("Accept", "application/json"), ("x-shop", "1")],
+        )
+    });
+
+    fn shop() -> &'static Endpoint {
+        &SHOP
+    }
+
+    const JSON: Option<BodyPlan> = Some(BodyPlan {
+        media_type: "application/json",
+        kind: BodyKind::Json,
+        required: true,
+    });
+
+    route!(Global, body: None, accept: None);
+    route!(Shop, body: JSON, accept: Some("text/plain, application/x-tar"), api: shop);
+
+    #[test]
+    fn to_request_goes_to_the_routes_api() -> Result<()> {
+        let request = Global {
+            note: None,
+            accept: None,
+        }
+        .to_request()?;
+        assert_eq!(request.url, "https://api.github.com/x");
+        assert_eq!(
+            request.headers.get("accept"),
+            Some(crate::github::DEFAULT_ACCEPT)
+        );
+
+        let route = Shop {
+            note: Some("hi"),
+            accept: None,
+        };
+        let request = route.to_request()?;
+        assert_eq!(request.url, "https://shop.example/v1/x");
+        assert_eq!(request.headers.get("x-shop"), Some("1"));
+        // The route's own `accept`, not the endpoint's.
+        assert_eq!(
+            request.headers.get("accept"),
+            Some("text/plain, application/x-tar")
+        );
+        assert_eq!(
+            request.body,
+            Some(Body::Json(r#"{"note":"hi"}"#.to_owned()))
+        );
+        // Another endpoint is used when named.
+        let other = Endpoint::default();
+        assert_eq!(
+            route.to_request_with(&other)?.url,
+            "https://api.github.com/x"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn a_header_field_wins_over_the_routes_accept() -> Result<()> {
+        let request = Shop {
+            note: None,
+            accept: Some("application/x-tar"),
+        }
+        .to_request()?;
+        assert_eq!(request.headers.get("accept"), Some("application/x-tar"));
+        // An `accept` the caller chose for the endpoint is kept; GitHub's
+        // default is replaced.
+        let route = Shop {
+            note: None,
+            accept: None,
+        };
+        let chosen = shop().defaults(serde_json::json!({"headers": {"accept": "text/csv"}}))?;
+        let request = route.to_request_with(&chosen)?;
+        assert_eq!(request.headers.get("accept"), Some("text/csv"));
+        let request = route.to_request_with(global())?;
+        assert_eq!(
+            request.headers.get("accept"),
+            Some("text/plain, application/x-tar")
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn a_required_body_is_sent_empty() -> Result<()> {
+        let request = Shop {
+            note: None,
+            accept: None,
+        }
+        .to_request()?;
+        assert_eq!(request.body, Some(Body::Json("{}".to_owned())));
+        assert_eq!(
+            request.headers.get("content-type"),
+            Some("application/json")
+        );
+        // Without `required`, no body and no `content-type`.
+        route!(
+            Optional,
+            body: Some(BodyPlan { required: false, ..JSON.unwrap() }),
+            accept: None
+        );
+        let request = Optional {
+            note: None,
+            accept: None,
+        }
+        .to_request()?;
+        assert_eq!(request.body, None);
+        assert_eq!(request.headers.get("content-type"), None);
+        Ok(())
+    }
+
+    #[test]
+    fn a_required_body_of_another_kind_is_its_empty_form() -> Result<()> {
+        const FORM: Option<BodyPlan> = Some(BodyPlan {
+            media_type: "application/x-www-form-urlencoded",
+            kind: BodyKind::Form,
+            required: true,
+        });
+        const MULTIPART: Option<BodyPlan> = Some(BodyPlan {
+            media_type: "multipart/form-data",
+            kind: BodyKind::Multipart,
+            required: true,
+        });
+        route!(Form, body: FORM, accept: None);
+        route!(Multipart, body: MULTIPART, accept: None);
+        let form = Form {
+            note: None,
+            accept: None,
+        }
+        .to_request()?;
+        assert_eq!(form.body, Some(Body::Text(String::new())));
+        assert_eq!(
+            form.headers.get("content-type"),
+            Some("application/x-www-form-urlencoded")
+        );
+        let multipart = Multipart {
+            note: None,
+            accept: None,
+        }
+        .to_request()?;
+        let content_type = multipart.headers.get("content-type").unwrap_or_default();
+        let boundary = content_type
+            .strip_prefix("multipart/form-data; boundary=")
+            .unwrap_or_default();
+        assert!(!boundary.is_empty(), "{content_type}");
+        assert_eq!(
+            multipart.body,
+            Some(Body::Bytes(format!("--{boundary}--\r\n").into_bytes()))
+        );
+        Ok(())
+    }
 }

@@ -68,6 +68,7 @@ macro_rules! route {
                 params: &[$($param),*],
                 server: None,
                 body: $body,
+                accept: None,
                 pagination: None,
             };
         }

@@ -189,6 +189,10 @@ pub struct BodyPlan {
     pub media_type: &'static str,
     /// How the body is written, from the media type.
     pub kind: BodyKind,
+    /// Whether the route always sends a body (`#[endpoint(body_required)]`):
+    /// with no body field set, the kind's empty form (`{}` for JSON, an
+    /// empty form, a multipart body of no part) instead of no body.
+    pub required: bool,
 }
 
 /// How a body of a media type is written.
