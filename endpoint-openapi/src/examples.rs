@@ -135,14 +135,19 @@ struct Found {
 /// ```
 pub fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
     let mut found: BTreeSet<(Place, Change)> = BTreeSet::new();
+    // What examples say that no relaxation follows (the top of an example
+    // of another type), each once.
+    let mut kept: BTreeSet<(String, String)> = BTreeSet::new();
     let mut notes = Vec::new();
     let mut note = |at: &str, operation: Option<&str>, list: Vec<Found>| {
         for one in list {
             // Each relaxation once, named by the first example that shows
             // it.
-            if let Some(place) = &one.place
-                && !found.insert((place.clone(), one.change.clone()))
-            {
+            let first = match &one.place {
+                Some(place) => found.insert((place.clone(), one.change.clone())),
+                None => kept.insert((at.to_owned(), one.message.clone())),
+            };
+            if !first {
                 continue;
             }
             let fallback = match &one.place {
@@ -546,5 +551,205 @@ fn apply(schema: &mut Schema, change: &Change) {
             }
         }
         Change::Any => widen(schema, Kind::Any),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{MediaContent, Operation, Response};
+    use serde_json::json;
+
+    fn schema(value: Value) -> Schema {
+        Schema::read(&value, "test").unwrap()
+    }
+
+    /// An API of one operation whose `200` answer is `answer`, with these
+    /// examples, and these components.
+    fn api(answer: Value, examples: &[Value], components: Value) -> Api {
+        let contents = vec![MediaContent {
+            media_type: "application/json".into(),
+            schema: Some(schema(answer)),
+            examples: examples
+                .iter()
+                .enumerate()
+                .map(|(i, example)| (format!("#/example/{i}"), example.clone()))
+                .collect(),
+            ..MediaContent::default()
+        }];
+        Api {
+            operations: vec![Operation {
+                operation_id: Some("get".into()),
+                method: "GET".into(),
+                path: "/x".into(),
+                responses: vec![Response {
+                    status: "200".into(),
+                    contents,
+                    ..Response::default()
+                }],
+                ..Operation::default()
+            }],
+            schemas: components
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(name, value)| (name.clone(), schema(value.clone())))
+                .collect(),
+            ..Api::default()
+        }
+    }
+
+    fn said(diagnostics: &Diagnostics) -> Vec<String> {
+        diagnostics.iter().map(ToString::to_string).collect()
+    }
+
+    fn answer(api: &Api) -> &Schema {
+        api.operations[0].responses[0].contents[0]
+            .schema
+            .as_ref()
+            .unwrap()
+    }
+
+    fn property<'a>(schema: &'a Schema, name: &str) -> &'a crate::schema::Property {
+        let Kind::Object(object) = &schema.kind else {
+            panic!("{schema:?}")
+        };
+        object.properties.iter().find(|p| p.name == name).unwrap()
+    }
+
+    #[test]
+    fn null_numbers_and_maps_widen_where_they_are() {
+        let api = api(
+            json!({"type": "object", "properties": {
+                "count": {"type": "integer"},
+                "owner": {"$ref": "#/components/schemas/Owner"},
+                "tags": {"type": "object", "additionalProperties": {"type": "boolean"}},
+                "note": {"type": "string"}
+            }}),
+            &[
+                json!({"count": 2.5, "owner": "u_1", "tags": {"a": true, "b": "yes"}, "note": null}),
+                // The same relaxations again: said once.
+                json!({"count": 1.5, "owner": "u_2"}),
+            ],
+            json!({"Owner": {"type": "object", "properties": {"id": {"type": "string"}}}}),
+        );
+        let mut diagnostics = Diagnostics::new();
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        let answer = answer(&relaxed);
+        assert_eq!(property(answer, "count").schema.kind, Kind::Number);
+        // The owner is any value where it is; its component is kept.
+        assert_eq!(property(answer, "owner").schema.kind, Kind::Any);
+        assert!(matches!(relaxed.schemas["Owner"].kind, Kind::Object(_)));
+        let Kind::Object(tags) = &property(answer, "tags").schema.kind else {
+            panic!()
+        };
+        assert_eq!(tags.additional, Additional::Typed(Box::default()));
+        assert!(property(answer, "note").schema.nullable);
+        assert_eq!(
+            said(&diagnostics),
+            [
+                "#/example/0 (get): `count` is a number in the example, where the schema says an integer; a number (`f64`)",
+                "#/example/0 (get): `owner` is a string in the example, where the schema says an object; any JSON value (`serde_json::Value`)",
+                "#/example/0 (get): `tags.b` is a string in the example, where the schema says a boolean; any JSON value (`serde_json::Value`)",
+                "#/example/0 (get): `note` is `null` in the example, where the schema does not allow `null`; optional (`null` allowed)",
+            ]
+        );
+    }
+
+    #[test]
+    fn unions_parts_and_the_top_of_an_example() {
+        let api = api(
+            json!({"allOf": [
+                {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+                {"type": "object", "properties": {"value": {"oneOf": [
+                    {"type": "string"}, {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}
+                ]}}}
+            ]}),
+            &[
+                // An alternative fits: nothing to relax.
+                json!({"id": "a", "value": {"n": 1}}),
+                json!({"id": "b", "value": "text"}),
+                // None fits: the union keeps the value, nothing relaxed.
+                json!({"id": "c", "value": {"m": 1}}),
+                // A part's required property left out.
+                json!({"value": "text"}),
+                // The top of the example is of another type: kept.
+                json!("an order"),
+            ],
+            json!({}),
+        );
+        let mut diagnostics = Diagnostics::new();
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        let Kind::AllOf(parts) = &answer(&relaxed).kind else {
+            panic!()
+        };
+        assert!(!property(&parts[0], "id").required);
+        assert_eq!(
+            property(&parts[1], "value").schema,
+            property(
+                match &answer(&api).kind {
+                    Kind::AllOf(parts) => &parts[1],
+                    _ => unreachable!(),
+                },
+                "value"
+            )
+            .schema
+        );
+        assert_eq!(
+            said(&diagnostics),
+            [
+                "#/example/3 (get): `id` is missing from the example, where the schema requires it; `id` optional",
+                "#/example/4 (get): the example is a string, where the schema says an object; the schema as written",
+            ]
+        );
+    }
+
+    #[test]
+    fn examples_that_agree_change_nothing_and_the_work_is_bounded() {
+        let order = json!({"type": "object", "required": ["id"], "properties": {
+            "id": {"type": "string"},
+            "at": {"type": "string", "format": "date-time"},
+            "size": {"type": "integer", "format": "int64", "minimum": 0}
+        }});
+        let fits = [json!({"id": "a", "at": 1_700_000_000, "size": u64::MAX})];
+        let mut diagnostics = Diagnostics::new();
+        assert_eq!(
+            relax(&api(order.clone(), &fits, json!({})), &mut diagnostics),
+            None
+        );
+        assert!(diagnostics.is_empty());
+        // Only the first examples of an operation are read.
+        let mut examples = vec![json!({"id": "a"}); MAX_EXAMPLES];
+        examples.push(json!({}));
+        assert_eq!(
+            relax(&api(order, &examples, json!({})), &mut diagnostics),
+            None
+        );
+        // A list deeper than read: left unread, no panic.
+        let mut deep = json!("leaf");
+        let mut nested = json!({"type": "integer"});
+        for _ in 0..MAX_DEPTH * 2 {
+            deep = json!([deep]);
+            nested = json!({"type": "array", "items": nested});
+        }
+        assert_eq!(
+            relax(&api(nested, &[deep], json!({})), &mut diagnostics),
+            None
+        );
+        // A component that refers to itself, and an example as deep.
+        let mut chain = json!({});
+        for _ in 0..MAX_DEPTH * 2 {
+            chain = json!({"next": chain});
+        }
+        let api = api(
+            json!({"$ref": "#/components/schemas/Node"}),
+            &[chain],
+            json!({"Node": {"type": "object", "required": ["next", "id"], "properties": {
+                "next": {"$ref": "#/components/schemas/Node"}, "id": {"type": "string"}
+            }}}),
+        );
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        assert!(!property(&relaxed.schemas["Node"], "id").required);
+        assert_eq!(diagnostics.len(), 1, "{:?}", said(&diagnostics));
     }
 }
