@@ -23,7 +23,9 @@
 //!   `$ref` are the reference's own;
 //! - `format`, `readOnly`, `writeOnly`, `default`, `minimum: 0` and
 //!   `discriminator` are kept on the [`Schema`]; `examples` and `example`
-//!   are ignored; `additionalProperties: false` is [`Additional::None`].
+//!   are not (the reader keeps those of component schemas and media types
+//!   in the read model, for [`crate::examples`]); `additionalProperties:
+//!   false` is [`Additional::None`].
 
 use serde_json::{Map, Value};
 
