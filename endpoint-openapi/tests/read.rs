@@ -1037,6 +1037,8 @@ fn examples_of_answers_bodies_and_components_are_kept_with_their_pointers() {
                     "examples": {
                         "shared": {"$ref": "#/components/examples/order"},
                         "elsewhere": {"externalValue": "https://shop.example/order.json"},
+                        // No Example Object: what it shows is not known.
+                        "raw": [{"id": "o_9"}],
                         "broken": {"$ref": "#/components/examples/nowhere"}
                     }
                 }}}}
@@ -1089,7 +1091,8 @@ fn examples_of_answers_bodies_and_components_are_kept_with_their_pointers() {
             ),
         ]
     );
-    // The broken reference is a diagnostic; the external one is not read.
+    // The broken reference is a diagnostic; the external one and the one
+    // that is no Example Object are not read.
     let said = diagnostics(&read);
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(

@@ -706,7 +706,8 @@ impl Reader<'_> {
 
     /// The examples of the media type `media`: its `example`, then the
     /// `value` of each of its `examples`, references followed (a broken one
-    /// is a diagnostic); one with an `externalValue` only is not read.
+    /// is a diagnostic); one with an `externalValue` only, or that is no
+    /// Example Object, is not read.
     fn examples(&mut self, media: &Located<'_>, operation: &str) -> Vec<(String, Value)> {
         let mut out = Vec::new();
         if let Some(example) = media.value.get("example") {
@@ -717,14 +718,15 @@ impl Reader<'_> {
         }
         for (name, example) in entries(media.value.get("examples")) {
             let pointer = format!("{}/examples/{}", media.pointer, escape(name));
-            let Some(example) = self.deref(
-                media.doc,
-                &pointer,
-                example,
-                Some(operation),
-                "the example left out",
-            ) else {
-                continue;
+            // An entry that is no Example Object is not read: what it
+            // shows is not known.
+            let example = match self.docs.deref(media.doc, &pointer, example) {
+                Ok(example) => example,
+                Err(err) => {
+                    let at = self.docs.at(media.doc, &pointer);
+                    self.diag(at, Some(operation), err, "the example left out");
+                    continue;
+                }
             };
             if let Some(value) = example.value.get("value") {
                 let at = self
