@@ -140,7 +140,7 @@ pub fn type_text(ty: &Type, types: &[TypeDef], prefix: &str, paths: &Paths) -> S
 /// optional or nullable): none when it is absent or `null`.
 fn wrapped_items(value: TokenStream, ty: &Type, paginated: &TokenStream) -> TokenStream {
     match ty {
-        Type::Box(inner) => wrapped_items(quote!((*#value)), inner, paginated),
+        Type::Box(inner) => wrapped_items(quote!(*#value), inner, paginated),
         Type::Option(inner) => {
             let page = wrapped_items(quote!(page), inner, paginated);
             quote!(#value.map(|page| #page).unwrap_or_default())

@@ -48,8 +48,31 @@ fn description() -> Value {
                     "example": example()
                 }
             }}}
+        }},
+        // The same page wrapped in a member that may be left out, or be
+        // `null`.
+        "/returns": {"get": {
+            "operationId": "listReturns",
+            "tags": ["orders"],
+            "parameters": [{"name": "cursor", "in": "query", "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "A page of returns.", "content": {
+                "application/json": {"schema": {"type": "object", "title": "Returns", "properties": {
+                    "returns": {"$ref": "#/components/schemas/OrderPage"}
+                }}}
+            }}}
+        }},
+        "/refunds": {"get": {
+            "operationId": "listRefunds",
+            "tags": ["orders"],
+            "parameters": [{"name": "cursor", "in": "query", "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "A page of refunds.", "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Refunds"}}
+            }}}
         }}},
         "components": {"schemas": {
+            "Refunds": {"type": "object", "properties": {
+                "refunds": {"allOf": [{"$ref": "#/components/schemas/OrderPage"}], "nullable": true}
+            }},
             "OrderList": {"type": "object", "required": ["orders", "request_id"], "properties": {
                 "orders": {"$ref": "#/components/schemas/OrderPage"},
                 "request_id": {"type": "string"}
@@ -170,6 +193,17 @@ fn the_example_decodes_and_is_written_back_unchanged() {
     assert_eq!(items.len(), 2);
     assert_eq!(items[0].id, json!(17));
     assert_eq!(items[1].total, None);
+    // A wrapped page that is left out, or `null`, has no items.
+    let page = json!({"items": [{"id": "o_3", "total": 1, "lines": []}]});
+    let returns: models::ListReturnsResponse =
+        serde_json::from_value(json!({"returns": page})).unwrap();
+    assert_eq!(returns.into_items().len(), 1);
+    let returns: models::ListReturnsResponse = serde_json::from_value(json!({})).unwrap();
+    assert!(returns.into_items().is_empty());
+    let refunds: models::Refunds = serde_json::from_value(json!({"refunds": page})).unwrap();
+    assert_eq!(refunds.into_items().len(), 1);
+    let refunds: models::Refunds = serde_json::from_value(json!({"refunds": null})).unwrap();
+    assert!(refunds.into_items().is_empty());
     let line: models::Line =
         serde_json::from_value(json!({"sku": "b", "quantity": 5_000_000_000_i64})).unwrap();
     assert_eq!(line.quantity, 5_000_000_000);

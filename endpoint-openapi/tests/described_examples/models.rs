@@ -86,3 +86,50 @@ pub struct Line {
     } {
     }
 }
+
+/// Returns
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct ListReturnsResponse {
+    /// The `returns` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returns: Option<Box<OrderPage>>,
+}
+impl ::endpoint_runtime::model::Paginated for ListReturnsResponse {
+    type Item = <OrderPage as ::endpoint_runtime::model::Paginated>::Item;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.returns
+            .map(|page| ::endpoint_runtime::model::Paginated::into_items(*page))
+            .unwrap_or_default()
+    }
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    ListReturnsResponse {
+    } {
+        returns: Option<Box<OrderPage>> = "returns",
+    }
+}
+
+/// The `Refunds` schema.
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct Refunds {
+    /// The `refunds` property.
+    #[serde(skip_serializing_if = "::endpoint_runtime::model::Nullable::is_absent")]
+    pub refunds: ::endpoint_runtime::model::Nullable<Box<OrderPage>>,
+}
+impl ::endpoint_runtime::model::Paginated for Refunds {
+    type Item = <OrderPage as ::endpoint_runtime::model::Paginated>::Item;
+    fn into_items(self) -> Vec<Self::Item> {
+        self.refunds
+            .into_value()
+            .map(|page| ::endpoint_runtime::model::Paginated::into_items(*page))
+            .unwrap_or_default()
+    }
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    Refunds {
+    } {
+        refunds: ::endpoint_runtime::model::Nullable<Box<OrderPage>> = "refunds",
+    }
+}
