@@ -1522,6 +1522,60 @@ mod tests {
     }
 
     #[test]
+    fn each_scheme_reads_a_page_wrapped_in_the_answer() {
+        // `{"orders": <a page>}`: every pointer into the answer below
+        // `orders`, an item's key still the item's.
+        let url = "https://api.example/v1/orders?limit=2";
+        let next = |pagination: Pagination, json: Value, length: usize| {
+            next_of(&pagination, url, &HeaderMap::new(), Some(&json), length)
+        };
+        let items = |pagination: Pagination, json: Value| {
+            items_at(json, pagination.items).map(|items| items.len())
+        };
+        let page = |inner: Value| json!({"orders": inner, "request_id": "r"});
+        for (pagination, wrapped, last, expected) in [
+            (
+                Pagination::cursor("/orders/next", "cursor").items("/orders/items"),
+                page(json!({"items": [{"id": 1}, {"id": 2}], "next": "c2"})),
+                page(json!({"items": [{"id": 3}], "next": null})),
+                format!("{url}&cursor=c2"),
+            ),
+            (
+                Pagination::next_url("/orders/next").items("/orders/items"),
+                page(json!({"items": [{"id": 1}, {"id": 2}], "next": "/v1/orders?page=2"})),
+                page(json!({"items": [{"id": 3}]})),
+                "/v1/orders?page=2".to_owned(),
+            ),
+            (
+                Pagination::after_last_item("starting_after", "/id", "/orders/has_more")
+                    .items("/orders/data"),
+                page(json!({"data": [{"id": "o_1"}, {"id": "o_2"}], "has_more": true})),
+                page(json!({"data": [{"id": "o_3"}], "has_more": false})),
+                format!("{url}&starting_after=o_2"),
+            ),
+            (
+                Pagination::offset("offset", "limit").items("/orders/items"),
+                page(json!({"items": [{"id": 1}, {"id": 2}]})),
+                page(json!({"items": [{"id": 3}]})),
+                format!("{url}&offset=2"),
+            ),
+            (
+                Pagination::page_number("page")
+                    .total_pages("/orders/pages")
+                    .items("/orders/items"),
+                page(json!({"items": [{"id": 1}, {"id": 2}], "pages": 2})),
+                page(json!({"items": [{"id": 3}], "pages": 1})),
+                format!("{url}&page=2"),
+            ),
+        ] {
+            assert_eq!(items(pagination, wrapped.clone()), Ok(2), "{pagination:?}");
+            assert_eq!(next(pagination, wrapped, 2), Ok(Some(expected)));
+            assert_eq!(items(pagination, last.clone()), Ok(1), "{pagination:?}");
+            assert_eq!(next(pagination, last, 1), Ok(None), "{pagination:?}");
+        }
+    }
+
+    #[test]
     fn a_list_at_a_pointer() {
         let page = json!({"a": {"b": [1, 2]}, "c": null, "d": 1});
         assert_eq!(

@@ -49,6 +49,9 @@ pub struct Api {
     /// Where each component schema is in the description (its JSON
     /// pointer), for diagnostics.
     pub schema_pointers: BTreeMap<String, String>,
+    /// The examples of component schemas (`example`; OpenAPI 3.1's
+    /// `examples`, a list), by component name, each with its JSON pointer.
+    pub schema_examples: BTreeMap<String, Vec<(String, Value)>>,
     /// Security schemes by name (`components.securitySchemes`).
     pub security_schemes: BTreeMap<String, SecurityScheme>,
     /// The security requirements that apply where an operation says none
@@ -239,6 +242,10 @@ pub struct MediaContent {
     /// `encoding`, by property name, in the description's order (form and
     /// multipart bodies).
     pub encoding: Vec<(String, Encoding)>,
+    /// Its examples, each with its JSON pointer: `example`, then the
+    /// `value` of each of `examples` (references followed; an example given
+    /// by `externalValue` only is not read), in the description's order.
+    pub examples: Vec<(String, Value)>,
 }
 
 /// How one property of a form or multipart body is written (`encoding`).

@@ -136,6 +136,23 @@ pub fn type_text(ty: &Type, types: &[TypeDef], prefix: &str, paths: &Paths) -> S
     out
 }
 
+/// The items of the page `value`, of the type `ty` (a page, maybe boxed,
+/// optional or nullable): none when it is absent or `null`.
+fn wrapped_items(value: TokenStream, ty: &Type, paginated: &TokenStream) -> TokenStream {
+    match ty {
+        Type::Box(inner) => wrapped_items(quote!(*#value), inner, paginated),
+        Type::Option(inner) => {
+            let page = wrapped_items(quote!(page), inner, paginated);
+            quote!(#value.map(|page| #page).unwrap_or_default())
+        }
+        Type::Nullable(inner) => {
+            let page = wrapped_items(quote!(page), inner, paginated);
+            quote!(#value.into_value().map(|page| #page).unwrap_or_default())
+        }
+        _ => quote!(#paginated::into_items(#value)),
+    }
+}
+
 fn type_tokens(ty: &Type, types: &[TypeDef], paths: &Paths) -> TokenStream {
     let Paths {
         support,
@@ -436,15 +453,30 @@ fn item(def: &TypeDef, types: &[TypeDef], paths: &Paths) -> TokenStream {
                 }
                 .expect("a page's items field is one of its fields");
                 let items = ident(&page.items);
-                let (item, into_items) = match &items_field.ty {
-                    Type::Option(inner) => {
-                        (inner.as_ref(), quote!(self.#items.unwrap_or_default()))
+                let (item, into_items) = match items_field.ty.core() {
+                    // A page wrapped in the field (`{"orders": {"items": […]}}`):
+                    // its items.
+                    Type::Named(inner) if types[*inner].page.is_some() => {
+                        let inner = type_tokens(&Type::Named(*inner), types, paths);
+                        let paginated = quote!(#support::model::Paginated);
+                        (
+                            quote!(<#inner as #paginated>::Item),
+                            wrapped_items(quote!(self.#items), &items_field.ty, &paginated),
+                        )
                     }
-                    other => (other, quote!(self.#items)),
-                };
-                let item = match item {
-                    Type::Vec(inner) => type_tokens(inner, types, paths),
-                    other => type_tokens(other, types, paths),
+                    _ => {
+                        let (item, into_items) = match &items_field.ty {
+                            Type::Option(inner) => {
+                                (inner.as_ref(), quote!(self.#items.unwrap_or_default()))
+                            }
+                            other => (other, quote!(self.#items)),
+                        };
+                        let item = match item {
+                            Type::Vec(inner) => type_tokens(inner, types, paths),
+                            other => type_tokens(other, types, paths),
+                        };
+                        (item, into_items)
+                    }
                 };
                 let counted = |field: &Option<String>, method: &str, ty: TokenStream| {
                     field.as_ref().map(|field| {

@@ -32,8 +32,9 @@
 //!
 //! Each module imports only from the ones before it in this list:
 //! `pointer`, `diag`, `docs`, `ident`, `schema`, `api`, `overlay`, `read`,
-//! `plan`, `emit`, `paging`, `operations`, `package`; [`paging`] chooses
-//! how a list operation pages.
+//! `examples`, `plan`, `emit`, `paging`, `operations`, `package`;
+//! [`paging`] chooses how a list operation pages, and [`examples`] relaxes
+//! the schemas a description's own examples contradict, before planning.
 //!
 //! ```
 //! use std::collections::BTreeMap;
@@ -63,6 +64,7 @@ pub mod api;
 pub mod diag;
 pub mod docs;
 pub mod emit;
+pub mod examples;
 pub mod ident;
 pub mod operations;
 pub mod overlay;

@@ -510,6 +510,9 @@ fn same_noun(one: &str, other: &str) -> bool {
 
 /// Plans every operation of `api`, grouped by `modules`.
 pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan {
+    // The schemas the description's own examples contradict, relaxed.
+    let relaxed = crate::examples::relax(api, diagnostics);
+    let api = relaxed.as_ref().unwrap_or(api);
     let policy = Described;
     let mut space = TypeSpace::new(&api.schemas, &policy);
 
@@ -732,9 +735,10 @@ fn name_shared_answers(
 }
 
 /// The paging of a list operation whose one success is a list, or a struct
-/// that holds one (then marked as a page of it, its items that list); `None`
-/// when the answer is of another shape, or the operation pages by `Link`
-/// headers.
+/// that holds one (then marked as a page of it, its items that list), or
+/// holds, in a field, a struct that does (`{"orders": {"items": […]}}`:
+/// both marked, the outer a page of the inner's items); `None` when the
+/// answer is of another shape, or the operation pages by `Link` headers.
 fn list_paging(
     operation: &Operation,
     op: &OperationPlan,
@@ -752,24 +756,38 @@ fn list_paging(
         .find(|content| media_kind(&content.media_type) == BodyKind::Json)
         .and_then(|content| content.schema.as_ref());
     let paging = paging::paging(operation, answer, schemas)?;
-    match (ty, paging.items_member()) {
-        (Type::Vec(_), None) => Some(paging),
-        (Type::Named(id), Some(member)) => {
-            // The list is a field of the answer's struct: a `Vec`, or an
-            // `Option` of one.
-            let crate::plan::Body::Struct(fields) = &space.types[*id].body else {
-                return None;
-            };
-            let field = fields.iter().find(|field| field.key == member)?;
-            let is_list = match &field.ty {
-                Type::Vec(_) => true,
-                Type::Option(inner) => matches!(**inner, Type::Vec(_)),
-                _ => false,
-            };
-            (is_list && space.mark_page(*id, member).is_ok()).then_some(paging)
+    let Some(members) = paging.items_members() else {
+        return matches!(ty, Type::Vec(_)).then_some(paging);
+    };
+    let &Type::Named(mut id) = ty else {
+        return None;
+    };
+    // Each struct on the way holds the next in a field (plain, or an
+    // `Option` of one); the last holds the list: a `Vec`, or an `Option`
+    // of one.
+    let mut pages = Vec::with_capacity(members.len());
+    for (at, member) in members.iter().enumerate() {
+        let crate::plan::Body::Struct(fields) = &space.types[id].body else {
+            return None;
+        };
+        let field = fields.iter().find(|field| &field.key == member)?;
+        let last = at + 1 == members.len();
+        let inner = match &field.ty {
+            Type::Option(inner) => &**inner,
+            Type::Nullable(inner) if !last => &**inner,
+            other => other,
+        };
+        pages.push((id, member));
+        match inner {
+            Type::Vec(_) if last => {}
+            Type::Named(next) if !last && pages.iter().all(|(id, _)| id != next) => id = *next,
+            _ => return None,
         }
-        _ => None,
     }
+    for (id, member) in pages.into_iter().rev() {
+        space.mark_page(id, member).ok()?;
+    }
+    Some(paging)
 }
 
 /// Whether the operation's `server` is the API's `api`: the same URL, or

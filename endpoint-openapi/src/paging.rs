@@ -26,7 +26,11 @@
 //! | `total_pages` (optional) | `page` | a page number | |
 //!
 //! and the items are the answer's one list (`data`, `items`, `messages`, …),
-//! or none is chosen when it has several. An operation none of these fits
+//! or none is chosen when it has several. An answer that is no page itself
+//! but holds one in exactly one of its members, one or two objects deep,
+//! pages below that member: `{"orders": {"items": […], "next": "…"}}`
+//! is `next_url = "/orders/next", items = "/orders/items"`. An
+//! operation none of these fits
 //! pages by `Link` headers, the clients' default, and says nothing.
 
 use std::collections::BTreeMap;
@@ -42,6 +46,10 @@ use crate::schema::{Kind, Schema};
 /// How deeply references and `allOf`s are followed to find an answer's
 /// members.
 const MAX_DEPTH: usize = 16;
+
+/// How many objects deep a page may be wrapped in its answer
+/// (`{"data": {"orders": {…}}}` is two).
+const MAX_WRAPPING: usize = 2;
 
 /// How a list operation's next page is found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +109,50 @@ impl Paging {
         (!member.contains('/') && !member.contains('~')).then_some(member)
     }
 
+    /// The members of the answer on the way to the page's list, unescaped
+    /// (`["orders", "items"]` for `/orders/items`); `None` when the answer
+    /// is the list, or its pointer is not made of members.
+    pub fn items_members(&self) -> Option<Vec<String>> {
+        let pointer = self.items.as_deref()?.strip_prefix('/')?;
+        Some(
+            pointer
+                .split('/')
+                .map(|key| key.replace("~1", "/").replace("~0", "~"))
+                .collect(),
+        )
+    }
+
+    /// The same paging of a page that is the member `member` of the
+    /// answer: every pointer into the answer below that member (an item's
+    /// key stays the item's).
+    pub fn within(self, member: &str) -> Paging {
+        let prefix = format!("/{}", escape(member));
+        let below = |pointer: String| format!("{prefix}{pointer}");
+        let next = match self.next {
+            Next::Cursor { pointer, param } => Next::Cursor {
+                pointer: below(pointer),
+                param,
+            },
+            Next::AfterLastItem { param, key, more } => Next::AfterLastItem {
+                param,
+                key,
+                more: below(more),
+            },
+            Next::NextUrl { pointer } => Next::NextUrl {
+                pointer: below(pointer),
+            },
+            Next::PageNumber { param, total } => Next::PageNumber {
+                param,
+                total: total.map(below),
+            },
+            offset @ Next::Offset { .. } => offset,
+        };
+        Paging {
+            next,
+            items: Some(below(self.items.unwrap_or_default())),
+        }
+    }
+
     /// The words of `#[endpoint(paginate(…))]`.
     pub fn words(&self) -> TokenStream {
         let next = match &self.next {
@@ -140,6 +192,47 @@ pub fn paging(
     if members.is_empty() {
         return None;
     }
+    scheme(operation, &members, schemas).or_else(|| wrapped(operation, &members, schemas, 1))
+}
+
+/// The paging of the one member of an answer (of `members`) that is itself
+/// a page (`{"orders": {"items": […], "next": …}}`), or holds one a level
+/// further down, its pointers below that member's; `None` when no member,
+/// or more than one, is.
+fn wrapped(
+    operation: &Operation,
+    members: &[(String, Schema)],
+    schemas: &BTreeMap<String, Schema>,
+    level: usize,
+) -> Option<Paging> {
+    let mut found = None;
+    for (name, schema) in members {
+        if !matches!(
+            resolve(schema, schemas, 0).kind,
+            Kind::Object(_) | Kind::AllOf(_)
+        ) {
+            continue;
+        }
+        let inner = members_of(schema, schemas);
+        let paging = scheme(operation, &inner, schemas).or_else(|| {
+            (level < MAX_WRAPPING).then(|| wrapped(operation, &inner, schemas, level + 1))?
+        });
+        if let Some(paging) = paging {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(paging.within(name));
+        }
+    }
+    found
+}
+
+/// The scheme of an answer of `members`, holding its list itself.
+fn scheme(
+    operation: &Operation,
+    members: &[(String, Schema)],
+    schemas: &BTreeMap<String, Schema>,
+) -> Option<Paging> {
     let lists: Vec<&(String, Schema)> = members
         .iter()
         .filter(|(_, schema)| matches!(resolve(schema, schemas, 0).kind, Kind::Array(_)))
@@ -155,7 +248,7 @@ pub fn paging(
             .any(|p| p.location == ParamIn::Query && p.name == name)
     };
     let member = |name: &str| members.iter().find(|(key, _)| key == name).map(|(_, s)| s);
-    let nested = |path: &[&str]| nested_member(&members, path, schemas).is_some();
+    let nested = |path: &[&str]| nested_member(members, path, schemas).is_some();
 
     // Stripe: `has_more` and `starting_after`, the last item's `id`.
     if query("starting_after")
@@ -191,7 +284,7 @@ pub fn paging(
         &["meta", "next_page_url"],
         &["meta", "next"],
     ] {
-        if nested_member(&members, path, schemas).is_some_and(|s| is_string(&s, schemas)) {
+        if nested_member(members, path, schemas).is_some_and(|s| is_string(&s, schemas)) {
             return Some(Paging {
                 next: Next::NextUrl {
                     pointer: pointer(path),
@@ -218,7 +311,7 @@ pub fn paging(
             &["meta", "next_cursor"],
             &["cursor"],
         ] {
-            if nested_member(&members, path, schemas).is_some_and(|s| is_string(&s, schemas)) {
+            if nested_member(members, path, schemas).is_some_and(|s| is_string(&s, schemas)) {
                 return Some(Paging {
                     next: Next::Cursor {
                         pointer: pointer(path),
@@ -641,6 +734,105 @@ mod tests {
             words(paging(&offset, None, &BTreeMap::new())),
             r#"offset = "skip" , limit = "take""#
         );
+    }
+
+    #[test]
+    fn pages_wrapped_in_an_object_page_below_it() {
+        // Each scheme's page, then the same page as the one member of an
+        // answer (`{"orders": …}`) and two levels down
+        // (`{"result": {"orders": …}}`).
+        let schemas = BTreeMap::from([(
+            "order".to_owned(),
+            schema(json!({"type": "object", "properties": {"id": {"type": "string"}}})),
+        )]);
+        let list = json!({"type": "array", "items": {"$ref": "#/components/schemas/order"}});
+        let cases = [
+            (
+                json!({"items": list, "next": {"type": "string"}}),
+                &[][..],
+                r#"next_url = "/orders/next" , items = "/orders/items""#,
+            ),
+            (
+                json!({"data": list, "has_more": {"type": "boolean"}}),
+                &["starting_after"][..],
+                r#"after_last_item = "/id" , param = "starting_after" , has_more = "/orders/has_more" , items = "/orders/data""#,
+            ),
+            (
+                json!({"items": list, "metadata": {"type": "object", "properties": {"continue": {"type": "string"}}}}),
+                &["continue"][..],
+                r#"cursor = "/orders/metadata/continue" , param = "continue" , items = "/orders/items""#,
+            ),
+            (
+                json!({"items": list, "next_cursor": {"type": "string"}}),
+                &["cursor"][..],
+                r#"cursor = "/orders/next_cursor" , param = "cursor" , items = "/orders/items""#,
+            ),
+            (
+                json!({"results": list}),
+                &["offset", "limit"][..],
+                r#"offset = "offset" , limit = "limit" , items = "/orders/results""#,
+            ),
+            (
+                json!({"results": list, "total_pages": {"type": "integer"}}),
+                &["page"][..],
+                r#"page = "page" , total_pages = "/orders/total_pages" , items = "/orders/results""#,
+            ),
+        ];
+        for (page, query, expected) in cases {
+            let page = json!({"type": "object", "properties": page});
+            let operation = op("GET", query, json!({}));
+            let answer = schema(json!({"type": "object", "properties": {"orders": page}}));
+            assert_eq!(words(paging(&operation, Some(&answer), &schemas)), expected);
+            let found = paging(&operation, Some(&answer), &schemas).unwrap();
+            assert_eq!(found.items_members().unwrap()[0], "orders");
+            // Two levels down, the page a component reached by `allOf`,
+            // beside members that are no page.
+            let mut schemas = schemas.clone();
+            schemas.insert("page".to_owned(), schema(page));
+            let answer = schema(json!({"type": "object", "properties": {
+                "result": {"type": "object", "properties": {
+                    "orders": {"allOf": [{"$ref": "#/components/schemas/page"}]},
+                    "owner": {"type": "object", "properties": {"name": {"type": "string"}}}
+                }},
+                "status": {"type": "string"}
+            }}));
+            assert_eq!(
+                words(paging(&operation, Some(&answer), &schemas)),
+                expected.replace("\"/orders/", "\"/result/orders/").replace(
+                    "after_last_item = \"/result/orders/id\"",
+                    "after_last_item = \"/id\""
+                ),
+            );
+        }
+        // Two members that are pages: which one pages is not said.
+        let page =
+            json!({"type": "object", "properties": {"items": list, "next": {"type": "string"}}});
+        let two =
+            schema(json!({"type": "object", "properties": {"orders": page, "refunds": page}}));
+        assert_eq!(
+            paging(&op("GET", &[], json!({})), Some(&two), &schemas),
+            None
+        );
+        // Three levels down is too deep.
+        let deep = schema(
+            json!({"type": "object", "properties": {"a": {"type": "object", "properties": {
+                "b": {"type": "object", "properties": {"orders": page}}
+            }}}}),
+        );
+        assert_eq!(
+            paging(&op("GET", &[], json!({})), Some(&deep), &schemas),
+            None
+        );
+        // A member's key with `/` and `~` is escaped in the pointers, and
+        // read back whole.
+        let odd = schema(json!({"type": "object", "properties": {"a/b~c": page}}));
+        let found = paging(&op("GET", &[], json!({})), Some(&odd), &schemas).unwrap();
+        assert_eq!(
+            found.words().to_string(),
+            r#"next_url = "/a~1b~0c/next" , items = "/a~1b~0c/items""#
+        );
+        assert_eq!(found.items_members().unwrap(), ["a/b~c", "items"]);
+        assert_eq!(found.items_member(), None);
     }
 
     #[test]

@@ -32,8 +32,9 @@
 //!   `discriminator` are kept on the [`Schema`], and what it says of its
 //!   values beyond their type (bounds, lengths, `pattern`, the values of
 //!   `enum` or `const`) in its [`Constraints`], for documentation;
-//!   `examples` and `example` are ignored; `additionalProperties: false`
-//!   is [`Additional::None`].
+//!   `examples` and `example` are not (the reader keeps those of component
+//!   schemas and media types in the read model, for [`crate::examples`]);
+//!   `additionalProperties: false` is [`Additional::None`].
 
 use serde_json::{Map, Number, Value};
 

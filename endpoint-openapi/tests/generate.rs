@@ -1369,3 +1369,53 @@ fn bodiless_statuses_have_no_body() {
     let models = file(&generated, "src/models.rs");
     assert!(!models.contains("CancelOrder"), "{models}");
 }
+
+#[test]
+fn a_page_wrapped_in_the_answer_pages_below_it() {
+    let read = endpoint_openapi::read::read_value(
+        json!({
+            "openapi": "3.0.3",
+            "info": {"title": "Shop", "version": "1"},
+            "paths": {"/orders": {"get": {
+                "operationId": "listOrders", "tags": ["orders"],
+                "parameters": [{"name": "cursor", "in": "query", "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "A page.", "content": {"application/json": {
+                    "schema": {"type": "object", "required": ["orders"], "properties": {
+                        "orders": {"$ref": "#/components/schemas/OrderPage"},
+                        "request_id": {"type": "string"}
+                    }}
+                }}}}
+            }}},
+            "components": {"schemas": {
+                "OrderPage": {"type": "object", "required": ["items"], "properties": {
+                    "items": {"type": "array", "items": {"$ref": "#/components/schemas/Order"}},
+                    "next_cursor": {"type": "string", "nullable": true}
+                }},
+                "Order": {"type": "object", "properties": {"id": {"type": "string"}}}
+            }}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let generated =
+        endpoint_openapi::package::generate_read(&read, &options(Modules::Tags)).unwrap();
+    let orders = file(&generated, "src/orders.rs");
+    assert!(
+        orders.split_whitespace().collect::<String>().contains(
+            r#"#[endpoint(paginate(cursor="/orders/next_cursor",param="cursor",items="/orders/items"))]"#
+        ),
+        "{orders}"
+    );
+    assert_eq!(expand_all(orders), 1);
+    // The answer's struct is a page of the wrapped page's items, which is a
+    // page of its list.
+    let models = file(&generated, "src/models.rs");
+    let compact = models.split_whitespace().collect::<String>();
+    for expected in [
+        "impl::endpoint::model::PaginatedforOrderPage{typeItem=Order;fninto_items(self)->Vec<Self::Item>{self.items}",
+        "typeItem=<OrderPageas::endpoint::model::Paginated>::Item;fninto_items(self)->Vec<Self::Item>{::endpoint::model::Paginated::into_items(self.orders)}",
+    ] {
+        assert!(compact.contains(expected), "{expected} in\n{models}");
+    }
+}

@@ -1018,3 +1018,116 @@ fn a_reference_into_schemas_that_are_not_an_object_is_to_no_component() {
     );
     assert_eq!(read.api.schema_pointers[name], "#/components/schemas/0");
 }
+
+#[test]
+fn examples_of_answers_bodies_and_components_are_kept_with_their_pointers() {
+    let read = read_value(
+        json!({
+            "openapi": "3.1.0",
+            "info": {"title": "Shop", "version": "1"},
+            "paths": {"/orders": {"post": {
+                "operationId": "createOrder",
+                "requestBody": {"content": {"application/json": {
+                    "schema": {"type": "object"},
+                    "example": {"sku": "a"}
+                }}},
+                "responses": {"201": {"description": "Made.", "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Order"},
+                    "example": {"id": "o_1"},
+                    "examples": {
+                        "shared": {"$ref": "#/components/examples/order"},
+                        "elsewhere": {"externalValue": "https://shop.example/order.json"},
+                        // No Example Object: what it shows is not known.
+                        "raw": [{"id": "o_9"}],
+                        "broken": {"$ref": "#/components/examples/nowhere"}
+                    }
+                }}}}
+            }}},
+            "components": {
+                "schemas": {"Order": {
+                    "type": "object",
+                    "examples": [{"id": "o_3"}, {"id": "o_4"}]
+                }},
+                "examples": {"order": {"summary": "An order.", "value": {"id": "o_2"}}}
+            }
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let create = operation(&read, "createOrder");
+    let body = &create.body.as_ref().unwrap().contents[0];
+    assert_eq!(
+        body.examples,
+        [(
+            "#/paths/~1orders/post/requestBody/content/application~1json/example".to_owned(),
+            json!({"sku": "a"})
+        )]
+    );
+    let answer = &create.responses[0].contents[0];
+    assert_eq!(
+        answer.examples,
+        [
+            (
+                "#/paths/~1orders/post/responses/201/content/application~1json/example".to_owned(),
+                json!({"id": "o_1"})
+            ),
+            (
+                "#/components/examples/order/value".to_owned(),
+                json!({"id": "o_2"})
+            ),
+        ]
+    );
+    assert_eq!(
+        read.api.schema_examples["Order"],
+        [
+            (
+                "#/components/schemas/Order/examples/0".to_owned(),
+                json!({"id": "o_3"})
+            ),
+            (
+                "#/components/schemas/Order/examples/1".to_owned(),
+                json!({"id": "o_4"})
+            ),
+        ]
+    );
+    // The broken reference is a diagnostic; the external one and the one
+    // that is no Example Object are not read.
+    let said = diagnostics(&read);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with("#/paths/~1orders/post/responses/201/content/application~1json/examples/broken (createOrder): "),
+        "{said:?}"
+    );
+    assert!(said[0].ends_with("the example left out"), "{said:?}");
+
+    // Swagger 2.0: an answer's `examples` by media type are its media
+    // types' `example`.
+    let read = read_value(
+        json!({
+            "swagger": "2.0",
+            "info": {"title": "Shop", "version": "1"},
+            "produces": ["application/json"],
+            "paths": {"/orders": {"get": {
+                "operationId": "listOrders",
+                "responses": {"200": {
+                    "description": "Orders.",
+                    "schema": {"type": "array", "items": {"type": "object"}},
+                    "examples": {"application/json": [{"id": "o_1"}], "text/plain": "o_1"}
+                }}
+            }}}
+        }),
+        None,
+        &[],
+    )
+    .unwrap();
+    let answer = &operation(&read, "listOrders").responses[0].contents;
+    assert_eq!(answer.len(), 1);
+    assert_eq!(
+        answer[0].examples,
+        [(
+            "#/paths/~1orders/get/responses/200/content/application~1json/example".to_owned(),
+            json!([{"id": "o_1"}])
+        )]
+    );
+}

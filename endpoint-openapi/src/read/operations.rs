@@ -108,6 +108,12 @@ impl Reader<'_> {
             let schema = self
                 .docs
                 .schema(doc, &pointer, &value, None, self.diagnostics);
+            let examples = schema_examples(&value)
+                .map(|(at, example)| (self.docs.at(doc, &format!("{pointer}{at}")), example))
+                .collect::<Vec<_>>();
+            if !examples.is_empty() {
+                api.schema_examples.insert(name.clone(), examples);
+            }
             api.schemas.insert(name.clone(), schema);
             api.schema_pointers
                 .insert(name.clone(), self.docs.at(doc, &pointer));
@@ -698,6 +704,40 @@ impl Reader<'_> {
         })
     }
 
+    /// The examples of the media type `media`: its `example`, then the
+    /// `value` of each of its `examples`, references followed (a broken one
+    /// is a diagnostic); one with an `externalValue` only, or that is no
+    /// Example Object, is not read.
+    fn examples(&mut self, media: &Located<'_>, operation: &str) -> Vec<(String, Value)> {
+        let mut out = Vec::new();
+        if let Some(example) = media.value.get("example") {
+            let at = self
+                .docs
+                .at(media.doc, &format!("{}/example", media.pointer));
+            out.push((at, example.clone()));
+        }
+        for (name, example) in entries(media.value.get("examples")) {
+            let pointer = format!("{}/examples/{}", media.pointer, escape(name));
+            // An entry that is no Example Object is not read: what it
+            // shows is not known.
+            let example = match self.docs.deref(media.doc, &pointer, example) {
+                Ok(example) => example,
+                Err(err) => {
+                    let at = self.docs.at(media.doc, &pointer);
+                    self.diag(at, Some(operation), err, "the example left out");
+                    continue;
+                }
+            };
+            if let Some(value) = example.value.get("value") {
+                let at = self
+                    .docs
+                    .at(example.doc, &format!("{}/value", example.pointer));
+                out.push((at, value.clone()));
+            }
+        }
+        out
+    }
+
     fn contents(
         &mut self,
         doc: usize,
@@ -722,15 +762,30 @@ impl Reader<'_> {
             };
             let schema = schema_of("schema", self);
             let item_schema = schema_of("itemSchema", self);
+            let examples = self.examples(&media, operation);
             out.push(MediaContent {
                 media_type: media_type.clone(),
                 schema,
                 item_schema,
                 encoding: encodings(media.value.get("encoding")),
+                examples,
             });
         }
         out
     }
+}
+
+/// A schema's own examples: `example`, and each of `examples` when it is
+/// a list (OpenAPI 3.1), each with its pointer below the schema's.
+fn schema_examples(schema: &Value) -> impl Iterator<Item = (String, Value)> + '_ {
+    schema
+        .get("example")
+        .map(|example| ("/example".to_owned(), example.clone()))
+        .into_iter()
+        .chain(
+            items(schema.get("examples"))
+                .map(|(i, example)| (format!("/examples/{i}"), example.clone())),
+        )
 }
 
 fn encodings(value: Option<&Value>) -> Vec<(String, Encoding)> {

@@ -339,7 +339,8 @@ fn convert_response(response: &mut Value, produces: &Option<Vec<String>>) {
     if object.contains_key("$ref") {
         return;
     }
-    object.shift_remove("examples");
+    // `examples` by media type: each media type's `example`.
+    let examples = object.shift_remove("examples");
     if let Some(mut schema) = object.shift_remove("schema") {
         convert_schema(&mut schema);
         let media: Map<String, Value> = produces
@@ -347,7 +348,13 @@ fn convert_response(response: &mut Value, produces: &Option<Vec<String>>) {
             .filter(|list| !list.is_empty())
             .unwrap_or_else(|| vec![JSON.to_owned()])
             .into_iter()
-            .map(|media_type| (media_type, json!({"schema": schema})))
+            .map(|media_type| {
+                let mut media = json!({"schema": schema});
+                if let Some(example) = examples.as_ref().and_then(|e| e.get(&media_type)) {
+                    media["example"] = example.clone();
+                }
+                (media_type, media)
+            })
             .collect();
         object.insert("content".into(), Value::Object(media));
     }

@@ -46,6 +46,15 @@ pub const PAGE_KEYS: [&str; 3] = ["total_count", "incomplete_results", "reposito
 /// assert_eq!(page.into_items(), [CheckRun { id: 1 }]);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "the route's answer, `{Self}`, is not a page of a list: `paginate` cannot read its items",
+    label = "`{Self}` does not implement `Paginated`",
+    note = "a route's answer is a page when it is a list (`-> Vec<T>`), `serde_json::Value`, or a \
+            type that implements `endpoint::model::Paginated` (a generated model of a page does)",
+    note = "declare the route's answer as such a type, and how its pages follow one another with \
+            `#[endpoint(paginate(…))]` (`cursor = \"/next\", param = \"cursor\"`, \
+            `next_url = \"/next\"`, …, and `items = \"/data\"`); or send it once with `send`"
+)]
 pub trait Paginated {
     /// The type of one item of the list.
     type Item;

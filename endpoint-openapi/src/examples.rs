@@ -1,0 +1,755 @@
+//! The description against its own examples: where an example of an
+//! answer (a media type's `example` or `examples`) or of a component schema
+//! contradicts the schema it illustrates, the schema is relaxed so that
+//! what the description shows the API sending decodes, each relaxation a
+//! [`diag`](crate::diag) diagnostic naming the example and the field.
+//!
+//! An example is walked against its schema (references followed, every
+//! part of an `allOf`; a `oneOf`/`anyOf` holds when any alternative does,
+//! and is left alone otherwise):
+//!
+//! - a required property the example leaves out becomes optional;
+//! - `null` where the schema does not allow it makes the value nullable;
+//! - a value of another JSON type widens the field to the narrowest type
+//!   that holds both: a number where the schema says integer is a number
+//!   (`f64`), an integer beyond the integer's format (`int32`, unsigned)
+//!   an integer of any size (`i64`), anything else any JSON value;
+//! - a value of another type at the example's top, where no field can be
+//!   widened, keeps the schema as written (a diagnostic says so).
+//!
+//! A field is widened where it is (the property, the list's items), not in
+//! the component it refers to. Requests' examples are not read for this:
+//! what a request may leave out is the schema's to say. The work is
+//! bounded: [`MAX_EXAMPLES`] examples an operation, [`MAX_DEPTH`] levels of
+//! an example, [`MAX_NODES`] values and schemas visited an example.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use crate::api::Api;
+use crate::diag::Diagnostics;
+use crate::schema::{Additional, Kind, Schema};
+
+/// How many examples of an operation's answers are read.
+pub const MAX_EXAMPLES: usize = 16;
+
+/// How deeply an example is read (values in values, references and
+/// `allOf`s followed).
+pub const MAX_DEPTH: usize = 32;
+
+/// How many values and schemas one example may visit before the rest of it
+/// is left unread.
+pub const MAX_NODES: usize = 20_000;
+
+/// Where a schema to relax is: its root, and the steps below it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Place {
+    root: Root,
+    steps: Vec<Step>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Root {
+    /// A component schema.
+    Component(String),
+    /// The schema of an operation's answer's media type, by indexes.
+    Answer(usize, usize, usize),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Step {
+    Property(String),
+    Items,
+    Additional,
+    Part(usize),
+}
+
+/// What a relaxation changes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Change {
+    /// The object's property of this name is not required.
+    Optional(String),
+    /// The schema allows `null`.
+    Nullable,
+    /// The schema is an integer of any size (`i64`).
+    AnyInteger,
+    /// The schema is a number (`f64`).
+    Number,
+    /// The schema is any JSON value.
+    Any,
+}
+
+impl Change {
+    /// What the field becomes, for a diagnostic.
+    fn fallback(&self) -> String {
+        match self {
+            Change::Optional(name) => format!("`{name}` optional"),
+            Change::Nullable => "optional (`null` allowed)".to_owned(),
+            Change::AnyInteger => "an integer of any size (`i64`)".to_owned(),
+            Change::Number => "a number (`f64`)".to_owned(),
+            Change::Any => "any JSON value (`serde_json::Value`)".to_owned(),
+        }
+    }
+}
+
+/// One contradiction found: where to relax, how, and what the example
+/// showed (its path in the example, and the message).
+struct Found {
+    place: Option<Place>,
+    change: Change,
+    message: String,
+}
+
+/// `api` with the schemas its examples contradict relaxed, with a
+/// diagnostic for each relaxation; `None` when no example contradicts its
+/// schema (the description is planned as it is).
+///
+/// ```
+/// use endpoint_openapi::{diag::Diagnostics, examples, read::read_value};
+/// use serde_json::json;
+///
+/// let read = read_value(json!({
+///     "openapi": "3.0.3",
+///     "paths": {"/orders": {"get": {"responses": {"200": {
+///         "description": "The orders.",
+///         "content": {"application/json": {
+///             "schema": {"type": "object", "required": ["id", "total"], "properties": {
+///                 "id": {"type": "string"}, "total": {"type": "integer"}
+///             }},
+///             "example": {"id": 7}
+///         }}
+///     }}}}}
+/// }), None, &[])?;
+/// let mut diagnostics = Diagnostics::new();
+/// let relaxed = examples::relax(&read.api, &mut diagnostics).unwrap();
+/// let schema = relaxed.operations[0].responses[0].contents[0].schema.as_ref().unwrap();
+/// let endpoint_openapi::schema::Kind::Object(object) = &schema.kind else { unreachable!() };
+/// assert!(!object.properties[1].required);
+/// let messages: Vec<String> = diagnostics.iter().map(|d| d.message.clone()).collect();
+/// assert_eq!(messages, [
+///     "`id` is an integer in the example, where the schema says a string",
+///     "`total` is missing from the example, where the schema requires it",
+/// ]);
+/// # Ok::<(), endpoint_openapi::read::ReadError>(())
+/// ```
+pub fn relax(api: &Api, diagnostics: &mut Diagnostics) -> Option<Api> {
+    let mut found: BTreeSet<(Place, Change)> = BTreeSet::new();
+    // What examples say that no relaxation follows (the top of an example
+    // of another type), each once.
+    let mut kept: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut notes = Vec::new();
+    let mut note = |at: &str, operation: Option<&str>, list: Vec<Found>| {
+        for one in list {
+            // Each relaxation once, named by the first example that shows
+            // it.
+            let first = match &one.place {
+                Some(place) => found.insert((place.clone(), one.change.clone())),
+                None => kept.insert((at.to_owned(), one.message.clone())),
+            };
+            if !first {
+                continue;
+            }
+            let fallback = match &one.place {
+                Some(_) => one.change.fallback(),
+                None => "the schema as written".to_owned(),
+            };
+            notes.push((
+                at.to_owned(),
+                operation.map(str::to_owned),
+                one.message,
+                fallback,
+            ));
+        }
+    };
+    for (name, examples) in &api.schema_examples {
+        let Some(schema) = api.schemas.get(name) else {
+            continue;
+        };
+        for (at, example) in examples.iter().take(MAX_EXAMPLES) {
+            let place = Place {
+                root: Root::Component(name.clone()),
+                steps: Vec::new(),
+            };
+            note(at, None, walk(api, example, schema, place));
+        }
+    }
+    for (o, operation) in api.operations.iter().enumerate() {
+        let label = operation.label();
+        let mut read = 0;
+        for (r, response) in operation.responses.iter().enumerate() {
+            for (c, content) in response.contents.iter().enumerate() {
+                let Some(schema) = &content.schema else {
+                    continue;
+                };
+                if !content.media_type.contains("json") {
+                    continue;
+                }
+                for (at, example) in &content.examples {
+                    if read == MAX_EXAMPLES {
+                        break;
+                    }
+                    read += 1;
+                    let place = Place {
+                        root: Root::Answer(o, r, c),
+                        steps: Vec::new(),
+                    };
+                    note(at, Some(&label), walk(api, example, schema, place));
+                }
+            }
+        }
+    }
+    for (at, operation, message, fallback) in notes {
+        diagnostics.push(at, operation.as_deref(), message, fallback);
+    }
+    let mut changes: Vec<(Place, Change)> = found.into_iter().collect();
+    if changes.is_empty() {
+        return None;
+    }
+    // Properties made optional and nullable first, then the widest
+    // schemas, deepest first: a schema widened does not hide a change
+    // below it.
+    changes.sort_by_key(|(place, change)| {
+        (
+            !matches!(change, Change::Optional(_) | Change::Nullable),
+            std::cmp::Reverse(place.steps.len()),
+        )
+    });
+    let mut relaxed = api.clone();
+    for (place, change) in changes {
+        if let Some(schema) = schema_at(&mut relaxed, &place) {
+            apply(schema, &change);
+        }
+    }
+    Some(relaxed)
+}
+
+/// The contradictions of `example` with `schema`, which is at `place`.
+fn walk(api: &Api, example: &Value, schema: &Schema, place: Place) -> Vec<Found> {
+    let mut walker = Walker {
+        schemas: &api.schemas,
+        nodes: 0,
+        found: Vec::new(),
+    };
+    walker.check(example, schema, &place, None, "", 0);
+    walker.found
+}
+
+struct Walker<'a> {
+    schemas: &'a BTreeMap<String, Schema>,
+    nodes: usize,
+    found: Vec<Found>,
+}
+
+impl Walker<'_> {
+    /// Checks `value`, at `path` of the example, against `schema`, which is
+    /// at `place`; `site` is where the field holding the value is (a
+    /// property's or items' schema), what a value of another type widens.
+    fn check(
+        &mut self,
+        value: &Value,
+        schema: &Schema,
+        place: &Place,
+        site: Option<&Place>,
+        path: &str,
+        depth: usize,
+    ) {
+        self.nodes += 1;
+        if depth > MAX_DEPTH || self.nodes > MAX_NODES {
+            return;
+        }
+        let shown = if path.is_empty() {
+            "the example".to_owned()
+        } else {
+            format!("`{path}`")
+        };
+        let within = if path.is_empty() {
+            ""
+        } else {
+            " in the example"
+        };
+        if value.is_null() {
+            if !self.allows_null(schema, 0) {
+                self.found.push(Found {
+                    place: site.cloned(),
+                    change: Change::Nullable,
+                    message: format!(
+                        "{shown} is `null`{within}, where the schema does not allow `null`"
+                    ),
+                });
+            }
+            return;
+        }
+        let widen = |this: &mut Self, change: Change, says: &str| {
+            this.found.push(Found {
+                place: site.cloned(),
+                change,
+                message: format!(
+                    "{shown} is {}{within}, where the schema says {says}",
+                    json_type(value)
+                ),
+            });
+        };
+        match &schema.kind {
+            Kind::Ref(name) => {
+                if let Some(target) = self.schemas.get(name) {
+                    let place = Place {
+                        root: Root::Component(name.clone()),
+                        steps: Vec::new(),
+                    };
+                    self.check(value, target, &place, site, path, depth + 1);
+                }
+            }
+            Kind::Any => {}
+            Kind::String { format, .. } => {
+                let timestamp = format.as_deref() == Some("date-time") && value.is_number();
+                if !value.is_string() && !timestamp {
+                    widen(self, Change::Any, "a string");
+                }
+            }
+            Kind::Integer => match value {
+                Value::Number(n) if n.is_i64() || n.is_u64() => {
+                    if fits(n, schema) {
+                    } else if n.is_i64() {
+                        self.found.push(Found {
+                            place: site.cloned(),
+                            change: Change::AnyInteger,
+                            message: format!(
+                                "{shown} is {n}{within}, beyond the schema's {}",
+                                integer_format(schema)
+                            ),
+                        });
+                    } else {
+                        widen(self, Change::Number, "an integer (`i64`)");
+                    }
+                }
+                Value::Number(_) => widen(self, Change::Number, "an integer"),
+                _ => widen(self, Change::Any, "an integer"),
+            },
+            Kind::Number => {
+                if !value.is_number() {
+                    widen(self, Change::Any, "a number");
+                }
+            }
+            Kind::Boolean => {
+                if !value.is_boolean() {
+                    widen(self, Change::Any, "a boolean");
+                }
+            }
+            Kind::Array(items) => {
+                let Some(list) = value.as_array() else {
+                    widen(self, Change::Any, "a list");
+                    return;
+                };
+                let place = place.below(Step::Items);
+                for (i, item) in list.iter().enumerate() {
+                    let path = format!("{path}[{i}]");
+                    self.check(item, items, &place, Some(&place), &path, depth + 1);
+                }
+            }
+            Kind::Object(object) => {
+                let Some(map) = value.as_object() else {
+                    widen(self, Change::Any, "an object");
+                    return;
+                };
+                for property in &object.properties {
+                    let path = member(path, &property.name);
+                    match map.get(&property.name) {
+                        None if property.required => self.found.push(Found {
+                            place: Some(place.clone()),
+                            change: Change::Optional(property.name.clone()),
+                            message: format!(
+                                "`{path}` is missing from the example, where the schema requires it"
+                            ),
+                        }),
+                        None => {}
+                        Some(inner) => {
+                            let place = place.below(Step::Property(property.name.clone()));
+                            self.check(
+                                inner,
+                                &property.schema,
+                                &place,
+                                Some(&place),
+                                &path,
+                                depth + 1,
+                            );
+                        }
+                    }
+                }
+                if let Additional::Typed(values) = &object.additional {
+                    let place = place.below(Step::Additional);
+                    for (key, inner) in map {
+                        if object.properties.iter().any(|p| &p.name == key) {
+                            continue;
+                        }
+                        let path = member(path, key);
+                        self.check(inner, values, &place, Some(&place), &path, depth + 1);
+                    }
+                }
+            }
+            Kind::AllOf(parts) => {
+                for (i, part) in parts.iter().enumerate() {
+                    let place = place.below(Step::Part(i));
+                    self.check(value, part, &place, site, path, depth + 1);
+                }
+            }
+            Kind::OneOf(alternatives) => {
+                // Any alternative the value fits is the one; none: the
+                // union keeps the value as it is, nothing is relaxed.
+                let before = self.found.len();
+                let mut fits_one = false;
+                for alternative in alternatives {
+                    self.check(value, alternative, place, None, path, depth + 1);
+                    fits_one |= self.found.len() == before;
+                    self.found.truncate(before);
+                    if fits_one {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `schema` allows `null`: nullable itself, or a reference to
+    /// one that does, or any value.
+    fn allows_null(&self, schema: &Schema, depth: usize) -> bool {
+        schema.nullable
+            || match &schema.kind {
+                Kind::Any => true,
+                Kind::Ref(name) if depth < MAX_DEPTH => self
+                    .schemas
+                    .get(name)
+                    .is_none_or(|target| self.allows_null(target, depth + 1)),
+                Kind::OneOf(alternatives) => alternatives
+                    .iter()
+                    .any(|alternative| self.allows_null(alternative, depth + 1)),
+                Kind::AllOf(parts) => {
+                    !parts.is_empty() && parts.iter().all(|part| self.allows_null(part, depth + 1))
+                }
+                _ => false,
+            }
+    }
+}
+
+impl Place {
+    fn below(&self, step: Step) -> Place {
+        let mut steps = self.steps.clone();
+        steps.push(step);
+        Place {
+            root: self.root.clone(),
+            steps,
+        }
+    }
+}
+
+/// The path of `key` in the object at `path` (`orders[0].id`).
+fn member(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+/// `an integer`, `a string`, … of a JSON value.
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "`null`",
+        Value::Bool(_) => "a boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "an integer",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Whether the integer `n` fits the type its schema's format and minimum
+/// plan (`int32` an `i32`, unsigned formats or `minimum: 0` unsigned).
+fn fits(n: &serde_json::Number, schema: &Schema) -> bool {
+    let (i, u) = (n.as_i64(), n.as_u64());
+    match (schema.format.as_deref(), schema.unsigned) {
+        (Some("int32" | "int16" | "int8"), false) => i.is_some_and(|i| i32::try_from(i).is_ok()),
+        (Some("int32" | "int16" | "int8" | "uint32" | "uint16" | "uint8"), _) => {
+            u.is_some_and(|u| u32::try_from(u).is_ok())
+        }
+        (Some("int64"), true) | (Some("uint64"), _) => u.is_some(),
+        _ => i.is_some(),
+    }
+}
+
+/// The format of an integer schema, for a diagnostic.
+fn integer_format(schema: &Schema) -> String {
+    match (schema.format.as_deref(), schema.unsigned) {
+        (Some(format), true) => format!("`{format}` of `minimum: 0`"),
+        (Some(format), false) => format!("`{format}`"),
+        (None, _) => "`minimum: 0`".to_owned(),
+    }
+}
+
+/// The schema at `place` in `api`, when it is still there.
+fn schema_at<'a>(api: &'a mut Api, place: &Place) -> Option<&'a mut Schema> {
+    let mut schema = match &place.root {
+        Root::Component(name) => api.schemas.get_mut(name)?,
+        Root::Answer(o, r, c) => api
+            .operations
+            .get_mut(*o)?
+            .responses
+            .get_mut(*r)?
+            .contents
+            .get_mut(*c)?
+            .schema
+            .as_mut()?,
+    };
+    for step in &place.steps {
+        schema = match (step, &mut schema.kind) {
+            (Step::Property(name), Kind::Object(object)) => {
+                &mut object
+                    .properties
+                    .iter_mut()
+                    .find(|property| &property.name == name)?
+                    .schema
+            }
+            (Step::Items, Kind::Array(items)) => items,
+            (Step::Additional, Kind::Object(object)) => match &mut object.additional {
+                Additional::Typed(values) => values,
+                _ => return None,
+            },
+            (Step::Part(i), Kind::AllOf(parts)) => parts.get_mut(*i)?,
+            _ => return None,
+        };
+    }
+    Some(schema)
+}
+
+/// Relaxes `schema` by `change`.
+fn apply(schema: &mut Schema, change: &Change) {
+    let widen = |schema: &mut Schema, kind: Kind| {
+        schema.kind = kind;
+        schema.format = None;
+        schema.unsigned = false;
+        schema.discriminator = None;
+    };
+    match change {
+        Change::Optional(name) => {
+            if let Kind::Object(object) = &mut schema.kind
+                && let Some(property) = object.properties.iter_mut().find(|p| &p.name == name)
+            {
+                property.required = false;
+            }
+        }
+        Change::Nullable => schema.nullable = true,
+        // A wider change at the same place wins.
+        Change::AnyInteger => {
+            if !matches!(schema.kind, Kind::Number | Kind::Any) {
+                widen(schema, Kind::Integer);
+            }
+        }
+        Change::Number => {
+            if !matches!(schema.kind, Kind::Any) {
+                widen(schema, Kind::Number);
+            }
+        }
+        Change::Any => widen(schema, Kind::Any),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{MediaContent, Operation, Response};
+    use serde_json::json;
+
+    fn schema(value: Value) -> Schema {
+        Schema::read(&value, "test").unwrap()
+    }
+
+    /// An API of one operation whose `200` answer is `answer`, with these
+    /// examples, and these components.
+    fn api(answer: Value, examples: &[Value], components: Value) -> Api {
+        let contents = vec![MediaContent {
+            media_type: "application/json".into(),
+            schema: Some(schema(answer)),
+            examples: examples
+                .iter()
+                .enumerate()
+                .map(|(i, example)| (format!("#/example/{i}"), example.clone()))
+                .collect(),
+            ..MediaContent::default()
+        }];
+        Api {
+            operations: vec![Operation {
+                operation_id: Some("get".into()),
+                method: "GET".into(),
+                path: "/x".into(),
+                responses: vec![Response {
+                    status: "200".into(),
+                    contents,
+                    ..Response::default()
+                }],
+                ..Operation::default()
+            }],
+            schemas: components
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(name, value)| (name.clone(), schema(value.clone())))
+                .collect(),
+            ..Api::default()
+        }
+    }
+
+    fn said(diagnostics: &Diagnostics) -> Vec<String> {
+        diagnostics.iter().map(ToString::to_string).collect()
+    }
+
+    fn answer(api: &Api) -> &Schema {
+        api.operations[0].responses[0].contents[0]
+            .schema
+            .as_ref()
+            .unwrap()
+    }
+
+    fn property<'a>(schema: &'a Schema, name: &str) -> &'a crate::schema::Property {
+        let Kind::Object(object) = &schema.kind else {
+            panic!("{schema:?}")
+        };
+        object.properties.iter().find(|p| p.name == name).unwrap()
+    }
+
+    #[test]
+    fn null_numbers_and_maps_widen_where_they_are() {
+        let api = api(
+            json!({"type": "object", "properties": {
+                "count": {"type": "integer"},
+                "owner": {"$ref": "#/components/schemas/Owner"},
+                "tags": {"type": "object", "additionalProperties": {"type": "boolean"}},
+                "note": {"type": "string"}
+            }}),
+            &[
+                json!({"count": 2.5, "owner": "u_1", "tags": {"a": true, "b": "yes"}, "note": null}),
+                // The same relaxations again: said once.
+                json!({"count": 1.5, "owner": "u_2"}),
+            ],
+            json!({"Owner": {"type": "object", "properties": {"id": {"type": "string"}}}}),
+        );
+        let mut diagnostics = Diagnostics::new();
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        let answer = answer(&relaxed);
+        assert_eq!(property(answer, "count").schema.kind, Kind::Number);
+        // The owner is any value where it is; its component is kept.
+        assert_eq!(property(answer, "owner").schema.kind, Kind::Any);
+        assert!(matches!(relaxed.schemas["Owner"].kind, Kind::Object(_)));
+        let Kind::Object(tags) = &property(answer, "tags").schema.kind else {
+            panic!()
+        };
+        assert_eq!(tags.additional, Additional::Typed(Box::default()));
+        assert!(property(answer, "note").schema.nullable);
+        assert_eq!(
+            said(&diagnostics),
+            [
+                "#/example/0 (get): `count` is a number in the example, where the schema says an integer; a number (`f64`)",
+                "#/example/0 (get): `owner` is a string in the example, where the schema says an object; any JSON value (`serde_json::Value`)",
+                "#/example/0 (get): `tags.b` is a string in the example, where the schema says a boolean; any JSON value (`serde_json::Value`)",
+                "#/example/0 (get): `note` is `null` in the example, where the schema does not allow `null`; optional (`null` allowed)",
+            ]
+        );
+    }
+
+    #[test]
+    fn unions_parts_and_the_top_of_an_example() {
+        let api = api(
+            json!({"allOf": [
+                {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+                {"type": "object", "properties": {"value": {"oneOf": [
+                    {"type": "string"}, {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}
+                ]}}}
+            ]}),
+            &[
+                // An alternative fits: nothing to relax.
+                json!({"id": "a", "value": {"n": 1}}),
+                json!({"id": "b", "value": "text"}),
+                // None fits: the union keeps the value, nothing relaxed.
+                json!({"id": "c", "value": {"m": 1}}),
+                // A part's required property left out.
+                json!({"value": "text"}),
+                // The top of the example is of another type: kept.
+                json!("an order"),
+            ],
+            json!({}),
+        );
+        let mut diagnostics = Diagnostics::new();
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        let Kind::AllOf(parts) = &answer(&relaxed).kind else {
+            panic!()
+        };
+        assert!(!property(&parts[0], "id").required);
+        assert_eq!(
+            property(&parts[1], "value").schema,
+            property(
+                match &answer(&api).kind {
+                    Kind::AllOf(parts) => &parts[1],
+                    _ => unreachable!(),
+                },
+                "value"
+            )
+            .schema
+        );
+        assert_eq!(
+            said(&diagnostics),
+            [
+                "#/example/3 (get): `id` is missing from the example, where the schema requires it; `id` optional",
+                "#/example/4 (get): the example is a string, where the schema says an object; the schema as written",
+            ]
+        );
+    }
+
+    #[test]
+    fn examples_that_agree_change_nothing_and_the_work_is_bounded() {
+        let order = json!({"type": "object", "required": ["id"], "properties": {
+            "id": {"type": "string"},
+            "at": {"type": "string", "format": "date-time"},
+            "size": {"type": "integer", "format": "int64", "minimum": 0}
+        }});
+        let fits = [json!({"id": "a", "at": 1_700_000_000, "size": u64::MAX})];
+        let mut diagnostics = Diagnostics::new();
+        assert_eq!(
+            relax(&api(order.clone(), &fits, json!({})), &mut diagnostics),
+            None
+        );
+        assert!(diagnostics.is_empty());
+        // Only the first examples of an operation are read.
+        let mut examples = vec![json!({"id": "a"}); MAX_EXAMPLES];
+        examples.push(json!({}));
+        assert_eq!(
+            relax(&api(order, &examples, json!({})), &mut diagnostics),
+            None
+        );
+        // A list deeper than read: left unread, no panic.
+        let mut deep = json!("leaf");
+        let mut nested = json!({"type": "integer"});
+        for _ in 0..MAX_DEPTH * 2 {
+            deep = json!([deep]);
+            nested = json!({"type": "array", "items": nested});
+        }
+        assert_eq!(
+            relax(&api(nested, &[deep], json!({})), &mut diagnostics),
+            None
+        );
+        // A component that refers to itself, and an example as deep.
+        let mut chain = json!({});
+        for _ in 0..MAX_DEPTH * 2 {
+            chain = json!({"next": chain});
+        }
+        let api = api(
+            json!({"$ref": "#/components/schemas/Node"}),
+            &[chain],
+            json!({"Node": {"type": "object", "required": ["next", "id"], "properties": {
+                "next": {"$ref": "#/components/schemas/Node"}, "id": {"type": "string"}
+            }}}),
+        );
+        let relaxed = relax(&api, &mut diagnostics).unwrap();
+        assert!(!property(&relaxed.schemas["Node"], "id").required);
+        assert_eq!(diagnostics.len(), 1, "{:?}", said(&diagnostics));
+    }
+}
