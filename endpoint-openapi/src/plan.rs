@@ -404,7 +404,7 @@ impl<'a> TypeSpace<'a> {
             .components
             .get(component)
             .ok_or_else(|| format!("no component schema `{component}`"))?;
-        let name = self.policy.type_name(component);
+        let name = ident::not_unqualified(self.policy.type_name(component));
         // A nullable twin: the same name, the same schema but for `nullable`.
         if let Some(&id) = self.names.get(&name)
             && let Some(twin) = self
@@ -486,9 +486,14 @@ impl<'a> TypeSpace<'a> {
             && self.types[id].doc.is_none()
         {
             let doc = doc();
+            let mut chars = doc.chars();
+            let Some(first) = chars.next() else {
+                return;
+            };
             self.types[id].doc = Some(match how {
                 "" => doc,
-                how => format!("{how}{}{}", doc[..1].to_lowercase(), &doc[1..]),
+                // The text continues `how`: its first letter in lower case.
+                how => format!("{how}{}{}", first.to_lowercase(), chars.as_str()),
             });
         }
     }
@@ -506,7 +511,9 @@ impl<'a> TypeSpace<'a> {
             }
             _ => name,
         };
-        let name = ident::unique(name, |candidate| self.names.contains_key(candidate));
+        let name = ident::unique(ident::not_unqualified(name), |candidate| {
+            self.names.contains_key(candidate)
+        });
         let id = self.types.len();
         self.names.insert(name.clone(), id);
         self.types.push(TypeDef {
@@ -1305,6 +1312,32 @@ mod tests {
         );
         let names: Vec<_> = space.finish().into_iter().map(|t| t.name).collect();
         assert_eq!(names, ["Milestone", "Team", "Team2"]);
+    }
+
+    #[test]
+    fn a_roots_text_documents_its_new_types_whatever_its_first_letter() {
+        let components = components(json!({}));
+        let mut space = TypeSpace::new(&components, &Plain);
+        for (name, doc) in [
+            ("Empty", ""),
+            ("Accented", "Éléments listés."),
+            ("Wide", "漢字"),
+        ] {
+            // A list of objects, each its own (a property named after the
+            // root).
+            let list = json!({"type": "array", "items": {"type": "object", "properties": {name: {"type": "integer"}}}});
+            space
+                .root(&Schema::read(&list, name).unwrap(), name, doc, None)
+                .unwrap();
+        }
+        let types = space.finish();
+        let doc = |name: &str| named(&types, name).doc.clone();
+        assert_eq!(doc("EmptyItem"), None);
+        assert_eq!(
+            doc("AccentedItem").as_deref(),
+            Some("An item of éléments listés.")
+        );
+        assert_eq!(doc("WideItem").as_deref(), Some("An item of 漢字"));
     }
 
     #[test]
