@@ -209,7 +209,8 @@ fn docs(doc: Option<&str>) -> TokenStream {
     let Some(doc) = doc else {
         return TokenStream::new();
     };
-    let lines = doc.lines().map(|line| {
+    // Any line end of a text quoted in a sentence (a key) is one too.
+    let lines = crate::docs::lines(doc).into_iter().map(|line| {
         let line = if line.is_empty() {
             String::new()
         } else {
@@ -377,8 +378,8 @@ fn open_enum_body(def: &TypeDef) -> TokenStream {
     let variants = variants.iter().map(|variant| {
         let name = ident(&variant.name);
         let value = &variant.value;
-        let doc = format!(" `{value}`");
-        quote!(#[doc = #doc] #name = #value,)
+        let doc = docs(Some(&format!("`{value}`")));
+        quote!(#doc #name = #value,)
     });
     quote! {
         #doc #cfg #deprecated
