@@ -1030,26 +1030,20 @@ impl<'a> TypeSpace<'a> {
                     .collect()
             })
             .collect();
-        let reaches = |from: usize, to: usize| -> bool {
-            let mut seen = vec![false; direct.len()];
-            let mut stack = vec![from];
-            while let Some(at) = stack.pop() {
-                if at == to {
-                    return true;
-                }
-                if !std::mem::replace(&mut seen[at], true) {
-                    stack.extend(&direct[at]);
-                }
-            }
-            false
-        };
+        // A type held directly closes a cycle when it reaches its holder:
+        // when both are in one strongly connected component (found once,
+        // rather than a search from each field).
+        let component = strongly_connected(&direct);
         let mut boxed: Vec<(usize, usize)> = Vec::new();
         for (id, def) in self.types.iter().enumerate() {
             let tys: Vec<&Type> = def_types(def);
             for (slot, ty) in tys.into_iter().enumerate() {
                 let mut named = Vec::new();
                 ty.named(true, &mut named);
-                if named.iter().any(|&(target, d)| d && reaches(target, id)) {
+                if named
+                    .iter()
+                    .any(|&(target, d)| d && component[target] == component[id])
+                {
                     boxed.push((id, slot));
                 }
             }
@@ -1085,6 +1079,65 @@ impl<'a> TypeSpace<'a> {
             }
         }
     }
+}
+
+/// The strongly connected component of each node of the graph `edges`
+/// (Tarjan's algorithm, without recursion: the graph of a large
+/// description is deep).
+fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
+    const UNSEEN: usize = usize::MAX;
+    let n = edges.len();
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut component = vec![UNSEEN; n];
+    let (mut next_index, mut count) = (0, 0);
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // Each node being visited, with the position of its next edge.
+        let mut work: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next_index;
+        low[root] = next_index;
+        next_index += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&(node, at)) = work.last() {
+            if let Some(&next) = edges[node].get(at) {
+                if let Some(top) = work.last_mut() {
+                    top.1 += 1;
+                }
+                if index[next] == UNSEEN {
+                    index[next] = next_index;
+                    low[next] = next_index;
+                    next_index += 1;
+                    stack.push(next);
+                    on_stack[next] = true;
+                    work.push((next, 0));
+                } else if on_stack[next] {
+                    low[node] = low[node].min(index[next]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[node]);
+            }
+            if low[node] == index[node] {
+                while let Some(member) = stack.pop() {
+                    on_stack[member] = false;
+                    component[member] = count;
+                    if member == node {
+                        break;
+                    }
+                }
+                count += 1;
+            }
+        }
+    }
+    component
 }
 
 /// What [`TypeSpace::define`] found.
@@ -1368,6 +1421,53 @@ mod tests {
             named(&types, "C1999F9Item").doc.as_deref(),
             Some("An item of the `f9` of [`C1999`].")
         );
+    }
+
+    #[test]
+    fn strongly_connected_components() {
+        // 0 → 1 → 2 → 0, 2 → 3, 4 → 4, 5 alone.
+        let edges = vec![vec![1], vec![2], vec![0, 3], vec![], vec![4], vec![]];
+        let component = strongly_connected(&edges);
+        assert!(component[0] == component[1] && component[1] == component[2]);
+        let others = [component[3], component[4], component[5], component[0]];
+        assert!((0..4).all(|i| (i + 1..4).all(|j| others[i] != others[j])));
+        // A ring too long for a recursive search: one component.
+        let ring: Vec<Vec<usize>> = (0..1_000_000).map(|i| vec![(i + 1) % 1_000_000]).collect();
+        assert!(strongly_connected(&ring).iter().all(|&c| c == 0));
+    }
+
+    #[test]
+    fn a_long_ring_of_references_is_boxed_once_each() {
+        let ring: serde_json::Map<String, serde_json::Value> = (0..10_000)
+            .map(|i| {
+                let next = format!("#/components/schemas/r{}", (i + 1) % 10_000);
+                (
+                    format!("r{i}"),
+                    json!({"type": "object", "required": ["next"], "properties": {"next": {"$ref": next}}}),
+                )
+            })
+            .collect();
+        let components = components(ring.into());
+        // Planning follows the ring depth first (as `package::generate`
+        // does, on a deep stack).
+        let plan = move || {
+            let mut space = TypeSpace::new(&components, &Plain);
+            space.all_components(None).unwrap();
+            space.finish()
+        };
+        let types = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(plan)
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(types.len(), 10_000);
+        for def in &types {
+            let Body::Struct(fields) = &def.body else {
+                panic!("{} is not a struct", def.name);
+            };
+            assert!(matches!(fields[0].ty, Type::Box(_)), "{:?}", fields[0].ty);
+        }
     }
 
     #[test]
