@@ -121,19 +121,36 @@ fn format(tokens: TokenStream) -> Result<String, String> {
 pub fn type_text(ty: &Type, types: &[TypeDef], prefix: &str, paths: &Paths) -> String {
     let tokens = type_tokens(ty, types, paths);
     let text = tokens.to_string();
+    // The planned names `ty` holds (a few), rather than every type's name
+    // for each token.
+    let mut planned = Vec::new();
+    planned_names(ty, types, &mut planned);
     // Token spacing (`Vec < Issue >`) to the usual spelling, and planned
     // names under the prefix.
     let mut out = String::new();
     for token in text.split(' ') {
         // A name after `::` is a path's (`::serde_json::Value`), not a
         // planned type of the same name.
-        let is_planned = !out.ends_with("::") && types.iter().any(|t| t.name == token);
+        let is_planned = !out.ends_with("::") && planned.contains(&token);
         if is_planned {
             out.push_str(prefix);
         }
         out.push_str(token);
     }
     out
+}
+
+/// The names of the planned types that `ty` names.
+fn planned_names<'t>(ty: &Type, types: &'t [TypeDef], out: &mut Vec<&'t str>) {
+    match ty {
+        Type::Named(id) => out.push(&types[*id].name),
+        Type::Vec(inner)
+        | Type::Map(inner)
+        | Type::Option(inner)
+        | Type::Nullable(inner)
+        | Type::Box(inner) => planned_names(inner, types, out),
+        _ => {}
+    }
 }
 
 fn type_tokens(ty: &Type, types: &[TypeDef], paths: &Paths) -> TokenStream {
