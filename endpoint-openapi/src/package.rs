@@ -242,10 +242,29 @@ fn generate_after(
     options: &Options,
 ) -> Result<Generated, String> {
     check_name(&options.name)?;
-    // The last net: any part that panics and is not guarded on its own.
-    guarded(|| generate_checked(api, diagnostics, options))
-        .map_err(|reason| format!("generating the crate failed: {reason}"))?
+    // Planning follows references depth first: schemas that refer to one
+    // another in long chains need a deeper stack than a thread's default.
+    // Joining the thread is also the last net: a part that panics and is
+    // not guarded on its own is this error.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("generate".into())
+            .stack_size(GENERATE_STACK)
+            .spawn_scoped(scope, || generate_checked(api, diagnostics, options))
+            .map_err(|err| format!("generating the crate: no thread to run on: {err}"))?
+            .join()
+            .map_err(|payload| {
+                format!(
+                    "generating the crate failed: {}",
+                    one_line(&panic_message(payload.as_ref()))
+                )
+            })?
+    })
 }
+
+/// The stack of the thread that generates a crate (reserved, and used as
+/// deep as the references of the description go).
+const GENERATE_STACK: usize = 256 << 20;
 
 fn generate_checked(
     api: &Api,

@@ -873,6 +873,35 @@ proptest! {
     }
 }
 
+/// Schemas that refer to one another in a long chain (planned depth first)
+/// are generated on a stack deep enough, whatever the caller's thread.
+#[test]
+fn a_long_chain_of_references_is_generated() {
+    const LENGTH: usize = 5_000;
+    let schemas: BTreeMap<String, Schema> = (0..LENGTH)
+        .map(|i| {
+            let next = Schema::of(Kind::Ref(format!("s{}", (i + 1) % LENGTH)));
+            (format!("s{i}"), object(&[("next", next, false)]))
+        })
+        .collect();
+    let mut get = op(Some("getFirst"), "GET", "/first", &["chain"]);
+    get.responses = vec![answer(
+        "200",
+        vec![content(
+            "application/json",
+            Some(Schema::of(Kind::Ref("s0".into()))),
+        )],
+    )];
+    let api = Api {
+        operations: vec![get],
+        schemas,
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    assert_eq!(generated.types, LENGTH);
+    assert_eq!(generated.operations[0].rust, "chain::GetFirst");
+}
+
 #[test]
 fn an_operations_own_server_reaches_its_route() {
     let answered = json!({"204": {"description": "Done."}});
