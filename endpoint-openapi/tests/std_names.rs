@@ -1,8 +1,10 @@
 //! Schemas named like the types that emitted models name without a path
-//! (`String`, `Vec`, `Option`, `Box`) or like the names the support crate's
+//! (`String`, `Vec`, `Option`, `Box`), like the names the support crate's
 //! decoding macros use inside (`Result`, `Value`, `Object`, `Visitor`, `D`,
-//! `A`) give models that compile and decode: the first are renamed
-//! (`String_`), the others keep their names.
+//! `A`) or like other names of the prelude (`None`, `Some`, `Default`,
+//! `Debug`, `Clone`, `PartialEq`, `Serialize`, `Deserialize`, `Map`) give
+//! models that compile and decode: the first are renamed (`String_`), the
+//! others keep their names.
 //!
 //! The models are `std_names/models.rs`; the first test says when the file
 //! is not what the emitter writes today (`ENDPOINT_OPENAPI_WRITE=1` rewrites
@@ -42,6 +44,20 @@ fn schemas() -> Value {
         "ValueOrText": {"oneOf": [{"$ref": "#/components/schemas/Value"}, {"type": "string"}]},
         "ObjectOrText": {"oneOf": [{"$ref": "#/components/schemas/Object"}, {"type": "string"}]},
         "DOrA": {"oneOf": [{"$ref": "#/components/schemas/D"}, {"$ref": "#/components/schemas/A"}]},
+        "None": scalars,
+        "Some": {"oneOf": [{"$ref": "#/components/schemas/None"}, {"type": "integer"}]},
+        "Default": {"type": "object", "properties": {"on": {"type": "boolean"}}},
+        "Debug": {"type": "string", "enum": ["on", "off"]},
+        "Clone": {"type": "array", "items": {"$ref": "#/components/schemas/Debug"}},
+        "PartialEq": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Default"}},
+        "Serialize": scalars,
+        "Deserialize": {"type": "object", "required": ["s"], "properties": {
+            "s": {"$ref": "#/components/schemas/Serialize"},
+            "clone": {"$ref": "#/components/schemas/Clone"},
+            "eq": {"$ref": "#/components/schemas/PartialEq"},
+            "some": {"$ref": "#/components/schemas/Some"}
+        }},
+        "Map": {"type": "object", "properties": {"d": {"$ref": "#/components/schemas/Deserialize"}}},
         "Visitor": {"type": "object", "required": ["string", "d"], "properties": {
             "string": {"$ref": "#/components/schemas/String"},
             "vec": {"$ref": "#/components/schemas/Vec"},
@@ -100,7 +116,23 @@ fn names_the_models_write_unqualified_are_not_taken() {
     for name in ["String_", "Vec_", "Option_", "Box_"] {
         assert!(names.iter().any(|n| n == name), "no {name} in {names:?}");
     }
-    for name in ["Result", "Value", "Object", "Visitor", "D", "A"] {
+    for name in [
+        "Result",
+        "Value",
+        "Object",
+        "Visitor",
+        "D",
+        "A",
+        "None",
+        "Some",
+        "Default",
+        "Debug",
+        "Clone",
+        "PartialEq",
+        "Serialize",
+        "Deserialize",
+        "Map",
+    ] {
         assert!(names.iter().any(|n| n == name), "no {name} in {names:?}");
     }
     for taken in ["String", "Vec", "Option", "Box"] {
@@ -144,4 +176,10 @@ fn models_named_like_std_types_decode_and_write_back() {
     let next = visitor.r#box.as_ref().and_then(|b| b.next.as_ref());
     assert_eq!(next.and_then(|b| b.label.as_deref()), Some("inner"));
     assert_eq!(serde_json::to_value(&visitor).unwrap(), value);
+
+    let value = json!({"d": {"s": {"id": 1}, "clone": ["on", "other"], "eq": {"k": {"on": true}}, "some": {"id": 2}}});
+    let map: models::Map = serde_json::from_value(value.clone()).unwrap();
+    let some = map.d.as_ref().and_then(|d| d.some.as_deref());
+    assert!(matches!(some, Some(models::Some::None(_))), "{some:?}");
+    assert_eq!(serde_json::to_value(&map).unwrap(), value);
 }

@@ -38,6 +38,19 @@ pub struct Box_ {
 /// The `String` schema.
 pub type String_ = String;
 
+/// The `Clone` schema.
+pub type Clone = Vec<Debug>;
+
+::endpoint_runtime::__private::open_enum! {
+    /// The `Debug` schema.
+    pub enum Debug {
+        /// `on`
+        On = "on",
+        /// `off`
+        Off = "off",
+    }
+}
+
 /// The `D` schema.
 #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
 pub struct D {
@@ -80,6 +93,128 @@ pub enum DOrA {
     DOrA {
         D: D => one_pass,
         A: A,
+    }
+}
+
+/// The `Default` schema.
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct Default {
+    /// The `on` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on: Option<bool>,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    Default {
+    } {
+        on: Option<bool> = "on",
+    }
+}
+
+/// The `Deserialize` schema.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct Deserialize {
+    /// The `s` property.
+    pub s: Serialize,
+    /// The `clone` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clone: Option<Clone>,
+    /// The `eq` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eq: Option<PartialEq>,
+    /// The `some` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub some: Option<Box<Some>>,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    Deserialize {
+        s: Serialize = "s",
+    } {
+        clone: Option<Clone> = "clone",
+        eq: Option<PartialEq> = "eq",
+        some: Option<Box<Some>> = "some",
+    }
+}
+
+/// The `Serialize` schema.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct Serialize {
+    /// The `id` property.
+    pub id: i64,
+    /// The `name` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    Serialize {
+        id: i64 = "id",
+    } {
+        name: Option<String> = "name",
+    }
+}
+
+/// The `PartialEq` schema.
+pub type PartialEq = ::std::collections::BTreeMap<String, Default>;
+
+/// The `Some` schema.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+#[allow(clippy::large_enum_variant)]
+#[serde(untagged)]
+pub enum Some {
+    /// The value as [`None`].
+    None(None),
+    /// The value as an integer.
+    Integer(i64),
+    /// Any other value, kept as it was.
+    Other(::serde_json::Value),
+}
+
+::endpoint_runtime::__private::decode_union! {
+    Some {
+        None: None => one_pass,
+        Integer: i64,
+    }
+}
+
+/// The `None` schema.
+#[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+pub struct None {
+    /// The `id` property.
+    pub id: i64,
+    /// The `name` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    None {
+        id: i64 = "id",
+    } {
+        name: Option<String> = "name",
+    }
+}
+::endpoint_runtime::__private::decode_struct_or_value! {
+    None {
+        id: i64 = "id",
+    } {
+        name: Option<String> = "name",
+    }
+}
+
+/// The `Map` schema.
+#[derive(Debug, Clone, PartialEq, Default, ::serde::Serialize)]
+pub struct Map {
+    /// The `d` property.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub d: Option<Box<Deserialize>>,
+}
+
+::endpoint_runtime::__private::decode_struct! {
+    Map {
+    } {
+        d: Option<Box<Deserialize>> = "d",
     }
 }
 

@@ -461,11 +461,10 @@ macro_rules! __decode_struct_or_value {
                 ::core::result::Result<Self, $crate::__private::serde_json::Value>,
                 __D::Error,
             > {
-                // The macro's own names start with `__`: `$name` (`Value`,
-                // `Result`, `Object`) is the caller's.
+                // The macro's own names start with `__`, and the prelude's
+                // are written with their paths: `$name` (`Value`, `Result`,
+                // `Object`, `None`) is the caller's.
                 use $crate::__private::serde_json::Value as __Value;
-                use ::core::option::Option::{None, Some};
-                use ::core::result::Result::{Err, Ok};
                 struct __Object;
                 impl<'de> $crate::__private::ObjectOrValue<'de> for __Object {
                     type Out = $name;
@@ -473,36 +472,36 @@ macro_rules! __decode_struct_or_value {
                         self,
                         mut map: __A,
                     ) -> ::core::result::Result<::core::result::Result<$name, __Value>, __A::Error> {
-                        $(let mut $required: ::core::option::Option<$required_type> = None;)*
-                        $(let mut $optional: ::core::option::Option<$optional_type> = None;)*
+                        $(let mut $required: ::core::option::Option<$required_type> = ::core::option::Option::None;)*
+                        $(let mut $optional: ::core::option::Option<$optional_type> = ::core::option::Option::None;)*
                         const KEYS: usize = <[&str]>::len(&[$($required_key,)* $($optional_key,)*]);
                         let mut seen = $crate::__private::Seen::<KEYS>::new();
                         let failed = loop {
-                            let Some(key) = map.next_key::<$crate::__private::Key<'de>>()? else {
-                                break None;
+                            let ::core::option::Option::Some(key) = map.next_key::<$crate::__private::Key<'de>>()? else {
+                                break ::core::option::Option::None;
                             };
                             match key.as_str() {
                                 $($required_key => match map.next_value_seed(
                                     $crate::__private::FieldOrValue::<$required_type>::new(),
                                 )? {
-                                    Ok(value) => {
+                                    ::core::result::Result::Ok(value) => {
                                         if $required.is_none() {
                                             seen.known($required_key);
                                         }
-                                        $required = Some(value);
+                                        $required = ::core::option::Option::Some(value);
                                     }
-                                    Err(value) => break Some((key, value)),
+                                    ::core::result::Result::Err(value) => break ::core::option::Option::Some((key, value)),
                                 },)*
                                 $($optional_key => match map.next_value_seed(
                                     $crate::__private::FieldOrValue::<$optional_type>::new(),
                                 )? {
-                                    Ok(value) => {
+                                    ::core::result::Result::Ok(value) => {
                                         if $optional.is_none() {
                                             seen.known($optional_key);
                                         }
-                                        $optional = Some(value);
+                                        $optional = ::core::option::Option::Some(value);
                                     }
-                                    Err(value) => break Some((key, value)),
+                                    ::core::result::Result::Err(value) => break ::core::option::Option::Some((key, value)),
                                 },)*
                                 other => {
                                     let value = map.next_value::<__Value>()?;
@@ -512,8 +511,8 @@ macro_rules! __decode_struct_or_value {
                         };
                         let required = ($($required,)*);
                         if failed.is_none() {
-                            if let ($(Some($required),)*) = required {
-                                return Ok(Ok($name {
+                            if let ($(::core::option::Option::Some($required),)*) = required {
+                                return ::core::result::Result::Ok(::core::result::Result::Ok($name {
                                     $($required,)*
                                     $($optional: ::core::option::Option::flatten($optional),)*
                                 }));
@@ -524,19 +523,19 @@ macro_rules! __decode_struct_or_value {
                             let value = match key {
                                 $($required_key => $crate::__private::serde_json::to_value(&$required),)*
                                 $($optional_key => $crate::__private::serde_json::to_value(&$optional),)*
-                                _ => Ok(__Value::Null),
+                                _ => ::core::result::Result::Ok(__Value::Null),
                             };
                             value.unwrap_or(__Value::Null)
                         };
                         let mut object = seen.into_object(value);
-                        if let Some((key, value)) = failed {
+                        if let ::core::option::Option::Some((key, value)) = failed {
                             object.insert(key.as_str().to_owned(), value);
-                            while let Some(key) = map.next_key::<String>()? {
+                            while let ::core::option::Option::Some(key) = map.next_key::<::std::string::String>()? {
                                 let value = map.next_value::<__Value>()?;
                                 object.insert(key, value);
                             }
                         }
-                        Ok(Err(__Value::Object(object)))
+                        ::core::result::Result::Ok(::core::result::Result::Err(__Value::Object(object)))
                     }
                 }
                 $crate::__private::decode_or_value(deserializer, __Object)
