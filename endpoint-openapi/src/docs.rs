@@ -48,7 +48,7 @@ pub struct Links<'a> {
 /// ```
 pub fn rustdoc(text: &str, links: Links<'_>) -> String {
     // A tab is four spaces: clippy refuses tabs in documentation.
-    let text = indented_code(&text.replace("\r\n", "\n").replace('\t', "    "));
+    let text = indented_code(&plain_lines(text).replace('\t', "    "));
     let mut out = String::new();
     let mut prose = String::new();
     let mut fence: Option<String> = None;
@@ -88,6 +88,41 @@ pub fn rustdoc(text: &str, links: Links<'_>) -> String {
         out.push_str("```\n");
     }
     out.trim_end().to_owned()
+}
+
+/// `text` with `\n` as its only line ending (a `\r\n` or a bare `\r` is
+/// one: rustc refuses a bare carriage return in a doc comment), and
+/// without the characters that change the direction of the text around
+/// them (U+202A to U+202E, U+2066 to U+2069), which rustc refuses in
+/// comments and literals.
+fn plain_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' => {
+                chars.next_if_eq(&'\n');
+                out.push('\n');
+            }
+            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The lines of documentation `text` as they are written in doc comments:
+/// split at `\n`, `\r\n` and a bare `\r` alike, and without the
+/// characters [`rustdoc`] leaves out, so that any text (a key quoted in a
+/// sentence too) makes valid doc comments.
+///
+/// ```
+/// use endpoint_openapi::docs::lines;
+///
+/// assert_eq!(lines("a\r\nb\rc\n\nd"), ["a", "b", "c", "", "d"]);
+/// ```
+pub fn lines(text: &str) -> Vec<String> {
+    plain_lines(text).lines().map(str::to_owned).collect()
 }
 
 /// The HTML tags of descriptions written in HTML (Stripe's) and their
@@ -197,6 +232,7 @@ fn indented_code(text: &str) -> String {
 
 /// The first sentence of the first paragraph of `text`, as rustdoc Markdown.
 pub fn first_sentence(text: &str, links: Links<'_>) -> String {
+    let text = plain_lines(text);
     let text = text.trim();
     let paragraph = text.split("\n\n").next().unwrap_or_default();
     let bytes = paragraph.as_bytes();
@@ -301,8 +337,15 @@ fn list_marker(line: &str) -> Option<usize> {
     }
     // More than four spaces start indented code inside the item: the text
     // then starts one space after the marker.
-    Some(leading + marker + if spaces > 4 { 1 } else { spaces })
+    let width = leading + marker + if spaces > 4 { 1 } else { spaces };
+    // Each line that continues the item is indented by the width: a line
+    // indented further than any list nests is not an item.
+    (width <= MAX_LIST_WIDTH).then_some(width)
 }
+
+/// The widest indentation of a list item's text (eight levels of nesting
+/// and more).
+const MAX_LIST_WIDTH: usize = 48;
 
 /// Whether a line starts a block of its own (not a lazy continuation).
 fn starts_block(line: &str) -> bool {
@@ -311,20 +354,33 @@ fn starts_block(line: &str) -> bool {
 
 /// Rewrites the inline markup of prose (no fenced code inside).
 fn inline(text: &str, links: Links<'_>) -> String {
+    inline_nested(text, links, 0)
+}
+
+/// How deep the labels of links are read for links of their own (an image
+/// in a link's label); deeper, brackets are text.
+const LINK_NESTING: usize = 2;
+
+/// [`inline`] of a text that is the label of `nesting` links. Each scan
+/// that could run to the end of the text is done once for the whole text
+/// ([`Marks`]) or remembered ([`NextStop`]), so that the time is linear in
+/// the text's length.
+fn inline_nested(text: &str, links: Links<'_>, nesting: usize) -> String {
+    let marks = Marks::new(text);
+    let mut target_end = NextStop::default();
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
+        let at = text.len() - rest.len();
         if c == '`' {
             let run = rest.len() - rest.trim_start_matches('`').len();
-            let marker = &rest[..run];
-            match rest[run..].find(marker) {
-                Some(close) => {
-                    let end = run + close + run;
-                    out.push_str(&rest[..end]);
-                    rest = &rest[end..];
+            match marks.code_end(at) {
+                Some(end) => {
+                    out.push_str(&text[at..end]);
+                    rest = &text[end..];
                 }
                 None => {
-                    out.push_str(marker);
+                    out.push_str(&rest[..run]);
                     rest = &rest[run..];
                 }
             }
@@ -338,9 +394,14 @@ fn inline(text: &str, links: Links<'_>) -> String {
                 rest = &rest[marker.len()..];
                 continue;
             }
-            if let Some((label, url, len)) = link(rest) {
+            let found = marks
+                .closes
+                .get(&at)
+                .filter(|_| nesting < LINK_NESTING)
+                .and_then(|&close| link(text, at, close, &mut target_end));
+            if let Some((label, url, len)) = found {
                 out.push('[');
-                out.push_str(&inline(label, links));
+                out.push_str(&inline_nested(label, links, nesting + 1));
                 out.push_str("](");
                 out.push_str(&absolute(url, links));
                 out.push(')');
@@ -362,13 +423,14 @@ fn inline(text: &str, links: Links<'_>) -> String {
                 rest = &rest[end..];
             } else if let Some((label, url, len)) = html_link(rest) {
                 out.push('[');
-                out.push_str(&inline(label, links));
+                out.push_str(&inline_nested(label, links, nesting + 1));
                 out.push_str("](");
                 out.push_str(&absolute(url, links));
                 out.push(')');
                 rest = &rest[len..];
             } else if let Some((tag, markdown)) = HTML.iter().find(|(tag, _)| {
-                rest.len() >= tag.len() && rest[..tag.len()].eq_ignore_ascii_case(tag)
+                rest.get(..tag.len())
+                    .is_some_and(|start| start.eq_ignore_ascii_case(tag))
             }) {
                 out.push_str(markdown);
                 rest = &rest[tag.len()..];
@@ -398,51 +460,139 @@ fn inline(text: &str, links: Links<'_>) -> String {
     out
 }
 
-/// A link `[label](url)` at the start of `text`: its label, URL and length.
-fn link(text: &str) -> Option<(&str, &str, usize)> {
-    let mut depth = 0;
-    let mut close = None;
-    for (i, c) in text.char_indices() {
-        match c {
-            '[' => depth += 1,
-            ']' => {
-                depth -= 1;
-                if depth == 0 {
-                    close = Some(i);
-                    break;
-                }
+/// Where the code spans and the bracket pairs of a text are, found in one
+/// pass each.
+struct Marks {
+    /// Each run of backticks: its offset, and where the code span it opens
+    /// ends (after the next run of the same length), if one does.
+    runs: Vec<(usize, Option<usize>)>,
+    /// The `]` that closes each `[` (by their offsets) within a paragraph.
+    closes: std::collections::HashMap<usize, usize>,
+}
+
+impl Marks {
+    fn new(text: &str) -> Marks {
+        let bytes = text.as_bytes();
+        let mut starts: Vec<(usize, usize)> = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'`' {
+                let len = bytes[i..].iter().take_while(|&&b| b == b'`').count();
+                starts.push((i, len));
+                i += len;
+            } else {
+                i += 1;
             }
-            '\n' if text[..i].ends_with('\n') => return None,
-            _ => {}
         }
+        // From the last run back: the next run of each length.
+        let mut next_of_length = std::collections::HashMap::new();
+        let mut runs = vec![(0, None); starts.len()];
+        for (k, &(start, len)) in starts.iter().enumerate().rev() {
+            runs[k] = (start, next_of_length.get(&len).copied());
+            next_of_length.insert(len, start + len);
+        }
+        let mut closes = std::collections::HashMap::new();
+        let mut open = Vec::new();
+        let mut after_newline = false;
+        for (i, c) in text.char_indices() {
+            match c {
+                '[' => open.push(i),
+                ']' => {
+                    if let Some(start) = open.pop() {
+                        closes.insert(start, i);
+                    }
+                }
+                // A blank line ends the paragraph, and its open brackets.
+                '\n' if after_newline => open.clear(),
+                _ => {}
+            }
+            after_newline = c == '\n';
+        }
+        Marks { runs, closes }
     }
-    let close = close?;
-    let after = &text[close + 1..];
-    let target = after.strip_prefix('(')?;
-    let end = target.find(')')?;
-    let url = &target[..end];
-    if url.contains(char::is_whitespace) {
+
+    /// The end of the code span that the run of backticks at `at` opens.
+    fn code_end(&self, at: usize) -> Option<usize> {
+        let k = self.runs.binary_search_by_key(&at, |run| run.0).ok()?;
+        self.runs[k].1
+    }
+}
+
+/// The first character at or after an offset that ends a link's target
+/// (`)` or white space), remembered: the offsets asked for grow, and each
+/// answer holds for every offset up to it.
+#[derive(Default)]
+struct NextStop {
+    asked: Option<(usize, Option<usize>)>,
+}
+
+impl NextStop {
+    fn find(&mut self, text: &str, from: usize) -> Option<usize> {
+        if let Some((asked, found)) = self.asked
+            && asked <= from
+            && found.is_none_or(|found| from <= found)
+        {
+            return found;
+        }
+        let found = text[from..]
+            .find(|c: char| c == ')' || c.is_whitespace())
+            .map(|i| from + i);
+        self.asked = Some((from, found));
+        found
+    }
+}
+
+/// The link `[label](url)` whose `[` is at `at` in `text` and its `]` at
+/// `close`: its label, URL and length.
+fn link<'t>(
+    text: &'t str,
+    at: usize,
+    close: usize,
+    target_end: &mut NextStop,
+) -> Option<(&'t str, &'t str, usize)> {
+    let target = close + 2;
+    if !text[close + 1..].starts_with('(') {
         return None;
     }
-    Some((&text[1..close], url, close + 1 + 1 + end + 1))
+    // A target with white space is no link.
+    let end = target_end.find(text, target)?;
+    if !text[end..].starts_with(')') {
+        return None;
+    }
+    Some((&text[at + 1..close], &text[target..end], end + 1 - at))
 }
 
 /// An HTML link `<a href="url">label</a>` at the start of `text`: its
-/// label, URL and length.
+/// label, URL and length. The label ends at the first `</a>`; a bracket, a
+/// line's end or another link's start before it make this no link.
 fn html_link(text: &str) -> Option<(&str, &str, usize)> {
     const OPEN: &str = "<a href=\"";
-    if text.len() < OPEN.len() || !text[..OPEN.len()].eq_ignore_ascii_case(OPEN) {
+    if !text
+        .get(..OPEN.len())
+        .is_some_and(|start| start.eq_ignore_ascii_case(OPEN))
+    {
         return None;
     }
     let after = &text[OPEN.len()..];
-    let url_end = after.find('"')?;
+    let url_end = after.find(|c: char| c == '"' || c.is_whitespace())?;
     let url = &after[..url_end];
-    let rest = after[url_end + 1..].strip_prefix('>')?;
-    let label_end = rest.find("</a>")?;
+    let rest = after[url_end..].strip_prefix("\">")?;
+    let bytes = rest.as_bytes();
+    let mut from = 0;
+    let label_end = loop {
+        let i = from + rest[from..].find(['<', '[', ']', '\n'])?;
+        if rest[i..].starts_with("</a>") {
+            break i;
+        }
+        let another = matches!(bytes.get(i + 1), Some(b'a' | b'A'))
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_whitespace);
+        if bytes[i] != b'<' || another {
+            return None;
+        }
+        from = i + 1;
+    };
     let label = &rest[..label_end];
-    let valid = !url.is_empty()
-        && !url.contains(|c: char| c.is_whitespace() || c == '(' || c == ')')
-        && !label.contains(['[', ']', '\n']);
+    let valid = !url.is_empty() && !url.contains(['(', ')']);
     valid.then_some((
         label,
         url,
@@ -452,7 +602,7 @@ fn html_link(text: &str) -> Option<(&str, &str, usize)> {
 
 /// The length of an autolink `<scheme://…>` at the start of `text`.
 fn autolink(text: &str) -> Option<usize> {
-    let inner = &text[1..];
+    let inner = text.strip_prefix('<')?;
     if !(inner.starts_with("https://") || inner.starts_with("http://")) {
         return None;
     }
@@ -478,6 +628,8 @@ fn absolute(url: &str, links: Links<'_>) -> String {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     const GITHUB: Links<'static> = Links {
@@ -607,5 +759,152 @@ mod tests {
             rustdoc("[a](#b) [c](/d)", Links::default()),
             "[a](#b) [c](/d)"
         );
+    }
+
+    #[test]
+    fn a_cut_inside_a_character_is_text() {
+        // Each HTML tag's length falls inside the `é`, `漢` or emoji.
+        assert_eq!(rustdoc("<a hré", Links::default()), "&lt;a hré");
+        assert_eq!(rustdoc("<a href=\"漢", Links::default()), "&lt;a href=\"漢");
+        assert_eq!(rustdoc("<pé>", Links::default()), "&lt;pé>");
+        assert_eq!(rustdoc("<br /🦀", Links::default()), "&lt;br /🦀");
+        assert_eq!(rustdoc("<strong漢", Links::default()), "&lt;strong漢");
+        assert_eq!(rustdoc("é<", Links::default()), "é&lt;");
+        assert_eq!(
+            rustdoc("<a href=\"https://é.x\">漢</a>", Links::default()),
+            "[漢](https://é.x)"
+        );
+        assert_eq!(
+            first_sentence("Émile’s <é. Then", Links::default()),
+            "Émile’s &lt;é."
+        );
+    }
+
+    #[test]
+    fn carriage_returns_are_line_ends() {
+        assert_eq!(rustdoc("a\rb\r\nc\n\rd", Links::default()), "a\nb\nc\n\nd");
+        assert_eq!(
+            rustdoc("```\rx\r```\r\rafter", Links::default()),
+            "```text\nx\n```\n\nafter"
+        );
+        assert_eq!(first_sentence("One\r\rTwo", Links::default()), "One");
+        assert_eq!(first_sentence("One.\rTwo.", Links::default()), "One.");
+        // Characters that turn the text around are left out.
+        assert_eq!(rustdoc("a\u{202e}b\u{2066}c", Links::default()), "abc");
+        assert_eq!(lines("a\r\nb\rc\n\nd"), ["a", "b", "c", "", "d"]);
+    }
+
+    #[test]
+    fn links_nest_no_deeper_than_an_image_in_a_link() {
+        assert_eq!(
+            rustdoc("[![logo](/l.png)](/home)", GITHUB),
+            "[![logo](https://docs.github.com/l.png)](https://docs.github.com/home)"
+        );
+        let deep = format!("{}x{}", "[".repeat(100_000), "](u)".repeat(100_000));
+        let doc = rustdoc(&deep, Links::default());
+        assert!(doc.starts_with("[[\\[\\[\\["), "{}", &doc[..40]);
+        assert!(
+            doc.ends_with("\\](u)](u)](u)"),
+            "{}",
+            &doc[doc.len() - 40..]
+        );
+    }
+
+    /// About a megabyte of text made of `piece`.
+    fn megabyte(piece: &str) -> String {
+        piece.repeat((1 << 20) / piece.len())
+    }
+
+    /// Texts that a scan from each of their marks to the text's end made
+    /// quadratic: each is read in time linear in its length (about a
+    /// second in a debug build), and its documentation is no more than a
+    /// few times longer.
+    #[test]
+    fn long_texts_take_linear_time() {
+        let mut texts: Vec<String> = [
+            "[",
+            "[a](x",
+            "[a] ",
+            "<a href=\"x\">",
+            "<a href=\"x",
+            "<http://x",
+            "`` ` ",
+            "é<",
+            "<p",
+            "x\n",
+            "e.g. ",
+        ]
+        .iter()
+        .map(|piece| megabyte(piece))
+        .collect();
+        // Runs of backticks, each longer than all that follow.
+        texts.push((1..1400).rev().map(|n| "`".repeat(n) + " ").collect());
+        // A list item far to the right, continued on every line.
+        texts.push(format!(
+            "x\n{}- a\n{}",
+            " ".repeat(1 << 19),
+            megabyte("b\n")
+        ));
+        // One digit short of a list item's marker, the same.
+        texts.push(format!(
+            "x\n{}. a\n{}",
+            "1".repeat(1 << 19),
+            megabyte("b\n")
+        ));
+        for text in &texts {
+            let doc = rustdoc(text, Links::default());
+            assert!(doc.len() <= 8 * text.len(), "{}", doc.len());
+            let sentence = first_sentence(text, Links::default());
+            assert!(sentence.len() <= 8 * text.len(), "{}", sentence.len());
+        }
+    }
+
+    /// Text made of pieces that mean something in Markdown and in HTML, of
+    /// characters of several bytes and of line ends of every kind; or any
+    /// text at all.
+    fn markdown() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            4 => proptest::sample::select(&[
+                "<", ">", "[", "]", "](", "(", ")", "`", "``", "```", "*", "_", "\r", "\n",
+                "\r\n", "\n\n", "    ", "\t", "- ", "1. ", "> ", "[!NOTE]", "<a href=\"",
+                "\">", "</a>", "<p>", "</p>", "<code>", "<br", "<a hr", "http://",
+                "https://x.y/", "#", ".", ". ", "e.g.", "é", "漢", "🦀", "e\u{301}",
+                "\u{202e}", "\u{2028}", " ", "|",
+            ][..])
+            .prop_map(str::to_owned),
+            1 => any::<char>().prop_map(String::from),
+        ];
+        prop_oneof![
+            3 => prop::collection::vec(piece, 0..48).prop_map(|pieces| pieces.concat()),
+            1 => any::<String>(),
+        ]
+    }
+
+    /// `doc` written as `///` lines before an item parses as Rust.
+    fn valid_doc(doc: &str) -> Result<(), TestCaseError> {
+        prop_assert!(!doc.contains('\r'), "{doc:?}");
+        let mut file = String::new();
+        for line in doc.lines() {
+            file.push_str(&format!("/// {line}\n"));
+        }
+        file.push_str("pub struct Documented;\n");
+        prop_assert!(syn::parse_file(&file).is_ok(), "{file:?}");
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+
+        /// Whatever the text, its documentation is made without a panic and
+        /// is valid doc comments.
+        #[test]
+        fn any_text_makes_valid_doc_comments(text in markdown()) {
+            valid_doc(&rustdoc(&text, Links::default()))?;
+            valid_doc(&rustdoc(&text, GITHUB))?;
+            valid_doc(&first_sentence(&text, Links::default()))?;
+            for line in lines(&text) {
+                prop_assert!(!line.contains(['\r', '\n']), "{line:?}");
+            }
+        }
     }
 }

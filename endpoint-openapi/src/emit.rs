@@ -121,13 +121,17 @@ fn format(tokens: TokenStream) -> Result<String, String> {
 pub fn type_text(ty: &Type, types: &[TypeDef], prefix: &str, paths: &Paths) -> String {
     let tokens = type_tokens(ty, types, paths);
     let text = tokens.to_string();
+    // The planned names `ty` holds (a few), rather than every type's name
+    // for each token.
+    let mut planned = Vec::new();
+    planned_names(ty, types, &mut planned);
     // Token spacing (`Vec < Issue >`) to the usual spelling, and planned
     // names under the prefix.
     let mut out = String::new();
     for token in text.split(' ') {
         // A name after `::` is a path's (`::serde_json::Value`), not a
         // planned type of the same name.
-        let is_planned = !out.ends_with("::") && types.iter().any(|t| t.name == token);
+        let is_planned = !out.ends_with("::") && planned.contains(&token);
         if is_planned {
             out.push_str(prefix);
         }
@@ -150,6 +154,19 @@ fn wrapped_items(value: TokenStream, ty: &Type, paginated: &TokenStream) -> Toke
             quote!(#value.into_value().map(|page| #page).unwrap_or_default())
         }
         _ => quote!(#paginated::into_items(#value)),
+    }
+}
+
+/// The names of the planned types that `ty` names.
+fn planned_names<'t>(ty: &Type, types: &'t [TypeDef], out: &mut Vec<&'t str>) {
+    match ty {
+        Type::Named(id) => out.push(&types[*id].name),
+        Type::Vec(inner)
+        | Type::Map(inner)
+        | Type::Option(inner)
+        | Type::Nullable(inner)
+        | Type::Box(inner) => planned_names(inner, types, out),
+        _ => {}
     }
 }
 
@@ -226,7 +243,8 @@ fn docs(doc: Option<&str>) -> TokenStream {
     let Some(doc) = doc else {
         return TokenStream::new();
     };
-    let lines = doc.lines().map(|line| {
+    // Any line end of a text quoted in a sentence (a key) is one too.
+    let lines = crate::docs::lines(doc).into_iter().map(|line| {
         let line = if line.is_empty() {
             String::new()
         } else {
@@ -394,8 +412,8 @@ fn open_enum_body(def: &TypeDef) -> TokenStream {
     let variants = variants.iter().map(|variant| {
         let name = ident(&variant.name);
         let value = &variant.value;
-        let doc = format!(" `{value}`");
-        quote!(#[doc = #doc] #name = #value,)
+        let doc = docs(Some(&format!("`{value}`")));
+        quote!(#doc #name = #value,)
     });
     quote! {
         #doc #cfg #deprecated

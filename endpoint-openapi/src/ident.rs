@@ -235,6 +235,28 @@ pub fn not_prelude(mut name: String) -> String {
     name
 }
 
+/// The types that emitted models name without a path (`String`, `Vec<u8>`,
+/// `Option<T>`, `Box<T>`, `#[serde(skip_serializing_if =
+/// "Option::is_none")]`): a planned type of the same name would be taken for
+/// them (`pub type String = String;` is a cycle).
+const UNQUALIFIED: [&str; 4] = ["String", "Vec", "Option", "Box"];
+
+/// `name`, a planned type's, with a `_` after it when emitted models name a
+/// type of that name without a path (`String` → `String_`), as
+/// [`pascal`] does for a word that cannot be an identifier.
+///
+/// ```
+/// use endpoint_openapi::ident::not_unqualified;
+/// assert_eq!(not_unqualified("String".into()), "String_");
+/// assert_eq!(not_unqualified("StringList".into()), "StringList");
+/// ```
+pub fn not_unqualified(mut name: String) -> String {
+    if UNQUALIFIED.contains(&name.as_str()) {
+        name.push('_');
+    }
+    name
+}
+
 /// `snake_case`, for fields (`html_url`, `+1` → `plus_1`); a keyword is
 /// written raw (`r#type`) and a leading digit gets a `_`.
 pub fn snake(name: &str) -> String {

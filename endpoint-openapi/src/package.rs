@@ -177,13 +177,103 @@ pub fn generate_read(read: &Read, options: &Options) -> Result<Generated, String
     generate_after(&read.api, read.diagnostics.clone(), options)
 }
 
+/// The message of a panic's payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_owned())
+}
+
+/// `run`, with a panic (a bug of this crate that a description reached)
+/// as the error of that part, its message in one line.
+fn guarded<T>(run: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
+        .map_err(|payload| one_line(&panic_message(payload.as_ref())))
+}
+
+/// `plan` ([`operations::plan`]) of `api`, with an operation whose
+/// planning panics left out with a diagnostic naming it: when planning them
+/// all panics, each is planned alone, and the others together.
+///
+/// # Errors
+/// Planning the operations that each plan alone still panics.
+fn plan_guarded(
+    api: &Api,
+    diagnostics: &mut Diagnostics,
+    plan: impl Fn(&Api, &mut Diagnostics) -> Plan,
+) -> Result<Plan, String> {
+    let mut found = diagnostics.clone();
+    if let Ok(plan) = guarded(|| plan(api, &mut found)) {
+        *diagnostics = found;
+        return Ok(plan);
+    }
+    let mut part = api.clone();
+    let all = std::mem::take(&mut part.operations);
+    let mut kept = Vec::with_capacity(all.len());
+    for (index, operation) in all.iter().enumerate() {
+        part.operations = vec![operation.clone()];
+        match guarded(|| plan(&part, &mut Diagnostics::new())) {
+            Ok(_) => kept.push(index),
+            Err(reason) => diagnostics.push(
+                &operation.pointer,
+                Some(&operation.label()),
+                format!("planning the operation failed: {reason}"),
+                "the operation left out",
+            ),
+        }
+    }
+    part.operations = kept.iter().map(|&index| all[index].clone()).collect();
+    let mut found = diagnostics.clone();
+    let mut plan = guarded(|| plan(&part, &mut found))
+        .map_err(|reason| format!("planning the operations failed: {reason}"))?;
+    *diagnostics = found;
+    // Each operation's index in the whole description.
+    for op in &mut plan.operations {
+        op.index = kept[op.index];
+    }
+    Ok(plan)
+}
+
 fn generate_after(
+    api: &Api,
+    diagnostics: Diagnostics,
+    options: &Options,
+) -> Result<Generated, String> {
+    check_name(&options.name)?;
+    // Planning follows references depth first: schemas that refer to one
+    // another in long chains need a deeper stack than a thread's default.
+    // Joining the thread is also the last net: a part that panics and is
+    // not guarded on its own is this error.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("generate".into())
+            .stack_size(GENERATE_STACK)
+            .spawn_scoped(scope, || generate_checked(api, diagnostics, options))
+            .map_err(|err| format!("generating the crate: no thread to run on: {err}"))?
+            .join()
+            .map_err(|payload| {
+                format!(
+                    "generating the crate failed: {}",
+                    one_line(&panic_message(payload.as_ref()))
+                )
+            })?
+    })
+}
+
+/// The stack of the thread that generates a crate (reserved, and used as
+/// deep as the references of the description go).
+const GENERATE_STACK: usize = 256 << 20;
+
+fn generate_checked(
     api: &Api,
     mut diagnostics: Diagnostics,
     options: &Options,
 ) -> Result<Generated, String> {
-    check_name(&options.name)?;
-    let plan = operations::plan(api, &options.modules, &mut diagnostics);
+    let plan = plan_guarded(api, &mut diagnostics, |api, diagnostics| {
+        operations::plan(api, &options.modules, diagnostics)
+    })?;
     let paths = Paths::default();
     let writer = Writer {
         plan: &plan,
@@ -198,7 +288,7 @@ fn generate_after(
     for (at, op) in plan.operations.iter().enumerate() {
         let operation = &api.operations[op.index];
         let module = &plan.modules[op.module];
-        let text = match writer.operation(op) {
+        let text = match guarded(|| writer.operation(op)).and_then(|written| written) {
             Ok((text, dropped)) => {
                 if let Some(reason) = dropped {
                     diagnostics.push(
@@ -310,9 +400,30 @@ fn generate_after(
             text,
         });
     }
+    // An operation left out before it was planned has its line too, in
+    // the description's order.
+    let mut planned = plan
+        .operations
+        .iter()
+        .map(|op| op.index)
+        .zip(infos)
+        .peekable();
+    let mut operations = Vec::with_capacity(api.operations.len());
+    for (index, operation) in api.operations.iter().enumerate() {
+        match planned.next_if(|(at, _)| *at == index) {
+            Some((_, info)) => operations.push(info),
+            None => operations.push(OperationInfo {
+                operation_id: operation.operation_id.clone(),
+                method: operation.method.clone(),
+                path: operation.path.clone(),
+                rust: String::new(),
+                answers: Vec::new(),
+            }),
+        }
+    }
     Ok(Generated {
         files,
-        operations: infos,
+        operations,
         diagnostics,
         types: plan.types.len(),
     })
@@ -348,7 +459,8 @@ fn doc_line(marker: &str, line: &str) -> String {
 /// descriptions are long).
 fn doc_attrs(text: &str) -> Vec<syn::Attribute> {
     let span = Span::call_site();
-    text.lines()
+    crate::docs::lines(text)
+        .into_iter()
         .map(|line| {
             let line = if line.is_empty() {
                 String::new()
@@ -515,13 +627,13 @@ impl Writer<'_> {
         let doc = format!(" The body of [`{}`], in one of its media types.", op.name);
         let variants = choice.variants.iter().map(|(variant, media_type, value)| {
             let variant = ident::ident(variant);
-            let doc = format!(" As `{media_type}`.");
+            let doc = doc_attrs(&format!("As `{media_type}`."));
             let ty = match value {
                 ChoiceValue::Json => quote!(::serde_json::Value),
                 ChoiceValue::Text => quote!(String),
                 ChoiceValue::File => quote!(::endpoint::body::File),
             };
-            quote!(#[doc = #doc] #variant(#ty),)
+            quote!(#(#doc)* #variant(#ty),)
         });
         let arms = choice.variants.iter().map(|(variant, media_type, _)| {
             let variant = ident::ident(variant);
@@ -1315,4 +1427,56 @@ fn diagnostics_md(api: &Api, lines: &[String]) -> String {
         let _ = writeln!(out, "- {}", one_line(line));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Operation;
+
+    fn api() -> Api {
+        let op = |id: &str, path: &str| Operation {
+            pointer: format!("#/paths/~1{}/get", path.trim_start_matches('/')),
+            operation_id: Some(id.to_owned()),
+            method: "GET".into(),
+            path: path.into(),
+            ..Operation::default()
+        };
+        Api {
+            operations: vec![op("first", "/a"), op("breaks", "/b"), op("third", "/c")],
+            ..Api::default()
+        }
+    }
+
+    #[test]
+    fn an_operation_whose_planning_panics_is_left_out_with_a_diagnostic() {
+        let api = api();
+        let mut diagnostics = Diagnostics::new();
+        let plan = plan_guarded(&api, &mut diagnostics, |api, diagnostics| {
+            let breaks = api.operations.iter().any(|op| op.path == "/b");
+            assert!(!breaks, "a bug reached by `/b`");
+            operations::plan(api, &Modules::default(), diagnostics)
+        })
+        .unwrap();
+        let planned: Vec<usize> = plan.operations.iter().map(|op| op.index).collect();
+        assert_eq!(planned, [0, 2]);
+        let found: Vec<String> = diagnostics.iter().map(ToString::to_string).collect();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("#/paths/~1b/get"), "{found:?}");
+        assert!(found[0].contains("breaks"), "{found:?}");
+        assert!(
+            found[0].contains("planning the operation failed: a bug reached by `/b`"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn operations_that_panic_only_together_are_an_error() {
+        let err = plan_guarded(&api(), &mut Diagnostics::new(), |api, diagnostics| {
+            assert!(api.operations.len() < 2, "two at once");
+            operations::plan(api, &Modules::default(), diagnostics)
+        })
+        .unwrap_err();
+        assert_eq!(err, "planning the operations failed: two at once");
+    }
 }

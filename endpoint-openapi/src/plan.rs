@@ -419,7 +419,7 @@ impl<'a> TypeSpace<'a> {
             .components
             .get(component)
             .ok_or_else(|| format!("no component schema `{component}`"))?;
-        let name = self.policy.type_name(component);
+        let name = ident::not_unqualified(self.policy.type_name(component));
         // A nullable twin: the same name, the same schema but for `nullable`.
         if let Some(&id) = self.names.get(&name)
             && let Some(twin) = self
@@ -546,9 +546,14 @@ impl<'a> TypeSpace<'a> {
             && self.types[id].doc.is_none()
         {
             let doc = doc();
+            let mut chars = doc.chars();
+            let Some(first) = chars.next() else {
+                return;
+            };
             self.types[id].doc = Some(match how {
                 "" => doc,
-                how => format!("{how}{}{}", doc[..1].to_lowercase(), &doc[1..]),
+                // The text continues `how`: its first letter in lower case.
+                how => format!("{how}{}{}", first.to_lowercase(), chars.as_str()),
             });
         }
     }
@@ -566,7 +571,9 @@ impl<'a> TypeSpace<'a> {
             }
             _ => name,
         };
-        let name = ident::unique(name, |candidate| self.names.contains_key(candidate));
+        let name = ident::unique(ident::not_unqualified(name), |candidate| {
+            self.names.contains_key(candidate)
+        });
         let id = self.types.len();
         self.names.insert(name.clone(), id);
         self.types.push(TypeDef {
@@ -1136,40 +1143,43 @@ impl<'a> TypeSpace<'a> {
 
     /// Documents each type that has no text of its own by where it stands:
     /// the first field, list item, map value or union variant that holds it.
+    /// The places are read once, in order, for all the types (a search of
+    /// every type's holder was quadratic in the number of types).
     fn document_inline(&mut self) {
-        for id in 0..self.types.len() {
-            if self.types[id].doc.is_some() {
-                continue;
-            }
-            let doc = self.types.iter().find_map(|parent| {
-                let holds = |ty: &Type| match held(ty) {
-                    Some((held, how)) if held == id => Some(how),
-                    _ => None,
+        let mut docs: HashMap<usize, String> = HashMap::new();
+        for parent in &self.types {
+            let parent_name = &parent.name;
+            let places: Vec<(&Type, Option<&str>)> = match &parent.body {
+                Body::Struct(fields) => fields
+                    .iter()
+                    .map(|field| (&field.ty, Some(field.key.as_str())))
+                    .collect(),
+                Body::Union(variants) => variants.iter().map(|v| (&v.ty, None)).collect(),
+                Body::Alias(ty) => vec![(ty, None)],
+                Body::Enum(_) => Vec::new(),
+            };
+            for (ty, key) in places {
+                let Some((id, how)) = held(ty) else {
+                    continue;
                 };
-                let parent_name = &parent.name;
-                match &parent.body {
-                    Body::Struct(fields) => fields.iter().find_map(|field| {
-                        let key = &field.key;
-                        holds(&field.ty).map(|how| match how {
-                            "" => format!("The `{key}` of [`{parent_name}`]."),
-                            how => format!("{how}the `{key}` of [`{parent_name}`]."),
-                        })
-                    }),
-                    Body::Union(variants) => variants
-                        .iter()
-                        .find_map(|variant| holds(&variant.ty))
-                        .map(|how| match how {
-                            "" => format!("One of the forms of [`{parent_name}`]."),
-                            how => format!("{how}one of the forms of [`{parent_name}`]."),
-                        }),
-                    Body::Alias(ty) => holds(ty).map(|how| match how {
-                        "" => format!("What [`{parent_name}`] names."),
-                        how => format!("{how}[`{parent_name}`]."),
-                    }),
-                    Body::Enum(_) => None,
+                if self.types[id].doc.is_some() || docs.contains_key(&id) {
+                    continue;
                 }
-            });
-            self.types[id].doc = doc;
+                let doc = match (&parent.body, key, how) {
+                    (_, Some(key), "") => format!("The `{key}` of [`{parent_name}`]."),
+                    (_, Some(key), how) => format!("{how}the `{key}` of [`{parent_name}`]."),
+                    (Body::Union(_), _, "") => format!("One of the forms of [`{parent_name}`]."),
+                    (Body::Union(_), _, how) => {
+                        format!("{how}one of the forms of [`{parent_name}`].")
+                    }
+                    (_, _, "") => format!("What [`{parent_name}`] names."),
+                    (_, _, how) => format!("{how}[`{parent_name}`]."),
+                };
+                docs.insert(id, doc);
+            }
+        }
+        for (id, doc) in docs {
+            self.types[id].doc = Some(doc);
         }
     }
 
@@ -1216,26 +1226,20 @@ impl<'a> TypeSpace<'a> {
                     .collect()
             })
             .collect();
-        let reaches = |from: usize, to: usize| -> bool {
-            let mut seen = vec![false; direct.len()];
-            let mut stack = vec![from];
-            while let Some(at) = stack.pop() {
-                if at == to {
-                    return true;
-                }
-                if !std::mem::replace(&mut seen[at], true) {
-                    stack.extend(&direct[at]);
-                }
-            }
-            false
-        };
+        // A type held directly closes a cycle when it reaches its holder:
+        // when both are in one strongly connected component (found once,
+        // rather than a search from each field).
+        let component = strongly_connected(&direct);
         let mut boxed: Vec<(usize, usize)> = Vec::new();
         for (id, def) in self.types.iter().enumerate() {
             let tys: Vec<&Type> = def_types(def);
             for (slot, ty) in tys.into_iter().enumerate() {
                 let mut named = Vec::new();
                 ty.named(true, &mut named);
-                if named.iter().any(|&(target, d)| d && reaches(target, id)) {
+                if named
+                    .iter()
+                    .any(|&(target, d)| d && component[target] == component[id])
+                {
                     boxed.push((id, slot));
                 }
             }
@@ -1276,6 +1280,65 @@ impl<'a> TypeSpace<'a> {
 /// How many references and `allOf` parts a union's discriminator is
 /// looked for through (a reference that leads back to itself stops there).
 const MAX_LOOK: usize = 16;
+
+/// The strongly connected component of each node of the graph `edges`
+/// (Tarjan's algorithm, without recursion: the graph of a large
+/// description is deep).
+fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
+    const UNSEEN: usize = usize::MAX;
+    let n = edges.len();
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut component = vec![UNSEEN; n];
+    let (mut next_index, mut count) = (0, 0);
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // Each node being visited, with the position of its next edge.
+        let mut work: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next_index;
+        low[root] = next_index;
+        next_index += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&(node, at)) = work.last() {
+            if let Some(&next) = edges[node].get(at) {
+                if let Some(top) = work.last_mut() {
+                    top.1 += 1;
+                }
+                if index[next] == UNSEEN {
+                    index[next] = next_index;
+                    low[next] = next_index;
+                    next_index += 1;
+                    stack.push(next);
+                    on_stack[next] = true;
+                    work.push((next, 0));
+                } else if on_stack[next] {
+                    low[node] = low[node].min(index[next]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[node]);
+            }
+            if low[node] == index[node] {
+                while let Some(member) = stack.pop() {
+                    on_stack[member] = false;
+                    component[member] = count;
+                    if member == node {
+                        break;
+                    }
+                }
+                count += 1;
+            }
+        }
+    }
+    component
+}
 
 /// What [`TypeSpace::define`] found.
 enum Defined {
@@ -1526,6 +1589,106 @@ mod tests {
         );
         let names: Vec<_> = space.finish().into_iter().map(|t| t.name).collect();
         assert_eq!(names, ["Milestone", "Team", "Team2"]);
+    }
+
+    #[test]
+    fn a_roots_text_documents_its_new_types_whatever_its_first_letter() {
+        let components = components(json!({}));
+        let mut space = TypeSpace::new(&components, &Plain);
+        for (name, doc) in [
+            ("Empty", ""),
+            ("Accented", "Éléments listés."),
+            ("Wide", "漢字"),
+        ] {
+            // A list of objects, each its own (a property named after the
+            // root).
+            let list = json!({"type": "array", "items": {"type": "object", "properties": {name: {"type": "integer"}}}});
+            space
+                .root(&Schema::read(&list, name).unwrap(), name, doc, None)
+                .unwrap();
+        }
+        let types = space.finish();
+        let doc = |name: &str| named(&types, name).doc.clone();
+        assert_eq!(doc("EmptyItem"), None);
+        assert_eq!(
+            doc("AccentedItem").as_deref(),
+            Some("An item of éléments listés.")
+        );
+        assert_eq!(doc("WideItem").as_deref(), Some("An item of 漢字"));
+    }
+
+    #[test]
+    fn many_inline_types_are_documented_by_their_places_in_one_pass() {
+        // 2 000 components of 10 properties, each a list of objects of
+        // their own: 20 000 types documented by where they stand.
+        let component = |c: usize| {
+            let properties: serde_json::Map<String, serde_json::Value> = (0..10)
+                .map(|i| {
+                    let inline = json!({"type": "object", "properties": {format!("p{c}_{i}"): {"type": "integer"}}});
+                    (format!("f{i}"), json!({"type": "array", "items": inline}))
+                })
+                .collect();
+            (
+                format!("c{c}"),
+                json!({"type": "object", "properties": properties}),
+            )
+        };
+        let components = components((0..2_000).map(component).collect());
+        let mut space = TypeSpace::new(&components, &Plain);
+        space.all_components(None).unwrap();
+        let types = space.finish();
+        assert_eq!(types.len(), 22_000);
+        assert_eq!(
+            named(&types, "C1999F9Item").doc.as_deref(),
+            Some("An item of the `f9` of [`C1999`].")
+        );
+    }
+
+    #[test]
+    fn strongly_connected_components() {
+        // 0 → 1 → 2 → 0, 2 → 3, 4 → 4, 5 alone.
+        let edges = vec![vec![1], vec![2], vec![0, 3], vec![], vec![4], vec![]];
+        let component = strongly_connected(&edges);
+        assert!(component[0] == component[1] && component[1] == component[2]);
+        let others = [component[3], component[4], component[5], component[0]];
+        assert!((0..4).all(|i| (i + 1..4).all(|j| others[i] != others[j])));
+        // A ring too long for a recursive search: one component.
+        let ring: Vec<Vec<usize>> = (0..1_000_000).map(|i| vec![(i + 1) % 1_000_000]).collect();
+        assert!(strongly_connected(&ring).iter().all(|&c| c == 0));
+    }
+
+    #[test]
+    fn a_long_ring_of_references_is_boxed_once_each() {
+        let ring: serde_json::Map<String, serde_json::Value> = (0..10_000)
+            .map(|i| {
+                let next = format!("#/components/schemas/r{}", (i + 1) % 10_000);
+                (
+                    format!("r{i}"),
+                    json!({"type": "object", "required": ["next"], "properties": {"next": {"$ref": next}}}),
+                )
+            })
+            .collect();
+        let components = components(ring.into());
+        // Planning follows the ring depth first (as `package::generate`
+        // does, on a deep stack).
+        let plan = move || {
+            let mut space = TypeSpace::new(&components, &Plain);
+            space.all_components(None).unwrap();
+            space.finish()
+        };
+        let types = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(plan)
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(types.len(), 10_000);
+        for def in &types {
+            let Body::Struct(fields) = &def.body else {
+                panic!("{} is not a struct", def.name);
+            };
+            assert!(matches!(fields[0].ty, Type::Box(_)), "{:?}", fields[0].ty);
+        }
     }
 
     #[test]

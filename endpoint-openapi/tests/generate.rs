@@ -784,9 +784,25 @@ fn hostile_text() -> impl Strategy<Value = String> {
         Just("<script>".to_owned()),
         Just("`".to_owned()),
         Just("\"\\".to_owned()),
+        // Characters of several bytes where a tag's or a link's length
+        // ends, line ends of every kind, text turned around.
+        Just("<a hré <pé <br /🦀 [漢](x".to_owned()),
+        Just("É\r\nline\rbare\n\ncr".to_owned()),
+        Just("e\u{301}\u{202e}漢\r".to_owned()),
+        // The names of the types emitted code names without a path.
+        Just("String".to_owned()),
+        Just("Vec".to_owned()),
+        Just("Option".to_owned()),
+        Just("Result".to_owned()),
         "[a-zA-Z0-9_{}/<>\\-\\. \"`\\[\\]\n]{0,12}",
+        "[a-zé漢🦀<>\\[\\]()`\r\n ]{0,12}",
     ]
 }
+
+/// The component schemas of a hostile description: `Pet`, and schemas
+/// named like the types emitted code names without a path, referring to
+/// one another.
+const COMPONENTS: [&str; 7] = ["Pet", "String", "Vec", "Option", "Box", "Result", "Value"];
 
 fn hostile_schema() -> impl Strategy<Value = Schema> {
     let leaf = prop_oneof![
@@ -794,7 +810,8 @@ fn hostile_schema() -> impl Strategy<Value = Schema> {
         Just(Schema::of(Kind::Integer)),
         Just(string()),
         Just(Schema::of(Kind::Ref("missing".into()))),
-        Just(Schema::of(Kind::Ref("Pet".into()))),
+        proptest::sample::select(&COMPONENTS[..])
+            .prop_map(|name| Schema::of(Kind::Ref(name.into()))),
         Just(Schema::of(Kind::String {
             format: Some("binary".into()),
             values: None
@@ -824,6 +841,18 @@ fn hostile_schema() -> impl Strategy<Value = Schema> {
             ),
             prop::collection::vec(inner, 1..3).prop_map(|s| Schema::of(Kind::OneOf(s))),
         ]
+    })
+    .prop_flat_map(|schema| {
+        (
+            Just(schema),
+            prop::option::of(hostile_text()),
+            prop::option::of(hostile_text()),
+        )
+    })
+    .prop_map(|(mut schema, title, description)| {
+        schema.title = title;
+        schema.description = description;
+        schema
     })
 }
 
@@ -886,37 +915,45 @@ fn hostile_operation() -> impl Strategy<Value = Operation> {
         prop::collection::vec(parameter, 0..5),
         prop::option::of(hostile_contents()),
         prop::collection::vec((hostile_text(), hostile_contents()), 0..3),
+        (
+            prop::option::of(hostile_text()),
+            prop::option::of(hostile_text()),
+        ),
     )
         .prop_map(
-            |(id, method, path, tags, parameters, body, responses)| Operation {
-                operation_id: id,
-                method: method.to_owned(),
-                path,
-                tags,
-                parameters,
-                body: body.map(|contents| RequestBody {
-                    contents: contents
-                        .into_iter()
-                        .map(|(media_type, schema): (String, Option<Schema>)| {
-                            content(&media_type, schema)
-                        })
-                        .collect(),
-                    ..RequestBody::default()
-                }),
-                responses: responses
-                    .into_iter()
-                    .map(|(status, contents)| Response {
-                        status,
+            |(id, method, path, tags, parameters, body, responses, (summary, description))| {
+                Operation {
+                    summary,
+                    description,
+                    operation_id: id,
+                    method: method.to_owned(),
+                    path,
+                    tags,
+                    parameters,
+                    body: body.map(|contents| RequestBody {
                         contents: contents
                             .into_iter()
                             .map(|(media_type, schema): (String, Option<Schema>)| {
                                 content(&media_type, schema)
                             })
                             .collect(),
-                        ..Response::default()
-                    })
-                    .collect(),
-                ..Operation::default()
+                        ..RequestBody::default()
+                    }),
+                    responses: responses
+                        .into_iter()
+                        .map(|(status, contents)| Response {
+                            status,
+                            contents: contents
+                                .into_iter()
+                                .map(|(media_type, schema): (String, Option<Schema>)| {
+                                    content(&media_type, schema)
+                                })
+                                .collect(),
+                            ..Response::default()
+                        })
+                        .collect(),
+                    ..Operation::default()
+                }
             },
         )
 }
@@ -930,22 +967,72 @@ proptest! {
     fn hostile_descriptions_never_panic(
         operations in prop::collection::vec(hostile_operation(), 0..5),
         title in hostile_text(),
+        description in prop::option::of(hostile_text()),
+        tag in hostile_text(),
+        components in prop::collection::vec(hostile_schema(), COMPONENTS.len()),
     ) {
+        let mut schemas: BTreeMap<String, Schema> = COMPONENTS.iter().map(|name| name.to_string()).zip(components).collect();
+        schemas.insert("Pet".to_owned(), object(&[("id", Schema::of(Kind::Integer), true)]));
         let api = Api {
             title,
+            description,
+            tags: vec![TagInfo { name: tag.clone(), description: Some(tag) }],
             operations,
-            schemas: BTreeMap::from([("Pet".to_owned(), object(&[("id", Schema::of(Kind::Integer), true)]))]),
+            schemas,
             ..Api::default()
         };
         let generated = generate(&api, &options(Modules::Tags)).unwrap();
         prop_assert_eq!(generated.operations.len(), api.operations.len());
         for f in &generated.files {
-            if f.path.extension().is_some_and(|e| e == "rs") && f.path.to_str() != Some("src/models.rs") {
-                expand_all(&f.text);
+            if f.path.extension().is_some_and(|e| e == "rs") {
+                // Every file parses: no bare carriage return in a doc
+                // comment, no name that is no identifier.
+                let parsed = syn::parse_file(&f.text);
+                prop_assert!(parsed.is_ok(), "{}: {:?}\n{}", f.path.display(), parsed.err(), f.text);
+                if f.path.to_str() != Some("src/models.rs") {
+                    expand_all(&f.text);
+                }
+            }
+        }
+        // No model takes the name of a type the models name unqualified.
+        let models = file(&generated, "src/models.rs");
+        for name in ["String", "Vec", "Option", "Box"] {
+            for item in ["struct", "enum", "type"] {
+                let declared = format!("pub {item} {name} ");
+                prop_assert!(!models.contains(&declared), "{declared} in\n{models}");
             }
         }
         prop_assert_eq!(&generated, &generate(&api, &options(Modules::Tags)).unwrap());
     }
+}
+
+/// Schemas that refer to one another in a long chain (planned depth first)
+/// are generated on a stack deep enough, whatever the caller's thread.
+#[test]
+fn a_long_chain_of_references_is_generated() {
+    const LENGTH: usize = 5_000;
+    let schemas: BTreeMap<String, Schema> = (0..LENGTH)
+        .map(|i| {
+            let next = Schema::of(Kind::Ref(format!("s{}", (i + 1) % LENGTH)));
+            (format!("s{i}"), object(&[("next", next, false)]))
+        })
+        .collect();
+    let mut get = op(Some("getFirst"), "GET", "/first", &["chain"]);
+    get.responses = vec![answer(
+        "200",
+        vec![content(
+            "application/json",
+            Some(Schema::of(Kind::Ref("s0".into()))),
+        )],
+    )];
+    let api = Api {
+        operations: vec![get],
+        schemas,
+        ..Api::default()
+    };
+    let generated = generate(&api, &options(Modules::Tags)).unwrap();
+    assert_eq!(generated.types, LENGTH);
+    assert_eq!(generated.operations[0].rust, "chain::GetFirst");
 }
 
 #[test]

@@ -3,10 +3,12 @@
 //! text. What is read keeps its invariants: every variable of an
 //! operation's path has exactly one path parameter, and no other path
 //! parameter is left; every schema reference names a component schema.
+//! Generating a crate from what is read never panics either.
 
 use std::path::{Path, PathBuf};
 
 use endpoint_openapi::api::{Api, ParamIn};
+use endpoint_openapi::package::{Dependency, Modules, Options, generate_read};
 use endpoint_openapi::read::{parse, read_value};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -71,6 +73,11 @@ const KEYS: &[&str] = &[
     "/b",
     "A",
     "B",
+    "description",
+    "summary",
+    "title",
+    "String",
+    "Option",
 ];
 
 const TEXTS: &[&str] = &[
@@ -119,6 +126,13 @@ const TEXTS: &[&str] = &[
     "oauth2",
     "multi",
     "tsv",
+    // Text where a tag's or a link's length ends inside a character, line
+    // ends of every kind, and the names of std types.
+    "<a hré <pé <br /🦀 [漢](x)",
+    "É\r\nline\rbare\n\ncr",
+    "e\u{301}\u{202e}漢\r",
+    "#/components/schemas/String",
+    "#/definitions/String",
 ];
 
 fn text() -> impl Strategy<Value = String> {
@@ -276,6 +290,13 @@ fn read(document: Value) {
     if let Ok(read) = read_value(document, Some(&descriptions()), &[]) {
         check(&read.api);
         references_resolve(&read.api);
+        let options = Options {
+            name: "any-api".into(),
+            endpoint: Dependency::Path("../endpoint".into()),
+            modules: Modules::default(),
+        };
+        let generated = generate_read(&read, &options).expect("a crate, whatever was read");
+        assert_eq!(generated.operations.len(), read.api.operations.len());
     }
 }
 

@@ -135,19 +135,21 @@ macro_rules! __decode_struct {
         $(#[$attr])*
         #[allow(deprecated)]
         impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
-            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> ::core::result::Result<Self, D::Error> {
-                struct Visitor;
-                impl<'de> $crate::__private::serde::de::Visitor<'de> for Visitor {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> {
+                // The macro's own names start with `__`: `$name` and the
+                // fields' types are the caller's.
+                struct __Visitor;
+                impl<'de> $crate::__private::serde::de::Visitor<'de> for __Visitor {
                     type Value = $name;
                     fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                         f.write_str(::core::concat!("an object (", ::core::stringify!($name), ")"))
                     }
-                    fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(
+                    fn visit_map<__A: $crate::__private::serde::de::MapAccess<'de>>(
                         self,
-                        mut map: A,
-                    ) -> ::core::result::Result<$name, A::Error> {
+                        mut map: __A,
+                    ) -> ::core::result::Result<$name, __A::Error> {
                         $(let mut $required: ::core::option::Option<$required_type> =
                             ::core::option::Option::None;)*
                         $(let mut $optional: ::core::option::Option<$optional_type> =
@@ -171,7 +173,7 @@ macro_rules! __decode_struct {
                         })
                     }
                 }
-                deserializer.deserialize_map(Visitor)
+                deserializer.deserialize_map(__Visitor)
             }
         }
     };
@@ -221,9 +223,9 @@ macro_rules! __decode_tagged_union {
     ) => {
         $(#[$attr])*
         impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
-            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> ::core::result::Result<Self, D::Error> {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> {
                 let value = <$crate::__private::serde_json::Value as $crate::__private::serde::Deserialize>::deserialize(deserializer)?;
                 match value.get($key).and_then($crate::__private::serde_json::Value::as_str) {
                     $(

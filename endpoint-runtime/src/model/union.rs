@@ -455,89 +455,90 @@ macro_rules! __decode_struct_or_value {
         $(#[$attr])*
         #[allow(deprecated, irrefutable_let_patterns)]
         impl $crate::__private::DecodeOrValue for $name {
-            fn decode_or_value<'de, D: $crate::__private::serde::Deserializer<'de>>(
-                deserializer: D,
+            fn decode_or_value<'de, __D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
             ) -> ::core::result::Result<
                 ::core::result::Result<Self, $crate::__private::serde_json::Value>,
-                D::Error,
+                __D::Error,
             > {
-                use $crate::__private::serde_json::Value;
-                use ::core::option::Option::{self, None, Some};
-                use ::core::result::Result::{self, Err, Ok};
-                struct Object;
-                impl<'de> $crate::__private::ObjectOrValue<'de> for Object {
+                // The macro's own names start with `__`, and the prelude's
+                // are written with their paths: `$name` (`Value`, `Result`,
+                // `Object`, `None`) is the caller's.
+                use $crate::__private::serde_json::Value as __Value;
+                struct __Object;
+                impl<'de> $crate::__private::ObjectOrValue<'de> for __Object {
                     type Out = $name;
-                    fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(
+                    fn visit_map<__A: $crate::__private::serde::de::MapAccess<'de>>(
                         self,
-                        mut map: A,
-                    ) -> Result<Result<$name, Value>, A::Error> {
-                        $(let mut $required: Option<$required_type> = None;)*
-                        $(let mut $optional: Option<$optional_type> = None;)*
+                        mut map: __A,
+                    ) -> ::core::result::Result<::core::result::Result<$name, __Value>, __A::Error> {
+                        $(let mut $required: ::core::option::Option<$required_type> = ::core::option::Option::None;)*
+                        $(let mut $optional: ::core::option::Option<$optional_type> = ::core::option::Option::None;)*
                         const KEYS: usize = <[&str]>::len(&[$($required_key,)* $($optional_key,)*]);
                         let mut seen = $crate::__private::Seen::<KEYS>::new();
                         let failed = loop {
-                            let Some(key) = map.next_key::<$crate::__private::Key<'de>>()? else {
-                                break None;
+                            let ::core::option::Option::Some(key) = map.next_key::<$crate::__private::Key<'de>>()? else {
+                                break ::core::option::Option::None;
                             };
                             match key.as_str() {
                                 $($required_key => match map.next_value_seed(
                                     $crate::__private::FieldOrValue::<$required_type>::new(),
                                 )? {
-                                    Ok(value) => {
+                                    ::core::result::Result::Ok(value) => {
                                         if $required.is_none() {
                                             seen.known($required_key);
                                         }
-                                        $required = Some(value);
+                                        $required = ::core::option::Option::Some(value);
                                     }
-                                    Err(value) => break Some((key, value)),
+                                    ::core::result::Result::Err(value) => break ::core::option::Option::Some((key, value)),
                                 },)*
                                 $($optional_key => match map.next_value_seed(
                                     $crate::__private::FieldOrValue::<$optional_type>::new(),
                                 )? {
-                                    Ok(value) => {
+                                    ::core::result::Result::Ok(value) => {
                                         if $optional.is_none() {
                                             seen.known($optional_key);
                                         }
-                                        $optional = Some(value);
+                                        $optional = ::core::option::Option::Some(value);
                                     }
-                                    Err(value) => break Some((key, value)),
+                                    ::core::result::Result::Err(value) => break ::core::option::Option::Some((key, value)),
                                 },)*
                                 other => {
-                                    let value = map.next_value::<Value>()?;
+                                    let value = map.next_value::<__Value>()?;
                                     seen.other(other, value);
                                 }
                             }
                         };
                         let required = ($($required,)*);
                         if failed.is_none() {
-                            if let ($(Some($required),)*) = required {
-                                return Ok(Ok($name {
+                            if let ($(::core::option::Option::Some($required),)*) = required {
+                                return ::core::result::Result::Ok(::core::result::Result::Ok($name {
                                     $($required,)*
-                                    $($optional: Option::flatten($optional),)*
+                                    $($optional: ::core::option::Option::flatten($optional),)*
                                 }));
                             }
                         }
                         let ($($required,)*) = required;
-                        let value = |key: &str| -> Value {
+                        let value = |key: &str| -> __Value {
                             let value = match key {
                                 $($required_key => $crate::__private::serde_json::to_value(&$required),)*
                                 $($optional_key => $crate::__private::serde_json::to_value(&$optional),)*
-                                _ => Ok(Value::Null),
+                                _ => ::core::result::Result::Ok(__Value::Null),
                             };
-                            value.unwrap_or(Value::Null)
+                            value.unwrap_or(__Value::Null)
                         };
                         let mut object = seen.into_object(value);
-                        if let Some((key, value)) = failed {
+                        if let ::core::option::Option::Some((key, value)) = failed {
                             object.insert(key.as_str().to_owned(), value);
-                            while let Some(key) = map.next_key::<String>()? {
-                                let value = map.next_value::<Value>()?;
+                            while let ::core::option::Option::Some(key) = map.next_key::<::std::string::String>()? {
+                                let value = map.next_value::<__Value>()?;
                                 object.insert(key, value);
                             }
                         }
-                        Ok(Err(Value::Object(object)))
+                        ::core::result::Result::Ok(::core::result::Result::Err(__Value::Object(object)))
                     }
                 }
-                $crate::__private::decode_or_value(deserializer, Object)
+                $crate::__private::decode_or_value(deserializer, __Object)
             }
         }
     };
@@ -583,9 +584,9 @@ macro_rules! __decode_union {
     ) => {
         $(#[$attr])*
         impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
-            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> ::core::result::Result<Self, D::Error> {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> {
                 let value = match <$first_type as $crate::__private::DecodeOrValue>::decode_or_value(deserializer)? {
                     ::core::result::Result::Ok(decoded) => {
                         return ::core::result::Result::Ok($name::$first(decoded));
@@ -600,7 +601,7 @@ macro_rules! __decode_union {
                 value
                     .into_value()
                     .map($name::Other)
-                    .map_err(<D::Error as $crate::__private::serde::de::Error>::custom)
+                    .map_err(<__D::Error as $crate::__private::serde::de::Error>::custom)
             }
         }
     };
@@ -612,9 +613,9 @@ macro_rules! __decode_union {
     ) => {
         $(#[$attr])*
         impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
-            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> ::core::result::Result<Self, D::Error> {
+            fn deserialize<__D: $crate::__private::serde::Deserializer<'de>>(
+                deserializer: __D,
+            ) -> ::core::result::Result<Self, __D::Error> {
                 let value = $crate::__private::Captured::capture(deserializer)?;
                 $(
                     if let ::core::option::Option::Some(decoded) = value.decode::<$type>() {
@@ -624,7 +625,7 @@ macro_rules! __decode_union {
                 value
                     .into_value()
                     .map($name::Other)
-                    .map_err(<D::Error as $crate::__private::serde::de::Error>::custom)
+                    .map_err(<__D::Error as $crate::__private::serde::de::Error>::custom)
             }
         }
     };
