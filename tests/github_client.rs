@@ -666,7 +666,7 @@ fn failures_name_the_request_and_github_s_message() {
         stderr,
         format!(
             "error: POST {base_url}/repos/octocat/hello-world/issues: the server answered \
-             422 Unprocessable Entity: Validation Failed (missing_field)\n"
+             422 Unprocessable Entity: Validation Failed (title: missing_field)\n"
         )
     );
 

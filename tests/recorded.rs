@@ -582,7 +582,7 @@ fn errors_hold_github_s_explanation() {
             error.to_string(),
             format!(
                 "POST {}/repos/octokit-fixture-org/errors/labels: the server answered \
-                 422 Unprocessable Entity: Validation Failed (invalid)",
+                 422 Unprocessable Entity: Validation Failed (color: invalid)",
                 server.base_url()
             )
         );
@@ -673,7 +673,7 @@ fn release_assets_conflict() {
         let error = refusal(upload(&uploads, repo));
         assert_eq!(error.status, 422);
         assert_eq!(error.errors[0]["code"], "already_exists");
-        assert_eq!(error.summary(), "Validation Failed (already_exists)");
+        assert_eq!(error.summary(), "Validation Failed (name: already_exists)");
         let assets = backend
             .send(&repos::ListReleaseAssets {
                 owner: ORG.into(),

@@ -757,7 +757,9 @@ pub struct ApiError {
     pub documentation_url: Option<String>,
     /// The errors of single fields ([`Explanation::errors`]: GitHub's
     /// `errors`, for a 422 one object per invalid field, `{"resource",
-    /// "field", "code"}`, sometimes a `message`).
+    /// "field", "code"}`, sometimes a `message`; a problem's `errors` or
+    /// `invalid-params`; a validating server's `validation`). The first
+    /// three are named in the error's message ([`ApiError::summary`]).
     pub errors: Vec<Value>,
     /// The body as received.
     pub body: Vec<u8>,
@@ -836,33 +838,89 @@ impl ApiError {
         answer(self.status, &self.headers, &self.body)
     }
 
-    /// The server's message and the first field error's message or code
-    /// (`Validation Failed (invalid)`); for a body without a message, the
-    /// start of the body (200 characters). One line of at most
+    /// The server's message and the first three errors of single fields,
+    /// each as its message (or code) after where it is (`Validation Failed
+    /// (color: invalid)`, `Invalid request (body: must have required
+    /// property 'name'; query.limit: must be <= 100; and 2 more)`), so that
+    /// a generic message still says what was wrong; for a body without a
+    /// message, the start of the body (200 characters). One line of at most
     /// [`MAX_PRINTED_TEXT`] characters, control characters escaped.
     pub fn summary(&self) -> String {
         Bounded::text(&self.explanation()).to_string()
     }
 
-    /// The server's explanation as it wrote it, cut only when it is the
-    /// start of the body.
+    /// The server's explanation as it wrote it, each error of a field cut
+    /// after 200 characters, the whole cut only when it is the start of the
+    /// body.
     fn explanation(&self) -> String {
-        if let Some(message) = &self.message {
-            let detail = self.errors.first().and_then(|first| match first {
-                Value::Object(fields) => fields
-                    .get("message")
-                    .or_else(|| fields.get("code"))
-                    .and_then(Value::as_str),
-                Value::String(text) => Some(text),
-                _ => None,
-            });
-            return match detail {
-                Some(detail) if detail != message => format!("{message} ({detail})"),
-                _ => message.clone(),
-            };
+        let Some(message) = &self.message else {
+            return shortened(String::from_utf8_lossy(&self.body).trim());
+        };
+        let mut named: Vec<String> = self
+            .errors
+            .iter()
+            .take(MAX_NAMED_ERRORS)
+            .filter_map(field_error)
+            .map(|error| shortened(&error))
+            .filter(|error| error != message)
+            .collect();
+        if self.errors.len() > MAX_NAMED_ERRORS {
+            named.push(format!("and {} more", self.errors.len() - MAX_NAMED_ERRORS));
         }
-        shortened(String::from_utf8_lossy(&self.body).trim())
+        if named.is_empty() {
+            message.clone()
+        } else {
+            format!("{message} ({})", named.join("; "))
+        }
     }
+}
+
+/// The most errors of single fields that [`ApiError::summary`] names; it
+/// counts the others.
+const MAX_NAMED_ERRORS: usize = 3;
+
+/// One error of a body's list as a message names it: its text (`message`,
+/// `detail`, `title`, `reason`, `msg`, else its `code`) after where it is
+/// when it says (`location`, `pointer`, `field`, `path`, `parameter`,
+/// JSON:API's `source.pointer` or `source.parameter`, RFC 9457's `name` of
+/// an invalid parameter; a list such as `["query", "limit"]` joined with
+/// dots): `query.limit: must be <= 100`. Nothing for an entry with no text.
+fn field_error(error: &Value) -> Option<String> {
+    let fields = match error {
+        Value::String(text) => return Some(text.trim().to_owned()).filter(|t| !t.is_empty()),
+        Value::Object(fields) => fields,
+        _ => return None,
+    };
+    let text = |value: &Value| match value {
+        Value::String(text) => Some(text.trim().to_owned()).filter(|text| !text.is_empty()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    };
+    let said = ["message", "detail", "title", "reason", "msg", "code"]
+        .iter()
+        .find_map(|key| fields.get(*key).and_then(text))?;
+    let place = |value: &Value| match value {
+        Value::Array(parts) => {
+            let parts: Vec<String> = parts.iter().filter_map(text).collect();
+            Some(parts.join(".")).filter(|place| !place.is_empty())
+        }
+        other => text(other),
+    };
+    let source = fields.get("source");
+    let located = ["location", "pointer", "field", "path", "parameter", "loc"]
+        .iter()
+        .filter_map(|key| fields.get(*key))
+        .chain(
+            ["pointer", "parameter"]
+                .iter()
+                .filter_map(|key| source?.get(*key)),
+        )
+        .chain(fields.get("name"))
+        .find_map(place);
+    Some(match located {
+        Some(place) => format!("{place}: {said}"),
+        None => said,
+    })
 }
 
 /// What an error answer's body says of itself: its message, a link to
@@ -874,7 +932,8 @@ pub struct Explanation {
     /// Where the error is documented.
     pub documentation_url: Option<String>,
     /// One value per invalid field or further error (GitHub's `errors`,
-    /// RFC 9457's `errors` or `invalid-params`, JSON:API's `errors`).
+    /// RFC 9457's `errors` or `invalid-params`, JSON:API's `errors`, the
+    /// `validation` of a validating server such as Prism).
     pub errors: Vec<Value>,
 }
 
@@ -885,11 +944,13 @@ impl Explanation {
     /// - the message: `message` (GitHub, Twilio, Kubernetes' `Status`),
     ///   `error.message` (Stripe, Google), `detail` then `title` (RFC 9457
     ///   problem details), `error_description` (OAuth 2), `error` as text,
-    ///   the first of `errors`, `description`, `reason`, `msg`;
+    ///   the first of `errors` or `validation`, `description`, `reason`,
+    ///   `msg`;
     /// - the documentation: `documentation_url` (GitHub),
     ///   `error.doc_url` (Stripe), `more_info` (Twilio), or RFC 9457's
     ///   `type` when it is an `http(s)` URL;
-    /// - the errors: `errors` or `invalid-params` when a list.
+    /// - the errors: `errors`, `invalid-params` or `validation` when a
+    ///   list.
     ///
     /// ```
     /// use endpoint::client::Explanation;
@@ -935,6 +996,7 @@ impl Explanation {
             .or_else(|| text(fields.get("error")))
             .or_else(|| text(inner("error", "detail")))
             .or_else(|| first_error("errors"))
+            .or_else(|| first_error("validation"))
             .or_else(|| text(fields.get("description")))
             .or_else(|| text(fields.get("reason")))
             .or_else(|| text(fields.get("msg")));
@@ -944,7 +1006,7 @@ impl Explanation {
             .or_else(|| text(inner("error", "doc_url")))
             .or_else(|| text(fields.get("more_info")))
             .or(problem_type);
-        let errors = ["errors", "invalid-params"]
+        let errors = ["errors", "invalid-params", "validation"]
             .iter()
             .find_map(|key| fields.get(*key)?.as_array().cloned())
             .unwrap_or_default();
@@ -1053,7 +1115,7 @@ mod tests {
         assert_eq!(invalid.errors[0]["field"], "color");
         assert_eq!(
             invalid.to_string(),
-            "POST https://api.github.com/repos/o/r/labels: the server answered 422 Unprocessable Entity: Validation Failed (invalid)"
+            "POST https://api.github.com/repos/o/r/labels: the server answered 422 Unprocessable Entity: Validation Failed (color: invalid)"
         );
         let text = answer(502, &[], "  <html>Bad gateway</html>\n");
         assert_eq!(text.message, None);
@@ -1085,6 +1147,115 @@ mod tests {
         }
         let long = "é".repeat(300);
         assert_eq!(answer(500, &[], &long).summary().chars().count(), 201);
+    }
+
+    #[test]
+    fn a_generic_message_names_the_first_errors_of_its_list() {
+        // A validating mock server's problem: its detail says nothing of
+        // what is wrong, its `validation` list does.
+        let prism = answer(
+            422,
+            &[("content-type", "application/problem+json")],
+            r#"{"type":"https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY","title":"Invalid request","status":422,"detail":"Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.","validation":[{"location":["body"],"severity":"Error","code":"required","message":"Request body must have required property 'name'"},{"location":["query","limit"],"severity":"Error","code":"maximum","message":"Request query parameter limit must be <= 100"}]}"#,
+        );
+        assert_eq!(prism.errors.len(), 2);
+        assert_eq!(
+            prism.summary(),
+            "Your request is not valid and no HTTP validation response was found in the spec, so \
+             Prism is generating this error for you. (body: Request body must have required \
+             property 'name'; query.limit: Request query parameter limit must be <= 100)"
+        );
+        // An entry that says where through nothing.
+        let bare = answer(
+            422,
+            &[],
+            r#"{"title":"Invalid request","validation":[{"severity":"Error","code":"required","message":"Body parameter is required"}]}"#,
+        );
+        assert_eq!(
+            bare.summary(),
+            "Invalid request (Body parameter is required)"
+        );
+        // JSON:API: where is the source's pointer or parameter.
+        let json_api = answer(
+            422,
+            &[("content-type", "application/vnd.api+json")],
+            r#"{"errors":[
+                {"status":"422","source":{"pointer":"/data/attributes/firstName"},"title":"Invalid Attribute","detail":"First name must contain at least two characters."},
+                {"status":"422","source":{"parameter":"include"},"title":"Invalid Query Parameter","detail":"The resource does not have an `author` relationship path."}
+            ]}"#,
+        );
+        assert_eq!(
+            json_api.summary(),
+            "First name must contain at least two characters. (/data/attributes/firstName: First \
+             name must contain at least two characters.; include: The resource does not have an \
+             `author` relationship path.)"
+        );
+        // RFC 9457's `invalid-params` and `errors` with a pointer.
+        let problem = answer(
+            400,
+            &[],
+            r#"{"title":"Your request is not valid.","invalid-params":[{"name":"age","reason":"must be a positive integer"},{"name":"color","reason":"must be 'green', 'red' or 'blue'"}]}"#,
+        );
+        assert_eq!(
+            problem.summary(),
+            "Your request is not valid. (age: must be a positive integer; color: must be \
+             'green', 'red' or 'blue')"
+        );
+        let pointed = answer(
+            422,
+            &[],
+            r#"{"detail":"The request is invalid.","errors":[{"detail":"must be a positive integer","pointer":"/age"}]}"#,
+        );
+        assert_eq!(
+            pointed.summary(),
+            "The request is invalid. (/age: must be a positive integer)"
+        );
+    }
+
+    #[test]
+    fn errors_named_in_a_message_are_bounded() {
+        // A list of a hundred thousand errors: the first three, and a count.
+        let entries: Vec<Value> = (0..100_000)
+            .map(|i| serde_json::json!({"field": format!("f{i}"), "message": "is wrong"}))
+            .collect();
+        let body = serde_json::json!({"message": "Validation Failed", "errors": entries});
+        let many = answer(422, &[], &body.to_string());
+        assert_eq!(many.errors.len(), 100_000);
+        assert_eq!(
+            many.summary(),
+            "Validation Failed (f0: is wrong; f1: is wrong; f2: is wrong; and 99997 more)"
+        );
+        // Errors as long as a book: each cut, the whole line bounded, and
+        // written on one line.
+        let long = "x\n".repeat(50_000);
+        let body = serde_json::json!({
+            "detail": "Invalid request",
+            "validation": [{"location": [long.clone()], "message": long}, {"message": "short"}, {"message": "third"}, {"message": "fourth"}],
+        });
+        let huge = answer(422, &[], &body.to_string());
+        let summary = huge.summary();
+        assert!(summary.chars().count() < MAX_PRINTED_TEXT + 40, "{summary}");
+        assert!(
+            summary.starts_with("Invalid request (x\\nx\\n"),
+            "{summary}"
+        );
+        assert!(
+            summary.contains("…; short; third; and 1 more)"),
+            "{summary}"
+        );
+        assert!(!summary.contains('\n'));
+        let display = Error::Status(Box::new(huge)).to_string();
+        assert!(
+            display.chars().count() < MAX_PRINTED_TEXT + 200,
+            "{display}"
+        );
+        // Entries that are no text are left out, and still counted.
+        let odd = answer(
+            422,
+            &[],
+            r#"{"message":"Bad","errors":[1,null,{"field":"a"},{"code":42},"plain","x"]}"#,
+        );
+        assert_eq!(odd.summary(), "Bad (and 3 more)");
     }
 
     #[test]
