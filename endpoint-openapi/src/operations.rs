@@ -584,7 +584,9 @@ pub fn plan(api: &Api, modules: &Modules, diagnostics: &mut Diagnostics) -> Plan
             Some(short) if counts[&(m, short.clone())] == 1 => short.clone(),
             _ => fulls[i].clone(),
         };
-        let name = ident::unique(preferred, |candidate| {
+        // A struct named `Option` or `String` would shadow the type its
+        // module's fields name without a path.
+        let name = ident::unique(ident::not_unqualified(preferred), |candidate| {
             taken.contains(&(m, candidate.to_owned()))
         });
         taken.insert((m, name.clone()));
@@ -984,7 +986,8 @@ impl OperationPlanner<'_, '_> {
                 .fields
                 .iter()
                 .filter(|f| matches!(f.location, Location::Body | Location::RequestBody))
-                .all(|f| f.optional);
+                // An optional field, or a nullable one (`None` leaves it out).
+                .all(|f| f.optional || matches!(f.ty, Ty::Planned(Type::Option(_))));
         let (success, error, answers) = self.answers();
         let server = self.server();
         let accept = accept(&answers);

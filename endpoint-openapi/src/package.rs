@@ -617,6 +617,10 @@ impl Writer<'_> {
             text.push('\n');
         }
         text.push_str(&item_text(&item)?);
+        if let Some(constructor) = constructor(op, &item)? {
+            text.push('\n');
+            text.push_str(&constructor);
+        }
         Ok((text, dropped))
     }
 
@@ -781,6 +785,64 @@ impl Writer<'_> {
 /// the body) is the caller's to give, so its struct has no `Default`.
 fn defaults(ty: &Ty) -> bool {
     matches!(ty, Ty::Planned(Type::Option(_)))
+}
+
+/// `new`, the constructor of a request that has required fields (and so no
+/// `Default`): one argument per required field, in the struct's order (text
+/// as `impl Into<String>`), every other field `None`, so that a call reads
+/// `GetOrder { expand: Some(..), ..GetOrder::new("ord_1") }`. `None` for a
+/// struct that derives `Default`.
+fn constructor(op: &OperationPlan, item: &ItemDef) -> Result<Option<String>, String> {
+    let given = |field: &FieldPlan| !field.optional && !defaults(&field.ty);
+    if !op.fields.iter().any(given) {
+        return Ok(None);
+    }
+    let mut arguments = Vec::new();
+    let mut names = Vec::new();
+    let mut values = Vec::new();
+    for (plan, field) in op.fields.iter().zip(&item.fields) {
+        let name = &field.ident;
+        if given(plan) {
+            let ty = &field.ty;
+            let is_string = matches!(ty, syn::Type::Path(path)
+                if path.qself.is_none() && path.path.is_ident("String"));
+            if is_string {
+                arguments.push(quote!(#name: impl Into<String>));
+                values.push(quote!(#name.into()));
+            } else {
+                arguments.push(quote!(#name: #ty));
+                values.push(quote!(#name));
+            }
+        } else {
+            values.push(quote!(None));
+        }
+        names.push(name);
+    }
+    let required: Vec<String> = op
+        .fields
+        .iter()
+        .filter(|field| given(field))
+        .map(|field| format!("`{}`", field.name.trim_start_matches("r#")))
+        .collect();
+    let doc = format!(
+        " A `{}` of its required fields ({}), every other field `None`.",
+        op.name,
+        required.join(", ")
+    );
+    let ident = &item.ident;
+    let lint = (arguments.len() > 7).then(|| quote!(#[allow(clippy::too_many_arguments)]));
+    let file: syn::File = syn::parse2(quote! {
+        impl #ident {
+            #[doc = #doc]
+            #lint
+            #[must_use]
+            pub fn new(#(#arguments),*) -> Self {
+                Self { #(#names: #values),* }
+            }
+        }
+    })
+    .map_err(|err| format!("the constructor of `{}`: {err}", op.name))?;
+    Ok(Some(prettyplease::unparse(&file)))
 }
 
 /// The first error the macro reports for `item`, if any: the message of

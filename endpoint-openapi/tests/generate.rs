@@ -1160,9 +1160,12 @@ fn orders_api() -> Api {
         .unwrap()
     });
     let mut touch = op(Some("touchOrders"), "POST", "/orders/touch", &["shop"]);
+    // A nullable property that is not required may be left out too.
+    let mut remark = string();
+    remark.nullable = true;
     touch.body = body(vec![content(
         "application/json",
-        Some(object(&[("reason", string(), false)])),
+        Some(object(&[("reason", string(), false), ("remark", remark, false)])),
     )]);
     let mut loose = op(Some("looseOrders"), "POST", "/orders/loose", &["shop"]);
     loose.body = Some(RequestBody {
@@ -1317,7 +1320,20 @@ fn required_fields_have_no_default() {
     // Only optional fields, or none: `Default`.
     for name in ["CountOrders", "TouchOrders", "ExportOrders"] {
         assert!(derives(name), "{}", item(orders, name));
+        assert!(!orders.contains(&format!("impl {name} {{")), "{orders}");
     }
+    // A struct without `Default` has `new`, of its required fields in order
+    // (text as `impl Into<String>`), every other field `None`.
+    let compact = orders.split_whitespace().collect::<String>();
+    assert!(
+        compact.contains(
+            "implSearchOrders{///A`SearchOrders`ofitsrequiredfields(`type`),everyotherfield`None`.\
+             #[must_use]pubfnnew(r#type:implInto<String>)->Self{Self{r#type:r#type.into(),limit:None,}}}"
+        ),
+        "{orders}"
+    );
+    assert!(compact.contains("implGetOrder{"), "{orders}");
+    assert_eq!(expand_all(orders), 11, "{orders}");
 }
 
 #[test]
